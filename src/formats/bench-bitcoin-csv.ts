@@ -1,0 +1,54 @@
+/**
+ * bench_bitcoin's CSV: "# Benchmark, evals, iterations, total, min, max, median", one row per benchmark.
+ * min/max/median are seconds per iteration over the evals; `average` is derived as total / (evals x iterations).
+ */
+import { lines } from './lines.js';
+import { MeasurementSet } from './measurements.js';
+import { parseDecimal } from './numbers.js';
+import { FormatError, type FormatParser } from './types.js';
+
+const NAME = 'bench-bitcoin-csv';
+const HEADER = /^# Benchmark, evals, iterations, total, min, max, median\s*$/;
+
+export const benchBitcoinCsv: FormatParser = {
+  name: NAME,
+  description: 'bench_bitcoin CSV (# Benchmark, evals, iterations, total, min, max, median)',
+
+  detect(text) {
+    for (const line of lines(text.slice(0, 16 * 1024))) {
+      if (HEADER.test(line.text)) return true;
+      if (line.number >= 20) break;
+    }
+    return false;
+  },
+
+  parse(text) {
+    const set = new MeasurementSet();
+    let inTable = false;
+    for (const line of lines(text)) {
+      if (!inTable) {
+        inTable = HEADER.test(line.text);
+        continue;
+      }
+      // The main table ends at a blank line, a "---" banner or another table's header.
+      if (line.text.trim() === '' || line.text.startsWith('---') || line.text.startsWith('#')) break;
+      // Names may contain ", " (nanobench-era names); the six numeric columns are always the last six.
+      const cells = line.text.split(', ');
+      if (cells.length < 7) {
+        throw new FormatError(NAME, `expected "name, evals, iterations, total, min, max, median", got ${cells.length} columns`, line.number);
+      }
+      const numbers = cells.slice(-6).map((cell) => parseDecimal(cell.trim()));
+      if (numbers.some((n) => n === undefined)) {
+        throw new FormatError(NAME, 'expected numbers in evals, iterations, total, min, max and median', line.number);
+      }
+      const [evals, iterations, total, min, max, median] = numbers as number[];
+      const name = cells.slice(0, -6).join(', ');
+      set.add(name, 'time', 's', 'lower', median!);
+      set.add(name, 'min', 's', 'lower', min!);
+      set.add(name, 'max', 's', 'lower', max!);
+      if (evals! > 0 && iterations! > 0) set.add(name, 'average', 's', 'lower', total! / (evals! * iterations!));
+    }
+    if (!inTable) throw new FormatError(NAME, 'expected the header "# Benchmark, evals, iterations, total, min, max, median"');
+    return set.toArray();
+  },
+};

@@ -1,0 +1,119 @@
+/**
+ * `go test -bench` output (benchfmt text), and the same inside `go test -json` events.
+ * Every result line is one sample. Benchmarks are named `<pkg>.<name>` once a `pkg:` line has
+ * been seen, so the same name in two packages stays two benchmarks; the name itself is kept
+ * exactly, GOMAXPROCS suffix (`-8`) included.
+ */
+import type { Better } from '../model.js';
+import { isObject } from './json.js';
+import { head, lines } from './lines.js';
+import { MeasurementSet } from './measurements.js';
+import { parseDecimal } from './numbers.js';
+import { FormatError, type FormatParser } from './types.js';
+
+const NAME = 'go';
+const RESULT_START = /^Benchmark\S*[ \t]+\d+[ \t]/;
+const FAIL_MARKER = /^\s*--- FAIL: (Benchmark\S*)/;
+
+interface Target {
+  metric: string;
+  unit: string;
+  better: Better;
+  scale: number;
+}
+
+/** Go's units; any other (b.ReportMetric) unit is its own metric, higher-is-better only when per second. */
+const UNITS: Record<string, Target> = {
+  'ns/op': { metric: 'time', unit: 's', better: 'lower', scale: 1e-9 },
+  'sec/op': { metric: 'time', unit: 's', better: 'lower', scale: 1 },
+  'B/op': { metric: 'bytes/op', unit: 'B', better: 'lower', scale: 1 },
+  'allocs/op': { metric: 'allocs/op', unit: 'allocs', better: 'lower', scale: 1 },
+  'MB/s': { metric: 'throughput', unit: 'B/s', better: 'higher', scale: 1e6 },
+  'B/s': { metric: 'throughput', unit: 'B/s', better: 'higher', scale: 1 },
+};
+
+function targetFor(unit: string): Target {
+  if (Object.hasOwn(UNITS, unit)) return UNITS[unit]!;
+  return { metric: unit, unit, better: unit.endsWith('/s') ? 'higher' : 'lower', scale: 1 };
+}
+
+/** Parses benchfmt text into `set`; `pkg` is the package already known (from -json events). */
+function parseText(set: MeasurementSet, text: string, pkg?: string): void {
+  for (const line of lines(text)) {
+    const content = line.text;
+    if (content.startsWith('pkg:')) {
+      pkg = content.slice(4).trim();
+      continue;
+    }
+    const qualify = (name: string) => (pkg ? `${pkg}.${name}` : name);
+    const failure = FAIL_MARKER.exec(content);
+    if (failure) {
+      set.fail(qualify(failure[1]!), 'go test reported FAIL');
+      continue;
+    }
+    // Name-only lines (-v), log output and prose are not results.
+    if (!RESULT_START.test(content)) continue;
+    const fields = content.trim().split(/\s+/);
+    const name = qualify(fields[0]!);
+    if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
+      throw new FormatError(NAME, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
+    }
+    for (let i = 2; i < fields.length; i += 2) {
+      const value = parseDecimal(fields[i]!);
+      if (value === undefined) {
+        throw new FormatError(NAME, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
+      }
+      const target = targetFor(fields[i + 1]!);
+      set.add(name, target.metric, target.unit, target.better, value * target.scale);
+    }
+  }
+}
+
+/**
+ * test2json events: the output of each package is concatenated (an event may hold half a line)
+ * and parsed as text; line numbers in errors then count within that package's output.
+ */
+function parseEvents(set: MeasurementSet, text: string): void {
+  const outputByPackage = new Map<string, string[]>();
+  for (const line of lines(text)) {
+    if (!line.text.startsWith('{')) continue; // build errors and stderr mixed into the stream
+    let event: unknown;
+    try {
+      event = JSON.parse(line.text);
+    } catch {
+      throw new FormatError(NAME, 'expected one go test -json event per line', line.number);
+    }
+    if (!isObject(event)) throw new FormatError(NAME, 'expected a JSON object event', line.number);
+    if (event.Action !== 'output' || typeof event.Output !== 'string') continue;
+    const pkg = typeof event.Package === 'string' ? event.Package : '';
+    const chunks = outputByPackage.get(pkg) ?? [];
+    chunks.push(event.Output);
+    outputByPackage.set(pkg, chunks);
+  }
+  for (const [pkg, chunks] of outputByPackage) parseText(set, chunks.join(''), pkg || undefined);
+}
+
+function isEventStream(text: string): boolean {
+  const first = /^\s*(\{[^\n]*)/.exec(head(text, 4096));
+  return first !== null && first[1]!.includes('"Action":"');
+}
+
+export const go: FormatParser = {
+  name: NAME,
+  description: 'go test -bench output (text, or -json events)',
+
+  detect(text) {
+    if (isEventStream(text)) return true;
+    for (const line of lines(head(text))) {
+      if (RESULT_START.test(line.text) && /\d[ \t]+(ns|sec)\/op\b/.test(line.text)) return true;
+    }
+    return false;
+  },
+
+  parse(text) {
+    const set = new MeasurementSet();
+    if (isEventStream(text)) parseEvents(set, text);
+    else parseText(set, text);
+    return set.toArray();
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * The registry of format parsers, and auto-detection. A new harness is a new module plus one line
+ * in `formats`. Order matters for detection: the most specific sniff comes first.
+ */
+import type { Measurement } from '../model.js';
+import { benchBitcoinCsv } from './bench-bitcoin-csv.js';
+import { benchgate } from './benchgate.js';
+import { go } from './go.js';
+import { googleBenchmark } from './google-benchmark.js';
+import { firstLines } from './lines.js';
+import { FormatError, type FormatParser } from './types.js';
+
+export { FormatError, type FormatParser } from './types.js';
+
+export const formats: FormatParser[] = [benchgate, googleBenchmark, benchBitcoinCsv, go];
+
+export function getFormat(name: string): FormatParser {
+  const format = formats.find((f) => f.name === name);
+  if (!format) {
+    throw new Error(`unknown format "${name}"; valid formats: auto, ${formats.map((f) => f.name).join(', ')}`);
+  }
+  return format;
+}
+
+export function detectFormat(text: string): FormatParser {
+  const format = formats.find((f) => f.detect(text));
+  if (format) return format;
+  const shown = firstLines(text, 5).map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}…` : line}`);
+  throw new FormatError(
+    'auto',
+    `could not recognise the benchmark output; tried ${formats.map((f) => f.name).join(', ')}.\n` +
+      (shown.length > 0 ? `First lines seen:\n${shown.join('\n')}` : 'The output was empty.') +
+      '\nPass --format NAME to choose one.',
+  );
+}
+
+/** Parses one run's output with the named format, or the detected one when `format` is "auto". */
+export function parseOutput(text: string, format: string): { format: string; measurements: Measurement[] } {
+  const parser = format === 'auto' ? detectFormat(text) : getFormat(format);
+  return { format: parser.name, measurements: parser.parse(text) };
+}

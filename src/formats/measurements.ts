@@ -1,0 +1,37 @@
+/** Collects values per (benchmark, metric) in first-seen order; shared by every parser. */
+import type { Better, Measurement } from '../model.js';
+
+export class MeasurementSet {
+  private readonly byKey = new Map<string, Measurement>();
+
+  private entry(benchmark: string, metric: string, unit: string, better: Better): Measurement {
+    const key = `${benchmark}\u0000${metric}`;
+    let measurement = this.byKey.get(key);
+    if (!measurement) {
+      measurement = { benchmark, metric, unit, better, values: [] };
+      this.byKey.set(key, measurement);
+    }
+    return measurement;
+  }
+
+  add(benchmark: string, metric: string, unit: string, better: Better, value: number): Measurement {
+    const measurement = this.entry(benchmark, metric, unit, better);
+    measurement.values.push(value);
+    return measurement;
+  }
+
+  /** Marks a benchmark as failed by its harness; a failure wins over values seen for it. */
+  fail(benchmark: string, reason: string, metric = 'time', unit = 's', better: Better = 'lower'): Measurement {
+    const measurement = this.entry(benchmark, metric, unit, better);
+    measurement.failed ??= reason;
+    return measurement;
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  toArray(): Measurement[] {
+    return [...this.byKey.values()].map((m) => (m.failed === undefined ? m : { ...m, values: [] }));
+  }
+}

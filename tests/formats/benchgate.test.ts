@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { benchgate } from '../../src/formats/benchgate.js';
+import { FormatError } from '../../src/formats/types.js';
+
+const doc = (benchmarks: unknown[]) => JSON.stringify({ benchgate: 1, benchmarks });
+
+describe('benchgate format', () => {
+  it('normalises time to seconds and keeps the values in order', () => {
+    const [m] = benchgate.parse(doc([{ name: 'parse big/α', unit: 'ms', values: [1, 2.5] }]));
+    expect(m).toEqual({ benchmark: 'parse big/α', metric: 'time', unit: 's', better: 'lower', values: [0.001, 0.0025] });
+  });
+
+  it('treats rates as higher-is-better and sizes as bytes', () => {
+    const ms = benchgate.parse(
+      doc([
+        { name: 'a', unit: 'ops/s', values: [10] },
+        { name: 'a', unit: 'KiB', values: [2] },
+        { name: 'a', unit: 'widgets', metric: 'widgets made', better: 'higher', values: [3], n: 64 },
+      ]),
+    );
+    expect(ms.map((m) => [m.metric, m.unit, m.better, m.values[0]])).toEqual([
+      ['throughput', 'ops/s', 'higher', 10],
+      ['memory', 'B', 'lower', 2048],
+      ['widgets made', 'widgets', 'higher', 3],
+    ]);
+    expect(ms[2]!.complexityN).toBe(64);
+  });
+
+  it('keeps a failed benchmark with empty values', () => {
+    const [m] = benchgate.parse(doc([{ name: 'x', unit: 's', values: [], failed: 'assertion' }]));
+    expect(m).toMatchObject({ benchmark: 'x', failed: 'assertion', values: [] });
+  });
+
+  it.each([
+    ['not JSON', '{"benchgate": 1,'],
+    ['a wrong version', '{"benchgate": 2, "benchmarks": []}'],
+    ['a missing unit', doc([{ name: 'x', values: [1] }])],
+    ['a string value', doc([{ name: 'x', unit: 's', values: ['1'] }])],
+    ['no values', doc([{ name: 'x', unit: 's', values: [] }])],
+    ['a bad direction', doc([{ name: 'x', unit: 's', values: [1], better: 'up' }])],
+  ])('rejects %s with a FormatError', (_, text) => {
+    expect(() => benchgate.parse(text)).toThrow(FormatError);
+  });
+
+  it('names the JSON path that is wrong', () => {
+    expect(() => benchgate.parse(doc([{ name: 'x', unit: 's', values: [1, null] }]))).toThrow('benchmarks[0].values[1]');
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from '@jest/globals';
+import { go } from '../../src/formats/go.js';
+import { FormatError } from '../../src/formats/types.js';
+import { benchmarks, find, fixture, thrown } from './fixture.js';
+
+const parse = (file: string) => go.parse(fixture(`go-test-bench/${file}`));
+const HASHING = 'example.com/fixmod/hashing';
+const SORTING = 'example.com/fixmod/sorting';
+
+describe('go', () => {
+  it('reads -count lines as samples with -benchmem, MB/s and custom metrics, per package', () => {
+    const ms = parse('generated_go1.26_two_packages_count5_benchmem_reportmetric.txt');
+    expect(benchmarks(ms)).toEqual([`${HASHING}.BenchmarkSHA256/size=64-2`, `${HASHING}.BenchmarkSHA256/size=4096-2`, `${HASHING}.BenchmarkCRC32-2`, `${SORTING}.BenchmarkSortInts-2`, `${SORTING}.BenchmarkAllocSlice-2`]);
+    const time = find(ms, `${HASHING}.BenchmarkCRC32-2`);
+    expect(time).toMatchObject({ unit: 's', better: 'lower' });
+    expect(time.values).toHaveLength(5);
+    expect(time.values[0]).toBeCloseTo(88.65e-9, 18);
+    expect(find(ms, `${HASHING}.BenchmarkCRC32-2`, 'throughput')).toMatchObject({ unit: 'B/s', better: 'higher', values: [11550.61e6, 11460.5e6, 11562.76e6, 11230.65e6, 9500.39e6] });
+    expect(find(ms, `${SORTING}.BenchmarkSortInts-2`, 'bytes/op')).toMatchObject({ unit: 'B', values: [62, 60, 60, 60, 60] });
+    expect(find(ms, `${SORTING}.BenchmarkSortInts-2`, 'allocs/op').values).toEqual([2, 2, 2, 2, 2]);
+    expect(find(ms, `${SORTING}.BenchmarkSortInts-2`, 'compares/op')).toMatchObject({ unit: 'compares/op', better: 'lower' });
+  });
+
+  it('keeps the same name in two packages as two benchmarks', () => {
+    const ms = parse('gab_go_fiber_multi_package_duplicate_names.txt');
+    expect(benchmarks(ms)).toEqual([
+      'github.com/gofiber/fiber/v3/middleware/cache.BenchmarkAppendMsgitem-4',
+      'github.com/gofiber/fiber/v3/middleware/cache.BenchmarkUnmarshalitem-4',
+      'github.com/gofiber/fiber/v3/middleware/csrf.BenchmarkAppendMsgitem-4',
+      'github.com/gofiber/fiber/v3/middleware/csrf.BenchmarkUnmarshalitem-4',
+    ]);
+    expect(ms.every((m) => m.values.length === 1)).toBe(true);
+  });
+
+  it('reads the -json event stream, including lines split across events', () => {
+    const fromJson = parse('generated_go1.26_test_json_events_count2.jsonl');
+    expect(fromJson.find((m) => m.metric === 'time')).toBeDefined();
+    for (const m of fromJson) expect(m.values).toHaveLength(2);
+    expect(find(fromJson, `${SORTING}.BenchmarkSortInts-2`, 'compares/op').values).toHaveLength(2);
+  });
+
+  it('skips -v name-only lines', () => {
+    const ms = parse('generated_go1.26_verbose_count2_with_name_only_lines.txt');
+    expect(benchmarks(ms)).toEqual([`${HASHING}.BenchmarkSHA256/size=64-2`, `${HASHING}.BenchmarkSHA256/size=4096-2`, `${HASHING}.BenchmarkCRC32-2`]);
+    expect(ms.every((m) => m.values.length === 2)).toBe(true);
+  });
+
+  it.each([
+    ['golang_perf_benchstat_old_count10.txt', 10],
+    ['golang_perf_benchstat_new_count10.txt', 10],
+    ['golang_perf_benchproc_suffixarray_count10_benchmem.txt', 10],
+    ['golang_perf_benchstat_crc_old_with_notes.txt', undefined],
+    ['golang_perf_benchstat_crc_new_with_notes.txt', undefined],
+  ])('reads %s', (file, samples) => {
+    const ms = parse(file);
+    expect(ms.length).toBeGreaterThan(0);
+    expect(ms.filter((m) => m.metric === 'time').length).toBeGreaterThan(1);
+    if (samples) expect(ms.every((m) => m.values.length === samples)).toBe(true);
+  });
+
+  it('reads custom units and ignores Unit metadata and notes', () => {
+    const ms = parse('golang_perf_benchstat_units_metadata.txt');
+    expect(ms).toEqual([
+      { benchmark: 'BenchmarkSize', metric: 'text-bytes', unit: 'text-bytes', better: 'lower', values: [100, 105] },
+      { benchmark: 'BenchmarkNonExact', metric: 'text-bytes', unit: 'text-bytes', better: 'lower', values: [100, 101, 101, 101, 101, 101] },
+    ]);
+  });
+
+  it('turns --- FAIL into a failed measurement', () => {
+    const ms = go.parse('BenchmarkA-8  100  5 ns/op\n--- FAIL: BenchmarkB-8\n    b_test.go:9: boom\n');
+    expect(find(ms, 'BenchmarkB-8')).toMatchObject({ failed: expect.any(String), values: [] });
+  });
+
+  it('names the line of a malformed result', () => {
+    const error = thrown(() => go.parse('pkg: x\nBenchmarkA-8  100  five ns/op\n'));
+    expect(error).toBeInstanceOf(FormatError);
+    expect(error).toMatchObject({ line: 2 });
+  });
+});

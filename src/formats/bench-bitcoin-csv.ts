@@ -23,7 +23,7 @@ export const benchBitcoinCsv: FormatParser = {
   },
 
   parse(text) {
-    const set = new MeasurementSet();
+    const set = new MeasurementSet(NAME);
     let inTable = false;
     for (const line of lines(text)) {
       if (!inTable) {
@@ -43,10 +43,10 @@ export const benchBitcoinCsv: FormatParser = {
       }
       const [evals, iterations, total, min, max, median] = numbers as number[];
       const name = cells.slice(0, -6).join(', ');
-      set.add(name, 'time', 's', 'lower', median!);
-      set.add(name, 'min', 's', 'lower', min!);
-      set.add(name, 'max', 's', 'lower', max!);
-      if (evals! > 0 && iterations! > 0) set.add(name, 'average', 's', 'lower', total! / (evals! * iterations!));
+      set.add(name, 'time', 's', 'lower', median!, line.number);
+      set.add(name, 'min', 's', 'lower', min!, line.number);
+      set.add(name, 'max', 's', 'lower', max!, line.number);
+      if (evals! > 0 && iterations! > 0) set.add(name, 'average', 's', 'lower', total! / (evals! * iterations!), line.number);
     }
     if (!inTable) throw new FormatError(NAME, 'expected the header "# Benchmark, evals, iterations, total, min, max, median"');
     return set.toArray();

@@ -26,7 +26,7 @@ export const benchgate: FormatParser = {
   parse(text) {
     const root = shape.object(parseJson('benchgate', text), 'the top level');
     if (root.benchgate !== 1) throw shape.error('expected "benchgate": 1 (the format version)');
-    const set = new MeasurementSet();
+    const set = new MeasurementSet('benchgate');
     shape.array(root.benchmarks, 'benchmarks').forEach((item, i) => {
       const path = `benchmarks[${i}]`;
       const entry = shape.object(item, path);

@@ -64,7 +64,7 @@ function parseText(set: MeasurementSet, text: string, pkg?: string): void {
         throw new FormatError(NAME, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
       }
       const target = targetFor(fields[i + 1]!);
-      set.add(name, target.metric, target.unit, target.better, value * target.scale);
+      set.add(name, target.metric, target.unit, target.better, value * target.scale, line.number);
     }
   }
 }
@@ -111,7 +111,7 @@ export const go: FormatParser = {
   },
 
   parse(text) {
-    const set = new MeasurementSet();
+    const set = new MeasurementSet(NAME);
     if (isEventStream(text)) parseEvents(set, text);
     else parseText(set, text);
     return set.toArray();

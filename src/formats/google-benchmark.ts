@@ -70,7 +70,7 @@ export const googleBenchmark: FormatParser = {
       const row = shape.object(item, path);
       return { row, path, name: shape.string(row.name, `${path}.name`) };
     });
-    const set = new MeasurementSet();
+    const set = new MeasurementSet('google-benchmark');
     const withSamples = new Set<string>();
     const families = new Set<string>();
     for (const entry of rows) {

@@ -1,8 +1,12 @@
 /** Collects values per (benchmark, metric) in first-seen order; shared by every parser. */
 import type { Better, Measurement } from '../model.js';
+import { FormatError } from './types.js';
 
 export class MeasurementSet {
   private readonly byKey = new Map<string, Measurement>();
+
+  /** `format` names the parser in the error thrown for a value that is not a finite number. */
+  constructor(private readonly format: string) {}
 
   private entry(benchmark: string, metric: string, unit: string, better: Better): Measurement {
     const key = `${benchmark}\u0000${metric}`;
@@ -14,7 +18,9 @@ export class MeasurementSet {
     return measurement;
   }
 
-  add(benchmark: string, metric: string, unit: string, better: Better, value: number): Measurement {
+  /** Appends one value; `line` is where it was read, for the error when it is out of range. */
+  add(benchmark: string, metric: string, unit: string, better: Better, value: number, line?: number): Measurement {
+    if (!Number.isFinite(value)) throw new FormatError(this.format, `${metric} of "${benchmark}" is out of range`, line);
     const measurement = this.entry(benchmark, metric, unit, better);
     measurement.values.push(value);
     return measurement;

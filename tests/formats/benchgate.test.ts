@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { benchgate } from '../../src/formats/benchgate.js';
 import { FormatError } from '../../src/formats/types.js';
+import { fixture } from './fixture.js';
 
 const doc = (benchmarks: unknown[]) => JSON.stringify({ benchgate: 1, benchmarks });
 
@@ -44,5 +45,21 @@ describe('benchgate format', () => {
 
   it('names the JSON path that is wrong', () => {
     expect(() => benchgate.parse(doc([{ name: 'x', unit: 's', values: [1, null] }]))).toThrow('benchmarks[0].values[1]');
+  });
+});
+
+describe('benchgate example fixture', () => {
+  it('reads every entry of the documented example', () => {
+    const ms = benchgate.parse(fixture('benchgate/example.json'));
+    expect(ms.map((m) => [m.benchmark, m.metric, m.unit, m.better, m.values.length])).toEqual([
+      ['parse/small file', 'time', 's', 'lower', 4],
+      ['parse/small file', 'peak memory', 'B', 'lower', 4],
+      ['sort/n', 'time', 's', 'lower', 2],
+      ['requests', 'throughput', 'ops/s', 'higher', 3],
+      ['cache hit ratio', '%', '%', 'higher', 1],
+      ['flaky thing', 'time', 's', 'lower', 0],
+    ]);
+    expect(ms[2]!.complexityN).toBe(1024);
+    expect(ms[5]!.failed).toBe('timed out after 60 s');
   });
 });

@@ -29,3 +29,33 @@ export function thrown(fn: () => unknown): unknown {
   }
   throw new Error('expected an error');
 }
+
+/** Every fixture file a parser supports, by the format auto-detection must pick for it. */
+export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
+  benchgate: ['benchgate/example.json'],
+  'bench-bitcoin-csv': [
+    'bench-bitcoin-csv/bchn_doc_sample_run.csv',
+    'bench-bitcoin-csv/xpchain_doc_sample_windows_exponents.csv',
+    'bench-bitcoin-csv/generated_nanobench_v4.3.11_legacy_template_run1.csv',
+    'bench-bitcoin-csv/generated_nanobench_v4.3.11_legacy_template_run2.csv',
+    'bench-bitcoin-csv/generated_nanobench_v4.3.11_legacy_template_run3.csv',
+  ],
+  'google-benchmark': [
+    'google-benchmark-json/generated_v1.7.1_repetitions5_with_aggregates_and_bigo.json',
+    'google-benchmark-json/generated_v1.7.1_repetitions5_report_aggregates_only.json',
+    'google-benchmark-json/generated_v1.7.1_single_run_no_repetitions.json',
+    'google-benchmark-json/generated_v1.7.1_repetitions3_random_interleaving_benchmark_out.json',
+    'google-benchmark-json/gab_googlecpp_output_single.json',
+  ],
+  go: [
+    'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
+    'go-test-bench/generated_go1.26_test_json_events_count2.jsonl',
+    'go-test-bench/generated_go1.26_two_packages_count5_benchmem_reportmetric.txt',
+    'go-test-bench/generated_go1.26_verbose_count2_with_name_only_lines.txt',
+    'go-test-bench/golang_perf_benchproc_suffixarray_count10_benchmem.txt',
+    'go-test-bench/golang_perf_benchstat_crc_new_with_notes.txt',
+    'go-test-bench/golang_perf_benchstat_crc_old_with_notes.txt',
+    'go-test-bench/golang_perf_benchstat_new_count10.txt',
+    'go-test-bench/golang_perf_benchstat_old_count10.txt',
+  ],
+};

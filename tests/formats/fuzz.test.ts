@@ -1,0 +1,119 @@
+/**
+ * Every parser, fed random and mutated input, returns well-formed measurements or throws
+ * FormatError: never another exception, never a hang. Set CI for the full 10^4+ cases.
+ */
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { detectFormat, formats } from '../../src/formats/index.js';
+import { FormatError, type FormatParser } from '../../src/formats/types.js';
+import type { Measurement } from '../../src/model.js';
+import { FIXTURES_BY_FORMAT, fixture } from './fixture.js';
+
+const RUNS_PER_PARSER = process.env.CI ? 1000 : 150;
+
+/** Words from every format's output, so random lines look close to real ones. */
+const TOKENS = [
+  'Benchmark', 'BenchmarkX-8', 'pkg:', '# Benchmark, evals, iterations, total, min, max, median', ',', ', ',
+  'ns/op', 'B/op', 'allocs/op', 'MB/s', '|', '`', ':boom:', 'ns', 'µs', 'ms', 's', 'test', '...', 'bench:',
+  'ns/iter', '(+/-', ')', 'time:', '[', ']', 'FAILED', 'NaN', 'inf', '-', '+', '%', '1', '0', '1e-006',
+  '3.5', '1,234', '\t', ' ', '"', '{', '}', ':', 'ops/sec', '±', 'Benchmark,', '<', '>', 'x',
+];
+
+const tokenLines = fc
+  .array(
+    fc.record({
+      words: fc.array(fc.oneof(fc.constantFrom(...TOKENS), fc.double().map(String), fc.string({ maxLength: 5 })), { maxLength: 12 }),
+      separator: fc.constantFrom(' ', '\t', ''),
+    }),
+    { maxLength: 20 },
+  )
+  .map((rows) => rows.map(({ words, separator }) => words.join(separator)).join('\n'));
+
+/** A fixture with a slice cut out and random text spliced in. */
+function mutatedFixture(files: string[]): fc.Arbitrary<string> {
+  return fc
+    .record({ file: fc.constantFrom(...files), at: fc.nat(), cut: fc.nat({ max: 200 }), insert: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...TOKENS)) })
+    .map(({ file, at, cut, insert }) => {
+      const text = fixture(file);
+      const i = at % (text.length + 1);
+      return text.slice(0, i) + insert + text.slice(i + cut);
+    });
+}
+
+/** A JSON fixture with one value somewhere replaced by arbitrary JSON. */
+function mutatedJson(files: string[]): fc.Arbitrary<string> {
+  return fc.record({ file: fc.constantFrom(...files), pick: fc.nat(), replacement: fc.jsonValue({ maxDepth: 2 }) }).map(({ file, pick, replacement }) => {
+    const root: unknown = JSON.parse(fixture(file));
+    const slots: [Record<string, unknown> | unknown[], string | number][] = [];
+    const visit = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach((child, i) => (slots.push([node, i]), visit(child)));
+      else if (node && typeof node === 'object') for (const [key, child] of Object.entries(node)) (slots.push([node as Record<string, unknown>, key]), visit(child));
+    };
+    visit(root);
+    if (slots.length > 0) {
+      const [parent, key] = slots[pick % slots.length]!;
+      (parent as Record<string | number, unknown>)[key] = replacement;
+    }
+    return JSON.stringify(root);
+  });
+}
+
+function isJson(file: string): boolean {
+  try {
+    JSON.parse(fixture(file));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function inputsFor(parser: FormatParser): fc.Arbitrary<string> {
+  const files = FIXTURES_BY_FORMAT[parser.name] ?? [];
+  const jsonFiles = files.filter(isJson);
+  const arbitraries = [fc.string({ unit: 'binary', maxLength: 300 }), tokenLines, fc.jsonValue().map((v) => JSON.stringify(v))];
+  if (files.length > 0) arbitraries.push(mutatedFixture(files));
+  if (jsonFiles.length > 0) arbitraries.push(mutatedJson(jsonFiles), mutatedJson(jsonFiles));
+  return fc.oneof(...arbitraries);
+}
+
+function expectWellFormed(measurements: Measurement[]): void {
+  for (const m of measurements) {
+    expect(typeof m.benchmark).toBe('string');
+    expect(typeof m.metric).toBe('string');
+    expect(typeof m.unit).toBe('string');
+    expect(['lower', 'higher']).toContain(m.better);
+    for (const value of m.values) expect(Number.isFinite(value)).toBe(true);
+    if (m.failed !== undefined) expect(m.values).toEqual([]);
+  }
+}
+
+describe.each(formats.map((f) => [f.name, f] as const))('fuzzing %s', (_, parser) => {
+  it('returns measurements or throws FormatError, and detect never throws', () => {
+    fc.assert(
+      fc.property(inputsFor(parser), (text) => {
+        expect(typeof parser.detect(text)).toBe('boolean');
+        let measurements: Measurement[];
+        try {
+          measurements = parser.parse(text);
+        } catch (error) {
+          if (error instanceof FormatError) return;
+          throw error;
+        }
+        expectWellFormed(measurements);
+      }),
+      { numRuns: RUNS_PER_PARSER },
+    );
+  });
+});
+
+describe('auto-detection of random text', () => {
+  it('never picks a format', () => {
+    const randomText = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.lorem({ mode: 'sentences' }), fc.jsonValue().map((v) => JSON.stringify(v)));
+    fc.assert(
+      fc.property(randomText, (text) => {
+        expect(() => detectFormat(text)).toThrow(FormatError);
+      }),
+      { numRuns: RUNS_PER_PARSER },
+    );
+  });
+});

@@ -46,8 +46,7 @@ export const benchgate: FormatParser = {
       }
       if (values.length === 0) throw shape.error(`expected at least one value at ${path}.values (or "failed")`);
       for (const value of values) {
-        const m = set.add(name, target.metric, target.unit, target.better, normalise(value, unit).value);
-        if (n !== undefined) m.complexityN = n;
+        set.add(name, target.metric, target.unit, target.better, normalise(value, unit).value, undefined, n);
       }
     });
     return set.toArray();

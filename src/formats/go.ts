@@ -8,7 +8,7 @@ import type { Better } from '../model.js';
 import { isObject } from './json.js';
 import { head, lines } from './lines.js';
 import { MeasurementSet } from './measurements.js';
-import { parseDecimal } from './numbers.js';
+import { parseDecimal, toSeconds } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
 
 const NAME = 'go';
@@ -19,22 +19,24 @@ interface Target {
   metric: string;
   unit: string;
   better: Better;
-  scale: number;
+  convert: (value: number) => number;
 }
+
+const same = (value: number) => value;
 
 /** Go's units; any other (b.ReportMetric) unit is its own metric, higher-is-better only when per second. */
 const UNITS: Record<string, Target> = {
-  'ns/op': { metric: 'time', unit: 's', better: 'lower', scale: 1e-9 },
-  'sec/op': { metric: 'time', unit: 's', better: 'lower', scale: 1 },
-  'B/op': { metric: 'bytes/op', unit: 'B', better: 'lower', scale: 1 },
-  'allocs/op': { metric: 'allocs/op', unit: 'allocs', better: 'lower', scale: 1 },
-  'MB/s': { metric: 'throughput', unit: 'B/s', better: 'higher', scale: 1e6 },
-  'B/s': { metric: 'throughput', unit: 'B/s', better: 'higher', scale: 1 },
+  'ns/op': { metric: 'time', unit: 's', better: 'lower', convert: (value) => toSeconds(value, 'ns') },
+  'sec/op': { metric: 'time', unit: 's', better: 'lower', convert: same },
+  'B/op': { metric: 'bytes/op', unit: 'B', better: 'lower', convert: same },
+  'allocs/op': { metric: 'allocs/op', unit: 'allocs', better: 'lower', convert: same },
+  'MB/s': { metric: 'throughput', unit: 'B/s', better: 'higher', convert: (value) => value * 1e6 },
+  'B/s': { metric: 'throughput', unit: 'B/s', better: 'higher', convert: same },
 };
 
 function targetFor(unit: string): Target {
   if (Object.hasOwn(UNITS, unit)) return UNITS[unit]!;
-  return { metric: unit, unit, better: unit.endsWith('/s') ? 'higher' : 'lower', scale: 1 };
+  return { metric: unit, unit, better: unit.endsWith('/s') ? 'higher' : 'lower', convert: same };
 }
 
 /** Parses benchfmt text into `set`; `pkg` is the package already known (from -json events). */
@@ -64,7 +66,7 @@ function parseText(set: MeasurementSet, text: string, pkg?: string): void {
         throw new FormatError(NAME, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
       }
       const target = targetFor(fields[i + 1]!);
-      set.add(name, target.metric, target.unit, target.better, value * target.scale, line.number);
+      set.add(name, target.metric, target.unit, target.better, target.convert(value), line.number);
     }
   }
 }

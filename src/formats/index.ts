@@ -7,12 +7,13 @@ import { benchBitcoinCsv } from './bench-bitcoin-csv.js';
 import { benchgate } from './benchgate.js';
 import { go } from './go.js';
 import { googleBenchmark } from './google-benchmark.js';
+import { nanobench } from './nanobench.js';
 import { firstLines } from './lines.js';
 import { FormatError, type FormatParser } from './types.js';
 
 export { FormatError, type FormatParser } from './types.js';
 
-export const formats: FormatParser[] = [benchgate, googleBenchmark, benchBitcoinCsv, go];
+export const formats: FormatParser[] = [benchgate, googleBenchmark, nanobench, benchBitcoinCsv, go];
 
 export function getFormat(name: string): FormatParser {
   const format = formats.find((f) => f.name === name);

@@ -8,20 +8,22 @@ export class MeasurementSet {
   /** `format` names the parser in the error thrown for a value that is not a finite number. */
   constructor(private readonly format: string) {}
 
-  private entry(benchmark: string, metric: string, unit: string, better: Better): Measurement {
-    const key = `${benchmark}\u0000${metric}`;
+  /** Measurements are told apart by benchmark, metric and complexityN (one name may run at several N). */
+  private entry(benchmark: string, metric: string, unit: string, better: Better, complexityN?: number): Measurement {
+    const key = `${benchmark}\u0000${metric}\u0000${complexityN ?? ''}`;
     let measurement = this.byKey.get(key);
     if (!measurement) {
       measurement = { benchmark, metric, unit, better, values: [] };
+      if (complexityN !== undefined) measurement.complexityN = complexityN;
       this.byKey.set(key, measurement);
     }
     return measurement;
   }
 
   /** Appends one value; `line` is where it was read, for the error when it is out of range. */
-  add(benchmark: string, metric: string, unit: string, better: Better, value: number, line?: number): Measurement {
+  add(benchmark: string, metric: string, unit: string, better: Better, value: number, line?: number, complexityN?: number): Measurement {
     if (!Number.isFinite(value)) throw new FormatError(this.format, `${metric} of "${benchmark}" is out of range`, line);
-    const measurement = this.entry(benchmark, metric, unit, better);
+    const measurement = this.entry(benchmark, metric, unit, better, complexityN);
     measurement.values.push(value);
     return measurement;
   }

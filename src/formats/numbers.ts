@@ -13,27 +13,26 @@ export function parseDecimal(text: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** Seconds per unit for every time unit a harness prints. */
-const SECONDS_PER: Record<string, number> = {
-  ps: 1e-12,
-  ns: 1e-9,
-  us: 1e-6,
-  '\u00b5s': 1e-6, // micro sign
-  '\u03bcs': 1e-6, // greek mu
-  ms: 1e-3,
+/** Time units shorter than a second, as units per second: dividing keeps `12 ns` exactly 1.2e-8 s. */
+const PER_SECOND: Record<string, number> = {
+  ps: 1e12,
+  ns: 1e9,
+  us: 1e6,
+  '\u00b5s': 1e6, // micro sign
+  '\u03bcs': 1e6, // greek mu
+  ms: 1e3,
   s: 1,
   sec: 1,
-  min: 60,
-  h: 3600,
 };
+const SECONDS_PER: Record<string, number> = { min: 60, h: 3600 };
 
 export function isTimeUnit(unit: string): boolean {
-  return Object.hasOwn(SECONDS_PER, unit);
+  return Object.hasOwn(PER_SECOND, unit) || Object.hasOwn(SECONDS_PER, unit);
 }
 
 /** Converts a time value to seconds; `unit` must satisfy isTimeUnit. */
 export function toSeconds(value: number, unit: string): number {
-  return value * SECONDS_PER[unit]!;
+  return Object.hasOwn(PER_SECOND, unit) ? value / PER_SECOND[unit]! : value * SECONDS_PER[unit]!;
 }
 
 const BYTES_PER: Record<string, number> = {

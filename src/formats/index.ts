@@ -5,7 +5,10 @@
 import type { Measurement } from '../model.js';
 import { benchBitcoinCsv } from './bench-bitcoin-csv.js';
 import { benchgate } from './benchgate.js';
+import { cargoBench } from './cargo-bench.js';
+import { criterion } from './criterion.js';
 import { go } from './go.js';
+import { hyperfine } from './hyperfine.js';
 import { googleBenchmark } from './google-benchmark.js';
 import { nanobench } from './nanobench.js';
 import { firstLines } from './lines.js';
@@ -13,7 +16,7 @@ import { FormatError, type FormatParser } from './types.js';
 
 export { FormatError, type FormatParser } from './types.js';
 
-export const formats: FormatParser[] = [benchgate, googleBenchmark, nanobench, benchBitcoinCsv, go];
+export const formats: FormatParser[] = [benchgate, googleBenchmark, hyperfine, nanobench, benchBitcoinCsv, criterion, cargoBench, go];
 
 export function getFormat(name: string): FormatParser {
   const format = formats.find((f) => f.name === name);

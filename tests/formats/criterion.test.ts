@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { criterion } from '../../src/formats/criterion.js';
+import { benchmarks, find, fixture } from './fixture.js';
+
+const parse = (file: string) => criterion.parse(fixture(`criterion/${file}`));
+
+describe('criterion console', () => {
+  it('reads the middle estimate in seconds and the throughput in elements per second', () => {
+    const ms = parse('generated_v0.5.1_cargo_bench_console_first_run.txt');
+    expect(benchmarks(ms)).toEqual(['fib 15', 'sum/iter_sum/100', 'sum/iter_sum/10000']);
+    expect(find(ms, 'fib 15').values[0]).toBeCloseTo(2.5156e-6, 15);
+    expect(find(ms, 'sum/iter_sum/100', 'throughput')).toMatchObject({ unit: 'elem/s', better: 'higher' });
+  });
+
+  it('ignores the change block of a second run', () => {
+    const ms = parse('generated_v0.5.1_cargo_bench_console_second_run_with_change.txt');
+    expect(ms.map((m) => [m.benchmark, m.metric, m.values.length])).toEqual([
+      ['fib 15', 'time', 1],
+      ['sum/iter_sum/100', 'time', 1],
+      ['sum/iter_sum/100', 'throughput', 1],
+      ['sum/iter_sum/10000', 'time', 1],
+      ['sum/iter_sum/10000', 'throughput', 1],
+    ]);
+  });
+
+  it('reads names wrapped onto their own line, with spaces, colons and parentheses', () => {
+    expect(benchmarks(parse('bencher_adapter_criterion_dogfood_console.txt'))).toEqual(['Adapter::Magic (JSON)', 'Adapter::Json', 'Adapter::Magic (Rust)', 'Adapter::Rust']);
+    const many = parse('bencher_adapter_criterion_many_console.txt');
+    expect(benchmarks(many)).toEqual(['file', 'rolling_file', 'tracing_file', 'tracing_rolling_file', 'benchmark: name with spaces']);
+    expect(find(many, 'file').values[0]).toBeCloseTo(323.9e-12, 20);
+  });
+
+  it('reads the libtest benchmarks of a mixed cargo bench log as well', () => {
+    const ms = criterion.parse(fixture('cargo-libtest-bench/generated_nightly_cargo_bench_all_targets_stdout_stderr_mixed.txt'));
+    expect(benchmarks(ms)).toEqual(['fib 15', 'sum/iter_sum/100', 'sum/iter_sum/10000', 'bench_string_format', 'bench_vec_push_1000']);
+  });
+});

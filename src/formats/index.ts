@@ -5,18 +5,21 @@
 import type { Measurement } from '../model.js';
 import { benchBitcoinCsv } from './bench-bitcoin-csv.js';
 import { benchgate } from './benchgate.js';
+import { benchmarkdotnet } from './benchmarkdotnet.js';
 import { cargoBench } from './cargo-bench.js';
 import { criterion } from './criterion.js';
 import { go } from './go.js';
 import { hyperfine } from './hyperfine.js';
+import { jmh } from './jmh.js';
 import { googleBenchmark } from './google-benchmark.js';
 import { nanobench } from './nanobench.js';
+import { pytestBenchmark } from './pytest-benchmark.js';
 import { firstLines } from './lines.js';
 import { FormatError, type FormatParser } from './types.js';
 
 export { FormatError, type FormatParser } from './types.js';
 
-export const formats: FormatParser[] = [benchgate, googleBenchmark, hyperfine, nanobench, benchBitcoinCsv, criterion, cargoBench, go];
+export const formats: FormatParser[] = [benchgate, googleBenchmark, hyperfine, pytestBenchmark, jmh, benchmarkdotnet, nanobench, benchBitcoinCsv, criterion, cargoBench, go];
 
 export function getFormat(name: string): FormatParser {
   const format = formats.find((f) => f.name === name);

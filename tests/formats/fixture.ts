@@ -90,6 +90,25 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'hyperfine/generated_v1.20.0_single_run_stddev_null.json',
     'hyperfine/generated_v1.20.0_two_commands_with_memory_usage.json',
   ],
+  'pytest-benchmark': [
+    'pytest-benchmark/bencher_adapter_pytest_four_trimmed_data_has_placeholder_strings.json',
+    'pytest-benchmark/generated_v5.3.1_autosave_storage_without_data.json',
+    'pytest-benchmark/generated_v5.3.1_benchmark_json_flag_includes_data.json',
+    'pytest-benchmark/generated_v5.3.1_save_with_benchmark_save_data.json',
+    'pytest-benchmark/upstream_test_storage_v2.5.0_0030.json',
+  ],
+  'jmh': [
+    'jmh/bencher_adapter_jmh_six.json',
+    'jmh/gab_jmh_output_2_params.json',
+    'jmh/generated_jmh1.37_prof_gc_with_sampletime_histogram_forks2.json',
+    'jmh/generated_jmh1.37_thrpt_avgt_params_forks2.json',
+  ],
+  'benchmarkdotnet': [
+    'benchmarkdotnet/bencher_adapter_bdn0.15.8_full_with_measurements_and_memory.json',
+    'benchmarkdotnet/bencher_adapter_bdn0.9.9_brief_no_measurements.json',
+    'benchmarkdotnet/bencher_adapter_bdn_null_namespace_minimal.json',
+    'benchmarkdotnet/bencher_gab_bdn0.12.1_full_measurements_trimmed.json',
+  ],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_test_json_events_count2.jsonl',

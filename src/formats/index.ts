@@ -7,6 +7,7 @@ import { benchBitcoinCsv } from './bench-bitcoin-csv.js';
 import { benchgate } from './benchgate.js';
 import { benchmarkdotnet } from './benchmarkdotnet.js';
 import { cargoBench } from './cargo-bench.js';
+import { catch2 } from './catch2.js';
 import { criterion } from './criterion.js';
 import { go } from './go.js';
 import { hyperfine } from './hyperfine.js';
@@ -19,7 +20,7 @@ import { FormatError, type FormatParser } from './types.js';
 
 export { FormatError, type FormatParser } from './types.js';
 
-export const formats: FormatParser[] = [benchgate, googleBenchmark, hyperfine, pytestBenchmark, jmh, benchmarkdotnet, nanobench, benchBitcoinCsv, criterion, cargoBench, go];
+export const formats: FormatParser[] = [benchgate, googleBenchmark, hyperfine, pytestBenchmark, jmh, benchmarkdotnet, catch2, nanobench, benchBitcoinCsv, criterion, cargoBench, go];
 
 export function getFormat(name: string): FormatParser {
   const format = formats.find((f) => f.name === name);

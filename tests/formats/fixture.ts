@@ -5,8 +5,16 @@ import type { Measurement } from '../../src/model.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/formats/', import.meta.url));
 
+const cache = new Map<string, string>();
+
+/** A fixture's text (read once: the fuzz tests ask for the same files thousands of times). */
 export function fixture(path: string): string {
-  return readFileSync(FIXTURES + path, 'utf8');
+  let text = cache.get(path);
+  if (text === undefined) {
+    text = readFileSync(FIXTURES + path, 'utf8');
+    cache.set(path, text);
+  }
+  return text;
 }
 
 /** The one measurement of `benchmark` and `metric`; fails the test when absent. */
@@ -108,6 +116,19 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'benchmarkdotnet/bencher_adapter_bdn0.9.9_brief_no_measurements.json',
     'benchmarkdotnet/bencher_adapter_bdn_null_namespace_minimal.json',
     'benchmarkdotnet/bencher_gab_bdn0.12.1_full_measurements_trimmed.json',
+  ],
+  catch2: [
+    'catch2/bencher_adapter_catch2_issue_351_multiline_names.txt',
+    'catch2/gab_catch2_output_v3_actually_v2.11.txt',
+    'catch2/generated_v2.13.10_console_run1.txt',
+    'catch2/generated_v2.13.10_console_run2.txt',
+    'catch2/generated_v2.13.10_xml_reporter_run1.xml',
+    'catch2/generated_v2.13.10_xml_reporter_run2.xml',
+    'catch2/generated_v3.7.1_console.txt',
+    'catch2/generated_v3.7.1_console_benchmark_no_analysis.txt',
+    'catch2/generated_v3.7.1_xml_benchmark_no_analysis.xml',
+    'catch2/generated_v3.7.1_xml_reporter.xml',
+    'catch2/nanobench_repo_comparisons_catch2_v2.9.2_console.txt',
   ],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',

@@ -1,0 +1,14 @@
+/** benchgate's statistics: pure functions, checked against scipy and R (tests/stats). */
+export { StatsError } from './errors.js';
+export { normalCdf, normalSf, normalQuantile } from './normal.js';
+export { createRng, type Rng } from './random.js';
+export {
+  mannWhitneyU,
+  EXACT_MAX_N,
+  type Alternative,
+  type MannWhitneyOptions,
+  type MannWhitneyResult,
+} from './mann-whitney.js';
+export { hodgesLehmann, percentChange, type ShiftEstimate } from './hodges-lehmann.js';
+export { summarize, quantile, median, mad } from './summary.js';
+export { holm, benjaminiHochberg } from './adjust.js';

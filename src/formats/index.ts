@@ -12,6 +12,7 @@ import { criterion } from './criterion.js';
 import { go } from './go.js';
 import { hyperfine } from './hyperfine.js';
 import { jmh } from './jmh.js';
+import { js } from './js.js';
 import { googleBenchmark } from './google-benchmark.js';
 import { nanobench } from './nanobench.js';
 import { pytestBenchmark } from './pytest-benchmark.js';
@@ -20,7 +21,7 @@ import { FormatError, type FormatParser } from './types.js';
 
 export { FormatError, type FormatParser } from './types.js';
 
-export const formats: FormatParser[] = [benchgate, googleBenchmark, hyperfine, pytestBenchmark, jmh, benchmarkdotnet, catch2, nanobench, benchBitcoinCsv, criterion, cargoBench, go];
+export const formats: FormatParser[] = [benchgate, googleBenchmark, hyperfine, pytestBenchmark, jmh, benchmarkdotnet, catch2, nanobench, js, benchBitcoinCsv, criterion, cargoBench, go];
 
 export function getFormat(name: string): FormatParser {
   const format = formats.find((f) => f.name === name);

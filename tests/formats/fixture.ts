@@ -130,6 +130,17 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'catch2/generated_v3.7.1_xml_reporter.xml',
     'catch2/nanobench_repo_comparisons_catch2_v2.9.2_console.txt',
   ],
+  js: [
+    'js-benchmark-js-tinybench-mitata/bencher_adapter_benchmarkjs_issue_506.txt',
+    'js-benchmark-js-tinybench-mitata/bencher_adapter_vitest_bench_outputJson_four.json',
+    'js-benchmark-js-tinybench-mitata/gab_benchmarkjs_output.txt',
+    'js-benchmark-js-tinybench-mitata/generated_benchmarkjs2.1.4_node20_run1.txt',
+    'js-benchmark-js-tinybench-mitata/generated_benchmarkjs2.1.4_node20_run2.txt',
+    'js-benchmark-js-tinybench-mitata/generated_mitata1.0.34_format_json_samples_context_noop_trimmed.json',
+    'js-benchmark-js-tinybench-mitata/generated_mitata1.0.34_text.txt',
+    'js-benchmark-js-tinybench-mitata/generated_tinybench6.2.3_console_table.txt',
+    'js-benchmark-js-tinybench-mitata/generated_tinybench6.2.3_tasks_results_retainSamples_dump.json',
+  ],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_test_json_events_count2.jsonl',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { criterion } from '../../src/formats/criterion.js';
-import { benchmarks, find, fixture } from './fixture.js';
+import { parseCriterionDir, parseCriterionSample } from '../../src/formats/criterion-dir.js';
+import { FormatError } from '../../src/formats/types.js';
+import { benchmarks, FIXTURES, find, fixture } from './fixture.js';
 
 const parse = (file: string) => criterion.parse(fixture(`criterion/${file}`));
 
@@ -33,5 +35,29 @@ describe('criterion console', () => {
   it('reads the libtest benchmarks of a mixed cargo bench log as well', () => {
     const ms = criterion.parse(fixture('cargo-libtest-bench/generated_nightly_cargo_bench_all_targets_stdout_stderr_mixed.txt'));
     expect(benchmarks(ms)).toEqual(['fib 15', 'sum/iter_sum/100', 'sum/iter_sum/10000', 'bench_string_format', 'bench_vec_push_1000']);
+  });
+});
+
+describe('criterion target directory', () => {
+  const dir = `${FIXTURES}criterion/generated_v0.5.1_target_criterion`;
+
+  it('reads every benchmark of the latest run, one sample per measurement (times / iters)', () => {
+    const ms = parseCriterionDir(dir);
+    expect(ms.map((m) => [m.benchmark, m.metric, m.unit, m.values.length])).toEqual([
+      ['fib 15', 'time', 's', 20],
+      ['sum/iter_sum/100', 'time', 's', 20],
+      ['sum/iter_sum/10000', 'time', 's', 20],
+    ]);
+    expect(ms[0]!.values[0]).toBeCloseTo(1788764 / 727 / 1e9, 15);
+  });
+
+  it('reads a named baseline folder', () => {
+    // In this fixture criterion 0.5.1 left base/ identical to new/ (it copies new/ over base/ after a run).
+    expect(parseCriterionDir(dir, 'base').map((m) => m.benchmark)).toEqual(['fib 15', 'sum/iter_sum/100', 'sum/iter_sum/10000']);
+    expect(parseCriterionDir(dir, 'no-such-baseline')).toEqual([]);
+  });
+
+  it('rejects mismatched sample arrays', () => {
+    expect(() => parseCriterionSample('{"full_id":"x"}', '{"iters":[1,2],"times":[1]}')).toThrow(FormatError);
   });
 });

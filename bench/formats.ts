@@ -1,0 +1,48 @@
+/**
+ * Parses ~100 MB of `go test -bench -count=N -benchmem` output and prints time, throughput and
+ * peak memory. Run alone with `node --import tsx bench/formats.ts [megabytes]`, or call runFormatsBench().
+ */
+import { pathToFileURL } from 'node:url';
+import { parseOutput } from '../src/formats/index.js';
+
+const BENCHMARKS_PER_PACKAGE = 500;
+
+/** Go output of about `megabytes` MB: packages of sub-benchmarks, each repeated like -count. */
+function goOutput(megabytes: number): string {
+  const target = megabytes * 1024 * 1024;
+  const chunks: string[] = [];
+  let size = 0;
+  for (let pkg = 0; size < target; pkg++) {
+    const header = `goos: linux\ngoarch: amd64\npkg: example.com/bench/pkg${pkg}\ncpu: AMD EPYC 7763 64-Core Processor\n`;
+    chunks.push(header);
+    size += header.length;
+    for (let round = 0; round < 10 && size < target; round++) {
+      for (let b = 0; b < BENCHMARKS_PER_PACKAGE; b++) {
+        const ns = (100 + b + round * 0.37).toFixed(2);
+        const line = `BenchmarkEncode/size=${b}/format=json-8 \t 1000000\t ${ns} ns/op\t ${(1e3 / Number(ns)).toFixed(2)} MB/s\t ${b * 8} B/op\t ${b % 7} allocs/op\n`;
+        chunks.push(line);
+        size += line.length;
+      }
+    }
+    chunks.push(`PASS\nok  \texample.com/bench/pkg${pkg}\t12.345s\n`);
+  }
+  return chunks.join('');
+}
+
+export function runFormatsBench(megabytes = 100): void {
+  const text = goOutput(megabytes);
+  globalThis.gc?.();
+  const before = process.memoryUsage();
+  const started = process.hrtime.bigint();
+  const { format, measurements } = parseOutput(text, 'auto');
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const after = process.memoryUsage();
+  const samples = measurements.reduce((sum, m) => sum + m.values.length, 0);
+  const mb = text.length / 1024 / 1024;
+  console.log(`formats: ${format} parser, ${mb.toFixed(1)} MB of output (${samples.toLocaleString('en')} values, ${measurements.length.toLocaleString('en')} measurements)`);
+  console.log(`  time          ${seconds.toFixed(2)} s (${(mb / seconds).toFixed(0)} MB/s)`);
+  console.log(`  heap growth   ${((after.heapUsed - before.heapUsed) / 1024 / 1024).toFixed(0)} MB (the parsed values themselves)`);
+  console.log(`  RSS           ${(before.rss / 1024 / 1024).toFixed(0)} MB before parsing (input built), ${(after.rss / 1024 / 1024).toFixed(0)} MB after; peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runFormatsBench(Number(process.argv[2] ?? 100));

@@ -1,6 +1,7 @@
 /** benchgate's statistics: pure functions, checked against scipy and R (tests/stats). */
 export { StatsError } from './errors.js';
 export { normalCdf, normalSf, normalQuantile } from './normal.js';
+export { studentTQuantile, studentTSf } from './student-t.js';
 export { createRng, type Rng } from './random.js';
 export {
   mannWhitneyU,
@@ -9,6 +10,10 @@ export {
   type MannWhitneyOptions,
   type MannWhitneyResult,
 } from './mann-whitney.js';
+export { wilcoxonSignedRank, type SignedRankOptions, type SignedRankResult } from './signed-rank.js';
 export { hodgesLehmann, percentChange, type ShiftEstimate } from './hodges-lehmann.js';
 export { summarize, quantile, median, mad } from './summary.js';
+export { shapiroWilk } from './shapiro-wilk.js';
 export { holm, benjaminiHochberg } from './adjust.js';
+export { minDetectableEffectPct, roundsNeeded, mannWhitneyPower, ROUNDS_CAP } from './power.js';
+export { geomeanChange } from './geomean.js';

@@ -1,4 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
 import { benchgate } from '../../src/formats/benchgate.js';
 import { FormatError } from '../../src/formats/types.js';
 import { fixture } from './fixture.js';
@@ -61,5 +64,24 @@ describe('benchgate example fixture', () => {
     ]);
     expect(ms[2]!.complexityN).toBe(1024);
     expect(ms[5]!.failed).toBe('timed out after 60 s');
+  });
+});
+
+describe('benchgate JSON Schema', () => {
+  const schema: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../schema/benchgate-format.schema.json', import.meta.url)), 'utf8'));
+  const validate = new Ajv({ strict: false }).compile(schema as object);
+
+  it('accepts the documented example', () => {
+    expect(validate(JSON.parse(fixture('benchgate/example.json')))).toBe(true);
+  });
+
+  it.each([
+    ['a wrong version', { benchgate: 2, benchmarks: [] }],
+    ['a missing unit', { benchgate: 1, benchmarks: [{ name: 'x', values: [1] }] }],
+    ['empty values without failed', { benchgate: 1, benchmarks: [{ name: 'x', unit: 's', values: [] }] }],
+    ['a bad direction', { benchgate: 1, benchmarks: [{ name: 'x', unit: 's', values: [1], better: 'up' }] }],
+  ])('rejects %s, as the parser does', (_, doc) => {
+    expect(validate(doc)).toBe(false);
+    expect(() => benchgate.parse(JSON.stringify(doc))).toThrow(FormatError);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Measurement } from '../model.js';
 import { type JsonObject, JsonShape, parseJson } from './json.js';
-import { head } from './lines.js';
+import { head, lines } from './lines.js';
 import { MeasurementSet } from './measurements.js';
 import { isTimeUnit, toSeconds } from './numbers.js';
 import type { FormatParser } from './types.js';
@@ -54,6 +54,24 @@ function setComplexityN(measurements: Measurement[], families: Set<string>): voi
   }
 }
 
+/**
+ * Parses the JSON; when that fails, retries without lines that cannot be JSON, such as the
+ * "Performance counters not supported." the library prints into stdout mid-document.
+ */
+function parseTolerant(text: string): unknown {
+  try {
+    return parseJson('google-benchmark', text);
+  } catch (error) {
+    const kept: string[] = [];
+    for (const line of lines(text)) if (/^\s*([{}[\]",:\d-]|true|false|null|$)/.test(line.text)) kept.push(line.text);
+    try {
+      return JSON.parse(kept.join('\n'));
+    } catch {
+      throw error;
+    }
+  }
+}
+
 export const googleBenchmark: FormatParser = {
   name: 'google-benchmark',
   description: 'Google Benchmark --benchmark_format=json',
@@ -64,7 +82,7 @@ export const googleBenchmark: FormatParser = {
   },
 
   parse(text) {
-    const root = shape.object(parseJson('google-benchmark', text), 'the top level');
+    const root = shape.object(parseTolerant(text), 'the top level');
     const rows = shape.array(root.benchmarks, 'benchmarks').map((item, i): Row => {
       const path = `benchmarks[${i}]`;
       const row = shape.object(item, path);

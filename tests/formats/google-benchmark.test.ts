@@ -58,6 +58,12 @@ describe('google-benchmark', () => {
     expect(googleBenchmark.parse(text)).toEqual([{ benchmark: 'BM_x', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'boom' }]);
   });
 
+  it('tolerates a stray line printed into the JSON on stdout', () => {
+    const text = fixture('google-benchmark-json/gab_googlecpp_output_single.json').replace('  "benchmarks": [\n', '  "benchmarks": [\nPerformance counters not supported.\n');
+    expect(text).toContain('Performance counters not supported.');
+    expect(benchmarks(googleBenchmark.parse(text))).toEqual(['fib_10', 'fib_20']);
+  });
+
   it('rejects a row without real_time', () => {
     expect(() => googleBenchmark.parse('{"benchmarks":[{"name":"a","run_type":"iteration"}]}')).toThrow(FormatError);
   });

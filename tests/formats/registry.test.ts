@@ -15,6 +15,15 @@ describe('format registry', () => {
     expect(parsed.measurements.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    'pytest-benchmark/generated_v5.3.1_console_table.txt',
+    'jmh/generated_jmh1.37_console_thrpt_avgt_forks2.txt',
+    'google-benchmark-json/generated_v1.7.1_repetitions3_random_interleaving_console.txt',
+    'hyperfine/generated_v1.20.0_console_two_commands.txt',
+  ])('recognises no format in the console summary %s (benchgate reads the JSON instead)', (file) => {
+    expect(() => detectFormat(fixture(file))).toThrow(FormatError);
+  });
+
   it('detects benchgate JSON', () => {
     expect(detectFormat('{"benchgate": 1, "benchmarks": []}').name).toBe('benchgate');
   });

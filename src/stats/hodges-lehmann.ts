@@ -1,6 +1,6 @@
 import { StatsError, requireConfLevel, requireFinite, requireNonEmpty } from './errors.js';
 import { normalQuantile } from './normal.js';
-import { kthDifference, sortForDifferences, type SortedPair } from './pairwise-differences.js';
+import { differenceSelector } from './pairwise-differences.js';
 import { rankAverage } from './ranks.js';
 import { uQuantile } from './u-distribution.js';
 
@@ -42,9 +42,10 @@ export function hodgesLehmann(
   const n1 = x.length;
   const n2 = y.length;
   const total = n1 * n2;
-  const sorted = sortForDifferences(x, y);
-  const kth = (k: number): number => kthDifference(sorted, Math.min(total, Math.max(1, k)));
-  const estimate = medianOfDifferences(sorted, total);
+  const select = differenceSelector(x, y);
+  const kth = (k: number): number => select(Math.min(total, Math.max(1, k)));
+  const middle = Math.ceil(total / 2);
+  const estimate = total % 2 === 1 ? kth(middle) : (kth(middle) + kth(middle + 1)) / 2;
   const alpha = 1 - confLevel;
 
   const ties = rankAverage([...x, ...y]).tieTerm > 0;
@@ -64,12 +65,6 @@ export function hodgesLehmann(
   const lowerCount = Math.floor(total / 2 + 0.5 + zq * sd);
   const upperCount = Math.floor(total / 2 - 0.5 - zq * sd);
   return { estimate, ci: [kth(total - lowerCount), kth(total - upperCount)], confLevel, exact: false };
-}
-
-function medianOfDifferences(sorted: SortedPair, total: number): number {
-  const middle = Math.ceil(total / 2);
-  if (total % 2 === 1) return kthDifference(sorted, middle);
-  return (kthDifference(sorted, middle) + kthDifference(sorted, middle + 1)) / 2;
 }
 
 /**

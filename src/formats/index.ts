@@ -10,18 +10,34 @@ import { cargoBench } from './cargo-bench.js';
 import { catch2 } from './catch2.js';
 import { criterion } from './criterion.js';
 import { go } from './go.js';
+import { googleBenchmark } from './google-benchmark.js';
 import { hyperfine } from './hyperfine.js';
 import { jmh } from './jmh.js';
 import { js } from './js.js';
-import { googleBenchmark } from './google-benchmark.js';
+import { firstLines } from './lines.js';
 import { nanobench } from './nanobench.js';
 import { pytestBenchmark } from './pytest-benchmark.js';
-import { firstLines } from './lines.js';
 import { FormatError, type FormatParser } from './types.js';
 
+export { parseCriterionDir, parseCriterionSample } from './criterion-dir.js';
 export { FormatError, type FormatParser } from './types.js';
 
-export const formats: FormatParser[] = [benchgate, googleBenchmark, hyperfine, pytestBenchmark, jmh, benchmarkdotnet, catch2, nanobench, js, benchBitcoinCsv, criterion, cargoBench, go];
+/** In detection order: JSON formats by their own keys first, then text formats by their lines. */
+export const formats: FormatParser[] = [
+  benchgate,
+  googleBenchmark,
+  hyperfine,
+  pytestBenchmark,
+  jmh,
+  benchmarkdotnet,
+  catch2,
+  nanobench,
+  js,
+  benchBitcoinCsv,
+  criterion, // before cargo-bench: it also reads the libtest lines of a mixed `cargo bench` log
+  cargoBench,
+  go,
+];
 
 export function getFormat(name: string): FormatParser {
   const format = formats.find((f) => f.name === name);
@@ -34,7 +50,7 @@ export function getFormat(name: string): FormatParser {
 export function detectFormat(text: string): FormatParser {
   const format = formats.find((f) => f.detect(text));
   if (format) return format;
-  const shown = firstLines(text, 5).map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}…` : line}`);
+  const shown = firstLines(text, 5).filter((line) => line.trim() !== '').map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}…` : line}`);
   throw new FormatError(
     'auto',
     `could not recognise the benchmark output; tried ${formats.map((f) => f.name).join(', ')}.\n` +

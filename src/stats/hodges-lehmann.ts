@@ -60,8 +60,10 @@ export function hodgesLehmann(
   const n = n1 + n2;
   const sd = Math.sqrt((total / 12) * (n + 1 - withinTies / (n * (n - 1))));
   const zq = normalQuantile(1 - alpha / 2);
-  // Count c of differences above d where z(d) = (c - total/2 -+ 0.5) / sd last stays at or
-  // below +zq (lower end) and at or below -zq (upper end); the end is difference total - c.
+  // With c(d) the number of differences above d, z(d) = (c - total/2 - 0.5 sign(c - total/2)) / sd
+  // falls as d grows. It first drops to +zq or below just past the (total - c)-th smallest
+  // difference, where c is the largest count with z <= zq: that difference is the lower
+  // end. The upper end is found the same way for -zq.
   const lowerCount = Math.floor(total / 2 + 0.5 + zq * sd);
   const upperCount = Math.floor(total / 2 - 0.5 - zq * sd);
   return { estimate, ci: [kth(total - lowerCount), kth(total - upperCount)], confLevel, exact: false };

@@ -8,6 +8,7 @@ const MAD_TO_SD = 1.4826;
  * The q-quantile of an ascending sample by numpy's default ("linear", Hyndman-Fan type 7)
  * definition: position h = (n - 1) q, interpolated between its neighbours. The interpolation
  * is numpy's too (lerp from the nearer end), so results agree to the last bit.
+ * simple-statistics' quantileSorted uses another definition, hence this small function.
  */
 export function quantile(sortedAscending: readonly number[], q: number): number {
   requireNonEmpty(sortedAscending, 'sample');

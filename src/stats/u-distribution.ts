@@ -6,7 +6,7 @@
  * largest observation belongs to x, where it beats all b values of y, or to y). It only adds
  * non-negative numbers, so every tail keeps full relative precision, unlike the product
  * formula for the Gaussian binomial, which cancels. Cost O(m^2 n^2): 1.6e6 additions for
- * 50 x 50, done once per size pair and cached.
+ * 50 x 50, done once per size pair and cached (all 1275 pairs up to 50 x 50 take under 7 MB).
  */
 
 const cache = new Map<string, Float64Array>();

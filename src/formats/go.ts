@@ -95,6 +95,15 @@ function parseEvents(set: MeasurementSet, text: string): void {
   for (const [pkg, chunks] of outputByPackage) parseText(set, chunks.join(''), pkg || undefined);
 }
 
+/** A complete benchfmt result line: name, iterations, then (number, unit) pairs. */
+function isResultLine(text: string): boolean {
+  if (!RESULT_START.test(text)) return false;
+  const fields = text.trim().split(/\s+/);
+  if (fields.length < 4 || fields.length % 2 !== 0) return false;
+  for (let i = 2; i < fields.length; i += 2) if (parseDecimal(fields[i]!) === undefined) return false;
+  return true;
+}
+
 function isEventStream(text: string): boolean {
   const first = /^\s*(\{[^\n]*)/.exec(head(text, 4096));
   return first !== null && first[1]!.includes('"Action":"');
@@ -106,9 +115,7 @@ export const go: FormatParser = {
 
   detect(text) {
     if (isEventStream(text)) return true;
-    for (const line of lines(head(text))) {
-      if (RESULT_START.test(line.text) && /\d[ \t]+(ns|sec)\/op\b/.test(line.text)) return true;
-    }
+    for (const line of lines(head(text))) if (isResultLine(line.text)) return true;
     return false;
   },
 

@@ -151,5 +151,6 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'go-test-bench/golang_perf_benchstat_crc_old_with_notes.txt',
     'go-test-bench/golang_perf_benchstat_new_count10.txt',
     'go-test-bench/golang_perf_benchstat_old_count10.txt',
+    'go-test-bench/golang_perf_benchstat_units_metadata.txt',
   ],
 };

@@ -46,16 +46,22 @@ describe('go', () => {
   });
 
   it.each([
-    ['golang_perf_benchstat_old_count10.txt', 10],
-    ['golang_perf_benchstat_new_count10.txt', 10],
-    ['golang_perf_benchproc_suffixarray_count10_benchmem.txt', 10],
-    ['golang_perf_benchstat_crc_old_with_notes.txt', undefined],
-    ['golang_perf_benchstat_crc_new_with_notes.txt', undefined],
-  ])('reads %s', (file, samples) => {
+    ['golang_perf_benchstat_old_count10.txt', 2, ['time']],
+    ['golang_perf_benchstat_new_count10.txt', 2, ['time']],
+    ['golang_perf_benchproc_suffixarray_count10_benchmem.txt', 42, ['time', 'throughput', 'bytes/op', 'allocs/op']],
+    ['golang_perf_benchstat_crc_old_with_notes.txt', 36, ['time', 'throughput']],
+    ['golang_perf_benchstat_crc_new_with_notes.txt', 36, ['time', 'throughput']],
+  ])('reads %s: %i benchmarks x 10 samples of %j', (file, count, metrics) => {
     const ms = parse(file);
-    expect(ms.length).toBeGreaterThan(0);
-    expect(ms.filter((m) => m.metric === 'time').length).toBeGreaterThan(1);
-    if (samples) expect(ms.every((m) => m.values.length === samples)).toBe(true);
+    expect(benchmarks(ms)).toHaveLength(count);
+    expect(ms).toHaveLength(count * metrics.length);
+    expect([...new Set(ms.map((m) => m.metric))]).toEqual(metrics);
+    expect(ms.every((m) => m.values.length === 10)).toBe(true);
+  });
+
+  it('ignores the prose before the results and keeps the package prefix', () => {
+    expect(benchmarks(parse('golang_perf_benchstat_new_count10.txt'))[0]).toBe('golang.org/x/perf/cmd/benchstat/testdata.BenchmarkEncode/format=json-48');
+    expect(benchmarks(parse('golang_perf_benchstat_crc_new_with_notes.txt'))[0]).toBe('hash/crc32.BenchmarkCRC32/poly=IEEE/size=15/align=0-8');
   });
 
   it('reads custom units and ignores Unit metadata and notes', () => {

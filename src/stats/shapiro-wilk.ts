@@ -81,20 +81,15 @@ function coefficients(n: number): Float64Array {
   const sumSquares = 2 * m.reduce((s, v) => s + v * v, 0);
   const rootSum = Math.sqrt(sumSquares);
   const u = 1 / Math.sqrt(n);
-  const largest = polynomial(LARGEST_COEFFICIENT, u) - m[0] / rootSum;
-  const exactlyFixed = n > 5 ? 2 : 1;
-  let fixedSquares = largest * largest;
-  let fixedM = m[0] * m[0];
-  const lower: number[] = [largest];
-  if (exactlyFixed === 2) {
-    const second = polynomial(SECOND_COEFFICIENT, u) - m[1] / rootSum;
-    lower.push(second);
-    fixedSquares += second * second;
-    fixedM += m[1] * m[1];
-  }
-  const scale = Math.sqrt((sumSquares - 2 * fixedM) / (1 - 2 * fixedSquares));
-  for (let i = exactlyFixed; i < half; i++) lower.push(-m[i] / scale);
-  lower.forEach((value, i) => {
+  // The largest coefficient (two of them from n = 6 on) comes from Royston's polynomials;
+  // the others are -m_i, scaled so that the whole vector has unit length.
+  const fitted = [polynomial(LARGEST_COEFFICIENT, u) - m[0] / rootSum];
+  if (n > 5) fitted.push(polynomial(SECOND_COEFFICIENT, u) - m[1] / rootSum);
+  const fittedSquares = fitted.reduce((s, v) => s + v * v, 0);
+  const replacedSquares = m.slice(0, fitted.length).reduce((s, v) => s + v * v, 0);
+  const scale = Math.sqrt((sumSquares - 2 * replacedSquares) / (1 - 2 * fittedSquares));
+  const upper = [...fitted, ...m.slice(fitted.length).map((v) => -v / scale)]; // largest first
+  upper.forEach((value, i) => {
     a[i] = -value;
     a[n - 1 - i] = value;
   });

@@ -24,6 +24,9 @@ export class MeasurementSet {
   add(benchmark: string, metric: string, unit: string, better: Better, value: number, line?: number, complexityN?: number): Measurement {
     if (!Number.isFinite(value)) throw new FormatError(this.format, `${metric} of "${benchmark}" is out of range`, line);
     const measurement = this.entry(benchmark, metric, unit, better, complexityN);
+    if (measurement.unit !== unit) {
+      throw new FormatError(this.format, `${metric} of "${benchmark}" is reported both in ${measurement.unit} and in ${unit}`, line);
+    }
     measurement.values.push(value);
     return measurement;
   }

@@ -42,6 +42,7 @@ describe('benchgate format', () => {
     ['a string value', doc([{ name: 'x', unit: 's', values: ['1'] }])],
     ['no values', doc([{ name: 'x', unit: 's', values: [] }])],
     ['a bad direction', doc([{ name: 'x', unit: 's', values: [1], better: 'up' }])],
+    ['one metric in two units', doc([{ name: 'x', unit: 's', values: [1] }, { name: 'x', metric: 'time', unit: 'B', values: [1] }])],
   ])('rejects %s with a FormatError', (_, text) => {
     expect(() => benchgate.parse(text)).toThrow(FormatError);
   });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { detectFormat, formats } from '../../src/formats/index.js';
+import { detectFormat, formats, parseCriterionSample } from '../../src/formats/index.js';
 import { FormatError, type FormatParser } from '../../src/formats/types.js';
 import type { Measurement } from '../../src/model.js';
 import { FIXTURES_BY_FORMAT, fixture } from './fixture.js';
@@ -120,6 +120,23 @@ describe('auto-detection of random text', () => {
     fc.assert(
       fc.property(randomText, (text) => {
         expect(() => detectFormat(text)).toThrow(FormatError);
+      }),
+      { numRuns: RUNS_PER_PARSER },
+    );
+  });
+});
+
+describe('fuzzing the criterion sample reader', () => {
+  it('returns measurements or throws FormatError', () => {
+    const json = fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string({ maxLength: 50 }));
+    const sample = fc.oneof(json, fc.record({ iters: fc.array(fc.double()), times: fc.array(fc.double()) }).map((v) => JSON.stringify(v)));
+    fc.assert(
+      fc.property(fc.oneof(json, fc.constant('{"full_id":"x"}')), sample, (benchmarkJson, sampleJson) => {
+        try {
+          expectWellFormed(parseCriterionSample(benchmarkJson, sampleJson));
+        } catch (error) {
+          if (!(error instanceof FormatError)) throw error;
+        }
       }),
       { numRuns: RUNS_PER_PARSER },
     );

@@ -3,46 +3,51 @@ import type { Better, Measurement } from '../model.js';
 import { FormatError } from './types.js';
 
 export class MeasurementSet {
-  private readonly byKey = new Map<string, Measurement>();
+  /** benchmark -> (metric and complexityN) -> measurement; two levels so no long keys are built per value. */
+  private readonly byBenchmark = new Map<string, Map<string, Measurement>>();
+  private readonly ordered: Measurement[] = [];
 
   /** `format` names the parser in the error thrown for a value that is not a finite number. */
   constructor(private readonly format: string) {}
 
   /** Measurements are told apart by benchmark, metric and complexityN (one name may run at several N). */
   private entry(benchmark: string, metric: string, unit: string, better: Better, complexityN?: number): Measurement {
-    const key = `${benchmark}\u0000${metric}\u0000${complexityN ?? ''}`;
-    let measurement = this.byKey.get(key);
+    let byMetric = this.byBenchmark.get(benchmark);
+    if (!byMetric) {
+      byMetric = new Map();
+      this.byBenchmark.set(benchmark, byMetric);
+    }
+    const key = complexityN === undefined ? metric : `${metric}\u0000${complexityN}`;
+    let measurement = byMetric.get(key);
     if (!measurement) {
       measurement = { benchmark, metric, unit, better, values: [] };
       if (complexityN !== undefined) measurement.complexityN = complexityN;
-      this.byKey.set(key, measurement);
+      byMetric.set(key, measurement);
+      this.ordered.push(measurement);
     }
     return measurement;
   }
 
   /** Appends one value; `line` is where it was read, for the error when it is out of range. */
-  add(benchmark: string, metric: string, unit: string, better: Better, value: number, line?: number, complexityN?: number): Measurement {
+  add(benchmark: string, metric: string, unit: string, better: Better, value: number, line?: number, complexityN?: number): void {
     if (!Number.isFinite(value)) throw new FormatError(this.format, `${metric} of "${benchmark}" is out of range`, line);
     const measurement = this.entry(benchmark, metric, unit, better, complexityN);
     if (measurement.unit !== unit) {
       throw new FormatError(this.format, `${metric} of "${benchmark}" is reported both in ${measurement.unit} and in ${unit}`, line);
     }
     measurement.values.push(value);
-    return measurement;
   }
 
   /** Marks a benchmark as failed by its harness; a failure wins over values seen for it. */
-  fail(benchmark: string, reason: string, metric = 'time', unit = 's', better: Better = 'lower'): Measurement {
-    const measurement = this.entry(benchmark, metric, unit, better);
-    measurement.failed ??= reason;
-    return measurement;
+  fail(benchmark: string, reason: string, metric = 'time', unit = 's', better: Better = 'lower'): void {
+    this.entry(benchmark, metric, unit, better).failed ??= reason;
   }
 
   get size(): number {
-    return this.byKey.size;
+    return this.ordered.length;
   }
 
   toArray(): Measurement[] {
-    return [...this.byKey.values()].map((m) => (m.failed === undefined ? m : { ...m, values: [] }));
+    return this.ordered.map((m) => (m.failed === undefined ? m : { ...m, values: [] }));
   }
 }

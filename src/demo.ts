@@ -1,0 +1,62 @@
+/**
+ * `benchgate demo` (npm start): builds a throw-away repository from examples/demo with two
+ * commits (head makes one benchmark ~25% slower and one ~20% faster) and runs the real
+ * pipeline on it.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { resolveConfig, sourced } from './config.js';
+import type { Platform } from './platforms/types.js';
+import { runComparison } from './run.js';
+
+/** examples/demo, found from this module (src/ when run from source, dist/ when bundled). */
+export const DEMO_SOURCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'demo');
+
+function commitAll(repo: string, message: string): void {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=benchgate demo', '-c', 'user.email=demo@benchgate.invalid', ...args], {
+      cwd: repo,
+      stdio: 'ignore',
+    });
+  git('add', '-A');
+  git('commit', '-q', '--no-gpg-sign', '-m', message);
+}
+
+/** Creates the demo repository in `dir`: commit 1 = base suite, commit 2 = the "pull request". */
+export function createDemoRepo(dir: string): string {
+  execFileSync('git', ['init', '-q', '-b', 'main', dir]);
+  copyFileSync(path.join(DEMO_SOURCE, 'bench.mjs'), path.join(dir, 'bench.mjs'));
+  copyFileSync(path.join(DEMO_SOURCE, 'workloads.base.mjs'), path.join(dir, 'workloads.mjs'));
+  commitAll(dir, 'demo suite');
+  copyFileSync(path.join(DEMO_SOURCE, 'workloads.head.mjs'), path.join(dir, 'workloads.mjs'));
+  commitAll(dir, 'make checksum slower and the sieve faster');
+  return dir;
+}
+
+export async function runDemo(argv: string[], platform: Platform): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { rounds: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } },
+  });
+  const repo = createDemoRepo(mkdtempSync(path.join(os.tmpdir(), 'benchgate-demo-')));
+  platform.info(`demo repository: ${repo} (base = HEAD~1, head = HEAD)`);
+  try {
+    const config = resolveConfig(
+      [
+        sourced({ base: 'HEAD~1', head: 'HEAD', bench: 'node bench.mjs', format: 'benchgate', suite: 'demo' }, (k) => `demo ${k}`),
+        sourced({ rounds: values.rounds, seed: values.seed }, (k) => `--${k}`),
+      ],
+      repo,
+    );
+    config.outDir = path.resolve(values.out ?? 'benchgate-out');
+    const outcome = await runComparison(config, platform);
+    platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
+    return outcome.exitCode;
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
+  }
+}

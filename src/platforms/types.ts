@@ -1,0 +1,21 @@
+import type { ComparisonResult } from '../model.js';
+
+/** Where log lines go while benchgate works; each CI platform groups them its own way. */
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  /** Runs `fn` inside a collapsible log section (GitHub ::group::, GitLab section markers). */
+  group<T>(title: string, fn: () => Promise<T>): Promise<T>;
+}
+
+/** The report files written into the output directory, by file name. */
+export type WrittenReports = Record<string, string>;
+
+/** One CI system (or the local terminal): where refs come from and where results are shown. */
+export interface Platform extends Logger {
+  readonly name: string;
+  /** Base and head the CI event provides, for when the user named none. */
+  defaultRefs(): { base?: string; head?: string };
+  /** Shows the result where people look: summary, annotations, comments, checks, outputs. */
+  publish(result: ComparisonResult, reports: WrittenReports): Promise<void>;
+}

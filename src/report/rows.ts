@@ -1,0 +1,91 @@
+/** The cells every tabular report shows for a comparison, formatted once for all of them. */
+import type { Comparison, ComparisonResult, Verdict } from '../model.js';
+import { formatChange, formatP, formatValue, scaleFor } from './units.js';
+
+export interface Row {
+  suite: string;
+  /** Raw benchmark name (and metric when it is not time): renderers escape it. */
+  name: string;
+  base: string;
+  head: string;
+  change: string;
+  p: string;
+  verdict: Verdict;
+  /** The verdict with its reason, e.g. "inconclusive: needs ~24 rounds". */
+  verdictText: string;
+  comparison: Comparison;
+}
+
+export const VERDICT_ICON: Record<Verdict, string> = {
+  regression: '🔴',
+  improvement: '🟢',
+  unchanged: '⚪',
+  inconclusive: '🟡',
+  added: '🆕',
+  removed: '➖',
+  failed: '💥',
+};
+
+export function verdictText(c: Comparison): string {
+  if (c.verdict === 'inconclusive') {
+    return c.roundsNeeded !== null ? `inconclusive: needs ~${c.roundsNeeded} rounds` : 'inconclusive: too few samples';
+  }
+  return c.verdict;
+}
+
+export function displayName(c: Comparison): string {
+  return c.metric === 'time' ? c.benchmark : `${c.benchmark} [${c.metric}]`;
+}
+
+export function rowOf(c: Comparison): Row {
+  const scale = scaleFor(c.unit, c.base?.median ?? c.head?.median ?? 0);
+  return {
+    suite: c.suite,
+    name: displayName(c),
+    base: formatValue(c.base?.median, scale),
+    head: formatValue(c.head?.median, scale),
+    change: formatChange(c.changePct, c.changeCi),
+    p: c.p === null ? '–' : `${formatP(c.p)} / ${formatP(c.pAdjusted)}`,
+    verdict: c.verdict,
+    verdictText: verdictText(c),
+    comparison: c,
+  };
+}
+
+/** Rows grouped per suite, in the order the comparisons come (regressions first). */
+export function rowsBySuite(result: ComparisonResult): Map<string, Row[]> {
+  const suites = new Map<string, Row[]>();
+  for (const c of result.comparisons) {
+    const list = suites.get(c.suite) ?? [];
+    list.push(rowOf(c));
+    suites.set(c.suite, list);
+  }
+  return suites;
+}
+
+/** One line a person reads first: the overall verdict and the counts behind it. */
+export function headline(result: ComparisonResult): string {
+  const n = result.counts;
+  const parts = [
+    n.regression > 0 && `${n.regression} regression${n.regression > 1 ? 's' : ''}`,
+    n.improvement > 0 && `${n.improvement} improvement${n.improvement > 1 ? 's' : ''}`,
+    n.inconclusive > 0 && `${n.inconclusive} inconclusive`,
+    n.failed > 0 && `${n.failed} failed`,
+    n.added > 0 && `${n.added} added`,
+    n.removed > 0 && `${n.removed} removed`,
+    `${n.unchanged} unchanged`,
+  ].filter(Boolean);
+  const word = { pass: 'pass', fail: 'regression found', inconclusive: 'inconclusive', error: 'error' }[result.verdict];
+  const gate = result.verdict === 'fail' && !result.gateFailed ? ' (gate off)' : '';
+  return `benchgate: ${word}${gate}: ${parts.join(', ')} (${result.comparisons.length} comparisons, ${result.rounds.completed} rounds)`;
+}
+
+export function settingsLine(result: ComparisonResult): string {
+  const s = result.settings;
+  const correction = { holm: 'Holm', bh: 'Benjamini-Hochberg', none: 'no correction' }[s.correction];
+  return `threshold ${s.thresholdPct}% · alpha ${s.alpha} (${correction}) · seed ${result.seed}`;
+}
+
+export function shortSha(sha: string): string {
+  return sha.slice(0, 10);
+}

@@ -1,0 +1,45 @@
+/** The report for a terminal or a CI log: plain text, aligned columns, regressions first. */
+import type { ComparisonResult } from '../model.js';
+import { clip } from './escape.js';
+import { formatChange } from './units.js';
+import { headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
+
+/** Terminal control characters in a name could rewrite the screen: show them as \xNN. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return clip(text, 80).replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]!].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function renderTerminal(result: ComparisonResult): string {
+  const out: string[] = [
+    headline(result),
+    `base ${result.base.ref} (${shortSha(result.base.sha)}) → head ${result.head.ref} (${shortSha(result.head.sha)}) · ${settingsLine(result)}`,
+    '',
+  ];
+  for (const [suite, rows] of rowsBySuite(result)) {
+    out.push(`suite ${printable(suite)}`);
+    out.push(
+      table(
+        ['benchmark', 'base', 'head', 'change [95% CI]', 'p / adj. p', 'verdict'],
+        rows.map((r: Row) => [printable(r.name), r.base, r.head, r.change, r.p, r.verdictText]),
+      ),
+    );
+    out.push('');
+  }
+  if (result.geomean) {
+    out.push(`geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${result.geomean.benchmarks} benchmarks`);
+  }
+  for (const f of result.failedRuns.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error)}`);
+  for (const w of result.warnings) out.push(`warning: ${printable(w.message)}`);
+  for (const c of result.comparisons) {
+    for (const w of c.warnings) out.push(`note: ${printable(c.benchmark)}: ${printable(w.message)}`);
+  }
+  return out.join('\n').trimEnd() + '\n';
+}

@@ -1,0 +1,54 @@
+/** Human-readable numbers for reports: values with a unit prefix, percentages, p-values. */
+
+const TIME_STEPS: [number, string][] = [
+  [1, 's'],
+  [1e-3, 'ms'],
+  [1e-6, 'µs'],
+  [1e-9, 'ns'],
+];
+const BYTE_STEPS: [number, string][] = [
+  [1024 ** 3, 'GiB'],
+  [1024 ** 2, 'MiB'],
+  [1024, 'KiB'],
+  [1, 'B'],
+];
+
+function significant(v: number): string {
+  const abs = Math.abs(v);
+  if (abs === 0) return '0';
+  if (abs >= 100) return v.toFixed(0);
+  if (abs >= 10) return v.toFixed(1);
+  if (abs >= 1) return v.toFixed(2);
+  return v.toPrecision(3);
+}
+
+/** Picks one scale for a row (from its reference value) so base and head read alike. */
+export function scaleFor(unit: string, reference: number): { factor: number; unit: string } {
+  const steps = unit === 's' ? TIME_STEPS : unit === 'B' ? BYTE_STEPS : null;
+  if (!steps) return { factor: 1, unit };
+  const abs = Math.abs(reference);
+  const step = steps.find(([f]) => abs >= f) ?? steps[steps.length - 1]!;
+  return { factor: step[0], unit: step[1] };
+}
+
+export function formatValue(value: number | null | undefined, scale: { factor: number; unit: string }): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return `${significant(value / scale.factor)} ${scale.unit}`.trim();
+}
+
+export function formatPct(pct: number | null | undefined): string {
+  if (pct === null || pct === undefined || !Number.isFinite(pct)) return '–';
+  const sign = pct > 0 ? '+' : pct < 0 ? '−' : '±';
+  return `${sign}${Math.abs(pct).toFixed(Math.abs(pct) >= 10 ? 1 : 2)}%`;
+}
+
+export function formatChange(pct: number | null, ci: [number, number] | null): string {
+  if (pct === null) return '–';
+  return ci ? `${formatPct(pct)} [${formatPct(ci[0])}, ${formatPct(ci[1])}]` : formatPct(pct);
+}
+
+export function formatP(p: number | null | undefined): string {
+  if (p === null || p === undefined || !Number.isFinite(p)) return '–';
+  if (p < 0.0001) return '<0.0001';
+  return p.toFixed(4);
+}

@@ -1,0 +1,281 @@
+/**
+ * One comparison, end to end: refs -> worktrees -> builds -> interleaved rounds (each run
+ * appended to the results log) -> analysis -> reports. I/O lives here and in the modules it
+ * calls (git, runner, platform); the analysis itself is pure (compare.ts).
+ */
+import path from 'node:path';
+import { analyze } from './compare.js';
+import { ConfigError, type Config } from './config.js';
+import { collectEnvironment } from './environment.js';
+import { parseOutput } from './formats/index.js';
+import { FormatError } from './formats/types.js';
+import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
+import type { ComparisonResult, LogHeader, Measurement, Run, Side } from './model.js';
+import type { Platform, WrittenReports } from './platforms/types.js';
+import { writeReports } from './report/index.js';
+import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
+import { readLog, ResultsLog } from './runner/log.js';
+import { planRounds } from './runner/schedule.js';
+import { VERSION } from './version.js';
+
+/** Documented exit codes (README "Exit codes"). */
+export const EXIT = {
+  pass: 0,
+  gateFailed: 1,
+  usage: 2,
+  runFailed: 3,
+} as const;
+
+/** A build or benchmark run failed: the message names the side, the round and the cause. */
+export class RunFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunFailure';
+  }
+}
+
+/** benchgate was asked to stop (SIGINT/SIGTERM). */
+export class Cancelled extends Error {
+  constructor(readonly signal: NodeJS.Signals) {
+    super(`cancelled by ${signal}`);
+    this.name = 'Cancelled';
+  }
+}
+
+export interface RunOutcome {
+  result: ComparisonResult | null;
+  reports: WrittenReports;
+  exitCode: number;
+  logFile: string;
+}
+
+export const LOG_FILE = 'results.jsonl';
+
+/** The file name of the log and every report, inside config.outDir. */
+export function logPath(config: Config): string {
+  return path.join(config.outDir, LOG_FILE);
+}
+
+function lastLines(r: ExecResult): string {
+  return r.tail.slice(-10).map((l) => `  | ${l}`).join('\n');
+}
+
+function describeExit(r: ExecResult, timeoutSec: number): string {
+  if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
+  if (r.signal) return `killed by ${r.signal}`;
+  return `exited with code ${r.exitCode}`;
+}
+
+/** Command mode: no parser, the whole process's wall time is the one measurement. */
+function commandMeasurement(suite: string, r: ExecResult): Measurement[] {
+  return [{ benchmark: suite, metric: 'time', unit: 's', better: 'lower', values: [r.wallMs / 1000] }];
+}
+
+/** Watches SIGINT/SIGTERM for the duration of a run; the loop checks `signal` between steps. */
+function watchSignals() {
+  const state: { signal: NodeJS.Signals | null; dispose(): void } = {
+    signal: null,
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+  function onSignal(signal: NodeJS.Signals) {
+    state.signal = signal;
+    killActiveCommands();
+  }
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return state;
+}
+
+export async function runComparison(config: Config, platform: Platform): Promise<RunOutcome> {
+  const signals = watchSignals();
+  const checkCancelled = () => {
+    if (signals.signal) throw new Cancelled(signals.signal);
+  };
+  const repo = path.resolve(config.repoDir);
+  const baseRef = config.base ?? platform.defaultRefs().base;
+  const headRef = config.base ? config.head : (platform.defaultRefs().head ?? config.head);
+  if (!baseRef) {
+    signals.dispose();
+    throw new ConfigError('no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline');
+  }
+
+  let worktrees: Worktrees | null = null;
+  let log: ResultsLog | null = null;
+  const file = logPath(config);
+  try {
+    const [baseSha, headSha] = await platform.group('resolve refs', async () => [
+      await resolveCommit(repo, baseRef, (m) => platform.info(m)),
+      await resolveCommit(repo, headRef, (m) => platform.info(m)),
+    ]);
+    platform.info(`base ${baseRef} = ${baseSha}`);
+    platform.info(`head ${headRef} = ${headSha}`);
+    platform.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
+    checkCancelled();
+    worktrees = await createWorktrees(repo, baseSha!, headSha!);
+    const wt = worktrees;
+    const dirs: Record<Side, string> = {
+      base: path.join(wt.base, config.workingDirectory),
+      head: path.join(wt.head, config.workingDirectory),
+    };
+
+    if (config.build) {
+      for (const side of ['base', 'head'] as const) {
+        checkCancelled();
+        await platform.group(`build ${side}`, async () => {
+          const r = await execMeasured(config.build!, {
+            cwd: dirs[side],
+            env: commandEnv(side, 0, dirs),
+            timeoutSec: 0,
+            onLine: (line) => platform.info(`[${side}] ${line}`),
+          });
+          checkCancelled();
+          if (r.exitCode !== 0) {
+            throw new RunFailure(`build failed on ${side} (${headOrBase(side, baseSha!, headSha!)}): ${describeExit(r, 0)}\n${lastLines(r)}`);
+          }
+        });
+      }
+    }
+
+    const header: LogHeader = {
+      type: 'header',
+      schema: 1,
+      tool: { name: 'benchgate', version: VERSION },
+      base: { ref: baseRef, sha: baseSha! },
+      head: { ref: headRef, sha: headSha! },
+      seed: config.seed,
+      config: {
+        alpha: config.alpha,
+        thresholdPct: config.thresholdPct,
+        correction: config.correction,
+        sampling: config.sampling,
+        failOn: config.failOn,
+        rounds: config.rounds,
+        warmup: config.warmup,
+        format: config.format,
+        suite: config.suite,
+        bench: config.bench,
+        build: config.build ?? null,
+        timeoutSec: config.timeoutSec,
+      },
+      environment: collectEnvironment(),
+      startedAt: new Date().toISOString(),
+    };
+    log = new ResultsLog(file, header);
+    platform.info(`results log: ${file}`);
+
+    await runRounds(config, platform, dirs, log, checkCancelled);
+    log.end('completed');
+    return finish(config, platform, header, file, EXIT.pass);
+  } catch (err) {
+    const cancelled = err instanceof Cancelled;
+    log?.end(cancelled ? 'cancelled' : 'failed', (err as Error).message);
+    if (err instanceof RunFailure && log) {
+      // Report what was measured before the failure, then fail with the run's exit code.
+      platform.warn(err.message);
+      return finish(config, platform, readLog(file).header, file, EXIT.runFailed);
+    }
+    throw err;
+  } finally {
+    signals.dispose();
+    await worktrees?.remove();
+  }
+}
+
+function headOrBase(side: Side, baseSha: string, headSha: string): string {
+  return (side === 'base' ? baseSha : headSha).slice(0, 10);
+}
+
+function commandEnv(side: Side, round: number, dirs: Record<Side, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    BENCHGATE_SIDE: side,
+    BENCHGATE_ROUND: String(round),
+    BENCHGATE_WORKTREE: dirs[side],
+    BENCHGATE_BASE_DIR: dirs.base,
+    BENCHGATE_HEAD_DIR: dirs.head,
+  };
+}
+
+function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+async function runRounds(
+  config: Config,
+  platform: Platform,
+  dirs: Record<Side, string>,
+  log: ResultsLog,
+  checkCancelled: () => void,
+): Promise<void> {
+  const plan = planRounds(config.rounds, config.warmup, config.seed);
+  const started = Date.now();
+  let roundsDone = 0;
+  for (const planned of plan) {
+    const label = planned.warmup ? `warmup ${planned.round + config.warmup}/${config.warmup}` : `round ${planned.round}/${config.rounds}`;
+    const roundStart = Date.now();
+    for (const [position, side] of planned.order.entries()) {
+      checkCancelled();
+      const startedAt = new Date().toISOString();
+      const r = await execMeasured(config.bench, {
+        cwd: dirs[side],
+        env: commandEnv(side, planned.round, dirs),
+        timeoutSec: config.timeoutSec,
+      });
+      checkCancelled();
+      const run: Run = {
+        suite: config.suite,
+        side,
+        round: planned.round,
+        position,
+        startedAt,
+        wallMs: r.wallMs,
+        cpuUserMs: r.cpuUserMs,
+        cpuSysMs: r.cpuSysMs,
+        maxRssKb: r.maxRssKb,
+        exitCode: r.exitCode,
+        signal: r.signal,
+        timedOut: r.timedOut,
+        measurements: [],
+      };
+      let failure: string | null = null;
+      if (r.exitCode !== 0 || r.timedOut) {
+        failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
+      } else if (config.format === 'command') {
+        run.measurements = commandMeasurement(config.suite, r);
+      } else {
+        try {
+          run.measurements = parseOutput(r.stdout, config.format).measurements;
+        } catch (err) {
+          if (!(err instanceof FormatError)) throw err;
+          failure = `cannot read the benchmark output: ${err.message}`;
+        }
+      }
+      if (failure) run.error = failure;
+      if (!planned.warmup) log.append(run);
+      if (failure) {
+        throw new RunFailure(`${side} run in ${label} failed: ${failure}\n${lastLines(r)}`);
+      }
+    }
+    roundsDone++;
+    const eta = ((Date.now() - started) / roundsDone) * (plan.length - roundsDone);
+    platform.info(
+      `${label} (${planned.order.join(', ')}) ${formatDuration(Date.now() - roundStart)}${planned.warmup ? ' (discarded)' : `, ETA ${formatDuration(eta)}`}`,
+    );
+  }
+}
+
+/** Analyses the log, writes the reports, publishes them, and picks the exit code. */
+async function finish(config: Config, platform: Platform, header: LogHeader, file: string, runExit: number): Promise<RunOutcome> {
+  const parsed = readLog(file);
+  const result = await platform.group('analysis', async () =>
+    analyze(header, parsed.runs, config, config.failOn, config.rounds),
+  );
+  const reports = { [LOG_FILE]: file, ...writeReports(result, config.outDir) };
+  await platform.publish(result, reports);
+  const exitCode = runExit !== EXIT.pass ? runExit : result.gateFailed ? EXIT.gateFailed : EXIT.pass;
+  return { result, reports, exitCode, logFile: file };
+}

@@ -1,0 +1,72 @@
+/** Shared helpers for end-to-end tests: throw-away git repositories and the real CLI. */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..', '..');
+
+export function tempDir(prefix = 'benchgate-test-'): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function git(repo: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
+}
+
+/** A repository whose commits are given as file maps; returns the repo dir. */
+export function makeRepo(commits: Record<string, string>[]): string {
+  const repo = tempDir('benchgate-repo-');
+  git(repo, 'init', '-q', '-b', 'main');
+  commits.forEach((files, i) => {
+    for (const [name, content] of Object.entries(files)) {
+      const file = path.join(repo, name);
+      writeFileSync(file, content);
+      if (name.endsWith('.sh')) chmodSync(file, 0o755);
+    }
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '--no-gpg-sign', '-m', `commit ${i + 1}`);
+  });
+  return repo;
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts the real CLI from source; `onStderr` sees the log as it comes. */
+export function startCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { child: ChildProcess; done: Promise<CliResult> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'main.ts'), ...args], {
+    cwd: opts.cwd ?? ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const done = new Promise<CliResult>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  return startCli(args, opts).done;
+}
+
+/** Worktrees git still knows about besides the main one. */
+export function extraWorktrees(repo: string): string[] {
+  return git(repo, 'worktree', 'list', '--porcelain')
+    .split('\n')
+    .filter((l) => l.startsWith('worktree '))
+    .slice(1);
+}
+
+/** A bench script printing benchgate JSON: `benchmarks` maps names to a shell expression of the value in ms. */
+export function benchScript(lines: string): string {
+  return `#!/bin/sh\nset -e\n${lines}\n`;
+}

@@ -10,7 +10,7 @@ import { collectEnvironment } from './environment.js';
 import { parseOutput } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
-import type { ComparisonResult, LogHeader, Measurement, Run, Side } from './model.js';
+import type { ComparisonResult, LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
 import type { Platform, WrittenReports } from './platforms/types.js';
 import { writeReports } from './report/index.js';
 import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
@@ -121,51 +121,11 @@ export async function runComparison(config: Config, platform: Platform): Promise
       head: path.join(wt.head, config.workingDirectory),
     };
 
-    if (config.build) {
-      for (const side of ['base', 'head'] as const) {
-        checkCancelled();
-        await platform.group(`build ${side}`, async () => {
-          const r = await execMeasured(config.build!, {
-            cwd: dirs[side],
-            env: commandEnv(side, 0, dirs),
-            timeoutSec: 0,
-            onLine: (line) => platform.info(`[${side}] ${line}`),
-          });
-          checkCancelled();
-          if (r.exitCode !== 0) {
-            throw new RunFailure(`build failed on ${side} (${headOrBase(side, baseSha!, headSha!)}): ${describeExit(r, 0)}\n${lastLines(r)}`);
-          }
-        });
-      }
-    }
-
-    const header: LogHeader = {
-      type: 'header',
-      schema: 1,
-      tool: { name: 'benchgate', version: VERSION },
-      base: { ref: baseRef, sha: baseSha! },
-      head: { ref: headRef, sha: headSha! },
-      seed: config.seed,
-      config: {
-        alpha: config.alpha,
-        thresholdPct: config.thresholdPct,
-        correction: config.correction,
-        sampling: config.sampling,
-        failOn: config.failOn,
-        rounds: config.rounds,
-        warmup: config.warmup,
-        format: config.format,
-        suite: config.suite,
-        bench: config.bench,
-        build: config.build ?? null,
-        timeoutSec: config.timeoutSec,
-      },
-      environment: collectEnvironment(),
-      startedAt: new Date().toISOString(),
-    };
+    const header = logHeader(config, { ref: baseRef, sha: baseSha! }, { ref: headRef, sha: headSha! });
     log = new ResultsLog(file, header);
     platform.info(`results log: ${file}`);
 
+    if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
     await runRounds(config, platform, dirs, log, checkCancelled);
     log.end('completed');
     return finish(config, platform, header, file, EXIT.pass);
@@ -184,8 +144,48 @@ export async function runComparison(config: Config, platform: Platform): Promise
   }
 }
 
-function headOrBase(side: Side, baseSha: string, headSha: string): string {
-  return (side === 'base' ? baseSha : headSha).slice(0, 10);
+function logHeader(config: Config, base: RefInfo, head: RefInfo): LogHeader {
+  return {
+    type: 'header',
+    schema: 1,
+    tool: { name: 'benchgate', version: VERSION },
+    base,
+    head,
+    seed: config.seed,
+    config: {
+      alpha: config.alpha,
+      thresholdPct: config.thresholdPct,
+      correction: config.correction,
+      sampling: config.sampling,
+      failOn: config.failOn,
+      rounds: config.rounds,
+      warmup: config.warmup,
+      format: config.format,
+      suite: config.suite,
+      bench: config.bench,
+      build: config.build ?? null,
+      timeoutSec: config.timeoutSec,
+    },
+    environment: collectEnvironment(),
+    startedAt: new Date().toISOString(),
+  };
+}
+
+/** Builds base, then head, each in its own worktree, streaming output prefixed by side. */
+async function buildBoth(build: string, platform: Platform, dirs: Record<Side, string>, checkCancelled: () => void) {
+  for (const side of ['base', 'head'] as const) {
+    checkCancelled();
+    await platform.group(`build ${side}`, async () => {
+      const r = await execMeasured(build, {
+        cwd: dirs[side],
+        env: commandEnv(side, 0, dirs),
+        timeoutSec: 0,
+        onLine: (line) => platform.info(`[${side}] ${line}`),
+      });
+      checkCancelled();
+      if (r.exitCode !== 0) throw new RunFailure(`build failed on ${side}: ${describeExit(r, 0)}\n${lastLines(r)}`);
+    });
+  }
 }
 
 function commandEnv(side: Side, round: number, dirs: Record<Side, string>): NodeJS.ProcessEnv {

@@ -3,8 +3,12 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..', '..');
+
+/** tsx by file URL, so the CLI runs from source whatever the working directory. */
+const TSX = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 
 export function tempDir(prefix = 'benchgate-test-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -28,7 +32,7 @@ export function makeRepo(commits: Record<string, string>[]): string {
       if (name.endsWith('.sh')) chmodSync(file, 0o755);
     }
     git(repo, 'add', '-A');
-    git(repo, 'commit', '-q', '--no-gpg-sign', '-m', `commit ${i + 1}`);
+    git(repo, 'commit', '-q', '--allow-empty', '--no-gpg-sign', '-m', `commit ${i + 1}`);
   });
   return repo;
 }
@@ -41,7 +45,7 @@ export interface CliResult {
 
 /** Starts the real CLI from source; `onStderr` sees the log as it comes. */
 export function startCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { child: ChildProcess; done: Promise<CliResult> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'main.ts'), ...args], {
+  const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src', 'main.ts'), ...args], {
     cwd: opts.cwd ?? ROOT,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,9 +68,4 @@ export function extraWorktrees(repo: string): string[] {
     .split('\n')
     .filter((l) => l.startsWith('worktree '))
     .slice(1);
-}
-
-/** A bench script printing benchgate JSON: `benchmarks` maps names to a shell expression of the value in ms. */
-export function benchScript(lines: string): string {
-  return `#!/bin/sh\nset -e\n${lines}\n`;
 }

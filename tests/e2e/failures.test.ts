@@ -1,0 +1,117 @@
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readLog } from '../../src/runner/log.js';
+import { extraWorktrees, makeRepo, runCli, startCli, tempDir } from './helpers.js';
+
+/** A printf line printing benchgate JSON with one value per benchmark that differs by round. */
+function printJson(names: string[]): string {
+  const entries = names.map((n) => `{"name": "${n}", "unit": "ms", "values": [1.00%s]}`);
+  return `printf '{"benchgate": 1, "benchmarks": [${entries.join(', ')}]}\\n' ${names.map(() => '"${BENCHGATE_ROUND#-}"').join(' ')}\n`;
+}
+
+/** A bench script printing benchgate JSON with fixed values; `extra` runs first (to fail or hang). */
+function bench(extra = ''): string {
+  return `#!/bin/sh\n${extra}\n${printJson(['fixed'])}`;
+}
+
+function run(repo: string, out: string, ...extra: string[]) {
+  return runCli(['run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', 'sh bench.sh', '--format', 'benchgate', '--rounds', '5', '--seed', '1', '--out', out, ...extra]);
+}
+
+async function analyzable(out: string) {
+  const file = path.join(out, 'results.jsonl');
+  const r = await runCli(['analyze', file, '--out', tempDir()]);
+  expect([0, 1]).toContain(r.code);
+  return readLog(file);
+}
+
+describe('failures leave a clear message, the documented exit code, no worktrees and a readable log', () => {
+  it('a failed build on base: exit 3, names the side, exit code and last lines', async () => {
+    const repo = makeRepo([
+      { 'bench.sh': bench(), 'build.sh': 'echo compiling\necho "error: missing header foo.h" >&2\nexit 7\n' },
+      { 'build.sh': 'echo ok\n' },
+    ]);
+    const out = tempDir();
+    const r = await run(repo, out, '--build', 'sh build.sh');
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('build failed on base: exited with code 7');
+    expect(r.stderr).toContain('error: missing header foo.h');
+    expect(extraWorktrees(repo)).toEqual([]);
+    const log = await analyzable(out);
+    expect(log.end?.status).toBe('failed');
+    expect(log.runs).toHaveLength(0);
+  });
+
+  it('a benchmark that crashes in round 3: exit 3, the runs before it are kept', async () => {
+    const repo = makeRepo([{ 'bench.sh': bench() }, { 'bench.sh': bench('[ "$BENCHGATE_ROUND" = 3 ] && { echo "segfault in fixed" >&2; exit 139; }') }]);
+    const out = tempDir();
+    const r = await run(repo, out);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/head run in round 3\/5 failed: benchmark exited with code 139/);
+    expect(r.stderr).toContain('segfault in fixed');
+    expect(extraWorktrees(repo)).toEqual([]);
+    const log = await analyzable(out);
+    expect(log.runs.filter((x) => x.side === 'head' && !x.error).map((x) => x.round)).toEqual([1, 2]);
+    expect(log.runs.find((x) => x.error)?.round).toBe(3);
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
+    expect(results.failedRuns).toHaveLength(1);
+  });
+
+  it('a run over --timeout is killed with its process tree: exit 3', async () => {
+    const repo = makeRepo([{ 'bench.sh': bench() }, { 'bench.sh': bench('[ "$BENCHGATE_ROUND" = 2 ] && sleep 60') }]);
+    const out = tempDir();
+    const started = Date.now();
+    const r = await run(repo, out, '--timeout', '1');
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('head run in round 2/5 failed: benchmark timed out after 1 s (--timeout)');
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(extraWorktrees(repo)).toEqual([]);
+    await analyzable(out);
+  });
+
+  it('SIGTERM mid-run: exit 143, the finished runs stay in the log, worktrees removed', async () => {
+    const repo = makeRepo([{ 'bench.sh': bench('sleep 0.2') }, { 'bench.sh': bench('sleep 0.2') }]);
+    const out = tempDir();
+    const file = path.join(out, 'results.jsonl');
+    const { child, done } = startCli(['run', '--repo', repo, '--base', 'HEAD~1', '--bench', 'sh bench.sh', '--format', 'benchgate', '--rounds', '100', '--out', out]);
+    const runLines = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.includes('"type":"run"')).length : 0);
+    while (runLines() < 4) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGTERM');
+    const r = await done;
+    expect(r.code).toBe(143);
+    expect(r.stderr).toContain('cancelled by SIGTERM');
+    expect(extraWorktrees(repo)).toEqual([]);
+    const log = await analyzable(out);
+    expect(log.end?.status).toBe('cancelled');
+    expect(log.runs.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('refs never reach a shell', () => {
+  it.each(['$(touch pwned)', ';rm -rf x', '`touch pwned`', '--upload-pack=touch pwned'])('rejects or safely fails on %s', async (ref) => {
+    const repo = makeRepo([{ 'bench.sh': bench(), x: 'keep me\n' }, { 'bench.sh': bench() }]);
+    const out = tempDir();
+    for (const flag of ['--base', '--head']) {
+      const args = ['run', '--repo', repo, '--base', 'HEAD~1', '--bench', 'sh bench.sh', '--out', out, `${flag}=${ref}`];
+      const r = await runCli(args, { cwd: repo });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/invalid ref|cannot resolve/);
+    }
+    expect(existsSync(path.join(repo, 'pwned'))).toBe(false);
+    expect(existsSync(path.join(repo, 'x'))).toBe(true);
+  });
+});
+
+describe('benchmarks on one side only', () => {
+  it('are added and removed, never a crash', async () => {
+    const json = (names: string[]) => `#!/bin/sh\n${printJson(names)}`;
+    const repo = makeRepo([{ 'bench.sh': json(['kept', 'old']) }, { 'bench.sh': json(['kept', 'new']) }]);
+    const out = tempDir();
+    const r = await run(repo, out);
+    expect(r.code).toBe(0);
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
+    const verdicts = Object.fromEntries(results.comparisons.map((c: { benchmark: string; verdict: string }) => [c.benchmark, c.verdict]));
+    expect(verdicts).toEqual({ kept: 'unchanged', new: 'added', old: 'removed' });
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze, compareRuns } from '../../src/compare.js';
+import type { AnalysisSettings, Better, LogHeader, Measurement, Run, Side } from '../../src/model.js';
+import { createRng } from '../../src/stats/index.js';
+
+const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
+
+/** Runs for `rounds` rounds; `value(side, round, benchmark)` gives each measurement's values. */
+function runs(rounds: number, benchmarks: string[], value: (side: Side, round: number, name: string) => number[] | null, better: Better = 'lower'): Run[] {
+  const out: Run[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    for (const side of ['base', 'head'] as const) {
+      const measurements: Measurement[] = [];
+      for (const name of benchmarks) {
+        const values = value(side, round, name);
+        if (values) measurements.push({ benchmark: name, metric: 'time', unit: 's', better, values });
+      }
+      out.push({ suite: 's', side, round, position: 0, startedAt: '', wallMs: 1, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, exitCode: 0, measurements });
+    }
+  }
+  return out;
+}
+
+const rng = createRng(11);
+const noisy = (centre: number, cv: number) => centre * (1 + cv * rng.normal());
+const byName = (r: Run[], s = settings) => Object.fromEntries(compareRuns(r, s).map((c) => [c.benchmark, c]));
+
+describe('compareRuns verdicts', () => {
+  it('flags a large slowdown as a regression and a speed-up as an improvement', () => {
+    const c = byName(runs(10, ['slow', 'fast', 'same'], (side, _r, name) => {
+      const factor = side === 'base' ? 1 : name === 'slow' ? 1.3 : name === 'fast' ? 0.7 : 1;
+      return [noisy(factor, 0.005)];
+    }));
+    expect(c.slow!.verdict).toBe('regression');
+    expect(c.slow!.changePct).toBeGreaterThan(25);
+    expect(c.slow!.changeCi![0]).toBeGreaterThan(20);
+    expect(c.fast!.verdict).toBe('improvement');
+    expect(c.same!.verdict).toBe('unchanged');
+    expect(c.slow!.uBase! + c.slow!.uHead!).toBe(100);
+    expect(c.slow!.pAdjusted!).toBeGreaterThanOrEqual(c.slow!.p!);
+  });
+
+  it('reads direction from `better`: lower throughput is the regression', () => {
+    const c = byName(runs(10, ['ops'], (side) => [noisy(side === 'base' ? 1000 : 700, 0.005)], 'higher'));
+    expect(c.ops!.verdict).toBe('regression');
+  });
+
+  it('calls a significant change below the threshold unchanged, and says so', () => {
+    const c = byName(runs(20, ['tiny'], (side, round) => [(side === 'base' ? 1 : 1.01) * (1 + round * 1e-5)]));
+    expect(c.tiny!.pAdjusted!).toBeLessThan(0.05);
+    expect(c.tiny!.verdict).toBe('unchanged');
+    expect(c.tiny!.warnings.map((w) => w.code)).toContain('below-threshold');
+  });
+
+  it('is inconclusive, with the rounds it needs, when the noise hides the threshold', () => {
+    const c = byName(runs(5, ['noisy'], () => [noisy(1, 0.1)]));
+    expect(c.noisy!.verdict).toBe('inconclusive');
+    expect(c.noisy!.roundsNeeded!).toBeGreaterThan(5);
+  });
+
+  it('uses one sample per run (its median) unless pooling is asked for', () => {
+    const r = runs(4, ['b'], () => [1, 2, 3, 100]);
+    expect(compareRuns(r, settings)[0]!.base!.n).toBe(4);
+    expect(compareRuns(r, { ...settings, sampling: 'pooled' })[0]!.base!.n).toBe(16);
+  });
+
+  it('never crashes on one sample per side, and marks failed measurements failed', () => {
+    const c = byName(runs(1, ['one'], () => [1]));
+    expect(c.one!.verdict).toBe('inconclusive');
+    expect(c.one!.p).toBeNull();
+    const failing = runs(3, ['boom'], () => [1]).map((run) => ({
+      ...run,
+      measurements: run.side === 'head' ? [{ ...run.measurements[0]!, values: [], failed: 'assertion failed' }] : run.measurements,
+    }));
+    expect(byName(failing).boom!.verdict).toBe('failed');
+  });
+
+  it('adds and removes benchmarks present on one side only', () => {
+    const c = byName(runs(5, ['old', 'new'], (side, _r, name) => ((side === 'base') === (name === 'old') ? [1] : null)));
+    expect(c.old!.verdict).toBe('removed');
+    expect(c.new!.verdict).toBe('added');
+  });
+});
+
+describe('analyze', () => {
+  const header = { tool: { name: 'benchgate', version: 't' }, base: { ref: 'a', sha: 'a' }, head: { ref: 'b', sha: 'b' }, seed: 1, environment: {} } as unknown as LogHeader;
+
+  it('fails the gate on a regression only when fail-on is regression', () => {
+    const r = runs(10, ['slow'], (side) => [noisy(side === 'base' ? 1 : 1.5, 0.005)]);
+    expect(analyze(header, r, settings, 'regression', 10)).toMatchObject({ verdict: 'fail', gateFailed: true, counts: { regression: 1 } });
+    expect(analyze(header, r, settings, 'none', 10)).toMatchObject({ verdict: 'fail', gateFailed: false });
+  });
+
+  it('keeps the A/A false-alarm rate of whole suites at or below alpha (seeded simulation)', () => {
+    // 300 suites of 20 benchmarks x 10 rounds, log-normal noise, threshold 0 so that only the
+    // statistics (Mann-Whitney + Holm) stand between noise and a flag.
+    const sim = createRng(2026);
+    let suitesFlagged = 0;
+    for (let s = 0; s < 300; s++) {
+      const r = runs(10, Array.from({ length: 20 }, (_, i) => `b${i}`), () => [Math.exp(0.03 * sim.normal())]);
+      const flagged = compareRuns(r, { ...settings, thresholdPct: 0 }).some((c) => c.verdict === 'regression' || c.verdict === 'improvement');
+      if (flagged) suitesFlagged++;
+    }
+    // Binomial tolerance: mean 0.05*300 = 15, sd ~3.8.
+    expect(suitesFlagged).toBeLessThanOrEqual(15 + 3 * 3.8);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from '@jest/globals';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, DEFAULTS, readConfigFile, resolveConfig, sourced } from '../../src/config.js';
+import { tempDir } from '../e2e/helpers.js';
+
+function yamlFile(text: string): string {
+  const file = path.join(tempDir(), '.benchgate.yml');
+  writeFileSync(file, text);
+  return file;
+}
+
+const flags = (raw: Record<string, unknown>) => sourced(raw, (k) => `--${k}`);
+
+describe('config', () => {
+  it('fills the documented defaults', () => {
+    const c = resolveConfig([flags({ bench: 'make bench' })], '/repo');
+    expect(c).toMatchObject({
+      head: 'HEAD',
+      rounds: DEFAULTS.rounds,
+      warmup: 1,
+      thresholdPct: 2,
+      alpha: 0.05,
+      correction: 'holm',
+      failOn: 'regression',
+      outDir: path.resolve('/repo', 'benchgate-out'),
+    });
+    expect(Number.isInteger(c.seed)).toBe(true);
+  });
+
+  it('reads .benchgate.yml and lets flags win', () => {
+    const file = yamlFile('bench: go test -bench .\nrounds: 20\nthreshold: 5\n');
+    const c = resolveConfig([readConfigFile(file, true), flags({ rounds: '7' })], '.');
+    expect(c.bench).toBe('go test -bench .');
+    expect(c.rounds).toBe(7);
+    expect(c.thresholdPct).toBe(5);
+  });
+
+  it('names the file, line and key of a bad value', () => {
+    const file = yamlFile('bench: x\n\nrounds: many\n');
+    expect(() => resolveConfig([readConfigFile(file, true)], '.')).toThrow(`${file}:3 (rounds): expected a whole number >= 1, got "many"`);
+  });
+
+  it('names an unknown key and lists the valid ones', () => {
+    const file = yamlFile('bench: x\nround: 3\n');
+    expect(() => readConfigFile(file, true)).toThrow(new RegExp(`${file}:2: unknown key "round"; valid keys: .*rounds`));
+  });
+
+  it('reports invalid YAML with its line', () => {
+    const file = yamlFile('bench: x\nrounds: [1,\n');
+    expect(() => readConfigFile(file, true)).toThrow(ConfigError);
+  });
+
+  it('names the flag of a bad value', () => {
+    expect(() => resolveConfig([flags({ bench: 'x', alpha: '5' })], '.')).toThrow('--alpha: expected a probability between 0 and 1');
+    expect(() => resolveConfig([flags({ bench: 'x', 'fail-on': 'always' })], '.')).toThrow('--fail-on: expected one of regression, none, got "always"');
+  });
+
+  it('requires a benchmark command and says how to give one', () => {
+    expect(() => resolveConfig([], '.')).toThrow(/--bench/);
+  });
+
+  it('treats a missing default file as empty but a missing named file as an error', () => {
+    expect(readConfigFile('/nonexistent/.benchgate.yml', false)).toEqual({});
+    expect(() => readConfigFile('/nonexistent/.benchgate.yml', true)).toThrow('config file not found');
+  });
+});

@@ -1,4 +1,5 @@
 import type { GeomeanChange } from '../model.js';
+import { mean, sampleStandardDeviation } from 'simple-statistics';
 import { StatsError, requireConfLevel, requireFinite } from './errors.js';
 import { studentTQuantile } from './student-t.js';
 
@@ -18,9 +19,8 @@ export function geomeanChange(ratios: readonly number[], opts: { confLevel?: num
   const k = ratios.length;
   if (k < 2) return null;
   const logs = ratios.map(Math.log);
-  const mean = logs.reduce((s, v) => s + v, 0) / k;
-  const variance = logs.reduce((s, v) => s + (v - mean) ** 2, 0) / (k - 1);
-  const halfWidth = studentTQuantile(1 - (1 - confLevel) / 2, k - 1) * Math.sqrt(variance / k);
+  const centre = mean(logs);
+  const halfWidth = (studentTQuantile(1 - (1 - confLevel) / 2, k - 1) * sampleStandardDeviation(logs)) / Math.sqrt(k);
   const toPct = (logRatio: number): number => 100 * Math.expm1(logRatio);
-  return { changePct: toPct(mean), ci: [toPct(mean - halfWidth), toPct(mean + halfWidth)], benchmarks: k };
+  return { changePct: toPct(centre), ci: [toPct(centre - halfWidth), toPct(centre + halfWidth)], benchmarks: k };
 }

@@ -36,6 +36,7 @@ Options for run (the same keys work in ${CONFIG_FILE}):
   --head REF           head commit (default: HEAD)
   --build CMD          build command, run once in each worktree
   --bench CMD          benchmark command (required)
+  --bench-command CMD  command mode: no parser, time the whole process per run
   --format NAME        output format of the benchmark command, "auto" or "command" (default auto)
   --suite NAME         name of this suite in reports (default "benchmarks")
   --rounds N           measured rounds per side (default 10)

@@ -72,6 +72,7 @@ const KEYS = {
   head: 'string',
   build: 'string',
   bench: 'string',
+  'bench-command': 'string',
   format: 'string',
   suite: 'string',
   rounds: 'int',
@@ -175,9 +176,14 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   };
   const isInt = (min: number) => (n: number) => Number.isInteger(n) && n >= min;
 
-  const bench = str('bench');
+  // --bench-command is command mode: no parser, benchgate times the whole process.
+  const commandMode = str('bench-command');
+  if (commandMode !== undefined && get('bench') !== undefined) {
+    throw new ConfigError(`${get('bench-command')!.where}: give either bench or bench-command, not both`);
+  }
+  const bench = commandMode ?? str('bench');
   if (!bench) {
-    throw new ConfigError(`no benchmark command: pass --bench "<command>" or set "bench:" in ${CONFIG_FILE}`);
+    throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
   }
   const seed = num('seed', isInt(0), 'a whole number >= 0') ?? Math.floor(Math.random() * 2 ** 31);
   return {
@@ -186,7 +192,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     head: str('head') ?? DEFAULTS.head,
     build: str('build'),
     bench,
-    format: str('format') ?? DEFAULTS.format,
+    format: commandMode !== undefined ? 'command' : (str('format') ?? DEFAULTS.format),
     suite: str('suite') ?? DEFAULTS.suite,
     rounds: num('rounds', isInt(1), 'a whole number >= 1') ?? DEFAULTS.rounds,
     warmup: num('warmup', isInt(0), 'a whole number >= 0') ?? DEFAULTS.warmup,

@@ -115,3 +115,15 @@ describe('benchmarks on one side only', () => {
     expect(verdicts).toEqual({ kept: 'unchanged', new: 'added', old: 'removed' });
   });
 });
+
+describe('command mode', () => {
+  it('times the whole process per run and sees a 2x slower head', async () => {
+    const repo = makeRepo([{ 'work.sh': 'sleep 0.1\n' }, { 'work.sh': 'sleep 0.2\n' }]);
+    const out = tempDir();
+    const r = await runCli(['run', '--repo', repo, '--base', 'HEAD~1', '--bench-command', 'sh work.sh', '--rounds', '6', '--warmup', '0', '--out', out, '--suite', 'work']);
+    expect(r.code).toBe(1);
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
+    expect(results.comparisons[0]).toMatchObject({ benchmark: 'work', verdict: 'regression' });
+    expect(results.comparisons[0].changePct).toBeGreaterThan(50);
+  });
+});

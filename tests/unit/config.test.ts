@@ -65,3 +65,14 @@ describe('config', () => {
     expect(() => readConfigFile('/nonexistent/.benchgate.yml', true)).toThrow('config file not found');
   });
 });
+
+describe('command mode', () => {
+  it('--bench-command times the whole process, with no parser', () => {
+    const c = resolveConfig([flags({ 'bench-command': './server --selftest' })], '.');
+    expect(c).toMatchObject({ bench: './server --selftest', format: 'command' });
+  });
+
+  it('refuses bench and bench-command together', () => {
+    expect(() => resolveConfig([flags({ bench: 'a', 'bench-command': 'b' })], '.')).toThrow('--bench-command: give either bench or bench-command, not both');
+  });
+});

@@ -75,13 +75,6 @@ function groupRuns(runs: Run[], sampling: AnalysisSettings['sampling']): Group[]
   return [...groups.values()];
 }
 
-/** The smallest two-sided p an exact Mann-Whitney test can reach with these sample sizes. */
-function smallestAttainableP(n1: number, n2: number): number {
-  let combinations = 1;
-  for (let i = 1; i <= n2; i++) combinations = (combinations * (n1 + i)) / i;
-  return Math.min(1, 2 / combinations);
-}
-
 /** Percent change head vs base and its interval; on the log scale when every value is positive. */
 function changeOf(base: number[], head: number[], baseSummary: Summary) {
   if (base.every((v) => v > 0) && head.every((v) => v > 0)) return percentChange(base, head);
@@ -191,9 +184,9 @@ function decide(c: Comparison, settings: AnalysisSettings, tests: number): void 
 
   const cv = Math.max(c.base!.cv, c.head!.cv);
   const n = Math.min(c.base!.n, c.head!.n);
-  const canReach = smallestAttainableP(c.base!.n, c.head!.n) < alphaPerTest;
   const ciInsideThreshold = c.changeCi !== null && c.changeCi[0] > -threshold && c.changeCi[1] < threshold;
-  const mde = canReach ? minDetectableEffectPct({ cv, n, alpha: alphaPerTest }) : Infinity;
+  // Infinity when n is too small for the exact test to ever reach alphaPerTest.
+  const mde = minDetectableEffectPct({ cv, n, alpha: alphaPerTest });
   if (threshold === 0 || ciInsideThreshold || mde <= threshold) {
     c.verdict = 'unchanged';
     return;

@@ -1,5 +1,6 @@
 /** The cells every tabular report shows for a comparison, formatted once for all of them. */
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
+import { ROUNDS_CAP } from '../stats/index.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
 
 export interface Row {
@@ -28,7 +29,8 @@ export const VERDICT_ICON: Record<Verdict, string> = {
 
 export function verdictText(c: Comparison): string {
   if (c.verdict === 'inconclusive') {
-    return c.roundsNeeded !== null ? `inconclusive: needs ~${c.roundsNeeded} rounds` : 'inconclusive: too few samples';
+    if (c.roundsNeeded === null) return 'inconclusive: too few samples';
+    return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
   }
   return c.verdict;
 }

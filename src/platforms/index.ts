@@ -1,7 +1,10 @@
 /** Picks the platform adapter from the environment the process runs in. */
+import { GitLabPlatform } from './gitlab.js';
+import { GitHubPlatform } from './github.js';
 import { LocalPlatform } from './local.js';
 import type { Platform } from './types.js';
 
-export function detectPlatform(_env: NodeJS.ProcessEnv = process.env): Platform {
+export function detectPlatform(env: NodeJS.ProcessEnv = process.env): Platform {
+  if (env.GITLAB_CI === 'true') return new GitLabPlatform(env);
   return new LocalPlatform();
 }

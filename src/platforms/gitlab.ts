@@ -1,0 +1,193 @@
+/**
+ * GitLab CI: collapsible log sections, refs from the merge request pipeline's variables, and
+ * publishing as one sticky merge request note plus a dotenv report for later jobs. The JUnit,
+ * Code Quality and metrics reports are plain files (report/index.ts) the job uploads as
+ * `artifacts:reports`; GitLab shows them without any API call.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ComparisonResult } from '../model.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { renderTerminal } from '../report/terminal.js';
+import type { Platform, WrittenReports } from './types.js';
+
+export const TOKEN_VARIABLE = 'BENCHGATE_GITLAB_TOKEN';
+export const DOTENV_FILE = 'benchgate.env';
+
+/** GitLab refuses notes over 1,000,000 characters; stay well below. */
+const NOTE_MAX_BYTES = 900_000;
+const MAX_NOTE_PAGES = 50;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+class GitLabApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GitLabApiError';
+  }
+}
+
+interface Note {
+  id: number;
+  body: string;
+}
+
+/** The few notes endpoints benchgate needs, authenticated with a project or personal access token. */
+class MergeRequestNotes {
+  private readonly base: string;
+
+  constructor(apiUrl: string, projectId: string, mergeRequestIid: string, private readonly token: string) {
+    this.base = `${apiUrl.replace(/\/+$/, '')}/projects/${encodeURIComponent(projectId)}/merge_requests/${encodeURIComponent(mergeRequestIid)}/notes`;
+  }
+
+  private async request(method: string, url: string, body?: object): Promise<Response> {
+    const response = await fetch(url, {
+      method,
+      headers: { 'PRIVATE-TOKEN': this.token, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (!response.ok) {
+      throw new GitLabApiError(response.status, `${method} notes: ${response.status} ${response.statusText}`);
+    }
+    return response;
+  }
+
+  async find(marker: string): Promise<Note | null> {
+    for (let page = 1; page <= MAX_NOTE_PAGES; page++) {
+      const response = await this.request('GET', `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
+      const notes = (await response.json()) as Note[];
+      const found = notes.find((n) => typeof n.body === 'string' && n.body.includes(marker));
+      if (found) return found;
+      if (!response.headers.get('x-next-page')) return null;
+    }
+    return null;
+  }
+
+  async create(body: string): Promise<void> {
+    await this.request('POST', this.base, { body });
+  }
+
+  async update(id: number, body: string): Promise<void> {
+    await this.request('PUT', `${this.base}/${id}`, { body });
+  }
+}
+
+/** Section names may hold only letters, digits, `_`, `.` and `-`. */
+function sectionName(title: string, n: number): string {
+  return `benchgate_${n}_${title.toLowerCase().replace(/[^a-z0-9_.-]+/g, '_')}`.slice(0, 60);
+}
+
+export class GitLabPlatform implements Platform {
+  readonly name = 'gitlab';
+  private sections = 0;
+
+  constructor(
+    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly out: NodeJS.WritableStream = process.stdout,
+    private readonly err: NodeJS.WritableStream = process.stderr,
+  ) {}
+
+  info(message: string): void {
+    this.err.write(`${message}\n`);
+  }
+
+  warn(message: string): void {
+    this.err.write(`\x1b[33mwarning: ${message}\x1b[0m\n`);
+  }
+
+  async group<T>(title: string, fn: () => Promise<T>): Promise<T> {
+    const name = sectionName(title, ++this.sections);
+    const now = () => Math.floor(Date.now() / 1000);
+    this.err.write(`\x1b[0Ksection_start:${now()}:${name}[collapsed=true]\r\x1b[0K${title}\n`);
+    try {
+      return await fn();
+    } finally {
+      this.err.write(`\x1b[0Ksection_end:${now()}:${name}\r\x1b[0K\n`);
+    }
+  }
+
+  /** Merge request pipelines: the merge base GitLab diffs against, and the pipeline's commit. */
+  defaultRefs(): { base?: string; head?: string } {
+    return {
+      base: this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || undefined,
+      head: this.env.CI_COMMIT_SHA || undefined,
+    };
+  }
+
+  async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {
+    this.out.write(renderTerminal(result));
+    this.writeDotenv(result, reports);
+    await this.publishNote(result);
+  }
+
+  /** `artifacts:reports:dotenv`: later jobs in the pipeline read these as variables. */
+  private writeDotenv(result: ComparisonResult, reports: WrittenReports): void {
+    const anyReport = reports['results.json'] ?? Object.values(reports)[0];
+    if (!anyReport) return;
+    const values: Record<string, string | number | boolean> = {
+      BENCHGATE_VERDICT: result.verdict,
+      BENCHGATE_GATE_FAILED: result.gateFailed,
+      BENCHGATE_COMPARISONS: result.comparisons.length,
+      BENCHGATE_ROUNDS: result.rounds.completed,
+      BENCHGATE_BASE_SHA: result.base.sha,
+      BENCHGATE_HEAD_SHA: result.head.sha,
+    };
+    for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
+    const file = path.join(path.dirname(anyReport), DOTENV_FILE);
+    writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join(''));
+  }
+
+  /** One hidden marker per job name, so a quick run and a deep run keep a note each. */
+  private marker(): string {
+    const job = (this.env.CI_JOB_NAME || 'benchgate').replace(/[^A-Za-z0-9_.:-]/g, '_');
+    return `<!-- benchgate-note:${job} -->`;
+  }
+
+  private noteBody(result: ComparisonResult): string {
+    const jobUrl = this.env.CI_JOB_URL;
+    const link = jobUrl && /^https?:\/\/[^\s()<>]+$/.test(jobUrl) ? `\n[Job log and reports](${jobUrl})\n` : '';
+    const markdown = renderMarkdown(result, { maxBytes: NOTE_MAX_BYTES, fullResultsHint: 'results.json in the job artifacts' });
+    return `${this.marker()}\n${markdown}${link}`;
+  }
+
+  private async publishNote(result: ComparisonResult): Promise<void> {
+    const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId, CI_MERGE_REQUEST_IID: iid } = this.env;
+    if (!apiUrl || !projectId || !iid) {
+      this.info('no merge request in this pipeline (CI_MERGE_REQUEST_IID unset): no MR note');
+      return;
+    }
+    const token = this.env[TOKEN_VARIABLE];
+    if (!token) {
+      this.info(
+        `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE} ` +
+          'holding a project access token with the api scope and the Reporter role (CI_JOB_TOKEN cannot write notes)',
+      );
+      return;
+    }
+    const notes = new MergeRequestNotes(apiUrl, projectId, iid, token);
+    try {
+      const body = this.noteBody(result);
+      const existing = await notes.find(this.marker());
+      if (existing) {
+        await notes.update(existing.id, body);
+        this.info(`updated the benchgate note on merge request !${iid}`);
+      } else {
+        await notes.create(body);
+        this.info(`posted a benchgate note on merge request !${iid}`);
+      }
+    } catch (err) {
+      // The note is a courtesy: the verdict is in the job's exit code and reports whatever happens here.
+      if (err instanceof GitLabApiError && (err.status === 401 || err.status === 403)) {
+        this.warn(
+          `GitLab refused the MR note (${err.status}): ${TOKEN_VARIABLE} must be a valid, unexpired access token ` +
+            'with the api scope and at least the Reporter role in this project; the verdict and reports are unaffected',
+        );
+      } else {
+        this.warn(`could not post the MR note: ${(err as Error).message}; the verdict and reports are unaffected`);
+      }
+    }
+  }
+}

@@ -6,8 +6,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../model.js';
 import type { WrittenReports } from '../platforms/types.js';
+import { renderCodeQuality } from './codequality.js';
 import { renderJson } from './json.js';
+import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
+import { renderMetrics } from './metrics.js';
 
 export interface ReportFile {
   file: string;
@@ -17,6 +20,9 @@ export interface ReportFile {
 export const reportFiles: ReportFile[] = [
   { file: 'results.json', render: renderJson },
   { file: 'summary.md', render: (r) => renderMarkdown(r) },
+  { file: 'junit.xml', render: renderJunit },
+  { file: 'gl-code-quality-report.json', render: renderCodeQuality },
+  { file: 'metrics.txt', render: renderMetrics },
 ];
 
 export function writeReports(result: ComparisonResult, outDir: string): WrittenReports {

@@ -1,0 +1,53 @@
+/**
+ * gl-code-quality-report.json: GitLab's Code Quality format (a subset of Code Climate's), one
+ * issue per regression, for the merge request's Code Quality widget on the free tier.
+ *
+ * Benchmarks have no source line, so every issue points at the first line of `.gitlab-ci.yml`,
+ * the file that configures the benchmark job and exists in every GitLab project. The
+ * fingerprint depends only on suite, benchmark and metric, so GitLab sees the same regression
+ * on the target branch and in the merge request as one issue, not a new one each pipeline.
+ */
+import { createHash } from 'node:crypto';
+import type { Comparison, ComparisonResult } from '../model.js';
+import { clip } from './escape.js';
+import { displayName } from './rows.js';
+import { formatChange, formatP } from './units.js';
+
+export const CODE_QUALITY_PATH = '.gitlab-ci.yml';
+
+export interface CodeQualityIssue {
+  type: 'issue';
+  check_name: string;
+  description: string;
+  categories: string[];
+  fingerprint: string;
+  severity: 'info' | 'minor' | 'major' | 'critical' | 'blocker';
+  location: { path: string; lines: { begin: number } };
+}
+
+function fingerprint(c: Comparison): string {
+  return createHash('sha256').update(JSON.stringify([c.suite, c.benchmark, c.metric])).digest('hex');
+}
+
+function issue(c: Comparison, result: ComparisonResult): CodeQualityIssue {
+  // One line of plain text: GitLab shows it as is; JSON encoding does the rest of the escaping.
+  const where = result.comparisons.some((o) => o.suite !== c.suite) ? `${clip(c.suite)}: ` : '';
+  return {
+    type: 'issue',
+    check_name: 'benchgate-regression',
+    description: clip(
+      `Benchmark regression ${where}${displayName(c)} ${formatChange(c.changePct, c.changeCi)} (adjusted p = ${formatP(c.pAdjusted)})`,
+      1000,
+    ),
+    categories: ['Performance'],
+    fingerprint: fingerprint(c),
+    // A regression that fails the gate blocks the merge; one reported with the gate off does not.
+    severity: result.gateFailed ? 'major' : 'minor',
+    location: { path: CODE_QUALITY_PATH, lines: { begin: 1 } },
+  };
+}
+
+export function renderCodeQuality(result: ComparisonResult): string {
+  const issues = result.comparisons.filter((c) => c.verdict === 'regression').map((c) => issue(c, result));
+  return JSON.stringify(issues, null, 2) + '\n';
+}

@@ -1,0 +1,103 @@
+/**
+ * junit.xml: one test case per benchmark, for GitLab's `artifacts:reports:junit` (the merge
+ * request's test summary, on every tier) and any other CI that reads JUnit. A regression that
+ * fails the gate is a failed test case whose message holds the change, its interval and the
+ * p-values; a benchmark the harness reported as failed, and every failed run, is an error;
+ * inconclusive and removed benchmarks are skipped with the reason.
+ */
+import type { Comparison, ComparisonResult } from '../model.js';
+import { clip } from './escape.js';
+import { displayName, rowOf } from './rows.js';
+import { formatChange, formatP } from './units.js';
+
+// Characters XML 1.0 cannot hold at all, even escaped: most C0 controls, lone surrogates,
+// U+FFFE/U+FFFF. A benchmark name carrying them must still give a well-formed file.
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Escapes text for XML element content and double-quoted attributes (newlines kept as &#10;). */
+export function escapeXml(text: string): string {
+  return text.replace(NOT_XML, '\ufffd').replace(/[&<>"'\n\r\t]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function attrs(values: Record<string, string | number>): string {
+  return Object.entries(values)
+    .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
+    .join('');
+}
+
+function element(name: string, attributes: Record<string, string | number>, text?: string): string {
+  return text === undefined ? `<${name}${attrs(attributes)}/>` : `<${name}${attrs(attributes)}>${escapeXml(text)}</${name}>`;
+}
+
+/** The numbers behind a verdict, as the failure message and the case's output. */
+function regressionMessage(c: Comparison, result: ComparisonResult): string {
+  return (
+    `${displayName(c)}: ${formatChange(c.changePct, c.changeCi)} ` +
+    `(p = ${formatP(c.p)}, adjusted p = ${formatP(c.pAdjusted)}; threshold ${result.settings.thresholdPct}%, alpha ${result.settings.alpha})`
+  );
+}
+
+function details(c: Comparison): string {
+  const row = rowOf(c);
+  const lines = [
+    `verdict: ${row.verdictText}`,
+    `base median: ${row.base} (n = ${c.base?.n ?? 0})`,
+    `head median: ${row.head} (n = ${c.head?.n ?? 0})`,
+    `change (95% CI): ${row.change}`,
+    `p / adjusted p: ${row.p}`,
+    ...c.warnings.map((w) => `warning: ${w.message}`),
+  ];
+  return lines.join('\n');
+}
+
+interface Case {
+  xml: string;
+  outcome: 'passed' | 'failure' | 'error' | 'skipped';
+}
+
+function testCase(c: Comparison, result: ComparisonResult): Case {
+  const head = { classname: clip(c.suite), name: clip(displayName(c)) };
+  const out = element('system-out', {}, details(c));
+  const wrap = (inner: string) => `    <testcase${attrs(head)}>\n      ${inner}\n      ${out}\n    </testcase>`;
+  if (c.verdict === 'regression' && result.gateFailed) {
+    return { outcome: 'failure', xml: wrap(element('failure', { type: 'regression', message: regressionMessage(c, result) }, details(c))) };
+  }
+  if (c.verdict === 'failed') {
+    const reason = c.warnings.map((w) => w.message).join('; ') || 'the harness reported this benchmark as failed';
+    return { outcome: 'error', xml: wrap(element('error', { type: 'failed', message: clip(reason, 1000) })) };
+  }
+  if (c.verdict === 'inconclusive' || c.verdict === 'removed') {
+    return { outcome: 'skipped', xml: wrap(element('skipped', { message: rowOf(c).verdictText })) };
+  }
+  return { outcome: 'passed', xml: `    <testcase${attrs(head)}>\n      ${out}\n    </testcase>` };
+}
+
+function failedRunCase(run: ComparisonResult['failedRuns'][number]): Case {
+  const name = `${run.side} run, round ${run.round}`;
+  const error = element('error', { type: 'run-failed', message: clip(run.error, 1000) }, run.error);
+  return { outcome: 'error', xml: `    <testcase${attrs({ classname: clip(run.suite), name })}>\n      ${error}\n    </testcase>` };
+}
+
+function suiteXml(name: string, cases: Case[]): string {
+  const count = (o: Case['outcome']) => cases.filter((c) => c.outcome === o).length;
+  const counts = { tests: cases.length, failures: count('failure'), errors: count('error'), skipped: count('skipped') };
+  return `  <testsuite${attrs({ name: clip(name), ...counts, time: 0 })}>\n${cases.map((c) => c.xml).join('\n')}\n  </testsuite>`;
+}
+
+export function renderJunit(result: ComparisonResult): string {
+  const suites = new Map<string, Case[]>();
+  const add = (suite: string, c: Case) => suites.set(suite, [...(suites.get(suite) ?? []), c]);
+  for (const c of result.comparisons) add(c.suite, testCase(c, result));
+  for (const run of result.failedRuns) add(run.suite, failedRunCase(run));
+  const all = [...suites.values()].flat();
+  const totals = {
+    name: 'benchgate',
+    tests: all.length,
+    failures: all.filter((c) => c.outcome === 'failure').length,
+    errors: all.filter((c) => c.outcome === 'error').length,
+    time: 0,
+  };
+  const body = [...suites].map(([name, cases]) => suiteXml(name, cases)).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attrs(totals)}>\n${body}${body ? '\n' : ''}</testsuites>\n`;
+}

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { analyze } from './compare.js';
+import { cmdReport } from './commands/report.js';
 import {
   CONFIG_FILE,
   CONFIG_KEYS,
@@ -125,6 +126,7 @@ async function cmdAnalyze(argv: string[], platform: Platform): Promise<number> {
 const COMMANDS: Record<string, (argv: string[], platform: Platform) => Promise<number>> = {
   run: cmdRun,
   analyze: cmdAnalyze,
+  report: cmdReport,
   demo: (argv, platform) => runDemo(argv, platform),
 };
 

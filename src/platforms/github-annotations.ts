@@ -1,0 +1,85 @@
+/**
+ * Which comparisons become annotations: one per regression (error when it fails the gate,
+ * warning otherwise) and one notice per improvement. GitHub shows at most 10 of each kind per
+ * step, so the largest changes go first and the rest are counted for the summary.
+ */
+import type { Comparison, ComparisonResult } from '../model.js';
+import { plainText } from '../report/escape.js';
+import { displayName, rowOf } from '../report/rows.js';
+
+export type AnnotationKind = 'error' | 'warning' | 'notice';
+
+export interface Annotation {
+  kind: AnnotationKind;
+  title: string;
+  message: string;
+  /** Repository-relative source file the benchmark name points at, when it points at one. */
+  file?: string;
+  line?: number;
+}
+
+export const ANNOTATIONS_PER_KIND = 10;
+
+/** Maps a path named by a benchmark to its repository-relative path, or undefined when no such file exists. */
+export type Locate = (file: string) => string | undefined;
+
+/**
+ * A benchmark named after its source (pytest's `tests/test_io.py::test_read`, or
+ * `bench/sort.js:12`) points at that file when it exists.
+ */
+export function sourceLocation(name: string, locate: Locate): { file: string; line?: number } | undefined {
+  const m = /^((?:[\w.-]+\/)*[\w.-]+\.[A-Za-z]\w*)(?::(\d+))?(?=::|\s|$|\[)/.exec(name);
+  if (!m || m[1]!.split('/').includes('..')) return undefined;
+  const file = locate(m[1]!);
+  if (file === undefined) return undefined;
+  return m[2] ? { file, line: Number(m[2]) } : { file };
+}
+
+function kindOf(c: Comparison, gateFailed: boolean): AnnotationKind | null {
+  if (c.verdict === 'regression') return gateFailed ? 'error' : 'warning';
+  if (c.verdict === 'improvement') return 'notice';
+  return null;
+}
+
+function describe(c: Comparison): string {
+  const row = rowOf(c);
+  return `${plainText(displayName(c))}: ${row.change} (p ${row.p}), ${row.base} → ${row.head}`;
+}
+
+export interface AnnotationPlan {
+  annotations: Annotation[];
+  /** How many of each kind were left out by the per-kind limit. */
+  omitted: Record<AnnotationKind, number>;
+}
+
+export function planAnnotations(result: ComparisonResult, locate: Locate): AnnotationPlan {
+  const byKind: Record<AnnotationKind, Comparison[]> = { error: [], warning: [], notice: [] };
+  for (const c of result.comparisons) {
+    const kind = kindOf(c, result.gateFailed);
+    if (kind) byKind[kind].push(c);
+  }
+  const annotations: Annotation[] = [];
+  const omitted: Record<AnnotationKind, number> = { error: 0, warning: 0, notice: 0 };
+  for (const kind of ['error', 'warning', 'notice'] as const) {
+    const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
+    for (const c of largestFirst.slice(0, ANNOTATIONS_PER_KIND)) {
+      const word = c.verdict === 'regression' ? 'Regression' : 'Improvement';
+      annotations.push({
+        kind,
+        title: plainText(`benchgate: ${word} in ${c.suite}`, 120),
+        message: describe(c),
+        ...sourceLocation(c.benchmark, locate),
+      });
+    }
+    omitted[kind] = Math.max(0, largestFirst.length - ANNOTATIONS_PER_KIND);
+  }
+  return { annotations, omitted };
+}
+
+/** Notes for the summary about annotations the limit left out; empty when none were. */
+export function omittedNotes(omitted: Record<AnnotationKind, number>): string[] {
+  const label = { error: 'regressions (errors)', warning: 'regressions (warnings)', notice: 'improvements' };
+  return (Object.keys(omitted) as AnnotationKind[])
+    .filter((k) => omitted[k] > 0)
+    .map((k) => `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`);
+}

@@ -1,0 +1,66 @@
+/**
+ * The two things benchgate writes through the GitHub REST API: the sticky pull request comment
+ * and the check run. A token without the permission (a fork's read-only GITHUB_TOKEN, or no
+ * `checks: write`) is not an error: the exit code still gates the merge, and the log says so.
+ */
+import { getOctokit } from '@actions/github';
+import type { ComparisonResult } from '../model.js';
+
+export type Octokit = ReturnType<typeof getOctokit>;
+
+export interface Repo {
+  owner: string;
+  repo: string;
+}
+
+/** The hidden first line that finds benchgate's comment again on the next push. */
+export function commentMarker(key: string): string {
+  return `<!-- benchgate:comment ${encodeURIComponent(key)} -->`;
+}
+
+/** Creates the sticky comment, or updates it in place when one with the marker exists. */
+export async function upsertComment(octokit: Octokit, repo: Repo, pullRequest: number, marker: string, body: string): Promise<'created' | 'updated'> {
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
+  const existing = comments.find((c) => c.body?.startsWith(marker));
+  const text = `${marker}\n${body}`;
+  if (existing) {
+    await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text });
+    return 'updated';
+  }
+  await octokit.rest.issues.createComment({ ...repo, issue_number: pullRequest, body: text });
+  return 'created';
+}
+
+export type CheckConclusion = 'success' | 'failure' | 'neutral';
+
+/** failure when the gate fails or runs failed; neutral when the answer is not a clean pass. */
+export function checkConclusion(result: ComparisonResult): CheckConclusion {
+  if (result.gateFailed || result.verdict === 'error') return 'failure';
+  return result.verdict === 'pass' ? 'success' : 'neutral';
+}
+
+export interface CheckRun {
+  name: string;
+  headSha: string;
+  conclusion: CheckConclusion;
+  title: string;
+  summary: string;
+}
+
+export async function createCheckRun(octokit: Octokit, repo: Repo, check: CheckRun): Promise<void> {
+  await octokit.rest.checks.create({
+    ...repo,
+    name: check.name,
+    head_sha: check.headSha,
+    status: 'completed',
+    conclusion: check.conclusion,
+    completed_at: new Date().toISOString(),
+    output: { title: check.title, summary: check.summary },
+  });
+}
+
+/** The HTTP status of an Octokit request error, or null for anything else. */
+export function httpStatus(err: unknown): number | null {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : null;
+}

@@ -1,0 +1,39 @@
+/**
+ * Action inputs -> one typed Config plus the GitHub options, like actions/checkout's
+ * input-helper: nothing after this reads `core.getInput` again. Inputs left empty fall through
+ * to `.benchgate.yml` and then to the defaults, so action.yml declares no defaults of its own.
+ */
+import * as core from '@actions/core';
+import path from 'node:path';
+import { CONFIG_FILE, CONFIG_KEYS, ConfigError, readConfigFile, resolveConfig, sourced, type Config } from '../config.js';
+import type { GitHubOptions } from './github.js';
+
+export interface ActionInputs {
+  /** Present unless the step only publishes saved results (`report-from`). */
+  config?: Config;
+  /** The artifact directory to publish instead of running anything (fork-safe reporter). */
+  reportFrom?: string;
+  github: GitHubOptions;
+}
+
+function onOff(name: string): boolean {
+  const value = core.getInput(name).trim().toLowerCase();
+  if (value === '' || value === 'on' || value === 'true') return true;
+  if (value === 'off' || value === 'false') return false;
+  throw new ConfigError(`input ${name}: expected on or off, got "${value}"`);
+}
+
+export function readActionInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
+  const token = core.getInput('token');
+  if (token) core.setSecret(token);
+  const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
+  const reportFrom = core.getInput('report-from') || undefined;
+  const github: GitHubOptions = { token: token || undefined, comment: onOff('comment'), check: onOff('check'), env };
+  if (reportFrom) return { reportFrom: path.resolve(repoDir, reportFrom), github };
+
+  const configInput = core.getInput('config');
+  const fileLayer = readConfigFile(path.resolve(repoDir, configInput || CONFIG_FILE), configInput !== '');
+  const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, core.getInput(key)])), (key) => `input ${key}`);
+  const config = resolveConfig([fileLayer, inputLayer], repoDir);
+  return { config, github: { ...github, suite: config.suite, workingDirectory: config.workingDirectory } };
+}

@@ -1,0 +1,168 @@
+/**
+ * GitHub Actions: log groups and annotations through @actions/core; base and head from the
+ * event; results in the job summary, annotations, step outputs, a sticky pull request comment
+ * and a check run.
+ */
+import * as core from '@actions/core';
+import { getOctokit } from '@actions/github';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ComparisonResult } from '../model.js';
+import { plainText } from '../report/escape.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { headline } from '../report/rows.js';
+import { checkConclusion, commentMarker, createCheckRun, httpStatus, upsertComment, type Octokit, type Repo } from './github-api.js';
+import { omittedNotes, planAnnotations } from './github-annotations.js';
+import { eventPullRequest, eventRefs, readEvent, type GitHubEvent } from './github-event.js';
+import type { Platform, WrittenReports } from './types.js';
+
+/** GitHub's size limits: job summary per step (bytes), comment body and check summary (characters). */
+export const LIMITS = { summary: 1024 * 1024, comment: 65_536, checkSummary: 65_535 } as const;
+
+export interface GitHubOptions {
+  /** Token for the comment and the check run; without one, neither is attempted. */
+  token?: string;
+  comment: boolean;
+  check: boolean;
+  /** Names the check run and keys the sticky comment; defaults to the suites in the result. */
+  suite?: string;
+  /** Overrides the event's pull request (the fork-safe reporter reads it from the artifact). */
+  pullRequest?: number;
+  /** Overrides the commit the check run is attached to (the reporter uses workflow_run.head_sha). */
+  checkSha?: string;
+  /**
+   * Comment only when the pull request's head is this commit: the reporter reads the pull
+   * request number from an artifact the untrusted job wrote, so it must point at that job's PR.
+   */
+  requirePullRequestHead?: string;
+  /** The repository-relative directory benchmark commands run in; names that are paths start there. */
+  workingDirectory?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+function parseRepository(value: string | undefined): Repo | undefined {
+  const m = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '');
+  return m ? { owner: m[1]!, repo: m[2]! } : undefined;
+}
+
+export class GitHubPlatform implements Platform {
+  readonly name = 'github';
+  readonly event: GitHubEvent;
+  private readonly env: NodeJS.ProcessEnv;
+  /** Permission problems already reported, so each is said once. */
+  private readonly said = new Set<string>();
+
+  constructor(private readonly options: GitHubOptions = { comment: true, check: true }) {
+    this.env = options.env ?? process.env;
+    this.event = readEvent(this.env);
+  }
+
+  info(message: string): void {
+    core.info(message);
+  }
+
+  warn(message: string): void {
+    core.warning(message);
+  }
+
+  group<T>(title: string, fn: () => Promise<T>): Promise<T> {
+    return core.group(title, fn);
+  }
+
+  defaultRefs(): { base?: string; head?: string } {
+    return eventRefs(this.event);
+  }
+
+  async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {
+    const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
+    const dir = this.options.workingDirectory ?? '.';
+    const plan = planAnnotations(result, (file) => (existsSync(path.join(workspace, dir, file)) ? path.posix.join(dir, file) : undefined));
+    for (const a of plan.annotations) {
+      const props = { title: a.title, file: a.file, startLine: a.line };
+      core[a.kind](a.message, props);
+    }
+    const notes = omittedNotes(plan.omitted);
+    await this.writeSummary(result, notes);
+    core.setOutput('verdict', result.verdict);
+    core.setOutput('regressions', result.counts.regression);
+    core.setOutput('improvements', result.counts.improvement);
+    if (reports['results.json']) core.setOutput('results-path', reports['results.json']);
+    if (reports['summary.md']) core.setOutput('summary-path', reports['summary.md']);
+    await this.writeThroughApi(result, notes);
+  }
+
+  private async writeSummary(result: ComparisonResult, notes: string[]): Promise<void> {
+    if (!this.env.GITHUB_STEP_SUMMARY) {
+      this.info('no GITHUB_STEP_SUMMARY: job summary skipped');
+      return;
+    }
+    const markdown = renderMarkdown(result, { maxBytes: LIMITS.summary - 1024, notes, fullResultsHint: 'results.json in the results artifact' });
+    await core.summary.addRaw(markdown, true).write();
+  }
+
+  private suiteLabel(result: ComparisonResult): string {
+    return this.options.suite ?? ([...new Set(result.comparisons.map((c) => c.suite))].sort().join(', ') || 'benchmarks');
+  }
+
+  private async writeThroughApi(result: ComparisonResult, notes: string[]): Promise<void> {
+    const repo = parseRepository(this.env.GITHUB_REPOSITORY);
+    const token = this.options.token;
+    if (!repo || !token) {
+      if (this.options.comment || this.options.check) this.info('no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)');
+      return;
+    }
+    const octokit = getOctokit(token, { baseUrl: this.env.GITHUB_API_URL ?? 'https://api.github.com' });
+    const suite = this.suiteLabel(result);
+    const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
+    if (this.options.comment && pullRequest !== undefined) {
+      await this.attempt('comment on the pull request', 'pull-requests: write', async () => {
+        if (!(await this.pullRequestMatches(octokit, repo, pullRequest))) return;
+        const marker = commentMarker(suite);
+        const body = renderMarkdown(result, { maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64, notes });
+        const how = await upsertComment(octokit, repo, pullRequest, marker, body);
+        this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
+      });
+    }
+    if (this.options.check) {
+      await this.attempt('create a check run', 'checks: write', () => this.check(octokit, repo, result, suite, notes));
+    }
+  }
+
+  private async check(octokit: Octokit, repo: Repo, result: ComparisonResult, suite: string, notes: string[]): Promise<void> {
+    const conclusion = checkConclusion(result);
+    await createCheckRun(octokit, repo, {
+      name: plainText(`benchgate (${suite})`, 100),
+      headSha: this.options.checkSha ?? result.head.sha,
+      conclusion,
+      title: plainText(headline(result), 200),
+      summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes }),
+    });
+    this.info(`check run "benchgate (${plainText(suite, 100)})": ${conclusion}`);
+  }
+
+  private async pullRequestMatches(octokit: Octokit, repo: Repo, pullRequest: number): Promise<boolean> {
+    const expected = this.options.requirePullRequestHead;
+    if (expected === undefined) return true;
+    const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pullRequest });
+    if (data.head.sha === expected) return true;
+    this.warn(`pull request #${pullRequest} is at ${data.head.sha}, not at the measured commit ${expected}: no comment`);
+    return false;
+  }
+
+  /** Runs one API write; a refusal is said once in the log and the exit code stays the gate. */
+  private async attempt(what: string, permission: string, fn: () => Promise<void>): Promise<void> {
+    try {
+      await fn();
+    } catch (err) {
+      const status = httpStatus(err);
+      if (status === null) throw err;
+      if (this.said.has(what)) return;
+      this.said.add(what);
+      this.warn(
+        status === 403
+          ? `benchgate could not ${what}: the token lacks "${permission}" (a fork's token is read-only); the step's exit code gates the merge instead`
+          : `benchgate could not ${what}: GitHub answered HTTP ${status}; the step's exit code gates the merge instead`,
+      );
+    }
+  }
+}

@@ -2,6 +2,7 @@
  * The `benchgate` command: run | analyze | demo. Flags become one Config here; the rest of
  * the program never sees argv.
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { analyze } from './compare.js';
@@ -23,6 +24,7 @@ import type { Platform } from './platforms/types.js';
 import { writeReports } from './report/index.js';
 import { Cancelled, EXIT, RunFailure, runComparison } from './run.js';
 import { LogError, readLog } from './runner/log.js';
+import { mergeLogs } from './runner/merge.js';
 import { VERSION } from './version.js';
 
 const USAGE = `benchgate ${VERSION}: did this change make the benchmarks slower?
@@ -30,6 +32,7 @@ const USAGE = `benchgate ${VERSION}: did this change make the benchmarks slower?
 Usage:
   benchgate run --base REF --bench CMD [options]   compare two commits in interleaved rounds
   benchgate analyze results.jsonl [options]        re-analyse a saved results log
+  benchgate merge a.jsonl b.jsonl... --out FILE    combine logs of the same comparison (e.g. a deep run)
   benchgate demo                                   run the built-in demo (no setup needed)
 
 Options for run (the same keys work in ${CONFIG_FILE}):
@@ -123,9 +126,20 @@ async function cmdAnalyze(argv: string[], platform: Platform): Promise<number> {
   return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
 }
 
+async function cmdMerge(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv);
+  if (positionals.length === 0 || typeof values.out !== 'string') {
+    throw new ConfigError('usage: benchgate merge a.jsonl b.jsonl ... --out merged.jsonl');
+  }
+  const merged = mergeLogs(positionals.map((file) => ({ file, log: readLog(file) })));
+  writeFileSync(values.out, merged);
+  return EXIT.pass;
+}
+
 const COMMANDS: Record<string, (argv: string[], platform: Platform) => Promise<number>> = {
   run: cmdRun,
   analyze: cmdAnalyze,
+  merge: cmdMerge,
   report: cmdReport,
   demo: (argv, platform) => runDemo(argv, platform),
 };

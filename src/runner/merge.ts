@@ -1,0 +1,24 @@
+/**
+ * Combines results logs of the same base and head (say, the PR gate's run and a later deep
+ * run) into one log, so their rounds are analysed together. Rounds of later logs are
+ * renumbered after those of earlier ones; logs of other commits are refused.
+ */
+import type { LogHeader, LogLine } from '../model.js';
+import { LogError, type ParsedLog } from './log.js';
+
+export function mergeLogs(logs: { file: string; log: ParsedLog }[]): string {
+  if (logs.length === 0) throw new LogError('merge needs at least one results log');
+  const first = logs[0]!;
+  const lines: LogLine[] = [{ ...first.log.header, config: { ...first.log.header.config, rounds: null } } as LogHeader];
+  let offset = 0;
+  for (const { file, log } of logs) {
+    if (log.header.base.sha !== first.log.header.base.sha || log.header.head.sha !== first.log.header.head.sha) {
+      throw new LogError(`${file}: compares other commits than ${first.file} (base/head SHAs differ); only logs of the same comparison can be merged`);
+    }
+    const rounds = Math.max(0, ...log.runs.map((r) => r.round));
+    for (const run of log.runs) lines.push({ type: 'run', run: { ...run, round: run.round + offset } });
+    offset += rounds;
+  }
+  lines.push({ type: 'end', endedAt: new Date().toISOString(), status: 'completed', message: `merged from ${logs.length} logs` });
+  return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+}

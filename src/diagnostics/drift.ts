@@ -1,0 +1,80 @@
+/**
+ * Drift over rounds: a Mann-Kendall trend test of each side's per-run values against round
+ * order, Sen's slope for its size, and the same test on the per-round difference head - base.
+ * Interleaving puts both sides in every round, so drift that hits both alike (a machine warming
+ * up, a neighbour starting a job) cancels in the comparison; drift in the difference does not.
+ */
+import type { Warning } from '../model.js';
+import { median } from '../stats/index.js';
+import { mannKendall, senSlope, type TrendTest } from './mann-kendall.js';
+import type { Diagnosis, RoundSeries } from './types.js';
+
+export interface SideDrift extends TrendTest {
+  /** Sen's slope per round, as a percent of the side's median. */
+  slopePctPerRound: number;
+  /** Slope x (last round - first round): how far the side moved over the whole run, in percent. */
+  totalPct: number;
+}
+
+export interface DriftNumbers {
+  base: SideDrift | null;
+  head: SideDrift | null;
+  /** Trend of head - base over the rounds where both sides have a value. */
+  difference: TrendTest | null;
+  /** True when a side drifted significantly and by a large amount. */
+  large: boolean;
+  /** Whether interleaving cancelled it: null without large drift. */
+  protectedByInterleaving: boolean | null;
+}
+
+/** Fewer rounds than this cannot show a trend at any usual level. */
+const MIN_ROUNDS = 5;
+const TREND_ALPHA = 0.05;
+/** Drift is "large" from this much over the run, or half the practical threshold when that is more. */
+const LARGE_DRIFT_MIN_PCT = 1;
+
+function sideDrift(series: RoundSeries): SideDrift | null {
+  if (series.values.length < MIN_ROUNDS) return null;
+  const centre = median(series.values);
+  if (centre === 0) return null;
+  const trend = mannKendall(series.values);
+  const slopePctPerRound = (senSlope(series.rounds, series.values) / Math.abs(centre)) * 100;
+  const span = series.rounds.at(-1)! - series.rounds[0]!;
+  return { ...trend, slopePctPerRound, totalPct: slopePctPerRound * span };
+}
+
+function differenceSeries(base: RoundSeries, head: RoundSeries): number[] {
+  const headByRound = new Map(head.rounds.map((r, i) => [r, head.values[i]!]));
+  const out: number[] = [];
+  base.rounds.forEach((r, i) => {
+    const h = headByRound.get(r);
+    if (h !== undefined) out.push(h - base.values[i]!);
+  });
+  return out;
+}
+
+export function driftDiagnostic(base: RoundSeries, head: RoundSeries, thresholdPct: number): Diagnosis<DriftNumbers> {
+  const sides = { base: sideDrift(base), head: sideDrift(head) };
+  const diff = differenceSeries(base, head);
+  const difference = diff.length >= MIN_ROUNDS ? mannKendall(diff) : null;
+  const bar = Math.max(LARGE_DRIFT_MIN_PCT, thresholdPct / 2);
+  const drifting = (['base', 'head'] as const).filter((s) => {
+    const d = sides[s];
+    return d !== null && d.p < TREND_ALPHA && Math.abs(d.totalPct) >= bar;
+  });
+  const large = drifting.length > 0;
+  const protectedByInterleaving = large ? difference !== null && difference.p >= TREND_ALPHA : null;
+  const warnings: Warning[] = [];
+  if (large) {
+    const what = drifting
+      .map((s) => `${s} ${sides[s]!.totalPct >= 0 ? '+' : ''}${sides[s]!.totalPct.toFixed(1)}% (Mann-Kendall p = ${sides[s]!.p.toPrecision(2)})`)
+      .join(', ');
+    const verdict = protectedByInterleaving
+      ? 'both sides drifted alike, so interleaving protected the comparison'
+      : difference === null
+        ? 'too few paired rounds to tell whether interleaving protected the comparison'
+        : `the sides drifted differently (trend of head - base p = ${difference.p.toPrecision(2)}), so interleaving did not protect the comparison`;
+    warnings.push({ code: protectedByInterleaving ? 'drift' : 'drift-unprotected', message: `values drifted over the rounds: ${what}; ${verdict}` });
+  }
+  return { numbers: { ...sides, difference, large, protectedByInterleaving }, warnings };
+}

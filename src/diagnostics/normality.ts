@@ -1,0 +1,75 @@
+/**
+ * Normality per side (Shapiro-Wilk), Welch's t-test as a second opinion when both sides look
+ * normal, and a distribution tag. Mann-Whitney remains the test that decides the verdict;
+ * these numbers say whether its answer and a mean-based answer would agree, and what shape
+ * the median summarises.
+ */
+import type { Warning } from '../model.js';
+import { shapiroWilk } from '../stats/index.js';
+import { distributionTag, shapeOf, worseTag, type DistributionTag, type Shape } from './shape.js';
+import type { Diagnosis } from './types.js';
+import { welchTTest, type WelchResult } from './welch.js';
+
+export interface SideNormality extends Shape {
+  n: number;
+  /** Shapiro-Wilk W and p; null when n < 3 or all values are equal. */
+  w: number | null;
+  p: number | null;
+  tag: DistributionTag | null;
+}
+
+export interface NormalityNumbers {
+  base: SideNormality;
+  head: SideNormality;
+  /** Only when both sides look normal. */
+  welch: WelchResult | null;
+  tag: DistributionTag | null;
+}
+
+function sideNormality(values: readonly number[], alpha: number): SideNormality {
+  const shape = shapeOf(values);
+  const distinct = new Set(values).size;
+  if (values.length < 3 || distinct < 2) return { n: values.length, w: null, p: null, tag: null, ...shape };
+  const sw = shapiroWilk(values.slice(0, 5000));
+  return { n: values.length, w: sw.w, p: sw.p, tag: distributionTag(sw.p >= alpha, shape), ...shape };
+}
+
+/**
+ * `alpha` is the level at which normality is rejected (0.05 is customary); `mannWhitneyP` is
+ * the comparison's raw p, compared with Welch's at the same level.
+ */
+export function normalityDiagnostic(
+  base: readonly number[],
+  head: readonly number[],
+  alpha: number,
+  mannWhitneyP: number | null,
+): Diagnosis<NormalityNumbers> {
+  const numbers: NormalityNumbers = {
+    base: sideNormality(base, alpha),
+    head: sideNormality(head, alpha),
+    welch: null,
+    tag: null,
+  };
+  numbers.tag = worseTag(numbers.base.tag, numbers.head.tag);
+  const warnings: Warning[] = [];
+  if (numbers.base.tag === 'normal' && numbers.head.tag === 'normal') {
+    numbers.welch = welchTTest(base, head);
+    const welch = numbers.welch;
+    if (welch && mannWhitneyP !== null && welch.p < alpha !== mannWhitneyP < alpha) {
+      warnings.push({
+        code: 'welch-disagrees',
+        message: `both sides look normal and Welch's t-test (p = ${welch.p.toPrecision(2)}) disagrees with Mann-Whitney (p = ${mannWhitneyP.toPrecision(2)}) at ${alpha}: the difference is in the tails or the spread rather than the centre`,
+      });
+    }
+  }
+  for (const side of ['base', 'head'] as const) {
+    const s = numbers[side];
+    if (s.tag !== 'bimodal/outliers') continue;
+    const why = s.outliers > 0 ? `${s.outliers} far outlier${s.outliers > 1 ? 's' : ''}` : 'two separated clusters';
+    warnings.push({
+      code: 'bimodal-or-outliers',
+      message: `${side} samples are bimodal or have outliers (${why}): the median can hide a second mode; look at the distribution`,
+    });
+  }
+  return { numbers, warnings };
+}

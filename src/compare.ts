@@ -17,6 +17,7 @@ import type {
   Verdict,
   Warning,
 } from './model.js';
+import { diagnose, withProcessCost } from './diagnostics/index.js';
 import {
   benjaminiHochberg,
   geomeanChange,
@@ -35,6 +36,8 @@ interface Group {
   metric: string;
   unit: string;
   better: Better;
+  /** Harnesses report one name at several sizes (nanobench complexityN): each size is its own group. */
+  complexityN?: number;
   samples: Record<Side, number[]>;
   failures: Record<Side, string[]>;
 }
@@ -51,7 +54,7 @@ function groupRuns(runs: Run[], sampling: AnalysisSettings['sampling']): Group[]
   const groups = new Map<string, Group>();
   for (const run of runs) {
     for (const m of run.measurements) {
-      const key = JSON.stringify([run.suite, m.benchmark, m.metric]);
+      const key = JSON.stringify([run.suite, m.benchmark, m.metric, m.complexityN ?? null]);
       let g = groups.get(key);
       if (!g) {
         g = {
@@ -60,6 +63,7 @@ function groupRuns(runs: Run[], sampling: AnalysisSettings['sampling']): Group[]
           metric: m.metric,
           unit: m.unit,
           better: m.better,
+          complexityN: m.complexityN,
           samples: { base: [], head: [] },
           failures: { base: [], head: [] },
         };
@@ -107,6 +111,7 @@ function emptyComparison(g: Group): Comparison {
     verdict: 'inconclusive',
     roundsNeeded: null,
     warnings: [],
+    ...(g.complexityN !== undefined && { diagnostics: { complexityN: g.complexityN } }),
   };
 }
 
@@ -198,7 +203,7 @@ function decide(c: Comparison, settings: AnalysisSettings, tests: number): void 
 
 /** All comparisons of a set of runs, with p-values adjusted over the whole set. */
 export function compareRuns(runs: Run[], settings: AnalysisSettings): Comparison[] {
-  const comparisons = groupRuns(runs, settings.sampling).map(testGroup);
+  const comparisons = groupRuns(withProcessCost(runs), settings.sampling).map(testGroup);
   const tested = comparisons.filter((c) => c.p !== null);
   const adjusted = adjust(
     tested.map((c) => c.p!),
@@ -258,6 +263,8 @@ export function analyze(
   if (comparisons.length === 0) {
     warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
   }
+  const diagnosis = diagnose(comparisons, runs, header, settings);
+  warnings.push(...diagnosis.warnings);
   const completed = new Set(runs.filter((r) => r.side === 'head').map((r) => r.round)).size;
   const verdict =
     counts.regression > 0
@@ -280,7 +287,7 @@ export function analyze(
     counts,
     geomean: ratios.length > 0 ? geomeanChange(ratios) : null,
     warnings,
-    environment: header.environment,
+    environment: diagnosis.environment,
     failedRuns,
   };
 }

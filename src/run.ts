@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { analyze } from './compare.js';
 import { ConfigError, type Config } from './config.js';
-import { collectEnvironment } from './environment.js';
+import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
 import { parseOutput } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
@@ -220,6 +220,7 @@ async function runRounds(
     for (const [position, side] of planned.order.entries()) {
       checkCancelled();
       const startedAt = new Date().toISOString();
+      const reading = startRunReading();
       const r = await execMeasured(config.bench, {
         cwd: dirs[side],
         env: commandEnv(side, planned.round, dirs),
@@ -240,6 +241,7 @@ async function runRounds(
         signal: r.signal,
         timedOut: r.timedOut,
         measurements: [],
+        env: finishRunReading(reading),
       };
       let failure: string | null = null;
       if (r.exitCode !== 0 || r.timedOut) {

@@ -1,6 +1,7 @@
 /**
  * Parses ~100 MB of `go test -bench -count=N -benchmem` output and prints time, throughput and
- * peak memory. Run alone with `node --import tsx bench/formats.ts [megabytes]`, or call runFormatsBench().
+ * peak memory. Run alone with `node --import tsx bench/formats.ts [megabytes]`; `npm run bench` calls
+ * runFormatsBench() in its overhead section.
  */
 import { pathToFileURL } from 'node:url';
 import { parseOutput } from '../src/formats/index.js';
@@ -29,7 +30,17 @@ function goOutput(megabytes: number): string {
   return chunks.join('');
 }
 
-export function runFormatsBench(megabytes = 100): void {
+export interface FormatsBenchResult {
+  format: string;
+  megabytes: number;
+  seconds: number;
+  values: number;
+  measurements: number;
+  heapGrowthMb: number;
+  peakRssMb: number;
+}
+
+export function runFormatsBench(megabytes = 100): FormatsBenchResult {
   const text = goOutput(megabytes);
   globalThis.gc?.();
   const before = process.memoryUsage();
@@ -37,12 +48,22 @@ export function runFormatsBench(megabytes = 100): void {
   const { format, measurements } = parseOutput(text, 'auto');
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const after = process.memoryUsage();
-  const samples = measurements.reduce((sum, m) => sum + m.values.length, 0);
-  const mb = text.length / 1024 / 1024;
-  console.log(`formats: ${format} parser, ${mb.toFixed(1)} MB of output (${samples.toLocaleString('en')} values, ${measurements.length.toLocaleString('en')} measurements)`);
-  console.log(`  time          ${seconds.toFixed(2)} s (${(mb / seconds).toFixed(0)} MB/s)`);
-  console.log(`  heap growth   ${((after.heapUsed - before.heapUsed) / 1024 / 1024).toFixed(0)} MB (the parsed values themselves)`);
-  console.log(`  RSS           ${(before.rss / 1024 / 1024).toFixed(0)} MB before parsing (input built), ${(after.rss / 1024 / 1024).toFixed(0)} MB after; peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  return {
+    format,
+    megabytes: text.length / 1024 / 1024,
+    seconds,
+    values: measurements.reduce((sum, m) => sum + m.values.length, 0),
+    measurements: measurements.length,
+    heapGrowthMb: (after.heapUsed - before.heapUsed) / 1024 / 1024,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runFormatsBench(Number(process.argv[2] ?? 100));
+function printFormatsBench(r: FormatsBenchResult): void {
+  console.log(`formats: ${r.format} parser, ${r.megabytes.toFixed(1)} MB of output (${r.values.toLocaleString('en')} values, ${r.measurements.toLocaleString('en')} measurements)`);
+  console.log(`  time          ${r.seconds.toFixed(2)} s (${(r.megabytes / r.seconds).toFixed(0)} MB/s)`);
+  console.log(`  heap growth   ${r.heapGrowthMb.toFixed(0)} MB (the parsed values themselves)`);
+  console.log(`  peak RSS      ${r.peakRssMb.toFixed(0)} MB`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) printFormatsBench(runFormatsBench(Number(process.argv[2] ?? 100)));

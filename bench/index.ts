@@ -1,0 +1,60 @@
+/**
+ * benchgate's own benchmark (`npm run bench`): false alarms, power and drift by seeded
+ * simulation through the real verdict path, A/A runs of real suites, and overhead. Prints
+ * markdown (docs/performance.md quotes it) and exits 1 when a headline inequality breaks.
+ *
+ *   npm run bench                      everything (under 10 minutes on 2 cores)
+ *   npm run bench -- --quick           the CI check: smaller simulations, no real runs (under 1 minute)
+ *   npm run bench -- --only drift,power   some sections
+ */
+import { parseArgs } from 'node:util';
+import { drift } from './sections/drift.js';
+import { falseAlarms } from './sections/false-alarms.js';
+import { overhead } from './sections/overhead.js';
+import { power } from './sections/power.js';
+import { realNoise } from './sections/real-noise.js';
+import type { Check, SectionOptions, SectionOutput } from './sections/types.js';
+
+const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionOutput>; inQuick: boolean }> = {
+  'false-alarms': { run: falseAlarms, inQuick: true },
+  power: { run: power, inQuick: false },
+  drift: { run: drift, inQuick: true },
+  // Real runs and timings go before nothing else runs in parallel with them.
+  'real-noise': { run: realNoise, inQuick: false },
+  overhead: { run: overhead, inQuick: false },
+};
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, only: { type: 'string' } } });
+  const quick = values.quick ?? false;
+  const only = values.only?.split(',');
+  for (const name of only ?? []) {
+    if (!(name in SECTIONS)) throw new Error(`--only: unknown section "${name}"; sections: ${Object.keys(SECTIONS).join(', ')}`);
+  }
+  const selected = Object.entries(SECTIONS).filter(([name, s]) => (only ? only.includes(name) : !quick || s.inQuick));
+
+  const started = performance.now();
+  console.log(`## benchgate bench${quick ? ' --quick' : ''}\n`);
+  console.log(`node ${process.version}, ${process.platform}/${process.arch}; command: npm run bench${quick ? ' -- --quick' : ''}\n`);
+  const checks: Check[] = [];
+  for (const [name, section] of selected) {
+    const sectionStart = performance.now();
+    const out = await section.run({ quick });
+    console.log(out.markdown);
+    console.error(`[bench] ${name}: ${((performance.now() - sectionStart) / 1000).toFixed(1)} s`);
+    checks.push(...out.checks);
+  }
+  const broken = checks.filter((c) => !c.holds);
+  console.log(`### Headline checks: ${checks.length - broken.length} of ${checks.length} hold\n`);
+  for (const c of broken) console.log(`- BROKEN: ${c.claim}: ${c.detail}`);
+  console.log(`\nTotal time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return broken.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,3 @@
+module benchgate.invalid/aa
+
+go 1.21

@@ -1,0 +1,17 @@
+/** What every section of the bench hands back to bench/index.ts. */
+export interface SectionOutput {
+  /** Markdown: a heading, a line on the method, tables. */
+  markdown: string;
+  /** Headline inequalities checked (empty for sections that only measure). */
+  checks: Check[];
+}
+
+export interface Check {
+  claim: string;
+  holds: boolean;
+  detail: string;
+}
+
+export interface SectionOptions {
+  quick: boolean;
+}

@@ -83,12 +83,18 @@ function sectionName(title: string, n: number): string {
 export class GitLabPlatform implements Platform {
   readonly name = 'gitlab';
   private sections = 0;
+  private readonly token: string | undefined;
 
   constructor(
     private readonly env: NodeJS.ProcessEnv = process.env,
     private readonly out: NodeJS.WritableStream = process.stdout,
     private readonly err: NodeJS.WritableStream = process.stderr,
-  ) {}
+  ) {
+    // Build and bench commands inherit the environment and run the merge request's code: they
+    // must not see the API token.
+    this.token = env[TOKEN_VARIABLE];
+    delete env[TOKEN_VARIABLE];
+  }
 
   info(message: string): void {
     this.err.write(`${message}\n`);
@@ -131,7 +137,7 @@ export class GitLabPlatform implements Platform {
       BENCHGATE_VERDICT: result.verdict,
       BENCHGATE_GATE_FAILED: result.gateFailed,
       BENCHGATE_COMPARISONS: result.comparisons.length,
-      BENCHGATE_ROUNDS: result.rounds.completed,
+      BENCHGATE_ROUNDS_COMPLETED: result.rounds.completed,
       BENCHGATE_BASE_SHA: result.base.sha,
       BENCHGATE_HEAD_SHA: result.head.sha,
     };
@@ -159,7 +165,7 @@ export class GitLabPlatform implements Platform {
       this.info('no merge request in this pipeline (CI_MERGE_REQUEST_IID unset): no MR note');
       return;
     }
-    const token = this.env[TOKEN_VARIABLE];
+    const token = this.token;
     if (!token) {
       this.info(
         `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE} ` +

@@ -56,21 +56,24 @@ interface Case {
   outcome: 'passed' | 'failure' | 'error' | 'skipped';
 }
 
+function caseXml(c: Comparison, inner: string): string {
+  return `    <testcase${attrs({ classname: clip(c.suite), name: clip(displayName(c)) })}>\n      ${inner}\n    </testcase>`;
+}
+
 function testCase(c: Comparison, result: ComparisonResult): Case {
-  const head = { classname: clip(c.suite), name: clip(displayName(c)) };
   const out = element('system-out', {}, details(c));
-  const wrap = (inner: string) => `    <testcase${attrs(head)}>\n      ${inner}\n      ${out}\n    </testcase>`;
   if (c.verdict === 'regression' && result.gateFailed) {
-    return { outcome: 'failure', xml: wrap(element('failure', { type: 'regression', message: regressionMessage(c, result) }, details(c))) };
+    // GitLab shows a failure's text as the case's output, so the details go there.
+    return { outcome: 'failure', xml: caseXml(c, element('failure', { type: 'regression', message: regressionMessage(c, result) }, details(c))) };
   }
   if (c.verdict === 'failed') {
     const reason = c.warnings.map((w) => w.message).join('; ') || 'the harness reported this benchmark as failed';
-    return { outcome: 'error', xml: wrap(element('error', { type: 'failed', message: clip(reason, 1000) })) };
+    return { outcome: 'error', xml: caseXml(c, element('error', { type: 'failed', message: clip(reason, 1000) }, details(c))) };
   }
   if (c.verdict === 'inconclusive' || c.verdict === 'removed') {
-    return { outcome: 'skipped', xml: wrap(element('skipped', { message: rowOf(c).verdictText })) };
+    return { outcome: 'skipped', xml: caseXml(c, `${element('skipped', { message: rowOf(c).verdictText })}\n      ${out}`) };
   }
-  return { outcome: 'passed', xml: `    <testcase${attrs(head)}>\n      ${out}\n    </testcase>` };
+  return { outcome: 'passed', xml: caseXml(c, out) };
 }
 
 function failedRunCase(run: ComparisonResult['failedRuns'][number]): Case {

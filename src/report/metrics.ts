@@ -36,8 +36,9 @@ const FAMILIES: Family[] = [
   { name: 'benchgate_p_value_adjusted', help: 'Mann-Whitney p-value after the multiple-comparison correction.', value: (c) => c.pAdjusted },
 ];
 
+/** Six significant digits, without trailing zeros. */
 function numberText(v: number): string {
-  return Number.isInteger(v) ? String(v) : v.toPrecision(6);
+  return String(Number(v.toPrecision(6)));
 }
 
 export function renderMetrics(result: ComparisonResult): string {

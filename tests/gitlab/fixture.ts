@@ -1,0 +1,69 @@
+/**
+ * A merge request as a GitLab job sees it: an origin repository with a base and a head commit
+ * (the head's benchmark 50% slower), cloned shallow to depth 1 the way GIT_DEPTH clones, plus
+ * the CI_* variables of a merge request pipeline.
+ */
+import path from 'node:path';
+import { git, makeRepo, tempDir } from '../e2e/helpers.js';
+
+/** A benchmark name that is markup in every format benchgate writes on GitLab. */
+export const EVIL_NAME = `<b>"x" & 'y'</b> @all #1 ]]> | \`tick\` [link](https://evil.example) \u0001end`;
+
+/**
+ * Prints benchgate JSON with deterministic values: `slow` scales the evil benchmark, and the
+ * round number adds a small spread so the samples are not all ties. TOKEN_PROBE, when set,
+ * names a file the script writes the token variable it can see into.
+ */
+function benchScript(slow: number): string {
+  return `import { appendFileSync } from 'node:fs';
+const round = Number(process.env.BENCHGATE_ROUND ?? 0);
+if (process.env.TOKEN_PROBE) appendFileSync(process.env.TOKEN_PROBE, (process.env.BENCHGATE_GITLAB_TOKEN ?? 'absent') + '\\n');
+const ms = (v) => [v * (1 + round / 1000)];
+console.log(JSON.stringify({ benchgate: 1, benchmarks: [
+  { name: ${JSON.stringify(EVIL_NAME)}, unit: 'ms', values: ms(10 * ${slow}) },
+  { name: 'steady', unit: 'ms', values: ms(20) },
+] }));
+`;
+}
+
+export interface MergeRequestClone {
+  /** The shallow clone the job works in. */
+  dir: string;
+  baseSha: string;
+  headSha: string;
+}
+
+export function makeMergeRequestClone(): MergeRequestClone {
+  const origin = makeRepo([{ 'bench.mjs': benchScript(1) }, { 'bench.mjs': benchScript(1.5) }]);
+  // Gitaly serves any commit by SHA; a plain git server needs this to do the same.
+  git(origin, 'config', 'uploadpack.allowAnySHA1InWant', 'true');
+  const baseSha = git(origin, 'rev-parse', 'HEAD~1').trim();
+  const headSha = git(origin, 'rev-parse', 'HEAD').trim();
+  const dir = path.join(tempDir('benchgate-gitlab-'), 'project');
+  git(path.dirname(dir), 'clone', '-q', '--depth', '1', `file://${origin}`, dir);
+  return { dir, baseSha, headSha };
+}
+
+export const PROJECT_ID = '1234';
+export const MR_IID = '7';
+export const TOKEN = 'glpat-test-token';
+
+/** The variables GitLab sets in a merge request pipeline job (those benchgate reads). */
+export function gitlabEnv(clone: MergeRequestClone, apiUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    CI: 'true',
+    GITLAB_CI: 'true',
+    GITHUB_ACTIONS: '',
+    CI_PIPELINE_SOURCE: 'merge_request_event',
+    CI_PROJECT_DIR: clone.dir,
+    CI_MERGE_REQUEST_DIFF_BASE_SHA: clone.baseSha,
+    CI_COMMIT_SHA: clone.headSha,
+    CI_API_V4_URL: apiUrl,
+    CI_PROJECT_ID: PROJECT_ID,
+    CI_MERGE_REQUEST_IID: MR_IID,
+    CI_JOB_NAME: 'benchgate',
+    CI_JOB_URL: 'https://gitlab.example/group/project/-/jobs/42',
+    BENCHGATE_GITLAB_TOKEN: TOKEN,
+    ...extra,
+  };
+}

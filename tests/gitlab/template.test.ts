@@ -1,0 +1,166 @@
+/**
+ * templates/benchgate.yml, the GitLab CI/CD component: valid against GitLab's own CI schema
+ * (the spec header and the job document separately, as GitLab reads them), its inputs all
+ * declared and used, and its job script run for real: inputs interpolated as GitLab would,
+ * variables exported, the script run by sh in a shallow merge request clone, with `npx`
+ * standing in for the registry by running this checkout's CLI.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+import { ROOT, tempDir } from '../e2e/helpers.js';
+import { gitlabEnv, makeMergeRequestClone } from './fixture.js';
+
+// ajv-formats' CommonJS default export, typed as what it is under ESM interop.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+type Doc = Record<string, unknown>;
+type Job = {
+  extends?: string;
+  variables?: Record<string, string | number | { value: string | number; expand?: boolean }>;
+  script?: string[];
+  rules?: Record<string, unknown>[];
+  artifacts?: { paths: string[]; reports: Record<string, string> };
+};
+
+const TEMPLATE = readFileSync(path.join(ROOT, 'templates', 'benchgate.yml'), 'utf8');
+const SCHEMA = JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'gitlab', 'gitlab-ci.json'), 'utf8')) as object;
+
+function documents(text: string): [Doc, Doc] {
+  const docs = parseAllDocuments(text);
+  expect(docs).toHaveLength(2);
+  for (const d of docs) expect(d.errors).toEqual([]);
+  return [docs[0]!.toJS() as Doc, docs[1]!.toJS() as Doc];
+}
+
+function gitlabSchema() {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return ajv.compile(SCHEMA);
+}
+
+const INTERPOLATION = /\$\[\[\s*inputs\.([A-Za-z0-9_-]+)\s*\]\]/g;
+
+/** GitLab's interpolation: a value that is only `$[[ inputs.x ]]` takes the input's type. */
+function interpolate(value: unknown, inputs: Record<string, string | number>): unknown {
+  if (typeof value === 'string') {
+    const whole = /^\$\[\[\s*inputs\.([A-Za-z0-9_-]+)\s*\]\]$/.exec(value);
+    if (whole) return inputs[whole[1]!];
+    return value.replace(INTERPOLATION, (_m, name: string) => String(inputs[name]));
+  }
+  if (Array.isArray(value)) return value.map((v) => interpolate(v, inputs));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, inputs)]));
+  return value;
+}
+
+function inputDefaults(header: Doc): Record<string, string | number> {
+  const inputs = (header.spec as { inputs: Record<string, { default?: string | number }> }).inputs;
+  return Object.fromEntries(Object.entries(inputs).map(([name, spec]) => [name, spec.default as string | number]));
+}
+
+/** `extends` for this template's one level: hashes merge deeply, the job's own keys win. */
+function resolveJob(jobs: Record<string, Job>, name: string): Job {
+  const job = jobs[name]!;
+  if (!job.extends) return job;
+  const parent = jobs[job.extends]!;
+  return { ...parent, ...job, variables: { ...parent.variables, ...job.variables } };
+}
+
+function variableEnv(job: Job): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(job.variables ?? {}).map(([k, v]) => [k, String(typeof v === 'object' ? v.value : v)]),
+  );
+}
+
+describe('the GitLab CI/CD component', () => {
+  const [header, jobs] = documents(TEMPLATE);
+  const validate = gitlabSchema();
+
+  it('has a spec header that validates against GitLab’s CI schema', () => {
+    expect(validate(header)).toBe(true);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(Object.keys(header)).toEqual(['spec']);
+  });
+
+  it('has a job document that validates against GitLab’s CI schema', () => {
+    expect(validate(jobs)).toBe(true);
+    expect(validate.errors ?? []).toEqual([]);
+  });
+
+  it('is checked by a schema that does reject broken configuration', () => {
+    expect(validate({ spec: { inputs: { rounds: { type: 'integer' } } } })).toBe(false);
+    expect(validate({ ...jobs, benchgate: { ...(jobs.benchgate as Doc), when: 'sometimes' } })).toBe(false);
+  });
+
+  it('uses every input it declares and declares every input it uses', () => {
+    const declared = Object.keys(inputDefaults(header)).sort();
+    const used = [...new Set([...TEMPLATE.split('---')[1]!.matchAll(INTERPOLATION)].map((m) => m[1]!))].sort();
+    expect(used).toEqual(declared);
+    expect(inputDefaults(header).bench).toBeUndefined();
+    expect(inputDefaults(header).image).toMatch(/^node:24/);
+  });
+
+  it('runs the gate in merge request pipelines and the deep run by hand, with its own round count', () => {
+    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b' }) as Record<string, Job>;
+    const mrOnly = '$CI_PIPELINE_SOURCE == "merge_request_event"';
+    expect(all.benchgate!.rules).toEqual([{ if: mrOnly }]);
+    expect(all['benchgate-deep']!.rules).toEqual([{ if: mrOnly, when: 'manual', allow_failure: true }]);
+    expect(variableEnv(resolveJob(all, 'benchgate')).BENCHGATE_INPUT_ROUNDS).toBe('10');
+    expect(variableEnv(resolveJob(all, 'benchgate-deep')).BENCHGATE_INPUT_ROUNDS).toBe('40');
+  });
+});
+
+describe('the component’s job script in a GitLab merge request job', () => {
+  const [header, jobs] = documents(TEMPLATE);
+  let result: ReturnType<typeof spawnSync>;
+  let job: Job;
+  let cloneDir: string;
+  let npxArgs: string[];
+
+  beforeAll(() => {
+    const clone = makeMergeRequestClone();
+    cloneDir = clone.dir;
+    // Quotes and spaces in the command must reach benchgate as one argument.
+    const inputs = { ...inputDefaults(header), bench: 'node bench.mjs --label "two words"', format: 'benchgate', rounds: 6 };
+    job = resolveJob(interpolate(jobs, inputs) as Record<string, Job>, 'benchgate');
+
+    // npx stand-in: records its arguments, checks the package spec, runs this checkout's CLI.
+    const bin = tempDir();
+    const argsFile = path.join(bin, 'npx-args.json');
+    const tsx = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('tsx')).href;
+    const npx = path.join(bin, 'npx');
+    writeFileSync(
+      npx,
+      `#!/bin/sh\nnode -e 'require("fs").writeFileSync(process.argv[1], JSON.stringify(process.argv.slice(2)))' "${argsFile}" "$@"\n` +
+        `[ "$1 $2 $3 $4" = "--yes --package=benchgate@0.1.0 -- benchgate" ] || exit 99\nshift 4\n` +
+        `exec "${process.execPath}" --import "${tsx}" "${path.join(ROOT, 'src', 'main.ts')}" "$@"\n`,
+    );
+    chmodSync(npx, 0o755);
+    const env = { ...process.env, ...gitlabEnv(clone, 'http://127.0.0.1:9/api/v4', { BENCHGATE_GITLAB_TOKEN: '' }), ...variableEnv(job) };
+    env.PATH = `${bin}${path.delimiter}${env.PATH}`;
+    result = spawnSync('sh', ['-ec', job.script!.join('\n')], { cwd: clone.dir, env, encoding: 'utf8', timeout: 60_000 });
+    npxArgs = JSON.parse(readFileSync(argsFile, 'utf8')) as string[];
+  });
+
+  it('runs benchgate through npx with every input as one argument, and fails on the regression', () => {
+    expect(npxArgs.slice(0, 6)).toEqual(['--yes', '--package=benchgate@0.1.0', '--', 'benchgate', 'run', '--bench']);
+    expect(npxArgs[6]).toBe('node bench.mjs --label "two words"');
+    // An empty build input adds no --build flag at all.
+    expect(npxArgs).not.toContain('--build');
+    expect(result.stderr).toContain('fetching it from origin');
+    expect(result.status).toBe(1);
+  });
+
+  it('leaves every file the job uploads as an artifact or report', () => {
+    for (const dir of job.artifacts!.paths) expect(statSync(path.join(cloneDir, dir)).isDirectory()).toBe(true);
+    const reports = Object.values(job.artifacts!.reports);
+    expect(reports).toHaveLength(4);
+    for (const file of reports) expect(existsSync(path.join(cloneDir, file))).toBe(true);
+  });
+});

@@ -39,16 +39,16 @@ function unlinked(text: string): string {
 }
 
 /**
- * Markdown text that renders literally: HTML is entity-encoded, markdown punctuation is
- * backslash-escaped, and mentions (`@team`) and bare URLs are broken with an invisible word
- * joiner so GitHub and GitLab neither notify anyone nor make a link.
+ * Markdown text that renders literally: mentions (`@team`), references and bare URLs are
+ * broken with an invisible word joiner so GitHub and GitLab neither notify anyone nor make a
+ * link; then HTML is entity-encoded (named entities, so no `#` to break) and markdown
+ * punctuation backslash-escaped.
  */
 export function escapeMarkdown(text: string, max = 1000): string {
-  return unlinked(
-    visible(clip(text, max))
-      .replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
-      .replace(/[\\`*_{}[\]()#+\-.!|~=]/g, (ch) => `\\${ch}`),
-  );
+  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+  return unlinked(visible(clip(text, max)))
+    .replace(/[&<>"]/g, (ch) => entities[ch]!)
+    .replace(/[\\`*_{}[\]()#+\-.!|~=]/g, (ch) => `\\${ch}`);
 }
 
 /**

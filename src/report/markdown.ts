@@ -71,45 +71,47 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
   const truncationNote = (left: number) =>
     `\n> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n`;
 
-  // Sections in priority order: shown rows per suite, then folded ones.
+  // Sections in priority order: shown rows per suite, then folded ones. Sizes are kept as
+  // running byte counts: measuring the growing strings again for each row would be quadratic.
   let body = '';
+  let bodyBytes = 0;
   let left = 0;
-  const room = () => budget - bytes(head) - bytes(notes) - bytes(footer) - bytes(truncationNote(999999)) - bytes(body);
+  const fixed = bytes(head) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
+  const room = () => budget - fixed - bodyBytes;
   for (const [suite, rows] of rowsBySuite(result)) {
     const shown = rows.filter((r) => !FOLDED.includes(r.verdict));
     const folded = rows.filter((r) => FOLDED.includes(r.verdict));
     let section = `#### ${markdownCodeCell(suite)}\n\n`;
+    let size = bytes(section);
     let skipped = 0;
+    const add = (line: string, reserve: number): boolean => {
+      const n = bytes(line);
+      if (size + n + reserve > room()) return false;
+      section += line;
+      size += n;
+      return true;
+    };
+    // A table whose header does not fit is left out whole, never shown without its header.
     if (shown.length > 0) {
-      section += HEADER;
-      for (const r of shown) {
-        const line = rowLine(r);
-        if (bytes(section) + bytes(line) > room()) {
-          skipped++;
-          continue;
-        }
-        section += line;
-      }
-      section += '\n';
+      if (add(HEADER, 1)) {
+        for (const r of shown) if (!add(rowLine(r), 1)) skipped++;
+        add('\n', 0);
+      } else skipped += shown.length;
     }
     if (folded.length > 0) {
-      let details = `<details><summary>${folded.length} unchanged</summary>\n\n${HEADER}`;
-      for (const r of folded) {
-        const line = rowLine(r);
-        if (bytes(section) + bytes(details) + bytes(line) + 30 > room()) {
-          skipped++;
-          continue;
-        }
-        details += line;
-      }
-      section += `${details}\n</details>\n\n`;
+      const close = '\n</details>\n\n';
+      if (add(`<details><summary>${folded.length} unchanged</summary>\n\n${HEADER}`, bytes(close))) {
+        for (const r of folded) if (!add(rowLine(r), bytes(close))) skipped++;
+        add(close, 0);
+      } else skipped += folded.length;
     }
-    if (bytes(section) > room()) {
+    if (size > room()) {
       left += rows.length;
       continue;
     }
     left += skipped;
     body += section;
+    bodyBytes += size;
   }
   return head + body + (left > 0 ? truncationNote(left) : '') + notes + footer;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { git, makeRepo, ROOT, tempDir } from '../e2e/helpers.js';
 import type { ComparisonResult } from '../../src/model.js';
 import { FakeGitHub } from './fake-github.js';
+import { expectPlainText } from './render.js';
 import { eventFile, runAction, workflowCommands, type StepResult } from './runner.js';
 
 const CORPUS = JSON.parse(readFileSync(path.join(ROOT, 'tests/fixtures/github/corpus.json'), 'utf8')) as string[];
@@ -73,6 +74,7 @@ describe('the action on a pull request with a real regression', () => {
     expect(first.summary.split('\n')[0]).toMatch(/^### ❌ benchgate: regression found/);
     expect(first.summary).toContain('`scale.mjs:1`');
     expect((first.summary.match(/🔴 regression/g) ?? []).length).toBeGreaterThanOrEqual(NAMES.length);
+    expectPlainText(first.summary, NAMES);
   });
 
   it('annotates each regression as an error, pointing at the source file when the name names one', () => {
@@ -90,7 +92,10 @@ describe('the action on a pull request with a real regression', () => {
     expect(fake.invalid).toEqual([]);
     expect(fake.calls('issues/create-comment')).toHaveLength(1);
     expect(fake.comments.get(42)).toHaveLength(1);
-    expect(fake.comments.get(42)![0]!.body).toMatch(/^<!-- benchgate:comment widgets -->\n### ❌/);
+    const body = fake.comments.get(42)![0]!.body;
+    expect(body).toMatch(/^<!-- benchgate:comment widgets -->\n### ❌/);
+    expectPlainText(body.slice(body.indexOf('\n') + 1), NAMES);
+    expectPlainText(String((fake.checkRuns[0]!.output as { summary: string }).summary), NAMES);
     expect(fake.checkRuns).toHaveLength(1);
     expect(fake.checkRuns[0]).toMatchObject({ name: 'benchgate (widgets)', head_sha: repo.headSha, status: 'completed', conclusion: 'failure' });
     expect(fake.requests.every((r) => r.authorization === `token ${TOKEN}`)).toBe(true);

@@ -1,0 +1,180 @@
+/**
+ * The GitHub reports from a synthetic result: the escaping corpus in every place a string from
+ * benchmark output can appear, the size limits however many benchmarks, the notes section, and
+ * the annotation plan (10 per kind, largest first, the rest counted).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Comparison, ComparisonResult, Verdict } from '../../src/model.js';
+import { checkConclusion } from '../../src/platforms/github-api.js';
+import { ANNOTATIONS_PER_KIND, omittedNotes, planAnnotations, sourceLocation } from '../../src/platforms/github-annotations.js';
+import { LIMITS } from '../../src/platforms/github.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { ROOT } from '../e2e/helpers.js';
+import { expectPlainText, renderGfm, visibleText } from './render.js';
+
+const CORPUS = JSON.parse(readFileSync(path.join(ROOT, 'tests/fixtures/github/corpus.json'), 'utf8')) as string[];
+const HARDER = [...CORPUS, 'a\\|b', '`tick` and ``two``', '#12 www.example.com <script>x</script>', 'line\nbreak'];
+
+function summary(median: number) {
+  return { n: 10, median, min: median, max: median, p90: median, p99: median, mad: 0, iqr: 0, cv: 0 };
+}
+
+function comparison(benchmark: string, verdict: Verdict, changePct: number, suite = 'suite'): Comparison {
+  return {
+    suite,
+    benchmark,
+    metric: 'time',
+    unit: 's',
+    better: 'lower',
+    base: summary(0.01),
+    head: summary(0.01 * (1 + changePct / 100)),
+    baseSamples: [],
+    headSamples: [],
+    changePct,
+    changeCi: [changePct - 1, changePct + 1],
+    shift: null,
+    shiftCi: null,
+    test: 'mann-whitney',
+    uBase: 0,
+    uHead: 100,
+    p: 0.0001,
+    pAdjusted: 0.001,
+    verdict,
+    roundsNeeded: null,
+    warnings: [],
+  };
+}
+
+function result(comparisons: Comparison[], gateFailed = true): ComparisonResult {
+  const counts = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0, added: 0, removed: 0, failed: 0 };
+  for (const c of comparisons) counts[c.verdict]++;
+  return {
+    tool: { name: 'benchgate', version: '0.1.0' },
+    base: { ref: 'main', sha: 'a'.repeat(40) },
+    head: { ref: 'pr', sha: 'b'.repeat(40) },
+    seed: 1,
+    settings: { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' },
+    rounds: { planned: 10, completed: 10 },
+    comparisons,
+    verdict: counts.regression > 0 ? 'fail' : 'pass',
+    gateFailed: gateFailed && counts.regression > 0,
+    counts,
+    geomean: null,
+    warnings: [],
+    environment: {},
+    failedRuns: [],
+  };
+}
+
+describe('escaping corpus in the markdown reports', () => {
+  const r = result([
+    ...HARDER.map((name, i) => comparison(name, 'regression', 20 + i)),
+    ...HARDER.map((name) => comparison(`${name} fast`, 'improvement', -30)),
+    ...HARDER.map((name) => comparison(`${name} same`, 'unchanged', 0.1, CORPUS[0])),
+  ]);
+  r.comparisons[0]!.warnings = HARDER.map((message) => ({ code: 'odd', message }));
+  r.warnings = [{ code: 'env', message: CORPUS.join(' ') }];
+  r.failedRuns = [{ suite: 'suite', side: 'head', round: 3, error: CORPUS.join(' ') }];
+  const flat = (s: string) => s.replace(/\n/g, ' ');
+
+  it('shows every name, warning and error as written, with no markup of its own', () => {
+    const md = renderMarkdown(r);
+    expectPlainText(md, [...HARDER.map(flat), CORPUS.join(' ')]);
+    expect(md).toContain('**Notes**');
+  });
+
+  it('shows names as plain text in the truncated comment and check summary too', () => {
+    expectPlainText(renderMarkdown(r, { maxBytes: 4000 }), CORPUS.slice(0, 2));
+  });
+
+  it('keeps bidirectional overrides and control characters out of the text', () => {
+    const md = renderMarkdown(result([comparison('evil\u202eexe.txt\u0007', 'regression', 50)]));
+    expect(md).not.toMatch(/[\u202e\u0007]/);
+    expect(visibleText(renderGfm(md))).toContain('evil\ufffdexe.txt\ufffd');
+  });
+});
+
+describe('notes section', () => {
+  it('lists per-comparison warnings, capped, with the caller notes after them', () => {
+    const c = comparison('noisy', 'inconclusive', 5);
+    c.warnings = Array.from({ length: 15 }, (_, i) => ({ code: 'w', message: `warning number ${i}` }));
+    const md = renderMarkdown(result([c]), { notes: ['3 more improvements are not annotated'] });
+    const notes = md.slice(md.indexOf('**Notes**'));
+    expect(notes.match(/^- `noisy`: warning number/gm)).toHaveLength(10);
+    expect(notes).toContain('- …and 5 more notes in results.json');
+    expect(notes).toContain('- 3 more improvements are not annotated');
+  });
+
+  it('has no notes section when there is nothing to say', () => {
+    expect(renderMarkdown(result([comparison('x', 'unchanged', 0)]))).not.toContain('Notes');
+  });
+});
+
+describe('size limits', () => {
+  const many = result(Array.from({ length: 20_000 }, (_, i) => comparison(`bench/${'x'.repeat(40)}/${i}`, i % 3 === 0 ? 'regression' : 'unchanged', 10 + (i % 50))));
+
+  it.each([
+    ['job summary', LIMITS.summary - 1024],
+    ['comment', LIMITS.comment - 100],
+    ['check summary', LIMITS.checkSummary],
+  ])('the %s stays under its limit and says how many rows it left out', (_what, maxBytes) => {
+    const md = renderMarkdown(many, { maxBytes });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(maxBytes);
+    const left = Number(/> (\d+) more rows not shown/.exec(md)![1]);
+    const shown = (md.match(/^\| `bench/gm) ?? []).length;
+    expect(shown + left).toBe(20_000);
+    expect(md.indexOf('🔴 regression')).toBeLessThan(md.indexOf('⚪ unchanged') === -1 ? Infinity : md.indexOf('⚪ unchanged'));
+  });
+});
+
+describe('annotation plan', () => {
+  const regressions = Array.from({ length: 14 }, (_, i) => comparison(`r${i}`, 'regression', 10 + i));
+  const improvements = Array.from({ length: 3 }, (_, i) => comparison(`i${i}`, 'improvement', -10 - i));
+  const none = () => undefined;
+
+  it('annotates at most 10 regressions as errors, the largest first, and counts the rest', () => {
+    const plan = planAnnotations(result([...regressions, ...improvements]), none);
+    const errors = plan.annotations.filter((a) => a.kind === 'error');
+    expect(errors).toHaveLength(ANNOTATIONS_PER_KIND);
+    expect(errors[0]!.message).toMatch(/^r13: \+23\.0%/);
+    expect(errors.map((a) => a.message.split(':')[0])).not.toContain('r3');
+    expect(plan.annotations.filter((a) => a.kind === 'notice')).toHaveLength(3);
+    expect(plan.omitted).toEqual({ error: 4, warning: 0, notice: 0 });
+    expect(omittedNotes(plan.omitted)).toEqual([expect.stringMatching(/^4 more regressions \(errors\) are not annotated/)]);
+  });
+
+  it('makes regressions warnings when the gate is off', () => {
+    const plan = planAnnotations(result(regressions.slice(0, 2), false), none);
+    expect(plan.annotations.map((a) => a.kind)).toEqual(['warning', 'warning']);
+  });
+
+  it('escapes the corpus into one line of plain text per annotation', () => {
+    const plan = planAnnotations(result(HARDER.map((n) => comparison(n, 'regression', 30))), none);
+    for (const a of plan.annotations) {
+      expect(a.message).not.toMatch(/[\r\n]|@everyone|http:\/\//);
+      expect(a.title).toBe('benchgate: Regression in suite');
+    }
+    expect(plan.annotations.map((a) => a.message.replaceAll('\u2060', ''))).toContainEqual(expect.stringMatching(/^\[click\]\(http:\/\/x\): /));
+  });
+
+  it('points at the source file a benchmark name names, and nowhere else', () => {
+    const files = new Set(['tests/test_io.py', 'bench/sort.js']);
+    const locate = (f: string) => (files.has(f) ? f : undefined);
+    expect(sourceLocation('tests/test_io.py::test_read[big]', locate)).toEqual({ file: 'tests/test_io.py' });
+    expect(sourceLocation('bench/sort.js:12', locate)).toEqual({ file: 'bench/sort.js', line: 12 });
+    expect(sourceLocation('bench/../sort.js', locate)).toBeUndefined();
+    expect(sourceLocation('BenchmarkSort/1024', locate)).toBeUndefined();
+    expect(sourceLocation('missing.py::x', locate)).toBeUndefined();
+  });
+});
+
+describe('check run conclusion', () => {
+  it('fails when the gate fails, succeeds on a pass, is neutral otherwise', () => {
+    expect(checkConclusion(result([comparison('a', 'regression', 30)]))).toBe('failure');
+    expect(checkConclusion(result([comparison('a', 'regression', 30)], false))).toBe('neutral');
+    expect(checkConclusion(result([comparison('a', 'unchanged', 0)]))).toBe('success');
+    expect(checkConclusion({ ...result([]), verdict: 'error' })).toBe('failure');
+  });
+});

@@ -19,7 +19,7 @@ export interface SideDrift extends TrendTest {
 export interface DriftNumbers {
   base: SideDrift | null;
   head: SideDrift | null;
-  /** Trend of head - base over the rounds where both sides have a value. */
+  /** Trend of log(head / base) (or head - base) over the rounds where both sides have a value. */
   difference: TrendTest | null;
   /** True when a side drifted significantly and by a large amount. */
   large: boolean;
@@ -43,14 +43,20 @@ function sideDrift(series: RoundSeries): SideDrift | null {
   return { ...trend, slopePctPerRound, totalPct: slopePctPerRound * span };
 }
 
+/**
+ * Per round, log(head / base) when every value is positive, else head - base. The log ratio
+ * because drift is usually multiplicative (a slower clock slows both sides by the same factor),
+ * which leaves the ratio flat but makes the difference of two unequal sides trend.
+ */
 function differenceSeries(base: RoundSeries, head: RoundSeries): number[] {
   const headByRound = new Map(head.rounds.map((r, i) => [r, head.values[i]!]));
-  const out: number[] = [];
+  const pairs: [number, number][] = [];
   base.rounds.forEach((r, i) => {
     const h = headByRound.get(r);
-    if (h !== undefined) out.push(h - base.values[i]!);
+    if (h !== undefined) pairs.push([base.values[i]!, h]);
   });
-  return out;
+  const positive = pairs.every(([b, h]) => b > 0 && h > 0);
+  return pairs.map(([b, h]) => (positive ? Math.log(h / b) : h - b));
 }
 
 export function driftDiagnostic(base: RoundSeries, head: RoundSeries, thresholdPct: number): Diagnosis<DriftNumbers> {
@@ -73,7 +79,7 @@ export function driftDiagnostic(base: RoundSeries, head: RoundSeries, thresholdP
       ? 'both sides drifted alike, so interleaving protected the comparison'
       : difference === null
         ? 'too few paired rounds to tell whether interleaving protected the comparison'
-        : `the sides drifted differently (trend of head - base p = ${difference.p.toPrecision(2)}), so interleaving did not protect the comparison`;
+        : `the sides drifted differently (trend of head / base p = ${difference.p.toPrecision(2)}), so interleaving did not protect the comparison`;
     warnings.push({ code: protectedByInterleaving ? 'drift' : 'drift-unprotected', message: `values drifted over the rounds: ${what}; ${verdict}` });
   }
   return { numbers: { ...sides, difference, large, protectedByInterleaving }, warnings };

@@ -10,7 +10,7 @@ export type DistributionTag = 'normal' | 'skewed' | 'bimodal/outliers';
 export interface Shape {
   /** Sample skewness g1 (0 for symmetric data, positive for a right tail). */
   skewness: number;
-  /** Values beyond Tukey's far fences (3 IQR outside the quartiles). */
+  /** Values beyond Tukey's far fences (3 IQR outside the quartiles), on the log scale for positive data. */
   outliers: number;
   /**
    * Ashman's D of the best split of the sorted values into two clusters. A single normal
@@ -72,9 +72,14 @@ function bestSplitSeparation(sorted: readonly number[]): number | null {
   return best!.d;
 }
 
+/**
+ * Outliers and clusters are looked for on the log scale when every value is positive: timings
+ * are multiplicative, and a long but smooth right tail (lognormal-like) is skew, not outliers.
+ */
 export function shapeOf(values: readonly number[]): Shape {
   const sorted = [...values].sort((a, b) => a - b);
-  return { skewness: skewness(sorted), outliers: farOutliers(sorted), separation: bestSplitSeparation(sorted) };
+  const scaled = sorted.every((v) => v > 0) ? sorted.map(Math.log) : sorted;
+  return { skewness: skewness(sorted), outliers: farOutliers(scaled), separation: bestSplitSeparation(scaled) };
 }
 
 export function distributionTag(looksNormal: boolean, shape: Shape): DistributionTag {

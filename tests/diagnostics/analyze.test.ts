@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze } from '../../src/compare.js';
+import type { AnalysisSettings, LogHeader, Run } from '../../src/model.js';
+import { runOf, seededRng } from './helpers.js';
+
+const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
+const header: LogHeader = {
+  type: 'header',
+  schema: 1,
+  tool: { name: 'benchgate', version: 'test' },
+  base: { ref: 'base', sha: 'a'.repeat(40) },
+  head: { ref: 'head', sha: 'b'.repeat(40) },
+  seed: 1,
+  config: { ...settings },
+  environment: { cpuCount: 2 },
+  startedAt: '2026-01-01T00:00:00Z',
+};
+
+describe('diagnostics in the analysis', () => {
+  // nanobench style: one name at several complexityN; base is O(n), head O(n²).
+  const rng = seededRng(21);
+  const sizes = [100, 200, 400, 800];
+  const runs: Run[] = [];
+  for (let round = 1; round <= 8; round++) {
+    for (const side of ['base', 'head'] as const) {
+      const run = runOf(
+        side,
+        round,
+        sizes.map((n) => ({ benchmark: 'sort', complexityN: n, values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * (1 + rng.normal(0, 0.01))] })),
+      );
+      runs.push({ ...run, env: { loadAvg1: 0.5, stealFraction: 0 } });
+    }
+  }
+  const result = analyze(header, runs, settings, 'regression', 8);
+  const sorts = result.comparisons.filter((c) => c.benchmark === 'sort');
+
+  it('compares each complexityN separately and flags the class change', () => {
+    expect(sorts.map((c) => c.diagnostics!.complexityN).sort((a, b) => (a as number) - (b as number))).toEqual(sizes);
+    const complexity = sorts[0]!.diagnostics!.complexity as { base: { best: string }; head: { best: string }; classChange: boolean };
+    expect(complexity.base.best).toBe('O(n)');
+    expect(complexity.head.best).toBe('O(n²)');
+    expect(complexity.classChange).toBe(true);
+    expect(result.warnings.map((w) => w.code)).toContain('complexity-change');
+  });
+
+  it('carries the numbers behind every diagnostic into results.json', () => {
+    const json = JSON.parse(JSON.stringify(result)) as typeof result;
+    const d = json.comparisons.find((c) => c.benchmark === 'sort')!.diagnostics as Record<string, any>;
+    expect(typeof d.normality.base.w).toBe('number');
+    expect(typeof d.normality.head.p).toBe('number');
+    expect(typeof d.drift.base.s).toBe('number');
+    expect(typeof d.drift.base.p).toBe('number');
+    expect(d.rounds.base.rounds).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(typeof d.complexity.base.fits[0].constant).toBe('number');
+    expect(typeof d.complexity.base.fits[0].nrmse).toBe('number');
+    expect(typeof d.tooShort.minAttainableP).toBe('number');
+    expect(typeof d.percentiles.changePct.p99).toBe('number');
+    expect((json.environment as any).stability.loadAvg1).toEqual({ median: 0.5, max: 0.5 });
+    expect((json.environment as any).cpuCount).toBe(2);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze } from '../../src/compare.js';
+import { PROCESS_BENCHMARK, costWarnings, withProcessCost } from '../../src/diagnostics/cost.js';
+import type { AnalysisSettings, LogHeader, Run } from '../../src/model.js';
+import { runOf, seededRng } from './helpers.js';
+
+const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
+const header: LogHeader = {
+  type: 'header',
+  schema: 1,
+  tool: { name: 'benchgate', version: 'test' },
+  base: { ref: 'base', sha: 'a'.repeat(40) },
+  head: { ref: 'head', sha: 'b'.repeat(40) },
+  seed: 1,
+  config: { ...settings },
+  environment: { cpuCount: 2 },
+  startedAt: '2026-01-01T00:00:00Z',
+};
+
+/** 12 rounds where head is 5% faster but uses 40% more memory. */
+function fasterButHungrier(): Run[] {
+  const rng = seededRng(9);
+  const runs: Run[] = [];
+  for (let round = 1; round <= 12; round++) {
+    for (const side of ['base', 'head'] as const) {
+      const speed = side === 'head' ? 0.95 : 1;
+      const memory = side === 'head' ? 1.4 : 1;
+      runs.push(
+        runOf(side, round, [{ values: [0.01 * speed * (1 + rng.normal(0, 0.003))] }], {
+          cpuUserMs: 2000 * speed * (1 + rng.normal(0, 0.003)),
+          cpuSysMs: 20 + 10 * Math.round(rng.next()),
+          maxRssKb: Math.round(100_000 * memory * (1 + rng.normal(0, 0.003))),
+        }),
+      );
+    }
+  }
+  return runs;
+}
+
+describe('process cost', () => {
+  it('becomes (process) measurements in seconds and bytes, lower is better', () => {
+    const [run] = withProcessCost([runOf('base', 1, [{}], { cpuUserMs: 1500, cpuSysMs: 250, maxRssKb: 2048 })]);
+    expect(run!.measurements.filter((m) => m.benchmark === PROCESS_BENCHMARK)).toEqual([
+      { benchmark: PROCESS_BENCHMARK, metric: 'cpu-user', unit: 's', better: 'lower', values: [1.5] },
+      { benchmark: PROCESS_BENCHMARK, metric: 'cpu-sys', unit: 's', better: 'lower', values: [0.25] },
+      { benchmark: PROCESS_BENCHMARK, metric: 'max-rss', unit: 'B', better: 'lower', values: [2048 * 1024] },
+    ]);
+    expect(withProcessCost([runOf('base', 1, [])])[0]!.measurements).toEqual([]);
+    expect(withProcessCost([{ ...runOf('base', 1, [{}]), error: 'crashed' }])[0]!.measurements).toHaveLength(1);
+  });
+
+  it('is compared like any metric: 5% faster but 40% more memory shows as both', () => {
+    const result = analyze(header, fasterButHungrier(), settings, 'regression', 12);
+    const verdict = (benchmark: string, metric: string) => result.comparisons.find((c) => c.benchmark === benchmark && c.metric === metric);
+    expect(verdict('b', 'time')!.verdict).toBe('improvement');
+    expect(verdict(PROCESS_BENCHMARK, 'cpu-user')!.verdict).toBe('improvement');
+    const rss = verdict(PROCESS_BENCHMARK, 'max-rss')!;
+    expect(rss.verdict).toBe('regression');
+    expect(rss.changePct!).toBeCloseTo(40, 0);
+    // cpu-sys is 2-3 clock ticks per run: left out, with a warning saying why.
+    expect(verdict(PROCESS_BENCHMARK, 'cpu-sys')).toBeUndefined();
+    expect(result.warnings.map((w) => w.code)).toContain('cost-too-coarse');
+    expect(costWarnings(fasterButHungrier())[0]!.message).toMatch(/cpu-sys not compared/);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from '@jest/globals';
+import { normalityDiagnostic } from '../../src/diagnostics/normality.js';
+import { distributionTag, shapeOf } from '../../src/diagnostics/shape.js';
+import { welchTTest } from '../../src/diagnostics/welch.js';
+import { normalQuantile, shapiroWilk } from '../../src/stats/index.js';
+import { seededRng as createRng } from './helpers.js';
+
+const rng = createRng(3);
+const sample = (n: number, draw: () => number) => Array.from({ length: n }, draw);
+
+describe('distribution tag', () => {
+  it('tags normal, skewed and bimodal/outlier samples from the data', () => {
+    const normal = sample(40, () => rng.normal(100, 2));
+    // A lognormal sample laid out on its quantiles: skewed by construction, no chance outliers.
+    const skewed = Array.from({ length: 40 }, (_, i) => 100 * Math.exp(0.6 * normalQuantile((i + 0.5) / 40)));
+    const bimodal = [...sample(20, () => rng.normal(100, 1)), ...sample(20, () => rng.normal(130, 1))];
+    const outlier = [...sample(39, () => rng.normal(100, 1)), 200];
+    const tag = (x: number[]) => normalityDiagnostic(x, x, 0.05, null).numbers.tag;
+    expect(tag(normal)).toBe('normal');
+    expect(tag(skewed)).toBe('skewed');
+    expect(tag(bimodal)).toBe('bimodal/outliers');
+    expect(tag(outlier)).toBe('bimodal/outliers');
+    expect(shapeOf(outlier).outliers).toBe(1);
+    expect(shapeOf(bimodal).separation!).toBeGreaterThan(10);
+    expect(shapeOf(skewed).skewness).toBeGreaterThan(0.5);
+  });
+
+  it('never calls a single normal sample bimodal, whatever the seed', () => {
+    for (let seed = 0; seed < 30; seed++) {
+      const r = createRng(seed);
+      const x = sample(30, () => r.normal(0, 1));
+      expect(distributionTag(false, shapeOf(x))).not.toBe('bimodal/outliers');
+    }
+  });
+});
+
+describe('normality diagnostic', () => {
+  it('reports Shapiro-Wilk per side and Welch only when both sides look normal', () => {
+    const base = sample(30, () => rng.normal(100, 2));
+    const head = sample(30, () => rng.normal(102, 2));
+    const d = normalityDiagnostic(base, head, 0.05, 0.001);
+    expect(d.numbers.base.w).toBe(shapiroWilk(base).w);
+    expect(d.numbers.head.p).toBe(shapiroWilk(head).p);
+    expect(d.numbers.welch!.t).toBeGreaterThan(0);
+    expect(d.numbers.welch!.p).toBeLessThan(0.05);
+    const skewedHead = sample(30, () => 100 * rng.lognormal(0, 0.8));
+    expect(normalityDiagnostic(base, skewedHead, 0.05, 0.5).numbers.welch).toBeNull();
+  });
+
+  it('warns when Welch and Mann-Whitney disagree, and about bimodal sides', () => {
+    const base = sample(30, () => rng.normal(100, 2));
+    const head = sample(30, () => rng.normal(103, 2));
+    expect(normalityDiagnostic(base, head, 0.05, 0.4).warnings.map((w) => w.code)).toEqual(['welch-disagrees']);
+    const bimodal = [...sample(15, () => rng.normal(100, 1)), ...sample(15, () => rng.normal(130, 1))];
+    expect(normalityDiagnostic(base, bimodal, 0.05, 0.01).warnings.map((w) => w.code)).toEqual(['bimodal-or-outliers']);
+  });
+
+  it('leaves W and the tag empty for constant or tiny samples', () => {
+    const d = normalityDiagnostic([1, 1, 1], [1, 2], 0.05, null);
+    expect(d.numbers.base.w).toBeNull();
+    expect(d.numbers.head.tag).toBeNull();
+  });
+});
+
+describe("Welch's t-test", () => {
+  it('computes t and the Welch-Satterthwaite df', () => {
+    const r = welchTTest([1, 2, 3, 4, 5], [2, 4, 6, 8, 10])!;
+    // Means 3 and 6, variances 2.5 and 10: se^2 = 0.5 + 2 = 2.5.
+    expect(r.t).toBeCloseTo(3 / Math.sqrt(2.5), 12);
+    expect(r.df).toBeCloseTo(6.25 / (0.25 / 4 + 4 / 4), 12);
+    expect(r.p).toBeGreaterThan(0.1);
+    expect(r.p).toBeLessThan(0.12);
+    expect(welchTTest([1], [2, 3])).toBeNull();
+  });
+});

@@ -1,0 +1,17 @@
+/** The page's styles, inlined (the Content-Security-Policy allows no external sheet). */
+export const STYLES = `
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; color: #111827; }
+h1.fail, h1.error { color: #b91c1c; } h1.pass { color: #15803d; } h1.inconclusive { color: #a16207; }
+table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; }
+th, td { border-bottom: 1px solid #e5e7eb; padding: .3rem .5rem; text-align: right; }
+th:first-child, td:first-child, td.name, th:nth-child(2), td:nth-child(7) { text-align: left; }
+table.env th { text-align: left; width: 14rem; } table.env td { text-align: left; }
+tr.regression td { background: #fef2f2; } tr.improvement td { background: #f0fdf4; }
+td.name { font-family: ui-monospace, monospace; word-break: break-all; } .n { color: #6b7280; }
+section { border-top: 1px solid #d1d5db; padding: .5rem 0 1rem; }
+section h3 { font-family: ui-monospace, monospace; word-break: break-all; margin-bottom: .2rem; }
+section h3 small { font-family: system-ui, sans-serif; color: #6b7280; font-weight: normal; }
+ul.warnings { color: #92400e; } ul.numbers { color: #374151; font-size: 13px; }
+.figures { display: flex; flex-wrap: wrap; gap: 1rem; } figure { margin: 0; flex: 1 1 480px; }
+figcaption { color: #6b7280; font-size: 12px; } footer { margin-top: 2rem; color: #6b7280; font-size: 12px; }
+`;

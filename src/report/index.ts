@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { ComparisonResult } from '../model.js';
 import type { WrittenReports } from '../platforms/types.js';
 import { renderCodeQuality } from './codequality.js';
+import { renderHtml } from './html/render.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
@@ -23,6 +24,7 @@ export const reportFiles: ReportFile[] = [
   { file: 'junit.xml', render: renderJunit },
   { file: 'gl-code-quality-report.json', render: renderCodeQuality },
   { file: 'metrics.txt', render: renderMetrics },
+  { file: 'report.html', render: renderHtml },
 ];
 
 export function writeReports(result: ComparisonResult, outDir: string): WrittenReports {

@@ -115,10 +115,15 @@ export class GitLabPlatform implements Platform {
     }
   }
 
-  /** Merge request pipelines: the merge base GitLab diffs against, and the pipeline's commit. */
+  /**
+   * The pipeline's commit against what it changes. In a merge request pipeline that is the MR's
+   * head against the merge base GitLab diffs against; in a merged results pipeline the commit
+   * is a merge onto the target branch's tip (CI_MERGE_REQUEST_TARGET_BRANCH_SHA, set only
+   * there), and against the older merge base it would be blamed for the target's own changes.
+   */
   defaultRefs(): { base?: string; head?: string } {
     return {
-      base: this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || undefined,
+      base: this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || undefined,
       head: this.env.CI_COMMIT_SHA || undefined,
     };
   }

@@ -157,10 +157,13 @@ describe('the GitLab platform', () => {
     expect(end).toMatch(/^\x1b\[0Ksection_end:\d+:benchgate_1_build_base_x_y\r\x1b\[0K$/);
   });
 
-  it('takes base and head from the merge request pipeline, and nothing outside one', () => {
+  it('takes base and head from merge request and merged results pipelines, and no base outside them', () => {
     const mr = new GitLabPlatform({ CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc', CI_COMMIT_SHA: 'def' });
     expect(mr.defaultRefs()).toEqual({ base: 'abc', head: 'def' });
     expect(new GitLabPlatform({ CI_COMMIT_SHA: 'def' }).defaultRefs()).toEqual({ base: undefined, head: 'def' });
+    // Merged results pipeline: the commit is a merge onto the target's tip, the base that tip.
+    const merged = new GitLabPlatform({ CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc', CI_MERGE_REQUEST_TARGET_BRANCH_SHA: 'tip', CI_COMMIT_SHA: 'merge' });
+    expect(merged.defaultRefs()).toEqual({ base: 'tip', head: 'merge' });
   });
 
   it('takes the API token out of the environment the benchmark commands inherit', () => {

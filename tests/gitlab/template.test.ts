@@ -93,6 +93,12 @@ describe('the GitLab CI/CD component', () => {
     expect(validate.errors ?? []).toEqual([]);
   });
 
+  it('still validates once GitLab has put the inputs in (numbers as numbers)', () => {
+    const interpolated = interpolate(jobs, { ...inputDefaults(header), bench: 'npm run bench' });
+    expect(validate(interpolated)).toBe(true);
+    expect(validate.errors ?? []).toEqual([]);
+  });
+
   it('is checked by a schema that does reject broken configuration', () => {
     expect(validate({ spec: { inputs: { rounds: { type: 'integer' } } } })).toBe(false);
     expect(validate({ ...jobs, benchgate: { ...(jobs.benchgate as Doc), when: 'sometimes' } })).toBe(false);

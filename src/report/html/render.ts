@@ -65,7 +65,8 @@ function plotData(c: Comparison): PlotData {
     },
   };
   const complexity = c.diagnostics?.complexity as ComplexityNumbers | undefined;
-  if (complexity) {
+  // One complexity plot per family, in the section of its largest n.
+  if (complexity && c.diagnostics?.complexityN === complexity.points.base.at(-1)![0]) {
     const sizes = complexity.points.base.map(([n]) => n);
     const points = (side: 'base' | 'head') => complexity.points[side].map(([n, v]) => [n, v / scale.factor] as [number, number]);
     data.complexity = {
@@ -147,7 +148,9 @@ export function renderHtml(result: ComparisonResult): string {
       `<figure data-plot="rounds" data-index="${i}"><figcaption>value per round (drift shows as a slope)</figcaption></figure>`,
       plots[i]!.complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : '',
     ].join('');
-    return `<section id="b${i}" class="${r.verdict}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
+    const n = c.diagnostics?.complexityN;
+    const size = typeof n === 'number' ? ` <span class="n">n=${n}</span>` : '';
+    return `<section id="b${i}" class="${r.verdict}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)}${size} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
   });
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;
   const title = headline(result);

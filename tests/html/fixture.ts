@@ -1,0 +1,56 @@
+/** A constructed analysis for the report tests: a regression, hostile names, a complexity family. */
+import { analyze } from '../../src/compare.js';
+import type { AnalysisSettings, ComparisonResult, LogHeader, Run, Side } from '../../src/model.js';
+import { seededRng } from '../diagnostics/helpers.js';
+
+export const HOSTILE = ['<img src=x onerror=alert(1)>', '</script><script>alert(2)</script>'];
+
+export function fixtureResult(): ComparisonResult {
+  const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
+  const header: LogHeader = {
+    type: 'header',
+    schema: 1,
+    tool: { name: 'benchgate', version: 'test' },
+    base: { ref: 'main', sha: 'a'.repeat(40) },
+    head: { ref: 'feature', sha: 'b'.repeat(40) },
+    seed: 1,
+    config: { ...settings },
+    environment: { cpuModel: 'Test CPU', cpuCount: 2, governor: null, turbo: null },
+    startedAt: '2026-01-01T00:00:00Z',
+  };
+  const rng = seededRng(4);
+  const runs: Run[] = [];
+  const sides: Side[] = ['base', 'head'];
+  for (let round = 1; round <= 10; round++) {
+    for (const [position, side] of sides.entries()) {
+      const slower = side === 'head' ? 1.3 : 1;
+      const noise = () => 1 + rng.normal(0, 0.01);
+      runs.push({
+        suite: 'suite <b>',
+        side,
+        round,
+        position,
+        startedAt: '2026-01-01T00:00:00Z',
+        wallMs: 1000,
+        cpuUserMs: 900 * noise(),
+        cpuSysMs: 100 * noise(),
+        maxRssKb: Math.round(50_000 * noise()),
+        exitCode: 0,
+        env: { loadAvg1: 0.8, stealFraction: 0.001 },
+        measurements: [
+          { benchmark: 'parse', metric: 'time', unit: 's', better: 'lower', values: [0.002 * slower * noise()] },
+          ...HOSTILE.map((name) => ({ benchmark: name, metric: 'time', unit: 's', better: 'lower' as const, values: [0.001 * noise()] })),
+          ...[100, 200, 400, 800].map((n) => ({
+            benchmark: 'sort',
+            metric: 'time',
+            unit: 's',
+            better: 'lower' as const,
+            complexityN: n,
+            values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * noise()],
+          })),
+        ],
+      });
+    }
+  }
+  return analyze(header, runs, settings, 'regression', 10);
+}

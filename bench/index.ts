@@ -19,7 +19,7 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   'false-alarms': { run: falseAlarms, inQuick: true },
   power: { run: power, inQuick: false },
   drift: { run: drift, inQuick: true },
-  // Real runs and timings go before nothing else runs in parallel with them.
+  // Real runs and timings come last: the simulation's worker processes have exited by then.
   'real-noise': { run: realNoise, inQuick: false },
   overhead: { run: overhead, inQuick: false },
 };

@@ -20,7 +20,7 @@ const METHOD_KEYS: MethodKey[] = ['benchgate', 'signed-rank'];
 const SCHEDULE_KEYS: ScheduleKey[] = ['interleaved', 'sequential'];
 
 export async function drift(opts: SectionOptions): Promise<SectionOutput> {
-  const trials = opts.quick ? 200 : 500;
+  const trials = opts.quick ? 200 : 250;
   const drifts: DriftKey[] = opts.quick ? ['linear', 'step'] : ['none', 'linear', 'step'];
   const roundsList = opts.quick ? [10] : [10, 20];
   const effects = opts.quick ? [0] : [0, 3, 5];

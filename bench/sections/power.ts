@@ -15,13 +15,13 @@ import type { SectionOptions, SectionOutput } from './types.js';
 const BENCHMARKS = 10;
 const SHOWN_EFFECTS = [1, 2, 3, 5, 10];
 /** The finer grid the minimum detectable effect is read from. */
-const EFFECTS = [1, 2, 3, 4, 5, 7, 10, 15, 20];
+const EFFECTS = [1, 2, 3, 5, 7, 10, 15, 20];
 const TARGET_POWER = 0.8;
 const TABLE_METHODS: MethodKey[] = ['benchgate', 't-holm', 'mwu', 't', 'ratio-110'];
 const METHOD_KEYS: MethodKey[] = [...TABLE_METHODS, 'ratio-200'];
 
 export async function power(opts: SectionOptions): Promise<SectionOutput> {
-  const trials = opts.quick ? 50 : 200;
+  const trials = opts.quick ? 50 : 150;
   const grid = opts.quick ? noiseGrid(['normal'], [0.02], [10]) : noiseGrid();
   const cells: Cell[] = grid.flatMap((g) =>
     EFFECTS.map((effect) => ({

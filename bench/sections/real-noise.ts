@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDemoRepo } from '../../src/demo.js';
-import type { ComparisonResult, Verdict } from '../../src/model.js';
+import type { Comparison, ComparisonResult, Verdict } from '../../src/model.js';
 import { markdownTable, medianRange, pct } from '../tables.js';
 import type { SectionOptions, SectionOutput } from './types.js';
 
@@ -82,17 +82,19 @@ function measureSuite(suite: RealSuite, repetitions: number, env: NodeJS.Process
       results.push(runOnce(repo, suite, seed, env));
       seconds.push((performance.now() - started) / 1000);
     }
-    const names = [...new Set(results.flatMap((r) => r.comparisons.map((c) => c.benchmark)))].sort();
-    const rows = names.map((name) => {
-      const comparisons = results.flatMap((r) => r.comparisons.filter((c) => c.benchmark === name && c.metric === 'time'));
+    // Every comparison benchgate made: the benchmarks' times and the "(process)" cost metrics.
+    const keyOf = (c: Comparison) => (c.metric === 'time' ? c.benchmark : `${c.benchmark} ${c.metric}`);
+    const keys = [...new Set(results.flatMap((r) => r.comparisons.map(keyOf)))].sort();
+    const rows = keys.map((key) => {
+      const comparisons = results.flatMap((r) => r.comparisons.filter((c) => keyOf(c) === key));
       const count = (verdicts: Verdict[]) => comparisons.filter((c) => verdicts.includes(c.verdict)).length;
       const cvs = comparisons.flatMap((c) => [c.base?.cv, c.head?.cv]).filter((v): v is number => v !== undefined);
       return [
-        name,
+        key,
         `${count(FLAGS)} of ${comparisons.length}`,
         count(['unchanged']),
         count(['inconclusive']),
-        medianRange(cvs, (v) => `${(100 * v).toFixed(1)}%`),
+        cvs.length > 0 ? medianRange(cvs, (v) => `${(100 * v).toFixed(1)}%`) : '',
       ];
     });
     const flagged = results.filter((r) => r.comparisons.some((c) => FLAGS.includes(c.verdict))).length;
@@ -101,7 +103,7 @@ function measureSuite(suite: RealSuite, repetitions: number, env: NodeJS.Process
       '',
       `Pull requests with at least one flag: ${flagged} of ${repetitions} (${pct(flagged / repetitions)}). Wall time per comparison: ${medianRange(seconds, (v) => `${v.toFixed(1)} s`)}.`,
       '',
-      markdownTable(['benchmark', 'flagged', 'unchanged', 'inconclusive', 'CV per side, median (range)'], rows),
+      markdownTable(['benchmark (metric when not time)', 'flagged', 'unchanged', 'inconclusive', 'CV per side, median (range)'], rows),
     ].join('\n');
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -26,6 +26,7 @@ describe('report.html', () => {
     expect(html.match(/data-plot="distribution"/g)).toHaveLength(html.match(/<section /g)!.length);
     expect(html.match(/data-plot="complexity"/g)).toHaveLength(1);
     expect(html).toMatch(/complexity changed from O\(n\) to O\(n²\)/);
+    expect(html).toMatch(/Change by percentile: min [^,]+, median [^,]+, p90/);
   });
 
   it('inlines a client bundle that matches a fresh build of client.js and Plot', async () => {

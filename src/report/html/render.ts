@@ -8,12 +8,13 @@
 import { predict, type SideFit } from '../../diagnostics/complexity.js';
 import type { ComplexityNumbers } from '../../diagnostics/index.js';
 import type { NormalityNumbers } from '../../diagnostics/normality.js';
+import type { PercentileNumbers } from '../../diagnostics/percentiles.js';
 import type { DriftNumbers } from '../../diagnostics/drift.js';
 import type { RoundSeries } from '../../diagnostics/types.js';
 import type { Comparison, ComparisonResult } from '../../model.js';
 import { clip, escapeHtml } from '../escape.js';
 import { headline, rowOf, settingsLine, shortSha, VERDICT_ICON } from '../rows.js';
-import { formatChange, scaleFor } from '../units.js';
+import { formatChange, formatPct, scaleFor } from '../units.js';
 import { CLIENT_SCRIPT } from './client.generated.js';
 import { STYLES } from './styles.js';
 
@@ -91,6 +92,11 @@ function numbersList(c: Comparison): string {
     let line = `Shapiro-Wilk: base ${side(normality.base)}; head ${side(normality.head)}; shape <b>${h(normality.tag ?? 'n/a')}</b>`;
     if (normality.welch) line += `; Welch t ${normality.welch.t.toFixed(2)}, df ${normality.welch.df.toFixed(1)}, p ${fmtP(normality.welch.p)}`;
     items.push(line);
+  }
+  const percentiles = d.percentiles as PercentileNumbers | undefined;
+  if (percentiles) {
+    const p = percentiles.changePct;
+    items.push(`Change by percentile: min ${h(formatPct(p.min))}, median ${h(formatPct(p.median))}, p90 ${h(formatPct(p.p90))}, p99 ${h(formatPct(p.p99))}, max ${h(formatPct(p.max))}`);
   }
   const drift = d.drift as DriftNumbers | undefined;
   if (drift) {

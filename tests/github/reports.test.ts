@@ -6,67 +6,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Comparison, ComparisonResult, Verdict } from '../../src/model.js';
 import { checkConclusion } from '../../src/platforms/github-api.js';
 import { ANNOTATIONS_PER_KIND, omittedNotes, planAnnotations, sourceLocation } from '../../src/platforms/github-annotations.js';
 import { LIMITS } from '../../src/platforms/github.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { ROOT } from '../e2e/helpers.js';
 import { expectPlainText, renderGfm, visibleText } from './render.js';
+import { comparison, result } from './synthetic.js';
 
 const CORPUS = JSON.parse(readFileSync(path.join(ROOT, 'tests/fixtures/github/corpus.json'), 'utf8')) as string[];
 const HARDER = [...CORPUS, 'a\\|b', '`tick` and ``two``', '#12 www.example.com <script>x</script>', 'line\nbreak'];
-
-function summary(median: number) {
-  return { n: 10, median, min: median, max: median, p90: median, p99: median, mad: 0, iqr: 0, cv: 0 };
-}
-
-function comparison(benchmark: string, verdict: Verdict, changePct: number, suite = 'suite'): Comparison {
-  return {
-    suite,
-    benchmark,
-    metric: 'time',
-    unit: 's',
-    better: 'lower',
-    base: summary(0.01),
-    head: summary(0.01 * (1 + changePct / 100)),
-    baseSamples: [],
-    headSamples: [],
-    changePct,
-    changeCi: [changePct - 1, changePct + 1],
-    shift: null,
-    shiftCi: null,
-    test: 'mann-whitney',
-    uBase: 0,
-    uHead: 100,
-    p: 0.0001,
-    pAdjusted: 0.001,
-    verdict,
-    roundsNeeded: null,
-    warnings: [],
-  };
-}
-
-function result(comparisons: Comparison[], gateFailed = true): ComparisonResult {
-  const counts = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0, added: 0, removed: 0, failed: 0 };
-  for (const c of comparisons) counts[c.verdict]++;
-  return {
-    tool: { name: 'benchgate', version: '0.1.0' },
-    base: { ref: 'main', sha: 'a'.repeat(40) },
-    head: { ref: 'pr', sha: 'b'.repeat(40) },
-    seed: 1,
-    settings: { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' },
-    rounds: { planned: 10, completed: 10 },
-    comparisons,
-    verdict: counts.regression > 0 ? 'fail' : 'pass',
-    gateFailed: gateFailed && counts.regression > 0,
-    counts,
-    geomean: null,
-    warnings: [],
-    environment: {},
-    failedRuns: [],
-  };
-}
 
 describe('escaping corpus in the markdown reports', () => {
   const r = result([

@@ -21,7 +21,12 @@ export interface TrendTest {
 /** Exact distribution without ties is the inversion count of a random permutation (Mahonian numbers). */
 const EXACT_MAX_N = 50;
 
+/** Built once per n: every comparison of a run has the same number of rounds. */
+const inversionCache = new Map<number, number[]>();
+
 function inversionCounts(n: number): number[] {
+  const cached = inversionCache.get(n);
+  if (cached) return cached;
   let counts = [1];
   for (let k = 2; k <= n; k++) {
     const next = new Array<number>(counts.length + k - 1).fill(0);
@@ -31,6 +36,7 @@ function inversionCounts(n: number): number[] {
     }
     counts = next;
   }
+  inversionCache.set(n, counts);
   return counts;
 }
 

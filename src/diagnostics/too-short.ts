@@ -90,7 +90,8 @@ export function tooShortDiagnostic(
       message: `${side} values sit on a grid of ${q!.step!.toPrecision(3)} (${q!.distinct} distinct in ${q!.n}), only ~${Math.round(q!.stepsPerValue!)} steps per value: the clock's resolution shows; measure longer spans (more iterations per sample)`,
     });
   }
-  if (numbers.minAttainableP >= alphaPerTest) {
+  // Below 2 per side compare.ts already says the test could not run.
+  if (numbers.minAttainableP >= alphaPerTest && Math.min(n.base, n.head) >= 2) {
     warnings.push({
       code: 'never-significant',
       message: `with ${n.base} base and ${n.head} head samples the smallest attainable p is ${numbers.minAttainableP.toPrecision(2)}, above the corrected level ${alphaPerTest.toPrecision(2)}: no change can be significant; run at least ${numbers.roundsToReachSignificance} rounds`,

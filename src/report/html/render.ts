@@ -112,7 +112,8 @@ function numbersList(c: Comparison): string {
 }
 
 function warningsList(warnings: { message: string }[]): string {
-  return warnings.length === 0 ? '' : `<ul class="warnings">${warnings.map((w) => `<li>⚠️ ${h(w.message)}</li>`).join('')}</ul>`;
+  // Messages are longer than names; clip only what a hostile name could blow up.
+  return warnings.length === 0 ? '' : `<ul class="warnings">${warnings.map((w) => `<li>⚠️ ${escapeHtml(clip(w.message, 2000))}</li>`).join('')}</ul>`;
 }
 
 function tagOf(c: Comparison): string {

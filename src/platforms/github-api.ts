@@ -59,8 +59,11 @@ export async function createCheckRun(octokit: Octokit, repo: Repo, check: CheckR
   });
 }
 
-/** The HTTP status of an Octokit request error, or null for anything else. */
+/**
+ * The HTTP status GitHub answered with, or null when there was no answer (Octokit reports a
+ * network failure as status 500 without a response).
+ */
 export function httpStatus(err: unknown): number | null {
-  const status = (err as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : null;
+  const e = err as { status?: unknown; response?: unknown } | null;
+  return typeof e?.status === 'number' && e.response !== undefined ? e.status : null;
 }

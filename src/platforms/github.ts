@@ -19,6 +19,9 @@ import type { Platform, WrittenReports } from './types.js';
 /** GitHub's size limits: job summary per step (bytes), comment body and check summary (characters). */
 export const LIMITS = { summary: 1024 * 1024, comment: 65_536, checkSummary: 65_535 } as const;
 
+/** All API calls of one publish share this time limit, so an unreachable API cannot hang the job. */
+const API_TIME_LIMIT_MS = 60_000;
+
 export interface GitHubOptions {
   /** Token for the comment and the check run; without one, neither is attempted. */
   token?: string;
@@ -111,7 +114,10 @@ export class GitHubPlatform implements Platform {
       if (this.options.comment || this.options.check) this.info('no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)');
       return;
     }
-    const octokit = getOctokit(token, { baseUrl: this.env.GITHUB_API_URL ?? 'https://api.github.com' });
+    const octokit = getOctokit(token, {
+      baseUrl: this.env.GITHUB_API_URL ?? 'https://api.github.com',
+      request: { signal: AbortSignal.timeout(API_TIME_LIMIT_MS) },
+    });
     const suite = this.suiteLabel(result);
     const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
     if (this.options.comment && pullRequest !== undefined) {
@@ -149,20 +155,24 @@ export class GitHubPlatform implements Platform {
     return false;
   }
 
-  /** Runs one API write; a refusal is said once in the log and the exit code stays the gate. */
+  /**
+   * Runs one API write. A refusal or an unreachable API is said once in the log and never
+   * fails the step: the measurements are done and the exit code stays the gate.
+   */
   private async attempt(what: string, permission: string, fn: () => Promise<void>): Promise<void> {
     try {
       await fn();
     } catch (err) {
-      const status = httpStatus(err);
-      if (status === null) throw err;
       if (this.said.has(what)) return;
       this.said.add(what);
-      this.warn(
+      const status = httpStatus(err);
+      const why =
         status === 403
-          ? `benchgate could not ${what}: the token lacks "${permission}" (a fork's token is read-only); the step's exit code gates the merge instead`
-          : `benchgate could not ${what}: GitHub answered HTTP ${status}; the step's exit code gates the merge instead`,
-      );
+          ? `the token lacks "${permission}" (a fork's token is read-only)`
+          : status !== null
+            ? `GitHub answered HTTP ${status}`
+            : `the API did not answer (${(err as Error).message})`;
+      this.warn(`benchgate could not ${what}: ${why}; the step's exit code gates the merge instead`);
     }
   }
 }

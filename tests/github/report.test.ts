@@ -82,6 +82,15 @@ describe('publishing saved results from a workflow_run job', () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it('publishes the summary and keeps the gate when the API cannot be reached', async () => {
+    const step = await runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter' }, { ...env, GITHUB_API_URL: 'http://127.0.0.1:9' });
+    expect(step.code).toBe(1);
+    expect(step.summary).toMatch(/^### ❌/);
+    const warnings = workflowCommands(step.stdout, ['warning']).map((w) => w.message);
+    expect(warnings).toContainEqual(expect.stringMatching(/could not comment on the pull request: the API did not answer/));
+    expect(warnings).toContainEqual(expect.stringMatching(/could not create a check run: the API did not answer/));
+  });
+
   it('works the same through `benchgate report --from` with GITHUB_TOKEN', async () => {
     const dir = artifact('42');
     // Asynchronous: the fake API answers from this process.

@@ -38140,8 +38140,8 @@ async function createCheckRun(octokit, repo, check) {
   });
 }
 function httpStatus(err) {
-  const status = err?.status;
-  return typeof status === "number" ? status : null;
+  const e = err;
+  return typeof e?.status === "number" && e.response !== void 0 ? e.status : null;
 }
 
 // src/platforms/github-annotations.ts
@@ -38231,6 +38231,7 @@ function eventPullRequest(event) {
 
 // src/platforms/github.ts
 var LIMITS = { summary: 1024 * 1024, comment: 65536, checkSummary: 65535 };
+var API_TIME_LIMIT_MS = 6e4;
 function parseRepository(value) {
   const m = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? "");
   return m ? { owner: m[1], repo: m[2] } : void 0;
@@ -38294,7 +38295,10 @@ var GitHubPlatform = class {
       if (this.options.comment || this.options.check) this.info("no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)");
       return;
     }
-    const octokit = getOctokit(token, { baseUrl: this.env.GITHUB_API_URL ?? "https://api.github.com" });
+    const octokit = getOctokit(token, {
+      baseUrl: this.env.GITHUB_API_URL ?? "https://api.github.com",
+      request: { signal: AbortSignal.timeout(API_TIME_LIMIT_MS) }
+    });
     const suite = this.suiteLabel(result);
     const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
     if (this.options.comment && pullRequest !== void 0) {
@@ -38329,18 +38333,19 @@ var GitHubPlatform = class {
     this.warn(`pull request #${pullRequest} is at ${data.head.sha}, not at the measured commit ${expected}: no comment`);
     return false;
   }
-  /** Runs one API write; a refusal is said once in the log and the exit code stays the gate. */
+  /**
+   * Runs one API write. A refusal or an unreachable API is said once in the log and never
+   * fails the step: the measurements are done and the exit code stays the gate.
+   */
   async attempt(what, permission, fn) {
     try {
       await fn();
     } catch (err) {
-      const status = httpStatus(err);
-      if (status === null) throw err;
       if (this.said.has(what)) return;
       this.said.add(what);
-      this.warn(
-        status === 403 ? `benchgate could not ${what}: the token lacks "${permission}" (a fork's token is read-only); the step's exit code gates the merge instead` : `benchgate could not ${what}: GitHub answered HTTP ${status}; the step's exit code gates the merge instead`
-      );
+      const status = httpStatus(err);
+      const why = status === 403 ? `the token lacks "${permission}" (a fork's token is read-only)` : status !== null ? `GitHub answered HTTP ${status}` : `the API did not answer (${err.message})`;
+      this.warn(`benchgate could not ${what}: ${why}; the step's exit code gates the merge instead`);
     }
   }
 };

@@ -44800,20 +44800,22 @@ function readActionInputs(env = process.env) {
 }
 
 // src/action.ts
-var FAILURE = { [EXIT.gateFailed]: "benchgate: the gate failed (a significant regression beyond the threshold)", [EXIT.runFailed]: "benchgate: a build or benchmark run failed" };
+var FAILED = {
+  [EXIT.gateFailed]: "benchgate: the gate failed (a significant regression beyond the threshold)",
+  [EXIT.runFailed]: "benchgate: a build or benchmark run failed"
+};
+async function compare(config, options) {
+  const platform2 = new GitHubPlatform(options);
+  const { exitCode } = await runComparison(config, platform2);
+  const pullRequest = eventPullRequest(platform2.event);
+  if (pullRequest !== void 0) writeFileSync3(path14.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
+`);
+  return exitCode;
+}
 try {
   const inputs = readActionInputs();
-  let exitCode;
-  if (inputs.config) {
-    const platform2 = new GitHubPlatform(inputs.github);
-    exitCode = (await runComparison(inputs.config, platform2)).exitCode;
-    const pullRequest = eventPullRequest(platform2.event);
-    if (pullRequest !== void 0) writeFileSync3(path14.join(inputs.config.outDir, PULL_REQUEST_FILE), `${pullRequest}
-`);
-  } else {
-    exitCode = await publishSaved(inputs.reportFrom, inputs.github);
-  }
-  if (exitCode !== EXIT.pass) setFailed(FAILURE[exitCode] ?? `benchgate exited with ${exitCode}`);
+  const exitCode = inputs.config ? await compare(inputs.config, inputs.github) : await publishSaved(inputs.reportFrom, inputs.github);
+  if (exitCode !== EXIT.pass) setFailed(FAILED[exitCode] ?? `benchgate exited with ${exitCode}`);
   process.exitCode = exitCode;
 } catch (err) {
   setFailed(`benchgate: ${err.message}`);

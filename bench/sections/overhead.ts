@@ -125,7 +125,7 @@ export async function overhead(opts: SectionOptions): Promise<SectionOutput> {
   const markdown = [
     '### 5. Overhead',
     '',
-    `Median (range) of ${analysis.length} / ${exec.measured.length} / ${cli!.length} repetitions; the ratio is to the baseline or target named beside it. The 1,000 × 30 suite is simulated (normal noise, CV 2%, 5% slowdown everywhere) and run through analyze() and every report renderer.`,
+    `Median (range) of ${analysis.length} / ${exec.measured.length} / ${cli!.length} repetitions; the ratio is to the baseline or target named beside it. The 1,000 × 30 suite is simulated (normal noise, CV 2%, one benchmark 5% slower, 999 unchanged) and run through analyze() and every report renderer.`,
     '',
     markdownTable(['what', 'median (range)', 'compared with', 'ratio', 'target'], rows),
     '',

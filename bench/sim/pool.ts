@@ -16,8 +16,10 @@ export async function runCells(cells: Cell[], workers = os.availableParallelism(
   const children: ChildProcess[] = [];
   const drain = (child: ChildProcess) =>
     new Promise<void>((resolve, reject) => {
+      let busy = false;
       const sendNext = () => {
         const next = queue.shift();
+        busy = next !== undefined;
         if (next) child.send(next);
         else resolve();
       };
@@ -25,8 +27,8 @@ export async function runCells(cells: Cell[], workers = os.availableParallelism(
         results[m.id] = m.result;
         sendNext();
       });
-      child.on('exit', (code) => {
-        if (code !== 0 && code !== null) reject(new Error(`cell worker exited with code ${code}`));
+      child.on('exit', (code, signal) => {
+        if (busy) reject(new Error(`cell worker stopped in the middle of a cell (code ${code}, signal ${signal})`));
       });
       child.on('error', reject);
       sendNext();

@@ -45121,6 +45121,7 @@ Usage:
   benchgate run --base REF --bench CMD [options]   compare two commits in interleaved rounds
   benchgate analyze results.jsonl [options]        re-analyse a saved results log
   benchgate merge a.jsonl b.jsonl... --out FILE    combine logs of the same comparison (e.g. a deep run)
+  benchgate report --from DIR                      publish saved results to GitHub (fork-safe reporter job)
   benchgate demo                                   run the built-in demo (no setup needed)
 
 Options for run (the same keys work in ${CONFIG_FILE}):

@@ -1,21 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/compare.js';
 import { PROCESS_BENCHMARK, costWarnings, withProcessCost } from '../../src/diagnostics/cost.js';
-import type { AnalysisSettings, LogHeader, Run } from '../../src/model.js';
+import type { AnalysisSettings, Run } from '../../src/model.js';
 import { runOf, seededRng } from './helpers.js';
+import { testHeader } from '../helpers/log-header.js';
 
 const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
-const header: LogHeader = {
-  type: 'header',
-  schema: 1,
-  tool: { name: 'benchgate', version: 'test' },
-  base: { ref: 'base', sha: 'a'.repeat(40) },
-  head: { ref: 'head', sha: 'b'.repeat(40) },
-  seed: 1,
-  config: { ...settings },
-  environment: { cpuCount: 2 },
-  startedAt: '2026-01-01T00:00:00Z',
-};
+const header = testHeader({ base: { ref: 'base', sha: 'a'.repeat(40) }, head: { ref: 'head', sha: 'b'.repeat(40) }, environment: { cpuCount: 2 } });
 
 /** 12 rounds where head is 5% faster but uses 40% more memory. */
 function fasterButHungrier(): Run[] {

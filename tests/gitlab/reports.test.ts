@@ -9,28 +9,19 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { analyze } from '../../src/compare.js';
-import type { ComparisonResult, LogHeader, Run, Side } from '../../src/model.js';
+import type { ComparisonResult, Run, Side } from '../../src/model.js';
 import { GitLabPlatform } from '../../src/platforms/gitlab.js';
 import { renderCodeQuality, type CodeQualityIssue } from '../../src/report/codequality.js';
 import { escapeXml, renderJunit } from '../../src/report/junit.js';
 import { renderMetrics } from '../../src/report/metrics.js';
 import { tempDir } from '../e2e/helpers.js';
+import { testHeader } from '../helpers/log-header.js';
 
 const XSD = path.join(import.meta.dirname, '..', 'fixtures', 'gitlab', 'junit-10.xsd');
 const hasXmllint = !spawnSync('xmllint', ['--version']).error;
 const itWithXmllint = hasXmllint || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
 
-const HEADER: LogHeader = {
-  type: 'header',
-  schema: 1,
-  tool: { name: 'benchgate', version: '0.0.0-test' },
-  base: { ref: 'main', sha: 'a'.repeat(40) },
-  head: { ref: 'HEAD', sha: 'b'.repeat(40) },
-  seed: 1,
-  config: { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' },
-  environment: {},
-  startedAt: '2026-01-01T00:00:00Z',
-};
+const HEADER = testHeader({ tool: { name: 'benchgate', version: '0.0.0-test' } });
 
 /** Milliseconds per benchmark per side; the round adds a small deterministic spread. */
 type Plan = Record<string, Partial<Record<Side, number>>>;

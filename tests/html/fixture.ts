@@ -1,23 +1,17 @@
 /** A constructed analysis for the report tests: a regression, hostile names, a complexity family. */
 import { analyze } from '../../src/compare.js';
-import type { AnalysisSettings, ComparisonResult, LogHeader, Run, Side } from '../../src/model.js';
+import type { AnalysisSettings, ComparisonResult, Run, Side } from '../../src/model.js';
 import { seededRng } from '../diagnostics/helpers.js';
+import { testHeader } from '../helpers/log-header.js';
 
 export const HOSTILE = ['<img src=x onerror=alert(1)>', '</script><script>alert(2)</script>'];
 
 export function fixtureResult(): ComparisonResult {
   const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
-  const header: LogHeader = {
-    type: 'header',
-    schema: 1,
-    tool: { name: 'benchgate', version: 'test' },
-    base: { ref: 'main', sha: 'a'.repeat(40) },
+  const header = testHeader({
     head: { ref: 'feature', sha: 'b'.repeat(40) },
-    seed: 1,
-    config: { ...settings },
     environment: { cpuModel: 'Test CPU', cpuCount: 2, governor: null, turbo: null },
-    startedAt: '2026-01-01T00:00:00Z',
-  };
+  });
   const rng = seededRng(4);
   const runs: Run[] = [];
   const sides: Side[] = ['base', 'head'];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze, compareRuns } from '../../src/compare.js';
-import type { AnalysisSettings, Better, LogHeader, Measurement, Run, Side } from '../../src/model.js';
+import type { AnalysisSettings, Better, Measurement, Run, Side } from '../../src/model.js';
 import { createRng } from '../../src/stats/index.js';
+import { testHeader } from '../helpers/log-header.js';
 
 const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
 
@@ -83,7 +84,7 @@ describe('compareRuns verdicts', () => {
 });
 
 describe('analyze', () => {
-  const header = { tool: { name: 'benchgate', version: 't' }, base: { ref: 'a', sha: 'a' }, head: { ref: 'b', sha: 'b' }, seed: 1, environment: {} } as unknown as LogHeader;
+  const header = testHeader();
 
   it('fails the gate on a regression only when fail-on is regression', () => {
     const r = runs(10, ['slow'], (side) => [noisy(side === 'base' ? 1 : 1.5, 0.005)]);

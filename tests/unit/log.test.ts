@@ -1,21 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LogHeader, Run } from '../../src/model.js';
+import type { Run } from '../../src/model.js';
 import { LogError, parseLog, readLog, ResultsLog } from '../../src/runner/log.js';
 import { tempDir } from '../e2e/helpers.js';
+import { testHeader } from '../helpers/log-header.js';
 
-const header: LogHeader = {
-  type: 'header',
-  schema: 1,
-  tool: { name: 'benchgate', version: '0.0.0' },
-  base: { ref: 'main', sha: 'a'.repeat(40) },
-  head: { ref: 'HEAD', sha: 'b'.repeat(40) },
-  seed: 1,
-  config: { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' },
-  environment: {},
-  startedAt: '2026-01-01T00:00:00Z',
-};
+const header = testHeader({ tool: { name: 'benchgate', version: '0.0.0' }, seed: 1 });
 
 const run = (round: number): Run => ({
   suite: 's',

@@ -1,19 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { LogHeader, Run } from '../../src/model.js';
+import type { Run } from '../../src/model.js';
 import { parseLog } from '../../src/runner/log.js';
 import { mergeLogs } from '../../src/runner/merge.js';
+import { testHeader } from '../helpers/log-header.js';
 
-const header = (headSha: string): LogHeader => ({
-  type: 'header',
-  schema: 1,
-  tool: { name: 'benchgate', version: 't' },
-  base: { ref: 'main', sha: 'a' },
-  head: { ref: 'pr', sha: headSha },
-  seed: 1,
-  config: { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run', rounds: 2 },
-  environment: {},
-  startedAt: '',
-});
+const header = (headSha: string) =>
+  testHeader({ head: { ref: 'pr', sha: headSha }, base: { ref: 'main', sha: 'a' }, config: { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run', rounds: 2 } });
 const run = (round: number): Run => ({ suite: 's', side: 'head', round, position: 0, startedAt: '', wallMs: 1, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, exitCode: 0, measurements: [] });
 const log = (sha: string, rounds: number[]) => ({ header: header(sha), runs: rounds.map(run), end: null, skipped: [] });
 

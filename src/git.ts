@@ -49,7 +49,6 @@ async function gitOk(cwd: string, args: string[], what: string): Promise<string>
 export function checkRefSyntax(ref: string): void {
   if (ref.length === 0) throw new GitError('empty ref');
   if (ref.startsWith('-')) throw new GitError(`invalid ref "${ref}": a ref cannot start with "-"`);
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0020\u007f]/.test(ref)) {
     throw new GitError(`invalid ref ${JSON.stringify(ref)}: refs cannot contain spaces or control characters`);
   }

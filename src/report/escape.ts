@@ -23,7 +23,6 @@ const WORD_JOINER = '\u2060';
  * C0/C1 control characters and the bidirectional overrides that can make text read differently
  * from what it is ("Trojan Source"): shown as U+FFFD so nothing invisible reaches a report.
  */
-// eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 function visible(text: string): string {

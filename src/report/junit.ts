@@ -12,7 +12,6 @@ import { formatChange, formatP } from './units.js';
 
 // Characters XML 1.0 cannot hold at all, even escaped: most C0 controls, lone surrogates,
 // U+FFFE/U+FFFF. A benchmark name carrying them must still give a well-formed file.
-// eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Escapes text for XML element content and double-quoted attributes (newlines kept as &#10;). */

@@ -9,7 +9,6 @@
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
 import { clip } from './escape.js';
 
-// eslint-disable-next-line no-control-regex
 const UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f]/g;
 
 function labelValue(text: string): string {

@@ -6,7 +6,6 @@ import { headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.
 
 /** Terminal control characters in a name could rewrite the screen: show them as \xNN. */
 function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return clip(text, 80).replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 

@@ -1,6 +1,6 @@
 /**
  * `benchgate demo` (npm start): builds a throw-away repository from examples/demo with two
- * commits (head makes one benchmark ~25% slower and one ~20% faster) and runs the real
+ * commits (head makes one benchmark ~65% slower and one ~40% faster) and runs the real
  * pipeline on it.
  */
 import { execFileSync } from 'node:child_process';

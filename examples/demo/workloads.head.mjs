@@ -1,5 +1,6 @@
-// The demo suite after the pull request: the checksum makes ~25% more passes (slower),
-// the sieve stops at a smaller limit (faster); the other workloads are untouched.
+// The demo suite after the pull request: the checksum makes 20 passes instead of 12 (~65%
+// slower), the sieve stops at 2.4 rather than 4 million (~40% faster); the other workloads are
+// untouched.
 
 function sieve(limit) {
   const composite = new Uint8Array(limit + 1);
@@ -23,8 +24,8 @@ const bytes = new TextEncoder().encode(text);
 const numbers = Array.from({ length: 60000 }, (_, i) => (i * 2654435761) % 1000003);
 
 export const workloads = {
-  'primes/sieve': () => sieve(3_200_000),
-  'checksum/fnv': () => checksum(bytes, 15),
+  'primes/sieve': () => sieve(2_400_000),
+  'checksum/fnv': () => checksum(bytes, 20),
   'json/parse': () => JSON.parse(text),
   'sort/numbers': () => [...numbers].sort((a, b) => a - b),
 };

@@ -19,10 +19,9 @@ import type {
 } from './model.js';
 import { diagnose, withProcessCost } from './diagnostics/index.js';
 import {
-  benjaminiHochberg,
+  adjustPValues,
   geomeanChange,
   hodgesLehmann,
-  holm,
   mannWhitneyU,
   minDetectableEffectPct,
   percentChange,
@@ -159,12 +158,6 @@ function testGroup(g: Group): Comparison {
   return c;
 }
 
-function adjust(p: number[], correction: AnalysisSettings['correction']): number[] {
-  if (correction === 'holm') return holm(p);
-  if (correction === 'bh') return benjaminiHochberg(p);
-  return p;
-}
-
 /** Verdict for one comparison whose p-values are known. */
 function decide(c: Comparison, settings: AnalysisSettings, tests: number): void {
   const threshold = settings.thresholdPct;
@@ -205,7 +198,7 @@ function decide(c: Comparison, settings: AnalysisSettings, tests: number): void 
 export function compareRuns(runs: Run[], settings: AnalysisSettings): Comparison[] {
   const comparisons = groupRuns(withProcessCost(runs), settings.sampling).map(testGroup);
   const tested = comparisons.filter((c) => c.p !== null);
-  const adjusted = adjust(
+  const adjusted = adjustPValues(
     tested.map((c) => c.p!),
     settings.correction,
   );

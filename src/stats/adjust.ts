@@ -1,3 +1,4 @@
+import type { AnalysisSettings } from '../model.js';
 import { StatsError } from './errors.js';
 
 /*
@@ -15,6 +16,13 @@ export function holm(p: readonly number[]): number[] {
 export function benjaminiHochberg(p: readonly number[]): number[] {
   const m = p.length;
   return adjustSorted(p, 'descending', (value, rank) => (m / (rank + 1)) * value);
+}
+
+/** The adjustment a configuration names ('none' returns the raw values). */
+export function adjustPValues(p: readonly number[], correction: AnalysisSettings['correction']): number[] {
+  if (correction === 'holm') return holm(p);
+  if (correction === 'bh') return benjaminiHochberg(p);
+  return [...p];
 }
 
 /**

@@ -14,6 +14,6 @@ export { wilcoxonSignedRank, type SignedRankOptions, type SignedRankResult } fro
 export { hodgesLehmann, percentChange, type ShiftEstimate } from './hodges-lehmann.js';
 export { summarize, quantile, median, mad } from './summary.js';
 export { shapiroWilk } from './shapiro-wilk.js';
-export { holm, benjaminiHochberg } from './adjust.js';
+export { holm, benjaminiHochberg, adjustPValues } from './adjust.js';
 export { minDetectableEffectPct, roundsNeeded, mannWhitneyPower, ROUNDS_CAP } from './power.js';
 export { geomeanChange } from './geomean.js';

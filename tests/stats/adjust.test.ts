@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { benjaminiHochberg, holm, StatsError } from '../../src/stats/index.js';
+import { adjustPValues, benjaminiHochberg, holm, StatsError } from '../../src/stats/index.js';
 
 // R: p.adjust(c(0.01, 0.04, 0.03, 0.005, 0.5), "holm") and "BH"
 const raw = [0.01, 0.04, 0.03, 0.005, 0.5];
@@ -16,6 +16,14 @@ describe('benjaminiHochberg', () => {
   it("matches R's p.adjust", () => {
     const expected = [0.025, 0.05, 0.05, 0.025, 0.5];
     benjaminiHochberg(raw).forEach((v, i) => expect(v).toBeCloseTo(expected[i], 15));
+  });
+});
+
+describe('adjustPValues', () => {
+  it('applies the correction a configuration names', () => {
+    expect(adjustPValues(raw, 'holm')).toEqual(holm(raw));
+    expect(adjustPValues(raw, 'bh')).toEqual(benjaminiHochberg(raw));
+    expect(adjustPValues(raw, 'none')).toEqual(raw);
   });
 });
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze, compareRuns } from '../../src/compare.js';
 import type { AnalysisSettings, Better, Measurement, Run, Side } from '../../src/model.js';
-import { createRng } from '../../src/stats/index.js';
+import { renderJson } from '../../src/report/json.js';
+import {
+  createRng,
+  hodgesLehmann,
+  holm,
+  mannWhitneyU,
+  percentChange,
+  summarize,
+} from '../../src/stats/index.js';
 import { testHeader } from '../helpers/log-header.js';
 
 const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
@@ -104,5 +112,68 @@ describe('analyze', () => {
     }
     // Binomial tolerance: mean 0.05*300 = 15, sd ~3.8.
     expect(suitesFlagged).toBeLessThanOrEqual(15 + 3 * 3.8);
+  });
+});
+
+describe('results.json', () => {
+  const header = testHeader();
+
+  it('carries per comparison both U, raw and adjusted p, the test, HL shift, % change and both summaries', () => {
+    const r = runs(10, ['slow', 'same'], (side, _r, name) => [noisy(side === 'head' && name === 'slow' ? 1.3 : 1, 0.01)]);
+    const json = JSON.parse(renderJson(analyze(header, r, settings, 'regression', 10))) as ReturnType<typeof analyze>;
+    const rawP = json.comparisons.map((c) => mannWhitneyU(c.baseSamples, c.headSamples).p);
+    json.comparisons.forEach((c, i) => {
+      const base = c.baseSamples;
+      const head = c.headSamples;
+      expect(base).toHaveLength(10);
+      const mw = mannWhitneyU(base, head);
+      const hl = hodgesLehmann(head, base);
+      const change = percentChange(base, head);
+      expect(c).toMatchObject({
+        base: summarize(base),
+        head: summarize(head),
+        test: `mann-whitney-${mw.method}`,
+        uBase: mw.u1,
+        uHead: mw.u2,
+        p: mw.p,
+        pAdjusted: holm(rawP)[i],
+        shift: hl.estimate,
+        shiftCi: hl.ci,
+        changePct: change.changePct,
+        changeCi: change.ci,
+      });
+    });
+    expect(json.comparisons.map((c) => c.test)).toEqual(['mann-whitney-exact', 'mann-whitney-exact']);
+  });
+
+  /** Every number anywhere in the result (JSON.stringify would turn a NaN into null unseen). */
+  function numbersIn(value: unknown): number[] {
+    if (typeof value === 'number') return [value];
+    if (value === null || typeof value !== 'object') return [];
+    return Object.values(value).flatMap(numbersIn);
+  }
+
+  it('never holds NaN: 1 or 2 samples per side, identical values, zeros, negatives, one side only', () => {
+    const shapes: Record<string, (side: Side, round: number) => number[] | null> = {
+      one: (side, round) => (round === 1 ? [side === 'base' ? 1 : 2] : null),
+      two: (side, round) => (round <= 2 ? [side === 'base' ? 1 + round : 3 + round] : null),
+      equal: () => [5],
+      zeros: () => [0],
+      fromZero: (side) => [side === 'base' ? 0 : 3],
+      negative: (side, round) => [(side === 'base' ? -1 : 1) * round],
+      baseOnly: (side) => (side === 'base' ? [1] : null),
+    };
+    const r = runs(10, Object.keys(shapes), (side, round, name) => shapes[name]!(side, round));
+    const result = analyze(header, r, settings, 'regression', 10);
+    expect(numbersIn(result).filter((v) => Number.isNaN(v))).toEqual([]);
+    const c = Object.fromEntries(result.comparisons.map((x) => [x.benchmark, x]));
+    expect(c.one).toMatchObject({ verdict: 'inconclusive', p: null });
+    expect(c.one!.warnings.map((w) => w.code)).toContain('too-few-samples');
+    // two rounds: the exact test cannot go below p = 1/3, so it says how many rounds it needs
+    expect(c.two!.verdict).toBe('inconclusive');
+    expect(c.two!.roundsNeeded).toBeGreaterThan(2);
+    expect(c.equal).toMatchObject({ verdict: 'unchanged', p: 1, changePct: 0 });
+    expect(c.zeros).toMatchObject({ p: 1, changePct: null, shift: 0 });
+    expect(c.baseOnly!.verdict).toBe('removed');
   });
 });

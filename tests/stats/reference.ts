@@ -9,11 +9,12 @@ export function loadCases<T>(file: string): T[] {
 
 export function expectRelative(actual: number, expected: number, tolerance: number): void {
   const scale = Math.max(Math.abs(expected), Number.MIN_VALUE);
-  if (Math.abs(actual - expected) / scale > tolerance) {
+  // written as !(<=) so that a NaN result fails too
+  if (!(Math.abs(actual - expected) / scale <= tolerance)) {
     expect(actual).toBe(expected); // fails with both numbers in the message
   }
 }
 
 export function expectAbsolute(actual: number, expected: number, tolerance: number): void {
-  if (Math.abs(actual - expected) > tolerance) expect(actual).toBe(expected);
+  if (!(Math.abs(actual - expected) <= tolerance)) expect(actual).toBe(expected);
 }

@@ -59,7 +59,8 @@ class MergeRequestNotes {
     for (let page = 1; page <= MAX_NOTE_PAGES; page++) {
       const response = await this.request('GET', `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
       const notes = (await response.json()) as Note[];
-      const found = notes.find((n) => typeof n.body === 'string' && n.body.includes(marker));
+      // benchgate's note starts with the marker; one that only quotes it is someone else's.
+      const found = notes.find((n) => typeof n.body === 'string' && n.body.startsWith(marker));
       if (found) return found;
       if (!response.headers.get('x-next-page')) return null;
     }

@@ -121,6 +121,8 @@ export class GitLabPlatform implements Platform {
    * head against the merge base GitLab diffs against; in a merged results pipeline the commit
    * is a merge onto the target branch's tip (CI_MERGE_REQUEST_TARGET_BRANCH_SHA, set only
    * there), and against the older merge base it would be blamed for the target's own changes.
+   * GitLab sets that variable to the merge commit's first parent, which in a merge train is
+   * the train's commit ahead of this MR.
    */
   defaultRefs(): { base?: string; head?: string } {
     return {

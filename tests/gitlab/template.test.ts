@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { formats } from '../../src/formats/index.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
 import { gitlabEnv, makeMergeRequestClone, type MergeRequestClone } from './fixture.js';
 
@@ -123,6 +124,25 @@ describe('the GitLab CI/CD component', () => {
     expect(used).toEqual(declared);
     expect(inputDefaults(header).bench).toBeUndefined();
     expect(inputDefaults(header).image).toMatch(/^node:24/);
+  });
+
+  it('is documented with include: component and include: remote, valid and with inputs it declares', () => {
+    const declared = Object.keys(inputDefaults(header));
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const doc of ['README.md', path.join('docs', 'gitlab.md')]) {
+      const blocks = [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parseAllDocuments(m[1]!)[0]!.toJS() as Doc);
+      const includes = blocks.filter((b) => Array.isArray(b.include)).flatMap((b) => b.include as Record<string, unknown>[]);
+      expect(includes.map((i) => Object.keys(i).find((k) => k !== 'inputs'))).toEqual(['component', 'remote']);
+      for (const include of includes) {
+        expect(validate({ include: [include], job: { script: ['true'] } }) ? [] : [doc, include, validate.errors]).toEqual([]);
+        const inputs = include.inputs as Doc;
+        expect(Object.keys(inputs).filter((name) => !declared.includes(name))).toEqual([]);
+        expect(inputs.bench).toEqual(expect.any(String));
+        expect(['auto', 'command', ...formats.map((f) => f.name)]).toContain(inputs.format ?? 'auto');
+        // The component itself, pinned to this release's tag.
+        expect([`/benchgate@${version}`, `/${version}/templates/benchgate.yml`].some((end) => String(include.component ?? include.remote).endsWith(end))).toBe(true);
+      }
+    }
   });
 
   it('runs the gate in merge request pipelines and the deep run by hand, with its own round count', () => {

@@ -59,7 +59,8 @@ class MergeRequestNotes {
     for (let page = 1; page <= MAX_NOTE_PAGES; page++) {
       const response = await this.request('GET', `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
       const notes = (await response.json()) as Note[];
-      const found = notes.find((n) => typeof n.body === 'string' && n.body.includes(marker));
+      // benchgate's note starts with the marker; one that only quotes it is someone else's.
+      const found = notes.find((n) => typeof n.body === 'string' && n.body.startsWith(marker));
       if (found) return found;
       if (!response.headers.get('x-next-page')) return null;
     }
@@ -120,6 +121,8 @@ export class GitLabPlatform implements Platform {
    * head against the merge base GitLab diffs against; in a merged results pipeline the commit
    * is a merge onto the target branch's tip (CI_MERGE_REQUEST_TARGET_BRANCH_SHA, set only
    * there), and against the older merge base it would be blamed for the target's own changes.
+   * GitLab sets that variable to the merge commit's first parent, which in a merge train is
+   * the train's commit ahead of this MR.
    */
   defaultRefs(): { base?: string; head?: string } {
     return {

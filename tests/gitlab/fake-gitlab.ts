@@ -32,12 +32,20 @@ async function readBody(req: IncomingMessage): Promise<{ body?: string }> {
   return text ? (JSON.parse(text) as { body?: string }) : {};
 }
 
-export async function startFakeGitLab(opts: { projectId: string; mergeRequestIid: string; token: string; otherNotes: number }): Promise<FakeGitLab> {
+export async function startFakeGitLab(opts: {
+  projectId: string;
+  mergeRequestIid: string;
+  token: string;
+  otherNotes: number;
+  /** Bodies of further notes by other people, after the numbered ones. */
+  otherBodies?: string[];
+}): Promise<FakeGitLab> {
   const notesPath = `/api/v4/projects/${opts.projectId}/merge_requests/${opts.mergeRequestIid}/notes`;
   let nextId = 1;
   const state: Omit<FakeGitLab, 'apiUrl' | 'close'> = { notes: [], requests: [], refuseWith: null };
   // Other people's comments come first, so the benchgate note is not on the first page.
   for (let i = 0; i < opts.otherNotes; i++) state.notes.push({ id: nextId++, body: `comment ${i}` });
+  for (const body of opts.otherBodies ?? []) state.notes.push({ id: nextId++, body });
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');

@@ -193,6 +193,19 @@ describe('the MR note when GitLab says no, or no token is set', () => {
     expect(gitlab.requests.length).toBe(before);
   });
 
+  it('leaves a note that only quotes the marker alone and posts its own', async () => {
+    const quoting = `Why does this fail?\n> ${MARKER}\n> regression`;
+    const other = await startFakeGitLab({ projectId: PROJECT_ID, mergeRequestIid: MR_IID, token: TOKEN, otherNotes: 0, otherBodies: [quoting] });
+    try {
+      const r = await runCli(['analyze', log, '--out', tempDir()], { cwd: clone.dir, env: gitlabEnv(clone, other.apiUrl) });
+      expect(r.stderr).toContain(`posted a benchgate note on merge request !${MR_IID}`);
+      expect(other.notes.map((n) => n.body.startsWith(MARKER))).toEqual([false, true]);
+      expect(other.notes[0]!.body).toBe(quoting);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('passes with --fail-on none: the regression is reported but no test case fails', async () => {
     const out = tempDir();
     const r = await runCli(['analyze', log, '--fail-on', 'none', '--out', out], { cwd: clone.dir, env: gitlabEnv(clone, gitlab.apiUrl) });

@@ -9,13 +9,14 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { formats } from '../../src/formats/index.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
-import { gitlabEnv, makeMergeRequestClone } from './fixture.js';
+import { gitlabEnv, makeMergeRequestClone, type MergeRequestClone } from './fixture.js';
 
 // ajv-formats' CommonJS default export, typed as what it is under ESM interop.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -78,9 +79,22 @@ function variableEnv(job: Job): NodeJS.ProcessEnv {
   );
 }
 
+/**
+ * The files GitLab's CI/CD Catalog publishes as components: GitLab's own pattern
+ * (Ci::Catalog::ComponentsProject::TEMPLATE_PATH_REGEX, `^templates\/[\w-]+(?:\/template)?\.yml$`).
+ */
+const CATALOG_COMPONENT = /^templates\/[A-Za-z0-9_-]+(?:\/template)?\.yml$/;
+
 describe('the GitLab CI/CD component', () => {
   const [header, jobs] = documents(TEMPLATE);
   const validate = gitlabSchema();
+
+  it('is the one file in templates/ the CI/CD Catalog publishes, as the component `benchgate`', () => {
+    const files = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' }).map((f) => `templates/${f.split(path.sep).join('/')}`);
+    // The GitHub starter workflows in templates/github/ must not look like components.
+    expect(files.filter((f) => f.startsWith('templates/github/')).length).toBeGreaterThan(0);
+    expect(files.filter((f) => CATALOG_COMPONENT.test(f))).toEqual(['templates/benchgate.yml']);
+  });
 
   it('has a spec header that validates against GitLab’s CI schema', () => {
     expect(validate(header)).toBe(true);
@@ -112,6 +126,25 @@ describe('the GitLab CI/CD component', () => {
     expect(inputDefaults(header).image).toMatch(/^node:24/);
   });
 
+  it('is documented with include: component and include: remote, valid and with inputs it declares', () => {
+    const declared = Object.keys(inputDefaults(header));
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const doc of ['README.md', path.join('docs', 'gitlab.md')]) {
+      const blocks = [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parseAllDocuments(m[1]!)[0]!.toJS() as Doc);
+      const includes = blocks.filter((b) => Array.isArray(b.include)).flatMap((b) => b.include as Record<string, unknown>[]);
+      expect(includes.map((i) => Object.keys(i).find((k) => k !== 'inputs'))).toEqual(['component', 'remote']);
+      for (const include of includes) {
+        expect(validate({ include: [include], job: { script: ['true'] } }) ? [] : [doc, include, validate.errors]).toEqual([]);
+        const inputs = include.inputs as Doc;
+        expect(Object.keys(inputs).filter((name) => !declared.includes(name))).toEqual([]);
+        expect(inputs.bench).toEqual(expect.any(String));
+        expect(['auto', 'command', ...formats.map((f) => f.name)]).toContain(inputs.format ?? 'auto');
+        // The component itself, pinned to this release's tag.
+        expect([`/benchgate@${version}`, `/${version}/templates/benchgate.yml`].some((end) => String(include.component ?? include.remote).endsWith(end))).toBe(true);
+      }
+    }
+  });
+
   it('runs the gate in merge request pipelines and the deep run by hand, with its own round count', () => {
     const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b' }) as Record<string, Job>;
     const mrOnly = '$CI_PIPELINE_SOURCE == "merge_request_event"';
@@ -121,6 +154,32 @@ describe('the GitLab CI/CD component', () => {
     expect(variableEnv(resolveJob(all, 'benchgate-deep')).BENCHGATE_INPUT_ROUNDS).toBe('40');
   });
 });
+
+/**
+ * An `npx` on PATH that records its arguments, checks the package spec, then runs this
+ * checkout's CLI (`run-cli`) or stops there (`record-only`).
+ */
+function fakeNpx(mode: 'run-cli' | 'record-only'): { bin: string; args: () => string[] } {
+  const bin = tempDir();
+  const argsFile = path.join(bin, 'npx-args.json');
+  const tsx = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('tsx')).href;
+  const then = mode === 'run-cli' ? `exec "${process.execPath}" --import "${tsx}" "${path.join(ROOT, 'src', 'main.ts')}" "$@"` : 'exit 0';
+  const npx = path.join(bin, 'npx');
+  writeFileSync(
+    npx,
+    `#!/bin/sh\nnode -e 'require("fs").writeFileSync(process.argv[1], JSON.stringify(process.argv.slice(2)))' "${argsFile}" "$@"\n` +
+      `[ "$1 $2 $3 $4" = "--yes --package=benchgate@0.1.0 -- benchgate" ] || exit 99\nshift 4\n${then}\n`,
+  );
+  chmodSync(npx, 0o755);
+  return { bin, args: () => JSON.parse(readFileSync(argsFile, 'utf8')) as string[] };
+}
+
+/** The job's script as the runner runs it: the job's variables exported, one shell, `-e`. */
+function runScript(job: Job, clone: MergeRequestClone, npxBin: string) {
+  const env = { ...process.env, ...gitlabEnv(clone, 'http://127.0.0.1:9/api/v4', { BENCHGATE_GITLAB_TOKEN: '' }), ...variableEnv(job) };
+  env.PATH = `${npxBin}${path.delimiter}${env.PATH}`;
+  return spawnSync('sh', ['-ec', job.script!.join('\n')], { cwd: clone.dir, env, encoding: 'utf8', timeout: 60_000 });
+}
 
 describe('the component’s job script in a GitLab merge request job', () => {
   const [header, jobs] = documents(TEMPLATE);
@@ -135,23 +194,9 @@ describe('the component’s job script in a GitLab merge request job', () => {
     // Quotes and spaces in the command must reach benchgate as one argument.
     const inputs = { ...inputDefaults(header), bench: 'node bench.mjs --label "two words"', format: 'benchgate', rounds: 6 };
     job = resolveJob(interpolate(jobs, inputs) as Record<string, Job>, 'benchgate');
-
-    // npx stand-in: records its arguments, checks the package spec, runs this checkout's CLI.
-    const bin = tempDir();
-    const argsFile = path.join(bin, 'npx-args.json');
-    const tsx = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('tsx')).href;
-    const npx = path.join(bin, 'npx');
-    writeFileSync(
-      npx,
-      `#!/bin/sh\nnode -e 'require("fs").writeFileSync(process.argv[1], JSON.stringify(process.argv.slice(2)))' "${argsFile}" "$@"\n` +
-        `[ "$1 $2 $3 $4" = "--yes --package=benchgate@0.1.0 -- benchgate" ] || exit 99\nshift 4\n` +
-        `exec "${process.execPath}" --import "${tsx}" "${path.join(ROOT, 'src', 'main.ts')}" "$@"\n`,
-    );
-    chmodSync(npx, 0o755);
-    const env = { ...process.env, ...gitlabEnv(clone, 'http://127.0.0.1:9/api/v4', { BENCHGATE_GITLAB_TOKEN: '' }), ...variableEnv(job) };
-    env.PATH = `${bin}${path.delimiter}${env.PATH}`;
-    result = spawnSync('sh', ['-ec', job.script!.join('\n')], { cwd: clone.dir, env, encoding: 'utf8', timeout: 60_000 });
-    npxArgs = JSON.parse(readFileSync(argsFile, 'utf8')) as string[];
+    const npx = fakeNpx('run-cli');
+    result = runScript(job, clone, npx.bin);
+    npxArgs = npx.args();
   });
 
   it('runs benchgate through npx with every input as one argument, and fails on the regression', () => {
@@ -168,5 +213,16 @@ describe('the component’s job script in a GitLab merge request job', () => {
     const reports = Object.values(job.artifacts!.reports);
     expect(reports).toHaveLength(4);
     for (const file of reports) expect(existsSync(path.join(cloneDir, file))).toBe(true);
+  });
+
+  it('passes a build command as one --build argument, its quotes, `&&` and `$VAR` untouched', () => {
+    const build = 'npm ci && npm run "build x" -- --out "$HOME/x y"';
+    const deep = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'b', build }) as Record<string, Job>, 'benchgate-deep');
+    const npx = fakeNpx('record-only');
+    const r = runScript(deep, makeMergeRequestClone(), npx.bin);
+    expect(r.status).toBe(0);
+    const args = npx.args();
+    expect(args.slice(args.indexOf('--build'), args.indexOf('--build') + 2)).toEqual(['--build', build]);
+    expect(args.slice(args.indexOf('--rounds'), args.indexOf('--rounds') + 2)).toEqual(['--rounds', '40']);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
-import { extraWorktrees, makeRepo, runCli, startCli, tempDir } from './helpers.js';
+import { extraWorktrees, git, makeRepo, runCli, startCli, tempDir } from './helpers.js';
 
 /** A printf line printing benchgate JSON with one value per benchmark that differs by round. */
 function printJson(names: string[]): string {
@@ -100,6 +100,40 @@ describe('refs never reach a shell', () => {
     }
     expect(existsSync(path.join(repo, 'pwned'))).toBe(false);
     expect(existsSync(path.join(repo, 'x'))).toBe(true);
+  });
+
+  // Valid git branch names (no spaces): they cannot be refused, so they must reach git as data.
+  it.each([
+    ['$(touch${IFS}pwned)', ';rm${IFS}-rf${IFS}x'],
+    ['`touch${IFS}pwned`', 'a|touch${IFS}pwned&&rm${IFS}x'],
+  ])('compares branches named %s and %s and runs nothing from their names', async (baseBranch, headBranch) => {
+    const repo = makeRepo([{ 'bench.sh': bench(), x: 'keep me\n' }, { 'bench.sh': bench() }]);
+    git(repo, 'branch', baseBranch, 'HEAD~1');
+    git(repo, 'branch', headBranch, 'HEAD');
+    const out = tempDir();
+    const r = await runCli(['run', '--repo', repo, '--base', baseBranch, '--head', headBranch, '--bench', 'sh bench.sh', '--rounds', '3', '--out', out], { cwd: repo });
+    expect(r.stderr).not.toMatch(/invalid ref|cannot resolve/);
+    expect(r.code).toBe(0);
+    const header = readLog(path.join(out, 'results.jsonl')).header;
+    expect(header.base).toEqual({ ref: baseBranch, sha: git(repo, 'rev-parse', 'HEAD~1').trim() });
+    expect(header.head).toEqual({ ref: headBranch, sha: git(repo, 'rev-parse', 'HEAD').trim() });
+    expect(existsSync(path.join(repo, 'pwned'))).toBe(false);
+    expect(existsSync(path.join(repo, 'x'))).toBe(true);
+  });
+
+  it('fetches a missing shell-looking ref from origin as data, then fails to resolve it', async () => {
+    const origin = makeRepo([{ 'bench.sh': bench(), x: 'keep me\n' }]);
+    const clone = path.join(tempDir(), 'clone');
+    git(path.dirname(clone), 'clone', '-q', '--depth', '1', `file://${origin}`, clone);
+    const ref = 'missing$(touch${IFS}pwned);rm${IFS}x';
+    const r = await runCli(['run', '--repo', clone, '--base', ref, '--bench', 'sh bench.sh', '--out', tempDir()], { cwd: clone });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${ref} is not in this clone; fetching it from origin`);
+    expect(r.stderr).toContain(`cannot resolve "${ref}"`);
+    for (const dir of [origin, clone]) {
+      expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+      expect(existsSync(path.join(dir, 'x'))).toBe(true);
+    }
   });
 });
 

@@ -41,6 +41,11 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     const log = await analyzable(out);
     expect(log.end?.status).toBe('failed');
     expect(log.runs).toHaveLength(0);
+    // The reports (the PR comment) say why nothing was measured.
+    const stopped = 'the run stopped: build failed on base: exited with code 7';
+    expect(r.stdout).toContain(stopped);
+    expect(readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain(stopped);
+    expect(JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'))).toMatchObject({ verdict: 'error', warnings: [{ code: 'run-failed', message: stopped }, { code: 'no-benchmarks' }] });
   });
 
   it('a benchmark that crashes in round 3: exit 3, the runs before it are kept', async () => {

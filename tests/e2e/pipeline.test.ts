@@ -136,4 +136,11 @@ describe('configuration errors through the CLI', () => {
     expect(extraWorktrees(repo)).toEqual([]);
     expect(git(repo, 'status', '--porcelain')).toBe('?? .benchgate.yml\n');
   });
+
+  it('exit 2 and say how to give the base when no CI event provides it', async () => {
+    const repo = makeRepo([{ 'bench.sh': 'true\n' }]);
+    const r = await runCli(['run', '--repo', repo, '--bench', 'sh bench.sh'], { env: { GITHUB_ACTIONS: '', GITLAB_CI: '' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no base commit: pass --base <ref>');
+  });
 });

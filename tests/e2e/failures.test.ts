@@ -63,6 +63,23 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     expect(results.failedRuns).toHaveLength(1);
   });
 
+  it('output that cannot be read, in the warmup round: exit 3, the run, the parser\'s complaint and the report say so', async () => {
+    const repo = makeRepo([{ 'bench.sh': bench() }, { 'bench.sh': '#!/bin/sh\necho "Segmentation fault (core dumped)"\n' }]);
+    const out = tempDir();
+    const r = await run(repo, out);
+    expect(r.code).toBe(3);
+    const failure = 'head run in warmup 1/1 failed: cannot read the benchmark output: benchgate: invalid JSON';
+    expect(r.stderr).toContain(failure);
+    expect(r.stderr).toContain('| Segmentation fault (core dumped)');
+    expect(extraWorktrees(repo)).toEqual([]);
+    // Warmup runs are not logged: the end line carries the failure into the report.
+    const log = await analyzable(out);
+    expect(log.runs).toHaveLength(0);
+    expect(r.stdout).toContain('the run stopped: head run in warmup 1/1 failed');
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
+    expect(results.warnings[0].message).toContain(`the run stopped: ${failure}`);
+  });
+
   it('a run over --timeout is killed with its process tree: exit 3', async () => {
     const repo = makeRepo([{ 'bench.sh': bench() }, { 'bench.sh': bench('[ "$BENCHGATE_ROUND" = 2 ] && sleep 60') }]);
     const out = tempDir();

@@ -120,7 +120,7 @@ async function cmdAnalyze(argv: string[], platform: Platform): Promise<number> {
   const failOn = (values['fail-on'] ?? saved.failOn ?? 'regression') as FailOn;
   if (failOn !== 'regression' && failOn !== 'none') throw new ConfigError(`--fail-on: expected regression or none, got "${failOn}"`);
   const planned = typeof saved.rounds === 'number' ? saved.rounds : null;
-  const result = analyze(log.header, log.runs, settings, failOn, planned);
+  const result = analyze(log.header, log.runs, settings, failOn, planned, log.end);
   const outDir = typeof values.out === 'string' ? values.out : path.dirname(file);
   const reports = writeReports(result, outDir);
   await platform.publish(result, reports);

@@ -10,6 +10,7 @@ import type {
   Better,
   Comparison,
   ComparisonResult,
+  LogEnd,
   LogHeader,
   Run,
   Side,
@@ -237,13 +238,17 @@ function failedRunsOf(runs: Run[]): ComparisonResult['failedRuns'] {
     .map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error! }));
 }
 
-/** The whole analysis of one results log: what results.json holds and every report renders. */
+/**
+ * The whole analysis of one results log: what results.json holds and every report renders.
+ * `end` is the log's end line: a run that stopped on a failure is an error, and says why.
+ */
 export function analyze(
   header: LogHeader,
   runs: Run[],
   settings: AnalysisSettings,
   failOn: 'regression' | 'none',
   plannedRounds: number | null,
+  end: LogEnd | null = null,
 ): ComparisonResult {
   const comparisons = compareRuns(runs, settings);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
@@ -253,6 +258,10 @@ export function analyze(
     .filter((c) => c.metric === 'time' && c.base && c.head && c.base.median > 0 && c.head.median > 0)
     .map((c) => c.head!.median / c.base!.median);
   const warnings: Warning[] = [];
+  // A failure that no logged run shows (a build, a warmup round) must still be in the report.
+  if (end?.status === 'failed' && end.message && failedRuns.length === 0) {
+    warnings.push({ code: 'run-failed', message: `the run stopped: ${end.message.split('\n')[0]}` });
+  }
   if (comparisons.length === 0) {
     warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
   }
@@ -262,7 +271,7 @@ export function analyze(
   const verdict =
     counts.regression > 0
       ? 'fail'
-      : failedRuns.length > 0 || counts.failed > 0 || comparisons.length === 0
+      : failedRuns.length > 0 || end?.status === 'failed' || counts.failed > 0 || comparisons.length === 0
         ? 'error'
         : counts.inconclusive > 0
           ? 'inconclusive'

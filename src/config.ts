@@ -108,8 +108,7 @@ export function readConfigFile(file: string, required: boolean): RawConfig {
     node?.range ? `${file}:${lines.linePos(node.range[0]).line}` : file;
   if (doc.errors.length > 0) {
     const err = doc.errors[0]!;
-    const line = err.linePos?.[0]?.line;
-    throw new ConfigError(`${line ? `${file}:${line}` : file}: invalid YAML: ${err.message.split('\n')[0]}`);
+    throw new ConfigError(`${file}:${lines.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split('\n')[0]}`);
   }
   if (doc.contents === null) return {};
   if (!isMap(doc.contents)) throw new ConfigError(`${at(doc.contents)}: expected a mapping of keys (rounds: 10, bench: ...)`);

@@ -65,7 +65,8 @@ async function revParse(repo: string, ref: string): Promise<string | null> {
 
 /**
  * Resolves a ref to a commit SHA. When it is missing (a shallow CI clone), fetches it from
- * `origin` first: by name for branches and tags, by SHA for commits.
+ * `origin` first: by name for branches and tags, by SHA for commits. `origin/main` is fetched
+ * as `main`, since a single-branch clone has no remote-tracking ref for it to update.
  */
 export async function resolveCommit(repo: string, ref: string, log: (msg: string) => void): Promise<string> {
   checkRefSyntax(ref);
@@ -74,8 +75,10 @@ export async function resolveCommit(repo: string, ref: string, log: (msg: string
   const remotes = await git(repo, ['remote']);
   if (remotes.code === 0 && remotes.stdout.split('\n').includes('origin')) {
     log(`${ref} is not in this clone; fetching it from origin`);
-    const fetched = await git(repo, ['fetch', '--no-tags', '--depth=1', 'origin', '--end-of-options', ref]);
-    if (fetched.code === 0) {
+    const names = ref.startsWith('origin/') ? [ref.slice('origin/'.length), ref] : [ref];
+    for (const name of names) {
+      const fetched = await git(repo, ['fetch', '--no-tags', '--depth=1', 'origin', '--end-of-options', name]);
+      if (fetched.code !== 0) continue;
       const sha = (await revParse(repo, ref)) ?? (await revParse(repo, 'FETCH_HEAD'));
       if (sha) return sha;
     }

@@ -274,7 +274,7 @@ async function runRounds(
 async function finish(config: Config, platform: Platform, header: LogHeader, file: string, runExit: number): Promise<RunOutcome> {
   const parsed = readLog(file);
   const result = await platform.group('analysis', async () =>
-    analyze(header, parsed.runs, config, config.failOn, config.rounds),
+    analyze(header, parsed.runs, config, config.failOn, config.rounds, parsed.end),
   );
   const reports = { [LOG_FILE]: file, ...writeReports(result, config.outDir) };
   await platform.publish(result, reports);

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
-import { extraWorktrees, makeRepo, runCli, startCli, tempDir } from './helpers.js';
+import { extraWorktrees, git, makeRepo, runCli, startCli, tempDir } from './helpers.js';
 
 /** A printf line printing benchgate JSON with one value per benchmark that differs by round. */
 function printJson(names: string[]): string {
@@ -41,6 +41,11 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     const log = await analyzable(out);
     expect(log.end?.status).toBe('failed');
     expect(log.runs).toHaveLength(0);
+    // The reports (the PR comment) say why nothing was measured.
+    const stopped = 'the run stopped: build failed on base: exited with code 7';
+    expect(r.stdout).toContain(stopped);
+    expect(readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain(stopped);
+    expect(JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'))).toMatchObject({ verdict: 'error', warnings: [{ code: 'run-failed', message: stopped }, { code: 'no-benchmarks' }] });
   });
 
   it('a benchmark that crashes in round 3: exit 3, the runs before it are kept', async () => {
@@ -56,6 +61,23 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     expect(log.runs.find((x) => x.error)?.round).toBe(3);
     const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
     expect(results.failedRuns).toHaveLength(1);
+  });
+
+  it('output that cannot be read, in the warmup round: exit 3, the run, the parser\'s complaint and the report say so', async () => {
+    const repo = makeRepo([{ 'bench.sh': bench() }, { 'bench.sh': '#!/bin/sh\necho "Segmentation fault (core dumped)"\n' }]);
+    const out = tempDir();
+    const r = await run(repo, out);
+    expect(r.code).toBe(3);
+    const failure = 'head run in warmup 1/1 failed: cannot read the benchmark output: benchgate: invalid JSON';
+    expect(r.stderr).toContain(failure);
+    expect(r.stderr).toContain('| Segmentation fault (core dumped)');
+    expect(extraWorktrees(repo)).toEqual([]);
+    // Warmup runs are not logged: the end line carries the failure into the report.
+    const log = await analyzable(out);
+    expect(log.runs).toHaveLength(0);
+    expect(r.stdout).toContain('the run stopped: head run in warmup 1/1 failed');
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
+    expect(results.warnings[0].message).toContain(`the run stopped: ${failure}`);
   });
 
   it('a run over --timeout is killed with its process tree: exit 3', async () => {
@@ -100,6 +122,40 @@ describe('refs never reach a shell', () => {
     }
     expect(existsSync(path.join(repo, 'pwned'))).toBe(false);
     expect(existsSync(path.join(repo, 'x'))).toBe(true);
+  });
+
+  // Valid git branch names (no spaces): they cannot be refused, so they must reach git as data.
+  it.each([
+    ['$(touch${IFS}pwned)', ';rm${IFS}-rf${IFS}x'],
+    ['`touch${IFS}pwned`', 'a|touch${IFS}pwned&&rm${IFS}x'],
+  ])('compares branches named %s and %s and runs nothing from their names', async (baseBranch, headBranch) => {
+    const repo = makeRepo([{ 'bench.sh': bench(), x: 'keep me\n' }, { 'bench.sh': bench() }]);
+    git(repo, 'branch', baseBranch, 'HEAD~1');
+    git(repo, 'branch', headBranch, 'HEAD');
+    const out = tempDir();
+    const r = await runCli(['run', '--repo', repo, '--base', baseBranch, '--head', headBranch, '--bench', 'sh bench.sh', '--rounds', '3', '--out', out], { cwd: repo });
+    expect(r.stderr).not.toMatch(/invalid ref|cannot resolve/);
+    expect(r.code).toBe(0);
+    const header = readLog(path.join(out, 'results.jsonl')).header;
+    expect(header.base).toEqual({ ref: baseBranch, sha: git(repo, 'rev-parse', 'HEAD~1').trim() });
+    expect(header.head).toEqual({ ref: headBranch, sha: git(repo, 'rev-parse', 'HEAD').trim() });
+    expect(existsSync(path.join(repo, 'pwned'))).toBe(false);
+    expect(existsSync(path.join(repo, 'x'))).toBe(true);
+  });
+
+  it('fetches a missing shell-looking ref from origin as data, then fails to resolve it', async () => {
+    const origin = makeRepo([{ 'bench.sh': bench(), x: 'keep me\n' }]);
+    const clone = path.join(tempDir(), 'clone');
+    git(path.dirname(clone), 'clone', '-q', '--depth', '1', `file://${origin}`, clone);
+    const ref = 'missing$(touch${IFS}pwned);rm${IFS}x';
+    const r = await runCli(['run', '--repo', clone, '--base', ref, '--bench', 'sh bench.sh', '--out', tempDir()], { cwd: clone });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${ref} is not in this clone; fetching it from origin`);
+    expect(r.stderr).toContain(`cannot resolve "${ref}"`);
+    for (const dir of [origin, clone]) {
+      expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+      expect(existsSync(path.join(dir, 'x'))).toBe(true);
+    }
   });
 });
 

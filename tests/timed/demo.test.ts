@@ -18,6 +18,10 @@ function verdicts(out: string): Record<string, string> {
 //   that is still p ~ 5e-5 for each (exact Mann-Whitney, 20 vs 20);
 // - a threshold of 10%, so a burst cannot make an untouched benchmark a regression;
 // - tests/timed/ runs after the rest, alone (the `test` script): jest's workers add no load.
+// This file took 44 s at a load average of ~5 on 2 cores, and 84 s (the 20-round test failing)
+// at ~6: each test gets 180 s rather than jest's 60, since a slow host is not a wrong verdict.
+const DEMO_TIMEOUT_MS = 180_000;
+
 describe('the demo scenario through the real CLI', () => {
   const repo = createDemoRepo(tempDir('benchgate-demo-'));
   const common = ['--repo', repo, '--bench', 'node bench.mjs', '--format', 'benchgate', '--seed', '7', '--threshold', '10'];
@@ -38,7 +42,7 @@ describe('the demo scenario through the real CLI', () => {
     const again = await runCli(['analyze', path.join(out, 'results.jsonl'), '--fail-on', 'none', '--out', tempDir()]);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/checksum\/fnv .*regression/);
-  });
+  }, DEMO_TIMEOUT_MS);
 
   it('passes an A/A run (base and head the same commit) and flags nothing', async () => {
     const out = tempDir();
@@ -47,5 +51,5 @@ describe('the demo scenario through the real CLI', () => {
     const v = Object.values(verdicts(out));
     expect(v).toHaveLength(4);
     for (const verdict of v) expect(['unchanged', 'inconclusive']).toContain(verdict);
-  });
+  }, DEMO_TIMEOUT_MS);
 });

@@ -100,6 +100,16 @@ describe('analyze', () => {
     expect(analyze(header, r, settings, 'none', 10)).toMatchObject({ verdict: 'fail', gateFailed: false });
   });
 
+  it('reports a failure that no logged run shows (a build, a warmup round) from the end line', () => {
+    const end = { type: 'end', endedAt: '', status: 'failed', message: 'build failed on base: exited with code 2\n  | make: *** [all] Error 2' } as const;
+    const result = analyze(header, [], settings, 'regression', 10, end);
+    expect(result.verdict).toBe('error');
+    expect(result.warnings[0]).toEqual({ code: 'run-failed', message: 'the run stopped: build failed on base: exited with code 2' });
+    // A failed run already says it: no second message.
+    const crashed = runs(3, ['b'], () => [1]).map((run, i) => (i === 5 ? { ...run, error: 'benchmark exited with code 139' } : run));
+    expect(analyze(header, crashed, settings, 'regression', 10, end).warnings.map((w) => w.code)).not.toContain('run-failed');
+  });
+
   it('keeps the A/A false-alarm rate of whole suites at or below alpha (seeded simulation)', () => {
     // 300 suites of 20 benchmarks x 10 rounds, log-normal noise, threshold 0 so that only the
     // statistics (Mann-Whitney + Holm) stand between noise and a flag.

@@ -47,8 +47,14 @@ describe('config', () => {
   });
 
   it('reports invalid YAML with its line', () => {
-    const file = yamlFile('bench: x\nrounds: [1,\n');
+    const file = yamlFile('bench: x\nbuild: make\n  rounds: 3\n');
     expect(() => readConfigFile(file, true)).toThrow(ConfigError);
+    expect(() => readConfigFile(file, true)).toThrow(`${file}:2: invalid YAML: `);
+  });
+
+  it('names the file, line and key of a list where one value belongs', () => {
+    const file = yamlFile('bench: x\nrounds: [10, 20]\n');
+    expect(() => readConfigFile(file, true)).toThrow(`${file}:2: "rounds" must be a single value, not a list or mapping`);
   });
 
   it('names the flag of a bad value', () => {

@@ -166,10 +166,18 @@ function decide(c: Comparison, settings: AnalysisSettings, tests: number): void 
   // which Holm and BH both start from): what the sample size must be able to reach.
   const alphaPerTest = settings.correction === 'none' ? settings.alpha : settings.alpha / tests;
   const change = c.changePct ?? 0;
-  const worse = c.better === 'lower' ? change > 0 : change < 0;
+  // Without a percent change (base median 0, values not all positive) the shift gives the direction.
+  const direction = c.changePct ?? c.shift ?? 0;
+  const worse = c.better === 'lower' ? direction > 0 : direction < 0;
 
   if (c.pAdjusted !== null && c.pAdjusted < settings.alpha) {
-    if (Math.abs(change) >= threshold) {
+    if (c.changePct === null && direction !== 0) {
+      c.verdict = worse ? 'regression' : 'improvement';
+      c.warnings.push({
+        code: 'no-percent-change',
+        message: `the base median is 0, so there is no percent change to hold against the ${threshold}% threshold: judged on significance alone`,
+      });
+    } else if (Math.abs(change) >= threshold) {
       c.verdict = worse ? 'regression' : 'improvement';
     } else {
       c.verdict = 'unchanged';

@@ -61,6 +61,15 @@ describe('compareRuns verdicts', () => {
     expect(c.tiny!.warnings.map((w) => w.code)).toContain('below-threshold');
   });
 
+  it('judges a change from a base median of 0 (allocs/op 0 -> 3) on significance, with no percent change', () => {
+    const c = byName(runs(10, ['allocs', 'freed'], (side, _r, name) => [name === 'allocs' ? (side === 'base' ? 0 : 3) : side === 'base' ? 3 : 0]));
+    expect(c.allocs!.changePct).toBeNull();
+    expect(c.allocs!.pAdjusted!).toBeLessThan(0.05);
+    expect(c.allocs!.verdict).toBe('regression');
+    expect(c.allocs!.warnings.map((w) => w.code)).toEqual(['no-percent-change']);
+    expect(c.freed!.verdict).toBe('improvement');
+  });
+
   it('is inconclusive, with the rounds it needs, when the noise hides the threshold', () => {
     const c = byName(runs(5, ['noisy'], () => [noisy(1, 0.1)]));
     expect(c.noisy!.verdict).toBe('inconclusive');

@@ -88,11 +88,34 @@ export function mannWhitneyPower(opts: { shiftInSd: number; n: number; alpha: nu
   return normalSf((threshold - Math.abs(shiftInSd) * Math.sqrt(nEffective / 2)) / spread);
 }
 
+interface TTestEquivalent {
+  nEffective: number;
+  threshold: number;
+  spread: number;
+}
+
+/**
+ * By "n alpha". The t quantile is a bisection of ~50 tail evaluations, and roundsNeeded asks for
+ * ~10 values of n per inconclusive comparison; one analysis uses a handful of alphas and
+ * n <= ROUNDS_CAP, so the cache stays small.
+ */
+const tTestEquivalents = new Map<string, TTestEquivalent>();
+
 /**
  * The t-test with the same power: P(T' > critical) ~ Phi((noncentrality - threshold) / spread)
  * for the noncentral t with df degrees of freedom.
  */
-function tTestEquivalent(n: number, alpha: number): { nEffective: number; threshold: number; spread: number } {
+function tTestEquivalent(n: number, alpha: number): TTestEquivalent {
+  const key = `${n} ${alpha}`;
+  let known = tTestEquivalents.get(key);
+  if (!known) {
+    known = computeTTestEquivalent(n, alpha);
+    tTestEquivalents.set(key, known);
+  }
+  return known;
+}
+
+function computeTTestEquivalent(n: number, alpha: number): TTestEquivalent {
   const nEffective = n * MANN_WHITNEY_ARE;
   const df = 2 * nEffective - 2;
   const critical = studentTQuantile(1 - alpha / 2, df);

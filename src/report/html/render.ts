@@ -22,7 +22,7 @@ import { STYLES } from './styles.js';
 export const MAX_PLOTTED = 200;
 const CURVE_POINTS = 40;
 
-interface PlotData {
+export interface PlotData {
   unit: string;
   base: number[];
   head: number[];

@@ -29,7 +29,11 @@ export interface DriftNumbers {
 
 /** Fewer rounds than this cannot show a trend at any usual level. */
 const MIN_ROUNDS = 5;
-const TREND_ALPHA = 0.05;
+/**
+ * The level for "the sides drifted differently". Deliberately lenient: it decides whether
+ * benchgate may say interleaving protected the comparison, and doubt should say "not".
+ */
+const DIFFERENCE_ALPHA = 0.05;
 /** Drift is "large" from this much over the run, or half the practical threshold when that is more. */
 const LARGE_DRIFT_MIN_PCT = 1;
 
@@ -59,17 +63,21 @@ function differenceSeries(base: RoundSeries, head: RoundSeries): number[] {
   return pairs.map(([b, h]) => (positive ? Math.log(h / b) : h - b));
 }
 
-export function driftDiagnostic(base: RoundSeries, head: RoundSeries, thresholdPct: number): Diagnosis<DriftNumbers> {
+/**
+ * `alpha` is the level for each side's trend. Every benchmark has two sides tested, so at 0.05
+ * about one in ten drift-free benchmarks would be flagged; the caller passes a corrected level.
+ */
+export function driftDiagnostic(base: RoundSeries, head: RoundSeries, thresholdPct: number, alpha: number): Diagnosis<DriftNumbers> {
   const sides = { base: sideDrift(base), head: sideDrift(head) };
   const diff = differenceSeries(base, head);
   const difference = diff.length >= MIN_ROUNDS ? mannKendall(diff) : null;
   const bar = Math.max(LARGE_DRIFT_MIN_PCT, thresholdPct / 2);
   const drifting = (['base', 'head'] as const).filter((s) => {
     const d = sides[s];
-    return d !== null && d.p < TREND_ALPHA && Math.abs(d.totalPct) >= bar;
+    return d !== null && d.p < alpha && Math.abs(d.totalPct) >= bar;
   });
   const large = drifting.length > 0;
-  const protectedByInterleaving = large ? difference !== null && difference.p >= TREND_ALPHA : null;
+  const protectedByInterleaving = large ? difference !== null && difference.p >= DIFFERENCE_ALPHA : null;
   const warnings: Warning[] = [];
   if (large) {
     const what = drifting

@@ -37,7 +37,8 @@ function diagnoseComparison(c: Comparison, data: RunData | undefined, settings: 
   const parts = {
     percentiles: percentileDiagnostic(c.base, c.head, c.better, settings.thresholdPct),
     normality: normalityDiagnostic(c.baseSamples, c.headSamples, NORMALITY_ALPHA, c.p),
-    drift: driftDiagnostic(data.series.base, data.series.head, settings.thresholdPct),
+    // Two trend tests per benchmark, at the level the comparisons are corrected to.
+    drift: driftDiagnostic(data.series.base, data.series.head, settings.thresholdPct, alphaPerTest / 2),
     tooShort: tooShortDiagnostic(data.raw, c.unit === 's', { base: c.base.n, head: c.head.n }, alphaPerTest),
   };
   c.diagnostics = { ...c.diagnostics, rounds: data.series };

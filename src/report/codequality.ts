@@ -4,10 +4,11 @@
  *
  * Benchmarks have no source line, so every issue points at the first line of `.gitlab-ci.yml`,
  * the file that configures the benchmark job and exists in every GitLab project. The
- * fingerprint depends only on suite, benchmark and metric, so GitLab sees the same regression
+ * fingerprint depends only on suite, benchmark, metric (and size), so GitLab sees the same regression
  * on the target branch and in the merge request as one issue, not a new one each pipeline.
  */
 import { createHash } from 'node:crypto';
+import { complexityNOf } from '../diagnostics/index.js';
 import type { Comparison, ComparisonResult } from '../model.js';
 import { clip } from './escape.js';
 import { displayName } from './rows.js';
@@ -25,8 +26,10 @@ export interface CodeQualityIssue {
   location: { path: string; lines: { begin: number } };
 }
 
+/** The size tells apart the rows nanobench gives one name at several complexityN. */
 function fingerprint(c: Comparison): string {
-  return createHash('sha256').update(JSON.stringify([c.suite, c.benchmark, c.metric])).digest('hex');
+  const n = complexityNOf(c);
+  return createHash('sha256').update(JSON.stringify([c.suite, c.benchmark, c.metric, ...(n === undefined ? [] : [n])])).digest('hex');
 }
 
 function issue(c: Comparison, result: ComparisonResult): CodeQualityIssue {

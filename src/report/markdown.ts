@@ -5,6 +5,7 @@
  */
 import type { ComparisonResult, Verdict } from '../model.js';
 import { escapeMarkdown, markdownCodeCell } from './escape.js';
+import { roundsSparkline } from './sparkline.js';
 import { formatChange } from './units.js';
 import { VERDICT_ICON, displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
@@ -18,13 +19,13 @@ export interface MarkdownOptions {
 }
 
 const FOLDED: Verdict[] = ['unchanged'];
-const HEADER = '| benchmark | base | head | change (95% CI) | p / adj. p | verdict |\n|:--|--:|--:|--:|--:|:--|\n';
+const HEADER = '| benchmark | base | head | change (95% CI) | p / adj. p | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n';
 /** Failed runs, run-level warnings and per-comparison notes shown before "…and N more". */
 const MAX_LISTED = 10;
 const MAX_MESSAGE = 300;
 
 function rowLine(r: Row): string {
-  return `| ${markdownCodeCell(r.name)} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} |\n`;
+  return `| ${markdownCodeCell(r.name)} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(r.comparison)} |\n`;
 }
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');

@@ -1,4 +1,5 @@
 /** The cells every tabular report shows for a comparison, formatted once for all of them. */
+import { complexityNOf } from '../diagnostics/index.js';
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
 import { ROUNDS_CAP } from '../stats/index.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
@@ -35,8 +36,14 @@ export function verdictText(c: Comparison): string {
   return c.verdict;
 }
 
+/**
+ * The benchmark with its size and metric where they tell rows apart: nanobench repeats one name
+ * at every complexityN ("sort [n=800]"); Google Benchmark's "BM_sort/800" already carries it.
+ */
 export function displayName(c: Comparison): string {
-  return c.metric === 'time' ? c.benchmark : `${c.benchmark} [${c.metric}]`;
+  const n = complexityNOf(c);
+  const size = n === undefined || c.benchmark.endsWith(`/${n}`) ? '' : ` [n=${n}]`;
+  return `${c.benchmark}${size}${c.metric === 'time' ? '' : ` [${c.metric}]`}`;
 }
 
 export function rowOf(c: Comparison): Row {

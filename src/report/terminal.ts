@@ -2,7 +2,7 @@
 import type { ComparisonResult } from '../model.js';
 import { clip } from './escape.js';
 import { formatChange } from './units.js';
-import { headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
+import { displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
 /** Terminal control characters in a name could rewrite the screen: show them as \xNN. */
 function printable(text: string): string {
@@ -38,7 +38,7 @@ export function renderTerminal(result: ComparisonResult): string {
   for (const f of result.failedRuns.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error)}`);
   for (const w of result.warnings) out.push(`warning: ${printable(w.message)}`);
   for (const c of result.comparisons) {
-    for (const w of c.warnings) out.push(`note: ${printable(c.benchmark)}: ${printable(w.message)}`);
+    for (const w of c.warnings) out.push(`note: ${printable(displayName(c))}: ${printable(w.message)}`);
   }
   return out.join('\n').trimEnd() + '\n';
 }

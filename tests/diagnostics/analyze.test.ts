@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/compare.js';
 import type { AnalysisSettings, Run } from '../../src/model.js';
+import { renderCodeQuality } from '../../src/report/codequality.js';
+import { displayName } from '../../src/report/rows.js';
 import { runOf, seededRng } from './helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
@@ -48,5 +50,14 @@ describe('diagnostics in the analysis', () => {
     expect(typeof d.percentiles.changePct.p99).toBe('number');
     expect((json.environment as any).stability.loadAvg1).toEqual({ median: 0.5, max: 0.5 });
     expect((json.environment as any).cpuCount).toBe(2);
+  });
+
+  it('tells the sizes apart in report names and code quality fingerprints', () => {
+    expect(sorts.map(displayName).sort()).toEqual(['sort [n=100]', 'sort [n=200]', 'sort [n=400]', 'sort [n=800]']);
+    // Google Benchmark's "family/N" names already carry the size.
+    expect(displayName({ ...sorts[0]!, benchmark: `BM_sort/${sorts[0]!.diagnostics!.complexityN}` })).toBe(`BM_sort/${sorts[0]!.diagnostics!.complexityN}`);
+    const issues = JSON.parse(renderCodeQuality(result)) as { fingerprint: string }[];
+    expect(issues.length).toBeGreaterThan(1);
+    expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);
   });
 });

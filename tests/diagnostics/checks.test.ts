@@ -4,7 +4,7 @@ import { percentileDiagnostic } from '../../src/diagnostics/percentiles.js';
 import { minAttainableP, tooShortDiagnostic } from '../../src/diagnostics/too-short.js';
 import type { Run } from '../../src/model.js';
 import { summarize } from '../../src/stats/index.js';
-import { runOf } from './helpers.js';
+import { runOf, seededRng } from './helpers.js';
 
 describe('percentiles', () => {
   const base = Array.from({ length: 20 }, (_, i) => 100 + i * 0.1);
@@ -14,7 +14,23 @@ describe('percentiles', () => {
     expect(d.numbers.changePct.median).toBeCloseTo(0, 5);
     expect(d.numbers.changePct.p99!).toBeGreaterThan(40);
     expect(d.numbers.tailRegression).toBe(true);
+    expect(d.numbers.tailBarPct).toBe(5);
     expect(d.warnings[0]!.code).toBe('tail-regression');
+  });
+
+  it('rarely flags two samples of the same noisy benchmark', () => {
+    const rng = seededRng(12);
+    const flagged: { sigma: number; share: number }[] = [];
+    for (const sigma of [0.05, 0.1, 0.2, 0.4]) {
+      let hits = 0;
+      for (let i = 0; i < 1000; i++) {
+        const draw = () => summarize(Array.from({ length: 10 }, () => 100 * rng.lognormal(0, sigma)));
+        if (percentileDiagnostic(draw(), draw(), 'lower', 2).numbers.tailRegression) hits++;
+      }
+      flagged.push({ sigma, share: hits / 1000 });
+    }
+    // The bar grows with the spread (a fixed 5% bar flagged up to 10% of these pairs).
+    expect(flagged.filter((f) => f.share > 0.01)).toEqual([]);
   });
 
   it('does not flag a shift of the whole distribution, or a better tail', () => {

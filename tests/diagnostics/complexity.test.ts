@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fitComplexity, isClassChange, predict } from '../../src/diagnostics/complexity.js';
+import { fixture } from '../formats/fixture.js';
 import { seededRng as createRng } from './helpers.js';
 
 const sizes = [100, 200, 400, 800, 1600];
@@ -26,6 +27,25 @@ describe('Big-O fit', () => {
     expect(linear.nrmse).toBeCloseTo(nanobenchError(quadratic, (n) => n), 12);
     expect(fit.fits.map((f) => f.nrmse)).toEqual([...fit.fits.map((f) => f.nrmse)].sort((a, b) => a - b));
     expect(predict(best, 1000)).toBeCloseTo(best.constant * 1e6, 15);
+  });
+
+  // Google Benchmark fits Complexity() families the same way (least squares through the origin,
+  // RMS / mean) over every repetition, and prints its answer as the family's BigO and RMS rows.
+  it("reproduces Google Benchmark's own BigO fit of a genuine run", () => {
+    type Row = { name: string; run_type: string; real_time?: number; cpu_time?: number; big_o?: string; real_coefficient?: number; cpu_coefficient?: number; rms?: number };
+    const rows = (JSON.parse(fixture('google-benchmark-json/generated_v1.7.1_repetitions5_with_aggregates_and_bigo.json')) as { benchmarks: Row[] }).benchmarks;
+    const family = rows.filter((r) => r.run_type === 'iteration' && r.name.startsWith('BM_SetInsert/'));
+    const points = (time: 'real_time' | 'cpu_time') => family.map((r) => [Number(r.name.split('/')[1]), r[time]!] as [number, number]);
+    const bigO = rows.find((r) => r.name === 'BM_SetInsert_BigO')!;
+    expect(bigO.big_o).toBe('NlgN');
+    const real = fitComplexity(points('real_time'))!;
+    expect(real.best).toBe('O(n log n)');
+    expect(real.fits[0]!.constant).toBeCloseTo(bigO.real_coefficient!, 12);
+    // Google Benchmark's RMS row is computed from CPU time.
+    const cpu = fitComplexity(points('cpu_time'))!;
+    expect(cpu.best).toBe('O(n log n)');
+    expect(cpu.fits[0]!.constant).toBeCloseTo(bigO.cpu_coefficient!, 12);
+    expect(cpu.fits[0]!.nrmse).toBeCloseTo(rows.find((r) => r.name === 'BM_SetInsert_RMS')!.rms!, 12);
   });
 
   it('tells every class apart on exact data', () => {

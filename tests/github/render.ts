@@ -32,5 +32,5 @@ export function expectPlainText(markdown: string, names: string[]): void {
   expect(html.replace(/<code>[^]*?<\/code>/g, '')).not.toMatch(/@everyone|<a\b/);
   const text = visibleText(html);
   for (const name of names) expect(text).toContain(name);
-  for (const row of html.match(/<tr>[^]*?<\/tr>/g) ?? []) expect((row.match(/<t[dh]\b/g) ?? []).length).toBe(6);
+  for (const row of html.match(/<tr>[^]*?<\/tr>/g) ?? []) expect((row.match(/<t[dh]\b/g) ?? []).length).toBe(7);
 }

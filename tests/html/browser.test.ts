@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { renderHtml } from '../../src/report/html/render.js';
+import { renderHtml, type PlotData } from '../../src/report/html/render.js';
 import { fixtureResult } from './fixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -17,7 +17,9 @@ describe('report.html in headless Chromium', () => {
     expect(existsSync(CHROMIUM)).toBe(true);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-html-'));
     const file = path.join(dir, 'report.html');
-    writeFileSync(file, renderHtml(fixtureResult()));
+    const html = renderHtml(fixtureResult());
+    writeFileSync(file, html);
+    const { plots } = JSON.parse(html.match(/<script type="application\/json" id="benchgate-data">(.*?)<\/script>/s)![1]!) as { plots: PlotData[] };
 
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
     try {
@@ -37,19 +39,31 @@ describe('report.html in headless Chromium', () => {
       await page.goto(pathToFileURL(file).href);
       await page.waitForSelector('html[data-plotted="true"]', { timeout: 20000 });
 
+      // What each plot drew (Plot labels every mark's group), to hold against what its data asked for.
       const figures = await page.$$eval('figure[data-plot]', (els) =>
         els.map((f) => ({
-          kind: f.getAttribute('data-plot'),
-          // The plot's own SVG (Plot wraps it with a legend when there is one) and what it drew.
-          marks: f.querySelectorAll('svg circle, svg path, svg line').length,
+          kind: f.getAttribute('data-plot') as 'distribution' | 'rounds' | 'complexity',
+          index: Number(f.getAttribute('data-index')),
+          // The data dots (a box plot adds its own dot group for outliers, hence the largest group).
+          dots: Math.max(0, ...[...f.querySelectorAll('svg g[aria-label="dot"]')].map((g) => g.querySelectorAll('circle').length)),
+          lines: f.querySelectorAll('svg g[aria-label="line"] path').length,
           width: Math.max(0, ...[...f.querySelectorAll('svg')].map((svg) => svg.getBoundingClientRect().width)),
         })),
       );
+      const expected = (kind: (typeof figures)[number]['kind'], d: PlotData) =>
+        kind === 'distribution'
+          ? d.base.length + d.head.length
+          : kind === 'rounds'
+            ? d.rounds.base.values.length + d.rounds.head.values.length
+            : d.complexity!.points.base.length + d.complexity!.points.head.length;
       expect(figures.length).toBeGreaterThan(10);
       expect(figures.filter((f) => f.kind === 'complexity')).toHaveLength(1);
       for (const f of figures) {
         expect(f.width).toBeGreaterThan(100);
-        expect(f.marks).toBeGreaterThan(5);
+        expect(f.dots).toBeGreaterThan(0);
+        expect(f.dots).toBe(expected(f.kind, plots[f.index]!));
+        // One line per side where the plot joins points: rounds in order, the fitted curves.
+        expect(f.lines).toBe(f.kind === 'distribution' ? 0 : 2);
       }
       expect(problems).toEqual([]);
       expect(requests).toEqual([pathToFileURL(file).href]);

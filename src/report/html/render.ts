@@ -22,7 +22,7 @@ import { STYLES } from './styles.js';
 export const MAX_PLOTTED = 200;
 const CURVE_POINTS = 40;
 
-interface PlotData {
+export interface PlotData {
   unit: string;
   base: number[];
   head: number[];
@@ -125,8 +125,7 @@ function table(result: ComparisonResult, anchors: Map<Comparison, string>): stri
     const r = rowOf(c);
     const anchor = anchors.get(c);
     const name = anchor ? `<a href="#${anchor}">${h(r.name)}</a>` : h(r.name);
-    const n = c.diagnostics?.complexityN;
-    return `<tr class="${r.verdict}"><td>${h(r.suite)}</td><td class="name">${name}${typeof n === 'number' ? ` <span class="n">n=${n}</span>` : ''}</td><td>${h(r.base)}</td><td>${h(r.head)}</td><td>${h(r.change)}</td><td>${h(r.p)}</td><td>${VERDICT_ICON[r.verdict]} ${h(r.verdictText)}</td><td>${h(tagOf(c))}</td><td>${c.warnings.length || ''}</td></tr>`;
+    return `<tr class="${r.verdict}"><td>${h(r.suite)}</td><td class="name">${name}</td><td>${h(r.base)}</td><td>${h(r.head)}</td><td>${h(r.change)}</td><td>${h(r.p)}</td><td>${VERDICT_ICON[r.verdict]}&nbsp;${h(r.verdictText)}</td><td>${h(tagOf(c))}</td><td>${c.warnings.length || ''}</td></tr>`;
   });
   return `<table><thead><tr><th>suite</th><th>benchmark</th><th>base</th><th>head</th><th>change (95% CI)</th><th>p / adj. p</th><th>verdict</th><th>shape</th><th>notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -155,9 +154,7 @@ export function renderHtml(result: ComparisonResult): string {
       `<figure data-plot="rounds" data-index="${i}"><figcaption>value per round (drift shows as a slope)</figcaption></figure>`,
       plots[i]!.complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : '',
     ].join('');
-    const n = c.diagnostics?.complexityN;
-    const size = typeof n === 'number' ? ` <span class="n">n=${n}</span>` : '';
-    return `<section id="b${i}" class="${r.verdict}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)}${size} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
+    return `<section id="b${i}" class="${r.verdict}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
   });
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;
   const title = headline(result);

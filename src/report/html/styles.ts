@@ -4,10 +4,11 @@ body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1100
 h1.fail, h1.error { color: #b91c1c; } h1.pass { color: #15803d; } h1.inconclusive { color: #a16207; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; }
 th, td { border-bottom: 1px solid #e5e7eb; padding: .3rem .5rem; text-align: right; }
-th:first-child, td:first-child, td.name, th:nth-child(2), td:nth-child(7) { text-align: left; }
+th:first-child, td:first-child, td.name, th:nth-child(2), th:nth-child(7), td:nth-child(7), th:nth-child(8), td:nth-child(8) { text-align: left; }
 table.env th { text-align: left; width: 14rem; } table.env td { text-align: left; }
 tr.regression td { background: #fef2f2; } tr.improvement td { background: #f0fdf4; }
-td.name { font-family: ui-monospace, monospace; word-break: break-all; } .n { color: #6b7280; }
+td.name { font-family: ui-monospace, monospace; word-break: break-all; }
+td:nth-child(n+3):nth-child(-n+6) { white-space: nowrap; } /* values, change, p: one line each */
 section { border-top: 1px solid #d1d5db; padding: .5rem 0 1rem; }
 section h3 { font-family: ui-monospace, monospace; word-break: break-all; margin-bottom: .2rem; }
 section h3 small { font-family: system-ui, sans-serif; color: #6b7280; font-weight: normal; }

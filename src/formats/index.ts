@@ -59,8 +59,15 @@ export function detectFormat(text: string): FormatParser {
   );
 }
 
-/** Parses one run's output with the named format, or the detected one when `format` is "auto". */
+/**
+ * Parses one run's output with the named format, or the detected one when `format` is "auto".
+ * Output without a single result is an error: a gate must not pass because nothing was read.
+ */
 export function parseOutput(text: string, format: string): { format: string; measurements: Measurement[] } {
   const parser = format === 'auto' ? detectFormat(text) : getFormat(format);
-  return { format: parser.name, measurements: parser.parse(text) };
+  const measurements = parser.parse(text);
+  if (measurements.length === 0) {
+    throw new FormatError(parser.name, `no benchmark results in the output; expected ${parser.description}`);
+  }
+  return { format: parser.name, measurements };
 }

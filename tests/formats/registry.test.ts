@@ -39,6 +39,16 @@ describe('format registry', () => {
     expect(files.filter((file) => !listed.has(file))).toEqual([]);
   });
 
+  it.each([
+    ['go', 'PASS\nok  \texample.com/x\t0.01s\n'],
+    ['cargo-bench', 'running 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured\n'],
+    ['benchgate', '{"benchgate": 1, "benchmarks": []}'],
+  ])('rejects %s output without a single result, naming what was expected', (format, text) => {
+    const error = thrown(() => parseOutput(text, format));
+    expect(error).toBeInstanceOf(FormatError);
+    expect((error as Error).message).toBe(`${format}: no benchmark results in the output; expected ${getFormat(format).description}`);
+  });
+
   it('detects benchgate JSON', () => {
     expect(detectFormat('{"benchgate": 1, "benchmarks": []}').name).toBe('benchgate');
   });

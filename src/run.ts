@@ -7,7 +7,7 @@ import path from 'node:path';
 import { analyze } from './compare.js';
 import { ConfigError, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
-import { parseOutput } from './formats/index.js';
+import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
 import type { ComparisonResult, LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
@@ -250,7 +250,7 @@ async function runRounds(
         run.measurements = commandMeasurement(config.suite, r);
       } else {
         try {
-          run.measurements = parseOutput(r.stdout, config.format).measurements;
+          run.measurements = readRunResults(r.stdout, config.format, dirs[side]).measurements;
         } catch (err) {
           if (!(err instanceof FormatError)) throw err;
           failure = `cannot read the benchmark output: ${err.message}`;

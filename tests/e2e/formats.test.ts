@@ -1,5 +1,6 @@
 /** `benchgate run` end to end with harness outputs: what the formats read reaches the results log. */
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
 import { FIXTURES } from '../formats/fixture.js';
@@ -29,6 +30,24 @@ describe('formats in a real run', () => {
         ['sum/iter_sum/10000', 20],
       ]);
     }
+  });
+
+  it('a benchmark the harness reports failed (libtest FAILED, exit 101) is compared as failed; the others still are compared; exit 3', async () => {
+    const libtest = (b: string) => `#!/bin/sh\necho 'running 2 tests'\necho 'test tests::a ... bench:       1,000 ns/iter (+/- 10)'\necho '${b}'\n`;
+    const repo = makeRepo([
+      { 'bench.sh': libtest('test tests::b ... bench:       2,000 ns/iter (+/- 10)') },
+      { 'bench.sh': `${libtest('test tests::b ... FAILED')}echo 'error: bench failed' >&2\nexit 101\n` },
+    ]);
+    const out = tempDir();
+    const r = await run(repo, out, 'cargo-bench');
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/3 run\(s\) reported failed benchmarks \(first: head run in round \d\/3 exited with code 101\); they are compared as failed/);
+    const log = readLog(path.join(out, 'results.jsonl'));
+    expect(log.end?.status).toBe('completed');
+    expect(log.runs).toHaveLength(6);
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
+    const verdicts = Object.fromEntries(results.comparisons.filter((c: { benchmark: string }) => c.benchmark.startsWith('tests::')).map((c: { benchmark: string; verdict: string }) => [c.benchmark, c.verdict]));
+    expect(verdicts).toEqual({ 'tests::a': 'unchanged', 'tests::b': 'failed' });
   });
 
   it('output without a single result fails the run (exit 3) instead of passing the gate', async () => {

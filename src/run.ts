@@ -7,7 +7,7 @@ import path from 'node:path';
 import { analyze } from './compare.js';
 import { ConfigError, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
-import { parseOutput } from './formats/index.js';
+import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
 import type { ComparisonResult, LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
@@ -126,9 +126,12 @@ export async function runComparison(config: Config, platform: Platform): Promise
     platform.info(`results log: ${file}`);
 
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
-    await runRounds(config, platform, dirs, log, checkCancelled);
+    const harnessFailures = await runRounds(config, platform, dirs, log, checkCancelled);
     log.end('completed');
-    return finish(config, platform, header, file, EXIT.pass);
+    if (harnessFailures.length > 0) {
+      platform.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
+    }
+    return finish(config, platform, header, file, harnessFailures.length > 0 ? EXIT.runFailed : EXIT.pass);
   } catch (err) {
     const cancelled = err instanceof Cancelled;
     log?.end(cancelled ? 'cancelled' : 'failed', (err as Error).message);
@@ -210,8 +213,10 @@ async function runRounds(
   dirs: Record<Side, string>,
   log: ResultsLog,
   checkCancelled: () => void,
-): Promise<void> {
+): Promise<string[]> {
   const plan = planRounds(config.rounds, config.warmup, config.seed);
+  /** Runs that exited non-zero because the harness reported failed benchmarks. */
+  const harnessFailures: string[] = [];
   const started = Date.now();
   let roundsDone = 0;
   for (const planned of plan) {
@@ -244,16 +249,22 @@ async function runRounds(
         env: finishRunReading(reading),
       };
       let failure: string | null = null;
-      if (r.exitCode !== 0 || r.timedOut) {
+      if (r.timedOut || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
       } else if (config.format === 'command') {
         run.measurements = commandMeasurement(config.suite, r);
       } else {
         try {
-          run.measurements = parseOutput(r.stdout, config.format).measurements;
+          run.measurements = readRunResults(r.stdout, config.format, dirs[side]).measurements;
         } catch (err) {
           if (!(err instanceof FormatError)) throw err;
-          failure = `cannot read the benchmark output: ${err.message}`;
+          failure = r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
+        }
+        // Harnesses exit non-zero when they report a failed benchmark (libtest FAILED, go --- FAIL,
+        // Catch2): the run still counts, its failed benchmarks are compared as `failed`, exit 3 at the end.
+        if (!failure && r.exitCode !== 0) {
+          if (!run.measurements.some((m) => m.failed !== undefined)) failure = `benchmark ${describeExit(r, 0)}`;
+          else if (!planned.warmup) harnessFailures.push(`${side} run in ${label} ${describeExit(r, 0)}`);
         }
       }
       if (failure) run.error = failure;
@@ -268,6 +279,7 @@ async function runRounds(
       `${label} (${planned.order.join(', ')}) ${formatDuration(Date.now() - roundStart)}${planned.warmup ? ' (discarded)' : `, ETA ${formatDuration(eta)}`}`,
     );
   }
+  return harnessFailures;
 }
 
 /** Analyses the log, writes the reports, publishes them, and picks the exit code. */

@@ -35,7 +35,9 @@ export const benchBitcoinCsv: FormatParser = {
       // Names may contain ", " (nanobench-era names); the six numeric columns are always the last six.
       const cells = line.text.split(', ');
       if (cells.length < 7) {
-        throw new FormatError(NAME, `expected "name, evals, iterations, total, min, max, median", got ${cells.length} columns`, line.number);
+        // bench_bitcoin -list prints the same header over "name, evals, iters" rows: no timings to read.
+        const hint = cells.length === 3 ? ' (bench_bitcoin -list output has no timings: run the benchmarks)' : '';
+        throw new FormatError(NAME, `expected "name, evals, iterations, total, min, max, median", got ${cells.length} columns${hint}`, line.number);
       }
       const numbers = cells.slice(-6).map((cell) => parseDecimal(cell.trim()));
       if (numbers.some((n) => n === undefined)) {

@@ -1,7 +1,7 @@
 /**
  * BenchmarkDotNet full JSON export. Samples are `Statistics.OriginalValues` (ns per operation),
  * else the Workload/Result `Measurements` (Nanoseconds / Operations), else `Statistics.Median`.
- * Names are `FullName` (or Namespace.Type.Method) plus `(Parameters)`; when one name runs under
+ * Names are `FullName` (which includes the parameters), else Namespace.Type.Method(Parameters); when one name runs under
  * several jobs, the job from DisplayInfo is appended as ` [Job]`. No Statistics = did not run = failed.
  */
 import { type JsonObject, JsonShape, parseJson } from './json.js';
@@ -13,9 +13,11 @@ import type { FormatParser } from './types.js';
 const NAME = 'benchmarkdotnet';
 const shape = new JsonShape(NAME);
 
+/** FullName already ends with the parameters (`Type.Method(N: 10)`); older exports need them appended. */
 function baseName(benchmark: JsonObject, path: string): string {
   const fullName = shape.optionalString(benchmark.FullName, `${path}.FullName`);
-  const name = fullName ?? [benchmark.Namespace, benchmark.Type, benchmark.Method]
+  if (fullName !== undefined && fullName !== '') return fullName;
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method]
     .map((part, i) => shape.optionalString(part, `${path}.${['Namespace', 'Type', 'Method'][i]}`))
     .filter((part) => part !== undefined && part !== '')
     .join('.');

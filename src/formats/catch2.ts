@@ -129,10 +129,12 @@ function parseConsole(set: MeasurementSet, text: string): void {
       awaitingMean = undefined;
       continue;
     }
-    const failure = /^\s*Benchmark failed \((.*)\)\s*$/.exec(content);
+    // On its own line when the benchmark threw while sampling; after the (last part of the) name
+    // when it threw while Catch2 was still estimating iterations, before printing any number.
+    const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
-      const name = awaitingMean ?? [...nameParts].join(' ');
-      if (name !== '') set.fail([...path, name].join(PATH_SEPARATOR), failure[1]!);
+      const name = awaitingMean ?? [...nameParts, failure[1]!.trim()].filter((part) => part !== '').join(' ');
+      if (name !== '') set.fail([...path, name].join(PATH_SEPARATOR), failure[2]!);
       nameParts = [];
       awaitingMean = undefined;
       continue;

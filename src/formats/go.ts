@@ -13,7 +13,9 @@ import { FormatError, type FormatParser } from './types.js';
 
 const NAME = 'go';
 const RESULT_START = /^Benchmark\S*[ \t]+\d+[ \t]/;
-const FAIL_MARKER = /^\s*--- FAIL: (Benchmark\S*)/;
+/** Go prints `--- FAIL: X` on its own line, or after the name when a later b.N fails (`X-8 \t--- FAIL: X-8`). */
+const FAIL_MARKER = /^\s*(?:Benchmark\S*[ \t]+)?--- FAIL: (Benchmark\S*)/;
+const PROCS_SUFFIX = /-\d+$/;
 
 interface Target {
   metric: string;
@@ -39,27 +41,73 @@ function targetFor(unit: string): Target {
   return { metric: unit, unit, better: unit.endsWith('/s') ? 'higher' : 'lower', convert: same };
 }
 
+/** What the failures of one package are resolved against (see failureName). */
+class PackageNames {
+  /** Names with a sub-benchmark below them (`BenchmarkX` for `BenchmarkX/n=1-8`). */
+  readonly parents = new Set<string>();
+  /** The trailing `-N` of each result line's name (undefined for a name without one). */
+  readonly suffixes = new Set<string | undefined>();
+  readonly results = new Set<string>();
+  readonly failures: string[] = [];
+
+  addParents(name: string): void {
+    for (let slash = name.indexOf('/'); slash !== -1; slash = name.indexOf('/', slash + 1)) this.parents.add(name.slice(0, slash));
+  }
+
+  addResult(name: string): void {
+    if (this.results.has(name)) return;
+    this.results.add(name);
+    this.suffixes.add(PROCS_SUFFIX.exec(name)?.[0]);
+    this.addParents(name);
+  }
+
+  addFailure(name: string): void {
+    this.failures.push(name);
+    this.addParents(name);
+  }
+
+  /**
+   * The name a failure is compared under, or undefined for a parent that only failed because a
+   * sub-benchmark did. A benchmark failing on its first b.N=1 run is printed without the GOMAXPROCS
+   * suffix (`--- FAIL: BenchmarkX` where its result reads `BenchmarkX-8`): it gets the suffix that
+   * every result line of the package shares, so it meets the other side's results under one name.
+   */
+  failureName(name: string): string | undefined {
+    if (this.parents.has(name)) return undefined;
+    if (this.results.has(name) || this.suffixes.size !== 1) return name;
+    const [suffix] = this.suffixes;
+    return suffix === undefined || name.endsWith(suffix) ? name : name + suffix;
+  }
+}
+
 /** Parses benchfmt text into `set`; `pkg` is the package already known (from -json events). */
 function parseText(set: MeasurementSet, text: string, pkg?: string): void {
+  const packages = new Map<string | undefined, PackageNames>();
+  const namesOf = (pkgName: string | undefined) => {
+    let names = packages.get(pkgName);
+    if (!names) packages.set(pkgName, (names = new PackageNames()));
+    return names;
+  };
+  const qualify = (pkgName: string | undefined, name: string) => (pkgName ? `${pkgName}.${name}` : name);
   for (const line of lines(text)) {
     const content = line.text;
     if (content.startsWith('pkg:')) {
       pkg = content.slice(4).trim();
       continue;
     }
-    const qualify = (name: string) => (pkg ? `${pkg}.${name}` : name);
     const failure = FAIL_MARKER.exec(content);
     if (failure) {
-      set.fail(qualify(failure[1]!), 'go test reported FAIL');
+      namesOf(pkg).addFailure(failure[1]!);
       continue;
     }
     // Name-only lines (-v), log output and prose are not results.
     if (!RESULT_START.test(content)) continue;
     const fields = content.trim().split(/\s+/);
-    const name = qualify(fields[0]!);
     if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
       throw new FormatError(NAME, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
     }
+    namesOf(pkg).addResult(fields[0]!);
+    const name = qualify(pkg, fields[0]!);
     for (let i = 2; i < fields.length; i += 2) {
       const value = parseDecimal(fields[i]!);
       if (value === undefined) {
@@ -67,6 +115,13 @@ function parseText(set: MeasurementSet, text: string, pkg?: string): void {
       }
       const target = targetFor(fields[i + 1]!);
       set.add(name, target.metric, target.unit, target.better, target.convert(value), line.number);
+    }
+  }
+  // Failures are named last: the GOMAXPROCS suffix and the sub-benchmarks are known only then.
+  for (const [pkgName, names] of packages) {
+    for (const failure of names.failures) {
+      const name = names.failureName(failure);
+      if (name !== undefined) set.fail(qualify(pkgName, name), 'go test reported FAIL');
     }
   }
 }

@@ -2,6 +2,7 @@
  * Google Benchmark `--benchmark_format=json`. Each `iteration` row is one repetition (one sample);
  * aggregate rows (mean, median, stddev, cv, BigO, RMS) are skipped, except that a benchmark with
  * only aggregates (--benchmark_report_aggregates_only) contributes its `median` row as its one value.
+ * `error_occurred` (SkipWithError) is a failed benchmark; `skipped` (SkipWithMessage) rows are left out.
  */
 import type { Measurement } from '../model.js';
 import { type JsonObject, JsonShape, parseJson } from './json.js';
@@ -17,7 +18,7 @@ const STANDARD_KEYS = new Set([
   'name', 'family_index', 'per_family_instance_index', 'run_name', 'run_type', 'repetitions',
   'repetition_index', 'threads', 'iterations', 'real_time', 'cpu_time', 'time_unit', 'aggregate_name',
   'aggregate_unit', 'error_occurred', 'error_message', 'label', 'big_o', 'cpu_coefficient',
-  'real_coefficient', 'rms', 'complexity_n',
+  'real_coefficient', 'rms', 'complexity_n', 'skipped', 'skip_message',
 ]);
 
 interface Row {
@@ -92,6 +93,8 @@ export const googleBenchmark: FormatParser = {
     const withSamples = new Set<string>();
     const families = new Set<string>();
     for (const entry of rows) {
+      // SkipWithMessage (1.8+): the benchmark chose not to run; its zero times are not results.
+      if (entry.row.skipped === true) continue;
       if (entry.row.run_type === 'aggregate') {
         if (entry.row.aggregate_name === 'BigO') families.add(shape.string(entry.row.run_name, `${entry.path}.run_name`));
         continue;

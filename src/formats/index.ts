@@ -9,6 +9,7 @@ import { benchmarkdotnet } from './benchmarkdotnet.js';
 import { cargoBench } from './cargo-bench.js';
 import { catch2 } from './catch2.js';
 import { criterion } from './criterion.js';
+import { findCriterionDir, withCriterionSamples } from './criterion-dir.js';
 import { go } from './go.js';
 import { googleBenchmark } from './google-benchmark.js';
 import { hyperfine } from './hyperfine.js';
@@ -59,8 +60,26 @@ export function detectFormat(text: string): FormatParser {
   );
 }
 
-/** Parses one run's output with the named format, or the detected one when `format` is "auto". */
+/**
+ * Parses one run's output with the named format, or the detected one when `format` is "auto".
+ * Output without a single result is an error: a gate must not pass because nothing was read.
+ */
 export function parseOutput(text: string, format: string): { format: string; measurements: Measurement[] } {
   const parser = format === 'auto' ? detectFormat(text) : getFormat(format);
-  return { format: parser.name, measurements: parser.parse(text) };
+  const measurements = parser.parse(text);
+  if (measurements.length === 0) {
+    throw new FormatError(parser.name, `no benchmark results in the output; expected ${parser.description}`);
+  }
+  return { format: parser.name, measurements };
+}
+
+/**
+ * One benchmark run's results: its output parsed as parseOutput does, plus what the harness saved
+ * beside it in `cwd` (the run's working directory). Criterion's console gives one estimate per
+ * benchmark; its `target/criterion/<id>/new/sample.json` holds the samples, which replace it.
+ */
+export function readRunResults(text: string, format: string, cwd: string): { format: string; measurements: Measurement[] } {
+  const parsed = parseOutput(text, format);
+  const dir = parsed.format === criterion.name ? findCriterionDir(cwd) : undefined;
+  return dir === undefined ? parsed : { ...parsed, measurements: withCriterionSamples(parsed.measurements, dir) };
 }

@@ -22,8 +22,9 @@ interface Target {
   convert: (value: number) => number;
 }
 
-/** `ops/ms` becomes ops/s, `us/op` seconds; any other unit is kept. */
+/** `ops/ms` becomes ops/s, `us/op` and a plain `ms` (gc.time) seconds; any other unit is kept. */
 function targetFor(unit: string, better: Better): Target {
+  if (isTimeUnit(unit)) return { unit: 's', better, convert: (value) => toSeconds(value, unit) };
   const [top, bottom] = unit.split('/');
   if (top === 'ops' && bottom !== undefined && isTimeUnit(bottom)) {
     return { unit: 'ops/s', better: 'higher', convert: (value) => value / toSeconds(1, bottom) };

@@ -39,6 +39,13 @@ describe('bench-bitcoin-csv', () => {
     expect(find(ms, 'A').values).toEqual([0.02]);
   });
 
+  it('rejects the timing-free rows of bench_bitcoin -list instead of reading them as results', () => {
+    const list = '# Benchmark, evals, iterations, total, min, max, median\nBase58CheckEncode, 5, 320000\nBase58Decode, 5, 800000\n';
+    const error = thrown(() => benchBitcoinCsv.parse(list));
+    expect(error).toBeInstanceOf(FormatError);
+    expect((error as Error).message).toBe('bench-bitcoin-csv: line 2: expected "name, evals, iterations, total, min, max, median", got 3 columns (bench_bitcoin -list output has no timings: run the benchmarks)');
+  });
+
   it('reports the line of a malformed row', () => {
     const text = '# Benchmark, evals, iterations, total, min, max, median\nA, 5, 10, 1, 0.01, 0.03, 0.02\nB, 5, 10\n';
     const error = thrown(() => benchBitcoinCsv.parse(text));

@@ -21,10 +21,22 @@ describe('benchmarkdotnet', () => {
     expect(parse('bencher_adapter_bdn_null_namespace_minimal.json').map((m) => m.benchmark)).toEqual(['NullNamespaceMethod']);
   });
 
+  it('names a benchmark by FullName, which already holds its parameters, else by Namespace.Type.Method(Parameters)', () => {
+    const text = JSON.stringify({
+      HostEnvironmentInfo: {},
+      Benchmarks: [
+        // FullNameProvider writes [Params] into FullName; Parameters repeats them as "A=100&B=10".
+        { FullName: 'N.T.M(A: 100, B: 10)', Namespace: 'N', Type: 'T', Method: 'M', Parameters: 'A=100&B=10', Statistics: { OriginalValues: [1] } },
+        { Namespace: 'N', Type: 'T', Method: 'M', Parameters: 'A=200&B=10', Statistics: { OriginalValues: [1] } },
+      ],
+    });
+    expect(benchmarkdotnet.parse(text).map((m) => m.benchmark)).toEqual(['N.T.M(A: 100, B: 10)', 'N.T.M(A=200&B=10)']);
+  });
+
   it('uses Workload Result measurements when OriginalValues is absent', () => {
     const text = JSON.stringify({
       HostEnvironmentInfo: {},
-      Benchmarks: [{ FullName: 'N.T.M', Parameters: 'N=10', Statistics: { Median: 5 }, Measurements: [
+      Benchmarks: [{ Namespace: 'N', Type: 'T', Method: 'M', Parameters: 'N=10', Statistics: { Median: 5 }, Measurements: [
         { IterationMode: 'Workload', IterationStage: 'Warmup', Operations: 2, Nanoseconds: 100 },
         { IterationMode: 'Workload', IterationStage: 'Result', Operations: 4, Nanoseconds: 100 },
       ] }],

@@ -52,6 +52,23 @@ describe('catch2', () => {
     expect(find(catch2.parse(console), 'Fibonacci / fib 10')).toMatchObject({ failed: 'std::runtime_error: boom', values: [] });
   });
 
+  it('reads a failure printed after the name, when the benchmark threw before its first sample', () => {
+    // Laid out as Catch2's TablePrinter does (name column 37 wide, then the failure in the samples
+    // column, then the table closes and the test case failure follows): not a captured run.
+    const row = (name: string) => `${name.padEnd(36)} Benchmark failed (std::runtime_error: boom) \n`;
+    const afterward = '\nt.cpp:5: FAILED:\n  {Unknown expression after the reported line}\ndue to unexpected exception with message:\n  std::runtime_error: boom\n\n';
+    const text = fixture('catch2/generated_v3.7.1_console.txt')
+      .replace(/fib 20 {10}.*\n.*\n.*\n.*\n/, row('fib 20') + afterward)
+      .replace(/benchmark name that wraps .*\n.*\n.*\n.*\n/, row('benchmark name that wraps') + afterward);
+    expect(text).toContain('fib 20                               Benchmark failed (std::runtime_error: boom) \n');
+    expect(catch2.parse(text).map((m) => [m.benchmark, m.values.length, m.failed])).toEqual([
+      ['Fibonacci / fib 10', 1, undefined],
+      ['Fibonacci / fib 20', 0, 'std::runtime_error: boom'],
+      ['Containers / vector / vector push_back 1000', 1, undefined],
+      ['Containers / string concat with a rather long benchmark name that wraps', 0, 'std::runtime_error: boom'],
+    ]);
+  });
+
   it('reports malformed XML with its line', () => {
     expect(() => catch2.parse('<?xml version="1.0"?>\n<Catch2TestRun>\n<TestCase name="x">\n</Catch2TestRun>')).toThrow(FormatError);
   });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { criterion } from '../../src/formats/criterion.js';
 import { parseCriterionDir, parseCriterionSample } from '../../src/formats/criterion-dir.js';
+import { readRunResults } from '../../src/formats/index.js';
 import { FormatError } from '../../src/formats/types.js';
 import { benchmarks, FIXTURES, find, fixture } from './fixture.js';
 
@@ -59,5 +63,53 @@ describe('criterion target directory', () => {
 
   it('rejects mismatched sample arrays', () => {
     expect(() => parseCriterionSample('{"full_id":"x"}', '{"iters":[1,2],"times":[1]}')).toThrow(FormatError);
+  });
+});
+
+describe('a benchgate run of cargo bench with criterion', () => {
+  const console = fixture('criterion/generated_v0.5.1_cargo_bench_console_second_run_with_change.txt');
+
+  /** A repository whose workspace target/ holds the fixture's criterion data; returns a member crate's directory. */
+  function workspace(): string {
+    const repo = mkdtempSync(path.join(os.tmpdir(), 'benchgate-criterion-'));
+    mkdirSync(path.join(repo, '.git'));
+    cpSync(`${FIXTURES}criterion/generated_v0.5.1_target_criterion`, path.join(repo, 'target', 'criterion'), { recursive: true });
+    const member = path.join(repo, 'crates', 'fix');
+    mkdirSync(member, { recursive: true });
+    return member;
+  }
+
+  it('takes the samples from target/criterion in place of the console estimates', () => {
+    const { format, measurements } = readRunResults(console, 'auto', workspace());
+    expect(format).toBe('criterion');
+    expect(measurements.map((m) => [m.benchmark, m.metric, m.values.length])).toEqual([
+      ['fib 15', 'time', 20],
+      ['sum/iter_sum/100', 'time', 20],
+      ['sum/iter_sum/100', 'throughput', 1],
+      ['sum/iter_sum/10000', 'time', 20],
+      ['sum/iter_sum/10000', 'throughput', 1],
+    ]);
+    expect(measurements[0]!.values[0]).toBeCloseTo(1788764 / 727 / 1e9, 15);
+  });
+
+  it('ignores benchmarks of earlier runs that this run did not print, even unreadable ones', () => {
+    const member = workspace();
+    const stale = path.join(member, '..', '..', 'target', 'criterion', 'removed bench', 'new');
+    mkdirSync(stale, { recursive: true });
+    writeFileSync(path.join(stale, 'benchmark.json'), '{"full_id": "removed bench"}');
+    writeFileSync(path.join(stale, 'sample.json'), '{"iters": [1], "times": "broken"}');
+    expect(readRunResults(console, 'criterion', member).measurements.map((m) => m.benchmark)).not.toContain('removed bench');
+  });
+
+  it('keeps the console estimates without a target/criterion directory', () => {
+    const bare = mkdtempSync(path.join(os.tmpdir(), 'benchgate-criterion-'));
+    mkdirSync(path.join(bare, '.git'));
+    expect(readRunResults(console, 'criterion', bare).measurements.every((m) => m.values.length === 1)).toBe(true);
+  });
+
+  it('names the file of a malformed sample.json', () => {
+    const member = workspace();
+    writeFileSync(path.join(member, '..', '..', 'target', 'criterion', 'fib 15', 'new', 'sample.json'), '{"iters": [1], "times": ["x"]}');
+    expect(() => readRunResults(console, 'criterion', member)).toThrow(/criterion: expected a number at .*fib 15\/new\/sample\.json times\[0\]/);
   });
 });

@@ -65,6 +65,9 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'nanobench/generated_v4.3.11_run2_markdown.txt',
     'nanobench/generated_v4.3.11_run2_templates_json.json',
     'nanobench/generated_v4.3.11_run2_templates_pyperf.json',
+    'nanobench/generated_v4.3.11_run3_markdown.txt',
+    'nanobench/generated_v4.3.11_run3_templates_json.json',
+    'nanobench/generated_v4.3.11_run3_templates_pyperf.json',
     'nanobench/generated_v4.6.0_run1_markdown_with_perf_note.txt',
     'nanobench/generated_v4.6.0_run1_templates_json.json',
     'nanobench/tutorial_markdown_compare_ci_table.txt',
@@ -143,6 +146,8 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
   ],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
+    'go-test-bench/generated_go1.26_failures_count2.txt',
+    'go-test-bench/generated_go1.26_failures_test_json_events_count2.jsonl',
     'go-test-bench/generated_go1.26_test_json_events_count2.jsonl',
     'go-test-bench/generated_go1.26_two_packages_count5_benchmem_reportmetric.txt',
     'go-test-bench/generated_go1.26_verbose_count2_with_name_only_lines.txt',

@@ -34,9 +34,12 @@ describe('go', () => {
 
   it('reads the -json event stream, including lines split across events', () => {
     const fromJson = parse('generated_go1.26_test_json_events_count2.jsonl');
-    expect(fromJson.find((m) => m.metric === 'time')).toBeDefined();
+    expect(benchmarks(fromJson)).toEqual([`${SORTING}.BenchmarkSortInts-2`, `${SORTING}.BenchmarkAllocSlice-2`]);
     for (const m of fromJson) expect(m.values).toHaveLength(2);
-    expect(find(fromJson, `${SORTING}.BenchmarkSortInts-2`, 'compares/op').values).toHaveLength(2);
+    expect(find(fromJson, `${SORTING}.BenchmarkSortInts-2`)).toMatchObject({ unit: 's', values: [79171e-9, 81627e-9] });
+    // The second result line of BenchmarkAllocSlice is split over two events.
+    expect(find(fromJson, `${SORTING}.BenchmarkAllocSlice-2`, 'bytes/op').values).toEqual([224, 224]);
+    expect(find(fromJson, `${SORTING}.BenchmarkSortInts-2`, 'compares/op').values).toEqual([10321, 10321]);
   });
 
   it('skips -v name-only lines', () => {
@@ -75,6 +78,34 @@ describe('go', () => {
   it('turns --- FAIL into a failed measurement', () => {
     const ms = go.parse('BenchmarkA-8  100  5 ns/op\n--- FAIL: BenchmarkB-8\n    b_test.go:9: boom\n');
     expect(find(ms, 'BenchmarkB-8')).toMatchObject({ failed: expect.any(String), values: [] });
+  });
+
+  it.each(['generated_go1.26_failures_count2.txt', 'generated_go1.26_failures_test_json_events_count2.jsonl'])(
+    'names every shape of --- FAIL in %s as the benchmark would be named, GOMAXPROCS suffix included',
+    (file) => {
+      const ms = parse(file);
+      const FIXFAIL = 'example.com/fixfail';
+      expect(ms.map((m) => [m.benchmark, m.values.length, m.failed])).toEqual([
+        [`${FIXFAIL}.BenchmarkOK-2`, 2, undefined],
+        // Failed on b.N=1: Go printed "--- FAIL: BenchmarkFailFirst", without the -2 of its results.
+        [`${FIXFAIL}.BenchmarkFailFirst-2`, 0, 'go test reported FAIL'],
+        // Failed on a later b.N: "BenchmarkFailLater-2 \t--- FAIL: BenchmarkFailLater-2" (text), own line (-json).
+        [`${FIXFAIL}.BenchmarkFailLater-2`, 0, 'go test reported FAIL'],
+        // "--- FAIL: BenchmarkSub" only says that its sub-benchmark failed: it is not a benchmark of its own.
+        [`${FIXFAIL}.BenchmarkSub/s=1-2`, 0, 'go test reported FAIL'],
+      ]);
+    },
+  );
+
+  it('keeps a failure name as printed when the GOMAXPROCS suffix cannot be told (-cpu lists, no results)', () => {
+    const cpuList = go.parse('BenchmarkA  100  5 ns/op\nBenchmarkA-2  100  5 ns/op\n--- FAIL: BenchmarkB\n');
+    expect(find(cpuList, 'BenchmarkB').failed).toBeDefined();
+    expect(find(go.parse('--- FAIL: BenchmarkB\n'), 'BenchmarkB').failed).toBeDefined();
+  });
+
+  it('marks a benchmark failed in a later -count repetition as failed, not as the values before', () => {
+    const ms = go.parse('BenchmarkA-2  100  5 ns/op\nBenchmarkA-2   \t--- FAIL: BenchmarkA-2\n    a_test.go:3: boom\n');
+    expect(ms).toEqual([{ benchmark: 'BenchmarkA-2', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'go test reported FAIL' }]);
   });
 
   it('names the line of a malformed result', () => {

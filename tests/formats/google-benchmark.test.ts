@@ -34,6 +34,8 @@ describe('google-benchmark', () => {
     const ms = parse('generated_v1.7.1_repetitions5_report_aggregates_only.json');
     expect(benchmarks(ms)).toEqual(NAMES);
     expect(ms.every((m) => m.values.length === 1)).toBe(true);
+    // The `BM_StringCreation_median` row, not `_mean`, under the plain name.
+    expect(find(ms, 'BM_StringCreation').values[0]).toBeCloseTo(0.6883361468945636e-9, 20);
   });
 
   it.each([
@@ -48,14 +50,23 @@ describe('google-benchmark', () => {
 
   it('converts every time unit to seconds', () => {
     const ms = parse('generated_v1.7.1_single_run_no_repetitions.json');
-    const sleep = find(ms, 'BM_Sleep/iterations:20/real_time').values[0]!;
-    expect(sleep).toBeGreaterThan(0.0009);
-    expect(sleep).toBeLessThan(0.01);
+    expect(find(ms, 'BM_Sleep/iterations:20/real_time').values[0]).toBeCloseTo(1.0642380500030413e-3, 15); // time_unit ms
+    expect(find(ms, 'BM_SetInsert/1024').values[0]).toBeCloseTo(36089.1861198637e-9, 15); // time_unit ns
   });
 
   it('turns error_occurred into a failed measurement', () => {
     const text = JSON.stringify({ benchmarks: [{ name: 'BM_x', run_type: 'iteration', error_occurred: true, error_message: 'boom', iterations: 0, real_time: 0, cpu_time: 0, time_unit: 'ns' }] });
     expect(googleBenchmark.parse(text)).toEqual([{ benchmark: 'BM_x', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'boom' }]);
+  });
+
+  it('leaves out a SkipWithMessage row (1.8+) instead of reading its zero times', () => {
+    // Row shape as json_reporter.cc writes it for internal::SkippedWithMessage.
+    const skipped = { name: 'BM_y', run_name: 'BM_y', run_type: 'iteration', repetitions: 1, repetition_index: 0, threads: 1, skipped: true, skip_message: 'no GPU', iterations: 0, real_time: 0, cpu_time: 0, time_unit: 'ns' };
+    const ran = { ...skipped, name: 'BM_x', run_name: 'BM_x', skipped: undefined, skip_message: undefined, iterations: 10, real_time: 5, cpu_time: 5 };
+    expect(googleBenchmark.parse(JSON.stringify({ benchmarks: [ran, skipped] })).map((m) => [m.benchmark, m.metric, m.values])).toEqual([
+      ['BM_x', 'time', [5e-9]],
+      ['BM_x', 'cpu_time', [5e-9]],
+    ]);
   });
 
   it('tolerates a stray line printed into the JSON on stdout', () => {

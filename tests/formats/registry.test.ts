@@ -1,10 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { detectFormat, formats, getFormat, parseOutput } from '../../src/formats/index.js';
 import { FormatError } from '../../src/formats/types.js';
-import { FIXTURES_BY_FORMAT, fixture, thrown } from './fixture.js';
+import { FIXTURES, FIXTURES_BY_FORMAT, fixture, thrown } from './fixture.js';
 
 const DETECTABLE = Object.entries(FIXTURES_BY_FORMAT).flatMap(([name, files]) => files.map((file) => [name, file]));
-
+/** Console summaries of harnesses whose samples benchgate reads from their JSON output. */
+const CONSOLE_SUMMARIES = [
+  'pytest-benchmark/generated_v5.3.1_console_table.txt',
+  'jmh/generated_jmh1.37_console_thrpt_avgt_forks2.txt',
+  'google-benchmark-json/generated_v1.7.1_repetitions3_random_interleaving_console.txt',
+  'google-benchmark-json/nanobench_repo_comparisons_gbench_console_2019.txt',
+  'hyperfine/generated_v1.15.0_console_two_commands.txt',
+  'hyperfine/generated_v1.20.0_console_two_commands.txt',
+];
 
 describe('format registry', () => {
   it.each(DETECTABLE)('detects %s in %s', (name, file) => {
@@ -15,13 +25,28 @@ describe('format registry', () => {
     expect(parsed.measurements.length).toBeGreaterThan(0);
   });
 
-  it.each([
-    'pytest-benchmark/generated_v5.3.1_console_table.txt',
-    'jmh/generated_jmh1.37_console_thrpt_avgt_forks2.txt',
-    'google-benchmark-json/generated_v1.7.1_repetitions3_random_interleaving_console.txt',
-    'hyperfine/generated_v1.20.0_console_two_commands.txt',
-  ])('recognises no format in the console summary %s (benchgate reads the JSON instead)', (file) => {
+  it.each(CONSOLE_SUMMARIES)('recognises no format in the console summary %s (benchgate reads the JSON instead)', (file) => {
     expect(() => detectFormat(fixture(file))).toThrow(FormatError);
+  });
+
+  it('lists every fixture file, so none is left untested', () => {
+    const listed = new Set([...DETECTABLE.map(([, file]) => file), ...CONSOLE_SUMMARIES]);
+    const files = readdirSync(FIXTURES, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name !== 'SOURCE.md')
+      .map((entry) => path.relative(FIXTURES, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      // target/criterion is a directory of JSON files, read by parseCriterionDir (criterion.test.ts).
+      .filter((file) => !file.startsWith('criterion/generated_v0.5.1_target_criterion/'));
+    expect(files.filter((file) => !listed.has(file))).toEqual([]);
+  });
+
+  it.each([
+    ['go', 'PASS\nok  \texample.com/x\t0.01s\n'],
+    ['cargo-bench', 'running 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured\n'],
+    ['benchgate', '{"benchgate": 1, "benchmarks": []}'],
+  ])('rejects %s output without a single result, naming what was expected', (format, text) => {
+    const error = thrown(() => parseOutput(text, format));
+    expect(error).toBeInstanceOf(FormatError);
+    expect((error as Error).message).toBe(`${format}: no benchmark results in the output; expected ${getFormat(format).description}`);
   });
 
   it('detects benchgate JSON', () => {

@@ -22,7 +22,7 @@ import { GitError } from './git.js';
 import { detectPlatform } from './platforms/index.js';
 import type { Platform } from './platforms/types.js';
 import { writeReports } from './report/index.js';
-import { Cancelled, EXIT, RunFailure, runComparison } from './run.js';
+import { Cancelled, EXIT, exitCodeOf, RunFailure, runComparison } from './run.js';
 import { LogError, readLog } from './runner/log.js';
 import { mergeLogs } from './runner/merge.js';
 import { VERSION } from './version.js';
@@ -124,7 +124,7 @@ async function cmdAnalyze(argv: string[], platform: Platform): Promise<number> {
   const outDir = typeof values.out === 'string' ? values.out : path.dirname(file);
   const reports = writeReports(result, outDir);
   await platform.publish(result, reports);
-  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
+  return exitCodeOf(result);
 }
 
 async function cmdMerge(argv: string[]): Promise<number> {

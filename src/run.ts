@@ -26,6 +26,16 @@ export const EXIT = {
   runFailed: 3,
 } as const;
 
+/**
+ * The exit code an analysis calls for: 3 when anything failed (a build or run, a benchmark its
+ * harness marked failed, on either side, or nothing parsed at all), else 1 when the gate failed.
+ */
+export function exitCodeOf(result: ComparisonResult): number {
+  const failedRuns = result.comparisons.some((c) => c.warnings.some((w) => w.code === 'failed-runs'));
+  if (result.verdict === 'error' || failedRuns) return EXIT.runFailed;
+  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
+}
+
 /** A build or benchmark run failed: the message names the side, the round and the cause. */
 export class RunFailure extends Error {
   constructor(message: string) {
@@ -131,14 +141,14 @@ export async function runComparison(config: Config, platform: Platform): Promise
     if (harnessFailures.length > 0) {
       platform.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
     }
-    return finish(config, platform, header, file, harnessFailures.length > 0 ? EXIT.runFailed : EXIT.pass);
+    return finish(config, platform, header, file);
   } catch (err) {
     const cancelled = err instanceof Cancelled;
     log?.end(cancelled ? 'cancelled' : 'failed', (err as Error).message);
     if (err instanceof RunFailure && log) {
       // Report what was measured before the failure, then fail with the run's exit code.
       platform.warn(err.message);
-      return finish(config, platform, readLog(file).header, file, EXIT.runFailed);
+      return finish(config, platform, readLog(file).header, file);
     }
     throw err;
   } finally {
@@ -283,13 +293,12 @@ async function runRounds(
 }
 
 /** Analyses the log, writes the reports, publishes them, and picks the exit code. */
-async function finish(config: Config, platform: Platform, header: LogHeader, file: string, runExit: number): Promise<RunOutcome> {
+async function finish(config: Config, platform: Platform, header: LogHeader, file: string): Promise<RunOutcome> {
   const parsed = readLog(file);
   const result = await platform.group('analysis', async () =>
     analyze(header, parsed.runs, config, config.failOn, config.rounds, parsed.end),
   );
   const reports = { [LOG_FILE]: file, ...writeReports(result, config.outDir) };
   await platform.publish(result, reports);
-  const exitCode = runExit !== EXIT.pass ? runExit : result.gateFailed ? EXIT.gateFailed : EXIT.pass;
-  return { result, reports, exitCode, logFile: file };
+  return { result, reports, exitCode: exitCodeOf(result), logFile: file };
 }

@@ -13,7 +13,7 @@ import type { ComparisonResult } from '../model.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
 import { readEvent } from '../platforms/github-event.js';
 import type { Platform } from '../platforms/types.js';
-import { EXIT } from '../run.js';
+import { exitCodeOf } from '../run.js';
 
 /** Written next to results.json by the action on pull_request events. */
 export const PULL_REQUEST_FILE = 'pull-request-number';
@@ -55,7 +55,7 @@ export function readPullRequestNumber(dir: string): number | undefined {
   return Number(text);
 }
 
-/** Publishes DIR's results; the exit code is the gate's, as if the run had happened here. */
+/** Publishes DIR's results; the exit code is the run's, as if it had happened here. */
 export async function publishSaved(dir: string, options: GitHubOptions): Promise<number> {
   const result = readResults(path.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
@@ -71,7 +71,7 @@ export async function publishSaved(dir: string, options: GitHubOptions): Promise
   }
   const platform = new GitHubPlatform(trusted);
   await platform.publish(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) });
-  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
+  return exitCodeOf(result);
 }
 
 /** The CLI command; the token comes from GITHUB_TOKEN (never a flag, so it stays out of logs). */

@@ -76,6 +76,18 @@ describe('size limits', () => {
     expect(shown + left).toBe(20_000);
     expect(md.indexOf('🔴 regression')).toBeLessThan(md.indexOf('⚪ unchanged') === -1 ? Infinity : md.indexOf('⚪ unchanged'));
   });
+
+  it("keeps every suite's regressions before any suite's unchanged rows", () => {
+    const unchanged = Array.from({ length: 3000 }, (_, i) => comparison(`same${i}`, 'unchanged', 0.1, 'big'));
+    const md = renderMarkdown(result([comparison('worst', 'regression', 50, 'big'), comparison('other', 'regression', 20, 'small'), ...unchanged]), { maxBytes: 60_000 });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(60_000);
+    expect(md).toContain('| `worst` |');
+    expect(md).toContain('| `other` |');
+    const left = Number(/> (\d+) more rows not shown/.exec(md)![1]);
+    expect((md.match(/^\| `same\d+` \|/gm) ?? []).length + left).toBe(3000);
+    expect(md.indexOf('#### `big`')).toBeLessThan(md.indexOf('#### `small`'));
+    expectPlainText(md, ['worst', 'other']);
+  });
 });
 
 describe('annotation plan', () => {

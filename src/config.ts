@@ -13,7 +13,8 @@ export interface Config extends AnalysisSettings {
   /** Repository (or subdirectory of it) the comparison runs in. */
   repoDir: string;
   base?: string;
-  head: string;
+  /** Unset: the CI event's head when the base also comes from the event, else HEAD. */
+  head?: string;
   /** Shell command run once per side in its worktree before any round; optional. */
   build?: string;
   /** Shell command that runs the benchmark suite and prints its results. */
@@ -189,7 +190,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   return {
     repoDir,
     base: str('base'),
-    head: str('head') ?? DEFAULTS.head,
+    head: str('head'),
     build: str('build'),
     bench,
     format: commandMode !== undefined ? 'command' : (str('format') ?? DEFAULTS.format),

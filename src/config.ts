@@ -31,6 +31,8 @@ export interface Config extends AnalysisSettings {
   failOn: FailOn;
   /** Directory inside the repository the commands run in (relative to the repo root). */
   workingDirectory: string;
+  /** Source file (FILE or FILE:LINE, from the working directory) annotations point at when a benchmark's name names none. */
+  source?: string;
 }
 
 /** A config problem the user must fix: names the key and where it came from. */
@@ -87,6 +89,7 @@ const KEYS = {
   out: 'string',
   'fail-on': 'string',
   'working-directory': 'string',
+  source: 'string',
 } as const;
 export type ConfigKey = keyof typeof KEYS;
 export const CONFIG_KEYS = Object.keys(KEYS) as ConfigKey[];
@@ -206,6 +209,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     outDir: path.resolve(repoDir, str('out') ?? DEFAULTS.outDir),
     failOn: oneOf('fail-on', ['regression', 'none'] as const) ?? DEFAULTS.failOn,
     workingDirectory: str('working-directory') ?? DEFAULTS.workingDirectory,
+    source: str('source'),
   };
 }
 

@@ -95,6 +95,7 @@ export async function runComparison(config: Config, platform: Platform): Promise
     if (signals.signal) throw new Cancelled(signals.signal);
   };
   const repo = path.resolve(config.repoDir);
+  platform.configure?.(config);
   const event = platform.defaultRefs();
   const baseRef = config.base ?? event.base;
   // A base given without a head is compared with the checkout, not with the event's head.

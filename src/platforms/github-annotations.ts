@@ -35,6 +35,14 @@ export function sourceLocation(name: string, locate: Locate): { file: string; li
   return m[2] ? { file, line: Number(m[2]) } : { file };
 }
 
+/** The config's `source` (FILE or FILE:LINE) as a location; undefined when no such file exists. */
+export function configuredLocation(source: string, locate: Locate): { file: string; line?: number } | undefined {
+  const m = /^(.+?)(?::(\d+))?$/.exec(source.trim());
+  const file = m ? locate(m[1]!) : undefined;
+  if (file === undefined) return undefined;
+  return m![2] ? { file, line: Number(m![2]) } : { file };
+}
+
 function kindOf(c: Comparison, gateFailed: boolean): AnnotationKind | null {
   if (c.verdict === 'regression') return gateFailed ? 'error' : 'warning';
   if (c.verdict === 'improvement') return 'notice';
@@ -52,7 +60,10 @@ export interface AnnotationPlan {
   omitted: Record<AnnotationKind, number>;
 }
 
-export function planAnnotations(result: ComparisonResult, locate: Locate): AnnotationPlan {
+/**
+ * `fallback` is where a benchmark whose name names no file points (the config's `source`).
+ */
+export function planAnnotations(result: ComparisonResult, locate: Locate, fallback?: { file: string; line?: number }): AnnotationPlan {
   const byKind: Record<AnnotationKind, Comparison[]> = { error: [], warning: [], notice: [] };
   for (const c of result.comparisons) {
     const kind = kindOf(c, result.gateFailed);
@@ -68,7 +79,7 @@ export function planAnnotations(result: ComparisonResult, locate: Locate): Annot
         kind,
         title: plainText(`benchgate: ${word} in ${c.suite}`, 120),
         message: describe(c),
-        ...sourceLocation(c.benchmark, locate),
+        ...(sourceLocation(c.benchmark, locate) ?? fallback),
       });
     }
     omitted[kind] = Math.max(0, largestFirst.length - ANNOTATIONS_PER_KIND);

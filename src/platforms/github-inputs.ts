@@ -38,5 +38,5 @@ export function readActionInputs(env: NodeJS.ProcessEnv = process.env): ActionIn
   const fileLayer = readConfigFile(path.resolve(repoDir, configInput || CONFIG_FILE), configInput !== '');
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, core.getInput(key)])), (key) => `input ${key}`);
   const config = resolveConfig([fileLayer, inputLayer], repoDir);
-  return { config, github: { ...github, suite: config.suite, workingDirectory: config.workingDirectory } };
+  return { config, github };
 }

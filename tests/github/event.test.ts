@@ -1,10 +1,6 @@
 /** Base and head from each event a benchmark gate runs on, read from real-shaped payloads. */
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { ComparisonResult } from '../../src/model.js';
 import { eventPullRequest, eventRefs, readEvent } from '../../src/platforms/github-event.js';
-import { git, makeRepo, runCli, tempDir } from '../e2e/helpers.js';
 import { eventFile } from './runner.js';
 
 const A = 'a'.repeat(40);
@@ -33,41 +29,5 @@ describe('refs from the event', () => {
   it('anything else, or no event file: nothing', () => {
     expect(eventRefs({ name: 'schedule', payload: {} })).toEqual({});
     expect(readEvent({})).toEqual({ name: '', payload: {} });
-  });
-});
-
-describe('refs given next to the event', () => {
-  const repo = makeRepo([{ 'v.txt': '1' }, { 'v.txt': '2' }, { 'v.txt': '3' }]);
-  const [first, second, third] = ['HEAD~2', 'HEAD~1', 'HEAD'].map((ref) => git(repo, 'rev-parse', ref).trim());
-  const event = path.join(tempDir('benchgate-event-'), 'push.json');
-  writeFileSync(event, JSON.stringify({ before: first, after: third }));
-
-  async function compared(flags: string[]): Promise<{ base: string; head: string }> {
-    const out = tempDir('benchgate-out-');
-    const bench = `node -e "console.log(JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'x', unit: 'ms', values: [1] }] }))"`;
-    const run = await runCli(['run', '--bench', bench, '--format', 'benchgate', '--rounds', '2', '--warmup', '0', '--out', out, ...flags], {
-      cwd: repo,
-      env: { GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: event, GITHUB_STEP_SUMMARY: '', GITHUB_TOKEN: '' },
-    });
-    expect(run.stderr).toBe('');
-    const r = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as ComparisonResult;
-    return { base: r.base.sha, head: r.head.sha };
-  }
-
-  it('an explicit head wins over the event; the base still comes from the event', async () => {
-    expect(await compared(['--head', 'HEAD~1'])).toEqual({ base: first, head: second });
-  });
-
-  it('an explicit base alone is compared with the checkout, not the event head', async () => {
-    git(repo, 'checkout', '-q', '--detach', 'HEAD~1');
-    try {
-      expect(await compared(['--base', first])).toEqual({ base: first, head: second });
-    } finally {
-      git(repo, 'checkout', '-q', 'main');
-    }
-  });
-
-  it('neither: both from the event', async () => {
-    expect(await compared([])).toEqual({ base: first, head: third });
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkConclusion } from '../../src/platforms/github-api.js';
-import { ANNOTATIONS_PER_KIND, omittedNotes, planAnnotations, sourceLocation } from '../../src/platforms/github-annotations.js';
+import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations, sourceLocation } from '../../src/platforms/github-annotations.js';
 import { LIMITS } from '../../src/platforms/github.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { ROOT } from '../e2e/helpers.js';
@@ -128,6 +128,19 @@ describe('annotation plan', () => {
     expect(sourceLocation('bench/../sort.js', locate)).toBeUndefined();
     expect(sourceLocation('BenchmarkSort/1024', locate)).toBeUndefined();
     expect(sourceLocation('missing.py::x', locate)).toBeUndefined();
+  });
+
+  it("points the other benchmarks at the config's source file, when it exists", () => {
+    const locate = (f: string) => (f === 'bench/sort.js' ? f : undefined);
+    expect(configuredLocation('bench/sort.js:40', locate)).toEqual({ file: 'bench/sort.js', line: 40 });
+    expect(configuredLocation('bench/sort.js', locate)).toEqual({ file: 'bench/sort.js' });
+    expect(configuredLocation('bench/gone.js', locate)).toBeUndefined();
+    const both = result([comparison('BenchmarkSort', 'regression', 30), comparison('bench/sort.js:12', 'regression', 20)]);
+    const plan = planAnnotations(both, locate, { file: 'bench/main.go', line: 3 });
+    expect(plan.annotations.map((a) => [a.file, a.line])).toEqual([
+      ['bench/main.go', 3],
+      ['bench/sort.js', 12],
+    ]);
   });
 });
 

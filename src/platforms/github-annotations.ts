@@ -60,10 +60,18 @@ export interface AnnotationPlan {
   omitted: Record<AnnotationKind, number>;
 }
 
-/**
- * `fallback` is where a benchmark whose name names no file points (the config's `source`).
- */
-export function planAnnotations(result: ComparisonResult, locate: Locate, fallback?: { file: string; line?: number }): AnnotationPlan {
+export interface AnnotationOptions {
+  locate: Locate;
+  /** Where a benchmark whose name names no file points (the config's `source`). */
+  fallback?: { file: string; line?: number };
+  /**
+   * Annotations of each kind the step can still show: GitHub counts every error and warning
+   * the step prints against its limit, first come first served. Default: the whole limit.
+   */
+  room?: Partial<Record<AnnotationKind, number>>;
+}
+
+export function planAnnotations(result: ComparisonResult, { locate, fallback, room = {} }: AnnotationOptions): AnnotationPlan {
   const byKind: Record<AnnotationKind, Comparison[]> = { error: [], warning: [], notice: [] };
   for (const c of result.comparisons) {
     const kind = kindOf(c, result.gateFailed);
@@ -73,7 +81,8 @@ export function planAnnotations(result: ComparisonResult, locate: Locate, fallba
   const omitted: Record<AnnotationKind, number> = { error: 0, warning: 0, notice: 0 };
   for (const kind of ['error', 'warning', 'notice'] as const) {
     const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
-    for (const c of largestFirst.slice(0, ANNOTATIONS_PER_KIND)) {
+    const limit = Math.max(0, room[kind] ?? ANNOTATIONS_PER_KIND);
+    for (const c of largestFirst.slice(0, limit)) {
       const word = c.verdict === 'regression' ? 'Regression' : 'Improvement';
       annotations.push({
         kind,
@@ -82,7 +91,7 @@ export function planAnnotations(result: ComparisonResult, locate: Locate, fallba
         ...(sourceLocation(c.benchmark, locate) ?? fallback),
       });
     }
-    omitted[kind] = Math.max(0, largestFirst.length - ANNOTATIONS_PER_KIND);
+    omitted[kind] = Math.max(0, largestFirst.length - limit);
   }
   return { annotations, omitted };
 }

@@ -13,7 +13,7 @@ import { plainText } from '../report/escape.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { headline } from '../report/rows.js';
 import { checkConclusion, commentMarker, createCheckRun, httpStatus, upsertComment, type Octokit, type Repo } from './github-api.js';
-import { configuredLocation, omittedNotes, planAnnotations } from './github-annotations.js';
+import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations } from './github-annotations.js';
 import { eventPullRequest, eventRefs, readEvent, type GitHubEvent } from './github-event.js';
 import type { Platform, WrittenReports } from './types.js';
 
@@ -57,6 +57,8 @@ export class GitHubPlatform implements Platform {
   private readonly env: NodeJS.ProcessEnv;
   /** Permission problems already reported, so each is said once. */
   private readonly said = new Set<string>();
+  /** Warnings printed so far: each takes one of the step's warning annotations. */
+  private warnings = 0;
 
   constructor(private options: GitHubOptions = { comment: true, check: true }) {
     this.env = options.env ?? process.env;
@@ -68,6 +70,7 @@ export class GitHubPlatform implements Platform {
   }
 
   warn(message: string): void {
+    this.warnings++;
     core.warning(message);
   }
 
@@ -90,7 +93,16 @@ export class GitHubPlatform implements Platform {
     const source = this.options.source;
     const fallback = source === undefined ? undefined : configuredLocation(source, locate);
     if (source !== undefined && fallback === undefined) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
-    const plan = planAnnotations(result, locate, fallback);
+    const plan = planAnnotations(result, {
+      locate,
+      fallback,
+      room: {
+        // Regressions are errors only when the gate fails, and then the action ends the step
+        // with an error of its own (core.setFailed) that must fit too.
+        error: ANNOTATIONS_PER_KIND - 1,
+        warning: ANNOTATIONS_PER_KIND - this.warnings,
+      },
+    });
     for (const a of plan.annotations) {
       const props = { title: a.title, file: a.file, startLine: a.line };
       core[a.kind](a.message, props);

@@ -38,7 +38,7 @@ Usage:
 
 Options for run (the same keys work in ${CONFIG_FILE}):
   --base REF           base commit (default: from the CI event)
-  --head REF           head commit (default: HEAD)
+  --head REF           head commit (default: from the CI event, else HEAD)
   --build CMD          build command, run once in each worktree
   --bench CMD          benchmark command (required)
   --bench-command CMD  command mode: no parser, time the whole process per run
@@ -55,6 +55,7 @@ Options for run (the same keys work in ${CONFIG_FILE}):
   --out DIR            where results.jsonl and the reports go (default benchgate-out)
   --fail-on WHAT       regression | none (default regression)
   --working-directory DIR  directory inside the repository to run commands in
+  --source FILE[:LINE] file GitHub annotations point at when a benchmark's name names none
   --config FILE        config file (default ${CONFIG_FILE} if present)
   --repo DIR           the git repository (default: current directory)
 

@@ -13,7 +13,8 @@ export interface Config extends AnalysisSettings {
   /** Repository (or subdirectory of it) the comparison runs in. */
   repoDir: string;
   base?: string;
-  head: string;
+  /** Unset: the CI event's head when the base also comes from the event, else HEAD. */
+  head?: string;
   /** Shell command run once per side in its worktree before any round; optional. */
   build?: string;
   /** Shell command that runs the benchmark suite and prints its results. */
@@ -30,6 +31,8 @@ export interface Config extends AnalysisSettings {
   failOn: FailOn;
   /** Directory inside the repository the commands run in (relative to the repo root). */
   workingDirectory: string;
+  /** Source file (FILE or FILE:LINE, from the working directory) annotations point at when a benchmark's name names none. */
+  source?: string;
 }
 
 /** A config problem the user must fix: names the key and where it came from. */
@@ -86,6 +89,7 @@ const KEYS = {
   out: 'string',
   'fail-on': 'string',
   'working-directory': 'string',
+  source: 'string',
 } as const;
 export type ConfigKey = keyof typeof KEYS;
 export const CONFIG_KEYS = Object.keys(KEYS) as ConfigKey[];
@@ -188,7 +192,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   return {
     repoDir,
     base: str('base'),
-    head: str('head') ?? DEFAULTS.head,
+    head: str('head'),
     build: str('build'),
     bench,
     format: commandMode !== undefined ? 'command' : (str('format') ?? DEFAULTS.format),
@@ -204,6 +208,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     outDir: path.resolve(repoDir, str('out') ?? DEFAULTS.outDir),
     failOn: oneOf('fail-on', ['regression', 'none'] as const) ?? DEFAULTS.failOn,
     workingDirectory: str('working-directory') ?? DEFAULTS.workingDirectory,
+    source: str('source'),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { analyze } from './compare.js';
-import { ConfigError, type Config } from './config.js';
+import { ConfigError, DEFAULTS, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
@@ -105,8 +105,11 @@ export async function runComparison(config: Config, platform: Platform): Promise
     if (signals.signal) throw new Cancelled(signals.signal);
   };
   const repo = path.resolve(config.repoDir);
-  const baseRef = config.base ?? platform.defaultRefs().base;
-  const headRef = config.base ? config.head : (platform.defaultRefs().head ?? config.head);
+  platform.configure?.(config);
+  const event = platform.defaultRefs();
+  const baseRef = config.base ?? event.base;
+  // A base given without a head is compared with the checkout, not with the event's head.
+  const headRef = config.head ?? (config.base ? undefined : event.head) ?? DEFAULTS.head;
   if (!baseRef) {
     signals.dispose();
     throw new ConfigError('no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline');

@@ -35,6 +35,14 @@ export function sourceLocation(name: string, locate: Locate): { file: string; li
   return m[2] ? { file, line: Number(m[2]) } : { file };
 }
 
+/** The config's `source` (FILE or FILE:LINE) as a location; undefined when no such file exists. */
+export function configuredLocation(source: string, locate: Locate): { file: string; line?: number } | undefined {
+  const m = /^(.+?)(?::(\d+))?$/.exec(source.trim());
+  const file = m ? locate(m[1]!) : undefined;
+  if (file === undefined) return undefined;
+  return m![2] ? { file, line: Number(m![2]) } : { file };
+}
+
 function kindOf(c: Comparison, gateFailed: boolean): AnnotationKind | null {
   if (c.verdict === 'regression') return gateFailed ? 'error' : 'warning';
   if (c.verdict === 'improvement') return 'notice';
@@ -52,7 +60,18 @@ export interface AnnotationPlan {
   omitted: Record<AnnotationKind, number>;
 }
 
-export function planAnnotations(result: ComparisonResult, locate: Locate): AnnotationPlan {
+export interface AnnotationOptions {
+  locate: Locate;
+  /** Where a benchmark whose name names no file points (the config's `source`). */
+  fallback?: { file: string; line?: number };
+  /**
+   * Annotations of each kind the step can still show: GitHub counts every error and warning
+   * the step prints against its limit, first come first served. Default: the whole limit.
+   */
+  room?: Partial<Record<AnnotationKind, number>>;
+}
+
+export function planAnnotations(result: ComparisonResult, { locate, fallback, room = {} }: AnnotationOptions): AnnotationPlan {
   const byKind: Record<AnnotationKind, Comparison[]> = { error: [], warning: [], notice: [] };
   for (const c of result.comparisons) {
     const kind = kindOf(c, result.gateFailed);
@@ -62,16 +81,17 @@ export function planAnnotations(result: ComparisonResult, locate: Locate): Annot
   const omitted: Record<AnnotationKind, number> = { error: 0, warning: 0, notice: 0 };
   for (const kind of ['error', 'warning', 'notice'] as const) {
     const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
-    for (const c of largestFirst.slice(0, ANNOTATIONS_PER_KIND)) {
+    const limit = Math.max(0, room[kind] ?? ANNOTATIONS_PER_KIND);
+    for (const c of largestFirst.slice(0, limit)) {
       const word = c.verdict === 'regression' ? 'Regression' : 'Improvement';
       annotations.push({
         kind,
         title: plainText(`benchgate: ${word} in ${c.suite}`, 120),
         message: describe(c),
-        ...sourceLocation(c.benchmark, locate),
+        ...(sourceLocation(c.benchmark, locate) ?? fallback),
       });
     }
-    omitted[kind] = Math.max(0, largestFirst.length - ANNOTATIONS_PER_KIND);
+    omitted[kind] = Math.max(0, largestFirst.length - limit);
   }
   return { annotations, omitted };
 }

@@ -26,6 +26,9 @@ function onOff(name: string): boolean {
 export function readActionInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
   const token = core.getInput('token');
   if (token) core.setSecret(token);
+  // Build and benchmark commands inherit this process's environment; the token is for
+  // benchgate's own API calls and must not reach them (nor anything they write to disk).
+  delete env.INPUT_TOKEN;
   const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
   const reportFrom = core.getInput('report-from') || undefined;
   const github: GitHubOptions = { token: token || undefined, comment: onOff('comment'), check: onOff('check'), env };
@@ -35,5 +38,5 @@ export function readActionInputs(env: NodeJS.ProcessEnv = process.env): ActionIn
   const fileLayer = readConfigFile(path.resolve(repoDir, configInput || CONFIG_FILE), configInput !== '');
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, core.getInput(key)])), (key) => `input ${key}`);
   const config = resolveConfig([fileLayer, inputLayer], repoDir);
-  return { config, github: { ...github, suite: config.suite, workingDirectory: config.workingDirectory } };
+  return { config, github };
 }

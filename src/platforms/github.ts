@@ -7,12 +7,13 @@ import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Config } from '../config.js';
 import type { ComparisonResult } from '../model.js';
 import { plainText } from '../report/escape.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { headline } from '../report/rows.js';
 import { checkConclusion, commentMarker, createCheckRun, httpStatus, upsertComment, type Octokit, type Repo } from './github-api.js';
-import { omittedNotes, planAnnotations } from './github-annotations.js';
+import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations } from './github-annotations.js';
 import { eventPullRequest, eventRefs, readEvent, type GitHubEvent } from './github-event.js';
 import type { Platform, WrittenReports } from './types.js';
 
@@ -40,6 +41,8 @@ export interface GitHubOptions {
   requirePullRequestHead?: string;
   /** The repository-relative directory benchmark commands run in; names that are paths start there. */
   workingDirectory?: string;
+  /** FILE or FILE:LINE from the config: where annotations point when a benchmark's name names no file. */
+  source?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -54,8 +57,10 @@ export class GitHubPlatform implements Platform {
   private readonly env: NodeJS.ProcessEnv;
   /** Permission problems already reported, so each is said once. */
   private readonly said = new Set<string>();
+  /** Warnings printed so far: each takes one of the step's warning annotations. */
+  private warnings = 0;
 
-  constructor(private readonly options: GitHubOptions = { comment: true, check: true }) {
+  constructor(private options: GitHubOptions = { comment: true, check: true }) {
     this.env = options.env ?? process.env;
     this.event = readEvent(this.env);
   }
@@ -65,11 +70,16 @@ export class GitHubPlatform implements Platform {
   }
 
   warn(message: string): void {
+    this.warnings++;
     core.warning(message);
   }
 
   group<T>(title: string, fn: () => Promise<T>): Promise<T> {
     return core.group(title, fn);
+  }
+
+  configure(config: Config): void {
+    this.options = { ...this.options, suite: config.suite, workingDirectory: config.workingDirectory, source: config.source };
   }
 
   defaultRefs(): { base?: string; head?: string } {
@@ -79,7 +89,20 @@ export class GitHubPlatform implements Platform {
   async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? '.';
-    const plan = planAnnotations(result, (file) => (existsSync(path.join(workspace, dir, file)) ? path.posix.join(dir, file) : undefined));
+    const locate = (file: string) => (existsSync(path.join(workspace, dir, file)) ? path.posix.join(dir, file) : undefined);
+    const source = this.options.source;
+    const fallback = source === undefined ? undefined : configuredLocation(source, locate);
+    if (source !== undefined && fallback === undefined) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
+    const plan = planAnnotations(result, {
+      locate,
+      fallback,
+      room: {
+        // Regressions are errors only when the gate fails, and then the action ends the step
+        // with an error of its own (core.setFailed) that must fit too.
+        error: ANNOTATIONS_PER_KIND - 1,
+        warning: ANNOTATIONS_PER_KIND - this.warnings,
+      },
+    });
     for (const a of plan.annotations) {
       const props = { title: a.title, file: a.file, startLine: a.line };
       core[a.kind](a.message, props);

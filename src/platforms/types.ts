@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import type { ComparisonResult } from '../model.js';
 
 /** Where log lines go while benchgate works; each CI platform groups them its own way. */
@@ -14,6 +15,8 @@ export type WrittenReports = Record<string, string>;
 /** One CI system (or the local terminal): where refs come from and where results are shown. */
 export interface Platform extends Logger {
   readonly name: string;
+  /** Takes the run's settings that shape what it shows (suite, working directory, source file). */
+  configure?(config: Config): void;
   /** Base and head the CI event provides, for when the user named none. */
   defaultRefs(): { base?: string; head?: string };
   /** Shows the result where people look: summary, annotations, comments, checks, outputs. */

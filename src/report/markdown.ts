@@ -64,6 +64,25 @@ function notesSection(result: ComparisonResult, extra: string[]): string {
   return lines ? `\n**Notes**\n\n${lines}` : '';
 }
 
+/** One suite's part of the report: its rows as table lines, and the lines that fit the budget. */
+interface Section {
+  heading: string;
+  shown: string[];
+  folded: string[];
+  keptShown: string[];
+  keptFolded: string[];
+}
+
+const CLOSE_DETAILS = '\n</details>\n\n';
+const foldedOpening = (n: number) => `<details><summary>${n} unchanged</summary>\n\n${HEADER}`;
+
+function renderSection(s: Section): string {
+  let out = s.heading;
+  if (s.keptShown.length > 0) out += `${HEADER}${s.keptShown.join('')}\n`;
+  if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length)}${s.keptFolded.join('')}${CLOSE_DETAILS}`;
+  return out;
+}
+
 export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions = {}): string {
   const budget = opts.maxBytes ?? Infinity;
   const head = headSection(result);
@@ -72,47 +91,41 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
   const truncationNote = (left: number) =>
     `\n> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n`;
 
-  // Sections in priority order: shown rows per suite, then folded ones. Sizes are kept as
-  // running byte counts: measuring the growing strings again for each row would be quadratic.
-  let body = '';
-  let bodyBytes = 0;
+  const sections: Section[] = [...rowsBySuite(result)].map(([suite, rows]) => ({
+    heading: `#### ${markdownCodeCell(suite)}\n\n`,
+    shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
+    folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
+    keptShown: [],
+    keptFolded: [],
+  }));
+  // Sizes are kept as a running byte count: measuring the growing text again for each row
+  // would be quadratic. A suite's heading is paid for by the first table of it that fits.
+  let used = bytes(head) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
   let left = 0;
-  const fixed = bytes(head) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
-  const room = () => budget - fixed - bodyBytes;
-  for (const [suite, rows] of rowsBySuite(result)) {
-    const shown = rows.filter((r) => !FOLDED.includes(r.verdict));
-    const folded = rows.filter((r) => FOLDED.includes(r.verdict));
-    let section = `#### ${markdownCodeCell(suite)}\n\n`;
-    let size = bytes(section);
-    let skipped = 0;
-    const add = (line: string, reserve: number): boolean => {
+  const headed = new Set<Section>();
+  /** Keeps as many of `lines` as fit; a table (`opening` .. `closing`) is shown only with at least one row. */
+  const fill = (s: Section, lines: string[], kept: string[], opening: string, closing: string) => {
+    if (lines.length === 0) return;
+    const frame = (headed.has(s) ? 0 : bytes(s.heading)) + bytes(opening) + bytes(closing);
+    if (used + frame + bytes(lines[0]!) > budget) {
+      left += lines.length;
+      return;
+    }
+    used += frame;
+    headed.add(s);
+    for (const line of lines) {
       const n = bytes(line);
-      if (size + n + reserve > room()) return false;
-      section += line;
-      size += n;
-      return true;
-    };
-    // A table whose header does not fit is left out whole, never shown without its header.
-    if (shown.length > 0) {
-      if (add(HEADER, 1)) {
-        for (const r of shown) if (!add(rowLine(r), 1)) skipped++;
-        add('\n', 0);
-      } else skipped += shown.length;
+      if (used + n > budget) left++;
+      else {
+        kept.push(line);
+        used += n;
+      }
     }
-    if (folded.length > 0) {
-      const close = '\n</details>\n\n';
-      if (add(`<details><summary>${folded.length} unchanged</summary>\n\n${HEADER}`, bytes(close))) {
-        for (const r of folded) if (!add(rowLine(r), bytes(close))) skipped++;
-        add(close, 0);
-      } else skipped += folded.length;
-    }
-    if (size > room()) {
-      left += rows.length;
-      continue;
-    }
-    left += skipped;
-    body += section;
-    bodyBytes += size;
-  }
+  };
+  // Every suite's changed rows come before any suite's unchanged ones, so a long list of
+  // unchanged benchmarks in one suite can never push another suite's regression out.
+  for (const s of sections) fill(s, s.shown, s.keptShown, HEADER, '\n');
+  for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length), CLOSE_DETAILS);
+  const body = sections.filter((s) => headed.has(s)).map(renderSection).join('');
   return head + body + (left > 0 ? truncationNote(left) : '') + notes + footer;
 }

@@ -1,6 +1,6 @@
 /** Shared helpers for end-to-end tests: throw-away git repositories and the real CLI. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +28,7 @@ export function makeRepo(commits: Record<string, string>[]): string {
   commits.forEach((files, i) => {
     for (const [name, content] of Object.entries(files)) {
       const file = path.join(repo, name);
+      mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, content);
       if (name.endsWith('.sh')) chmodSync(file, 0o755);
     }

@@ -36,7 +36,7 @@ describe('the action on a pull request with a real regression', () => {
   const repo = fixtureRepo();
   const workspace = shallowClone(repo.origin);
   const event = eventFile('pull_request.json', { BASE_SHA: repo.baseSha, HEAD_SHA: repo.headSha });
-  const inputs = { build: 'node -e "console.log(1 + 1)"', bench: 'node bench.mjs', format: 'benchgate', rounds: '8', warmup: '0', seed: '11', threshold: '10', suite: 'widgets', token: TOKEN, comment: 'on', check: 'on' };
+  const inputs = { build: `node -e "console.log('token', process.env.INPUT_TOKEN ? 'inherited' : 'withheld')"`, bench: 'node bench.mjs', format: 'benchgate', rounds: '8', warmup: '0', seed: '11', threshold: '10', suite: 'widgets', source: 'bench.mjs', token: TOKEN, comment: 'on', check: 'on' };
   let env: Record<string, string>;
   let first: StepResult;
 
@@ -67,7 +67,8 @@ describe('the action on a pull request with a real regression', () => {
   it('fetches the base commit the shallow clone lacks and groups each phase in the log', () => {
     expect(first.stdout).toContain(`${repo.baseSha} is not in this clone; fetching it from origin`);
     for (const group of ['resolve refs', 'build base', 'build head', 'analysis']) expect(first.stdout).toContain(`::group::${group}`);
-    expect(first.stdout).toContain('[head] 2');
+    // The build (like the benchmarks) runs without the action's token in its environment.
+    expect(first.stdout).toContain('[head] token withheld');
     expect(first.stdout).toMatch(/^round 8\/8 \((base, head|head, base)\) .*ETA/m);
   });
 
@@ -78,7 +79,7 @@ describe('the action on a pull request with a real regression', () => {
     expectPlainText(first.summary, NAMES);
   });
 
-  it('annotates each regression as an error, pointing at the source file when the name names one', () => {
+  it('annotates each regression as an error, on the file its name names, else on the source input', () => {
     const errors = workflowCommands(first.stdout, ['error']).filter((c) => c.properties.title);
     // What a reader sees: the name as written (word joiners are invisible), no mention, no link.
     const visible = (text: string) => text.replaceAll('\u2060', '');
@@ -87,6 +88,8 @@ describe('the action on a pull request with a real regression', () => {
     expect(errors.every((e) => e.properties.title === 'benchgate: Regression in widgets')).toBe(true);
     const located = errors.find((e) => e.message.startsWith('scale.mjs:1:'))!;
     expect(located.properties).toMatchObject({ file: 'scale.mjs', line: '1' });
+    // The others point at the file the source input names.
+    for (const e of errors.filter((e) => e !== located)) expect(e.properties.file).toBe('bench.mjs');
   });
 
   it('creates one sticky comment and a failing check run on the head commit, with valid requests', () => {

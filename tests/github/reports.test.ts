@@ -3,14 +3,15 @@
  * benchmark output can appear, the size limits however many benchmarks, the notes section, and
  * the annotation plan (10 per kind, largest first, the rest counted).
  */
-import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import * as core from '@actions/core';
+import { describe, expect, it, jest } from '@jest/globals';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkConclusion } from '../../src/platforms/github-api.js';
-import { ANNOTATIONS_PER_KIND, omittedNotes, planAnnotations, sourceLocation } from '../../src/platforms/github-annotations.js';
-import { LIMITS } from '../../src/platforms/github.js';
+import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations, sourceLocation } from '../../src/platforms/github-annotations.js';
+import { GitHubPlatform, LIMITS } from '../../src/platforms/github.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { ROOT } from '../e2e/helpers.js';
+import { ROOT, tempDir } from '../e2e/helpers.js';
 import { expectPlainText, renderGfm, visibleText } from './render.js';
 import { comparison, result } from './synthetic.js';
 
@@ -76,6 +77,18 @@ describe('size limits', () => {
     expect(shown + left).toBe(20_000);
     expect(md.indexOf('🔴 regression')).toBeLessThan(md.indexOf('⚪ unchanged') === -1 ? Infinity : md.indexOf('⚪ unchanged'));
   });
+
+  it("keeps every suite's regressions before any suite's unchanged rows", () => {
+    const unchanged = Array.from({ length: 3000 }, (_, i) => comparison(`same${i}`, 'unchanged', 0.1, 'big'));
+    const md = renderMarkdown(result([comparison('worst', 'regression', 50, 'big'), comparison('other', 'regression', 20, 'small'), ...unchanged]), { maxBytes: 60_000 });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(60_000);
+    expect(md).toContain('| `worst` |');
+    expect(md).toContain('| `other` |');
+    const left = Number(/> (\d+) more rows not shown/.exec(md)![1]);
+    expect((md.match(/^\| `same\d+` \|/gm) ?? []).length + left).toBe(3000);
+    expect(md.indexOf('#### `big`')).toBeLessThan(md.indexOf('#### `small`'));
+    expectPlainText(md, ['worst', 'other']);
+  });
 });
 
 describe('annotation plan', () => {
@@ -84,7 +97,7 @@ describe('annotation plan', () => {
   const none = () => undefined;
 
   it('annotates at most 10 regressions as errors, the largest first, and counts the rest', () => {
-    const plan = planAnnotations(result([...regressions, ...improvements]), none);
+    const plan = planAnnotations(result([...regressions, ...improvements]), { locate: none });
     const errors = plan.annotations.filter((a) => a.kind === 'error');
     expect(errors).toHaveLength(ANNOTATIONS_PER_KIND);
     expect(errors[0]!.message).toMatch(/^r13: \+23\.0%/);
@@ -95,12 +108,12 @@ describe('annotation plan', () => {
   });
 
   it('makes regressions warnings when the gate is off', () => {
-    const plan = planAnnotations(result(regressions.slice(0, 2), false), none);
+    const plan = planAnnotations(result(regressions.slice(0, 2), false), { locate: none });
     expect(plan.annotations.map((a) => a.kind)).toEqual(['warning', 'warning']);
   });
 
   it('escapes the corpus into one line of plain text per annotation', () => {
-    const plan = planAnnotations(result(HARDER.map((n) => comparison(n, 'regression', 30))), none);
+    const plan = planAnnotations(result(HARDER.map((n) => comparison(n, 'regression', 30))), { locate: none });
     for (const a of plan.annotations) {
       expect(a.message).not.toMatch(/[\r\n]|@everyone|http:\/\//);
       expect(a.title).toBe('benchgate: Regression in suite');
@@ -116,6 +129,69 @@ describe('annotation plan', () => {
     expect(sourceLocation('bench/../sort.js', locate)).toBeUndefined();
     expect(sourceLocation('BenchmarkSort/1024', locate)).toBeUndefined();
     expect(sourceLocation('missing.py::x', locate)).toBeUndefined();
+  });
+
+  it("points the other benchmarks at the config's source file, when it exists", () => {
+    const locate = (f: string) => (f === 'bench/sort.js' ? f : undefined);
+    expect(configuredLocation('bench/sort.js:40', locate)).toEqual({ file: 'bench/sort.js', line: 40 });
+    expect(configuredLocation('bench/sort.js', locate)).toEqual({ file: 'bench/sort.js' });
+    expect(configuredLocation('bench/gone.js', locate)).toBeUndefined();
+    const both = result([comparison('BenchmarkSort', 'regression', 30), comparison('bench/sort.js:12', 'regression', 20)]);
+    const plan = planAnnotations(both, { locate, fallback: { file: 'bench/main.go', line: 3 } });
+    expect(plan.annotations.map((a) => [a.file, a.line])).toEqual([
+      ['bench/main.go', 3],
+      ['bench/sort.js', 12],
+    ]);
+  });
+});
+
+describe('annotations the step prints', () => {
+  /**
+   * Workflow-command lines written to stdout while `fn` runs. @actions/core reads the step's
+   * files from this process's environment: they are set to `summary` (or none) meanwhile.
+   */
+  async function printed(fn: () => Promise<void>, summary?: string): Promise<string[]> {
+    const lines: string[] = [];
+    const saved = { GITHUB_OUTPUT: process.env.GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: process.env.GITHUB_STEP_SUMMARY };
+    delete process.env.GITHUB_OUTPUT;
+    if (summary) process.env.GITHUB_STEP_SUMMARY = summary;
+    else delete process.env.GITHUB_STEP_SUMMARY;
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(...String(chunk).split('\n').filter((l) => l.startsWith('::')));
+      return true;
+    });
+    try {
+      await fn();
+    } finally {
+      spy.mockRestore();
+      for (const [key, value] of Object.entries(saved)) if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    return lines;
+  }
+  const many = (gate: boolean) => result(Array.from({ length: 14 }, (_, i) => comparison(`r${i}`, 'regression', 10 + i)), gate);
+  const count = (lines: string[], kind: string) => lines.filter((l) => l.startsWith(`::${kind} `) || l.startsWith(`::${kind}::`)).length;
+
+  it("keeps the failed step's own error within GitHub's 10 errors", async () => {
+    const lines = await printed(async () => {
+      await new GitHubPlatform({ comment: false, check: false, env: {} }).publish(many(true), {});
+      core.error('benchgate: the gate failed'); // what core.setFailed prints in the action
+    });
+    expect(count(lines, 'error')).toBe(ANNOTATIONS_PER_KIND);
+    expect(lines.at(-1)).toBe('::error::benchgate: the gate failed');
+  });
+
+  it('counts the warnings printed before the annotations against the 10, and the summary says how many were left out', async () => {
+    const summary = path.join(tempDir('benchgate-summary-'), 'summary.md');
+    writeFileSync(summary, '');
+    const lines = await printed(async () => {
+      const platform = new GitHubPlatform({ comment: false, check: false, env: { GITHUB_STEP_SUMMARY: summary } });
+      platform.warn('head run in round 3 failed');
+      platform.warn('another warning');
+      await platform.publish(many(false), {});
+    }, summary);
+    expect(count(lines, 'warning')).toBe(ANNOTATIONS_PER_KIND);
+    expect(readFileSync(summary, 'utf8')).toContain('- 6 more regressions (warnings) are not annotated');
   });
 });
 

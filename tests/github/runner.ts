@@ -68,6 +68,12 @@ export function workflowCommands(stdout: string, names: string[]): WorkflowComma
   return out;
 }
 
+/**
+ * The Node that runs the bundle: this one, or BENCHGATE_ACTION_NODE (CI points it at Node 24,
+ * the runtime action.yml declares).
+ */
+const ACTION_NODE = process.env.BENCHGATE_ACTION_NODE || process.execPath;
+
 /** Runs the bundled action in `workspace` with `inputs` and extra environment. */
 export function runAction(workspace: string, inputs: Record<string, string>, env: Record<string, string>): Promise<StepResult> {
   const files = tempDir('benchgate-step-');
@@ -77,7 +83,7 @@ export function runAction(workspace: string, inputs: Record<string, string>, env
   writeFileSync(outputFile, '');
   // Nothing from the machine's own CI may leak into the step.
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(INPUT_|GITHUB_|RUNNER_|GITLAB_|CI_)/.test(k)));
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'index.js')], {
+  const child = spawn(ACTION_NODE, [path.join(ROOT, 'dist', 'index.js')], {
     cwd: workspace,
     env: {
       ...base,

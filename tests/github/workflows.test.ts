@@ -42,6 +42,22 @@ describe('workflow files', () => {
   });
 });
 
+describe('the reusable workflow', () => {
+  const workflow = parse(readFileSync(path.join(ROOT, '.github/workflows/benchgate.yml'), 'utf8'));
+  const inputs = workflow.on.workflow_call.inputs as Record<string, { default?: unknown }>;
+  const steps = workflow.jobs.benchgate.steps as { uses?: string; with?: Record<string, string> }[];
+
+  it("forwards only what the caller set, so .benchgate.yml's settings are not overridden", () => {
+    const action = steps.find((s) => s.uses === './.benchgate-action')!;
+    const forwarded = Object.values(action.with!).map((v) => /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(v)?.[1]);
+    expect(forwarded.length).toBeGreaterThan(5);
+    for (const name of forwarded) {
+      expect(name).toBeDefined();
+      expect({ name, default: inputs[name!]!.default }).toEqual({ name, default: '' });
+    }
+  });
+});
+
 describe('action.yml', () => {
   const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8'));
 

@@ -16,7 +16,7 @@ describe('config', () => {
   it('fills the documented defaults', () => {
     const c = resolveConfig([flags({ bench: 'make bench' })], '/repo');
     expect(c).toMatchObject({
-      head: 'HEAD',
+      head: undefined,
       rounds: DEFAULTS.rounds,
       warmup: 1,
       thresholdPct: 2,

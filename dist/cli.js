@@ -11709,9 +11709,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve2(data);
+              return err ? reject(err) : resolve3(data);
             });
           });
         }
@@ -11749,12 +11749,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve2(data);
+              ) : resolve3(data);
             });
           });
         }
@@ -14021,8 +14021,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve2, reject) => {
-        res = resolve2;
+      const promise = new Promise((resolve3, reject) => {
+        res = resolve3;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -16273,12 +16273,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -16948,12 +16948,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -17432,16 +17432,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve2;
+            this[kClosedResolve] = resolve3;
           } else {
-            resolve2(null);
+            resolve3(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -17452,7 +17452,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve2(null);
+            resolve3(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -17503,7 +17503,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve2, reject) => {
+        const socket = await new Promise((resolve3, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -17515,7 +17515,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve2(socket2);
+              resolve3(socket2);
             }
           });
         });
@@ -17851,8 +17851,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve2) => {
-            this[kClosedResolve] = resolve2;
+          await new Promise((resolve3) => {
+            this[kClosedResolve] = resolve3;
           });
         }
       }
@@ -19121,7 +19121,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve2, reject) => {
+        return await new Promise((resolve3, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -19134,7 +19134,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve2(null);
+              resolve3(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -19153,7 +19153,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve3, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -19170,7 +19170,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve2,
+              resolve: resolve3,
               reject,
               length: 0,
               body: []
@@ -19240,18 +19240,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve2, stream, length } = consume2;
+      const { type, body, resolve: resolve3, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve2(chunksDecode(body, length));
+          resolve3(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve2(JSON.parse(chunksDecode(body, length)));
+          resolve3(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve2(chunksConcat(body, length).buffer);
+          resolve3(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve2(new Blob(body, { type: stream[kContentType] }));
+          resolve3(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve2(chunksConcat(body, length));
+          resolve3(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -19508,9 +19508,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -19733,9 +19733,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -20020,9 +20020,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -20114,9 +20114,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -23979,7 +23979,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve2, reject) => agent.dispatch(
+        return new Promise((resolve3, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -24055,7 +24055,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve2({
+              resolve3({
                 status,
                 statusText,
                 headersList,
@@ -24098,7 +24098,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve2({
+              resolve3({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -27839,8 +27839,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve2) => {
-        setTimeout(resolve2, ms).unref();
+      return new Promise((resolve3) => {
+        setTimeout(resolve3, ms).unref();
       });
     }
     module.exports = {
@@ -28822,11 +28822,11 @@ var require_lib54 = __commonJS({
     })();
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve2) {
-          resolve2(value);
+        return value instanceof P ? value : new P(function(resolve3) {
+          resolve3(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve2, reject) {
+      return new (P || (P = Promise))(function(resolve3, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -28842,7 +28842,7 @@ var require_lib54 = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -28929,26 +28929,26 @@ var require_lib54 = __commonJS({
       }
       readBody() {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve2) => __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter12(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve2(output.toString());
+              resolve3(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve2) => __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter12(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve2(Buffer.concat(chunks));
+              resolve3(Buffer.concat(chunks));
             });
           }));
         });
@@ -29156,14 +29156,14 @@ var require_lib54 = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve2(res);
+                resolve3(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -29407,12 +29407,12 @@ var require_lib54 = __commonJS({
         return __awaiter12(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve2) => setTimeout(() => resolve2(), ms));
+          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve2, reject) => __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve3, reject) => __awaiter12(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -29420,7 +29420,7 @@ var require_lib54 = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve2(response);
+              resolve3(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -29459,7 +29459,7 @@ var require_lib54 = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve2(response);
+              resolve3(response);
             }
           }));
         });
@@ -29520,6 +29520,9 @@ function isClassChange(base, head2) {
   const clear = (own, other) => errorOf(own, other.best) >= CLEAR_CHANGE_RATIO * errorOf(own, own.best);
   return clear(base, head2) || clear(head2, base);
 }
+
+// src/model.ts
+var RSS_SAMPLE_MS = 25;
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -30288,6 +30291,11 @@ function benjaminiHochberg(p) {
   const m = p.length;
   return adjustSorted(p, "descending", (value, rank) => m / (rank + 1) * value);
 }
+function adjustPValues(p, correction) {
+  if (correction === "holm") return holm(p);
+  if (correction === "bh") return benjaminiHochberg(p);
+  return [...p];
+}
 function adjustSorted(p, from, scale) {
   p.forEach((value, i) => {
     if (!(value >= 0 && value <= 1)) throw new StatsError(`p[${i}] is ${value}: p-values lie in [0, 1]`);
@@ -30338,7 +30346,17 @@ function detectableShiftInSd(n, alpha, power) {
   const { nEffective, threshold, spread: spread2 } = tTestEquivalent(n, alpha);
   return (threshold + normalQuantile(power) * spread2) / Math.sqrt(nEffective / 2);
 }
+var tTestEquivalents = /* @__PURE__ */ new Map();
 function tTestEquivalent(n, alpha) {
+  const key = `${n} ${alpha}`;
+  let known = tTestEquivalents.get(key);
+  if (!known) {
+    known = computeTTestEquivalent(n, alpha);
+    tTestEquivalents.set(key, known);
+  }
+  return known;
+}
+function computeTTestEquivalent(n, alpha) {
   const nEffective = n * MANN_WHITNEY_ARE;
   const df = 2 * nEffective - 2;
   const critical = studentTQuantile(1 - alpha / 2, df);
@@ -30599,22 +30617,35 @@ function tooShortDiagnostic(raw, isTime, n, alphaPerTest) {
 // src/diagnostics/cost.ts
 var PROCESS_BENCHMARK = "(process)";
 var MIN_TICKS_PER_VALUE = 10;
+var MIN_RSS_SAMPLES_PER_RUN = 20;
+function fewTicks(_runs, values) {
+  const q = quantization(values);
+  if (q && q.distinct <= q.n / 2 && q.stepsPerValue !== null && q.stepsPerValue < MIN_TICKS_PER_VALUE) {
+    return `each run takes only ~${q.stepsPerValue.toFixed(1)} clock ticks of it, too few to show a change`;
+  }
+  return null;
+}
+function fewRssSamples(runs) {
+  const typicalWallMs = median(runs.map((r) => r.wallMs));
+  if (typicalWallMs >= MIN_RSS_SAMPLES_PER_RUN * RSS_SAMPLE_MS) return null;
+  return `runs last ~${Math.round(typicalWallMs)} ms and peak memory is sampled every ${RSS_SAMPLE_MS} ms, too seldom to catch the peak (needs runs of ${MIN_RSS_SAMPLES_PER_RUN * RSS_SAMPLE_MS} ms)`;
+}
 var COST_METRICS = [
-  { metric: "cpu-user", unit: "s", read: (r) => r.cpuUserMs === null ? null : r.cpuUserMs / 1e3, ticked: true },
-  { metric: "cpu-sys", unit: "s", read: (r) => r.cpuSysMs === null ? null : r.cpuSysMs / 1e3, ticked: true },
-  { metric: "max-rss", unit: "B", read: (r) => r.maxRssKb === null ? null : r.maxRssKb * 1024, ticked: false }
+  { metric: "cpu-user", unit: "s", read: (r) => r.cpuUserMs === null ? null : r.cpuUserMs / 1e3, tooCoarse: fewTicks },
+  { metric: "cpu-sys", unit: "s", read: (r) => r.cpuSysMs === null ? null : r.cpuSysMs / 1e3, tooCoarse: fewTicks },
+  { metric: "max-rss", unit: "B", read: (r) => r.maxRssKb === null ? null : r.maxRssKb * 1024, tooCoarse: fewRssSamples }
 ];
 var measured = (run) => run.error === void 0 && run.measurements.length > 0;
 function tooCoarse(runs) {
   const out = /* @__PURE__ */ new Map();
   for (const suite of new Set(runs.map((r) => r.suite))) {
     const suiteRuns = runs.filter((r) => r.suite === suite && measured(r));
-    for (const m of COST_METRICS.filter((c) => c.ticked)) {
+    for (const m of COST_METRICS) {
       const values = suiteRuns.map(m.read).filter((v) => v !== null);
-      const q = quantization(values);
-      if (q && q.distinct <= q.n / 2 && q.stepsPerValue !== null && q.stepsPerValue < MIN_TICKS_PER_VALUE) {
+      const reason = values.length > 0 ? m.tooCoarse(suiteRuns, values) : null;
+      if (reason) {
         const coarse = out.get(suite) ?? /* @__PURE__ */ new Map();
-        coarse.set(m.metric, q.stepsPerValue);
+        coarse.set(m.metric, reason);
         out.set(suite, coarse);
       }
     }
@@ -30637,11 +30668,8 @@ function withProcessCost(runs) {
 function costWarnings(runs) {
   const warnings = [];
   for (const [suite, metrics] of tooCoarse(runs)) {
-    for (const [metric, ticks] of metrics) {
-      warnings.push({
-        code: "cost-too-coarse",
-        message: `${suite}: ${metric} not compared: each run takes only ~${ticks.toFixed(1)} clock ticks of it, too few to show a change`
-      });
+    for (const [metric, reason] of metrics) {
+      warnings.push({ code: "cost-too-coarse", message: `${suite}: ${metric} not compared: ${reason}` });
     }
   }
   return warnings;
@@ -30708,7 +30736,7 @@ function senSlope(t, x) {
 
 // src/diagnostics/drift.ts
 var MIN_ROUNDS = 5;
-var TREND_ALPHA = 0.05;
+var DIFFERENCE_ALPHA = 0.05;
 var LARGE_DRIFT_MIN_PCT = 1;
 function sideDrift(series) {
   if (series.values.length < MIN_ROUNDS) return null;
@@ -30729,17 +30757,17 @@ function differenceSeries(base, head2) {
   const positive = pairs.every(([b, h2]) => b > 0 && h2 > 0);
   return pairs.map(([b, h2]) => positive ? Math.log(h2 / b) : h2 - b);
 }
-function driftDiagnostic(base, head2, thresholdPct) {
+function driftDiagnostic(base, head2, thresholdPct, alpha) {
   const sides = { base: sideDrift(base), head: sideDrift(head2) };
   const diff = differenceSeries(base, head2);
   const difference = diff.length >= MIN_ROUNDS ? mannKendall(diff) : null;
   const bar = Math.max(LARGE_DRIFT_MIN_PCT, thresholdPct / 2);
   const drifting = ["base", "head"].filter((s) => {
     const d = sides[s];
-    return d !== null && d.p < TREND_ALPHA && Math.abs(d.totalPct) >= bar;
+    return d !== null && d.p < alpha && Math.abs(d.totalPct) >= bar;
   });
   const large = drifting.length > 0;
-  const protectedByInterleaving = large ? difference !== null && difference.p >= TREND_ALPHA : null;
+  const protectedByInterleaving = large ? difference !== null && difference.p >= DIFFERENCE_ALPHA : null;
   const warnings = [];
   if (large) {
     const what = drifting.map((s) => `${s} ${sides[s].totalPct >= 0 ? "+" : ""}${sides[s].totalPct.toFixed(1)}% (Mann-Kendall p = ${sides[s].p.toPrecision(2)})`).join(", ");
@@ -30803,8 +30831,8 @@ function pct(fraction) {
 }
 
 // src/diagnostics/shape.ts
-var FAR_FENCE_IQR = 3;
-var BIMODAL_SEPARATION = 4;
+var fenceIqr = (n) => Math.max(3, 2.8 + 51 * n ** -1.3);
+var separationBar = (n) => Math.max(4, 2.65 + 37 * n ** -0.9);
 var MIN_CLUSTER_SHARE = 0.1;
 function mean2(x) {
   return x.reduce((s, v) => s + v, 0) / x.length;
@@ -30815,10 +30843,10 @@ function skewness(x) {
   const m3 = mean2(x.map((v) => (v - m) ** 3));
   return m2 === 0 ? 0 : m3 / m2 ** 1.5;
 }
-function farOutliers(sorted) {
+function farOutliers(sorted, fence) {
   const q1 = quantile(sorted, 0.25);
   const q3 = quantile(sorted, 0.75);
-  const reach = FAR_FENCE_IQR * (q3 - q1);
+  const reach = fence * (q3 - q1);
   return sorted.filter((v) => v < q1 - reach || v > q3 + reach).length;
 }
 function bestSplitSeparation(sorted) {
@@ -30850,11 +30878,18 @@ function bestSplitSeparation(sorted) {
 function shapeOf(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const scaled = sorted.every((v) => v > 0) ? sorted.map(Math.log) : sorted;
-  return { skewness: skewness(sorted), outliers: farOutliers(scaled), separation: bestSplitSeparation(scaled) };
+  const fence = fenceIqr(sorted.length);
+  return {
+    skewness: skewness(sorted),
+    outliers: farOutliers(scaled, fence),
+    fenceIqr: fence,
+    separation: bestSplitSeparation(scaled),
+    separationBar: separationBar(sorted.length)
+  };
 }
 function distributionTag(looksNormal, shape13) {
   if (looksNormal) return "normal";
-  if (shape13.outliers > 0 || (shape13.separation ?? 0) > BIMODAL_SEPARATION) return "bimodal/outliers";
+  if (shape13.outliers > 0 || (shape13.separation ?? 0) > shape13.separationBar) return "bimodal/outliers";
   return "skewed";
 }
 var SEVERITY = { normal: 0, skewed: 1, "bimodal/outliers": 2 };
@@ -30882,6 +30917,10 @@ function welchTTest(base, head2) {
 }
 
 // src/diagnostics/normality.ts
+var CLEAR_DISAGREEMENT = 3;
+function clearlyDisagree(p1, p2, alpha) {
+  return p1 < alpha !== p2 < alpha && Math.max(p1, p2) >= CLEAR_DISAGREEMENT * Math.min(p1, p2);
+}
 function sideNormality(values, alpha) {
   const shape13 = shapeOf(values);
   const distinct = new Set(values).size;
@@ -30901,10 +30940,10 @@ function normalityDiagnostic(base, head2, alpha, mannWhitneyP) {
   if (numbers.base.tag === "normal" && numbers.head.tag === "normal") {
     numbers.welch = welchTTest(base, head2);
     const welch = numbers.welch;
-    if (welch && mannWhitneyP !== null && welch.p < alpha !== mannWhitneyP < alpha) {
+    if (welch && mannWhitneyP !== null && clearlyDisagree(welch.p, mannWhitneyP, alpha)) {
       warnings.push({
         code: "welch-disagrees",
-        message: `both sides look normal and Welch's t-test (p = ${welch.p.toPrecision(2)}) disagrees with Mann-Whitney (p = ${mannWhitneyP.toPrecision(2)}) at ${alpha}: the difference is in the tails or the spread rather than the centre`
+        message: `both sides look normal, yet Welch's t-test on the means (p = ${welch.p.toPrecision(2)}) and Mann-Whitney on the ranks (p = ${mannWhitneyP.toPrecision(2)}) disagree at ${alpha}: a change of spread or a few extreme values can move the mean and the ranks differently; look at the distribution (Mann-Whitney decides)`
       });
     }
   }
@@ -30923,6 +30962,7 @@ function normalityDiagnostic(base, head2, alpha, mannWhitneyP) {
 // src/diagnostics/percentiles.ts
 var PERCENTILES = ["min", "median", "p90", "p99", "max"];
 var TAIL_MIN_PCT = 5;
+var TAIL_NOISE_CVS = 1.5;
 var TAIL_MIN_N = 10;
 function change(base, head2) {
   return base === 0 ? null : (head2 - base) / Math.abs(base) * 100;
@@ -30930,8 +30970,9 @@ function change(base, head2) {
 function percentileDiagnostic(base, head2, better, thresholdPct) {
   const changePct = Object.fromEntries(PERCENTILES.map((q) => [q, change(base[q], head2[q])]));
   const worsening = (pct2) => pct2 === null ? 0 : better === "lower" ? pct2 : -pct2;
-  const tailBar = Math.max(thresholdPct, TAIL_MIN_PCT);
-  const tailRegression = Math.min(base.n, head2.n) >= TAIL_MIN_N && worsening(changePct.p90) >= tailBar && worsening(changePct.p99) >= tailBar && worsening(changePct.median) < thresholdPct;
+  const noise = Math.max(base.cv, head2.cv);
+  const tailBarPct = Number.isFinite(noise) ? Math.max(thresholdPct, TAIL_MIN_PCT, TAIL_NOISE_CVS * 100 * noise) : null;
+  const tailRegression = tailBarPct !== null && Math.min(base.n, head2.n) >= TAIL_MIN_N && worsening(changePct.p90) >= tailBarPct && worsening(changePct.p99) >= tailBarPct && worsening(changePct.median) < thresholdPct;
   const warnings = [];
   if (tailRegression) {
     warnings.push({
@@ -30939,7 +30980,7 @@ function percentileDiagnostic(base, head2, better, thresholdPct) {
       message: `the tail got worse while the median did not: p99 ${fmt(changePct.p99)}, p90 ${fmt(changePct.p90)}, median ${fmt(changePct.median)}`
     });
   }
-  return { numbers: { changePct, tailRegression }, warnings };
+  return { numbers: { changePct, tailBarPct, tailRegression }, warnings };
 }
 function fmt(pct2) {
   return pct2 === null ? "n/a" : `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(1)}%`;
@@ -30980,7 +31021,8 @@ function diagnoseComparison(c, data, settings, alphaPerTest) {
   const parts = {
     percentiles: percentileDiagnostic(c.base, c.head, c.better, settings.thresholdPct),
     normality: normalityDiagnostic(c.baseSamples, c.headSamples, NORMALITY_ALPHA, c.p),
-    drift: driftDiagnostic(data.series.base, data.series.head, settings.thresholdPct),
+    // Two trend tests per benchmark, at the level the comparisons are corrected to.
+    drift: driftDiagnostic(data.series.base, data.series.head, settings.thresholdPct, alphaPerTest / 2),
     tooShort: tooShortDiagnostic(data.raw, c.unit === "s", { base: c.base.n, head: c.head.n }, alphaPerTest)
   };
   c.diagnostics = { ...c.diagnostics, rounds: data.series };
@@ -31151,18 +31193,20 @@ function testGroup(g2) {
   c.p = mw.p;
   return c;
 }
-function adjust(p, correction) {
-  if (correction === "holm") return holm(p);
-  if (correction === "bh") return benjaminiHochberg(p);
-  return p;
-}
 function decide(c, settings, tests) {
   const threshold = settings.thresholdPct;
   const alphaPerTest = settings.correction === "none" ? settings.alpha : settings.alpha / tests;
   const change2 = c.changePct ?? 0;
-  const worse = c.better === "lower" ? change2 > 0 : change2 < 0;
+  const direction = c.changePct ?? c.shift ?? 0;
+  const worse = c.better === "lower" ? direction > 0 : direction < 0;
   if (c.pAdjusted !== null && c.pAdjusted < settings.alpha) {
-    if (Math.abs(change2) >= threshold) {
+    if (c.changePct === null && direction !== 0) {
+      c.verdict = worse ? "regression" : "improvement";
+      c.warnings.push({
+        code: "no-percent-change",
+        message: `the base median is 0, so there is no percent change to hold against the ${threshold}% threshold: judged on significance alone`
+      });
+    } else if (Math.abs(change2) >= threshold) {
       c.verdict = worse ? "regression" : "improvement";
     } else {
       c.verdict = "unchanged";
@@ -31188,7 +31232,7 @@ function decide(c, settings, tests) {
 function compareRuns(runs, settings) {
   const comparisons = groupRuns(withProcessCost(runs), settings.sampling).map(testGroup);
   const tested = comparisons.filter((c) => c.p !== null);
-  const adjusted = adjust(
+  const adjusted = adjustPValues(
     tested.map((c) => c.p),
     settings.correction
   );
@@ -31215,20 +31259,23 @@ function sortForReport(comparisons) {
 function failedRunsOf(runs) {
   return runs.filter((r) => r.error !== void 0).map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error }));
 }
-function analyze(header, runs, settings, failOn, plannedRounds) {
+function analyze(header, runs, settings, failOn, plannedRounds, end = null) {
   const comparisons = compareRuns(runs, settings);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) counts[c.verdict]++;
   const failedRuns = failedRunsOf(runs);
   const ratios = comparisons.filter((c) => c.metric === "time" && c.base && c.head && c.base.median > 0 && c.head.median > 0).map((c) => c.head.median / c.base.median);
   const warnings = [];
+  if (end?.status === "failed" && end.message && failedRuns.length === 0) {
+    warnings.push({ code: "run-failed", message: `the run stopped: ${end.message.split("\n")[0]}` });
+  }
   if (comparisons.length === 0) {
     warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
   }
   const diagnosis = diagnose(comparisons, runs, header, settings);
   warnings.push(...diagnosis.warnings);
   const completed = new Set(runs.filter((r) => r.side === "head").map((r) => r.round)).size;
-  const verdict = counts.regression > 0 ? "fail" : failedRuns.length > 0 || counts.failed > 0 || comparisons.length === 0 ? "error" : counts.inconclusive > 0 ? "inconclusive" : "pass";
+  const verdict = counts.regression > 0 ? "fail" : failedRuns.length > 0 || end?.status === "failed" || counts.failed > 0 || comparisons.length === 0 ? "error" : counts.inconclusive > 0 ? "inconclusive" : "pass";
   return {
     tool: header.tool,
     base: header.base,
@@ -31248,7 +31295,7 @@ function analyze(header, runs, settings, failOn, plannedRounds) {
 }
 
 // src/commands/report.ts
-import { existsSync as existsSync7, readFileSync as readFileSync7 } from "node:fs";
+import { existsSync as existsSync8, readFileSync as readFileSync8 } from "node:fs";
 import path12 from "node:path";
 import { parseArgs } from "node:util";
 
@@ -31295,7 +31342,8 @@ var KEYS = {
   timeout: "number",
   out: "string",
   "fail-on": "string",
-  "working-directory": "string"
+  "working-directory": "string",
+  source: "string"
 };
 var CONFIG_KEYS = Object.keys(KEYS);
 var CONFIG_FILE = ".benchgate.yml";
@@ -31310,8 +31358,7 @@ function readConfigFile(file, required) {
   const at = (node) => node?.range ? `${file}:${lines2.linePos(node.range[0]).line}` : file;
   if (doc.errors.length > 0) {
     const err = doc.errors[0];
-    const line = err.linePos?.[0]?.line;
-    throw new ConfigError(`${line ? `${file}:${line}` : file}: invalid YAML: ${err.message.split("\n")[0]}`);
+    throw new ConfigError(`${file}:${lines2.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split("\n")[0]}`);
   }
   if (doc.contents === null) return {};
   if (!(0, import_yaml.isMap)(doc.contents)) throw new ConfigError(`${at(doc.contents)}: expected a mapping of keys (rounds: 10, bench: ...)`);
@@ -31381,7 +31428,7 @@ function resolveConfig(layers, repoDir) {
   return {
     repoDir,
     base: str("base"),
-    head: str("head") ?? DEFAULTS.head,
+    head: str("head"),
     build: str("build"),
     bench,
     format: commandMode !== void 0 ? "command" : str("format") ?? DEFAULTS.format,
@@ -31396,7 +31443,8 @@ function resolveConfig(layers, repoDir) {
     timeoutSec: num("timeout", (n) => n >= 0, "seconds >= 0 (0 = no limit)") ?? DEFAULTS.timeoutSec,
     outDir: path.resolve(repoDir, str("out") ?? DEFAULTS.outDir),
     failOn: oneOf("fail-on", ["regression", "none"]) ?? DEFAULTS.failOn,
-    workingDirectory: str("working-directory") ?? DEFAULTS.workingDirectory
+    workingDirectory: str("working-directory") ?? DEFAULTS.workingDirectory,
+    source: str("source")
   };
 }
 function resolveAnalysisOverrides(layer) {
@@ -31630,11 +31678,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -31650,7 +31698,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -31723,26 +31771,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve2) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve3) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve2(output.toString());
+          resolve3(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve2) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve3) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve2(Buffer.concat(chunks));
+          resolve3(Buffer.concat(chunks));
         });
       }));
     });
@@ -31945,14 +31993,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve3, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve2(res);
+            resolve3(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -32196,12 +32244,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve2) => setTimeout(() => resolve2(), ms));
+      return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve2, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve3, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -32209,7 +32257,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve2(response);
+          resolve3(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -32248,7 +32296,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve2(response);
+          resolve3(response);
         }
       }));
     });
@@ -32259,11 +32307,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -32279,7 +32327,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -32310,11 +32358,11 @@ var BearerCredentialHandler = class {
 // node_modules/@actions/core/lib/oidc-utils.js
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -32330,7 +32378,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -32399,11 +32447,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -32419,7 +32467,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -32721,11 +32769,11 @@ import * as fs2 from "fs";
 import * as path3 from "path";
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -32741,7 +32789,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -32845,11 +32893,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -32865,7 +32913,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -32939,11 +32987,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -32959,7 +33007,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -33178,7 +33226,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path5.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve2, reject) => __awaiter7(this, void 0, void 0, function* () {
+      return new Promise((resolve3, reject) => __awaiter7(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -33261,7 +33309,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve2(exitCode);
+            resolve3(exitCode);
           }
         });
         if (this.options.input) {
@@ -33384,11 +33432,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -33404,7 +33452,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -33457,11 +33505,11 @@ function getExecOutput(commandLine, args, options) {
 // node_modules/@actions/core/lib/platform.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -33477,7 +33525,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -33536,11 +33584,11 @@ function getDetails() {
 // node_modules/@actions/core/lib/core.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -33556,7 +33604,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -33738,11 +33786,11 @@ var httpClient = __toESM(require_lib54(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -33758,7 +33806,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37883,6 +37931,31 @@ function plainText(text2, max = MAX_NAME) {
   return unlinked(visible(clip(text2, max)));
 }
 
+// src/report/sparkline.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+var MAX_BARS = 12;
+function buckets(values) {
+  if (values.length <= MAX_BARS) return [...values];
+  return Array.from(
+    { length: MAX_BARS },
+    (_, i) => median(values.slice(Math.floor(i * values.length / MAX_BARS), Math.floor((i + 1) * values.length / MAX_BARS)))
+  );
+}
+function sparklines(series) {
+  const bucketed = series.map(buckets);
+  const all = bucketed.flat().filter(Number.isFinite);
+  if (all.length === 0) return series.map(() => "");
+  const lo = Math.min(...all);
+  const range = Math.max(...all) - lo;
+  const bar = (v) => range === 0 ? BARS[3] : BARS[Math.round((v - lo) / range * (BARS.length - 1))];
+  return bucketed.map((values) => values.filter(Number.isFinite).map(bar).join(""));
+}
+function roundsSparkline(c) {
+  const rounds = c.diagnostics?.rounds;
+  if (!rounds || rounds.base.values.length === 0 || rounds.head.values.length === 0) return "";
+  return sparklines([rounds.base.values, rounds.head.values]).join(" ");
+}
+
 // src/report/units.ts
 var TIME_STEPS = [
   [1, "s"],
@@ -37948,7 +38021,9 @@ function verdictText(c) {
   return c.verdict;
 }
 function displayName(c) {
-  return c.metric === "time" ? c.benchmark : `${c.benchmark} [${c.metric}]`;
+  const n = complexityNOf(c);
+  const size = n === void 0 || c.benchmark.endsWith(`/${n}`) ? "" : ` [n=${n}]`;
+  return `${c.benchmark}${size}${c.metric === "time" ? "" : ` [${c.metric}]`}`;
 }
 function rowOf(c) {
   const scale = scaleFor(c.unit, c.base?.median ?? c.head?.median ?? 0);
@@ -37999,11 +38074,11 @@ function shortSha(sha) {
 
 // src/report/markdown.ts
 var FOLDED = ["unchanged"];
-var HEADER = "| benchmark | base | head | change (95% CI) | p / adj. p | verdict |\n|:--|--:|--:|--:|--:|:--|\n";
+var HEADER = "| benchmark | base | head | change (95% CI) | p / adj. p | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n";
 var MAX_LISTED = 10;
 var MAX_MESSAGE = 300;
 function rowLine(r) {
-  return `| ${markdownCodeCell(r.name)} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} |
+  return `| ${markdownCodeCell(r.name)} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(r.comparison)} |
 `;
 }
 var bytes = (s) => Buffer.byteLength(s, "utf8");
@@ -38052,6 +38127,17 @@ function notesSection(result, extra) {
 
 ${lines2}` : "";
 }
+var CLOSE_DETAILS = "\n</details>\n\n";
+var foldedOpening = (n) => `<details><summary>${n} unchanged</summary>
+
+${HEADER}`;
+function renderSection(s) {
+  let out = s.heading;
+  if (s.keptShown.length > 0) out += `${HEADER}${s.keptShown.join("")}
+`;
+  if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length)}${s.keptFolded.join("")}${CLOSE_DETAILS}`;
+  return out;
+}
 function renderMarkdown(result, opts = {}) {
   const budget = opts.maxBytes ?? Infinity;
   const head2 = headSection(result);
@@ -38062,49 +38148,39 @@ function renderMarkdown(result, opts = {}) {
   const truncationNote = (left2) => `
 > ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
 `;
-  let body = "";
-  let bodyBytes = 0;
+  const sections = [...rowsBySuite(result)].map(([suite, rows]) => ({
+    heading: `#### ${markdownCodeCell(suite)}
+
+`,
+    shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
+    folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
+    keptShown: [],
+    keptFolded: []
+  }));
+  let used = bytes(head2) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
   let left = 0;
-  const fixed = bytes(head2) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
-  const room = () => budget - fixed - bodyBytes;
-  for (const [suite, rows] of rowsBySuite(result)) {
-    const shown = rows.filter((r) => !FOLDED.includes(r.verdict));
-    const folded = rows.filter((r) => FOLDED.includes(r.verdict));
-    let section = `#### ${markdownCodeCell(suite)}
-
-`;
-    let size = bytes(section);
-    let skipped = 0;
-    const add = (line, reserve) => {
+  const headed = /* @__PURE__ */ new Set();
+  const fill = (s, lines2, kept, opening, closing) => {
+    if (lines2.length === 0) return;
+    const frame = (headed.has(s) ? 0 : bytes(s.heading)) + bytes(opening) + bytes(closing);
+    if (used + frame + bytes(lines2[0]) > budget) {
+      left += lines2.length;
+      return;
+    }
+    used += frame;
+    headed.add(s);
+    for (const line of lines2) {
       const n = bytes(line);
-      if (size + n + reserve > room()) return false;
-      section += line;
-      size += n;
-      return true;
-    };
-    if (shown.length > 0) {
-      if (add(HEADER, 1)) {
-        for (const r of shown) if (!add(rowLine(r), 1)) skipped++;
-        add("\n", 0);
-      } else skipped += shown.length;
+      if (used + n > budget) left++;
+      else {
+        kept.push(line);
+        used += n;
+      }
     }
-    if (folded.length > 0) {
-      const close = "\n</details>\n\n";
-      if (add(`<details><summary>${folded.length} unchanged</summary>
-
-${HEADER}`, bytes(close))) {
-        for (const r of folded) if (!add(rowLine(r), bytes(close))) skipped++;
-        add(close, 0);
-      } else skipped += folded.length;
-    }
-    if (size > room()) {
-      left += rows.length;
-      continue;
-    }
-    left += skipped;
-    body += section;
-    bodyBytes += size;
-  }
+  };
+  for (const s of sections) fill(s, s.shown, s.keptShown, HEADER, "\n");
+  for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length), CLOSE_DETAILS);
+  const body = sections.filter((s) => headed.has(s)).map(renderSection).join("");
   return head2 + body + (left > 0 ? truncationNote(left) : "") + notes + footer;
 }
 
@@ -38153,6 +38229,12 @@ function sourceLocation(name, locate) {
   if (file === void 0) return void 0;
   return m[2] ? { file, line: Number(m[2]) } : { file };
 }
+function configuredLocation(source, locate) {
+  const m = /^(.+?)(?::(\d+))?$/.exec(source.trim());
+  const file = m ? locate(m[1]) : void 0;
+  if (file === void 0) return void 0;
+  return m[2] ? { file, line: Number(m[2]) } : { file };
+}
 function kindOf(c, gateFailed) {
   if (c.verdict === "regression") return gateFailed ? "error" : "warning";
   if (c.verdict === "improvement") return "notice";
@@ -38162,7 +38244,7 @@ function describe(c) {
   const row = rowOf(c);
   return `${plainText(displayName(c))}: ${row.change} (p ${row.p}), ${row.base} \u2192 ${row.head}`;
 }
-function planAnnotations(result, locate) {
+function planAnnotations(result, { locate, fallback, room = {} }) {
   const byKind = { error: [], warning: [], notice: [] };
   for (const c of result.comparisons) {
     const kind = kindOf(c, result.gateFailed);
@@ -38172,16 +38254,17 @@ function planAnnotations(result, locate) {
   const omitted = { error: 0, warning: 0, notice: 0 };
   for (const kind of ["error", "warning", "notice"]) {
     const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
-    for (const c of largestFirst.slice(0, ANNOTATIONS_PER_KIND)) {
+    const limit = Math.max(0, room[kind] ?? ANNOTATIONS_PER_KIND);
+    for (const c of largestFirst.slice(0, limit)) {
       const word = c.verdict === "regression" ? "Regression" : "Improvement";
       annotations.push({
         kind,
         title: plainText(`benchgate: ${word} in ${c.suite}`, 120),
         message: describe(c),
-        ...sourceLocation(c.benchmark, locate)
+        ...sourceLocation(c.benchmark, locate) ?? fallback
       });
     }
-    omitted[kind] = Math.max(0, largestFirst.length - ANNOTATIONS_PER_KIND);
+    omitted[kind] = Math.max(0, largestFirst.length - limit);
   }
   return { annotations, omitted };
 }
@@ -38248,14 +38331,20 @@ var GitHubPlatform = class {
   env;
   /** Permission problems already reported, so each is said once. */
   said = /* @__PURE__ */ new Set();
+  /** Warnings printed so far: each takes one of the step's warning annotations. */
+  warnings = 0;
   info(message) {
     info(message);
   }
   warn(message) {
+    this.warnings++;
     warning(message);
   }
   group(title, fn) {
     return group(title, fn);
+  }
+  configure(config) {
+    this.options = { ...this.options, suite: config.suite, workingDirectory: config.workingDirectory, source: config.source };
   }
   defaultRefs() {
     return eventRefs(this.event);
@@ -38263,7 +38352,20 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const plan = planAnnotations(result, (file) => existsSync5(path7.join(workspace, dir, file)) ? path7.posix.join(dir, file) : void 0);
+    const locate = (file) => existsSync5(path7.join(workspace, dir, file)) ? path7.posix.join(dir, file) : void 0;
+    const source = this.options.source;
+    const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
+    if (source !== void 0 && fallback === void 0) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
+    const plan = planAnnotations(result, {
+      locate,
+      fallback,
+      room: {
+        // Regressions are errors only when the gate fails, and then the action ends the step
+        // with an error of its own (core.setFailed) that must fit too.
+        error: ANNOTATIONS_PER_KIND - 1,
+        warning: ANNOTATIONS_PER_KIND - this.warnings
+      }
+    });
     for (const a of plan.annotations) {
       const props = { title: a.title, file: a.file, startLine: a.line };
       core_exports[a.kind](a.message, props);
@@ -38582,7 +38684,8 @@ var benchBitcoinCsv = {
       if (line.text.trim() === "" || line.text.startsWith("---") || line.text.startsWith("#")) break;
       const cells2 = line.text.split(", ");
       if (cells2.length < 7) {
-        throw new FormatError(NAME, `expected "name, evals, iterations, total, min, max, median", got ${cells2.length} columns`, line.number);
+        const hint = cells2.length === 3 ? " (bench_bitcoin -list output has no timings: run the benchmarks)" : "";
+        throw new FormatError(NAME, `expected "name, evals, iterations, total, min, max, median", got ${cells2.length} columns${hint}`, line.number);
       }
       const numbers = cells2.slice(-6).map((cell) => parseDecimal(cell.trim()));
       if (numbers.some((n) => n === void 0)) {
@@ -38701,7 +38804,8 @@ var NAME2 = "benchmarkdotnet";
 var shape2 = new JsonShape(NAME2);
 function baseName(benchmark, path16) {
   const fullName = shape2.optionalString(benchmark.FullName, `${path16}.FullName`);
-  const name = fullName ?? [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape2.optionalString(part, `${path16}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (fullName !== void 0 && fullName !== "") return fullName;
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape2.optionalString(part, `${path16}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
   if (name === "") throw shape2.error(`expected FullName or Method at ${path16}`);
   const parameters = shape2.optionalString(benchmark.Parameters, `${path16}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
@@ -43091,10 +43195,10 @@ function parseConsole(set, text2) {
       awaitingMean = void 0;
       continue;
     }
-    const failure = /^\s*Benchmark failed \((.*)\)\s*$/.exec(content);
+    const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
-      const name2 = awaitingMean ?? [...nameParts].join(" ");
-      if (name2 !== "") set.fail([...path16, name2].join(PATH_SEPARATOR), failure[1]);
+      const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
+      if (name2 !== "") set.fail([...path16, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -43199,10 +43303,64 @@ var criterion = {
   }
 };
 
+// src/formats/criterion-dir.ts
+import { existsSync as existsSync7, readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node:fs";
+import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
+var NAME6 = "criterion";
+var shape3 = new JsonShape(NAME6);
+function fullId(benchmarkJson, where) {
+  const benchmark = shape3.object(parseJson(NAME6, benchmarkJson), `${where}benchmark.json`);
+  return shape3.string(benchmark.full_id, `${where}benchmark.json full_id`);
+}
+function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
+  const name = fullId(benchmarkJson, where);
+  const sample = shape3.object(parseJson(NAME6, sampleJson), `${where}sample.json`);
+  const iters = shape3.numbers(sample.iters, `${where}sample.json iters`);
+  const times = shape3.numbers(sample.times, `${where}sample.json times`);
+  if (iters.length !== times.length) throw shape3.error(`expected as many iters as times in ${where}sample.json`);
+  const set = new MeasurementSet(NAME6);
+  iters.forEach((count, i) => {
+    if (count <= 0) throw shape3.error(`expected a positive iteration count at ${where}sample.json iters[${i}]`);
+    set.add(name, "time", "s", "lower", toSeconds(times[i] / count, "ns"));
+  });
+  return set.toArray();
+}
+function parseCriterionDir(dir, baseline = "new", only) {
+  const measurements = [];
+  const visit = (path16) => {
+    const saved = join3(path16, baseline);
+    if (existsSync7(join3(saved, "sample.json")) && existsSync7(join3(saved, "benchmark.json"))) {
+      const where = `${saved}/`;
+      const benchmarkJson = readFileSync5(join3(saved, "benchmark.json"), "utf8");
+      if (!only || only.has(fullId(benchmarkJson, where))) {
+        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync5(join3(saved, "sample.json"), "utf8"), where));
+      }
+    }
+    for (const entry of readdirSync2(path16, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path16, entry.name));
+    }
+  };
+  visit(dir);
+  return measurements.sort((a, b) => a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0);
+}
+function findCriterionDir(cwd) {
+  for (let dir = resolve2(cwd); ; dir = dirname3(dir)) {
+    const candidate = join3(dir, "target", "criterion");
+    if (existsSync7(candidate)) return candidate;
+    if (existsSync7(join3(dir, ".git")) || dirname3(dir) === dir) return void 0;
+  }
+}
+function withCriterionSamples(measurements, dir) {
+  const printed = new Set(measurements.filter((m) => m.metric === "time" && m.failed === void 0).map((m) => m.benchmark));
+  const saved = new Map(parseCriterionDir(dir, "new", printed).map((m) => [m.benchmark, m]));
+  return measurements.map((m) => m.metric === "time" && m.failed === void 0 ? saved.get(m.benchmark) ?? m : m);
+}
+
 // src/formats/go.ts
-var NAME6 = "go";
+var NAME7 = "go";
 var RESULT_START = /^Benchmark\S*[ \t]+\d+[ \t]/;
-var FAIL_MARKER = /^\s*--- FAIL: (Benchmark\S*)/;
+var FAIL_MARKER = /^\s*(?:Benchmark\S*[ \t]+)?--- FAIL: (Benchmark\S*)/;
+var PROCS_SUFFIX = /-\d+$/;
 var same = (value) => value;
 var UNITS = {
   "ns/op": { metric: "time", unit: "s", better: "lower", convert: (value) => toSeconds(value, "ns") },
@@ -43216,32 +43374,78 @@ function targetFor(unit) {
   if (Object.hasOwn(UNITS, unit)) return UNITS[unit];
   return { metric: unit, unit, better: unit.endsWith("/s") ? "higher" : "lower", convert: same };
 }
+var PackageNames = class {
+  /** Names with a sub-benchmark below them (`BenchmarkX` for `BenchmarkX/n=1-8`). */
+  parents = /* @__PURE__ */ new Set();
+  /** The trailing `-N` of each result line's name (undefined for a name without one). */
+  suffixes = /* @__PURE__ */ new Set();
+  results = /* @__PURE__ */ new Set();
+  failures = [];
+  addParents(name) {
+    for (let slash = name.indexOf("/"); slash !== -1; slash = name.indexOf("/", slash + 1)) this.parents.add(name.slice(0, slash));
+  }
+  addResult(name) {
+    if (this.results.has(name)) return;
+    this.results.add(name);
+    this.suffixes.add(PROCS_SUFFIX.exec(name)?.[0]);
+    this.addParents(name);
+  }
+  addFailure(name) {
+    this.failures.push(name);
+    this.addParents(name);
+  }
+  /**
+   * The name a failure is compared under, or undefined for a parent that only failed because a
+   * sub-benchmark did. A benchmark failing on its first b.N=1 run is printed without the GOMAXPROCS
+   * suffix (`--- FAIL: BenchmarkX` where its result reads `BenchmarkX-8`): it gets the suffix that
+   * every result line of the package shares, so it meets the other side's results under one name.
+   */
+  failureName(name) {
+    if (this.parents.has(name)) return void 0;
+    if (this.results.has(name) || this.suffixes.size !== 1) return name;
+    const [suffix] = this.suffixes;
+    return suffix === void 0 || name.endsWith(suffix) ? name : name + suffix;
+  }
+};
 function parseText(set, text2, pkg) {
+  const packages = /* @__PURE__ */ new Map();
+  const namesOf = (pkgName) => {
+    let names = packages.get(pkgName);
+    if (!names) packages.set(pkgName, names = new PackageNames());
+    return names;
+  };
+  const qualify = (pkgName, name) => pkgName ? `${pkgName}.${name}` : name;
   for (const line of lines(text2)) {
     const content = line.text;
     if (content.startsWith("pkg:")) {
       pkg = content.slice(4).trim();
       continue;
     }
-    const qualify = (name2) => pkg ? `${pkg}.${name2}` : name2;
     const failure = FAIL_MARKER.exec(content);
     if (failure) {
-      set.fail(qualify(failure[1]), "go test reported FAIL");
+      namesOf(pkg).addFailure(failure[1]);
       continue;
     }
     if (!RESULT_START.test(content)) continue;
     const fields = content.trim().split(/\s+/);
-    const name = qualify(fields[0]);
     if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
-      throw new FormatError(NAME6, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
+      throw new FormatError(NAME7, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
     }
+    namesOf(pkg).addResult(fields[0]);
+    const name = qualify(pkg, fields[0]);
     for (let i = 2; i < fields.length; i += 2) {
       const value = parseDecimal(fields[i]);
       if (value === void 0) {
-        throw new FormatError(NAME6, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
+        throw new FormatError(NAME7, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
       }
       const target = targetFor(fields[i + 1]);
       set.add(name, target.metric, target.unit, target.better, target.convert(value), line.number);
+    }
+  }
+  for (const [pkgName, names] of packages) {
+    for (const failure of names.failures) {
+      const name = names.failureName(failure);
+      if (name !== void 0) set.fail(qualify(pkgName, name), "go test reported FAIL");
     }
   }
 }
@@ -43253,9 +43457,9 @@ function parseEvents(set, text2) {
     try {
       event = JSON.parse(line.text);
     } catch {
-      throw new FormatError(NAME6, "expected one go test -json event per line", line.number);
+      throw new FormatError(NAME7, "expected one go test -json event per line", line.number);
     }
-    if (!isObject(event)) throw new FormatError(NAME6, "expected a JSON object event", line.number);
+    if (!isObject(event)) throw new FormatError(NAME7, "expected a JSON object event", line.number);
     if (event.Action !== "output" || typeof event.Output !== "string") continue;
     const pkg = typeof event.Package === "string" ? event.Package : "";
     const chunks = outputByPackage.get(pkg) ?? [];
@@ -43276,7 +43480,7 @@ function isEventStream(text2) {
   return first !== null && first[1].includes('"Action":"');
 }
 var go = {
-  name: NAME6,
+  name: NAME7,
   description: "go test -bench output (text, or -json events)",
   detect(text2) {
     if (isEventStream(text2)) return true;
@@ -43284,7 +43488,7 @@ var go = {
     return false;
   },
   parse(text2) {
-    const set = new MeasurementSet(NAME6);
+    const set = new MeasurementSet(NAME7);
     if (isEventStream(text2)) parseEvents(set, text2);
     else parseText(set, text2);
     return set.toArray();
@@ -43292,7 +43496,7 @@ var go = {
 };
 
 // src/formats/google-benchmark.ts
-var shape3 = new JsonShape("google-benchmark");
+var shape4 = new JsonShape("google-benchmark");
 var STANDARD_KEYS = /* @__PURE__ */ new Set([
   "name",
   "family_index",
@@ -43315,17 +43519,19 @@ var STANDARD_KEYS = /* @__PURE__ */ new Set([
   "cpu_coefficient",
   "real_coefficient",
   "rms",
-  "complexity_n"
+  "complexity_n",
+  "skipped",
+  "skip_message"
 ]);
 function addRow(set, { row, path: path16, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape3.optionalString(row.error_message, `${path16}.error_message`) ?? "error_occurred");
+    set.fail(name, shape4.optionalString(row.error_message, `${path16}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape3.optionalString(row.time_unit, `${path16}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape3.error(`expected ns, us, ms or s at ${path16}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape3.number(row.real_time, `${path16}.real_time`), unit));
-  const cpu = shape3.optionalNumber(row.cpu_time, `${path16}.cpu_time`);
+  const unit = shape4.optionalString(row.time_unit, `${path16}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape4.error(`expected ns, us, ms or s at ${path16}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape4.number(row.real_time, `${path16}.real_time`), unit));
+  const cpu = shape4.optionalNumber(row.cpu_time, `${path16}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -43362,18 +43568,19 @@ var googleBenchmark = {
     return /^\s*\{/.test(start) && start.includes('"benchmarks"') && /"(run_type|real_time|cpu_time)"\s*:/.test(start);
   },
   parse(text2) {
-    const root = shape3.object(parseTolerant(text2), "the top level");
-    const rows = shape3.array(root.benchmarks, "benchmarks").map((item, i) => {
+    const root = shape4.object(parseTolerant(text2), "the top level");
+    const rows = shape4.array(root.benchmarks, "benchmarks").map((item, i) => {
       const path16 = `benchmarks[${i}]`;
-      const row = shape3.object(item, path16);
-      return { row, path: path16, name: shape3.string(row.name, `${path16}.name`) };
+      const row = shape4.object(item, path16);
+      return { row, path: path16, name: shape4.string(row.name, `${path16}.name`) };
     });
     const set = new MeasurementSet("google-benchmark");
     const withSamples = /* @__PURE__ */ new Set();
     const families = /* @__PURE__ */ new Set();
     for (const entry of rows) {
+      if (entry.row.skipped === true) continue;
       if (entry.row.run_type === "aggregate") {
-        if (entry.row.aggregate_name === "BigO") families.add(shape3.string(entry.row.run_name, `${entry.path}.run_name`));
+        if (entry.row.aggregate_name === "BigO") families.add(shape4.string(entry.row.run_name, `${entry.path}.run_name`));
         continue;
       }
       withSamples.add(entry.name);
@@ -43381,7 +43588,7 @@ var googleBenchmark = {
     }
     for (const entry of rows) {
       if (entry.row.run_type !== "aggregate" || entry.row.aggregate_name !== "median") continue;
-      const runName = shape3.string(entry.row.run_name, `${entry.path}.run_name`);
+      const runName = shape4.string(entry.row.run_name, `${entry.path}.run_name`);
       if (!withSamples.has(runName)) addRow(set, { ...entry, name: runName });
     }
     const measurements = set.toArray();
@@ -43391,29 +43598,29 @@ var googleBenchmark = {
 };
 
 // src/formats/hyperfine.ts
-var NAME7 = "hyperfine";
-var shape4 = new JsonShape(NAME7);
+var NAME8 = "hyperfine";
+var shape5 = new JsonShape(NAME8);
 var hyperfine = {
-  name: NAME7,
+  name: NAME8,
   description: "hyperfine --export-json",
   detect(text2) {
     const start = head(text2, 16 * 1024);
     return /^\s*\{\s*"results"\s*:\s*\[/.test(start) && start.includes('"command"') && start.includes('"times"');
   },
   parse(text2) {
-    const root = shape4.object(parseJson(NAME7, text2), "the top level");
-    const set = new MeasurementSet(NAME7);
+    const root = shape5.object(parseJson(NAME8, text2), "the top level");
+    const set = new MeasurementSet(NAME8);
     const seen = /* @__PURE__ */ new Map();
-    shape4.array(root.results, "results").forEach((item, i) => {
+    shape5.array(root.results, "results").forEach((item, i) => {
       const path16 = `results[${i}]`;
-      const result = shape4.object(item, path16);
-      const command = shape4.string(result.command, `${path16}.command`);
+      const result = shape5.object(item, path16);
+      const command = shape5.string(result.command, `${path16}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape4.numbers(result.times, `${path16}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape5.numbers(result.times, `${path16}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes2 of shape4.numbers(result.memory_usage_byte, `${path16}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
+        for (const bytes2 of shape5.numbers(result.memory_usage_byte, `${path16}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
       }
     });
     return set.toArray();
@@ -43421,10 +43628,11 @@ var hyperfine = {
 };
 
 // src/formats/jmh.ts
-var NAME8 = "jmh";
-var shape5 = new JsonShape(NAME8);
+var NAME9 = "jmh";
+var shape6 = new JsonShape(NAME9);
 var MODE_METRIC = { thrpt: "throughput", avgt: "time", sample: "sample time", ss: "single-shot time" };
 function targetFor2(unit, better) {
+  if (isTimeUnit(unit)) return { unit: "s", better, convert: (value) => toSeconds(value, unit) };
   const [top, bottom] = unit.split("/");
   if (top === "ops" && bottom !== void 0 && isTimeUnit(bottom)) {
     return { unit: "ops/s", better: "higher", convert: (value) => value / toSeconds(1, bottom) };
@@ -43433,21 +43641,21 @@ function targetFor2(unit, better) {
   return { unit, better, convert: (value) => value };
 }
 function benchmarkName(result, path16) {
-  const name = shape5.string(result.benchmark, `${path16}.benchmark`);
+  const name = shape6.string(result.benchmark, `${path16}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape5.object(result.params, `${path16}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape6.object(result.params, `${path16}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
 function samples(metric, path16) {
-  const value = (v, p) => v === "NaN" ? "NaN" : shape5.number(v, p);
+  const value = (v, p) => v === "NaN" ? "NaN" : shape6.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape5.array(metric.rawData, `${path16}.rawData`).flatMap(
-      (fork, f) => shape5.array(fork, `${path16}.rawData[${f}]`).map((v, i) => value(v, `${path16}.rawData[${f}][${i}]`))
+    return shape6.array(metric.rawData, `${path16}.rawData`).flatMap(
+      (fork, f) => shape6.array(fork, `${path16}.rawData[${f}]`).map((v, i) => value(v, `${path16}.rawData[${f}][${i}]`))
     );
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape5.array(metric.rawDataHistogram, `${path16}.rawDataHistogram`).flatMap(
-      (fork, f) => shape5.array(fork, `${path16}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path16}.rawDataHistogram[${f}][${i}]`))
+    return shape6.array(metric.rawDataHistogram, `${path16}.rawDataHistogram`).flatMap(
+      (fork, f) => shape6.array(fork, `${path16}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path16}.rawDataHistogram[${f}][${i}]`))
     );
   }
   return [value(metric.score, `${path16}.score`)];
@@ -43455,17 +43663,17 @@ function samples(metric, path16) {
 function histogramMean(iteration, path16) {
   let sum3 = 0;
   let count = 0;
-  shape5.array(iteration, path16).forEach((bin, b) => {
-    const [value, n] = shape5.numbers(bin, `${path16}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape5.error(`expected [value, count] at ${path16}[${b}]`);
+  shape6.array(iteration, path16).forEach((bin, b) => {
+    const [value, n] = shape6.numbers(bin, `${path16}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape6.error(`expected [value, count] at ${path16}[${b}]`);
     sum3 += value * n;
     count += n;
   });
-  if (count <= 0) throw shape5.error(`expected a non-empty histogram at ${path16}`);
+  if (count <= 0) throw shape6.error(`expected a non-empty histogram at ${path16}`);
   return sum3 / count;
 }
 function addMetric(set, name, metricName, metric, path16, better) {
-  const target = targetFor2(shape5.string(metric.scoreUnit, `${path16}.scoreUnit`), better);
+  const target = targetFor2(shape6.string(metric.scoreUnit, `${path16}.scoreUnit`), better);
   const values = samples(metric, path16);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName, target.unit, target.better);
@@ -43474,27 +43682,27 @@ function addMetric(set, name, metricName, metric, path16, better) {
   for (const value of values) set.add(name, metricName, target.unit, target.better, target.convert(value));
 }
 var jmh = {
-  name: NAME8,
+  name: NAME9,
   description: "JMH -rf json",
   detect(text2) {
     const start = head(text2, 16 * 1024);
     return /^\s*\[/.test(start) && start.includes('"jmhVersion"') && start.includes('"primaryMetric"');
   },
   parse(text2) {
-    const results = shape5.array(parseJson(NAME8, text2), "the top level");
-    const set = new MeasurementSet(NAME8);
+    const results = shape6.array(parseJson(NAME9, text2), "the top level");
+    const set = new MeasurementSet(NAME9);
     results.forEach((item, i) => {
       const path16 = `[${i}]`;
-      const result = shape5.object(item, path16);
+      const result = shape6.object(item, path16);
       const name = benchmarkName(result, path16);
-      const mode = shape5.string(result.mode, `${path16}.mode`);
+      const mode = shape6.string(result.mode, `${path16}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
-      addMetric(set, name, metric, shape5.object(result.primaryMetric, `${path16}.primaryMetric`), `${path16}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape5.object(result.secondaryMetrics, `${path16}.secondaryMetrics`);
+      addMetric(set, name, metric, shape6.object(result.primaryMetric, `${path16}.primaryMetric`), `${path16}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape6.object(result.secondaryMetrics, `${path16}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape5.object(value, `${path16}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape6.object(value, `${path16}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
         addMetric(set, name, secondaryName, secondaryMetric, `${path16}.secondaryMetrics.${key}`, "lower");
       }
@@ -43520,7 +43728,7 @@ function addBenchmarkjsLine(set, line) {
 }
 
 // src/formats/js/mitata.ts
-var shape6 = new JsonShape("js");
+var shape7 = new JsonShape("js");
 function isMitataText(text2) {
   return /^benchmark\s+avg \(min \u2026 max\)/m.test(text2);
 }
@@ -43539,27 +43747,27 @@ function parseMitataText(set, text2) {
   }
 }
 function parseMitataJson(set, root) {
-  shape6.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+  shape7.array(root.benchmarks, "benchmarks").forEach((item, i) => {
     const path16 = `benchmarks[${i}]`;
-    const benchmark = shape6.object(item, path16);
-    shape6.array(benchmark.runs, `${path16}.runs`).forEach((runItem, j) => {
+    const benchmark = shape7.object(item, path16);
+    shape7.array(benchmark.runs, `${path16}.runs`).forEach((runItem, j) => {
       const runPath = `${path16}.runs[${j}]`;
-      const run = shape6.object(runItem, runPath);
-      const name = shape6.string(run.name, `${runPath}.name`);
+      const run = shape7.object(runItem, runPath);
+      const name = shape7.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
         set.fail(name, "mitata reported an error");
         return;
       }
-      const stats = shape6.object(run.stats, `${runPath}.stats`);
-      const samples2 = stats.samples === void 0 ? [] : shape6.numbers(stats.samples, `${runPath}.stats.samples`);
-      const values = samples2.length > 0 ? samples2 : [shape6.number(stats.p50 ?? stats.avg, `${runPath}.stats.p50`)];
+      const stats = shape7.object(run.stats, `${runPath}.stats`);
+      const samples2 = stats.samples === void 0 ? [] : shape7.numbers(stats.samples, `${runPath}.stats.samples`);
+      const values = samples2.length > 0 ? samples2 : [shape7.number(stats.p50 ?? stats.avg, `${runPath}.stats.p50`)];
       for (const ns of values) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
     });
   });
 }
 
 // src/formats/js/tinybench.ts
-var shape7 = new JsonShape("js");
+var shape8 = new JsonShape("js");
 function isTinybenchTable(text2) {
   return text2.includes("\u2502") && text2.includes("Task name") && /Latency (med|avg) \(|Average Time \(/.test(text2);
 }
@@ -43596,35 +43804,35 @@ function parseTinybenchTable(set, text2) {
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
     const path16 = `[${i}]`;
-    const task = shape7.object(item, path16);
-    const name = shape7.string(task.name, `${path16}.name`);
-    const result = shape7.object(task.result, `${path16}.result`);
+    const task = shape8.object(item, path16);
+    const name = shape8.string(task.name, `${path16}.name`);
+    const result = shape8.object(task.result, `${path16}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape7.object(result.latency, `${path16}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape7.numbers(latency.samples, `${path16}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape7.number(latency.p50, `${path16}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape8.object(result.latency, `${path16}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape8.numbers(latency.samples, `${path16}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape8.number(latency.p50, `${path16}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
 
 // src/formats/js/vitest.ts
-var shape8 = new JsonShape("js");
+var shape9 = new JsonShape("js");
 function parseVitestJson(set, root) {
-  shape8.array(root.files, "files").forEach((file, f) => {
+  shape9.array(root.files, "files").forEach((file, f) => {
     const filePath = `files[${f}]`;
-    shape8.array(shape8.object(file, filePath).groups, `${filePath}.groups`).forEach((groupItem, g2) => {
+    shape9.array(shape9.object(file, filePath).groups, `${filePath}.groups`).forEach((groupItem, g2) => {
       const groupPath = `${filePath}.groups[${g2}]`;
-      const group2 = shape8.object(groupItem, groupPath);
-      const groupName = shape8.string(group2.fullName, `${groupPath}.fullName`);
-      shape8.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
+      const group2 = shape9.object(groupItem, groupPath);
+      const groupName = shape9.string(group2.fullName, `${groupPath}.fullName`);
+      shape9.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
         const path16 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape8.object(benchItem, path16);
-        const name = `${groupName} > ${shape8.string(bench.name, `${path16}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape8.numbers(bench.samples, `${path16}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape8.number(bench.median, `${path16}.median`)];
+        const bench = shape9.object(benchItem, path16);
+        const name = `${groupName} > ${shape9.string(bench.name, `${path16}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape9.numbers(bench.samples, `${path16}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape9.number(bench.median, `${path16}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -43632,8 +43840,8 @@ function parseVitestJson(set, root) {
 }
 
 // src/formats/js.ts
-var NAME9 = "js";
-var shape9 = new JsonShape(NAME9);
+var NAME10 = "js";
+var shape10 = new JsonShape(NAME10);
 function jsonDialect(start) {
   if (/^\s*\[/.test(start)) return start.includes('"result"') && /"(latency|samples|period|state)"/.test(start) ? "tinybench" : void 0;
   if (!/^\s*\{/.test(start)) return void 0;
@@ -43646,30 +43854,30 @@ function hasBenchmarkjsLine(text2) {
   return false;
 }
 var js = {
-  name: NAME9,
+  name: NAME10,
   description: "JavaScript: benchmark.js text, tinybench table/JSON, mitata text/JSON, vitest bench JSON",
   detect(text2) {
     const start = head(text2, 64 * 1024);
     return jsonDialect(start) !== void 0 || isTinybenchTable(start) || isMitataText(start) || hasBenchmarkjsLine(start);
   },
   parse(text2) {
-    const set = new MeasurementSet(NAME9);
+    const set = new MeasurementSet(NAME10);
     const start = head(text2, 64 * 1024);
     const dialect = jsonDialect(start);
-    if (dialect === "tinybench") parseTinybenchJson(set, shape9.array(parseJson(NAME9, text2), "the top level"));
-    else if (dialect === "mitata") parseMitataJson(set, shape9.object(parseJson(NAME9, text2), "the top level"));
-    else if (dialect === "vitest") parseVitestJson(set, shape9.object(parseJson(NAME9, text2), "the top level"));
+    if (dialect === "tinybench") parseTinybenchJson(set, shape10.array(parseJson(NAME10, text2), "the top level"));
+    else if (dialect === "mitata") parseMitataJson(set, shape10.object(parseJson(NAME10, text2), "the top level"));
+    else if (dialect === "vitest") parseVitestJson(set, shape10.object(parseJson(NAME10, text2), "the top level"));
     else if (isTinybenchTable(start)) parseTinybenchTable(set, text2);
     else if (isMitataText(start)) parseMitataText(set, text2);
     else for (const line of lines(text2)) addBenchmarkjsLine(set, line);
-    if (set.size === 0) throw new FormatError(NAME9, "expected benchmark.js, tinybench, mitata or vitest output with at least one result");
+    if (set.size === 0) throw new FormatError(NAME10, "expected benchmark.js, tinybench, mitata or vitest output with at least one result");
     return set.toArray();
   }
 };
 
 // src/formats/nanobench.ts
-var NAME10 = "nanobench";
-var shape10 = new JsonShape(NAME10);
+var NAME11 = "nanobench";
+var shape11 = new JsonShape(NAME11);
 var CSV_HEADER = '"title";"name";"unit";"batch";"elapsed"';
 var same2 = (value) => value;
 function columnFor(header) {
@@ -43729,7 +43937,7 @@ function parseMarkdown(set, text2) {
 function addRow2(set, line, cells2, columns) {
   const parsed = rowName(cells2[cells2.length - 1]);
   if (!parsed || cells2.length !== columns.length + 1) {
-    throw new FormatError(NAME10, "expected a table row ending with the benchmark name in backticks", line.number);
+    throw new FormatError(NAME11, "expected a table row ending with the benchmark name in backticks", line.number);
   }
   if (parsed.failed) {
     set.fail(parsed.name, "nanobench reported :boom:");
@@ -43740,36 +43948,36 @@ function addRow2(set, line, cells2, columns) {
   columns.forEach((column, i) => {
     if (typeof column !== "object" || cells2[i] === "" || cells2[i] === "-") return;
     const value = cellNumber(cells2[i]);
-    if (value === void 0) throw new FormatError(NAME10, `expected a number in column ${i + 1}, got "${cells2[i]}"`, line.number);
+    if (value === void 0) throw new FormatError(NAME11, `expected a number in column ${i + 1}, got "${cells2[i]}"`, line.number);
     set.add(parsed.name, column.metric, column.unit, column.better, column.convert(value), line.number, complexityN);
   });
 }
 function parseJsonTemplate(set, root) {
-  shape10.array(root.results, "results").forEach((item, i) => {
+  shape11.array(root.results, "results").forEach((item, i) => {
     const path16 = `results[${i}]`;
-    const result = shape10.object(item, path16);
-    const name = shape10.string(result.name, `${path16}.name`);
-    const batch = shape10.optionalNumber(result.batch, `${path16}.batch`) ?? 1;
-    if (batch <= 0) throw shape10.error(`expected a positive batch at ${path16}.batch`);
-    const n = shape10.optionalNumber(result.complexityN, `${path16}.complexityN`);
+    const result = shape11.object(item, path16);
+    const name = shape11.string(result.name, `${path16}.name`);
+    const batch = shape11.optionalNumber(result.batch, `${path16}.batch`) ?? 1;
+    if (batch <= 0) throw shape11.error(`expected a positive batch at ${path16}.batch`);
+    const n = shape11.optionalNumber(result.complexityN, `${path16}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape10.array(result.measurements, `${path16}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape10.number(shape10.object(epoch, `${path16}.measurements[${j}]`).elapsed, `${path16}.measurements[${j}].elapsed`);
+    shape11.array(result.measurements, `${path16}.measurements`).forEach((epoch, j) => {
+      const elapsed = shape11.number(shape11.object(epoch, `${path16}.measurements[${j}]`).elapsed, `${path16}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed / batch, void 0, complexityN);
     });
   });
 }
 function parsePyperf(set, root) {
   const rootName = isNamed(root.metadata) ? root.metadata.name : void 0;
-  shape10.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+  shape11.array(root.benchmarks, "benchmarks").forEach((item, i) => {
     const path16 = `benchmarks[${i}]`;
-    const benchmark = shape10.object(item, path16);
+    const benchmark = shape11.object(item, path16);
     const name = isNamed(benchmark.metadata) ? benchmark.metadata.name : rootName;
-    if (name === void 0) throw shape10.error(`expected metadata.name for ${path16}`);
-    shape10.array(benchmark.runs, `${path16}.runs`).forEach((run, j) => {
-      const values = shape10.object(run, `${path16}.runs[${j}]`).values;
+    if (name === void 0) throw shape11.error(`expected metadata.name for ${path16}`);
+    shape11.array(benchmark.runs, `${path16}.runs`).forEach((run, j) => {
+      const values = shape11.object(run, `${path16}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape10.numbers(values, `${path16}.runs[${j}].values`)) set.add(name, "time", "s", "lower", value);
+      for (const value of shape11.numbers(values, `${path16}.runs[${j}].values`)) set.add(name, "time", "s", "lower", value);
     });
   });
 }
@@ -43783,7 +43991,7 @@ function parseCsv(set, text2) {
     const batch = parseDecimal(cells2[3] ?? "");
     const elapsed = parseDecimal(cells2[4] ?? "");
     if (cells2.length < 5 || batch === void 0 || batch <= 0 || elapsed === void 0) {
-      throw new FormatError(NAME10, 'expected "title";"name";"unit";batch;elapsed;...', line.number);
+      throw new FormatError(NAME11, 'expected "title";"name";"unit";batch;elapsed;...', line.number);
     }
     set.add(cells2[1], "time", "s", "lower", elapsed / batch, line.number);
   }
@@ -43792,7 +44000,7 @@ function isMarkdownHeader(text2) {
   return text2.startsWith("|") && text2.includes("err%") && text2.includes("total") && text2.includes("ns/");
 }
 var nanobench = {
-  name: NAME10,
+  name: NAME11,
   description: "nanobench markdown table, templates::json(), templates::pyperf() or templates::csv()",
   detect(text2) {
     const start = head(text2, 64 * 1024);
@@ -43804,50 +44012,46 @@ var nanobench = {
     return false;
   },
   parse(text2) {
-    const set = new MeasurementSet(NAME10);
+    const set = new MeasurementSet(NAME11);
     if (/^\s*[{[]/.test(head(text2, 1024))) {
-      const root = shape10.object(parseJson(NAME10, text2), "the top level");
+      const root = shape11.object(parseJson(NAME11, text2), "the top level");
       if (root.results !== void 0) parseJsonTemplate(set, root);
       else parsePyperf(set, root);
     } else if (text2.startsWith(CSV_HEADER)) {
       parseCsv(set, text2);
     } else {
       parseMarkdown(set, text2);
-      if (set.size === 0) throw new FormatError(NAME10, "expected a markdown table with a ns/... column and a `name` column");
+      if (set.size === 0) throw new FormatError(NAME11, "expected a markdown table with a ns/... column and a `name` column");
     }
     return set.toArray();
   }
 };
 
 // src/formats/pytest-benchmark.ts
-var NAME11 = "pytest-benchmark";
-var shape11 = new JsonShape(NAME11);
+var NAME12 = "pytest-benchmark";
+var shape12 = new JsonShape(NAME12);
 var pytestBenchmark = {
-  name: NAME11,
+  name: NAME12,
   description: "pytest-benchmark --benchmark-json",
   detect(text2) {
     const start = head(text2, 64 * 1024);
     return /^\s*\{/.test(start) && start.includes('"benchmarks"') && start.includes('"machine_info"') && start.includes('"stats"');
   },
   parse(text2) {
-    const root = shape11.object(parseJson(NAME11, text2), "the top level");
-    const set = new MeasurementSet(NAME11);
-    shape11.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+    const root = shape12.object(parseJson(NAME12, text2), "the top level");
+    const set = new MeasurementSet(NAME12);
+    shape12.array(root.benchmarks, "benchmarks").forEach((item, i) => {
       const path16 = `benchmarks[${i}]`;
-      const benchmark = shape11.object(item, path16);
-      const name = shape11.optionalString(benchmark.fullname, `${path16}.fullname`) ?? shape11.string(benchmark.name, `${path16}.name`);
-      const stats = shape11.object(benchmark.stats, `${path16}.stats`);
-      const data = stats.data === void 0 ? [] : shape11.array(stats.data, `${path16}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape11.number(stats.median, `${path16}.stats.median`)];
+      const benchmark = shape12.object(item, path16);
+      const name = shape12.optionalString(benchmark.fullname, `${path16}.fullname`) ?? shape12.string(benchmark.name, `${path16}.name`);
+      const stats = shape12.object(benchmark.stats, `${path16}.stats`);
+      const data = stats.data === void 0 ? [] : shape12.array(stats.data, `${path16}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape12.number(stats.median, `${path16}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
   }
 };
-
-// src/formats/criterion-dir.ts
-var NAME12 = "criterion";
-var shape12 = new JsonShape(NAME12);
 
 // src/formats/index.ts
 var formats = [
@@ -43886,7 +44090,16 @@ ${shown.join("\n")}` : "The output was empty.") + "\nPass --format NAME to choos
 }
 function parseOutput(text2, format) {
   const parser = format === "auto" ? detectFormat(text2) : getFormat(format);
-  return { format: parser.name, measurements: parser.parse(text2) };
+  const measurements = parser.parse(text2);
+  if (measurements.length === 0) {
+    throw new FormatError(parser.name, `no benchmark results in the output; expected ${parser.description}`);
+  }
+  return { format: parser.name, measurements };
+}
+function readRunResults(text2, format, cwd) {
+  const parsed = parseOutput(text2, format);
+  const dir = parsed.format === criterion.name ? findCriterionDir(cwd) : void 0;
+  return dir === void 0 ? parsed : { ...parsed, measurements: withCriterionSamples(parsed.measurements, dir) };
 }
 
 // src/git.ts
@@ -43901,14 +44114,14 @@ var GitError = class extends Error {
   }
 };
 function git(cwd, args) {
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     execFile(
       "git",
       args,
       { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } },
       (error2, stdout, stderr) => {
         const code = error2 ? typeof error2.code === "number" ? error2.code : 1 : 0;
-        resolve2({ stdout: stdout.toString(), stderr: stderr.toString(), code });
+        resolve3({ stdout: stdout.toString(), stderr: stderr.toString(), code });
       }
     );
   });
@@ -43936,8 +44149,10 @@ async function resolveCommit(repo, ref, log) {
   const remotes = await git(repo, ["remote"]);
   if (remotes.code === 0 && remotes.stdout.split("\n").includes("origin")) {
     log(`${ref} is not in this clone; fetching it from origin`);
-    const fetched = await git(repo, ["fetch", "--no-tags", "--depth=1", "origin", "--end-of-options", ref]);
-    if (fetched.code === 0) {
+    const names = ref.startsWith("origin/") ? [ref.slice("origin/".length), ref] : [ref];
+    for (const name of names) {
+      const fetched = await git(repo, ["fetch", "--no-tags", "--depth=1", "origin", "--end-of-options", name]);
+      if (fetched.code !== 0) continue;
       const sha = await revParse(repo, ref) ?? await revParse(repo, "FETCH_HEAD");
       if (sha) return sha;
     }
@@ -43973,7 +44188,8 @@ import path9 from "node:path";
 import { createHash } from "node:crypto";
 var CODE_QUALITY_PATH = ".gitlab-ci.yml";
 function fingerprint(c) {
-  return createHash("sha256").update(JSON.stringify([c.suite, c.benchmark, c.metric])).digest("hex");
+  const n = complexityNOf(c);
+  return createHash("sha256").update(JSON.stringify([c.suite, c.benchmark, c.metric, ...n === void 0 ? [] : [n]])).digest("hex");
 }
 function issue2(c, result) {
   const where = result.comparisons.some((o) => o.suite !== c.suite) ? `${clip(c.suite)}: ` : "";
@@ -44005,10 +44221,11 @@ body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1100
 h1.fail, h1.error { color: #b91c1c; } h1.pass { color: #15803d; } h1.inconclusive { color: #a16207; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; }
 th, td { border-bottom: 1px solid #e5e7eb; padding: .3rem .5rem; text-align: right; }
-th:first-child, td:first-child, td.name, th:nth-child(2), td:nth-child(7) { text-align: left; }
+th:first-child, td:first-child, td.name, th:nth-child(2), th:nth-child(7), td:nth-child(7), th:nth-child(8), td:nth-child(8) { text-align: left; }
 table.env th { text-align: left; width: 14rem; } table.env td { text-align: left; }
 tr.regression td { background: #fef2f2; } tr.improvement td { background: #f0fdf4; }
-td.name { font-family: ui-monospace, monospace; word-break: break-all; } .n { color: #6b7280; }
+td.name { font-family: ui-monospace, monospace; word-break: break-all; }
+td:nth-child(n+3):nth-child(-n+6) { white-space: nowrap; } /* values, change, p: one line each */
 section { border-top: 1px solid #d1d5db; padding: .5rem 0 1rem; }
 section h3 { font-family: ui-monospace, monospace; word-break: break-all; margin-bottom: .2rem; }
 section h3 small { font-family: system-ui, sans-serif; color: #6b7280; font-weight: normal; }
@@ -44098,8 +44315,7 @@ function table(result, anchors) {
     const r = rowOf(c);
     const anchor = anchors.get(c);
     const name = anchor ? `<a href="#${anchor}">${h(r.name)}</a>` : h(r.name);
-    const n = c.diagnostics?.complexityN;
-    return `<tr class="${r.verdict}"><td>${h(r.suite)}</td><td class="name">${name}${typeof n === "number" ? ` <span class="n">n=${n}</span>` : ""}</td><td>${h(r.base)}</td><td>${h(r.head)}</td><td>${h(r.change)}</td><td>${h(r.p)}</td><td>${VERDICT_ICON[r.verdict]} ${h(r.verdictText)}</td><td>${h(tagOf(c))}</td><td>${c.warnings.length || ""}</td></tr>`;
+    return `<tr class="${r.verdict}"><td>${h(r.suite)}</td><td class="name">${name}</td><td>${h(r.base)}</td><td>${h(r.head)}</td><td>${h(r.change)}</td><td>${h(r.p)}</td><td>${VERDICT_ICON[r.verdict]}&nbsp;${h(r.verdictText)}</td><td>${h(tagOf(c))}</td><td>${c.warnings.length || ""}</td></tr>`;
   });
   return `<table><thead><tr><th>suite</th><th>benchmark</th><th>base</th><th>head</th><th>change (95% CI)</th><th>p / adj. p</th><th>verdict</th><th>shape</th><th>notes</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
@@ -44126,9 +44342,7 @@ function renderHtml(result) {
       `<figure data-plot="rounds" data-index="${i}"><figcaption>value per round (drift shows as a slope)</figcaption></figure>`,
       plots[i].complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : ""
     ].join("");
-    const n = c.diagnostics?.complexityN;
-    const size = typeof n === "number" ? ` <span class="n">n=${n}</span>` : "";
-    return `<section id="b${i}" class="${r.verdict}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)}${size} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} \xB7 ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
+    return `<section id="b${i}" class="${r.verdict}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} \xB7 ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
   });
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;
   const title = headline(result);
@@ -44296,9 +44510,8 @@ function writeReports(result, outDir) {
 
 // src/runner/exec.ts
 import { spawn as spawn2, spawnSync } from "node:child_process";
-import { readFileSync as readFileSync5, readdirSync as readdirSync2 } from "node:fs";
+import { readFileSync as readFileSync6, readdirSync as readdirSync3 } from "node:fs";
 var WRAPPER = 'sh -c "$1"; s=$?; cat /proc/$$/stat >&3 2>/dev/null; exit $s';
-var RSS_SAMPLE_MS = 25;
 var TAIL_LINES = 20;
 var clockTicks;
 function ticksPerSecond() {
@@ -44324,13 +44537,13 @@ function descendants(rootPid) {
     const pid = stack.pop();
     let tasks;
     try {
-      tasks = readdirSync2(`/proc/${pid}/task`);
+      tasks = readdirSync3(`/proc/${pid}/task`);
     } catch {
       continue;
     }
     for (const tid of tasks) {
       try {
-        const kids = readFileSync5(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+        const kids = readFileSync6(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
         for (const kid of kids ? kids.split(" ") : []) {
           out.push(Number(kid));
           stack.push(Number(kid));
@@ -44343,14 +44556,14 @@ function descendants(rootPid) {
 }
 function peakRssKb(pid) {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync5(`/proc/${pid}/status`, "utf8"));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync6(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) : null;
   } catch {
     return null;
   }
 }
 function execMeasured(command, opts) {
-  return new Promise((resolve2, reject) => {
+  return new Promise((resolve3, reject) => {
     const started = process.hrtime.bigint();
     const child2 = spawn2("sh", ["-c", WRAPPER, "benchgate", command], {
       cwd: opts.cwd,
@@ -44407,7 +44620,7 @@ function execMeasured(command, opts) {
       activeChildren.delete(child2.pid);
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       const cpu = statLine ? childCpuMs(statLine) : null;
-      resolve2({
+      resolve3({
         stdout: Buffer.concat(stdoutChunks).toString("utf8"),
         tail,
         wallMs,
@@ -44433,7 +44646,7 @@ function killActiveCommands() {
 }
 
 // src/runner/log.ts
-import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync2, readFileSync as readFileSync6, writeFileSync as writeFileSync2 } from "node:fs";
+import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync2, readFileSync as readFileSync7, writeFileSync as writeFileSync2 } from "node:fs";
 import path10 from "node:path";
 var ResultsLog = class {
   constructor(file, header) {
@@ -44489,7 +44702,7 @@ function parseLog(text2, file) {
 function readLog(file) {
   let text2;
   try {
-    text2 = readFileSync6(file, "utf8");
+    text2 = readFileSync7(file, "utf8");
   } catch (err) {
     throw new LogError(`${file}: cannot read: ${err.message}`);
   }
@@ -44521,6 +44734,11 @@ var EXIT = {
   usage: 2,
   runFailed: 3
 };
+function exitCodeOf(result) {
+  const failedRuns = result.comparisons.some((c) => c.warnings.some((w) => w.code === "failed-runs"));
+  if (result.verdict === "error" || failedRuns) return EXIT.runFailed;
+  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
+}
 var RunFailure = class extends Error {
   constructor(message) {
     super(message);
@@ -44572,8 +44790,10 @@ async function runComparison(config, platform2) {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
   const repo = path11.resolve(config.repoDir);
-  const baseRef = config.base ?? platform2.defaultRefs().base;
-  const headRef = config.base ? config.head : platform2.defaultRefs().head ?? config.head;
+  platform2.configure?.(config);
+  const event = platform2.defaultRefs();
+  const baseRef = config.base ?? event.base;
+  const headRef = config.head ?? (config.base ? void 0 : event.head) ?? DEFAULTS.head;
   if (!baseRef) {
     signals.dispose();
     throw new ConfigError("no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline");
@@ -44600,15 +44820,18 @@ async function runComparison(config, platform2) {
     log = new ResultsLog(file, header);
     platform2.info(`results log: ${file}`);
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled);
-    await runRounds(config, platform2, dirs, log, checkCancelled);
+    const harnessFailures = await runRounds(config, platform2, dirs, log, checkCancelled);
     log.end("completed");
-    return finish(config, platform2, header, file, EXIT.pass);
+    if (harnessFailures.length > 0) {
+      platform2.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
+    }
+    return finish(config, platform2, header, file);
   } catch (err) {
     const cancelled = err instanceof Cancelled;
     log?.end(cancelled ? "cancelled" : "failed", err.message);
     if (err instanceof RunFailure && log) {
       platform2.warn(err.message);
-      return finish(config, platform2, readLog(file).header, file, EXIT.runFailed);
+      return finish(config, platform2, readLog(file).header, file);
     }
     throw err;
   } finally {
@@ -44674,6 +44897,7 @@ function formatDuration(ms) {
 }
 async function runRounds(config, platform2, dirs, log, checkCancelled) {
   const plan = planRounds(config.rounds, config.warmup, config.seed);
+  const harnessFailures = [];
   const started = Date.now();
   let roundsDone = 0;
   for (const planned of plan) {
@@ -44706,16 +44930,20 @@ async function runRounds(config, platform2, dirs, log, checkCancelled) {
         env: finishRunReading(reading)
       };
       let failure = null;
-      if (r.exitCode !== 0 || r.timedOut) {
+      if (r.timedOut || r.signal || r.exitCode !== 0 && config.format === "command") {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
       } else if (config.format === "command") {
         run.measurements = commandMeasurement(config.suite, r);
       } else {
         try {
-          run.measurements = parseOutput(r.stdout, config.format).measurements;
+          run.measurements = readRunResults(r.stdout, config.format, dirs[side]).measurements;
         } catch (err) {
           if (!(err instanceof FormatError)) throw err;
-          failure = `cannot read the benchmark output: ${err.message}`;
+          failure = r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
+        }
+        if (!failure && r.exitCode !== 0) {
+          if (!run.measurements.some((m) => m.failed !== void 0)) failure = `benchmark ${describeExit(r, 0)}`;
+          else if (!planned.warmup) harnessFailures.push(`${side} run in ${label} ${describeExit(r, 0)}`);
         }
       }
       if (failure) run.error = failure;
@@ -44731,17 +44959,17 @@ ${lastLines(r)}`);
       `${label} (${planned.order.join(", ")}) ${formatDuration(Date.now() - roundStart)}${planned.warmup ? " (discarded)" : `, ETA ${formatDuration(eta)}`}`
     );
   }
+  return harnessFailures;
 }
-async function finish(config, platform2, header, file, runExit) {
+async function finish(config, platform2, header, file) {
   const parsed = readLog(file);
   const result = await platform2.group(
     "analysis",
-    async () => analyze(header, parsed.runs, config, config.failOn, config.rounds)
+    async () => analyze(header, parsed.runs, config, config.failOn, config.rounds, parsed.end)
   );
   const reports = { [LOG_FILE]: file, ...writeReports(result, config.outDir) };
   await platform2.publish(result, reports);
-  const exitCode = runExit !== EXIT.pass ? runExit : result.gateFailed ? EXIT.gateFailed : EXIT.pass;
-  return { result, reports, exitCode, logFile: file };
+  return { result, reports, exitCode: exitCodeOf(result), logFile: file };
 }
 
 // src/commands/report.ts
@@ -44749,10 +44977,10 @@ var PULL_REQUEST_FILE = "pull-request-number";
 var RESULTS_FILE = "results.json";
 var VERDICTS2 = ["pass", "fail", "inconclusive", "error"];
 function readResults(file) {
-  if (!existsSync7(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  if (!existsSync8(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
   let data;
   try {
-    data = JSON.parse(readFileSync7(file, "utf8"));
+    data = JSON.parse(readFileSync8(file, "utf8"));
   } catch (err) {
     throw new ConfigError(`${file}: not JSON: ${err.message}`);
   }
@@ -44765,8 +44993,8 @@ function readResults(file) {
 }
 function readPullRequestNumber(dir) {
   const file = path12.join(dir, PULL_REQUEST_FILE);
-  if (!existsSync7(file)) return void 0;
-  const text2 = readFileSync7(file, "utf8").trim();
+  if (!existsSync8(file)) return void 0;
+  const text2 = readFileSync8(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text2)) throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text2.slice(0, 40))}`);
   return Number(text2);
 }
@@ -44785,7 +45013,7 @@ async function publishSaved(dir, options) {
   }
   const platform2 = new GitHubPlatform(trusted);
   await platform2.publish(result, { [RESULTS_FILE]: path12.join(dir, RESULTS_FILE) });
-  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
+  return exitCodeOf(result);
 }
 async function cmdReport(argv, _platform) {
   let from;
@@ -44883,7 +45111,7 @@ function renderTerminal(result) {
   for (const f of result.failedRuns.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error)}`);
   for (const w of result.warnings) out.push(`warning: ${printable(w.message)}`);
   for (const c of result.comparisons) {
-    for (const w of c.warnings) out.push(`note: ${printable(c.benchmark)}: ${printable(w.message)}`);
+    for (const w of c.warnings) out.push(`note: ${printable(displayName(c))}: ${printable(w.message)}`);
   }
   return out.join("\n").trimEnd() + "\n";
 }
@@ -44925,7 +45153,7 @@ var MergeRequestNotes = class {
     for (let page = 1; page <= MAX_NOTE_PAGES; page++) {
       const response = await this.request("GET", `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
       const notes = await response.json();
-      const found = notes.find((n) => typeof n.body === "string" && n.body.includes(marker));
+      const found = notes.find((n) => typeof n.body === "string" && n.body.startsWith(marker));
       if (found) return found;
       if (!response.headers.get("x-next-page")) return null;
     }
@@ -44980,6 +45208,8 @@ var GitLabPlatform = class {
    * head against the merge base GitLab diffs against; in a merged results pipeline the commit
    * is a merge onto the target branch's tip (CI_MERGE_REQUEST_TARGET_BRANCH_SHA, set only
    * there), and against the older merge base it would be blamed for the target's own changes.
+   * GitLab sets that variable to the merge commit's first parent, which in a merge train is
+   * the train's commit ahead of this MR.
    */
   defaultRefs() {
     return {
@@ -45126,7 +45356,7 @@ Usage:
 
 Options for run (the same keys work in ${CONFIG_FILE}):
   --base REF           base commit (default: from the CI event)
-  --head REF           head commit (default: HEAD)
+  --head REF           head commit (default: from the CI event, else HEAD)
   --build CMD          build command, run once in each worktree
   --bench CMD          benchmark command (required)
   --bench-command CMD  command mode: no parser, time the whole process per run
@@ -45143,6 +45373,7 @@ Options for run (the same keys work in ${CONFIG_FILE}):
   --out DIR            where results.jsonl and the reports go (default benchgate-out)
   --fail-on WHAT       regression | none (default regression)
   --working-directory DIR  directory inside the repository to run commands in
+  --source FILE[:LINE] file GitHub annotations point at when a benchmark's name names none
   --config FILE        config file (default ${CONFIG_FILE} if present)
   --repo DIR           the git repository (default: current directory)
 
@@ -45201,11 +45432,11 @@ async function cmdAnalyze(argv, platform2) {
   const failOn = values["fail-on"] ?? saved.failOn ?? "regression";
   if (failOn !== "regression" && failOn !== "none") throw new ConfigError(`--fail-on: expected regression or none, got "${failOn}"`);
   const planned = typeof saved.rounds === "number" ? saved.rounds : null;
-  const result = analyze(log.header, log.runs, settings, failOn, planned);
+  const result = analyze(log.header, log.runs, settings, failOn, planned, log.end);
   const outDir = typeof values.out === "string" ? values.out : path15.dirname(file);
   const reports = writeReports(result, outDir);
   await platform2.publish(result, reports);
-  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
+  return exitCodeOf(result);
 }
 async function cmdMerge(argv) {
   const { values, positionals } = parse3(argv);

@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve2(data);
+              return err ? reject(err) : resolve3(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve2(data);
+              ) : resolve3(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve2, reject) => {
-        res = resolve2;
+      const promise = new Promise((resolve3, reject) => {
+        res = resolve3;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve2;
+            this[kClosedResolve] = resolve3;
           } else {
-            resolve2(null);
+            resolve3(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve2(null);
+            resolve3(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve2, reject) => {
+        const socket = await new Promise((resolve3, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve2(socket2);
+              resolve3(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve2) => {
-            this[kClosedResolve] = resolve2;
+          await new Promise((resolve3) => {
+            this[kClosedResolve] = resolve3;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve2, reject) => {
+        return await new Promise((resolve3, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve2(null);
+              resolve3(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve3, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve2,
+              resolve: resolve3,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve2, stream, length } = consume2;
+      const { type, body, resolve: resolve3, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve2(chunksDecode(body, length));
+          resolve3(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve2(JSON.parse(chunksDecode(body, length)));
+          resolve3(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve2(chunksConcat(body, length).buffer);
+          resolve3(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve2(new Blob(body, { type: stream[kContentType] }));
+          resolve3(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve2(chunksConcat(body, length));
+          resolve3(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve2, reject) => agent.dispatch(
+        return new Promise((resolve3, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve2({
+              resolve3({
                 status,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve2({
+              resolve3({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve2) => {
-        setTimeout(resolve2, ms).unref();
+      return new Promise((resolve3) => {
+        setTimeout(resolve3, ms).unref();
       });
     }
     module.exports = {
@@ -26607,11 +26607,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve2) {
-          resolve2(value);
+        return value instanceof P ? value : new P(function(resolve3) {
+          resolve3(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve2, reject) {
+      return new (P || (P = Promise))(function(resolve3, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -26627,7 +26627,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -26714,26 +26714,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve2) => __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter12(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve2(output.toString());
+              resolve3(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve2) => __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter12(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve2(Buffer.concat(chunks));
+              resolve3(Buffer.concat(chunks));
             });
           }));
         });
@@ -26941,14 +26941,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve2(res);
+                resolve3(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -27192,12 +27192,12 @@ var require_lib = __commonJS({
         return __awaiter12(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve2) => setTimeout(() => resolve2(), ms));
+          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve2, reject) => __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve3, reject) => __awaiter12(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -27205,7 +27205,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve2(response);
+              resolve3(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -27244,7 +27244,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve2(response);
+              resolve3(response);
             }
           }));
         });
@@ -29691,11 +29691,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -29711,7 +29711,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -29784,26 +29784,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve2) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve3) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve2(output.toString());
+          resolve3(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve2) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve3) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve2(Buffer.concat(chunks));
+          resolve3(Buffer.concat(chunks));
         });
       }));
     });
@@ -30006,14 +30006,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve3, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve2(res);
+            resolve3(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -30257,12 +30257,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve2) => setTimeout(() => resolve2(), ms));
+      return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve2, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve3, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -30270,7 +30270,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve2(response);
+          resolve3(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -30309,7 +30309,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve2(response);
+          resolve3(response);
         }
       }));
     });
@@ -30320,11 +30320,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -30340,7 +30340,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -30371,11 +30371,11 @@ var BearerCredentialHandler = class {
 // node_modules/@actions/core/lib/oidc-utils.js
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -30391,7 +30391,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -30460,11 +30460,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -30480,7 +30480,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -30782,11 +30782,11 @@ import * as fs2 from "fs";
 import * as path2 from "path";
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -30802,7 +30802,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -30906,11 +30906,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -30926,7 +30926,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -31000,11 +31000,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -31020,7 +31020,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -31239,7 +31239,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path4.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve2, reject) => __awaiter7(this, void 0, void 0, function* () {
+      return new Promise((resolve3, reject) => __awaiter7(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -31322,7 +31322,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve2(exitCode);
+            resolve3(exitCode);
           }
         });
         if (this.options.input) {
@@ -31445,11 +31445,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -31465,7 +31465,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -31518,11 +31518,11 @@ function getExecOutput(commandLine, args, options) {
 // node_modules/@actions/core/lib/platform.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -31538,7 +31538,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -31597,11 +31597,11 @@ function getDetails() {
 // node_modules/@actions/core/lib/core.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -31617,7 +31617,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -31748,7 +31748,7 @@ import { writeFileSync as writeFileSync3 } from "node:fs";
 import path14 from "node:path";
 
 // src/commands/report.ts
-import { existsSync as existsSync7, readFileSync as readFileSync7 } from "node:fs";
+import { existsSync as existsSync8, readFileSync as readFileSync8 } from "node:fs";
 import path12 from "node:path";
 
 // src/config.ts
@@ -31794,7 +31794,8 @@ var KEYS = {
   timeout: "number",
   out: "string",
   "fail-on": "string",
-  "working-directory": "string"
+  "working-directory": "string",
+  source: "string"
 };
 var CONFIG_KEYS = Object.keys(KEYS);
 var CONFIG_FILE = ".benchgate.yml";
@@ -31809,8 +31810,7 @@ function readConfigFile(file, required) {
   const at = (node) => node?.range ? `${file}:${lines2.linePos(node.range[0]).line}` : file;
   if (doc.errors.length > 0) {
     const err = doc.errors[0];
-    const line = err.linePos?.[0]?.line;
-    throw new ConfigError(`${line ? `${file}:${line}` : file}: invalid YAML: ${err.message.split("\n")[0]}`);
+    throw new ConfigError(`${file}:${lines2.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split("\n")[0]}`);
   }
   if (doc.contents === null) return {};
   if (!(0, import_yaml.isMap)(doc.contents)) throw new ConfigError(`${at(doc.contents)}: expected a mapping of keys (rounds: 10, bench: ...)`);
@@ -31880,7 +31880,7 @@ function resolveConfig(layers, repoDir) {
   return {
     repoDir,
     base: str("base"),
-    head: str("head") ?? DEFAULTS.head,
+    head: str("head"),
     build: str("build"),
     bench,
     format: commandMode !== void 0 ? "command" : str("format") ?? DEFAULTS.format,
@@ -31895,7 +31895,8 @@ function resolveConfig(layers, repoDir) {
     timeoutSec: num("timeout", (n) => n >= 0, "seconds >= 0 (0 = no limit)") ?? DEFAULTS.timeoutSec,
     outDir: path6.resolve(repoDir, str("out") ?? DEFAULTS.outDir),
     failOn: oneOf("fail-on", ["regression", "none"]) ?? DEFAULTS.failOn,
-    workingDirectory: str("working-directory") ?? DEFAULTS.workingDirectory
+    workingDirectory: str("working-directory") ?? DEFAULTS.workingDirectory,
+    source: str("source")
   };
 }
 
@@ -31955,11 +31956,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -31975,7 +31976,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -36100,53 +36101,6 @@ function plainText(text2, max = MAX_NAME) {
   return unlinked(visible(clip(text2, max)));
 }
 
-// src/report/units.ts
-var TIME_STEPS = [
-  [1, "s"],
-  [1e-3, "ms"],
-  [1e-6, "\xB5s"],
-  [1e-9, "ns"]
-];
-var BYTE_STEPS = [
-  [1024 ** 3, "GiB"],
-  [1024 ** 2, "MiB"],
-  [1024, "KiB"],
-  [1, "B"]
-];
-function significant(v) {
-  const abs = Math.abs(v);
-  if (abs === 0) return "0";
-  if (abs >= 100) return v.toFixed(0);
-  if (abs >= 10) return v.toFixed(1);
-  if (abs >= 1) return v.toFixed(2);
-  return v.toPrecision(3);
-}
-function scaleFor(unit, reference) {
-  const steps = unit === "s" ? TIME_STEPS : unit === "B" ? BYTE_STEPS : null;
-  if (!steps) return { factor: 1, unit };
-  const abs = Math.abs(reference);
-  const step = steps.find(([f]) => abs >= f) ?? steps[steps.length - 1];
-  return { factor: step[0], unit: step[1] };
-}
-function formatValue(value, scale) {
-  if (value === null || value === void 0 || !Number.isFinite(value)) return "\u2013";
-  return `${significant(value / scale.factor)} ${scale.unit}`.trim();
-}
-function formatPct(pct2) {
-  if (pct2 === null || pct2 === void 0 || !Number.isFinite(pct2)) return "\u2013";
-  const sign = pct2 > 0 ? "+" : pct2 < 0 ? "\u2212" : "\xB1";
-  return `${sign}${Math.abs(pct2).toFixed(Math.abs(pct2) >= 10 ? 1 : 2)}%`;
-}
-function formatChange(pct2, ci) {
-  if (pct2 === null) return "\u2013";
-  return ci ? `${formatPct(pct2)} [${formatPct(ci[0])}, ${formatPct(ci[1])}]` : formatPct(pct2);
-}
-function formatP(p) {
-  if (p === null || p === void 0 || !Number.isFinite(p)) return "\u2013";
-  if (p < 1e-4) return "<0.0001";
-  return p.toFixed(4);
-}
-
 // src/stats/errors.ts
 var StatsError = class extends Error {
   constructor(message) {
@@ -36914,6 +36868,11 @@ function benjaminiHochberg(p) {
   const m = p.length;
   return adjustSorted(p, "descending", (value, rank) => m / (rank + 1) * value);
 }
+function adjustPValues(p, correction) {
+  if (correction === "holm") return holm(p);
+  if (correction === "bh") return benjaminiHochberg(p);
+  return [...p];
+}
 function adjustSorted(p, from, scale) {
   p.forEach((value, i) => {
     if (!(value >= 0 && value <= 1)) throw new StatsError(`p[${i}] is ${value}: p-values lie in [0, 1]`);
@@ -36964,7 +36923,17 @@ function detectableShiftInSd(n, alpha, power) {
   const { nEffective, threshold, spread: spread2 } = tTestEquivalent(n, alpha);
   return (threshold + normalQuantile(power) * spread2) / Math.sqrt(nEffective / 2);
 }
+var tTestEquivalents = /* @__PURE__ */ new Map();
 function tTestEquivalent(n, alpha) {
+  const key = `${n} ${alpha}`;
+  let known = tTestEquivalents.get(key);
+  if (!known) {
+    known = computeTTestEquivalent(n, alpha);
+    tTestEquivalents.set(key, known);
+  }
+  return known;
+}
+function computeTTestEquivalent(n, alpha) {
   const nEffective = n * MANN_WHITNEY_ARE;
   const df = 2 * nEffective - 2;
   const critical = studentTQuantile(1 - alpha / 2, df);
@@ -37169,6 +37138,650 @@ function geomeanChange(ratios, opts = {}) {
   return { changePct: toPct(centre), ci: [toPct(centre - halfWidth), toPct(centre + halfWidth)], benchmarks: k };
 }
 
+// src/report/sparkline.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+var MAX_BARS = 12;
+function buckets(values) {
+  if (values.length <= MAX_BARS) return [...values];
+  return Array.from(
+    { length: MAX_BARS },
+    (_, i) => median(values.slice(Math.floor(i * values.length / MAX_BARS), Math.floor((i + 1) * values.length / MAX_BARS)))
+  );
+}
+function sparklines(series) {
+  const bucketed = series.map(buckets);
+  const all = bucketed.flat().filter(Number.isFinite);
+  if (all.length === 0) return series.map(() => "");
+  const lo = Math.min(...all);
+  const range = Math.max(...all) - lo;
+  const bar = (v) => range === 0 ? BARS[3] : BARS[Math.round((v - lo) / range * (BARS.length - 1))];
+  return bucketed.map((values) => values.filter(Number.isFinite).map(bar).join(""));
+}
+function roundsSparkline(c) {
+  const rounds = c.diagnostics?.rounds;
+  if (!rounds || rounds.base.values.length === 0 || rounds.head.values.length === 0) return "";
+  return sparklines([rounds.base.values, rounds.head.values]).join(" ");
+}
+
+// src/report/units.ts
+var TIME_STEPS = [
+  [1, "s"],
+  [1e-3, "ms"],
+  [1e-6, "\xB5s"],
+  [1e-9, "ns"]
+];
+var BYTE_STEPS = [
+  [1024 ** 3, "GiB"],
+  [1024 ** 2, "MiB"],
+  [1024, "KiB"],
+  [1, "B"]
+];
+function significant(v) {
+  const abs = Math.abs(v);
+  if (abs === 0) return "0";
+  if (abs >= 100) return v.toFixed(0);
+  if (abs >= 10) return v.toFixed(1);
+  if (abs >= 1) return v.toFixed(2);
+  return v.toPrecision(3);
+}
+function scaleFor(unit, reference) {
+  const steps = unit === "s" ? TIME_STEPS : unit === "B" ? BYTE_STEPS : null;
+  if (!steps) return { factor: 1, unit };
+  const abs = Math.abs(reference);
+  const step = steps.find(([f]) => abs >= f) ?? steps[steps.length - 1];
+  return { factor: step[0], unit: step[1] };
+}
+function formatValue(value, scale) {
+  if (value === null || value === void 0 || !Number.isFinite(value)) return "\u2013";
+  return `${significant(value / scale.factor)} ${scale.unit}`.trim();
+}
+function formatPct(pct2) {
+  if (pct2 === null || pct2 === void 0 || !Number.isFinite(pct2)) return "\u2013";
+  const sign = pct2 > 0 ? "+" : pct2 < 0 ? "\u2212" : "\xB1";
+  return `${sign}${Math.abs(pct2).toFixed(Math.abs(pct2) >= 10 ? 1 : 2)}%`;
+}
+function formatChange(pct2, ci) {
+  if (pct2 === null) return "\u2013";
+  return ci ? `${formatPct(pct2)} [${formatPct(ci[0])}, ${formatPct(ci[1])}]` : formatPct(pct2);
+}
+function formatP(p) {
+  if (p === null || p === void 0 || !Number.isFinite(p)) return "\u2013";
+  if (p < 1e-4) return "<0.0001";
+  return p.toFixed(4);
+}
+
+// src/diagnostics/complexity.ts
+var CLASSES = [
+  { name: "O(1)", f: () => 1 },
+  { name: "O(n)", f: (n) => n },
+  { name: "O(log n)", f: (n) => Math.log2(n) },
+  { name: "O(n log n)", f: (n) => n * Math.log2(n) },
+  { name: "O(n\xB2)", f: (n) => n * n },
+  { name: "O(n\xB3)", f: (n) => n * n * n }
+];
+var MIN_SIZES = 3;
+function fitClass(name, f, points) {
+  let fy = 0;
+  let ff = 0;
+  for (const [n, y] of points) {
+    fy += f(n) * y;
+    ff += f(n) * f(n);
+  }
+  const constant = ff === 0 ? 0 : fy / ff;
+  let squared = 0;
+  let sum3 = 0;
+  for (const [n, y] of points) {
+    squared += (constant * f(n) - y) ** 2;
+    sum3 += y;
+  }
+  const mean3 = sum3 / points.length;
+  return { name, constant, nrmse: Math.sqrt(squared / points.length) / mean3 };
+}
+function fitComplexity(points) {
+  if (new Set(points.map(([n]) => n)).size < MIN_SIZES) return null;
+  const fits = CLASSES.map((c) => fitClass(c.name, c.f, points)).sort((a, b) => a.nrmse - b.nrmse || a.name.localeCompare(b.name));
+  return { best: fits[0].name, fits };
+}
+function predict2(fit, n) {
+  const cls = CLASSES.find((c) => c.name === fit.name);
+  return fit.constant * cls.f(n);
+}
+var CLEAR_CHANGE_RATIO = 1.5;
+function errorOf(side, name) {
+  return side.fits.find((f) => f.name === name).nrmse;
+}
+function isClassChange(base, head2) {
+  if (base.best === head2.best) return false;
+  const clear = (own, other) => errorOf(own, other.best) >= CLEAR_CHANGE_RATIO * errorOf(own, own.best);
+  return clear(base, head2) || clear(head2, base);
+}
+
+// src/model.ts
+var RSS_SAMPLE_MS = 25;
+
+// src/diagnostics/too-short.ts
+var MIN_STEPS_PER_VALUE = 100;
+var MIN_VALUES = 5;
+function quantization(values) {
+  if (values.length < MIN_VALUES) return null;
+  const distinct = [...new Set(values)].sort((a, b) => a - b);
+  let step = null;
+  for (let i = 1; i < distinct.length; i++) {
+    const gap = distinct[i] - distinct[i - 1];
+    if (step === null || gap < step) step = gap;
+  }
+  const centre = Math.abs(median(values));
+  return { n: values.length, distinct: distinct.length, step, stepsPerValue: step === null || step === 0 ? null : centre / step };
+}
+function isCoarse(q) {
+  return q !== null && q.distinct <= q.n / 2 && q.stepsPerValue !== null && q.stepsPerValue < MIN_STEPS_PER_VALUE;
+}
+function minAttainableP(n1, n2) {
+  let combinations = 1;
+  for (let i = 1; i <= n2; i++) combinations = combinations * (n1 + i) / i;
+  return Math.min(1, 2 / combinations);
+}
+function roundsToReach(alphaPerTest) {
+  let n = 2;
+  while (minAttainableP(n, n) >= alphaPerTest) n++;
+  return n;
+}
+function tooShortDiagnostic(raw, isTime, n, alphaPerTest) {
+  const numbers = {
+    base: isTime ? quantization(raw.base) : null,
+    head: isTime ? quantization(raw.head) : null,
+    minAttainableP: minAttainableP(n.base, n.head),
+    alphaPerTest,
+    roundsToReachSignificance: roundsToReach(alphaPerTest)
+  };
+  const warnings = [];
+  for (const side of ["base", "head"]) {
+    const q = numbers[side];
+    if (!isCoarse(q)) continue;
+    warnings.push({
+      code: "timer-resolution",
+      message: `${side} values sit on a grid of ${q.step.toPrecision(3)} (${q.distinct} distinct in ${q.n}), only ~${Math.round(q.stepsPerValue)} steps per value: the clock's resolution shows; measure longer spans (more iterations per sample)`
+    });
+  }
+  if (numbers.minAttainableP >= alphaPerTest && Math.min(n.base, n.head) >= 2) {
+    warnings.push({
+      code: "never-significant",
+      message: `with ${n.base} base and ${n.head} head samples the smallest attainable p is ${numbers.minAttainableP.toPrecision(2)}, above the corrected level ${alphaPerTest.toPrecision(2)}: no change can be significant; run at least ${numbers.roundsToReachSignificance} rounds`
+    });
+  }
+  return { numbers, warnings };
+}
+
+// src/diagnostics/cost.ts
+var PROCESS_BENCHMARK = "(process)";
+var MIN_TICKS_PER_VALUE = 10;
+var MIN_RSS_SAMPLES_PER_RUN = 20;
+function fewTicks(_runs, values) {
+  const q = quantization(values);
+  if (q && q.distinct <= q.n / 2 && q.stepsPerValue !== null && q.stepsPerValue < MIN_TICKS_PER_VALUE) {
+    return `each run takes only ~${q.stepsPerValue.toFixed(1)} clock ticks of it, too few to show a change`;
+  }
+  return null;
+}
+function fewRssSamples(runs) {
+  const typicalWallMs = median(runs.map((r) => r.wallMs));
+  if (typicalWallMs >= MIN_RSS_SAMPLES_PER_RUN * RSS_SAMPLE_MS) return null;
+  return `runs last ~${Math.round(typicalWallMs)} ms and peak memory is sampled every ${RSS_SAMPLE_MS} ms, too seldom to catch the peak (needs runs of ${MIN_RSS_SAMPLES_PER_RUN * RSS_SAMPLE_MS} ms)`;
+}
+var COST_METRICS = [
+  { metric: "cpu-user", unit: "s", read: (r) => r.cpuUserMs === null ? null : r.cpuUserMs / 1e3, tooCoarse: fewTicks },
+  { metric: "cpu-sys", unit: "s", read: (r) => r.cpuSysMs === null ? null : r.cpuSysMs / 1e3, tooCoarse: fewTicks },
+  { metric: "max-rss", unit: "B", read: (r) => r.maxRssKb === null ? null : r.maxRssKb * 1024, tooCoarse: fewRssSamples }
+];
+var measured = (run) => run.error === void 0 && run.measurements.length > 0;
+function tooCoarse(runs) {
+  const out = /* @__PURE__ */ new Map();
+  for (const suite of new Set(runs.map((r) => r.suite))) {
+    const suiteRuns = runs.filter((r) => r.suite === suite && measured(r));
+    for (const m of COST_METRICS) {
+      const values = suiteRuns.map(m.read).filter((v) => v !== null);
+      const reason = values.length > 0 ? m.tooCoarse(suiteRuns, values) : null;
+      if (reason) {
+        const coarse = out.get(suite) ?? /* @__PURE__ */ new Map();
+        coarse.set(m.metric, reason);
+        out.set(suite, coarse);
+      }
+    }
+  }
+  return out;
+}
+function withProcessCost(runs) {
+  const coarse = tooCoarse(runs);
+  return runs.map((run) => {
+    if (!measured(run)) return run;
+    const cost = [];
+    for (const m of COST_METRICS) {
+      const value = m.read(run);
+      if (value === null || !Number.isFinite(value) || coarse.get(run.suite)?.has(m.metric)) continue;
+      cost.push({ benchmark: PROCESS_BENCHMARK, metric: m.metric, unit: m.unit, better: "lower", values: [value] });
+    }
+    return cost.length === 0 ? run : { ...run, measurements: [...run.measurements, ...cost] };
+  });
+}
+function costWarnings(runs) {
+  const warnings = [];
+  for (const [suite, metrics] of tooCoarse(runs)) {
+    for (const [metric, reason] of metrics) {
+      warnings.push({ code: "cost-too-coarse", message: `${suite}: ${metric} not compared: ${reason}` });
+    }
+  }
+  return warnings;
+}
+
+// src/diagnostics/mann-kendall.ts
+var EXACT_MAX_N2 = 50;
+var inversionCache = /* @__PURE__ */ new Map();
+function inversionCounts(n) {
+  const cached = inversionCache.get(n);
+  if (cached) return cached;
+  let counts = [1];
+  for (let k = 2; k <= n; k++) {
+    const next = new Array(counts.length + k - 1).fill(0);
+    for (let i = 0; i < counts.length; i++) {
+      for (let add = 0; add < k; add++) next[i + add] += counts[i];
+    }
+    counts = next;
+  }
+  inversionCache.set(n, counts);
+  return counts;
+}
+function exactP(n, s) {
+  if (s === 0) return 1;
+  const counts = inversionCounts(n);
+  const pairs = n * (n - 1) / 2;
+  let total = 0;
+  let tail = 0;
+  counts.forEach((count, inversions) => {
+    total += count;
+    if (pairs - 2 * inversions >= Math.abs(s)) tail += count;
+  });
+  return Math.min(1, 2 * tail / total);
+}
+function mannKendall(x) {
+  const n = x.length;
+  let s = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) s += Math.sign(x[j] - x[i]);
+  }
+  const tieSizes = /* @__PURE__ */ new Map();
+  for (const v of x) tieSizes.set(v, (tieSizes.get(v) ?? 0) + 1);
+  let tieTerm = 0;
+  for (const t of tieSizes.values()) tieTerm += t * (t - 1) * (2 * t + 5);
+  const variance = (n * (n - 1) * (2 * n + 5) - tieTerm) / 18;
+  const z2 = variance > 0 ? (s - Math.sign(s)) / Math.sqrt(variance) : 0;
+  const hasTies = tieSizes.size < n;
+  const exact = !hasTies && n <= EXACT_MAX_N2;
+  const p = n < 2 || variance === 0 ? 1 : exact ? exactP(n, s) : Math.min(1, 2 * normalSf(Math.abs(z2)));
+  return { n, s, tau: n < 2 ? 0 : s / (n * (n - 1) / 2), z: z2, p, method: exact ? "exact" : "normal" };
+}
+function senSlope(t, x) {
+  const slopes = [];
+  for (let i = 0; i < x.length; i++) {
+    for (let j = i + 1; j < x.length; j++) {
+      if (t[j] !== t[i]) slopes.push((x[j] - x[i]) / (t[j] - t[i]));
+    }
+  }
+  if (slopes.length === 0) return 0;
+  slopes.sort((a, b) => a - b);
+  const mid = slopes.length >> 1;
+  return slopes.length % 2 === 1 ? slopes[mid] : (slopes[mid - 1] + slopes[mid]) / 2;
+}
+
+// src/diagnostics/drift.ts
+var MIN_ROUNDS = 5;
+var DIFFERENCE_ALPHA = 0.05;
+var LARGE_DRIFT_MIN_PCT = 1;
+function sideDrift(series) {
+  if (series.values.length < MIN_ROUNDS) return null;
+  const centre = median(series.values);
+  if (centre === 0) return null;
+  const trend = mannKendall(series.values);
+  const slopePctPerRound = senSlope(series.rounds, series.values) / Math.abs(centre) * 100;
+  const span = series.rounds.at(-1) - series.rounds[0];
+  return { ...trend, slopePctPerRound, totalPct: slopePctPerRound * span };
+}
+function differenceSeries(base, head2) {
+  const headByRound = new Map(head2.rounds.map((r, i) => [r, head2.values[i]]));
+  const pairs = [];
+  base.rounds.forEach((r, i) => {
+    const h2 = headByRound.get(r);
+    if (h2 !== void 0) pairs.push([base.values[i], h2]);
+  });
+  const positive = pairs.every(([b, h2]) => b > 0 && h2 > 0);
+  return pairs.map(([b, h2]) => positive ? Math.log(h2 / b) : h2 - b);
+}
+function driftDiagnostic(base, head2, thresholdPct, alpha) {
+  const sides = { base: sideDrift(base), head: sideDrift(head2) };
+  const diff = differenceSeries(base, head2);
+  const difference = diff.length >= MIN_ROUNDS ? mannKendall(diff) : null;
+  const bar = Math.max(LARGE_DRIFT_MIN_PCT, thresholdPct / 2);
+  const drifting = ["base", "head"].filter((s) => {
+    const d = sides[s];
+    return d !== null && d.p < alpha && Math.abs(d.totalPct) >= bar;
+  });
+  const large = drifting.length > 0;
+  const protectedByInterleaving = large ? difference !== null && difference.p >= DIFFERENCE_ALPHA : null;
+  const warnings = [];
+  if (large) {
+    const what = drifting.map((s) => `${s} ${sides[s].totalPct >= 0 ? "+" : ""}${sides[s].totalPct.toFixed(1)}% (Mann-Kendall p = ${sides[s].p.toPrecision(2)})`).join(", ");
+    const verdict = protectedByInterleaving ? "both sides drifted alike, so interleaving protected the comparison" : difference === null ? "too few paired rounds to tell whether interleaving protected the comparison" : `the sides drifted differently (trend of head / base p = ${difference.p.toPrecision(2)}), so interleaving did not protect the comparison`;
+    warnings.push({ code: protectedByInterleaving ? "drift" : "drift-unprotected", message: `values drifted over the rounds: ${what}; ${verdict}` });
+  }
+  return { numbers: { ...sides, difference, large, protectedByInterleaving }, warnings };
+}
+
+// src/diagnostics/environment-stability.ts
+var STEAL_MEDIAN = 0.02;
+var STEAL_MAX = 0.1;
+function spread(values) {
+  return values.length === 0 ? null : { median: median(values), max: Math.max(...values) };
+}
+var numberOrNull = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
+function environmentDiagnostic(header, runs) {
+  const withEnv = runs.filter((r) => r.env !== void 0);
+  const numbers = {
+    runsWithReadings: withEnv.length,
+    loadAvg1: spread(withEnv.map((r) => r.env.loadAvg1).filter((v) => numberOrNull(v) !== null)),
+    stealFraction: spread(withEnv.map((r) => r.env.stealFraction).filter((v) => numberOrNull(v) !== null)),
+    cpuCount: numberOrNull(header.cpuCount),
+    governor: typeof header.governor === "string" ? header.governor : null,
+    turbo: typeof header.turbo === "boolean" ? header.turbo : null,
+    perRun: withEnv.map((r) => ({
+      side: r.side,
+      round: r.round,
+      loadAvg1: numberOrNull(r.env.loadAvg1),
+      stealFraction: numberOrNull(r.env.stealFraction)
+    }))
+  };
+  const warnings = [];
+  const steal = numbers.stealFraction;
+  if (steal && (steal.median > STEAL_MEDIAN || steal.max > STEAL_MAX)) {
+    warnings.push({
+      code: "cpu-steal",
+      message: `the hypervisor took CPU time during the runs (steal median ${pct(steal.median)}, max ${pct(steal.max)}): expect extra noise; a dedicated runner gives steadier numbers`
+    });
+  }
+  const load = numbers.loadAvg1;
+  if (load && numbers.cpuCount !== null && load.median > numbers.cpuCount) {
+    warnings.push({
+      code: "high-load",
+      message: `the machine was busy: load average ${load.median.toFixed(2)} (max ${load.max.toFixed(2)}) on ${numbers.cpuCount} CPUs during the runs`
+    });
+  }
+  if (numbers.governor !== null && numbers.governor !== "performance") {
+    warnings.push({
+      code: "cpu-governor",
+      message: `CPU frequency governor is "${numbers.governor}", not "performance": the clock speed can change during the runs`
+    });
+  }
+  if (numbers.turbo === true) {
+    warnings.push({ code: "turbo", message: "turbo boost is on: the clock speed depends on temperature and load, which adds noise" });
+  }
+  return { numbers, warnings };
+}
+function pct(fraction) {
+  return `${(fraction * 100).toFixed(1)}%`;
+}
+
+// src/diagnostics/shape.ts
+var fenceIqr = (n) => Math.max(3, 2.8 + 51 * n ** -1.3);
+var separationBar = (n) => Math.max(4, 2.65 + 37 * n ** -0.9);
+var MIN_CLUSTER_SHARE = 0.1;
+function mean2(x) {
+  return x.reduce((s, v) => s + v, 0) / x.length;
+}
+function skewness(x) {
+  const m = mean2(x);
+  const m2 = mean2(x.map((v) => (v - m) ** 2));
+  const m3 = mean2(x.map((v) => (v - m) ** 3));
+  return m2 === 0 ? 0 : m3 / m2 ** 1.5;
+}
+function farOutliers(sorted, fence) {
+  const q1 = quantile(sorted, 0.25);
+  const q3 = quantile(sorted, 0.75);
+  const reach = fence * (q3 - q1);
+  return sorted.filter((v) => v < q1 - reach || v > q3 + reach).length;
+}
+function bestSplitSeparation(sorted) {
+  const n = sorted.length;
+  const minSize = Math.max(2, Math.ceil(n * MIN_CLUSTER_SHARE));
+  if (n < 2 * minSize) return null;
+  const prefix = [0];
+  const prefixSq = [0];
+  for (const v of sorted) {
+    prefix.push(prefix.at(-1) + v);
+    prefixSq.push(prefixSq.at(-1) + v * v);
+  }
+  const clusterOf = (from, to) => {
+    const size = to - from;
+    const m = (prefix[to] - prefix[from]) / size;
+    const ss = Math.max(0, prefixSq[to] - prefixSq[from] - size * m * m);
+    return { m, ss, variance: ss / (size - 1) };
+  };
+  let best = null;
+  for (let k = minSize; k <= n - minSize; k++) {
+    const low = clusterOf(0, k);
+    const high = clusterOf(k, n);
+    const spread2 = Math.max(Math.sqrt(low.variance + high.variance), Number.EPSILON * Math.max(Math.abs(high.m), 1));
+    const d = Math.SQRT2 * (high.m - low.m) / spread2;
+    if (!best || low.ss + high.ss < best.ss) best = { ss: low.ss + high.ss, d };
+  }
+  return best.d;
+}
+function shapeOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const scaled = sorted.every((v) => v > 0) ? sorted.map(Math.log) : sorted;
+  const fence = fenceIqr(sorted.length);
+  return {
+    skewness: skewness(sorted),
+    outliers: farOutliers(scaled, fence),
+    fenceIqr: fence,
+    separation: bestSplitSeparation(scaled),
+    separationBar: separationBar(sorted.length)
+  };
+}
+function distributionTag(looksNormal, shape13) {
+  if (looksNormal) return "normal";
+  if (shape13.outliers > 0 || (shape13.separation ?? 0) > shape13.separationBar) return "bimodal/outliers";
+  return "skewed";
+}
+var SEVERITY = { normal: 0, skewed: 1, "bimodal/outliers": 2 };
+function worseTag(a, b) {
+  if (a === null || b === null) return a ?? b;
+  return SEVERITY[a] >= SEVERITY[b] ? a : b;
+}
+
+// src/diagnostics/welch.ts
+function meanAndVariance(x) {
+  const mean3 = x.reduce((s, v) => s + v, 0) / x.length;
+  const variance = x.reduce((s, v) => s + (v - mean3) ** 2, 0) / (x.length - 1);
+  return { mean: mean3, variance };
+}
+function welchTTest(base, head2) {
+  if (base.length < 2 || head2.length < 2) return null;
+  const a = meanAndVariance(base);
+  const b = meanAndVariance(head2);
+  const va = a.variance / base.length;
+  const vb = b.variance / head2.length;
+  if (va + vb === 0) return null;
+  const t = (b.mean - a.mean) / Math.sqrt(va + vb);
+  const df = (va + vb) ** 2 / (va ** 2 / (base.length - 1) + vb ** 2 / (head2.length - 1));
+  return { t, df, p: Math.min(1, 2 * studentTSf(Math.abs(t), df)) };
+}
+
+// src/diagnostics/normality.ts
+var CLEAR_DISAGREEMENT = 3;
+function clearlyDisagree(p1, p2, alpha) {
+  return p1 < alpha !== p2 < alpha && Math.max(p1, p2) >= CLEAR_DISAGREEMENT * Math.min(p1, p2);
+}
+function sideNormality(values, alpha) {
+  const shape13 = shapeOf(values);
+  const distinct = new Set(values).size;
+  if (values.length < 3 || distinct < 2) return { n: values.length, w: null, p: null, tag: null, ...shape13 };
+  const sw = shapiroWilk(values.slice(0, 5e3));
+  return { n: values.length, w: sw.w, p: sw.p, tag: distributionTag(sw.p >= alpha, shape13), ...shape13 };
+}
+function normalityDiagnostic(base, head2, alpha, mannWhitneyP) {
+  const numbers = {
+    base: sideNormality(base, alpha),
+    head: sideNormality(head2, alpha),
+    welch: null,
+    tag: null
+  };
+  numbers.tag = worseTag(numbers.base.tag, numbers.head.tag);
+  const warnings = [];
+  if (numbers.base.tag === "normal" && numbers.head.tag === "normal") {
+    numbers.welch = welchTTest(base, head2);
+    const welch = numbers.welch;
+    if (welch && mannWhitneyP !== null && clearlyDisagree(welch.p, mannWhitneyP, alpha)) {
+      warnings.push({
+        code: "welch-disagrees",
+        message: `both sides look normal, yet Welch's t-test on the means (p = ${welch.p.toPrecision(2)}) and Mann-Whitney on the ranks (p = ${mannWhitneyP.toPrecision(2)}) disagree at ${alpha}: a change of spread or a few extreme values can move the mean and the ranks differently; look at the distribution (Mann-Whitney decides)`
+      });
+    }
+  }
+  for (const side of ["base", "head"]) {
+    const s = numbers[side];
+    if (s.tag !== "bimodal/outliers") continue;
+    const why = s.outliers > 0 ? `${s.outliers} far outlier${s.outliers > 1 ? "s" : ""}` : "two separated clusters";
+    warnings.push({
+      code: "bimodal-or-outliers",
+      message: `${side} samples are bimodal or have outliers (${why}): the median can hide a second mode; look at the distribution`
+    });
+  }
+  return { numbers, warnings };
+}
+
+// src/diagnostics/percentiles.ts
+var PERCENTILES = ["min", "median", "p90", "p99", "max"];
+var TAIL_MIN_PCT = 5;
+var TAIL_NOISE_CVS = 1.5;
+var TAIL_MIN_N = 10;
+function change(base, head2) {
+  return base === 0 ? null : (head2 - base) / Math.abs(base) * 100;
+}
+function percentileDiagnostic(base, head2, better, thresholdPct) {
+  const changePct = Object.fromEntries(PERCENTILES.map((q) => [q, change(base[q], head2[q])]));
+  const worsening = (pct2) => pct2 === null ? 0 : better === "lower" ? pct2 : -pct2;
+  const noise = Math.max(base.cv, head2.cv);
+  const tailBarPct = Number.isFinite(noise) ? Math.max(thresholdPct, TAIL_MIN_PCT, TAIL_NOISE_CVS * 100 * noise) : null;
+  const tailRegression = tailBarPct !== null && Math.min(base.n, head2.n) >= TAIL_MIN_N && worsening(changePct.p90) >= tailBarPct && worsening(changePct.p99) >= tailBarPct && worsening(changePct.median) < thresholdPct;
+  const warnings = [];
+  if (tailRegression) {
+    warnings.push({
+      code: "tail-regression",
+      message: `the tail got worse while the median did not: p99 ${fmt(changePct.p99)}, p90 ${fmt(changePct.p90)}, median ${fmt(changePct.median)}`
+    });
+  }
+  return { numbers: { changePct, tailBarPct, tailRegression }, warnings };
+}
+function fmt(pct2) {
+  return pct2 === null ? "n/a" : `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(1)}%`;
+}
+
+// src/diagnostics/runs-index.ts
+function seriesKey(suite, benchmark, metric, complexityN) {
+  return JSON.stringify([suite, benchmark, metric, complexityN ?? null]);
+}
+function indexRuns(runs) {
+  const index = /* @__PURE__ */ new Map();
+  const ordered = [...runs].sort((a, b) => a.round - b.round || a.position - b.position);
+  for (const run of ordered) {
+    for (const m of run.measurements) {
+      if (m.failed !== void 0 || m.values.length === 0) continue;
+      const key = seriesKey(run.suite, m.benchmark, m.metric, m.complexityN);
+      let data = index.get(key);
+      if (!data) {
+        data = { series: { base: { rounds: [], values: [] }, head: { rounds: [], values: [] } }, raw: { base: [], head: [] } };
+        index.set(key, data);
+      }
+      data.series[run.side].rounds.push(run.round);
+      data.series[run.side].values.push(median(m.values));
+      data.raw[run.side].push(...m.values);
+    }
+  }
+  return index;
+}
+
+// src/diagnostics/index.ts
+var NORMALITY_ALPHA = 0.05;
+function complexityNOf(c) {
+  const n = c.diagnostics?.complexityN;
+  return typeof n === "number" ? n : void 0;
+}
+function diagnoseComparison(c, data, settings, alphaPerTest) {
+  if (!c.base || !c.head || !data) return;
+  const parts = {
+    percentiles: percentileDiagnostic(c.base, c.head, c.better, settings.thresholdPct),
+    normality: normalityDiagnostic(c.baseSamples, c.headSamples, NORMALITY_ALPHA, c.p),
+    // Two trend tests per benchmark, at the level the comparisons are corrected to.
+    drift: driftDiagnostic(data.series.base, data.series.head, settings.thresholdPct, alphaPerTest / 2),
+    tooShort: tooShortDiagnostic(data.raw, c.unit === "s", { base: c.base.n, head: c.head.n }, alphaPerTest)
+  };
+  c.diagnostics = { ...c.diagnostics, rounds: data.series };
+  for (const [name, part] of Object.entries(parts)) {
+    c.diagnostics[name] = part.numbers;
+    c.warnings.push(...part.warnings);
+  }
+}
+function familyName(benchmark, n) {
+  const suffix = `/${n}`;
+  return benchmark.endsWith(suffix) ? benchmark.slice(0, -suffix.length) : benchmark;
+}
+function diagnoseComplexity(comparisons) {
+  const families = /* @__PURE__ */ new Map();
+  for (const c of comparisons) {
+    const n = complexityNOf(c);
+    if (n === void 0 || !c.base || !c.head) continue;
+    const family = familyName(c.benchmark, n);
+    const key = JSON.stringify([c.suite, family, c.metric]);
+    const entry = families.get(key) ?? { family, members: [] };
+    entry.members.push(c);
+    families.set(key, entry);
+  }
+  const warnings = [];
+  for (const { family, members } of families.values()) {
+    members.sort((a, b) => complexityNOf(a) - complexityNOf(b));
+    const points = {
+      base: members.map((c) => [complexityNOf(c), c.base.median]),
+      head: members.map((c) => [complexityNOf(c), c.head.median])
+    };
+    const base = fitComplexity(points.base);
+    const head2 = fitComplexity(points.head);
+    if (!base || !head2) continue;
+    const numbers = { family, points, base, head: head2, classChange: isClassChange(base, head2) };
+    for (const c of members) c.diagnostics = { ...c.diagnostics, complexity: numbers };
+    if (numbers.classChange) {
+      const warning2 = {
+        code: "complexity-change",
+        message: `${family}: complexity changed from ${base.best} to ${head2.best} (normalised RMSE ${base.fits[0].nrmse.toFixed(3)} base, ${head2.fits[0].nrmse.toFixed(3)} head, n = ${points.base[0][0]}..${points.base.at(-1)[0]})`
+      };
+      members.at(-1).warnings.push(warning2);
+      warnings.push(warning2);
+    }
+  }
+  return warnings;
+}
+function diagnose(comparisons, runs, header, settings) {
+  const index = indexRuns(withProcessCost(runs));
+  const tests = comparisons.filter((c) => c.p !== null).length;
+  const alphaPerTest = settings.correction === "none" ? settings.alpha : settings.alpha / Math.max(1, tests);
+  for (const c of comparisons) {
+    diagnoseComparison(c, index.get(seriesKey(c.suite, c.benchmark, c.metric, complexityNOf(c))), settings, alphaPerTest);
+  }
+  const complexityWarnings = diagnoseComplexity(comparisons);
+  const environment = environmentDiagnostic(header.environment, runs);
+  return {
+    warnings: [...environment.warnings, ...costWarnings(runs), ...complexityWarnings],
+    environment: { ...header.environment, stability: environment.numbers }
+  };
+}
+
 // src/report/rows.ts
 var VERDICT_ICON = {
   regression: "\u{1F534}",
@@ -37187,7 +37800,9 @@ function verdictText(c) {
   return c.verdict;
 }
 function displayName(c) {
-  return c.metric === "time" ? c.benchmark : `${c.benchmark} [${c.metric}]`;
+  const n = complexityNOf(c);
+  const size = n === void 0 || c.benchmark.endsWith(`/${n}`) ? "" : ` [n=${n}]`;
+  return `${c.benchmark}${size}${c.metric === "time" ? "" : ` [${c.metric}]`}`;
 }
 function rowOf(c) {
   const scale = scaleFor(c.unit, c.base?.median ?? c.head?.median ?? 0);
@@ -37238,11 +37853,11 @@ function shortSha(sha) {
 
 // src/report/markdown.ts
 var FOLDED = ["unchanged"];
-var HEADER = "| benchmark | base | head | change (95% CI) | p / adj. p | verdict |\n|:--|--:|--:|--:|--:|:--|\n";
+var HEADER = "| benchmark | base | head | change (95% CI) | p / adj. p | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n";
 var MAX_LISTED = 10;
 var MAX_MESSAGE = 300;
 function rowLine(r) {
-  return `| ${markdownCodeCell(r.name)} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} |
+  return `| ${markdownCodeCell(r.name)} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(r.comparison)} |
 `;
 }
 var bytes = (s) => Buffer.byteLength(s, "utf8");
@@ -37291,6 +37906,17 @@ function notesSection(result, extra) {
 
 ${lines2}` : "";
 }
+var CLOSE_DETAILS = "\n</details>\n\n";
+var foldedOpening = (n) => `<details><summary>${n} unchanged</summary>
+
+${HEADER}`;
+function renderSection(s) {
+  let out = s.heading;
+  if (s.keptShown.length > 0) out += `${HEADER}${s.keptShown.join("")}
+`;
+  if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length)}${s.keptFolded.join("")}${CLOSE_DETAILS}`;
+  return out;
+}
 function renderMarkdown(result, opts = {}) {
   const budget = opts.maxBytes ?? Infinity;
   const head2 = headSection(result);
@@ -37301,49 +37927,39 @@ function renderMarkdown(result, opts = {}) {
   const truncationNote = (left2) => `
 > ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
 `;
-  let body = "";
-  let bodyBytes = 0;
+  const sections = [...rowsBySuite(result)].map(([suite, rows]) => ({
+    heading: `#### ${markdownCodeCell(suite)}
+
+`,
+    shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
+    folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
+    keptShown: [],
+    keptFolded: []
+  }));
+  let used = bytes(head2) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
   let left = 0;
-  const fixed = bytes(head2) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
-  const room = () => budget - fixed - bodyBytes;
-  for (const [suite, rows] of rowsBySuite(result)) {
-    const shown = rows.filter((r) => !FOLDED.includes(r.verdict));
-    const folded = rows.filter((r) => FOLDED.includes(r.verdict));
-    let section = `#### ${markdownCodeCell(suite)}
-
-`;
-    let size = bytes(section);
-    let skipped = 0;
-    const add = (line, reserve) => {
+  const headed = /* @__PURE__ */ new Set();
+  const fill = (s, lines2, kept, opening, closing) => {
+    if (lines2.length === 0) return;
+    const frame = (headed.has(s) ? 0 : bytes(s.heading)) + bytes(opening) + bytes(closing);
+    if (used + frame + bytes(lines2[0]) > budget) {
+      left += lines2.length;
+      return;
+    }
+    used += frame;
+    headed.add(s);
+    for (const line of lines2) {
       const n = bytes(line);
-      if (size + n + reserve > room()) return false;
-      section += line;
-      size += n;
-      return true;
-    };
-    if (shown.length > 0) {
-      if (add(HEADER, 1)) {
-        for (const r of shown) if (!add(rowLine(r), 1)) skipped++;
-        add("\n", 0);
-      } else skipped += shown.length;
+      if (used + n > budget) left++;
+      else {
+        kept.push(line);
+        used += n;
+      }
     }
-    if (folded.length > 0) {
-      const close = "\n</details>\n\n";
-      if (add(`<details><summary>${folded.length} unchanged</summary>
-
-${HEADER}`, bytes(close))) {
-        for (const r of folded) if (!add(rowLine(r), bytes(close))) skipped++;
-        add(close, 0);
-      } else skipped += folded.length;
-    }
-    if (size > room()) {
-      left += rows.length;
-      continue;
-    }
-    left += skipped;
-    body += section;
-    bodyBytes += size;
-  }
+  };
+  for (const s of sections) fill(s, s.shown, s.keptShown, HEADER, "\n");
+  for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length), CLOSE_DETAILS);
+  const body = sections.filter((s) => headed.has(s)).map(renderSection).join("");
   return head2 + body + (left > 0 ? truncationNote(left) : "") + notes + footer;
 }
 
@@ -37392,6 +38008,12 @@ function sourceLocation(name, locate) {
   if (file === void 0) return void 0;
   return m[2] ? { file, line: Number(m[2]) } : { file };
 }
+function configuredLocation(source, locate) {
+  const m = /^(.+?)(?::(\d+))?$/.exec(source.trim());
+  const file = m ? locate(m[1]) : void 0;
+  if (file === void 0) return void 0;
+  return m[2] ? { file, line: Number(m[2]) } : { file };
+}
 function kindOf(c, gateFailed) {
   if (c.verdict === "regression") return gateFailed ? "error" : "warning";
   if (c.verdict === "improvement") return "notice";
@@ -37401,7 +38023,7 @@ function describe(c) {
   const row = rowOf(c);
   return `${plainText(displayName(c))}: ${row.change} (p ${row.p}), ${row.base} \u2192 ${row.head}`;
 }
-function planAnnotations(result, locate) {
+function planAnnotations(result, { locate, fallback, room = {} }) {
   const byKind = { error: [], warning: [], notice: [] };
   for (const c of result.comparisons) {
     const kind = kindOf(c, result.gateFailed);
@@ -37411,16 +38033,17 @@ function planAnnotations(result, locate) {
   const omitted = { error: 0, warning: 0, notice: 0 };
   for (const kind of ["error", "warning", "notice"]) {
     const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
-    for (const c of largestFirst.slice(0, ANNOTATIONS_PER_KIND)) {
+    const limit = Math.max(0, room[kind] ?? ANNOTATIONS_PER_KIND);
+    for (const c of largestFirst.slice(0, limit)) {
       const word = c.verdict === "regression" ? "Regression" : "Improvement";
       annotations.push({
         kind,
         title: plainText(`benchgate: ${word} in ${c.suite}`, 120),
         message: describe(c),
-        ...sourceLocation(c.benchmark, locate)
+        ...sourceLocation(c.benchmark, locate) ?? fallback
       });
     }
-    omitted[kind] = Math.max(0, largestFirst.length - ANNOTATIONS_PER_KIND);
+    omitted[kind] = Math.max(0, largestFirst.length - limit);
   }
   return { annotations, omitted };
 }
@@ -37487,14 +38110,20 @@ var GitHubPlatform = class {
   env;
   /** Permission problems already reported, so each is said once. */
   said = /* @__PURE__ */ new Set();
+  /** Warnings printed so far: each takes one of the step's warning annotations. */
+  warnings = 0;
   info(message) {
     info(message);
   }
   warn(message) {
+    this.warnings++;
     warning(message);
   }
   group(title, fn) {
     return group(title, fn);
+  }
+  configure(config) {
+    this.options = { ...this.options, suite: config.suite, workingDirectory: config.workingDirectory, source: config.source };
   }
   defaultRefs() {
     return eventRefs(this.event);
@@ -37502,7 +38131,20 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const plan = planAnnotations(result, (file) => existsSync5(path7.join(workspace, dir, file)) ? path7.posix.join(dir, file) : void 0);
+    const locate = (file) => existsSync5(path7.join(workspace, dir, file)) ? path7.posix.join(dir, file) : void 0;
+    const source = this.options.source;
+    const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
+    if (source !== void 0 && fallback === void 0) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
+    const plan = planAnnotations(result, {
+      locate,
+      fallback,
+      room: {
+        // Regressions are errors only when the gate fails, and then the action ends the step
+        // with an error of its own (core.setFailed) that must fit too.
+        error: ANNOTATIONS_PER_KIND - 1,
+        warning: ANNOTATIONS_PER_KIND - this.warnings
+      }
+    });
     for (const a of plan.annotations) {
       const props = { title: a.title, file: a.file, startLine: a.line };
       core_exports[a.kind](a.message, props);
@@ -37591,551 +38233,6 @@ var GitHubPlatform = class {
 
 // src/run.ts
 import path11 from "node:path";
-
-// src/diagnostics/complexity.ts
-var CLASSES = [
-  { name: "O(1)", f: () => 1 },
-  { name: "O(n)", f: (n) => n },
-  { name: "O(log n)", f: (n) => Math.log2(n) },
-  { name: "O(n log n)", f: (n) => n * Math.log2(n) },
-  { name: "O(n\xB2)", f: (n) => n * n },
-  { name: "O(n\xB3)", f: (n) => n * n * n }
-];
-var MIN_SIZES = 3;
-function fitClass(name, f, points) {
-  let fy = 0;
-  let ff = 0;
-  for (const [n, y] of points) {
-    fy += f(n) * y;
-    ff += f(n) * f(n);
-  }
-  const constant = ff === 0 ? 0 : fy / ff;
-  let squared = 0;
-  let sum3 = 0;
-  for (const [n, y] of points) {
-    squared += (constant * f(n) - y) ** 2;
-    sum3 += y;
-  }
-  const mean3 = sum3 / points.length;
-  return { name, constant, nrmse: Math.sqrt(squared / points.length) / mean3 };
-}
-function fitComplexity(points) {
-  if (new Set(points.map(([n]) => n)).size < MIN_SIZES) return null;
-  const fits = CLASSES.map((c) => fitClass(c.name, c.f, points)).sort((a, b) => a.nrmse - b.nrmse || a.name.localeCompare(b.name));
-  return { best: fits[0].name, fits };
-}
-function predict2(fit, n) {
-  const cls = CLASSES.find((c) => c.name === fit.name);
-  return fit.constant * cls.f(n);
-}
-var CLEAR_CHANGE_RATIO = 1.5;
-function errorOf(side, name) {
-  return side.fits.find((f) => f.name === name).nrmse;
-}
-function isClassChange(base, head2) {
-  if (base.best === head2.best) return false;
-  const clear = (own, other) => errorOf(own, other.best) >= CLEAR_CHANGE_RATIO * errorOf(own, own.best);
-  return clear(base, head2) || clear(head2, base);
-}
-
-// src/diagnostics/too-short.ts
-var MIN_STEPS_PER_VALUE = 100;
-var MIN_VALUES = 5;
-function quantization(values) {
-  if (values.length < MIN_VALUES) return null;
-  const distinct = [...new Set(values)].sort((a, b) => a - b);
-  let step = null;
-  for (let i = 1; i < distinct.length; i++) {
-    const gap = distinct[i] - distinct[i - 1];
-    if (step === null || gap < step) step = gap;
-  }
-  const centre = Math.abs(median(values));
-  return { n: values.length, distinct: distinct.length, step, stepsPerValue: step === null || step === 0 ? null : centre / step };
-}
-function isCoarse(q) {
-  return q !== null && q.distinct <= q.n / 2 && q.stepsPerValue !== null && q.stepsPerValue < MIN_STEPS_PER_VALUE;
-}
-function minAttainableP(n1, n2) {
-  let combinations = 1;
-  for (let i = 1; i <= n2; i++) combinations = combinations * (n1 + i) / i;
-  return Math.min(1, 2 / combinations);
-}
-function roundsToReach(alphaPerTest) {
-  let n = 2;
-  while (minAttainableP(n, n) >= alphaPerTest) n++;
-  return n;
-}
-function tooShortDiagnostic(raw, isTime, n, alphaPerTest) {
-  const numbers = {
-    base: isTime ? quantization(raw.base) : null,
-    head: isTime ? quantization(raw.head) : null,
-    minAttainableP: minAttainableP(n.base, n.head),
-    alphaPerTest,
-    roundsToReachSignificance: roundsToReach(alphaPerTest)
-  };
-  const warnings = [];
-  for (const side of ["base", "head"]) {
-    const q = numbers[side];
-    if (!isCoarse(q)) continue;
-    warnings.push({
-      code: "timer-resolution",
-      message: `${side} values sit on a grid of ${q.step.toPrecision(3)} (${q.distinct} distinct in ${q.n}), only ~${Math.round(q.stepsPerValue)} steps per value: the clock's resolution shows; measure longer spans (more iterations per sample)`
-    });
-  }
-  if (numbers.minAttainableP >= alphaPerTest && Math.min(n.base, n.head) >= 2) {
-    warnings.push({
-      code: "never-significant",
-      message: `with ${n.base} base and ${n.head} head samples the smallest attainable p is ${numbers.minAttainableP.toPrecision(2)}, above the corrected level ${alphaPerTest.toPrecision(2)}: no change can be significant; run at least ${numbers.roundsToReachSignificance} rounds`
-    });
-  }
-  return { numbers, warnings };
-}
-
-// src/diagnostics/cost.ts
-var PROCESS_BENCHMARK = "(process)";
-var MIN_TICKS_PER_VALUE = 10;
-var COST_METRICS = [
-  { metric: "cpu-user", unit: "s", read: (r) => r.cpuUserMs === null ? null : r.cpuUserMs / 1e3, ticked: true },
-  { metric: "cpu-sys", unit: "s", read: (r) => r.cpuSysMs === null ? null : r.cpuSysMs / 1e3, ticked: true },
-  { metric: "max-rss", unit: "B", read: (r) => r.maxRssKb === null ? null : r.maxRssKb * 1024, ticked: false }
-];
-var measured = (run) => run.error === void 0 && run.measurements.length > 0;
-function tooCoarse(runs) {
-  const out = /* @__PURE__ */ new Map();
-  for (const suite of new Set(runs.map((r) => r.suite))) {
-    const suiteRuns = runs.filter((r) => r.suite === suite && measured(r));
-    for (const m of COST_METRICS.filter((c) => c.ticked)) {
-      const values = suiteRuns.map(m.read).filter((v) => v !== null);
-      const q = quantization(values);
-      if (q && q.distinct <= q.n / 2 && q.stepsPerValue !== null && q.stepsPerValue < MIN_TICKS_PER_VALUE) {
-        const coarse = out.get(suite) ?? /* @__PURE__ */ new Map();
-        coarse.set(m.metric, q.stepsPerValue);
-        out.set(suite, coarse);
-      }
-    }
-  }
-  return out;
-}
-function withProcessCost(runs) {
-  const coarse = tooCoarse(runs);
-  return runs.map((run) => {
-    if (!measured(run)) return run;
-    const cost = [];
-    for (const m of COST_METRICS) {
-      const value = m.read(run);
-      if (value === null || !Number.isFinite(value) || coarse.get(run.suite)?.has(m.metric)) continue;
-      cost.push({ benchmark: PROCESS_BENCHMARK, metric: m.metric, unit: m.unit, better: "lower", values: [value] });
-    }
-    return cost.length === 0 ? run : { ...run, measurements: [...run.measurements, ...cost] };
-  });
-}
-function costWarnings(runs) {
-  const warnings = [];
-  for (const [suite, metrics] of tooCoarse(runs)) {
-    for (const [metric, ticks] of metrics) {
-      warnings.push({
-        code: "cost-too-coarse",
-        message: `${suite}: ${metric} not compared: each run takes only ~${ticks.toFixed(1)} clock ticks of it, too few to show a change`
-      });
-    }
-  }
-  return warnings;
-}
-
-// src/diagnostics/mann-kendall.ts
-var EXACT_MAX_N2 = 50;
-var inversionCache = /* @__PURE__ */ new Map();
-function inversionCounts(n) {
-  const cached = inversionCache.get(n);
-  if (cached) return cached;
-  let counts = [1];
-  for (let k = 2; k <= n; k++) {
-    const next = new Array(counts.length + k - 1).fill(0);
-    for (let i = 0; i < counts.length; i++) {
-      for (let add = 0; add < k; add++) next[i + add] += counts[i];
-    }
-    counts = next;
-  }
-  inversionCache.set(n, counts);
-  return counts;
-}
-function exactP(n, s) {
-  if (s === 0) return 1;
-  const counts = inversionCounts(n);
-  const pairs = n * (n - 1) / 2;
-  let total = 0;
-  let tail = 0;
-  counts.forEach((count, inversions) => {
-    total += count;
-    if (pairs - 2 * inversions >= Math.abs(s)) tail += count;
-  });
-  return Math.min(1, 2 * tail / total);
-}
-function mannKendall(x) {
-  const n = x.length;
-  let s = 0;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) s += Math.sign(x[j] - x[i]);
-  }
-  const tieSizes = /* @__PURE__ */ new Map();
-  for (const v of x) tieSizes.set(v, (tieSizes.get(v) ?? 0) + 1);
-  let tieTerm = 0;
-  for (const t of tieSizes.values()) tieTerm += t * (t - 1) * (2 * t + 5);
-  const variance = (n * (n - 1) * (2 * n + 5) - tieTerm) / 18;
-  const z2 = variance > 0 ? (s - Math.sign(s)) / Math.sqrt(variance) : 0;
-  const hasTies = tieSizes.size < n;
-  const exact = !hasTies && n <= EXACT_MAX_N2;
-  const p = n < 2 || variance === 0 ? 1 : exact ? exactP(n, s) : Math.min(1, 2 * normalSf(Math.abs(z2)));
-  return { n, s, tau: n < 2 ? 0 : s / (n * (n - 1) / 2), z: z2, p, method: exact ? "exact" : "normal" };
-}
-function senSlope(t, x) {
-  const slopes = [];
-  for (let i = 0; i < x.length; i++) {
-    for (let j = i + 1; j < x.length; j++) {
-      if (t[j] !== t[i]) slopes.push((x[j] - x[i]) / (t[j] - t[i]));
-    }
-  }
-  if (slopes.length === 0) return 0;
-  slopes.sort((a, b) => a - b);
-  const mid = slopes.length >> 1;
-  return slopes.length % 2 === 1 ? slopes[mid] : (slopes[mid - 1] + slopes[mid]) / 2;
-}
-
-// src/diagnostics/drift.ts
-var MIN_ROUNDS = 5;
-var TREND_ALPHA = 0.05;
-var LARGE_DRIFT_MIN_PCT = 1;
-function sideDrift(series) {
-  if (series.values.length < MIN_ROUNDS) return null;
-  const centre = median(series.values);
-  if (centre === 0) return null;
-  const trend = mannKendall(series.values);
-  const slopePctPerRound = senSlope(series.rounds, series.values) / Math.abs(centre) * 100;
-  const span = series.rounds.at(-1) - series.rounds[0];
-  return { ...trend, slopePctPerRound, totalPct: slopePctPerRound * span };
-}
-function differenceSeries(base, head2) {
-  const headByRound = new Map(head2.rounds.map((r, i) => [r, head2.values[i]]));
-  const pairs = [];
-  base.rounds.forEach((r, i) => {
-    const h2 = headByRound.get(r);
-    if (h2 !== void 0) pairs.push([base.values[i], h2]);
-  });
-  const positive = pairs.every(([b, h2]) => b > 0 && h2 > 0);
-  return pairs.map(([b, h2]) => positive ? Math.log(h2 / b) : h2 - b);
-}
-function driftDiagnostic(base, head2, thresholdPct) {
-  const sides = { base: sideDrift(base), head: sideDrift(head2) };
-  const diff = differenceSeries(base, head2);
-  const difference = diff.length >= MIN_ROUNDS ? mannKendall(diff) : null;
-  const bar = Math.max(LARGE_DRIFT_MIN_PCT, thresholdPct / 2);
-  const drifting = ["base", "head"].filter((s) => {
-    const d = sides[s];
-    return d !== null && d.p < TREND_ALPHA && Math.abs(d.totalPct) >= bar;
-  });
-  const large = drifting.length > 0;
-  const protectedByInterleaving = large ? difference !== null && difference.p >= TREND_ALPHA : null;
-  const warnings = [];
-  if (large) {
-    const what = drifting.map((s) => `${s} ${sides[s].totalPct >= 0 ? "+" : ""}${sides[s].totalPct.toFixed(1)}% (Mann-Kendall p = ${sides[s].p.toPrecision(2)})`).join(", ");
-    const verdict = protectedByInterleaving ? "both sides drifted alike, so interleaving protected the comparison" : difference === null ? "too few paired rounds to tell whether interleaving protected the comparison" : `the sides drifted differently (trend of head / base p = ${difference.p.toPrecision(2)}), so interleaving did not protect the comparison`;
-    warnings.push({ code: protectedByInterleaving ? "drift" : "drift-unprotected", message: `values drifted over the rounds: ${what}; ${verdict}` });
-  }
-  return { numbers: { ...sides, difference, large, protectedByInterleaving }, warnings };
-}
-
-// src/diagnostics/environment-stability.ts
-var STEAL_MEDIAN = 0.02;
-var STEAL_MAX = 0.1;
-function spread(values) {
-  return values.length === 0 ? null : { median: median(values), max: Math.max(...values) };
-}
-var numberOrNull = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
-function environmentDiagnostic(header, runs) {
-  const withEnv = runs.filter((r) => r.env !== void 0);
-  const numbers = {
-    runsWithReadings: withEnv.length,
-    loadAvg1: spread(withEnv.map((r) => r.env.loadAvg1).filter((v) => numberOrNull(v) !== null)),
-    stealFraction: spread(withEnv.map((r) => r.env.stealFraction).filter((v) => numberOrNull(v) !== null)),
-    cpuCount: numberOrNull(header.cpuCount),
-    governor: typeof header.governor === "string" ? header.governor : null,
-    turbo: typeof header.turbo === "boolean" ? header.turbo : null,
-    perRun: withEnv.map((r) => ({
-      side: r.side,
-      round: r.round,
-      loadAvg1: numberOrNull(r.env.loadAvg1),
-      stealFraction: numberOrNull(r.env.stealFraction)
-    }))
-  };
-  const warnings = [];
-  const steal = numbers.stealFraction;
-  if (steal && (steal.median > STEAL_MEDIAN || steal.max > STEAL_MAX)) {
-    warnings.push({
-      code: "cpu-steal",
-      message: `the hypervisor took CPU time during the runs (steal median ${pct(steal.median)}, max ${pct(steal.max)}): expect extra noise; a dedicated runner gives steadier numbers`
-    });
-  }
-  const load = numbers.loadAvg1;
-  if (load && numbers.cpuCount !== null && load.median > numbers.cpuCount) {
-    warnings.push({
-      code: "high-load",
-      message: `the machine was busy: load average ${load.median.toFixed(2)} (max ${load.max.toFixed(2)}) on ${numbers.cpuCount} CPUs during the runs`
-    });
-  }
-  if (numbers.governor !== null && numbers.governor !== "performance") {
-    warnings.push({
-      code: "cpu-governor",
-      message: `CPU frequency governor is "${numbers.governor}", not "performance": the clock speed can change during the runs`
-    });
-  }
-  if (numbers.turbo === true) {
-    warnings.push({ code: "turbo", message: "turbo boost is on: the clock speed depends on temperature and load, which adds noise" });
-  }
-  return { numbers, warnings };
-}
-function pct(fraction) {
-  return `${(fraction * 100).toFixed(1)}%`;
-}
-
-// src/diagnostics/shape.ts
-var FAR_FENCE_IQR = 3;
-var BIMODAL_SEPARATION = 4;
-var MIN_CLUSTER_SHARE = 0.1;
-function mean2(x) {
-  return x.reduce((s, v) => s + v, 0) / x.length;
-}
-function skewness(x) {
-  const m = mean2(x);
-  const m2 = mean2(x.map((v) => (v - m) ** 2));
-  const m3 = mean2(x.map((v) => (v - m) ** 3));
-  return m2 === 0 ? 0 : m3 / m2 ** 1.5;
-}
-function farOutliers(sorted) {
-  const q1 = quantile(sorted, 0.25);
-  const q3 = quantile(sorted, 0.75);
-  const reach = FAR_FENCE_IQR * (q3 - q1);
-  return sorted.filter((v) => v < q1 - reach || v > q3 + reach).length;
-}
-function bestSplitSeparation(sorted) {
-  const n = sorted.length;
-  const minSize = Math.max(2, Math.ceil(n * MIN_CLUSTER_SHARE));
-  if (n < 2 * minSize) return null;
-  const prefix = [0];
-  const prefixSq = [0];
-  for (const v of sorted) {
-    prefix.push(prefix.at(-1) + v);
-    prefixSq.push(prefixSq.at(-1) + v * v);
-  }
-  const clusterOf = (from, to) => {
-    const size = to - from;
-    const m = (prefix[to] - prefix[from]) / size;
-    const ss = Math.max(0, prefixSq[to] - prefixSq[from] - size * m * m);
-    return { m, ss, variance: ss / (size - 1) };
-  };
-  let best = null;
-  for (let k = minSize; k <= n - minSize; k++) {
-    const low = clusterOf(0, k);
-    const high = clusterOf(k, n);
-    const spread2 = Math.max(Math.sqrt(low.variance + high.variance), Number.EPSILON * Math.max(Math.abs(high.m), 1));
-    const d = Math.SQRT2 * (high.m - low.m) / spread2;
-    if (!best || low.ss + high.ss < best.ss) best = { ss: low.ss + high.ss, d };
-  }
-  return best.d;
-}
-function shapeOf(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const scaled = sorted.every((v) => v > 0) ? sorted.map(Math.log) : sorted;
-  return { skewness: skewness(sorted), outliers: farOutliers(scaled), separation: bestSplitSeparation(scaled) };
-}
-function distributionTag(looksNormal, shape13) {
-  if (looksNormal) return "normal";
-  if (shape13.outliers > 0 || (shape13.separation ?? 0) > BIMODAL_SEPARATION) return "bimodal/outliers";
-  return "skewed";
-}
-var SEVERITY = { normal: 0, skewed: 1, "bimodal/outliers": 2 };
-function worseTag(a, b) {
-  if (a === null || b === null) return a ?? b;
-  return SEVERITY[a] >= SEVERITY[b] ? a : b;
-}
-
-// src/diagnostics/welch.ts
-function meanAndVariance(x) {
-  const mean3 = x.reduce((s, v) => s + v, 0) / x.length;
-  const variance = x.reduce((s, v) => s + (v - mean3) ** 2, 0) / (x.length - 1);
-  return { mean: mean3, variance };
-}
-function welchTTest(base, head2) {
-  if (base.length < 2 || head2.length < 2) return null;
-  const a = meanAndVariance(base);
-  const b = meanAndVariance(head2);
-  const va = a.variance / base.length;
-  const vb = b.variance / head2.length;
-  if (va + vb === 0) return null;
-  const t = (b.mean - a.mean) / Math.sqrt(va + vb);
-  const df = (va + vb) ** 2 / (va ** 2 / (base.length - 1) + vb ** 2 / (head2.length - 1));
-  return { t, df, p: Math.min(1, 2 * studentTSf(Math.abs(t), df)) };
-}
-
-// src/diagnostics/normality.ts
-function sideNormality(values, alpha) {
-  const shape13 = shapeOf(values);
-  const distinct = new Set(values).size;
-  if (values.length < 3 || distinct < 2) return { n: values.length, w: null, p: null, tag: null, ...shape13 };
-  const sw = shapiroWilk(values.slice(0, 5e3));
-  return { n: values.length, w: sw.w, p: sw.p, tag: distributionTag(sw.p >= alpha, shape13), ...shape13 };
-}
-function normalityDiagnostic(base, head2, alpha, mannWhitneyP) {
-  const numbers = {
-    base: sideNormality(base, alpha),
-    head: sideNormality(head2, alpha),
-    welch: null,
-    tag: null
-  };
-  numbers.tag = worseTag(numbers.base.tag, numbers.head.tag);
-  const warnings = [];
-  if (numbers.base.tag === "normal" && numbers.head.tag === "normal") {
-    numbers.welch = welchTTest(base, head2);
-    const welch = numbers.welch;
-    if (welch && mannWhitneyP !== null && welch.p < alpha !== mannWhitneyP < alpha) {
-      warnings.push({
-        code: "welch-disagrees",
-        message: `both sides look normal and Welch's t-test (p = ${welch.p.toPrecision(2)}) disagrees with Mann-Whitney (p = ${mannWhitneyP.toPrecision(2)}) at ${alpha}: the difference is in the tails or the spread rather than the centre`
-      });
-    }
-  }
-  for (const side of ["base", "head"]) {
-    const s = numbers[side];
-    if (s.tag !== "bimodal/outliers") continue;
-    const why = s.outliers > 0 ? `${s.outliers} far outlier${s.outliers > 1 ? "s" : ""}` : "two separated clusters";
-    warnings.push({
-      code: "bimodal-or-outliers",
-      message: `${side} samples are bimodal or have outliers (${why}): the median can hide a second mode; look at the distribution`
-    });
-  }
-  return { numbers, warnings };
-}
-
-// src/diagnostics/percentiles.ts
-var PERCENTILES = ["min", "median", "p90", "p99", "max"];
-var TAIL_MIN_PCT = 5;
-var TAIL_MIN_N = 10;
-function change(base, head2) {
-  return base === 0 ? null : (head2 - base) / Math.abs(base) * 100;
-}
-function percentileDiagnostic(base, head2, better, thresholdPct) {
-  const changePct = Object.fromEntries(PERCENTILES.map((q) => [q, change(base[q], head2[q])]));
-  const worsening = (pct2) => pct2 === null ? 0 : better === "lower" ? pct2 : -pct2;
-  const tailBar = Math.max(thresholdPct, TAIL_MIN_PCT);
-  const tailRegression = Math.min(base.n, head2.n) >= TAIL_MIN_N && worsening(changePct.p90) >= tailBar && worsening(changePct.p99) >= tailBar && worsening(changePct.median) < thresholdPct;
-  const warnings = [];
-  if (tailRegression) {
-    warnings.push({
-      code: "tail-regression",
-      message: `the tail got worse while the median did not: p99 ${fmt(changePct.p99)}, p90 ${fmt(changePct.p90)}, median ${fmt(changePct.median)}`
-    });
-  }
-  return { numbers: { changePct, tailRegression }, warnings };
-}
-function fmt(pct2) {
-  return pct2 === null ? "n/a" : `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(1)}%`;
-}
-
-// src/diagnostics/runs-index.ts
-function seriesKey(suite, benchmark, metric, complexityN) {
-  return JSON.stringify([suite, benchmark, metric, complexityN ?? null]);
-}
-function indexRuns(runs) {
-  const index = /* @__PURE__ */ new Map();
-  const ordered = [...runs].sort((a, b) => a.round - b.round || a.position - b.position);
-  for (const run of ordered) {
-    for (const m of run.measurements) {
-      if (m.failed !== void 0 || m.values.length === 0) continue;
-      const key = seriesKey(run.suite, m.benchmark, m.metric, m.complexityN);
-      let data = index.get(key);
-      if (!data) {
-        data = { series: { base: { rounds: [], values: [] }, head: { rounds: [], values: [] } }, raw: { base: [], head: [] } };
-        index.set(key, data);
-      }
-      data.series[run.side].rounds.push(run.round);
-      data.series[run.side].values.push(median(m.values));
-      data.raw[run.side].push(...m.values);
-    }
-  }
-  return index;
-}
-
-// src/diagnostics/index.ts
-var NORMALITY_ALPHA = 0.05;
-function complexityNOf(c) {
-  const n = c.diagnostics?.complexityN;
-  return typeof n === "number" ? n : void 0;
-}
-function diagnoseComparison(c, data, settings, alphaPerTest) {
-  if (!c.base || !c.head || !data) return;
-  const parts = {
-    percentiles: percentileDiagnostic(c.base, c.head, c.better, settings.thresholdPct),
-    normality: normalityDiagnostic(c.baseSamples, c.headSamples, NORMALITY_ALPHA, c.p),
-    drift: driftDiagnostic(data.series.base, data.series.head, settings.thresholdPct),
-    tooShort: tooShortDiagnostic(data.raw, c.unit === "s", { base: c.base.n, head: c.head.n }, alphaPerTest)
-  };
-  c.diagnostics = { ...c.diagnostics, rounds: data.series };
-  for (const [name, part] of Object.entries(parts)) {
-    c.diagnostics[name] = part.numbers;
-    c.warnings.push(...part.warnings);
-  }
-}
-function familyName(benchmark, n) {
-  const suffix = `/${n}`;
-  return benchmark.endsWith(suffix) ? benchmark.slice(0, -suffix.length) : benchmark;
-}
-function diagnoseComplexity(comparisons) {
-  const families = /* @__PURE__ */ new Map();
-  for (const c of comparisons) {
-    const n = complexityNOf(c);
-    if (n === void 0 || !c.base || !c.head) continue;
-    const family = familyName(c.benchmark, n);
-    const key = JSON.stringify([c.suite, family, c.metric]);
-    const entry = families.get(key) ?? { family, members: [] };
-    entry.members.push(c);
-    families.set(key, entry);
-  }
-  const warnings = [];
-  for (const { family, members } of families.values()) {
-    members.sort((a, b) => complexityNOf(a) - complexityNOf(b));
-    const points = {
-      base: members.map((c) => [complexityNOf(c), c.base.median]),
-      head: members.map((c) => [complexityNOf(c), c.head.median])
-    };
-    const base = fitComplexity(points.base);
-    const head2 = fitComplexity(points.head);
-    if (!base || !head2) continue;
-    const numbers = { family, points, base, head: head2, classChange: isClassChange(base, head2) };
-    for (const c of members) c.diagnostics = { ...c.diagnostics, complexity: numbers };
-    if (numbers.classChange) {
-      const warning2 = {
-        code: "complexity-change",
-        message: `${family}: complexity changed from ${base.best} to ${head2.best} (normalised RMSE ${base.fits[0].nrmse.toFixed(3)} base, ${head2.fits[0].nrmse.toFixed(3)} head, n = ${points.base[0][0]}..${points.base.at(-1)[0]})`
-      };
-      members.at(-1).warnings.push(warning2);
-      warnings.push(warning2);
-    }
-  }
-  return warnings;
-}
-function diagnose(comparisons, runs, header, settings) {
-  const index = indexRuns(withProcessCost(runs));
-  const tests = comparisons.filter((c) => c.p !== null).length;
-  const alphaPerTest = settings.correction === "none" ? settings.alpha : settings.alpha / Math.max(1, tests);
-  for (const c of comparisons) {
-    diagnoseComparison(c, index.get(seriesKey(c.suite, c.benchmark, c.metric, complexityNOf(c))), settings, alphaPerTest);
-  }
-  const complexityWarnings = diagnoseComplexity(comparisons);
-  const environment = environmentDiagnostic(header.environment, runs);
-  return {
-    warnings: [...environment.warnings, ...costWarnings(runs), ...complexityWarnings],
-    environment: { ...header.environment, stability: environment.numbers }
-  };
-}
 
 // src/compare.ts
 var VERDICTS = ["regression", "improvement", "unchanged", "inconclusive", "added", "removed", "failed"];
@@ -38246,18 +38343,20 @@ function testGroup(g2) {
   c.p = mw.p;
   return c;
 }
-function adjust(p, correction) {
-  if (correction === "holm") return holm(p);
-  if (correction === "bh") return benjaminiHochberg(p);
-  return p;
-}
 function decide(c, settings, tests) {
   const threshold = settings.thresholdPct;
   const alphaPerTest = settings.correction === "none" ? settings.alpha : settings.alpha / tests;
   const change2 = c.changePct ?? 0;
-  const worse = c.better === "lower" ? change2 > 0 : change2 < 0;
+  const direction = c.changePct ?? c.shift ?? 0;
+  const worse = c.better === "lower" ? direction > 0 : direction < 0;
   if (c.pAdjusted !== null && c.pAdjusted < settings.alpha) {
-    if (Math.abs(change2) >= threshold) {
+    if (c.changePct === null && direction !== 0) {
+      c.verdict = worse ? "regression" : "improvement";
+      c.warnings.push({
+        code: "no-percent-change",
+        message: `the base median is 0, so there is no percent change to hold against the ${threshold}% threshold: judged on significance alone`
+      });
+    } else if (Math.abs(change2) >= threshold) {
       c.verdict = worse ? "regression" : "improvement";
     } else {
       c.verdict = "unchanged";
@@ -38283,7 +38382,7 @@ function decide(c, settings, tests) {
 function compareRuns(runs, settings) {
   const comparisons = groupRuns(withProcessCost(runs), settings.sampling).map(testGroup);
   const tested = comparisons.filter((c) => c.p !== null);
-  const adjusted = adjust(
+  const adjusted = adjustPValues(
     tested.map((c) => c.p),
     settings.correction
   );
@@ -38310,20 +38409,23 @@ function sortForReport(comparisons) {
 function failedRunsOf(runs) {
   return runs.filter((r) => r.error !== void 0).map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error }));
 }
-function analyze(header, runs, settings, failOn, plannedRounds) {
+function analyze(header, runs, settings, failOn, plannedRounds, end = null) {
   const comparisons = compareRuns(runs, settings);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) counts[c.verdict]++;
   const failedRuns = failedRunsOf(runs);
   const ratios = comparisons.filter((c) => c.metric === "time" && c.base && c.head && c.base.median > 0 && c.head.median > 0).map((c) => c.head.median / c.base.median);
   const warnings = [];
+  if (end?.status === "failed" && end.message && failedRuns.length === 0) {
+    warnings.push({ code: "run-failed", message: `the run stopped: ${end.message.split("\n")[0]}` });
+  }
   if (comparisons.length === 0) {
     warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
   }
   const diagnosis = diagnose(comparisons, runs, header, settings);
   warnings.push(...diagnosis.warnings);
   const completed = new Set(runs.filter((r) => r.side === "head").map((r) => r.round)).size;
-  const verdict = counts.regression > 0 ? "fail" : failedRuns.length > 0 || counts.failed > 0 || comparisons.length === 0 ? "error" : counts.inconclusive > 0 ? "inconclusive" : "pass";
+  const verdict = counts.regression > 0 ? "fail" : failedRuns.length > 0 || end?.status === "failed" || counts.failed > 0 || comparisons.length === 0 ? "error" : counts.inconclusive > 0 ? "inconclusive" : "pass";
   return {
     tool: header.tool,
     base: header.base,
@@ -38571,7 +38673,8 @@ var benchBitcoinCsv = {
       if (line.text.trim() === "" || line.text.startsWith("---") || line.text.startsWith("#")) break;
       const cells2 = line.text.split(", ");
       if (cells2.length < 7) {
-        throw new FormatError(NAME, `expected "name, evals, iterations, total, min, max, median", got ${cells2.length} columns`, line.number);
+        const hint = cells2.length === 3 ? " (bench_bitcoin -list output has no timings: run the benchmarks)" : "";
+        throw new FormatError(NAME, `expected "name, evals, iterations, total, min, max, median", got ${cells2.length} columns${hint}`, line.number);
       }
       const numbers = cells2.slice(-6).map((cell) => parseDecimal(cell.trim()));
       if (numbers.some((n) => n === void 0)) {
@@ -38690,7 +38793,8 @@ var NAME2 = "benchmarkdotnet";
 var shape2 = new JsonShape(NAME2);
 function baseName(benchmark, path15) {
   const fullName = shape2.optionalString(benchmark.FullName, `${path15}.FullName`);
-  const name = fullName ?? [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape2.optionalString(part, `${path15}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (fullName !== void 0 && fullName !== "") return fullName;
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape2.optionalString(part, `${path15}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
   if (name === "") throw shape2.error(`expected FullName or Method at ${path15}`);
   const parameters = shape2.optionalString(benchmark.Parameters, `${path15}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
@@ -43080,10 +43184,10 @@ function parseConsole(set, text2) {
       awaitingMean = void 0;
       continue;
     }
-    const failure = /^\s*Benchmark failed \((.*)\)\s*$/.exec(content);
+    const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
-      const name2 = awaitingMean ?? [...nameParts].join(" ");
-      if (name2 !== "") set.fail([...path15, name2].join(PATH_SEPARATOR), failure[1]);
+      const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
+      if (name2 !== "") set.fail([...path15, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -43188,10 +43292,64 @@ var criterion = {
   }
 };
 
+// src/formats/criterion-dir.ts
+import { existsSync as existsSync7, readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node:fs";
+import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
+var NAME6 = "criterion";
+var shape3 = new JsonShape(NAME6);
+function fullId(benchmarkJson, where) {
+  const benchmark = shape3.object(parseJson(NAME6, benchmarkJson), `${where}benchmark.json`);
+  return shape3.string(benchmark.full_id, `${where}benchmark.json full_id`);
+}
+function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
+  const name = fullId(benchmarkJson, where);
+  const sample = shape3.object(parseJson(NAME6, sampleJson), `${where}sample.json`);
+  const iters = shape3.numbers(sample.iters, `${where}sample.json iters`);
+  const times = shape3.numbers(sample.times, `${where}sample.json times`);
+  if (iters.length !== times.length) throw shape3.error(`expected as many iters as times in ${where}sample.json`);
+  const set = new MeasurementSet(NAME6);
+  iters.forEach((count, i) => {
+    if (count <= 0) throw shape3.error(`expected a positive iteration count at ${where}sample.json iters[${i}]`);
+    set.add(name, "time", "s", "lower", toSeconds(times[i] / count, "ns"));
+  });
+  return set.toArray();
+}
+function parseCriterionDir(dir, baseline = "new", only) {
+  const measurements = [];
+  const visit = (path15) => {
+    const saved = join3(path15, baseline);
+    if (existsSync7(join3(saved, "sample.json")) && existsSync7(join3(saved, "benchmark.json"))) {
+      const where = `${saved}/`;
+      const benchmarkJson = readFileSync5(join3(saved, "benchmark.json"), "utf8");
+      if (!only || only.has(fullId(benchmarkJson, where))) {
+        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync5(join3(saved, "sample.json"), "utf8"), where));
+      }
+    }
+    for (const entry of readdirSync2(path15, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path15, entry.name));
+    }
+  };
+  visit(dir);
+  return measurements.sort((a, b) => a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0);
+}
+function findCriterionDir(cwd) {
+  for (let dir = resolve2(cwd); ; dir = dirname3(dir)) {
+    const candidate = join3(dir, "target", "criterion");
+    if (existsSync7(candidate)) return candidate;
+    if (existsSync7(join3(dir, ".git")) || dirname3(dir) === dir) return void 0;
+  }
+}
+function withCriterionSamples(measurements, dir) {
+  const printed = new Set(measurements.filter((m) => m.metric === "time" && m.failed === void 0).map((m) => m.benchmark));
+  const saved = new Map(parseCriterionDir(dir, "new", printed).map((m) => [m.benchmark, m]));
+  return measurements.map((m) => m.metric === "time" && m.failed === void 0 ? saved.get(m.benchmark) ?? m : m);
+}
+
 // src/formats/go.ts
-var NAME6 = "go";
+var NAME7 = "go";
 var RESULT_START = /^Benchmark\S*[ \t]+\d+[ \t]/;
-var FAIL_MARKER = /^\s*--- FAIL: (Benchmark\S*)/;
+var FAIL_MARKER = /^\s*(?:Benchmark\S*[ \t]+)?--- FAIL: (Benchmark\S*)/;
+var PROCS_SUFFIX = /-\d+$/;
 var same = (value) => value;
 var UNITS = {
   "ns/op": { metric: "time", unit: "s", better: "lower", convert: (value) => toSeconds(value, "ns") },
@@ -43205,32 +43363,78 @@ function targetFor(unit) {
   if (Object.hasOwn(UNITS, unit)) return UNITS[unit];
   return { metric: unit, unit, better: unit.endsWith("/s") ? "higher" : "lower", convert: same };
 }
+var PackageNames = class {
+  /** Names with a sub-benchmark below them (`BenchmarkX` for `BenchmarkX/n=1-8`). */
+  parents = /* @__PURE__ */ new Set();
+  /** The trailing `-N` of each result line's name (undefined for a name without one). */
+  suffixes = /* @__PURE__ */ new Set();
+  results = /* @__PURE__ */ new Set();
+  failures = [];
+  addParents(name) {
+    for (let slash = name.indexOf("/"); slash !== -1; slash = name.indexOf("/", slash + 1)) this.parents.add(name.slice(0, slash));
+  }
+  addResult(name) {
+    if (this.results.has(name)) return;
+    this.results.add(name);
+    this.suffixes.add(PROCS_SUFFIX.exec(name)?.[0]);
+    this.addParents(name);
+  }
+  addFailure(name) {
+    this.failures.push(name);
+    this.addParents(name);
+  }
+  /**
+   * The name a failure is compared under, or undefined for a parent that only failed because a
+   * sub-benchmark did. A benchmark failing on its first b.N=1 run is printed without the GOMAXPROCS
+   * suffix (`--- FAIL: BenchmarkX` where its result reads `BenchmarkX-8`): it gets the suffix that
+   * every result line of the package shares, so it meets the other side's results under one name.
+   */
+  failureName(name) {
+    if (this.parents.has(name)) return void 0;
+    if (this.results.has(name) || this.suffixes.size !== 1) return name;
+    const [suffix] = this.suffixes;
+    return suffix === void 0 || name.endsWith(suffix) ? name : name + suffix;
+  }
+};
 function parseText(set, text2, pkg) {
+  const packages = /* @__PURE__ */ new Map();
+  const namesOf = (pkgName) => {
+    let names = packages.get(pkgName);
+    if (!names) packages.set(pkgName, names = new PackageNames());
+    return names;
+  };
+  const qualify = (pkgName, name) => pkgName ? `${pkgName}.${name}` : name;
   for (const line of lines(text2)) {
     const content = line.text;
     if (content.startsWith("pkg:")) {
       pkg = content.slice(4).trim();
       continue;
     }
-    const qualify = (name2) => pkg ? `${pkg}.${name2}` : name2;
     const failure = FAIL_MARKER.exec(content);
     if (failure) {
-      set.fail(qualify(failure[1]), "go test reported FAIL");
+      namesOf(pkg).addFailure(failure[1]);
       continue;
     }
     if (!RESULT_START.test(content)) continue;
     const fields = content.trim().split(/\s+/);
-    const name = qualify(fields[0]);
     if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
-      throw new FormatError(NAME6, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
+      throw new FormatError(NAME7, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
     }
+    namesOf(pkg).addResult(fields[0]);
+    const name = qualify(pkg, fields[0]);
     for (let i = 2; i < fields.length; i += 2) {
       const value = parseDecimal(fields[i]);
       if (value === void 0) {
-        throw new FormatError(NAME6, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
+        throw new FormatError(NAME7, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
       }
       const target = targetFor(fields[i + 1]);
       set.add(name, target.metric, target.unit, target.better, target.convert(value), line.number);
+    }
+  }
+  for (const [pkgName, names] of packages) {
+    for (const failure of names.failures) {
+      const name = names.failureName(failure);
+      if (name !== void 0) set.fail(qualify(pkgName, name), "go test reported FAIL");
     }
   }
 }
@@ -43242,9 +43446,9 @@ function parseEvents(set, text2) {
     try {
       event = JSON.parse(line.text);
     } catch {
-      throw new FormatError(NAME6, "expected one go test -json event per line", line.number);
+      throw new FormatError(NAME7, "expected one go test -json event per line", line.number);
     }
-    if (!isObject(event)) throw new FormatError(NAME6, "expected a JSON object event", line.number);
+    if (!isObject(event)) throw new FormatError(NAME7, "expected a JSON object event", line.number);
     if (event.Action !== "output" || typeof event.Output !== "string") continue;
     const pkg = typeof event.Package === "string" ? event.Package : "";
     const chunks = outputByPackage.get(pkg) ?? [];
@@ -43265,7 +43469,7 @@ function isEventStream(text2) {
   return first !== null && first[1].includes('"Action":"');
 }
 var go = {
-  name: NAME6,
+  name: NAME7,
   description: "go test -bench output (text, or -json events)",
   detect(text2) {
     if (isEventStream(text2)) return true;
@@ -43273,7 +43477,7 @@ var go = {
     return false;
   },
   parse(text2) {
-    const set = new MeasurementSet(NAME6);
+    const set = new MeasurementSet(NAME7);
     if (isEventStream(text2)) parseEvents(set, text2);
     else parseText(set, text2);
     return set.toArray();
@@ -43281,7 +43485,7 @@ var go = {
 };
 
 // src/formats/google-benchmark.ts
-var shape3 = new JsonShape("google-benchmark");
+var shape4 = new JsonShape("google-benchmark");
 var STANDARD_KEYS = /* @__PURE__ */ new Set([
   "name",
   "family_index",
@@ -43304,17 +43508,19 @@ var STANDARD_KEYS = /* @__PURE__ */ new Set([
   "cpu_coefficient",
   "real_coefficient",
   "rms",
-  "complexity_n"
+  "complexity_n",
+  "skipped",
+  "skip_message"
 ]);
 function addRow(set, { row, path: path15, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape3.optionalString(row.error_message, `${path15}.error_message`) ?? "error_occurred");
+    set.fail(name, shape4.optionalString(row.error_message, `${path15}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape3.optionalString(row.time_unit, `${path15}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape3.error(`expected ns, us, ms or s at ${path15}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape3.number(row.real_time, `${path15}.real_time`), unit));
-  const cpu = shape3.optionalNumber(row.cpu_time, `${path15}.cpu_time`);
+  const unit = shape4.optionalString(row.time_unit, `${path15}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape4.error(`expected ns, us, ms or s at ${path15}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape4.number(row.real_time, `${path15}.real_time`), unit));
+  const cpu = shape4.optionalNumber(row.cpu_time, `${path15}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -43351,18 +43557,19 @@ var googleBenchmark = {
     return /^\s*\{/.test(start) && start.includes('"benchmarks"') && /"(run_type|real_time|cpu_time)"\s*:/.test(start);
   },
   parse(text2) {
-    const root = shape3.object(parseTolerant(text2), "the top level");
-    const rows = shape3.array(root.benchmarks, "benchmarks").map((item, i) => {
+    const root = shape4.object(parseTolerant(text2), "the top level");
+    const rows = shape4.array(root.benchmarks, "benchmarks").map((item, i) => {
       const path15 = `benchmarks[${i}]`;
-      const row = shape3.object(item, path15);
-      return { row, path: path15, name: shape3.string(row.name, `${path15}.name`) };
+      const row = shape4.object(item, path15);
+      return { row, path: path15, name: shape4.string(row.name, `${path15}.name`) };
     });
     const set = new MeasurementSet("google-benchmark");
     const withSamples = /* @__PURE__ */ new Set();
     const families = /* @__PURE__ */ new Set();
     for (const entry of rows) {
+      if (entry.row.skipped === true) continue;
       if (entry.row.run_type === "aggregate") {
-        if (entry.row.aggregate_name === "BigO") families.add(shape3.string(entry.row.run_name, `${entry.path}.run_name`));
+        if (entry.row.aggregate_name === "BigO") families.add(shape4.string(entry.row.run_name, `${entry.path}.run_name`));
         continue;
       }
       withSamples.add(entry.name);
@@ -43370,7 +43577,7 @@ var googleBenchmark = {
     }
     for (const entry of rows) {
       if (entry.row.run_type !== "aggregate" || entry.row.aggregate_name !== "median") continue;
-      const runName = shape3.string(entry.row.run_name, `${entry.path}.run_name`);
+      const runName = shape4.string(entry.row.run_name, `${entry.path}.run_name`);
       if (!withSamples.has(runName)) addRow(set, { ...entry, name: runName });
     }
     const measurements = set.toArray();
@@ -43380,29 +43587,29 @@ var googleBenchmark = {
 };
 
 // src/formats/hyperfine.ts
-var NAME7 = "hyperfine";
-var shape4 = new JsonShape(NAME7);
+var NAME8 = "hyperfine";
+var shape5 = new JsonShape(NAME8);
 var hyperfine = {
-  name: NAME7,
+  name: NAME8,
   description: "hyperfine --export-json",
   detect(text2) {
     const start = head(text2, 16 * 1024);
     return /^\s*\{\s*"results"\s*:\s*\[/.test(start) && start.includes('"command"') && start.includes('"times"');
   },
   parse(text2) {
-    const root = shape4.object(parseJson(NAME7, text2), "the top level");
-    const set = new MeasurementSet(NAME7);
+    const root = shape5.object(parseJson(NAME8, text2), "the top level");
+    const set = new MeasurementSet(NAME8);
     const seen = /* @__PURE__ */ new Map();
-    shape4.array(root.results, "results").forEach((item, i) => {
+    shape5.array(root.results, "results").forEach((item, i) => {
       const path15 = `results[${i}]`;
-      const result = shape4.object(item, path15);
-      const command = shape4.string(result.command, `${path15}.command`);
+      const result = shape5.object(item, path15);
+      const command = shape5.string(result.command, `${path15}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape4.numbers(result.times, `${path15}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape5.numbers(result.times, `${path15}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes2 of shape4.numbers(result.memory_usage_byte, `${path15}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
+        for (const bytes2 of shape5.numbers(result.memory_usage_byte, `${path15}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
       }
     });
     return set.toArray();
@@ -43410,10 +43617,11 @@ var hyperfine = {
 };
 
 // src/formats/jmh.ts
-var NAME8 = "jmh";
-var shape5 = new JsonShape(NAME8);
+var NAME9 = "jmh";
+var shape6 = new JsonShape(NAME9);
 var MODE_METRIC = { thrpt: "throughput", avgt: "time", sample: "sample time", ss: "single-shot time" };
 function targetFor2(unit, better) {
+  if (isTimeUnit(unit)) return { unit: "s", better, convert: (value) => toSeconds(value, unit) };
   const [top, bottom] = unit.split("/");
   if (top === "ops" && bottom !== void 0 && isTimeUnit(bottom)) {
     return { unit: "ops/s", better: "higher", convert: (value) => value / toSeconds(1, bottom) };
@@ -43422,21 +43630,21 @@ function targetFor2(unit, better) {
   return { unit, better, convert: (value) => value };
 }
 function benchmarkName(result, path15) {
-  const name = shape5.string(result.benchmark, `${path15}.benchmark`);
+  const name = shape6.string(result.benchmark, `${path15}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape5.object(result.params, `${path15}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape6.object(result.params, `${path15}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
 function samples(metric, path15) {
-  const value = (v, p) => v === "NaN" ? "NaN" : shape5.number(v, p);
+  const value = (v, p) => v === "NaN" ? "NaN" : shape6.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape5.array(metric.rawData, `${path15}.rawData`).flatMap(
-      (fork, f) => shape5.array(fork, `${path15}.rawData[${f}]`).map((v, i) => value(v, `${path15}.rawData[${f}][${i}]`))
+    return shape6.array(metric.rawData, `${path15}.rawData`).flatMap(
+      (fork, f) => shape6.array(fork, `${path15}.rawData[${f}]`).map((v, i) => value(v, `${path15}.rawData[${f}][${i}]`))
     );
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape5.array(metric.rawDataHistogram, `${path15}.rawDataHistogram`).flatMap(
-      (fork, f) => shape5.array(fork, `${path15}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path15}.rawDataHistogram[${f}][${i}]`))
+    return shape6.array(metric.rawDataHistogram, `${path15}.rawDataHistogram`).flatMap(
+      (fork, f) => shape6.array(fork, `${path15}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path15}.rawDataHistogram[${f}][${i}]`))
     );
   }
   return [value(metric.score, `${path15}.score`)];
@@ -43444,17 +43652,17 @@ function samples(metric, path15) {
 function histogramMean(iteration, path15) {
   let sum3 = 0;
   let count = 0;
-  shape5.array(iteration, path15).forEach((bin, b) => {
-    const [value, n] = shape5.numbers(bin, `${path15}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape5.error(`expected [value, count] at ${path15}[${b}]`);
+  shape6.array(iteration, path15).forEach((bin, b) => {
+    const [value, n] = shape6.numbers(bin, `${path15}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape6.error(`expected [value, count] at ${path15}[${b}]`);
     sum3 += value * n;
     count += n;
   });
-  if (count <= 0) throw shape5.error(`expected a non-empty histogram at ${path15}`);
+  if (count <= 0) throw shape6.error(`expected a non-empty histogram at ${path15}`);
   return sum3 / count;
 }
 function addMetric(set, name, metricName, metric, path15, better) {
-  const target = targetFor2(shape5.string(metric.scoreUnit, `${path15}.scoreUnit`), better);
+  const target = targetFor2(shape6.string(metric.scoreUnit, `${path15}.scoreUnit`), better);
   const values = samples(metric, path15);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName, target.unit, target.better);
@@ -43463,27 +43671,27 @@ function addMetric(set, name, metricName, metric, path15, better) {
   for (const value of values) set.add(name, metricName, target.unit, target.better, target.convert(value));
 }
 var jmh = {
-  name: NAME8,
+  name: NAME9,
   description: "JMH -rf json",
   detect(text2) {
     const start = head(text2, 16 * 1024);
     return /^\s*\[/.test(start) && start.includes('"jmhVersion"') && start.includes('"primaryMetric"');
   },
   parse(text2) {
-    const results = shape5.array(parseJson(NAME8, text2), "the top level");
-    const set = new MeasurementSet(NAME8);
+    const results = shape6.array(parseJson(NAME9, text2), "the top level");
+    const set = new MeasurementSet(NAME9);
     results.forEach((item, i) => {
       const path15 = `[${i}]`;
-      const result = shape5.object(item, path15);
+      const result = shape6.object(item, path15);
       const name = benchmarkName(result, path15);
-      const mode = shape5.string(result.mode, `${path15}.mode`);
+      const mode = shape6.string(result.mode, `${path15}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
-      addMetric(set, name, metric, shape5.object(result.primaryMetric, `${path15}.primaryMetric`), `${path15}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape5.object(result.secondaryMetrics, `${path15}.secondaryMetrics`);
+      addMetric(set, name, metric, shape6.object(result.primaryMetric, `${path15}.primaryMetric`), `${path15}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape6.object(result.secondaryMetrics, `${path15}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape5.object(value, `${path15}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape6.object(value, `${path15}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
         addMetric(set, name, secondaryName, secondaryMetric, `${path15}.secondaryMetrics.${key}`, "lower");
       }
@@ -43509,7 +43717,7 @@ function addBenchmarkjsLine(set, line) {
 }
 
 // src/formats/js/mitata.ts
-var shape6 = new JsonShape("js");
+var shape7 = new JsonShape("js");
 function isMitataText(text2) {
   return /^benchmark\s+avg \(min \u2026 max\)/m.test(text2);
 }
@@ -43528,27 +43736,27 @@ function parseMitataText(set, text2) {
   }
 }
 function parseMitataJson(set, root) {
-  shape6.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+  shape7.array(root.benchmarks, "benchmarks").forEach((item, i) => {
     const path15 = `benchmarks[${i}]`;
-    const benchmark = shape6.object(item, path15);
-    shape6.array(benchmark.runs, `${path15}.runs`).forEach((runItem, j) => {
+    const benchmark = shape7.object(item, path15);
+    shape7.array(benchmark.runs, `${path15}.runs`).forEach((runItem, j) => {
       const runPath = `${path15}.runs[${j}]`;
-      const run = shape6.object(runItem, runPath);
-      const name = shape6.string(run.name, `${runPath}.name`);
+      const run = shape7.object(runItem, runPath);
+      const name = shape7.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
         set.fail(name, "mitata reported an error");
         return;
       }
-      const stats = shape6.object(run.stats, `${runPath}.stats`);
-      const samples2 = stats.samples === void 0 ? [] : shape6.numbers(stats.samples, `${runPath}.stats.samples`);
-      const values = samples2.length > 0 ? samples2 : [shape6.number(stats.p50 ?? stats.avg, `${runPath}.stats.p50`)];
+      const stats = shape7.object(run.stats, `${runPath}.stats`);
+      const samples2 = stats.samples === void 0 ? [] : shape7.numbers(stats.samples, `${runPath}.stats.samples`);
+      const values = samples2.length > 0 ? samples2 : [shape7.number(stats.p50 ?? stats.avg, `${runPath}.stats.p50`)];
       for (const ns of values) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
     });
   });
 }
 
 // src/formats/js/tinybench.ts
-var shape7 = new JsonShape("js");
+var shape8 = new JsonShape("js");
 function isTinybenchTable(text2) {
   return text2.includes("\u2502") && text2.includes("Task name") && /Latency (med|avg) \(|Average Time \(/.test(text2);
 }
@@ -43585,35 +43793,35 @@ function parseTinybenchTable(set, text2) {
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
     const path15 = `[${i}]`;
-    const task = shape7.object(item, path15);
-    const name = shape7.string(task.name, `${path15}.name`);
-    const result = shape7.object(task.result, `${path15}.result`);
+    const task = shape8.object(item, path15);
+    const name = shape8.string(task.name, `${path15}.name`);
+    const result = shape8.object(task.result, `${path15}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape7.object(result.latency, `${path15}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape7.numbers(latency.samples, `${path15}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape7.number(latency.p50, `${path15}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape8.object(result.latency, `${path15}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape8.numbers(latency.samples, `${path15}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape8.number(latency.p50, `${path15}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
 
 // src/formats/js/vitest.ts
-var shape8 = new JsonShape("js");
+var shape9 = new JsonShape("js");
 function parseVitestJson(set, root) {
-  shape8.array(root.files, "files").forEach((file, f) => {
+  shape9.array(root.files, "files").forEach((file, f) => {
     const filePath = `files[${f}]`;
-    shape8.array(shape8.object(file, filePath).groups, `${filePath}.groups`).forEach((groupItem, g2) => {
+    shape9.array(shape9.object(file, filePath).groups, `${filePath}.groups`).forEach((groupItem, g2) => {
       const groupPath = `${filePath}.groups[${g2}]`;
-      const group2 = shape8.object(groupItem, groupPath);
-      const groupName = shape8.string(group2.fullName, `${groupPath}.fullName`);
-      shape8.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
+      const group2 = shape9.object(groupItem, groupPath);
+      const groupName = shape9.string(group2.fullName, `${groupPath}.fullName`);
+      shape9.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
         const path15 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape8.object(benchItem, path15);
-        const name = `${groupName} > ${shape8.string(bench.name, `${path15}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape8.numbers(bench.samples, `${path15}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape8.number(bench.median, `${path15}.median`)];
+        const bench = shape9.object(benchItem, path15);
+        const name = `${groupName} > ${shape9.string(bench.name, `${path15}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape9.numbers(bench.samples, `${path15}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape9.number(bench.median, `${path15}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -43621,8 +43829,8 @@ function parseVitestJson(set, root) {
 }
 
 // src/formats/js.ts
-var NAME9 = "js";
-var shape9 = new JsonShape(NAME9);
+var NAME10 = "js";
+var shape10 = new JsonShape(NAME10);
 function jsonDialect(start) {
   if (/^\s*\[/.test(start)) return start.includes('"result"') && /"(latency|samples|period|state)"/.test(start) ? "tinybench" : void 0;
   if (!/^\s*\{/.test(start)) return void 0;
@@ -43635,30 +43843,30 @@ function hasBenchmarkjsLine(text2) {
   return false;
 }
 var js = {
-  name: NAME9,
+  name: NAME10,
   description: "JavaScript: benchmark.js text, tinybench table/JSON, mitata text/JSON, vitest bench JSON",
   detect(text2) {
     const start = head(text2, 64 * 1024);
     return jsonDialect(start) !== void 0 || isTinybenchTable(start) || isMitataText(start) || hasBenchmarkjsLine(start);
   },
   parse(text2) {
-    const set = new MeasurementSet(NAME9);
+    const set = new MeasurementSet(NAME10);
     const start = head(text2, 64 * 1024);
     const dialect = jsonDialect(start);
-    if (dialect === "tinybench") parseTinybenchJson(set, shape9.array(parseJson(NAME9, text2), "the top level"));
-    else if (dialect === "mitata") parseMitataJson(set, shape9.object(parseJson(NAME9, text2), "the top level"));
-    else if (dialect === "vitest") parseVitestJson(set, shape9.object(parseJson(NAME9, text2), "the top level"));
+    if (dialect === "tinybench") parseTinybenchJson(set, shape10.array(parseJson(NAME10, text2), "the top level"));
+    else if (dialect === "mitata") parseMitataJson(set, shape10.object(parseJson(NAME10, text2), "the top level"));
+    else if (dialect === "vitest") parseVitestJson(set, shape10.object(parseJson(NAME10, text2), "the top level"));
     else if (isTinybenchTable(start)) parseTinybenchTable(set, text2);
     else if (isMitataText(start)) parseMitataText(set, text2);
     else for (const line of lines(text2)) addBenchmarkjsLine(set, line);
-    if (set.size === 0) throw new FormatError(NAME9, "expected benchmark.js, tinybench, mitata or vitest output with at least one result");
+    if (set.size === 0) throw new FormatError(NAME10, "expected benchmark.js, tinybench, mitata or vitest output with at least one result");
     return set.toArray();
   }
 };
 
 // src/formats/nanobench.ts
-var NAME10 = "nanobench";
-var shape10 = new JsonShape(NAME10);
+var NAME11 = "nanobench";
+var shape11 = new JsonShape(NAME11);
 var CSV_HEADER = '"title";"name";"unit";"batch";"elapsed"';
 var same2 = (value) => value;
 function columnFor(header) {
@@ -43718,7 +43926,7 @@ function parseMarkdown(set, text2) {
 function addRow2(set, line, cells2, columns) {
   const parsed = rowName(cells2[cells2.length - 1]);
   if (!parsed || cells2.length !== columns.length + 1) {
-    throw new FormatError(NAME10, "expected a table row ending with the benchmark name in backticks", line.number);
+    throw new FormatError(NAME11, "expected a table row ending with the benchmark name in backticks", line.number);
   }
   if (parsed.failed) {
     set.fail(parsed.name, "nanobench reported :boom:");
@@ -43729,36 +43937,36 @@ function addRow2(set, line, cells2, columns) {
   columns.forEach((column, i) => {
     if (typeof column !== "object" || cells2[i] === "" || cells2[i] === "-") return;
     const value = cellNumber(cells2[i]);
-    if (value === void 0) throw new FormatError(NAME10, `expected a number in column ${i + 1}, got "${cells2[i]}"`, line.number);
+    if (value === void 0) throw new FormatError(NAME11, `expected a number in column ${i + 1}, got "${cells2[i]}"`, line.number);
     set.add(parsed.name, column.metric, column.unit, column.better, column.convert(value), line.number, complexityN);
   });
 }
 function parseJsonTemplate(set, root) {
-  shape10.array(root.results, "results").forEach((item, i) => {
+  shape11.array(root.results, "results").forEach((item, i) => {
     const path15 = `results[${i}]`;
-    const result = shape10.object(item, path15);
-    const name = shape10.string(result.name, `${path15}.name`);
-    const batch = shape10.optionalNumber(result.batch, `${path15}.batch`) ?? 1;
-    if (batch <= 0) throw shape10.error(`expected a positive batch at ${path15}.batch`);
-    const n = shape10.optionalNumber(result.complexityN, `${path15}.complexityN`);
+    const result = shape11.object(item, path15);
+    const name = shape11.string(result.name, `${path15}.name`);
+    const batch = shape11.optionalNumber(result.batch, `${path15}.batch`) ?? 1;
+    if (batch <= 0) throw shape11.error(`expected a positive batch at ${path15}.batch`);
+    const n = shape11.optionalNumber(result.complexityN, `${path15}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape10.array(result.measurements, `${path15}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape10.number(shape10.object(epoch, `${path15}.measurements[${j}]`).elapsed, `${path15}.measurements[${j}].elapsed`);
+    shape11.array(result.measurements, `${path15}.measurements`).forEach((epoch, j) => {
+      const elapsed = shape11.number(shape11.object(epoch, `${path15}.measurements[${j}]`).elapsed, `${path15}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed / batch, void 0, complexityN);
     });
   });
 }
 function parsePyperf(set, root) {
   const rootName = isNamed(root.metadata) ? root.metadata.name : void 0;
-  shape10.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+  shape11.array(root.benchmarks, "benchmarks").forEach((item, i) => {
     const path15 = `benchmarks[${i}]`;
-    const benchmark = shape10.object(item, path15);
+    const benchmark = shape11.object(item, path15);
     const name = isNamed(benchmark.metadata) ? benchmark.metadata.name : rootName;
-    if (name === void 0) throw shape10.error(`expected metadata.name for ${path15}`);
-    shape10.array(benchmark.runs, `${path15}.runs`).forEach((run, j) => {
-      const values = shape10.object(run, `${path15}.runs[${j}]`).values;
+    if (name === void 0) throw shape11.error(`expected metadata.name for ${path15}`);
+    shape11.array(benchmark.runs, `${path15}.runs`).forEach((run, j) => {
+      const values = shape11.object(run, `${path15}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape10.numbers(values, `${path15}.runs[${j}].values`)) set.add(name, "time", "s", "lower", value);
+      for (const value of shape11.numbers(values, `${path15}.runs[${j}].values`)) set.add(name, "time", "s", "lower", value);
     });
   });
 }
@@ -43772,7 +43980,7 @@ function parseCsv(set, text2) {
     const batch = parseDecimal(cells2[3] ?? "");
     const elapsed = parseDecimal(cells2[4] ?? "");
     if (cells2.length < 5 || batch === void 0 || batch <= 0 || elapsed === void 0) {
-      throw new FormatError(NAME10, 'expected "title";"name";"unit";batch;elapsed;...', line.number);
+      throw new FormatError(NAME11, 'expected "title";"name";"unit";batch;elapsed;...', line.number);
     }
     set.add(cells2[1], "time", "s", "lower", elapsed / batch, line.number);
   }
@@ -43781,7 +43989,7 @@ function isMarkdownHeader(text2) {
   return text2.startsWith("|") && text2.includes("err%") && text2.includes("total") && text2.includes("ns/");
 }
 var nanobench = {
-  name: NAME10,
+  name: NAME11,
   description: "nanobench markdown table, templates::json(), templates::pyperf() or templates::csv()",
   detect(text2) {
     const start = head(text2, 64 * 1024);
@@ -43793,50 +44001,46 @@ var nanobench = {
     return false;
   },
   parse(text2) {
-    const set = new MeasurementSet(NAME10);
+    const set = new MeasurementSet(NAME11);
     if (/^\s*[{[]/.test(head(text2, 1024))) {
-      const root = shape10.object(parseJson(NAME10, text2), "the top level");
+      const root = shape11.object(parseJson(NAME11, text2), "the top level");
       if (root.results !== void 0) parseJsonTemplate(set, root);
       else parsePyperf(set, root);
     } else if (text2.startsWith(CSV_HEADER)) {
       parseCsv(set, text2);
     } else {
       parseMarkdown(set, text2);
-      if (set.size === 0) throw new FormatError(NAME10, "expected a markdown table with a ns/... column and a `name` column");
+      if (set.size === 0) throw new FormatError(NAME11, "expected a markdown table with a ns/... column and a `name` column");
     }
     return set.toArray();
   }
 };
 
 // src/formats/pytest-benchmark.ts
-var NAME11 = "pytest-benchmark";
-var shape11 = new JsonShape(NAME11);
+var NAME12 = "pytest-benchmark";
+var shape12 = new JsonShape(NAME12);
 var pytestBenchmark = {
-  name: NAME11,
+  name: NAME12,
   description: "pytest-benchmark --benchmark-json",
   detect(text2) {
     const start = head(text2, 64 * 1024);
     return /^\s*\{/.test(start) && start.includes('"benchmarks"') && start.includes('"machine_info"') && start.includes('"stats"');
   },
   parse(text2) {
-    const root = shape11.object(parseJson(NAME11, text2), "the top level");
-    const set = new MeasurementSet(NAME11);
-    shape11.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+    const root = shape12.object(parseJson(NAME12, text2), "the top level");
+    const set = new MeasurementSet(NAME12);
+    shape12.array(root.benchmarks, "benchmarks").forEach((item, i) => {
       const path15 = `benchmarks[${i}]`;
-      const benchmark = shape11.object(item, path15);
-      const name = shape11.optionalString(benchmark.fullname, `${path15}.fullname`) ?? shape11.string(benchmark.name, `${path15}.name`);
-      const stats = shape11.object(benchmark.stats, `${path15}.stats`);
-      const data = stats.data === void 0 ? [] : shape11.array(stats.data, `${path15}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape11.number(stats.median, `${path15}.stats.median`)];
+      const benchmark = shape12.object(item, path15);
+      const name = shape12.optionalString(benchmark.fullname, `${path15}.fullname`) ?? shape12.string(benchmark.name, `${path15}.name`);
+      const stats = shape12.object(benchmark.stats, `${path15}.stats`);
+      const data = stats.data === void 0 ? [] : shape12.array(stats.data, `${path15}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape12.number(stats.median, `${path15}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
   }
 };
-
-// src/formats/criterion-dir.ts
-var NAME12 = "criterion";
-var shape12 = new JsonShape(NAME12);
 
 // src/formats/index.ts
 var formats = [
@@ -43875,7 +44079,16 @@ ${shown.join("\n")}` : "The output was empty.") + "\nPass --format NAME to choos
 }
 function parseOutput(text2, format) {
   const parser = format === "auto" ? detectFormat(text2) : getFormat(format);
-  return { format: parser.name, measurements: parser.parse(text2) };
+  const measurements = parser.parse(text2);
+  if (measurements.length === 0) {
+    throw new FormatError(parser.name, `no benchmark results in the output; expected ${parser.description}`);
+  }
+  return { format: parser.name, measurements };
+}
+function readRunResults(text2, format, cwd) {
+  const parsed = parseOutput(text2, format);
+  const dir = parsed.format === criterion.name ? findCriterionDir(cwd) : void 0;
+  return dir === void 0 ? parsed : { ...parsed, measurements: withCriterionSamples(parsed.measurements, dir) };
 }
 
 // src/git.ts
@@ -43890,14 +44103,14 @@ var GitError = class extends Error {
   }
 };
 function git(cwd, args) {
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     execFile(
       "git",
       args,
       { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } },
       (error2, stdout, stderr) => {
         const code = error2 ? typeof error2.code === "number" ? error2.code : 1 : 0;
-        resolve2({ stdout: stdout.toString(), stderr: stderr.toString(), code });
+        resolve3({ stdout: stdout.toString(), stderr: stderr.toString(), code });
       }
     );
   });
@@ -43925,8 +44138,10 @@ async function resolveCommit(repo, ref, log) {
   const remotes = await git(repo, ["remote"]);
   if (remotes.code === 0 && remotes.stdout.split("\n").includes("origin")) {
     log(`${ref} is not in this clone; fetching it from origin`);
-    const fetched = await git(repo, ["fetch", "--no-tags", "--depth=1", "origin", "--end-of-options", ref]);
-    if (fetched.code === 0) {
+    const names = ref.startsWith("origin/") ? [ref.slice("origin/".length), ref] : [ref];
+    for (const name of names) {
+      const fetched = await git(repo, ["fetch", "--no-tags", "--depth=1", "origin", "--end-of-options", name]);
+      if (fetched.code !== 0) continue;
       const sha = await revParse(repo, ref) ?? await revParse(repo, "FETCH_HEAD");
       if (sha) return sha;
     }
@@ -43962,7 +44177,8 @@ import path9 from "node:path";
 import { createHash } from "node:crypto";
 var CODE_QUALITY_PATH = ".gitlab-ci.yml";
 function fingerprint(c) {
-  return createHash("sha256").update(JSON.stringify([c.suite, c.benchmark, c.metric])).digest("hex");
+  const n = complexityNOf(c);
+  return createHash("sha256").update(JSON.stringify([c.suite, c.benchmark, c.metric, ...n === void 0 ? [] : [n]])).digest("hex");
 }
 function issue2(c, result) {
   const where = result.comparisons.some((o) => o.suite !== c.suite) ? `${clip(c.suite)}: ` : "";
@@ -43994,10 +44210,11 @@ body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1100
 h1.fail, h1.error { color: #b91c1c; } h1.pass { color: #15803d; } h1.inconclusive { color: #a16207; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; }
 th, td { border-bottom: 1px solid #e5e7eb; padding: .3rem .5rem; text-align: right; }
-th:first-child, td:first-child, td.name, th:nth-child(2), td:nth-child(7) { text-align: left; }
+th:first-child, td:first-child, td.name, th:nth-child(2), th:nth-child(7), td:nth-child(7), th:nth-child(8), td:nth-child(8) { text-align: left; }
 table.env th { text-align: left; width: 14rem; } table.env td { text-align: left; }
 tr.regression td { background: #fef2f2; } tr.improvement td { background: #f0fdf4; }
-td.name { font-family: ui-monospace, monospace; word-break: break-all; } .n { color: #6b7280; }
+td.name { font-family: ui-monospace, monospace; word-break: break-all; }
+td:nth-child(n+3):nth-child(-n+6) { white-space: nowrap; } /* values, change, p: one line each */
 section { border-top: 1px solid #d1d5db; padding: .5rem 0 1rem; }
 section h3 { font-family: ui-monospace, monospace; word-break: break-all; margin-bottom: .2rem; }
 section h3 small { font-family: system-ui, sans-serif; color: #6b7280; font-weight: normal; }
@@ -44087,8 +44304,7 @@ function table(result, anchors) {
     const r = rowOf(c);
     const anchor = anchors.get(c);
     const name = anchor ? `<a href="#${anchor}">${h(r.name)}</a>` : h(r.name);
-    const n = c.diagnostics?.complexityN;
-    return `<tr class="${r.verdict}"><td>${h(r.suite)}</td><td class="name">${name}${typeof n === "number" ? ` <span class="n">n=${n}</span>` : ""}</td><td>${h(r.base)}</td><td>${h(r.head)}</td><td>${h(r.change)}</td><td>${h(r.p)}</td><td>${VERDICT_ICON[r.verdict]} ${h(r.verdictText)}</td><td>${h(tagOf(c))}</td><td>${c.warnings.length || ""}</td></tr>`;
+    return `<tr class="${r.verdict}"><td>${h(r.suite)}</td><td class="name">${name}</td><td>${h(r.base)}</td><td>${h(r.head)}</td><td>${h(r.change)}</td><td>${h(r.p)}</td><td>${VERDICT_ICON[r.verdict]}&nbsp;${h(r.verdictText)}</td><td>${h(tagOf(c))}</td><td>${c.warnings.length || ""}</td></tr>`;
   });
   return `<table><thead><tr><th>suite</th><th>benchmark</th><th>base</th><th>head</th><th>change (95% CI)</th><th>p / adj. p</th><th>verdict</th><th>shape</th><th>notes</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
@@ -44115,9 +44331,7 @@ function renderHtml(result) {
       `<figure data-plot="rounds" data-index="${i}"><figcaption>value per round (drift shows as a slope)</figcaption></figure>`,
       plots[i].complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : ""
     ].join("");
-    const n = c.diagnostics?.complexityN;
-    const size = typeof n === "number" ? ` <span class="n">n=${n}</span>` : "";
-    return `<section id="b${i}" class="${r.verdict}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)}${size} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} \xB7 ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
+    return `<section id="b${i}" class="${r.verdict}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} \xB7 ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
   });
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;
   const title = headline(result);
@@ -44285,9 +44499,8 @@ function writeReports(result, outDir) {
 
 // src/runner/exec.ts
 import { spawn as spawn2, spawnSync } from "node:child_process";
-import { readFileSync as readFileSync5, readdirSync as readdirSync2 } from "node:fs";
+import { readFileSync as readFileSync6, readdirSync as readdirSync3 } from "node:fs";
 var WRAPPER = 'sh -c "$1"; s=$?; cat /proc/$$/stat >&3 2>/dev/null; exit $s';
-var RSS_SAMPLE_MS = 25;
 var TAIL_LINES = 20;
 var clockTicks;
 function ticksPerSecond() {
@@ -44313,13 +44526,13 @@ function descendants(rootPid) {
     const pid = stack.pop();
     let tasks;
     try {
-      tasks = readdirSync2(`/proc/${pid}/task`);
+      tasks = readdirSync3(`/proc/${pid}/task`);
     } catch {
       continue;
     }
     for (const tid of tasks) {
       try {
-        const kids = readFileSync5(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+        const kids = readFileSync6(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
         for (const kid of kids ? kids.split(" ") : []) {
           out.push(Number(kid));
           stack.push(Number(kid));
@@ -44332,14 +44545,14 @@ function descendants(rootPid) {
 }
 function peakRssKb(pid) {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync5(`/proc/${pid}/status`, "utf8"));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync6(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) : null;
   } catch {
     return null;
   }
 }
 function execMeasured(command, opts) {
-  return new Promise((resolve2, reject) => {
+  return new Promise((resolve3, reject) => {
     const started = process.hrtime.bigint();
     const child2 = spawn2("sh", ["-c", WRAPPER, "benchgate", command], {
       cwd: opts.cwd,
@@ -44396,7 +44609,7 @@ function execMeasured(command, opts) {
       activeChildren.delete(child2.pid);
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       const cpu = statLine ? childCpuMs(statLine) : null;
-      resolve2({
+      resolve3({
         stdout: Buffer.concat(stdoutChunks).toString("utf8"),
         tail,
         wallMs,
@@ -44422,7 +44635,7 @@ function killActiveCommands() {
 }
 
 // src/runner/log.ts
-import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync2, readFileSync as readFileSync6, writeFileSync as writeFileSync2 } from "node:fs";
+import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync2, readFileSync as readFileSync7, writeFileSync as writeFileSync2 } from "node:fs";
 import path10 from "node:path";
 var ResultsLog = class {
   constructor(file, header) {
@@ -44478,7 +44691,7 @@ function parseLog(text2, file) {
 function readLog(file) {
   let text2;
   try {
-    text2 = readFileSync6(file, "utf8");
+    text2 = readFileSync7(file, "utf8");
   } catch (err) {
     throw new LogError(`${file}: cannot read: ${err.message}`);
   }
@@ -44510,6 +44723,11 @@ var EXIT = {
   usage: 2,
   runFailed: 3
 };
+function exitCodeOf(result) {
+  const failedRuns = result.comparisons.some((c) => c.warnings.some((w) => w.code === "failed-runs"));
+  if (result.verdict === "error" || failedRuns) return EXIT.runFailed;
+  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
+}
 var RunFailure = class extends Error {
   constructor(message) {
     super(message);
@@ -44561,8 +44779,10 @@ async function runComparison(config, platform2) {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
   const repo = path11.resolve(config.repoDir);
-  const baseRef = config.base ?? platform2.defaultRefs().base;
-  const headRef = config.base ? config.head : platform2.defaultRefs().head ?? config.head;
+  platform2.configure?.(config);
+  const event = platform2.defaultRefs();
+  const baseRef = config.base ?? event.base;
+  const headRef = config.head ?? (config.base ? void 0 : event.head) ?? DEFAULTS.head;
   if (!baseRef) {
     signals.dispose();
     throw new ConfigError("no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline");
@@ -44589,15 +44809,18 @@ async function runComparison(config, platform2) {
     log = new ResultsLog(file, header);
     platform2.info(`results log: ${file}`);
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled);
-    await runRounds(config, platform2, dirs, log, checkCancelled);
+    const harnessFailures = await runRounds(config, platform2, dirs, log, checkCancelled);
     log.end("completed");
-    return finish(config, platform2, header, file, EXIT.pass);
+    if (harnessFailures.length > 0) {
+      platform2.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
+    }
+    return finish(config, platform2, header, file);
   } catch (err) {
     const cancelled = err instanceof Cancelled;
     log?.end(cancelled ? "cancelled" : "failed", err.message);
     if (err instanceof RunFailure && log) {
       platform2.warn(err.message);
-      return finish(config, platform2, readLog(file).header, file, EXIT.runFailed);
+      return finish(config, platform2, readLog(file).header, file);
     }
     throw err;
   } finally {
@@ -44663,6 +44886,7 @@ function formatDuration(ms) {
 }
 async function runRounds(config, platform2, dirs, log, checkCancelled) {
   const plan = planRounds(config.rounds, config.warmup, config.seed);
+  const harnessFailures = [];
   const started = Date.now();
   let roundsDone = 0;
   for (const planned of plan) {
@@ -44695,16 +44919,20 @@ async function runRounds(config, platform2, dirs, log, checkCancelled) {
         env: finishRunReading(reading)
       };
       let failure = null;
-      if (r.exitCode !== 0 || r.timedOut) {
+      if (r.timedOut || r.signal || r.exitCode !== 0 && config.format === "command") {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
       } else if (config.format === "command") {
         run.measurements = commandMeasurement(config.suite, r);
       } else {
         try {
-          run.measurements = parseOutput(r.stdout, config.format).measurements;
+          run.measurements = readRunResults(r.stdout, config.format, dirs[side]).measurements;
         } catch (err) {
           if (!(err instanceof FormatError)) throw err;
-          failure = `cannot read the benchmark output: ${err.message}`;
+          failure = r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
+        }
+        if (!failure && r.exitCode !== 0) {
+          if (!run.measurements.some((m) => m.failed !== void 0)) failure = `benchmark ${describeExit(r, 0)}`;
+          else if (!planned.warmup) harnessFailures.push(`${side} run in ${label} ${describeExit(r, 0)}`);
         }
       }
       if (failure) run.error = failure;
@@ -44720,17 +44948,17 @@ ${lastLines(r)}`);
       `${label} (${planned.order.join(", ")}) ${formatDuration(Date.now() - roundStart)}${planned.warmup ? " (discarded)" : `, ETA ${formatDuration(eta)}`}`
     );
   }
+  return harnessFailures;
 }
-async function finish(config, platform2, header, file, runExit) {
+async function finish(config, platform2, header, file) {
   const parsed = readLog(file);
   const result = await platform2.group(
     "analysis",
-    async () => analyze(header, parsed.runs, config, config.failOn, config.rounds)
+    async () => analyze(header, parsed.runs, config, config.failOn, config.rounds, parsed.end)
   );
   const reports = { [LOG_FILE]: file, ...writeReports(result, config.outDir) };
   await platform2.publish(result, reports);
-  const exitCode = runExit !== EXIT.pass ? runExit : result.gateFailed ? EXIT.gateFailed : EXIT.pass;
-  return { result, reports, exitCode, logFile: file };
+  return { result, reports, exitCode: exitCodeOf(result), logFile: file };
 }
 
 // src/commands/report.ts
@@ -44738,10 +44966,10 @@ var PULL_REQUEST_FILE = "pull-request-number";
 var RESULTS_FILE = "results.json";
 var VERDICTS2 = ["pass", "fail", "inconclusive", "error"];
 function readResults(file) {
-  if (!existsSync7(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  if (!existsSync8(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
   let data;
   try {
-    data = JSON.parse(readFileSync7(file, "utf8"));
+    data = JSON.parse(readFileSync8(file, "utf8"));
   } catch (err) {
     throw new ConfigError(`${file}: not JSON: ${err.message}`);
   }
@@ -44754,8 +44982,8 @@ function readResults(file) {
 }
 function readPullRequestNumber(dir) {
   const file = path12.join(dir, PULL_REQUEST_FILE);
-  if (!existsSync7(file)) return void 0;
-  const text2 = readFileSync7(file, "utf8").trim();
+  if (!existsSync8(file)) return void 0;
+  const text2 = readFileSync8(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text2)) throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text2.slice(0, 40))}`);
   return Number(text2);
 }
@@ -44774,7 +45002,7 @@ async function publishSaved(dir, options) {
   }
   const platform2 = new GitHubPlatform(trusted);
   await platform2.publish(result, { [RESULTS_FILE]: path12.join(dir, RESULTS_FILE) });
-  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
+  return exitCodeOf(result);
 }
 
 // src/platforms/github-inputs.ts
@@ -44788,6 +45016,7 @@ function onOff(name) {
 function readActionInputs(env = process.env) {
   const token = getInput("token");
   if (token) setSecret(token);
+  delete env.INPUT_TOKEN;
   const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
   const reportFrom = getInput("report-from") || void 0;
   const github = { token: token || void 0, comment: onOff("comment"), check: onOff("check"), env };
@@ -44796,7 +45025,7 @@ function readActionInputs(env = process.env) {
   const fileLayer = readConfigFile(path13.resolve(repoDir, configInput || CONFIG_FILE), configInput !== "");
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, getInput(key)])), (key) => `input ${key}`);
   const config = resolveConfig([fileLayer, inputLayer], repoDir);
-  return { config, github: { ...github, suite: config.suite, workingDirectory: config.workingDirectory } };
+  return { config, github };
 }
 
 // src/action.ts

@@ -23,6 +23,9 @@ export interface Measurement {
   complexityN?: number;
 }
 
+/** How often the runner reads the process tree's peak RSS (VmHWM) from /proc. */
+export const RSS_SAMPLE_MS = 25;
+
 /** One execution of the benchmark command for one side in one round. */
 export interface Run {
   suite: string;
@@ -36,6 +39,7 @@ export interface Run {
   /** CPU time and peak RSS of the benchmark process tree; null where the OS cannot tell. */
   cpuUserMs: number | null;
   cpuSysMs: number | null;
+  /** Sampled every RSS_SAMPLE_MS while the run lasts: a short run can miss its peak. */
   maxRssKb: number | null;
   exitCode: number | null;
   /** Signal that ended the process, when one did (e.g. SIGKILL after a timeout). */

@@ -11,6 +11,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { RSS_SAMPLE_MS } from '../model.js';
 
 export interface ExecOptions {
   cwd: string;
@@ -35,7 +36,6 @@ export interface ExecResult {
 }
 
 const WRAPPER = 'sh -c "$1"; s=$?; cat /proc/$$/stat >&3 2>/dev/null; exit $s';
-const RSS_SAMPLE_MS = 25;
 const TAIL_LINES = 20;
 
 let clockTicks: number | undefined;

@@ -53,4 +53,19 @@ describe('process cost', () => {
     expect(result.warnings.map((w) => w.code)).toContain('cost-too-coarse');
     expect(costWarnings(fasterButHungrier())[0]!.message).toMatch(/cpu-sys not compared/);
   });
+
+  it('leaves peak RSS out when runs are too short for its 25 ms sampling to catch the peak', () => {
+    // Identical short commands whose sampled peaks came out 21 or 41 MiB, by chance of timing.
+    const short = Array.from({ length: 20 }, (_, i) => ({
+      ...runOf(i % 2 === 0 ? 'base' : 'head', Math.floor(i / 2) + 1, [{}], { maxRssKb: (i % 4 < 2 ? 21 : 41) * 1024 }),
+      wallMs: 60,
+    }));
+    expect(withProcessCost(short).flatMap((r) => r.measurements.map((m) => m.metric))).not.toContain('max-rss');
+    expect(costWarnings(short).map((w) => w.message)).toEqual([
+      'suite: max-rss not compared: runs last ~60 ms and peak memory is sampled every 25 ms, too seldom to catch the peak (needs runs of 500 ms)',
+    ]);
+    const long = short.map((r) => ({ ...r, wallMs: 600 }));
+    expect(withProcessCost(long).flatMap((r) => r.measurements.map((m) => m.metric))).toContain('max-rss');
+    expect(costWarnings(long)).toEqual([]);
+  });
 });

@@ -37315,7 +37315,7 @@ function tooShortDiagnostic(raw, isTime, n, alphaPerTest) {
 // src/diagnostics/cost.ts
 var PROCESS_BENCHMARK = "(process)";
 var MIN_TICKS_PER_VALUE = 10;
-var MIN_RSS_SAMPLES_PER_RUN = 20;
+var MIN_RSS_SAMPLES_PER_RUN = 10;
 function fewTicks(_runs, values) {
   const q = quantization(values);
   if (q && q.distinct <= q.n / 2 && q.stepsPerValue !== null && q.stepsPerValue < MIN_TICKS_PER_VALUE) {

@@ -21,7 +21,7 @@ export const PROCESS_BENCHMARK = '(process)';
 const MIN_TICKS_PER_VALUE = 10;
 
 /** Peak RSS is compared only when a typical run spans at least this many samples. */
-const MIN_RSS_SAMPLES_PER_RUN = 20;
+const MIN_RSS_SAMPLES_PER_RUN = 10;
 
 type CostMetric = {
   metric: string;

@@ -62,9 +62,9 @@ describe('process cost', () => {
     }));
     expect(withProcessCost(short).flatMap((r) => r.measurements.map((m) => m.metric))).not.toContain('max-rss');
     expect(costWarnings(short).map((w) => w.message)).toEqual([
-      'suite: max-rss not compared: runs last ~60 ms and peak memory is sampled every 25 ms, too seldom to catch the peak (needs runs of 500 ms)',
+      'suite: max-rss not compared: runs last ~60 ms and peak memory is sampled every 25 ms, too seldom to catch the peak (needs runs of 250 ms)',
     ]);
-    const long = short.map((r) => ({ ...r, wallMs: 600 }));
+    const long = short.map((r) => ({ ...r, wallMs: 300 }));
     expect(withProcessCost(long).flatMap((r) => r.measurements.map((m) => m.metric))).toContain('max-rss');
     expect(costWarnings(long)).toEqual([]);
   });

@@ -45081,8 +45081,10 @@ import { writeFileSync as writeFileSync3 } from "node:fs";
 import path14 from "node:path";
 
 // src/report/terminal.ts
-function printable(text2) {
-  return clip(text2, 80).replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`);
+var NAME_MAX = 80;
+var MESSAGE_MAX = 400;
+function printable(text2, max = NAME_MAX) {
+  return clip(text2, max).replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 function table2(header, rows) {
   const widths = header.map((h2, i) => Math.max(h2.length, ...rows.map((r) => [...r[i]].length)));
@@ -45108,10 +45110,10 @@ function renderTerminal(result) {
   if (result.geomean) {
     out.push(`geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${result.geomean.benchmarks} benchmarks`);
   }
-  for (const f of result.failedRuns.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error)}`);
-  for (const w of result.warnings) out.push(`warning: ${printable(w.message)}`);
+  for (const f of result.failedRuns.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
+  for (const w of result.warnings) out.push(`warning: ${printable(w.message, MESSAGE_MAX)}`);
   for (const c of result.comparisons) {
-    for (const w of c.warnings) out.push(`note: ${printable(displayName(c))}: ${printable(w.message)}`);
+    for (const w of c.warnings) out.push(`note: ${printable(displayName(c))}: ${printable(w.message, MESSAGE_MAX)}`);
   }
   return out.join("\n").trimEnd() + "\n";
 }

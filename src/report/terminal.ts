@@ -4,9 +4,13 @@ import { clip } from './escape.js';
 import { formatChange } from './units.js';
 import { displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
+/** Names are clipped to keep the table readable; messages only when runaway (they say why). */
+const NAME_MAX = 80;
+const MESSAGE_MAX = 400;
+
 /** Terminal control characters in a name could rewrite the screen: show them as \xNN. */
-function printable(text: string): string {
-  return clip(text, 80).replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
+function printable(text: string, max = NAME_MAX): string {
+  return clip(text, max).replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -35,10 +39,10 @@ export function renderTerminal(result: ComparisonResult): string {
   if (result.geomean) {
     out.push(`geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${result.geomean.benchmarks} benchmarks`);
   }
-  for (const f of result.failedRuns.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error)}`);
-  for (const w of result.warnings) out.push(`warning: ${printable(w.message)}`);
+  for (const f of result.failedRuns.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
+  for (const w of result.warnings) out.push(`warning: ${printable(w.message, MESSAGE_MAX)}`);
   for (const c of result.comparisons) {
-    for (const w of c.warnings) out.push(`note: ${printable(displayName(c))}: ${printable(w.message)}`);
+    for (const w of c.warnings) out.push(`note: ${printable(displayName(c))}: ${printable(w.message, MESSAGE_MAX)}`);
   }
   return out.join('\n').trimEnd() + '\n';
 }

@@ -38406,6 +38406,9 @@ function sortForReport(comparisons) {
     (a, b) => ORDER[a.verdict] - ORDER[b.verdict] || Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0) || a.suite.localeCompare(b.suite) || a.benchmark.localeCompare(b.benchmark) || a.metric.localeCompare(b.metric)
   );
 }
+function hasFailures(r) {
+  return r.failedRuns.length > 0 || r.counts.failed > 0 || r.comparisons.length === 0 || r.warnings.some((w) => w.code === "run-failed") || r.comparisons.some((c) => c.warnings.some((w) => w.code === "failed-runs"));
+}
 function failedRunsOf(runs) {
   return runs.filter((r) => r.error !== void 0).map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error }));
 }
@@ -38416,8 +38419,8 @@ function analyze(header, runs, settings, failOn, plannedRounds, end = null) {
   const failedRuns = failedRunsOf(runs);
   const ratios = comparisons.filter((c) => c.metric === "time" && c.base && c.head && c.base.median > 0 && c.head.median > 0).map((c) => c.head.median / c.base.median);
   const warnings = [];
-  if (end?.status === "failed" && end.message && failedRuns.length === 0) {
-    warnings.push({ code: "run-failed", message: `the run stopped: ${end.message.split("\n")[0]}` });
+  if (end?.status === "failed" && failedRuns.length === 0) {
+    warnings.push({ code: "run-failed", message: `the run stopped: ${end.message?.split("\n")[0] || "no reason was logged"}` });
   }
   if (comparisons.length === 0) {
     warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
@@ -38425,7 +38428,7 @@ function analyze(header, runs, settings, failOn, plannedRounds, end = null) {
   const diagnosis = diagnose(comparisons, runs, header, settings);
   warnings.push(...diagnosis.warnings);
   const completed = new Set(runs.filter((r) => r.side === "head").map((r) => r.round)).size;
-  const verdict = counts.regression > 0 ? "fail" : failedRuns.length > 0 || end?.status === "failed" || counts.failed > 0 || comparisons.length === 0 ? "error" : counts.inconclusive > 0 ? "inconclusive" : "pass";
+  const verdict = counts.regression > 0 ? "fail" : hasFailures({ failedRuns, counts, comparisons, warnings }) ? "error" : counts.inconclusive > 0 ? "inconclusive" : "pass";
   return {
     tool: header.tool,
     base: header.base,
@@ -44724,8 +44727,7 @@ var EXIT = {
   runFailed: 3
 };
 function exitCodeOf(result) {
-  const failedRuns = result.comparisons.some((c) => c.warnings.some((w) => w.code === "failed-runs"));
-  if (result.verdict === "error" || failedRuns) return EXIT.runFailed;
+  if (hasFailures(result)) return EXIT.runFailed;
   return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
 }
 var RunFailure = class extends Error {

@@ -240,6 +240,22 @@ export function sortForReport(comparisons: Comparison[]): Comparison[] {
   );
 }
 
+/**
+ * Whether anything failed: a run (crash, timeout, unreadable output), the job before any run was
+ * logged (a build: the `run-failed` warning), a benchmark its harness marked failed in any
+ * round, or no benchmark read at all. The overall verdict is then `error` (unless a regression
+ * makes it `fail`), and the exit code 3 either way.
+ */
+export function hasFailures(r: Pick<ComparisonResult, 'failedRuns' | 'counts' | 'comparisons' | 'warnings'>): boolean {
+  return (
+    r.failedRuns.length > 0 ||
+    r.counts.failed > 0 ||
+    r.comparisons.length === 0 ||
+    r.warnings.some((w) => w.code === 'run-failed') ||
+    r.comparisons.some((c) => c.warnings.some((w) => w.code === 'failed-runs'))
+  );
+}
+
 function failedRunsOf(runs: Run[]): ComparisonResult['failedRuns'] {
   return runs
     .filter((r) => r.error !== undefined)
@@ -267,8 +283,8 @@ export function analyze(
     .map((c) => c.head!.median / c.base!.median);
   const warnings: Warning[] = [];
   // A failure that no logged run shows (a build, a warmup round) must still be in the report.
-  if (end?.status === 'failed' && end.message && failedRuns.length === 0) {
-    warnings.push({ code: 'run-failed', message: `the run stopped: ${end.message.split('\n')[0]}` });
+  if (end?.status === 'failed' && failedRuns.length === 0) {
+    warnings.push({ code: 'run-failed', message: `the run stopped: ${end.message?.split('\n')[0] || 'no reason was logged'}` });
   }
   if (comparisons.length === 0) {
     warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
@@ -279,7 +295,7 @@ export function analyze(
   const verdict =
     counts.regression > 0
       ? 'fail'
-      : failedRuns.length > 0 || end?.status === 'failed' || counts.failed > 0 || comparisons.length === 0
+      : hasFailures({ failedRuns, counts, comparisons, warnings })
         ? 'error'
         : counts.inconclusive > 0
           ? 'inconclusive'

@@ -4,7 +4,7 @@
  * calls (git, runner, platform); the analysis itself is pure (compare.ts).
  */
 import path from 'node:path';
-import { analyze } from './compare.js';
+import { analyze, hasFailures } from './compare.js';
 import { ConfigError, DEFAULTS, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
 import { readRunResults } from './formats/index.js';
@@ -26,13 +26,9 @@ export const EXIT = {
   runFailed: 3,
 } as const;
 
-/**
- * The exit code an analysis calls for: 3 when anything failed (a build or run, a benchmark its
- * harness marked failed, on either side, or nothing parsed at all), else 1 when the gate failed.
- */
+/** The exit code an analysis calls for: 3 when anything failed, even beside a regression; else the gate's. */
 export function exitCodeOf(result: ComparisonResult): number {
-  const failedRuns = result.comparisons.some((c) => c.warnings.some((w) => w.code === 'failed-runs'));
-  if (result.verdict === 'error' || failedRuns) return EXIT.runFailed;
+  if (hasFailures(result)) return EXIT.runFailed;
   return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
 }
 

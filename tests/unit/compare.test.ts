@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { analyze, compareRuns } from '../../src/compare.js';
+import { analyze, compareRuns, hasFailures } from '../../src/compare.js';
+import { exitCodeOf } from '../../src/run.js';
 import type { AnalysisSettings, Better, Measurement, Run, Side } from '../../src/model.js';
 import { renderJson } from '../../src/report/json.js';
 import {
@@ -117,6 +118,27 @@ describe('analyze', () => {
     // A failed run already says it: no second message.
     const crashed = runs(3, ['b'], () => [1]).map((run, i) => (i === 5 ? { ...run, error: 'benchmark exited with code 139' } : run));
     expect(analyze(header, crashed, settings, 'regression', 10, end).warnings.map((w) => w.code)).not.toContain('run-failed');
+  });
+
+  it('exits 3 when anything failed, also beside a regression, and 1 for a regression alone', () => {
+    const slow = (side: Side) => [side === 'base' ? 1 : 2];
+    const regressed = runs(10, ['slow'], slow);
+    expect(exitCodeOf(analyze(header, regressed, settings, 'regression', 10))).toBe(1);
+    // A second benchmark that its harness marked failed in head's third round only.
+    const partly = runs(10, ['slow', 'flaky'], (side, _round, name) => (name === 'slow' ? slow(side) : [1])).map((run) =>
+      run.side === 'head' && run.round === 3 ? { ...run, measurements: run.measurements.map((m) => (m.benchmark === 'flaky' ? { ...m, values: [], failed: 'panic' } : m)) } : run,
+    );
+    const result = analyze(header, partly, settings, 'regression', 10);
+    expect(result.verdict).toBe('fail');
+    expect(hasFailures(result)).toBe(true);
+    expect(exitCodeOf(result)).toBe(3);
+    // A run that crashed (the job stopped there) after the regression was already measured.
+    const crashed = regressed.map((run) => (run.round === 6 && run.side === 'head' ? { ...run, measurements: [], error: 'benchmark exited with code 139' } : run));
+    const end = { type: 'end', endedAt: '', status: 'failed', message: 'head run in round 6 failed' } as const;
+    expect(exitCodeOf(analyze(header, crashed, settings, 'regression', 10, end))).toBe(3);
+    const failedOnly = analyze(header, partly.map((r) => ({ ...r, measurements: r.measurements.filter((m) => m.benchmark === 'flaky') })), settings, 'regression', 10);
+    expect(failedOnly.verdict).toBe('error');
+    expect(exitCodeOf(failedOnly)).toBe(3);
   });
 
   it('keeps the A/A false-alarm rate of whole suites at or below alpha (seeded simulation)', () => {

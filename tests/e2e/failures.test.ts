@@ -2,8 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
-import type { ComparisonResult } from '../../src/model.js';
-import { extraWorktrees, git, makeRepo, runCli, startCli, tempDir } from './helpers.js';
+import { extraWorktrees, git, makeRepo, readResults, runCli, startCli, tempDir, verdictsOf } from './helpers.js';
 
 /** A printf line printing benchgate JSON with one value per benchmark that differs by round. */
 function printJson(names: string[]): string {
@@ -47,7 +46,7 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     const stopped = 'the run stopped: build failed on base: exited with code 7';
     expect(r.stdout).toContain(stopped);
     expect(readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain(stopped);
-    expect(JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'))).toMatchObject({ verdict: 'error', warnings: [{ code: 'run-failed', message: stopped }, { code: 'no-benchmarks' }] });
+    expect(readResults(out)).toMatchObject({ verdict: 'error', warnings: [{ code: 'run-failed', message: stopped }, { code: 'no-benchmarks' }] });
   });
 
   it('a benchmark that crashes in round 3: exit 3, the runs before it are kept', async () => {
@@ -61,8 +60,7 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     const log = await analyzable(out);
     expect(log.runs.filter((x) => x.side === 'head' && !x.error).map((x) => x.round)).toEqual([1, 2]);
     expect(log.runs.find((x) => x.error)?.round).toBe(3);
-    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
-    expect(results.failedRuns).toHaveLength(1);
+    expect(readResults(out).failedRuns).toHaveLength(1);
   });
 
   it('output that cannot be read, in the warmup round: exit 3, the run, the parser\'s complaint and the report say so', async () => {
@@ -78,8 +76,7 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     const log = await analyzable(out);
     expect(log.runs).toHaveLength(0);
     expect(r.stdout).toContain('the run stopped: head run in warmup 1/1 failed');
-    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
-    expect(results.warnings[0].message).toContain(`the run stopped: ${failure}`);
+    expect(readResults(out).warnings[0]!.message).toContain(`the run stopped: ${failure}`);
   });
 
   it('a run over --timeout is killed with its process tree: exit 3', async () => {
@@ -168,9 +165,7 @@ describe('benchmarks on one side only', () => {
     const out = tempDir();
     const r = await run(repo, out);
     expect(r.code).toBe(0);
-    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
-    const verdicts = Object.fromEntries(results.comparisons.filter((c: { benchmark: string }) => c.benchmark !== '(process)').map((c: { benchmark: string; verdict: string }) => [c.benchmark, c.verdict]));
-    expect(verdicts).toEqual({ kept: 'unchanged', new: 'added', old: 'removed' });
+    expect(verdictsOf(out)).toEqual({ kept: 'unchanged', new: 'added', old: 'removed' });
   });
 });
 
@@ -180,8 +175,7 @@ describe('command mode', () => {
     const out = tempDir();
     const r = await runCli(['run', '--repo', repo, '--base', 'HEAD~1', '--bench-command', 'sh work.sh', '--rounds', '6', '--warmup', '0', '--out', out, '--suite', 'work']);
     expect(r.code).toBe(1);
-    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as ComparisonResult;
-    const work = results.comparisons.find((c) => c.benchmark === 'work' && c.metric === 'time');
+    const work = readResults(out).comparisons.find((c) => c.benchmark === 'work' && c.metric === 'time');
     expect(work).toMatchObject({ verdict: 'regression' });
     expect(work!.changePct).toBeGreaterThan(50);
   });

@@ -1,10 +1,9 @@
 /** `benchgate run` end to end with harness outputs: what the formats read reaches the results log. */
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
 import { FIXTURES } from '../formats/fixture.js';
-import { makeRepo, runCli, tempDir } from './helpers.js';
+import { makeRepo, runCli, tempDir, verdictsOf } from './helpers.js';
 
 function run(repo: string, out: string, format: string, env: NodeJS.ProcessEnv = {}) {
   return runCli(['run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', 'sh bench.sh', '--format', format, '--rounds', '3', '--warmup', '0', '--seed', '1', '--out', out], { env });
@@ -45,9 +44,7 @@ describe('formats in a real run', () => {
     const log = readLog(path.join(out, 'results.jsonl'));
     expect(log.end?.status).toBe('completed');
     expect(log.runs).toHaveLength(6);
-    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
-    const verdicts = Object.fromEntries(results.comparisons.filter((c: { benchmark: string }) => c.benchmark.startsWith('tests::')).map((c: { benchmark: string; verdict: string }) => [c.benchmark, c.verdict]));
-    expect(verdicts).toEqual({ 'tests::a': 'unchanged', 'tests::b': 'failed' });
+    expect(verdictsOf(out)).toEqual({ 'tests::a': 'unchanged', 'tests::b': 'failed' });
   });
 
   it('output without a single result fails the run (exit 3) instead of passing the gate', async () => {

@@ -1,9 +1,10 @@
 /** Shared helpers for end-to-end tests: throw-away git repositories and the real CLI. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ComparisonResult } from '../../src/model.js';
 
 export const ROOT = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..', '..');
 
@@ -69,4 +70,14 @@ export function extraWorktrees(repo: string): string[] {
     .split('\n')
     .filter((l) => l.startsWith('worktree '))
     .slice(1);
+}
+
+/** The results.json a run wrote into `out`. */
+export function readResults(out: string): ComparisonResult {
+  return JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as ComparisonResult;
+}
+
+/** benchmark -> verdict of the benchmarks themselves (not the `(process)` cost rows). */
+export function verdictsOf(out: string): Record<string, string> {
+  return Object.fromEntries(readResults(out).comparisons.filter((c) => c.benchmark !== '(process)').map((c) => [c.benchmark, c.verdict]));
 }

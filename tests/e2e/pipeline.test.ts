@@ -5,10 +5,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ComparisonResult } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
 import { planRounds } from '../../src/runner/schedule.js';
-import { extraWorktrees, git, makeRepo, runCli, tempDir } from './helpers.js';
+import { extraWorktrees, git, makeRepo, readResults, runCli, tempDir, verdictsOf } from './helpers.js';
 
 const ROUNDS = 6;
 const SEED = 5;
@@ -33,14 +32,6 @@ function repoWithPullRequest(): string {
   ]);
 }
 
-function results(out: string): ComparisonResult {
-  return JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as ComparisonResult;
-}
-
-function verdicts(out: string): Record<string, string> {
-  return Object.fromEntries(results(out).comparisons.filter((c) => c.benchmark !== '(process)').map((c) => [c.benchmark, c.verdict]));
-}
-
 describe('benchgate run on a pull request that adds its benchmark script', () => {
   const repo = repoWithPullRequest();
   const envLog = path.join(tempDir(), 'env.log');
@@ -52,7 +43,7 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     const r = await first;
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`seed ${SEED}`);
-    expect(verdicts(out)).toEqual({ 'zzz/slower': 'regression', 'mmm/faster': 'improvement', 'aaa/same': 'unchanged' });
+    expect(verdictsOf(out)).toEqual({ 'zzz/slower': 'regression', 'mmm/faster': 'improvement', 'aaa/same': 'unchanged' });
     const table = r.stdout.split('\n').filter((l) => /^(aaa|mmm|zzz)\//.test(l));
     expect(table.map((l) => l.split(' ')[0])).toEqual(['zzz/slower', 'mmm/faster', 'aaa/same']);
     expect(extraWorktrees(repo)).toEqual([]);
@@ -105,8 +96,8 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     const lenient = tempDir();
     const again = await runCli(['analyze', path.join(out, 'results.jsonl'), '--threshold', '150', '--out', lenient]);
     expect(again.code).toBe(0);
-    expect(verdicts(lenient)['zzz/slower']).toBe('unchanged');
-    expect(results(lenient).settings.thresholdPct).toBe(150);
+    expect(verdictsOf(lenient)['zzz/slower']).toBe('unchanged');
+    expect(readResults(lenient).settings.thresholdPct).toBe(150);
   });
 
   it('passes with --fail-on none, from a flag or from .benchgate.yml, and still reports the regression', async () => {
@@ -115,14 +106,14 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     const env = { ENV_LOG: path.join(tempDir(), 'env.log') };
     const byFlag = await runCli([...args, '--out', flagOut, '--fail-on', 'none'], { env });
     expect(byFlag.code).toBe(0);
-    expect(verdicts(flagOut)['zzz/slower']).toBe('regression');
+    expect(verdictsOf(flagOut)['zzz/slower']).toBe('regression');
 
     const config = path.join(tempDir(), 'benchgate.yml');
     writeFileSync(config, 'fail-on: none\n');
     const fileOut = tempDir();
     const byFile = await runCli([...args, '--out', fileOut, '--config', config], { env });
     expect(byFile.code).toBe(0);
-    expect(results(fileOut).gateFailed).toBe(false);
+    expect(readResults(fileOut).gateFailed).toBe(false);
   });
 });
 

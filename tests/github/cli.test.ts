@@ -3,10 +3,9 @@
  * the config's settings reaching what the GitHub platform shows.
  */
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ComparisonResult } from '../../src/model.js';
-import { git, makeRepo, runCli, tempDir } from '../e2e/helpers.js';
+import { git, makeRepo, readResults, runCli, tempDir } from '../e2e/helpers.js';
 import { workflowCommands } from './runner.js';
 
 /** Prints v.txt's number as the benchmark's time: base 1 ms, head 2 ms, no noise. */
@@ -25,7 +24,7 @@ describe('benchgate run in a GitHub job', () => {
       env: { GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: event, GITHUB_WORKSPACE: repo, GITHUB_STEP_SUMMARY: '', GITHUB_TOKEN: '' },
     });
     expect(step.stderr).toBe('');
-    const result = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as ComparisonResult;
+    const result = readResults(out);
     return { step, result, refs: { base: result.base.sha, head: result.head.sha } };
   }
 

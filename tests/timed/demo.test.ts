@@ -1,14 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDemoRepo } from '../../src/demo.js';
-import type { ComparisonResult } from '../../src/model.js';
-import { extraWorktrees, runCli, tempDir } from '../e2e/helpers.js';
-
-function verdicts(out: string): Record<string, string> {
-  const result = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as ComparisonResult;
-  return Object.fromEntries(result.comparisons.filter((c) => c.benchmark !== '(process)').map((c) => [c.benchmark, c.verdict]));
-}
+import { extraWorktrees, runCli, tempDir, verdictsOf } from '../e2e/helpers.js';
 
 // This machine's noise: for seconds at a time the host runs everything ~1.65x slower (CPU time
 // too, so it is not our processes), in bursts that catch one side's run and not the other's. At
@@ -30,7 +23,7 @@ describe('the demo scenario through the real CLI', () => {
     const out = tempDir();
     const r = await runCli(['run', ...common, '--rounds', '20', '--base', 'HEAD~1', '--head', 'HEAD', '--out', out]);
     expect(r.stderr).toContain('seed 7');
-    const v = verdicts(out);
+    const v = verdictsOf(out);
     // The table rides along so that a failure shows what the machine measured.
     const seen = { code: r.code, checksum: v['checksum/fnv'], sieve: v['primes/sieve'], table: r.stdout };
     expect(seen).toEqual({ code: 1, checksum: 'regression', sieve: 'improvement', table: r.stdout });
@@ -48,7 +41,7 @@ describe('the demo scenario through the real CLI', () => {
     const out = tempDir();
     const r = await runCli(['run', ...common, '--rounds', '10', '--base', 'HEAD', '--head', 'HEAD', '--out', out]);
     expect(r.code).toBe(0);
-    const v = Object.values(verdicts(out));
+    const v = Object.values(verdictsOf(out));
     expect(v).toHaveLength(4);
     for (const verdict of v) expect(['unchanged', 'inconclusive']).toContain(verdict);
   }, DEMO_TIMEOUT_MS);

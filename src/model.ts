@@ -21,7 +21,18 @@ export interface Measurement {
   failed?: string;
   /** Complexity parameter (nanobench complexityN, Google Benchmark range arg, benchgate JSON `n`). */
   complexityN?: number;
+  /**
+   * How this metric stands among the benchmark's others (absent: 'primary').
+   * 'primary' gates by default; 'secondary' is compared and reported, and gates only when the
+   * user chooses it; 'derived' is a function of another metric of the same run (Go's MB/s from
+   * SetBytes, Google Benchmark's bytes_per_second): shown, never tested, so it is not counted twice.
+   */
+  role?: MetricRole;
+  /** A count the machine's noise cannot move (instructions): judged by the deterministic rule. */
+  deterministic?: boolean;
 }
+
+export type MetricRole = 'primary' | 'secondary' | 'derived';
 
 /** How often the runner reads the process tree's peak RSS (VmHWM) from /proc. */
 export const RSS_SAMPLE_MS = 25;

@@ -1,7 +1,8 @@
 /**
- * The release workflow's first gate (.github/workflows/release.yml): the version asked for is
- * the one this commit declares everywhere a user pins it, and npm can attach provenance.
- * Usage: node --import tsx scripts/release-check.ts X.Y.Z https://github.com/OWNER/benchgate
+ * The release's first gate: the version asked for is the one this commit declares everywhere
+ * a user pins it and, for the npm publish (.github/workflows/release.yml), npm can attach
+ * provenance from this repository. GitLab's release job (.gitlab-ci.yml) checks the version only.
+ * Usage: node --import tsx scripts/release-check.ts X.Y.Z [https://github.com/OWNER/benchgate]
  * Prints one line per problem, each naming the file and the fix, and exits 1 if there is any.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,12 +18,12 @@ const MIN_NPM: [number, number, number] = [11, 5, 1];
 
 export interface ReleaseFacts {
   version: string;
-  /** https://github.com/OWNER/NAME of the repository the workflow runs in. */
-  repositoryUrl: string;
+  /** https://github.com/OWNER/NAME of the repository the workflow runs in; absent, no npm checks. */
+  repositoryUrl?: string;
   packageJson: { version?: string; repository?: string | { url?: string } };
   /** templates/benchgate.yml, the GitLab component. */
   component: string;
-  npmVersion: string;
+  npmVersion?: string;
 }
 
 const SEMVER = /^(\d+)\.(\d+)\.(\d+)$/;
@@ -58,26 +59,28 @@ export function releaseProblems(facts: ReleaseFacts): string[] {
   if (cliPackage !== `benchgate@${facts.version}`) {
     problems.push(`templates/benchgate.yml: the cli-package input defaults to ${String(cliPackage)}, not benchgate@${facts.version}; the component must run the CLI of its own release`);
   }
+  if (facts.repositoryUrl === undefined) return problems;
   const repository = typeof facts.packageJson.repository === 'string' ? facts.packageJson.repository : facts.packageJson.repository?.url;
   if (!repository || normalRepository(repository) !== normalRepository(facts.repositoryUrl)) {
     problems.push(`package.json: repository.url is ${repository ?? 'missing'}; npm's provenance requires git+${facts.repositoryUrl}.git, the repository this workflow runs in`);
   }
-  if (!atLeast(facts.npmVersion, MIN_NPM)) {
+  if (facts.npmVersion !== undefined && !atLeast(facts.npmVersion, MIN_NPM)) {
     problems.push(`npm ${facts.npmVersion}: trusted publishing needs npm ${MIN_NPM.join('.')} or later (Node 24's npm has it)`);
   }
   return problems;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [version = '', repositoryUrl = ''] = process.argv.slice(2);
+  const [version = '', repositoryUrl] = process.argv.slice(2);
   const problems = releaseProblems({
     version,
     repositoryUrl,
     packageJson: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')),
     component: readFileSync(path.join(ROOT, 'templates', 'benchgate.yml'), 'utf8'),
-    npmVersion: execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim(),
+    npmVersion: repositoryUrl === undefined ? undefined : execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim(),
   });
+  // ::error:: is a GitHub workflow command; GitLab's log shows the line as it is.
   for (const p of problems) console.log(`::error::${p}`);
   if (problems.length > 0) process.exit(1);
-  console.log(`benchgate ${version} is ready to release from ${repositoryUrl}`);
+  console.log(`benchgate ${version} is ready to release${repositoryUrl ? ` from ${repositoryUrl}` : ''}`);
 }

@@ -23,7 +23,7 @@ describe('report.html', () => {
   });
 
   it('has a section with plots per compared benchmark and a complexity plot for the fitted family', () => {
-    expect(html.match(/data-plot="distribution"/g)).toHaveLength(html.match(/<section /g)!.length);
+    expect(html.match(/data-plot="distribution"/g)).toHaveLength(html.match(/<details id="b\d+"/g)!.length);
     expect(html.match(/data-plot="complexity"/g)).toHaveLength(1);
     expect(html).toMatch(/complexity changed from O\(n\) to O\(n²\)/);
     expect(html).toMatch(/Change by percentile: min [^,]+, median [^,]+, p90/);

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Screenshots of a report.html for the docs (docs/img/), taken in headless Chromium the way
  * tests/html checks the page: the top of the page (verdict, forest plot, table) and the page

@@ -1,3 +1,6 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// The page callbacks below run in the browser, hence the DOM types.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

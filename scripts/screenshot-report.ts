@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 /**
  * Screenshots of a report.html for the docs (docs/img/), taken in headless Chromium the way
- * tests/html checks the page: the top of the page (verdict, forest plot, table) and the page
- * with the table filtered and sorted.
+ * tests/html checks the page: the top of the page (verdict, forest plot, table) and the table
+ * with its controls, sorted by change, largest first. Emoji need a colour emoji font
+ * (Debian: fonts-noto-color-emoji).
  * Usage: node --import tsx scripts/screenshot-report.ts REPORT.html OUT_PREFIX
  *   e.g. benchgate demo --out /tmp/demo, then ... /tmp/demo/report.html docs/img/report-html
  * writes OUT_PREFIX.png and OUT_PREFIX-table.png. CHROMIUM names the browser (default /usr/bin/chromium).
@@ -27,9 +28,13 @@ try {
   // The table, sorted by change (largest first), as a reader would look for the worst.
   await page.click('#results th:nth-child(5) button');
   await page.click('#results th:nth-child(5) button');
-  const table = await page.$('#results');
-  await page.evaluate(() => document.querySelector('.table-controls')!.scrollIntoView());
-  await table!.screenshot({ path: `${prefix}-table.png` });
+  // The controls and the table together.
+  const clip = await page.evaluate(() => {
+    const top = document.querySelector('.table-controls')!.getBoundingClientRect();
+    const table = document.getElementById('results')!.getBoundingClientRect();
+    return { x: table.left - 8, y: top.top + window.scrollY - 8, width: table.width + 16, height: table.bottom - top.top + 16 };
+  });
+  await page.screenshot({ path: `${prefix}-table.png`, clip, fullPage: true });
   console.log(`wrote ${prefix}.png and ${prefix}-table.png`);
 } finally {
   await browser.close();

@@ -5,7 +5,7 @@
  * band. This module prepares the plot's data; the client draws it (client.js `forest`).
  */
 import type { Comparison, ComparisonResult, Verdict } from '../../model.js';
-import { escapeHtml } from '../escape.js';
+import { clip, escapeHtml } from '../escape.js';
 import { rowOf } from '../rows.js';
 import { formatChange } from '../units.js';
 
@@ -47,7 +47,7 @@ export function forestData(result: ComparisonResult, anchors: Map<Comparison, st
     const row = rowOf(c);
     const anchor = anchors.get(c);
     return {
-      label: suites > 1 ? `${row.suite} · ${row.name}` : row.name,
+      label: clip(suites > 1 ? `${row.suite} · ${row.name}` : row.name),
       verdict: c.verdict,
       change: c.changePct!,
       ci: c.changeCi!,

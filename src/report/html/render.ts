@@ -143,7 +143,7 @@ const COLUMNS: [label: string, kind: 'text' | 'number'][] = [
 /** Filter box, verdict choice and row count above the table; the client makes them work. */
 function tableControls(result: ComparisonResult): string {
   const verdicts = (Object.keys(VERDICT_ICON) as Verdict[]).filter((v) => result.counts[v] > 0);
-  const options = verdicts.map((v) => `<option value="${v}">${VERDICT_ICON[v]} ${v} (${result.counts[v]})</option>`).join('');
+  const options = verdicts.map((v) => `<option value="${v}">${VERDICT_ICON[v]} ${v} (${Number(result.counts[v])})</option>`).join('');
   return `<div class="table-controls"><input type="search" id="table-filter" placeholder="filter by benchmark or suite" aria-label="filter the table by benchmark or suite"><select id="table-verdict" aria-label="show one verdict"><option value="">every verdict</option>${options}</select><output id="table-count" aria-live="polite"></output></div>`;
 }
 
@@ -154,7 +154,7 @@ function table(result: ComparisonResult, anchors: Map<Comparison, string>): stri
     const anchor = anchors.get(c);
     const name = anchor ? `<a href="#${anchor}">${h(r.name)}</a>` : h(r.name);
     return (
-      `<tr class="${r.verdict}" data-verdict="${r.verdict}">` +
+      `<tr class="${h(r.verdict)}" data-verdict="${h(r.verdict)}">` +
       cell(h(r.suite)) +
       cell(name, undefined, 'name') +
       cell(h(r.base), c.base?.median) +

@@ -24,7 +24,7 @@ function expectations(result: ComparisonResult) {
 }
 
 describe('report.html in headless Chromium', () => {
-  const result = fixtureResult();
+  const result = fixtureResult({ added: true });
   const expected = expectations(result);
   const html = renderHtml(result);
   const { plots } = JSON.parse(html.match(/<script type="application\/json" id="benchgate-data">(.*?)<\/script>/s)![1]!) as { plots: PlotData[] };

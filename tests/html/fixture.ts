@@ -1,6 +1,6 @@
 /**
  * A constructed analysis for the report tests: regressions, unchanged benchmarks, hostile names,
- * a complexity family, and a benchmark only head has (added: shown, not gated).
+ * a complexity family and, with `added`, a benchmark only head has (shown, not gated).
  */
 import { analyze } from '../../src/compare.js';
 import type { AnalysisSettings, ComparisonResult, Run, Side } from '../../src/model.js';
@@ -9,7 +9,7 @@ import { testHeader } from '../helpers/log-header.js';
 
 export const HOSTILE = ['<img src=x onerror=alert(1)>', '</script><script>alert(2)</script>'];
 
-export function fixtureResult(): ComparisonResult {
+export function fixtureResult({ added = false } = {}): ComparisonResult {
   const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
   const header = testHeader({
     head: { ref: 'feature', sha: 'b'.repeat(40) },
@@ -37,7 +37,7 @@ export function fixtureResult(): ComparisonResult {
         measurements: [
           { benchmark: 'parse', metric: 'time', unit: 's', better: 'lower', values: [0.002 * slower * noise()] },
           ...HOSTILE.map((name) => ({ benchmark: name, metric: 'time', unit: 's', better: 'lower' as const, values: [0.001 * noise()] })),
-          ...(side === 'head' ? [{ benchmark: 'added/in-head', metric: 'time', unit: 's', better: 'lower' as const, values: [0.003 * noise()] }] : []),
+          ...(added && side === 'head' ? [{ benchmark: 'added/in-head', metric: 'time', unit: 's', better: 'lower' as const, values: [0.003 * noise()] }] : []),
           ...[100, 200, 400, 800].map((n) => ({
             benchmark: 'sort',
             metric: 'time',

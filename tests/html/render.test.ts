@@ -6,7 +6,7 @@ import { renderHtml } from '../../src/report/html/render.js';
 import { HOSTILE, fixtureResult } from './fixture.js';
 
 describe('report.html', () => {
-  const html = renderHtml(fixtureResult());
+  const html = renderHtml(fixtureResult({ added: true }));
 
   it('escapes every name from benchmark output', () => {
     for (const name of HOSTILE) expect(html).not.toContain(name);
@@ -41,7 +41,7 @@ describe('report.html', () => {
   });
 
   it('gives each sortable number cell its raw value, and the table its controls', () => {
-    const result = fixtureResult();
+    const result = fixtureResult({ added: true });
     const changes = [...html.matchAll(/<tr [^>]*>(?:<td[^>]*>.*?<\/td>){4}<td data-sort="([^"]*)">/g)].map((m) => m[1]);
     expect(changes).toEqual(result.comparisons.map((c) => (c.changePct === null ? '' : String(c.changePct))));
     expect(html).toContain('id="table-filter"');
@@ -51,7 +51,7 @@ describe('report.html', () => {
 
 describe('the forest plot’s data', () => {
   it('has one row per gated comparison, in the table’s order, and none for added, removed or failed', () => {
-    const result = fixtureResult();
+    const result = fixtureResult({ added: true });
     const forest = forestData(result, new Map());
     const gated = result.comparisons.filter((c) => c.pAdjusted !== null);
     expect(result.comparisons.some((c) => c.verdict === 'added')).toBe(true);
@@ -61,7 +61,7 @@ describe('the forest plot’s data', () => {
   });
 
   it('counts a gated comparison with no percent change (base median 0) and says so instead of drawing it', () => {
-    const result = fixtureResult();
+    const result = fixtureResult({ added: true });
     const gated = result.comparisons.find((c) => c.pAdjusted !== null)!;
     const zeroBase = { ...result, comparisons: result.comparisons.map((c) => (c === gated ? { ...c, changePct: null, changeCi: null } : c)) };
     const forest = forestData(zeroBase, new Map());
@@ -71,7 +71,7 @@ describe('the forest plot’s data', () => {
   });
 
   it('names the suite beside the benchmark only when the page has several suites', () => {
-    const result = fixtureResult();
+    const result = fixtureResult({ added: true });
     expect(forestData(result, new Map()).rows.every((r) => !r.label.includes(' · '))).toBe(true);
     const two = { ...result, comparisons: result.comparisons.map((c, i) => (i === 0 ? { ...c, suite: 'other' } : c)) };
     expect(forestData(two, new Map()).rows[0]!.label).toBe('other · sort [n=800]');

@@ -33,3 +33,5 @@ try {
   core.debug((err as Error).stack ?? String(err));
   process.exitCode = err instanceof RunFailure ? EXIT.runFailed : err instanceof Cancelled ? 128 + (err.signal === 'SIGINT' ? 2 : 15) : EXIT.usage;
 }
+// Set here, where every path ends, so a later step sees the code of a failed step too.
+core.setOutput('exit-code', process.exitCode);

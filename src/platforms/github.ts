@@ -114,6 +114,7 @@ export class GitHubPlatform implements Platform {
     core.setOutput('improvements', result.counts.improvement);
     if (reports['results.json']) core.setOutput('results-path', reports['results.json']);
     if (reports['summary.md']) core.setOutput('summary-path', reports['summary.md']);
+    if (reports['report.html']) core.setOutput('html-report', reports['report.html']);
     await this.writeThroughApi(result, notes);
   }
 

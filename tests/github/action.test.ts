@@ -60,6 +60,9 @@ describe('the action on a pull request with a real regression', () => {
     expect(results.base.sha).toBe(repo.baseSha);
     expect(results.head.sha).toBe(repo.headSha);
     expect(existsSync(first.outputs['summary-path']!)).toBe(true);
+    expect(path.basename(first.outputs['html-report']!)).toBe('report.html');
+    expect(existsSync(first.outputs['html-report']!)).toBe(true);
+    expect(first.outputs['exit-code']).toBe('1');
     expect(readFileSync(path.join(path.dirname(first.outputs['results-path']!), 'pull-request-number'), 'utf8')).toBe('42\n');
     expect(first.stdout).toMatch(/^::error::benchgate: the gate failed/m);
   });

@@ -71,6 +71,8 @@ describe('publishing saved results from a workflow_run job', () => {
   it('refuses results for another commit than the workflow run measured, before any API call', async () => {
     const step = await report(artifact('42', 'd'.repeat(40)));
     expect(step.code).toBe(2);
+    // A later `if: always()` step reads why the step failed.
+    expect(step.outputs['exit-code']).toBe('2');
     expect(step.stdout).toMatch(/^::error::benchgate: .*the results are for d{40}, but the workflow run measured b{40}/m);
     expect(fake.requests).toEqual([]);
   });

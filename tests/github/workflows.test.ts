@@ -1,55 +1,212 @@
 /**
- * The workflow files benchgate ships: actionlint passes on the starter workflows and the
- * reusable workflow (and, through their `uses: ./`, checks every `with:` key against
- * action.yml), and action.yml declares exactly the settings the Config accepts plus the
- * action's own inputs.
+ * The workflow files benchgate ships: actionlint passes on all of them; the starter workflows
+ * work when pasted into another repository (no `./` action, the published action by its
+ * documented placeholder, whose `with:` keys actionlint checks against action.yml); every
+ * third-party action is pinned at a major that runs on node24; no checkout leaves a token in
+ * the git config benchgate's worktrees share; and action.yml is what the Marketplace takes.
  */
 import { describe, expect, it } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { CONFIG_KEYS } from '../../src/config.js';
-import { ROOT } from '../e2e/helpers.js';
+import { ROOT, git, tempDir } from '../e2e/helpers.js';
 
 function hasActionlint(): boolean {
   return spawnSync('actionlint', ['-version']).status === 0;
 }
 
 const required = Boolean(process.env.BENCHGATE_REQUIRE_TOOLCHAINS);
-const workflowFiles = [
-  ...readdirSync(path.join(ROOT, 'templates/github')).map((f) => path.join('templates/github', f)),
-  ...readdirSync(path.join(ROOT, '.github/workflows')).map((f) => path.join('.github/workflows', f)),
-].filter((f) => /\.ya?ml$/.test(f));
+const withActionlint = hasActionlint() || required ? it : it.skip;
+
+const STARTERS = readdirSync(path.join(ROOT, 'templates/github')).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.join('templates/github', f));
+const OWN = readdirSync(path.join(ROOT, '.github/workflows')).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.join('.github/workflows', f));
+const WORKFLOWS = [...STARTERS, ...OWN];
+
+/** How the starter workflows, the reusable workflow and the docs name the published action. */
+const PLACEHOLDER = 'OWNER/benchgate@v1';
+
+/**
+ * The major each third-party action is pinned at: its newest, which runs on node24 (read from
+ * each repository's action.yml at that tag, `runs.using: node24`, July 2026). DEPRECATED are
+ * the majors that run on node12, node16 or node20, which GitHub flags or no longer runs.
+ */
+const CURRENT: Record<string, number> = {
+  'actions/checkout': 7,
+  'actions/setup-node': 7,
+  'actions/upload-artifact': 7,
+  'actions/download-artifact': 8,
+};
+const DEPRECATED: Record<string, number[]> = {
+  // checkout v5 was the first on node24; v4 node20, v3 node16, v2 node12.
+  'actions/checkout': [1, 2, 3, 4],
+  'actions/setup-node': [1, 2, 3, 4],
+  // upload v6 and download v7 were the first on node24; v5 and v6 still ran on node20.
+  'actions/upload-artifact': [1, 2, 3, 4, 5],
+  'actions/download-artifact': [1, 2, 3, 4, 5, 6],
+};
+
+interface Step {
+  uses?: string;
+  with?: Record<string, string | number | boolean>;
+}
+
+function jobsOf(file: string): Record<string, { steps?: Step[] }> {
+  return (parse(readFileSync(path.join(ROOT, file), 'utf8')) as { jobs: Record<string, { steps?: Step[] }> }).jobs;
+}
+
+function stepsOf(file: string): Step[] {
+  return Object.values(jobsOf(file)).flatMap((job) => job.steps ?? []);
+}
+
+/** Every `uses:` in the workflows and in the YAML examples of the README and the docs. */
+function allUses(): { where: string; uses: string }[] {
+  const fromWorkflows = WORKFLOWS.flatMap((file) => stepsOf(file).flatMap((s) => (s.uses ? [{ where: file, uses: s.uses }] : [])));
+  const docs = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.join('docs', f))];
+  const fromDocs = docs.flatMap((doc) =>
+    [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/^\s*-?\s*uses:\s*(\S+)/gm)].map((m) => ({ where: doc, uses: m[1]! })),
+  );
+  return [...fromWorkflows, ...fromDocs];
+}
+
+/** Why a pinned action would be refused: not at the checked major, deprecated, or unknown. */
+function pinProblem(uses: string): string | undefined {
+  if (uses.startsWith('./') || uses.startsWith('docker://')) return undefined;
+  const m = /^([\w.-]+\/[\w.-]+)(?:\/[^@]*)?@(.+)$/.exec(uses);
+  if (!m) return `${uses}: not owner/repo@ref`;
+  const [, repo, ref] = m;
+  if (repo!.toLowerCase() === 'owner/benchgate') return ref === 'v1' ? undefined : `${uses}: write the placeholder as ${PLACEHOLDER}`;
+  const major = /^v(\d+)$/.exec(ref!)?.[1];
+  if (!(repo! in CURRENT)) return `${uses}: an action this test has not checked; read its action.yml runs.using and add it to CURRENT`;
+  if (major === undefined) return `${uses}: pin the major tag (v${CURRENT[repo!]})`;
+  if (DEPRECATED[repo!]!.includes(Number(major))) return `${uses}: a deprecated major (node20 or older); use v${CURRENT[repo!]}`;
+  if (Number(major) !== CURRENT[repo!]) return `${uses}: not the current major v${CURRENT[repo!]}`;
+  return undefined;
+}
 
 describe('workflow files', () => {
-  it('are the three starter workflows and the reusable one', () => {
-    expect(workflowFiles.sort()).toEqual(['.github/workflows/benchgate.yml', 'templates/github/benchgate-comment.yml', 'templates/github/benchgate-deep.yml', 'templates/github/benchgate.yml']);
+  it('are the three starter workflows, the reusable one and the release workflow', () => {
+    expect(WORKFLOWS.sort()).toEqual([
+      '.github/workflows/benchgate.yml',
+      '.github/workflows/release.yml',
+      'templates/github/benchgate-comment.yml',
+      'templates/github/benchgate-deep.yml',
+      'templates/github/benchgate.yml',
+    ]);
   });
 
-  (hasActionlint() || required ? it : it.skip)('pass actionlint', () => {
-    const run = spawnSync('actionlint', ['-no-color', '-oneline', ...workflowFiles], { cwd: ROOT, encoding: 'utf8' });
+  withActionlint('pass actionlint', () => {
+    const run = spawnSync('actionlint', ['-no-color', '-oneline', ...WORKFLOWS], { cwd: ROOT, encoding: 'utf8' });
     if (run.error) throw new Error(`actionlint is required (BENCHGATE_REQUIRE_TOOLCHAINS is set) but could not run: ${run.error.message}`);
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
   });
 
-  it('actionlint would catch an input action.yml does not declare', () => {
-    if (!hasActionlint()) return expect(required).toBe(false);
-    const bad = readFileSync(path.join(ROOT, 'templates/github/benchgate.yml'), 'utf8').replace('threshold: 2', 'treshold: 2');
+  withActionlint("pass actionlint with the placeholder read as this checkout's action.yml, so every with: key is declared", () => {
+    for (const file of STARTERS) {
+      const local = readFileSync(path.join(ROOT, file), 'utf8').replaceAll(PLACEHOLDER, './');
+      const run = spawnSync('actionlint', ['-no-color', '-oneline', '-stdin-filename', file, '-'], { cwd: ROOT, input: local, encoding: 'utf8' });
+      expect({ file, out: run.stdout + run.stderr }).toEqual({ file, out: '' });
+    }
+  });
+
+  withActionlint('actionlint would catch an input action.yml does not declare', () => {
+    const bad = readFileSync(path.join(ROOT, 'templates/github/benchgate.yml'), 'utf8').replaceAll(PLACEHOLDER, './').replace('threshold: 2', 'treshold: 2');
     const run = spawnSync('actionlint', ['-no-color', '-oneline', '-stdin-filename', 'templates/github/benchgate.yml', '-'], { cwd: ROOT, input: bad, encoding: 'utf8' });
     expect(run.stdout).toMatch(/input "treshold" is not defined in action "benchgate"/);
+  });
+});
+
+describe('the starter workflows pasted into another repository', () => {
+  it('resolve every local action: none is `./`, each names the published action by the documented placeholder', () => {
+    const repo = tempDir('benchgate-user-repo-');
+    git(repo, 'init', '-q');
+    mkdirSync(path.join(repo, '.github/workflows'), { recursive: true });
+    for (const file of STARTERS) writeFileSync(path.join(repo, '.github/workflows', path.basename(file)), readFileSync(path.join(ROOT, file)));
+    for (const file of STARTERS) {
+      const steps = stepsOf(file);
+      // A local action must exist in the user's repository, or a checkout before it must put it there.
+      const unresolved = steps.flatMap((s, i) => {
+        if (!s.uses?.startsWith('./')) return [];
+        const dir = path.posix.normalize(s.uses.slice(2)) || '.';
+        const checkedOut = steps.slice(0, i).some((p) => p.uses?.startsWith('actions/checkout@') && p.with?.path === dir);
+        const inRepo = ['action.yml', 'action.yaml'].some((f) => existsSync(path.join(repo, dir, f)));
+        return checkedOut || inRepo ? [] : [s.uses];
+      });
+      expect({ file, unresolved }).toEqual({ file, unresolved: [] });
+      expect(steps.filter((s) => s.uses?.toLowerCase().startsWith('owner/benchgate')).map((s) => s.uses)).toEqual([PLACEHOLDER]);
+    }
+  });
+
+  it('the reusable workflow runs the benchgate it checked out, nothing from the caller', () => {
+    const steps = stepsOf('.github/workflows/benchgate.yml');
+    const local = steps.filter((s) => s.uses?.startsWith('./'));
+    expect(local.map((s) => s.uses)).toEqual(['./.benchgate-action']);
+    const checkout = steps.find((s) => s.with?.path === '.benchgate-action')!;
+    expect(checkout.with).toMatchObject({ repository: '${{ inputs.benchgate-repository }}', ref: '${{ inputs.benchgate-ref }}' });
+  });
+
+  it('the docs explain the placeholder', () => {
+    const doc = readFileSync(path.join(ROOT, 'docs/github-action.md'), 'utf8');
+    expect(doc).toContain(PLACEHOLDER);
+    expect(doc).toMatch(/^## Which benchgate to use$/m);
+    for (const file of STARTERS) expect(readFileSync(path.join(ROOT, file), 'utf8')).toMatch(/OWNER\/benchgate@v1 .*(docs\/github-action\.md|benchgate\.yml)/);
+  });
+});
+
+describe('third-party actions', () => {
+  it('are pinned at their current major, which runs on node24, in every workflow, the README and the docs', () => {
+    const uses = allUses();
+    expect(uses.filter((u) => u.uses.startsWith('actions/checkout@')).length).toBeGreaterThanOrEqual(5);
+    const problems = uses.flatMap(({ where, uses }) => {
+      const problem = pinProblem(uses);
+      return problem ? [`${where}: ${problem}`] : [];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('would refuse a deprecated, an outdated or an unchecked action', () => {
+    expect(pinProblem('actions/checkout@v4')).toMatch(/deprecated/);
+    expect(pinProblem('actions/upload-artifact@v5')).toMatch(/deprecated/);
+    expect(pinProblem('actions/download-artifact@v6')).toMatch(/deprecated/);
+    expect(pinProblem('actions/setup-node@v6')).toMatch(/not the current major v7/);
+    expect(pinProblem('someone/else@v1')).toMatch(/not checked/);
+    expect(pinProblem('OWNER/benchgate@main')).toMatch(/placeholder/);
+    expect(pinProblem('actions/checkout@v7')).toBeUndefined();
+  });
+
+  it('check out without leaving a token in the git config that the worktrees share', () => {
+    const checkouts = WORKFLOWS.flatMap((file) => stepsOf(file).filter((s) => s.uses?.startsWith('actions/checkout@')).map((s) => ({ file, with: s.with })));
+    expect(checkouts.length).toBeGreaterThanOrEqual(5);
+    for (const c of checkouts) expect(c).toEqual({ file: c.file, with: expect.objectContaining({ 'persist-credentials': false }) });
+  });
+});
+
+describe('the fork relay (benchgate-comment.yml)', () => {
+  const steps = stepsOf('templates/github/benchgate-comment.yml');
+  const text = readFileSync(path.join(ROOT, 'templates/github/benchgate-comment.yml'), 'utf8');
+
+  it('checks out nothing and extracts the untrusted artifact into the runner temp directory', () => {
+    expect(steps.map((s) => s.uses?.replace(/@.*/, ''))).toEqual(['actions/download-artifact', 'OWNER/benchgate']);
+    expect(steps[0]!.with!.path).toBe('${{ runner.temp }}/benchgate-results');
+    expect(steps[1]!.with!['report-from']).toBe(steps[0]!.with!.path);
+  });
+
+  it('says its check conclusion is only as trustworthy as the fork’s own job', () => {
+    expect(text).toMatch(/only as trustworthy as that job/);
+    expect(readFileSync(path.join(ROOT, 'docs/github-action.md'), 'utf8')).toMatch(/only as trustworthy as the fork's own job/);
   });
 });
 
 describe('the reusable workflow', () => {
   const workflow = parse(readFileSync(path.join(ROOT, '.github/workflows/benchgate.yml'), 'utf8'));
   const inputs = workflow.on.workflow_call.inputs as Record<string, { default?: unknown }>;
-  const steps = workflow.jobs.benchgate.steps as { uses?: string; with?: Record<string, string> }[];
+  const steps = workflow.jobs.benchgate.steps as Step[];
 
   it("forwards only what the caller set, so .benchgate.yml's settings are not overridden", () => {
     const action = steps.find((s) => s.uses === './.benchgate-action')!;
-    const forwarded = Object.values(action.with!).map((v) => /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(v)?.[1]);
+    const forwarded = Object.values(action.with!).map((v) => /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(String(v))?.[1]);
     expect(forwarded.length).toBeGreaterThan(5);
     for (const name of forwarded) {
       expect(name).toBeDefined();
@@ -66,12 +223,24 @@ describe('action.yml', () => {
     expect(execFileSync('git', ['ls-files', 'dist/index.js'], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe('dist/index.js');
   });
 
+  it('is what the Marketplace takes: a description under 125 characters, branding of its own', () => {
+    expect(action.description.length).toBeLessThan(125);
+    // Not CodSpeed's (activity, orange) nor github-action-benchmark's (fast-forward, blue).
+    expect([action.branding.icon, action.branding.color]).toEqual(['bar-chart-2', 'purple']);
+  });
+
   it('declares every Config key as an input, plus the action’s own, and the documented outputs', () => {
     const own = ['config', 'comment', 'check', 'report-from', 'token'];
     expect(Object.keys(action.inputs).sort()).toEqual([...CONFIG_KEYS, ...own].sort());
-    expect(Object.keys(action.outputs).sort()).toEqual(['improvements', 'regressions', 'results-path', 'summary-path', 'verdict']);
+    expect(Object.keys(action.outputs).sort()).toEqual(['exit-code', 'html-report', 'improvements', 'regressions', 'results-path', 'summary-path', 'verdict']);
     // Config keys default to empty so .benchgate.yml can set them; only the action's own have defaults.
     for (const key of CONFIG_KEYS) expect(action.inputs[key].default).toBeUndefined();
     expect(action.inputs.token.default).toBe('${{ github.token }}');
+  });
+
+  it('sets every output it declares, and declares every output it sets', () => {
+    const sources = ['src/action.ts', 'src/platforms/github.ts'].map((f) => readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
+    const set = [...new Set([...sources.matchAll(/core\.setOutput\('([\w-]+)'/g)].map((m) => m[1]!))].sort();
+    expect(set).toEqual(Object.keys(action.outputs).sort());
   });
 });

@@ -48,15 +48,16 @@ function gitlabSchema() {
 
 const INTERPOLATION = /\$\[\[\s*inputs\.([A-Za-z0-9_-]+)\s*\]\]/g;
 
-/** GitLab's interpolation: a value that is only `$[[ inputs.x ]]` takes the input's type. */
+/** GitLab's interpolation, in keys and values: a value that is only `$[[ inputs.x ]]` takes the input's type. */
 function interpolate(value: unknown, inputs: Record<string, string | number>): unknown {
+  const text = (s: string) => s.replace(INTERPOLATION, (_m, name: string) => String(inputs[name]));
   if (typeof value === 'string') {
     const whole = /^\$\[\[\s*inputs\.([A-Za-z0-9_-]+)\s*\]\]$/.exec(value);
     if (whole) return inputs[whole[1]!];
-    return value.replace(INTERPOLATION, (_m, name: string) => String(inputs[name]));
+    return text(value);
   }
   if (Array.isArray(value)) return value.map((v) => interpolate(v, inputs));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, inputs)]));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), interpolate(v, inputs)]));
   return value;
 }
 
@@ -114,8 +115,36 @@ describe('the GitLab CI/CD component', () => {
   });
 
   it('is checked by a schema that does reject broken configuration', () => {
+    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b' }) as Doc;
+    expect(validate(all)).toBe(true);
     expect(validate({ spec: { inputs: { rounds: { type: 'integer' } } } })).toBe(false);
-    expect(validate({ ...jobs, benchgate: { ...(jobs.benchgate as Doc), when: 'sometimes' } })).toBe(false);
+    expect(validate({ ...all, benchgate: { ...(all.benchgate as Doc), when: 'sometimes' } })).toBe(false);
+  });
+
+  it('included twice with two job prefixes (two suites), defines separate jobs that write separate directories', () => {
+    const include = (prefix: string, suite: string) => interpolate(jobs, { ...inputDefaults(header), bench: `make bench-${suite}`, 'job-prefix': prefix, suite }) as Record<string, Job>;
+    const cpu = include('bench-cpu', 'cpu');
+    const io = include('bench-io', 'io');
+    expect(Object.keys(cpu).sort()).toEqual(['.bench-cpu-job', 'bench-cpu', 'bench-cpu-deep']);
+    expect(Object.keys(cpu).filter((name) => name in io)).toEqual([]);
+    // GitLab merges the two includes into one configuration, which must still be valid.
+    const merged = { ...cpu, ...io };
+    expect(validate(merged) ? [] : validate.errors).toEqual([]);
+    const cpuJob = resolveJob(merged, 'bench-cpu');
+    const ioJob = resolveJob(merged, 'bench-io');
+    expect(variableEnv(cpuJob).BENCHGATE_INPUT_BENCH).toBe('make bench-cpu');
+    expect(variableEnv(ioJob).BENCHGATE_INPUT_BENCH).toBe('make bench-io');
+    expect(cpuJob.artifacts!.paths).toEqual(['benchgate-out/bench-cpu/']);
+    expect(ioJob.artifacts!.paths).toEqual(['benchgate-out/bench-io/']);
+    // The same prefix twice would collide: the second include's jobs replace the first's.
+    expect(Object.keys(include('benchgate', 'cpu'))).toEqual(Object.keys(include('benchgate', 'io')));
+  });
+
+  it('takes only job prefixes GitLab accepts as job names', () => {
+    const prefix = (header.spec as { inputs: Record<string, { regex: string }> }).inputs['job-prefix']!.regex;
+    const accepts = (p: string) => new RegExp(prefix).test(p);
+    expect(['benchgate', 'bench-cpu', 'suite_2'].every(accepts)).toBe(true);
+    expect(['', '.hidden', 'a b', 'x:y', 'Bench'].some(accepts)).toBe(false);
   });
 
   it('uses every input it declares and declares every input it uses', () => {
@@ -132,7 +161,8 @@ describe('the GitLab CI/CD component', () => {
     for (const doc of ['README.md', path.join('docs', 'gitlab.md')]) {
       const blocks = [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parseAllDocuments(m[1]!)[0]!.toJS() as Doc);
       const includes = blocks.filter((b) => Array.isArray(b.include)).flatMap((b) => b.include as Record<string, unknown>[]);
-      expect(includes.map((i) => Object.keys(i).find((k) => k !== 'inputs'))).toEqual(['component', 'remote']);
+      const kinds = includes.map((i) => Object.keys(i).find((k) => k !== 'inputs'));
+      expect([...new Set(kinds)].sort()).toEqual(['component', 'remote']);
       for (const include of includes) {
         expect(validate({ include: [include], job: { script: ['true'] } }) ? [] : [doc, include, validate.errors]).toEqual([]);
         const inputs = include.inputs as Doc;
@@ -215,6 +245,20 @@ describe('the component’s job script in a GitLab merge request job', () => {
     for (const file of reports) expect(existsSync(path.join(cloneDir, file))).toBe(true);
   });
 
+  it('passes warmup, seed, correction, sampling and timeout; an empty seed adds no --seed', () => {
+    const flag = (args: string[], name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+    const record = (inputs: Record<string, string | number>) => {
+      const job = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'b', ...inputs }) as Record<string, Job>, 'benchgate');
+      const npx = fakeNpx('record-only');
+      expect(runScript(job, makeMergeRequestClone(), npx.bin).status).toBe(0);
+      return npx.args();
+    };
+    const set = record({ warmup: 3, seed: '1234', correction: 'bh', sampling: 'pooled', timeout: 90 });
+    expect(['--warmup', '--seed', '--correction', '--sampling', '--timeout'].map((f) => flag(set, f))).toEqual(['3', '1234', 'bh', 'pooled', '90']);
+    const defaults = record({});
+    expect(['--warmup', '--seed', '--correction', '--sampling', '--timeout'].map((f) => flag(defaults, f))).toEqual(['1', undefined, 'holm', 'run', '0']);
+  });
+
   it('passes a build command as one --build argument, its quotes, `&&` and `$VAR` untouched', () => {
     const build = 'npm ci && npm run "build x" -- --out "$HOME/x y"';
     const deep = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'b', build }) as Record<string, Job>, 'benchgate-deep');
@@ -224,5 +268,29 @@ describe('the component’s job script in a GitLab merge request job', () => {
     const args = npx.args();
     expect(args.slice(args.indexOf('--build'), args.indexOf('--build') + 2)).toEqual(['--build', build]);
     expect(args.slice(args.indexOf('--rounds'), args.indexOf('--rounds') + 2)).toEqual(['--rounds', '40']);
+  });
+});
+
+describe('the repository’s own .gitlab-ci.yml (the CI/CD Catalog release)', () => {
+  const pipeline = parseAllDocuments(readFileSync(path.join(ROOT, '.gitlab-ci.yml'), 'utf8'))[0]!.toJS() as Record<string, Doc & { rules?: { if: string }[] }>;
+
+  it('validates against GitLab’s CI schema', () => {
+    const validate = gitlabSchema();
+    expect(validate(pipeline) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('checks the version, then creates the release that publishes the component, on X.Y.Z tags only', () => {
+    const release = pipeline['catalog-release']!;
+    expect(release.release).toMatchObject({ tag_name: '$CI_COMMIT_TAG' });
+    expect(release.needs).toEqual(['check-version']);
+    expect(String((pipeline['check-version']!.script as string[]).join('\n'))).toContain('scripts/release-check.ts "$CI_COMMIT_TAG"');
+    for (const job of ['check-version', 'catalog-release']) {
+      const rules = pipeline[job]!.rules!;
+      expect(rules).toHaveLength(1);
+      // The tag pattern as GitLab reads it (RE2, same syntax here): releases, not the moving major tag.
+      const pattern = new RegExp(/^\$CI_COMMIT_TAG =~ \/(.+)\/$/.exec(rules[0]!.if)![1]!);
+      expect(['0.1.0', '12.3.45'].filter((t) => pattern.test(t))).toEqual(['0.1.0', '12.3.45']);
+      expect(['v1', 'v0.1.0', '1.0', '1.0.0-rc1'].filter((t) => pattern.test(t))).toEqual([]);
+    }
   });
 });

@@ -1,77 +1,170 @@
-import { describe, expect, it } from '@jest/globals';
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// The page callbacks below run in the browser, hence the DOM types.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { ComparisonResult } from '../../src/model.js';
 import { renderHtml, type PlotData } from '../../src/report/html/render.js';
 import { fixtureResult } from './fixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-// A missing browser skips the test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) it fails it.
+// A missing browser skips the tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) it fails them.
 const run = available || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
 
+/** What results.json says, counted here independently of the page's own code. */
+function expectations(result: ComparisonResult) {
+  const gated = result.comparisons.filter((c) => ['regression', 'improvement', 'unchanged', 'inconclusive'].includes(c.verdict));
+  const sections = result.comparisons.filter((c) => c.base && c.head);
+  return { gated: gated.length, rows: result.comparisons.length, unchanged: sections.filter((c) => c.verdict === 'unchanged').length, sections: sections.length };
+}
+
 describe('report.html in headless Chromium', () => {
-  run('renders every plot without console errors or network requests, and saves a screenshot', async () => {
-    expect(existsSync(CHROMIUM)).toBe(true);
+  const result = fixtureResult({ added: true });
+  const expected = expectations(result);
+  const html = renderHtml(result);
+  const { plots } = JSON.parse(html.match(/<script type="application\/json" id="benchgate-data">(.*?)<\/script>/s)![1]!) as { plots: PlotData[] };
+  let browser: Browser;
+  let page: Page;
+  let file: string;
+  const problems: string[] = [];
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    if (!available) return;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-html-'));
-    const file = path.join(dir, 'report.html');
-    const html = renderHtml(fixtureResult());
+    file = path.join(dir, 'report.html');
     writeFileSync(file, html);
-    const { plots } = JSON.parse(html.match(/<script type="application\/json" id="benchgate-data">(.*?)<\/script>/s)![1]!) as { plots: PlotData[] };
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
+    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('dialog', (d) => {
+      problems.push(`dialog: ${d.message()}`);
+      void d.dismiss();
+    });
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForSelector('html[data-plotted="true"]', { timeout: 20000 });
+  });
 
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-      const problems: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('dialog', (d) => {
-        problems.push(`dialog: ${d.message()}`);
-        void d.dismiss();
-      });
-      const requests: string[] = [];
-      page.on('request', (r) => requests.push(r.url()));
+  afterAll(async () => {
+    await browser?.close();
+  });
 
-      await page.goto(pathToFileURL(file).href);
-      await page.waitForSelector('html[data-plotted="true"]', { timeout: 20000 });
+  run('opens with a forest plot drawing exactly one change and one interval per gated comparison', async () => {
+    expect(expected.gated).toBeGreaterThan(5);
+    expect(expected.rows).toBeGreaterThan(expected.gated); // the added benchmark is in the table, not the forest
+    const forest = await page.$eval('#forest', (f) => ({
+      dots: f.querySelectorAll('svg g.forest-change circle').length,
+      intervals: f.querySelectorAll('svg g.forest-interval line').length,
+      band: f.querySelectorAll('svg g.forest-threshold rect').length,
+      labels: [...f.querySelectorAll('svg g[aria-label="y-axis tick label"] text')].map((t) => t.textContent),
+      ticks: [...f.querySelectorAll('svg g[aria-label="x-axis tick label"] text')].map((t) => t.textContent),
+      width: Math.max(...[...f.querySelectorAll('svg')].map((svg) => svg.getBoundingClientRect().width)),
+      top: f.getBoundingClientRect().top,
+      tableTop: document.getElementById('results')!.getBoundingClientRect().top,
+    }));
+    expect(forest.dots).toBe(expected.gated);
+    expect(forest.intervals).toBe(expected.gated);
+    expect(forest.band).toBe(1);
+    expect(forest.labels).toHaveLength(expected.gated);
+    // Hostile names are tick labels as text, never markup.
+    expect(forest.labels.some((l) => l!.includes('<img'))).toBe(true);
+    expect(await page.$$('img')).toHaveLength(0);
+    expect(forest.ticks).toContain('0%');
+    expect(forest.width).toBeGreaterThan(600);
+    expect(forest.top).toBeLessThan(forest.tableTop);
+  });
 
-      // What each plot drew (Plot labels every mark's group), to hold against what its data asked for.
-      const figures = await page.$$eval('figure[data-plot]', (els) =>
-        els.map((f) => ({
-          kind: f.getAttribute('data-plot') as 'distribution' | 'rounds' | 'complexity',
-          index: Number(f.getAttribute('data-index')),
-          // The data dots (a box plot adds its own dot group for outliers, hence the largest group).
-          dots: Math.max(0, ...[...f.querySelectorAll('svg g[aria-label="dot"]')].map((g) => g.querySelectorAll('circle').length)),
-          lines: f.querySelectorAll('svg g[aria-label="line"] path').length,
-          width: Math.max(0, ...[...f.querySelectorAll('svg')].map((svg) => svg.getBoundingClientRect().width)),
-        })),
-      );
-      const expected = (kind: (typeof figures)[number]['kind'], d: PlotData) =>
-        kind === 'distribution'
-          ? d.base.length + d.head.length
-          : kind === 'rounds'
-            ? d.rounds.base.values.length + d.rounds.head.values.length
-            : d.complexity!.points.base.length + d.complexity!.points.head.length;
-      expect(figures.length).toBeGreaterThan(10);
-      expect(figures.filter((f) => f.kind === 'complexity')).toHaveLength(1);
-      for (const f of figures) {
-        expect(f.width).toBeGreaterThan(100);
-        expect(f.dots).toBeGreaterThan(0);
-        expect(f.dots).toBe(expected(f.kind, plots[f.index]!));
-        // One line per side where the plot joins points: rounds in order, the fitted curves.
-        expect(f.lines).toBe(f.kind === 'distribution' ? 0 : 2);
-      }
-      expect(problems).toEqual([]);
-      expect(requests).toEqual([pathToFileURL(file).href]);
+  run('folds unchanged benchmarks: their sections start closed, with nothing drawn until opened', async () => {
+    const sections = await page.$$eval('details[id]', (els) =>
+      els.map((d) => ({ open: (d as HTMLDetailsElement).open, verdict: d.className, svgs: d.querySelectorAll('svg').length })),
+    );
+    expect(sections).toHaveLength(expected.sections);
+    const closed = sections.filter((s) => !s.open);
+    expect(closed).toHaveLength(expected.unchanged);
+    expect(closed.every((s) => s.verdict === 'unchanged' && s.svgs === 0)).toBe(true);
+    expect(sections.filter((s) => s.open).every((s) => s.svgs > 0)).toBe(true);
+  });
 
-      mkdirSync('test-artifacts', { recursive: true });
-      await page.screenshot({ path: path.join('test-artifacts', 'report.png'), fullPage: true });
-    } finally {
-      await browser.close();
+  run('sorts the table by a column, numbers as numbers, and back', async () => {
+    const changes = () => page.$$eval('#results tbody tr', (rows) => rows.map((r) => (r as HTMLTableRowElement).cells[4]!.dataset.sort!));
+    const numbers = (keys: string[]) => keys.filter((k) => k !== '').map(Number);
+    await page.click('#results th:nth-child(5) button');
+    const ascending = await changes();
+    expect(numbers(ascending)).toEqual([...numbers(ascending)].sort((a, b) => a - b));
+    expect(ascending.at(-1)).toBe(''); // the added benchmark has no change: last
+    expect(await page.getAttribute('#results th:nth-child(5)', 'aria-sort')).toBe('ascending');
+    await page.click('#results th:nth-child(5) button');
+    expect(numbers(await changes())).toEqual([...numbers(ascending)].sort((a, b) => b - a));
+    // The verdict column restores the report's order: regressions first.
+    await page.click('#results th:nth-child(7) button');
+    const verdicts = await page.$$eval('#results tbody tr', (rows) => rows.map((r) => (r as HTMLElement).dataset.verdict));
+    expect(verdicts).toEqual(result.comparisons.map((c) => c.verdict));
+  });
+
+  run('filters the table by text and by verdict', async () => {
+    const shown = () => page.$$eval('#results tbody tr:not([hidden])', (rows) => rows.map((r) => (r as HTMLTableRowElement).cells[1]!.textContent));
+    await page.fill('#table-filter', 'SORT');
+    expect((await shown()).every((name) => name!.toLowerCase().includes('sort'))).toBe(true);
+    expect(await shown()).toHaveLength(result.comparisons.filter((c) => c.benchmark === 'sort').length);
+    await page.fill('#table-filter', '');
+    await page.selectOption('#table-verdict', 'regression');
+    expect(await shown()).toHaveLength(result.counts.regression);
+    expect(await page.textContent('#table-count')).toBe(`${result.counts.regression} of ${expected.rows} shown`);
+    await page.selectOption('#table-verdict', '');
+    expect(await shown()).toHaveLength(expected.rows);
+  });
+
+  run('opens a folded section when a link leads to it', async () => {
+    const id = await page.$eval('details:not([open])', (d) => d.id);
+    await page.click(`#results a[href="#${id}"]`);
+    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLDetailsElement).open && document.querySelector(`${sel} svg`) !== null, `#${id}`);
+  });
+
+  run('draws every plot once opened, without console errors or network requests, and saves a screenshot', async () => {
+    await page.$$eval('details[id]', (els) => els.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await page.waitForFunction(() => [...document.querySelectorAll('details[id] figure[data-plot]')].every((f) => f.querySelector('svg')));
+    // What each plot drew (Plot labels every mark's group), to hold against what its data asked for.
+    const figures = await page.$$eval('details[id] figure[data-plot]', (els) =>
+      els.map((f) => ({
+        kind: f.getAttribute('data-plot') as 'distribution' | 'rounds' | 'complexity',
+        index: Number(f.getAttribute('data-index')),
+        // The data dots (a box plot adds its own dot group for outliers, hence the largest group).
+        dots: Math.max(0, ...[...f.querySelectorAll('svg g[aria-label="dot"]')].map((g) => g.querySelectorAll('circle').length)),
+        lines: f.querySelectorAll('svg g[aria-label="line"] path').length,
+        // The figcaption and one drawing (Plot's svg, or its figure when it has a legend).
+        drawings: f.children.length - 1,
+        width: Math.max(0, ...[...f.querySelectorAll('svg')].map((svg) => svg.getBoundingClientRect().width)),
+      })),
+    );
+    const count = (kind: (typeof figures)[number]['kind'], d: PlotData) =>
+      kind === 'distribution'
+        ? d.base.length + d.head.length
+        : kind === 'rounds'
+          ? d.rounds.base.values.length + d.rounds.head.values.length
+          : d.complexity!.points.base.length + d.complexity!.points.head.length;
+    expect(figures.length).toBe(2 * expected.sections + 1);
+    expect(figures.filter((f) => f.kind === 'complexity')).toHaveLength(1);
+    for (const f of figures) {
+      expect(f.width).toBeGreaterThan(100);
+      expect(f.dots).toBe(count(f.kind, plots[f.index]!));
+      // One line per side where the plot joins points: rounds in order, the fitted curves.
+      expect(f.lines).toBe(f.kind === 'distribution' ? 0 : 2);
+      // Drawn once, however often the section was opened and closed.
+      expect(f.drawings).toBe(1);
     }
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([pathToFileURL(file).href]);
+
+    mkdirSync('test-artifacts', { recursive: true });
+    await page.screenshot({ path: path.join('test-artifacts', 'report.png'), fullPage: true });
   });
 });

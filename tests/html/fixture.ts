@@ -1,4 +1,7 @@
-/** A constructed analysis for the report tests: a regression, hostile names, a complexity family. */
+/**
+ * A constructed analysis for the report tests: regressions, unchanged benchmarks, hostile names,
+ * a complexity family and, with `added`, a benchmark only head has (shown, not gated).
+ */
 import { analyze } from '../../src/compare.js';
 import type { AnalysisSettings, ComparisonResult, Run, Side } from '../../src/model.js';
 import { seededRng } from '../diagnostics/helpers.js';
@@ -6,7 +9,7 @@ import { testHeader } from '../helpers/log-header.js';
 
 export const HOSTILE = ['<img src=x onerror=alert(1)>', '</script><script>alert(2)</script>'];
 
-export function fixtureResult(): ComparisonResult {
+export function fixtureResult({ added = false } = {}): ComparisonResult {
   const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
   const header = testHeader({
     head: { ref: 'feature', sha: 'b'.repeat(40) },
@@ -34,6 +37,7 @@ export function fixtureResult(): ComparisonResult {
         measurements: [
           { benchmark: 'parse', metric: 'time', unit: 's', better: 'lower', values: [0.002 * slower * noise()] },
           ...HOSTILE.map((name) => ({ benchmark: name, metric: 'time', unit: 's', better: 'lower' as const, values: [0.001 * noise()] })),
+          ...(added && side === 'head' ? [{ benchmark: 'added/in-head', metric: 'time', unit: 's', better: 'lower' as const, values: [0.003 * noise()] }] : []),
           ...[100, 200, 400, 800].map((n) => ({
             benchmark: 'sort',
             metric: 'time',

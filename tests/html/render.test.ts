@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { GENERATED_FILE, buildClientModule } from '../../src/report/html/generate-client.js';
+import { forestData, forestFigure } from '../../src/report/html/forest.js';
 import { renderHtml } from '../../src/report/html/render.js';
 import { HOSTILE, fixtureResult } from './fixture.js';
 
 describe('report.html', () => {
-  const html = renderHtml(fixtureResult());
+  const html = renderHtml(fixtureResult({ added: true }));
 
   it('escapes every name from benchmark output', () => {
     for (const name of HOSTILE) expect(html).not.toContain(name);
@@ -23,7 +24,7 @@ describe('report.html', () => {
   });
 
   it('has a section with plots per compared benchmark and a complexity plot for the fitted family', () => {
-    expect(html.match(/data-plot="distribution"/g)).toHaveLength(html.match(/<section /g)!.length);
+    expect(html.match(/data-plot="distribution"/g)).toHaveLength(html.match(/<details id="b\d+"/g)!.length);
     expect(html.match(/data-plot="complexity"/g)).toHaveLength(1);
     expect(html).toMatch(/complexity changed from O\(n\) to O\(n²\)/);
     expect(html).toMatch(/Change by percentile: min [^,]+, median [^,]+, p90/);
@@ -31,5 +32,48 @@ describe('report.html', () => {
 
   it('inlines a client bundle that matches a fresh build of client.js and Plot', async () => {
     expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(await buildClientModule());
+  });
+
+  it('folds the sections of unchanged benchmarks, and only those', () => {
+    const sections = [...html.matchAll(/<details id="b\d+" class="(\w+)"( open)?>/g)];
+    expect(sections.length).toBeGreaterThan(5);
+    for (const [, verdict, open] of sections) expect({ verdict, open: Boolean(open) }).toEqual({ verdict, open: verdict !== 'unchanged' });
+  });
+
+  it('gives each sortable number cell its raw value, and the table its controls', () => {
+    const result = fixtureResult({ added: true });
+    const changes = [...html.matchAll(/<tr [^>]*>(?:<td[^>]*>.*?<\/td>){4}<td data-sort="([^"]*)">/g)].map((m) => m[1]);
+    expect(changes).toEqual(result.comparisons.map((c) => (c.changePct === null ? '' : String(c.changePct))));
+    expect(html).toContain('id="table-filter"');
+    expect(html.match(/<option value="(\w+)">/g)).toHaveLength(Object.values(result.counts).filter((n) => n > 0).length);
+  });
+});
+
+describe('the forest plot’s data', () => {
+  it('has one row per gated comparison, in the table’s order, and none for added, removed or failed', () => {
+    const result = fixtureResult({ added: true });
+    const forest = forestData(result, new Map());
+    const gated = result.comparisons.filter((c) => c.pAdjusted !== null);
+    expect(result.comparisons.some((c) => c.verdict === 'added')).toBe(true);
+    expect(forest.rows.map((r) => r.change)).toEqual(gated.map((c) => c.changePct));
+    expect(forest.rows.map((r) => r.verdict)).toEqual(gated.map((c) => c.verdict));
+    expect(forest).toMatchObject({ thresholdPct: 2, undrawn: 0 });
+  });
+
+  it('counts a gated comparison with no percent change (base median 0) and says so instead of drawing it', () => {
+    const result = fixtureResult({ added: true });
+    const gated = result.comparisons.find((c) => c.pAdjusted !== null)!;
+    const zeroBase = { ...result, comparisons: result.comparisons.map((c) => (c === gated ? { ...c, changePct: null, changeCi: null } : c)) };
+    const forest = forestData(zeroBase, new Map());
+    expect(forest.undrawn).toBe(1);
+    expect(forest.rows).toHaveLength(result.comparisons.filter((c) => c.pAdjusted !== null).length - 1);
+    expect(forestFigure(forest)).toMatch(/1 gated comparison has no percent change/);
+  });
+
+  it('names the suite beside the benchmark only when the page has several suites', () => {
+    const result = fixtureResult({ added: true });
+    expect(forestData(result, new Map()).rows.every((r) => !r.label.includes(' · '))).toBe(true);
+    const two = { ...result, comparisons: result.comparisons.map((c, i) => (i === 0 ? { ...c, suite: 'other' } : c)) };
+    expect(forestData(two, new Map()).rows[0]!.label).toBe('other · sort [n=800]');
   });
 });

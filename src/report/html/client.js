@@ -1,10 +1,12 @@
-// The browser half of report.html: draws the plots from the JSON data island with Observable
-// Plot. Bundled with Plot into client.generated.ts by generate-client.ts, so the page works
-// offline. Every text from benchmark output reaches the page as text nodes only (Plot's marks
-// and textContent), never as markup.
+// The browser half of report.html: draws the forest plot and each benchmark's plots from the
+// JSON data island with Observable Plot, and sorts and filters the table. Bundled with Plot
+// into client.generated.ts by generate-client.ts, so the page works offline. Every text from
+// benchmark output reaches the page as text nodes only (Plot's marks, textContent), never as
+// markup.
 import * as Plot from '@observablehq/plot';
 
 const COLORS = { domain: ['base', 'head'], range: ['#6b7280', '#2563eb'], legend: true };
+const VERDICT_COLORS = { regression: '#dc2626', improvement: '#16a34a', inconclusive: '#d97706', unchanged: '#6b7280' };
 
 function samples(d) {
   return [...d.base.map((value) => ({ side: 'base', value })), ...d.head.map((value) => ({ side: 'head', value }))];
@@ -55,11 +57,151 @@ function complexity(d) {
   });
 }
 
+// Percent changes the forest's axis may label; the thinning below keeps those that fit.
+const TICK_PERCENTS = [-99, -95, -90, -80, -75, -50, -30, -20, -10, -5, -2, -1, 0, 1, 2, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000, 2000, 5000, 10000];
+
+const percentLabel = (p) => (p === 0 ? '0%' : `${p > 0 ? '+' : '−'}${Math.abs(Number(p.toPrecision(3)))}%`);
+
+/** Ticks from 0% outwards, each at least `minGap` (in log ratio) from the ones kept. */
+function percentTicks([lo, hi], extra, minGap) {
+  const candidates = [...new Set([...TICK_PERCENTS, ...extra])]
+    .map((p) => ({ p, at: Math.log(1 + p / 100) }))
+    .filter(({ p }) => 1 + p / 100 >= lo && 1 + p / 100 <= hi)
+    .sort((a, b) => Math.abs(a.at) - Math.abs(b.at));
+  const kept = [];
+  for (const t of candidates) if (kept.every((k) => Math.abs(k.at - t.at) >= minGap)) kept.push(t);
+  return kept.map(({ p }) => 1 + p / 100);
+}
+
+/**
+ * One row per gated comparison: the change as a dot, its interval as a line, on a ratio (log)
+ * axis labelled in percent, over the ±threshold band.
+ */
+function forest(f, width) {
+  const rows = f.rows.map((r, i) => ({ ...r, i, ratio: 1 + r.change / 100, lo: 1 + r.ci[0] / 100, hi: 1 + r.ci[1] / 100 }));
+  const t = f.thresholdPct / 100;
+  const lowest = Math.min(...rows.map((r) => r.lo), t < 1 ? 1 - t : 1);
+  const highest = Math.max(...rows.map((r) => r.hi), 1 + t);
+  const domain = [lowest / 1.04, highest * 1.04];
+  const longest = Math.max(0, ...rows.map((r) => r.label.length));
+  const marginLeft = Math.min(320, Math.max(90, 7 * longest + 16));
+  const rowHeight = rows.length > 60 ? 14 : 22;
+  const plotWidth = width - marginLeft - 20;
+  const band = t > 0 && t < 1 ? [Plot.rectX([{ x1: 1 - t, x2: 1 + t }], { x1: 'x1', x2: 'x2', fill: '#e5e7eb', className: 'forest-threshold' })] : [];
+  // The legend names only the verdicts on the plot, in the report's order.
+  const verdicts = Object.keys(VERDICT_COLORS).filter((v) => rows.some((r) => r.verdict === v));
+  return Plot.plot({
+    width,
+    height: 60 + rows.length * rowHeight,
+    marginLeft,
+    marginRight: 20,
+    x: {
+      type: 'log',
+      domain,
+      ticks: percentTicks(domain, [f.thresholdPct, -f.thresholdPct], Math.log(domain[1] / domain[0]) / Math.max(2, plotWidth / 70)),
+      tickFormat: (ratio) => percentLabel((ratio - 1) * 100),
+      label: 'change of head vs base →',
+      grid: true,
+    },
+    y: { domain: rows.map((r) => r.i), label: null, axis: null },
+    color: { domain: verdicts, range: verdicts.map((v) => VERDICT_COLORS[v]), legend: true },
+    marks: [
+      ...band,
+      Plot.ruleX([1], { stroke: '#6b7280' }),
+      Plot.axisY({ tickFormat: (i) => rows[i].label, textOverflow: 'ellipsis-middle', lineWidth: (marginLeft - 12) / 6, tickSize: 0 }),
+      Plot.ruleY(rows, { y: 'i', x1: 'lo', x2: 'hi', stroke: 'verdict', strokeWidth: 2, className: 'forest-interval' }),
+      Plot.dot(rows, {
+        x: 'ratio',
+        y: 'i',
+        fill: 'verdict',
+        r: 4.5,
+        className: 'forest-change',
+        ariaLabel: (r) => `${r.label}: ${r.text}`,
+        title: (r) => `${r.label}\n${r.text}`,
+        href: (r) => (r.anchor ? `#${r.anchor}` : null),
+      }),
+    ],
+  });
+}
+
 const DRAW = { distribution, rounds, complexity };
 
 const data = JSON.parse(document.getElementById('benchgate-data').textContent);
-for (const figure of document.querySelectorAll('figure[data-plot]')) {
-  const d = data.plots[Number(figure.dataset.index)];
-  figure.append(DRAW[figure.dataset.plot](d));
+
+function drawFigure(figure) {
+  if (figure.dataset.drawn) return;
+  figure.dataset.drawn = 'true';
+  figure.append(DRAW[figure.dataset.plot](data.plots[Number(figure.dataset.index)]));
 }
+
+/** A section's plots are drawn when it is first open: folded ones cost nothing until then. */
+function drawWhenOpen(section) {
+  const draw = () => section.querySelectorAll('figure[data-plot]').forEach(drawFigure);
+  if (section.open) draw();
+  else section.addEventListener('toggle', () => section.open && draw());
+}
+
+/** A link to a folded section (the table's, the forest's, the address bar's) opens it. */
+function openTarget() {
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target instanceof HTMLDetailsElement) target.open = true;
+}
+
+function sortable(table) {
+  const body = table.tBodies[0];
+  const headers = [...table.tHead.rows[0].cells];
+  headers.forEach((th, column) => {
+    th.querySelector('button').addEventListener('click', () => {
+      const ascending = th.getAttribute('aria-sort') !== 'ascending';
+      for (const other of headers) other.removeAttribute('aria-sort');
+      th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
+      const numeric = th.dataset.sortType === 'number';
+      const key = (row) => {
+        const td = row.cells[column];
+        if (!numeric) return td.textContent.trim().toLowerCase();
+        return td.dataset.sort === '' ? null : Number(td.dataset.sort);
+      };
+      const rows = [...body.rows].map((row) => ({ row, key: key(row) }));
+      rows.sort((a, b) => {
+        // Rows without a value (no change, no p) go last whichever the direction.
+        if (a.key === null || b.key === null) return (a.key === null) - (b.key === null);
+        const order = numeric ? a.key - b.key : a.key.localeCompare(b.key);
+        return ascending ? order : -order;
+      });
+      body.append(...rows.map((r) => r.row));
+    });
+  });
+}
+
+function filterable(table) {
+  const text = document.getElementById('table-filter');
+  const verdict = document.getElementById('table-verdict');
+  const count = document.getElementById('table-count');
+  const rows = [...table.tBodies[0].rows];
+  const apply = () => {
+    const words = text.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const row of rows) {
+      const haystack = `${row.cells[0].textContent} ${row.cells[1].textContent}`.toLowerCase();
+      const visible = words.every((w) => haystack.includes(w)) && (!verdict.value || row.dataset.verdict === verdict.value);
+      row.hidden = !visible;
+      if (visible) shown++;
+    }
+    count.textContent = `${shown} of ${rows.length} shown`;
+  };
+  text.addEventListener('input', apply);
+  verdict.addEventListener('change', apply);
+  apply();
+}
+
+const table = document.getElementById('results');
+if (table) {
+  sortable(table);
+  filterable(table);
+}
+const forestFigure = document.getElementById('forest');
+if (forestFigure && data.forest.rows.length > 0) forestFigure.append(forest(data.forest, Math.max(480, forestFigure.clientWidth)));
+document.querySelectorAll('details[id]').forEach(drawWhenOpen);
+window.addEventListener('hashchange', openTarget);
+openTarget();
 document.documentElement.dataset.plotted = 'true';

@@ -1,9 +1,10 @@
 /**
  * report.html: one self-contained page (no CDN, no network: a Content-Security-Policy forbids
- * it) with the verdict, the table, and per benchmark a distribution plot of base vs head, a
- * round-order plot and, where a complexity was fitted, the fit. The page's HTML is rendered
- * here, with every name escaped; the plots are drawn in the browser by the bundled client
- * script from a JSON data island.
+ * it) with the verdict, a forest plot of every gated comparison, the table (sortable and
+ * filterable), and per benchmark a distribution plot of base vs head, a round-order plot and,
+ * where a complexity was fitted, the fit; unchanged benchmarks' sections start folded. The
+ * page's HTML is rendered here, with every name escaped; the plots, sorting and filtering are
+ * the bundled client script's, working from a JSON data island.
  */
 import { predict, type SideFit } from '../../diagnostics/complexity.js';
 import type { ComplexityNumbers } from '../../diagnostics/index.js';
@@ -11,11 +12,12 @@ import type { NormalityNumbers } from '../../diagnostics/normality.js';
 import type { PercentileNumbers } from '../../diagnostics/percentiles.js';
 import type { DriftNumbers } from '../../diagnostics/drift.js';
 import type { RoundSeries } from '../../diagnostics/types.js';
-import type { Comparison, ComparisonResult } from '../../model.js';
+import type { Comparison, ComparisonResult, Verdict } from '../../model.js';
 import { clip, escapeHtml } from '../escape.js';
 import { headline, rowOf, settingsLine, shortSha, VERDICT_ICON } from '../rows.js';
 import { formatChange, formatPct, scaleFor } from '../units.js';
 import { CLIENT_SCRIPT } from './client.generated.js';
+import { forestData, forestFigure } from './forest.js';
 import { STYLES } from './styles.js';
 
 /** Sections with plots beyond this many would make the page slow to open; the table lists all. */
@@ -120,14 +122,53 @@ function tagOf(c: Comparison): string {
   return (c.diagnostics?.normality as NormalityNumbers | undefined)?.tag ?? '';
 }
 
+/** A cell with the value the client sorts by (a number where the text is formatted). */
+function cell(text: string, sortKey?: number | null, className?: string): string {
+  const key = sortKey === undefined ? '' : ` data-sort="${sortKey === null || !Number.isFinite(sortKey) ? '' : sortKey}"`;
+  return `<td${className ? ` class="${className}"` : ''}${key}>${text}</td>`;
+}
+
+const COLUMNS: [label: string, kind: 'text' | 'number'][] = [
+  ['suite', 'text'],
+  ['benchmark', 'text'],
+  ['base', 'number'],
+  ['head', 'number'],
+  ['change (95% CI)', 'number'],
+  ['p / adj. p', 'number'],
+  ['verdict', 'number'],
+  ['shape', 'text'],
+  ['notes', 'number'],
+];
+
+/** Filter box, verdict choice and row count above the table; the client makes them work. */
+function tableControls(result: ComparisonResult): string {
+  const verdicts = (Object.keys(VERDICT_ICON) as Verdict[]).filter((v) => result.counts[v] > 0);
+  const options = verdicts.map((v) => `<option value="${v}">${VERDICT_ICON[v]} ${v} (${Number(result.counts[v])})</option>`).join('');
+  return `<div class="table-controls"><input type="search" id="table-filter" placeholder="filter by benchmark or suite" aria-label="filter the table by benchmark or suite"><select id="table-verdict" aria-label="show one verdict"><option value="">every verdict</option>${options}</select><output id="table-count" aria-live="polite"></output></div>`;
+}
+
 function table(result: ComparisonResult, anchors: Map<Comparison, string>): string {
-  const rows = result.comparisons.map((c) => {
+  // The verdict column sorts back into the report's own order (failed, regressions, ... by size).
+  const rows = result.comparisons.map((c, i) => {
     const r = rowOf(c);
     const anchor = anchors.get(c);
     const name = anchor ? `<a href="#${anchor}">${h(r.name)}</a>` : h(r.name);
-    return `<tr class="${r.verdict}"><td>${h(r.suite)}</td><td class="name">${name}</td><td>${h(r.base)}</td><td>${h(r.head)}</td><td>${h(r.change)}</td><td>${h(r.p)}</td><td>${VERDICT_ICON[r.verdict]}&nbsp;${h(r.verdictText)}</td><td>${h(tagOf(c))}</td><td>${c.warnings.length || ''}</td></tr>`;
+    return (
+      `<tr class="${h(r.verdict)}" data-verdict="${h(r.verdict)}">` +
+      cell(h(r.suite)) +
+      cell(name, undefined, 'name') +
+      cell(h(r.base), c.base?.median) +
+      cell(h(r.head), c.head?.median) +
+      cell(h(r.change), c.changePct) +
+      cell(h(r.p), c.p) +
+      cell(`${VERDICT_ICON[r.verdict]}&nbsp;${h(r.verdictText)}`, i) +
+      cell(h(tagOf(c))) +
+      cell(String(c.warnings.length || ''), c.warnings.length) +
+      '</tr>'
+    );
   });
-  return `<table><thead><tr><th>suite</th><th>benchmark</th><th>base</th><th>head</th><th>change (95% CI)</th><th>p / adj. p</th><th>verdict</th><th>shape</th><th>notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const head = COLUMNS.map(([label, kind]) => `<th data-sort-type="${kind}"><button type="button">${h(label)}</button></th>`).join('');
+  return `${tableControls(result)}<table id="results"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function environmentTable(env: Record<string, unknown>): string {
@@ -154,8 +195,11 @@ export function renderHtml(result: ComparisonResult): string {
       `<figure data-plot="rounds" data-index="${i}"><figcaption>value per round (drift shows as a slope)</figcaption></figure>`,
       plots[i]!.complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : '',
     ].join('');
-    return `<section id="b${i}" class="${r.verdict}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
+    // Unchanged benchmarks start folded; the client draws a section's plots when it opens.
+    const open = r.verdict === 'unchanged' ? '' : ' open';
+    return `<details id="b${i}" class="${r.verdict}"${open}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
   });
+  const forest = forestData(result, anchors);
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;
   const title = headline(result);
   return `<!doctype html>
@@ -167,12 +211,13 @@ export function renderHtml(result: ComparisonResult): string {
 <p>base <code>${h(result.base.ref)}</code> (${h(shortSha(result.base.sha))}) → head <code>${h(result.head.ref)}</code> (${h(shortSha(result.head.sha))}) · ${h(settingsLine(result))}</p>
 ${result.geomean ? `<p>Geometric mean of time ratios: <b>${h(formatChange(result.geomean.changePct, result.geomean.ci))}</b> over ${result.geomean.benchmarks} benchmarks.</p>` : ''}
 ${warningsList([...result.failedRuns.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...result.warnings])}
+${forestFigure(forest)}
 <h2>Results</h2>${table(result, anchors)}
 <h2>Environment</h2>${environmentTable(result.environment)}
-<h2>Benchmarks</h2>${sections.join('\n')}
+<h2>Benchmarks</h2>${result.counts.unchanged > 0 ? '<p class="hint">Unchanged benchmarks are folded: open one to draw its plots.</p>' : ''}${sections.join('\n')}
 ${left > 0 ? `<p>${left} more benchmarks are not plotted to keep this page fast; results.json has every number.</p>` : ''}
 <footer>benchgate ${h(result.tool.version)} · plots by Observable Plot, bundled into this file</footer>
-<script type="application/json" id="benchgate-data">${scriptJson({ plots })}</script>
+<script type="application/json" id="benchgate-data">${scriptJson({ plots, forest })}</script>
 <script>${CLIENT_SCRIPT}</script>
 </body></html>
 `;

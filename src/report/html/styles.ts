@@ -9,9 +9,16 @@ table.env th { text-align: left; width: 14rem; } table.env td { text-align: left
 tr.regression td { background: #fef2f2; } tr.improvement td { background: #f0fdf4; }
 td.name { font-family: ui-monospace, monospace; word-break: break-all; }
 td:nth-child(n+3):nth-child(-n+6) { white-space: nowrap; } /* values, change, p: one line each */
-section { border-top: 1px solid #d1d5db; padding: .5rem 0 1rem; }
-section h3 { font-family: ui-monospace, monospace; word-break: break-all; margin-bottom: .2rem; }
-section h3 small { font-family: system-ui, sans-serif; color: #6b7280; font-weight: normal; }
+details { border-top: 1px solid #d1d5db; padding: .5rem 0; } details[open] { padding-bottom: 1rem; }
+summary { cursor: pointer; } summary h3 { display: inline; font-family: ui-monospace, monospace; word-break: break-all; }
+summary h3 small { font-family: system-ui, sans-serif; color: #6b7280; font-weight: normal; }
+summary .change { color: #374151; white-space: nowrap; } p.hint { color: #6b7280; font-size: 13px; }
+#forest { margin: 1rem 0 1.5rem; } #forest svg a circle { cursor: pointer; }
+.table-controls { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
+.table-controls input { flex: 0 1 22rem; padding: .25rem .4rem; font: inherit; } .table-controls select { font: inherit; padding: .2rem; }
+.table-controls output { color: #6b7280; font-size: 13px; }
+th button { all: unset; cursor: pointer; font-weight: 600; } th button:focus-visible { outline: 2px solid #2563eb; }
+th[aria-sort=ascending] button::after { content: ' ▲'; } th[aria-sort=descending] button::after { content: ' ▼'; }
 ul.warnings { color: #92400e; } ul.numbers { color: #374151; font-size: 13px; }
 .figures { display: flex; flex-wrap: wrap; gap: 1rem; } figure { margin: 0; flex: 1 1 480px; }
 figcaption { color: #6b7280; font-size: 12px; } footer { margin-top: 2rem; color: #6b7280; font-size: 12px; }

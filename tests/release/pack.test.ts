@@ -1,0 +1,98 @@
+/**
+ * What `npm publish` would put on the registry: exactly the CLI, the bundles, the action's
+ * metadata, the templates, the format schema and the licence; no sources, tests or maps. And
+ * the packed CLI runs from the tarball alone, with no node_modules beside it.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Run, Side } from '../../src/model.js';
+import { ResultsLog } from '../../src/runner/log.js';
+import { ROOT, tempDir } from '../e2e/helpers.js';
+import { testHeader } from '../helpers/log-header.js';
+
+interface PackResult {
+  filename: string;
+  files: { path: string; size: number }[];
+}
+
+function npmPack(args: string[]): PackResult {
+  // --ignore-scripts: nothing of the package's own runs; --json: the list npm would publish.
+  const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return (JSON.parse(out) as PackResult[])[0]!;
+}
+
+/** Each published path and the rule that lets it in. */
+const ALLOWED = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICENSE$/,
+  /^action\.yml$/,
+  /^bin\/benchgate\.js$/,
+  /^dist\/(cli|index)\.js(\.LEGAL\.txt)?$/,
+  /^templates\/benchgate\.yml$/,
+  /^templates\/github\/[\w-]+\.yml$/,
+  /^schema\/[\w-]+\.schema\.json$/,
+];
+
+describe('npm pack', () => {
+  let files: string[];
+
+  beforeAll(() => {
+    files = npmPack(['--dry-run']).files.map((f) => f.path).sort();
+  });
+
+  it('publishes only the CLI, the bundles, action.yml, the templates, the schema, README and LICENSE', () => {
+    expect(files.filter((f) => !ALLOWED.some((rule) => rule.test(f)))).toEqual([]);
+    for (const f of ['package.json', 'README.md', 'LICENSE', 'action.yml', 'bin/benchgate.js', 'dist/cli.js', 'dist/index.js', 'templates/benchgate.yml', 'templates/github/benchgate.yml', 'schema/benchgate-format.schema.json']) {
+      expect(files).toContain(f);
+    }
+    // No sources, tests, fixtures or source maps.
+    expect(files.filter((f) => /^(src|tests|scripts|bench|examples|docs)\/|\.map$|\.ts$/.test(f))).toEqual([]);
+  });
+
+  it('has every file package.json points at', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; license: string };
+    for (const bin of Object.values(pkg.bin)) expect(files).toContain(path.posix.normalize(bin));
+    expect(pkg.license).toBe('MIT');
+    expect(readFileSync(path.join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} benchgate contributors\n/);
+  });
+
+  it('holds a CLI that runs from the tarball alone: analyze a log into every report', () => {
+    const dest = tempDir('benchgate-pack-');
+    const tarball = path.join(dest, npmPack(['--pack-destination', dest]).filename);
+    execFileSync('tar', ['-xzf', tarball, '-C', dest]);
+    expect(existsSync(path.join(dest, 'package', 'node_modules'))).toBe(false);
+
+    // A log where head is twice as slow: analyze must find the regression and exit 1.
+    const log = path.join(dest, 'log', 'results.jsonl');
+    const results = new ResultsLog(log, testHeader());
+    const sides: Side[] = ['base', 'head'];
+    for (let round = 1; round <= 8; round++) {
+      for (const [position, side] of sides.entries()) {
+        const run: Run = {
+          suite: 'pack',
+          side,
+          round,
+          position,
+          startedAt: '2026-01-01T00:00:00Z',
+          wallMs: 10,
+          cpuUserMs: 9,
+          cpuSysMs: 1,
+          maxRssKb: 1000,
+          exitCode: 0,
+          measurements: [{ benchmark: 'parse', metric: 'time', unit: 'ms', better: 'lower', values: [(side === 'head' ? 2 : 1) + round / 1000] }],
+        };
+        results.append(run);
+      }
+    }
+    results.end('completed');
+
+    const out = path.join(dest, 'out');
+    const r = spawnSync(process.execPath, [path.join(dest, 'package', 'bin', 'benchgate.js'), 'analyze', log, '--out', out], { cwd: dest, encoding: 'utf8', env: { ...process.env, NODE_PATH: '' } });
+    expect({ code: r.status, stderr: r.stderr }).toEqual({ code: 1, stderr: expect.any(String) });
+    for (const report of ['results.json', 'summary.md', 'report.html', 'junit.xml']) expect(existsSync(path.join(out, report))).toBe(true);
+    expect(JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')).counts.regression).toBe(1);
+  });
+});

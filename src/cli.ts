@@ -109,19 +109,11 @@ async function cmdAnalyze(argv: string[], platform: Platform): Promise<number> {
   const log = readLog(file);
   for (const line of log.skipped) platform.warn(`${file}:${line}: unreadable line skipped (a run cut off by a kill?)`);
   if (!log.end) platform.warn(`${file}: the run did not finish (no end line); analysing the ${log.runs.length} runs it recorded`);
-  const saved = log.header.config;
   const overrides = resolveAnalysisOverrides(flagLayer(values));
-  const settings = {
-    alpha: saved.alpha,
-    thresholdPct: saved.thresholdPct,
-    correction: saved.correction,
-    sampling: saved.sampling,
-    ...overrides,
-  };
-  const failOn = (values['fail-on'] ?? saved.failOn ?? 'regression') as FailOn;
+  const failOn = (values['fail-on'] ?? log.header.config.failOn) as FailOn;
   if (failOn !== 'regression' && failOn !== 'none') throw new ConfigError(`--fail-on: expected regression or none, got "${failOn}"`);
-  const planned = typeof saved.rounds === 'number' ? saved.rounds : null;
-  const result = analyze(log.header, log.runs, settings, failOn, planned, log.end);
+  const settings = { ...log.header.config, ...overrides, failOn };
+  const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings });
   const outDir = typeof values.out === 'string' ? values.out : path.dirname(file);
   const reports = writeReports(result, outDir);
   await platform.publish(result, reports);

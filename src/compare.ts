@@ -10,9 +10,12 @@ import type {
   Better,
   Comparison,
   ComparisonResult,
+  FailedBenchmark,
+  Failures,
   LogEnd,
   LogHeader,
   Run,
+  RunSettings,
   Side,
   Summary,
   Verdict,
@@ -242,49 +245,69 @@ export function sortForReport(comparisons: Comparison[]): Comparison[] {
 
 /**
  * Whether anything failed: a run (crash, timeout, unreadable output), the job before any run was
- * logged (a build: the `run-failed` warning), a benchmark its harness marked failed in any
- * round, or no benchmark read at all. The overall verdict is then `error` (unless a regression
- * makes it `fail`), and the exit code 3 either way.
+ * logged (a build), a benchmark its harness marked failed in any round, or no benchmark read at
+ * all. The overall verdict is then `error` (unless a regression makes it `fail`), and the exit
+ * code 3 either way.
  */
-export function hasFailures(r: Pick<ComparisonResult, 'failedRuns' | 'counts' | 'comparisons' | 'warnings'>): boolean {
-  return (
-    r.failedRuns.length > 0 ||
-    r.counts.failed > 0 ||
-    r.comparisons.length === 0 ||
-    r.warnings.some((w) => w.code === 'run-failed') ||
-    r.comparisons.some((c) => c.warnings.some((w) => w.code === 'failed-runs'))
-  );
+export function hasFailures(f: Failures): boolean {
+  return f.runs.length > 0 || f.benchmarks.length > 0 || f.stopped !== null || f.noResults;
 }
 
-function failedRunsOf(runs: Run[]): ComparisonResult['failedRuns'] {
-  return runs
+function failuresOf(runs: Run[], end: LogEnd | null, comparisons: Comparison[]): Failures {
+  const failedRuns = runs
     .filter((r) => r.error !== undefined)
     .map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error! }));
+  const benchmarks: FailedBenchmark[] = [];
+  for (const run of runs) {
+    for (const m of run.measurements) {
+      if (m.failed === undefined && m.values.length > 0) continue;
+      const same = benchmarks.find(
+        (b) => b.suite === run.suite && b.benchmark === m.benchmark && b.metric === m.metric && b.complexityN === m.complexityN && b.side === run.side,
+      );
+      if (same) same.runs++;
+      else {
+        benchmarks.push({
+          suite: run.suite,
+          benchmark: m.benchmark,
+          metric: m.metric,
+          ...(m.complexityN !== undefined && { complexityN: m.complexityN }),
+          side: run.side,
+          runs: 1,
+          first: `round ${run.round}: ${m.failed ?? 'no values'}`,
+        });
+      }
+    }
+  }
+  return {
+    runs: failedRuns,
+    benchmarks,
+    // A failure that no logged run shows (a build, a warmup round) must still be in the report.
+    stopped: end?.status === 'failed' && failedRuns.length === 0 ? end.message?.split('\n')[0] || 'no reason was logged' : null,
+    noResults: comparisons.length === 0,
+  };
 }
 
-/**
- * The whole analysis of one results log: what results.json holds and every report renders.
- * `end` is the log's end line: a run that stopped on a failure is an error, and says why.
- */
-export function analyze(
-  header: LogHeader,
-  runs: Run[],
-  settings: AnalysisSettings,
-  failOn: 'regression' | 'none',
-  plannedRounds: number | null,
-  end: LogEnd | null = null,
-): ComparisonResult {
+export interface AnalysisInput {
+  header: LogHeader;
+  runs: Run[];
+  /** The log's end line: a run that stopped on a failure is an error, and says why. */
+  end: LogEnd | null;
+  /** The header's settings, with any `benchgate analyze` overrides applied. */
+  settings: RunSettings;
+}
+
+/** The whole analysis of one results log: what results.json holds and every report renders. */
+export function analyze({ header, runs, end, settings }: AnalysisInput): ComparisonResult {
   const comparisons = compareRuns(runs, settings);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const c of comparisons) counts[c.verdict]++;
-  const failedRuns = failedRunsOf(runs);
+  const failures = failuresOf(runs, end, comparisons);
   const ratios = comparisons
     .filter((c) => c.metric === 'time' && c.base && c.head && c.base.median > 0 && c.head.median > 0)
     .map((c) => c.head!.median / c.base!.median);
   const warnings: Warning[] = [];
-  // A failure that no logged run shows (a build, a warmup round) must still be in the report.
-  if (end?.status === 'failed' && failedRuns.length === 0) {
-    warnings.push({ code: 'run-failed', message: `the run stopped: ${end.message?.split('\n')[0] || 'no reason was logged'}` });
+  if (failures.stopped !== null) {
+    warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
   }
   if (comparisons.length === 0) {
     warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
@@ -295,7 +318,7 @@ export function analyze(
   const verdict =
     counts.regression > 0
       ? 'fail'
-      : hasFailures({ failedRuns, counts, comparisons, warnings })
+      : hasFailures(failures)
         ? 'error'
         : counts.inconclusive > 0
           ? 'inconclusive'
@@ -306,14 +329,14 @@ export function analyze(
     head: header.head,
     seed: header.seed,
     settings,
-    rounds: { planned: plannedRounds, completed },
+    rounds: { planned: settings.rounds, completed },
     comparisons,
     verdict,
-    gateFailed: failOn === 'regression' && counts.regression > 0,
+    gateFailed: settings.failOn === 'regression' && counts.regression > 0,
     counts,
     geomean: ratios.length > 0 ? geomeanChange(ratios) : null,
     warnings,
     environment: diagnosis.environment,
-    failedRuns,
+    failures,
   };
 }

@@ -5,9 +5,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, parseDocument, isMap, isScalar, type Node } from 'yaml';
-import type { AnalysisSettings } from './model.js';
+import type { AnalysisSettings, FailOn, RunSettings } from './model.js';
 
-export type FailOn = 'regression' | 'none';
+export type { FailOn };
 
 export interface Config extends AnalysisSettings {
   /** Repository (or subdirectory of it) the comparison runs in. */
@@ -209,6 +209,24 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     failOn: oneOf('fail-on', ['regression', 'none'] as const) ?? DEFAULTS.failOn,
     workingDirectory: str('working-directory') ?? DEFAULTS.workingDirectory,
     source: str('source'),
+  };
+}
+
+/** The settings the results log records: no paths, nothing local to this machine. */
+export function runSettingsOf(config: Config): RunSettings {
+  return {
+    alpha: config.alpha,
+    thresholdPct: config.thresholdPct,
+    correction: config.correction,
+    sampling: config.sampling,
+    failOn: config.failOn,
+    rounds: config.rounds,
+    warmup: config.warmup,
+    format: config.format,
+    suite: config.suite,
+    bench: config.bench,
+    build: config.build ?? null,
+    timeoutSec: config.timeoutSec,
   };
 }
 

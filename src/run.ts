@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { analyze, hasFailures } from './compare.js';
-import { ConfigError, DEFAULTS, type Config } from './config.js';
+import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
@@ -28,7 +28,7 @@ export const EXIT = {
 
 /** The exit code an analysis calls for: 3 when anything failed, even beside a regression; else the gate's. */
 export function exitCodeOf(result: ComparisonResult): number {
-  if (hasFailures(result)) return EXIT.runFailed;
+  if (hasFailures(result.failures)) return EXIT.runFailed;
   return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
 }
 
@@ -164,20 +164,7 @@ function logHeader(config: Config, base: RefInfo, head: RefInfo): LogHeader {
     base,
     head,
     seed: config.seed,
-    config: {
-      alpha: config.alpha,
-      thresholdPct: config.thresholdPct,
-      correction: config.correction,
-      sampling: config.sampling,
-      failOn: config.failOn,
-      rounds: config.rounds,
-      warmup: config.warmup,
-      format: config.format,
-      suite: config.suite,
-      bench: config.bench,
-      build: config.build ?? null,
-      timeoutSec: config.timeoutSec,
-    },
+    config: runSettingsOf(config),
     environment: collectEnvironment(),
     startedAt: new Date().toISOString(),
   };
@@ -294,9 +281,7 @@ async function runRounds(
 /** Analyses the log, writes the reports, publishes them, and picks the exit code. */
 async function finish(config: Config, platform: Platform, header: LogHeader, file: string): Promise<RunOutcome> {
   const parsed = readLog(file);
-  const result = await platform.group('analysis', async () =>
-    analyze(header, parsed.runs, config, config.failOn, config.rounds, parsed.end),
-  );
+  const result = await platform.group('analysis', async () => analyze({ header, runs: parsed.runs, end: parsed.end, settings: header.config }));
   const reports = { [LOG_FILE]: file, ...writeReports(result, config.outDir) };
   await platform.publish(result, reports);
   return { result, reports, exitCode: exitCodeOf(result), logFile: file };

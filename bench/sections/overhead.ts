@@ -51,13 +51,13 @@ function analysisTimes(repetitions: number): number[] {
     base: { ref: 'base', sha: '0'.repeat(40) },
     head: { ref: 'head', sha: '1'.repeat(40) },
     seed: 8,
-    config: { ...BENCHGATE_SETTINGS },
+    config: { ...BENCHGATE_SETTINGS, failOn: 'regression', rounds: 30, warmup: 0, format: 'benchgate', suite: 'bench', bench: 'simulated', build: null, timeoutSec: 0 },
     environment: {},
     startedAt: new Date(0).toISOString(),
   };
   return Array.from({ length: repetitions }, () =>
     timeMs(() => {
-      const result = analyze(header, runs, BENCHGATE_SETTINGS, 'regression', 30);
+      const result = analyze({ header, runs, end: null, settings: header.config });
       for (const report of reportFiles) report.render(result);
       renderTerminal(result);
     }),

@@ -37,6 +37,9 @@ export function readResults(file: string): ComparisonResult {
     !Array.isArray(r.comparisons) ||
     !VERDICTS.includes(r.verdict as string) ||
     typeof r.gateFailed !== 'boolean' ||
+    !Array.isArray(r.failures?.runs) ||
+    !Array.isArray(r.failures?.benchmarks) ||
+    typeof r.failures?.noResults !== 'boolean' ||
     !sha(r.base) ||
     !sha(r.head) ||
     typeof r.counts !== 'object'

@@ -27,6 +27,16 @@ const CLASSES: { name: string; f: (n: number) => number }[] = [
   { name: 'O(n³)', f: (n) => n * n * n },
 ];
 
+/** One benchmark family's fit on both sides, as every size of the family carries it. */
+export interface ComplexityNumbers {
+  /** The benchmark name without its size suffix (Google Benchmark's "family/N"). */
+  family: string;
+  points: { base: [number, number][]; head: [number, number][] };
+  base: SideFit;
+  head: SideFit;
+  classChange: boolean;
+}
+
 /** Fewer distinct sizes than this cannot tell the classes apart. */
 export const MIN_SIZES = 3;
 

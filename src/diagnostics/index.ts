@@ -3,8 +3,8 @@
  * `comparison.diagnostics`, warnings in `comparison.warnings`) and per result (environment,
  * complexity class changes). Pure: comparisons, runs and the log header in, data out.
  */
-import type { AnalysisSettings, Comparison, LogHeader, Run, Warning } from '../model.js';
-import { fitComplexity, isClassChange, type SideFit } from './complexity.js';
+import type { AnalysisSettings, Comparison, LogHeader, ResultEnvironment, Run, Warning } from '../model.js';
+import { fitComplexity, isClassChange, type ComplexityNumbers } from './complexity.js';
 import { costWarnings, withProcessCost } from './cost.js';
 import { driftDiagnostic } from './drift.js';
 import { environmentDiagnostic } from './environment-stability.js';
@@ -18,18 +18,8 @@ export { withProcessCost, PROCESS_BENCHMARK } from './cost.js';
 /** The customary level for rejecting normality; independent of the gate's alpha. */
 const NORMALITY_ALPHA = 0.05;
 
-export interface ComplexityNumbers {
-  /** The benchmark name without its size suffix (Google Benchmark's "family/N"). */
-  family: string;
-  points: { base: [number, number][]; head: [number, number][] };
-  base: SideFit;
-  head: SideFit;
-  classChange: boolean;
-}
-
 export function complexityNOf(c: Comparison): number | undefined {
-  const n = c.diagnostics?.complexityN;
-  return typeof n === 'number' ? n : undefined;
+  return c.diagnostics?.complexityN;
 }
 
 function diagnoseComparison(c: Comparison, data: RunData | undefined, settings: AnalysisSettings, alphaPerTest: number): void {
@@ -41,11 +31,15 @@ function diagnoseComparison(c: Comparison, data: RunData | undefined, settings: 
     drift: driftDiagnostic(data.series.base, data.series.head, settings.thresholdPct, alphaPerTest / 2),
     tooShort: tooShortDiagnostic(data.raw, c.unit === 's', { base: c.base.n, head: c.head.n }, alphaPerTest),
   };
-  c.diagnostics = { ...c.diagnostics, rounds: data.series };
-  for (const [name, part] of Object.entries(parts)) {
-    c.diagnostics[name] = part.numbers;
-    c.warnings.push(...part.warnings);
-  }
+  c.diagnostics = {
+    ...c.diagnostics,
+    rounds: data.series,
+    percentiles: parts.percentiles.numbers,
+    normality: parts.normality.numbers,
+    drift: parts.drift.numbers,
+    tooShort: parts.tooShort.numbers,
+  };
+  for (const part of Object.values(parts)) c.warnings.push(...part.warnings);
 }
 
 /** "BM_sort/64" with complexityN 64 belongs to family "BM_sort"; nanobench repeats the name. */
@@ -78,7 +72,7 @@ function diagnoseComplexity(comparisons: Comparison[]): Warning[] {
     const numbers: ComplexityNumbers = { family, points, base, head, classChange: isClassChange(base, head) };
     for (const c of members) c.diagnostics = { ...c.diagnostics, complexity: numbers };
     if (numbers.classChange) {
-      const warning = {
+      const warning: Warning = {
         code: 'complexity-change',
         message: `${family}: complexity changed from ${base.best} to ${head.best} (normalised RMSE ${base.fits[0]!.nrmse.toFixed(3)} base, ${head.fits[0]!.nrmse.toFixed(3)} head, n = ${points.base[0]![0]}..${points.base.at(-1)![0]})`,
       };
@@ -92,8 +86,7 @@ function diagnoseComplexity(comparisons: Comparison[]): Warning[] {
 export interface ResultDiagnosis {
   /** For the result's warnings. */
   warnings: Warning[];
-  /** The header's environment facts plus the stability readings over the runs. */
-  environment: Record<string, unknown>;
+  environment: ResultEnvironment;
 }
 
 export function diagnose(comparisons: Comparison[], runs: readonly Run[], header: LogHeader, settings: AnalysisSettings): ResultDiagnosis {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/compare.js';
 import { PROCESS_BENCHMARK, costWarnings, withProcessCost } from '../../src/diagnostics/cost.js';
-import type { AnalysisSettings, Run } from '../../src/model.js';
+import type { Run } from '../../src/model.js';
 import { runOf, seededRng } from './helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
-const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
 const header = testHeader({ base: { ref: 'base', sha: 'a'.repeat(40) }, head: { ref: 'head', sha: 'b'.repeat(40) }, environment: { cpuCount: 2 } });
 
 /** 12 rounds where head is 5% faster but uses 40% more memory. */
@@ -41,7 +40,7 @@ describe('process cost', () => {
   });
 
   it('is compared like any metric: 5% faster but 40% more memory shows as both', () => {
-    const result = analyze(header, fasterButHungrier(), settings, 'regression', 12);
+    const result = analyze({ header, runs: fasterButHungrier(), end: null, settings: { ...header.config, rounds: 12 } });
     const verdict = (benchmark: string, metric: string) => result.comparisons.find((c) => c.benchmark === benchmark && c.metric === metric);
     expect(verdict('b', 'time')!.verdict).toBe('improvement');
     expect(verdict(PROCESS_BENCHMARK, 'cpu-user')!.verdict).toBe('improvement');

@@ -46,5 +46,5 @@ export function fixtureResult(): ComparisonResult {
       });
     }
   }
-  return analyze(header, runs, settings, 'regression', 10);
+  return analyze({ header, runs, end: null, settings: { ...header.config, ...settings } });
 }

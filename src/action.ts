@@ -7,12 +7,8 @@ import type { Config } from './config.js';
 import { eventPullRequest } from './platforms/github-event.js';
 import { GitHubPlatform, type GitHubOptions } from './platforms/github.js';
 import { readActionInputs } from './platforms/github-inputs.js';
-import { Cancelled, EXIT, RunFailure, runComparison } from './run.js';
-
-const FAILED: Record<number, string> = {
-  [EXIT.gateFailed]: 'benchgate: the gate failed (a significant regression beyond the threshold)',
-  [EXIT.runFailed]: 'benchgate: a build or benchmark run failed',
-};
+import { describeExitCode, errorExit, EXIT } from './exit.js';
+import { runComparison } from './run.js';
 
 async function compare(config: Config, options: GitHubOptions): Promise<number> {
   const platform = new GitHubPlatform(options);
@@ -26,10 +22,11 @@ async function compare(config: Config, options: GitHubOptions): Promise<number> 
 try {
   const inputs = readActionInputs();
   const exitCode = inputs.config ? await compare(inputs.config, inputs.github) : await publishSaved(inputs.reportFrom!, inputs.github);
-  if (exitCode !== EXIT.pass) core.setFailed(FAILED[exitCode] ?? `benchgate exited with ${exitCode}`);
+  if (exitCode !== EXIT.pass) core.setFailed(`benchgate: ${describeExitCode(exitCode)}`);
   process.exitCode = exitCode;
 } catch (err) {
-  core.setFailed(`benchgate: ${(err as Error).message}`);
-  core.debug((err as Error).stack ?? String(err));
-  process.exitCode = err instanceof RunFailure ? EXIT.runFailed : err instanceof Cancelled ? 128 + (err.signal === 'SIGINT' ? 2 : 15) : EXIT.usage;
+  const exit = errorExit(err);
+  core.setFailed(`benchgate: ${exit.message}`);
+  if (exit.stack) core.debug(exit.stack);
+  process.exitCode = exit.code;
 }

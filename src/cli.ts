@@ -18,12 +18,12 @@ import {
   type FailOn,
 } from './config.js';
 import { runDemo } from './demo.js';
-import { GitError } from './git.js';
 import { detectPlatform } from './platforms/index.js';
 import type { Platform } from './platforms/types.js';
 import { writeReports } from './report/index.js';
-import { Cancelled, EXIT, exitCodeOf, RunFailure, runComparison } from './run.js';
-import { LogError, readLog } from './runner/log.js';
+import { EXIT, errorExit, exitCodeOf } from './exit.js';
+import { runComparison } from './run.js';
+import { readLog } from './runner/log.js';
 import { mergeLogs } from './runner/merge.js';
 import { VERSION } from './version.js';
 
@@ -60,7 +60,8 @@ Options for run (the same keys work in ${CONFIG_FILE}):
   --repo DIR           the git repository (default: current directory)
 
 Exit codes: 0 pass, 1 gate failed (significant regression beyond the threshold),
-2 usage or config error, 3 a build or benchmark run failed, 130/143 interrupted.
+2 usage or config error, 3 a build or benchmark run failed, 4 internal error (a bug),
+130/143 interrupted.
 `;
 
 function optionSpec(): ParseArgsConfig['options'] {
@@ -138,8 +139,6 @@ const COMMANDS: Record<string, (argv: string[], platform: Platform) => Promise<n
   demo: (argv, platform) => runDemo(argv, platform),
 };
 
-const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 2, SIGTERM: 15 };
-
 /** Runs the CLI and returns the exit code; errors become one clear message on stderr. */
 export async function main(argv: string[], platform: Platform = detectPlatform()): Promise<number> {
   const [command, ...rest] = argv;
@@ -159,18 +158,8 @@ export async function main(argv: string[], platform: Platform = detectPlatform()
   try {
     return await handler(rest, platform);
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError) {
-      process.stderr.write(`benchgate: ${err.message}\n`);
-      return EXIT.usage;
-    }
-    if (err instanceof RunFailure) {
-      process.stderr.write(`benchgate: ${err.message}\n`);
-      return EXIT.runFailed;
-    }
-    if (err instanceof Cancelled) {
-      process.stderr.write(`benchgate: ${err.message}; the results log keeps every finished run\n`);
-      return 128 + (SIGNAL_NUMBERS[err.signal] ?? 15);
-    }
-    throw err;
+    const exit = errorExit(err);
+    process.stderr.write(`benchgate: ${exit.message}\n${exit.stack ? `${exit.stack}\n` : ''}`);
+    return exit.code;
   }
 }

@@ -4,7 +4,8 @@
  * calls (git, runner, platform); the analysis itself is pure (compare.ts).
  */
 import path from 'node:path';
-import { analyze, hasFailures } from './compare.js';
+import { analyze } from './compare.js';
+import { exitCodeOf } from './exit.js';
 import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
 import { readRunResults } from './formats/index.js';
@@ -14,39 +15,10 @@ import type { ComparisonResult, LogHeader, Measurement, RefInfo, Run, Side } fro
 import type { Platform, WrittenReports } from './platforms/types.js';
 import { writeReports } from './report/index.js';
 import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
+import { Cancelled, RunFailure } from './runner/errors.js';
 import { readLog, ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
 import { VERSION } from './version.js';
-
-/** Documented exit codes (README "Exit codes"). */
-export const EXIT = {
-  pass: 0,
-  gateFailed: 1,
-  usage: 2,
-  runFailed: 3,
-} as const;
-
-/** The exit code an analysis calls for: 3 when anything failed, even beside a regression; else the gate's. */
-export function exitCodeOf(result: ComparisonResult): number {
-  if (hasFailures(result.failures)) return EXIT.runFailed;
-  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
-}
-
-/** A build or benchmark run failed: the message names the side, the round and the cause. */
-export class RunFailure extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RunFailure';
-  }
-}
-
-/** benchgate was asked to stop (SIGINT/SIGTERM). */
-export class Cancelled extends Error {
-  constructor(readonly signal: NodeJS.Signals) {
-    super(`cancelled by ${signal}`);
-    this.name = 'Cancelled';
-  }
-}
 
 export interface RunOutcome {
   result: ComparisonResult | null;

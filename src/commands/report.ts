@@ -13,7 +13,7 @@ import type { ComparisonResult } from '../model.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
 import { readEvent } from '../platforms/github-event.js';
 import type { Platform } from '../platforms/types.js';
-import { exitCodeOf } from '../run.js';
+import { exitCodeOf } from '../exit.js';
 
 /** Written next to results.json by the action on pull_request events. */
 export const PULL_REQUEST_FILE = 'pull-request-number';

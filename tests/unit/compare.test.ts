@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze, compareRuns, hasFailures } from '../../src/compare.js';
-import { exitCodeOf } from '../../src/run.js';
+import { exitCodeOf } from '../../src/exit.js';
 import type { Better, RunSettings, Measurement, Run, Side } from '../../src/model.js';
 import { renderJson } from '../../src/report/json.js';
 import {

@@ -5,7 +5,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { analyze } from './compare.js';
 import { cmdReport } from './commands/report.js';
 import {
   CONFIG_FILE,
@@ -20,8 +19,8 @@ import {
 import { runDemo } from './demo.js';
 import { detectPlatform } from './platforms/index.js';
 import type { Platform } from './platforms/types.js';
-import { writeReports } from './report/index.js';
-import { EXIT, errorExit, exitCodeOf } from './exit.js';
+import { concludeLog } from './conclude.js';
+import { EXIT, errorExit } from './exit.js';
 import { runComparison } from './run.js';
 import { readLog } from './runner/log.js';
 import { mergeLogs } from './runner/merge.js';
@@ -113,12 +112,9 @@ async function cmdAnalyze(argv: string[], platform: Platform): Promise<number> {
   const overrides = resolveAnalysisOverrides(flagLayer(values));
   const failOn = (values['fail-on'] ?? log.header.config.failOn) as FailOn;
   if (failOn !== 'regression' && failOn !== 'none') throw new ConfigError(`--fail-on: expected regression or none, got "${failOn}"`);
-  const settings = { ...log.header.config, ...overrides, failOn };
-  const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings });
   const outDir = typeof values.out === 'string' ? values.out : path.dirname(file);
-  const reports = writeReports(result, outDir);
-  await platform.publish(result, reports);
-  return exitCodeOf(result);
+  const outcome = await concludeLog({ log, logFile: file, overrides: { ...overrides, failOn }, outDir, platform });
+  return outcome.exitCode;
 }
 
 async function cmdMerge(argv: string[]): Promise<number> {

@@ -1,33 +1,23 @@
 /**
  * One comparison, end to end: refs -> worktrees -> builds -> interleaved rounds (each run
- * appended to the results log) -> analysis -> reports. I/O lives here and in the modules it
- * calls (git, runner, platform); the analysis itself is pure (compare.ts).
+ * appended to the results log), then the shared end (conclude.ts: analysis -> reports ->
+ * publish -> exit code). I/O lives here and in the modules it calls (git, runner, platform);
+ * the analysis itself is pure.
  */
 import path from 'node:path';
-import { analyze } from './compare.js';
-import { exitCodeOf } from './exit.js';
+import { concludeLog, LOG_FILE, type Outcome } from './conclude.js';
 import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
-import type { ComparisonResult, LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
-import type { Platform, WrittenReports } from './platforms/types.js';
-import { writeReports } from './report/index.js';
+import type { LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
+import type { Platform } from './platforms/types.js';
 import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { readLog, ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
 import { VERSION } from './version.js';
-
-export interface RunOutcome {
-  result: ComparisonResult | null;
-  reports: WrittenReports;
-  exitCode: number;
-  logFile: string;
-}
-
-export const LOG_FILE = 'results.jsonl';
 
 /** The file name of the log and every report, inside config.outDir. */
 export function logPath(config: Config): string {
@@ -67,7 +57,18 @@ function watchSignals() {
   return state;
 }
 
-export async function runComparison(config: Config, platform: Platform): Promise<RunOutcome> {
+/** Measures, then analyses, writes, publishes and picks the exit code. */
+export async function runComparison(config: Config, platform: Platform): Promise<Outcome> {
+  const logFile = await measure(config, platform);
+  return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform });
+}
+
+/**
+ * Runs the rounds into the results log and returns its path. A failed build or run ends the
+ * log early but still returns it, so what was measured is reported (and the exit code is 3);
+ * anything else (a cancel, a bad ref) throws.
+ */
+async function measure(config: Config, platform: Platform): Promise<string> {
   const signals = watchSignals();
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
@@ -112,14 +113,14 @@ export async function runComparison(config: Config, platform: Platform): Promise
     if (harnessFailures.length > 0) {
       platform.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
     }
-    return finish(config, platform, header, file);
+    return file;
   } catch (err) {
     const cancelled = err instanceof Cancelled;
     log?.end(cancelled ? 'cancelled' : 'failed', (err as Error).message);
     if (err instanceof RunFailure && log) {
-      // Report what was measured before the failure, then fail with the run's exit code.
+      // Report what was measured before the failure; the log's failure makes the exit code 3.
       platform.warn(err.message);
-      return finish(config, platform, readLog(file).header, file);
+      return file;
     }
     throw err;
   } finally {
@@ -248,13 +249,4 @@ async function runRounds(
     );
   }
   return harnessFailures;
-}
-
-/** Analyses the log, writes the reports, publishes them, and picks the exit code. */
-async function finish(config: Config, platform: Platform, header: LogHeader, file: string): Promise<RunOutcome> {
-  const parsed = readLog(file);
-  const result = await platform.group('analysis', async () => analyze({ header, runs: parsed.runs, end: parsed.end, settings: header.config }));
-  const reports = { [LOG_FILE]: file, ...writeReports(result, config.outDir) };
-  await platform.publish(result, reports);
-  return { result, reports, exitCode: exitCodeOf(result), logFile: file };
 }

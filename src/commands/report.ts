@@ -13,7 +13,7 @@ import type { ComparisonResult } from '../model.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
 import { readEvent } from '../platforms/github-event.js';
 import type { Platform } from '../platforms/types.js';
-import { exitCodeOf } from '../exit.js';
+import { publishResult, type Outcome } from '../conclude.js';
 
 /** Written next to results.json by the action on pull_request events. */
 export const PULL_REQUEST_FILE = 'pull-request-number';
@@ -59,7 +59,7 @@ export function readPullRequestNumber(dir: string): number | undefined {
 }
 
 /** Publishes DIR's results; the exit code is the run's, as if it had happened here. */
-export async function publishSaved(dir: string, options: GitHubOptions): Promise<number> {
+export async function publishSaved(dir: string, options: GitHubOptions): Promise<Outcome> {
   const result = readResults(path.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
   const event = readEvent(env);
@@ -72,9 +72,7 @@ export async function publishSaved(dir: string, options: GitHubOptions): Promise
     trusted.checkSha = runSha;
     trusted.requirePullRequestHead = runSha;
   }
-  const platform = new GitHubPlatform(trusted);
-  await platform.publish(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) });
-  return exitCodeOf(result);
+  return publishResult(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) }, new GitHubPlatform(trusted));
 }
 
 /** The CLI command; the token comes from GITHUB_TOKEN (never a flag, so it stays out of logs). */
@@ -87,5 +85,5 @@ export async function cmdReport(argv: string[], _platform: Platform): Promise<nu
   }
   if (!from) throw new ConfigError('usage: benchgate report --from DIR (the downloaded benchgate output directory)');
   const token = process.env.GITHUB_TOKEN || undefined;
-  return publishSaved(path.resolve(from), { token, comment: true, check: true });
+  return (await publishSaved(path.resolve(from), { token, comment: true, check: true })).exitCode;
 }

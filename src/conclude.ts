@@ -3,7 +3,7 @@
  * people look, and pick the exit code. `run`, `analyze`, `demo` and the Action come here with a
  * log; `report` (and the Action's `report-from`) with a saved result, for the last two steps.
  */
-import { analyze } from './compare.js';
+import { analyze } from './analysis/index.js';
 import { exitCodeOf } from './exit.js';
 import type { ComparisonResult, RunSettings } from './model.js';
 import type { Platform } from './platforms/types.js';

@@ -4,7 +4,7 @@
  * failure exits the same way from either door.
  */
 import { constants } from 'node:os';
-import { hasFailures } from './compare.js';
+import { hasFailures } from './analysis/index.js';
 import { ConfigError } from './config.js';
 import { GitError } from './git.js';
 import type { ComparisonResult } from './model.js';

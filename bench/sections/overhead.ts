@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyze } from '../../src/compare.js';
+import { analyze } from '../../src/analysis/index.js';
 import type { LogHeader } from '../../src/model.js';
 import { reportFiles } from '../../src/report/index.js';
 import { renderTerminal } from '../../src/report/terminal.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { analyze } from '../../src/compare.js';
+import { analyze } from '../../src/analysis/index.js';
 import type { Run } from '../../src/model.js';
 import { renderCodeQuality } from '../../src/report/codequality.js';
 import { displayName } from '../../src/report/rows.js';

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { analyze } from '../../src/compare.js';
+import { analyze } from '../../src/analysis/index.js';
 import type { ComparisonResult, Run, Side } from '../../src/model.js';
 import { GitLabPlatform } from '../../src/platforms/gitlab.js';
 import { renderCodeQuality, type CodeQualityIssue } from '../../src/report/codequality.js';

@@ -1,5 +1,5 @@
 /** A constructed analysis for the report tests: a regression, hostile names, a complexity family. */
-import { analyze } from '../../src/compare.js';
+import { analyze } from '../../src/analysis/index.js';
 import type { AnalysisSettings, ComparisonResult, Run, Side } from '../../src/model.js';
 import { seededRng } from '../diagnostics/helpers.js';
 import { testHeader } from '../helpers/log-header.js';

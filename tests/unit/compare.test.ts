@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { analyze, compareRuns, hasFailures } from '../../src/compare.js';
+import { analyze, compareRuns, hasFailures } from '../../src/analysis/index.js';
 import { exitCodeOf } from '../../src/exit.js';
 import type { Better, RunSettings, Measurement, Run, Side } from '../../src/model.js';
 import { renderJson } from '../../src/report/json.js';

@@ -13,7 +13,7 @@ import { describeExitCode, errorExit, EXIT } from './exit.js';
 import { eventPullRequest } from './platforms/github-event.js';
 import { GitHubPlatform, type GitHubOptions } from './platforms/github.js';
 import { readActionInputs } from './platforms/github-inputs.js';
-import { runComparison } from './run.js';
+import { runComparison } from './commands/run.js';
 
 async function compare(config: Config, options: GitHubOptions): Promise<Outcome> {
   const platform = new GitHubPlatform(options);

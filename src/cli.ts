@@ -2,28 +2,17 @@
  * The `benchgate` command: run | analyze | demo. Flags become one Config here; the rest of
  * the program never sees argv.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { cmdAnalyze } from './commands/analyze.js';
+import { cmdDemo } from './commands/demo.js';
+import { cmdMerge } from './commands/merge.js';
 import { cmdReport } from './commands/report.js';
-import {
-  CONFIG_FILE,
-  CONFIG_KEYS,
-  ConfigError,
-  readConfigFile,
-  resolveAnalysisOverrides,
-  resolveConfig,
-  sourced,
-  type FailOn,
-} from './config.js';
-import { runDemo } from './demo.js';
+import { cmdRun } from './commands/run.js';
+import type { Command, FlagValues } from './commands/types.js';
+import { CONFIG_FILE, CONFIG_KEYS, ConfigError } from './config.js';
+import { EXIT, errorExit } from './exit.js';
 import { detectPlatform } from './platforms/index.js';
 import type { Platform } from './platforms/types.js';
-import { concludeLog } from './conclude.js';
-import { EXIT, errorExit } from './exit.js';
-import { runComparison } from './run.js';
-import { readLog } from './runner/log.js';
-import { mergeLogs } from './runner/merge.js';
 import { VERSION } from './version.js';
 
 const USAGE = `benchgate ${VERSION}: did this change make the benchmarks slower?
@@ -67,6 +56,7 @@ function optionSpec(): ParseArgsConfig['options'] {
   const options: NonNullable<ParseArgsConfig['options']> = {
     config: { type: 'string' },
     repo: { type: 'string' },
+    from: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' },
   };
@@ -74,65 +64,21 @@ function optionSpec(): ParseArgsConfig['options'] {
   return options;
 }
 
-type FlagValues = Record<string, string | boolean | undefined>;
-
 function parse(argv: string[]): { values: FlagValues; positionals: string[] } {
   try {
-    return parseArgs({ args: argv, options: optionSpec(), allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args: argv, options: optionSpec(), allowPositionals: true, strict: true });
+    return { values: Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string')), positionals };
   } catch (err) {
     throw new ConfigError(`${(err as Error).message}\nRun "benchgate --help" for the options.`);
   }
 }
 
-/** Flags that were given, as a config layer tagged with the flag name for error messages. */
-function flagLayer(values: FlagValues) {
-  const config: Record<string, unknown> = {};
-  for (const key of CONFIG_KEYS) if (values[key] !== undefined) config[key] = values[key];
-  return sourced(config, (key) => `--${key}`);
-}
-
-async function cmdRun(argv: string[], platform: Platform): Promise<number> {
-  const { values } = parse(argv);
-  const repoDir = path.resolve(typeof values.repo === 'string' ? values.repo : '.');
-  const configFile = typeof values.config === 'string' ? values.config : path.join(repoDir, CONFIG_FILE);
-  const fileLayer = readConfigFile(configFile, typeof values.config === 'string');
-  const config = resolveConfig([fileLayer, flagLayer(values)], repoDir);
-  const outcome = await runComparison(config, platform);
-  platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
-  return outcome.exitCode;
-}
-
-async function cmdAnalyze(argv: string[], platform: Platform): Promise<number> {
-  const { values, positionals } = parse(argv);
-  if (positionals.length !== 1) throw new ConfigError('usage: benchgate analyze results.jsonl [--alpha P] [--threshold PCT] [--out DIR]');
-  const file = positionals[0]!;
-  const log = readLog(file);
-  for (const line of log.skipped) platform.warn(`${file}:${line}: unreadable line skipped (a run cut off by a kill?)`);
-  if (!log.end) platform.warn(`${file}: the run did not finish (no end line); analysing the ${log.runs.length} runs it recorded`);
-  const overrides = resolveAnalysisOverrides(flagLayer(values));
-  const failOn = (values['fail-on'] ?? log.header.config.failOn) as FailOn;
-  if (failOn !== 'regression' && failOn !== 'none') throw new ConfigError(`--fail-on: expected regression or none, got "${failOn}"`);
-  const outDir = typeof values.out === 'string' ? values.out : path.dirname(file);
-  const outcome = await concludeLog({ log, logFile: file, overrides: { ...overrides, failOn }, outDir, platform });
-  return outcome.exitCode;
-}
-
-async function cmdMerge(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv);
-  if (positionals.length === 0 || typeof values.out !== 'string') {
-    throw new ConfigError('usage: benchgate merge a.jsonl b.jsonl ... --out merged.jsonl');
-  }
-  const merged = mergeLogs(positionals.map((file) => ({ file, log: readLog(file) })));
-  writeFileSync(values.out, merged);
-  return EXIT.pass;
-}
-
-const COMMANDS: Record<string, (argv: string[], platform: Platform) => Promise<number>> = {
+const COMMANDS: Record<string, Command> = {
   run: cmdRun,
   analyze: cmdAnalyze,
   merge: cmdMerge,
   report: cmdReport,
-  demo: (argv, platform) => runDemo(argv, platform),
+  demo: cmdDemo,
 };
 
 /** Runs the CLI and returns the exit code; errors become one clear message on stderr. */
@@ -152,7 +98,7 @@ export async function main(argv: string[], platform: Platform = detectPlatform()
     return EXIT.usage;
   }
   try {
-    return await handler(rest, platform);
+    return await handler({ ...parse(rest), platform });
   } catch (err) {
     const exit = errorExit(err);
     process.stderr.write(`benchgate: ${exit.message}\n${exit.stack ? `${exit.stack}\n` : ''}`);

@@ -5,6 +5,7 @@
  */
 import { analyze } from './analysis/index.js';
 import { exitCodeOf } from './exit.js';
+import { LOG_FILE } from './measure.js';
 import type { ComparisonResult, RunSettings } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { writeReports, type WrittenReports } from './report/index.js';
@@ -16,8 +17,6 @@ export interface Outcome {
   reports: WrittenReports;
   exitCode: number;
 }
-
-export const LOG_FILE = 'results.jsonl';
 
 export interface ConcludeLog {
   log: ParsedLog;

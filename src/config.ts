@@ -230,13 +230,19 @@ export function runSettingsOf(config: Config): RunSettings {
   };
 }
 
-/** Analysis settings only (for `benchgate analyze`), validated the same way. */
-export function resolveAnalysisOverrides(layer: RawConfig): Partial<AnalysisSettings> {
+/** The settings `benchgate analyze` may override (analysis and gate), validated the same way. */
+export function resolveAnalysisOverrides(layer: RawConfig): Partial<RunSettings> {
   const probe = resolveConfig([{ bench: { value: 'unused', where: '' } }, layer], '.');
-  const out: Partial<AnalysisSettings> = {};
+  const out: Partial<RunSettings> = {};
   if (layer.alpha !== undefined) out.alpha = probe.alpha;
   if (layer.threshold !== undefined) out.thresholdPct = probe.thresholdPct;
   if (layer.correction !== undefined) out.correction = probe.correction;
   if (layer.sampling !== undefined) out.sampling = probe.sampling;
+  if (layer['fail-on'] !== undefined) out.failOn = probe.failOn;
   return out;
+}
+
+/** Flags that were given, as a config layer tagged with the flag name for error messages. */
+export function flagLayer(values: Record<string, string | undefined>): RawConfig {
+  return sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, values[key]])), (key) => `--${key}`);
 }

@@ -7,12 +7,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
 import type { ComparisonResult } from '../model.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
 import { readEvent } from '../platforms/github-event.js';
-import type { Platform } from '../platforms/types.js';
+import type { Command } from './types.js';
 import { publishResult, type Outcome } from '../conclude.js';
 
 /** Written next to results.json by the action on pull_request events. */
@@ -76,14 +75,8 @@ export async function publishSaved(dir: string, options: GitHubOptions): Promise
 }
 
 /** The CLI command; the token comes from GITHUB_TOKEN (never a flag, so it stays out of logs). */
-export async function cmdReport(argv: string[], _platform: Platform): Promise<number> {
-  let from: string | undefined;
-  try {
-    from = parseArgs({ args: argv, options: { from: { type: 'string' } }, strict: true }).values.from;
-  } catch (err) {
-    throw new ConfigError((err as Error).message);
-  }
-  if (!from) throw new ConfigError('usage: benchgate report --from DIR (the downloaded benchgate output directory)');
+export const cmdReport: Command = async ({ values }) => {
+  if (!values.from) throw new ConfigError('usage: benchgate report --from DIR (the downloaded benchgate output directory)');
   const token = process.env.GITHUB_TOKEN || undefined;
-  return (await publishSaved(path.resolve(from), { token, comment: true, check: true })).exitCode;
-}
+  return (await publishSaved(path.resolve(values.from), { token, comment: true, check: true })).exitCode;
+};

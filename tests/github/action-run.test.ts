@@ -22,7 +22,7 @@ const core = {
 const runComparison = jest.fn<(config: Config) => Promise<Outcome>>();
 
 jest.unstable_mockModule('@actions/core', () => core);
-jest.unstable_mockModule('../../src/run.js', () => ({ runComparison }));
+jest.unstable_mockModule('../../src/commands/run.js', () => ({ runComparison }));
 
 const { run } = await import('../../src/action.js');
 /** What importing the module did, before any test calls run(). */

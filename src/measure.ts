@@ -1,11 +1,9 @@
 /**
- * One comparison, end to end: refs -> worktrees -> builds -> interleaved rounds (each run
- * appended to the results log), then the shared end (conclude.ts: analysis -> reports ->
- * publish -> exit code). I/O lives here and in the modules it calls (git, runner, platform);
- * the analysis itself is pure.
+ * The measuring half of a comparison: refs -> worktrees -> builds -> interleaved rounds, each
+ * run appended to the results log the moment it ends. I/O lives here and in the modules it
+ * calls (git, runner, platform); what follows (analysis, reports) is conclude.ts's.
  */
 import path from 'node:path';
-import { concludeLog, LOG_FILE, type Outcome } from './conclude.js';
 import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
 import { readRunResults } from './formats/index.js';
@@ -15,12 +13,15 @@ import type { LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
-import { readLog, ResultsLog } from './runner/log.js';
+import { ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
 import { VERSION } from './version.js';
 
-/** The file name of the log and every report, inside config.outDir. */
-export function logPath(config: Config): string {
+/** The results log's file name, inside the output directory. */
+export const LOG_FILE = 'results.jsonl';
+
+/** The results log's path, inside config.outDir. */
+function logPath(config: Config): string {
   return path.join(config.outDir, LOG_FILE);
 }
 
@@ -57,18 +58,12 @@ function watchSignals() {
   return state;
 }
 
-/** Measures, then analyses, writes, publishes and picks the exit code. */
-export async function runComparison(config: Config, platform: Platform): Promise<Outcome> {
-  const logFile = await measure(config, platform);
-  return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform });
-}
-
 /**
  * Runs the rounds into the results log and returns its path. A failed build or run ends the
  * log early but still returns it, so what was measured is reported (and the exit code is 3);
  * anything else (a cancel, a bad ref) throws.
  */
-async function measure(config: Config, platform: Platform): Promise<string> {
+export async function measure(config: Config, platform: Platform): Promise<string> {
   const signals = watchSignals();
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);

@@ -11,9 +11,20 @@ import { cmdRun } from './commands/run.js';
 import type { Command, FlagValues } from './commands/types.js';
 import { CONFIG_FILE, CONFIG_KEYS, ConfigError } from './config.js';
 import { EXIT, errorExit } from './exit.js';
+import { commandOptions, defaultText } from './options.js';
 import { detectPlatform } from './platforms/index.js';
 import type { Platform } from './platforms/types.js';
 import { VERSION } from './version.js';
+
+/** One line per option of `run`, from the option table. */
+function optionLines(): string {
+  return commandOptions('run')
+    .map((o) => {
+      const shown = defaultText(o);
+      return `  --${o.name} ${o.arg}`.padEnd(28) + ` ${o.help}${shown === undefined ? '' : ` (default: ${shown})`}`;
+    })
+    .join('\n');
+}
 
 const USAGE = `benchgate ${VERSION}: did this change make the benchmarks slower?
 
@@ -25,27 +36,7 @@ Usage:
   benchgate demo                                   run the built-in demo (no setup needed)
 
 Options for run (the same keys work in ${CONFIG_FILE}):
-  --base REF           base commit (default: from the CI event)
-  --head REF           head commit (default: from the CI event, else HEAD)
-  --build CMD          build command, run once in each worktree
-  --bench CMD          benchmark command (required)
-  --bench-command CMD  command mode: no parser, time the whole process per run
-  --format NAME        output format of the benchmark command, "auto" or "command" (default auto)
-  --suite NAME         name of this suite in reports (default "benchmarks")
-  --rounds N           measured rounds per side (default 10)
-  --warmup N           discarded warmup rounds (default 1)
-  --seed N             seed of the round order (default: random, printed)
-  --threshold PCT      practical threshold in percent (default 2)
-  --alpha P            significance level after correction (default 0.05)
-  --correction NAME    holm | bh | none (default holm)
-  --sampling MODE      run (one sample per run, default) | pooled (every iteration)
-  --timeout SECONDS    time limit per benchmark run (default none)
-  --out DIR            where results.jsonl and the reports go (default benchgate-out)
-  --fail-on WHAT       regression | none (default regression)
-  --working-directory DIR  directory inside the repository to run commands in
-  --source FILE[:LINE] file GitHub annotations point at when a benchmark's name names none
-  --config FILE        config file (default ${CONFIG_FILE} if present)
-  --repo DIR           the git repository (default: current directory)
+${optionLines()}
 
 Exit codes: 0 pass, 1 gate failed (significant regression beyond the threshold),
 2 usage or config error, 3 a build or benchmark run failed, 4 internal error (a bug),

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveConfig, sourced } from '../config.js';
+import { DEFAULTS, resolveConfig, sourced } from '../config.js';
 import { runComparison } from './run.js';
 import type { Command } from './types.js';
 
@@ -53,7 +53,7 @@ export const cmdDemo: Command = async ({ values, platform }) => {
       ],
       repo,
     );
-    config.outDir = path.resolve(values.out ?? 'benchgate-out');
+    config.outDir = path.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform);
     platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
     return outcome.exitCode;

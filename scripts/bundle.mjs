@@ -7,7 +7,7 @@ import path from 'node:path';
 const outdir = path.resolve(process.argv[2] ?? 'dist');
 
 await build({
-  entryPoints: { index: 'src/action.ts', cli: 'src/main.ts' },
+  entryPoints: { index: 'src/action-entry.ts', cli: 'src/main.ts' },
   outdir,
   bundle: true,
   platform: 'node',

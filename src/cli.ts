@@ -2,30 +2,29 @@
  * The `benchgate` command: run | analyze | demo. Flags become one Config here; the rest of
  * the program never sees argv.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { analyze } from './compare.js';
+import { cmdAnalyze } from './commands/analyze.js';
+import { cmdDemo } from './commands/demo.js';
+import { cmdMerge } from './commands/merge.js';
 import { cmdReport } from './commands/report.js';
-import {
-  CONFIG_FILE,
-  CONFIG_KEYS,
-  ConfigError,
-  readConfigFile,
-  resolveAnalysisOverrides,
-  resolveConfig,
-  sourced,
-  type FailOn,
-} from './config.js';
-import { runDemo } from './demo.js';
-import { GitError } from './git.js';
+import { cmdRun } from './commands/run.js';
+import type { Command, FlagValues } from './commands/types.js';
+import { CONFIG_FILE, CONFIG_KEYS, ConfigError } from './config.js';
+import { EXIT, errorExit } from './exit.js';
+import { commandOptions, defaultText } from './options.js';
 import { detectPlatform } from './platforms/index.js';
 import type { Platform } from './platforms/types.js';
-import { writeReports } from './report/index.js';
-import { Cancelled, EXIT, exitCodeOf, RunFailure, runComparison } from './run.js';
-import { LogError, readLog } from './runner/log.js';
-import { mergeLogs } from './runner/merge.js';
 import { VERSION } from './version.js';
+
+/** One line per option of `run`, from the option table. */
+function optionLines(): string {
+  return commandOptions('run')
+    .map((o) => {
+      const shown = defaultText(o);
+      return `  --${o.name} ${o.arg}`.padEnd(28) + ` ${o.help}${shown === undefined ? '' : ` (default: ${shown})`}`;
+    })
+    .join('\n');
+}
 
 const USAGE = `benchgate ${VERSION}: did this change make the benchmarks slower?
 
@@ -37,36 +36,18 @@ Usage:
   benchgate demo                                   run the built-in demo (no setup needed)
 
 Options for run (the same keys work in ${CONFIG_FILE}):
-  --base REF           base commit (default: from the CI event)
-  --head REF           head commit (default: from the CI event, else HEAD)
-  --build CMD          build command, run once in each worktree
-  --bench CMD          benchmark command (required)
-  --bench-command CMD  command mode: no parser, time the whole process per run
-  --format NAME        output format of the benchmark command, "auto" or "command" (default auto)
-  --suite NAME         name of this suite in reports (default "benchmarks")
-  --rounds N           measured rounds per side (default 10)
-  --warmup N           discarded warmup rounds (default 1)
-  --seed N             seed of the round order (default: random, printed)
-  --threshold PCT      practical threshold in percent (default 2)
-  --alpha P            significance level after correction (default 0.05)
-  --correction NAME    holm | bh | none (default holm)
-  --sampling MODE      run (one sample per run, default) | pooled (every iteration)
-  --timeout SECONDS    time limit per benchmark run (default none)
-  --out DIR            where results.jsonl and the reports go (default benchgate-out)
-  --fail-on WHAT       regression | none (default regression)
-  --working-directory DIR  directory inside the repository to run commands in
-  --source FILE[:LINE] file GitHub annotations point at when a benchmark's name names none
-  --config FILE        config file (default ${CONFIG_FILE} if present)
-  --repo DIR           the git repository (default: current directory)
+${optionLines()}
 
 Exit codes: 0 pass, 1 gate failed (significant regression beyond the threshold),
-2 usage or config error, 3 a build or benchmark run failed, 130/143 interrupted.
+2 usage or config error, 3 a build or benchmark run failed, 4 internal error (a bug),
+130/143 interrupted.
 `;
 
 function optionSpec(): ParseArgsConfig['options'] {
   const options: NonNullable<ParseArgsConfig['options']> = {
     config: { type: 'string' },
     repo: { type: 'string' },
+    from: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' },
   };
@@ -74,79 +55,22 @@ function optionSpec(): ParseArgsConfig['options'] {
   return options;
 }
 
-type FlagValues = Record<string, string | boolean | undefined>;
-
 function parse(argv: string[]): { values: FlagValues; positionals: string[] } {
   try {
-    return parseArgs({ args: argv, options: optionSpec(), allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args: argv, options: optionSpec(), allowPositionals: true, strict: true });
+    return { values: Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string')), positionals };
   } catch (err) {
     throw new ConfigError(`${(err as Error).message}\nRun "benchgate --help" for the options.`);
   }
 }
 
-/** Flags that were given, as a config layer tagged with the flag name for error messages. */
-function flagLayer(values: FlagValues) {
-  const config: Record<string, unknown> = {};
-  for (const key of CONFIG_KEYS) if (values[key] !== undefined) config[key] = values[key];
-  return sourced(config, (key) => `--${key}`);
-}
-
-async function cmdRun(argv: string[], platform: Platform): Promise<number> {
-  const { values } = parse(argv);
-  const repoDir = path.resolve(typeof values.repo === 'string' ? values.repo : '.');
-  const configFile = typeof values.config === 'string' ? values.config : path.join(repoDir, CONFIG_FILE);
-  const fileLayer = readConfigFile(configFile, typeof values.config === 'string');
-  const config = resolveConfig([fileLayer, flagLayer(values)], repoDir);
-  const outcome = await runComparison(config, platform);
-  platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
-  return outcome.exitCode;
-}
-
-async function cmdAnalyze(argv: string[], platform: Platform): Promise<number> {
-  const { values, positionals } = parse(argv);
-  if (positionals.length !== 1) throw new ConfigError('usage: benchgate analyze results.jsonl [--alpha P] [--threshold PCT] [--out DIR]');
-  const file = positionals[0]!;
-  const log = readLog(file);
-  for (const line of log.skipped) platform.warn(`${file}:${line}: unreadable line skipped (a run cut off by a kill?)`);
-  if (!log.end) platform.warn(`${file}: the run did not finish (no end line); analysing the ${log.runs.length} runs it recorded`);
-  const saved = log.header.config;
-  const overrides = resolveAnalysisOverrides(flagLayer(values));
-  const settings = {
-    alpha: saved.alpha,
-    thresholdPct: saved.thresholdPct,
-    correction: saved.correction,
-    sampling: saved.sampling,
-    ...overrides,
-  };
-  const failOn = (values['fail-on'] ?? saved.failOn ?? 'regression') as FailOn;
-  if (failOn !== 'regression' && failOn !== 'none') throw new ConfigError(`--fail-on: expected regression or none, got "${failOn}"`);
-  const planned = typeof saved.rounds === 'number' ? saved.rounds : null;
-  const result = analyze(log.header, log.runs, settings, failOn, planned, log.end);
-  const outDir = typeof values.out === 'string' ? values.out : path.dirname(file);
-  const reports = writeReports(result, outDir);
-  await platform.publish(result, reports);
-  return exitCodeOf(result);
-}
-
-async function cmdMerge(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv);
-  if (positionals.length === 0 || typeof values.out !== 'string') {
-    throw new ConfigError('usage: benchgate merge a.jsonl b.jsonl ... --out merged.jsonl');
-  }
-  const merged = mergeLogs(positionals.map((file) => ({ file, log: readLog(file) })));
-  writeFileSync(values.out, merged);
-  return EXIT.pass;
-}
-
-const COMMANDS: Record<string, (argv: string[], platform: Platform) => Promise<number>> = {
+const COMMANDS: Record<string, Command> = {
   run: cmdRun,
   analyze: cmdAnalyze,
   merge: cmdMerge,
   report: cmdReport,
-  demo: (argv, platform) => runDemo(argv, platform),
+  demo: cmdDemo,
 };
-
-const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 2, SIGTERM: 15 };
 
 /** Runs the CLI and returns the exit code; errors become one clear message on stderr. */
 export async function main(argv: string[], platform: Platform = detectPlatform()): Promise<number> {
@@ -165,20 +89,10 @@ export async function main(argv: string[], platform: Platform = detectPlatform()
     return EXIT.usage;
   }
   try {
-    return await handler(rest, platform);
+    return await handler({ ...parse(rest), platform });
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError) {
-      process.stderr.write(`benchgate: ${err.message}\n`);
-      return EXIT.usage;
-    }
-    if (err instanceof RunFailure) {
-      process.stderr.write(`benchgate: ${err.message}\n`);
-      return EXIT.runFailed;
-    }
-    if (err instanceof Cancelled) {
-      process.stderr.write(`benchgate: ${err.message}; the results log keeps every finished run\n`);
-      return 128 + (SIGNAL_NUMBERS[err.signal] ?? 15);
-    }
-    throw err;
+    const exit = errorExit(err);
+    process.stderr.write(`benchgate: ${exit.message}\n${exit.stack ? `${exit.stack}\n` : ''}`);
+    return exit.code;
   }
 }

@@ -5,9 +5,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, parseDocument, isMap, isScalar, type Node } from 'yaml';
-import type { AnalysisSettings } from './model.js';
+import type { AnalysisSettings, FailOn, RunSettings } from './model.js';
+import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 
-export type FailOn = 'regression' | 'none';
+export type { FailOn };
 
 export interface Config extends AnalysisSettings {
   /** Repository (or subdirectory of it) the comparison runs in. */
@@ -53,46 +54,24 @@ export interface Sourced {
 /** Raw values before validation. */
 export type RawConfig = Partial<Record<ConfigKey, Sourced>>;
 
+/** The defaults, from the option table (src/options.ts), under the Config's names. */
 export const DEFAULTS = {
-  head: 'HEAD',
-  format: 'auto',
-  suite: 'benchmarks',
-  rounds: 10,
-  warmup: 1,
-  thresholdPct: 2,
-  alpha: 0.05,
-  correction: 'holm',
-  sampling: 'run',
-  timeoutSec: 0,
-  outDir: 'benchgate-out',
-  failOn: 'regression',
-  workingDirectory: '.',
+  head: configDefault('head'),
+  format: configDefault('format'),
+  suite: configDefault('suite'),
+  rounds: configDefault('rounds'),
+  warmup: configDefault('warmup'),
+  thresholdPct: configDefault('threshold'),
+  alpha: configDefault('alpha'),
+  correction: configDefault('correction'),
+  sampling: configDefault('sampling'),
+  timeoutSec: configDefault('timeout'),
+  outDir: configDefault('out'),
+  failOn: configDefault('fail-on'),
+  workingDirectory: configDefault('working-directory'),
 } as const;
 
-/** Keys accepted in .benchgate.yml; CLI flags use the same names in kebab case. */
-const KEYS = {
-  base: 'string',
-  head: 'string',
-  build: 'string',
-  bench: 'string',
-  'bench-command': 'string',
-  format: 'string',
-  suite: 'string',
-  rounds: 'int',
-  warmup: 'int',
-  seed: 'int',
-  threshold: 'number',
-  alpha: 'number',
-  correction: 'string',
-  sampling: 'string',
-  timeout: 'number',
-  out: 'string',
-  'fail-on': 'string',
-  'working-directory': 'string',
-  source: 'string',
-} as const;
-export type ConfigKey = keyof typeof KEYS;
-export const CONFIG_KEYS = Object.keys(KEYS) as ConfigKey[];
+export { CONFIG_KEYS, type ConfigKey };
 
 export const CONFIG_FILE = '.benchgate.yml';
 
@@ -119,7 +98,7 @@ export function readConfigFile(file: string, required: boolean): RawConfig {
   const raw: RawConfig = {};
   for (const pair of doc.contents.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
-    if (!(key in KEYS)) {
+    if (!CONFIG_KEYS.includes(key as ConfigKey)) {
       throw new ConfigError(
         `${at(pair.key as Node)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(', ')}`,
       );
@@ -138,10 +117,30 @@ export function sourced(raw: Record<string, unknown>, where: (key: string) => st
   const out: RawConfig = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined || value === '') continue;
-    if (!(key in KEYS)) throw new ConfigError(`${where(key)}: unknown setting`);
+    if (!CONFIG_KEYS.includes(key as ConfigKey)) throw new ConfigError(`${where(key)}: unknown setting`);
     out[key as ConfigKey] = { value, where: where(key) };
   }
   return out;
+}
+
+/** A raw value checked against its option's type (src/options.ts); null is "not set". */
+function parseValue(spec: OptionSpec, s: Sourced): string | number | undefined {
+  if (s.value === null) return undefined;
+  if (spec.type === 'int' || spec.type === 'number') {
+    const n = typeof s.value === 'number' ? s.value : Number(String(s.value).trim());
+    if (String(s.value).trim() === '' || !Number.isFinite(n) || !spec.valid!(n)) {
+      throw new ConfigError(`${s.where}: expected ${spec.expected}, got ${JSON.stringify(s.value)}`);
+    }
+    return n;
+  }
+  if (typeof s.value !== 'string' && typeof s.value !== 'number') {
+    throw new ConfigError(`${s.where}: expected text, got ${JSON.stringify(s.value)}`);
+  }
+  const text = String(s.value);
+  if (spec.choices && !spec.choices.includes(text)) {
+    throw new ConfigError(`${s.where}: expected one of ${spec.choices.join(', ')}, got "${text}"`);
+  }
+  return text;
 }
 
 /**
@@ -150,75 +149,73 @@ export function sourced(raw: Record<string, unknown>, where: (key: string) => st
  */
 export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   const merged: RawConfig = Object.assign({}, ...layers);
-  const get = (key: ConfigKey) => merged[key];
-
-  const str = (key: ConfigKey): string | undefined => {
-    const s = get(key);
-    if (s === undefined || s.value === null) return undefined;
-    if (typeof s.value !== 'string' && typeof s.value !== 'number') {
-      throw new ConfigError(`${s.where}: expected text, got ${JSON.stringify(s.value)}`);
-    }
-    return String(s.value);
-  };
-  const num = (key: ConfigKey, check: (n: number) => boolean, expected: string): number | undefined => {
-    const s = get(key);
-    if (s === undefined || s.value === null) return undefined;
-    const n = typeof s.value === 'number' ? s.value : Number(String(s.value).trim());
-    if (String(s.value).trim() === '' || !Number.isFinite(n) || !check(n)) {
-      throw new ConfigError(`${s.where}: expected ${expected}, got ${JSON.stringify(s.value)}`);
-    }
-    return n;
-  };
-  const oneOf = <T extends string>(key: ConfigKey, allowed: readonly T[]): T | undefined => {
-    const v = str(key);
-    if (v === undefined) return undefined;
-    if (!allowed.includes(v as T)) {
-      throw new ConfigError(`${get(key)!.where}: expected one of ${allowed.join(', ')}, got "${v}"`);
-    }
-    return v as T;
-  };
-  const isInt = (min: number) => (n: number) => Number.isInteger(n) && n >= min;
+  const value = (key: ConfigKey) => (merged[key] === undefined ? undefined : parseValue(optionSpec(key), merged[key]));
+  const text = (key: ConfigKey) => value(key) as string | undefined;
+  const number = (key: ConfigKey) => value(key) as number | undefined;
 
   // --bench-command is command mode: no parser, benchgate times the whole process.
-  const commandMode = str('bench-command');
-  if (commandMode !== undefined && get('bench') !== undefined) {
-    throw new ConfigError(`${get('bench-command')!.where}: give either bench or bench-command, not both`);
+  const commandMode = text('bench-command');
+  if (commandMode !== undefined && merged.bench !== undefined) {
+    throw new ConfigError(`${merged['bench-command']!.where}: give either bench or bench-command, not both`);
   }
-  const bench = commandMode ?? str('bench');
+  const bench = commandMode ?? text('bench');
   if (!bench) {
     throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
   }
-  const seed = num('seed', isInt(0), 'a whole number >= 0') ?? Math.floor(Math.random() * 2 ** 31);
   return {
     repoDir,
-    base: str('base'),
-    head: str('head'),
-    build: str('build'),
+    base: text('base'),
+    head: text('head'),
+    build: text('build'),
     bench,
-    format: commandMode !== undefined ? 'command' : (str('format') ?? DEFAULTS.format),
-    suite: str('suite') ?? DEFAULTS.suite,
-    rounds: num('rounds', isInt(1), 'a whole number >= 1') ?? DEFAULTS.rounds,
-    warmup: num('warmup', isInt(0), 'a whole number >= 0') ?? DEFAULTS.warmup,
-    seed,
-    thresholdPct: num('threshold', (n) => n >= 0, 'a percentage >= 0 (e.g. 2 for 2%)') ?? DEFAULTS.thresholdPct,
-    alpha: num('alpha', (n) => n > 0 && n < 1, 'a probability between 0 and 1 (e.g. 0.05)') ?? DEFAULTS.alpha,
-    correction: oneOf('correction', ['holm', 'bh', 'none'] as const) ?? DEFAULTS.correction,
-    sampling: oneOf('sampling', ['run', 'pooled'] as const) ?? DEFAULTS.sampling,
-    timeoutSec: num('timeout', (n) => n >= 0, 'seconds >= 0 (0 = no limit)') ?? DEFAULTS.timeoutSec,
-    outDir: path.resolve(repoDir, str('out') ?? DEFAULTS.outDir),
-    failOn: oneOf('fail-on', ['regression', 'none'] as const) ?? DEFAULTS.failOn,
-    workingDirectory: str('working-directory') ?? DEFAULTS.workingDirectory,
-    source: str('source'),
+    format: commandMode !== undefined ? 'command' : (text('format') ?? DEFAULTS.format),
+    suite: text('suite') ?? DEFAULTS.suite,
+    rounds: number('rounds') ?? DEFAULTS.rounds,
+    warmup: number('warmup') ?? DEFAULTS.warmup,
+    seed: number('seed') ?? Math.floor(Math.random() * 2 ** 31),
+    thresholdPct: number('threshold') ?? DEFAULTS.thresholdPct,
+    alpha: number('alpha') ?? DEFAULTS.alpha,
+    correction: (text('correction') as Config['correction'] | undefined) ?? DEFAULTS.correction,
+    sampling: (text('sampling') as Config['sampling'] | undefined) ?? DEFAULTS.sampling,
+    timeoutSec: number('timeout') ?? DEFAULTS.timeoutSec,
+    outDir: path.resolve(repoDir, text('out') ?? DEFAULTS.outDir),
+    failOn: (text('fail-on') as FailOn | undefined) ?? DEFAULTS.failOn,
+    workingDirectory: text('working-directory') ?? DEFAULTS.workingDirectory,
+    source: text('source'),
   };
 }
 
-/** Analysis settings only (for `benchgate analyze`), validated the same way. */
-export function resolveAnalysisOverrides(layer: RawConfig): Partial<AnalysisSettings> {
+/** The settings the results log records: no paths, nothing local to this machine. */
+export function runSettingsOf(config: Config): RunSettings {
+  return {
+    alpha: config.alpha,
+    thresholdPct: config.thresholdPct,
+    correction: config.correction,
+    sampling: config.sampling,
+    failOn: config.failOn,
+    rounds: config.rounds,
+    warmup: config.warmup,
+    format: config.format,
+    suite: config.suite,
+    bench: config.bench,
+    build: config.build ?? null,
+    timeoutSec: config.timeoutSec,
+  };
+}
+
+/** The settings `benchgate analyze` may override (analysis and gate), validated the same way. */
+export function resolveAnalysisOverrides(layer: RawConfig): Partial<RunSettings> {
   const probe = resolveConfig([{ bench: { value: 'unused', where: '' } }, layer], '.');
-  const out: Partial<AnalysisSettings> = {};
+  const out: Partial<RunSettings> = {};
   if (layer.alpha !== undefined) out.alpha = probe.alpha;
   if (layer.threshold !== undefined) out.thresholdPct = probe.thresholdPct;
   if (layer.correction !== undefined) out.correction = probe.correction;
   if (layer.sampling !== undefined) out.sampling = probe.sampling;
+  if (layer['fail-on'] !== undefined) out.failOn = probe.failOn;
   return out;
+}
+
+/** Flags that were given, as a config layer tagged with the flag name for error messages. */
+export function flagLayer(values: Record<string, string | undefined>): RawConfig {
+  return sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, values[key]])), (key) => `--${key}`);
 }

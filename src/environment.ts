@@ -50,7 +50,25 @@ function containerHint(): string | null {
   return null;
 }
 
-export function collectEnvironment(): Record<string, unknown> {
+/**
+ * The machine facts of a results log's header. Every field is optional because a log is read
+ * back later, possibly written by another version; null means the machine did not tell.
+ */
+export interface HostEnvironment {
+  os?: string;
+  arch?: string;
+  cpuModel?: string | null;
+  cpuCount?: number;
+  memoryBytes?: number;
+  node?: string;
+  loadAvg?: number[];
+  governor?: string | null;
+  turbo?: boolean | null;
+  virtualization?: { hypervisor: boolean | null; vendor: string | null };
+  container?: string | null;
+}
+
+export function collectEnvironment(): HostEnvironment {
   const cpus = os.cpus();
   return {
     os: `${os.type()} ${os.release()}`,

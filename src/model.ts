@@ -1,7 +1,17 @@
 /**
- * The plain data that flows between benchgate's stages (see DESIGN.md).
- * Nothing here does I/O; every stage takes and returns these shapes.
+ * The plain data that flows between benchgate's stages (docs/architecture.md, "The data model").
+ * Nothing here does I/O; every stage takes and returns these shapes. The diagnostics' numbers
+ * are typed by the modules that compute them, so a renamed field breaks the build of every
+ * renderer that reads it instead of silently blanking a plot.
  */
+import type { ComplexityNumbers } from './diagnostics/complexity.js';
+import type { DriftNumbers } from './diagnostics/drift.js';
+import type { EnvironmentNumbers } from './diagnostics/environment-stability.js';
+import type { NormalityNumbers } from './diagnostics/normality.js';
+import type { PercentileNumbers } from './diagnostics/percentiles.js';
+import type { TooShortNumbers } from './diagnostics/too-short.js';
+import type { RoundSeries } from './diagnostics/types.js';
+import type { HostEnvironment } from './environment.js';
 
 export type Side = 'base' | 'head';
 export type Better = 'lower' | 'higher';
@@ -82,8 +92,8 @@ export interface LogHeader {
   base: RefInfo;
   head: RefInfo;
   seed: number;
-  config: AnalysisSettings & Record<string, unknown>;
-  environment: Record<string, unknown>;
+  config: RunSettings;
+  environment: HostEnvironment;
   startedAt: string;
 }
 
@@ -114,6 +124,28 @@ export interface AnalysisSettings {
   sampling: 'run' | 'pooled';
 }
 
+export type FailOn = 'regression' | 'none';
+
+/**
+ * The settings of one comparison as the results log records them (its header's `config`) and
+ * results.json repeats them (`settings`, with `benchgate analyze`'s overrides applied): the same
+ * keys whichever command wrote them, and nothing local to the machine (no paths).
+ */
+export interface RunSettings extends AnalysisSettings {
+  /** "regression": a regression fails the gate; "none": report only. */
+  failOn: FailOn;
+  /** Measured rounds planned; null when unknown (a log merged from several). */
+  rounds: number | null;
+  warmup: number;
+  /** Parser name, "auto", or "command" (time the whole process). */
+  format: string;
+  suite: string;
+  bench: string;
+  build: string | null;
+  /** Per-run time limit in seconds; 0 = none. */
+  timeoutSec: number;
+}
+
 /** n, centre and spread of one side's samples. Percentiles use numpy's default (linear) definition. */
 export interface Summary {
   n: number;
@@ -137,10 +169,58 @@ export type Verdict =
   | 'removed'
   | 'failed';
 
+/**
+ * Every warning benchgate can raise, in one closed list (like hyperfine's `enum Warnings`):
+ * renderers decide how to show them; no decision (verdict, exit code) reads them.
+ */
+export const WARNING_CODES = [
+  // compare: one comparison
+  'failed-runs',
+  'too-few-samples',
+  'no-percent-change',
+  'below-threshold',
+  // the whole result
+  'run-failed',
+  'no-benchmarks',
+  // diagnostics: the machine
+  'cpu-steal',
+  'high-load',
+  'cpu-governor',
+  'turbo',
+  'cost-too-coarse',
+  // diagnostics: one comparison's data
+  'tail-regression',
+  'welch-disagrees',
+  'bimodal-or-outliers',
+  'drift',
+  'drift-unprotected',
+  'timer-resolution',
+  'never-significant',
+  'complexity-change',
+] as const;
+
+export type WarningCode = (typeof WARNING_CODES)[number];
+
 /** A diagnostic that travels with the data; renderers decide how to show it. */
 export interface Warning {
-  code: string;
+  code: WarningCode;
   message: string;
+}
+
+/** The numbers behind a comparison's diagnostics; each part is typed by the module that computes it. */
+export interface ComparisonDiagnostics {
+  /** Complexity parameter this comparison was measured at (part of its identity, see analysis/identity.ts). */
+  complexityN?: number;
+  /** Each side's per-run values in round order (drift, sparklines, the round-order plot). */
+  rounds?: Record<Side, RoundSeries>;
+  percentiles?: PercentileNumbers;
+  normality?: NormalityNumbers;
+  drift?: DriftNumbers;
+  tooShort?: TooShortNumbers;
+  /** The Big-O fit of the family this size belongs to (shared by every size of the family). */
+  complexity?: ComplexityNumbers;
+  /** For inconclusive comparisons: the smallest change the data could have shown (null: none at this n). */
+  minDetectableEffectPct?: number | null;
 }
 
 /** One per suite x benchmark x metric. */
@@ -172,7 +252,7 @@ export interface Comparison {
   roundsNeeded: number | null;
   warnings: Warning[];
   /** Extra numbers from diagnostics (normality, drift, percentiles, complexity...). */
-  diagnostics?: Record<string, unknown>;
+  diagnostics?: ComparisonDiagnostics;
 }
 
 export type OverallVerdict = 'pass' | 'fail' | 'inconclusive' | 'error';
@@ -184,13 +264,48 @@ export interface GeomeanChange {
   benchmarks: number;
 }
 
+/** The header's machine facts plus the stability readings taken over the runs. */
+export interface ResultEnvironment extends HostEnvironment {
+  stability: EnvironmentNumbers;
+}
+
+export interface FailedRun {
+  suite: string;
+  side: Side;
+  round: number;
+  error: string;
+}
+
+/** A benchmark its harness reported failed (or that printed no values) in some runs of one side. */
+export interface FailedBenchmark {
+  suite: string;
+  benchmark: string;
+  metric: string;
+  complexityN?: number;
+  side: Side;
+  /** How many runs of that side it failed in, and why the first did. */
+  runs: number;
+  first: string;
+}
+
+/** What went wrong, as the exit rule reads it (exit.ts): any of these makes the exit code 3. */
+export interface Failures {
+  /** Runs that failed (crash, timeout, unparsable output). */
+  runs: FailedRun[];
+  benchmarks: FailedBenchmark[];
+  /** Why the job stopped, when no logged run shows it (a build, a warmup round): the log's end message. */
+  stopped: string | null;
+  /** No benchmark result was read from any run. */
+  noResults: boolean;
+}
+
 /** Everything the report stage needs; results.json is this object. */
 export interface ComparisonResult {
   tool: { name: 'benchgate'; version: string };
   base: RefInfo;
   head: RefInfo;
   seed: number;
-  settings: AnalysisSettings;
+  settings: RunSettings;
   rounds: { planned: number | null; completed: number };
   comparisons: Comparison[];
   verdict: OverallVerdict;
@@ -199,7 +314,6 @@ export interface ComparisonResult {
   counts: Record<Verdict, number>;
   geomean: GeomeanChange | null;
   warnings: Warning[];
-  environment: Record<string, unknown>;
-  /** Runs that failed (crash, timeout, unparsable), so reports can say so. */
-  failedRuns: { suite: string; side: Side; round: number; error: string }[];
+  environment: ResultEnvironment;
+  failures: Failures;
 }

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyze } from '../../src/compare.js';
+import { analyze } from '../../src/analysis/index.js';
 import type { LogHeader } from '../../src/model.js';
 import { reportFiles } from '../../src/report/index.js';
 import { renderTerminal } from '../../src/report/terminal.js';
@@ -51,13 +51,13 @@ function analysisTimes(repetitions: number): number[] {
     base: { ref: 'base', sha: '0'.repeat(40) },
     head: { ref: 'head', sha: '1'.repeat(40) },
     seed: 8,
-    config: { ...BENCHGATE_SETTINGS },
+    config: { ...BENCHGATE_SETTINGS, failOn: 'regression', rounds: 30, warmup: 0, format: 'benchgate', suite: 'bench', bench: 'simulated', build: null, timeoutSec: 0 },
     environment: {},
     startedAt: new Date(0).toISOString(),
   };
   return Array.from({ length: repetitions }, () =>
     timeMs(() => {
-      const result = analyze(header, runs, BENCHGATE_SETTINGS, 'regression', 30);
+      const result = analyze({ header, runs, end: null, settings: header.config });
       for (const report of reportFiles) report.render(result);
       renderTerminal(result);
     }),

@@ -81,7 +81,7 @@ export async function power(opts: SectionOptions): Promise<SectionOutput> {
     ...powerTables.flatMap((t) => [t, '']),
     `#### Minimum detectable effect (smallest slowdown of ${EFFECTS.map((e) => `${e}`).join(', ')}% detected in ≥ ${TARGET_POWER * 100}% of pull requests)`,
     '',
-    'The model column is what benchgate itself predicts for an inconclusive result (stats/power.ts, at α / 10 as compare.ts uses for 10 benchmarks).',
+    'The model column is what benchgate itself predicts for an inconclusive result (stats/power.ts, at α / 10 as analysis/compare.ts uses for 10 benchmarks).',
     '',
     markdownTable(['noise', 'CV', 'n', 'benchgate', METHODS['t-holm'].name, METHODS.mwu.name, 'model (power.ts)'], mdeRows),
     '',

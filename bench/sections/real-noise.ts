@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDemoRepo } from '../../src/demo.js';
+import { createDemoRepo } from '../../src/commands/demo.js';
 import type { Comparison, ComparisonResult, Verdict } from '../../src/model.js';
 import { markdownTable, medianRange, pct } from '../tables.js';
 import type { SectionOptions, SectionOutput } from './types.js';

@@ -5,7 +5,7 @@
  * benchgate runs its real verdict path (compareRuns with the shipped defaults); the others are
  * what users would run instead, or the textbook reference.
  */
-import { compareRuns } from '../../src/compare.js';
+import { compareRuns } from '../../src/analysis/index.js';
 import { DEFAULTS } from '../../src/config.js';
 import type { AnalysisSettings, Side } from '../../src/model.js';
 import { holm, mannWhitneyU, median, studentTSf, wilcoxonSignedRank } from '../../src/stats/index.js';

@@ -7,13 +7,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
 import type { ComparisonResult } from '../model.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
 import { readEvent } from '../platforms/github-event.js';
-import type { Platform } from '../platforms/types.js';
-import { exitCodeOf } from '../run.js';
+import type { Command } from './types.js';
+import { publishResult, type Outcome } from '../conclude.js';
 
 /** Written next to results.json by the action on pull_request events. */
 export const PULL_REQUEST_FILE = 'pull-request-number';
@@ -37,6 +36,9 @@ export function readResults(file: string): ComparisonResult {
     !Array.isArray(r.comparisons) ||
     !VERDICTS.includes(r.verdict as string) ||
     typeof r.gateFailed !== 'boolean' ||
+    !Array.isArray(r.failures?.runs) ||
+    !Array.isArray(r.failures?.benchmarks) ||
+    typeof r.failures?.noResults !== 'boolean' ||
     !sha(r.base) ||
     !sha(r.head) ||
     typeof r.counts !== 'object'
@@ -56,7 +58,7 @@ export function readPullRequestNumber(dir: string): number | undefined {
 }
 
 /** Publishes DIR's results; the exit code is the run's, as if it had happened here. */
-export async function publishSaved(dir: string, options: GitHubOptions): Promise<number> {
+export async function publishSaved(dir: string, options: GitHubOptions): Promise<Outcome> {
   const result = readResults(path.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
   const event = readEvent(env);
@@ -69,20 +71,12 @@ export async function publishSaved(dir: string, options: GitHubOptions): Promise
     trusted.checkSha = runSha;
     trusted.requirePullRequestHead = runSha;
   }
-  const platform = new GitHubPlatform(trusted);
-  await platform.publish(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) });
-  return exitCodeOf(result);
+  return publishResult(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) }, new GitHubPlatform(trusted));
 }
 
 /** The CLI command; the token comes from GITHUB_TOKEN (never a flag, so it stays out of logs). */
-export async function cmdReport(argv: string[], _platform: Platform): Promise<number> {
-  let from: string | undefined;
-  try {
-    from = parseArgs({ args: argv, options: { from: { type: 'string' } }, strict: true }).values.from;
-  } catch (err) {
-    throw new ConfigError((err as Error).message);
-  }
-  if (!from) throw new ConfigError('usage: benchgate report --from DIR (the downloaded benchgate output directory)');
+export const cmdReport: Command = async ({ values }) => {
+  if (!values.from) throw new ConfigError('usage: benchgate report --from DIR (the downloaded benchgate output directory)');
   const token = process.env.GITHUB_TOKEN || undefined;
-  return publishSaved(path.resolve(from), { token, comment: true, check: true });
-}
+  return (await publishSaved(path.resolve(values.from), { token, comment: true, check: true })).exitCode;
+};

@@ -5,6 +5,9 @@
  * A class change between base and head (O(n) -> O(n^2)) is flagged even over a small range of
  * n, because it predicts how the gap grows beyond the measured sizes.
  */
+import type { Warning } from '../model.js';
+import type { Diagnosis } from './types.js';
+
 export interface ClassFit {
   name: string;
   constant: number;
@@ -26,6 +29,16 @@ const CLASSES: { name: string; f: (n: number) => number }[] = [
   { name: 'O(n²)', f: (n) => n * n },
   { name: 'O(n³)', f: (n) => n * n * n },
 ];
+
+/** One benchmark family's fit on both sides, as every size of the family carries it. */
+export interface ComplexityNumbers {
+  /** The benchmark name without its size suffix (Google Benchmark's "family/N"). */
+  family: string;
+  points: { base: [number, number][]; head: [number, number][] };
+  base: SideFit;
+  head: SideFit;
+  classChange: boolean;
+}
 
 /** Fewer distinct sizes than this cannot tell the classes apart. */
 export const MIN_SIZES = 3;
@@ -76,4 +89,26 @@ export function isClassChange(base: SideFit, head: SideFit): boolean {
   if (base.best === head.best) return false;
   const clear = (own: SideFit, other: SideFit) => errorOf(own, other.best) >= CLEAR_CHANGE_RATIO * errorOf(own, own.best);
   return clear(base, head) || clear(head, base);
+}
+
+/**
+ * The fit of one benchmark family on both sides from its (n, median) points, and a warning when
+ * the class changed; null when either side has too few sizes to fit.
+ */
+export function complexityDiagnostic(
+  family: string,
+  points: { base: [number, number][]; head: [number, number][] },
+): Diagnosis<ComplexityNumbers> | null {
+  const base = fitComplexity(points.base);
+  const head = fitComplexity(points.head);
+  if (!base || !head) return null;
+  const numbers: ComplexityNumbers = { family, points, base, head, classChange: isClassChange(base, head) };
+  const warnings: Warning[] = [];
+  if (numbers.classChange) {
+    warnings.push({
+      code: 'complexity-change',
+      message: `${family}: complexity changed from ${base.best} to ${head.best} (normalised RMSE ${base.fits[0]!.nrmse.toFixed(3)} base, ${head.fits[0]!.nrmse.toFixed(3)} head, n = ${points.base[0]![0]}..${points.base.at(-1)![0]})`,
+    });
+  }
+  return { numbers, warnings };
 }

@@ -1,6 +1,6 @@
 /**
  * "At what cost": the CPU time and peak memory of each benchmark process, as ordinary
- * measurements of a pseudo-benchmark "(process)", so compare.ts tests them base vs head like any
+ * measurements of a pseudo-benchmark "(process)", so the analysis tests them base vs head like any
  * metric. A change that is 2% faster but takes 40% more memory shows up as such.
  *
  * Some readings are too coarse to gate on, and are left out for that suite with a warning:
@@ -72,10 +72,13 @@ function tooCoarse(runs: readonly Run[]): Map<string, Map<string, string>> {
   return out;
 }
 
-/** The runs with their cost measurements appended (new objects; the inputs are not changed). */
-export function withProcessCost(runs: readonly Run[]): Run[] {
+/**
+ * The runs with their cost measurements appended (new objects; the inputs are not changed), and
+ * why a suite has no cpu-user, cpu-sys or max-rss comparison when its readings are too coarse.
+ */
+export function processCost(runs: readonly Run[]): { runs: Run[]; warnings: Warning[] } {
   const coarse = tooCoarse(runs);
-  return runs.map((run) => {
+  const withCost = runs.map((run) => {
     if (!measured(run)) return run;
     const cost: Measurement[] = [];
     for (const m of COST_METRICS) {
@@ -85,15 +88,11 @@ export function withProcessCost(runs: readonly Run[]): Run[] {
     }
     return cost.length === 0 ? run : { ...run, measurements: [...run.measurements, ...cost] };
   });
-}
-
-/** Why a suite has no cpu-user, cpu-sys or max-rss comparison. */
-export function costWarnings(runs: readonly Run[]): Warning[] {
   const warnings: Warning[] = [];
-  for (const [suite, metrics] of tooCoarse(runs)) {
+  for (const [suite, metrics] of coarse) {
     for (const [metric, reason] of metrics) {
       warnings.push({ code: 'cost-too-coarse', message: `${suite}: ${metric} not compared: ${reason}` });
     }
   }
-  return warnings;
+  return { runs: withCost, warnings };
 }

@@ -4,6 +4,7 @@
  * warnings: a frequency that moves or a neighbour that takes the CPU adds noise no statistics
  * can remove, and the report should say so.
  */
+import type { HostEnvironment } from '../environment.js';
 import type { Run, Warning } from '../model.js';
 import { median } from '../stats/index.js';
 import type { Diagnosis } from './types.js';
@@ -36,7 +37,8 @@ function spread(values: number[]): Spread | null {
 
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-export function environmentDiagnostic(header: Record<string, unknown>, runs: readonly Run[]): Diagnosis<EnvironmentNumbers> {
+/** `header` comes from a results log: its values are checked, not trusted to have their types. */
+export function environmentDiagnostic(header: HostEnvironment, runs: readonly Run[]): Diagnosis<EnvironmentNumbers> {
   const withEnv = runs.filter((r) => r.env !== undefined);
   const numbers: EnvironmentNumbers = {
     runsWithReadings: withEnv.length,

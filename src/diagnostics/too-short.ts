@@ -90,7 +90,7 @@ export function tooShortDiagnostic(
       message: `${side} values sit on a grid of ${q!.step!.toPrecision(3)} (${q!.distinct} distinct in ${q!.n}), only ~${Math.round(q!.stepsPerValue!)} steps per value: the clock's resolution shows; measure longer spans (more iterations per sample)`,
     });
   }
-  // Below 2 per side compare.ts already says the test could not run.
+  // Below 2 per side analysis/compare.ts already says the test could not run.
   if (numbers.minAttainableP >= alphaPerTest && Math.min(n.base, n.head) >= 2) {
     warnings.push({
       code: 'never-significant',

@@ -1,5 +1,8 @@
 import type { Config } from '../config.js';
 import type { ComparisonResult } from '../model.js';
+import type { WrittenReports } from '../report/index.js';
+
+export type { WrittenReports };
 
 /** Where log lines go while benchgate works; each CI platform groups them its own way. */
 export interface Logger {
@@ -8,9 +11,6 @@ export interface Logger {
   /** Runs `fn` inside a collapsible log section (GitHub ::group::, GitLab section markers). */
   group<T>(title: string, fn: () => Promise<T>): Promise<T>;
 }
-
-/** The report files written into the output directory, by file name. */
-export type WrittenReports = Record<string, string>;
 
 /** One CI system (or the local terminal): where refs come from and where results are shown. */
 export interface Platform extends Logger {

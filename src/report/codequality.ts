@@ -8,7 +8,7 @@
  * on the target branch and in the merge request as one issue, not a new one each pipeline.
  */
 import { createHash } from 'node:crypto';
-import { complexityNOf } from '../diagnostics/index.js';
+import { complexityNOf, identityKey } from '../analysis/identity.js';
 import type { Comparison, ComparisonResult } from '../model.js';
 import { clip } from './escape.js';
 import { displayName } from './rows.js';
@@ -28,8 +28,7 @@ export interface CodeQualityIssue {
 
 /** The size tells apart the rows nanobench gives one name at several complexityN. */
 function fingerprint(c: Comparison): string {
-  const n = complexityNOf(c);
-  return createHash('sha256').update(JSON.stringify([c.suite, c.benchmark, c.metric, ...(n === undefined ? [] : [n])])).digest('hex');
+  return createHash('sha256').update(identityKey({ ...c, complexityN: complexityNOf(c) })).digest('hex');
 }
 
 function issue(c: Comparison, result: ComparisonResult): CodeQualityIssue {

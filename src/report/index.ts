@@ -5,13 +5,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../model.js';
-import type { WrittenReports } from '../platforms/types.js';
 import { renderCodeQuality } from './codequality.js';
 import { renderHtml } from './html/render.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import { renderMetrics } from './metrics.js';
+
+/** The report files written into the output directory, by file name. */
+export type WrittenReports = Record<string, string>;
 
 export interface ReportFile {
   file: string;

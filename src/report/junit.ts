@@ -5,7 +5,7 @@
  * p-values; a benchmark the harness reported as failed, and every failed run, is an error;
  * inconclusive and removed benchmarks are skipped with the reason.
  */
-import type { Comparison, ComparisonResult } from '../model.js';
+import type { Comparison, ComparisonResult, FailedRun } from '../model.js';
 import { clip } from './escape.js';
 import { displayName, rowOf } from './rows.js';
 import { formatChange, formatP } from './units.js';
@@ -75,7 +75,7 @@ function testCase(c: Comparison, result: ComparisonResult): Case {
   return { outcome: 'passed', xml: caseXml(c, out) };
 }
 
-function failedRunCase(run: ComparisonResult['failedRuns'][number]): Case {
+function failedRunCase(run: FailedRun): Case {
   const name = `${run.side} run, round ${run.round}`;
   const error = element('error', { type: 'run-failed', message: clip(run.error, 1000) }, run.error);
   return { outcome: 'error', xml: `    <testcase${attrs({ classname: clip(run.suite), name })}>\n      ${error}\n    </testcase>` };
@@ -91,7 +91,7 @@ export function renderJunit(result: ComparisonResult): string {
   const suites = new Map<string, Case[]>();
   const add = (suite: string, c: Case) => suites.set(suite, [...(suites.get(suite) ?? []), c]);
   for (const c of result.comparisons) add(c.suite, testCase(c, result));
-  for (const run of result.failedRuns) add(run.suite, failedRunCase(run));
+  for (const run of result.failures.runs) add(run.suite, failedRunCase(run));
   const all = [...suites.values()].flat();
   const totals = {
     name: 'benchgate',

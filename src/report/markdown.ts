@@ -45,7 +45,7 @@ function headSection(result: ComparisonResult): string {
   }
   const alerts =
     capped(
-      result.failedRuns.map((f) => `> 💥 ${f.side} run in round ${f.round} failed: ${escapeMarkdown(f.error, MAX_MESSAGE)}\n`),
+      result.failures.runs.map((f) => `> 💥 ${f.side} run in round ${f.round} failed: ${escapeMarkdown(f.error, MAX_MESSAGE)}\n`),
       (n) => `> …and ${n} more failed runs\n`,
     ) +
     capped(

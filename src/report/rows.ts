@@ -1,5 +1,5 @@
 /** The cells every tabular report shows for a comparison, formatted once for all of them. */
-import { complexityNOf } from '../diagnostics/index.js';
+import { complexityNOf } from '../analysis/identity.js';
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
 import { ROUNDS_CAP } from '../stats/index.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';

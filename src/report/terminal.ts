@@ -39,7 +39,7 @@ export function renderTerminal(result: ComparisonResult): string {
   if (result.geomean) {
     out.push(`geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${result.geomean.benchmarks} benchmarks`);
   }
-  for (const f of result.failedRuns.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
+  for (const f of result.failures.runs.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
   for (const w of result.warnings) out.push(`warning: ${printable(w.message, MESSAGE_MAX)}`);
   for (const c of result.comparisons) {
     for (const w of c.warnings) out.push(`note: ${printable(displayName(c))}: ${printable(w.message, MESSAGE_MAX)}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { compareRuns } from '../../src/compare.js';
+import { compareRuns } from '../../src/analysis/index.js';
 import { createRng } from '../../src/stats/index.js';
 import { DRIFTS } from '../../bench/sim/drift.js';
 import { runCell, seedOf, type Cell } from '../../bench/sim/experiment.js';

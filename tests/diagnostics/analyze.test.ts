@@ -1,12 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { analyze } from '../../src/compare.js';
-import type { AnalysisSettings, Run } from '../../src/model.js';
+import { analyze } from '../../src/analysis/index.js';
+import type { Run } from '../../src/model.js';
 import { renderCodeQuality } from '../../src/report/codequality.js';
 import { displayName } from '../../src/report/rows.js';
 import { runOf, seededRng } from './helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
-const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
 const header = testHeader({ base: { ref: 'base', sha: 'a'.repeat(40) }, head: { ref: 'head', sha: 'b'.repeat(40) }, environment: { cpuCount: 2 } });
 
 describe('diagnostics in the analysis', () => {
@@ -24,7 +23,7 @@ describe('diagnostics in the analysis', () => {
       runs.push({ ...run, env: { loadAvg1: 0.5, stealFraction: 0 } });
     }
   }
-  const result = analyze(header, runs, settings, 'regression', 8);
+  const result = analyze({ header, runs, end: null, settings: { ...header.config, rounds: 8 } });
   const sorts = result.comparisons.filter((c) => c.benchmark === 'sort');
 
   it('compares each complexityN separately and flags the class change', () => {

@@ -60,7 +60,7 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     const log = await analyzable(out);
     expect(log.runs.filter((x) => x.side === 'head' && !x.error).map((x) => x.round)).toEqual([1, 2]);
     expect(log.runs.find((x) => x.error)?.round).toBe(3);
-    expect(readResults(out).failedRuns).toHaveLength(1);
+    expect(readResults(out).failures.runs).toHaveLength(1);
   });
 
   it('output that cannot be read, in the warmup round: exit 3, the run, the parser\'s complaint and the report say so', async () => {

@@ -89,15 +89,22 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
   it('analyze re-does the report from the log alone, with other settings when asked', async () => {
     const r = await first;
     // The same settings give the same report.
-    const same = await runCli(['analyze', path.join(out, 'results.jsonl'), '--out', tempDir()]);
+    const sameOut = tempDir();
+    const same = await runCli(['analyze', path.join(out, 'results.jsonl'), '--out', sameOut]);
     expect(same.code).toBe(1);
     expect(same.stdout).toBe(r.stdout);
+    // results.json's settings are the same object whichever command wrote it, with no local paths.
+    expect(readResults(sameOut).settings).toEqual(readResults(out).settings);
+    expect(Object.keys(readResults(out).settings).sort()).toEqual(
+      ['alpha', 'bench', 'build', 'correction', 'failOn', 'format', 'rounds', 'sampling', 'suite', 'thresholdPct', 'timeoutSec', 'warmup'],
+    );
+    expect(JSON.stringify(readResults(out).settings)).not.toContain(repo);
     // A 2x slowdown is below a 150% threshold: no regression, the gate passes.
     const lenient = tempDir();
     const again = await runCli(['analyze', path.join(out, 'results.jsonl'), '--threshold', '150', '--out', lenient]);
     expect(again.code).toBe(0);
     expect(verdictsOf(lenient)['zzz/slower']).toBe('unchanged');
-    expect(readResults(lenient).settings.thresholdPct).toBe(150);
+    expect(readResults(lenient).settings).toEqual({ ...readResults(out).settings, thresholdPct: 150 });
   });
 
   it('passes with --fail-on none, from a flag or from .benchgate.yml, and still reports the regression', async () => {

@@ -24,9 +24,9 @@ describe('escaping corpus in the markdown reports', () => {
     ...HARDER.map((name) => comparison(`${name} fast`, 'improvement', -30)),
     ...HARDER.map((name) => comparison(`${name} same`, 'unchanged', 0.1, CORPUS[0])),
   ]);
-  r.comparisons[0]!.warnings = HARDER.map((message) => ({ code: 'odd', message }));
-  r.warnings = [{ code: 'env', message: CORPUS.join(' ') }];
-  r.failedRuns = [{ suite: 'suite', side: 'head', round: 3, error: CORPUS.join(' ') }];
+  r.comparisons[0]!.warnings = HARDER.map((message) => ({ code: 'tail-regression' as const, message }));
+  r.warnings = [{ code: 'high-load', message: CORPUS.join(' ') }];
+  r.failures.runs = [{ suite: 'suite', side: 'head', round: 3, error: CORPUS.join(' ') }];
   const flat = (s: string) => s.replace(/\n/g, ' ');
 
   it('shows every name, warning and error as written, with no markup of its own', () => {
@@ -49,7 +49,7 @@ describe('escaping corpus in the markdown reports', () => {
 describe('notes section', () => {
   it('lists per-comparison warnings, capped, with the caller notes after them', () => {
     const c = comparison('noisy', 'inconclusive', 5);
-    c.warnings = Array.from({ length: 15 }, (_, i) => ({ code: 'w', message: `warning number ${i}` }));
+    c.warnings = Array.from({ length: 15 }, (_, i) => ({ code: 'drift' as const, message: `warning number ${i}` }));
     const md = renderMarkdown(result([c]), { notes: ['3 more improvements are not annotated'] });
     const notes = md.slice(md.indexOf('**Notes**'));
     expect(notes.match(/^- `noisy`: warning number/gm)).toHaveLength(10);

@@ -1,5 +1,6 @@
 /** Synthetic comparisons and results for report and publishing tests (no benchmark runs). */
 import type { Comparison, ComparisonResult, Verdict } from '../../src/model.js';
+import { TEST_SETTINGS } from '../helpers/log-header.js';
 
 function summary(median: number) {
   return { n: 10, median, min: median, max: median, p90: median, p99: median, mad: 0, iqr: 0, cv: 0 };
@@ -39,7 +40,7 @@ export function result(comparisons: Comparison[], gateFailed = true): Comparison
     base: { ref: 'main', sha: 'a'.repeat(40) },
     head: { ref: 'pr', sha: 'b'.repeat(40) },
     seed: 1,
-    settings: { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' },
+    settings: TEST_SETTINGS,
     rounds: { planned: 10, completed: 10 },
     comparisons,
     verdict: counts.regression > 0 ? 'fail' : 'pass',
@@ -47,7 +48,7 @@ export function result(comparisons: Comparison[], gateFailed = true): Comparison
     counts,
     geomean: null,
     warnings: [],
-    environment: {},
-    failedRuns: [],
+    environment: { stability: { runsWithReadings: 0, loadAvg1: null, stealFraction: null, cpuCount: null, governor: null, turbo: null, perRun: [] } },
+    failures: { runs: [], benchmarks: [], stopped: null, noResults: comparisons.length === 0 },
   };
 }

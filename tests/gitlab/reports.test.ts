@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { analyze } from '../../src/compare.js';
+import { analyze } from '../../src/analysis/index.js';
 import type { ComparisonResult, Run, Side } from '../../src/model.js';
 import { GitLabPlatform } from '../../src/platforms/gitlab.js';
 import { renderCodeQuality, type CodeQualityIssue } from '../../src/report/codequality.js';
@@ -40,7 +40,7 @@ function runs(plan: Plan, rounds = 8, suite = 'suite'): Run[] {
 }
 
 function result(allRuns: Run[], failOn: 'regression' | 'none' = 'regression'): ComparisonResult {
-  return analyze(HEADER, allRuns, HEADER.config, failOn, 8);
+  return analyze({ header: HEADER, runs: allRuns, end: null, settings: { ...HEADER.config, failOn, rounds: 8 } });
 }
 
 const HOSTILE = 'a\u0000b\ud800c</testcase><x y="z">&amp;';

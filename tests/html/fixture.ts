@@ -2,7 +2,7 @@
  * A constructed analysis for the report tests: regressions, unchanged benchmarks, hostile names,
  * a complexity family and, with `added`, a benchmark only head has (shown, not gated).
  */
-import { analyze } from '../../src/compare.js';
+import { analyze } from '../../src/analysis/index.js';
 import type { AnalysisSettings, ComparisonResult, Run, Side } from '../../src/model.js';
 import { seededRng } from '../diagnostics/helpers.js';
 import { testHeader } from '../helpers/log-header.js';
@@ -50,5 +50,5 @@ export function fixtureResult({ added = false } = {}): ComparisonResult {
       });
     }
   }
-  return analyze(header, runs, settings, 'regression', 10);
+  return analyze({ header, runs, end: null, settings: { ...header.config, ...settings } });
 }

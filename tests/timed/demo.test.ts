@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import path from 'node:path';
-import { createDemoRepo } from '../../src/demo.js';
+import { createDemoRepo } from '../../src/commands/demo.js';
 import { extraWorktrees, runCli, tempDir, verdictsOf } from '../e2e/helpers.js';
 
 // This machine's noise: for seconds at a time the host runs everything ~1.65x slower (CPU time

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { analyze, compareRuns, hasFailures } from '../../src/compare.js';
-import { exitCodeOf } from '../../src/run.js';
-import type { AnalysisSettings, Better, Measurement, Run, Side } from '../../src/model.js';
+import { analyze, compareRuns, hasFailures } from '../../src/analysis/index.js';
+import { exitCodeOf } from '../../src/exit.js';
+import type { Better, RunSettings, Measurement, Run, Side } from '../../src/model.js';
 import { renderJson } from '../../src/report/json.js';
 import {
   createRng,
@@ -11,9 +11,9 @@ import {
   percentChange,
   summarize,
 } from '../../src/stats/index.js';
-import { testHeader } from '../helpers/log-header.js';
+import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
-const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
+const settings: RunSettings = TEST_SETTINGS;
 
 /** Runs for `rounds` rounds; `value(side, round, benchmark)` gives each measurement's values. */
 function runs(rounds: number, benchmarks: string[], value: (side: Side, round: number, name: string) => number[] | null, better: Better = 'lower'): Run[] {
@@ -106,37 +106,38 @@ describe('analyze', () => {
 
   it('fails the gate on a regression only when fail-on is regression', () => {
     const r = runs(10, ['slow'], (side) => [noisy(side === 'base' ? 1 : 1.5, 0.005)]);
-    expect(analyze(header, r, settings, 'regression', 10)).toMatchObject({ verdict: 'fail', gateFailed: true, counts: { regression: 1 } });
-    expect(analyze(header, r, settings, 'none', 10)).toMatchObject({ verdict: 'fail', gateFailed: false });
+    expect(analyze({ header, runs: r, end: null, settings })).toMatchObject({ verdict: 'fail', gateFailed: true, counts: { regression: 1 } });
+    expect(analyze({ header, runs: r, end: null, settings: { ...settings, failOn: 'none' } })).toMatchObject({ verdict: 'fail', gateFailed: false });
   });
 
   it('reports a failure that no logged run shows (a build, a warmup round) from the end line', () => {
     const end = { type: 'end', endedAt: '', status: 'failed', message: 'build failed on base: exited with code 2\n  | make: *** [all] Error 2' } as const;
-    const result = analyze(header, [], settings, 'regression', 10, end);
+    const result = analyze({ header, runs: [], end, settings });
     expect(result.verdict).toBe('error');
     expect(result.warnings[0]).toEqual({ code: 'run-failed', message: 'the run stopped: build failed on base: exited with code 2' });
     // A failed run already says it: no second message.
     const crashed = runs(3, ['b'], () => [1]).map((run, i) => (i === 5 ? { ...run, error: 'benchmark exited with code 139' } : run));
-    expect(analyze(header, crashed, settings, 'regression', 10, end).warnings.map((w) => w.code)).not.toContain('run-failed');
+    expect(analyze({ header, runs: crashed, end, settings }).warnings.map((w) => w.code)).not.toContain('run-failed');
   });
 
   it('exits 3 when anything failed, also beside a regression, and 1 for a regression alone', () => {
     const slow = (side: Side) => [side === 'base' ? 1 : 2];
     const regressed = runs(10, ['slow'], slow);
-    expect(exitCodeOf(analyze(header, regressed, settings, 'regression', 10))).toBe(1);
+    expect(exitCodeOf(analyze({ header, runs: regressed, end: null, settings }))).toBe(1);
     // A second benchmark that its harness marked failed in head's third round only.
     const partly = runs(10, ['slow', 'flaky'], (side, _round, name) => (name === 'slow' ? slow(side) : [1])).map((run) =>
       run.side === 'head' && run.round === 3 ? { ...run, measurements: run.measurements.map((m) => (m.benchmark === 'flaky' ? { ...m, values: [], failed: 'panic' } : m)) } : run,
     );
-    const result = analyze(header, partly, settings, 'regression', 10);
+    const result = analyze({ header, runs: partly, end: null, settings });
     expect(result.verdict).toBe('fail');
-    expect(hasFailures(result)).toBe(true);
+    expect(hasFailures(result.failures)).toBe(true);
     expect(exitCodeOf(result)).toBe(3);
     // A run that crashed (the job stopped there) after the regression was already measured.
     const crashed = regressed.map((run) => (run.round === 6 && run.side === 'head' ? { ...run, measurements: [], error: 'benchmark exited with code 139' } : run));
     const end = { type: 'end', endedAt: '', status: 'failed', message: 'head run in round 6 failed' } as const;
-    expect(exitCodeOf(analyze(header, crashed, settings, 'regression', 10, end))).toBe(3);
-    const failedOnly = analyze(header, partly.map((r) => ({ ...r, measurements: r.measurements.filter((m) => m.benchmark === 'flaky') })), settings, 'regression', 10);
+    expect(exitCodeOf(analyze({ header, runs: crashed, end, settings }))).toBe(3);
+    const onlyFlaky = partly.map((r) => ({ ...r, measurements: r.measurements.filter((m) => m.benchmark === 'flaky') }));
+    const failedOnly = analyze({ header, runs: onlyFlaky, end: null, settings });
     expect(failedOnly.verdict).toBe('error');
     expect(exitCodeOf(failedOnly)).toBe(3);
   });
@@ -161,7 +162,7 @@ describe('results.json', () => {
 
   it('carries per comparison both U, raw and adjusted p, the test, HL shift, % change and both summaries', () => {
     const r = runs(10, ['slow', 'same'], (side, _r, name) => [noisy(side === 'head' && name === 'slow' ? 1.3 : 1, 0.01)]);
-    const json = JSON.parse(renderJson(analyze(header, r, settings, 'regression', 10))) as ReturnType<typeof analyze>;
+    const json = JSON.parse(renderJson(analyze({ header, runs: r, end: null, settings }))) as ReturnType<typeof analyze>;
     const rawP = json.comparisons.map((c) => mannWhitneyU(c.baseSamples, c.headSamples).p);
     json.comparisons.forEach((c, i) => {
       const base = c.baseSamples;
@@ -205,7 +206,7 @@ describe('results.json', () => {
       baseOnly: (side) => (side === 'base' ? [1] : null),
     };
     const r = runs(10, Object.keys(shapes), (side, round, name) => shapes[name]!(side, round));
-    const result = analyze(header, r, settings, 'regression', 10);
+    const result = analyze({ header, runs: r, end: null, settings });
     expect(numbersIn(result).filter((v) => Number.isNaN(v))).toEqual([]);
     const c = Object.fromEntries(result.comparisons.map((x) => [x.benchmark, x]));
     expect(c.one).toMatchObject({ verdict: 'inconclusive', p: null });

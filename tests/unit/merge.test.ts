@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import type { Run } from '../../src/model.js';
 import { parseLog } from '../../src/runner/log.js';
 import { mergeLogs } from '../../src/runner/merge.js';
-import { testHeader } from '../helpers/log-header.js';
+import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
 const header = (headSha: string) =>
-  testHeader({ head: { ref: 'pr', sha: headSha }, base: { ref: 'main', sha: 'a' }, config: { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run', rounds: 2 } });
+  testHeader({ head: { ref: 'pr', sha: headSha }, base: { ref: 'main', sha: 'a' }, config: { ...TEST_SETTINGS, rounds: 2 } });
 const run = (round: number): Run => ({ suite: 's', side: 'head', round, position: 0, startedAt: '', wallMs: 1, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, exitCode: 0, measurements: [] });
 const log = (sha: string, rounds: number[]) => ({ header: header(sha), runs: rounds.map(run), end: null, skipped: [] });
 

@@ -6,13 +6,11 @@
  * page's HTML is rendered here, with every name escaped; the plots, sorting and filtering are
  * the bundled client script's, working from a JSON data island.
  */
-import { predict, type SideFit } from '../../diagnostics/complexity.js';
-import type { ComplexityNumbers } from '../../diagnostics/index.js';
+import { predict, type ComplexityNumbers, type SideFit } from '../../diagnostics/complexity.js';
 import type { NormalityNumbers } from '../../diagnostics/normality.js';
-import type { PercentileNumbers } from '../../diagnostics/percentiles.js';
 import type { DriftNumbers } from '../../diagnostics/drift.js';
 import type { RoundSeries } from '../../diagnostics/types.js';
-import type { Comparison, ComparisonResult, Verdict } from '../../model.js';
+import type { Comparison, ComparisonResult, ResultEnvironment, Verdict } from '../../model.js';
 import { clip, escapeHtml } from '../escape.js';
 import { headline, rowOf, settingsLine, shortSha, VERDICT_ICON } from '../rows.js';
 import { formatChange, formatPct, scaleFor } from '../units.js';
@@ -57,7 +55,7 @@ function curve(fit: SideFit, sizes: number[], factor: number): [number, number][
 function plotData(c: Comparison): PlotData {
   const scale = scaleFor(c.unit, c.base?.median ?? c.head?.median ?? 0);
   const scaled = (v: number[]) => v.map((x) => x / scale.factor);
-  const rounds = c.diagnostics?.rounds as Record<'base' | 'head', RoundSeries> | undefined;
+  const rounds = c.diagnostics?.rounds;
   const data: PlotData = {
     unit: scale.unit,
     base: scaled(c.baseSamples),
@@ -67,7 +65,7 @@ function plotData(c: Comparison): PlotData {
       head: { rounds: rounds?.head.rounds ?? [], values: scaled(rounds?.head.values ?? []) },
     },
   };
-  const complexity = c.diagnostics?.complexity as ComplexityNumbers | undefined;
+  const complexity = c.diagnostics?.complexity;
   // One complexity plot per family, in the section of its largest n.
   if (complexity && c.diagnostics?.complexityN === complexity.points.base.at(-1)![0]) {
     const sizes = complexity.points.base.map(([n]) => n);
@@ -88,24 +86,24 @@ const fmtP = (p: number | null | undefined) => (p === null || p === undefined ? 
 function numbersList(c: Comparison): string {
   const d = c.diagnostics ?? {};
   const items: string[] = [];
-  const normality = d.normality as NormalityNumbers | undefined;
+  const normality = d.normality;
   if (normality) {
     const side = (s: NormalityNumbers['base']) => (s.w === null ? 'n/a' : `W ${s.w.toFixed(3)}, p ${fmtP(s.p)}`);
     let line = `Shapiro-Wilk: base ${side(normality.base)}; head ${side(normality.head)}; shape <b>${h(normality.tag ?? 'n/a')}</b>`;
     if (normality.welch) line += `; Welch t ${normality.welch.t.toFixed(2)}, df ${normality.welch.df.toFixed(1)}, p ${fmtP(normality.welch.p)}`;
     items.push(line);
   }
-  const percentiles = d.percentiles as PercentileNumbers | undefined;
+  const percentiles = d.percentiles;
   if (percentiles) {
     const p = percentiles.changePct;
     items.push(`Change by percentile: min ${h(formatPct(p.min))}, median ${h(formatPct(p.median))}, p90 ${h(formatPct(p.p90))}, p99 ${h(formatPct(p.p99))}, max ${h(formatPct(p.max))}`);
   }
-  const drift = d.drift as DriftNumbers | undefined;
+  const drift = d.drift;
   if (drift) {
     const side = (s: DriftNumbers['base']) => (s === null ? 'n/a' : `tau ${s.tau.toFixed(2)}, p ${fmtP(s.p)}, ${s.totalPct >= 0 ? '+' : ''}${s.totalPct.toFixed(1)}% over the run`);
     items.push(`Drift (Mann-Kendall): base ${side(drift.base)}; head ${side(drift.head)}; head/base ${drift.difference ? `p ${fmtP(drift.difference.p)}` : 'n/a'}`);
   }
-  const complexity = d.complexity as ComplexityNumbers | undefined;
+  const complexity = d.complexity;
   if (complexity) {
     const side = (s: SideFit) => `${h(s.best)} (c ${s.fits[0]!.constant.toPrecision(3)}, nRMSE ${s.fits[0]!.nrmse.toFixed(3)})`;
     items.push(`Complexity of ${h(complexity.family)}: base ${side(complexity.base)}; head ${side(complexity.head)}`);
@@ -119,7 +117,7 @@ function warningsList(warnings: { message: string }[]): string {
 }
 
 function tagOf(c: Comparison): string {
-  return (c.diagnostics?.normality as NormalityNumbers | undefined)?.tag ?? '';
+  return c.diagnostics?.normality?.tag ?? '';
 }
 
 /** A cell with the value the client sorts by (a number where the text is formatted). */
@@ -171,9 +169,9 @@ function table(result: ComparisonResult, anchors: Map<Comparison, string>): stri
   return `${tableControls(result)}<table id="results"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function environmentTable(env: Record<string, unknown>): string {
-  const stability = (env.stability ?? {}) as { loadAvg1?: { median: number; max: number } | null; stealFraction?: { median: number; max: number } | null };
-  const virt = env.virtualization as { hypervisor?: boolean | null; vendor?: string | null } | undefined;
+function environmentTable(env: ResultEnvironment): string {
+  const stability = env.stability;
+  const virt = env.virtualization;
   const rows: [string, string][] = [
     ['CPU', `${env.cpuModel ?? '?'} × ${env.cpuCount ?? '?'}`],
     ['governor / turbo', `${env.governor ?? 'not readable'} / ${env.turbo === null || env.turbo === undefined ? 'not readable' : env.turbo ? 'on' : 'off'}`],
@@ -210,7 +208,7 @@ export function renderHtml(result: ComparisonResult): string {
 <h1 class="${result.verdict}">${h(title)}</h1>
 <p>base <code>${h(result.base.ref)}</code> (${h(shortSha(result.base.sha))}) → head <code>${h(result.head.ref)}</code> (${h(shortSha(result.head.sha))}) · ${h(settingsLine(result))}</p>
 ${result.geomean ? `<p>Geometric mean of time ratios: <b>${h(formatChange(result.geomean.changePct, result.geomean.ci))}</b> over ${result.geomean.benchmarks} benchmarks.</p>` : ''}
-${warningsList([...result.failedRuns.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...result.warnings])}
+${warningsList([...result.failures.runs.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...result.warnings])}
 ${forestFigure(forest)}
 <h2>Results</h2>${table(result, anchors)}
 <h2>Environment</h2>${environmentTable(result.environment)}

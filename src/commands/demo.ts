@@ -4,17 +4,22 @@
  * pipeline on it.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { resolveConfig, sourced } from './config.js';
-import type { Platform } from './platforms/types.js';
+import { DEFAULTS, resolveConfig, sourced } from '../config.js';
 import { runComparison } from './run.js';
+import type { Command } from './types.js';
 
-/** examples/demo, found from this module (src/ when run from source, dist/ when bundled). */
-export const DEMO_SOURCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'demo');
+/** examples/demo in the first folder above this module that has it (src/commands/ from source, dist/ bundled). */
+function demoSource(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'examples', 'demo')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.join(dir, 'examples', 'demo');
+}
+
+export const DEMO_SOURCE = demoSource();
 
 function commitAll(repo: string, message: string): void {
   const git = (...args: string[]) =>
@@ -37,11 +42,7 @@ export function createDemoRepo(dir: string): string {
   return dir;
 }
 
-export async function runDemo(argv: string[], platform: Platform): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { rounds: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } },
-  });
+export const cmdDemo: Command = async ({ values, platform }) => {
   const repo = createDemoRepo(mkdtempSync(path.join(os.tmpdir(), 'benchgate-demo-')));
   platform.info(`demo repository: ${repo} (base = HEAD~1, head = HEAD)`);
   try {
@@ -52,11 +53,11 @@ export async function runDemo(argv: string[], platform: Platform): Promise<numbe
       ],
       repo,
     );
-    config.outDir = path.resolve(values.out ?? 'benchgate-out');
+    config.outDir = path.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform);
     platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
     return outcome.exitCode;
   } finally {
     rmSync(repo, { recursive: true, force: true });
   }
-}
+};

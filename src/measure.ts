@@ -1,64 +1,27 @@
 /**
- * One comparison, end to end: refs -> worktrees -> builds -> interleaved rounds (each run
- * appended to the results log) -> analysis -> reports. I/O lives here and in the modules it
- * calls (git, runner, platform); the analysis itself is pure (compare.ts).
+ * The measuring half of a comparison: refs -> worktrees -> builds -> interleaved rounds, each
+ * run appended to the results log the moment it ends. I/O lives here and in the modules it
+ * calls (git, runner, platform); what follows (analysis, reports) is conclude.ts's.
  */
 import path from 'node:path';
-import { analyze, hasFailures } from './compare.js';
-import { ConfigError, DEFAULTS, type Config } from './config.js';
+import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
-import type { ComparisonResult, LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
-import type { Platform, WrittenReports } from './platforms/types.js';
-import { writeReports } from './report/index.js';
+import type { LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
+import type { Platform } from './platforms/types.js';
 import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
-import { readLog, ResultsLog } from './runner/log.js';
+import { Cancelled, RunFailure } from './runner/errors.js';
+import { ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
 import { VERSION } from './version.js';
 
-/** Documented exit codes (README "Exit codes"). */
-export const EXIT = {
-  pass: 0,
-  gateFailed: 1,
-  usage: 2,
-  runFailed: 3,
-} as const;
-
-/** The exit code an analysis calls for: 3 when anything failed, even beside a regression; else the gate's. */
-export function exitCodeOf(result: ComparisonResult): number {
-  if (hasFailures(result)) return EXIT.runFailed;
-  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
-}
-
-/** A build or benchmark run failed: the message names the side, the round and the cause. */
-export class RunFailure extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RunFailure';
-  }
-}
-
-/** benchgate was asked to stop (SIGINT/SIGTERM). */
-export class Cancelled extends Error {
-  constructor(readonly signal: NodeJS.Signals) {
-    super(`cancelled by ${signal}`);
-    this.name = 'Cancelled';
-  }
-}
-
-export interface RunOutcome {
-  result: ComparisonResult | null;
-  reports: WrittenReports;
-  exitCode: number;
-  logFile: string;
-}
-
+/** The results log's file name, inside the output directory. */
 export const LOG_FILE = 'results.jsonl';
 
-/** The file name of the log and every report, inside config.outDir. */
-export function logPath(config: Config): string {
+/** The results log's path, inside config.outDir. */
+function logPath(config: Config): string {
   return path.join(config.outDir, LOG_FILE);
 }
 
@@ -95,7 +58,12 @@ function watchSignals() {
   return state;
 }
 
-export async function runComparison(config: Config, platform: Platform): Promise<RunOutcome> {
+/**
+ * Runs the rounds into the results log and returns its path. A failed build or run ends the
+ * log early but still returns it, so what was measured is reported (and the exit code is 3);
+ * anything else (a cancel, a bad ref) throws.
+ */
+export async function measure(config: Config, platform: Platform): Promise<string> {
   const signals = watchSignals();
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
@@ -140,14 +108,14 @@ export async function runComparison(config: Config, platform: Platform): Promise
     if (harnessFailures.length > 0) {
       platform.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
     }
-    return finish(config, platform, header, file);
+    return file;
   } catch (err) {
     const cancelled = err instanceof Cancelled;
     log?.end(cancelled ? 'cancelled' : 'failed', (err as Error).message);
     if (err instanceof RunFailure && log) {
-      // Report what was measured before the failure, then fail with the run's exit code.
+      // Report what was measured before the failure; the log's failure makes the exit code 3.
       platform.warn(err.message);
-      return finish(config, platform, readLog(file).header, file);
+      return file;
     }
     throw err;
   } finally {
@@ -164,20 +132,7 @@ function logHeader(config: Config, base: RefInfo, head: RefInfo): LogHeader {
     base,
     head,
     seed: config.seed,
-    config: {
-      alpha: config.alpha,
-      thresholdPct: config.thresholdPct,
-      correction: config.correction,
-      sampling: config.sampling,
-      failOn: config.failOn,
-      rounds: config.rounds,
-      warmup: config.warmup,
-      format: config.format,
-      suite: config.suite,
-      bench: config.bench,
-      build: config.build ?? null,
-      timeoutSec: config.timeoutSec,
-    },
+    config: runSettingsOf(config),
     environment: collectEnvironment(),
     startedAt: new Date().toISOString(),
   };
@@ -289,15 +244,4 @@ async function runRounds(
     );
   }
   return harnessFailures;
-}
-
-/** Analyses the log, writes the reports, publishes them, and picks the exit code. */
-async function finish(config: Config, platform: Platform, header: LogHeader, file: string): Promise<RunOutcome> {
-  const parsed = readLog(file);
-  const result = await platform.group('analysis', async () =>
-    analyze(header, parsed.runs, config, config.failOn, config.rounds, parsed.end),
-  );
-  const reports = { [LOG_FILE]: file, ...writeReports(result, config.outDir) };
-  await platform.publish(result, reports);
-  return { result, reports, exitCode: exitCodeOf(result), logFile: file };
 }

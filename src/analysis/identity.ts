@@ -1,0 +1,26 @@
+/**
+ * What makes two measurements the same benchmark: suite, name, metric and, for harnesses that
+ * report one name at several sizes (nanobench complexityN), the size. Grouping, the per-run
+ * series, complexity families and Code Quality fingerprints all use this one key.
+ */
+import type { Comparison } from '../model.js';
+
+export interface Identity {
+  suite: string;
+  benchmark: string;
+  metric: string;
+  complexityN?: number;
+}
+
+/**
+ * A string key for an identity. Its form is also the input of the Code Quality fingerprint,
+ * which GitLab compares across pipelines: it must never change.
+ */
+export function identityKey({ suite, benchmark, metric, complexityN }: Identity): string {
+  return JSON.stringify([suite, benchmark, metric, ...(complexityN === undefined ? [] : [complexityN])]);
+}
+
+/** The size a comparison was measured at, when its harness gave one. */
+export function complexityNOf(c: Comparison): number | undefined {
+  return c.diagnostics?.complexityN;
+}

@@ -1,0 +1,121 @@
+/**
+ * The analysis stage: a results log's runs and settings in, the whole result out (what
+ * results.json holds and every report renders). Pure, and in one pass per step: the runs are
+ * grouped once (group.ts), each group tested once (compare.ts), each comparison diagnosed once
+ * (diagnose.ts); every step returns new values. See docs/architecture.md.
+ */
+import { environmentDiagnostic } from '../diagnostics/environment-stability.js';
+import { processCost } from '../diagnostics/cost.js';
+import type {
+  AnalysisSettings,
+  Comparison,
+  ComparisonResult,
+  FailedBenchmark,
+  Failures,
+  LogEnd,
+  LogHeader,
+  OverallVerdict,
+  Run,
+  RunSettings,
+  Verdict,
+  Warning,
+} from '../model.js';
+import { geomeanChange } from '../stats/index.js';
+import { compareGroups } from './compare.js';
+import { diagnose } from './diagnose.js';
+import { groupRuns, type Group } from './group.js';
+
+const VERDICTS: Verdict[] = ['regression', 'improvement', 'unchanged', 'inconclusive', 'added', 'removed', 'failed'];
+
+export interface AnalysisInput {
+  header: LogHeader;
+  runs: readonly Run[];
+  /** The log's end line: a run that stopped on a failure is an error, and says why. */
+  end: LogEnd | null;
+  /** The header's settings, with any `benchgate analyze` overrides applied. */
+  settings: RunSettings;
+}
+
+/**
+ * Whether anything failed: a run (crash, timeout, unreadable output), the job before any run was
+ * logged (a build), a benchmark its harness marked failed in any round, or no benchmark read at
+ * all. The overall verdict is then `error` (unless a regression makes it `fail`), and the exit
+ * code 3 either way.
+ */
+export function hasFailures(f: Failures): boolean {
+  return f.runs.length > 0 || f.benchmarks.length > 0 || f.stopped !== null || f.noResults;
+}
+
+function failuresOf(runs: readonly Run[], groups: readonly Group[], end: LogEnd | null): Failures {
+  const failedRuns = runs
+    .filter((r) => r.error !== undefined)
+    .map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error! }));
+  const benchmarks: FailedBenchmark[] = [];
+  for (const g of groups) {
+    for (const side of ['base', 'head'] as const) {
+      const f = g.failures[side];
+      if (f.runs === 0) continue;
+      const { suite, benchmark, metric, complexityN } = g;
+      benchmarks.push({ suite, benchmark, metric, ...(complexityN !== undefined && { complexityN }), side, runs: f.runs, first: f.first! });
+    }
+  }
+  return {
+    runs: failedRuns,
+    benchmarks,
+    // A failure that no logged run shows (a build, a warmup round) must still be in the report.
+    stopped: end?.status === 'failed' && failedRuns.length === 0 ? end.message?.split('\n')[0] || 'no reason was logged' : null,
+    noResults: groups.length === 0,
+  };
+}
+
+function overallVerdict(counts: Record<Verdict, number>, failures: Failures): OverallVerdict {
+  if (counts.regression > 0) return 'fail';
+  if (hasFailures(failures)) return 'error';
+  return counts.inconclusive > 0 ? 'inconclusive' : 'pass';
+}
+
+/** Geometric mean of the head/base median ratios of the time comparisons. */
+function geomeanOf(comparisons: readonly Comparison[]): ComparisonResult['geomean'] {
+  const ratios: number[] = [];
+  for (const c of comparisons) {
+    if (c.metric === 'time' && c.base && c.head && c.base.median > 0 && c.head.median > 0) ratios.push(c.head.median / c.base.median);
+  }
+  return ratios.length > 0 ? geomeanChange(ratios) : null;
+}
+
+/** The comparisons of a set of runs (process cost included), without diagnostics: for simulations. */
+export function compareRuns(runs: readonly Run[], settings: AnalysisSettings): Comparison[] {
+  return compareGroups(groupRuns(processCost(runs).runs, settings.sampling), settings).compared.map((x) => x.comparison);
+}
+
+/** The whole analysis of one results log. */
+export function analyze({ header, runs, end, settings }: AnalysisInput): ComparisonResult {
+  const cost = processCost(runs);
+  const groups = groupRuns(cost.runs, settings.sampling);
+  const { compared, alphaPerTest } = compareGroups(groups, settings);
+  const diagnosed = diagnose(compared, settings, alphaPerTest);
+  const comparisons = diagnosed.comparisons;
+  const environment = environmentDiagnostic(header.environment, runs);
+  const failures = failuresOf(runs, groups, end);
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
+  for (const c of comparisons) counts[c.verdict]++;
+  const warnings: Warning[] = [];
+  if (failures.stopped !== null) warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
+  if (failures.noResults) warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
+  return {
+    tool: header.tool,
+    base: header.base,
+    head: header.head,
+    seed: header.seed,
+    settings,
+    rounds: { planned: settings.rounds, completed: new Set(runs.filter((r) => r.side === 'head').map((r) => r.round)).size },
+    comparisons,
+    verdict: overallVerdict(counts, failures),
+    gateFailed: settings.failOn === 'regression' && counts.regression > 0,
+    counts,
+    geomean: geomeanOf(comparisons),
+    warnings: [...warnings, ...environment.warnings, ...cost.warnings, ...diagnosed.warnings],
+    environment: { ...header.environment, stability: environment.numbers },
+    failures,
+  };
+}

@@ -1,0 +1,17 @@
+/** `benchgate analyze results.jsonl`: the shared end (conclude.ts) on a saved log, settings overridable. */
+import path from 'node:path';
+import { concludeLog } from '../conclude.js';
+import { ConfigError, flagLayer, resolveAnalysisOverrides } from '../config.js';
+import { readLog } from '../runner/log.js';
+import type { Command } from './types.js';
+
+export const cmdAnalyze: Command = async ({ values, positionals, platform }) => {
+  if (positionals.length !== 1) throw new ConfigError('usage: benchgate analyze results.jsonl [--alpha P] [--threshold PCT] [--out DIR]');
+  const file = positionals[0]!;
+  const log = readLog(file);
+  for (const line of log.skipped) platform.warn(`${file}:${line}: unreadable line skipped (a run cut off by a kill?)`);
+  if (!log.end) platform.warn(`${file}: the run did not finish (no end line); analysing the ${log.runs.length} runs it recorded`);
+  const overrides = resolveAnalysisOverrides(flagLayer(values));
+  const outDir = values.out ?? path.dirname(file);
+  return (await concludeLog({ log, logFile: file, overrides, outDir, platform })).exitCode;
+};

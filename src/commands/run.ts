@@ -1,0 +1,27 @@
+/**
+ * `benchgate run`: the config from .benchgate.yml and flags, then the comparison: measure
+ * (measure.ts) and the shared end (conclude.ts). The Action and the demo run it the same way.
+ */
+import path from 'node:path';
+import { concludeLog, type Outcome } from '../conclude.js';
+import { CONFIG_FILE, flagLayer, readConfigFile, resolveConfig, type Config } from '../config.js';
+import { measure } from '../measure.js';
+import type { Platform } from '../platforms/types.js';
+import { readLog } from '../runner/log.js';
+import type { Command } from './types.js';
+
+/** Measures, then analyses, writes, publishes and picks the exit code. */
+export async function runComparison(config: Config, platform: Platform): Promise<Outcome> {
+  const logFile = await measure(config, platform);
+  return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform });
+}
+
+export const cmdRun: Command = async ({ values, platform }) => {
+  const repoDir = path.resolve(values.repo ?? '.');
+  const configFile = values.config ?? path.join(repoDir, CONFIG_FILE);
+  const fileLayer = readConfigFile(configFile, values.config !== undefined);
+  const config = resolveConfig([fileLayer, flagLayer(values)], repoDir);
+  const outcome = await runComparison(config, platform);
+  platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
+  return outcome.exitCode;
+};

@@ -1,0 +1,14 @@
+/** What every subcommand receives from the command line, already split by cli.ts. */
+import type { Platform } from '../platforms/types.js';
+
+/** Flag values by option name as written on the command line ("fail-on"), as given (strings). */
+export type FlagValues = Record<string, string | undefined>;
+
+export interface CommandInput {
+  values: FlagValues;
+  positionals: string[];
+  platform: Platform;
+}
+
+/** A subcommand: returns the exit code (exit.ts); errors it throws are mapped there too. */
+export type Command = (input: CommandInput) => Promise<number>;

@@ -1,0 +1,42 @@
+/**
+ * The end every command shares: analyse a results log, write the reports, publish them where
+ * people look, and pick the exit code. `run`, `analyze`, `demo` and the Action come here with a
+ * log; `report` (and the Action's `report-from`) with a saved result, for the last two steps.
+ */
+import { analyze } from './analysis/index.js';
+import { exitCodeOf } from './exit.js';
+import { LOG_FILE } from './measure.js';
+import type { ComparisonResult, RunSettings } from './model.js';
+import type { Platform } from './platforms/types.js';
+import { writeReports, type WrittenReports } from './report/index.js';
+import type { ParsedLog } from './runner/log.js';
+
+export interface Outcome {
+  result: ComparisonResult;
+  /** Every file written (and the log), by file name. */
+  reports: WrittenReports;
+  exitCode: number;
+}
+
+export interface ConcludeLog {
+  log: ParsedLog;
+  logFile: string;
+  /** Settings that differ from the ones the log recorded (`benchgate analyze --threshold 5`). */
+  overrides?: Partial<RunSettings>;
+  /** Where the reports go. */
+  outDir: string;
+  platform: Platform;
+}
+
+/** Analyses the log, writes the reports, publishes them, and picks the exit code. */
+export async function concludeLog({ log, logFile, overrides = {}, outDir, platform }: ConcludeLog): Promise<Outcome> {
+  const settings: RunSettings = { ...log.header.config, ...overrides };
+  const result = await platform.group('analysis', async () => analyze({ header: log.header, runs: log.runs, end: log.end, settings }));
+  return publishResult(result, { [LOG_FILE]: logFile, ...writeReports(result, outDir) }, platform);
+}
+
+/** Publishes a finished result and picks the exit code. */
+export async function publishResult(result: ComparisonResult, reports: WrittenReports, platform: Platform): Promise<Outcome> {
+  await platform.publish(result, reports);
+  return { result, reports, exitCode: exitCodeOf(result) };
+}

@@ -1,0 +1,315 @@
+/**
+ * Every option benchgate takes, once: its name (the same as a flag, an Action input and a
+ * `.benchgate.yml` key), type, default, help and trust class. config.ts validates and fills
+ * defaults from it, the CLI builds its help from it, and scripts/generate-options.ts writes the
+ * README's flag table and action.yml's descriptions from it (tests/unit/options.test.ts fails
+ * when they, or the GitLab component's inputs, drift).
+ */
+
+/**
+ * May a value from the pull request's side (its own `.benchgate.yml`, an artifact of its job)
+ * set this option? Recorded here; enforcing it is the config loader's job.
+ * - `any`: cosmetic or harmless whatever the value.
+ * - `stricter-only`: only in the direction that makes the gate stricter (`stricter`).
+ * - `trusted-only`: never; it chooses what is compared, where files go, or can weaken the gate.
+ */
+export type TrustClass = 'any' | 'stricter-only' | 'trusted-only';
+
+export type CommandName = 'run' | 'analyze' | 'merge' | 'report' | 'demo';
+
+export interface OptionSpec {
+  name: string;
+  /** The value's placeholder in help ("N", "CMD"). */
+  arg: string;
+  type: 'text' | 'int' | 'number' | 'choice' | 'on-off';
+  choices?: readonly string[];
+  /** For numbers: the valid range, and how an error message names it. */
+  valid?: (n: number) => boolean;
+  expected?: string;
+  default?: string | number;
+  /** The default in words, where it is not a constant ("from the CI event"). */
+  defaultText?: string;
+  /** One sentence, lower case, no final period: the CLI help, the README and action.yml use it. */
+  help: string;
+  trust: TrustClass;
+  /** For `stricter-only`: which way makes the gate stricter. */
+  stricter?: 'higher' | 'lower';
+  /** The subcommands that take it as a flag; `file` when `.benchgate.yml` (and a CLI or input layer) may set it; `action` when it is an Action input. */
+  commands: readonly CommandName[];
+  file?: boolean;
+  action?: boolean;
+  /** Where a subcommand means something else by it. */
+  perCommand?: Partial<Record<CommandName, { help?: string; defaultText?: string }>>;
+}
+
+const int = (min: number) => ({ type: 'int' as const, valid: (n: number) => Number.isInteger(n) && n >= min, expected: `a whole number >= ${min}` });
+
+/** The options of the comparison itself: flags of `run`, inputs of the Action, keys of `.benchgate.yml`. */
+const CONFIG = [
+  {
+    name: 'base',
+    arg: 'REF',
+    type: 'text',
+    defaultText: 'from the CI event (pull or merge request, merge group, push, workflow_dispatch input)',
+    help: "base commit (branch, tag or SHA; fetched if a shallow clone lacks it)",
+    trust: 'trusted-only',
+  },
+  {
+    name: 'head',
+    arg: 'REF',
+    type: 'text',
+    default: 'HEAD',
+    defaultText: 'from the CI event, else HEAD',
+    help: 'head commit',
+    trust: 'trusted-only',
+  },
+  { name: 'build', arg: 'CMD', type: 'text', help: 'build command, run once in each worktree before any round', trust: 'trusted-only' },
+  {
+    name: 'bench',
+    arg: 'CMD',
+    type: 'text',
+    defaultText: 'none: required unless bench-command is given',
+    help: 'benchmark command; runs in the worktree with BENCHGATE_SIDE, BENCHGATE_ROUND, BENCHGATE_WORKTREE, BENCHGATE_BASE_DIR and BENCHGATE_HEAD_DIR set',
+    trust: 'trusted-only',
+  },
+  {
+    name: 'bench-command',
+    arg: 'CMD',
+    type: 'text',
+    help: "command mode instead of bench: no parser; the whole process's wall time is the sample (CPU and peak RSS are recorded too), like hyperfine but interleaved",
+    trust: 'trusted-only',
+  },
+  {
+    name: 'format',
+    arg: 'NAME',
+    type: 'text',
+    default: 'auto',
+    help: 'output format of the benchmark command: a parser name (docs/formats.md), auto, or command (time the whole process)',
+    trust: 'trusted-only',
+  },
+  { name: 'suite', arg: 'NAME', type: 'text', default: 'benchmarks', help: 'name of this suite in the reports and comments', trust: 'trusted-only' },
+  {
+    name: 'rounds',
+    arg: 'N',
+    ...int(1),
+    default: 10,
+    help: 'measured rounds per side; each round runs base and head once, in seeded random order',
+    trust: 'stricter-only',
+    stricter: 'higher',
+  },
+  { name: 'warmup', arg: 'N', ...int(0), default: 1, help: 'discarded warmup rounds', trust: 'any' },
+  {
+    name: 'seed',
+    arg: 'N',
+    ...int(0),
+    defaultText: 'random, printed',
+    help: 'seed of the round order, to reproduce a run',
+    // A seed known in advance fixes which side runs first in every round.
+    trust: 'trusted-only',
+  },
+  {
+    name: 'threshold',
+    arg: 'PCT',
+    type: 'number',
+    valid: (n: number) => n >= 0,
+    expected: 'a percentage >= 0 (e.g. 2 for 2%)',
+    default: 2,
+    help: 'practical threshold in percent: smaller changes are never a regression',
+    trust: 'stricter-only',
+    stricter: 'lower',
+  },
+  {
+    name: 'alpha',
+    arg: 'P',
+    type: 'number',
+    valid: (n: number) => n > 0 && n < 1,
+    expected: 'a probability between 0 and 1 (e.g. 0.05)',
+    default: 0.05,
+    help: 'significance level after the multiple-comparison correction',
+    trust: 'stricter-only',
+    stricter: 'higher',
+  },
+  {
+    name: 'correction',
+    arg: 'NAME',
+    type: 'choice',
+    choices: ['holm', 'bh', 'none'],
+    default: 'holm',
+    help: 'multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none',
+    trust: 'trusted-only',
+  },
+  {
+    name: 'sampling',
+    arg: 'MODE',
+    type: 'choice',
+    choices: ['run', 'pooled'],
+    default: 'run',
+    help: 'what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)',
+    trust: 'trusted-only',
+  },
+  {
+    name: 'timeout',
+    arg: 'SECONDS',
+    type: 'number',
+    valid: (n: number) => n >= 0,
+    expected: 'seconds >= 0 (0 = no limit)',
+    default: 0,
+    help: 'time limit per benchmark run in seconds, 0 for none; the whole process tree is killed',
+    trust: 'any',
+  },
+  {
+    name: 'out',
+    arg: 'DIR',
+    type: 'text',
+    default: 'benchgate-out',
+    help: 'where results.jsonl and the reports go',
+    trust: 'trusted-only',
+  },
+  {
+    name: 'fail-on',
+    arg: 'WHAT',
+    type: 'choice',
+    choices: ['regression', 'none'],
+    default: 'regression',
+    help: 'what fails the gate: regression, a significant regression beyond the threshold; none, nothing (report only)',
+    trust: 'trusted-only',
+  },
+  {
+    name: 'working-directory',
+    arg: 'DIR',
+    type: 'text',
+    default: '.',
+    defaultText: 'the repository root (.)',
+    help: 'directory inside the repository the build and benchmark commands run in',
+    trust: 'trusted-only',
+  },
+  {
+    name: 'source',
+    arg: 'FILE[:LINE]',
+    type: 'text',
+    help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
+    trust: 'any',
+  },
+] as const;
+
+/** The settings `benchgate analyze` may change from those the log recorded. */
+const ANALYZE = ['threshold', 'alpha', 'correction', 'sampling', 'fail-on', 'out'];
+const DEMO = ['rounds', 'seed', 'out'];
+
+/** The options of the doors: where the config comes from, what to publish, how. */
+const DOORS: readonly OptionSpec[] = [
+  {
+    name: 'config',
+    arg: 'FILE',
+    type: 'text',
+    defaultText: '.benchgate.yml when present',
+    help: 'config file',
+    trust: 'trusted-only',
+    commands: ['run'],
+    action: true,
+  },
+  {
+    name: 'repo',
+    arg: 'DIR',
+    type: 'text',
+    defaultText: 'the current directory',
+    help: 'the git repository',
+    trust: 'trusted-only',
+    commands: ['run'],
+  },
+  {
+    name: 'from',
+    arg: 'DIR',
+    type: 'text',
+    defaultText: 'none: required',
+    help: 'the downloaded benchgate output directory to publish',
+    trust: 'trusted-only',
+    commands: ['report'],
+  },
+  {
+    name: 'comment',
+    arg: 'on|off',
+    type: 'on-off',
+    default: 'on',
+    help: 'on or off: keep one sticky comment with the results on the pull request (needs pull-requests write)',
+    trust: 'any',
+    commands: [],
+    action: true,
+  },
+  {
+    name: 'check',
+    arg: 'on|off',
+    type: 'on-off',
+    default: 'on',
+    help: 'on or off: create a check run named after the suite (needs checks write)',
+    // The check run can be what branch protection requires.
+    trust: 'trusted-only',
+    commands: [],
+    action: true,
+  },
+  {
+    name: 'report-from',
+    arg: 'DIR',
+    type: 'text',
+    help: 'publish the results saved in this directory (an artifact of an untrusted pull_request job) instead of running anything',
+    trust: 'trusted-only',
+    commands: [],
+    action: true,
+  },
+  {
+    name: 'token',
+    arg: 'TOKEN',
+    type: 'text',
+    default: '${{ github.token }}',
+    help: 'token for the comment and the check run',
+    trust: 'trusted-only',
+    commands: [],
+    action: true,
+  },
+];
+
+export const OPTIONS: readonly OptionSpec[] = [
+  ...CONFIG.map(
+    (o): OptionSpec => ({
+      ...o,
+      commands: ['run', ...(ANALYZE.includes(o.name) ? (['analyze'] as const) : []), ...(DEMO.includes(o.name) ? (['demo'] as const) : [])],
+      file: true,
+      action: true,
+      ...(o.name === 'out' && {
+        commands: ['run', 'analyze', 'merge', 'demo'],
+        perCommand: {
+          analyze: { defaultText: "the log's folder" },
+          merge: { help: 'the merged results log to write', defaultText: 'none: required' },
+        },
+      }),
+    }),
+  ),
+  ...DOORS,
+];
+
+/** The keys of `.benchgate.yml` (and of a flag or input layer over it). */
+export type ConfigKey = (typeof CONFIG)[number]['name'];
+export const CONFIG_KEYS: readonly ConfigKey[] = CONFIG.map((o) => o.name);
+
+export function optionSpec(name: string): OptionSpec {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`no option "${name}" in src/options.ts`);
+  return spec;
+}
+
+/** The options a subcommand takes as flags, in table order. */
+export function commandOptions(command: CommandName): OptionSpec[] {
+  return OPTIONS.filter((o) => o.commands.includes(command)).map((o) => ({ ...o, ...o.perCommand?.[command] }));
+}
+
+/** The default as people read it: the constant, or what `defaultText` says. */
+export function defaultText(o: Pick<OptionSpec, 'default' | 'defaultText'>): string | undefined {
+  return o.defaultText ?? (o.default === undefined ? undefined : String(o.default));
+}
+
+type ConfigOption = (typeof CONFIG)[number];
+
+/** The constant default of a config option, with its literal type ('holm', 10). */
+export function configDefault<K extends ConfigKey>(name: K): Extract<ConfigOption, { name: K }> extends { default: infer D } ? D : undefined {
+  return (CONFIG.find((o) => o.name === name) as { default?: unknown }).default as never;
+}

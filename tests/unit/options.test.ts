@@ -1,0 +1,72 @@
+/**
+ * The option table (src/options.ts) is the one source for flags, inputs, defaults and help:
+ * these fail when the README's flag table, action.yml or the GitLab component drift from it.
+ * Fix by running `node --import tsx scripts/generate-options.ts`.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { DEFAULTS } from '../../src/config.js';
+import { CONFIG_KEYS, OPTIONS } from '../../src/options.js';
+import { actionYml, declaredDefault, FILES, flagTable, gitlabYml } from '../../scripts/generate-options.js';
+
+interface Input {
+  description?: string;
+  default?: string | number;
+  options?: string[];
+}
+
+const read = (file: string) => readFileSync(file, 'utf8');
+const inputsOf = (text: string, path: string[]) => path.reduce((v: any, k) => v[k], parse(text)) as Record<string, Input>;
+
+describe('the option table', () => {
+  it('gives every option a type, help and trust class, and numbers their range', () => {
+    for (const o of OPTIONS) {
+      expect(o.help).toMatch(/^[a-z]/);
+      expect(['any', 'stricter-only', 'trusted-only']).toContain(o.trust);
+      if (o.trust === 'stricter-only') expect(['higher', 'lower']).toContain(o.stricter);
+      if (o.type === 'int' || o.type === 'number') expect([typeof o.valid, typeof o.expected]).toEqual(['function', 'string']);
+      if (o.type === 'choice') expect(o.choices!.length).toBeGreaterThan(1);
+    }
+    expect(new Set(OPTIONS.map((o) => o.name)).size).toBe(OPTIONS.length);
+  });
+
+  it('records the options that choose commits or can weaken the gate as not settable from the pull request', () => {
+    const trusted = OPTIONS.filter((o) => o.trust === 'trusted-only').map((o) => o.name);
+    for (const name of ['base', 'head', 'fail-on', 'correction', 'working-directory', 'bench', 'build', 'out']) expect(trusted).toContain(name);
+    expect(OPTIONS.find((o) => o.name === 'threshold')).toMatchObject({ trust: 'stricter-only', stricter: 'lower' });
+    expect(OPTIONS.find((o) => o.name === 'alpha')).toMatchObject({ trust: 'stricter-only', stricter: 'higher' });
+  });
+
+  it('is where the config defaults come from', () => {
+    expect(DEFAULTS).toMatchObject({ rounds: 10, warmup: 1, thresholdPct: 2, alpha: 0.05, correction: 'holm', outDir: 'benchgate-out', failOn: 'regression' });
+  });
+});
+
+describe('documents generated from the option table', () => {
+  it("the README's flag table", () => {
+    expect(read(FILES.readme)).toContain(flagTable());
+  });
+
+  it("action.yml's inputs: one per Action option, with the table's descriptions and defaults", () => {
+    const text = read(FILES.action);
+    expect(actionYml(text)).toBe(text);
+    const inputs = inputsOf(text, ['inputs']);
+    expect(Object.keys(inputs).sort()).toEqual(OPTIONS.filter((o) => o.action).map((o) => o.name).sort());
+    for (const o of OPTIONS.filter((x) => x.action)) expect([o.name, inputs[o.name]!.default]).toEqual([o.name, declaredDefault(o)]);
+  });
+
+  it("the GitLab component's inputs that are config keys: the table's descriptions, defaults and choices", () => {
+    const text = read(FILES.gitlab);
+    expect(gitlabYml(text)).toBe(text);
+    const inputs = inputsOf(text.split(/^---$/m)[0]!, ['spec', 'inputs']);
+    const shared = CONFIG_KEYS.filter((key) => key in inputs);
+    expect(shared.length).toBeGreaterThan(5);
+    for (const key of shared) {
+      const o = OPTIONS.find((x) => x.name === key)!;
+      const input = inputs[key]!;
+      expect([key, input.default === undefined || input.default === '' ? undefined : String(input.default)]).toEqual([key, o.default === undefined ? undefined : String(o.default)]);
+      if (input.options) expect([key, input.options]).toEqual([key, o.choices]);
+    }
+  });
+});

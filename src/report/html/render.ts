@@ -125,7 +125,7 @@ function table(result: ComparisonResult, anchors: Map<Comparison, string>): stri
     const r = rowOf(c);
     const anchor = anchors.get(c);
     const name = anchor ? `<a href="#${anchor}">${h(r.name)}</a>` : h(r.name);
-    return `<tr class="${r.verdict}"><td>${h(r.suite)}</td><td class="name">${name}</td><td>${h(r.base)}</td><td>${h(r.head)}</td><td>${h(r.change)}</td><td>${h(r.p)}</td><td>${VERDICT_ICON[r.verdict]}&nbsp;${h(r.verdictText)}</td><td>${h(tagOf(c))}</td><td>${c.warnings.length || ''}</td></tr>`;
+    return `<tr class="${h(r.verdict)}"><td>${h(r.suite)}</td><td class="name">${name}</td><td>${h(r.base)}</td><td>${h(r.head)}</td><td>${h(r.change)}</td><td>${h(r.p)}</td><td>${VERDICT_ICON[r.verdict]}&nbsp;${h(r.verdictText)}</td><td>${h(tagOf(c))}</td><td>${c.warnings.length || ''}</td></tr>`;
   });
   return `<table><thead><tr><th>suite</th><th>benchmark</th><th>base</th><th>head</th><th>change (95% CI)</th><th>p / adj. p</th><th>verdict</th><th>shape</th><th>notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -154,7 +154,7 @@ export function renderHtml(result: ComparisonResult): string {
       `<figure data-plot="rounds" data-index="${i}"><figcaption>value per round (drift shows as a slope)</figcaption></figure>`,
       plots[i]!.complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : '',
     ].join('');
-    return `<section id="b${i}" class="${r.verdict}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
+    return `<section id="b${i}" class="${h(r.verdict)}"><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3><p>${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</p>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></section>`;
   });
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;
   const title = headline(result);
@@ -163,9 +163,9 @@ export function renderHtml(result: ComparisonResult): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${h(title)}</title><style>${STYLES}</style></head><body>
-<h1 class="${result.verdict}">${h(title)}</h1>
+<h1 class="${h(result.verdict)}">${h(title)}</h1>
 <p>base <code>${h(result.base.ref)}</code> (${h(shortSha(result.base.sha))}) → head <code>${h(result.head.ref)}</code> (${h(shortSha(result.head.sha))}) · ${h(settingsLine(result))}</p>
-${result.geomean ? `<p>Geometric mean of time ratios: <b>${h(formatChange(result.geomean.changePct, result.geomean.ci))}</b> over ${result.geomean.benchmarks} benchmarks.</p>` : ''}
+${result.geomean ? `<p>Geometric mean of time ratios: <b>${h(formatChange(result.geomean.changePct, result.geomean.ci))}</b> over ${h(String(result.geomean.benchmarks))} benchmarks.</p>` : ''}
 ${warningsList([...result.failedRuns.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...result.warnings])}
 <h2>Results</h2>${table(result, anchors)}
 <h2>Environment</h2>${environmentTable(result.environment)}

@@ -9,9 +9,9 @@
 
 const MAX_NAME = 200;
 
-/** Shortens very long names so one benchmark cannot flood a table. */
+/** One line (every line break a space, Unicode ones too), shortened so one benchmark cannot flood a table. */
 export function clip(text: string, max = MAX_NAME): string {
-  const flat = text.replace(/[\r\n\t]+/g, ' ');
+  const flat = text.replace(/[\r\n\t\u0085\u2028\u2029]+/g, ' ');
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

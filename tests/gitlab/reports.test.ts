@@ -14,6 +14,7 @@ import { GitLabPlatform } from '../../src/platforms/gitlab.js';
 import { renderCodeQuality, type CodeQualityIssue } from '../../src/report/codequality.js';
 import { escapeXml, renderJunit } from '../../src/report/junit.js';
 import { renderMetrics } from '../../src/report/metrics.js';
+import { measurement, run } from '../builders.js';
 import { tempDir } from '../e2e/helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
@@ -32,8 +33,8 @@ function runs(plan: Plan, rounds = 8, suite = 'suite'): Run[] {
     for (const side of ['base', 'head'] as const) {
       const measurements = Object.entries(plan)
         .filter(([, sides]) => sides[side] !== undefined)
-        .map(([benchmark, sides]) => ({ benchmark, metric: 'time', unit: 's', better: 'lower' as const, values: [(sides[side]! / 1000) * (1 + round / 1000)] }));
-      out.push({ suite, side, round, position: 0, startedAt: '', wallMs: 1, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, exitCode: 0, measurements });
+        .map(([benchmark, sides]) => measurement({ benchmark, values: [(sides[side]! / 1000) * (1 + round / 1000)] }));
+      out.push(run({ suite, side, round, measurements }));
     }
   }
   return out;

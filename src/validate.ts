@@ -56,7 +56,7 @@ function valueAt(data: unknown, pointer: string): unknown {
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `a list of ${value.length}`;
-  if (typeof value === 'string') return `a string of ${value.length} characters`;
+  if (typeof value === 'string') return `a string of ${value.length} character${value.length === 1 ? '' : 's'}`;
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 

@@ -20,15 +20,13 @@ import { MAX_RESULTS_BYTES, validateResults } from '../validate.js';
 export const PULL_REQUEST_FILE = 'pull-request-number';
 export const RESULTS_FILE = 'results.json';
 
-const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-
 /** Reads results.json, refusing one too large or not of benchgate's schema (src/validate.ts). */
 export function readResults(file: string): ComparisonResult {
   if (!existsSync(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
   let text: string;
   try {
     const { size } = statSync(file);
-    if (size > MAX_RESULTS_BYTES) throw new ConfigError(`${file}: ${mib(size)} MiB, more than the ${mib(MAX_RESULTS_BYTES)} MiB a results.json may have`);
+    if (size > MAX_RESULTS_BYTES) throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
     text = readFileSync(file, 'utf8');
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${(err as Error).message}`);

@@ -6,7 +6,6 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { analyze } from '../../src/compare.js';
 import type { ComparisonResult, Run, Side } from '../../src/model.js';
@@ -16,6 +15,7 @@ import { escapeXml, renderJunit } from '../../src/report/junit.js';
 import { renderMetrics } from '../../src/report/metrics.js';
 import { measurement, run } from '../builders.js';
 import { tempDir } from '../e2e/helpers.js';
+import { capture } from '../helpers/capture.js';
 import { testHeader } from '../helpers/log-header.js';
 
 const XSD = path.join(import.meta.dirname, '..', 'fixtures', 'gitlab', 'junit-10.xsd');
@@ -127,17 +127,6 @@ describe('OpenMetrics', () => {
     expect(text.endsWith('# EOF\n')).toBe(true);
   });
 });
-
-function capture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      text += chunk;
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 describe('the GitLab platform', () => {
   it('closes a log section even when its phase throws, with names GitLab accepts', async () => {

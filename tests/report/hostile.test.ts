@@ -9,7 +9,6 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { planAnnotations } from '../../src/platforms/github-annotations.js';
 import { GitHubPlatform, LIMITS } from '../../src/platforms/github.js';
 import { GitLabPlatform } from '../../src/platforms/gitlab.js';
@@ -23,6 +22,7 @@ import { renderMetrics } from '../../src/report/metrics.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { tempDir } from '../e2e/helpers.js';
 import { renderGfm } from '../github/render.js';
+import { capture } from '../helpers/capture.js';
 import { goldenResult } from './fixture.js';
 import { HOSTILE, withHostile } from './hostile.js';
 
@@ -89,17 +89,6 @@ describe.each(cases)('hostile strings (%s)', (_name, hostile) => {
     for (const a of plan.annotations) expect(a.message).not.toMatch(/[\n\r]|@[\w-]|[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
   });
 });
-
-function capture(): { stream: Writable; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      text += chunk;
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 /** Logs each corpus entry as a message, an echoed harness line, a warning and a group title. */
 async function logAll(logger: Logger): Promise<void> {

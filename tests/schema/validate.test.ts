@@ -96,3 +96,10 @@ describe('validateLogLine', () => {
     expect(() => parseLog(text, 'results.jsonl')).toThrow('results.jsonl:3: not a results log line');
   });
 });
+
+describe('error messages', () => {
+  it('quote a field name the file chose, on one line and inert', () => {
+    const r = { ...good(), ['\n::error::x ##[group]']: 1 };
+    expect(() => validateResults(r, 'r.json')).toThrow(`r.json: not a results.json this benchgate can read: " ::error::x #${'\u2060'}#[group]": not a field of this file`);
+  });
+});

@@ -26,14 +26,19 @@ export const MAX_RESULTS_BYTES = 32 * 1024 * 1024;
 const ajv = new Ajv({ strict: true, allowUnionTypes: true });
 ajv.addSchema(resultsSchema).addSchema(logSchema);
 
-const checkResults = ajv.getSchema(resultsSchema.$id) as ValidateFunction<ComparisonResult>;
+/** The compiled check for a schema id; compiled on first use, as a command may read neither file. */
+const compiled = new Map<string, ValidateFunction>();
+function checker<T>(id: string): ValidateFunction<T> {
+  if (!compiled.has(id)) compiled.set(id, ajv.getSchema(id)!);
+  return compiled.get(id) as ValidateFunction<T>;
+}
 
-/** One validator per line type, from the variants of LogLine in the schema. */
-const lineCheckers = new Map(
+/** The schema id of each line type, from the variants of LogLine in the schema. */
+const lineSchemas = new Map(
   logSchema.definitions.LogLine.anyOf.map(({ $ref }) => {
     const name = $ref.split('/').pop() as keyof typeof logSchema.definitions;
     const tag = (logSchema.definitions[name] as { properties: { type: { const: string } } }).properties.type.const;
-    return [tag, ajv.getSchema(`${logSchema.$id}${$ref}`) as ValidateFunction<LogLine>];
+    return [tag, `${logSchema.$id}${$ref}`];
   }),
 );
 
@@ -91,21 +96,23 @@ function describeError(error: ErrorObject, data: unknown): string {
 
 /** results.json's content, typed, or a ValidationError naming the file and the field. */
 export function validateResults(data: unknown, file: string): ComparisonResult {
-  if (checkResults(data)) return data;
-  throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(checkResults.errors![0]!, data)}`);
+  const check = checker<ComparisonResult>(resultsSchema.$id);
+  if (check(data)) return data;
+  throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check.errors![0]!, data)}`);
 }
 
 /** One line of results.jsonl, typed, or a ValidationError naming the file, the line and the field. */
 export function validateLogLine(data: unknown, file: string, line: number): LogLine {
   const where = `${file}:${line}`;
   const type = data && typeof data === 'object' && !Array.isArray(data) ? (data as { type?: unknown }).type : undefined;
-  const check = typeof type === 'string' ? lineCheckers.get(type) : undefined;
-  if (!check) throw new ValidationError(`${where}: not a results log line (expected an object whose "type" is ${[...lineCheckers.keys()].map((t) => `"${t}"`).join(', ')})`);
+  const id = typeof type === 'string' ? lineSchemas.get(type) : undefined;
+  if (!id) throw new ValidationError(`${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(', ')})`);
   // A header of another version would fail field by field; say what is wrong instead.
   const schema = (data as { schema?: unknown }).schema;
   if (type === 'header' && schema !== LOG_SCHEMA_VERSION) {
-    throw new ValidationError(`${where}: schema ${JSON.stringify(schema)?.slice(0, 20)} is not supported (expected ${LOG_SCHEMA_VERSION})`);
+    throw new ValidationError(`${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`);
   }
+  const check = checker<LogLine>(id);
   if (check(data)) return data;
   throw new ValidationError(`${where}: ${describeError(check.errors![0]!, data)}`);
 }

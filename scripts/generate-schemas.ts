@@ -72,6 +72,9 @@ export function generateSchemas(): Record<string, string> {
     expose: 'export',
     topRef: true,
     jsDoc: 'extended',
+    // Fields a newer benchgate adds are let through (and ignored): the fork relay reads artifacts
+    // written by the pull request's benchgate, which may be a newer one; the size cap bounds them.
+    additionalProperties: true,
     skipTypeCheck: true,
   });
   const out: Record<string, string> = {};

@@ -10,7 +10,7 @@ import logSchema from '../schema/results-log.schema.json' with { type: 'json' };
 import resultsSchema from '../schema/results.schema.json' with { type: 'json' };
 import { ConfigError } from './config.js';
 import type { ComparisonResult, LogLine } from './model.js';
-import { clip, inertForLog } from './report/escape.js';
+import { inertForLog } from './report/escape.js';
 
 /** Bad input, like a bad flag or config value (exit code 2); the message says where. */
 export class ValidationError extends ConfigError {
@@ -58,11 +58,6 @@ function valueAt(data: unknown, pointer: string): unknown {
     .reduce<unknown>((node, p) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[p.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), data);
 }
 
-/** A key the file chose, as it may appear in an error: plain, or quoted, clipped and inert (errors reach logs). */
-function plainKey(key: string): string {
-  return /^[\w-]{1,60}$/.test(key) ? key : inertForLog(JSON.stringify(clip(key, 60)));
-}
-
 /** What a value is, never the value itself: it may be long or hostile, and errors reach logs. */
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
@@ -77,8 +72,6 @@ function describeError(error: ErrorObject, data: unknown): string {
   switch (error.keyword) {
     case 'required':
       return `${fieldName(error.instancePath, String(p.missingProperty))}: missing`;
-    case 'additionalProperties':
-      return `${fieldName(error.instancePath, plainKey(String(p.additionalProperty)))}: not a field of this file (a newer benchgate's output, or not benchgate's)`;
     case 'pattern':
       return `${fieldName(error.instancePath)}: not a full commit SHA (40 or 64 lowercase hex digits)`;
     case 'maxLength':

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { complexityNOf } from '../diagnostics/index.js';
 import type { Comparison, ComparisonResult } from '../model.js';
-import { clip, plainText } from './escape.js';
+import { clip } from './escape.js';
 import { displayName } from './rows.js';
 import { formatChange, formatP } from './units.js';
 
@@ -38,7 +38,7 @@ function issue(c: Comparison, result: ComparisonResult): CodeQualityIssue {
   return {
     type: 'issue',
     check_name: 'benchgate-regression',
-    description: plainText(
+    description: clip(
       `Benchmark regression ${where}${displayName(c)} ${formatChange(c.changePct, c.changeCi)} (adjusted p = ${formatP(c.pAdjusted)})`,
       1000,
     ),

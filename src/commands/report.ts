@@ -5,7 +5,7 @@
  * downloads it and runs this. Everything in DIR came from untrusted code, so it is checked
  * before use and the commit comes from the trusted event, never from the artifact.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config.js';
 import type { ComparisonResult } from '../model.js';
@@ -13,39 +13,30 @@ import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
 import { readEvent } from '../platforms/github-event.js';
 import type { Command } from './types.js';
 import { publishResult, type Outcome } from '../conclude.js';
+import { MAX_RESULTS_BYTES, validateResults } from '../validate.js';
 
 /** Written next to results.json by the action on pull_request events. */
 export const PULL_REQUEST_FILE = 'pull-request-number';
 export const RESULTS_FILE = 'results.json';
 
-const VERDICTS = ['pass', 'fail', 'inconclusive', 'error'];
-
-/** Reads results.json and checks the fields publishing relies on. */
+/** Reads results.json, refusing one too large or not of benchgate's schema (src/validate.ts). */
 export function readResults(file: string): ComparisonResult {
   if (!existsSync(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  let text: string;
+  try {
+    const { size } = statSync(file);
+    if (size > MAX_RESULTS_BYTES) throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${(err as Error).message}`);
+  }
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(text);
   } catch (err) {
     throw new ConfigError(`${file}: not JSON: ${(err as Error).message}`);
   }
-  const r = data as Partial<ComparisonResult>;
-  const sha = (side: unknown) => typeof (side as { sha?: unknown } | undefined)?.sha === 'string';
-  if (
-    r?.tool?.name !== 'benchgate' ||
-    !Array.isArray(r.comparisons) ||
-    !VERDICTS.includes(r.verdict as string) ||
-    typeof r.gateFailed !== 'boolean' ||
-    !Array.isArray(r.failures?.runs) ||
-    !Array.isArray(r.failures?.benchmarks) ||
-    typeof r.failures?.noResults !== 'boolean' ||
-    !sha(r.base) ||
-    !sha(r.head) ||
-    typeof r.counts !== 'object'
-  ) {
-    throw new ConfigError(`${file}: not a benchgate results.json`);
-  }
-  return r as ComparisonResult;
+  return validateResults(data, file);
 }
 
 /** The pull request number file, when present: a positive whole number and nothing else. */

@@ -51,7 +51,7 @@ function kindOf(c: Comparison, gateFailed: boolean): AnnotationKind | null {
 
 function describe(c: Comparison): string {
   const row = rowOf(c);
-  return `${plainText(displayName(c))}: ${row.change} (p ${row.p}), ${row.base} → ${row.head}`;
+  return `${plainText(displayName(c))}: ${row.change} (p ${row.p}), ${plainText(row.base)} → ${plainText(row.head)}`;
 }
 
 export interface AnnotationPlan {

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { ComparisonResult } from '../model.js';
-import { plainText } from '../report/escape.js';
+import { inertForLog, plainText } from '../report/escape.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { headline } from '../report/rows.js';
 import { checkConclusion, commentMarker, createCheckRun, httpStatus, upsertComment, type Octokit, type Repo } from './github-api.js';
@@ -66,16 +66,16 @@ export class GitHubPlatform implements Platform {
   }
 
   info(message: string): void {
-    core.info(message);
+    core.info(inertForLog(message));
   }
 
   warn(message: string): void {
     this.warnings++;
-    core.warning(message);
+    core.warning(inertForLog(message));
   }
 
   group<T>(title: string, fn: () => Promise<T>): Promise<T> {
-    return core.group(title, fn);
+    return core.group(inertForLog(title), fn);
   }
 
   configure(config: Config): void {

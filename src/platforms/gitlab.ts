@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../model.js';
+import { inertForLog } from '../report/escape.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderTerminal } from '../report/terminal.js';
 import type { Platform, WrittenReports } from './types.js';
@@ -98,17 +99,17 @@ export class GitLabPlatform implements Platform {
   }
 
   info(message: string): void {
-    this.err.write(`${message}\n`);
+    this.err.write(`${inertForLog(message)}\n`);
   }
 
   warn(message: string): void {
-    this.err.write(`\x1b[33mwarning: ${message}\x1b[0m\n`);
+    this.err.write(`\x1b[33mwarning: ${inertForLog(message)}\x1b[0m\n`);
   }
 
   async group<T>(title: string, fn: () => Promise<T>): Promise<T> {
     const name = sectionName(title, ++this.sections);
     const now = () => Math.floor(Date.now() / 1000);
-    this.err.write(`\x1b[0Ksection_start:${now()}:${name}[collapsed=true]\r\x1b[0K${title}\n`);
+    this.err.write(`\x1b[0Ksection_start:${now()}:${name}[collapsed=true]\r\x1b[0K${inertForLog(title)}\n`);
     try {
       return await fn();
     } finally {

@@ -1,5 +1,6 @@
 /** The terminal: plain log lines and the table on stdout. */
 import type { ComparisonResult } from '../model.js';
+import { inertForLog } from '../report/escape.js';
 import { renderTerminal } from '../report/terminal.js';
 import type { Platform } from './types.js';
 
@@ -9,15 +10,15 @@ export class LocalPlatform implements Platform {
   constructor(private readonly out: NodeJS.WritableStream = process.stdout, private readonly err: NodeJS.WritableStream = process.stderr) {}
 
   info(message: string): void {
-    this.err.write(`${message}\n`);
+    this.err.write(`${inertForLog(message)}\n`);
   }
 
   warn(message: string): void {
-    this.err.write(`warning: ${message}\n`);
+    this.err.write(`warning: ${inertForLog(message)}\n`);
   }
 
   async group<T>(title: string, fn: () => Promise<T>): Promise<T> {
-    this.err.write(`── ${title}\n`);
+    this.err.write(`── ${inertForLog(title)}\n`);
     return fn();
   }
 

@@ -1,14 +1,17 @@
 /**
- * Escaping for everything that comes from benchmark output (names, harness messages): a pull
- * request's author controls those strings, and they must render as plain text wherever
- * benchgate writes them, never as markup, links, mentions or HTML.
+ * Escaping for every string that comes from benchmark output or from an artifact (names, units,
+ * metric and suite names, refs, SHAs, failure reasons, warnings): a pull request's author
+ * controls those strings, and they must render as plain text wherever benchgate writes them,
+ * never as markup, links, mentions, HTML, terminal control sequences or CI workflow commands.
+ * Fields that are not free text (numbers, verdicts, sides) are held to their types by the
+ * schema check results.json passes before any renderer sees it (src/validate.ts).
  */
 
 const MAX_NAME = 200;
 
-/** Shortens very long names so one benchmark cannot flood a table. */
+/** One line (every line break a space, Unicode ones too), shortened so one benchmark cannot flood a table. */
 export function clip(text: string, max = MAX_NAME): string {
-  const flat = text.replace(/[\r\n\t]+/g, ' ');
+  const flat = text.replace(/[\r\n\t\u0085\u2028\u2029]+/g, ' ');
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -44,10 +47,24 @@ function unlinked(text: string): string {
  * punctuation backslash-escaped.
  */
 export function escapeMarkdown(text: string, max = 1000): string {
-  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+  return markdownText(text, max, /[\\`*_{}[\]()#+\-.!|~=$]/g);
+}
+
+/**
+ * Markdown text inside a line that benchgate's own markup begins (a table cell such as
+ * "1.23 ms"): the same, but with only the punctuation that means something inside a line
+ * escaped, so numbers read as numbers in the raw file too. `$` would open GitHub's math.
+ */
+export function escapeMarkdownInline(text: string, max = 1000): string {
+  return markdownText(text, max, /[\\`*_[\]!|~$]/g);
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+function markdownText(text: string, max: number, punctuation: RegExp): string {
   return unlinked(visible(clip(text, max)))
-    .replace(/[&<>"]/g, (ch) => entities[ch]!)
-    .replace(/[\\`*_{}[\]()#+\-.!|~=]/g, (ch) => `\\${ch}`);
+    .replace(/[&<>"]/g, (ch) => ENTITIES[ch]!)
+    .replace(punctuation, (ch) => `\\${ch}`);
 }
 
 /**
@@ -71,4 +88,27 @@ export function markdownCodeCell(name: string): string {
  */
 export function plainText(text: string, max = MAX_NAME): string {
   return unlinked(visible(clip(text, max)));
+}
+
+/** What a terminal or CI log must not receive raw: C0/C1 controls but newline and tab, and bidi overrides. */
+const LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+function codeOf(ch: string): string {
+  const code = ch.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * Text for a terminal or a CI log, shown but never obeyed. Control characters are written as
+ * `\xNN` (ESC could recolour or rewrite the screen, or forge GitLab's section markers; a bare
+ * CR starts a new line in GitHub's log) and bidirectional overrides as `\uNNNN`. A word joiner
+ * keeps workflow commands from forming: GitHub obeys `::error::` at the start of a line (after
+ * blanks) and its older `##[error]` (like Azure's `##vso[`) anywhere in one. Newlines and tabs
+ * stay, each line inert. Applying it twice changes nothing.
+ */
+export function inertForLog(text: string): string {
+  return text
+    .replace(LOG_UNSAFE, codeOf)
+    .replace(/#(?=#)/g, `#${WORD_JOINER}`)
+    .replace(/^([^\S\n]*):(?=:)/gm, `$1:${WORD_JOINER}`);
 }

@@ -4,7 +4,7 @@
  * under a byte budget by dropping the rows that matter least and saying how many were left out.
  */
 import type { ComparisonResult, Verdict } from '../model.js';
-import { escapeMarkdown, markdownCodeCell } from './escape.js';
+import { escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
 import { roundsSparkline } from './sparkline.js';
 import { formatChange } from './units.js';
 import { VERDICT_ICON, displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
@@ -25,7 +25,7 @@ const MAX_LISTED = 10;
 const MAX_MESSAGE = 300;
 
 function rowLine(r: Row): string {
-  return `| ${markdownCodeCell(r.name)} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(r.comparison)} |\n`;
+  return `| ${markdownCodeCell(r.name)} | ${escapeMarkdownInline(r.base)} | ${escapeMarkdownInline(r.head)} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(r.comparison)} |\n`;
 }
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -39,9 +39,9 @@ function capped(lines: string[], more: (n: number) => string): string {
 function headSection(result: ComparisonResult): string {
   const icon = { pass: '✅', fail: result.gateFailed ? '❌' : '⚠️', inconclusive: '🟡', error: '💥' }[result.verdict];
   let head = `### ${icon} ${escapeMarkdown(headline(result))}\n\n`;
-  head += `base \`${shortSha(result.base.sha)}\` → head \`${shortSha(result.head.sha)}\` · ${escapeMarkdown(settingsLine(result))}\n\n`;
+  head += `base ${markdownCodeCell(shortSha(result.base.sha))} → head ${markdownCodeCell(shortSha(result.head.sha))} · ${escapeMarkdown(settingsLine(result))}\n\n`;
   if (result.geomean) {
-    head += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${result.geomean.benchmarks} benchmarks.\n\n`;
+    head += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${escapeMarkdown(String(result.geomean.benchmarks))} benchmarks.\n\n`;
   }
   const alerts =
     capped(

@@ -2,12 +2,14 @@
 import { complexityNOf } from '../analysis/identity.js';
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
 import { ROUNDS_CAP } from '../stats/index.js';
+import { clip } from './escape.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
 
 export interface Row {
   suite: string;
   /** Raw benchmark name (and metric when it is not time): renderers escape it. */
   name: string;
+  /** Base and head medians with the harness's unit (on one line, clipped): renderers escape them. */
   base: string;
   head: string;
   change: string;
@@ -46,8 +48,11 @@ export function displayName(c: Comparison): string {
   return `${c.benchmark}${size}${c.metric === 'time' ? '' : ` [${c.metric}]`}`;
 }
 
+/** Units are a few characters ("ns", "allocs/op"); a longer one is clipped to keep cells readable. */
+const UNIT_MAX = 40;
+
 export function rowOf(c: Comparison): Row {
-  const scale = scaleFor(c.unit, c.base?.median ?? c.head?.median ?? 0);
+  const scale = scaleFor(clip(c.unit, UNIT_MAX), c.base?.median ?? c.head?.median ?? 0);
   return {
     suite: c.suite,
     name: displayName(c),

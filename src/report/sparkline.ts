@@ -29,9 +29,15 @@ export function sparklines(series: readonly (readonly number[])[]): string[] {
   return bucketed.map((values) => values.filter(Number.isFinite).map(bar).join(''));
 }
 
-/** "base head" bars of the comparison's per-round values; '' when it has none (added, removed, failed). */
+/**
+ * "base head" bars of the comparison's per-round values; '' when it has none (added, removed,
+ * failed). Diagnostics are not typed in the schema yet, so a results.json from elsewhere may
+ * hold anything there: only lists are drawn.
+ */
 export function roundsSparkline(c: Comparison): string {
-  const rounds = c.diagnostics?.rounds as Record<'base' | 'head', RoundSeries> | undefined;
-  if (!rounds || rounds.base.values.length === 0 || rounds.head.values.length === 0) return '';
-  return sparklines([rounds.base.values, rounds.head.values]).join(' ');
+  const rounds = c.diagnostics?.rounds as Partial<Record<'base' | 'head', Partial<RoundSeries>>> | undefined;
+  const base = rounds?.base?.values;
+  const head = rounds?.head?.values;
+  if (!Array.isArray(base) || !Array.isArray(head) || base.length === 0 || head.length === 0) return '';
+  return sparklines([base, head]).join(' ');
 }

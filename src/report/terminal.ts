@@ -1,6 +1,6 @@
 /** The report for a terminal or a CI log: plain text, aligned columns, regressions first. */
 import type { ComparisonResult } from '../model.js';
-import { clip } from './escape.js';
+import { clip, inertForLog } from './escape.js';
 import { formatChange } from './units.js';
 import { displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
@@ -8,9 +8,9 @@ import { displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } 
 const NAME_MAX = 80;
 const MESSAGE_MAX = 400;
 
-/** Terminal control characters in a name could rewrite the screen: show them as \xNN. */
+/** Text from a harness or an artifact, on one line, shown but never obeyed (escape.ts). */
 function printable(text: string, max = NAME_MAX): string {
-  return clip(text, max).replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return inertForLog(clip(text, max));
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -23,7 +23,7 @@ function table(header: string[], rows: string[][]): string {
 export function renderTerminal(result: ComparisonResult): string {
   const out: string[] = [
     headline(result),
-    `base ${result.base.ref} (${shortSha(result.base.sha)}) → head ${result.head.ref} (${shortSha(result.head.sha)}) · ${settingsLine(result)}`,
+    `base ${printable(result.base.ref)} (${printable(shortSha(result.base.sha))}) → head ${printable(result.head.ref)} (${printable(shortSha(result.head.sha))}) · ${settingsLine(result)}`,
     '',
   ];
   for (const [suite, rows] of rowsBySuite(result)) {
@@ -31,13 +31,13 @@ export function renderTerminal(result: ComparisonResult): string {
     out.push(
       table(
         ['benchmark', 'base', 'head', 'change [95% CI]', 'p / adj. p', 'verdict'],
-        rows.map((r: Row) => [printable(r.name), r.base, r.head, r.change, r.p, r.verdictText]),
+        rows.map((r: Row) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
       ),
     );
     out.push('');
   }
   if (result.geomean) {
-    out.push(`geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${result.geomean.benchmarks} benchmarks`);
+    out.push(`geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`);
   }
   for (const f of result.failures.runs.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
   for (const w of result.warnings) out.push(`warning: ${printable(w.message, MESSAGE_MAX)}`);

@@ -6,6 +6,7 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LogEnd, LogHeader, LogLine, Run } from '../model.js';
+import { validateLogLine } from '../validate.js';
 
 export class ResultsLog {
   private ended = false;
@@ -52,13 +53,14 @@ export function parseLog(text: string, file: string): ParsedLog {
   const skipped: number[] = [];
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
-    let parsed: LogLine;
+    let json: unknown;
     try {
-      parsed = JSON.parse(line) as LogLine;
+      json = JSON.parse(line);
     } catch {
       skipped.push(i + 1);
       return;
     }
+    const parsed = validateLogLine(json, file, i + 1);
     if (parsed.type === 'header') {
       if (header) throw new LogError(`${file}:${i + 1}: a second header line (use "benchgate merge" to combine logs)`);
       header = parsed;
@@ -67,9 +69,7 @@ export function parseLog(text: string, file: string): ParsedLog {
     else skipped.push(i + 1);
   });
   if (!header) throw new LogError(`${file}: no header line: is this a benchgate results.jsonl?`);
-  const h: LogHeader = header;
-  if (h.schema !== 1) throw new LogError(`${file}:1: schema ${String(h.schema)} is not supported (expected 1)`);
-  return { header: h, runs, end, skipped };
+  return { header, runs, end, skipped };
 }
 
 export function readLog(file: string): ParsedLog {

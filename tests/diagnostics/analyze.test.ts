@@ -3,7 +3,8 @@ import { analyze } from '../../src/analysis/index.js';
 import type { Run } from '../../src/model.js';
 import { renderCodeQuality } from '../../src/report/codequality.js';
 import { displayName } from '../../src/report/rows.js';
-import { runOf, seededRng } from './helpers.js';
+import { measurement, run } from '../builders.js';
+import { seededRng } from './helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
 const header = testHeader({ base: { ref: 'base', sha: 'a'.repeat(40) }, head: { ref: 'head', sha: 'b'.repeat(40) }, environment: { cpuCount: 2 } });
@@ -15,12 +16,14 @@ describe('diagnostics in the analysis', () => {
   const runs: Run[] = [];
   for (let round = 1; round <= 8; round++) {
     for (const side of ['base', 'head'] as const) {
-      const run = runOf(
-        side,
-        round,
-        sizes.map((n) => ({ benchmark: 'sort', complexityN: n, values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * (1 + rng.normal(0, 0.01))] })),
+      runs.push(
+        run({
+          side,
+          round,
+          measurements: sizes.map((n) => measurement({ benchmark: 'sort', complexityN: n, values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * (1 + rng.normal(0, 0.01))] })),
+          env: { loadAvg1: 0.5, stealFraction: 0 },
+        }),
       );
-      runs.push({ ...run, env: { loadAvg1: 0.5, stealFraction: 0 } });
     }
   }
   const result = analyze({ header, runs, end: null, settings: { ...header.config, rounds: 8 } });

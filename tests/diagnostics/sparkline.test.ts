@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { MAX_BARS, roundsSparkline, sparklines } from '../../src/report/sparkline.js';
+import { comparison } from '../builders.js';
 import { renderGfm } from '../github/render.js';
 import { fixtureResult } from '../html/fixture.js';
 
@@ -38,7 +39,7 @@ describe('sparkline in the markdown summary', () => {
     const rows = renderGfm(md).match(/<tr>[^]*?<\/tr>/g)!.slice(1);
     const withBars = rows.filter((row) => /<td[^>]*>[▁-█]+ [▁-█]+<\/td>\s*<\/tr>/.test(row));
     expect(withBars.length).toBe(rows.filter((row) => !row.includes('<th')).length);
-    const added = { ...result.comparisons[0]!, base: null, diagnostics: undefined, verdict: 'added' as const };
+    const added = comparison({ base: null, verdict: 'added' });
     expect(roundsSparkline(added)).toBe('');
   });
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComparisonResult } from '../../src/model.js';
+import { validateResults } from '../../src/validate.js';
 
 export const ROOT = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..', '..');
 
@@ -72,9 +73,10 @@ export function extraWorktrees(repo: string): string[] {
     .slice(1);
 }
 
-/** The results.json a run wrote into `out`. */
+/** The results.json a run wrote into `out`, checked against its schema on the way. */
 export function readResults(out: string): ComparisonResult {
-  return JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as ComparisonResult;
+  const file = path.join(out, 'results.json');
+  return validateResults(JSON.parse(readFileSync(file, 'utf8')), file);
 }
 
 /** benchmark -> verdict of the benchmarks themselves (not the `(process)` cost rows). */

@@ -7,20 +7,8 @@ import fc from 'fast-check';
 import { detectFormat, formats, parseCriterionSample } from '../../src/formats/index.js';
 import { FormatError, type FormatParser } from '../../src/formats/types.js';
 import type { Measurement } from '../../src/model.js';
+import { RUNS, anyText, replaceOneValue, splice } from '../helpers/fuzz.js';
 import { FIXTURES_BY_FORMAT, fixture } from './fixture.js';
-
-/** CI services set CI; .ci/run sets BENCHGATE_REQUIRE_TOOLCHAINS. About 3 s per parser there. */
-const IN_CI = Boolean(process.env.CI || process.env.BENCHGATE_REQUIRE_TOOLCHAINS);
-const RUNS = IN_CI ? 10_000 : 500;
-
-/**
- * Any text: ASCII (newlines, tabs, punctuation) or any code point, lone surrogates included.
- * Built from code points because fc.string({ unit: 'binary' }) costs ~0.4 ms a sample at this length.
- */
-const anyText = fc.oneof(
-  fc.string({ unit: 'binary-ascii', maxLength: 300 }),
-  fc.array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 300 }).map((codePoints) => String.fromCodePoint(...codePoints)),
-);
 
 /** Words from every format's output, so random lines look close to real ones. */
 const TOKENS = [
@@ -44,29 +32,14 @@ const tokenLines = fc
 function mutatedFixture(files: string[]): fc.Arbitrary<string> {
   return fc
     .record({ file: fc.constantFrom(...files), at: fc.nat(), cut: fc.nat({ max: 200 }), insert: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...TOKENS)) })
-    .map(({ file, at, cut, insert }) => {
-      const text = fixture(file);
-      const i = at % (text.length + 1);
-      return text.slice(0, i) + insert + text.slice(i + cut);
-    });
+    .map(({ file, at, cut, insert }) => splice(fixture(file), at, cut, insert));
 }
 
 /** A JSON fixture with one value somewhere replaced by arbitrary JSON. */
 function mutatedJson(files: string[]): fc.Arbitrary<string> {
-  return fc.record({ file: fc.constantFrom(...files), pick: fc.nat(), replacement: fc.jsonValue({ maxDepth: 2 }) }).map(({ file, pick, replacement }) => {
-    const root: unknown = JSON.parse(fixture(file));
-    const slots: [Record<string, unknown> | unknown[], string | number][] = [];
-    const visit = (node: unknown) => {
-      if (Array.isArray(node)) node.forEach((child, i) => (slots.push([node, i]), visit(child)));
-      else if (node && typeof node === 'object') for (const [key, child] of Object.entries(node)) (slots.push([node as Record<string, unknown>, key]), visit(child));
-    };
-    visit(root);
-    if (slots.length > 0) {
-      const [parent, key] = slots[pick % slots.length]!;
-      (parent as Record<string | number, unknown>)[key] = replacement;
-    }
-    return JSON.stringify(root);
-  });
+  return fc
+    .record({ file: fc.constantFrom(...files), pick: fc.nat(), replacement: fc.jsonValue({ maxDepth: 2 }) })
+    .map(({ file, pick, replacement }) => JSON.stringify(replaceOneValue(JSON.parse(fixture(file)), pick, replacement)));
 }
 
 function isJson(file: string): boolean {

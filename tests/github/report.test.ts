@@ -11,14 +11,14 @@ import { renderJson } from '../../src/report/json.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
 import { FakeGitHub } from './fake-github.js';
 import { eventFile, runAction, workflowCommands } from './runner.js';
-import { comparison, result } from './synthetic.js';
+import { compared, result } from '../builders.js';
 
 const HEAD = 'b'.repeat(40);
 
 function artifact(pullRequest: string, headSha = HEAD): string {
   const dir = path.join(tempDir('benchgate-artifact-'), 'benchgate-results');
   mkdirSync(dir);
-  const r = result([comparison('@everyone', 'regression', 40), comparison('steady', 'unchanged', 0.1)]);
+  const r = result([compared('@everyone', 'regression', 40), compared('steady', 'unchanged', 0.1)]);
   r.head.sha = headSha;
   writeFileSync(path.join(dir, 'results.json'), renderJson(r));
   writeFileSync(path.join(dir, 'pull-request-number'), pullRequest);

@@ -13,16 +13,16 @@ import { GitHubPlatform, LIMITS } from '../../src/platforms/github.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
 import { expectPlainText, renderGfm, visibleText } from './render.js';
-import { comparison, result } from './synthetic.js';
+import { compared, result } from '../builders.js';
 
 const CORPUS = JSON.parse(readFileSync(path.join(ROOT, 'tests/fixtures/github/corpus.json'), 'utf8')) as string[];
 const HARDER = [...CORPUS, 'a\\|b', '`tick` and ``two``', '#12 www.example.com <script>x</script>', 'line\nbreak'];
 
 describe('escaping corpus in the markdown reports', () => {
   const r = result([
-    ...HARDER.map((name, i) => comparison(name, 'regression', 20 + i)),
-    ...HARDER.map((name) => comparison(`${name} fast`, 'improvement', -30)),
-    ...HARDER.map((name) => comparison(`${name} same`, 'unchanged', 0.1, CORPUS[0])),
+    ...HARDER.map((name, i) => compared(name, 'regression', 20 + i)),
+    ...HARDER.map((name) => compared(`${name} fast`, 'improvement', -30)),
+    ...HARDER.map((name) => compared(`${name} same`, 'unchanged', 0.1, CORPUS[0])),
   ]);
   r.comparisons[0]!.warnings = HARDER.map((message) => ({ code: 'tail-regression' as const, message }));
   r.warnings = [{ code: 'high-load', message: CORPUS.join(' ') }];
@@ -40,7 +40,7 @@ describe('escaping corpus in the markdown reports', () => {
   });
 
   it('keeps bidirectional overrides and control characters out of the text', () => {
-    const md = renderMarkdown(result([comparison('evil\u202eexe.txt\u0007', 'regression', 50)]));
+    const md = renderMarkdown(result([compared('evil\u202eexe.txt\u0007', 'regression', 50)]));
     expect(md).not.toMatch(/[\u202e\u0007]/);
     expect(visibleText(renderGfm(md))).toContain('evil\ufffdexe.txt\ufffd');
   });
@@ -48,7 +48,7 @@ describe('escaping corpus in the markdown reports', () => {
 
 describe('notes section', () => {
   it('lists per-comparison warnings, capped, with the caller notes after them', () => {
-    const c = comparison('noisy', 'inconclusive', 5);
+    const c = compared('noisy', 'inconclusive', 5);
     c.warnings = Array.from({ length: 15 }, (_, i) => ({ code: 'drift' as const, message: `warning number ${i}` }));
     const md = renderMarkdown(result([c]), { notes: ['3 more improvements are not annotated'] });
     const notes = md.slice(md.indexOf('**Notes**'));
@@ -58,12 +58,12 @@ describe('notes section', () => {
   });
 
   it('has no notes section when there is nothing to say', () => {
-    expect(renderMarkdown(result([comparison('x', 'unchanged', 0)]))).not.toContain('Notes');
+    expect(renderMarkdown(result([compared('x', 'unchanged', 0)]))).not.toContain('Notes');
   });
 });
 
 describe('size limits', () => {
-  const many = result(Array.from({ length: 20_000 }, (_, i) => comparison(`bench/${'x'.repeat(40)}/${i}`, i % 3 === 0 ? 'regression' : 'unchanged', 10 + (i % 50))));
+  const many = result(Array.from({ length: 20_000 }, (_, i) => compared(`bench/${'x'.repeat(40)}/${i}`, i % 3 === 0 ? 'regression' : 'unchanged', 10 + (i % 50))));
 
   it.each([
     ['job summary', LIMITS.summary - 1024],
@@ -79,8 +79,8 @@ describe('size limits', () => {
   });
 
   it("keeps every suite's regressions before any suite's unchanged rows", () => {
-    const unchanged = Array.from({ length: 3000 }, (_, i) => comparison(`same${i}`, 'unchanged', 0.1, 'big'));
-    const md = renderMarkdown(result([comparison('worst', 'regression', 50, 'big'), comparison('other', 'regression', 20, 'small'), ...unchanged]), { maxBytes: 60_000 });
+    const unchanged = Array.from({ length: 3000 }, (_, i) => compared(`same${i}`, 'unchanged', 0.1, 'big'));
+    const md = renderMarkdown(result([compared('worst', 'regression', 50, 'big'), compared('other', 'regression', 20, 'small'), ...unchanged]), { maxBytes: 60_000 });
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(60_000);
     expect(md).toContain('| `worst` |');
     expect(md).toContain('| `other` |');
@@ -92,8 +92,8 @@ describe('size limits', () => {
 });
 
 describe('annotation plan', () => {
-  const regressions = Array.from({ length: 14 }, (_, i) => comparison(`r${i}`, 'regression', 10 + i));
-  const improvements = Array.from({ length: 3 }, (_, i) => comparison(`i${i}`, 'improvement', -10 - i));
+  const regressions = Array.from({ length: 14 }, (_, i) => compared(`r${i}`, 'regression', 10 + i));
+  const improvements = Array.from({ length: 3 }, (_, i) => compared(`i${i}`, 'improvement', -10 - i));
   const none = () => undefined;
 
   it('annotates at most 10 regressions as errors, the largest first, and counts the rest', () => {
@@ -108,12 +108,12 @@ describe('annotation plan', () => {
   });
 
   it('makes regressions warnings when the gate is off', () => {
-    const plan = planAnnotations(result(regressions.slice(0, 2), false), { locate: none });
+    const plan = planAnnotations(result(regressions.slice(0, 2), { gateFailed: false }), { locate: none });
     expect(plan.annotations.map((a) => a.kind)).toEqual(['warning', 'warning']);
   });
 
   it('escapes the corpus into one line of plain text per annotation', () => {
-    const plan = planAnnotations(result(HARDER.map((n) => comparison(n, 'regression', 30))), { locate: none });
+    const plan = planAnnotations(result(HARDER.map((n) => compared(n, 'regression', 30))), { locate: none });
     for (const a of plan.annotations) {
       expect(a.message).not.toMatch(/[\r\n]|@everyone|http:\/\//);
       expect(a.title).toBe('benchgate: Regression in suite');
@@ -136,7 +136,7 @@ describe('annotation plan', () => {
     expect(configuredLocation('bench/sort.js:40', locate)).toEqual({ file: 'bench/sort.js', line: 40 });
     expect(configuredLocation('bench/sort.js', locate)).toEqual({ file: 'bench/sort.js' });
     expect(configuredLocation('bench/gone.js', locate)).toBeUndefined();
-    const both = result([comparison('BenchmarkSort', 'regression', 30), comparison('bench/sort.js:12', 'regression', 20)]);
+    const both = result([compared('BenchmarkSort', 'regression', 30), compared('bench/sort.js:12', 'regression', 20)]);
     const plan = planAnnotations(both, { locate, fallback: { file: 'bench/main.go', line: 3 } });
     expect(plan.annotations.map((a) => [a.file, a.line])).toEqual([
       ['bench/main.go', 3],
@@ -169,7 +169,7 @@ describe('annotations the step prints', () => {
     }
     return lines;
   }
-  const many = (gate: boolean) => result(Array.from({ length: 14 }, (_, i) => comparison(`r${i}`, 'regression', 10 + i)), gate);
+  const many = (gate: boolean) => result(Array.from({ length: 14 }, (_, i) => compared(`r${i}`, 'regression', 10 + i)), { gateFailed: gate });
   const count = (lines: string[], kind: string) => lines.filter((l) => l.startsWith(`::${kind} `) || l.startsWith(`::${kind}::`)).length;
 
   it("keeps the failed step's own error within GitHub's 10 errors", async () => {
@@ -197,9 +197,9 @@ describe('annotations the step prints', () => {
 
 describe('check run conclusion', () => {
   it('fails when the gate fails, succeeds on a pass, is neutral otherwise', () => {
-    expect(checkConclusion(result([comparison('a', 'regression', 30)]))).toBe('failure');
-    expect(checkConclusion(result([comparison('a', 'regression', 30)], false))).toBe('neutral');
-    expect(checkConclusion(result([comparison('a', 'unchanged', 0)]))).toBe('success');
+    expect(checkConclusion(result([compared('a', 'regression', 30)]))).toBe('failure');
+    expect(checkConclusion(result([compared('a', 'regression', 30)], { gateFailed: false }))).toBe('neutral');
+    expect(checkConclusion(result([compared('a', 'unchanged', 0)]))).toBe('success');
     expect(checkConclusion({ ...result([]), verdict: 'error' })).toBe('failure');
   });
 });

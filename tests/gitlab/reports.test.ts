@@ -6,7 +6,6 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { analyze } from '../../src/analysis/index.js';
 import type { ComparisonResult, Run, Side } from '../../src/model.js';
@@ -14,7 +13,9 @@ import { GitLabPlatform } from '../../src/platforms/gitlab.js';
 import { renderCodeQuality, type CodeQualityIssue } from '../../src/report/codequality.js';
 import { escapeXml, renderJunit } from '../../src/report/junit.js';
 import { renderMetrics } from '../../src/report/metrics.js';
+import { measurement, run } from '../builders.js';
 import { tempDir } from '../e2e/helpers.js';
+import { capture } from '../helpers/capture.js';
 import { testHeader } from '../helpers/log-header.js';
 
 const XSD = path.join(import.meta.dirname, '..', 'fixtures', 'gitlab', 'junit-10.xsd');
@@ -32,8 +33,8 @@ function runs(plan: Plan, rounds = 8, suite = 'suite'): Run[] {
     for (const side of ['base', 'head'] as const) {
       const measurements = Object.entries(plan)
         .filter(([, sides]) => sides[side] !== undefined)
-        .map(([benchmark, sides]) => ({ benchmark, metric: 'time', unit: 's', better: 'lower' as const, values: [(sides[side]! / 1000) * (1 + round / 1000)] }));
-      out.push({ suite, side, round, position: 0, startedAt: '', wallMs: 1, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, exitCode: 0, measurements });
+        .map(([benchmark, sides]) => measurement({ benchmark, values: [(sides[side]! / 1000) * (1 + round / 1000)] }));
+      out.push(run({ suite, side, round, measurements }));
     }
   }
   return out;
@@ -126,17 +127,6 @@ describe('OpenMetrics', () => {
     expect(text.endsWith('# EOF\n')).toBe(true);
   });
 });
-
-function capture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      text += chunk;
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 describe('the GitLab platform', () => {
   it('closes a log section even when its phase throws, with names GitLab accepts', async () => {

@@ -4,6 +4,7 @@
  */
 import { analyze } from '../../src/analysis/index.js';
 import type { AnalysisSettings, ComparisonResult, Run, Side } from '../../src/model.js';
+import { measurement, run } from '../builders.js';
 import { seededRng } from '../diagnostics/helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
@@ -22,32 +23,22 @@ export function fixtureResult({ added = false } = {}): ComparisonResult {
     for (const [position, side] of sides.entries()) {
       const slower = side === 'head' ? 1.3 : 1;
       const noise = () => 1 + rng.normal(0, 0.01);
-      runs.push({
+      runs.push(run({
         suite: 'suite <b>',
         side,
         round,
         position,
-        startedAt: '2026-01-01T00:00:00Z',
-        wallMs: 1000,
         cpuUserMs: 900 * noise(),
         cpuSysMs: 100 * noise(),
         maxRssKb: Math.round(50_000 * noise()),
-        exitCode: 0,
         env: { loadAvg1: 0.8, stealFraction: 0.001 },
         measurements: [
-          { benchmark: 'parse', metric: 'time', unit: 's', better: 'lower', values: [0.002 * slower * noise()] },
-          ...HOSTILE.map((name) => ({ benchmark: name, metric: 'time', unit: 's', better: 'lower' as const, values: [0.001 * noise()] })),
-          ...(added && side === 'head' ? [{ benchmark: 'added/in-head', metric: 'time', unit: 's', better: 'lower' as const, values: [0.003 * noise()] }] : []),
-          ...[100, 200, 400, 800].map((n) => ({
-            benchmark: 'sort',
-            metric: 'time',
-            unit: 's',
-            better: 'lower' as const,
-            complexityN: n,
-            values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * noise()],
-          })),
+          measurement({ benchmark: 'parse', values: [0.002 * slower * noise()] }),
+          ...HOSTILE.map((name) => measurement({ benchmark: name, values: [0.001 * noise()] })),
+          ...(added && side === 'head' ? [measurement({ benchmark: 'added/in-head', values: [0.003 * noise()] })] : []),
+          ...[100, 200, 400, 800].map((n) => measurement({ benchmark: 'sort', complexityN: n, values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * noise()] })),
         ],
-      });
+      }));
     }
   }
   return analyze({ header, runs, end: null, settings: { ...header.config, ...settings } });

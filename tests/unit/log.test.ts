@@ -49,7 +49,7 @@ describe('results log', () => {
   });
 
   it('says what is wrong with a file that is not a results log', () => {
-    expect(() => parseLog('{"type":"run","run":{}}\n', 'x.jsonl')).toThrow(new LogError('x.jsonl: no header line: is this a benchgate results.jsonl?'));
+    expect(() => parseLog(`${JSON.stringify({ type: 'run', run: run(1) })}\n`, 'x.jsonl')).toThrow(new LogError('x.jsonl: no header line: is this a benchgate results.jsonl?'));
     expect(() => parseLog(JSON.stringify({ ...header, schema: 9 }), 'x.jsonl')).toThrow('schema 9 is not supported');
   });
 });

@@ -2,14 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/analysis/index.js';
 import type { Run } from '../../src/model.js';
 import { renderTerminal } from '../../src/report/terminal.js';
-import { runOf } from '../diagnostics/helpers.js';
+import { measurement, run } from '../builders.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
 /** Ten rounds of one benchmark whose base has no samples (only failures) and head two values. */
 function runsNamed(name: string, failure: string): Run[] {
   return Array.from({ length: 10 }, (_, i) => [
-    runOf('base', i + 1, [{ benchmark: name, values: [], failed: failure }]),
-    runOf('head', i + 1, [{ benchmark: name, values: [1 + i / 100] }]),
+    run({ side: 'base', round: i + 1, measurements: [measurement({ benchmark: name, values: [], failed: failure })] }),
+    run({ side: 'head', round: i + 1, measurements: [measurement({ benchmark: name, values: [1 + i / 100] })] }),
   ]).flat();
 }
 

@@ -195,7 +195,7 @@ export function renderHtml(result: ComparisonResult): string {
     ].join('');
     // Unchanged benchmarks start folded; the client draws a section's plots when it opens.
     const open = r.verdict === 'unchanged' ? '' : ' open';
-    return `<details id="b${i}" class="${r.verdict}"${open}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
+    return `<details id="b${i}" class="${h(r.verdict)}"${open}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
   });
   const forest = forestData(result, anchors);
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;
@@ -205,9 +205,9 @@ export function renderHtml(result: ComparisonResult): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${h(title)}</title><style>${STYLES}</style></head><body>
-<h1 class="${result.verdict}">${h(title)}</h1>
+<h1 class="${h(result.verdict)}">${h(title)}</h1>
 <p>base <code>${h(result.base.ref)}</code> (${h(shortSha(result.base.sha))}) → head <code>${h(result.head.ref)}</code> (${h(shortSha(result.head.sha))}) · ${h(settingsLine(result))}</p>
-${result.geomean ? `<p>Geometric mean of time ratios: <b>${h(formatChange(result.geomean.changePct, result.geomean.ci))}</b> over ${result.geomean.benchmarks} benchmarks.</p>` : ''}
+${result.geomean ? `<p>Geometric mean of time ratios: <b>${h(formatChange(result.geomean.changePct, result.geomean.ci))}</b> over ${h(String(result.geomean.benchmarks))} benchmarks.</p>` : ''}
 ${warningsList([...result.failures.runs.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...result.warnings])}
 ${forestFigure(forest)}
 <h2>Results</h2>${table(result, anchors)}

@@ -1,0 +1,111 @@
+/**
+ * Checks what benchgate reads back from disk (results.json, each line of results.jsonl) against
+ * its JSON Schema (schema/, generated from model.ts by scripts/generate-schemas.ts), so that a
+ * malformed, truncated or hostile file stops with an error naming the file, the line and the
+ * field, before any code relies on its shape. A results.json may come from another job's
+ * artifact (the fork relay): its types, string lengths, list sizes and SHAs are all checked.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import logSchema from '../schema/results-log.schema.json' with { type: 'json' };
+import resultsSchema from '../schema/results.schema.json' with { type: 'json' };
+import { ConfigError } from './config.js';
+import type { ComparisonResult, LogLine } from './model.js';
+import { inertForLog } from './report/escape.js';
+
+/** Bad input, like a bad flag or config value (exit code 2); the message says where. */
+export class ValidationError extends ConfigError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ValidationError';
+  }
+}
+
+/** results.json files larger than this are refused unread (a real one is a few MiB). */
+export const MAX_RESULTS_BYTES = 32 * 1024 * 1024;
+
+const ajv = new Ajv({ strict: true, allowUnionTypes: true });
+ajv.addSchema(resultsSchema).addSchema(logSchema);
+
+/** The compiled check for a schema id; compiled on first use, as a command may read neither file. */
+const compiled = new Map<string, ValidateFunction>();
+function checker<T>(id: string): ValidateFunction<T> {
+  if (!compiled.has(id)) compiled.set(id, ajv.getSchema(id)!);
+  return compiled.get(id) as ValidateFunction<T>;
+}
+
+/** The schema id of each line type, from the variants of LogLine in the schema. */
+const lineSchemas = new Map(
+  logSchema.definitions.LogLine.anyOf.map(({ $ref }) => {
+    const name = $ref.split('/').pop() as keyof typeof logSchema.definitions;
+    const tag = (logSchema.definitions[name] as { properties: { type: { const: string } } }).properties.type.const;
+    return [tag, `${logSchema.$id}${$ref}`];
+  }),
+);
+
+/** The header's schema version this benchgate reads. */
+const LOG_SCHEMA_VERSION = logSchema.definitions.LogHeader.properties.schema.const;
+
+/** "comparisons[3].unit" for the JSON pointer "/comparisons/3/unit". */
+function fieldName(pointer: string, extra?: string): string {
+  const parts = [...pointer.split('/').slice(1), ...(extra === undefined ? [] : [extra])].map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return parts.reduce((name, p) => (/^\d+$/.test(p) ? `${name}[${p}]` : name ? `${name}.${p}` : p), '') || '(the whole value)';
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, p) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[p.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), data);
+}
+
+/** What a value is, never the value itself: it may be long or hostile, and errors reach logs. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === 'string') return `a string of ${value.length} character${value.length === 1 ? '' : 's'}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** One sentence for ajv's first error: the field, what it must be, and what it is. */
+function describeError(error: ErrorObject, data: unknown): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${fieldName(error.instancePath, String(p.missingProperty))}: missing`;
+    case 'pattern':
+      return `${fieldName(error.instancePath)}: not a full commit SHA (40 or 64 lowercase hex digits)`;
+    case 'maxLength':
+      return `${fieldName(error.instancePath)}: longer than ${String(p.limit)} characters`;
+    case 'maxItems':
+      return `${fieldName(error.instancePath)}: more than ${String(p.limit)} entries`;
+    case 'const':
+      return `${fieldName(error.instancePath)}: must be ${JSON.stringify(p.allowedValue)}`;
+    case 'enum':
+      return `${fieldName(error.instancePath)}: must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return `${fieldName(error.instancePath)}: ${error.message ?? 'invalid'} (is ${kindOf(valueAt(data, error.instancePath))})`;
+  }
+}
+
+/** results.json's content, typed, or a ValidationError naming the file and the field. */
+export function validateResults(data: unknown, file: string): ComparisonResult {
+  const check = checker<ComparisonResult>(resultsSchema.$id);
+  if (check(data)) return data;
+  throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check.errors![0]!, data)}`);
+}
+
+/** One line of results.jsonl, typed, or a ValidationError naming the file, the line and the field. */
+export function validateLogLine(data: unknown, file: string, line: number): LogLine {
+  const where = `${file}:${line}`;
+  const type = data && typeof data === 'object' && !Array.isArray(data) ? (data as { type?: unknown }).type : undefined;
+  const id = typeof type === 'string' ? lineSchemas.get(type) : undefined;
+  if (!id) throw new ValidationError(`${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(', ')})`);
+  // A header of another version would fail field by field; say what is wrong instead.
+  const schema = (data as { schema?: unknown }).schema;
+  if (type === 'header' && schema !== LOG_SCHEMA_VERSION) {
+    throw new ValidationError(`${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`);
+  }
+  const check = checker<LogLine>(id);
+  if (check(data)) return data;
+  throw new ValidationError(`${where}: ${describeError(check.errors![0]!, data)}`);
+}

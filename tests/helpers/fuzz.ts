@@ -1,0 +1,36 @@
+/** What every fuzz test shares: its budget, and arbitraries for any text and for damaged JSON. */
+import fc from 'fast-check';
+
+/** CI services set CI; .ci/run sets BENCHGATE_REQUIRE_TOOLCHAINS. */
+export const IN_CI = Boolean(process.env.CI || process.env.BENCHGATE_REQUIRE_TOOLCHAINS);
+/** Cases per property: 10^4 in CI, a quick 500 on a laptop. */
+export const RUNS = IN_CI ? 10_000 : 500;
+
+/**
+ * Any text: ASCII (newlines, tabs, punctuation) or any code point, lone surrogates included.
+ * Built from code points because fc.string({ unit: 'binary' }) costs ~0.4 ms a sample at this length.
+ */
+export const anyText = fc.oneof(
+  fc.string({ unit: 'binary-ascii', maxLength: 300 }),
+  fc.array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 300 }).map((codePoints) => String.fromCodePoint(...codePoints)),
+);
+
+/** `root` (parsed JSON, changed in place and returned) with its `pick`-th value, counted depth first, replaced. */
+export function replaceOneValue(root: unknown, pick: number, replacement: unknown): unknown {
+  const slots: [Record<string | number, unknown>, string | number][] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach((child, i) => (slots.push([node as unknown as Record<number, unknown>, i]), visit(child)));
+    else if (node && typeof node === 'object') for (const [key, child] of Object.entries(node)) (slots.push([node as Record<string, unknown>, key]), visit(child));
+  };
+  visit(root);
+  if (slots.length === 0) return root;
+  const [parent, key] = slots[pick % slots.length]!;
+  parent[key] = replacement;
+  return root;
+}
+
+/** `text` with a slice cut out at `at` and `insert` spliced in. */
+export function splice(text: string, at: number, cut: number, insert: string): string {
+  const i = at % (text.length + 1);
+  return text.slice(0, i) + insert + text.slice(i + cut);
+}

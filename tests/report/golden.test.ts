@@ -1,0 +1,40 @@
+/**
+ * Every report benchgate writes, rendered from one fixed result and compared whole with a file
+ * under tests/report/golden/, so a change of format shows in review as a diff of that file.
+ * After an intended change: `npm run goldens` rewrites them; read the diff before committing.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ComparisonResult } from '../../src/model.js';
+import { renderCodeQuality } from '../../src/report/codequality.js';
+import { renderJunit } from '../../src/report/junit.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMetrics } from '../../src/report/metrics.js';
+import { renderTerminal } from '../../src/report/terminal.js';
+import { goldenResult } from './fixture.js';
+
+const DIR = path.join(import.meta.dirname, 'golden');
+const UPDATE = process.env.UPDATE_GOLDENS === '1';
+
+const GOLDENS: [file: string, render: (r: ComparisonResult) => string][] = [
+  ['terminal.txt', renderTerminal],
+  ['summary.md', (r) => renderMarkdown(r)],
+  // The PR comment when the rows do not all fit: what is left out, and how it says so.
+  ['summary-truncated.md', (r) => renderMarkdown(r, { maxBytes: 2200, fullResultsHint: 'the benchgate-results artifact' })],
+  ['junit.xml', renderJunit],
+  ['gl-code-quality-report.json', renderCodeQuality],
+  ['metrics.txt', renderMetrics],
+];
+
+describe('report goldens (npm run goldens rewrites them)', () => {
+  const result = goldenResult();
+
+  it.each(GOLDENS)('%s', (file, render) => {
+    const golden = path.join(DIR, file);
+    const text = render(result);
+    if (UPDATE) writeFileSync(golden, text);
+    if (!existsSync(golden)) throw new Error(`${golden} is missing: run npm run goldens, then review and commit it`);
+    expect(text).toBe(readFileSync(golden, 'utf8'));
+  });
+});

@@ -3,7 +3,8 @@ import { analyze } from '../../src/compare.js';
 import type { AnalysisSettings, Run } from '../../src/model.js';
 import { renderCodeQuality } from '../../src/report/codequality.js';
 import { displayName } from '../../src/report/rows.js';
-import { runOf, seededRng } from './helpers.js';
+import { createRng } from '../../src/stats/index.js';
+import { runOf } from './helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
 const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
@@ -11,7 +12,7 @@ const header = testHeader({ base: { ref: 'base', sha: 'a'.repeat(40) }, head: { 
 
 describe('diagnostics in the analysis', () => {
   // nanobench style: one name at several complexityN; base is O(n), head O(n²).
-  const rng = seededRng(21);
+  const rng = createRng(21);
   const sizes = [100, 200, 400, 800];
   const runs: Run[] = [];
   for (let round = 1; round <= 8; round++) {

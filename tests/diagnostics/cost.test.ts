@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/compare.js';
 import { PROCESS_BENCHMARK, costWarnings, withProcessCost } from '../../src/diagnostics/cost.js';
 import type { AnalysisSettings, Run } from '../../src/model.js';
-import { runOf, seededRng } from './helpers.js';
+import { createRng } from '../../src/stats/index.js';
+import { runOf } from './helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
 const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
@@ -10,7 +11,7 @@ const header = testHeader({ base: { ref: 'base', sha: 'a'.repeat(40) }, head: { 
 
 /** 12 rounds where head is 5% faster but uses 40% more memory. */
 function fasterButHungrier(): Run[] {
-  const rng = seededRng(9);
+  const rng = createRng(9);
   const runs: Run[] = [];
   for (let round = 1; round <= 12; round++) {
     for (const side of ['base', 'head'] as const) {

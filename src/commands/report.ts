@@ -63,8 +63,10 @@ export async function publishSaved(dir: string, options: GitHubOptions): Promise
   const runSha = event.name === 'workflow_run' ? (event.payload.workflow_run as { head_sha?: unknown } | undefined)?.head_sha : undefined;
   const trusted: GitHubOptions = { ...options, pullRequest: options.pullRequest ?? readPullRequestNumber(dir) };
   if (typeof runSha === 'string') {
-    if (result.head.sha !== runSha) {
-      throw new ConfigError(`${dir}: the results are for ${result.head.sha}, but the workflow run measured ${runSha}`);
+    // A pull request's run compares its merge commit; its own head is what workflow_run names.
+    const measured = result.head.chosen?.pullRequestHead ?? result.head.sha;
+    if (measured !== runSha) {
+      throw new ConfigError(`${dir}: the results are for ${measured}, but the workflow run measured ${runSha}`);
     }
     trusted.checkSha = runSha;
     trusted.requirePullRequestHead = runSha;

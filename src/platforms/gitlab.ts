@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../model.js';
+import type { CompareSpec } from '../refs.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderTerminal } from '../report/terminal.js';
 import type { Platform, WrittenReports } from './types.js';
@@ -124,11 +125,14 @@ export class GitLabPlatform implements Platform {
    * GitLab sets that variable to the merge commit's first parent, which in a merge train is
    * the train's commit ahead of this MR.
    */
-  defaultRefs(): { base?: string; head?: string } {
-    return {
-      base: this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || undefined,
-      head: this.env.CI_COMMIT_SHA || undefined,
-    };
+  defaultComparison(): CompareSpec {
+    const head = this.env.CI_COMMIT_SHA || undefined;
+    const tip = this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || undefined;
+    const mergeBase = this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || undefined;
+    const mr = `!${this.env.CI_MERGE_REQUEST_IID ?? '?'}`;
+    if (tip) return { kind: 'refs', base: tip, head, why: `the merged result of MR ${mr} vs the target commit it was merged onto: what merging would land` };
+    if (mergeBase) return { kind: 'refs', base: mergeBase, head, why: `the head of MR ${mr} vs its merge base with the target branch: what the branch changed` };
+    return { kind: 'refs', head };
   }
 
   async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {

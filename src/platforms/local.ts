@@ -1,5 +1,6 @@
 /** The terminal: plain log lines and the table on stdout. */
 import type { ComparisonResult } from '../model.js';
+import type { CompareSpec } from '../refs.js';
 import { renderTerminal } from '../report/terminal.js';
 import type { Platform } from './types.js';
 
@@ -21,8 +22,8 @@ export class LocalPlatform implements Platform {
     return fn();
   }
 
-  defaultRefs(): { base?: string; head?: string } {
-    return {};
+  defaultComparison(): CompareSpec {
+    return { kind: 'refs' };
   }
 
   async publish(result: ComparisonResult): Promise<void> {

@@ -129,6 +129,7 @@ export async function runComparison(config: Config, platform: Platform): Promise
     const header = logHeader(config, base, head);
     log = new ResultsLog(file, header);
     platform.info(`results log: ${file}`);
+    if (log.kept) platform.info(`the earlier results log there is kept as ${log.kept}`);
 
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
     const harnessFailures = await runRounds(config, platform, dirs, log, checkCancelled);

@@ -33,14 +33,17 @@ class GitLabApiError extends Error {
 interface Note {
   id: number;
   body: string;
+  author?: { id?: unknown };
 }
 
-/** The few notes endpoints benchgate needs, authenticated with a project or personal access token. */
+/** The few endpoints benchgate needs (the notes, and who the token is), authenticated with a project or personal access token. */
 class MergeRequestNotes {
+  private readonly api: string;
   private readonly base: string;
 
   constructor(apiUrl: string, projectId: string, mergeRequestIid: string, private readonly token: string) {
-    this.base = `${apiUrl.replace(/\/+$/, '')}/projects/${encodeURIComponent(projectId)}/merge_requests/${encodeURIComponent(mergeRequestIid)}/notes`;
+    this.api = apiUrl.replace(/\/+$/, '');
+    this.base = `${this.api}/projects/${encodeURIComponent(projectId)}/merge_requests/${encodeURIComponent(mergeRequestIid)}/notes`;
   }
 
   private async request(method: string, url: string, body?: object): Promise<Response> {
@@ -51,17 +54,25 @@ class MergeRequestNotes {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     if (!response.ok) {
-      throw new GitLabApiError(response.status, `${method} notes: ${response.status} ${response.statusText}`);
+      const what = url.startsWith(this.base) ? 'notes' : url.slice(this.api.length + 1);
+      throw new GitLabApiError(response.status, `${method} ${what}: ${response.status} ${response.statusText}`);
     }
     return response;
   }
 
-  async find(marker: string): Promise<Note | null> {
+  /** The user the token acts as (a project access token has a bot user of its own). */
+  async userId(): Promise<number> {
+    const user = (await (await this.request('GET', `${this.api}/user`)).json()) as { id?: unknown };
+    if (typeof user.id !== 'number') throw new Error('GET /user: no user id in the answer');
+    return user.id;
+  }
+
+  /** benchgate's note: written by the token's user and starting with the marker (anyone can quote or plant the marker). */
+  async find(marker: string, author: number): Promise<Note | null> {
     for (let page = 1; page <= MAX_NOTE_PAGES; page++) {
       const response = await this.request('GET', `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
       const notes = (await response.json()) as Note[];
-      // benchgate's note starts with the marker; one that only quotes it is someone else's.
-      const found = notes.find((n) => typeof n.body === 'string' && n.body.startsWith(marker));
+      const found = notes.find((n) => n.author?.id === author && typeof n.body === 'string' && n.body.startsWith(marker));
       if (found) return found;
       if (!response.headers.get('x-next-page')) return null;
     }
@@ -188,7 +199,7 @@ export class GitLabPlatform implements Platform {
     const notes = new MergeRequestNotes(apiUrl, projectId, iid, token);
     try {
       const body = this.noteBody(result);
-      const existing = await notes.find(this.marker());
+      const existing = await notes.find(this.marker(), await notes.userId());
       if (existing) {
         await notes.update(existing.id, body);
         this.info(`updated the benchgate note on merge request !${iid}`);

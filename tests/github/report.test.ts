@@ -28,19 +28,12 @@ function artifact(pullRequest: string | null, headSha = HEAD, chosen?: RefInfo['
   return dir;
 }
 
-describe('publishing saved results from a workflow_run job', () => {
+/** A fake GitHub API for one describe block, reset before each test, and the step's environment for an event. */
+function fakeGitHub(event: () => Record<string, string>) {
   const fake = new FakeGitHub();
-  const workspace = tempDir('benchgate-reporter-');
-  let env: Record<string, string>;
-
+  const github = { fake, workspace: tempDir('benchgate-reporter-'), env: {} as Record<string, string> };
   beforeAll(async () => {
-    const api = await fake.start();
-    env = {
-      GITHUB_EVENT_NAME: 'workflow_run',
-      GITHUB_EVENT_PATH: eventFile('workflow_run.json', { HEAD_SHA: HEAD }),
-      GITHUB_REPOSITORY: 'acme/widgets',
-      GITHUB_API_URL: api,
-    };
+    github.env = { ...event(), GITHUB_REPOSITORY: 'acme/widgets', GITHUB_API_URL: await fake.start() };
   });
   afterAll(() => fake.stop());
   beforeEach(() => {
@@ -48,9 +41,18 @@ describe('publishing saved results from a workflow_run job', () => {
     fake.comments.clear();
     fake.checkRuns.length = 0;
     fake.pullRequestHead = HEAD;
+    fake.login = null;
   });
+  return github;
+}
 
-  const report = (dir: string) => runAction(workspace, { 'report-from': dir, token: 'ghs_reporter', comment: 'on', check: 'on' }, env);
+const workflowRun = () => ({ GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: eventFile('workflow_run.json', { HEAD_SHA: HEAD }) });
+
+describe('publishing saved results from a workflow_run job', () => {
+  const github = fakeGitHub(workflowRun);
+  const { fake, workspace } = github;
+
+  const report = (dir: string) => runAction(workspace, { 'report-from': dir, token: 'ghs_reporter', comment: 'on', check: 'on' }, github.env);
 
   it('comments on the pull request the artifact names and fails the check, as the gate did', async () => {
     const step = await report(artifact('42\n'));
@@ -101,10 +103,10 @@ describe('publishing saved results from a workflow_run job', () => {
   });
 
   it('publishes the summary and keeps the gate when the API cannot be reached', async () => {
-    const step = await runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter' }, { ...env, GITHUB_API_URL: 'http://127.0.0.1:9' });
-    expect(step.code).toBe(1);
-    expect(step.summary).toMatch(/^### ❌/);
-    const warnings = workflowCommands(step.stdout, ['warning']).map((w) => w.message);
+    const unreachable = await runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter' }, { ...github.env, GITHUB_API_URL: 'http://127.0.0.1:9' });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.summary).toMatch(/^### ❌/);
+    const warnings = workflowCommands(unreachable.stdout, ['warning']).map((w) => w.message);
     expect(warnings).toContainEqual(expect.stringMatching(/could not comment on the pull request: the API did not answer/));
     expect(warnings).toContainEqual(expect.stringMatching(/could not create a check run: the API did not answer/));
   });
@@ -115,7 +117,7 @@ describe('publishing saved results from a workflow_run job', () => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'report', '--from', dir], {
       cwd: workspace,
       stdio: 'ignore',
-      env: { PATH: process.env.PATH, GITHUB_ACTIONS: 'true', GITHUB_TOKEN: 'ghs_cli', NO_PROXY: '127.0.0.1', ...env },
+      env: { PATH: process.env.PATH, GITHUB_ACTIONS: 'true', GITHUB_TOKEN: 'ghs_cli', NO_PROXY: '127.0.0.1', ...github.env },
     });
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(1);
@@ -125,30 +127,16 @@ describe('publishing saved results from a workflow_run job', () => {
 });
 
 describe('report-from outside workflow_run: only this run\'s own results', () => {
-  const fake = new FakeGitHub();
-  const workspace = tempDir('benchgate-reporter-');
-  let env: Record<string, string>;
+  // A pull_request run: GITHUB_SHA is the merge commit, the payload's head the PR's head.
+  const run = fakeGitHub(() => ({
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: eventFile('pull_request.json', { BASE_SHA: 'a'.repeat(40), HEAD_SHA: HEAD }),
+    GITHUB_SHA: MERGE,
+    GITHUB_REF: 'refs/pull/42/merge',
+  }));
+  const { fake, workspace } = run;
 
-  beforeAll(async () => {
-    const api = await fake.start();
-    // A pull_request run: GITHUB_SHA is the merge commit, the payload's head the PR's head.
-    env = {
-      GITHUB_EVENT_NAME: 'pull_request',
-      GITHUB_EVENT_PATH: eventFile('pull_request.json', { BASE_SHA: 'a'.repeat(40), HEAD_SHA: HEAD }),
-      GITHUB_SHA: MERGE,
-      GITHUB_REF: 'refs/pull/42/merge',
-      GITHUB_REPOSITORY: 'acme/widgets',
-      GITHUB_API_URL: api,
-    };
-  });
-  afterAll(() => fake.stop());
-  beforeEach(() => {
-    fake.requests.length = 0;
-    fake.comments.clear();
-    fake.checkRuns.length = 0;
-  });
-
-  const report = (dir: string, extra: Record<string, string> = {}) => runAction(workspace, { 'report-from': dir, token: 'ghs_same_run', comment: 'on', check: 'on' }, { ...env, ...extra });
+  const report = (dir: string, extra: Record<string, string> = {}) => runAction(workspace, { 'report-from': dir, token: 'ghs_same_run', comment: 'on', check: 'on' }, { ...run.env, ...extra });
 
   it('publishes an artifact of this same run: the head is the commit it ran for, the pull request the event\'s', async () => {
     const step = await report(artifact(null, MERGE, { why: 'the merge commit of PR #42 vs its first parent', pullRequestHead: HEAD }));
@@ -181,23 +169,10 @@ describe('report-from outside workflow_run: only this run\'s own results', () =>
 });
 
 describe('the sticky comment belongs to the token that wrote it', () => {
-  const fake = new FakeGitHub();
-  const workspace = tempDir('benchgate-reporter-');
-  let env: Record<string, string>;
+  const github = fakeGitHub(workflowRun);
+  const { fake, workspace } = github;
 
-  beforeAll(async () => {
-    const api = await fake.start();
-    env = { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: eventFile('workflow_run.json', { HEAD_SHA: HEAD }), GITHUB_REPOSITORY: 'acme/widgets', GITHUB_API_URL: api };
-  });
-  afterAll(() => fake.stop());
-  beforeEach(() => {
-    fake.comments.clear();
-    fake.requests.length = 0;
-    fake.pullRequestHead = HEAD;
-    fake.login = null;
-  });
-
-  const report = () => runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter', comment: 'on', check: 'off' }, env);
+  const report = () => runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter', comment: 'on', check: 'off' }, github.env);
 
   it("leaves another user's comment with benchgate's marker alone and posts its own", async () => {
     const planted = '<!-- benchgate:comment suite -->\n### ✅ benchgate: safe to merge';

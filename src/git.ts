@@ -3,6 +3,7 @@
  * are checked before use, and `--end-of-options` keeps a ref from being read as an option.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,13 +43,17 @@ async function gitOk(cwd: string, args: string[], what: string): Promise<string>
 }
 
 /**
- * Refuses what cannot be a ref before git sees it: an option (`-x`), white space or control
- * characters. Anything else goes to git as one argument (never through a shell), so a branch
- * named `$(touch pwned)` is only ever a name git fails to find.
+ * Refuses what cannot be a ref before git sees it: an option (`-x`), a refspec (`+src:dst`
+ * would make a fetch force-update a local branch), white space or control characters.
+ * Anything else goes to git as one argument (never through a shell), so a branch named
+ * `$(touch pwned)` is only ever a name git fails to find.
  */
 export function checkRefSyntax(ref: string): void {
   if (ref.length === 0) throw new GitError('empty ref');
   if (ref.startsWith('-')) throw new GitError(`invalid ref "${ref}": a ref cannot start with "-"`);
+  if (ref.startsWith('+') || ref.includes(':')) {
+    throw new GitError(`invalid ref "${ref}": "+" and ":" make a refspec, not a ref; name a branch, tag or commit`);
+  }
   if (/[\u0000-\u0020\u007f]/.test(ref)) {
     throw new GitError(`invalid ref ${JSON.stringify(ref)}: refs cannot contain spaces or control characters`);
   }
@@ -63,6 +68,25 @@ async function revParse(repo: string, ref: string): Promise<string | null> {
   return r.code === 0 ? r.stdout.trim() : null;
 }
 
+async function hasOrigin(repo: string): Promise<boolean> {
+  const remotes = await git(repo, ['remote']);
+  return remotes.code === 0 && remotes.stdout.split('\n').includes('origin');
+}
+
+async function isShallow(repo: string): Promise<boolean> {
+  return (await git(repo, ['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
+}
+
+/**
+ * Fetches refs or commits from origin. A shallow clone gets `depth` commits of history from
+ * each and stays shallow; a full clone gets their whole history, since a `--depth` would make
+ * it shallow. Nothing is written to a local ref.
+ */
+async function fetchFromOrigin(repo: string, names: string[], depth: number): Promise<boolean> {
+  const limit = (await isShallow(repo)) ? [`--depth=${depth}`] : [];
+  return (await git(repo, ['fetch', '--no-tags', ...limit, 'origin', '--end-of-options', ...names])).code === 0;
+}
+
 /**
  * Resolves a ref to a commit SHA. When it is missing (a shallow CI clone), fetches it from
  * `origin` first: by name for branches and tags, by SHA for commits. `origin/main` is fetched
@@ -72,18 +96,58 @@ export async function resolveCommit(repo: string, ref: string, log: (msg: string
   checkRefSyntax(ref);
   const local = await revParse(repo, ref);
   if (local) return local;
-  const remotes = await git(repo, ['remote']);
-  if (remotes.code === 0 && remotes.stdout.split('\n').includes('origin')) {
+  if (await hasOrigin(repo)) {
     log(`${ref} is not in this clone; fetching it from origin`);
     const names = ref.startsWith('origin/') ? [ref.slice('origin/'.length), ref] : [ref];
     for (const name of names) {
-      const fetched = await git(repo, ['fetch', '--no-tags', '--depth=1', 'origin', '--end-of-options', name]);
-      if (fetched.code !== 0) continue;
+      if (!(await fetchFromOrigin(repo, [name], 1))) continue;
       const sha = (await revParse(repo, ref)) ?? (await revParse(repo, 'FETCH_HEAD'));
       if (sha) return sha;
     }
   }
   throw new GitError(`cannot resolve "${ref}" to a commit in ${repo} (fetch it, or check the name)`);
+}
+
+/** The first parent of a commit (a SHA), fetching one more commit of history when a shallow clone stops at it. */
+export async function firstParent(repo: string, commit: string, log: (msg: string) => void): Promise<string> {
+  const parent = await revParse(repo, `${commit}^1`);
+  if (parent) return parent;
+  if ((await isShallow(repo)) && (await hasOrigin(repo))) {
+    log(`the first parent of ${commit} is not in this clone; fetching it from origin`);
+    if (await fetchFromOrigin(repo, [commit], 2)) {
+      const fetched = await revParse(repo, `${commit}^1`);
+      if (fetched) return fetched;
+    }
+  }
+  throw new GitError(`${commit} has no parent in ${repo}: a root commit cannot be compared with its parent`);
+}
+
+/** How far a shallow clone is deepened, in turn, until base and head meet; the last step fetches everything. */
+const DEEPEN_STEPS = [64, 512, 4096, Infinity];
+/** git's own spelling of "no depth limit" for --depth. */
+const WHOLE_HISTORY = 2 ** 31 - 1;
+
+/**
+ * The merge base of two commits (SHAs), deepening a shallow clone until their histories meet
+ * (GitHub's and GitLab's shallow checkouts stop long before the branch point).
+ */
+export async function mergeBase(repo: string, base: string, head: string, log: (msg: string) => void): Promise<string> {
+  const find = async () => {
+    const r = await git(repo, ['merge-base', '--end-of-options', base, head]);
+    return r.code === 0 ? r.stdout.trim() : null;
+  };
+  const found = await find();
+  if (found) return found;
+  if ((await isShallow(repo)) && (await hasOrigin(repo))) {
+    for (const depth of DEEPEN_STEPS) {
+      const what = depth === Infinity ? 'their whole history' : `${depth} commits of their history`;
+      log(`the merge base of ${base} and ${head} is not in this clone; fetching ${what} from origin`);
+      if (!(await fetchFromOrigin(repo, [base, head], Math.min(depth, WHOLE_HISTORY)))) break;
+      const deeper = await find();
+      if (deeper) return deeper;
+    }
+  }
+  throw new GitError(`${base} and ${head} have no common ancestor in ${repo}: there is no merge base to compare with`);
 }
 
 export interface Worktrees {
@@ -93,21 +157,34 @@ export interface Worktrees {
   remove(): Promise<void>;
 }
 
-/** Checks out base and head into two detached worktrees under one temporary directory. */
-export async function createWorktrees(repo: string, baseSha: string, headSha: string): Promise<Worktrees> {
+/**
+ * Initialises the submodules a worktree's `.gitmodules` lists: a new worktree has none checked
+ * out, and a build that needs them would fail for no reason of its own.
+ */
+async function initSubmodules(dir: string, warn: (msg: string) => void): Promise<void> {
+  if (!existsSync(path.join(dir, '.gitmodules'))) return;
+  const r = await git(dir, ['submodule', 'update', '--init', '--recursive']);
+  if (r.code !== 0) warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
+}
+
+/** Checks out base and head into two detached worktrees under one temporary directory, submodules included. */
+export async function createWorktrees(repo: string, baseSha: string, headSha: string, warn: (msg: string) => void): Promise<Worktrees> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'benchgate-'));
   const dirs = { base: path.join(root, 'base'), head: path.join(root, 'head') };
   let removed = false;
   const remove = async () => {
     if (removed) return;
     removed = true;
-    for (const dir of [dirs.base, dirs.head]) await git(repo, ['worktree', 'remove', '--force', dir]);
+    // --force twice: a worktree with initialised submodules is otherwise refused.
+    for (const dir of [dirs.base, dirs.head]) await git(repo, ['worktree', 'remove', '--force', '--force', dir]);
     await rm(root, { recursive: true, force: true });
     await git(repo, ['worktree', 'prune']);
   };
   try {
     await gitOk(repo, ['worktree', 'add', '--detach', dirs.base, baseSha], 'creating the base worktree');
     await gitOk(repo, ['worktree', 'add', '--detach', dirs.head, headSha], 'creating the head worktree');
+    await initSubmodules(dirs.base, warn);
+    await initSubmodules(dirs.head, warn);
   } catch (err) {
     await remove();
     throw err;

@@ -8,9 +8,10 @@ import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
-import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
+import { createWorktrees, type Worktrees } from './git.js';
 import type { LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
+import { chooseComparison, resolveComparison } from './refs.js';
 import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { ResultsLog } from './runner/log.js';
@@ -70,11 +71,8 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   };
   const repo = path.resolve(config.repoDir);
   platform.configure?.(config);
-  const event = platform.defaultRefs();
-  const baseRef = config.base ?? event.base;
-  // A base given without a head is compared with the checkout, not with the event's head.
-  const headRef = config.head ?? (config.base ? undefined : event.head) ?? DEFAULTS.head;
-  if (!baseRef) {
+  const comparison = chooseComparison({ base: config.base, head: config.head }, platform.defaultComparison(), DEFAULTS.head);
+  if (!comparison) {
     signals.dispose();
     throw new ConfigError('no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline');
   }
@@ -83,24 +81,23 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   let log: ResultsLog | null = null;
   const file = logPath(config);
   try {
-    const [baseSha, headSha] = await platform.group('resolve refs', async () => [
-      await resolveCommit(repo, baseRef, (m) => platform.info(m)),
-      await resolveCommit(repo, headRef, (m) => platform.info(m)),
-    ]);
-    platform.info(`base ${baseRef} = ${baseSha}`);
-    platform.info(`head ${headRef} = ${headSha}`);
+    const { base, head } = await platform.group('resolve refs', () => resolveComparison(repo, comparison, (m) => platform.info(m)));
+    platform.info(`base ${base.ref} = ${base.sha}`);
+    platform.info(`head ${head.ref} = ${head.sha}`);
+    if (head.chosen) platform.info(`compared: ${head.chosen.why}`);
     platform.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
     checkCancelled();
-    worktrees = await createWorktrees(repo, baseSha!, headSha!);
+    worktrees = await createWorktrees(repo, base.sha, head.sha, (m) => platform.warn(m));
     const wt = worktrees;
     const dirs: Record<Side, string> = {
       base: path.join(wt.base, config.workingDirectory),
       head: path.join(wt.head, config.workingDirectory),
     };
 
-    const header = logHeader(config, { ref: baseRef, sha: baseSha! }, { ref: headRef, sha: headSha! });
+    const header = logHeader(config, base, head);
     log = new ResultsLog(file, header);
     platform.info(`results log: ${file}`);
+    if (log.kept) platform.info(`the earlier results log there is kept as ${log.kept}`);
 
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
     const harnessFailures = await runRounds(config, platform, dirs, log, checkCancelled);

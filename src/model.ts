@@ -82,6 +82,8 @@ export interface RunEnvironment {
 export interface RefInfo {
   ref: string;
   sha: string;
+  /** Set by a CI event: why these commits were compared, and a pull request's own head (where its check runs go). */
+  chosen?: { why: string; pullRequestHead?: string };
 }
 
 /** First line of results.jsonl. */

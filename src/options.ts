@@ -50,8 +50,9 @@ const CONFIG = [
     name: 'base',
     arg: 'REF',
     type: 'text',
-    defaultText: 'from the CI event (pull or merge request, merge group, push, workflow_dispatch input)',
-    help: "base commit (branch, tag or SHA; fetched if a shallow clone lacks it)",
+    defaultText:
+      "from the CI event (a pull request's merge commit's first parent, a merge queue entry's first parent, push before, the merge base of workflow_dispatch's inputs; GitLab: the merge base)",
+    help: 'base commit (branch, tag or SHA; fetched if a shallow clone lacks it), compared exactly when given',
     trust: 'trusted-only',
   },
   {
@@ -59,8 +60,8 @@ const CONFIG = [
     arg: 'REF',
     type: 'text',
     default: 'HEAD',
-    defaultText: 'from the CI event, else HEAD',
-    help: 'head commit',
+    defaultText: "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
+    help: 'head commit, compared exactly when given',
     trust: 'trusted-only',
   },
   { name: 'build', arg: 'CMD', type: 'text', help: 'build command, run once in each worktree before any round', trust: 'trusted-only' },

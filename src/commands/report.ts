@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ConfigError } from '../config.js';
 import type { ComparisonResult } from '../model.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
-import { readEvent } from '../platforms/github-event.js';
+import { eventPullRequest, eventPullRequestHead, readEvent, type GitHubEvent } from '../platforms/github-event.js';
 import type { Command } from './types.js';
 import { publishResult, type Outcome } from '../conclude.js';
 import { MAX_RESULTS_BYTES, validateResults } from '../validate.js';
@@ -54,15 +54,37 @@ export async function publishSaved(dir: string, options: GitHubOptions): Promise
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === 'workflow_run' ? (event.payload.workflow_run as { head_sha?: unknown } | undefined)?.head_sha : undefined;
-  const trusted: GitHubOptions = { ...options, pullRequest: options.pullRequest ?? readPullRequestNumber(dir) };
-  if (typeof runSha === 'string') {
-    if (result.head.sha !== runSha) {
-      throw new ConfigError(`${dir}: the results are for ${result.head.sha}, but the workflow run measured ${runSha}`);
-    }
-    trusted.checkSha = runSha;
-    trusted.requirePullRequestHead = runSha;
+  if (typeof runSha !== 'string') return publishOwn(dir, result, options, event);
+  // A pull request's run compares its merge commit; its own head is what workflow_run names.
+  const measured = result.head.chosen?.pullRequestHead ?? result.head.sha;
+  if (measured !== runSha) {
+    throw new ConfigError(`${dir}: the results are for ${measured}, but the workflow run measured ${runSha}`);
   }
-  return publishResult(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) }, new GitHubPlatform(trusted));
+  const pullRequest = options.pullRequest ?? readPullRequestNumber(dir);
+  const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
+  return publishResult(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) }, platform);
+}
+
+/**
+ * Outside workflow_run only an artifact of this same workflow run is published (as trusted as
+ * the run itself): its head must be the commit this run is for, and the pull request is the
+ * event's, never one the artifact names.
+ */
+async function publishOwn(dir: string, result: ComparisonResult, options: GitHubOptions, event: GitHubEvent): Promise<Outcome> {
+  const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== undefined);
+  if (!ours.includes(result.head.sha)) {
+    throw new ConfigError(
+      `${dir}: the results are for ${result.head.sha}, not for this run's commit (${ours.join(' or ') || 'GITHUB_SHA unset'}); ` +
+        "report-from publishes another run's results only on workflow_run, where the event names the commit",
+    );
+  }
+  const named = readPullRequestNumber(dir);
+  const pullRequest = eventPullRequest(event);
+  if (named !== undefined && named !== pullRequest) {
+    throw new ConfigError(`${dir}: names pull request #${named}, but this run is for ${pullRequest === undefined ? 'no pull request' : `#${pullRequest}`}`);
+  }
+  const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? result.head.sha });
+  return publishResult(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) }, platform);
 }
 
 /** The CLI command; the token comes from GITHUB_TOKEN (never a flag, so it stays out of logs). */

@@ -18,10 +18,31 @@ export function commentMarker(key: string): string {
   return `<!-- benchgate:comment ${encodeURIComponent(key)} -->`;
 }
 
-/** Creates the sticky comment, or updates it in place when one with the marker exists. */
+/** Who the workflow's own GITHUB_TOKEN comments as. */
+export const WORKFLOW_BOT = 'github-actions[bot]';
+
+/**
+ * The login the token comments as: a personal access token's user (`GET /user`), else the
+ * workflow's bot. GitHub refuses `GET /user` to installation tokens such as GITHUB_TOKEN (403).
+ */
+export async function tokenLogin(octokit: Octokit): Promise<string> {
+  try {
+    return (await octokit.rest.users.getAuthenticated()).data.login;
+  } catch (err) {
+    if (httpStatus(err) === 403) return WORKFLOW_BOT;
+    throw err;
+  }
+}
+
+/**
+ * Creates the sticky comment, or updates it in place when the token's own comment with the
+ * marker exists. Anyone can write the marker: another user's comment that starts with it is
+ * never edited, so it cannot capture the report.
+ */
 export async function upsertComment(octokit: Octokit, repo: Repo, pullRequest: number, marker: string, body: string): Promise<'created' | 'updated'> {
+  const author = await tokenLogin(octokit);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
-  const existing = comments.find((c) => c.body?.startsWith(marker));
+  const existing = comments.find((c) => c.user?.login === author && c.body?.startsWith(marker));
   const text = `${marker}\n${body}`;
   if (existing) {
     await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text });

@@ -1,18 +1,24 @@
 /**
  * What the workflow run's event says: the event name and payload (GITHUB_EVENT_NAME,
- * GITHUB_EVENT_PATH), and from them the base and head commits and the pull request number.
+ * GITHUB_EVENT_PATH) and the commit it checked out (GITHUB_SHA, GITHUB_REF), and from them which
+ * two commits to compare and the pull request number.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { CompareSpec } from '../refs.js';
 
 export interface GitHubEvent {
   name: string;
   payload: Record<string, unknown>;
+  /** GITHUB_SHA: on pull_request the merge commit actions/checkout checks out, on merge_group the queue entry. */
+  sha?: string;
+  /** GITHUB_REF: on pull_request refs/pull/N/merge. */
+  ref?: string;
 }
 
 export function readEvent(env: NodeJS.ProcessEnv): GitHubEvent {
   const file = env.GITHUB_EVENT_PATH;
   const payload = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  return { name: env.GITHUB_EVENT_NAME ?? '', payload };
+  return { name: env.GITHUB_EVENT_NAME ?? '', payload, sha: text(env.GITHUB_SHA), ref: text(env.GITHUB_REF) };
 }
 
 function field(value: unknown, ...keys: string[]): unknown {
@@ -28,23 +34,68 @@ function text(value: unknown): string | undefined {
 /** `push` of a new branch has an all-zero `before`: there is no base commit to compare with. */
 const NO_COMMIT = /^0+$/;
 
-/** Base and head as the event gives them; undefined where it gives none. */
-export function eventRefs(event: GitHubEvent): { base?: string; head?: string } {
+/**
+ * What the event asks to compare. A pull request is judged by what merging it would land:
+ * the merge commit GitHub made (refs/pull/N/merge, which actions/checkout checks out) against
+ * its first parent, the base tip it was made on; so a branch behind its base is not blamed for
+ * the base's own later changes. Without a merge commit in the run (pull_request_target) it is
+ * the head against the merge base. A merge queue entry is compared with its first parent, so
+ * the entries ahead of it are not counted as its change.
+ */
+export function eventComparison(event: GitHubEvent): CompareSpec {
   const p = event.payload;
   switch (event.name) {
     case 'pull_request':
-    case 'pull_request_target':
-      return { base: text(field(p, 'pull_request', 'base', 'sha')), head: text(field(p, 'pull_request', 'head', 'sha')) };
-    case 'merge_group':
-      return { base: text(field(p, 'merge_group', 'base_sha')), head: text(field(p, 'merge_group', 'head_sha')) };
+    case 'pull_request_target': {
+      const number = eventPullRequest(event);
+      const base = text(field(p, 'pull_request', 'base', 'sha'));
+      const head = eventPullRequestHead(event);
+      const branch = text(field(p, 'pull_request', 'base', 'ref')) ?? 'the base branch';
+      const mergeRef = `refs/pull/${number}/merge`;
+      if (event.name === 'pull_request' && number !== undefined && event.sha && event.sha !== head && event.ref === mergeRef) {
+        return {
+          kind: 'first-parent',
+          commit: event.sha,
+          label: mergeRef,
+          why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
+          pullRequestHead: head,
+        };
+      }
+      if (!base || !head) return { kind: 'refs', base, head };
+      const which = number === undefined ? 'the pull request' : `PR #${number}`;
+      return {
+        kind: 'merge-base',
+        base,
+        head,
+        why: `the head of ${which} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
+        pullRequestHead: head,
+      };
+    }
+    case 'merge_group': {
+      const head = text(field(p, 'merge_group', 'head_sha'));
+      if (!head) return { kind: 'refs' };
+      return {
+        kind: 'first-parent',
+        commit: head,
+        label: text(field(p, 'merge_group', 'head_ref')) ?? head,
+        why: 'the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone',
+      };
+    }
     case 'push': {
       const before = text(field(p, 'before'));
-      return { base: before && !NO_COMMIT.test(before) ? before : undefined, head: text(field(p, 'after')) };
+      const base = before && !NO_COMMIT.test(before) ? before : undefined;
+      return { kind: 'refs', base, head: text(field(p, 'after')), why: base ? "the push's before and after commits" : undefined };
     }
-    case 'workflow_dispatch':
-      return { base: text(field(p, 'inputs', 'base')), head: text(field(p, 'inputs', 'head')) };
+    case 'workflow_dispatch': {
+      const base = text(field(p, 'inputs', 'base'));
+      const head = text(field(p, 'inputs', 'head'));
+      if (!base) return { kind: 'refs', head };
+      // The branch a person names is what the head would merge into, as in a pull request.
+      const shown = head ?? 'the dispatched commit';
+      return { kind: 'merge-base', base, head: head ?? 'HEAD', why: `${shown} vs its merge base with ${base}: what it changed since it branched off` };
+    }
     default:
-      return {};
+      return { kind: 'refs' };
   }
 }
 
@@ -52,4 +103,9 @@ export function eventRefs(event: GitHubEvent): { base?: string; head?: string } 
 export function eventPullRequest(event: GitHubEvent): number | undefined {
   const n = field(event.payload, 'pull_request', 'number');
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The pull request's own head commit: its check runs are shown there. */
+export function eventPullRequestHead(event: GitHubEvent): string | undefined {
+  return text(field(event.payload, 'pull_request', 'head', 'sha'));
 }

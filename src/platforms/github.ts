@@ -9,12 +9,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { ComparisonResult } from '../model.js';
+import type { CompareSpec } from '../refs.js';
 import { inertForLog, plainText } from '../report/escape.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { headline } from '../report/rows.js';
 import { checkConclusion, commentMarker, createCheckRun, httpStatus, upsertComment, type Octokit, type Repo } from './github-api.js';
 import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations } from './github-annotations.js';
-import { eventPullRequest, eventRefs, readEvent, type GitHubEvent } from './github-event.js';
+import { eventComparison, eventPullRequest, readEvent, type GitHubEvent } from './github-event.js';
 import type { Platform, WrittenReports } from './types.js';
 
 /** GitHub's size limits: job summary per step (bytes), comment body and check summary (characters). */
@@ -82,8 +83,8 @@ export class GitHubPlatform implements Platform {
     this.options = { ...this.options, suite: config.suite, workingDirectory: config.workingDirectory, source: config.source };
   }
 
-  defaultRefs(): { base?: string; head?: string } {
-    return eventRefs(this.event);
+  defaultComparison(): CompareSpec {
+    return eventComparison(this.event);
   }
 
   async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {
@@ -162,7 +163,7 @@ export class GitHubPlatform implements Platform {
     const conclusion = checkConclusion(result);
     await createCheckRun(octokit, repo, {
       name: plainText(`benchgate (${suite})`, 100),
-      headSha: this.options.checkSha ?? result.head.sha,
+      headSha: this.options.checkSha ?? result.head.chosen?.pullRequestHead ?? result.head.sha,
       conclusion,
       title: plainText(headline(result), 200),
       summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes }),

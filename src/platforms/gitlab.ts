@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../model.js';
+import type { CompareSpec } from '../refs.js';
 import { inertForLog } from '../report/escape.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderTerminal } from '../report/terminal.js';
@@ -33,14 +34,17 @@ class GitLabApiError extends Error {
 interface Note {
   id: number;
   body: string;
+  author?: { id?: unknown };
 }
 
-/** The few notes endpoints benchgate needs, authenticated with a project or personal access token. */
+/** The few endpoints benchgate needs (the notes, and who the token is), authenticated with a project or personal access token. */
 class MergeRequestNotes {
+  private readonly api: string;
   private readonly base: string;
 
   constructor(apiUrl: string, projectId: string, mergeRequestIid: string, private readonly token: string) {
-    this.base = `${apiUrl.replace(/\/+$/, '')}/projects/${encodeURIComponent(projectId)}/merge_requests/${encodeURIComponent(mergeRequestIid)}/notes`;
+    this.api = apiUrl.replace(/\/+$/, '');
+    this.base = `${this.api}/projects/${encodeURIComponent(projectId)}/merge_requests/${encodeURIComponent(mergeRequestIid)}/notes`;
   }
 
   private async request(method: string, url: string, body?: object): Promise<Response> {
@@ -51,17 +55,25 @@ class MergeRequestNotes {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     if (!response.ok) {
-      throw new GitLabApiError(response.status, `${method} notes: ${response.status} ${response.statusText}`);
+      const what = url.startsWith(this.base) ? 'notes' : url.slice(this.api.length + 1);
+      throw new GitLabApiError(response.status, `${method} ${what}: ${response.status} ${response.statusText}`);
     }
     return response;
   }
 
-  async find(marker: string): Promise<Note | null> {
+  /** The user the token acts as (a project access token has a bot user of its own). */
+  async userId(): Promise<number> {
+    const user = (await (await this.request('GET', `${this.api}/user`)).json()) as { id?: unknown };
+    if (typeof user.id !== 'number') throw new Error('GET /user: no user id in the answer');
+    return user.id;
+  }
+
+  /** benchgate's note: written by the token's user and starting with the marker (anyone can quote or plant the marker). */
+  async find(marker: string, author: number): Promise<Note | null> {
     for (let page = 1; page <= MAX_NOTE_PAGES; page++) {
       const response = await this.request('GET', `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
       const notes = (await response.json()) as Note[];
-      // benchgate's note starts with the marker; one that only quotes it is someone else's.
-      const found = notes.find((n) => typeof n.body === 'string' && n.body.startsWith(marker));
+      const found = notes.find((n) => n.author?.id === author && typeof n.body === 'string' && n.body.startsWith(marker));
       if (found) return found;
       if (!response.headers.get('x-next-page')) return null;
     }
@@ -125,11 +137,14 @@ export class GitLabPlatform implements Platform {
    * GitLab sets that variable to the merge commit's first parent, which in a merge train is
    * the train's commit ahead of this MR.
    */
-  defaultRefs(): { base?: string; head?: string } {
-    return {
-      base: this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || undefined,
-      head: this.env.CI_COMMIT_SHA || undefined,
-    };
+  defaultComparison(): CompareSpec {
+    const head = this.env.CI_COMMIT_SHA || undefined;
+    const tip = this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || undefined;
+    const mergeBase = this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || undefined;
+    const mr = `!${this.env.CI_MERGE_REQUEST_IID ?? '?'}`;
+    if (tip) return { kind: 'refs', base: tip, head, why: `the merged result of MR ${mr} vs the target commit it was merged onto: what merging would land` };
+    if (mergeBase) return { kind: 'refs', base: mergeBase, head, why: `the head of MR ${mr} vs its merge base with the target branch: what the branch changed` };
+    return { kind: 'refs', head };
   }
 
   async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {
@@ -185,7 +200,7 @@ export class GitLabPlatform implements Platform {
     const notes = new MergeRequestNotes(apiUrl, projectId, iid, token);
     try {
       const body = this.noteBody(result);
-      const existing = await notes.find(this.marker());
+      const existing = await notes.find(this.marker(), await notes.userId());
       if (existing) {
         await notes.update(existing.id, body);
         this.info(`updated the benchgate note on merge request !${iid}`);

@@ -1,6 +1,7 @@
 /** The terminal: plain log lines and the table on stdout. */
 import type { ComparisonResult } from '../model.js';
 import { inertForLog } from '../report/escape.js';
+import type { CompareSpec } from '../refs.js';
 import { renderTerminal } from '../report/terminal.js';
 import type { Platform } from './types.js';
 
@@ -22,8 +23,8 @@ export class LocalPlatform implements Platform {
     return fn();
   }
 
-  defaultRefs(): { base?: string; head?: string } {
-    return {};
+  defaultComparison(): CompareSpec {
+    return { kind: 'refs' };
   }
 
   async publish(result: ComparisonResult): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { ComparisonResult } from '../model.js';
 import type { WrittenReports } from '../report/index.js';
+import type { CompareSpec } from '../refs.js';
 
 export type { WrittenReports };
 
@@ -17,8 +18,8 @@ export interface Platform extends Logger {
   readonly name: string;
   /** Takes the run's settings that shape what it shows (suite, working directory, source file). */
   configure?(config: Config): void;
-  /** Base and head the CI event provides, for when the user named none. */
-  defaultRefs(): { base?: string; head?: string };
+  /** Which commits the CI event asks to compare, for when the user named none. */
+  defaultComparison(): CompareSpec;
   /** Shows the result where people look: summary, annotations, comments, checks, outputs. */
   publish(result: ComparisonResult, reports: WrittenReports): Promise<void>;
 }

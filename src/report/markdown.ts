@@ -40,6 +40,7 @@ function headSection(result: ComparisonResult): string {
   const icon = { pass: '✅', fail: result.gateFailed ? '❌' : '⚠️', inconclusive: '🟡', error: '💥' }[result.verdict];
   let head = `### ${icon} ${escapeMarkdown(headline(result))}\n\n`;
   head += `base ${markdownCodeCell(shortSha(result.base.sha))} → head ${markdownCodeCell(shortSha(result.head.sha))} · ${escapeMarkdown(settingsLine(result))}\n\n`;
+  if (typeof result.head.chosen?.why === 'string') head += `Compared: ${escapeMarkdown(result.head.chosen.why, MAX_MESSAGE)}.\n\n`;
   if (result.geomean) {
     head += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${escapeMarkdown(String(result.geomean.benchmarks))} benchmarks.\n\n`;
   }

@@ -2,18 +2,31 @@
  * The results log: JSON Lines, a header, one line per run appended the moment the run ends,
  * and an end line. Each line is written with one synchronous append, so a killed benchgate
  * leaves every finished run on disk and at most one partial last line, which the reader skips.
+ * One writer at a time: a lock file beside the log keeps a second run out of the directory,
+ * and an earlier log there is kept under a new name, never truncated.
  */
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { LogEnd, LogHeader, LogLine, Run } from '../model.js';
 import { validateLogLine } from '../validate.js';
 
 export class ResultsLog {
   private ended = false;
+  private readonly lock: string;
+  /** Where an earlier log in the same place was moved, so this run does not overwrite it. */
+  readonly kept: string | null;
 
   constructor(readonly file: string, header: LogHeader) {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(header) + '\n');
+    this.lock = acquireLock(`${file}.lock`);
+    try {
+      this.kept = keepEarlierLog(file);
+      writeFileSync(file, JSON.stringify(header) + '\n', { flag: 'wx' });
+    } catch (err) {
+      rmSync(this.lock, { force: true });
+      throw err;
+    }
   }
 
   append(run: Run): void {
@@ -24,8 +37,71 @@ export class ResultsLog {
     if (this.ended) return;
     this.ended = true;
     const line: LogEnd = { type: 'end', endedAt: new Date().toISOString(), status, ...(message ? { message } : {}) };
-    appendFileSync(this.file, JSON.stringify(line) + '\n');
+    try {
+      appendFileSync(this.file, JSON.stringify(line) + '\n');
+    } finally {
+      rmSync(this.lock, { force: true });
+    }
   }
+}
+
+/** Whether a process with this id exists on this machine (EPERM: it does, but is someone else's). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Creates the lock file (exclusively: `wx`) holding this process's id and host. A lock left by a
+ * benchgate that died on this host (its process is gone) is stale and taken over; any other
+ * means a run is writing here now.
+ */
+function acquireLock(lock: string): string {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeSync(fd, `${process.pid}\n${os.hostname()}\n`);
+      closeSync(fd);
+      return lock;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
+    }
+    const [pidText = '', host = ''] = readLockFile(lock).split('\n');
+    const pid = Number(pidText);
+    const stale = host === os.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
+    if (!stale) {
+      throw new LogError(
+        `${path.dirname(lock)}: another benchgate (pid ${pidText || '?'} on ${host || 'an unknown host'}) is writing its results log here; ` +
+          `wait for it or use another --out (if no benchgate runs there, delete ${lock})`,
+      );
+    }
+    rmSync(lock, { force: true });
+  }
+  throw new LogError(`${lock}: could not take the lock (another run took it first); use another --out`);
+}
+
+function readLockFile(lock: string): string {
+  try {
+    return readFileSync(lock, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** `results.jsonl` -> `results.20261123T235501Z.jsonl` (the earlier log's last write), numbered if taken. */
+function keepEarlierLog(file: string): string | null {
+  if (!existsSync(file)) return null;
+  const stamp = statSync(file).mtime.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const ext = path.extname(file);
+  const stem = file.slice(0, file.length - ext.length);
+  let kept = `${stem}.${stamp}${ext}`;
+  for (let n = 2; existsSync(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
+  renameSync(file, kept);
+  return kept;
 }
 
 export interface ParsedLog {
@@ -44,13 +120,20 @@ export class LogError extends Error {
   }
 }
 
+function runKey(run: Run): string {
+  return JSON.stringify([run.suite, run.side, run.round]);
+}
+
 /** Reads one or more results logs' text; only the header is mandatory. */
 export function parseLog(text: string, file: string): ParsedLog {
-  const lines = text.split('\n');
+  // An editor on Windows may save the log with a UTF-8 byte order mark.
+  const lines = text.replace(/^\uFEFF/, '').split('\n');
   let header: LogHeader | null = null;
   const runs: Run[] = [];
   let end: LogEnd | null = null;
   const skipped: number[] = [];
+  /** Line of each run's identity (suite, side, round): one log holds each run once. */
+  const seen = new Map<string, number>();
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
     let json: unknown;
@@ -64,7 +147,18 @@ export function parseLog(text: string, file: string): ParsedLog {
     if (parsed.type === 'header') {
       if (header) throw new LogError(`${file}:${i + 1}: a second header line (use "benchgate merge" to combine logs)`);
       header = parsed;
-    } else if (parsed.type === 'run') runs.push(parsed.run);
+    } else if (parsed.type === 'run') {
+      const key = runKey(parsed.run);
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        throw new LogError(
+          `${file}:${i + 1}: a second ${parsed.run.side} run of round ${parsed.run.round} of suite "${parsed.run.suite}" (the first is on line ${earlier}); ` +
+            'two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"',
+        );
+      }
+      seen.set(key, i + 1);
+      runs.push(parsed.run);
+    }
     else if (parsed.type === 'end') end = parsed;
     else skipped.push(i + 1);
   });

@@ -1,7 +1,8 @@
 /**
  * Combines results logs of the same base and head (say, the PR gate's run and a later deep
  * run) into one log, so their rounds are analysed together. Rounds of later logs are
- * renumbered after those of earlier ones; logs of other commits are refused.
+ * renumbered after those of earlier ones; logs of other commits are refused, and so is a log
+ * given twice (or a merged log with one of its sources), whose runs would count twice.
  */
 import type { LogHeader, LogLine } from '../model.js';
 import { LogError, type ParsedLog } from './log.js';
@@ -11,7 +12,15 @@ export function mergeLogs(logs: { file: string; log: ParsedLog }[]): string {
   const first = logs[0]!;
   const lines: LogLine[] = [{ ...first.log.header, config: { ...first.log.header.config, rounds: null } } as LogHeader];
   let offset = 0;
+  /** A run's header is its identity: it started once, with one seed. */
+  const started = new Map<string, string>();
   for (const { file, log } of logs) {
+    const identity = JSON.stringify([log.header.startedAt, log.header.seed]);
+    const twin = started.get(identity);
+    if (twin !== undefined) {
+      throw new LogError(`${file}: holds the same run as ${twin} (started ${log.header.startedAt}, seed ${log.header.seed}); merging it would count its rounds twice`);
+    }
+    started.set(identity, file);
     if (log.header.base.sha !== first.log.header.base.sha || log.header.head.sha !== first.log.header.head.sha) {
       throw new LogError(`${file}: compares other commits than ${first.file} (base/head SHAs differ); only logs of the same comparison can be merged`);
     }

@@ -3,15 +3,15 @@ import { analyze } from '../../src/analysis/index.js';
 import type { Run } from '../../src/model.js';
 import { renderCodeQuality } from '../../src/report/codequality.js';
 import { displayName } from '../../src/report/rows.js';
+import { createRng } from '../../src/stats/index.js';
 import { measurement, run } from '../builders.js';
-import { seededRng } from './helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
 const header = testHeader({ base: { ref: 'base', sha: 'a'.repeat(40) }, head: { ref: 'head', sha: 'b'.repeat(40) }, environment: { cpuCount: 2 } });
 
 describe('diagnostics in the analysis', () => {
   // nanobench style: one name at several complexityN; base is O(n), head O(n²).
-  const rng = seededRng(21);
+  const rng = createRng(21);
   const sizes = [100, 200, 400, 800];
   const runs: Run[] = [];
   for (let round = 1; round <= 8; round++) {

@@ -3,8 +3,8 @@ import { environmentDiagnostic } from '../../src/diagnostics/environment-stabili
 import { percentileDiagnostic } from '../../src/diagnostics/percentiles.js';
 import { minAttainableP, tooShortDiagnostic } from '../../src/diagnostics/too-short.js';
 import type { Run } from '../../src/model.js';
-import { summarize } from '../../src/stats/index.js';
-import { runOf, seededRng } from './helpers.js';
+import { createRng, summarize } from '../../src/stats/index.js';
+import { runOf } from './helpers.js';
 
 describe('percentiles', () => {
   const base = Array.from({ length: 20 }, (_, i) => 100 + i * 0.1);
@@ -19,7 +19,7 @@ describe('percentiles', () => {
   });
 
   it('rarely flags two samples of the same noisy benchmark', () => {
-    const rng = seededRng(12);
+    const rng = createRng(12);
     const flagged: { sigma: number; share: number }[] = [];
     for (const sigma of [0.05, 0.1, 0.2, 0.4]) {
       let hits = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fitComplexity, isClassChange, predict } from '../../src/diagnostics/complexity.js';
 import { fixture } from '../formats/fixture.js';
-import { seededRng as createRng } from './helpers.js';
+import { createRng } from '../../src/stats/index.js';
 
 const sizes = [100, 200, 400, 800, 1600];
 

@@ -2,14 +2,15 @@ import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/analysis/index.js';
 import { PROCESS_BENCHMARK, processCost } from '../../src/diagnostics/cost.js';
 import type { Run } from '../../src/model.js';
-import { runOf, seededRng } from './helpers.js';
+import { createRng } from '../../src/stats/index.js';
+import { runOf } from './helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
 const header = testHeader({ base: { ref: 'base', sha: 'a'.repeat(40) }, head: { ref: 'head', sha: 'b'.repeat(40) }, environment: { cpuCount: 2 } });
 
 /** 12 rounds where head is 5% faster but uses 40% more memory. */
 function fasterButHungrier(): Run[] {
-  const rng = seededRng(9);
+  const rng = createRng(9);
   const runs: Run[] = [];
   for (let round = 1; round <= 12; round++) {
     for (const side of ['base', 'head'] as const) {

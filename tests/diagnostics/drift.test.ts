@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { driftDiagnostic } from '../../src/diagnostics/drift.js';
 import { mannKendall, senSlope } from '../../src/diagnostics/mann-kendall.js';
-import { seededRng as createRng } from './helpers.js';
+import { createRng } from '../../src/stats/index.js';
 
 const rounds = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 

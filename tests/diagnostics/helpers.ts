@@ -1,4 +1,3 @@
-import { createRng, type Rng } from '../../src/stats/index.js';
 import type { Measurement, Run, Side } from '../../src/model.js';
 
 /** A run with the given time measurements (one value each) and process cost. */
@@ -21,15 +20,4 @@ export function runOf(
     exitCode: 0,
     measurements: measurements.map((m) => ({ benchmark: 'b', metric: 'time', unit: 's', better: 'lower', values: [1], ...m })),
   };
-}
-
-/**
- * A seeded generator past its warm-up: xoroshiro128+ seeded from a small integer gives poorly
- * mixed first outputs (the first uniform is ~1.0 for every seed, so the first normal draw is
- * an extreme outlier), which would plant outliers in every constructed sample.
- */
-export function seededRng(seed: number): Rng {
-  const rng = createRng(seed);
-  for (let i = 0; i < 64; i++) rng.next();
-  return rng;
 }

@@ -98,6 +98,11 @@ export class FakeGitHub {
   readonly forbidden = new Set<string>();
   /** Head commit returned for pulls/get. */
   pullRequestHead = '';
+  /**
+   * The token's user for GET /user (a personal access token); null answers 403 there, as GitHub
+   * does for installation tokens such as the workflow's, whose comments are github-actions[bot]'s.
+   */
+  login: string | null = null;
   private server: http.Server | null = null;
   private nextId = 1000;
 
@@ -110,6 +115,11 @@ export class FakeGitHub {
 
   async stop(): Promise<void> {
     await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  /** A comment someone else wrote on an issue or pull request. */
+  plantComment(issue: number, body: string, login: string): void {
+    this.comments.set(issue, [...(this.comments.get(issue) ?? []), { id: this.nextId++, body, user: { login, type: 'User' } }]);
   }
 
   calls(operationId: string): RecordedRequest[] {
@@ -155,14 +165,19 @@ export class FakeGitHub {
     switch (operationId) {
       case 'issues/list-comments':
         return send(200, this.comments.get(issue) ?? []);
+      case 'users/get-authenticated':
+        if (this.login === null) return send(403, { message: 'Resource not accessible by integration' });
+        return send(200, { login: this.login, id: 7, type: 'User' });
       case 'issues/create-comment': {
-        const comment = { id: this.nextId++, body: String(body!.body), user: { login: 'github-actions[bot]', type: 'Bot' } };
+        const user = this.login === null ? { login: 'github-actions[bot]', type: 'Bot' } : { login: this.login, type: 'User' };
+        const comment = { id: this.nextId++, body: String(body!.body), user };
         this.comments.set(issue, [...(this.comments.get(issue) ?? []), comment]);
         return send(201, comment);
       }
       case 'issues/update-comment': {
         const comment = [...this.comments.values()].flat().find((c) => c.id === Number(params.comment_id));
         if (!comment) return send(404, { message: 'Not Found' });
+        if (comment.user.login !== (this.login ?? 'github-actions[bot]')) return send(403, { message: 'Resource not accessible by integration' });
         comment.body = String(body!.body);
         return send(200, comment);
       }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RefInfo } from '../../src/model.js';
 import { renderJson } from '../../src/report/json.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
 import { FakeGitHub } from './fake-github.js';
@@ -15,29 +16,24 @@ import { compared, result } from '../builders.js';
 
 const HEAD = 'b'.repeat(40);
 
-function artifact(pullRequest: string, headSha = HEAD): string {
+const MERGE = 'c'.repeat(40);
+
+function artifact(pullRequest: string | null, headSha = HEAD, chosen?: RefInfo['chosen']): string {
   const dir = path.join(tempDir('benchgate-artifact-'), 'benchgate-results');
   mkdirSync(dir);
   const r = result([compared('@everyone', 'regression', 40), compared('steady', 'unchanged', 0.1)]);
-  r.head.sha = headSha;
+  r.head = { ...r.head, sha: headSha, ...(chosen ? { chosen } : {}) };
   writeFileSync(path.join(dir, 'results.json'), renderJson(r));
-  writeFileSync(path.join(dir, 'pull-request-number'), pullRequest);
+  if (pullRequest !== null) writeFileSync(path.join(dir, 'pull-request-number'), pullRequest);
   return dir;
 }
 
-describe('publishing saved results from a workflow_run job', () => {
+/** A fake GitHub API for one describe block, reset before each test, and the step's environment for an event. */
+function fakeGitHub(event: () => Record<string, string>) {
   const fake = new FakeGitHub();
-  const workspace = tempDir('benchgate-reporter-');
-  let env: Record<string, string>;
-
+  const github = { fake, workspace: tempDir('benchgate-reporter-'), env: {} as Record<string, string> };
   beforeAll(async () => {
-    const api = await fake.start();
-    env = {
-      GITHUB_EVENT_NAME: 'workflow_run',
-      GITHUB_EVENT_PATH: eventFile('workflow_run.json', { HEAD_SHA: HEAD }),
-      GITHUB_REPOSITORY: 'acme/widgets',
-      GITHUB_API_URL: api,
-    };
+    github.env = { ...event(), GITHUB_REPOSITORY: 'acme/widgets', GITHUB_API_URL: await fake.start() };
   });
   afterAll(() => fake.stop());
   beforeEach(() => {
@@ -45,9 +41,18 @@ describe('publishing saved results from a workflow_run job', () => {
     fake.comments.clear();
     fake.checkRuns.length = 0;
     fake.pullRequestHead = HEAD;
+    fake.login = null;
   });
+  return github;
+}
 
-  const report = (dir: string) => runAction(workspace, { 'report-from': dir, token: 'ghs_reporter', comment: 'on', check: 'on' }, env);
+const workflowRun = () => ({ GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: eventFile('workflow_run.json', { HEAD_SHA: HEAD }) });
+
+describe('publishing saved results from a workflow_run job', () => {
+  const github = fakeGitHub(workflowRun);
+  const { fake, workspace } = github;
+
+  const report = (dir: string) => runAction(workspace, { 'report-from': dir, token: 'ghs_reporter', comment: 'on', check: 'on' }, github.env);
 
   it('comments on the pull request the artifact names and fails the check, as the gate did', async () => {
     const step = await report(artifact('42\n'));
@@ -77,6 +82,21 @@ describe('publishing saved results from a workflow_run job', () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it("accepts a pull request's merge commit results whose recorded PR head is the commit the workflow run names", async () => {
+    const step = await report(artifact('42', MERGE, { why: 'the merge commit of PR #42 vs its first parent', pullRequestHead: HEAD }));
+    expect(step.code).toBe(1);
+    expect(fake.checkRuns[0]).toMatchObject({ head_sha: HEAD });
+    expect(fake.comments.get(42)).toHaveLength(1);
+    expect(step.summary).toMatch(/^Compared: the merge commit of PR/m);
+  });
+
+  it('refuses merge commit results whose recorded PR head is another commit', async () => {
+    const step = await report(artifact('42', MERGE, { why: 'x', pullRequestHead: 'd'.repeat(40) }));
+    expect(step.code).toBe(2);
+    expect(step.stdout).toMatch(/the results are for d{40}, but the workflow run measured b{40}/);
+    expect(fake.requests).toEqual([]);
+  });
+
   it('refuses a pull request number file that is not a number', async () => {
     const step = await report(artifact('42; curl evil'));
     expect(step.code).toBe(2);
@@ -85,10 +105,10 @@ describe('publishing saved results from a workflow_run job', () => {
   });
 
   it('publishes the summary and keeps the gate when the API cannot be reached', async () => {
-    const step = await runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter' }, { ...env, GITHUB_API_URL: 'http://127.0.0.1:9' });
-    expect(step.code).toBe(1);
-    expect(step.summary).toMatch(/^### ❌/);
-    const warnings = workflowCommands(step.stdout, ['warning']).map((w) => w.message);
+    const unreachable = await runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter' }, { ...github.env, GITHUB_API_URL: 'http://127.0.0.1:9' });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.summary).toMatch(/^### ❌/);
+    const warnings = workflowCommands(unreachable.stdout, ['warning']).map((w) => w.message);
     expect(warnings).toContainEqual(expect.stringMatching(/could not comment on the pull request: the API did not answer/));
     expect(warnings).toContainEqual(expect.stringMatching(/could not create a check run: the API did not answer/));
   });
@@ -99,11 +119,88 @@ describe('publishing saved results from a workflow_run job', () => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'report', '--from', dir], {
       cwd: workspace,
       stdio: 'ignore',
-      env: { PATH: process.env.PATH, GITHUB_ACTIONS: 'true', GITHUB_TOKEN: 'ghs_cli', NO_PROXY: '127.0.0.1', ...env },
+      env: { PATH: process.env.PATH, GITHUB_ACTIONS: 'true', GITHUB_TOKEN: 'ghs_cli', NO_PROXY: '127.0.0.1', ...github.env },
     });
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(1);
     expect(fake.comments.get(42)).toHaveLength(1);
     expect(fake.requests.every((r) => r.authorization === 'token ghs_cli')).toBe(true);
+  });
+});
+
+describe('report-from outside workflow_run: only this run\'s own results', () => {
+  // A pull_request run: GITHUB_SHA is the merge commit, the payload's head the PR's head.
+  const run = fakeGitHub(() => ({
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: eventFile('pull_request.json', { BASE_SHA: 'a'.repeat(40), HEAD_SHA: HEAD }),
+    GITHUB_SHA: MERGE,
+    GITHUB_REF: 'refs/pull/42/merge',
+  }));
+  const { fake, workspace } = run;
+
+  const report = (dir: string, extra: Record<string, string> = {}) => runAction(workspace, { 'report-from': dir, token: 'ghs_same_run', comment: 'on', check: 'on' }, { ...run.env, ...extra });
+
+  it('publishes an artifact of this same run: the head is the commit it ran for, the pull request the event\'s', async () => {
+    const step = await report(artifact(null, MERGE, { why: 'the merge commit of PR #42 vs its first parent', pullRequestHead: HEAD }));
+    expect(step.code).toBe(1);
+    expect(fake.invalid).toEqual([]);
+    expect(fake.comments.get(42)).toHaveLength(1);
+    expect(fake.checkRuns[0]).toMatchObject({ head_sha: HEAD, conclusion: 'failure' });
+  });
+
+  it("refuses results for another commit, before any API call: another run's artifact is not trusted here", async () => {
+    const step = await report(artifact('42', 'd'.repeat(40)));
+    expect(step.code).toBe(2);
+    expect(step.stdout).toMatch(/^::error::benchgate: .*the results are for d{40}, not for this run's commit \(c{40} or b{40}\); report-from publishes another run's results only on workflow_run/m);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('refuses an artifact that names another pull request than the event', async () => {
+    const step = await report(artifact('7', MERGE));
+    expect(step.code).toBe(2);
+    expect(step.stdout).toMatch(/names pull request #7, but this run is for #42/);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('refuses everything when the run has no commit to match (no GITHUB_SHA, no pull request)', async () => {
+    const step = await report(artifact(null, MERGE), { GITHUB_EVENT_NAME: 'schedule', GITHUB_EVENT_PATH: '', GITHUB_SHA: '' });
+    expect(step.code).toBe(2);
+    expect(step.stdout).toMatch(/not for this run's commit \(GITHUB_SHA unset\)/);
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('the sticky comment belongs to the token that wrote it', () => {
+  const github = fakeGitHub(workflowRun);
+  const { fake, workspace } = github;
+
+  const report = () => runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter', comment: 'on', check: 'off' }, github.env);
+
+  it("leaves another user's comment with benchgate's marker alone and posts its own", async () => {
+    const planted = '<!-- benchgate:comment suite -->\n### ✅ benchgate: safe to merge';
+    fake.plantComment(42, planted, 'mallory');
+    const step = await report();
+    expect(step.code).toBe(1);
+    expect(fake.invalid).toEqual([]);
+    expect(fake.calls('issues/update-comment')).toEqual([]);
+    const comments = fake.comments.get(42)!;
+    expect(comments.map((c) => [c.user.login, c.body.startsWith('<!-- benchgate:comment suite -->')])).toEqual([
+      ['mallory', true],
+      ['github-actions[bot]', true],
+    ]);
+    expect(comments[0]!.body).toBe(planted);
+    // The next run finds its own comment, not the planted one.
+    await report();
+    expect(fake.calls('issues/update-comment').map((r) => r.params.comment_id)).toEqual([String(comments[1]!.id)]);
+  });
+
+  it("with a personal access token, matches the token's user (GET /user)", async () => {
+    fake.login = 'benchmark-bot';
+    fake.plantComment(42, '<!-- benchgate:comment suite -->\nold', 'github-actions[bot]');
+    await report();
+    await report();
+    expect(fake.calls('users/get-authenticated')).toHaveLength(2);
+    expect(fake.comments.get(42)!.map((c) => c.user.login)).toEqual(['github-actions[bot]', 'benchmark-bot']);
+    expect(fake.calls('issues/update-comment')).toHaveLength(1);
   });
 });

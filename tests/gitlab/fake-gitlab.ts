@@ -9,7 +9,12 @@ import type { AddressInfo } from 'node:net';
 export interface FakeNote {
   id: number;
   body: string;
+  author: { id: number; username: string };
 }
+
+/** The token's user (a project access token's bot) and everyone else. */
+export const TOKEN_USER = { id: 41, username: 'project_7_bot_benchgate' };
+const OTHER_USER = { id: 2, username: 'someone' };
 
 export interface FakeRequest {
   method: string;
@@ -44,8 +49,8 @@ export async function startFakeGitLab(opts: {
   let nextId = 1;
   const state: Omit<FakeGitLab, 'apiUrl' | 'close'> = { notes: [], requests: [], refuseWith: null };
   // Other people's comments come first, so the benchgate note is not on the first page.
-  for (let i = 0; i < opts.otherNotes; i++) state.notes.push({ id: nextId++, body: `comment ${i}` });
-  for (const body of opts.otherBodies ?? []) state.notes.push({ id: nextId++, body });
+  for (let i = 0; i < opts.otherNotes; i++) state.notes.push({ id: nextId++, body: `comment ${i}`, author: OTHER_USER });
+  for (const body of opts.otherBodies ?? []) state.notes.push({ id: nextId++, body, author: OTHER_USER });
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -58,6 +63,7 @@ export async function startFakeGitLab(opts: {
     if (state.refuseWith) return reply(state.refuseWith, { message: `${state.refuseWith} refused` });
     if (token !== opts.token) return reply(401, { message: '401 Unauthorized' });
 
+    if (req.method === 'GET' && url.pathname === '/api/v4/user') return reply(200, TOKEN_USER);
     if (req.method === 'GET' && url.pathname === notesPath) {
       const perPage = Number(url.searchParams.get('per_page') ?? 20);
       const page = Number(url.searchParams.get('page') ?? 1);
@@ -67,12 +73,14 @@ export async function startFakeGitLab(opts: {
     }
     if (req.method === 'POST' && url.pathname === notesPath) {
       const { body } = await readBody(req);
-      const note = { id: nextId++, body: body ?? '' };
+      const note = { id: nextId++, body: body ?? '', author: TOKEN_USER };
       state.notes.push(note);
       return reply(201, note);
     }
     const match = url.pathname.startsWith(`${notesPath}/`) ? Number(url.pathname.slice(notesPath.length + 1)) : NaN;
     const note = state.notes.find((n) => n.id === match);
+    // GitLab lets only a note's author edit it.
+    if (req.method === 'PUT' && note && note.author.id !== TOKEN_USER.id) return reply(403, { message: '403 Forbidden' });
     if (req.method === 'PUT' && note) {
       note.body = (await readBody(req)).body ?? '';
       return reply(200, note);

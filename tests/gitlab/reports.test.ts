@@ -139,12 +139,17 @@ describe('the GitLab platform', () => {
   });
 
   it('takes base and head from merge request and merged results pipelines, and no base outside them', () => {
-    const mr = new GitLabPlatform({ CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc', CI_COMMIT_SHA: 'def' });
-    expect(mr.defaultRefs()).toEqual({ base: 'abc', head: 'def' });
-    expect(new GitLabPlatform({ CI_COMMIT_SHA: 'def' }).defaultRefs()).toEqual({ base: undefined, head: 'def' });
-    // Merged results pipeline: the commit is a merge onto the target's tip, the base that tip.
-    const merged = new GitLabPlatform({ CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc', CI_MERGE_REQUEST_TARGET_BRANCH_SHA: 'tip', CI_COMMIT_SHA: 'merge' });
-    expect(merged.defaultRefs()).toEqual({ base: 'tip', head: 'merge' });
+    const mr = new GitLabPlatform({ CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc', CI_COMMIT_SHA: 'def', CI_MERGE_REQUEST_IID: '7' });
+    expect(mr.defaultComparison()).toEqual({
+      kind: 'refs',
+      base: 'abc',
+      head: 'def',
+      why: 'the head of MR !7 vs its merge base with the target branch: what the branch changed',
+    });
+    expect(new GitLabPlatform({ CI_COMMIT_SHA: 'def' }).defaultComparison()).toEqual({ kind: 'refs', head: 'def' });
+    // Merged results pipeline: the commit is a merge onto the target's tip (its first parent), the base that tip.
+    const merged = new GitLabPlatform({ CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc', CI_MERGE_REQUEST_TARGET_BRANCH_SHA: 'tip', CI_COMMIT_SHA: 'merge', CI_MERGE_REQUEST_IID: '7' });
+    expect(merged.defaultComparison()).toMatchObject({ kind: 'refs', base: 'tip', head: 'merge', why: expect.stringMatching(/^the merged result of MR !7 vs the target commit/) });
   });
 
   it('takes the API token out of the environment the benchmark commands inherit', () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { markdownCodeCell } from '../../src/report/escape.js';
 import { runCli, tempDir, type CliResult } from '../e2e/helpers.js';
-import { startFakeGitLab, type FakeGitLab } from './fake-gitlab.js';
+import { startFakeGitLab, TOKEN_USER, type FakeGitLab } from './fake-gitlab.js';
 import { EVIL_NAME, MR_IID, PROJECT_ID, TOKEN, gitlabEnv, makeMergeRequestClone, type MergeRequestClone } from './fixture.js';
 
 const XSD = path.join(import.meta.dirname, '..', 'fixtures', 'gitlab', 'junit-10.xsd');
@@ -201,6 +201,24 @@ describe('the MR note when GitLab says no, or no token is set', () => {
       expect(r.stderr).toContain(`posted a benchgate note on merge request !${MR_IID}`);
       expect(other.notes.map((n) => n.body.startsWith(MARKER))).toEqual([false, true]);
       expect(other.notes[0]!.body).toBe(quoting);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("never edits another user's note that starts with the marker: it posts its own", async () => {
+    const planted = `${MARKER}\n### ✅ benchgate: safe to merge`;
+    const other = await startFakeGitLab({ projectId: PROJECT_ID, mergeRequestIid: MR_IID, token: TOKEN, otherNotes: 0, otherBodies: [planted] });
+    try {
+      const r = await runCli(['analyze', log, '--out', tempDir()], { cwd: clone.dir, env: gitlabEnv(clone, other.apiUrl) });
+      expect(r.stderr).toContain(`posted a benchgate note on merge request !${MR_IID}`);
+      expect(r.stderr).not.toContain('refused');
+      expect(other.notes.map((n) => [n.author.id, n.body.startsWith(MARKER)])).toEqual([
+        [2, true],
+        [TOKEN_USER.id, true],
+      ]);
+      expect(other.notes[0]!.body).toBe(planted);
+      expect(other.requests.filter((q) => q.method === 'PUT')).toEqual([]);
     } finally {
       await other.close();
     }

@@ -4,8 +4,8 @@
  */
 import { analyze } from '../../src/analysis/index.js';
 import type { AnalysisSettings, ComparisonResult, Run, Side } from '../../src/model.js';
+import { createRng } from '../../src/stats/index.js';
 import { measurement, run } from '../builders.js';
-import { seededRng } from '../diagnostics/helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
 export const HOSTILE = ['<img src=x onerror=alert(1)>', '</script><script>alert(2)</script>'];
@@ -16,7 +16,7 @@ export function fixtureResult({ added = false } = {}): ComparisonResult {
     head: { ref: 'feature', sha: 'b'.repeat(40) },
     environment: { cpuModel: 'Test CPU', cpuCount: 2, governor: null, turbo: null },
   });
-  const rng = seededRng(4);
+  const rng = createRng(4);
   const runs: Run[] = [];
   const sides: Side[] = ['base', 'head'];
   for (let round = 1; round <= 10; round++) {

@@ -37,6 +37,21 @@ describe('createRng', () => {
     expect([...shuffled].sort()).toEqual(input);
   });
 
+  it('mixes small seeds: the first uniform of seeds 0..999 is spread evenly over [0, 1)', () => {
+    const deciles = new Array<number>(10).fill(0);
+    for (let seed = 0; seed < 1000; seed++) deciles[Math.floor(createRng(seed).next() * 10)]!++;
+    // chi-square with 9 degrees of freedom: 27.9 is the 0.001 critical value.
+    const chiSquare = deciles.reduce((sum, c) => sum + (c - 100) ** 2 / 100, 0);
+    expect(chiSquare).toBeLessThan(27.9);
+  });
+
+  it('gives different sequences to seeds that agree modulo 2^32, and accepts negative seeds', () => {
+    const first = (seed: number) => createRng(seed).next();
+    expect(first(1)).not.toBe(first(1 + 2 ** 32));
+    expect(first(-1)).not.toBe(first(1));
+    expect(first(-1)).toBe(first(-1));
+  });
+
   it('rejects seeds and bounds that are not integers', () => {
     expect(() => createRng(1.5)).toThrow(StatsError);
     expect(() => createRng(1).int(0)).toThrow(/positive integer/);

@@ -5,7 +5,8 @@ import { diagnose } from '../../src/analysis/diagnose.js';
 import { groupRuns } from '../../src/analysis/group.js';
 import { identityKey } from '../../src/analysis/identity.js';
 import type { Run } from '../../src/model.js';
-import { runOf, seededRng } from '../diagnostics/helpers.js';
+import { createRng } from '../../src/stats/index.js';
+import { runOf } from '../diagnostics/helpers.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
 function deepFreeze<T>(value: T): T {
@@ -18,7 +19,7 @@ function deepFreeze<T>(value: T): T {
 
 /** Eight rounds of a regression, a complexity family (base O(n), head O(n²)) and process cost. */
 function runs(): Run[] {
-  const rng = seededRng(3);
+  const rng = createRng(3);
   const out: Run[] = [];
   for (let round = 1; round <= 8; round++) {
     for (const side of ['base', 'head'] as const) {

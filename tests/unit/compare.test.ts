@@ -72,7 +72,10 @@ describe('compareRuns verdicts', () => {
   });
 
   it('is inconclusive, with the rounds it needs, when the noise hides the threshold', () => {
-    const c = byName(runs(5, ['noisy'], () => [noisy(1, 0.1)]));
+    // ±10% noise, no change, and the two sides interleave: nothing separates them, and 5 rounds
+    // cannot rule out a 2% change either way.
+    const spread = { base: [0.9, 1.08, 0.97, 1.12, 1.0], head: [1.05, 0.92, 1.1, 0.99, 0.94] };
+    const c = byName(runs(5, ['noisy'], (side, round) => [spread[side][round - 1]!]));
     expect(c.noisy!.verdict).toBe('inconclusive');
     expect(c.noisy!.roundsNeeded!).toBeGreaterThan(5);
   });

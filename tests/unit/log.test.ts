@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Run } from '../../src/model.js';
 import { LogError, parseLog, readLog, ResultsLog } from '../../src/runner/log.js';
@@ -51,5 +53,69 @@ describe('results log', () => {
   it('says what is wrong with a file that is not a results log', () => {
     expect(() => parseLog(`${JSON.stringify({ type: 'run', run: run(1) })}\n`, 'x.jsonl')).toThrow(new LogError('x.jsonl: no header line: is this a benchgate results.jsonl?'));
     expect(() => parseLog(JSON.stringify({ ...header, schema: 9 }), 'x.jsonl')).toThrow('schema 9 is not supported');
+  });
+
+  it('reads a log saved with a UTF-8 byte order mark', () => {
+    const text = `\uFEFF${JSON.stringify(header)}\n${JSON.stringify({ type: 'run', run: run(1) })}\n`;
+    const parsed = parseLog(text, 'bom.jsonl');
+    expect(parsed.header).toEqual(header);
+    expect(parsed.runs).toHaveLength(1);
+  });
+
+  it('refuses a log holding the same run twice (two runs wrote into it), naming both lines', () => {
+    const lines = [header, { type: 'run', run: run(1) }, { type: 'run', run: run(2) }, { type: 'run', run: run(1) }].map((l) => JSON.stringify(l));
+    expect(() => parseLog(lines.join('\n'), 'x.jsonl')).toThrow(new LogError(
+      'x.jsonl:4: a second base run of round 1 of suite "s" (the first is on line 2); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"',
+    ));
+    // The same round of another side or another suite is another run.
+    const valid = [header, run(1), { ...run(1), side: 'head' }, { ...run(1), suite: 't' }].map((r, i) => JSON.stringify(i === 0 ? r : { type: 'run', run: r }));
+    expect(parseLog(valid.join('\n'), 'y.jsonl').runs).toHaveLength(3);
+  });
+});
+
+describe('one writer per results log', () => {
+  it('keeps an earlier log under a dated name instead of truncating it', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'results.jsonl');
+    const first = new ResultsLog(file, header);
+    first.append(run(1));
+    first.end('completed');
+    utimesSync(file, new Date('2026-11-23T23:55:01.250Z'), new Date('2026-11-23T23:55:01.250Z'));
+    const second = new ResultsLog(file, header);
+    expect(second.kept).toBe(path.join(dir, 'results.20261123T235501Z.jsonl'));
+    expect(readLog(second.kept!).runs).toHaveLength(1);
+    expect(readLog(file).runs).toHaveLength(0);
+    second.end('completed');
+    utimesSync(file, new Date('2026-11-23T23:55:01Z'), new Date('2026-11-23T23:55:01Z'));
+    expect(new ResultsLog(file, header).kept).toBe(path.join(dir, 'results.20261123T235501Z-2.jsonl'));
+  });
+
+  it('refuses a second writer while the first is running, and lets the next one in after it ends', () => {
+    const file = path.join(tempDir(), 'results.jsonl');
+    const first = new ResultsLog(file, header);
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(`${process.pid}\n${os.hostname()}\n`);
+    expect(() => new ResultsLog(file, header)).toThrow(new RegExp(`another benchgate \\(pid ${process.pid} on .*\\) is writing its results log here`));
+    first.append(run(1));
+    first.end('completed');
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    expect(readLog(file).runs).toHaveLength(1);
+    new ResultsLog(file, header).end('completed');
+  });
+
+  it('takes over the lock of a benchgate that died on this host', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'results.jsonl');
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    writeFileSync(`${file}.lock`, `${dead}\n${os.hostname()}\n`);
+    const log = new ResultsLog(file, header);
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(`${process.pid}\n${os.hostname()}\n`);
+    log.end('completed');
+    expect(readdirSync(dir).sort()).toEqual(['results.jsonl']);
+  });
+
+  it("leaves another host's lock alone: it cannot tell whether that run is alive", () => {
+    const file = path.join(tempDir(), 'results.jsonl');
+    writeFileSync(`${file}.lock`, '12345\nsome-other-host\n');
+    expect(() => new ResultsLog(file, header)).toThrow(/pid 12345 on some-other-host\) .*delete .*results\.jsonl\.lock/);
   });
 });

@@ -278,7 +278,7 @@ export const OPTIONS: readonly OptionSpec[] = [
       ...(o.name === 'out' && {
         commands: ['run', 'analyze', 'merge', 'demo'],
         perCommand: {
-          analyze: { defaultText: "the log's folder" },
+          analyze: { help: 'where the reports go', defaultText: "the log's folder" },
           merge: { help: 'the merged results log to write', defaultText: 'none: required' },
         },
       }),

@@ -7,12 +7,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { publishResult, type Outcome } from '../conclude.js';
 import { ConfigError } from '../config.js';
 import type { ComparisonResult } from '../model.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
 import { readEvent } from '../platforms/github-event.js';
 import type { Command } from './types.js';
-import { publishResult, type Outcome } from '../conclude.js';
 
 /** Written next to results.json by the action on pull_request events. */
 export const PULL_REQUEST_FILE = 'pull-request-number';

@@ -19153,6 +19153,2221 @@ var require_undici = __commonJS({
   }
 });
 
+// node_modules/@stdlib/math-base-assert-is-nan/lib/main.js
+var require_main = __commonJS({
+  "node_modules/@stdlib/math-base-assert-is-nan/lib/main.js"(exports2, module) {
+    "use strict";
+    function isnan(x) {
+      return x !== x;
+    }
+    module.exports = isnan;
+  }
+});
+
+// node_modules/@stdlib/math-base-assert-is-nan/lib/index.js
+var require_lib = __commonJS({
+  "node_modules/@stdlib/math-base-assert-is-nan/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-floor/lib/main.js
+var require_main2 = __commonJS({
+  "node_modules/@stdlib/math-base-special-floor/lib/main.js"(exports2, module) {
+    "use strict";
+    var floor = Math.floor;
+    module.exports = floor;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-floor/lib/index.js
+var require_lib2 = __commonJS({
+  "node_modules/@stdlib/math-base-special-floor/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main2();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-ceil/lib/main.js
+var require_main3 = __commonJS({
+  "node_modules/@stdlib/math-base-special-ceil/lib/main.js"(exports2, module) {
+    "use strict";
+    var ceil = Math.ceil;
+    module.exports = ceil;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-ceil/lib/index.js
+var require_lib3 = __commonJS({
+  "node_modules/@stdlib/math-base-special-ceil/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main3();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-trunc/lib/main.js
+var require_main4 = __commonJS({
+  "node_modules/@stdlib/math-base-special-trunc/lib/main.js"(exports2, module) {
+    "use strict";
+    var floor = require_lib2();
+    var ceil = require_lib3();
+    function trunc(x) {
+      if (x < 0) {
+        return ceil(x);
+      }
+      return floor(x);
+    }
+    module.exports = trunc;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-trunc/lib/index.js
+var require_lib4 = __commonJS({
+  "node_modules/@stdlib/math-base-special-trunc/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main4();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/number-ctor/lib/main.js
+var require_main5 = __commonJS({
+  "node_modules/@stdlib/number-ctor/lib/main.js"(exports2, module) {
+    "use strict";
+    module.exports = Number;
+  }
+});
+
+// node_modules/@stdlib/number-ctor/lib/index.js
+var require_lib5 = __commonJS({
+  "node_modules/@stdlib/number-ctor/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main5();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/constants-float64-ninf/lib/index.js
+var require_lib6 = __commonJS({
+  "node_modules/@stdlib/constants-float64-ninf/lib/index.js"(exports2, module) {
+    "use strict";
+    var Number2 = require_lib5();
+    var FLOAT64_NINF = Number2.NEGATIVE_INFINITY;
+    module.exports = FLOAT64_NINF;
+  }
+});
+
+// node_modules/@stdlib/constants-float64-pinf/lib/index.js
+var require_lib7 = __commonJS({
+  "node_modules/@stdlib/constants-float64-pinf/lib/index.js"(exports2, module) {
+    "use strict";
+    var FLOAT64_PINF = Number.POSITIVE_INFINITY;
+    module.exports = FLOAT64_PINF;
+  }
+});
+
+// node_modules/@stdlib/constants-float64-exponent-bias/lib/index.js
+var require_lib8 = __commonJS({
+  "node_modules/@stdlib/constants-float64-exponent-bias/lib/index.js"(exports2, module) {
+    "use strict";
+    var FLOAT64_EXPONENT_BIAS = 1023 | 0;
+    module.exports = FLOAT64_EXPONENT_BIAS;
+  }
+});
+
+// node_modules/@stdlib/constants-float64-max-base2-exponent/lib/index.js
+var require_lib9 = __commonJS({
+  "node_modules/@stdlib/constants-float64-max-base2-exponent/lib/index.js"(exports2, module) {
+    "use strict";
+    var FLOAT64_MAX_BASE2_EXPONENT = 1023 | 0;
+    module.exports = FLOAT64_MAX_BASE2_EXPONENT;
+  }
+});
+
+// node_modules/@stdlib/constants-float64-max-base2-exponent-subnormal/lib/index.js
+var require_lib10 = __commonJS({
+  "node_modules/@stdlib/constants-float64-max-base2-exponent-subnormal/lib/index.js"(exports2, module) {
+    "use strict";
+    var FLOAT64_MAX_BASE2_EXPONENT_SUBNORMAL = -1023 | 0;
+    module.exports = FLOAT64_MAX_BASE2_EXPONENT_SUBNORMAL;
+  }
+});
+
+// node_modules/@stdlib/constants-float64-min-base2-exponent-subnormal/lib/index.js
+var require_lib11 = __commonJS({
+  "node_modules/@stdlib/constants-float64-min-base2-exponent-subnormal/lib/index.js"(exports2, module) {
+    "use strict";
+    var FLOAT64_MIN_BASE2_EXPONENT_SUBNORMAL = -1074 | 0;
+    module.exports = FLOAT64_MIN_BASE2_EXPONENT_SUBNORMAL;
+  }
+});
+
+// node_modules/@stdlib/math-base-assert-is-infinite/lib/main.js
+var require_main6 = __commonJS({
+  "node_modules/@stdlib/math-base-assert-is-infinite/lib/main.js"(exports2, module) {
+    "use strict";
+    var PINF = require_lib7();
+    var NINF = require_lib6();
+    function isInfinite(x) {
+      return x === PINF || x === NINF;
+    }
+    module.exports = isInfinite;
+  }
+});
+
+// node_modules/@stdlib/math-base-assert-is-infinite/lib/index.js
+var require_lib12 = __commonJS({
+  "node_modules/@stdlib/math-base-assert-is-infinite/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main6();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/constants-float64-high-word-sign-mask/lib/index.js
+var require_lib13 = __commonJS({
+  "node_modules/@stdlib/constants-float64-high-word-sign-mask/lib/index.js"(exports2, module) {
+    "use strict";
+    var FLOAT64_HIGH_WORD_SIGN_MASK = 2147483648 >>> 0;
+    module.exports = FLOAT64_HIGH_WORD_SIGN_MASK;
+  }
+});
+
+// node_modules/@stdlib/constants-float64-high-word-abs-mask/lib/index.js
+var require_lib14 = __commonJS({
+  "node_modules/@stdlib/constants-float64-high-word-abs-mask/lib/index.js"(exports2, module) {
+    "use strict";
+    var FLOAT64_HIGH_WORD_ABS_MASK = 2147483647 >>> 0;
+    module.exports = FLOAT64_HIGH_WORD_ABS_MASK;
+  }
+});
+
+// node_modules/@stdlib/utils-define-property/lib/define_property.js
+var require_define_property = __commonJS({
+  "node_modules/@stdlib/utils-define-property/lib/define_property.js"(exports2, module) {
+    "use strict";
+    var main = typeof Object.defineProperty === "function" ? Object.defineProperty : null;
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/utils-define-property/lib/has_define_property_support.js
+var require_has_define_property_support = __commonJS({
+  "node_modules/@stdlib/utils-define-property/lib/has_define_property_support.js"(exports2, module) {
+    "use strict";
+    var defineProperty = require_define_property();
+    function hasDefinePropertySupport() {
+      try {
+        defineProperty({}, "x", {});
+        return true;
+      } catch (err) {
+        return false;
+      }
+    }
+    module.exports = hasDefinePropertySupport;
+  }
+});
+
+// node_modules/@stdlib/utils-define-property/lib/builtin.js
+var require_builtin = __commonJS({
+  "node_modules/@stdlib/utils-define-property/lib/builtin.js"(exports2, module) {
+    "use strict";
+    var defineProperty = Object.defineProperty;
+    module.exports = defineProperty;
+  }
+});
+
+// node_modules/@stdlib/string-base-format-interpolate/lib/is_number.js
+var require_is_number = __commonJS({
+  "node_modules/@stdlib/string-base-format-interpolate/lib/is_number.js"(exports2, module) {
+    "use strict";
+    function isNumber(value) {
+      return typeof value === "number";
+    }
+    module.exports = isNumber;
+  }
+});
+
+// node_modules/@stdlib/string-base-format-interpolate/lib/zero_pad.js
+var require_zero_pad = __commonJS({
+  "node_modules/@stdlib/string-base-format-interpolate/lib/zero_pad.js"(exports2, module) {
+    "use strict";
+    function startsWithMinus(str) {
+      return str[0] === "-";
+    }
+    function zeros(n) {
+      var out = "";
+      var i;
+      for (i = 0; i < n; i++) {
+        out += "0";
+      }
+      return out;
+    }
+    function zeroPad(str, width, right) {
+      var negative = false;
+      var pad = width - str.length;
+      if (pad < 0) {
+        return str;
+      }
+      if (startsWithMinus(str)) {
+        negative = true;
+        str = str.substr(1);
+      }
+      str = right ? str + zeros(pad) : zeros(pad) + str;
+      if (negative) {
+        str = "-" + str;
+      }
+      return str;
+    }
+    module.exports = zeroPad;
+  }
+});
+
+// node_modules/@stdlib/string-base-format-interpolate/lib/format_integer.js
+var require_format_integer = __commonJS({
+  "node_modules/@stdlib/string-base-format-interpolate/lib/format_integer.js"(exports2, module) {
+    "use strict";
+    var isNumber = require_is_number();
+    var zeroPad = require_zero_pad();
+    var lowercase = String.prototype.toLowerCase;
+    var uppercase = String.prototype.toUpperCase;
+    function formatInteger(token) {
+      var base;
+      var out;
+      var i;
+      switch (token.specifier) {
+        case "b":
+          base = 2;
+          break;
+        case "o":
+          base = 8;
+          break;
+        case "x":
+        case "X":
+          base = 16;
+          break;
+        case "d":
+        case "i":
+        case "u":
+        default:
+          base = 10;
+          break;
+      }
+      out = token.arg;
+      i = parseInt(out, 10);
+      if (!isFinite(i)) {
+        if (!isNumber(out)) {
+          throw new Error("invalid integer. Value: " + out);
+        }
+        i = 0;
+      }
+      if (i < 0 && (token.specifier === "u" || base !== 10)) {
+        i = 4294967295 + i + 1;
+      }
+      if (i < 0) {
+        out = (-i).toString(base);
+        if (token.precision) {
+          out = zeroPad(out, token.precision, token.padRight);
+        }
+        out = "-" + out;
+      } else {
+        out = i.toString(base);
+        if (!i && !token.precision) {
+          out = "";
+        } else if (token.precision) {
+          out = zeroPad(out, token.precision, token.padRight);
+        }
+        if (token.sign) {
+          out = token.sign + out;
+        }
+      }
+      if (base === 16) {
+        if (token.alternate) {
+          out = "0x" + out;
+        }
+        out = token.specifier === uppercase.call(token.specifier) ? uppercase.call(out) : lowercase.call(out);
+      }
+      if (base === 8) {
+        if (token.alternate && out.charAt(0) !== "0") {
+          out = "0" + out;
+        }
+      }
+      return out;
+    }
+    module.exports = formatInteger;
+  }
+});
+
+// node_modules/@stdlib/string-base-format-interpolate/lib/is_string.js
+var require_is_string = __commonJS({
+  "node_modules/@stdlib/string-base-format-interpolate/lib/is_string.js"(exports2, module) {
+    "use strict";
+    function isString(value) {
+      return typeof value === "string";
+    }
+    module.exports = isString;
+  }
+});
+
+// node_modules/@stdlib/string-base-format-interpolate/lib/format_double.js
+var require_format_double = __commonJS({
+  "node_modules/@stdlib/string-base-format-interpolate/lib/format_double.js"(exports2, module) {
+    "use strict";
+    var abs = Math.abs;
+    var lowercase = String.prototype.toLowerCase;
+    var uppercase = String.prototype.toUpperCase;
+    var replace = String.prototype.replace;
+    var RE_EXP_POS_DIGITS = /e\+(\d)$/;
+    var RE_EXP_NEG_DIGITS = /e-(\d)$/;
+    var RE_ONLY_DIGITS = /^(\d+)$/;
+    var RE_DIGITS_BEFORE_EXP = /^(\d+)e/;
+    var RE_TRAILING_PERIOD_ZERO = /\.0$/;
+    var RE_PERIOD_ZERO_EXP = /\.0*e/;
+    var RE_ZERO_BEFORE_EXP = /(\..*[^0])0*e/;
+    function formatDouble(f, token) {
+      var digits;
+      var out;
+      switch (token.specifier) {
+        case "e":
+        case "E":
+          out = f.toExponential(token.precision);
+          break;
+        case "f":
+        case "F":
+          out = f.toFixed(token.precision);
+          break;
+        case "g":
+        case "G":
+          if (abs(f) < 1e-4) {
+            digits = token.precision;
+            if (digits > 0) {
+              digits -= 1;
+            }
+            out = f.toExponential(digits);
+          } else {
+            out = f.toPrecision(token.precision);
+          }
+          if (!token.alternate) {
+            out = replace.call(out, RE_ZERO_BEFORE_EXP, "$1e");
+            out = replace.call(out, RE_PERIOD_ZERO_EXP, "e");
+            out = replace.call(out, RE_TRAILING_PERIOD_ZERO, "");
+          }
+          break;
+        default:
+          throw new Error("invalid double notation. Value: " + token.specifier);
+      }
+      out = replace.call(out, RE_EXP_POS_DIGITS, "e+0$1");
+      out = replace.call(out, RE_EXP_NEG_DIGITS, "e-0$1");
+      if (token.alternate) {
+        out = replace.call(out, RE_ONLY_DIGITS, "$1.");
+        out = replace.call(out, RE_DIGITS_BEFORE_EXP, "$1.e");
+      }
+      if (f >= 0 && token.sign) {
+        out = token.sign + out;
+      }
+      out = token.specifier === uppercase.call(token.specifier) ? uppercase.call(out) : lowercase.call(out);
+      return out;
+    }
+    module.exports = formatDouble;
+  }
+});
+
+// node_modules/@stdlib/string-base-format-interpolate/lib/space_pad.js
+var require_space_pad = __commonJS({
+  "node_modules/@stdlib/string-base-format-interpolate/lib/space_pad.js"(exports2, module) {
+    "use strict";
+    function spaces(n) {
+      var out = "";
+      var i;
+      for (i = 0; i < n; i++) {
+        out += " ";
+      }
+      return out;
+    }
+    function spacePad(str, width, right) {
+      var pad = width - str.length;
+      if (pad < 0) {
+        return str;
+      }
+      str = right ? str + spaces(pad) : spaces(pad) + str;
+      return str;
+    }
+    module.exports = spacePad;
+  }
+});
+
+// node_modules/@stdlib/string-base-format-interpolate/lib/main.js
+var require_main7 = __commonJS({
+  "node_modules/@stdlib/string-base-format-interpolate/lib/main.js"(exports2, module) {
+    "use strict";
+    var formatInteger = require_format_integer();
+    var isString = require_is_string();
+    var isNumber = require_is_number();
+    var formatDouble = require_format_double();
+    var spacePad = require_space_pad();
+    var zeroPad = require_zero_pad();
+    var fromCharCode = String.fromCharCode;
+    var isArray = Array.isArray;
+    function isnan(value) {
+      return value !== value;
+    }
+    function initialize(token) {
+      var out = {};
+      out.specifier = token.specifier;
+      out.precision = token.precision === void 0 ? 1 : token.precision;
+      out.width = token.width;
+      out.flags = token.flags || "";
+      out.mapping = token.mapping;
+      return out;
+    }
+    function formatInterpolate(tokens) {
+      var hasPeriod;
+      var flags;
+      var token;
+      var flag;
+      var num;
+      var out;
+      var pos;
+      var f;
+      var i;
+      var j;
+      if (!isArray(tokens)) {
+        throw new TypeError("invalid argument. First argument must be an array. Value: `" + tokens + "`.");
+      }
+      out = "";
+      pos = 1;
+      for (i = 0; i < tokens.length; i++) {
+        token = tokens[i];
+        if (isString(token)) {
+          out += token;
+        } else {
+          hasPeriod = token.precision !== void 0;
+          token = initialize(token);
+          if (!token.specifier) {
+            throw new TypeError("invalid argument. Token is missing `specifier` property. Index: `" + i + "`. Value: `" + token + "`.");
+          }
+          if (token.mapping) {
+            pos = token.mapping;
+          }
+          flags = token.flags;
+          for (j = 0; j < flags.length; j++) {
+            flag = flags.charAt(j);
+            switch (flag) {
+              case " ":
+                token.sign = " ";
+                break;
+              case "+":
+                token.sign = "+";
+                break;
+              case "-":
+                token.padRight = true;
+                token.padZeros = false;
+                break;
+              case "0":
+                token.padZeros = flags.indexOf("-") < 0;
+                break;
+              case "#":
+                token.alternate = true;
+                break;
+              default:
+                throw new Error("invalid flag: " + flag);
+            }
+          }
+          if (token.width === "*") {
+            token.width = parseInt(arguments[pos], 10);
+            pos += 1;
+            if (isnan(token.width)) {
+              throw new TypeError("the argument for * width at position " + pos + " is not a number. Value: `" + token.width + "`.");
+            }
+            if (token.width < 0) {
+              token.padRight = true;
+              token.width = -token.width;
+            }
+          }
+          if (hasPeriod) {
+            if (token.precision === "*") {
+              token.precision = parseInt(arguments[pos], 10);
+              pos += 1;
+              if (isnan(token.precision)) {
+                throw new TypeError("the argument for * precision at position " + pos + " is not a number. Value: `" + token.precision + "`.");
+              }
+              if (token.precision < 0) {
+                token.precision = 1;
+                hasPeriod = false;
+              }
+            }
+          }
+          token.arg = arguments[pos];
+          switch (token.specifier) {
+            case "b":
+            case "o":
+            case "x":
+            case "X":
+            case "d":
+            case "i":
+            case "u":
+              if (hasPeriod) {
+                token.padZeros = false;
+              }
+              token.arg = formatInteger(token);
+              break;
+            case "s":
+              token.maxWidth = hasPeriod ? token.precision : -1;
+              token.arg = String(token.arg);
+              break;
+            case "c":
+              if (!isnan(token.arg)) {
+                num = parseInt(token.arg, 10);
+                if (num < 0 || num > 127) {
+                  throw new Error("invalid character code. Value: " + token.arg);
+                }
+                token.arg = isnan(num) ? String(token.arg) : fromCharCode(num);
+              }
+              break;
+            case "e":
+            case "E":
+            case "f":
+            case "F":
+            case "g":
+            case "G":
+              if (!hasPeriod) {
+                token.precision = 6;
+              }
+              f = parseFloat(token.arg);
+              if (!isFinite(f)) {
+                if (!isNumber(token.arg)) {
+                  throw new Error("invalid floating-point number. Value: " + out);
+                }
+                f = token.arg;
+                token.padZeros = false;
+              }
+              token.arg = formatDouble(f, token);
+              break;
+            default:
+              throw new Error("invalid specifier: " + token.specifier);
+          }
+          if (token.maxWidth >= 0 && token.arg.length > token.maxWidth) {
+            token.arg = token.arg.substring(0, token.maxWidth);
+          }
+          if (token.padZeros) {
+            token.arg = zeroPad(token.arg, token.width || token.precision, token.padRight);
+          } else if (token.width) {
+            token.arg = spacePad(token.arg, token.width, token.padRight);
+          }
+          out += token.arg || "";
+          pos += 1;
+        }
+      }
+      return out;
+    }
+    module.exports = formatInterpolate;
+  }
+});
+
+// node_modules/@stdlib/string-base-format-interpolate/lib/index.js
+var require_lib15 = __commonJS({
+  "node_modules/@stdlib/string-base-format-interpolate/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main7();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/string-base-format-tokenize/lib/main.js
+var require_main8 = __commonJS({
+  "node_modules/@stdlib/string-base-format-tokenize/lib/main.js"(exports2, module) {
+    "use strict";
+    var RE = /%(?:([1-9]\d*)\$)?([0 +\-#]*)(\*|\d+)?(?:(\.)(\*|\d+)?)?[hlL]?([%A-Za-z])/g;
+    function parse3(match) {
+      var token = {
+        "mapping": match[1] ? parseInt(match[1], 10) : void 0,
+        "flags": match[2],
+        "width": match[3],
+        "precision": match[5],
+        "specifier": match[6]
+      };
+      if (match[4] === "." && match[5] === void 0) {
+        token.precision = "1";
+      }
+      return token;
+    }
+    function formatTokenize(str) {
+      var content;
+      var tokens;
+      var match;
+      var prev;
+      tokens = [];
+      prev = 0;
+      match = RE.exec(str);
+      while (match) {
+        content = str.slice(prev, RE.lastIndex - match[0].length);
+        if (content.length) {
+          tokens.push(content);
+        }
+        if (match[6] === "%") {
+          tokens.push("%");
+        } else {
+          tokens.push(parse3(match));
+        }
+        prev = RE.lastIndex;
+        match = RE.exec(str);
+      }
+      content = str.slice(prev);
+      if (content.length) {
+        tokens.push(content);
+      }
+      return tokens;
+    }
+    module.exports = formatTokenize;
+  }
+});
+
+// node_modules/@stdlib/string-base-format-tokenize/lib/index.js
+var require_lib16 = __commonJS({
+  "node_modules/@stdlib/string-base-format-tokenize/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main8();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/string-format/lib/is_string.js
+var require_is_string2 = __commonJS({
+  "node_modules/@stdlib/string-format/lib/is_string.js"(exports2, module) {
+    "use strict";
+    function isString(value) {
+      return typeof value === "string";
+    }
+    module.exports = isString;
+  }
+});
+
+// node_modules/@stdlib/string-format/lib/main.js
+var require_main9 = __commonJS({
+  "node_modules/@stdlib/string-format/lib/main.js"(exports2, module) {
+    "use strict";
+    var interpolate = require_lib15();
+    var tokenize = require_lib16();
+    var isString = require_is_string2();
+    function format(str) {
+      var args;
+      var i;
+      if (!isString(str)) {
+        throw new TypeError(format("invalid argument. First argument must be a string. Value: `%s`.", str));
+      }
+      args = [tokenize(str)];
+      for (i = 1; i < arguments.length; i++) {
+        args.push(arguments[i]);
+      }
+      return interpolate.apply(null, args);
+    }
+    module.exports = format;
+  }
+});
+
+// node_modules/@stdlib/string-format/lib/index.js
+var require_lib17 = __commonJS({
+  "node_modules/@stdlib/string-format/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main9();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/utils-define-property/lib/polyfill.js
+var require_polyfill = __commonJS({
+  "node_modules/@stdlib/utils-define-property/lib/polyfill.js"(exports2, module) {
+    "use strict";
+    var format = require_lib17();
+    var objectProtoype = Object.prototype;
+    var toStr = objectProtoype.toString;
+    var defineGetter = objectProtoype.__defineGetter__;
+    var defineSetter = objectProtoype.__defineSetter__;
+    var lookupGetter = objectProtoype.__lookupGetter__;
+    var lookupSetter = objectProtoype.__lookupSetter__;
+    function defineProperty(obj, prop, descriptor) {
+      var prototype;
+      var hasValue;
+      var hasGet;
+      var hasSet;
+      if (typeof obj !== "object" || obj === null || toStr.call(obj) === "[object Array]") {
+        throw new TypeError(format("invalid argument. First argument must be an object. Value: `%s`.", obj));
+      }
+      if (typeof descriptor !== "object" || descriptor === null || toStr.call(descriptor) === "[object Array]") {
+        throw new TypeError(format("invalid argument. Property descriptor must be an object. Value: `%s`.", descriptor));
+      }
+      hasValue = "value" in descriptor;
+      if (hasValue) {
+        if (lookupGetter.call(obj, prop) || lookupSetter.call(obj, prop)) {
+          prototype = obj.__proto__;
+          obj.__proto__ = objectProtoype;
+          delete obj[prop];
+          obj[prop] = descriptor.value;
+          obj.__proto__ = prototype;
+        } else {
+          obj[prop] = descriptor.value;
+        }
+      }
+      hasGet = "get" in descriptor;
+      hasSet = "set" in descriptor;
+      if (hasValue && (hasGet || hasSet)) {
+        throw new Error("invalid argument. Cannot specify one or more accessors and a value or writable attribute in the property descriptor.");
+      }
+      if (hasGet && defineGetter) {
+        defineGetter.call(obj, prop, descriptor.get);
+      }
+      if (hasSet && defineSetter) {
+        defineSetter.call(obj, prop, descriptor.set);
+      }
+      return obj;
+    }
+    module.exports = defineProperty;
+  }
+});
+
+// node_modules/@stdlib/utils-define-property/lib/index.js
+var require_lib18 = __commonJS({
+  "node_modules/@stdlib/utils-define-property/lib/index.js"(exports2, module) {
+    "use strict";
+    var hasDefinePropertySupport = require_has_define_property_support();
+    var builtin = require_builtin();
+    var polyfill = require_polyfill();
+    var defineProperty;
+    if (hasDefinePropertySupport()) {
+      defineProperty = builtin;
+    } else {
+      defineProperty = polyfill;
+    }
+    module.exports = defineProperty;
+  }
+});
+
+// node_modules/@stdlib/utils-define-nonenumerable-read-only-property/lib/main.js
+var require_main10 = __commonJS({
+  "node_modules/@stdlib/utils-define-nonenumerable-read-only-property/lib/main.js"(exports2, module) {
+    "use strict";
+    var defineProperty = require_lib18();
+    function setNonEnumerableReadOnly(obj, prop, value) {
+      defineProperty(obj, prop, {
+        "configurable": false,
+        "enumerable": false,
+        "writable": false,
+        "value": value
+      });
+    }
+    module.exports = setNonEnumerableReadOnly;
+  }
+});
+
+// node_modules/@stdlib/utils-define-nonenumerable-read-only-property/lib/index.js
+var require_lib19 = __commonJS({
+  "node_modules/@stdlib/utils-define-nonenumerable-read-only-property/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main10();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/assert-has-symbol-support/lib/main.js
+var require_main11 = __commonJS({
+  "node_modules/@stdlib/assert-has-symbol-support/lib/main.js"(exports2, module) {
+    "use strict";
+    function hasSymbolSupport() {
+      return typeof Symbol === "function" && typeof /* @__PURE__ */ Symbol("foo") === "symbol";
+    }
+    module.exports = hasSymbolSupport;
+  }
+});
+
+// node_modules/@stdlib/assert-has-symbol-support/lib/index.js
+var require_lib20 = __commonJS({
+  "node_modules/@stdlib/assert-has-symbol-support/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main11();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/assert-has-tostringtag-support/lib/main.js
+var require_main12 = __commonJS({
+  "node_modules/@stdlib/assert-has-tostringtag-support/lib/main.js"(exports2, module) {
+    "use strict";
+    var hasSymbols = require_lib20();
+    var FLG = hasSymbols();
+    function hasToStringTagSupport() {
+      return FLG && typeof Symbol.toStringTag === "symbol";
+    }
+    module.exports = hasToStringTagSupport;
+  }
+});
+
+// node_modules/@stdlib/assert-has-tostringtag-support/lib/index.js
+var require_lib21 = __commonJS({
+  "node_modules/@stdlib/assert-has-tostringtag-support/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main12();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/utils-native-class/lib/tostring.js
+var require_tostring = __commonJS({
+  "node_modules/@stdlib/utils-native-class/lib/tostring.js"(exports2, module) {
+    "use strict";
+    var toStr = Object.prototype.toString;
+    module.exports = toStr;
+  }
+});
+
+// node_modules/@stdlib/utils-native-class/lib/main.js
+var require_main13 = __commonJS({
+  "node_modules/@stdlib/utils-native-class/lib/main.js"(exports2, module) {
+    "use strict";
+    var toStr = require_tostring();
+    function nativeClass(v) {
+      return toStr.call(v);
+    }
+    module.exports = nativeClass;
+  }
+});
+
+// node_modules/@stdlib/assert-has-own-property/lib/main.js
+var require_main14 = __commonJS({
+  "node_modules/@stdlib/assert-has-own-property/lib/main.js"(exports2, module) {
+    "use strict";
+    var has = Object.prototype.hasOwnProperty;
+    function hasOwnProp(value, property) {
+      if (value === void 0 || value === null) {
+        return false;
+      }
+      return has.call(value, property);
+    }
+    module.exports = hasOwnProp;
+  }
+});
+
+// node_modules/@stdlib/assert-has-own-property/lib/index.js
+var require_lib22 = __commonJS({
+  "node_modules/@stdlib/assert-has-own-property/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main14();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/symbol-ctor/lib/main.js
+var require_main15 = __commonJS({
+  "node_modules/@stdlib/symbol-ctor/lib/main.js"(exports2, module) {
+    "use strict";
+    var Sym = typeof Symbol === "function" ? Symbol : void 0;
+    module.exports = Sym;
+  }
+});
+
+// node_modules/@stdlib/symbol-ctor/lib/index.js
+var require_lib23 = __commonJS({
+  "node_modules/@stdlib/symbol-ctor/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main15();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/utils-native-class/lib/tostringtag.js
+var require_tostringtag = __commonJS({
+  "node_modules/@stdlib/utils-native-class/lib/tostringtag.js"(exports2, module) {
+    "use strict";
+    var Symbol2 = require_lib23();
+    var toStrTag = typeof Symbol2 === "function" ? Symbol2.toStringTag : "";
+    module.exports = toStrTag;
+  }
+});
+
+// node_modules/@stdlib/utils-native-class/lib/polyfill.js
+var require_polyfill2 = __commonJS({
+  "node_modules/@stdlib/utils-native-class/lib/polyfill.js"(exports2, module) {
+    "use strict";
+    var hasOwnProp = require_lib22();
+    var toStringTag = require_tostringtag();
+    var toStr = require_tostring();
+    function nativeClass(v) {
+      var isOwn;
+      var tag;
+      var out;
+      if (v === null || v === void 0) {
+        return toStr.call(v);
+      }
+      tag = v[toStringTag];
+      isOwn = hasOwnProp(v, toStringTag);
+      try {
+        v[toStringTag] = void 0;
+      } catch (err) {
+        return toStr.call(v);
+      }
+      out = toStr.call(v);
+      if (isOwn) {
+        v[toStringTag] = tag;
+      } else {
+        delete v[toStringTag];
+      }
+      return out;
+    }
+    module.exports = nativeClass;
+  }
+});
+
+// node_modules/@stdlib/utils-native-class/lib/index.js
+var require_lib24 = __commonJS({
+  "node_modules/@stdlib/utils-native-class/lib/index.js"(exports2, module) {
+    "use strict";
+    var hasToStringTag = require_lib21();
+    var builtin = require_main13();
+    var polyfill = require_polyfill2();
+    var main;
+    if (hasToStringTag()) {
+      main = polyfill;
+    } else {
+      main = builtin;
+    }
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/assert-is-uint32array/lib/main.js
+var require_main16 = __commonJS({
+  "node_modules/@stdlib/assert-is-uint32array/lib/main.js"(exports2, module) {
+    "use strict";
+    var nativeClass = require_lib24();
+    var hasUint32Array = typeof Uint32Array === "function";
+    function isUint32Array(value) {
+      return hasUint32Array && value instanceof Uint32Array || // eslint-disable-line stdlib/require-globals
+      nativeClass(value) === "[object Uint32Array]";
+    }
+    module.exports = isUint32Array;
+  }
+});
+
+// node_modules/@stdlib/assert-is-uint32array/lib/index.js
+var require_lib25 = __commonJS({
+  "node_modules/@stdlib/assert-is-uint32array/lib/index.js"(exports2, module) {
+    "use strict";
+    var isUint32Array = require_main16();
+    module.exports = isUint32Array;
+  }
+});
+
+// node_modules/@stdlib/constants-uint32-max/lib/index.js
+var require_lib26 = __commonJS({
+  "node_modules/@stdlib/constants-uint32-max/lib/index.js"(exports2, module) {
+    "use strict";
+    var UINT32_MAX = 4294967295;
+    module.exports = UINT32_MAX;
+  }
+});
+
+// node_modules/@stdlib/assert-has-uint32array-support/lib/uint32array.js
+var require_uint32array = __commonJS({
+  "node_modules/@stdlib/assert-has-uint32array-support/lib/uint32array.js"(exports2, module) {
+    "use strict";
+    var main = typeof Uint32Array === "function" ? Uint32Array : null;
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/assert-has-uint32array-support/lib/main.js
+var require_main17 = __commonJS({
+  "node_modules/@stdlib/assert-has-uint32array-support/lib/main.js"(exports2, module) {
+    "use strict";
+    var isUint32Array = require_lib25();
+    var UINT32_MAX = require_lib26();
+    var GlobalUint32Array = require_uint32array();
+    function hasUint32ArraySupport() {
+      var bool;
+      var arr;
+      if (typeof GlobalUint32Array !== "function") {
+        return false;
+      }
+      try {
+        arr = [1, 3.14, -3.14, UINT32_MAX + 1, UINT32_MAX + 2];
+        arr = new GlobalUint32Array(arr);
+        bool = isUint32Array(arr) && arr[0] === 1 && arr[1] === 3 && // truncation
+        arr[2] === UINT32_MAX - 2 && // truncation and wrap around
+        arr[3] === 0 && // wrap around
+        arr[4] === 1;
+      } catch (err) {
+        bool = false;
+      }
+      return bool;
+    }
+    module.exports = hasUint32ArraySupport;
+  }
+});
+
+// node_modules/@stdlib/assert-has-uint32array-support/lib/index.js
+var require_lib27 = __commonJS({
+  "node_modules/@stdlib/assert-has-uint32array-support/lib/index.js"(exports2, module) {
+    "use strict";
+    var hasUint32ArraySupport = require_main17();
+    module.exports = hasUint32ArraySupport;
+  }
+});
+
+// node_modules/@stdlib/array-uint32/lib/main.js
+var require_main18 = __commonJS({
+  "node_modules/@stdlib/array-uint32/lib/main.js"(exports2, module) {
+    "use strict";
+    var ctor = typeof Uint32Array === "function" ? Uint32Array : void 0;
+    module.exports = ctor;
+  }
+});
+
+// node_modules/@stdlib/array-uint32/lib/polyfill.js
+var require_polyfill3 = __commonJS({
+  "node_modules/@stdlib/array-uint32/lib/polyfill.js"(exports2, module) {
+    "use strict";
+    function polyfill() {
+      throw new Error("not implemented");
+    }
+    module.exports = polyfill;
+  }
+});
+
+// node_modules/@stdlib/array-uint32/lib/index.js
+var require_lib28 = __commonJS({
+  "node_modules/@stdlib/array-uint32/lib/index.js"(exports2, module) {
+    "use strict";
+    var hasUint32ArraySupport = require_lib27();
+    var builtin = require_main18();
+    var polyfill = require_polyfill3();
+    var ctor;
+    if (hasUint32ArraySupport()) {
+      ctor = builtin;
+    } else {
+      ctor = polyfill;
+    }
+    module.exports = ctor;
+  }
+});
+
+// node_modules/@stdlib/assert-is-float64array/lib/main.js
+var require_main19 = __commonJS({
+  "node_modules/@stdlib/assert-is-float64array/lib/main.js"(exports2, module) {
+    "use strict";
+    var nativeClass = require_lib24();
+    var hasFloat64Array = typeof Float64Array === "function";
+    function isFloat64Array(value) {
+      return hasFloat64Array && value instanceof Float64Array || // eslint-disable-line stdlib/require-globals
+      nativeClass(value) === "[object Float64Array]";
+    }
+    module.exports = isFloat64Array;
+  }
+});
+
+// node_modules/@stdlib/assert-is-float64array/lib/index.js
+var require_lib29 = __commonJS({
+  "node_modules/@stdlib/assert-is-float64array/lib/index.js"(exports2, module) {
+    "use strict";
+    var isFloat64Array = require_main19();
+    module.exports = isFloat64Array;
+  }
+});
+
+// node_modules/@stdlib/assert-has-float64array-support/lib/float64array.js
+var require_float64array = __commonJS({
+  "node_modules/@stdlib/assert-has-float64array-support/lib/float64array.js"(exports2, module) {
+    "use strict";
+    var main = typeof Float64Array === "function" ? Float64Array : null;
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/assert-has-float64array-support/lib/main.js
+var require_main20 = __commonJS({
+  "node_modules/@stdlib/assert-has-float64array-support/lib/main.js"(exports2, module) {
+    "use strict";
+    var isFloat64Array = require_lib29();
+    var GlobalFloat64Array = require_float64array();
+    function hasFloat64ArraySupport() {
+      var bool;
+      var arr;
+      if (typeof GlobalFloat64Array !== "function") {
+        return false;
+      }
+      try {
+        arr = new GlobalFloat64Array([1, 3.14, -3.14, NaN]);
+        bool = isFloat64Array(arr) && arr[0] === 1 && arr[1] === 3.14 && arr[2] === -3.14 && arr[3] !== arr[3];
+      } catch (err) {
+        bool = false;
+      }
+      return bool;
+    }
+    module.exports = hasFloat64ArraySupport;
+  }
+});
+
+// node_modules/@stdlib/assert-has-float64array-support/lib/index.js
+var require_lib30 = __commonJS({
+  "node_modules/@stdlib/assert-has-float64array-support/lib/index.js"(exports2, module) {
+    "use strict";
+    var hasFloat64ArraySupport = require_main20();
+    module.exports = hasFloat64ArraySupport;
+  }
+});
+
+// node_modules/@stdlib/array-float64/lib/main.js
+var require_main21 = __commonJS({
+  "node_modules/@stdlib/array-float64/lib/main.js"(exports2, module) {
+    "use strict";
+    var ctor = typeof Float64Array === "function" ? Float64Array : void 0;
+    module.exports = ctor;
+  }
+});
+
+// node_modules/@stdlib/array-float64/lib/polyfill.js
+var require_polyfill4 = __commonJS({
+  "node_modules/@stdlib/array-float64/lib/polyfill.js"(exports2, module) {
+    "use strict";
+    function polyfill() {
+      throw new Error("not implemented");
+    }
+    module.exports = polyfill;
+  }
+});
+
+// node_modules/@stdlib/array-float64/lib/index.js
+var require_lib31 = __commonJS({
+  "node_modules/@stdlib/array-float64/lib/index.js"(exports2, module) {
+    "use strict";
+    var hasFloat64ArraySupport = require_lib30();
+    var builtin = require_main21();
+    var polyfill = require_polyfill4();
+    var ctor;
+    if (hasFloat64ArraySupport()) {
+      ctor = builtin;
+    } else {
+      ctor = polyfill;
+    }
+    module.exports = ctor;
+  }
+});
+
+// node_modules/@stdlib/assert-is-uint8array/lib/main.js
+var require_main22 = __commonJS({
+  "node_modules/@stdlib/assert-is-uint8array/lib/main.js"(exports2, module) {
+    "use strict";
+    var nativeClass = require_lib24();
+    var hasUint8Array = typeof Uint8Array === "function";
+    function isUint8Array(value) {
+      return hasUint8Array && value instanceof Uint8Array || // eslint-disable-line stdlib/require-globals
+      nativeClass(value) === "[object Uint8Array]";
+    }
+    module.exports = isUint8Array;
+  }
+});
+
+// node_modules/@stdlib/assert-is-uint8array/lib/index.js
+var require_lib32 = __commonJS({
+  "node_modules/@stdlib/assert-is-uint8array/lib/index.js"(exports2, module) {
+    "use strict";
+    var isUint8Array = require_main22();
+    module.exports = isUint8Array;
+  }
+});
+
+// node_modules/@stdlib/constants-uint8-max/lib/index.js
+var require_lib33 = __commonJS({
+  "node_modules/@stdlib/constants-uint8-max/lib/index.js"(exports2, module) {
+    "use strict";
+    var UINT8_MAX = 255 | 0;
+    module.exports = UINT8_MAX;
+  }
+});
+
+// node_modules/@stdlib/assert-has-uint8array-support/lib/uint8array.js
+var require_uint8array = __commonJS({
+  "node_modules/@stdlib/assert-has-uint8array-support/lib/uint8array.js"(exports2, module) {
+    "use strict";
+    var main = typeof Uint8Array === "function" ? Uint8Array : null;
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/assert-has-uint8array-support/lib/main.js
+var require_main23 = __commonJS({
+  "node_modules/@stdlib/assert-has-uint8array-support/lib/main.js"(exports2, module) {
+    "use strict";
+    var isUint8Array = require_lib32();
+    var UINT8_MAX = require_lib33();
+    var GlobalUint8Array = require_uint8array();
+    function hasUint8ArraySupport() {
+      var bool;
+      var arr;
+      if (typeof GlobalUint8Array !== "function") {
+        return false;
+      }
+      try {
+        arr = [1, 3.14, -3.14, UINT8_MAX + 1, UINT8_MAX + 2];
+        arr = new GlobalUint8Array(arr);
+        bool = isUint8Array(arr) && arr[0] === 1 && arr[1] === 3 && // truncation
+        arr[2] === UINT8_MAX - 2 && // truncation and wrap around
+        arr[3] === 0 && // wrap around
+        arr[4] === 1;
+      } catch (err) {
+        bool = false;
+      }
+      return bool;
+    }
+    module.exports = hasUint8ArraySupport;
+  }
+});
+
+// node_modules/@stdlib/assert-has-uint8array-support/lib/index.js
+var require_lib34 = __commonJS({
+  "node_modules/@stdlib/assert-has-uint8array-support/lib/index.js"(exports2, module) {
+    "use strict";
+    var hasUint8ArraySupport = require_main23();
+    module.exports = hasUint8ArraySupport;
+  }
+});
+
+// node_modules/@stdlib/array-uint8/lib/main.js
+var require_main24 = __commonJS({
+  "node_modules/@stdlib/array-uint8/lib/main.js"(exports2, module) {
+    "use strict";
+    var ctor = typeof Uint8Array === "function" ? Uint8Array : void 0;
+    module.exports = ctor;
+  }
+});
+
+// node_modules/@stdlib/array-uint8/lib/polyfill.js
+var require_polyfill5 = __commonJS({
+  "node_modules/@stdlib/array-uint8/lib/polyfill.js"(exports2, module) {
+    "use strict";
+    function polyfill() {
+      throw new Error("not implemented");
+    }
+    module.exports = polyfill;
+  }
+});
+
+// node_modules/@stdlib/array-uint8/lib/index.js
+var require_lib35 = __commonJS({
+  "node_modules/@stdlib/array-uint8/lib/index.js"(exports2, module) {
+    "use strict";
+    var hasUint8ArraySupport = require_lib34();
+    var builtin = require_main24();
+    var polyfill = require_polyfill5();
+    var ctor;
+    if (hasUint8ArraySupport()) {
+      ctor = builtin;
+    } else {
+      ctor = polyfill;
+    }
+    module.exports = ctor;
+  }
+});
+
+// node_modules/@stdlib/assert-is-uint16array/lib/main.js
+var require_main25 = __commonJS({
+  "node_modules/@stdlib/assert-is-uint16array/lib/main.js"(exports2, module) {
+    "use strict";
+    var nativeClass = require_lib24();
+    var hasUint16Array = typeof Uint16Array === "function";
+    function isUint16Array(value) {
+      return hasUint16Array && value instanceof Uint16Array || // eslint-disable-line stdlib/require-globals
+      nativeClass(value) === "[object Uint16Array]";
+    }
+    module.exports = isUint16Array;
+  }
+});
+
+// node_modules/@stdlib/assert-is-uint16array/lib/index.js
+var require_lib36 = __commonJS({
+  "node_modules/@stdlib/assert-is-uint16array/lib/index.js"(exports2, module) {
+    "use strict";
+    var isUint16Array = require_main25();
+    module.exports = isUint16Array;
+  }
+});
+
+// node_modules/@stdlib/constants-uint16-max/lib/index.js
+var require_lib37 = __commonJS({
+  "node_modules/@stdlib/constants-uint16-max/lib/index.js"(exports2, module) {
+    "use strict";
+    var UINT16_MAX = 65535 | 0;
+    module.exports = UINT16_MAX;
+  }
+});
+
+// node_modules/@stdlib/assert-has-uint16array-support/lib/uint16array.js
+var require_uint16array = __commonJS({
+  "node_modules/@stdlib/assert-has-uint16array-support/lib/uint16array.js"(exports2, module) {
+    "use strict";
+    var main = typeof Uint16Array === "function" ? Uint16Array : null;
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/assert-has-uint16array-support/lib/main.js
+var require_main26 = __commonJS({
+  "node_modules/@stdlib/assert-has-uint16array-support/lib/main.js"(exports2, module) {
+    "use strict";
+    var isUint16Array = require_lib36();
+    var UINT16_MAX = require_lib37();
+    var GlobalUint16Array = require_uint16array();
+    function hasUint16ArraySupport() {
+      var bool;
+      var arr;
+      if (typeof GlobalUint16Array !== "function") {
+        return false;
+      }
+      try {
+        arr = [1, 3.14, -3.14, UINT16_MAX + 1, UINT16_MAX + 2];
+        arr = new GlobalUint16Array(arr);
+        bool = isUint16Array(arr) && arr[0] === 1 && arr[1] === 3 && // truncation
+        arr[2] === UINT16_MAX - 2 && // truncation and wrap around
+        arr[3] === 0 && // wrap around
+        arr[4] === 1;
+      } catch (err) {
+        bool = false;
+      }
+      return bool;
+    }
+    module.exports = hasUint16ArraySupport;
+  }
+});
+
+// node_modules/@stdlib/assert-has-uint16array-support/lib/index.js
+var require_lib38 = __commonJS({
+  "node_modules/@stdlib/assert-has-uint16array-support/lib/index.js"(exports2, module) {
+    "use strict";
+    var hasUint16ArraySupport = require_main26();
+    module.exports = hasUint16ArraySupport;
+  }
+});
+
+// node_modules/@stdlib/array-uint16/lib/main.js
+var require_main27 = __commonJS({
+  "node_modules/@stdlib/array-uint16/lib/main.js"(exports2, module) {
+    "use strict";
+    var ctor = typeof Uint16Array === "function" ? Uint16Array : void 0;
+    module.exports = ctor;
+  }
+});
+
+// node_modules/@stdlib/array-uint16/lib/polyfill.js
+var require_polyfill6 = __commonJS({
+  "node_modules/@stdlib/array-uint16/lib/polyfill.js"(exports2, module) {
+    "use strict";
+    function polyfill() {
+      throw new Error("not implemented");
+    }
+    module.exports = polyfill;
+  }
+});
+
+// node_modules/@stdlib/array-uint16/lib/index.js
+var require_lib39 = __commonJS({
+  "node_modules/@stdlib/array-uint16/lib/index.js"(exports2, module) {
+    "use strict";
+    var hasUint16ArraySupport = require_lib38();
+    var builtin = require_main27();
+    var polyfill = require_polyfill6();
+    var ctor;
+    if (hasUint16ArraySupport()) {
+      ctor = builtin;
+    } else {
+      ctor = polyfill;
+    }
+    module.exports = ctor;
+  }
+});
+
+// node_modules/@stdlib/assert-is-little-endian/lib/ctors.js
+var require_ctors = __commonJS({
+  "node_modules/@stdlib/assert-is-little-endian/lib/ctors.js"(exports2, module) {
+    "use strict";
+    var Uint8Array2 = require_lib35();
+    var Uint16Array2 = require_lib39();
+    var ctors = {
+      "uint16": Uint16Array2,
+      "uint8": Uint8Array2
+    };
+    module.exports = ctors;
+  }
+});
+
+// node_modules/@stdlib/assert-is-little-endian/lib/main.js
+var require_main28 = __commonJS({
+  "node_modules/@stdlib/assert-is-little-endian/lib/main.js"(exports2, module) {
+    "use strict";
+    var ctors = require_ctors();
+    var bool;
+    function isLittleEndian() {
+      var uint16view;
+      var uint8view;
+      uint16view = new ctors["uint16"](1);
+      uint16view[0] = 4660;
+      uint8view = new ctors["uint8"](uint16view.buffer);
+      return uint8view[0] === 52;
+    }
+    bool = isLittleEndian();
+    module.exports = bool;
+  }
+});
+
+// node_modules/@stdlib/assert-is-little-endian/lib/index.js
+var require_lib40 = __commonJS({
+  "node_modules/@stdlib/assert-is-little-endian/lib/index.js"(exports2, module) {
+    "use strict";
+    var IS_LITTLE_ENDIAN = require_main28();
+    module.exports = IS_LITTLE_ENDIAN;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-to-words/lib/indices.js
+var require_indices = __commonJS({
+  "node_modules/@stdlib/number-float64-base-to-words/lib/indices.js"(exports2, module) {
+    "use strict";
+    var isLittleEndian = require_lib40();
+    var indices;
+    var HIGH;
+    var LOW;
+    if (isLittleEndian === true) {
+      HIGH = 1;
+      LOW = 0;
+    } else {
+      HIGH = 0;
+      LOW = 1;
+    }
+    indices = {
+      "HIGH": HIGH,
+      "LOW": LOW
+    };
+    module.exports = indices;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-to-words/lib/assign.js
+var require_assign = __commonJS({
+  "node_modules/@stdlib/number-float64-base-to-words/lib/assign.js"(exports2, module) {
+    "use strict";
+    var Uint32Array2 = require_lib28();
+    var Float64Array2 = require_lib31();
+    var indices = require_indices();
+    var FLOAT64_VIEW = new Float64Array2(1);
+    var UINT32_VIEW = new Uint32Array2(FLOAT64_VIEW.buffer);
+    var HIGH = indices.HIGH;
+    var LOW = indices.LOW;
+    function toWords(x, out, stride, offset) {
+      FLOAT64_VIEW[0] = x;
+      out[offset] = UINT32_VIEW[HIGH];
+      out[offset + stride] = UINT32_VIEW[LOW];
+      return out;
+    }
+    module.exports = toWords;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-to-words/lib/main.js
+var require_main29 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-to-words/lib/main.js"(exports2, module) {
+    "use strict";
+    var fcn = require_assign();
+    function toWords(x) {
+      return fcn(x, [0 >>> 0, 0 >>> 0], 1, 0);
+    }
+    module.exports = toWords;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-to-words/lib/index.js
+var require_lib41 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-to-words/lib/index.js"(exports2, module) {
+    "use strict";
+    var setReadOnly = require_lib19();
+    var main = require_main29();
+    var assign = require_assign();
+    setReadOnly(main, "assign", assign);
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-get-high-word/lib/high.js
+var require_high = __commonJS({
+  "node_modules/@stdlib/number-float64-base-get-high-word/lib/high.js"(exports2, module) {
+    "use strict";
+    var isLittleEndian = require_lib40();
+    var HIGH;
+    if (isLittleEndian === true) {
+      HIGH = 1;
+    } else {
+      HIGH = 0;
+    }
+    module.exports = HIGH;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-get-high-word/lib/main.js
+var require_main30 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-get-high-word/lib/main.js"(exports2, module) {
+    "use strict";
+    var Uint32Array2 = require_lib28();
+    var Float64Array2 = require_lib31();
+    var HIGH = require_high();
+    var FLOAT64_VIEW = new Float64Array2(1);
+    var UINT32_VIEW = new Uint32Array2(FLOAT64_VIEW.buffer);
+    function getHighWord(x) {
+      FLOAT64_VIEW[0] = x;
+      return UINT32_VIEW[HIGH];
+    }
+    module.exports = getHighWord;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-get-high-word/lib/index.js
+var require_lib42 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-get-high-word/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main30();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-from-words/lib/indices.js
+var require_indices2 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-from-words/lib/indices.js"(exports2, module) {
+    "use strict";
+    var isLittleEndian = require_lib40();
+    var indices;
+    var HIGH;
+    var LOW;
+    if (isLittleEndian === true) {
+      HIGH = 1;
+      LOW = 0;
+    } else {
+      HIGH = 0;
+      LOW = 1;
+    }
+    indices = {
+      "HIGH": HIGH,
+      "LOW": LOW
+    };
+    module.exports = indices;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-from-words/lib/main.js
+var require_main31 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-from-words/lib/main.js"(exports2, module) {
+    "use strict";
+    var Uint32Array2 = require_lib28();
+    var Float64Array2 = require_lib31();
+    var indices = require_indices2();
+    var FLOAT64_VIEW = new Float64Array2(1);
+    var UINT32_VIEW = new Uint32Array2(FLOAT64_VIEW.buffer);
+    var HIGH = indices.HIGH;
+    var LOW = indices.LOW;
+    function fromWords(high, low) {
+      UINT32_VIEW[HIGH] = high;
+      UINT32_VIEW[LOW] = low;
+      return FLOAT64_VIEW[0];
+    }
+    module.exports = fromWords;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-from-words/lib/index.js
+var require_lib43 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-from-words/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main31();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-copysign/lib/main.js
+var require_main32 = __commonJS({
+  "node_modules/@stdlib/math-base-special-copysign/lib/main.js"(exports2, module) {
+    "use strict";
+    var SIGN_MASK = require_lib13();
+    var ABS_MASK = require_lib14();
+    var toWords = require_lib41();
+    var getHighWord = require_lib42();
+    var fromWords = require_lib43();
+    var WORDS = [0, 0];
+    function copysign(x, y) {
+      var hx;
+      var hy;
+      toWords.assign(x, WORDS, 1, 0);
+      hx = WORDS[0];
+      hx &= ABS_MASK;
+      hy = getHighWord(y);
+      hy &= SIGN_MASK;
+      hx |= hy;
+      return fromWords(hx, WORDS[1]);
+    }
+    module.exports = copysign;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-copysign/lib/index.js
+var require_lib44 = __commonJS({
+  "node_modules/@stdlib/math-base-special-copysign/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main32();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/constants-float64-smallest-normal/lib/index.js
+var require_lib45 = __commonJS({
+  "node_modules/@stdlib/constants-float64-smallest-normal/lib/index.js"(exports2, module) {
+    "use strict";
+    var FLOAT64_SMALLEST_NORMAL = 22250738585072014e-324;
+    module.exports = FLOAT64_SMALLEST_NORMAL;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-abs/lib/main.js
+var require_main33 = __commonJS({
+  "node_modules/@stdlib/math-base-special-abs/lib/main.js"(exports2, module) {
+    "use strict";
+    function abs(x) {
+      return Math.abs(x);
+    }
+    module.exports = abs;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-abs/lib/index.js
+var require_lib46 = __commonJS({
+  "node_modules/@stdlib/math-base-special-abs/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main33();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-normalize/lib/assign.js
+var require_assign2 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-normalize/lib/assign.js"(exports2, module) {
+    "use strict";
+    var FLOAT64_SMALLEST_NORMAL = require_lib45();
+    var isInfinite = require_lib12();
+    var isnan = require_lib();
+    var abs = require_lib46();
+    var SCALAR = 4503599627370496;
+    function normalize(x, out, stride, offset) {
+      if (isnan(x) || isInfinite(x)) {
+        out[offset] = x;
+        out[offset + stride] = 0;
+        return out;
+      }
+      if (x !== 0 && abs(x) < FLOAT64_SMALLEST_NORMAL) {
+        out[offset] = x * SCALAR;
+        out[offset + stride] = -52;
+        return out;
+      }
+      out[offset] = x;
+      out[offset + stride] = 0;
+      return out;
+    }
+    module.exports = normalize;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-normalize/lib/main.js
+var require_main34 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-normalize/lib/main.js"(exports2, module) {
+    "use strict";
+    var fcn = require_assign2();
+    function normalize(x) {
+      return fcn(x, [0, 0], 1, 0);
+    }
+    module.exports = normalize;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-normalize/lib/index.js
+var require_lib47 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-normalize/lib/index.js"(exports2, module) {
+    "use strict";
+    var setReadOnly = require_lib19();
+    var main = require_main34();
+    var assign = require_assign2();
+    setReadOnly(main, "assign", assign);
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/constants-float64-high-word-exponent-mask/lib/index.js
+var require_lib48 = __commonJS({
+  "node_modules/@stdlib/constants-float64-high-word-exponent-mask/lib/index.js"(exports2, module) {
+    "use strict";
+    var FLOAT64_HIGH_WORD_EXPONENT_MASK = 2146435072;
+    module.exports = FLOAT64_HIGH_WORD_EXPONENT_MASK;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-exponent/lib/main.js
+var require_main35 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-exponent/lib/main.js"(exports2, module) {
+    "use strict";
+    var getHighWord = require_lib42();
+    var EXP_MASK = require_lib48();
+    var BIAS = require_lib8();
+    function exponent(x) {
+      var high = getHighWord(x);
+      high = (high & EXP_MASK) >>> 20;
+      return high - BIAS | 0;
+    }
+    module.exports = exponent;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-exponent/lib/index.js
+var require_lib49 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-exponent/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main35();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-ldexp/lib/main.js
+var require_main36 = __commonJS({
+  "node_modules/@stdlib/math-base-special-ldexp/lib/main.js"(exports2, module) {
+    "use strict";
+    var PINF = require_lib7();
+    var NINF = require_lib6();
+    var BIAS = require_lib8();
+    var MAX_EXPONENT = require_lib9();
+    var MAX_SUBNORMAL_EXPONENT = require_lib10();
+    var MIN_SUBNORMAL_EXPONENT = require_lib11();
+    var isnan = require_lib();
+    var isInfinite = require_lib12();
+    var copysign = require_lib44();
+    var normalize = require_lib47().assign;
+    var floatExp = require_lib49();
+    var toWords = require_lib41();
+    var fromWords = require_lib43();
+    var TWO52_INV = 2220446049250313e-31;
+    var CLEAR_EXP_MASK = 2148532223 >>> 0;
+    var FRAC = [0, 0];
+    var WORDS = [0, 0];
+    function ldexp(frac, exp) {
+      var high;
+      var m;
+      if (exp === 0 || frac === 0 || // handles +-0
+      isnan(frac) || isInfinite(frac)) {
+        return frac;
+      }
+      normalize(frac, FRAC, 1, 0);
+      frac = FRAC[0];
+      exp += FRAC[1];
+      exp += floatExp(frac);
+      if (exp < MIN_SUBNORMAL_EXPONENT) {
+        return copysign(0, frac);
+      }
+      if (exp > MAX_EXPONENT) {
+        if (frac < 0) {
+          return NINF;
+        }
+        return PINF;
+      }
+      if (exp <= MAX_SUBNORMAL_EXPONENT) {
+        exp += 52;
+        m = TWO52_INV;
+      } else {
+        m = 1;
+      }
+      toWords.assign(frac, WORDS, 1, 0);
+      high = WORDS[0];
+      high &= CLEAR_EXP_MASK;
+      high |= exp + BIAS << 20;
+      return m * fromWords(high, WORDS[1]);
+    }
+    module.exports = ldexp;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-ldexp/lib/index.js
+var require_lib50 = __commonJS({
+  "node_modules/@stdlib/math-base-special-ldexp/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main36();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-exp/lib/polyval_p.js
+var require_polyval_p = __commonJS({
+  "node_modules/@stdlib/math-base-special-exp/lib/polyval_p.js"(exports2, module) {
+    "use strict";
+    function evalpoly(x) {
+      if (x === 0) {
+        return 0.16666666666666602;
+      }
+      return 0.16666666666666602 + x * (-0.0027777777777015593 + x * (6613756321437934e-20 + x * (-16533902205465252e-22 + x * 41381367970572385e-24)));
+    }
+    module.exports = evalpoly;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-exp/lib/expmulti.js
+var require_expmulti = __commonJS({
+  "node_modules/@stdlib/math-base-special-exp/lib/expmulti.js"(exports2, module) {
+    "use strict";
+    var ldexp = require_lib50();
+    var polyvalP = require_polyval_p();
+    function expmulti(hi, lo, k) {
+      var r;
+      var t;
+      var c;
+      var y;
+      r = hi - lo;
+      t = r * r;
+      c = r - t * polyvalP(t);
+      y = 1 - (lo - r * c / (2 - c) - hi);
+      return ldexp(y, k);
+    }
+    module.exports = expmulti;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-exp/lib/main.js
+var require_main37 = __commonJS({
+  "node_modules/@stdlib/math-base-special-exp/lib/main.js"(exports2, module) {
+    "use strict";
+    var isnan = require_lib();
+    var trunc = require_lib4();
+    var NINF = require_lib6();
+    var PINF = require_lib7();
+    var expmulti = require_expmulti();
+    var LN2_HI = 0.6931471803691238;
+    var LN2_LO = 19082149292705877e-26;
+    var LOG2_E = 1.4426950408889634;
+    var OVERFLOW = 709.782712893384;
+    var UNDERFLOW = -745.1332191019411;
+    var NEARZERO = 1 / (1 << 28);
+    var NEG_NEARZERO = -NEARZERO;
+    function exp(x) {
+      var hi;
+      var lo;
+      var k;
+      if (isnan(x) || x === PINF) {
+        return x;
+      }
+      if (x === NINF) {
+        return 0;
+      }
+      if (x > OVERFLOW) {
+        return PINF;
+      }
+      if (x < UNDERFLOW) {
+        return 0;
+      }
+      if (x > NEG_NEARZERO && x < NEARZERO) {
+        return 1 + x;
+      }
+      if (x < 0) {
+        k = trunc(LOG2_E * x - 0.5);
+      } else {
+        k = trunc(LOG2_E * x + 0.5);
+      }
+      hi = x - k * LN2_HI;
+      lo = k * LN2_LO;
+      return expmulti(hi, lo, k);
+    }
+    module.exports = exp;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-exp/lib/index.js
+var require_lib51 = __commonJS({
+  "node_modules/@stdlib/math-base-special-exp/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main37();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-set-low-word/lib/low.js
+var require_low = __commonJS({
+  "node_modules/@stdlib/number-float64-base-set-low-word/lib/low.js"(exports2, module) {
+    "use strict";
+    var isLittleEndian = require_lib40();
+    var LOW;
+    if (isLittleEndian === true) {
+      LOW = 0;
+    } else {
+      LOW = 1;
+    }
+    module.exports = LOW;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-set-low-word/lib/main.js
+var require_main38 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-set-low-word/lib/main.js"(exports2, module) {
+    "use strict";
+    var Uint32Array2 = require_lib28();
+    var Float64Array2 = require_lib31();
+    var LOW = require_low();
+    var FLOAT64_VIEW = new Float64Array2(1);
+    var UINT32_VIEW = new Uint32Array2(FLOAT64_VIEW.buffer);
+    function setLowWord(x, low) {
+      FLOAT64_VIEW[0] = x;
+      UINT32_VIEW[LOW] = low >>> 0;
+      return FLOAT64_VIEW[0];
+    }
+    module.exports = setLowWord;
+  }
+});
+
+// node_modules/@stdlib/number-float64-base-set-low-word/lib/index.js
+var require_lib52 = __commonJS({
+  "node_modules/@stdlib/number-float64-base-set-low-word/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main38();
+    module.exports = main;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-erfc/lib/polyval_pp.js
+var require_polyval_pp = __commonJS({
+  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_pp.js"(exports2, module) {
+    "use strict";
+    function evalpoly(x) {
+      if (x === 0) {
+        return -0.3250421072470015;
+      }
+      return -0.3250421072470015 + x * (-0.02848174957559851 + x * (-0.005770270296489442 + x * -23763016656650163e-21));
+    }
+    module.exports = evalpoly;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-erfc/lib/polyval_qq.js
+var require_polyval_qq = __commonJS({
+  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_qq.js"(exports2, module) {
+    "use strict";
+    function evalpoly(x) {
+      if (x === 0) {
+        return 0.39791722395915535;
+      }
+      return 0.39791722395915535 + x * (0.0650222499887673 + x * (0.005081306281875766 + x * (13249473800432164e-20 + x * -3960228278775368e-21)));
+    }
+    module.exports = evalpoly;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-erfc/lib/polyval_pa.js
+var require_polyval_pa = __commonJS({
+  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_pa.js"(exports2, module) {
+    "use strict";
+    function evalpoly(x) {
+      if (x === 0) {
+        return 0.41485611868374833;
+      }
+      return 0.41485611868374833 + x * (-0.3722078760357013 + x * (0.31834661990116175 + x * (-0.11089469428239668 + x * (0.035478304325618236 + x * -0.002166375594868791))));
+    }
+    module.exports = evalpoly;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-erfc/lib/polyval_qa.js
+var require_polyval_qa = __commonJS({
+  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_qa.js"(exports2, module) {
+    "use strict";
+    function evalpoly(x) {
+      if (x === 0) {
+        return 0.10642088040084423;
+      }
+      return 0.10642088040084423 + x * (0.540397917702171 + x * (0.07182865441419627 + x * (0.12617121980876164 + x * (0.01363708391202905 + x * 0.011984499846799107))));
+    }
+    module.exports = evalpoly;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-erfc/lib/polyval_ra.js
+var require_polyval_ra = __commonJS({
+  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_ra.js"(exports2, module) {
+    "use strict";
+    function evalpoly(x) {
+      if (x === 0) {
+        return -0.6938585727071818;
+      }
+      return -0.6938585727071818 + x * (-10.558626225323291 + x * (-62.375332450326006 + x * (-162.39666946257347 + x * (-184.60509290671104 + x * (-81.2874355063066 + x * -9.814329344169145)))));
+    }
+    module.exports = evalpoly;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-erfc/lib/polyval_sa.js
+var require_polyval_sa = __commonJS({
+  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_sa.js"(exports2, module) {
+    "use strict";
+    function evalpoly(x) {
+      if (x === 0) {
+        return 19.651271667439257;
+      }
+      return 19.651271667439257 + x * (137.65775414351904 + x * (434.56587747522923 + x * (645.3872717332679 + x * (429.00814002756783 + x * (108.63500554177944 + x * (6.570249770319282 + x * -0.0604244152148581))))));
+    }
+    module.exports = evalpoly;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-erfc/lib/polyval_rb.js
+var require_polyval_rb = __commonJS({
+  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_rb.js"(exports2, module) {
+    "use strict";
+    function evalpoly(x) {
+      if (x === 0) {
+        return -0.799283237680523;
+      }
+      return -0.799283237680523 + x * (-17.757954917754752 + x * (-160.63638485582192 + x * (-637.5664433683896 + x * (-1025.0951316110772 + x * -483.5191916086514))));
+    }
+    module.exports = evalpoly;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-erfc/lib/polyval_sb.js
+var require_polyval_sb = __commonJS({
+  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_sb.js"(exports2, module) {
+    "use strict";
+    function evalpoly(x) {
+      if (x === 0) {
+        return 30.33806074348246;
+      }
+      return 30.33806074348246 + x * (325.7925129965739 + x * (1536.729586084437 + x * (3199.8582195085955 + x * (2553.0504064331644 + x * (474.52854120695537 + x * -22.44095244658582)))));
+    }
+    module.exports = evalpoly;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-erfc/lib/main.js
+var require_main39 = __commonJS({
+  "node_modules/@stdlib/math-base-special-erfc/lib/main.js"(exports2, module) {
+    "use strict";
+    var isnan = require_lib();
+    var exp = require_lib51();
+    var setLowWord = require_lib52();
+    var PINF = require_lib7();
+    var NINF = require_lib6();
+    var polyvalPP = require_polyval_pp();
+    var polyvalQQ = require_polyval_qq();
+    var polyvalPA = require_polyval_pa();
+    var polyvalQA = require_polyval_qa();
+    var polyvalRA = require_polyval_ra();
+    var polyvalSA = require_polyval_sa();
+    var polyvalRB = require_polyval_rb();
+    var polyvalSB = require_polyval_sb();
+    var TINY = 1e-300;
+    var SMALL = 13877787807814457e-33;
+    var ERX = 0.8450629115104675;
+    var PPC = 0.12837916709551256;
+    var QQC = 1;
+    var PAC = -0.0023621185607526594;
+    var QAC = 1;
+    var RAC = -0.009864944034847148;
+    var SAC = 1;
+    var RBC = -0.0098649429247001;
+    var SBC = 1;
+    function erfc2(x) {
+      var sign;
+      var ax;
+      var z2;
+      var r;
+      var s;
+      var y;
+      var p;
+      var q;
+      if (isnan(x)) {
+        return NaN;
+      }
+      if (x === PINF) {
+        return 0;
+      }
+      if (x === NINF) {
+        return 2;
+      }
+      if (x === 0) {
+        return 1;
+      }
+      if (x < 0) {
+        sign = true;
+        ax = -x;
+      } else {
+        sign = false;
+        ax = x;
+      }
+      if (ax < 0.84375) {
+        if (ax < SMALL) {
+          return 1 - x;
+        }
+        z2 = x * x;
+        r = PPC + z2 * polyvalPP(z2);
+        s = QQC + z2 * polyvalQQ(z2);
+        y = r / s;
+        if (x < 0.25) {
+          return 1 - (x + x * y);
+        }
+        r = x * y;
+        r += x - 0.5;
+        return 0.5 - r;
+      }
+      if (ax < 1.25) {
+        s = ax - 1;
+        p = PAC + s * polyvalPA(s);
+        q = QAC + s * polyvalQA(s);
+        if (sign) {
+          return 1 + ERX + p / q;
+        }
+        return 1 - ERX - p / q;
+      }
+      if (ax < 28) {
+        s = 1 / (ax * ax);
+        if (ax < 2.857142857142857) {
+          r = RAC + s * polyvalRA(s);
+          s = SAC + s * polyvalSA(s);
+        } else {
+          if (x < -6) {
+            return 2 - TINY;
+          }
+          r = RBC + s * polyvalRB(s);
+          s = SBC + s * polyvalSB(s);
+        }
+        z2 = setLowWord(ax, 0);
+        r = exp(-(z2 * z2) - 0.5625) * exp((z2 - ax) * (z2 + ax) + r / s);
+        if (sign) {
+          return 2 - r / ax;
+        }
+        return r / ax;
+      }
+      if (sign) {
+        return 2 - TINY;
+      }
+      return TINY * TINY;
+    }
+    module.exports = erfc2;
+  }
+});
+
+// node_modules/@stdlib/math-base-special-erfc/lib/index.js
+var require_lib53 = __commonJS({
+  "node_modules/@stdlib/math-base-special-erfc/lib/index.js"(exports2, module) {
+    "use strict";
+    var main = require_main39();
+    module.exports = main;
+  }
+});
+
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports2) {
@@ -26483,2993 +28698,6 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
-var require_proxy = __commonJS({
-  "node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.getProxyUrl = getProxyUrl2;
-    exports2.checkBypass = checkBypass2;
-    function getProxyUrl2(reqUrl) {
-      const usingSsl = reqUrl.protocol === "https:";
-      if (checkBypass2(reqUrl)) {
-        return void 0;
-      }
-      const proxyVar = (() => {
-        if (usingSsl) {
-          return process.env["https_proxy"] || process.env["HTTPS_PROXY"];
-        } else {
-          return process.env["http_proxy"] || process.env["HTTP_PROXY"];
-        }
-      })();
-      if (proxyVar) {
-        try {
-          return new DecodedURL2(proxyVar);
-        } catch (_a) {
-          if (!proxyVar.startsWith("http://") && !proxyVar.startsWith("https://"))
-            return new DecodedURL2(`http://${proxyVar}`);
-        }
-      } else {
-        return void 0;
-      }
-    }
-    function checkBypass2(reqUrl) {
-      if (!reqUrl.hostname) {
-        return false;
-      }
-      const reqHost = reqUrl.hostname;
-      if (isLoopbackAddress2(reqHost)) {
-        return true;
-      }
-      const noProxy = process.env["no_proxy"] || process.env["NO_PROXY"] || "";
-      if (!noProxy) {
-        return false;
-      }
-      let reqPort;
-      if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-      } else if (reqUrl.protocol === "http:") {
-        reqPort = 80;
-      } else if (reqUrl.protocol === "https:") {
-        reqPort = 443;
-      }
-      const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-      if (typeof reqPort === "number") {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-      }
-      for (const upperNoProxyItem of noProxy.split(",").map((x) => x.trim().toUpperCase()).filter((x) => x)) {
-        if (upperNoProxyItem === "*" || upperReqHosts.some((x) => x === upperNoProxyItem || x.endsWith(`.${upperNoProxyItem}`) || upperNoProxyItem.startsWith(".") && x.endsWith(`${upperNoProxyItem}`))) {
-          return true;
-        }
-      }
-      return false;
-    }
-    function isLoopbackAddress2(host) {
-      const hostLower = host.toLowerCase();
-      return hostLower === "localhost" || hostLower.startsWith("127.") || hostLower.startsWith("[::1]") || hostLower.startsWith("[0:0:0:0:0:0:0:1]");
-    }
-    var DecodedURL2 = class extends URL {
-      constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-      }
-      get username() {
-        return this._decodedUsername;
-      }
-      get password() {
-        return this._decodedPassword;
-      }
-    };
-  }
-});
-
-// node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var require_lib = __commonJS({
-  "node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports2) {
-    "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      var desc = Object.getOwnPropertyDescriptor(m, k);
-      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-        desc = { enumerable: true, get: function() {
-          return m[k];
-        } };
-      }
-      Object.defineProperty(o, k2, desc);
-    }) : (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      o[k2] = m[k];
-    }));
-    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
-      Object.defineProperty(o, "default", { enumerable: true, value: v });
-    }) : function(o, v) {
-      o["default"] = v;
-    });
-    var __importStar = exports2 && exports2.__importStar || /* @__PURE__ */ (function() {
-      var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function(o2) {
-          var ar = [];
-          for (var k in o2) if (Object.prototype.hasOwnProperty.call(o2, k)) ar[ar.length] = k;
-          return ar;
-        };
-        return ownKeys(o);
-      };
-      return function(mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) {
-          for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        }
-        __setModuleDefault(result, mod);
-        return result;
-      };
-    })();
-    var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
-      function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve3) {
-          resolve3(value);
-        });
-      }
-      return new (P || (P = Promise))(function(resolve3, reject) {
-        function fulfilled(value) {
-          try {
-            step(generator.next(value));
-          } catch (e) {
-            reject(e);
-          }
-        }
-        function rejected(value) {
-          try {
-            step(generator["throw"](value));
-          } catch (e) {
-            reject(e);
-          }
-        }
-        function step(result) {
-          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
-        }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-      });
-    };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.HttpClient = exports2.HttpClientResponse = exports2.HttpClientError = exports2.MediaTypes = exports2.Headers = exports2.HttpCodes = void 0;
-    exports2.getProxyUrl = getProxyUrl2;
-    exports2.isHttps = isHttps;
-    var http2 = __importStar(__require("http"));
-    var https2 = __importStar(__require("https"));
-    var pm = __importStar(require_proxy());
-    var tunnel2 = __importStar(require_tunnel2());
-    var undici_1 = require_undici();
-    var HttpCodes2;
-    (function(HttpCodes3) {
-      HttpCodes3[HttpCodes3["OK"] = 200] = "OK";
-      HttpCodes3[HttpCodes3["MultipleChoices"] = 300] = "MultipleChoices";
-      HttpCodes3[HttpCodes3["MovedPermanently"] = 301] = "MovedPermanently";
-      HttpCodes3[HttpCodes3["ResourceMoved"] = 302] = "ResourceMoved";
-      HttpCodes3[HttpCodes3["SeeOther"] = 303] = "SeeOther";
-      HttpCodes3[HttpCodes3["NotModified"] = 304] = "NotModified";
-      HttpCodes3[HttpCodes3["UseProxy"] = 305] = "UseProxy";
-      HttpCodes3[HttpCodes3["SwitchProxy"] = 306] = "SwitchProxy";
-      HttpCodes3[HttpCodes3["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-      HttpCodes3[HttpCodes3["PermanentRedirect"] = 308] = "PermanentRedirect";
-      HttpCodes3[HttpCodes3["BadRequest"] = 400] = "BadRequest";
-      HttpCodes3[HttpCodes3["Unauthorized"] = 401] = "Unauthorized";
-      HttpCodes3[HttpCodes3["PaymentRequired"] = 402] = "PaymentRequired";
-      HttpCodes3[HttpCodes3["Forbidden"] = 403] = "Forbidden";
-      HttpCodes3[HttpCodes3["NotFound"] = 404] = "NotFound";
-      HttpCodes3[HttpCodes3["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-      HttpCodes3[HttpCodes3["NotAcceptable"] = 406] = "NotAcceptable";
-      HttpCodes3[HttpCodes3["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-      HttpCodes3[HttpCodes3["RequestTimeout"] = 408] = "RequestTimeout";
-      HttpCodes3[HttpCodes3["Conflict"] = 409] = "Conflict";
-      HttpCodes3[HttpCodes3["Gone"] = 410] = "Gone";
-      HttpCodes3[HttpCodes3["TooManyRequests"] = 429] = "TooManyRequests";
-      HttpCodes3[HttpCodes3["InternalServerError"] = 500] = "InternalServerError";
-      HttpCodes3[HttpCodes3["NotImplemented"] = 501] = "NotImplemented";
-      HttpCodes3[HttpCodes3["BadGateway"] = 502] = "BadGateway";
-      HttpCodes3[HttpCodes3["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-      HttpCodes3[HttpCodes3["GatewayTimeout"] = 504] = "GatewayTimeout";
-    })(HttpCodes2 || (exports2.HttpCodes = HttpCodes2 = {}));
-    var Headers2;
-    (function(Headers3) {
-      Headers3["Accept"] = "accept";
-      Headers3["ContentType"] = "content-type";
-    })(Headers2 || (exports2.Headers = Headers2 = {}));
-    var MediaTypes2;
-    (function(MediaTypes3) {
-      MediaTypes3["ApplicationJson"] = "application/json";
-    })(MediaTypes2 || (exports2.MediaTypes = MediaTypes2 = {}));
-    function getProxyUrl2(serverUrl) {
-      const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-      return proxyUrl ? proxyUrl.href : "";
-    }
-    var HttpRedirectCodes2 = [
-      HttpCodes2.MovedPermanently,
-      HttpCodes2.ResourceMoved,
-      HttpCodes2.SeeOther,
-      HttpCodes2.TemporaryRedirect,
-      HttpCodes2.PermanentRedirect
-    ];
-    var HttpResponseRetryCodes2 = [
-      HttpCodes2.BadGateway,
-      HttpCodes2.ServiceUnavailable,
-      HttpCodes2.GatewayTimeout
-    ];
-    var RetryableHttpVerbs2 = ["OPTIONS", "GET", "DELETE", "HEAD"];
-    var ExponentialBackoffCeiling2 = 10;
-    var ExponentialBackoffTimeSlice2 = 5;
-    var HttpClientError2 = class _HttpClientError extends Error {
-      constructor(message, statusCode) {
-        super(message);
-        this.name = "HttpClientError";
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, _HttpClientError.prototype);
-      }
-    };
-    exports2.HttpClientError = HttpClientError2;
-    var HttpClientResponse2 = class {
-      constructor(message) {
-        this.message = message;
-      }
-      readBody() {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve3) => __awaiter12(this, void 0, void 0, function* () {
-            let output = Buffer.alloc(0);
-            this.message.on("data", (chunk) => {
-              output = Buffer.concat([output, chunk]);
-            });
-            this.message.on("end", () => {
-              resolve3(output.toString());
-            });
-          }));
-        });
-      }
-      readBodyBuffer() {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve3) => __awaiter12(this, void 0, void 0, function* () {
-            const chunks = [];
-            this.message.on("data", (chunk) => {
-              chunks.push(chunk);
-            });
-            this.message.on("end", () => {
-              resolve3(Buffer.concat(chunks));
-            });
-          }));
-        });
-      }
-    };
-    exports2.HttpClientResponse = HttpClientResponse2;
-    function isHttps(requestUrl) {
-      const parsedUrl = new URL(requestUrl);
-      return parsedUrl.protocol === "https:";
-    }
-    var HttpClient3 = class {
-      constructor(userAgent2, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent2);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-          if (requestOptions.ignoreSslError != null) {
-            this._ignoreSslError = requestOptions.ignoreSslError;
-          }
-          this._socketTimeout = requestOptions.socketTimeout;
-          if (requestOptions.allowRedirects != null) {
-            this._allowRedirects = requestOptions.allowRedirects;
-          }
-          if (requestOptions.allowRedirectDowngrade != null) {
-            this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-          }
-          if (requestOptions.maxRedirects != null) {
-            this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-          }
-          if (requestOptions.keepAlive != null) {
-            this._keepAlive = requestOptions.keepAlive;
-          }
-          if (requestOptions.allowRetries != null) {
-            this._allowRetries = requestOptions.allowRetries;
-          }
-          if (requestOptions.maxRetries != null) {
-            this._maxRetries = requestOptions.maxRetries;
-          }
-        }
-      }
-      options(requestUrl, additionalHeaders) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return this.request("OPTIONS", requestUrl, null, additionalHeaders || {});
-        });
-      }
-      get(requestUrl, additionalHeaders) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return this.request("GET", requestUrl, null, additionalHeaders || {});
-        });
-      }
-      del(requestUrl, additionalHeaders) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return this.request("DELETE", requestUrl, null, additionalHeaders || {});
-        });
-      }
-      post(requestUrl, data, additionalHeaders) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return this.request("POST", requestUrl, data, additionalHeaders || {});
-        });
-      }
-      patch(requestUrl, data, additionalHeaders) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return this.request("PATCH", requestUrl, data, additionalHeaders || {});
-        });
-      }
-      put(requestUrl, data, additionalHeaders) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return this.request("PUT", requestUrl, data, additionalHeaders || {});
-        });
-      }
-      head(requestUrl, additionalHeaders) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return this.request("HEAD", requestUrl, null, additionalHeaders || {});
-        });
-      }
-      sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-      }
-      /**
-       * Gets a typed object from an endpoint
-       * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-       */
-      getJson(requestUrl_1) {
-        return __awaiter12(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
-          const res = yield this.get(requestUrl, additionalHeaders);
-          return this._processResponse(res, this.requestOptions);
-        });
-      }
-      postJson(requestUrl_1, obj_1) {
-        return __awaiter12(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-          const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
-          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
-          const res = yield this.post(requestUrl, data, additionalHeaders);
-          return this._processResponse(res, this.requestOptions);
-        });
-      }
-      putJson(requestUrl_1, obj_1) {
-        return __awaiter12(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-          const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
-          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
-          const res = yield this.put(requestUrl, data, additionalHeaders);
-          return this._processResponse(res, this.requestOptions);
-        });
-      }
-      patchJson(requestUrl_1, obj_1) {
-        return __awaiter12(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-          const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
-          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
-          const res = yield this.patch(requestUrl, data, additionalHeaders);
-          return this._processResponse(res, this.requestOptions);
-        });
-      }
-      /**
-       * Makes a raw http request.
-       * All other methods such as get, post, patch, and request ultimately call this.
-       * Prefer get, del, post and patch
-       */
-      request(verb, requestUrl, data, headers) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          if (this._disposed) {
-            throw new Error("Client has already been disposed.");
-          }
-          const parsedUrl = new URL(requestUrl);
-          let info2 = this._prepareRequest(verb, parsedUrl, headers);
-          const maxTries = this._allowRetries && RetryableHttpVerbs2.includes(verb) ? this._maxRetries + 1 : 1;
-          let numTries = 0;
-          let response;
-          do {
-            response = yield this.requestRaw(info2, data);
-            if (response && response.message && response.message.statusCode === HttpCodes2.Unauthorized) {
-              let authenticationHandler;
-              for (const handler2 of this.handlers) {
-                if (handler2.canHandleAuthentication(response)) {
-                  authenticationHandler = handler2;
-                  break;
-                }
-              }
-              if (authenticationHandler) {
-                return authenticationHandler.handleAuthentication(this, info2, data);
-              } else {
-                return response;
-              }
-            }
-            let redirectsRemaining = this._maxRedirects;
-            while (response.message.statusCode && HttpRedirectCodes2.includes(response.message.statusCode) && this._allowRedirects && redirectsRemaining > 0) {
-              const redirectUrl = response.message.headers["location"];
-              if (!redirectUrl) {
-                break;
-              }
-              const parsedRedirectUrl = new URL(redirectUrl);
-              if (parsedUrl.protocol === "https:" && parsedUrl.protocol !== parsedRedirectUrl.protocol && !this._allowRedirectDowngrade) {
-                throw new Error("Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.");
-              }
-              yield response.readBody();
-              if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                for (const header in headers) {
-                  if (header.toLowerCase() === "authorization") {
-                    delete headers[header];
-                  }
-                }
-              }
-              info2 = this._prepareRequest(verb, parsedRedirectUrl, headers);
-              response = yield this.requestRaw(info2, data);
-              redirectsRemaining--;
-            }
-            if (!response.message.statusCode || !HttpResponseRetryCodes2.includes(response.message.statusCode)) {
-              return response;
-            }
-            numTries += 1;
-            if (numTries < maxTries) {
-              yield response.readBody();
-              yield this._performExponentialBackoff(numTries);
-            }
-          } while (numTries < maxTries);
-          return response;
-        });
-      }
-      /**
-       * Needs to be called if keepAlive is set to true in request options.
-       */
-      dispose() {
-        if (this._agent) {
-          this._agent.destroy();
-        }
-        this._disposed = true;
-      }
-      /**
-       * Raw request.
-       * @param info
-       * @param data
-       */
-      requestRaw(info2, data) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve3, reject) => {
-            function callbackForResult(err, res) {
-              if (err) {
-                reject(err);
-              } else if (!res) {
-                reject(new Error("Unknown error"));
-              } else {
-                resolve3(res);
-              }
-            }
-            this.requestRawWithCallback(info2, data, callbackForResult);
-          });
-        });
-      }
-      /**
-       * Raw request with callback.
-       * @param info
-       * @param data
-       * @param onResult
-       */
-      requestRawWithCallback(info2, data, onResult) {
-        if (typeof data === "string") {
-          if (!info2.options.headers) {
-            info2.options.headers = {};
-          }
-          info2.options.headers["Content-Length"] = Buffer.byteLength(data, "utf8");
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-          if (!callbackCalled) {
-            callbackCalled = true;
-            onResult(err, res);
-          }
-        }
-        const req = info2.httpModule.request(info2.options, (msg) => {
-          const res = new HttpClientResponse2(msg);
-          handleResult(void 0, res);
-        });
-        let socket;
-        req.on("socket", (sock) => {
-          socket = sock;
-        });
-        req.setTimeout(this._socketTimeout || 3 * 6e4, () => {
-          if (socket) {
-            socket.end();
-          }
-          handleResult(new Error(`Request timeout: ${info2.options.path}`));
-        });
-        req.on("error", function(err) {
-          handleResult(err);
-        });
-        if (data && typeof data === "string") {
-          req.write(data, "utf8");
-        }
-        if (data && typeof data !== "string") {
-          data.on("close", function() {
-            req.end();
-          });
-          data.pipe(req);
-        } else {
-          req.end();
-        }
-      }
-      /**
-       * Gets an http agent. This function is useful when you need an http agent that handles
-       * routing through a proxy server - depending upon the url and proxy environment variables.
-       * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-       */
-      getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-      }
-      getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-          return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-      }
-      _prepareRequest(method, requestUrl, headers) {
-        const info2 = {};
-        info2.parsedUrl = requestUrl;
-        const usingSsl = info2.parsedUrl.protocol === "https:";
-        info2.httpModule = usingSsl ? https2 : http2;
-        const defaultPort = usingSsl ? 443 : 80;
-        info2.options = {};
-        info2.options.host = info2.parsedUrl.hostname;
-        info2.options.port = info2.parsedUrl.port ? parseInt(info2.parsedUrl.port) : defaultPort;
-        info2.options.path = (info2.parsedUrl.pathname || "") + (info2.parsedUrl.search || "");
-        info2.options.method = method;
-        info2.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-          info2.options.headers["user-agent"] = this.userAgent;
-        }
-        info2.options.agent = this._getAgent(info2.parsedUrl);
-        if (this.handlers) {
-          for (const handler2 of this.handlers) {
-            handler2.prepareRequest(info2.options);
-          }
-        }
-        return info2;
-      }
-      _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-          return Object.assign({}, lowercaseKeys3(this.requestOptions.headers), lowercaseKeys3(headers || {}));
-        }
-        return lowercaseKeys3(headers || {});
-      }
-      /**
-       * Gets an existing header value or returns a default.
-       * Handles converting number header values to strings since HTTP headers must be strings.
-       * Note: This returns string | string[] since some headers can have multiple values.
-       * For headers that must always be a single string (like Content-Type), use the
-       * specialized _getExistingOrDefaultContentTypeHeader method instead.
-       */
-      _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-          const headerValue = lowercaseKeys3(this.requestOptions.headers)[header];
-          if (headerValue) {
-            clientHeader = typeof headerValue === "number" ? headerValue.toString() : headerValue;
-          }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== void 0) {
-          return typeof additionalValue === "number" ? additionalValue.toString() : additionalValue;
-        }
-        if (clientHeader !== void 0) {
-          return clientHeader;
-        }
-        return _default;
-      }
-      /**
-       * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-       * Always returns a single string (not an array) since Content-Type should be a single value.
-       * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-       * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-       * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-       */
-      _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-          const headerValue = lowercaseKeys3(this.requestOptions.headers)[Headers2.ContentType];
-          if (headerValue) {
-            if (typeof headerValue === "number") {
-              clientHeader = String(headerValue);
-            } else if (Array.isArray(headerValue)) {
-              clientHeader = headerValue.join(", ");
-            } else {
-              clientHeader = headerValue;
-            }
-          }
-        }
-        const additionalValue = additionalHeaders[Headers2.ContentType];
-        if (additionalValue !== void 0) {
-          if (typeof additionalValue === "number") {
-            return String(additionalValue);
-          } else if (Array.isArray(additionalValue)) {
-            return additionalValue.join(", ");
-          } else {
-            return additionalValue;
-          }
-        }
-        if (clientHeader !== void 0) {
-          return clientHeader;
-        }
-        return _default;
-      }
-      _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-          agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-          agent = this._agent;
-        }
-        if (agent) {
-          return agent;
-        }
-        const usingSsl = parsedUrl.protocol === "https:";
-        let maxSockets = 100;
-        if (this.requestOptions) {
-          maxSockets = this.requestOptions.maxSockets || http2.globalAgent.maxSockets;
-        }
-        if (proxyUrl && proxyUrl.hostname) {
-          const agentOptions = {
-            maxSockets,
-            keepAlive: this._keepAlive,
-            proxy: Object.assign(Object.assign({}, (proxyUrl.username || proxyUrl.password) && {
-              proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-            }), { host: proxyUrl.hostname, port: proxyUrl.port })
-          };
-          let tunnelAgent;
-          const overHttps = proxyUrl.protocol === "https:";
-          if (usingSsl) {
-            tunnelAgent = overHttps ? tunnel2.httpsOverHttps : tunnel2.httpsOverHttp;
-          } else {
-            tunnelAgent = overHttps ? tunnel2.httpOverHttps : tunnel2.httpOverHttp;
-          }
-          agent = tunnelAgent(agentOptions);
-          this._proxyAgent = agent;
-        }
-        if (!agent) {
-          const options = { keepAlive: this._keepAlive, maxSockets };
-          agent = usingSsl ? new https2.Agent(options) : new http2.Agent(options);
-          this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-          agent.options = Object.assign(agent.options || {}, {
-            rejectUnauthorized: false
-          });
-        }
-        return agent;
-      }
-      _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-          proxyAgent = this._proxyAgentDispatcher;
-        }
-        if (proxyAgent) {
-          return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === "https:";
-        proxyAgent = new undici_1.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, (proxyUrl.username || proxyUrl.password) && {
-          token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString("base64")}`
-        }));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-          proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-            rejectUnauthorized: false
-          });
-        }
-        return proxyAgent;
-      }
-      _getUserAgentWithOrchestrationId(userAgent2) {
-        const baseUserAgent = userAgent2 || "actions/http-client";
-        const orchId = process.env["ACTIONS_ORCHESTRATION_ID"];
-        if (orchId) {
-          const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, "_");
-          return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-      }
-      _performExponentialBackoff(retryNumber) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
-          const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
-        });
-      }
-      _processResponse(res, options) {
-        return __awaiter12(this, void 0, void 0, function* () {
-          return new Promise((resolve3, reject) => __awaiter12(this, void 0, void 0, function* () {
-            const statusCode = res.message.statusCode || 0;
-            const response = {
-              statusCode,
-              result: null,
-              headers: {}
-            };
-            if (statusCode === HttpCodes2.NotFound) {
-              resolve3(response);
-            }
-            function dateTimeDeserializer(key, value) {
-              if (typeof value === "string") {
-                const a = new Date(value);
-                if (!isNaN(a.valueOf())) {
-                  return a;
-                }
-              }
-              return value;
-            }
-            let obj;
-            let contents;
-            try {
-              contents = yield res.readBody();
-              if (contents && contents.length > 0) {
-                if (options && options.deserializeDates) {
-                  obj = JSON.parse(contents, dateTimeDeserializer);
-                } else {
-                  obj = JSON.parse(contents);
-                }
-                response.result = obj;
-              }
-              response.headers = res.message.headers;
-            } catch (err) {
-            }
-            if (statusCode > 299) {
-              let msg;
-              if (obj && obj.message) {
-                msg = obj.message;
-              } else if (contents && contents.length > 0) {
-                msg = contents;
-              } else {
-                msg = `Failed request: (${statusCode})`;
-              }
-              const err = new HttpClientError2(msg, statusCode);
-              err.result = response.result;
-              reject(err);
-            } else {
-              resolve3(response);
-            }
-          }));
-        });
-      }
-    };
-    exports2.HttpClient = HttpClient3;
-    var lowercaseKeys3 = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
-  }
-});
-
-// node_modules/@stdlib/math-base-assert-is-nan/lib/main.js
-var require_main = __commonJS({
-  "node_modules/@stdlib/math-base-assert-is-nan/lib/main.js"(exports2, module) {
-    "use strict";
-    function isnan(x) {
-      return x !== x;
-    }
-    module.exports = isnan;
-  }
-});
-
-// node_modules/@stdlib/math-base-assert-is-nan/lib/index.js
-var require_lib2 = __commonJS({
-  "node_modules/@stdlib/math-base-assert-is-nan/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-floor/lib/main.js
-var require_main2 = __commonJS({
-  "node_modules/@stdlib/math-base-special-floor/lib/main.js"(exports2, module) {
-    "use strict";
-    var floor = Math.floor;
-    module.exports = floor;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-floor/lib/index.js
-var require_lib3 = __commonJS({
-  "node_modules/@stdlib/math-base-special-floor/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main2();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-ceil/lib/main.js
-var require_main3 = __commonJS({
-  "node_modules/@stdlib/math-base-special-ceil/lib/main.js"(exports2, module) {
-    "use strict";
-    var ceil = Math.ceil;
-    module.exports = ceil;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-ceil/lib/index.js
-var require_lib4 = __commonJS({
-  "node_modules/@stdlib/math-base-special-ceil/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main3();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-trunc/lib/main.js
-var require_main4 = __commonJS({
-  "node_modules/@stdlib/math-base-special-trunc/lib/main.js"(exports2, module) {
-    "use strict";
-    var floor = require_lib3();
-    var ceil = require_lib4();
-    function trunc(x) {
-      if (x < 0) {
-        return ceil(x);
-      }
-      return floor(x);
-    }
-    module.exports = trunc;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-trunc/lib/index.js
-var require_lib5 = __commonJS({
-  "node_modules/@stdlib/math-base-special-trunc/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main4();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/number-ctor/lib/main.js
-var require_main5 = __commonJS({
-  "node_modules/@stdlib/number-ctor/lib/main.js"(exports2, module) {
-    "use strict";
-    module.exports = Number;
-  }
-});
-
-// node_modules/@stdlib/number-ctor/lib/index.js
-var require_lib6 = __commonJS({
-  "node_modules/@stdlib/number-ctor/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main5();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/constants-float64-ninf/lib/index.js
-var require_lib7 = __commonJS({
-  "node_modules/@stdlib/constants-float64-ninf/lib/index.js"(exports2, module) {
-    "use strict";
-    var Number2 = require_lib6();
-    var FLOAT64_NINF = Number2.NEGATIVE_INFINITY;
-    module.exports = FLOAT64_NINF;
-  }
-});
-
-// node_modules/@stdlib/constants-float64-pinf/lib/index.js
-var require_lib8 = __commonJS({
-  "node_modules/@stdlib/constants-float64-pinf/lib/index.js"(exports2, module) {
-    "use strict";
-    var FLOAT64_PINF = Number.POSITIVE_INFINITY;
-    module.exports = FLOAT64_PINF;
-  }
-});
-
-// node_modules/@stdlib/constants-float64-exponent-bias/lib/index.js
-var require_lib9 = __commonJS({
-  "node_modules/@stdlib/constants-float64-exponent-bias/lib/index.js"(exports2, module) {
-    "use strict";
-    var FLOAT64_EXPONENT_BIAS = 1023 | 0;
-    module.exports = FLOAT64_EXPONENT_BIAS;
-  }
-});
-
-// node_modules/@stdlib/constants-float64-max-base2-exponent/lib/index.js
-var require_lib10 = __commonJS({
-  "node_modules/@stdlib/constants-float64-max-base2-exponent/lib/index.js"(exports2, module) {
-    "use strict";
-    var FLOAT64_MAX_BASE2_EXPONENT = 1023 | 0;
-    module.exports = FLOAT64_MAX_BASE2_EXPONENT;
-  }
-});
-
-// node_modules/@stdlib/constants-float64-max-base2-exponent-subnormal/lib/index.js
-var require_lib11 = __commonJS({
-  "node_modules/@stdlib/constants-float64-max-base2-exponent-subnormal/lib/index.js"(exports2, module) {
-    "use strict";
-    var FLOAT64_MAX_BASE2_EXPONENT_SUBNORMAL = -1023 | 0;
-    module.exports = FLOAT64_MAX_BASE2_EXPONENT_SUBNORMAL;
-  }
-});
-
-// node_modules/@stdlib/constants-float64-min-base2-exponent-subnormal/lib/index.js
-var require_lib12 = __commonJS({
-  "node_modules/@stdlib/constants-float64-min-base2-exponent-subnormal/lib/index.js"(exports2, module) {
-    "use strict";
-    var FLOAT64_MIN_BASE2_EXPONENT_SUBNORMAL = -1074 | 0;
-    module.exports = FLOAT64_MIN_BASE2_EXPONENT_SUBNORMAL;
-  }
-});
-
-// node_modules/@stdlib/math-base-assert-is-infinite/lib/main.js
-var require_main6 = __commonJS({
-  "node_modules/@stdlib/math-base-assert-is-infinite/lib/main.js"(exports2, module) {
-    "use strict";
-    var PINF = require_lib8();
-    var NINF = require_lib7();
-    function isInfinite(x) {
-      return x === PINF || x === NINF;
-    }
-    module.exports = isInfinite;
-  }
-});
-
-// node_modules/@stdlib/math-base-assert-is-infinite/lib/index.js
-var require_lib13 = __commonJS({
-  "node_modules/@stdlib/math-base-assert-is-infinite/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main6();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/constants-float64-high-word-sign-mask/lib/index.js
-var require_lib14 = __commonJS({
-  "node_modules/@stdlib/constants-float64-high-word-sign-mask/lib/index.js"(exports2, module) {
-    "use strict";
-    var FLOAT64_HIGH_WORD_SIGN_MASK = 2147483648 >>> 0;
-    module.exports = FLOAT64_HIGH_WORD_SIGN_MASK;
-  }
-});
-
-// node_modules/@stdlib/constants-float64-high-word-abs-mask/lib/index.js
-var require_lib15 = __commonJS({
-  "node_modules/@stdlib/constants-float64-high-word-abs-mask/lib/index.js"(exports2, module) {
-    "use strict";
-    var FLOAT64_HIGH_WORD_ABS_MASK = 2147483647 >>> 0;
-    module.exports = FLOAT64_HIGH_WORD_ABS_MASK;
-  }
-});
-
-// node_modules/@stdlib/utils-define-property/lib/define_property.js
-var require_define_property = __commonJS({
-  "node_modules/@stdlib/utils-define-property/lib/define_property.js"(exports2, module) {
-    "use strict";
-    var main = typeof Object.defineProperty === "function" ? Object.defineProperty : null;
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/utils-define-property/lib/has_define_property_support.js
-var require_has_define_property_support = __commonJS({
-  "node_modules/@stdlib/utils-define-property/lib/has_define_property_support.js"(exports2, module) {
-    "use strict";
-    var defineProperty = require_define_property();
-    function hasDefinePropertySupport() {
-      try {
-        defineProperty({}, "x", {});
-        return true;
-      } catch (err) {
-        return false;
-      }
-    }
-    module.exports = hasDefinePropertySupport;
-  }
-});
-
-// node_modules/@stdlib/utils-define-property/lib/builtin.js
-var require_builtin = __commonJS({
-  "node_modules/@stdlib/utils-define-property/lib/builtin.js"(exports2, module) {
-    "use strict";
-    var defineProperty = Object.defineProperty;
-    module.exports = defineProperty;
-  }
-});
-
-// node_modules/@stdlib/string-base-format-interpolate/lib/is_number.js
-var require_is_number = __commonJS({
-  "node_modules/@stdlib/string-base-format-interpolate/lib/is_number.js"(exports2, module) {
-    "use strict";
-    function isNumber(value) {
-      return typeof value === "number";
-    }
-    module.exports = isNumber;
-  }
-});
-
-// node_modules/@stdlib/string-base-format-interpolate/lib/zero_pad.js
-var require_zero_pad = __commonJS({
-  "node_modules/@stdlib/string-base-format-interpolate/lib/zero_pad.js"(exports2, module) {
-    "use strict";
-    function startsWithMinus(str) {
-      return str[0] === "-";
-    }
-    function zeros(n) {
-      var out = "";
-      var i;
-      for (i = 0; i < n; i++) {
-        out += "0";
-      }
-      return out;
-    }
-    function zeroPad(str, width, right) {
-      var negative = false;
-      var pad = width - str.length;
-      if (pad < 0) {
-        return str;
-      }
-      if (startsWithMinus(str)) {
-        negative = true;
-        str = str.substr(1);
-      }
-      str = right ? str + zeros(pad) : zeros(pad) + str;
-      if (negative) {
-        str = "-" + str;
-      }
-      return str;
-    }
-    module.exports = zeroPad;
-  }
-});
-
-// node_modules/@stdlib/string-base-format-interpolate/lib/format_integer.js
-var require_format_integer = __commonJS({
-  "node_modules/@stdlib/string-base-format-interpolate/lib/format_integer.js"(exports2, module) {
-    "use strict";
-    var isNumber = require_is_number();
-    var zeroPad = require_zero_pad();
-    var lowercase = String.prototype.toLowerCase;
-    var uppercase = String.prototype.toUpperCase;
-    function formatInteger(token) {
-      var base;
-      var out;
-      var i;
-      switch (token.specifier) {
-        case "b":
-          base = 2;
-          break;
-        case "o":
-          base = 8;
-          break;
-        case "x":
-        case "X":
-          base = 16;
-          break;
-        case "d":
-        case "i":
-        case "u":
-        default:
-          base = 10;
-          break;
-      }
-      out = token.arg;
-      i = parseInt(out, 10);
-      if (!isFinite(i)) {
-        if (!isNumber(out)) {
-          throw new Error("invalid integer. Value: " + out);
-        }
-        i = 0;
-      }
-      if (i < 0 && (token.specifier === "u" || base !== 10)) {
-        i = 4294967295 + i + 1;
-      }
-      if (i < 0) {
-        out = (-i).toString(base);
-        if (token.precision) {
-          out = zeroPad(out, token.precision, token.padRight);
-        }
-        out = "-" + out;
-      } else {
-        out = i.toString(base);
-        if (!i && !token.precision) {
-          out = "";
-        } else if (token.precision) {
-          out = zeroPad(out, token.precision, token.padRight);
-        }
-        if (token.sign) {
-          out = token.sign + out;
-        }
-      }
-      if (base === 16) {
-        if (token.alternate) {
-          out = "0x" + out;
-        }
-        out = token.specifier === uppercase.call(token.specifier) ? uppercase.call(out) : lowercase.call(out);
-      }
-      if (base === 8) {
-        if (token.alternate && out.charAt(0) !== "0") {
-          out = "0" + out;
-        }
-      }
-      return out;
-    }
-    module.exports = formatInteger;
-  }
-});
-
-// node_modules/@stdlib/string-base-format-interpolate/lib/is_string.js
-var require_is_string = __commonJS({
-  "node_modules/@stdlib/string-base-format-interpolate/lib/is_string.js"(exports2, module) {
-    "use strict";
-    function isString(value) {
-      return typeof value === "string";
-    }
-    module.exports = isString;
-  }
-});
-
-// node_modules/@stdlib/string-base-format-interpolate/lib/format_double.js
-var require_format_double = __commonJS({
-  "node_modules/@stdlib/string-base-format-interpolate/lib/format_double.js"(exports2, module) {
-    "use strict";
-    var abs = Math.abs;
-    var lowercase = String.prototype.toLowerCase;
-    var uppercase = String.prototype.toUpperCase;
-    var replace = String.prototype.replace;
-    var RE_EXP_POS_DIGITS = /e\+(\d)$/;
-    var RE_EXP_NEG_DIGITS = /e-(\d)$/;
-    var RE_ONLY_DIGITS = /^(\d+)$/;
-    var RE_DIGITS_BEFORE_EXP = /^(\d+)e/;
-    var RE_TRAILING_PERIOD_ZERO = /\.0$/;
-    var RE_PERIOD_ZERO_EXP = /\.0*e/;
-    var RE_ZERO_BEFORE_EXP = /(\..*[^0])0*e/;
-    function formatDouble(f, token) {
-      var digits;
-      var out;
-      switch (token.specifier) {
-        case "e":
-        case "E":
-          out = f.toExponential(token.precision);
-          break;
-        case "f":
-        case "F":
-          out = f.toFixed(token.precision);
-          break;
-        case "g":
-        case "G":
-          if (abs(f) < 1e-4) {
-            digits = token.precision;
-            if (digits > 0) {
-              digits -= 1;
-            }
-            out = f.toExponential(digits);
-          } else {
-            out = f.toPrecision(token.precision);
-          }
-          if (!token.alternate) {
-            out = replace.call(out, RE_ZERO_BEFORE_EXP, "$1e");
-            out = replace.call(out, RE_PERIOD_ZERO_EXP, "e");
-            out = replace.call(out, RE_TRAILING_PERIOD_ZERO, "");
-          }
-          break;
-        default:
-          throw new Error("invalid double notation. Value: " + token.specifier);
-      }
-      out = replace.call(out, RE_EXP_POS_DIGITS, "e+0$1");
-      out = replace.call(out, RE_EXP_NEG_DIGITS, "e-0$1");
-      if (token.alternate) {
-        out = replace.call(out, RE_ONLY_DIGITS, "$1.");
-        out = replace.call(out, RE_DIGITS_BEFORE_EXP, "$1.e");
-      }
-      if (f >= 0 && token.sign) {
-        out = token.sign + out;
-      }
-      out = token.specifier === uppercase.call(token.specifier) ? uppercase.call(out) : lowercase.call(out);
-      return out;
-    }
-    module.exports = formatDouble;
-  }
-});
-
-// node_modules/@stdlib/string-base-format-interpolate/lib/space_pad.js
-var require_space_pad = __commonJS({
-  "node_modules/@stdlib/string-base-format-interpolate/lib/space_pad.js"(exports2, module) {
-    "use strict";
-    function spaces(n) {
-      var out = "";
-      var i;
-      for (i = 0; i < n; i++) {
-        out += " ";
-      }
-      return out;
-    }
-    function spacePad(str, width, right) {
-      var pad = width - str.length;
-      if (pad < 0) {
-        return str;
-      }
-      str = right ? str + spaces(pad) : spaces(pad) + str;
-      return str;
-    }
-    module.exports = spacePad;
-  }
-});
-
-// node_modules/@stdlib/string-base-format-interpolate/lib/main.js
-var require_main7 = __commonJS({
-  "node_modules/@stdlib/string-base-format-interpolate/lib/main.js"(exports2, module) {
-    "use strict";
-    var formatInteger = require_format_integer();
-    var isString = require_is_string();
-    var isNumber = require_is_number();
-    var formatDouble = require_format_double();
-    var spacePad = require_space_pad();
-    var zeroPad = require_zero_pad();
-    var fromCharCode = String.fromCharCode;
-    var isArray = Array.isArray;
-    function isnan(value) {
-      return value !== value;
-    }
-    function initialize(token) {
-      var out = {};
-      out.specifier = token.specifier;
-      out.precision = token.precision === void 0 ? 1 : token.precision;
-      out.width = token.width;
-      out.flags = token.flags || "";
-      out.mapping = token.mapping;
-      return out;
-    }
-    function formatInterpolate(tokens) {
-      var hasPeriod;
-      var flags;
-      var token;
-      var flag;
-      var num;
-      var out;
-      var pos;
-      var f;
-      var i;
-      var j;
-      if (!isArray(tokens)) {
-        throw new TypeError("invalid argument. First argument must be an array. Value: `" + tokens + "`.");
-      }
-      out = "";
-      pos = 1;
-      for (i = 0; i < tokens.length; i++) {
-        token = tokens[i];
-        if (isString(token)) {
-          out += token;
-        } else {
-          hasPeriod = token.precision !== void 0;
-          token = initialize(token);
-          if (!token.specifier) {
-            throw new TypeError("invalid argument. Token is missing `specifier` property. Index: `" + i + "`. Value: `" + token + "`.");
-          }
-          if (token.mapping) {
-            pos = token.mapping;
-          }
-          flags = token.flags;
-          for (j = 0; j < flags.length; j++) {
-            flag = flags.charAt(j);
-            switch (flag) {
-              case " ":
-                token.sign = " ";
-                break;
-              case "+":
-                token.sign = "+";
-                break;
-              case "-":
-                token.padRight = true;
-                token.padZeros = false;
-                break;
-              case "0":
-                token.padZeros = flags.indexOf("-") < 0;
-                break;
-              case "#":
-                token.alternate = true;
-                break;
-              default:
-                throw new Error("invalid flag: " + flag);
-            }
-          }
-          if (token.width === "*") {
-            token.width = parseInt(arguments[pos], 10);
-            pos += 1;
-            if (isnan(token.width)) {
-              throw new TypeError("the argument for * width at position " + pos + " is not a number. Value: `" + token.width + "`.");
-            }
-            if (token.width < 0) {
-              token.padRight = true;
-              token.width = -token.width;
-            }
-          }
-          if (hasPeriod) {
-            if (token.precision === "*") {
-              token.precision = parseInt(arguments[pos], 10);
-              pos += 1;
-              if (isnan(token.precision)) {
-                throw new TypeError("the argument for * precision at position " + pos + " is not a number. Value: `" + token.precision + "`.");
-              }
-              if (token.precision < 0) {
-                token.precision = 1;
-                hasPeriod = false;
-              }
-            }
-          }
-          token.arg = arguments[pos];
-          switch (token.specifier) {
-            case "b":
-            case "o":
-            case "x":
-            case "X":
-            case "d":
-            case "i":
-            case "u":
-              if (hasPeriod) {
-                token.padZeros = false;
-              }
-              token.arg = formatInteger(token);
-              break;
-            case "s":
-              token.maxWidth = hasPeriod ? token.precision : -1;
-              token.arg = String(token.arg);
-              break;
-            case "c":
-              if (!isnan(token.arg)) {
-                num = parseInt(token.arg, 10);
-                if (num < 0 || num > 127) {
-                  throw new Error("invalid character code. Value: " + token.arg);
-                }
-                token.arg = isnan(num) ? String(token.arg) : fromCharCode(num);
-              }
-              break;
-            case "e":
-            case "E":
-            case "f":
-            case "F":
-            case "g":
-            case "G":
-              if (!hasPeriod) {
-                token.precision = 6;
-              }
-              f = parseFloat(token.arg);
-              if (!isFinite(f)) {
-                if (!isNumber(token.arg)) {
-                  throw new Error("invalid floating-point number. Value: " + out);
-                }
-                f = token.arg;
-                token.padZeros = false;
-              }
-              token.arg = formatDouble(f, token);
-              break;
-            default:
-              throw new Error("invalid specifier: " + token.specifier);
-          }
-          if (token.maxWidth >= 0 && token.arg.length > token.maxWidth) {
-            token.arg = token.arg.substring(0, token.maxWidth);
-          }
-          if (token.padZeros) {
-            token.arg = zeroPad(token.arg, token.width || token.precision, token.padRight);
-          } else if (token.width) {
-            token.arg = spacePad(token.arg, token.width, token.padRight);
-          }
-          out += token.arg || "";
-          pos += 1;
-        }
-      }
-      return out;
-    }
-    module.exports = formatInterpolate;
-  }
-});
-
-// node_modules/@stdlib/string-base-format-interpolate/lib/index.js
-var require_lib16 = __commonJS({
-  "node_modules/@stdlib/string-base-format-interpolate/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main7();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/string-base-format-tokenize/lib/main.js
-var require_main8 = __commonJS({
-  "node_modules/@stdlib/string-base-format-tokenize/lib/main.js"(exports2, module) {
-    "use strict";
-    var RE = /%(?:([1-9]\d*)\$)?([0 +\-#]*)(\*|\d+)?(?:(\.)(\*|\d+)?)?[hlL]?([%A-Za-z])/g;
-    function parse3(match) {
-      var token = {
-        "mapping": match[1] ? parseInt(match[1], 10) : void 0,
-        "flags": match[2],
-        "width": match[3],
-        "precision": match[5],
-        "specifier": match[6]
-      };
-      if (match[4] === "." && match[5] === void 0) {
-        token.precision = "1";
-      }
-      return token;
-    }
-    function formatTokenize(str) {
-      var content;
-      var tokens;
-      var match;
-      var prev;
-      tokens = [];
-      prev = 0;
-      match = RE.exec(str);
-      while (match) {
-        content = str.slice(prev, RE.lastIndex - match[0].length);
-        if (content.length) {
-          tokens.push(content);
-        }
-        if (match[6] === "%") {
-          tokens.push("%");
-        } else {
-          tokens.push(parse3(match));
-        }
-        prev = RE.lastIndex;
-        match = RE.exec(str);
-      }
-      content = str.slice(prev);
-      if (content.length) {
-        tokens.push(content);
-      }
-      return tokens;
-    }
-    module.exports = formatTokenize;
-  }
-});
-
-// node_modules/@stdlib/string-base-format-tokenize/lib/index.js
-var require_lib17 = __commonJS({
-  "node_modules/@stdlib/string-base-format-tokenize/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main8();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/string-format/lib/is_string.js
-var require_is_string2 = __commonJS({
-  "node_modules/@stdlib/string-format/lib/is_string.js"(exports2, module) {
-    "use strict";
-    function isString(value) {
-      return typeof value === "string";
-    }
-    module.exports = isString;
-  }
-});
-
-// node_modules/@stdlib/string-format/lib/main.js
-var require_main9 = __commonJS({
-  "node_modules/@stdlib/string-format/lib/main.js"(exports2, module) {
-    "use strict";
-    var interpolate = require_lib16();
-    var tokenize = require_lib17();
-    var isString = require_is_string2();
-    function format(str) {
-      var args;
-      var i;
-      if (!isString(str)) {
-        throw new TypeError(format("invalid argument. First argument must be a string. Value: `%s`.", str));
-      }
-      args = [tokenize(str)];
-      for (i = 1; i < arguments.length; i++) {
-        args.push(arguments[i]);
-      }
-      return interpolate.apply(null, args);
-    }
-    module.exports = format;
-  }
-});
-
-// node_modules/@stdlib/string-format/lib/index.js
-var require_lib18 = __commonJS({
-  "node_modules/@stdlib/string-format/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main9();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/utils-define-property/lib/polyfill.js
-var require_polyfill = __commonJS({
-  "node_modules/@stdlib/utils-define-property/lib/polyfill.js"(exports2, module) {
-    "use strict";
-    var format = require_lib18();
-    var objectProtoype = Object.prototype;
-    var toStr = objectProtoype.toString;
-    var defineGetter = objectProtoype.__defineGetter__;
-    var defineSetter = objectProtoype.__defineSetter__;
-    var lookupGetter = objectProtoype.__lookupGetter__;
-    var lookupSetter = objectProtoype.__lookupSetter__;
-    function defineProperty(obj, prop, descriptor) {
-      var prototype;
-      var hasValue;
-      var hasGet;
-      var hasSet;
-      if (typeof obj !== "object" || obj === null || toStr.call(obj) === "[object Array]") {
-        throw new TypeError(format("invalid argument. First argument must be an object. Value: `%s`.", obj));
-      }
-      if (typeof descriptor !== "object" || descriptor === null || toStr.call(descriptor) === "[object Array]") {
-        throw new TypeError(format("invalid argument. Property descriptor must be an object. Value: `%s`.", descriptor));
-      }
-      hasValue = "value" in descriptor;
-      if (hasValue) {
-        if (lookupGetter.call(obj, prop) || lookupSetter.call(obj, prop)) {
-          prototype = obj.__proto__;
-          obj.__proto__ = objectProtoype;
-          delete obj[prop];
-          obj[prop] = descriptor.value;
-          obj.__proto__ = prototype;
-        } else {
-          obj[prop] = descriptor.value;
-        }
-      }
-      hasGet = "get" in descriptor;
-      hasSet = "set" in descriptor;
-      if (hasValue && (hasGet || hasSet)) {
-        throw new Error("invalid argument. Cannot specify one or more accessors and a value or writable attribute in the property descriptor.");
-      }
-      if (hasGet && defineGetter) {
-        defineGetter.call(obj, prop, descriptor.get);
-      }
-      if (hasSet && defineSetter) {
-        defineSetter.call(obj, prop, descriptor.set);
-      }
-      return obj;
-    }
-    module.exports = defineProperty;
-  }
-});
-
-// node_modules/@stdlib/utils-define-property/lib/index.js
-var require_lib19 = __commonJS({
-  "node_modules/@stdlib/utils-define-property/lib/index.js"(exports2, module) {
-    "use strict";
-    var hasDefinePropertySupport = require_has_define_property_support();
-    var builtin = require_builtin();
-    var polyfill = require_polyfill();
-    var defineProperty;
-    if (hasDefinePropertySupport()) {
-      defineProperty = builtin;
-    } else {
-      defineProperty = polyfill;
-    }
-    module.exports = defineProperty;
-  }
-});
-
-// node_modules/@stdlib/utils-define-nonenumerable-read-only-property/lib/main.js
-var require_main10 = __commonJS({
-  "node_modules/@stdlib/utils-define-nonenumerable-read-only-property/lib/main.js"(exports2, module) {
-    "use strict";
-    var defineProperty = require_lib19();
-    function setNonEnumerableReadOnly(obj, prop, value) {
-      defineProperty(obj, prop, {
-        "configurable": false,
-        "enumerable": false,
-        "writable": false,
-        "value": value
-      });
-    }
-    module.exports = setNonEnumerableReadOnly;
-  }
-});
-
-// node_modules/@stdlib/utils-define-nonenumerable-read-only-property/lib/index.js
-var require_lib20 = __commonJS({
-  "node_modules/@stdlib/utils-define-nonenumerable-read-only-property/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main10();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/assert-has-symbol-support/lib/main.js
-var require_main11 = __commonJS({
-  "node_modules/@stdlib/assert-has-symbol-support/lib/main.js"(exports2, module) {
-    "use strict";
-    function hasSymbolSupport() {
-      return typeof Symbol === "function" && typeof /* @__PURE__ */ Symbol("foo") === "symbol";
-    }
-    module.exports = hasSymbolSupport;
-  }
-});
-
-// node_modules/@stdlib/assert-has-symbol-support/lib/index.js
-var require_lib21 = __commonJS({
-  "node_modules/@stdlib/assert-has-symbol-support/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main11();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/assert-has-tostringtag-support/lib/main.js
-var require_main12 = __commonJS({
-  "node_modules/@stdlib/assert-has-tostringtag-support/lib/main.js"(exports2, module) {
-    "use strict";
-    var hasSymbols = require_lib21();
-    var FLG = hasSymbols();
-    function hasToStringTagSupport() {
-      return FLG && typeof Symbol.toStringTag === "symbol";
-    }
-    module.exports = hasToStringTagSupport;
-  }
-});
-
-// node_modules/@stdlib/assert-has-tostringtag-support/lib/index.js
-var require_lib22 = __commonJS({
-  "node_modules/@stdlib/assert-has-tostringtag-support/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main12();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/utils-native-class/lib/tostring.js
-var require_tostring = __commonJS({
-  "node_modules/@stdlib/utils-native-class/lib/tostring.js"(exports2, module) {
-    "use strict";
-    var toStr = Object.prototype.toString;
-    module.exports = toStr;
-  }
-});
-
-// node_modules/@stdlib/utils-native-class/lib/main.js
-var require_main13 = __commonJS({
-  "node_modules/@stdlib/utils-native-class/lib/main.js"(exports2, module) {
-    "use strict";
-    var toStr = require_tostring();
-    function nativeClass(v) {
-      return toStr.call(v);
-    }
-    module.exports = nativeClass;
-  }
-});
-
-// node_modules/@stdlib/assert-has-own-property/lib/main.js
-var require_main14 = __commonJS({
-  "node_modules/@stdlib/assert-has-own-property/lib/main.js"(exports2, module) {
-    "use strict";
-    var has = Object.prototype.hasOwnProperty;
-    function hasOwnProp(value, property) {
-      if (value === void 0 || value === null) {
-        return false;
-      }
-      return has.call(value, property);
-    }
-    module.exports = hasOwnProp;
-  }
-});
-
-// node_modules/@stdlib/assert-has-own-property/lib/index.js
-var require_lib23 = __commonJS({
-  "node_modules/@stdlib/assert-has-own-property/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main14();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/symbol-ctor/lib/main.js
-var require_main15 = __commonJS({
-  "node_modules/@stdlib/symbol-ctor/lib/main.js"(exports2, module) {
-    "use strict";
-    var Sym = typeof Symbol === "function" ? Symbol : void 0;
-    module.exports = Sym;
-  }
-});
-
-// node_modules/@stdlib/symbol-ctor/lib/index.js
-var require_lib24 = __commonJS({
-  "node_modules/@stdlib/symbol-ctor/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main15();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/utils-native-class/lib/tostringtag.js
-var require_tostringtag = __commonJS({
-  "node_modules/@stdlib/utils-native-class/lib/tostringtag.js"(exports2, module) {
-    "use strict";
-    var Symbol2 = require_lib24();
-    var toStrTag = typeof Symbol2 === "function" ? Symbol2.toStringTag : "";
-    module.exports = toStrTag;
-  }
-});
-
-// node_modules/@stdlib/utils-native-class/lib/polyfill.js
-var require_polyfill2 = __commonJS({
-  "node_modules/@stdlib/utils-native-class/lib/polyfill.js"(exports2, module) {
-    "use strict";
-    var hasOwnProp = require_lib23();
-    var toStringTag = require_tostringtag();
-    var toStr = require_tostring();
-    function nativeClass(v) {
-      var isOwn;
-      var tag;
-      var out;
-      if (v === null || v === void 0) {
-        return toStr.call(v);
-      }
-      tag = v[toStringTag];
-      isOwn = hasOwnProp(v, toStringTag);
-      try {
-        v[toStringTag] = void 0;
-      } catch (err) {
-        return toStr.call(v);
-      }
-      out = toStr.call(v);
-      if (isOwn) {
-        v[toStringTag] = tag;
-      } else {
-        delete v[toStringTag];
-      }
-      return out;
-    }
-    module.exports = nativeClass;
-  }
-});
-
-// node_modules/@stdlib/utils-native-class/lib/index.js
-var require_lib25 = __commonJS({
-  "node_modules/@stdlib/utils-native-class/lib/index.js"(exports2, module) {
-    "use strict";
-    var hasToStringTag = require_lib22();
-    var builtin = require_main13();
-    var polyfill = require_polyfill2();
-    var main;
-    if (hasToStringTag()) {
-      main = polyfill;
-    } else {
-      main = builtin;
-    }
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/assert-is-uint32array/lib/main.js
-var require_main16 = __commonJS({
-  "node_modules/@stdlib/assert-is-uint32array/lib/main.js"(exports2, module) {
-    "use strict";
-    var nativeClass = require_lib25();
-    var hasUint32Array = typeof Uint32Array === "function";
-    function isUint32Array(value) {
-      return hasUint32Array && value instanceof Uint32Array || // eslint-disable-line stdlib/require-globals
-      nativeClass(value) === "[object Uint32Array]";
-    }
-    module.exports = isUint32Array;
-  }
-});
-
-// node_modules/@stdlib/assert-is-uint32array/lib/index.js
-var require_lib26 = __commonJS({
-  "node_modules/@stdlib/assert-is-uint32array/lib/index.js"(exports2, module) {
-    "use strict";
-    var isUint32Array = require_main16();
-    module.exports = isUint32Array;
-  }
-});
-
-// node_modules/@stdlib/constants-uint32-max/lib/index.js
-var require_lib27 = __commonJS({
-  "node_modules/@stdlib/constants-uint32-max/lib/index.js"(exports2, module) {
-    "use strict";
-    var UINT32_MAX = 4294967295;
-    module.exports = UINT32_MAX;
-  }
-});
-
-// node_modules/@stdlib/assert-has-uint32array-support/lib/uint32array.js
-var require_uint32array = __commonJS({
-  "node_modules/@stdlib/assert-has-uint32array-support/lib/uint32array.js"(exports2, module) {
-    "use strict";
-    var main = typeof Uint32Array === "function" ? Uint32Array : null;
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/assert-has-uint32array-support/lib/main.js
-var require_main17 = __commonJS({
-  "node_modules/@stdlib/assert-has-uint32array-support/lib/main.js"(exports2, module) {
-    "use strict";
-    var isUint32Array = require_lib26();
-    var UINT32_MAX = require_lib27();
-    var GlobalUint32Array = require_uint32array();
-    function hasUint32ArraySupport() {
-      var bool;
-      var arr;
-      if (typeof GlobalUint32Array !== "function") {
-        return false;
-      }
-      try {
-        arr = [1, 3.14, -3.14, UINT32_MAX + 1, UINT32_MAX + 2];
-        arr = new GlobalUint32Array(arr);
-        bool = isUint32Array(arr) && arr[0] === 1 && arr[1] === 3 && // truncation
-        arr[2] === UINT32_MAX - 2 && // truncation and wrap around
-        arr[3] === 0 && // wrap around
-        arr[4] === 1;
-      } catch (err) {
-        bool = false;
-      }
-      return bool;
-    }
-    module.exports = hasUint32ArraySupport;
-  }
-});
-
-// node_modules/@stdlib/assert-has-uint32array-support/lib/index.js
-var require_lib28 = __commonJS({
-  "node_modules/@stdlib/assert-has-uint32array-support/lib/index.js"(exports2, module) {
-    "use strict";
-    var hasUint32ArraySupport = require_main17();
-    module.exports = hasUint32ArraySupport;
-  }
-});
-
-// node_modules/@stdlib/array-uint32/lib/main.js
-var require_main18 = __commonJS({
-  "node_modules/@stdlib/array-uint32/lib/main.js"(exports2, module) {
-    "use strict";
-    var ctor = typeof Uint32Array === "function" ? Uint32Array : void 0;
-    module.exports = ctor;
-  }
-});
-
-// node_modules/@stdlib/array-uint32/lib/polyfill.js
-var require_polyfill3 = __commonJS({
-  "node_modules/@stdlib/array-uint32/lib/polyfill.js"(exports2, module) {
-    "use strict";
-    function polyfill() {
-      throw new Error("not implemented");
-    }
-    module.exports = polyfill;
-  }
-});
-
-// node_modules/@stdlib/array-uint32/lib/index.js
-var require_lib29 = __commonJS({
-  "node_modules/@stdlib/array-uint32/lib/index.js"(exports2, module) {
-    "use strict";
-    var hasUint32ArraySupport = require_lib28();
-    var builtin = require_main18();
-    var polyfill = require_polyfill3();
-    var ctor;
-    if (hasUint32ArraySupport()) {
-      ctor = builtin;
-    } else {
-      ctor = polyfill;
-    }
-    module.exports = ctor;
-  }
-});
-
-// node_modules/@stdlib/assert-is-float64array/lib/main.js
-var require_main19 = __commonJS({
-  "node_modules/@stdlib/assert-is-float64array/lib/main.js"(exports2, module) {
-    "use strict";
-    var nativeClass = require_lib25();
-    var hasFloat64Array = typeof Float64Array === "function";
-    function isFloat64Array(value) {
-      return hasFloat64Array && value instanceof Float64Array || // eslint-disable-line stdlib/require-globals
-      nativeClass(value) === "[object Float64Array]";
-    }
-    module.exports = isFloat64Array;
-  }
-});
-
-// node_modules/@stdlib/assert-is-float64array/lib/index.js
-var require_lib30 = __commonJS({
-  "node_modules/@stdlib/assert-is-float64array/lib/index.js"(exports2, module) {
-    "use strict";
-    var isFloat64Array = require_main19();
-    module.exports = isFloat64Array;
-  }
-});
-
-// node_modules/@stdlib/assert-has-float64array-support/lib/float64array.js
-var require_float64array = __commonJS({
-  "node_modules/@stdlib/assert-has-float64array-support/lib/float64array.js"(exports2, module) {
-    "use strict";
-    var main = typeof Float64Array === "function" ? Float64Array : null;
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/assert-has-float64array-support/lib/main.js
-var require_main20 = __commonJS({
-  "node_modules/@stdlib/assert-has-float64array-support/lib/main.js"(exports2, module) {
-    "use strict";
-    var isFloat64Array = require_lib30();
-    var GlobalFloat64Array = require_float64array();
-    function hasFloat64ArraySupport() {
-      var bool;
-      var arr;
-      if (typeof GlobalFloat64Array !== "function") {
-        return false;
-      }
-      try {
-        arr = new GlobalFloat64Array([1, 3.14, -3.14, NaN]);
-        bool = isFloat64Array(arr) && arr[0] === 1 && arr[1] === 3.14 && arr[2] === -3.14 && arr[3] !== arr[3];
-      } catch (err) {
-        bool = false;
-      }
-      return bool;
-    }
-    module.exports = hasFloat64ArraySupport;
-  }
-});
-
-// node_modules/@stdlib/assert-has-float64array-support/lib/index.js
-var require_lib31 = __commonJS({
-  "node_modules/@stdlib/assert-has-float64array-support/lib/index.js"(exports2, module) {
-    "use strict";
-    var hasFloat64ArraySupport = require_main20();
-    module.exports = hasFloat64ArraySupport;
-  }
-});
-
-// node_modules/@stdlib/array-float64/lib/main.js
-var require_main21 = __commonJS({
-  "node_modules/@stdlib/array-float64/lib/main.js"(exports2, module) {
-    "use strict";
-    var ctor = typeof Float64Array === "function" ? Float64Array : void 0;
-    module.exports = ctor;
-  }
-});
-
-// node_modules/@stdlib/array-float64/lib/polyfill.js
-var require_polyfill4 = __commonJS({
-  "node_modules/@stdlib/array-float64/lib/polyfill.js"(exports2, module) {
-    "use strict";
-    function polyfill() {
-      throw new Error("not implemented");
-    }
-    module.exports = polyfill;
-  }
-});
-
-// node_modules/@stdlib/array-float64/lib/index.js
-var require_lib32 = __commonJS({
-  "node_modules/@stdlib/array-float64/lib/index.js"(exports2, module) {
-    "use strict";
-    var hasFloat64ArraySupport = require_lib31();
-    var builtin = require_main21();
-    var polyfill = require_polyfill4();
-    var ctor;
-    if (hasFloat64ArraySupport()) {
-      ctor = builtin;
-    } else {
-      ctor = polyfill;
-    }
-    module.exports = ctor;
-  }
-});
-
-// node_modules/@stdlib/assert-is-uint8array/lib/main.js
-var require_main22 = __commonJS({
-  "node_modules/@stdlib/assert-is-uint8array/lib/main.js"(exports2, module) {
-    "use strict";
-    var nativeClass = require_lib25();
-    var hasUint8Array = typeof Uint8Array === "function";
-    function isUint8Array(value) {
-      return hasUint8Array && value instanceof Uint8Array || // eslint-disable-line stdlib/require-globals
-      nativeClass(value) === "[object Uint8Array]";
-    }
-    module.exports = isUint8Array;
-  }
-});
-
-// node_modules/@stdlib/assert-is-uint8array/lib/index.js
-var require_lib33 = __commonJS({
-  "node_modules/@stdlib/assert-is-uint8array/lib/index.js"(exports2, module) {
-    "use strict";
-    var isUint8Array = require_main22();
-    module.exports = isUint8Array;
-  }
-});
-
-// node_modules/@stdlib/constants-uint8-max/lib/index.js
-var require_lib34 = __commonJS({
-  "node_modules/@stdlib/constants-uint8-max/lib/index.js"(exports2, module) {
-    "use strict";
-    var UINT8_MAX = 255 | 0;
-    module.exports = UINT8_MAX;
-  }
-});
-
-// node_modules/@stdlib/assert-has-uint8array-support/lib/uint8array.js
-var require_uint8array = __commonJS({
-  "node_modules/@stdlib/assert-has-uint8array-support/lib/uint8array.js"(exports2, module) {
-    "use strict";
-    var main = typeof Uint8Array === "function" ? Uint8Array : null;
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/assert-has-uint8array-support/lib/main.js
-var require_main23 = __commonJS({
-  "node_modules/@stdlib/assert-has-uint8array-support/lib/main.js"(exports2, module) {
-    "use strict";
-    var isUint8Array = require_lib33();
-    var UINT8_MAX = require_lib34();
-    var GlobalUint8Array = require_uint8array();
-    function hasUint8ArraySupport() {
-      var bool;
-      var arr;
-      if (typeof GlobalUint8Array !== "function") {
-        return false;
-      }
-      try {
-        arr = [1, 3.14, -3.14, UINT8_MAX + 1, UINT8_MAX + 2];
-        arr = new GlobalUint8Array(arr);
-        bool = isUint8Array(arr) && arr[0] === 1 && arr[1] === 3 && // truncation
-        arr[2] === UINT8_MAX - 2 && // truncation and wrap around
-        arr[3] === 0 && // wrap around
-        arr[4] === 1;
-      } catch (err) {
-        bool = false;
-      }
-      return bool;
-    }
-    module.exports = hasUint8ArraySupport;
-  }
-});
-
-// node_modules/@stdlib/assert-has-uint8array-support/lib/index.js
-var require_lib35 = __commonJS({
-  "node_modules/@stdlib/assert-has-uint8array-support/lib/index.js"(exports2, module) {
-    "use strict";
-    var hasUint8ArraySupport = require_main23();
-    module.exports = hasUint8ArraySupport;
-  }
-});
-
-// node_modules/@stdlib/array-uint8/lib/main.js
-var require_main24 = __commonJS({
-  "node_modules/@stdlib/array-uint8/lib/main.js"(exports2, module) {
-    "use strict";
-    var ctor = typeof Uint8Array === "function" ? Uint8Array : void 0;
-    module.exports = ctor;
-  }
-});
-
-// node_modules/@stdlib/array-uint8/lib/polyfill.js
-var require_polyfill5 = __commonJS({
-  "node_modules/@stdlib/array-uint8/lib/polyfill.js"(exports2, module) {
-    "use strict";
-    function polyfill() {
-      throw new Error("not implemented");
-    }
-    module.exports = polyfill;
-  }
-});
-
-// node_modules/@stdlib/array-uint8/lib/index.js
-var require_lib36 = __commonJS({
-  "node_modules/@stdlib/array-uint8/lib/index.js"(exports2, module) {
-    "use strict";
-    var hasUint8ArraySupport = require_lib35();
-    var builtin = require_main24();
-    var polyfill = require_polyfill5();
-    var ctor;
-    if (hasUint8ArraySupport()) {
-      ctor = builtin;
-    } else {
-      ctor = polyfill;
-    }
-    module.exports = ctor;
-  }
-});
-
-// node_modules/@stdlib/assert-is-uint16array/lib/main.js
-var require_main25 = __commonJS({
-  "node_modules/@stdlib/assert-is-uint16array/lib/main.js"(exports2, module) {
-    "use strict";
-    var nativeClass = require_lib25();
-    var hasUint16Array = typeof Uint16Array === "function";
-    function isUint16Array(value) {
-      return hasUint16Array && value instanceof Uint16Array || // eslint-disable-line stdlib/require-globals
-      nativeClass(value) === "[object Uint16Array]";
-    }
-    module.exports = isUint16Array;
-  }
-});
-
-// node_modules/@stdlib/assert-is-uint16array/lib/index.js
-var require_lib37 = __commonJS({
-  "node_modules/@stdlib/assert-is-uint16array/lib/index.js"(exports2, module) {
-    "use strict";
-    var isUint16Array = require_main25();
-    module.exports = isUint16Array;
-  }
-});
-
-// node_modules/@stdlib/constants-uint16-max/lib/index.js
-var require_lib38 = __commonJS({
-  "node_modules/@stdlib/constants-uint16-max/lib/index.js"(exports2, module) {
-    "use strict";
-    var UINT16_MAX = 65535 | 0;
-    module.exports = UINT16_MAX;
-  }
-});
-
-// node_modules/@stdlib/assert-has-uint16array-support/lib/uint16array.js
-var require_uint16array = __commonJS({
-  "node_modules/@stdlib/assert-has-uint16array-support/lib/uint16array.js"(exports2, module) {
-    "use strict";
-    var main = typeof Uint16Array === "function" ? Uint16Array : null;
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/assert-has-uint16array-support/lib/main.js
-var require_main26 = __commonJS({
-  "node_modules/@stdlib/assert-has-uint16array-support/lib/main.js"(exports2, module) {
-    "use strict";
-    var isUint16Array = require_lib37();
-    var UINT16_MAX = require_lib38();
-    var GlobalUint16Array = require_uint16array();
-    function hasUint16ArraySupport() {
-      var bool;
-      var arr;
-      if (typeof GlobalUint16Array !== "function") {
-        return false;
-      }
-      try {
-        arr = [1, 3.14, -3.14, UINT16_MAX + 1, UINT16_MAX + 2];
-        arr = new GlobalUint16Array(arr);
-        bool = isUint16Array(arr) && arr[0] === 1 && arr[1] === 3 && // truncation
-        arr[2] === UINT16_MAX - 2 && // truncation and wrap around
-        arr[3] === 0 && // wrap around
-        arr[4] === 1;
-      } catch (err) {
-        bool = false;
-      }
-      return bool;
-    }
-    module.exports = hasUint16ArraySupport;
-  }
-});
-
-// node_modules/@stdlib/assert-has-uint16array-support/lib/index.js
-var require_lib39 = __commonJS({
-  "node_modules/@stdlib/assert-has-uint16array-support/lib/index.js"(exports2, module) {
-    "use strict";
-    var hasUint16ArraySupport = require_main26();
-    module.exports = hasUint16ArraySupport;
-  }
-});
-
-// node_modules/@stdlib/array-uint16/lib/main.js
-var require_main27 = __commonJS({
-  "node_modules/@stdlib/array-uint16/lib/main.js"(exports2, module) {
-    "use strict";
-    var ctor = typeof Uint16Array === "function" ? Uint16Array : void 0;
-    module.exports = ctor;
-  }
-});
-
-// node_modules/@stdlib/array-uint16/lib/polyfill.js
-var require_polyfill6 = __commonJS({
-  "node_modules/@stdlib/array-uint16/lib/polyfill.js"(exports2, module) {
-    "use strict";
-    function polyfill() {
-      throw new Error("not implemented");
-    }
-    module.exports = polyfill;
-  }
-});
-
-// node_modules/@stdlib/array-uint16/lib/index.js
-var require_lib40 = __commonJS({
-  "node_modules/@stdlib/array-uint16/lib/index.js"(exports2, module) {
-    "use strict";
-    var hasUint16ArraySupport = require_lib39();
-    var builtin = require_main27();
-    var polyfill = require_polyfill6();
-    var ctor;
-    if (hasUint16ArraySupport()) {
-      ctor = builtin;
-    } else {
-      ctor = polyfill;
-    }
-    module.exports = ctor;
-  }
-});
-
-// node_modules/@stdlib/assert-is-little-endian/lib/ctors.js
-var require_ctors = __commonJS({
-  "node_modules/@stdlib/assert-is-little-endian/lib/ctors.js"(exports2, module) {
-    "use strict";
-    var Uint8Array2 = require_lib36();
-    var Uint16Array2 = require_lib40();
-    var ctors = {
-      "uint16": Uint16Array2,
-      "uint8": Uint8Array2
-    };
-    module.exports = ctors;
-  }
-});
-
-// node_modules/@stdlib/assert-is-little-endian/lib/main.js
-var require_main28 = __commonJS({
-  "node_modules/@stdlib/assert-is-little-endian/lib/main.js"(exports2, module) {
-    "use strict";
-    var ctors = require_ctors();
-    var bool;
-    function isLittleEndian() {
-      var uint16view;
-      var uint8view;
-      uint16view = new ctors["uint16"](1);
-      uint16view[0] = 4660;
-      uint8view = new ctors["uint8"](uint16view.buffer);
-      return uint8view[0] === 52;
-    }
-    bool = isLittleEndian();
-    module.exports = bool;
-  }
-});
-
-// node_modules/@stdlib/assert-is-little-endian/lib/index.js
-var require_lib41 = __commonJS({
-  "node_modules/@stdlib/assert-is-little-endian/lib/index.js"(exports2, module) {
-    "use strict";
-    var IS_LITTLE_ENDIAN = require_main28();
-    module.exports = IS_LITTLE_ENDIAN;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-to-words/lib/indices.js
-var require_indices = __commonJS({
-  "node_modules/@stdlib/number-float64-base-to-words/lib/indices.js"(exports2, module) {
-    "use strict";
-    var isLittleEndian = require_lib41();
-    var indices;
-    var HIGH;
-    var LOW;
-    if (isLittleEndian === true) {
-      HIGH = 1;
-      LOW = 0;
-    } else {
-      HIGH = 0;
-      LOW = 1;
-    }
-    indices = {
-      "HIGH": HIGH,
-      "LOW": LOW
-    };
-    module.exports = indices;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-to-words/lib/assign.js
-var require_assign = __commonJS({
-  "node_modules/@stdlib/number-float64-base-to-words/lib/assign.js"(exports2, module) {
-    "use strict";
-    var Uint32Array2 = require_lib29();
-    var Float64Array2 = require_lib32();
-    var indices = require_indices();
-    var FLOAT64_VIEW = new Float64Array2(1);
-    var UINT32_VIEW = new Uint32Array2(FLOAT64_VIEW.buffer);
-    var HIGH = indices.HIGH;
-    var LOW = indices.LOW;
-    function toWords(x, out, stride, offset) {
-      FLOAT64_VIEW[0] = x;
-      out[offset] = UINT32_VIEW[HIGH];
-      out[offset + stride] = UINT32_VIEW[LOW];
-      return out;
-    }
-    module.exports = toWords;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-to-words/lib/main.js
-var require_main29 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-to-words/lib/main.js"(exports2, module) {
-    "use strict";
-    var fcn = require_assign();
-    function toWords(x) {
-      return fcn(x, [0 >>> 0, 0 >>> 0], 1, 0);
-    }
-    module.exports = toWords;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-to-words/lib/index.js
-var require_lib42 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-to-words/lib/index.js"(exports2, module) {
-    "use strict";
-    var setReadOnly = require_lib20();
-    var main = require_main29();
-    var assign = require_assign();
-    setReadOnly(main, "assign", assign);
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-get-high-word/lib/high.js
-var require_high = __commonJS({
-  "node_modules/@stdlib/number-float64-base-get-high-word/lib/high.js"(exports2, module) {
-    "use strict";
-    var isLittleEndian = require_lib41();
-    var HIGH;
-    if (isLittleEndian === true) {
-      HIGH = 1;
-    } else {
-      HIGH = 0;
-    }
-    module.exports = HIGH;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-get-high-word/lib/main.js
-var require_main30 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-get-high-word/lib/main.js"(exports2, module) {
-    "use strict";
-    var Uint32Array2 = require_lib29();
-    var Float64Array2 = require_lib32();
-    var HIGH = require_high();
-    var FLOAT64_VIEW = new Float64Array2(1);
-    var UINT32_VIEW = new Uint32Array2(FLOAT64_VIEW.buffer);
-    function getHighWord(x) {
-      FLOAT64_VIEW[0] = x;
-      return UINT32_VIEW[HIGH];
-    }
-    module.exports = getHighWord;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-get-high-word/lib/index.js
-var require_lib43 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-get-high-word/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main30();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-from-words/lib/indices.js
-var require_indices2 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-from-words/lib/indices.js"(exports2, module) {
-    "use strict";
-    var isLittleEndian = require_lib41();
-    var indices;
-    var HIGH;
-    var LOW;
-    if (isLittleEndian === true) {
-      HIGH = 1;
-      LOW = 0;
-    } else {
-      HIGH = 0;
-      LOW = 1;
-    }
-    indices = {
-      "HIGH": HIGH,
-      "LOW": LOW
-    };
-    module.exports = indices;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-from-words/lib/main.js
-var require_main31 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-from-words/lib/main.js"(exports2, module) {
-    "use strict";
-    var Uint32Array2 = require_lib29();
-    var Float64Array2 = require_lib32();
-    var indices = require_indices2();
-    var FLOAT64_VIEW = new Float64Array2(1);
-    var UINT32_VIEW = new Uint32Array2(FLOAT64_VIEW.buffer);
-    var HIGH = indices.HIGH;
-    var LOW = indices.LOW;
-    function fromWords(high, low) {
-      UINT32_VIEW[HIGH] = high;
-      UINT32_VIEW[LOW] = low;
-      return FLOAT64_VIEW[0];
-    }
-    module.exports = fromWords;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-from-words/lib/index.js
-var require_lib44 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-from-words/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main31();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-copysign/lib/main.js
-var require_main32 = __commonJS({
-  "node_modules/@stdlib/math-base-special-copysign/lib/main.js"(exports2, module) {
-    "use strict";
-    var SIGN_MASK = require_lib14();
-    var ABS_MASK = require_lib15();
-    var toWords = require_lib42();
-    var getHighWord = require_lib43();
-    var fromWords = require_lib44();
-    var WORDS = [0, 0];
-    function copysign(x, y) {
-      var hx;
-      var hy;
-      toWords.assign(x, WORDS, 1, 0);
-      hx = WORDS[0];
-      hx &= ABS_MASK;
-      hy = getHighWord(y);
-      hy &= SIGN_MASK;
-      hx |= hy;
-      return fromWords(hx, WORDS[1]);
-    }
-    module.exports = copysign;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-copysign/lib/index.js
-var require_lib45 = __commonJS({
-  "node_modules/@stdlib/math-base-special-copysign/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main32();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/constants-float64-smallest-normal/lib/index.js
-var require_lib46 = __commonJS({
-  "node_modules/@stdlib/constants-float64-smallest-normal/lib/index.js"(exports2, module) {
-    "use strict";
-    var FLOAT64_SMALLEST_NORMAL = 22250738585072014e-324;
-    module.exports = FLOAT64_SMALLEST_NORMAL;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-abs/lib/main.js
-var require_main33 = __commonJS({
-  "node_modules/@stdlib/math-base-special-abs/lib/main.js"(exports2, module) {
-    "use strict";
-    function abs(x) {
-      return Math.abs(x);
-    }
-    module.exports = abs;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-abs/lib/index.js
-var require_lib47 = __commonJS({
-  "node_modules/@stdlib/math-base-special-abs/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main33();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-normalize/lib/assign.js
-var require_assign2 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-normalize/lib/assign.js"(exports2, module) {
-    "use strict";
-    var FLOAT64_SMALLEST_NORMAL = require_lib46();
-    var isInfinite = require_lib13();
-    var isnan = require_lib2();
-    var abs = require_lib47();
-    var SCALAR = 4503599627370496;
-    function normalize(x, out, stride, offset) {
-      if (isnan(x) || isInfinite(x)) {
-        out[offset] = x;
-        out[offset + stride] = 0;
-        return out;
-      }
-      if (x !== 0 && abs(x) < FLOAT64_SMALLEST_NORMAL) {
-        out[offset] = x * SCALAR;
-        out[offset + stride] = -52;
-        return out;
-      }
-      out[offset] = x;
-      out[offset + stride] = 0;
-      return out;
-    }
-    module.exports = normalize;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-normalize/lib/main.js
-var require_main34 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-normalize/lib/main.js"(exports2, module) {
-    "use strict";
-    var fcn = require_assign2();
-    function normalize(x) {
-      return fcn(x, [0, 0], 1, 0);
-    }
-    module.exports = normalize;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-normalize/lib/index.js
-var require_lib48 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-normalize/lib/index.js"(exports2, module) {
-    "use strict";
-    var setReadOnly = require_lib20();
-    var main = require_main34();
-    var assign = require_assign2();
-    setReadOnly(main, "assign", assign);
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/constants-float64-high-word-exponent-mask/lib/index.js
-var require_lib49 = __commonJS({
-  "node_modules/@stdlib/constants-float64-high-word-exponent-mask/lib/index.js"(exports2, module) {
-    "use strict";
-    var FLOAT64_HIGH_WORD_EXPONENT_MASK = 2146435072;
-    module.exports = FLOAT64_HIGH_WORD_EXPONENT_MASK;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-exponent/lib/main.js
-var require_main35 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-exponent/lib/main.js"(exports2, module) {
-    "use strict";
-    var getHighWord = require_lib43();
-    var EXP_MASK = require_lib49();
-    var BIAS = require_lib9();
-    function exponent(x) {
-      var high = getHighWord(x);
-      high = (high & EXP_MASK) >>> 20;
-      return high - BIAS | 0;
-    }
-    module.exports = exponent;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-exponent/lib/index.js
-var require_lib50 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-exponent/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main35();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-ldexp/lib/main.js
-var require_main36 = __commonJS({
-  "node_modules/@stdlib/math-base-special-ldexp/lib/main.js"(exports2, module) {
-    "use strict";
-    var PINF = require_lib8();
-    var NINF = require_lib7();
-    var BIAS = require_lib9();
-    var MAX_EXPONENT = require_lib10();
-    var MAX_SUBNORMAL_EXPONENT = require_lib11();
-    var MIN_SUBNORMAL_EXPONENT = require_lib12();
-    var isnan = require_lib2();
-    var isInfinite = require_lib13();
-    var copysign = require_lib45();
-    var normalize = require_lib48().assign;
-    var floatExp = require_lib50();
-    var toWords = require_lib42();
-    var fromWords = require_lib44();
-    var TWO52_INV = 2220446049250313e-31;
-    var CLEAR_EXP_MASK = 2148532223 >>> 0;
-    var FRAC = [0, 0];
-    var WORDS = [0, 0];
-    function ldexp(frac, exp) {
-      var high;
-      var m;
-      if (exp === 0 || frac === 0 || // handles +-0
-      isnan(frac) || isInfinite(frac)) {
-        return frac;
-      }
-      normalize(frac, FRAC, 1, 0);
-      frac = FRAC[0];
-      exp += FRAC[1];
-      exp += floatExp(frac);
-      if (exp < MIN_SUBNORMAL_EXPONENT) {
-        return copysign(0, frac);
-      }
-      if (exp > MAX_EXPONENT) {
-        if (frac < 0) {
-          return NINF;
-        }
-        return PINF;
-      }
-      if (exp <= MAX_SUBNORMAL_EXPONENT) {
-        exp += 52;
-        m = TWO52_INV;
-      } else {
-        m = 1;
-      }
-      toWords.assign(frac, WORDS, 1, 0);
-      high = WORDS[0];
-      high &= CLEAR_EXP_MASK;
-      high |= exp + BIAS << 20;
-      return m * fromWords(high, WORDS[1]);
-    }
-    module.exports = ldexp;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-ldexp/lib/index.js
-var require_lib51 = __commonJS({
-  "node_modules/@stdlib/math-base-special-ldexp/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main36();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-exp/lib/polyval_p.js
-var require_polyval_p = __commonJS({
-  "node_modules/@stdlib/math-base-special-exp/lib/polyval_p.js"(exports2, module) {
-    "use strict";
-    function evalpoly(x) {
-      if (x === 0) {
-        return 0.16666666666666602;
-      }
-      return 0.16666666666666602 + x * (-0.0027777777777015593 + x * (6613756321437934e-20 + x * (-16533902205465252e-22 + x * 41381367970572385e-24)));
-    }
-    module.exports = evalpoly;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-exp/lib/expmulti.js
-var require_expmulti = __commonJS({
-  "node_modules/@stdlib/math-base-special-exp/lib/expmulti.js"(exports2, module) {
-    "use strict";
-    var ldexp = require_lib51();
-    var polyvalP = require_polyval_p();
-    function expmulti(hi, lo, k) {
-      var r;
-      var t;
-      var c;
-      var y;
-      r = hi - lo;
-      t = r * r;
-      c = r - t * polyvalP(t);
-      y = 1 - (lo - r * c / (2 - c) - hi);
-      return ldexp(y, k);
-    }
-    module.exports = expmulti;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-exp/lib/main.js
-var require_main37 = __commonJS({
-  "node_modules/@stdlib/math-base-special-exp/lib/main.js"(exports2, module) {
-    "use strict";
-    var isnan = require_lib2();
-    var trunc = require_lib5();
-    var NINF = require_lib7();
-    var PINF = require_lib8();
-    var expmulti = require_expmulti();
-    var LN2_HI = 0.6931471803691238;
-    var LN2_LO = 19082149292705877e-26;
-    var LOG2_E = 1.4426950408889634;
-    var OVERFLOW = 709.782712893384;
-    var UNDERFLOW = -745.1332191019411;
-    var NEARZERO = 1 / (1 << 28);
-    var NEG_NEARZERO = -NEARZERO;
-    function exp(x) {
-      var hi;
-      var lo;
-      var k;
-      if (isnan(x) || x === PINF) {
-        return x;
-      }
-      if (x === NINF) {
-        return 0;
-      }
-      if (x > OVERFLOW) {
-        return PINF;
-      }
-      if (x < UNDERFLOW) {
-        return 0;
-      }
-      if (x > NEG_NEARZERO && x < NEARZERO) {
-        return 1 + x;
-      }
-      if (x < 0) {
-        k = trunc(LOG2_E * x - 0.5);
-      } else {
-        k = trunc(LOG2_E * x + 0.5);
-      }
-      hi = x - k * LN2_HI;
-      lo = k * LN2_LO;
-      return expmulti(hi, lo, k);
-    }
-    module.exports = exp;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-exp/lib/index.js
-var require_lib52 = __commonJS({
-  "node_modules/@stdlib/math-base-special-exp/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main37();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-set-low-word/lib/low.js
-var require_low = __commonJS({
-  "node_modules/@stdlib/number-float64-base-set-low-word/lib/low.js"(exports2, module) {
-    "use strict";
-    var isLittleEndian = require_lib41();
-    var LOW;
-    if (isLittleEndian === true) {
-      LOW = 0;
-    } else {
-      LOW = 1;
-    }
-    module.exports = LOW;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-set-low-word/lib/main.js
-var require_main38 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-set-low-word/lib/main.js"(exports2, module) {
-    "use strict";
-    var Uint32Array2 = require_lib29();
-    var Float64Array2 = require_lib32();
-    var LOW = require_low();
-    var FLOAT64_VIEW = new Float64Array2(1);
-    var UINT32_VIEW = new Uint32Array2(FLOAT64_VIEW.buffer);
-    function setLowWord(x, low) {
-      FLOAT64_VIEW[0] = x;
-      UINT32_VIEW[LOW] = low >>> 0;
-      return FLOAT64_VIEW[0];
-    }
-    module.exports = setLowWord;
-  }
-});
-
-// node_modules/@stdlib/number-float64-base-set-low-word/lib/index.js
-var require_lib53 = __commonJS({
-  "node_modules/@stdlib/number-float64-base-set-low-word/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main38();
-    module.exports = main;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-erfc/lib/polyval_pp.js
-var require_polyval_pp = __commonJS({
-  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_pp.js"(exports2, module) {
-    "use strict";
-    function evalpoly(x) {
-      if (x === 0) {
-        return -0.3250421072470015;
-      }
-      return -0.3250421072470015 + x * (-0.02848174957559851 + x * (-0.005770270296489442 + x * -23763016656650163e-21));
-    }
-    module.exports = evalpoly;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-erfc/lib/polyval_qq.js
-var require_polyval_qq = __commonJS({
-  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_qq.js"(exports2, module) {
-    "use strict";
-    function evalpoly(x) {
-      if (x === 0) {
-        return 0.39791722395915535;
-      }
-      return 0.39791722395915535 + x * (0.0650222499887673 + x * (0.005081306281875766 + x * (13249473800432164e-20 + x * -3960228278775368e-21)));
-    }
-    module.exports = evalpoly;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-erfc/lib/polyval_pa.js
-var require_polyval_pa = __commonJS({
-  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_pa.js"(exports2, module) {
-    "use strict";
-    function evalpoly(x) {
-      if (x === 0) {
-        return 0.41485611868374833;
-      }
-      return 0.41485611868374833 + x * (-0.3722078760357013 + x * (0.31834661990116175 + x * (-0.11089469428239668 + x * (0.035478304325618236 + x * -0.002166375594868791))));
-    }
-    module.exports = evalpoly;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-erfc/lib/polyval_qa.js
-var require_polyval_qa = __commonJS({
-  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_qa.js"(exports2, module) {
-    "use strict";
-    function evalpoly(x) {
-      if (x === 0) {
-        return 0.10642088040084423;
-      }
-      return 0.10642088040084423 + x * (0.540397917702171 + x * (0.07182865441419627 + x * (0.12617121980876164 + x * (0.01363708391202905 + x * 0.011984499846799107))));
-    }
-    module.exports = evalpoly;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-erfc/lib/polyval_ra.js
-var require_polyval_ra = __commonJS({
-  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_ra.js"(exports2, module) {
-    "use strict";
-    function evalpoly(x) {
-      if (x === 0) {
-        return -0.6938585727071818;
-      }
-      return -0.6938585727071818 + x * (-10.558626225323291 + x * (-62.375332450326006 + x * (-162.39666946257347 + x * (-184.60509290671104 + x * (-81.2874355063066 + x * -9.814329344169145)))));
-    }
-    module.exports = evalpoly;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-erfc/lib/polyval_sa.js
-var require_polyval_sa = __commonJS({
-  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_sa.js"(exports2, module) {
-    "use strict";
-    function evalpoly(x) {
-      if (x === 0) {
-        return 19.651271667439257;
-      }
-      return 19.651271667439257 + x * (137.65775414351904 + x * (434.56587747522923 + x * (645.3872717332679 + x * (429.00814002756783 + x * (108.63500554177944 + x * (6.570249770319282 + x * -0.0604244152148581))))));
-    }
-    module.exports = evalpoly;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-erfc/lib/polyval_rb.js
-var require_polyval_rb = __commonJS({
-  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_rb.js"(exports2, module) {
-    "use strict";
-    function evalpoly(x) {
-      if (x === 0) {
-        return -0.799283237680523;
-      }
-      return -0.799283237680523 + x * (-17.757954917754752 + x * (-160.63638485582192 + x * (-637.5664433683896 + x * (-1025.0951316110772 + x * -483.5191916086514))));
-    }
-    module.exports = evalpoly;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-erfc/lib/polyval_sb.js
-var require_polyval_sb = __commonJS({
-  "node_modules/@stdlib/math-base-special-erfc/lib/polyval_sb.js"(exports2, module) {
-    "use strict";
-    function evalpoly(x) {
-      if (x === 0) {
-        return 30.33806074348246;
-      }
-      return 30.33806074348246 + x * (325.7925129965739 + x * (1536.729586084437 + x * (3199.8582195085955 + x * (2553.0504064331644 + x * (474.52854120695537 + x * -22.44095244658582)))));
-    }
-    module.exports = evalpoly;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-erfc/lib/main.js
-var require_main39 = __commonJS({
-  "node_modules/@stdlib/math-base-special-erfc/lib/main.js"(exports2, module) {
-    "use strict";
-    var isnan = require_lib2();
-    var exp = require_lib52();
-    var setLowWord = require_lib53();
-    var PINF = require_lib8();
-    var NINF = require_lib7();
-    var polyvalPP = require_polyval_pp();
-    var polyvalQQ = require_polyval_qq();
-    var polyvalPA = require_polyval_pa();
-    var polyvalQA = require_polyval_qa();
-    var polyvalRA = require_polyval_ra();
-    var polyvalSA = require_polyval_sa();
-    var polyvalRB = require_polyval_rb();
-    var polyvalSB = require_polyval_sb();
-    var TINY = 1e-300;
-    var SMALL = 13877787807814457e-33;
-    var ERX = 0.8450629115104675;
-    var PPC = 0.12837916709551256;
-    var QQC = 1;
-    var PAC = -0.0023621185607526594;
-    var QAC = 1;
-    var RAC = -0.009864944034847148;
-    var SAC = 1;
-    var RBC = -0.0098649429247001;
-    var SBC = 1;
-    function erfc2(x) {
-      var sign;
-      var ax;
-      var z2;
-      var r;
-      var s;
-      var y;
-      var p;
-      var q;
-      if (isnan(x)) {
-        return NaN;
-      }
-      if (x === PINF) {
-        return 0;
-      }
-      if (x === NINF) {
-        return 2;
-      }
-      if (x === 0) {
-        return 1;
-      }
-      if (x < 0) {
-        sign = true;
-        ax = -x;
-      } else {
-        sign = false;
-        ax = x;
-      }
-      if (ax < 0.84375) {
-        if (ax < SMALL) {
-          return 1 - x;
-        }
-        z2 = x * x;
-        r = PPC + z2 * polyvalPP(z2);
-        s = QQC + z2 * polyvalQQ(z2);
-        y = r / s;
-        if (x < 0.25) {
-          return 1 - (x + x * y);
-        }
-        r = x * y;
-        r += x - 0.5;
-        return 0.5 - r;
-      }
-      if (ax < 1.25) {
-        s = ax - 1;
-        p = PAC + s * polyvalPA(s);
-        q = QAC + s * polyvalQA(s);
-        if (sign) {
-          return 1 + ERX + p / q;
-        }
-        return 1 - ERX - p / q;
-      }
-      if (ax < 28) {
-        s = 1 / (ax * ax);
-        if (ax < 2.857142857142857) {
-          r = RAC + s * polyvalRA(s);
-          s = SAC + s * polyvalSA(s);
-        } else {
-          if (x < -6) {
-            return 2 - TINY;
-          }
-          r = RBC + s * polyvalRB(s);
-          s = SBC + s * polyvalSB(s);
-        }
-        z2 = setLowWord(ax, 0);
-        r = exp(-(z2 * z2) - 0.5625) * exp((z2 - ax) * (z2 + ax) + r / s);
-        if (sign) {
-          return 2 - r / ax;
-        }
-        return r / ax;
-      }
-      if (sign) {
-        return 2 - TINY;
-      }
-      return TINY * TINY;
-    }
-    module.exports = erfc2;
-  }
-});
-
-// node_modules/@stdlib/math-base-special-erfc/lib/index.js
-var require_lib54 = __commonJS({
-  "node_modules/@stdlib/math-base-special-erfc/lib/index.js"(exports2, module) {
-    "use strict";
-    var main = require_main39();
-    module.exports = main;
-  }
-});
-
 // node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
   "node_modules/ajv/dist/compile/codegen/code.js"(exports2) {
@@ -36375,6 +35603,778 @@ var require_ajv = __commonJS({
   }
 });
 
+// node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
+var require_proxy = __commonJS({
+  "node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.getProxyUrl = getProxyUrl2;
+    exports2.checkBypass = checkBypass2;
+    function getProxyUrl2(reqUrl) {
+      const usingSsl = reqUrl.protocol === "https:";
+      if (checkBypass2(reqUrl)) {
+        return void 0;
+      }
+      const proxyVar = (() => {
+        if (usingSsl) {
+          return process.env["https_proxy"] || process.env["HTTPS_PROXY"];
+        } else {
+          return process.env["http_proxy"] || process.env["HTTP_PROXY"];
+        }
+      })();
+      if (proxyVar) {
+        try {
+          return new DecodedURL2(proxyVar);
+        } catch (_a) {
+          if (!proxyVar.startsWith("http://") && !proxyVar.startsWith("https://"))
+            return new DecodedURL2(`http://${proxyVar}`);
+        }
+      } else {
+        return void 0;
+      }
+    }
+    function checkBypass2(reqUrl) {
+      if (!reqUrl.hostname) {
+        return false;
+      }
+      const reqHost = reqUrl.hostname;
+      if (isLoopbackAddress2(reqHost)) {
+        return true;
+      }
+      const noProxy = process.env["no_proxy"] || process.env["NO_PROXY"] || "";
+      if (!noProxy) {
+        return false;
+      }
+      let reqPort;
+      if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+      } else if (reqUrl.protocol === "http:") {
+        reqPort = 80;
+      } else if (reqUrl.protocol === "https:") {
+        reqPort = 443;
+      }
+      const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+      if (typeof reqPort === "number") {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+      }
+      for (const upperNoProxyItem of noProxy.split(",").map((x) => x.trim().toUpperCase()).filter((x) => x)) {
+        if (upperNoProxyItem === "*" || upperReqHosts.some((x) => x === upperNoProxyItem || x.endsWith(`.${upperNoProxyItem}`) || upperNoProxyItem.startsWith(".") && x.endsWith(`${upperNoProxyItem}`))) {
+          return true;
+        }
+      }
+      return false;
+    }
+    function isLoopbackAddress2(host) {
+      const hostLower = host.toLowerCase();
+      return hostLower === "localhost" || hostLower.startsWith("127.") || hostLower.startsWith("[::1]") || hostLower.startsWith("[0:0:0:0:0:0:0:1]");
+    }
+    var DecodedURL2 = class extends URL {
+      constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+      }
+      get username() {
+        return this._decodedUsername;
+      }
+      get password() {
+        return this._decodedPassword;
+      }
+    };
+  }
+});
+
+// node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var require_lib54 = __commonJS({
+  "node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports2) {
+    "use strict";
+    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      var desc = Object.getOwnPropertyDescriptor(m, k);
+      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+        desc = { enumerable: true, get: function() {
+          return m[k];
+        } };
+      }
+      Object.defineProperty(o, k2, desc);
+    }) : (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      o[k2] = m[k];
+    }));
+    var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v });
+    }) : function(o, v) {
+      o["default"] = v;
+    });
+    var __importStar = exports2 && exports2.__importStar || /* @__PURE__ */ (function() {
+      var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function(o2) {
+          var ar = [];
+          for (var k in o2) if (Object.prototype.hasOwnProperty.call(o2, k)) ar[ar.length] = k;
+          return ar;
+        };
+        return ownKeys(o);
+      };
+      return function(mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) {
+          for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        }
+        __setModuleDefault(result, mod);
+        return result;
+      };
+    })();
+    var __awaiter12 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+      function adopt(value) {
+        return value instanceof P ? value : new P(function(resolve3) {
+          resolve3(value);
+        });
+      }
+      return new (P || (P = Promise))(function(resolve3, reject) {
+        function fulfilled(value) {
+          try {
+            step(generator.next(value));
+          } catch (e) {
+            reject(e);
+          }
+        }
+        function rejected(value) {
+          try {
+            step(generator["throw"](value));
+          } catch (e) {
+            reject(e);
+          }
+        }
+        function step(result) {
+          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+        }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+      });
+    };
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.HttpClient = exports2.HttpClientResponse = exports2.HttpClientError = exports2.MediaTypes = exports2.Headers = exports2.HttpCodes = void 0;
+    exports2.getProxyUrl = getProxyUrl2;
+    exports2.isHttps = isHttps;
+    var http2 = __importStar(__require("http"));
+    var https2 = __importStar(__require("https"));
+    var pm = __importStar(require_proxy());
+    var tunnel2 = __importStar(require_tunnel2());
+    var undici_1 = require_undici();
+    var HttpCodes2;
+    (function(HttpCodes3) {
+      HttpCodes3[HttpCodes3["OK"] = 200] = "OK";
+      HttpCodes3[HttpCodes3["MultipleChoices"] = 300] = "MultipleChoices";
+      HttpCodes3[HttpCodes3["MovedPermanently"] = 301] = "MovedPermanently";
+      HttpCodes3[HttpCodes3["ResourceMoved"] = 302] = "ResourceMoved";
+      HttpCodes3[HttpCodes3["SeeOther"] = 303] = "SeeOther";
+      HttpCodes3[HttpCodes3["NotModified"] = 304] = "NotModified";
+      HttpCodes3[HttpCodes3["UseProxy"] = 305] = "UseProxy";
+      HttpCodes3[HttpCodes3["SwitchProxy"] = 306] = "SwitchProxy";
+      HttpCodes3[HttpCodes3["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+      HttpCodes3[HttpCodes3["PermanentRedirect"] = 308] = "PermanentRedirect";
+      HttpCodes3[HttpCodes3["BadRequest"] = 400] = "BadRequest";
+      HttpCodes3[HttpCodes3["Unauthorized"] = 401] = "Unauthorized";
+      HttpCodes3[HttpCodes3["PaymentRequired"] = 402] = "PaymentRequired";
+      HttpCodes3[HttpCodes3["Forbidden"] = 403] = "Forbidden";
+      HttpCodes3[HttpCodes3["NotFound"] = 404] = "NotFound";
+      HttpCodes3[HttpCodes3["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+      HttpCodes3[HttpCodes3["NotAcceptable"] = 406] = "NotAcceptable";
+      HttpCodes3[HttpCodes3["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+      HttpCodes3[HttpCodes3["RequestTimeout"] = 408] = "RequestTimeout";
+      HttpCodes3[HttpCodes3["Conflict"] = 409] = "Conflict";
+      HttpCodes3[HttpCodes3["Gone"] = 410] = "Gone";
+      HttpCodes3[HttpCodes3["TooManyRequests"] = 429] = "TooManyRequests";
+      HttpCodes3[HttpCodes3["InternalServerError"] = 500] = "InternalServerError";
+      HttpCodes3[HttpCodes3["NotImplemented"] = 501] = "NotImplemented";
+      HttpCodes3[HttpCodes3["BadGateway"] = 502] = "BadGateway";
+      HttpCodes3[HttpCodes3["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+      HttpCodes3[HttpCodes3["GatewayTimeout"] = 504] = "GatewayTimeout";
+    })(HttpCodes2 || (exports2.HttpCodes = HttpCodes2 = {}));
+    var Headers2;
+    (function(Headers3) {
+      Headers3["Accept"] = "accept";
+      Headers3["ContentType"] = "content-type";
+    })(Headers2 || (exports2.Headers = Headers2 = {}));
+    var MediaTypes2;
+    (function(MediaTypes3) {
+      MediaTypes3["ApplicationJson"] = "application/json";
+    })(MediaTypes2 || (exports2.MediaTypes = MediaTypes2 = {}));
+    function getProxyUrl2(serverUrl) {
+      const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+      return proxyUrl ? proxyUrl.href : "";
+    }
+    var HttpRedirectCodes2 = [
+      HttpCodes2.MovedPermanently,
+      HttpCodes2.ResourceMoved,
+      HttpCodes2.SeeOther,
+      HttpCodes2.TemporaryRedirect,
+      HttpCodes2.PermanentRedirect
+    ];
+    var HttpResponseRetryCodes2 = [
+      HttpCodes2.BadGateway,
+      HttpCodes2.ServiceUnavailable,
+      HttpCodes2.GatewayTimeout
+    ];
+    var RetryableHttpVerbs2 = ["OPTIONS", "GET", "DELETE", "HEAD"];
+    var ExponentialBackoffCeiling2 = 10;
+    var ExponentialBackoffTimeSlice2 = 5;
+    var HttpClientError2 = class _HttpClientError extends Error {
+      constructor(message, statusCode) {
+        super(message);
+        this.name = "HttpClientError";
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, _HttpClientError.prototype);
+      }
+    };
+    exports2.HttpClientError = HttpClientError2;
+    var HttpClientResponse2 = class {
+      constructor(message) {
+        this.message = message;
+      }
+      readBody() {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter12(this, void 0, void 0, function* () {
+            let output = Buffer.alloc(0);
+            this.message.on("data", (chunk) => {
+              output = Buffer.concat([output, chunk]);
+            });
+            this.message.on("end", () => {
+              resolve3(output.toString());
+            });
+          }));
+        });
+      }
+      readBodyBuffer() {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter12(this, void 0, void 0, function* () {
+            const chunks = [];
+            this.message.on("data", (chunk) => {
+              chunks.push(chunk);
+            });
+            this.message.on("end", () => {
+              resolve3(Buffer.concat(chunks));
+            });
+          }));
+        });
+      }
+    };
+    exports2.HttpClientResponse = HttpClientResponse2;
+    function isHttps(requestUrl) {
+      const parsedUrl = new URL(requestUrl);
+      return parsedUrl.protocol === "https:";
+    }
+    var HttpClient3 = class {
+      constructor(userAgent2, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent2);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+          if (requestOptions.ignoreSslError != null) {
+            this._ignoreSslError = requestOptions.ignoreSslError;
+          }
+          this._socketTimeout = requestOptions.socketTimeout;
+          if (requestOptions.allowRedirects != null) {
+            this._allowRedirects = requestOptions.allowRedirects;
+          }
+          if (requestOptions.allowRedirectDowngrade != null) {
+            this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+          }
+          if (requestOptions.maxRedirects != null) {
+            this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+          }
+          if (requestOptions.keepAlive != null) {
+            this._keepAlive = requestOptions.keepAlive;
+          }
+          if (requestOptions.allowRetries != null) {
+            this._allowRetries = requestOptions.allowRetries;
+          }
+          if (requestOptions.maxRetries != null) {
+            this._maxRetries = requestOptions.maxRetries;
+          }
+        }
+      }
+      options(requestUrl, additionalHeaders) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return this.request("OPTIONS", requestUrl, null, additionalHeaders || {});
+        });
+      }
+      get(requestUrl, additionalHeaders) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return this.request("GET", requestUrl, null, additionalHeaders || {});
+        });
+      }
+      del(requestUrl, additionalHeaders) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return this.request("DELETE", requestUrl, null, additionalHeaders || {});
+        });
+      }
+      post(requestUrl, data, additionalHeaders) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return this.request("POST", requestUrl, data, additionalHeaders || {});
+        });
+      }
+      patch(requestUrl, data, additionalHeaders) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return this.request("PATCH", requestUrl, data, additionalHeaders || {});
+        });
+      }
+      put(requestUrl, data, additionalHeaders) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return this.request("PUT", requestUrl, data, additionalHeaders || {});
+        });
+      }
+      head(requestUrl, additionalHeaders) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return this.request("HEAD", requestUrl, null, additionalHeaders || {});
+        });
+      }
+      sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+      }
+      /**
+       * Gets a typed object from an endpoint
+       * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+       */
+      getJson(requestUrl_1) {
+        return __awaiter12(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
+          const res = yield this.get(requestUrl, additionalHeaders);
+          return this._processResponse(res, this.requestOptions);
+        });
+      }
+      postJson(requestUrl_1, obj_1) {
+        return __awaiter12(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+          const data = JSON.stringify(obj, null, 2);
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
+          const res = yield this.post(requestUrl, data, additionalHeaders);
+          return this._processResponse(res, this.requestOptions);
+        });
+      }
+      putJson(requestUrl_1, obj_1) {
+        return __awaiter12(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+          const data = JSON.stringify(obj, null, 2);
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
+          const res = yield this.put(requestUrl, data, additionalHeaders);
+          return this._processResponse(res, this.requestOptions);
+        });
+      }
+      patchJson(requestUrl_1, obj_1) {
+        return __awaiter12(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+          const data = JSON.stringify(obj, null, 2);
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
+          const res = yield this.patch(requestUrl, data, additionalHeaders);
+          return this._processResponse(res, this.requestOptions);
+        });
+      }
+      /**
+       * Makes a raw http request.
+       * All other methods such as get, post, patch, and request ultimately call this.
+       * Prefer get, del, post and patch
+       */
+      request(verb, requestUrl, data, headers) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          if (this._disposed) {
+            throw new Error("Client has already been disposed.");
+          }
+          const parsedUrl = new URL(requestUrl);
+          let info2 = this._prepareRequest(verb, parsedUrl, headers);
+          const maxTries = this._allowRetries && RetryableHttpVerbs2.includes(verb) ? this._maxRetries + 1 : 1;
+          let numTries = 0;
+          let response;
+          do {
+            response = yield this.requestRaw(info2, data);
+            if (response && response.message && response.message.statusCode === HttpCodes2.Unauthorized) {
+              let authenticationHandler;
+              for (const handler2 of this.handlers) {
+                if (handler2.canHandleAuthentication(response)) {
+                  authenticationHandler = handler2;
+                  break;
+                }
+              }
+              if (authenticationHandler) {
+                return authenticationHandler.handleAuthentication(this, info2, data);
+              } else {
+                return response;
+              }
+            }
+            let redirectsRemaining = this._maxRedirects;
+            while (response.message.statusCode && HttpRedirectCodes2.includes(response.message.statusCode) && this._allowRedirects && redirectsRemaining > 0) {
+              const redirectUrl = response.message.headers["location"];
+              if (!redirectUrl) {
+                break;
+              }
+              const parsedRedirectUrl = new URL(redirectUrl);
+              if (parsedUrl.protocol === "https:" && parsedUrl.protocol !== parsedRedirectUrl.protocol && !this._allowRedirectDowngrade) {
+                throw new Error("Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.");
+              }
+              yield response.readBody();
+              if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                for (const header in headers) {
+                  if (header.toLowerCase() === "authorization") {
+                    delete headers[header];
+                  }
+                }
+              }
+              info2 = this._prepareRequest(verb, parsedRedirectUrl, headers);
+              response = yield this.requestRaw(info2, data);
+              redirectsRemaining--;
+            }
+            if (!response.message.statusCode || !HttpResponseRetryCodes2.includes(response.message.statusCode)) {
+              return response;
+            }
+            numTries += 1;
+            if (numTries < maxTries) {
+              yield response.readBody();
+              yield this._performExponentialBackoff(numTries);
+            }
+          } while (numTries < maxTries);
+          return response;
+        });
+      }
+      /**
+       * Needs to be called if keepAlive is set to true in request options.
+       */
+      dispose() {
+        if (this._agent) {
+          this._agent.destroy();
+        }
+        this._disposed = true;
+      }
+      /**
+       * Raw request.
+       * @param info
+       * @param data
+       */
+      requestRaw(info2, data) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve3, reject) => {
+            function callbackForResult(err, res) {
+              if (err) {
+                reject(err);
+              } else if (!res) {
+                reject(new Error("Unknown error"));
+              } else {
+                resolve3(res);
+              }
+            }
+            this.requestRawWithCallback(info2, data, callbackForResult);
+          });
+        });
+      }
+      /**
+       * Raw request with callback.
+       * @param info
+       * @param data
+       * @param onResult
+       */
+      requestRawWithCallback(info2, data, onResult) {
+        if (typeof data === "string") {
+          if (!info2.options.headers) {
+            info2.options.headers = {};
+          }
+          info2.options.headers["Content-Length"] = Buffer.byteLength(data, "utf8");
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+          if (!callbackCalled) {
+            callbackCalled = true;
+            onResult(err, res);
+          }
+        }
+        const req = info2.httpModule.request(info2.options, (msg) => {
+          const res = new HttpClientResponse2(msg);
+          handleResult(void 0, res);
+        });
+        let socket;
+        req.on("socket", (sock) => {
+          socket = sock;
+        });
+        req.setTimeout(this._socketTimeout || 3 * 6e4, () => {
+          if (socket) {
+            socket.end();
+          }
+          handleResult(new Error(`Request timeout: ${info2.options.path}`));
+        });
+        req.on("error", function(err) {
+          handleResult(err);
+        });
+        if (data && typeof data === "string") {
+          req.write(data, "utf8");
+        }
+        if (data && typeof data !== "string") {
+          data.on("close", function() {
+            req.end();
+          });
+          data.pipe(req);
+        } else {
+          req.end();
+        }
+      }
+      /**
+       * Gets an http agent. This function is useful when you need an http agent that handles
+       * routing through a proxy server - depending upon the url and proxy environment variables.
+       * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+       */
+      getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+      }
+      getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+          return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+      }
+      _prepareRequest(method, requestUrl, headers) {
+        const info2 = {};
+        info2.parsedUrl = requestUrl;
+        const usingSsl = info2.parsedUrl.protocol === "https:";
+        info2.httpModule = usingSsl ? https2 : http2;
+        const defaultPort = usingSsl ? 443 : 80;
+        info2.options = {};
+        info2.options.host = info2.parsedUrl.hostname;
+        info2.options.port = info2.parsedUrl.port ? parseInt(info2.parsedUrl.port) : defaultPort;
+        info2.options.path = (info2.parsedUrl.pathname || "") + (info2.parsedUrl.search || "");
+        info2.options.method = method;
+        info2.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+          info2.options.headers["user-agent"] = this.userAgent;
+        }
+        info2.options.agent = this._getAgent(info2.parsedUrl);
+        if (this.handlers) {
+          for (const handler2 of this.handlers) {
+            handler2.prepareRequest(info2.options);
+          }
+        }
+        return info2;
+      }
+      _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+          return Object.assign({}, lowercaseKeys3(this.requestOptions.headers), lowercaseKeys3(headers || {}));
+        }
+        return lowercaseKeys3(headers || {});
+      }
+      /**
+       * Gets an existing header value or returns a default.
+       * Handles converting number header values to strings since HTTP headers must be strings.
+       * Note: This returns string | string[] since some headers can have multiple values.
+       * For headers that must always be a single string (like Content-Type), use the
+       * specialized _getExistingOrDefaultContentTypeHeader method instead.
+       */
+      _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+          const headerValue = lowercaseKeys3(this.requestOptions.headers)[header];
+          if (headerValue) {
+            clientHeader = typeof headerValue === "number" ? headerValue.toString() : headerValue;
+          }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== void 0) {
+          return typeof additionalValue === "number" ? additionalValue.toString() : additionalValue;
+        }
+        if (clientHeader !== void 0) {
+          return clientHeader;
+        }
+        return _default;
+      }
+      /**
+       * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+       * Always returns a single string (not an array) since Content-Type should be a single value.
+       * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+       * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+       * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+       */
+      _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+          const headerValue = lowercaseKeys3(this.requestOptions.headers)[Headers2.ContentType];
+          if (headerValue) {
+            if (typeof headerValue === "number") {
+              clientHeader = String(headerValue);
+            } else if (Array.isArray(headerValue)) {
+              clientHeader = headerValue.join(", ");
+            } else {
+              clientHeader = headerValue;
+            }
+          }
+        }
+        const additionalValue = additionalHeaders[Headers2.ContentType];
+        if (additionalValue !== void 0) {
+          if (typeof additionalValue === "number") {
+            return String(additionalValue);
+          } else if (Array.isArray(additionalValue)) {
+            return additionalValue.join(", ");
+          } else {
+            return additionalValue;
+          }
+        }
+        if (clientHeader !== void 0) {
+          return clientHeader;
+        }
+        return _default;
+      }
+      _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+          agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+          agent = this._agent;
+        }
+        if (agent) {
+          return agent;
+        }
+        const usingSsl = parsedUrl.protocol === "https:";
+        let maxSockets = 100;
+        if (this.requestOptions) {
+          maxSockets = this.requestOptions.maxSockets || http2.globalAgent.maxSockets;
+        }
+        if (proxyUrl && proxyUrl.hostname) {
+          const agentOptions = {
+            maxSockets,
+            keepAlive: this._keepAlive,
+            proxy: Object.assign(Object.assign({}, (proxyUrl.username || proxyUrl.password) && {
+              proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+            }), { host: proxyUrl.hostname, port: proxyUrl.port })
+          };
+          let tunnelAgent;
+          const overHttps = proxyUrl.protocol === "https:";
+          if (usingSsl) {
+            tunnelAgent = overHttps ? tunnel2.httpsOverHttps : tunnel2.httpsOverHttp;
+          } else {
+            tunnelAgent = overHttps ? tunnel2.httpOverHttps : tunnel2.httpOverHttp;
+          }
+          agent = tunnelAgent(agentOptions);
+          this._proxyAgent = agent;
+        }
+        if (!agent) {
+          const options = { keepAlive: this._keepAlive, maxSockets };
+          agent = usingSsl ? new https2.Agent(options) : new http2.Agent(options);
+          this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+          agent.options = Object.assign(agent.options || {}, {
+            rejectUnauthorized: false
+          });
+        }
+        return agent;
+      }
+      _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+          proxyAgent = this._proxyAgentDispatcher;
+        }
+        if (proxyAgent) {
+          return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === "https:";
+        proxyAgent = new undici_1.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, (proxyUrl.username || proxyUrl.password) && {
+          token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString("base64")}`
+        }));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+          proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+            rejectUnauthorized: false
+          });
+        }
+        return proxyAgent;
+      }
+      _getUserAgentWithOrchestrationId(userAgent2) {
+        const baseUserAgent = userAgent2 || "actions/http-client";
+        const orchId = process.env["ACTIONS_ORCHESTRATION_ID"];
+        if (orchId) {
+          const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, "_");
+          return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+      }
+      _performExponentialBackoff(retryNumber) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
+          const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
+          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
+        });
+      }
+      _processResponse(res, options) {
+        return __awaiter12(this, void 0, void 0, function* () {
+          return new Promise((resolve3, reject) => __awaiter12(this, void 0, void 0, function* () {
+            const statusCode = res.message.statusCode || 0;
+            const response = {
+              statusCode,
+              result: null,
+              headers: {}
+            };
+            if (statusCode === HttpCodes2.NotFound) {
+              resolve3(response);
+            }
+            function dateTimeDeserializer(key, value) {
+              if (typeof value === "string") {
+                const a = new Date(value);
+                if (!isNaN(a.valueOf())) {
+                  return a;
+                }
+              }
+              return value;
+            }
+            let obj;
+            let contents;
+            try {
+              contents = yield res.readBody();
+              if (contents && contents.length > 0) {
+                if (options && options.deserializeDates) {
+                  obj = JSON.parse(contents, dateTimeDeserializer);
+                } else {
+                  obj = JSON.parse(contents);
+                }
+                response.result = obj;
+              }
+              response.headers = res.message.headers;
+            } catch (err) {
+            }
+            if (statusCode > 299) {
+              let msg;
+              if (obj && obj.message) {
+                msg = obj.message;
+              } else if (contents && contents.length > 0) {
+                msg = contents;
+              } else {
+                msg = `Failed request: (${statusCode})`;
+              }
+              const err = new HttpClientError2(msg, statusCode);
+              err.result = response.result;
+              reject(err);
+            } else {
+              resolve3(response);
+            }
+          }));
+        });
+      }
+    };
+    exports2.HttpClient = HttpClient3;
+    var lowercaseKeys3 = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
+  }
+});
+
 // node_modules/@actions/core/lib/core.js
 var core_exports = {};
 __export(core_exports, {
@@ -38656,4607 +38656,6 @@ import path14 from "node:path";
 import { existsSync as existsSync10, readFileSync as readFileSync8, statSync as statSync2 } from "node:fs";
 import path12 from "node:path";
 
-// src/config.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { existsSync as existsSync2, readFileSync } from "node:fs";
-import path6 from "node:path";
-
-// src/options.ts
-var int = (min) => ({ type: "int", valid: (n) => Number.isInteger(n) && n >= min, expected: `a whole number >= ${min}` });
-var CONFIG = [
-  {
-    name: "base",
-    arg: "REF",
-    type: "text",
-    defaultText: "from the CI event (a pull request's merge commit's first parent, a merge queue entry's first parent, push before, the merge base of workflow_dispatch's inputs; GitLab: the merge base)",
-    help: "base commit (branch, tag or SHA; fetched if a shallow clone lacks it), compared exactly when given",
-    trust: "trusted-only"
-  },
-  {
-    name: "head",
-    arg: "REF",
-    type: "text",
-    default: "HEAD",
-    defaultText: "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
-    help: "head commit, compared exactly when given",
-    trust: "trusted-only"
-  },
-  { name: "build", arg: "CMD", type: "text", help: "build command, run once in each worktree before any round", trust: "trusted-only" },
-  {
-    name: "bench",
-    arg: "CMD",
-    type: "text",
-    defaultText: "none: required unless bench-command is given",
-    help: "benchmark command; runs in the worktree with BENCHGATE_SIDE, BENCHGATE_ROUND, BENCHGATE_WORKTREE, BENCHGATE_BASE_DIR and BENCHGATE_HEAD_DIR set",
-    trust: "trusted-only"
-  },
-  {
-    name: "bench-command",
-    arg: "CMD",
-    type: "text",
-    help: "command mode instead of bench: no parser; the whole process's wall time is the sample (CPU and peak RSS are recorded too), like hyperfine but interleaved",
-    trust: "trusted-only"
-  },
-  {
-    name: "format",
-    arg: "NAME",
-    type: "text",
-    default: "auto",
-    help: "output format of the benchmark command: a parser name (docs/formats.md), auto, or command (time the whole process)",
-    trust: "trusted-only"
-  },
-  { name: "suite", arg: "NAME", type: "text", default: "benchmarks", help: "name of this suite in the reports and comments", trust: "trusted-only" },
-  {
-    name: "rounds",
-    arg: "N",
-    ...int(1),
-    default: 10,
-    help: "measured rounds per side; each round runs base and head once, in seeded random order",
-    trust: "stricter-only",
-    stricter: "higher"
-  },
-  { name: "warmup", arg: "N", ...int(0), default: 1, help: "discarded warmup rounds", trust: "any" },
-  {
-    name: "seed",
-    arg: "N",
-    ...int(0),
-    defaultText: "random, printed",
-    help: "seed of the round order, to reproduce a run",
-    // A seed known in advance fixes which side runs first in every round.
-    trust: "trusted-only"
-  },
-  {
-    name: "threshold",
-    arg: "PCT",
-    type: "number",
-    valid: (n) => n >= 0,
-    expected: "a percentage >= 0 (e.g. 2 for 2%)",
-    default: 2,
-    help: "practical threshold in percent: smaller changes are never a regression",
-    trust: "stricter-only",
-    stricter: "lower"
-  },
-  {
-    name: "alpha",
-    arg: "P",
-    type: "number",
-    valid: (n) => n > 0 && n < 1,
-    expected: "a probability between 0 and 1 (e.g. 0.05)",
-    default: 0.05,
-    help: "significance level after the multiple-comparison correction",
-    trust: "stricter-only",
-    stricter: "higher"
-  },
-  {
-    name: "correction",
-    arg: "NAME",
-    type: "choice",
-    choices: ["holm", "bh", "none"],
-    default: "holm",
-    help: "multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none",
-    trust: "trusted-only"
-  },
-  {
-    name: "sampling",
-    arg: "MODE",
-    type: "choice",
-    choices: ["run", "pooled"],
-    default: "run",
-    help: "what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)",
-    trust: "trusted-only"
-  },
-  {
-    name: "timeout",
-    arg: "SECONDS",
-    type: "number",
-    valid: (n) => n >= 0,
-    expected: "seconds >= 0 (0 = no limit)",
-    default: 0,
-    help: "time limit per benchmark run in seconds, 0 for none; the whole process tree is killed",
-    trust: "any"
-  },
-  {
-    name: "out",
-    arg: "DIR",
-    type: "text",
-    default: "benchgate-out",
-    help: "where results.jsonl and the reports go",
-    trust: "trusted-only"
-  },
-  {
-    name: "fail-on",
-    arg: "WHAT",
-    type: "choice",
-    choices: ["regression", "none"],
-    default: "regression",
-    help: "what fails the gate: regression, a significant regression beyond the threshold; none, nothing (report only)",
-    trust: "trusted-only"
-  },
-  {
-    name: "working-directory",
-    arg: "DIR",
-    type: "text",
-    default: ".",
-    defaultText: "the repository root (.)",
-    help: "directory inside the repository the build and benchmark commands run in",
-    trust: "trusted-only"
-  },
-  {
-    name: "source",
-    arg: "FILE[:LINE]",
-    type: "text",
-    help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
-    trust: "any"
-  }
-];
-var ANALYZE = ["threshold", "alpha", "correction", "sampling", "fail-on", "out"];
-var DEMO = ["rounds", "seed", "out"];
-var DOORS = [
-  {
-    name: "config",
-    arg: "FILE",
-    type: "text",
-    defaultText: ".benchgate.yml when present",
-    help: "config file",
-    trust: "trusted-only",
-    commands: ["run"],
-    action: true
-  },
-  {
-    name: "repo",
-    arg: "DIR",
-    type: "text",
-    defaultText: "the current directory",
-    help: "the git repository",
-    trust: "trusted-only",
-    commands: ["run"]
-  },
-  {
-    name: "from",
-    arg: "DIR",
-    type: "text",
-    defaultText: "none: required",
-    help: "the downloaded benchgate output directory to publish",
-    trust: "trusted-only",
-    commands: ["report"]
-  },
-  {
-    name: "comment",
-    arg: "on|off",
-    type: "on-off",
-    default: "on",
-    help: "on or off: keep one sticky comment with the results on the pull request (needs pull-requests write)",
-    trust: "any",
-    commands: [],
-    action: true
-  },
-  {
-    name: "check",
-    arg: "on|off",
-    type: "on-off",
-    default: "on",
-    help: "on or off: create a check run named after the suite (needs checks write)",
-    // The check run can be what branch protection requires.
-    trust: "trusted-only",
-    commands: [],
-    action: true
-  },
-  {
-    name: "report-from",
-    arg: "DIR",
-    type: "text",
-    help: "publish the results saved in this directory (an artifact of an untrusted pull_request job) instead of running anything",
-    trust: "trusted-only",
-    commands: [],
-    action: true
-  },
-  {
-    name: "token",
-    arg: "TOKEN",
-    type: "text",
-    default: "${{ github.token }}",
-    help: "token for the comment and the check run",
-    trust: "trusted-only",
-    commands: [],
-    action: true
-  }
-];
-var OPTIONS = [
-  ...CONFIG.map(
-    (o) => ({
-      ...o,
-      commands: ["run", ...ANALYZE.includes(o.name) ? ["analyze"] : [], ...DEMO.includes(o.name) ? ["demo"] : []],
-      file: true,
-      action: true,
-      ...o.name === "out" && {
-        commands: ["run", "analyze", "merge", "demo"],
-        perCommand: {
-          analyze: { defaultText: "the log's folder" },
-          merge: { help: "the merged results log to write", defaultText: "none: required" }
-        }
-      }
-    })
-  ),
-  ...DOORS
-];
-var CONFIG_KEYS = CONFIG.map((o) => o.name);
-function optionSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`no option "${name}" in src/options.ts`);
-  return spec;
-}
-function configDefault(name) {
-  return CONFIG.find((o) => o.name === name).default;
-}
-
-// src/config.ts
-var ConfigError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "ConfigError";
-  }
-};
-var DEFAULTS = {
-  head: configDefault("head"),
-  format: configDefault("format"),
-  suite: configDefault("suite"),
-  rounds: configDefault("rounds"),
-  warmup: configDefault("warmup"),
-  thresholdPct: configDefault("threshold"),
-  alpha: configDefault("alpha"),
-  correction: configDefault("correction"),
-  sampling: configDefault("sampling"),
-  timeoutSec: configDefault("timeout"),
-  outDir: configDefault("out"),
-  failOn: configDefault("fail-on"),
-  workingDirectory: configDefault("working-directory")
-};
-var CONFIG_FILE = ".benchgate.yml";
-function readConfigFile(file, required) {
-  if (!existsSync2(file)) {
-    if (required) throw new ConfigError(`${file}: config file not found`);
-    return {};
-  }
-  const text2 = readFileSync(file, "utf8");
-  const lines2 = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text2, { lineCounter: lines2, prettyErrors: false });
-  const at = (node) => node?.range ? `${file}:${lines2.linePos(node.range[0]).line}` : file;
-  if (doc.errors.length > 0) {
-    const err = doc.errors[0];
-    throw new ConfigError(`${file}:${lines2.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split("\n")[0]}`);
-  }
-  if (doc.contents === null) return {};
-  if (!(0, import_yaml.isMap)(doc.contents)) throw new ConfigError(`${at(doc.contents)}: expected a mapping of keys (rounds: 10, bench: ...)`);
-  const raw = {};
-  for (const pair of doc.contents.items) {
-    const key = (0, import_yaml.isScalar)(pair.key) ? String(pair.key.value) : "";
-    if (!CONFIG_KEYS.includes(key)) {
-      throw new ConfigError(
-        `${at(pair.key)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(", ")}`
-      );
-    }
-    const value = pair.value;
-    if (!(0, import_yaml.isScalar)(value)) {
-      throw new ConfigError(`${at(value)}: "${key}" must be a single value, not a list or mapping`);
-    }
-    raw[key] = { value: value.value, where: `${at(value)} (${key})` };
-  }
-  return raw;
-}
-function sourced(raw, where) {
-  const out = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (value === void 0 || value === "") continue;
-    if (!CONFIG_KEYS.includes(key)) throw new ConfigError(`${where(key)}: unknown setting`);
-    out[key] = { value, where: where(key) };
-  }
-  return out;
-}
-function parseValue(spec, s) {
-  if (s.value === null) return void 0;
-  if (spec.type === "int" || spec.type === "number") {
-    const n = typeof s.value === "number" ? s.value : Number(String(s.value).trim());
-    if (String(s.value).trim() === "" || !Number.isFinite(n) || !spec.valid(n)) {
-      throw new ConfigError(`${s.where}: expected ${spec.expected}, got ${JSON.stringify(s.value)}`);
-    }
-    return n;
-  }
-  if (typeof s.value !== "string" && typeof s.value !== "number") {
-    throw new ConfigError(`${s.where}: expected text, got ${JSON.stringify(s.value)}`);
-  }
-  const text2 = String(s.value);
-  if (spec.choices && !spec.choices.includes(text2)) {
-    throw new ConfigError(`${s.where}: expected one of ${spec.choices.join(", ")}, got "${text2}"`);
-  }
-  return text2;
-}
-function resolveConfig(layers, repoDir) {
-  const merged = Object.assign({}, ...layers);
-  const value = (key) => merged[key] === void 0 ? void 0 : parseValue(optionSpec(key), merged[key]);
-  const text2 = (key) => value(key);
-  const number = (key) => value(key);
-  const commandMode = text2("bench-command");
-  if (commandMode !== void 0 && merged.bench !== void 0) {
-    throw new ConfigError(`${merged["bench-command"].where}: give either bench or bench-command, not both`);
-  }
-  const bench = commandMode ?? text2("bench");
-  if (!bench) {
-    throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
-  }
-  return {
-    repoDir,
-    base: text2("base"),
-    head: text2("head"),
-    build: text2("build"),
-    bench,
-    format: commandMode !== void 0 ? "command" : text2("format") ?? DEFAULTS.format,
-    suite: text2("suite") ?? DEFAULTS.suite,
-    rounds: number("rounds") ?? DEFAULTS.rounds,
-    warmup: number("warmup") ?? DEFAULTS.warmup,
-    seed: number("seed") ?? Math.floor(Math.random() * 2 ** 31),
-    thresholdPct: number("threshold") ?? DEFAULTS.thresholdPct,
-    alpha: number("alpha") ?? DEFAULTS.alpha,
-    correction: text2("correction") ?? DEFAULTS.correction,
-    sampling: text2("sampling") ?? DEFAULTS.sampling,
-    timeoutSec: number("timeout") ?? DEFAULTS.timeoutSec,
-    outDir: path6.resolve(repoDir, text2("out") ?? DEFAULTS.outDir),
-    failOn: text2("fail-on") ?? DEFAULTS.failOn,
-    workingDirectory: text2("working-directory") ?? DEFAULTS.workingDirectory,
-    source: text2("source")
-  };
-}
-function runSettingsOf(config) {
-  return {
-    alpha: config.alpha,
-    thresholdPct: config.thresholdPct,
-    correction: config.correction,
-    sampling: config.sampling,
-    failOn: config.failOn,
-    rounds: config.rounds,
-    warmup: config.warmup,
-    format: config.format,
-    suite: config.suite,
-    bench: config.bench,
-    build: config.build ?? null,
-    timeoutSec: config.timeoutSec
-  };
-}
-
-// node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync2, existsSync as existsSync3 } from "fs";
-import { EOL as EOL6 } from "os";
-var Context = class {
-  /**
-   * Hydrate the context from the environment
-   */
-  constructor() {
-    var _a, _b, _c;
-    this.payload = {};
-    if (process.env.GITHUB_EVENT_PATH) {
-      if (existsSync3(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync2(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
-      } else {
-        const path15 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path15} does not exist${EOL6}`);
-      }
-    }
-    this.eventName = process.env.GITHUB_EVENT_NAME;
-    this.sha = process.env.GITHUB_SHA;
-    this.ref = process.env.GITHUB_REF;
-    this.workflow = process.env.GITHUB_WORKFLOW;
-    this.action = process.env.GITHUB_ACTION;
-    this.actor = process.env.GITHUB_ACTOR;
-    this.job = process.env.GITHUB_JOB;
-    this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
-    this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
-    this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
-    this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
-    this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
-    this.graphqlUrl = (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
-  }
-  get issue() {
-    const payload = this.payload;
-    return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
-  }
-  get repo() {
-    if (process.env.GITHUB_REPOSITORY) {
-      const [owner, repo] = process.env.GITHUB_REPOSITORY.split("/");
-      return { owner, repo };
-    }
-    if (this.payload.repository) {
-      return {
-        owner: this.payload.repository.owner.login,
-        repo: this.payload.repository.name
-      };
-    }
-    throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
-  }
-};
-
-// node_modules/@actions/github/lib/internal/utils.js
-var httpClient = __toESM(require_lib(), 1);
-var import_undici2 = __toESM(require_undici(), 1);
-var __awaiter11 = function(thisArg, _arguments, P, generator) {
-  function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
-    });
-  }
-  return new (P || (P = Promise))(function(resolve3, reject) {
-    function fulfilled(value) {
-      try {
-        step(generator.next(value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function rejected(value) {
-      try {
-        step(generator["throw"](value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
-    }
-    step((generator = generator.apply(thisArg, _arguments || [])).next());
-  });
-};
-function getAuthString(token, options) {
-  if (!token && !options.auth) {
-    throw new Error("Parameter token or opts.auth is required");
-  } else if (token && options.auth) {
-    throw new Error("Parameters token and opts.auth may not both be specified");
-  }
-  return typeof options.auth === "string" ? options.auth : `token ${token}`;
-}
-function getProxyAgent(destinationUrl) {
-  const hc = new httpClient.HttpClient();
-  return hc.getAgent(destinationUrl);
-}
-function getProxyAgentDispatcher(destinationUrl) {
-  const hc = new httpClient.HttpClient();
-  return hc.getAgentDispatcher(destinationUrl);
-}
-function getProxyFetch(destinationUrl) {
-  const httpDispatcher = getProxyAgentDispatcher(destinationUrl);
-  const proxyFetch = (url, opts) => __awaiter11(this, void 0, void 0, function* () {
-    return (0, import_undici2.fetch)(url, Object.assign(Object.assign({}, opts), { dispatcher: httpDispatcher }));
-  });
-  return proxyFetch;
-}
-function getApiBaseUrl() {
-  return process.env["GITHUB_API_URL"] || "https://api.github.com";
-}
-function getUserAgentWithOrchestrationId(baseUserAgent) {
-  var _a;
-  const orchId = (_a = process.env["ACTIONS_ORCHESTRATION_ID"]) === null || _a === void 0 ? void 0 : _a.trim();
-  if (orchId) {
-    const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, "_");
-    const tag = `actions_orchestration_id/${sanitizedId}`;
-    if (baseUserAgent === null || baseUserAgent === void 0 ? void 0 : baseUserAgent.includes(tag))
-      return baseUserAgent;
-    const ua = baseUserAgent ? `${baseUserAgent} ` : "";
-    return `${ua}${tag}`;
-  }
-  return baseUserAgent;
-}
-
-// node_modules/universal-user-agent/index.js
-function getUserAgent() {
-  if (typeof navigator === "object" && "userAgent" in navigator) {
-    return navigator.userAgent;
-  }
-  if (typeof process === "object" && process.version !== void 0) {
-    return `Node.js/${process.version.substr(1)} (${process.platform}; ${process.arch})`;
-  }
-  return "<environment undetectable>";
-}
-
-// node_modules/before-after-hook/lib/register.js
-function register(state, name, method, options) {
-  if (typeof method !== "function") {
-    throw new Error("method for before hook must be a function");
-  }
-  if (!options) {
-    options = {};
-  }
-  if (Array.isArray(name)) {
-    return name.reverse().reduce((callback, name2) => {
-      return register.bind(null, state, name2, callback, options);
-    }, method)();
-  }
-  return Promise.resolve().then(() => {
-    if (!state.registry[name]) {
-      return method(options);
-    }
-    return state.registry[name].reduce((method2, registered) => {
-      return registered.hook.bind(null, method2, options);
-    }, method)();
-  });
-}
-
-// node_modules/before-after-hook/lib/add.js
-function addHook(state, kind, name, hook2) {
-  const orig = hook2;
-  if (!state.registry[name]) {
-    state.registry[name] = [];
-  }
-  if (kind === "before") {
-    hook2 = (method, options) => {
-      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
-    };
-  }
-  if (kind === "after") {
-    hook2 = (method, options) => {
-      let result;
-      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
-        result = result_;
-        return orig(result, options);
-      }).then(() => {
-        return result;
-      });
-    };
-  }
-  if (kind === "error") {
-    hook2 = (method, options) => {
-      return Promise.resolve().then(method.bind(null, options)).catch((error2) => {
-        return orig(error2, options);
-      });
-    };
-  }
-  state.registry[name].push({
-    hook: hook2,
-    orig
-  });
-}
-
-// node_modules/before-after-hook/lib/remove.js
-function removeHook(state, name, method) {
-  if (!state.registry[name]) {
-    return;
-  }
-  const index = state.registry[name].map((registered) => {
-    return registered.orig;
-  }).indexOf(method);
-  if (index === -1) {
-    return;
-  }
-  state.registry[name].splice(index, 1);
-}
-
-// node_modules/before-after-hook/index.js
-var bind = Function.bind;
-var bindable = bind.bind(bind);
-function bindApi(hook2, state, name) {
-  const removeHookRef = bindable(removeHook, null).apply(
-    null,
-    name ? [state, name] : [state]
-  );
-  hook2.api = { remove: removeHookRef };
-  hook2.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name ? [state, kind, name] : [state, kind];
-    hook2[kind] = hook2.api[kind] = bindable(addHook, null).apply(null, args);
-  });
-}
-function Singular() {
-  const singularHookName = /* @__PURE__ */ Symbol("Singular");
-  const singularHookState = {
-    registry: {}
-  };
-  const singularHook = register.bind(null, singularHookState, singularHookName);
-  bindApi(singularHook, singularHookState, singularHookName);
-  return singularHook;
-}
-function Collection() {
-  const state = {
-    registry: {}
-  };
-  const hook2 = register.bind(null, state);
-  bindApi(hook2, state);
-  return hook2;
-}
-var before_after_hook_default = { Singular, Collection };
-
-// node_modules/@octokit/endpoint/dist-bundle/index.js
-var VERSION = "0.0.0-development";
-var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
-var DEFAULTS2 = {
-  method: "GET",
-  baseUrl: "https://api.github.com",
-  headers: {
-    accept: "application/vnd.github.v3+json",
-    "user-agent": userAgent
-  },
-  mediaType: {
-    format: ""
-  }
-};
-function lowercaseKeys2(object) {
-  if (!object) {
-    return {};
-  }
-  return Object.keys(object).reduce((newObj, key) => {
-    newObj[key.toLowerCase()] = object[key];
-    return newObj;
-  }, {});
-}
-function isPlainObject(value) {
-  if (typeof value !== "object" || value === null) return false;
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
-}
-function mergeDeep(defaults2, options) {
-  const result = Object.assign({}, defaults2);
-  Object.keys(options).forEach((key) => {
-    if (isPlainObject(options[key])) {
-      if (!(key in defaults2)) Object.assign(result, { [key]: options[key] });
-      else result[key] = mergeDeep(defaults2[key], options[key]);
-    } else {
-      Object.assign(result, { [key]: options[key] });
-    }
-  });
-  return result;
-}
-function removeUndefinedProperties(obj) {
-  for (const key in obj) {
-    if (obj[key] === void 0) {
-      delete obj[key];
-    }
-  }
-  return obj;
-}
-function merge(defaults2, route, options) {
-  if (typeof route === "string") {
-    let [method, url] = route.split(" ");
-    options = Object.assign(url ? { method, url } : { url: method }, options);
-  } else {
-    options = Object.assign({}, route);
-  }
-  options.headers = lowercaseKeys2(options.headers);
-  removeUndefinedProperties(options);
-  removeUndefinedProperties(options.headers);
-  const mergedOptions = mergeDeep(defaults2 || {}, options);
-  if (options.url === "/graphql") {
-    if (defaults2 && defaults2.mediaType.previews?.length) {
-      mergedOptions.mediaType.previews = defaults2.mediaType.previews.filter(
-        (preview) => !mergedOptions.mediaType.previews.includes(preview)
-      ).concat(mergedOptions.mediaType.previews);
-    }
-    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
-  }
-  return mergedOptions;
-}
-function addQueryParameters(url, parameters) {
-  const separator = /\?/.test(url) ? "&" : "?";
-  const names = Object.keys(parameters);
-  if (names.length === 0) {
-    return url;
-  }
-  return url + separator + names.map((name) => {
-    if (name === "q") {
-      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
-    }
-    return `${name}=${encodeURIComponent(parameters[name])}`;
-  }).join("&");
-}
-var urlVariableRegex = /\{[^{}}]+\}/g;
-function removeNonChars(variableName) {
-  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
-}
-function extractUrlVariableNames(url) {
-  const matches = url.match(urlVariableRegex);
-  if (!matches) {
-    return [];
-  }
-  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
-}
-function omit(object, keysToOmit) {
-  const result = { __proto__: null };
-  for (const key of Object.keys(object)) {
-    if (keysToOmit.indexOf(key) === -1) {
-      result[key] = object[key];
-    }
-  }
-  return result;
-}
-function encodeReserved(str) {
-  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
-    if (!/%[0-9A-Fa-f]/.test(part)) {
-      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
-    }
-    return part;
-  }).join("");
-}
-function encodeUnreserved(str) {
-  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
-    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
-  });
-}
-function encodeValue(operator, value, key) {
-  value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
-  if (key) {
-    return encodeUnreserved(key) + "=" + value;
-  } else {
-    return value;
-  }
-}
-function isDefined(value) {
-  return value !== void 0 && value !== null;
-}
-function isKeyOperator(operator) {
-  return operator === ";" || operator === "&" || operator === "?";
-}
-function getValues(context3, operator, key, modifier) {
-  var value = context3[key], result = [];
-  if (isDefined(value) && value !== "") {
-    if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
-      value = value.toString();
-      if (modifier && modifier !== "*") {
-        value = value.substring(0, parseInt(modifier, 10));
-      }
-      result.push(
-        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
-      );
-    } else {
-      if (modifier === "*") {
-        if (Array.isArray(value)) {
-          value.filter(isDefined).forEach(function(value2) {
-            result.push(
-              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
-            );
-          });
-        } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              result.push(encodeValue(operator, value[k], k));
-            }
-          });
-        }
-      } else {
-        const tmp = [];
-        if (Array.isArray(value)) {
-          value.filter(isDefined).forEach(function(value2) {
-            tmp.push(encodeValue(operator, value2));
-          });
-        } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value[k].toString()));
-            }
-          });
-        }
-        if (isKeyOperator(operator)) {
-          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
-        } else if (tmp.length !== 0) {
-          result.push(tmp.join(","));
-        }
-      }
-    }
-  } else {
-    if (operator === ";") {
-      if (isDefined(value)) {
-        result.push(encodeUnreserved(key));
-      }
-    } else if (value === "" && (operator === "&" || operator === "?")) {
-      result.push(encodeUnreserved(key) + "=");
-    } else if (value === "") {
-      result.push("");
-    }
-  }
-  return result;
-}
-function parseUrl(template) {
-  return {
-    expand: expand.bind(null, template)
-  };
-}
-function expand(template, context3) {
-  var operators = ["+", "#", ".", "/", ";", "?", "&"];
-  template = template.replace(
-    /\{([^\{\}]+)\}|([^\{\}]+)/g,
-    function(_, expression, literal) {
-      if (expression) {
-        let operator = "";
-        const values = [];
-        if (operators.indexOf(expression.charAt(0)) !== -1) {
-          operator = expression.charAt(0);
-          expression = expression.substr(1);
-        }
-        expression.split(/,/g).forEach(function(variable) {
-          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
-          values.push(getValues(context3, operator, tmp[1], tmp[2] || tmp[3]));
-        });
-        if (operator && operator !== "+") {
-          var separator = ",";
-          if (operator === "?") {
-            separator = "&";
-          } else if (operator !== "#") {
-            separator = operator;
-          }
-          return (values.length !== 0 ? operator : "") + values.join(separator);
-        } else {
-          return values.join(",");
-        }
-      } else {
-        return encodeReserved(literal);
-      }
-    }
-  );
-  if (template === "/") {
-    return template;
-  } else {
-    return template.replace(/\/$/, "");
-  }
-}
-function parse(options) {
-  let method = options.method.toUpperCase();
-  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
-  let headers = Object.assign({}, options.headers);
-  let body;
-  let parameters = omit(options, [
-    "method",
-    "baseUrl",
-    "url",
-    "headers",
-    "request",
-    "mediaType"
-  ]);
-  const urlVariableNames = extractUrlVariableNames(url);
-  url = parseUrl(url).expand(parameters);
-  if (!/^http/.test(url)) {
-    url = options.baseUrl + url;
-  }
-  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
-  const remainingParameters = omit(parameters, omittedParameters);
-  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
-  if (!isBinaryRequest) {
-    if (options.mediaType.format) {
-      headers.accept = headers.accept.split(/,/).map(
-        (format) => format.replace(
-          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
-          `application/vnd$1$2.${options.mediaType.format}`
-        )
-      ).join(",");
-    }
-    if (url.endsWith("/graphql")) {
-      if (options.mediaType.previews?.length) {
-        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
-        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
-          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
-          return `application/vnd.github.${preview}-preview${format}`;
-        }).join(",");
-      }
-    }
-  }
-  if (["GET", "HEAD"].includes(method)) {
-    url = addQueryParameters(url, remainingParameters);
-  } else {
-    if ("data" in remainingParameters) {
-      body = remainingParameters.data;
-    } else {
-      if (Object.keys(remainingParameters).length) {
-        body = remainingParameters;
-      }
-    }
-  }
-  if (!headers["content-type"] && typeof body !== "undefined") {
-    headers["content-type"] = "application/json; charset=utf-8";
-  }
-  if (["PATCH", "PUT"].includes(method) && typeof body === "undefined") {
-    body = "";
-  }
-  return Object.assign(
-    { method, url, headers },
-    typeof body !== "undefined" ? { body } : null,
-    options.request ? { request: options.request } : null
-  );
-}
-function endpointWithDefaults(defaults2, route, options) {
-  return parse(merge(defaults2, route, options));
-}
-function withDefaults(oldDefaults, newDefaults) {
-  const DEFAULTS22 = merge(oldDefaults, newDefaults);
-  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS22);
-  return Object.assign(endpoint2, {
-    DEFAULTS: DEFAULTS22,
-    defaults: withDefaults.bind(null, DEFAULTS22),
-    merge: merge.bind(null, DEFAULTS22),
-    parse
-  });
-}
-var endpoint = withDefaults(null, DEFAULTS2);
-
-// node_modules/content-type/dist/index.js
-var SP = 32;
-var HTAB = 9;
-var SEMI = 59;
-var EQ = 61;
-var DQUOTE = 34;
-var BSLASH = 92;
-var COMMA = 44;
-var LOWER_CASE = 1;
-var OWS = 2;
-var SEMI_FLAG = 4;
-var COMMA_FLAG = 8;
-var TOKEN_FLAG = 16;
-var NON_ASCII = 65280;
-var CASE_FLAGS = LOWER_CASE | NON_ASCII;
-var CHAR_MAP = new Uint8Array(256);
-CHAR_MAP[HTAB] |= OWS;
-CHAR_MAP[SP] |= OWS;
-CHAR_MAP[SEMI] |= SEMI_FLAG;
-CHAR_MAP[COMMA] |= COMMA_FLAG;
-for (let code = 128; code <= 255; code++) {
-  CHAR_MAP[code] |= LOWER_CASE;
-}
-for (const char of "!#$%&'*+-.^_`|~") {
-  CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
-}
-for (let code = 48; code <= 57; code++) {
-  CHAR_MAP[code] |= TOKEN_FLAG;
-}
-for (let code = 65; code <= 90; code++) {
-  CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
-}
-for (let code = 97; code <= 122; code++) {
-  CHAR_MAP[code] |= TOKEN_FLAG;
-}
-var NullObject = /* @__PURE__ */ (() => {
-  const C = function() {
-  };
-  C.prototype = /* @__PURE__ */ Object.create(null);
-  return C;
-})();
-function parse2(header, options) {
-  const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
-  const len = header.length;
-  let valueStart = options?.start ?? 0;
-  while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
-    valueStart++;
-  }
-  let index = valueStart;
-  let typeFlags = 0;
-  let whitespace = -1;
-  let stop = options?.parameters === false ? COMMA_FLAG : 0;
-  while (index < len) {
-    const code = header.charCodeAt(index);
-    const flags = CHAR_MAP[code];
-    if ((flags & stopFlags) !== 0) {
-      stop |= flags & COMMA_FLAG;
-      break;
-    }
-    if ((flags & OWS) !== 0) {
-      if (whitespace === -1)
-        whitespace = index;
-    } else {
-      whitespace = -1;
-    }
-    typeFlags |= code & NON_ASCII | flags;
-    index++;
-  }
-  const valueEnd = whitespace === -1 ? index : whitespace;
-  const value = header.slice(valueStart, valueEnd);
-  const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
-  if (index === len || stop !== 0) {
-    return { type, index, parameters: new NullObject() };
-  }
-  return parseParameters(header, type, index, len, stopFlags);
-}
-function parseParameters(header, type, index, len, stopFlags) {
-  const parameters = new NullObject();
-  parameter: while (index < len) {
-    index++;
-    while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-      index++;
-    }
-    const keyStart = index;
-    let keyFlags = 0;
-    let keyWhitespace = -1;
-    while (index < len) {
-      const code = header.charCodeAt(index);
-      const flags = CHAR_MAP[code];
-      if ((flags & stopFlags) !== 0) {
-        if ((flags & COMMA_FLAG) !== 0)
-          break parameter;
-        continue parameter;
-      }
-      if (code === EQ) {
-        const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-        const value = header.slice(keyStart, keyEnd);
-        const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
-        index++;
-        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-          index++;
-        }
-        if (index < len && header.charCodeAt(index) === DQUOTE) {
-          const quotedStart = ++index;
-          let escaped = false;
-          while (index < len) {
-            const code2 = header.charCodeAt(index);
-            if (code2 === DQUOTE) {
-              if (parameters[key] === void 0) {
-                parameters[key] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
-              }
-              index++;
-              let stop2 = 0;
-              while (index < len) {
-                const code3 = header.charCodeAt(index);
-                const flags2 = CHAR_MAP[code3];
-                if ((flags2 & stopFlags) !== 0) {
-                  stop2 = flags2 & COMMA_FLAG;
-                  break;
-                }
-                index++;
-              }
-              if (stop2 !== 0)
-                break parameter;
-              continue parameter;
-            }
-            if (code2 === BSLASH && index + 1 < len) {
-              escaped = true;
-              index += 2;
-              continue;
-            }
-            index++;
-          }
-          continue parameter;
-        }
-        const valueStart = index;
-        let stop = 0;
-        let valueWhitespace = -1;
-        while (index < len) {
-          const code2 = header.charCodeAt(index);
-          const flags2 = CHAR_MAP[code2];
-          if ((flags2 & stopFlags) !== 0) {
-            stop = flags2 & COMMA_FLAG;
-            break;
-          }
-          if ((flags2 & OWS) !== 0) {
-            if (valueWhitespace === -1)
-              valueWhitespace = index;
-          } else {
-            valueWhitespace = -1;
-          }
-          index++;
-        }
-        if (parameters[key] === void 0) {
-          const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-          parameters[key] = header.slice(valueStart, valueEnd);
-        }
-        if (stop !== 0)
-          break parameter;
-        continue parameter;
-      }
-      if ((flags & OWS) !== 0) {
-        if (keyWhitespace === -1)
-          keyWhitespace = index;
-      } else {
-        keyWhitespace = -1;
-      }
-      keyFlags |= code & NON_ASCII | flags;
-      index++;
-    }
-  }
-  return { type, index, parameters };
-}
-function unescapeQuotedPairs(str, start, end) {
-  let result = "";
-  for (let index = start; index < end; index++) {
-    if (str.charCodeAt(index) === BSLASH) {
-      result += str.slice(start, index);
-      start = ++index;
-    }
-  }
-  return result + str.slice(start, end);
-}
-
-// node_modules/json-with-bigint/json-with-bigint.js
-var intRegex = /^-?\d+$/;
-var noiseValue = /^-?\d+n+$/;
-var originalStringify = JSON.stringify;
-var originalParse = JSON.parse;
-var customFormat = /^-?\d+n$/;
-var bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
-var noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
-var isUnstringifiable = (val) => val === void 0 || typeof val === "function" || typeof val === "symbol";
-var isRawJSON = (val) => val !== null && typeof val === "object" && val.constructor && val.constructor.name === "RawJSON";
-var stringifyIteratively = (rootValue, replacer, spaceParam) => {
-  let space = "";
-  if (typeof spaceParam === "number") {
-    space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
-  } else if (typeof spaceParam === "string") {
-    space = spaceParam.slice(0, 10);
-  }
-  const isFunctionReplacer = typeof replacer === "function";
-  const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
-  const prepareVal = (parent, key, val) => {
-    const isObject2 = val !== null && typeof val === "object";
-    const hasToJSON = isObject2 && typeof val.toJSON === "function";
-    if (hasToJSON) {
-      val = val.toJSON(key);
-    }
-    const isNoise = typeof val === "string" && noiseValue.test(val);
-    if (isNoise) return val + "n";
-    const isBigInt = typeof val === "bigint";
-    if (isBigInt) {
-      const supportsRawJSON = "rawJSON" in JSON;
-      if (supportsRawJSON) return JSON.rawJSON(val.toString());
-      return val.toString() + "n";
-    }
-    if (isFunctionReplacer) {
-      val = replacer.call(parent, key, val);
-    }
-    const isPostReplacerObject = val !== null && typeof val === "object";
-    if (isPostReplacerObject) {
-      const isPrimitiveWrapper = val instanceof Number || val instanceof String || val instanceof Boolean;
-      if (isPrimitiveWrapper) {
-        val = val.valueOf();
-      }
-    }
-    return val;
-  };
-  const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
-  if (isUnstringifiable(rootProcessed)) {
-    return void 0;
-  }
-  const isRootPrimitive = rootProcessed === null || typeof rootProcessed !== "object";
-  const isRootNativeRawJSON = isRawJSON(rootProcessed);
-  if (isRootPrimitive || isRootNativeRawJSON) {
-    return originalStringify(rootProcessed);
-  }
-  const chunks = [];
-  let level = 0;
-  const stack = [
-    {
-      parent: { "": rootProcessed },
-      key: "",
-      val: rootProcessed,
-      isArray: Array.isArray(rootProcessed),
-      keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
-      index: 0,
-      first: true
-    }
-  ];
-  const visited = new WeakSet([rootProcessed]);
-  while (stack.length > 0) {
-    const node = stack[stack.length - 1];
-    if (node.index === 0) {
-      chunks.push(node.isArray ? "[" : "{");
-      level++;
-    }
-    let isDone = false;
-    if (node.isArray) {
-      if (node.index < node.val.length) {
-        if (!node.first) chunks.push(",");
-        if (space) chunks.push("\n" + space.repeat(level));
-        const childRaw = node.val[node.index];
-        const childVal = prepareVal(node.val, String(node.index), childRaw);
-        if (isUnstringifiable(childVal)) {
-          chunks.push("null");
-          node.first = false;
-          node.index++;
-        } else {
-          const isComplexObject = childVal !== null && typeof childVal === "object";
-          const isNativeRaw = isRawJSON(childVal);
-          if (isComplexObject && !isNativeRaw) {
-            if (visited.has(childVal)) {
-              throw new TypeError("Converting circular structure to JSON");
-            }
-            visited.add(childVal);
-            stack.push({
-              parent: node.val,
-              key: String(node.index),
-              val: childVal,
-              isArray: Array.isArray(childVal),
-              keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-              index: 0,
-              first: true
-            });
-            node.first = false;
-            node.index++;
-          } else {
-            chunks.push(originalStringify(childVal));
-            node.first = false;
-            node.index++;
-          }
-        }
-      } else {
-        isDone = true;
-      }
-    } else {
-      while (node.index < node.keys.length) {
-        const k = node.keys[node.index++];
-        const isFilteredOutByArray = propertyList && !propertyList.has(k);
-        if (isFilteredOutByArray) continue;
-        const childRaw = node.val[k];
-        const childVal = prepareVal(node.val, k, childRaw);
-        if (isUnstringifiable(childVal)) continue;
-        if (!node.first) chunks.push(",");
-        if (space) {
-          chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
-        } else {
-          chunks.push(originalStringify(k) + ":");
-        }
-        const isComplexObject = childVal !== null && typeof childVal === "object";
-        const isNativeRaw = isRawJSON(childVal);
-        if (isComplexObject && !isNativeRaw) {
-          if (visited.has(childVal)) {
-            throw new TypeError("Converting circular structure to JSON");
-          }
-          visited.add(childVal);
-          stack.push({
-            parent: node.val,
-            key: k,
-            val: childVal,
-            isArray: Array.isArray(childVal),
-            keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-            index: 0,
-            first: true
-          });
-          node.first = false;
-          break;
-        } else {
-          chunks.push(originalStringify(childVal));
-          node.first = false;
-        }
-      }
-      const isNodeFullyProcessed = node.index >= node.keys.length && stack[stack.length - 1] === node;
-      if (isNodeFullyProcessed) {
-        isDone = true;
-      }
-    }
-    if (isDone) {
-      level--;
-      if (!node.first && space) chunks.push("\n" + space.repeat(level));
-      chunks.push(node.isArray ? "]" : "}");
-      visited.delete(node.val);
-      stack.pop();
-    }
-  }
-  return chunks.join("");
-};
-var JSONStringify = (value, replacer, space) => {
-  try {
-    const supportsRawJSON = "rawJSON" in JSON;
-    if (supportsRawJSON) {
-      return originalStringify(
-        value,
-        (key, val) => {
-          if (typeof val === "bigint") return JSON.rawJSON(val.toString());
-          const hasFunctionReplacer = typeof replacer === "function";
-          if (hasFunctionReplacer) return replacer(key, val);
-          const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
-          if (isKeyInArrayReplacer) return val;
-          return val;
-        },
-        space
-      );
-    }
-    if (!value) return originalStringify(value, replacer, space);
-    const convertedToCustomJSON = originalStringify(
-      value,
-      (key, val) => {
-        const isNoise = typeof val === "string" && noiseValue.test(val);
-        if (isNoise) return val.toString() + "n";
-        if (typeof val === "bigint") return val.toString() + "n";
-        const hasFunctionReplacer = typeof replacer === "function";
-        if (hasFunctionReplacer) return replacer(key, val);
-        const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
-        if (isKeyInArrayReplacer) return val;
-        return val;
-      },
-      space
-    );
-    const processedJSON = convertedToCustomJSON.replace(
-      bigIntsStringify,
-      "$1$2$3"
-    );
-    const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3");
-    return denoisedJSON;
-  } catch (error2) {
-    if (error2 instanceof RangeError) {
-      const convertedJSON = stringifyIteratively(value, replacer, space);
-      if (convertedJSON === void 0) return void 0;
-      const supportsRawJSON = "rawJSON" in JSON;
-      if (supportsRawJSON) return convertedJSON;
-      const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
-      return processedJSON.replace(noiseStringify, "$1$2$3");
-    }
-    throw error2;
-  }
-};
-var featureCache = /* @__PURE__ */ new Map();
-var isContextSourceSupported = () => {
-  const parseFingerprint = JSON.parse.toString();
-  if (featureCache.has(parseFingerprint)) {
-    return featureCache.get(parseFingerprint);
-  }
-  try {
-    const result = JSON.parse(
-      "1",
-      (_, __, context3) => !!context3?.source && context3.source === "1"
-    );
-    featureCache.set(parseFingerprint, result);
-    return result;
-  } catch {
-    featureCache.set(parseFingerprint, false);
-    return false;
-  }
-};
-var convertMarkedBigIntsReviver = (key, value, context3, userReviver) => {
-  const isCustomFormatBigInt = typeof value === "string" && customFormat.test(value);
-  if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
-  const isNoiseValue = typeof value === "string" && noiseValue.test(value);
-  if (isNoiseValue) return value.slice(0, -1);
-  const hasUserReviver = typeof userReviver === "function";
-  if (!hasUserReviver) return value;
-  return userReviver(key, value, context3);
-};
-var JSONParseV2 = (text2, reviver) => {
-  return JSON.parse(text2, (key, value, context3) => {
-    const isNumber = typeof value === "number";
-    const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
-    const isBigNumber = isNumber && isOutOfBounds;
-    const isInt = context3 && intRegex.test(context3.source);
-    const isBigInt = isBigNumber && isInt;
-    if (isBigInt) return BigInt(context3.source);
-    const hasCustomReviver = typeof reviver === "function";
-    if (!hasCustomReviver) return value;
-    return reviver(key, value, context3);
-  });
-};
-var MAX_INT = Number.MAX_SAFE_INTEGER.toString();
-var MAX_DIGITS = MAX_INT.length;
-var stringsOrLargeNumbers = /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
-var noiseValueWithQuotes = /^"-?\d+n+"$/;
-var applyReviverIteratively = (parsed, userReviver) => {
-  const rootHolder = { "": parsed };
-  const stack = [{ parent: rootHolder, key: "", visited: false }];
-  while (stack.length > 0) {
-    const node = stack[stack.length - 1];
-    if (!node.visited) {
-      node.visited = true;
-      const value = node.parent[node.key];
-      const isComplexObject = value !== null && typeof value === "object";
-      if (isComplexObject) {
-        const keys = Object.keys(value);
-        for (let i = keys.length - 1; i >= 0; i--) {
-          stack.push({ parent: value, key: keys[i], visited: false });
-        }
-      }
-    } else {
-      const { parent, key } = node;
-      let value = parent[key];
-      if (typeof value === "string") {
-        const isCustomFormatBigInt = customFormat.test(value);
-        if (isCustomFormatBigInt) {
-          value = BigInt(value.slice(0, -1));
-        } else {
-          const isNoise = noiseValue.test(value);
-          if (isNoise) value = value.slice(0, -1);
-        }
-      }
-      const hasUserReviver = typeof userReviver === "function";
-      if (hasUserReviver) {
-        value = userReviver.call(parent, key, value);
-      }
-      const isDeleted = value === void 0;
-      if (isDeleted) {
-        delete parent[key];
-      } else {
-        parent[key] = value;
-      }
-      stack.pop();
-    }
-  }
-  return rootHolder[""];
-};
-var serializeBigInts = (text2) => {
-  return text2.replace(
-    stringsOrLargeNumbers,
-    (match, digits, fractional, exponential) => {
-      const isString = match[0] === '"';
-      const isNoise = isString && noiseValueWithQuotes.test(match);
-      if (isNoise) return match.substring(0, match.length - 1) + 'n"';
-      const hasFractionalOrExponential = fractional || exponential;
-      const isLessThanMaxSafeInt = digits && (digits.length < MAX_DIGITS || digits.length === MAX_DIGITS && digits <= MAX_INT);
-      const isStandardValue = isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
-      if (isStandardValue) return match;
-      return '"' + match + 'n"';
-    }
-  );
-};
-var JSONParse = (text2, reviver) => {
-  if (!text2) return originalParse(text2, reviver);
-  try {
-    if (isContextSourceSupported()) return JSONParseV2(text2, reviver);
-    const serializedData = serializeBigInts(text2);
-    return originalParse(
-      serializedData,
-      (key, value, context3) => convertMarkedBigIntsReviver(key, value, context3, reviver)
-    );
-  } catch (error2) {
-    if (error2 instanceof RangeError) {
-      const serializedData = serializeBigInts(text2);
-      const parsed = originalParse(serializedData);
-      return applyReviverIteratively(parsed, reviver);
-    }
-    throw error2;
-  }
-};
-
-// node_modules/@octokit/request-error/dist-src/index.js
-var RequestError = class extends Error {
-  name;
-  /**
-   * http status code
-   */
-  status;
-  /**
-   * Request options that lead to the error.
-   */
-  request;
-  /**
-   * Response object if a response was received
-   */
-  response;
-  constructor(message, statusCode, options) {
-    super(message, { cause: options.cause });
-    this.name = "HttpError";
-    this.status = Number.parseInt(statusCode);
-    if (Number.isNaN(this.status)) {
-      this.status = 0;
-    }
-    if ("response" in options) {
-      this.response = options.response;
-    }
-    const requestCopy = Object.assign({}, options.request);
-    if (options.request.headers.authorization) {
-      requestCopy.headers = Object.assign({}, options.request.headers, {
-        authorization: options.request.headers.authorization.replace(
-          /(?<! ) .*$/,
-          " [REDACTED]"
-        )
-      });
-    }
-    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
-    this.request = requestCopy;
-  }
-};
-
-// node_modules/@octokit/request/dist-bundle/index.js
-var VERSION2 = "10.0.16";
-var defaults_default = {
-  headers: {
-    "user-agent": `octokit-request.js/${VERSION2} ${getUserAgent()}`
-  }
-};
-function isPlainObject2(value) {
-  if (typeof value !== "object" || value === null) return false;
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
-}
-var noop = () => "";
-async function fetchWrapper(requestOptions) {
-  const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch2) {
-    throw new Error(
-      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
-    );
-  }
-  const log = requestOptions.request?.log || console;
-  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
-  const body = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
-  const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name, value]) => [
-      name,
-      String(value)
-    ])
-  );
-  let fetchResponse;
-  try {
-    fetchResponse = await fetch2(requestOptions.url, {
-      method: requestOptions.method,
-      body,
-      redirect: requestOptions.request?.redirect,
-      headers: requestHeaders,
-      signal: requestOptions.request?.signal,
-      // duplex must be set if request.body is ReadableStream or Async Iterables.
-      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
-      ...requestOptions.body && { duplex: "half" }
-    });
-  } catch (error2) {
-    let message = "Unknown Error";
-    if (error2 instanceof Error) {
-      if (error2.name === "AbortError") {
-        error2.status = 500;
-        throw error2;
-      }
-      message = error2.message;
-      if (error2.name === "TypeError" && "cause" in error2) {
-        if (error2.cause instanceof Error) {
-          message = error2.cause.message;
-        } else if (typeof error2.cause === "string") {
-          message = error2.cause;
-        }
-      }
-    }
-    const requestError = new RequestError(message, 500, {
-      request: requestOptions
-    });
-    requestError.cause = error2;
-    throw requestError;
-  }
-  const status = fetchResponse.status;
-  const url = fetchResponse.url;
-  const responseHeaders = {};
-  for (const [key, value] of fetchResponse.headers) {
-    responseHeaders[key] = value;
-  }
-  const octokitResponse = {
-    url,
-    status,
-    headers: responseHeaders,
-    data: ""
-  };
-  if ("deprecation" in responseHeaders) {
-    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
-    const deprecationLink = matches && matches.pop();
-    log.warn(
-      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
-    );
-  }
-  if (status === 204 || status === 205) {
-    return octokitResponse;
-  }
-  if (requestOptions.method === "HEAD") {
-    if (status < 400) {
-      return octokitResponse;
-    }
-    throw new RequestError(fetchResponse.statusText, status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status === 304) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError("Not modified", status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status >= 400) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
-  return octokitResponse;
-}
-async function getResponseData(response) {
-  const contentType = response.headers.get("content-type");
-  if (!contentType) {
-    return response.text().catch(noop);
-  }
-  const mimetype = parse2(contentType);
-  if (isJSONResponse(mimetype)) {
-    let text2 = "";
-    try {
-      text2 = await response.text();
-      return JSONParse(text2);
-    } catch (err) {
-      return text2;
-    }
-  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
-  // (RFC 2046) and must never be decoded as text, even when the response
-  // carries a (misleading) `charset=utf-8` parameter — see #751.
-  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop);
-  } else {
-    return response.arrayBuffer().catch(
-      /* v8 ignore next -- @preserve */
-      () => new ArrayBuffer(0)
-    );
-  }
-}
-function isJSONResponse(mimetype) {
-  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
-}
-function toErrorMessage(data) {
-  if (typeof data === "string") {
-    return data;
-  }
-  if (data instanceof ArrayBuffer) {
-    return "Unknown error";
-  }
-  if (typeof data === "object" && data !== null && "message" in data) {
-    const objectData = data;
-    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
-    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
-  }
-  return `Unknown error: ${JSON.stringify(data)}`;
-}
-function withDefaults2(oldEndpoint, newDefaults) {
-  const endpoint2 = oldEndpoint.defaults(newDefaults);
-  const newApi = function(route, parameters) {
-    const endpointOptions = endpoint2.merge(route, parameters);
-    if (!endpointOptions.request || !endpointOptions.request.hook) {
-      return fetchWrapper(endpoint2.parse(endpointOptions));
-    }
-    const request2 = (route2, parameters2) => {
-      return fetchWrapper(
-        endpoint2.parse(endpoint2.merge(route2, parameters2))
-      );
-    };
-    Object.assign(request2, {
-      endpoint: endpoint2,
-      defaults: withDefaults2.bind(null, endpoint2)
-    });
-    return endpointOptions.request.hook(request2, endpointOptions);
-  };
-  return Object.assign(newApi, {
-    endpoint: endpoint2,
-    defaults: withDefaults2.bind(null, endpoint2)
-  });
-}
-var request = withDefaults2(endpoint, defaults_default);
-
-// node_modules/@octokit/graphql/dist-bundle/index.js
-var VERSION3 = "0.0.0-development";
-function _buildMessageForResponseErrors(data) {
-  return `Request failed due to following response errors:
-` + data.errors.map((e) => ` - ${e.message}`).join("\n");
-}
-var GraphqlResponseError = class extends Error {
-  constructor(request2, headers, response) {
-    super(_buildMessageForResponseErrors(response));
-    this.request = request2;
-    this.headers = headers;
-    this.response = response;
-    this.errors = response.errors;
-    this.data = response.data;
-    if (Error.captureStackTrace) {
-      Error.captureStackTrace(this, this.constructor);
-    }
-  }
-  request;
-  headers;
-  response;
-  name = "GraphqlResponseError";
-  errors;
-  data;
-};
-var NON_VARIABLE_OPTIONS = [
-  "method",
-  "baseUrl",
-  "url",
-  "headers",
-  "request",
-  "query",
-  "mediaType",
-  "operationName"
-];
-var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
-var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
-function graphql(request2, query, options) {
-  if (options) {
-    if (typeof query === "string" && "query" in options) {
-      return Promise.reject(
-        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
-      );
-    }
-    for (const key in options) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
-      return Promise.reject(
-        new Error(
-          `[@octokit/graphql] "${key}" cannot be used as variable name`
-        )
-      );
-    }
-  }
-  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
-  const requestOptions = Object.keys(
-    parsedOptions
-  ).reduce((result, key) => {
-    if (NON_VARIABLE_OPTIONS.includes(key)) {
-      result[key] = parsedOptions[key];
-      return result;
-    }
-    if (!result.variables) {
-      result.variables = {};
-    }
-    result.variables[key] = parsedOptions[key];
-    return result;
-  }, {});
-  const baseUrl2 = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
-  if (GHES_V3_SUFFIX_REGEX.test(baseUrl2)) {
-    requestOptions.url = baseUrl2.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
-  }
-  return request2(requestOptions).then((response) => {
-    if (response.data.errors) {
-      const headers = {};
-      for (const key of Object.keys(response.headers)) {
-        headers[key] = response.headers[key];
-      }
-      throw new GraphqlResponseError(
-        requestOptions,
-        headers,
-        response.data
-      );
-    }
-    return response.data.data;
-  });
-}
-function withDefaults3(request2, newDefaults) {
-  const newRequest = request2.defaults(newDefaults);
-  const newApi = (query, options) => {
-    return graphql(newRequest, query, options);
-  };
-  return Object.assign(newApi, {
-    defaults: withDefaults3.bind(null, newRequest),
-    endpoint: newRequest.endpoint
-  });
-}
-var graphql2 = withDefaults3(request, {
-  headers: {
-    "user-agent": `octokit-graphql.js/${VERSION3} ${getUserAgent()}`
-  },
-  method: "POST",
-  url: "/graphql"
-});
-function withCustomRequest(customRequest) {
-  return withDefaults3(customRequest, {
-    method: "POST",
-    url: "/graphql"
-  });
-}
-
-// node_modules/@octokit/auth-token/dist-bundle/index.js
-var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep3 = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep3}${b64url}${sep3}${b64url}$`);
-var isJWT = jwtRE.test.bind(jwtRE);
-async function auth(token) {
-  const isApp = isJWT(token);
-  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
-  const isUserToServer = token.startsWith("ghu_");
-  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
-  return {
-    type: "token",
-    token,
-    tokenType
-  };
-}
-function withAuthorizationPrefix(token) {
-  if (token.split(/\./).length === 3) {
-    return `bearer ${token}`;
-  }
-  return `token ${token}`;
-}
-async function hook(token, request2, route, parameters) {
-  const endpoint2 = request2.endpoint.merge(
-    route,
-    parameters
-  );
-  endpoint2.headers.authorization = withAuthorizationPrefix(token);
-  return request2(endpoint2);
-}
-var createTokenAuth = function createTokenAuth2(token) {
-  if (!token) {
-    throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
-  }
-  if (typeof token !== "string") {
-    throw new Error(
-      "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
-    );
-  }
-  token = token.replace(/^(token|bearer) +/i, "");
-  return Object.assign(auth.bind(null, token), {
-    hook: hook.bind(null, token)
-  });
-};
-
-// node_modules/@octokit/core/dist-src/version.js
-var VERSION4 = "7.0.8";
-
-// node_modules/@octokit/core/dist-src/index.js
-var noop2 = () => {
-};
-var consoleWarn = console.warn.bind(console);
-var consoleError = console.error.bind(console);
-function createLogger(logger = {}) {
-  if (typeof logger.debug !== "function") {
-    logger.debug = noop2;
-  }
-  if (typeof logger.info !== "function") {
-    logger.info = noop2;
-  }
-  if (typeof logger.warn !== "function") {
-    logger.warn = consoleWarn;
-  }
-  if (typeof logger.error !== "function") {
-    logger.error = consoleError;
-  }
-  return logger;
-}
-var userAgentTrail = `octokit-core.js/${VERSION4} ${getUserAgent()}`;
-var Octokit = class {
-  static VERSION = VERSION4;
-  static defaults(defaults2) {
-    const OctokitWithDefaults = class extends this {
-      constructor(...args) {
-        const options = args[0] || {};
-        if (typeof defaults2 === "function") {
-          super(defaults2(options));
-          return;
-        }
-        super(
-          Object.assign(
-            {},
-            defaults2,
-            options,
-            options.userAgent && defaults2.userAgent ? {
-              userAgent: `${options.userAgent} ${defaults2.userAgent}`
-            } : null
-          )
-        );
-      }
-    };
-    return OctokitWithDefaults;
-  }
-  static plugins = [];
-  /**
-   * Attach a plugin (or many) to your Octokit instance.
-   *
-   * @example
-   * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
-   */
-  static plugin(...newPlugins) {
-    const currentPlugins = this.plugins;
-    const NewOctokit = class extends this {
-      static plugins = currentPlugins.concat(
-        newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
-      );
-    };
-    return NewOctokit;
-  }
-  constructor(options = {}) {
-    const hook2 = new before_after_hook_default.Collection();
-    const requestDefaults = {
-      baseUrl: request.endpoint.DEFAULTS.baseUrl,
-      headers: {},
-      request: Object.assign({}, options.request, {
-        // @ts-ignore internal usage only, no need to type
-        hook: hook2.bind(null, "request")
-      }),
-      mediaType: {
-        previews: [],
-        format: ""
-      }
-    };
-    requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
-    if (options.baseUrl) {
-      requestDefaults.baseUrl = options.baseUrl;
-    }
-    if (options.previews) {
-      requestDefaults.mediaType.previews = options.previews;
-    }
-    if (options.timeZone) {
-      requestDefaults.headers["time-zone"] = options.timeZone;
-    }
-    this.request = request.defaults(requestDefaults);
-    this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
-    this.log = createLogger(options.log);
-    this.hook = hook2;
-    if (!options.authStrategy) {
-      if (!options.auth) {
-        this.auth = async () => ({
-          type: "unauthenticated"
-        });
-      } else {
-        const auth2 = createTokenAuth(options.auth);
-        hook2.wrap("request", auth2.hook);
-        this.auth = auth2;
-      }
-    } else {
-      const { authStrategy, ...otherOptions } = options;
-      const auth2 = authStrategy(
-        Object.assign(
-          {
-            request: this.request,
-            log: this.log,
-            // we pass the current octokit instance as well as its constructor options
-            // to allow for authentication strategies that return a new octokit instance
-            // that shares the same internal state as the current one. The original
-            // requirement for this was the "event-octokit" authentication strategy
-            // of https://github.com/probot/octokit-auth-probot.
-            octokit: this,
-            octokitOptions: otherOptions
-          },
-          options.auth
-        )
-      );
-      hook2.wrap("request", auth2.hook);
-      this.auth = auth2;
-    }
-    const classConstructor = this.constructor;
-    for (let i = 0; i < classConstructor.plugins.length; ++i) {
-      Object.assign(this, classConstructor.plugins[i](this, options));
-    }
-  }
-  // assigned during constructor
-  request;
-  graphql;
-  log;
-  hook;
-  // TODO: type `octokit.auth` based on passed options.authStrategy
-  auth;
-};
-
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
-var VERSION5 = "17.0.0";
-
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
-var Endpoints = {
-  actions: {
-    addCustomLabelsToSelfHostedRunnerForOrg: [
-      "POST /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    addCustomLabelsToSelfHostedRunnerForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    addRepoAccessToSelfHostedRunnerGroupInOrg: [
-      "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}"
-    ],
-    addSelectedRepoToOrgSecret: [
-      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    addSelectedRepoToOrgVariable: [
-      "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
-    ],
-    approveWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve"
-    ],
-    cancelWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel"
-    ],
-    createEnvironmentVariable: [
-      "POST /repos/{owner}/{repo}/environments/{environment_name}/variables"
-    ],
-    createHostedRunnerForOrg: ["POST /orgs/{org}/actions/hosted-runners"],
-    createOrUpdateEnvironmentSecret: [
-      "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
-    ],
-    createOrUpdateOrgSecret: ["PUT /orgs/{org}/actions/secrets/{secret_name}"],
-    createOrUpdateRepoSecret: [
-      "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}"
-    ],
-    createOrgVariable: ["POST /orgs/{org}/actions/variables"],
-    createRegistrationTokenForOrg: [
-      "POST /orgs/{org}/actions/runners/registration-token"
-    ],
-    createRegistrationTokenForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/registration-token"
-    ],
-    createRemoveTokenForOrg: ["POST /orgs/{org}/actions/runners/remove-token"],
-    createRemoveTokenForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/remove-token"
-    ],
-    createRepoVariable: ["POST /repos/{owner}/{repo}/actions/variables"],
-    createWorkflowDispatch: [
-      "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"
-    ],
-    deleteActionsCacheById: [
-      "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}"
-    ],
-    deleteActionsCacheByKey: [
-      "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}"
-    ],
-    deleteArtifact: [
-      "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"
-    ],
-    deleteCustomImageFromOrg: [
-      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
-    ],
-    deleteCustomImageVersionFromOrg: [
-      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
-    ],
-    deleteEnvironmentSecret: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
-    ],
-    deleteEnvironmentVariable: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
-    ],
-    deleteHostedRunnerForOrg: [
-      "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
-    ],
-    deleteOrgSecret: ["DELETE /orgs/{org}/actions/secrets/{secret_name}"],
-    deleteOrgVariable: ["DELETE /orgs/{org}/actions/variables/{name}"],
-    deleteRepoSecret: [
-      "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}"
-    ],
-    deleteRepoVariable: [
-      "DELETE /repos/{owner}/{repo}/actions/variables/{name}"
-    ],
-    deleteSelfHostedRunnerFromOrg: [
-      "DELETE /orgs/{org}/actions/runners/{runner_id}"
-    ],
-    deleteSelfHostedRunnerFromRepo: [
-      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}"
-    ],
-    deleteWorkflowRun: ["DELETE /repos/{owner}/{repo}/actions/runs/{run_id}"],
-    deleteWorkflowRunLogs: [
-      "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
-    ],
-    disableSelectedRepositoryGithubActionsOrganization: [
-      "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}"
-    ],
-    disableWorkflow: [
-      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable"
-    ],
-    downloadArtifact: [
-      "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}"
-    ],
-    downloadJobLogsForWorkflowRun: [
-      "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs"
-    ],
-    downloadWorkflowRunAttemptLogs: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs"
-    ],
-    downloadWorkflowRunLogs: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
-    ],
-    enableSelectedRepositoryGithubActionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}"
-    ],
-    enableWorkflow: [
-      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable"
-    ],
-    forceCancelWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel"
-    ],
-    generateRunnerJitconfigForOrg: [
-      "POST /orgs/{org}/actions/runners/generate-jitconfig"
-    ],
-    generateRunnerJitconfigForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig"
-    ],
-    getActionsCacheList: ["GET /repos/{owner}/{repo}/actions/caches"],
-    getActionsCacheUsage: ["GET /repos/{owner}/{repo}/actions/cache/usage"],
-    getActionsCacheUsageByRepoForOrg: [
-      "GET /orgs/{org}/actions/cache/usage-by-repository"
-    ],
-    getActionsCacheUsageForOrg: ["GET /orgs/{org}/actions/cache/usage"],
-    getAllowedActionsOrganization: [
-      "GET /orgs/{org}/actions/permissions/selected-actions"
-    ],
-    getAllowedActionsRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions/selected-actions"
-    ],
-    getArtifact: ["GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"],
-    getCustomImageForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
-    ],
-    getCustomImageVersionForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
-    ],
-    getCustomOidcSubClaimForRepo: [
-      "GET /repos/{owner}/{repo}/actions/oidc/customization/sub"
-    ],
-    getEnvironmentPublicKey: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key"
-    ],
-    getEnvironmentSecret: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
-    ],
-    getEnvironmentVariable: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
-    ],
-    getGithubActionsDefaultWorkflowPermissionsOrganization: [
-      "GET /orgs/{org}/actions/permissions/workflow"
-    ],
-    getGithubActionsDefaultWorkflowPermissionsRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions/workflow"
-    ],
-    getGithubActionsPermissionsOrganization: [
-      "GET /orgs/{org}/actions/permissions"
-    ],
-    getGithubActionsPermissionsRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions"
-    ],
-    getHostedRunnerForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
-    ],
-    getHostedRunnersGithubOwnedImagesForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/github-owned"
-    ],
-    getHostedRunnersLimitsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/limits"
-    ],
-    getHostedRunnersMachineSpecsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/machine-sizes"
-    ],
-    getHostedRunnersPartnerImagesForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/partner"
-    ],
-    getHostedRunnersPlatformsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/platforms"
-    ],
-    getJobForWorkflowRun: ["GET /repos/{owner}/{repo}/actions/jobs/{job_id}"],
-    getOrgPublicKey: ["GET /orgs/{org}/actions/secrets/public-key"],
-    getOrgSecret: ["GET /orgs/{org}/actions/secrets/{secret_name}"],
-    getOrgVariable: ["GET /orgs/{org}/actions/variables/{name}"],
-    getPendingDeploymentsForRun: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
-    ],
-    getRepoPermissions: [
-      "GET /repos/{owner}/{repo}/actions/permissions",
-      {},
-      { renamed: ["actions", "getGithubActionsPermissionsRepository"] }
-    ],
-    getRepoPublicKey: ["GET /repos/{owner}/{repo}/actions/secrets/public-key"],
-    getRepoSecret: ["GET /repos/{owner}/{repo}/actions/secrets/{secret_name}"],
-    getRepoVariable: ["GET /repos/{owner}/{repo}/actions/variables/{name}"],
-    getReviewsForRun: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals"
-    ],
-    getSelfHostedRunnerForOrg: ["GET /orgs/{org}/actions/runners/{runner_id}"],
-    getSelfHostedRunnerForRepo: [
-      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}"
-    ],
-    getWorkflow: ["GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}"],
-    getWorkflowAccessToRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions/access"
-    ],
-    getWorkflowRun: ["GET /repos/{owner}/{repo}/actions/runs/{run_id}"],
-    getWorkflowRunAttempt: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}"
-    ],
-    getWorkflowRunUsage: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing"
-    ],
-    getWorkflowUsage: [
-      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing"
-    ],
-    listArtifactsForRepo: ["GET /repos/{owner}/{repo}/actions/artifacts"],
-    listCustomImageVersionsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions"
-    ],
-    listCustomImagesForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom"
-    ],
-    listEnvironmentSecrets: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets"
-    ],
-    listEnvironmentVariables: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables"
-    ],
-    listGithubHostedRunnersInGroupForOrg: [
-      "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners"
-    ],
-    listHostedRunnersForOrg: ["GET /orgs/{org}/actions/hosted-runners"],
-    listJobsForWorkflowRun: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs"
-    ],
-    listJobsForWorkflowRunAttempt: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs"
-    ],
-    listLabelsForSelfHostedRunnerForOrg: [
-      "GET /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    listLabelsForSelfHostedRunnerForRepo: [
-      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    listOrgSecrets: ["GET /orgs/{org}/actions/secrets"],
-    listOrgVariables: ["GET /orgs/{org}/actions/variables"],
-    listRepoOrganizationSecrets: [
-      "GET /repos/{owner}/{repo}/actions/organization-secrets"
-    ],
-    listRepoOrganizationVariables: [
-      "GET /repos/{owner}/{repo}/actions/organization-variables"
-    ],
-    listRepoSecrets: ["GET /repos/{owner}/{repo}/actions/secrets"],
-    listRepoVariables: ["GET /repos/{owner}/{repo}/actions/variables"],
-    listRepoWorkflows: ["GET /repos/{owner}/{repo}/actions/workflows"],
-    listRunnerApplicationsForOrg: ["GET /orgs/{org}/actions/runners/downloads"],
-    listRunnerApplicationsForRepo: [
-      "GET /repos/{owner}/{repo}/actions/runners/downloads"
-    ],
-    listSelectedReposForOrgSecret: [
-      "GET /orgs/{org}/actions/secrets/{secret_name}/repositories"
-    ],
-    listSelectedReposForOrgVariable: [
-      "GET /orgs/{org}/actions/variables/{name}/repositories"
-    ],
-    listSelectedRepositoriesEnabledGithubActionsOrganization: [
-      "GET /orgs/{org}/actions/permissions/repositories"
-    ],
-    listSelfHostedRunnersForOrg: ["GET /orgs/{org}/actions/runners"],
-    listSelfHostedRunnersForRepo: ["GET /repos/{owner}/{repo}/actions/runners"],
-    listWorkflowRunArtifacts: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts"
-    ],
-    listWorkflowRuns: [
-      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs"
-    ],
-    listWorkflowRunsForRepo: ["GET /repos/{owner}/{repo}/actions/runs"],
-    reRunJobForWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun"
-    ],
-    reRunWorkflow: ["POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun"],
-    reRunWorkflowFailedJobs: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs"
-    ],
-    removeAllCustomLabelsFromSelfHostedRunnerForOrg: [
-      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    removeAllCustomLabelsFromSelfHostedRunnerForRepo: [
-      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    removeCustomLabelFromSelfHostedRunnerForOrg: [
-      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}"
-    ],
-    removeCustomLabelFromSelfHostedRunnerForRepo: [
-      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}"
-    ],
-    removeSelectedRepoFromOrgSecret: [
-      "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    removeSelectedRepoFromOrgVariable: [
-      "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
-    ],
-    reviewCustomGatesForRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule"
-    ],
-    reviewPendingDeploymentsForRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
-    ],
-    setAllowedActionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/selected-actions"
-    ],
-    setAllowedActionsRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions"
-    ],
-    setCustomLabelsForSelfHostedRunnerForOrg: [
-      "PUT /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    setCustomLabelsForSelfHostedRunnerForRepo: [
-      "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    setCustomOidcSubClaimForRepo: [
-      "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub"
-    ],
-    setGithubActionsDefaultWorkflowPermissionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/workflow"
-    ],
-    setGithubActionsDefaultWorkflowPermissionsRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions/workflow"
-    ],
-    setGithubActionsPermissionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions"
-    ],
-    setGithubActionsPermissionsRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions"
-    ],
-    setSelectedReposForOrgSecret: [
-      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories"
-    ],
-    setSelectedReposForOrgVariable: [
-      "PUT /orgs/{org}/actions/variables/{name}/repositories"
-    ],
-    setSelectedRepositoriesEnabledGithubActionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/repositories"
-    ],
-    setWorkflowAccessToRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions/access"
-    ],
-    updateEnvironmentVariable: [
-      "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
-    ],
-    updateHostedRunnerForOrg: [
-      "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
-    ],
-    updateOrgVariable: ["PATCH /orgs/{org}/actions/variables/{name}"],
-    updateRepoVariable: [
-      "PATCH /repos/{owner}/{repo}/actions/variables/{name}"
-    ]
-  },
-  activity: {
-    checkRepoIsStarredByAuthenticatedUser: ["GET /user/starred/{owner}/{repo}"],
-    deleteRepoSubscription: ["DELETE /repos/{owner}/{repo}/subscription"],
-    deleteThreadSubscription: [
-      "DELETE /notifications/threads/{thread_id}/subscription"
-    ],
-    getFeeds: ["GET /feeds"],
-    getRepoSubscription: ["GET /repos/{owner}/{repo}/subscription"],
-    getThread: ["GET /notifications/threads/{thread_id}"],
-    getThreadSubscriptionForAuthenticatedUser: [
-      "GET /notifications/threads/{thread_id}/subscription"
-    ],
-    listEventsForAuthenticatedUser: ["GET /users/{username}/events"],
-    listNotificationsForAuthenticatedUser: ["GET /notifications"],
-    listOrgEventsForAuthenticatedUser: [
-      "GET /users/{username}/events/orgs/{org}"
-    ],
-    listPublicEvents: ["GET /events"],
-    listPublicEventsForRepoNetwork: ["GET /networks/{owner}/{repo}/events"],
-    listPublicEventsForUser: ["GET /users/{username}/events/public"],
-    listPublicOrgEvents: ["GET /orgs/{org}/events"],
-    listReceivedEventsForUser: ["GET /users/{username}/received_events"],
-    listReceivedPublicEventsForUser: [
-      "GET /users/{username}/received_events/public"
-    ],
-    listRepoEvents: ["GET /repos/{owner}/{repo}/events"],
-    listRepoNotificationsForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/notifications"
-    ],
-    listReposStarredByAuthenticatedUser: ["GET /user/starred"],
-    listReposStarredByUser: ["GET /users/{username}/starred"],
-    listReposWatchedByUser: ["GET /users/{username}/subscriptions"],
-    listStargazersForRepo: ["GET /repos/{owner}/{repo}/stargazers"],
-    listWatchedReposForAuthenticatedUser: ["GET /user/subscriptions"],
-    listWatchersForRepo: ["GET /repos/{owner}/{repo}/subscribers"],
-    markNotificationsAsRead: ["PUT /notifications"],
-    markRepoNotificationsAsRead: ["PUT /repos/{owner}/{repo}/notifications"],
-    markThreadAsDone: ["DELETE /notifications/threads/{thread_id}"],
-    markThreadAsRead: ["PATCH /notifications/threads/{thread_id}"],
-    setRepoSubscription: ["PUT /repos/{owner}/{repo}/subscription"],
-    setThreadSubscription: [
-      "PUT /notifications/threads/{thread_id}/subscription"
-    ],
-    starRepoForAuthenticatedUser: ["PUT /user/starred/{owner}/{repo}"],
-    unstarRepoForAuthenticatedUser: ["DELETE /user/starred/{owner}/{repo}"]
-  },
-  apps: {
-    addRepoToInstallation: [
-      "PUT /user/installations/{installation_id}/repositories/{repository_id}",
-      {},
-      { renamed: ["apps", "addRepoToInstallationForAuthenticatedUser"] }
-    ],
-    addRepoToInstallationForAuthenticatedUser: [
-      "PUT /user/installations/{installation_id}/repositories/{repository_id}"
-    ],
-    checkToken: ["POST /applications/{client_id}/token"],
-    createFromManifest: ["POST /app-manifests/{code}/conversions"],
-    createInstallationAccessToken: [
-      "POST /app/installations/{installation_id}/access_tokens"
-    ],
-    deleteAuthorization: ["DELETE /applications/{client_id}/grant"],
-    deleteInstallation: ["DELETE /app/installations/{installation_id}"],
-    deleteToken: ["DELETE /applications/{client_id}/token"],
-    getAuthenticated: ["GET /app"],
-    getBySlug: ["GET /apps/{app_slug}"],
-    getInstallation: ["GET /app/installations/{installation_id}"],
-    getOrgInstallation: ["GET /orgs/{org}/installation"],
-    getRepoInstallation: ["GET /repos/{owner}/{repo}/installation"],
-    getSubscriptionPlanForAccount: [
-      "GET /marketplace_listing/accounts/{account_id}"
-    ],
-    getSubscriptionPlanForAccountStubbed: [
-      "GET /marketplace_listing/stubbed/accounts/{account_id}"
-    ],
-    getUserInstallation: ["GET /users/{username}/installation"],
-    getWebhookConfigForApp: ["GET /app/hook/config"],
-    getWebhookDelivery: ["GET /app/hook/deliveries/{delivery_id}"],
-    listAccountsForPlan: ["GET /marketplace_listing/plans/{plan_id}/accounts"],
-    listAccountsForPlanStubbed: [
-      "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts"
-    ],
-    listInstallationReposForAuthenticatedUser: [
-      "GET /user/installations/{installation_id}/repositories"
-    ],
-    listInstallationRequestsForAuthenticatedApp: [
-      "GET /app/installation-requests"
-    ],
-    listInstallations: ["GET /app/installations"],
-    listInstallationsForAuthenticatedUser: ["GET /user/installations"],
-    listPlans: ["GET /marketplace_listing/plans"],
-    listPlansStubbed: ["GET /marketplace_listing/stubbed/plans"],
-    listReposAccessibleToInstallation: ["GET /installation/repositories"],
-    listSubscriptionsForAuthenticatedUser: ["GET /user/marketplace_purchases"],
-    listSubscriptionsForAuthenticatedUserStubbed: [
-      "GET /user/marketplace_purchases/stubbed"
-    ],
-    listWebhookDeliveries: ["GET /app/hook/deliveries"],
-    redeliverWebhookDelivery: [
-      "POST /app/hook/deliveries/{delivery_id}/attempts"
-    ],
-    removeRepoFromInstallation: [
-      "DELETE /user/installations/{installation_id}/repositories/{repository_id}",
-      {},
-      { renamed: ["apps", "removeRepoFromInstallationForAuthenticatedUser"] }
-    ],
-    removeRepoFromInstallationForAuthenticatedUser: [
-      "DELETE /user/installations/{installation_id}/repositories/{repository_id}"
-    ],
-    resetToken: ["PATCH /applications/{client_id}/token"],
-    revokeInstallationAccessToken: ["DELETE /installation/token"],
-    scopeToken: ["POST /applications/{client_id}/token/scoped"],
-    suspendInstallation: ["PUT /app/installations/{installation_id}/suspended"],
-    unsuspendInstallation: [
-      "DELETE /app/installations/{installation_id}/suspended"
-    ],
-    updateWebhookConfigForApp: ["PATCH /app/hook/config"]
-  },
-  billing: {
-    getGithubActionsBillingOrg: ["GET /orgs/{org}/settings/billing/actions"],
-    getGithubActionsBillingUser: [
-      "GET /users/{username}/settings/billing/actions"
-    ],
-    getGithubBillingPremiumRequestUsageReportOrg: [
-      "GET /organizations/{org}/settings/billing/premium_request/usage"
-    ],
-    getGithubBillingPremiumRequestUsageReportUser: [
-      "GET /users/{username}/settings/billing/premium_request/usage"
-    ],
-    getGithubBillingUsageReportOrg: [
-      "GET /organizations/{org}/settings/billing/usage"
-    ],
-    getGithubBillingUsageReportUser: [
-      "GET /users/{username}/settings/billing/usage"
-    ],
-    getGithubPackagesBillingOrg: ["GET /orgs/{org}/settings/billing/packages"],
-    getGithubPackagesBillingUser: [
-      "GET /users/{username}/settings/billing/packages"
-    ],
-    getSharedStorageBillingOrg: [
-      "GET /orgs/{org}/settings/billing/shared-storage"
-    ],
-    getSharedStorageBillingUser: [
-      "GET /users/{username}/settings/billing/shared-storage"
-    ]
-  },
-  campaigns: {
-    createCampaign: ["POST /orgs/{org}/campaigns"],
-    deleteCampaign: ["DELETE /orgs/{org}/campaigns/{campaign_number}"],
-    getCampaignSummary: ["GET /orgs/{org}/campaigns/{campaign_number}"],
-    listOrgCampaigns: ["GET /orgs/{org}/campaigns"],
-    updateCampaign: ["PATCH /orgs/{org}/campaigns/{campaign_number}"]
-  },
-  checks: {
-    create: ["POST /repos/{owner}/{repo}/check-runs"],
-    createSuite: ["POST /repos/{owner}/{repo}/check-suites"],
-    get: ["GET /repos/{owner}/{repo}/check-runs/{check_run_id}"],
-    getSuite: ["GET /repos/{owner}/{repo}/check-suites/{check_suite_id}"],
-    listAnnotations: [
-      "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations"
-    ],
-    listForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-runs"],
-    listForSuite: [
-      "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs"
-    ],
-    listSuitesForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-suites"],
-    rerequestRun: [
-      "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest"
-    ],
-    rerequestSuite: [
-      "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest"
-    ],
-    setSuitesPreferences: [
-      "PATCH /repos/{owner}/{repo}/check-suites/preferences"
-    ],
-    update: ["PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}"]
-  },
-  codeScanning: {
-    commitAutofix: [
-      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits"
-    ],
-    createAutofix: [
-      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
-    ],
-    createVariantAnalysis: [
-      "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses"
-    ],
-    deleteAnalysis: [
-      "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}"
-    ],
-    deleteCodeqlDatabase: [
-      "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
-    ],
-    getAlert: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
-      {},
-      { renamedParameters: { alert_id: "alert_number" } }
-    ],
-    getAnalysis: [
-      "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}"
-    ],
-    getAutofix: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
-    ],
-    getCodeqlDatabase: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
-    ],
-    getDefaultSetup: ["GET /repos/{owner}/{repo}/code-scanning/default-setup"],
-    getSarif: ["GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}"],
-    getVariantAnalysis: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}"
-    ],
-    getVariantAnalysisRepoTask: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}"
-    ],
-    listAlertInstances: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances"
-    ],
-    listAlertsForOrg: ["GET /orgs/{org}/code-scanning/alerts"],
-    listAlertsForRepo: ["GET /repos/{owner}/{repo}/code-scanning/alerts"],
-    listAlertsInstances: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
-      {},
-      { renamed: ["codeScanning", "listAlertInstances"] }
-    ],
-    listCodeqlDatabases: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases"
-    ],
-    listRecentAnalyses: ["GET /repos/{owner}/{repo}/code-scanning/analyses"],
-    updateAlert: [
-      "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}"
-    ],
-    updateDefaultSetup: [
-      "PATCH /repos/{owner}/{repo}/code-scanning/default-setup"
-    ],
-    uploadSarif: ["POST /repos/{owner}/{repo}/code-scanning/sarifs"]
-  },
-  codeSecurity: {
-    attachConfiguration: [
-      "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach"
-    ],
-    attachEnterpriseConfiguration: [
-      "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach"
-    ],
-    createConfiguration: ["POST /orgs/{org}/code-security/configurations"],
-    createConfigurationForEnterprise: [
-      "POST /enterprises/{enterprise}/code-security/configurations"
-    ],
-    deleteConfiguration: [
-      "DELETE /orgs/{org}/code-security/configurations/{configuration_id}"
-    ],
-    deleteConfigurationForEnterprise: [
-      "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
-    ],
-    detachConfiguration: [
-      "DELETE /orgs/{org}/code-security/configurations/detach"
-    ],
-    getConfiguration: [
-      "GET /orgs/{org}/code-security/configurations/{configuration_id}"
-    ],
-    getConfigurationForRepository: [
-      "GET /repos/{owner}/{repo}/code-security-configuration"
-    ],
-    getConfigurationsForEnterprise: [
-      "GET /enterprises/{enterprise}/code-security/configurations"
-    ],
-    getConfigurationsForOrg: ["GET /orgs/{org}/code-security/configurations"],
-    getDefaultConfigurations: [
-      "GET /orgs/{org}/code-security/configurations/defaults"
-    ],
-    getDefaultConfigurationsForEnterprise: [
-      "GET /enterprises/{enterprise}/code-security/configurations/defaults"
-    ],
-    getRepositoriesForConfiguration: [
-      "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories"
-    ],
-    getRepositoriesForEnterpriseConfiguration: [
-      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories"
-    ],
-    getSingleConfigurationForEnterprise: [
-      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
-    ],
-    setConfigurationAsDefault: [
-      "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults"
-    ],
-    setConfigurationAsDefaultForEnterprise: [
-      "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults"
-    ],
-    updateConfiguration: [
-      "PATCH /orgs/{org}/code-security/configurations/{configuration_id}"
-    ],
-    updateEnterpriseConfiguration: [
-      "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
-    ]
-  },
-  codesOfConduct: {
-    getAllCodesOfConduct: ["GET /codes_of_conduct"],
-    getConductCode: ["GET /codes_of_conduct/{key}"]
-  },
-  codespaces: {
-    addRepositoryForSecretForAuthenticatedUser: [
-      "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    addSelectedRepoToOrgSecret: [
-      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    checkPermissionsForDevcontainer: [
-      "GET /repos/{owner}/{repo}/codespaces/permissions_check"
-    ],
-    codespaceMachinesForAuthenticatedUser: [
-      "GET /user/codespaces/{codespace_name}/machines"
-    ],
-    createForAuthenticatedUser: ["POST /user/codespaces"],
-    createOrUpdateOrgSecret: [
-      "PUT /orgs/{org}/codespaces/secrets/{secret_name}"
-    ],
-    createOrUpdateRepoSecret: [
-      "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
-    ],
-    createOrUpdateSecretForAuthenticatedUser: [
-      "PUT /user/codespaces/secrets/{secret_name}"
-    ],
-    createWithPrForAuthenticatedUser: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces"
-    ],
-    createWithRepoForAuthenticatedUser: [
-      "POST /repos/{owner}/{repo}/codespaces"
-    ],
-    deleteForAuthenticatedUser: ["DELETE /user/codespaces/{codespace_name}"],
-    deleteFromOrganization: [
-      "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}"
-    ],
-    deleteOrgSecret: ["DELETE /orgs/{org}/codespaces/secrets/{secret_name}"],
-    deleteRepoSecret: [
-      "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
-    ],
-    deleteSecretForAuthenticatedUser: [
-      "DELETE /user/codespaces/secrets/{secret_name}"
-    ],
-    exportForAuthenticatedUser: [
-      "POST /user/codespaces/{codespace_name}/exports"
-    ],
-    getCodespacesForUserInOrg: [
-      "GET /orgs/{org}/members/{username}/codespaces"
-    ],
-    getExportDetailsForAuthenticatedUser: [
-      "GET /user/codespaces/{codespace_name}/exports/{export_id}"
-    ],
-    getForAuthenticatedUser: ["GET /user/codespaces/{codespace_name}"],
-    getOrgPublicKey: ["GET /orgs/{org}/codespaces/secrets/public-key"],
-    getOrgSecret: ["GET /orgs/{org}/codespaces/secrets/{secret_name}"],
-    getPublicKeyForAuthenticatedUser: [
-      "GET /user/codespaces/secrets/public-key"
-    ],
-    getRepoPublicKey: [
-      "GET /repos/{owner}/{repo}/codespaces/secrets/public-key"
-    ],
-    getRepoSecret: [
-      "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
-    ],
-    getSecretForAuthenticatedUser: [
-      "GET /user/codespaces/secrets/{secret_name}"
-    ],
-    listDevcontainersInRepositoryForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces/devcontainers"
-    ],
-    listForAuthenticatedUser: ["GET /user/codespaces"],
-    listInOrganization: [
-      "GET /orgs/{org}/codespaces",
-      {},
-      { renamedParameters: { org_id: "org" } }
-    ],
-    listInRepositoryForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces"
-    ],
-    listOrgSecrets: ["GET /orgs/{org}/codespaces/secrets"],
-    listRepoSecrets: ["GET /repos/{owner}/{repo}/codespaces/secrets"],
-    listRepositoriesForSecretForAuthenticatedUser: [
-      "GET /user/codespaces/secrets/{secret_name}/repositories"
-    ],
-    listSecretsForAuthenticatedUser: ["GET /user/codespaces/secrets"],
-    listSelectedReposForOrgSecret: [
-      "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
-    ],
-    preFlightWithRepoForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces/new"
-    ],
-    publishForAuthenticatedUser: [
-      "POST /user/codespaces/{codespace_name}/publish"
-    ],
-    removeRepositoryForSecretForAuthenticatedUser: [
-      "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    removeSelectedRepoFromOrgSecret: [
-      "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    repoMachinesForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces/machines"
-    ],
-    setRepositoriesForSecretForAuthenticatedUser: [
-      "PUT /user/codespaces/secrets/{secret_name}/repositories"
-    ],
-    setSelectedReposForOrgSecret: [
-      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
-    ],
-    startForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/start"],
-    stopForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/stop"],
-    stopInOrganization: [
-      "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop"
-    ],
-    updateForAuthenticatedUser: ["PATCH /user/codespaces/{codespace_name}"]
-  },
-  copilot: {
-    addCopilotSeatsForTeams: [
-      "POST /orgs/{org}/copilot/billing/selected_teams"
-    ],
-    addCopilotSeatsForUsers: [
-      "POST /orgs/{org}/copilot/billing/selected_users"
-    ],
-    cancelCopilotSeatAssignmentForTeams: [
-      "DELETE /orgs/{org}/copilot/billing/selected_teams"
-    ],
-    cancelCopilotSeatAssignmentForUsers: [
-      "DELETE /orgs/{org}/copilot/billing/selected_users"
-    ],
-    copilotMetricsForOrganization: ["GET /orgs/{org}/copilot/metrics"],
-    copilotMetricsForTeam: ["GET /orgs/{org}/team/{team_slug}/copilot/metrics"],
-    getCopilotOrganizationDetails: ["GET /orgs/{org}/copilot/billing"],
-    getCopilotSeatDetailsForUser: [
-      "GET /orgs/{org}/members/{username}/copilot"
-    ],
-    listCopilotSeats: ["GET /orgs/{org}/copilot/billing/seats"]
-  },
-  credentials: { revoke: ["POST /credentials/revoke"] },
-  dependabot: {
-    addSelectedRepoToOrgSecret: [
-      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    createOrUpdateOrgSecret: [
-      "PUT /orgs/{org}/dependabot/secrets/{secret_name}"
-    ],
-    createOrUpdateRepoSecret: [
-      "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
-    ],
-    deleteOrgSecret: ["DELETE /orgs/{org}/dependabot/secrets/{secret_name}"],
-    deleteRepoSecret: [
-      "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
-    ],
-    getAlert: ["GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"],
-    getOrgPublicKey: ["GET /orgs/{org}/dependabot/secrets/public-key"],
-    getOrgSecret: ["GET /orgs/{org}/dependabot/secrets/{secret_name}"],
-    getRepoPublicKey: [
-      "GET /repos/{owner}/{repo}/dependabot/secrets/public-key"
-    ],
-    getRepoSecret: [
-      "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
-    ],
-    listAlertsForEnterprise: [
-      "GET /enterprises/{enterprise}/dependabot/alerts"
-    ],
-    listAlertsForOrg: ["GET /orgs/{org}/dependabot/alerts"],
-    listAlertsForRepo: ["GET /repos/{owner}/{repo}/dependabot/alerts"],
-    listOrgSecrets: ["GET /orgs/{org}/dependabot/secrets"],
-    listRepoSecrets: ["GET /repos/{owner}/{repo}/dependabot/secrets"],
-    listSelectedReposForOrgSecret: [
-      "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
-    ],
-    removeSelectedRepoFromOrgSecret: [
-      "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    repositoryAccessForOrg: [
-      "GET /organizations/{org}/dependabot/repository-access"
-    ],
-    setRepositoryAccessDefaultLevel: [
-      "PUT /organizations/{org}/dependabot/repository-access/default-level"
-    ],
-    setSelectedReposForOrgSecret: [
-      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
-    ],
-    updateAlert: [
-      "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"
-    ],
-    updateRepositoryAccessForOrg: [
-      "PATCH /organizations/{org}/dependabot/repository-access"
-    ]
-  },
-  dependencyGraph: {
-    createRepositorySnapshot: [
-      "POST /repos/{owner}/{repo}/dependency-graph/snapshots"
-    ],
-    diffRange: [
-      "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}"
-    ],
-    exportSbom: ["GET /repos/{owner}/{repo}/dependency-graph/sbom"]
-  },
-  emojis: { get: ["GET /emojis"] },
-  enterpriseTeamMemberships: {
-    add: [
-      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
-    ],
-    bulkAdd: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add"
-    ],
-    bulkRemove: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove"
-    ],
-    get: [
-      "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
-    ],
-    list: ["GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships"],
-    remove: [
-      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
-    ]
-  },
-  enterpriseTeamOrganizations: {
-    add: [
-      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
-    ],
-    bulkAdd: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add"
-    ],
-    bulkRemove: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove"
-    ],
-    delete: [
-      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
-    ],
-    getAssignment: [
-      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
-    ],
-    getAssignments: [
-      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations"
-    ]
-  },
-  enterpriseTeams: {
-    create: ["POST /enterprises/{enterprise}/teams"],
-    delete: ["DELETE /enterprises/{enterprise}/teams/{team_slug}"],
-    get: ["GET /enterprises/{enterprise}/teams/{team_slug}"],
-    list: ["GET /enterprises/{enterprise}/teams"],
-    update: ["PATCH /enterprises/{enterprise}/teams/{team_slug}"]
-  },
-  gists: {
-    checkIsStarred: ["GET /gists/{gist_id}/star"],
-    create: ["POST /gists"],
-    createComment: ["POST /gists/{gist_id}/comments"],
-    delete: ["DELETE /gists/{gist_id}"],
-    deleteComment: ["DELETE /gists/{gist_id}/comments/{comment_id}"],
-    fork: ["POST /gists/{gist_id}/forks"],
-    get: ["GET /gists/{gist_id}"],
-    getComment: ["GET /gists/{gist_id}/comments/{comment_id}"],
-    getRevision: ["GET /gists/{gist_id}/{sha}"],
-    list: ["GET /gists"],
-    listComments: ["GET /gists/{gist_id}/comments"],
-    listCommits: ["GET /gists/{gist_id}/commits"],
-    listForUser: ["GET /users/{username}/gists"],
-    listForks: ["GET /gists/{gist_id}/forks"],
-    listPublic: ["GET /gists/public"],
-    listStarred: ["GET /gists/starred"],
-    star: ["PUT /gists/{gist_id}/star"],
-    unstar: ["DELETE /gists/{gist_id}/star"],
-    update: ["PATCH /gists/{gist_id}"],
-    updateComment: ["PATCH /gists/{gist_id}/comments/{comment_id}"]
-  },
-  git: {
-    createBlob: ["POST /repos/{owner}/{repo}/git/blobs"],
-    createCommit: ["POST /repos/{owner}/{repo}/git/commits"],
-    createRef: ["POST /repos/{owner}/{repo}/git/refs"],
-    createTag: ["POST /repos/{owner}/{repo}/git/tags"],
-    createTree: ["POST /repos/{owner}/{repo}/git/trees"],
-    deleteRef: ["DELETE /repos/{owner}/{repo}/git/refs/{ref}"],
-    getBlob: ["GET /repos/{owner}/{repo}/git/blobs/{file_sha}"],
-    getCommit: ["GET /repos/{owner}/{repo}/git/commits/{commit_sha}"],
-    getRef: ["GET /repos/{owner}/{repo}/git/ref/{ref}"],
-    getTag: ["GET /repos/{owner}/{repo}/git/tags/{tag_sha}"],
-    getTree: ["GET /repos/{owner}/{repo}/git/trees/{tree_sha}"],
-    listMatchingRefs: ["GET /repos/{owner}/{repo}/git/matching-refs/{ref}"],
-    updateRef: ["PATCH /repos/{owner}/{repo}/git/refs/{ref}"]
-  },
-  gitignore: {
-    getAllTemplates: ["GET /gitignore/templates"],
-    getTemplate: ["GET /gitignore/templates/{name}"]
-  },
-  hostedCompute: {
-    createNetworkConfigurationForOrg: [
-      "POST /orgs/{org}/settings/network-configurations"
-    ],
-    deleteNetworkConfigurationFromOrg: [
-      "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}"
-    ],
-    getNetworkConfigurationForOrg: [
-      "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}"
-    ],
-    getNetworkSettingsForOrg: [
-      "GET /orgs/{org}/settings/network-settings/{network_settings_id}"
-    ],
-    listNetworkConfigurationsForOrg: [
-      "GET /orgs/{org}/settings/network-configurations"
-    ],
-    updateNetworkConfigurationForOrg: [
-      "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}"
-    ]
-  },
-  interactions: {
-    getRestrictionsForAuthenticatedUser: ["GET /user/interaction-limits"],
-    getRestrictionsForOrg: ["GET /orgs/{org}/interaction-limits"],
-    getRestrictionsForRepo: ["GET /repos/{owner}/{repo}/interaction-limits"],
-    getRestrictionsForYourPublicRepos: [
-      "GET /user/interaction-limits",
-      {},
-      { renamed: ["interactions", "getRestrictionsForAuthenticatedUser"] }
-    ],
-    removeRestrictionsForAuthenticatedUser: ["DELETE /user/interaction-limits"],
-    removeRestrictionsForOrg: ["DELETE /orgs/{org}/interaction-limits"],
-    removeRestrictionsForRepo: [
-      "DELETE /repos/{owner}/{repo}/interaction-limits"
-    ],
-    removeRestrictionsForYourPublicRepos: [
-      "DELETE /user/interaction-limits",
-      {},
-      { renamed: ["interactions", "removeRestrictionsForAuthenticatedUser"] }
-    ],
-    setRestrictionsForAuthenticatedUser: ["PUT /user/interaction-limits"],
-    setRestrictionsForOrg: ["PUT /orgs/{org}/interaction-limits"],
-    setRestrictionsForRepo: ["PUT /repos/{owner}/{repo}/interaction-limits"],
-    setRestrictionsForYourPublicRepos: [
-      "PUT /user/interaction-limits",
-      {},
-      { renamed: ["interactions", "setRestrictionsForAuthenticatedUser"] }
-    ]
-  },
-  issues: {
-    addAssignees: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees"
-    ],
-    addBlockedByDependency: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
-    ],
-    addLabels: ["POST /repos/{owner}/{repo}/issues/{issue_number}/labels"],
-    addSubIssue: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
-    ],
-    checkUserCanBeAssigned: ["GET /repos/{owner}/{repo}/assignees/{assignee}"],
-    checkUserCanBeAssignedToIssue: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}"
-    ],
-    create: ["POST /repos/{owner}/{repo}/issues"],
-    createComment: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/comments"
-    ],
-    createLabel: ["POST /repos/{owner}/{repo}/labels"],
-    createMilestone: ["POST /repos/{owner}/{repo}/milestones"],
-    deleteComment: [
-      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}"
-    ],
-    deleteLabel: ["DELETE /repos/{owner}/{repo}/labels/{name}"],
-    deleteMilestone: [
-      "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}"
-    ],
-    get: ["GET /repos/{owner}/{repo}/issues/{issue_number}"],
-    getComment: ["GET /repos/{owner}/{repo}/issues/comments/{comment_id}"],
-    getEvent: ["GET /repos/{owner}/{repo}/issues/events/{event_id}"],
-    getLabel: ["GET /repos/{owner}/{repo}/labels/{name}"],
-    getMilestone: ["GET /repos/{owner}/{repo}/milestones/{milestone_number}"],
-    getParent: ["GET /repos/{owner}/{repo}/issues/{issue_number}/parent"],
-    list: ["GET /issues"],
-    listAssignees: ["GET /repos/{owner}/{repo}/assignees"],
-    listComments: ["GET /repos/{owner}/{repo}/issues/{issue_number}/comments"],
-    listCommentsForRepo: ["GET /repos/{owner}/{repo}/issues/comments"],
-    listDependenciesBlockedBy: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
-    ],
-    listDependenciesBlocking: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking"
-    ],
-    listEvents: ["GET /repos/{owner}/{repo}/issues/{issue_number}/events"],
-    listEventsForRepo: ["GET /repos/{owner}/{repo}/issues/events"],
-    listEventsForTimeline: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline"
-    ],
-    listForAuthenticatedUser: ["GET /user/issues"],
-    listForOrg: ["GET /orgs/{org}/issues"],
-    listForRepo: ["GET /repos/{owner}/{repo}/issues"],
-    listLabelsForMilestone: [
-      "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels"
-    ],
-    listLabelsForRepo: ["GET /repos/{owner}/{repo}/labels"],
-    listLabelsOnIssue: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/labels"
-    ],
-    listMilestones: ["GET /repos/{owner}/{repo}/milestones"],
-    listSubIssues: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
-    ],
-    lock: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/lock"],
-    removeAllLabels: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels"
-    ],
-    removeAssignees: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees"
-    ],
-    removeDependencyBlockedBy: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}"
-    ],
-    removeLabel: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}"
-    ],
-    removeSubIssue: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue"
-    ],
-    reprioritizeSubIssue: [
-      "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority"
-    ],
-    setLabels: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/labels"],
-    unlock: ["DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock"],
-    update: ["PATCH /repos/{owner}/{repo}/issues/{issue_number}"],
-    updateComment: ["PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}"],
-    updateLabel: ["PATCH /repos/{owner}/{repo}/labels/{name}"],
-    updateMilestone: [
-      "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}"
-    ]
-  },
-  licenses: {
-    get: ["GET /licenses/{license}"],
-    getAllCommonlyUsed: ["GET /licenses"],
-    getForRepo: ["GET /repos/{owner}/{repo}/license"]
-  },
-  markdown: {
-    render: ["POST /markdown"],
-    renderRaw: [
-      "POST /markdown/raw",
-      { headers: { "content-type": "text/plain; charset=utf-8" } }
-    ]
-  },
-  meta: {
-    get: ["GET /meta"],
-    getAllVersions: ["GET /versions"],
-    getOctocat: ["GET /octocat"],
-    getZen: ["GET /zen"],
-    root: ["GET /"]
-  },
-  migrations: {
-    deleteArchiveForAuthenticatedUser: [
-      "DELETE /user/migrations/{migration_id}/archive"
-    ],
-    deleteArchiveForOrg: [
-      "DELETE /orgs/{org}/migrations/{migration_id}/archive"
-    ],
-    downloadArchiveForOrg: [
-      "GET /orgs/{org}/migrations/{migration_id}/archive"
-    ],
-    getArchiveForAuthenticatedUser: [
-      "GET /user/migrations/{migration_id}/archive"
-    ],
-    getStatusForAuthenticatedUser: ["GET /user/migrations/{migration_id}"],
-    getStatusForOrg: ["GET /orgs/{org}/migrations/{migration_id}"],
-    listForAuthenticatedUser: ["GET /user/migrations"],
-    listForOrg: ["GET /orgs/{org}/migrations"],
-    listReposForAuthenticatedUser: [
-      "GET /user/migrations/{migration_id}/repositories"
-    ],
-    listReposForOrg: ["GET /orgs/{org}/migrations/{migration_id}/repositories"],
-    listReposForUser: [
-      "GET /user/migrations/{migration_id}/repositories",
-      {},
-      { renamed: ["migrations", "listReposForAuthenticatedUser"] }
-    ],
-    startForAuthenticatedUser: ["POST /user/migrations"],
-    startForOrg: ["POST /orgs/{org}/migrations"],
-    unlockRepoForAuthenticatedUser: [
-      "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock"
-    ],
-    unlockRepoForOrg: [
-      "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"
-    ]
-  },
-  oidc: {
-    getOidcCustomSubTemplateForOrg: [
-      "GET /orgs/{org}/actions/oidc/customization/sub"
-    ],
-    updateOidcCustomSubTemplateForOrg: [
-      "PUT /orgs/{org}/actions/oidc/customization/sub"
-    ]
-  },
-  orgs: {
-    addSecurityManagerTeam: [
-      "PUT /orgs/{org}/security-managers/teams/{team_slug}",
-      {},
-      {
-        deprecated: "octokit.rest.orgs.addSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#add-a-security-manager-team"
-      }
-    ],
-    assignTeamToOrgRole: [
-      "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
-    ],
-    assignUserToOrgRole: [
-      "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}"
-    ],
-    blockUser: ["PUT /orgs/{org}/blocks/{username}"],
-    cancelInvitation: ["DELETE /orgs/{org}/invitations/{invitation_id}"],
-    checkBlockedUser: ["GET /orgs/{org}/blocks/{username}"],
-    checkMembershipForUser: ["GET /orgs/{org}/members/{username}"],
-    checkPublicMembershipForUser: ["GET /orgs/{org}/public_members/{username}"],
-    convertMemberToOutsideCollaborator: [
-      "PUT /orgs/{org}/outside_collaborators/{username}"
-    ],
-    createArtifactStorageRecord: [
-      "POST /orgs/{org}/artifacts/metadata/storage-record"
-    ],
-    createInvitation: ["POST /orgs/{org}/invitations"],
-    createIssueType: ["POST /orgs/{org}/issue-types"],
-    createWebhook: ["POST /orgs/{org}/hooks"],
-    customPropertiesForOrgsCreateOrUpdateOrganizationValues: [
-      "PATCH /organizations/{org}/org-properties/values"
-    ],
-    customPropertiesForOrgsGetOrganizationValues: [
-      "GET /organizations/{org}/org-properties/values"
-    ],
-    customPropertiesForReposCreateOrUpdateOrganizationDefinition: [
-      "PUT /orgs/{org}/properties/schema/{custom_property_name}"
-    ],
-    customPropertiesForReposCreateOrUpdateOrganizationDefinitions: [
-      "PATCH /orgs/{org}/properties/schema"
-    ],
-    customPropertiesForReposCreateOrUpdateOrganizationValues: [
-      "PATCH /orgs/{org}/properties/values"
-    ],
-    customPropertiesForReposDeleteOrganizationDefinition: [
-      "DELETE /orgs/{org}/properties/schema/{custom_property_name}"
-    ],
-    customPropertiesForReposGetOrganizationDefinition: [
-      "GET /orgs/{org}/properties/schema/{custom_property_name}"
-    ],
-    customPropertiesForReposGetOrganizationDefinitions: [
-      "GET /orgs/{org}/properties/schema"
-    ],
-    customPropertiesForReposGetOrganizationValues: [
-      "GET /orgs/{org}/properties/values"
-    ],
-    delete: ["DELETE /orgs/{org}"],
-    deleteAttestationsBulk: ["POST /orgs/{org}/attestations/delete-request"],
-    deleteAttestationsById: [
-      "DELETE /orgs/{org}/attestations/{attestation_id}"
-    ],
-    deleteAttestationsBySubjectDigest: [
-      "DELETE /orgs/{org}/attestations/digest/{subject_digest}"
-    ],
-    deleteIssueType: ["DELETE /orgs/{org}/issue-types/{issue_type_id}"],
-    deleteWebhook: ["DELETE /orgs/{org}/hooks/{hook_id}"],
-    disableSelectedRepositoryImmutableReleasesOrganization: [
-      "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
-    ],
-    enableSelectedRepositoryImmutableReleasesOrganization: [
-      "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
-    ],
-    get: ["GET /orgs/{org}"],
-    getImmutableReleasesSettings: [
-      "GET /orgs/{org}/settings/immutable-releases"
-    ],
-    getImmutableReleasesSettingsRepositories: [
-      "GET /orgs/{org}/settings/immutable-releases/repositories"
-    ],
-    getMembershipForAuthenticatedUser: ["GET /user/memberships/orgs/{org}"],
-    getMembershipForUser: ["GET /orgs/{org}/memberships/{username}"],
-    getOrgRole: ["GET /orgs/{org}/organization-roles/{role_id}"],
-    getOrgRulesetHistory: ["GET /orgs/{org}/rulesets/{ruleset_id}/history"],
-    getOrgRulesetVersion: [
-      "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}"
-    ],
-    getWebhook: ["GET /orgs/{org}/hooks/{hook_id}"],
-    getWebhookConfigForOrg: ["GET /orgs/{org}/hooks/{hook_id}/config"],
-    getWebhookDelivery: [
-      "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}"
-    ],
-    list: ["GET /organizations"],
-    listAppInstallations: ["GET /orgs/{org}/installations"],
-    listArtifactStorageRecords: [
-      "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records"
-    ],
-    listAttestationRepositories: ["GET /orgs/{org}/attestations/repositories"],
-    listAttestations: ["GET /orgs/{org}/attestations/{subject_digest}"],
-    listAttestationsBulk: [
-      "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}"
-    ],
-    listBlockedUsers: ["GET /orgs/{org}/blocks"],
-    listFailedInvitations: ["GET /orgs/{org}/failed_invitations"],
-    listForAuthenticatedUser: ["GET /user/orgs"],
-    listForUser: ["GET /users/{username}/orgs"],
-    listInvitationTeams: ["GET /orgs/{org}/invitations/{invitation_id}/teams"],
-    listIssueTypes: ["GET /orgs/{org}/issue-types"],
-    listMembers: ["GET /orgs/{org}/members"],
-    listMembershipsForAuthenticatedUser: ["GET /user/memberships/orgs"],
-    listOrgRoleTeams: ["GET /orgs/{org}/organization-roles/{role_id}/teams"],
-    listOrgRoleUsers: ["GET /orgs/{org}/organization-roles/{role_id}/users"],
-    listOrgRoles: ["GET /orgs/{org}/organization-roles"],
-    listOrganizationFineGrainedPermissions: [
-      "GET /orgs/{org}/organization-fine-grained-permissions"
-    ],
-    listOutsideCollaborators: ["GET /orgs/{org}/outside_collaborators"],
-    listPatGrantRepositories: [
-      "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories"
-    ],
-    listPatGrantRequestRepositories: [
-      "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories"
-    ],
-    listPatGrantRequests: ["GET /orgs/{org}/personal-access-token-requests"],
-    listPatGrants: ["GET /orgs/{org}/personal-access-tokens"],
-    listPendingInvitations: ["GET /orgs/{org}/invitations"],
-    listPublicMembers: ["GET /orgs/{org}/public_members"],
-    listSecurityManagerTeams: [
-      "GET /orgs/{org}/security-managers",
-      {},
-      {
-        deprecated: "octokit.rest.orgs.listSecurityManagerTeams() is deprecated, see https://docs.github.com/rest/orgs/security-managers#list-security-manager-teams"
-      }
-    ],
-    listWebhookDeliveries: ["GET /orgs/{org}/hooks/{hook_id}/deliveries"],
-    listWebhooks: ["GET /orgs/{org}/hooks"],
-    pingWebhook: ["POST /orgs/{org}/hooks/{hook_id}/pings"],
-    redeliverWebhookDelivery: [
-      "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
-    ],
-    removeMember: ["DELETE /orgs/{org}/members/{username}"],
-    removeMembershipForUser: ["DELETE /orgs/{org}/memberships/{username}"],
-    removeOutsideCollaborator: [
-      "DELETE /orgs/{org}/outside_collaborators/{username}"
-    ],
-    removePublicMembershipForAuthenticatedUser: [
-      "DELETE /orgs/{org}/public_members/{username}"
-    ],
-    removeSecurityManagerTeam: [
-      "DELETE /orgs/{org}/security-managers/teams/{team_slug}",
-      {},
-      {
-        deprecated: "octokit.rest.orgs.removeSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#remove-a-security-manager-team"
-      }
-    ],
-    reviewPatGrantRequest: [
-      "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}"
-    ],
-    reviewPatGrantRequestsInBulk: [
-      "POST /orgs/{org}/personal-access-token-requests"
-    ],
-    revokeAllOrgRolesTeam: [
-      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}"
-    ],
-    revokeAllOrgRolesUser: [
-      "DELETE /orgs/{org}/organization-roles/users/{username}"
-    ],
-    revokeOrgRoleTeam: [
-      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
-    ],
-    revokeOrgRoleUser: [
-      "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}"
-    ],
-    setImmutableReleasesSettings: [
-      "PUT /orgs/{org}/settings/immutable-releases"
-    ],
-    setImmutableReleasesSettingsRepositories: [
-      "PUT /orgs/{org}/settings/immutable-releases/repositories"
-    ],
-    setMembershipForUser: ["PUT /orgs/{org}/memberships/{username}"],
-    setPublicMembershipForAuthenticatedUser: [
-      "PUT /orgs/{org}/public_members/{username}"
-    ],
-    unblockUser: ["DELETE /orgs/{org}/blocks/{username}"],
-    update: ["PATCH /orgs/{org}"],
-    updateIssueType: ["PUT /orgs/{org}/issue-types/{issue_type_id}"],
-    updateMembershipForAuthenticatedUser: [
-      "PATCH /user/memberships/orgs/{org}"
-    ],
-    updatePatAccess: ["POST /orgs/{org}/personal-access-tokens/{pat_id}"],
-    updatePatAccesses: ["POST /orgs/{org}/personal-access-tokens"],
-    updateWebhook: ["PATCH /orgs/{org}/hooks/{hook_id}"],
-    updateWebhookConfigForOrg: ["PATCH /orgs/{org}/hooks/{hook_id}/config"]
-  },
-  packages: {
-    deletePackageForAuthenticatedUser: [
-      "DELETE /user/packages/{package_type}/{package_name}"
-    ],
-    deletePackageForOrg: [
-      "DELETE /orgs/{org}/packages/{package_type}/{package_name}"
-    ],
-    deletePackageForUser: [
-      "DELETE /users/{username}/packages/{package_type}/{package_name}"
-    ],
-    deletePackageVersionForAuthenticatedUser: [
-      "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    deletePackageVersionForOrg: [
-      "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    deletePackageVersionForUser: [
-      "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    getAllPackageVersionsForAPackageOwnedByAnOrg: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
-      {},
-      { renamed: ["packages", "getAllPackageVersionsForPackageOwnedByOrg"] }
-    ],
-    getAllPackageVersionsForAPackageOwnedByTheAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}/versions",
-      {},
-      {
-        renamed: [
-          "packages",
-          "getAllPackageVersionsForPackageOwnedByAuthenticatedUser"
-        ]
-      }
-    ],
-    getAllPackageVersionsForPackageOwnedByAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}/versions"
-    ],
-    getAllPackageVersionsForPackageOwnedByOrg: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions"
-    ],
-    getAllPackageVersionsForPackageOwnedByUser: [
-      "GET /users/{username}/packages/{package_type}/{package_name}/versions"
-    ],
-    getPackageForAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}"
-    ],
-    getPackageForOrganization: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}"
-    ],
-    getPackageForUser: [
-      "GET /users/{username}/packages/{package_type}/{package_name}"
-    ],
-    getPackageVersionForAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    getPackageVersionForOrganization: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    getPackageVersionForUser: [
-      "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    listDockerMigrationConflictingPackagesForAuthenticatedUser: [
-      "GET /user/docker/conflicts"
-    ],
-    listDockerMigrationConflictingPackagesForOrganization: [
-      "GET /orgs/{org}/docker/conflicts"
-    ],
-    listDockerMigrationConflictingPackagesForUser: [
-      "GET /users/{username}/docker/conflicts"
-    ],
-    listPackagesForAuthenticatedUser: ["GET /user/packages"],
-    listPackagesForOrganization: ["GET /orgs/{org}/packages"],
-    listPackagesForUser: ["GET /users/{username}/packages"],
-    restorePackageForAuthenticatedUser: [
-      "POST /user/packages/{package_type}/{package_name}/restore{?token}"
-    ],
-    restorePackageForOrg: [
-      "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}"
-    ],
-    restorePackageForUser: [
-      "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}"
-    ],
-    restorePackageVersionForAuthenticatedUser: [
-      "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
-    ],
-    restorePackageVersionForOrg: [
-      "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
-    ],
-    restorePackageVersionForUser: [
-      "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
-    ]
-  },
-  privateRegistries: {
-    createOrgPrivateRegistry: ["POST /orgs/{org}/private-registries"],
-    deleteOrgPrivateRegistry: [
-      "DELETE /orgs/{org}/private-registries/{secret_name}"
-    ],
-    getOrgPrivateRegistry: ["GET /orgs/{org}/private-registries/{secret_name}"],
-    getOrgPublicKey: ["GET /orgs/{org}/private-registries/public-key"],
-    listOrgPrivateRegistries: ["GET /orgs/{org}/private-registries"],
-    updateOrgPrivateRegistry: [
-      "PATCH /orgs/{org}/private-registries/{secret_name}"
-    ]
-  },
-  projects: {
-    addItemForOrg: ["POST /orgs/{org}/projectsV2/{project_number}/items"],
-    addItemForUser: [
-      "POST /users/{username}/projectsV2/{project_number}/items"
-    ],
-    deleteItemForOrg: [
-      "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    deleteItemForUser: [
-      "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    getFieldForOrg: [
-      "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}"
-    ],
-    getFieldForUser: [
-      "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}"
-    ],
-    getForOrg: ["GET /orgs/{org}/projectsV2/{project_number}"],
-    getForUser: ["GET /users/{username}/projectsV2/{project_number}"],
-    getOrgItem: ["GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}"],
-    getUserItem: [
-      "GET /users/{username}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    listFieldsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/fields"],
-    listFieldsForUser: [
-      "GET /users/{username}/projectsV2/{project_number}/fields"
-    ],
-    listForOrg: ["GET /orgs/{org}/projectsV2"],
-    listForUser: ["GET /users/{username}/projectsV2"],
-    listItemsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/items"],
-    listItemsForUser: [
-      "GET /users/{username}/projectsV2/{project_number}/items"
-    ],
-    updateItemForOrg: [
-      "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    updateItemForUser: [
-      "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}"
-    ]
-  },
-  pulls: {
-    checkIfMerged: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
-    create: ["POST /repos/{owner}/{repo}/pulls"],
-    createReplyForReviewComment: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies"
-    ],
-    createReview: ["POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
-    createReviewComment: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments"
-    ],
-    deletePendingReview: [
-      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
-    ],
-    deleteReviewComment: [
-      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}"
-    ],
-    dismissReview: [
-      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals"
-    ],
-    get: ["GET /repos/{owner}/{repo}/pulls/{pull_number}"],
-    getReview: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
-    ],
-    getReviewComment: ["GET /repos/{owner}/{repo}/pulls/comments/{comment_id}"],
-    list: ["GET /repos/{owner}/{repo}/pulls"],
-    listCommentsForReview: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments"
-    ],
-    listCommits: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/commits"],
-    listFiles: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/files"],
-    listRequestedReviewers: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
-    ],
-    listReviewComments: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments"
-    ],
-    listReviewCommentsForRepo: ["GET /repos/{owner}/{repo}/pulls/comments"],
-    listReviews: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
-    merge: ["PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
-    removeRequestedReviewers: [
-      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
-    ],
-    requestReviewers: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
-    ],
-    submitReview: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events"
-    ],
-    update: ["PATCH /repos/{owner}/{repo}/pulls/{pull_number}"],
-    updateBranch: [
-      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch"
-    ],
-    updateReview: [
-      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
-    ],
-    updateReviewComment: [
-      "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}"
-    ]
-  },
-  rateLimit: { get: ["GET /rate_limit"] },
-  reactions: {
-    createForCommitComment: [
-      "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions"
-    ],
-    createForIssue: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions"
-    ],
-    createForIssueComment: [
-      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
-    ],
-    createForPullRequestReviewComment: [
-      "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
-    ],
-    createForRelease: [
-      "POST /repos/{owner}/{repo}/releases/{release_id}/reactions"
-    ],
-    createForTeamDiscussionCommentInOrg: [
-      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
-    ],
-    createForTeamDiscussionInOrg: [
-      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
-    ],
-    deleteForCommitComment: [
-      "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}"
-    ],
-    deleteForIssue: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}"
-    ],
-    deleteForIssueComment: [
-      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}"
-    ],
-    deleteForPullRequestComment: [
-      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}"
-    ],
-    deleteForRelease: [
-      "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}"
-    ],
-    deleteForTeamDiscussion: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions/{reaction_id}"
-    ],
-    deleteForTeamDiscussionComment: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions/{reaction_id}"
-    ],
-    listForCommitComment: [
-      "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions"
-    ],
-    listForIssue: ["GET /repos/{owner}/{repo}/issues/{issue_number}/reactions"],
-    listForIssueComment: [
-      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
-    ],
-    listForPullRequestReviewComment: [
-      "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
-    ],
-    listForRelease: [
-      "GET /repos/{owner}/{repo}/releases/{release_id}/reactions"
-    ],
-    listForTeamDiscussionCommentInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
-    ],
-    listForTeamDiscussionInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
-    ]
-  },
-  repos: {
-    acceptInvitation: [
-      "PATCH /user/repository_invitations/{invitation_id}",
-      {},
-      { renamed: ["repos", "acceptInvitationForAuthenticatedUser"] }
-    ],
-    acceptInvitationForAuthenticatedUser: [
-      "PATCH /user/repository_invitations/{invitation_id}"
-    ],
-    addAppAccessRestrictions: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-      {},
-      { mapToData: "apps" }
-    ],
-    addCollaborator: ["PUT /repos/{owner}/{repo}/collaborators/{username}"],
-    addStatusCheckContexts: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-      {},
-      { mapToData: "contexts" }
-    ],
-    addTeamAccessRestrictions: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-      {},
-      { mapToData: "teams" }
-    ],
-    addUserAccessRestrictions: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-      {},
-      { mapToData: "users" }
-    ],
-    cancelPagesDeployment: [
-      "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel"
-    ],
-    checkAutomatedSecurityFixes: [
-      "GET /repos/{owner}/{repo}/automated-security-fixes"
-    ],
-    checkCollaborator: ["GET /repos/{owner}/{repo}/collaborators/{username}"],
-    checkImmutableReleases: ["GET /repos/{owner}/{repo}/immutable-releases"],
-    checkPrivateVulnerabilityReporting: [
-      "GET /repos/{owner}/{repo}/private-vulnerability-reporting"
-    ],
-    checkVulnerabilityAlerts: [
-      "GET /repos/{owner}/{repo}/vulnerability-alerts"
-    ],
-    codeownersErrors: ["GET /repos/{owner}/{repo}/codeowners/errors"],
-    compareCommits: ["GET /repos/{owner}/{repo}/compare/{base}...{head}"],
-    compareCommitsWithBasehead: [
-      "GET /repos/{owner}/{repo}/compare/{basehead}"
-    ],
-    createAttestation: ["POST /repos/{owner}/{repo}/attestations"],
-    createAutolink: ["POST /repos/{owner}/{repo}/autolinks"],
-    createCommitComment: [
-      "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments"
-    ],
-    createCommitSignatureProtection: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
-    ],
-    createCommitStatus: ["POST /repos/{owner}/{repo}/statuses/{sha}"],
-    createDeployKey: ["POST /repos/{owner}/{repo}/keys"],
-    createDeployment: ["POST /repos/{owner}/{repo}/deployments"],
-    createDeploymentBranchPolicy: [
-      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
-    ],
-    createDeploymentProtectionRule: [
-      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
-    ],
-    createDeploymentStatus: [
-      "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
-    ],
-    createDispatchEvent: ["POST /repos/{owner}/{repo}/dispatches"],
-    createForAuthenticatedUser: ["POST /user/repos"],
-    createFork: ["POST /repos/{owner}/{repo}/forks"],
-    createInOrg: ["POST /orgs/{org}/repos"],
-    createOrUpdateEnvironment: [
-      "PUT /repos/{owner}/{repo}/environments/{environment_name}"
-    ],
-    createOrUpdateFileContents: ["PUT /repos/{owner}/{repo}/contents/{path}"],
-    createOrgRuleset: ["POST /orgs/{org}/rulesets"],
-    createPagesDeployment: ["POST /repos/{owner}/{repo}/pages/deployments"],
-    createPagesSite: ["POST /repos/{owner}/{repo}/pages"],
-    createRelease: ["POST /repos/{owner}/{repo}/releases"],
-    createRepoRuleset: ["POST /repos/{owner}/{repo}/rulesets"],
-    createUsingTemplate: [
-      "POST /repos/{template_owner}/{template_repo}/generate"
-    ],
-    createWebhook: ["POST /repos/{owner}/{repo}/hooks"],
-    customPropertiesForReposCreateOrUpdateRepositoryValues: [
-      "PATCH /repos/{owner}/{repo}/properties/values"
-    ],
-    customPropertiesForReposGetRepositoryValues: [
-      "GET /repos/{owner}/{repo}/properties/values"
-    ],
-    declineInvitation: [
-      "DELETE /user/repository_invitations/{invitation_id}",
-      {},
-      { renamed: ["repos", "declineInvitationForAuthenticatedUser"] }
-    ],
-    declineInvitationForAuthenticatedUser: [
-      "DELETE /user/repository_invitations/{invitation_id}"
-    ],
-    delete: ["DELETE /repos/{owner}/{repo}"],
-    deleteAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
-    ],
-    deleteAdminBranchProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
-    ],
-    deleteAnEnvironment: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}"
-    ],
-    deleteAutolink: ["DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}"],
-    deleteBranchProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection"
-    ],
-    deleteCommitComment: ["DELETE /repos/{owner}/{repo}/comments/{comment_id}"],
-    deleteCommitSignatureProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
-    ],
-    deleteDeployKey: ["DELETE /repos/{owner}/{repo}/keys/{key_id}"],
-    deleteDeployment: [
-      "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}"
-    ],
-    deleteDeploymentBranchPolicy: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
-    ],
-    deleteFile: ["DELETE /repos/{owner}/{repo}/contents/{path}"],
-    deleteInvitation: [
-      "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}"
-    ],
-    deleteOrgRuleset: ["DELETE /orgs/{org}/rulesets/{ruleset_id}"],
-    deletePagesSite: ["DELETE /repos/{owner}/{repo}/pages"],
-    deletePullRequestReviewProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
-    ],
-    deleteRelease: ["DELETE /repos/{owner}/{repo}/releases/{release_id}"],
-    deleteReleaseAsset: [
-      "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}"
-    ],
-    deleteRepoRuleset: ["DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
-    deleteWebhook: ["DELETE /repos/{owner}/{repo}/hooks/{hook_id}"],
-    disableAutomatedSecurityFixes: [
-      "DELETE /repos/{owner}/{repo}/automated-security-fixes"
-    ],
-    disableDeploymentProtectionRule: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
-    ],
-    disableImmutableReleases: [
-      "DELETE /repos/{owner}/{repo}/immutable-releases"
-    ],
-    disablePrivateVulnerabilityReporting: [
-      "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting"
-    ],
-    disableVulnerabilityAlerts: [
-      "DELETE /repos/{owner}/{repo}/vulnerability-alerts"
-    ],
-    downloadArchive: [
-      "GET /repos/{owner}/{repo}/zipball/{ref}",
-      {},
-      { renamed: ["repos", "downloadZipballArchive"] }
-    ],
-    downloadTarballArchive: ["GET /repos/{owner}/{repo}/tarball/{ref}"],
-    downloadZipballArchive: ["GET /repos/{owner}/{repo}/zipball/{ref}"],
-    enableAutomatedSecurityFixes: [
-      "PUT /repos/{owner}/{repo}/automated-security-fixes"
-    ],
-    enableImmutableReleases: ["PUT /repos/{owner}/{repo}/immutable-releases"],
-    enablePrivateVulnerabilityReporting: [
-      "PUT /repos/{owner}/{repo}/private-vulnerability-reporting"
-    ],
-    enableVulnerabilityAlerts: [
-      "PUT /repos/{owner}/{repo}/vulnerability-alerts"
-    ],
-    generateReleaseNotes: [
-      "POST /repos/{owner}/{repo}/releases/generate-notes"
-    ],
-    get: ["GET /repos/{owner}/{repo}"],
-    getAccessRestrictions: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
-    ],
-    getAdminBranchProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
-    ],
-    getAllDeploymentProtectionRules: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
-    ],
-    getAllEnvironments: ["GET /repos/{owner}/{repo}/environments"],
-    getAllStatusCheckContexts: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts"
-    ],
-    getAllTopics: ["GET /repos/{owner}/{repo}/topics"],
-    getAppsWithAccessToProtectedBranch: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps"
-    ],
-    getAutolink: ["GET /repos/{owner}/{repo}/autolinks/{autolink_id}"],
-    getBranch: ["GET /repos/{owner}/{repo}/branches/{branch}"],
-    getBranchProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection"
-    ],
-    getBranchRules: ["GET /repos/{owner}/{repo}/rules/branches/{branch}"],
-    getClones: ["GET /repos/{owner}/{repo}/traffic/clones"],
-    getCodeFrequencyStats: ["GET /repos/{owner}/{repo}/stats/code_frequency"],
-    getCollaboratorPermissionLevel: [
-      "GET /repos/{owner}/{repo}/collaborators/{username}/permission"
-    ],
-    getCombinedStatusForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/status"],
-    getCommit: ["GET /repos/{owner}/{repo}/commits/{ref}"],
-    getCommitActivityStats: ["GET /repos/{owner}/{repo}/stats/commit_activity"],
-    getCommitComment: ["GET /repos/{owner}/{repo}/comments/{comment_id}"],
-    getCommitSignatureProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
-    ],
-    getCommunityProfileMetrics: ["GET /repos/{owner}/{repo}/community/profile"],
-    getContent: ["GET /repos/{owner}/{repo}/contents/{path}"],
-    getContributorsStats: ["GET /repos/{owner}/{repo}/stats/contributors"],
-    getCustomDeploymentProtectionRule: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
-    ],
-    getDeployKey: ["GET /repos/{owner}/{repo}/keys/{key_id}"],
-    getDeployment: ["GET /repos/{owner}/{repo}/deployments/{deployment_id}"],
-    getDeploymentBranchPolicy: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
-    ],
-    getDeploymentStatus: [
-      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}"
-    ],
-    getEnvironment: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}"
-    ],
-    getLatestPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/latest"],
-    getLatestRelease: ["GET /repos/{owner}/{repo}/releases/latest"],
-    getOrgRuleSuite: ["GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}"],
-    getOrgRuleSuites: ["GET /orgs/{org}/rulesets/rule-suites"],
-    getOrgRuleset: ["GET /orgs/{org}/rulesets/{ruleset_id}"],
-    getOrgRulesets: ["GET /orgs/{org}/rulesets"],
-    getPages: ["GET /repos/{owner}/{repo}/pages"],
-    getPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/{build_id}"],
-    getPagesDeployment: [
-      "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}"
-    ],
-    getPagesHealthCheck: ["GET /repos/{owner}/{repo}/pages/health"],
-    getParticipationStats: ["GET /repos/{owner}/{repo}/stats/participation"],
-    getPullRequestReviewProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
-    ],
-    getPunchCardStats: ["GET /repos/{owner}/{repo}/stats/punch_card"],
-    getReadme: ["GET /repos/{owner}/{repo}/readme"],
-    getReadmeInDirectory: ["GET /repos/{owner}/{repo}/readme/{dir}"],
-    getRelease: ["GET /repos/{owner}/{repo}/releases/{release_id}"],
-    getReleaseAsset: ["GET /repos/{owner}/{repo}/releases/assets/{asset_id}"],
-    getReleaseByTag: ["GET /repos/{owner}/{repo}/releases/tags/{tag}"],
-    getRepoRuleSuite: [
-      "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}"
-    ],
-    getRepoRuleSuites: ["GET /repos/{owner}/{repo}/rulesets/rule-suites"],
-    getRepoRuleset: ["GET /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
-    getRepoRulesetHistory: [
-      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history"
-    ],
-    getRepoRulesetVersion: [
-      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}"
-    ],
-    getRepoRulesets: ["GET /repos/{owner}/{repo}/rulesets"],
-    getStatusChecksProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
-    ],
-    getTeamsWithAccessToProtectedBranch: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams"
-    ],
-    getTopPaths: ["GET /repos/{owner}/{repo}/traffic/popular/paths"],
-    getTopReferrers: ["GET /repos/{owner}/{repo}/traffic/popular/referrers"],
-    getUsersWithAccessToProtectedBranch: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users"
-    ],
-    getViews: ["GET /repos/{owner}/{repo}/traffic/views"],
-    getWebhook: ["GET /repos/{owner}/{repo}/hooks/{hook_id}"],
-    getWebhookConfigForRepo: [
-      "GET /repos/{owner}/{repo}/hooks/{hook_id}/config"
-    ],
-    getWebhookDelivery: [
-      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}"
-    ],
-    listActivities: ["GET /repos/{owner}/{repo}/activity"],
-    listAttestations: [
-      "GET /repos/{owner}/{repo}/attestations/{subject_digest}"
-    ],
-    listAutolinks: ["GET /repos/{owner}/{repo}/autolinks"],
-    listBranches: ["GET /repos/{owner}/{repo}/branches"],
-    listBranchesForHeadCommit: [
-      "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head"
-    ],
-    listCollaborators: ["GET /repos/{owner}/{repo}/collaborators"],
-    listCommentsForCommit: [
-      "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments"
-    ],
-    listCommitCommentsForRepo: ["GET /repos/{owner}/{repo}/comments"],
-    listCommitStatusesForRef: [
-      "GET /repos/{owner}/{repo}/commits/{ref}/statuses"
-    ],
-    listCommits: ["GET /repos/{owner}/{repo}/commits"],
-    listContributors: ["GET /repos/{owner}/{repo}/contributors"],
-    listCustomDeploymentRuleIntegrations: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps"
-    ],
-    listDeployKeys: ["GET /repos/{owner}/{repo}/keys"],
-    listDeploymentBranchPolicies: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
-    ],
-    listDeploymentStatuses: [
-      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
-    ],
-    listDeployments: ["GET /repos/{owner}/{repo}/deployments"],
-    listForAuthenticatedUser: ["GET /user/repos"],
-    listForOrg: ["GET /orgs/{org}/repos"],
-    listForUser: ["GET /users/{username}/repos"],
-    listForks: ["GET /repos/{owner}/{repo}/forks"],
-    listInvitations: ["GET /repos/{owner}/{repo}/invitations"],
-    listInvitationsForAuthenticatedUser: ["GET /user/repository_invitations"],
-    listLanguages: ["GET /repos/{owner}/{repo}/languages"],
-    listPagesBuilds: ["GET /repos/{owner}/{repo}/pages/builds"],
-    listPublic: ["GET /repositories"],
-    listPullRequestsAssociatedWithCommit: [
-      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls"
-    ],
-    listReleaseAssets: [
-      "GET /repos/{owner}/{repo}/releases/{release_id}/assets"
-    ],
-    listReleases: ["GET /repos/{owner}/{repo}/releases"],
-    listTags: ["GET /repos/{owner}/{repo}/tags"],
-    listTeams: ["GET /repos/{owner}/{repo}/teams"],
-    listWebhookDeliveries: [
-      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries"
-    ],
-    listWebhooks: ["GET /repos/{owner}/{repo}/hooks"],
-    merge: ["POST /repos/{owner}/{repo}/merges"],
-    mergeUpstream: ["POST /repos/{owner}/{repo}/merge-upstream"],
-    pingWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/pings"],
-    redeliverWebhookDelivery: [
-      "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
-    ],
-    removeAppAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-      {},
-      { mapToData: "apps" }
-    ],
-    removeCollaborator: [
-      "DELETE /repos/{owner}/{repo}/collaborators/{username}"
-    ],
-    removeStatusCheckContexts: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-      {},
-      { mapToData: "contexts" }
-    ],
-    removeStatusCheckProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
-    ],
-    removeTeamAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-      {},
-      { mapToData: "teams" }
-    ],
-    removeUserAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-      {},
-      { mapToData: "users" }
-    ],
-    renameBranch: ["POST /repos/{owner}/{repo}/branches/{branch}/rename"],
-    replaceAllTopics: ["PUT /repos/{owner}/{repo}/topics"],
-    requestPagesBuild: ["POST /repos/{owner}/{repo}/pages/builds"],
-    setAdminBranchProtection: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
-    ],
-    setAppAccessRestrictions: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-      {},
-      { mapToData: "apps" }
-    ],
-    setStatusCheckContexts: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-      {},
-      { mapToData: "contexts" }
-    ],
-    setTeamAccessRestrictions: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-      {},
-      { mapToData: "teams" }
-    ],
-    setUserAccessRestrictions: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-      {},
-      { mapToData: "users" }
-    ],
-    testPushWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/tests"],
-    transfer: ["POST /repos/{owner}/{repo}/transfer"],
-    update: ["PATCH /repos/{owner}/{repo}"],
-    updateBranchProtection: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection"
-    ],
-    updateCommitComment: ["PATCH /repos/{owner}/{repo}/comments/{comment_id}"],
-    updateDeploymentBranchPolicy: [
-      "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
-    ],
-    updateInformationAboutPagesSite: ["PUT /repos/{owner}/{repo}/pages"],
-    updateInvitation: [
-      "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}"
-    ],
-    updateOrgRuleset: ["PUT /orgs/{org}/rulesets/{ruleset_id}"],
-    updatePullRequestReviewProtection: [
-      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
-    ],
-    updateRelease: ["PATCH /repos/{owner}/{repo}/releases/{release_id}"],
-    updateReleaseAsset: [
-      "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}"
-    ],
-    updateRepoRuleset: ["PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
-    updateStatusCheckPotection: [
-      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
-      {},
-      { renamed: ["repos", "updateStatusCheckProtection"] }
-    ],
-    updateStatusCheckProtection: [
-      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
-    ],
-    updateWebhook: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}"],
-    updateWebhookConfigForRepo: [
-      "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
-    ],
-    uploadReleaseAsset: [
-      "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
-      { baseUrl: "https://uploads.github.com" }
-    ]
-  },
-  search: {
-    code: ["GET /search/code"],
-    commits: ["GET /search/commits"],
-    issuesAndPullRequests: ["GET /search/issues"],
-    labels: ["GET /search/labels"],
-    repos: ["GET /search/repositories"],
-    topics: ["GET /search/topics"],
-    users: ["GET /search/users"]
-  },
-  secretScanning: {
-    createPushProtectionBypass: [
-      "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses"
-    ],
-    getAlert: [
-      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
-    ],
-    getScanHistory: ["GET /repos/{owner}/{repo}/secret-scanning/scan-history"],
-    listAlertsForOrg: ["GET /orgs/{org}/secret-scanning/alerts"],
-    listAlertsForRepo: ["GET /repos/{owner}/{repo}/secret-scanning/alerts"],
-    listLocationsForAlert: [
-      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations"
-    ],
-    listOrgPatternConfigs: [
-      "GET /orgs/{org}/secret-scanning/pattern-configurations"
-    ],
-    updateAlert: [
-      "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
-    ],
-    updateOrgPatternConfigs: [
-      "PATCH /orgs/{org}/secret-scanning/pattern-configurations"
-    ]
-  },
-  securityAdvisories: {
-    createFork: [
-      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks"
-    ],
-    createPrivateVulnerabilityReport: [
-      "POST /repos/{owner}/{repo}/security-advisories/reports"
-    ],
-    createRepositoryAdvisory: [
-      "POST /repos/{owner}/{repo}/security-advisories"
-    ],
-    createRepositoryAdvisoryCveRequest: [
-      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve"
-    ],
-    getGlobalAdvisory: ["GET /advisories/{ghsa_id}"],
-    getRepositoryAdvisory: [
-      "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
-    ],
-    listGlobalAdvisories: ["GET /advisories"],
-    listOrgRepositoryAdvisories: ["GET /orgs/{org}/security-advisories"],
-    listRepositoryAdvisories: ["GET /repos/{owner}/{repo}/security-advisories"],
-    updateRepositoryAdvisory: [
-      "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
-    ]
-  },
-  teams: {
-    addOrUpdateMembershipForUserInOrg: [
-      "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}"
-    ],
-    addOrUpdateRepoPermissionsInOrg: [
-      "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
-    ],
-    checkPermissionsForRepoInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
-    ],
-    create: ["POST /orgs/{org}/teams"],
-    createDiscussionCommentInOrg: [
-      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
-    ],
-    createDiscussionInOrg: ["POST /orgs/{org}/teams/{team_slug}/discussions"],
-    deleteDiscussionCommentInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
-    ],
-    deleteDiscussionInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
-    ],
-    deleteInOrg: ["DELETE /orgs/{org}/teams/{team_slug}"],
-    getByName: ["GET /orgs/{org}/teams/{team_slug}"],
-    getDiscussionCommentInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
-    ],
-    getDiscussionInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
-    ],
-    getMembershipForUserInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/memberships/{username}"
-    ],
-    list: ["GET /orgs/{org}/teams"],
-    listChildInOrg: ["GET /orgs/{org}/teams/{team_slug}/teams"],
-    listDiscussionCommentsInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
-    ],
-    listDiscussionsInOrg: ["GET /orgs/{org}/teams/{team_slug}/discussions"],
-    listForAuthenticatedUser: ["GET /user/teams"],
-    listMembersInOrg: ["GET /orgs/{org}/teams/{team_slug}/members"],
-    listPendingInvitationsInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/invitations"
-    ],
-    listReposInOrg: ["GET /orgs/{org}/teams/{team_slug}/repos"],
-    removeMembershipForUserInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}"
-    ],
-    removeRepoInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
-    ],
-    updateDiscussionCommentInOrg: [
-      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
-    ],
-    updateDiscussionInOrg: [
-      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
-    ],
-    updateInOrg: ["PATCH /orgs/{org}/teams/{team_slug}"]
-  },
-  users: {
-    addEmailForAuthenticated: [
-      "POST /user/emails",
-      {},
-      { renamed: ["users", "addEmailForAuthenticatedUser"] }
-    ],
-    addEmailForAuthenticatedUser: ["POST /user/emails"],
-    addSocialAccountForAuthenticatedUser: ["POST /user/social_accounts"],
-    block: ["PUT /user/blocks/{username}"],
-    checkBlocked: ["GET /user/blocks/{username}"],
-    checkFollowingForUser: ["GET /users/{username}/following/{target_user}"],
-    checkPersonIsFollowedByAuthenticated: ["GET /user/following/{username}"],
-    createGpgKeyForAuthenticated: [
-      "POST /user/gpg_keys",
-      {},
-      { renamed: ["users", "createGpgKeyForAuthenticatedUser"] }
-    ],
-    createGpgKeyForAuthenticatedUser: ["POST /user/gpg_keys"],
-    createPublicSshKeyForAuthenticated: [
-      "POST /user/keys",
-      {},
-      { renamed: ["users", "createPublicSshKeyForAuthenticatedUser"] }
-    ],
-    createPublicSshKeyForAuthenticatedUser: ["POST /user/keys"],
-    createSshSigningKeyForAuthenticatedUser: ["POST /user/ssh_signing_keys"],
-    deleteAttestationsBulk: [
-      "POST /users/{username}/attestations/delete-request"
-    ],
-    deleteAttestationsById: [
-      "DELETE /users/{username}/attestations/{attestation_id}"
-    ],
-    deleteAttestationsBySubjectDigest: [
-      "DELETE /users/{username}/attestations/digest/{subject_digest}"
-    ],
-    deleteEmailForAuthenticated: [
-      "DELETE /user/emails",
-      {},
-      { renamed: ["users", "deleteEmailForAuthenticatedUser"] }
-    ],
-    deleteEmailForAuthenticatedUser: ["DELETE /user/emails"],
-    deleteGpgKeyForAuthenticated: [
-      "DELETE /user/gpg_keys/{gpg_key_id}",
-      {},
-      { renamed: ["users", "deleteGpgKeyForAuthenticatedUser"] }
-    ],
-    deleteGpgKeyForAuthenticatedUser: ["DELETE /user/gpg_keys/{gpg_key_id}"],
-    deletePublicSshKeyForAuthenticated: [
-      "DELETE /user/keys/{key_id}",
-      {},
-      { renamed: ["users", "deletePublicSshKeyForAuthenticatedUser"] }
-    ],
-    deletePublicSshKeyForAuthenticatedUser: ["DELETE /user/keys/{key_id}"],
-    deleteSocialAccountForAuthenticatedUser: ["DELETE /user/social_accounts"],
-    deleteSshSigningKeyForAuthenticatedUser: [
-      "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}"
-    ],
-    follow: ["PUT /user/following/{username}"],
-    getAuthenticated: ["GET /user"],
-    getById: ["GET /user/{account_id}"],
-    getByUsername: ["GET /users/{username}"],
-    getContextForUser: ["GET /users/{username}/hovercard"],
-    getGpgKeyForAuthenticated: [
-      "GET /user/gpg_keys/{gpg_key_id}",
-      {},
-      { renamed: ["users", "getGpgKeyForAuthenticatedUser"] }
-    ],
-    getGpgKeyForAuthenticatedUser: ["GET /user/gpg_keys/{gpg_key_id}"],
-    getPublicSshKeyForAuthenticated: [
-      "GET /user/keys/{key_id}",
-      {},
-      { renamed: ["users", "getPublicSshKeyForAuthenticatedUser"] }
-    ],
-    getPublicSshKeyForAuthenticatedUser: ["GET /user/keys/{key_id}"],
-    getSshSigningKeyForAuthenticatedUser: [
-      "GET /user/ssh_signing_keys/{ssh_signing_key_id}"
-    ],
-    list: ["GET /users"],
-    listAttestations: ["GET /users/{username}/attestations/{subject_digest}"],
-    listAttestationsBulk: [
-      "POST /users/{username}/attestations/bulk-list{?per_page,before,after}"
-    ],
-    listBlockedByAuthenticated: [
-      "GET /user/blocks",
-      {},
-      { renamed: ["users", "listBlockedByAuthenticatedUser"] }
-    ],
-    listBlockedByAuthenticatedUser: ["GET /user/blocks"],
-    listEmailsForAuthenticated: [
-      "GET /user/emails",
-      {},
-      { renamed: ["users", "listEmailsForAuthenticatedUser"] }
-    ],
-    listEmailsForAuthenticatedUser: ["GET /user/emails"],
-    listFollowedByAuthenticated: [
-      "GET /user/following",
-      {},
-      { renamed: ["users", "listFollowedByAuthenticatedUser"] }
-    ],
-    listFollowedByAuthenticatedUser: ["GET /user/following"],
-    listFollowersForAuthenticatedUser: ["GET /user/followers"],
-    listFollowersForUser: ["GET /users/{username}/followers"],
-    listFollowingForUser: ["GET /users/{username}/following"],
-    listGpgKeysForAuthenticated: [
-      "GET /user/gpg_keys",
-      {},
-      { renamed: ["users", "listGpgKeysForAuthenticatedUser"] }
-    ],
-    listGpgKeysForAuthenticatedUser: ["GET /user/gpg_keys"],
-    listGpgKeysForUser: ["GET /users/{username}/gpg_keys"],
-    listPublicEmailsForAuthenticated: [
-      "GET /user/public_emails",
-      {},
-      { renamed: ["users", "listPublicEmailsForAuthenticatedUser"] }
-    ],
-    listPublicEmailsForAuthenticatedUser: ["GET /user/public_emails"],
-    listPublicKeysForUser: ["GET /users/{username}/keys"],
-    listPublicSshKeysForAuthenticated: [
-      "GET /user/keys",
-      {},
-      { renamed: ["users", "listPublicSshKeysForAuthenticatedUser"] }
-    ],
-    listPublicSshKeysForAuthenticatedUser: ["GET /user/keys"],
-    listSocialAccountsForAuthenticatedUser: ["GET /user/social_accounts"],
-    listSocialAccountsForUser: ["GET /users/{username}/social_accounts"],
-    listSshSigningKeysForAuthenticatedUser: ["GET /user/ssh_signing_keys"],
-    listSshSigningKeysForUser: ["GET /users/{username}/ssh_signing_keys"],
-    setPrimaryEmailVisibilityForAuthenticated: [
-      "PATCH /user/email/visibility",
-      {},
-      { renamed: ["users", "setPrimaryEmailVisibilityForAuthenticatedUser"] }
-    ],
-    setPrimaryEmailVisibilityForAuthenticatedUser: [
-      "PATCH /user/email/visibility"
-    ],
-    unblock: ["DELETE /user/blocks/{username}"],
-    unfollow: ["DELETE /user/following/{username}"],
-    updateAuthenticated: ["PATCH /user"]
-  }
-};
-var endpoints_default = Endpoints;
-
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
-var endpointMethodsMap = /* @__PURE__ */ new Map();
-for (const [scope, endpoints] of Object.entries(endpoints_default)) {
-  for (const [methodName, endpoint2] of Object.entries(endpoints)) {
-    const [route, defaults2, decorations] = endpoint2;
-    const [method, url] = route.split(/ /);
-    const endpointDefaults = Object.assign(
-      {
-        method,
-        url
-      },
-      defaults2
-    );
-    if (!endpointMethodsMap.has(scope)) {
-      endpointMethodsMap.set(scope, /* @__PURE__ */ new Map());
-    }
-    endpointMethodsMap.get(scope).set(methodName, {
-      scope,
-      methodName,
-      endpointDefaults,
-      decorations
-    });
-  }
-}
-var handler = {
-  has({ scope }, methodName) {
-    return endpointMethodsMap.get(scope).has(methodName);
-  },
-  getOwnPropertyDescriptor(target, methodName) {
-    return {
-      value: this.get(target, methodName),
-      // ensures method is in the cache
-      configurable: true,
-      writable: true,
-      enumerable: true
-    };
-  },
-  defineProperty(target, methodName, descriptor) {
-    Object.defineProperty(target.cache, methodName, descriptor);
-    return true;
-  },
-  deleteProperty(target, methodName) {
-    delete target.cache[methodName];
-    return true;
-  },
-  ownKeys({ scope }) {
-    return [...endpointMethodsMap.get(scope).keys()];
-  },
-  set(target, methodName, value) {
-    return target.cache[methodName] = value;
-  },
-  get({ octokit, scope, cache: cache2 }, methodName) {
-    if (cache2[methodName]) {
-      return cache2[methodName];
-    }
-    const method = endpointMethodsMap.get(scope).get(methodName);
-    if (!method) {
-      return void 0;
-    }
-    const { endpointDefaults, decorations } = method;
-    if (decorations) {
-      cache2[methodName] = decorate(
-        octokit,
-        scope,
-        methodName,
-        endpointDefaults,
-        decorations
-      );
-    } else {
-      cache2[methodName] = octokit.request.defaults(endpointDefaults);
-    }
-    return cache2[methodName];
-  }
-};
-function endpointsToMethods(octokit) {
-  const newMethods = {};
-  for (const scope of endpointMethodsMap.keys()) {
-    newMethods[scope] = new Proxy({ octokit, scope, cache: {} }, handler);
-  }
-  return newMethods;
-}
-function decorate(octokit, scope, methodName, defaults2, decorations) {
-  const requestWithDefaults = octokit.request.defaults(defaults2);
-  function withDecorations(...args) {
-    let options = requestWithDefaults.endpoint.merge(...args);
-    if (decorations.mapToData) {
-      options = Object.assign({}, options, {
-        data: options[decorations.mapToData],
-        [decorations.mapToData]: void 0
-      });
-      return requestWithDefaults(options);
-    }
-    if (decorations.renamed) {
-      const [newScope, newMethodName] = decorations.renamed;
-      octokit.log.warn(
-        `octokit.${scope}.${methodName}() has been renamed to octokit.${newScope}.${newMethodName}()`
-      );
-    }
-    if (decorations.deprecated) {
-      octokit.log.warn(decorations.deprecated);
-    }
-    if (decorations.renamedParameters) {
-      const options2 = requestWithDefaults.endpoint.merge(...args);
-      for (const [name, alias] of Object.entries(
-        decorations.renamedParameters
-      )) {
-        if (name in options2) {
-          octokit.log.warn(
-            `"${name}" parameter is deprecated for "octokit.${scope}.${methodName}()". Use "${alias}" instead`
-          );
-          if (!(alias in options2)) {
-            options2[alias] = options2[name];
-          }
-          delete options2[name];
-        }
-      }
-      return requestWithDefaults(options2);
-    }
-    return requestWithDefaults(...args);
-  }
-  return Object.assign(withDecorations, requestWithDefaults);
-}
-
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
-function restEndpointMethods(octokit) {
-  const api = endpointsToMethods(octokit);
-  return {
-    rest: api
-  };
-}
-restEndpointMethods.VERSION = VERSION5;
-function legacyRestEndpointMethods(octokit) {
-  const api = endpointsToMethods(octokit);
-  return {
-    ...api,
-    rest: api
-  };
-}
-legacyRestEndpointMethods.VERSION = VERSION5;
-
-// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
-var VERSION6 = "0.0.0-development";
-function normalizePaginatedListResponse(response) {
-  if (!response.data) {
-    return {
-      ...response,
-      data: []
-    };
-  }
-  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
-  if (!responseNeedsNormalization) return response;
-  const incompleteResults = response.data.incomplete_results;
-  const repositorySelection = response.data.repository_selection;
-  const totalCount = response.data.total_count;
-  const totalCommits = response.data.total_commits;
-  delete response.data.incomplete_results;
-  delete response.data.repository_selection;
-  delete response.data.total_count;
-  delete response.data.total_commits;
-  const namespaceKey = Object.keys(response.data)[0];
-  const data = response.data[namespaceKey];
-  response.data = data;
-  if (typeof incompleteResults !== "undefined") {
-    response.data.incomplete_results = incompleteResults;
-  }
-  if (typeof repositorySelection !== "undefined") {
-    response.data.repository_selection = repositorySelection;
-  }
-  response.data.total_count = totalCount;
-  response.data.total_commits = totalCommits;
-  return response;
-}
-function iterator(octokit, route, parameters) {
-  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
-  const requestMethod = typeof route === "function" ? route : octokit.request;
-  const method = options.method;
-  const headers = options.headers;
-  let url = options.url;
-  return {
-    [Symbol.asyncIterator]: () => ({
-      async next() {
-        if (!url) return { done: true };
-        try {
-          const response = await requestMethod({ method, url, headers });
-          const normalizedResponse = normalizePaginatedListResponse(response);
-          url = ((normalizedResponse.headers.link || "").match(
-            /<([^<>]+)>;\s*rel="next"/
-          ) || [])[1];
-          if (!url && "total_commits" in normalizedResponse.data) {
-            const parsedUrl = new URL(normalizedResponse.url);
-            const params = parsedUrl.searchParams;
-            const page = parseInt(params.get("page") || "1", 10);
-            const per_page = parseInt(params.get("per_page") || "250", 10);
-            if (page * per_page < normalizedResponse.data.total_commits) {
-              params.set("page", String(page + 1));
-              url = parsedUrl.toString();
-            }
-          }
-          return { value: normalizedResponse };
-        } catch (error2) {
-          if (error2.status !== 409) throw error2;
-          url = "";
-          return {
-            value: {
-              status: 200,
-              headers: {},
-              data: []
-            }
-          };
-        }
-      }
-    })
-  };
-}
-function paginate(octokit, route, parameters, mapFn) {
-  if (typeof parameters === "function") {
-    mapFn = parameters;
-    parameters = void 0;
-  }
-  return gather(
-    octokit,
-    [],
-    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
-    mapFn
-  );
-}
-function gather(octokit, results, iterator2, mapFn) {
-  return iterator2.next().then((result) => {
-    if (result.done) {
-      return results;
-    }
-    let earlyExit = false;
-    function done() {
-      earlyExit = true;
-    }
-    results = results.concat(
-      mapFn ? mapFn(result.value, done) : result.value.data
-    );
-    if (earlyExit) {
-      return results;
-    }
-    return gather(octokit, results, iterator2, mapFn);
-  });
-}
-var composePaginateRest = Object.assign(paginate, {
-  iterator
-});
-function paginateRest(octokit) {
-  return {
-    paginate: Object.assign(paginate.bind(null, octokit), {
-      iterator: iterator.bind(null, octokit)
-    })
-  };
-}
-paginateRest.VERSION = VERSION6;
-
-// node_modules/@actions/github/lib/utils.js
-var context = new Context();
-var baseUrl = getApiBaseUrl();
-var defaults = {
-  baseUrl,
-  request: {
-    agent: getProxyAgent(baseUrl),
-    fetch: getProxyFetch(baseUrl)
-  }
-};
-var GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults);
-function getOctokitOptions(token, options) {
-  const opts = Object.assign({}, options || {});
-  const auth2 = getAuthString(token, opts);
-  if (auth2) {
-    opts.auth = auth2;
-  }
-  const userAgent2 = getUserAgentWithOrchestrationId(opts.userAgent);
-  if (userAgent2) {
-    opts.userAgent = userAgent2;
-  }
-  return opts;
-}
-
-// node_modules/@actions/github/lib/github.js
-var context2 = new Context();
-function getOctokit(token, options, ...additionalPlugins) {
-  const GitHubWithPlugins = GitHub.plugin(...additionalPlugins);
-  return new GitHubWithPlugins(getOctokitOptions(token, options));
-}
-
-// src/platforms/github.ts
-import { existsSync as existsSync5 } from "node:fs";
-import path7 from "node:path";
-
-// src/report/escape.ts
-var MAX_NAME = 200;
-function clip(text2, max = MAX_NAME) {
-  const flat = text2.replace(/[\r\n\t\u0085\u2028\u2029]+/g, " ");
-  return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
-}
-function escapeHtml(text2) {
-  return text2.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-var WORD_JOINER = "\u2060";
-var INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function visible(text2) {
-  return text2.replace(INVISIBLE, "\uFFFD");
-}
-function unlinked(text2) {
-  return text2.replace(/([@#!])(?=\w)/g, `$1${WORD_JOINER}`).replace(/:(?=\/\/)/g, `:${WORD_JOINER}`).replace(/\bwww(\\?\.)/gi, `www${WORD_JOINER}$1`);
-}
-function escapeMarkdown(text2, max = 1e3) {
-  return markdownText(text2, max, /[\\`*_{}[\]()#+\-.!|~=$]/g);
-}
-function escapeMarkdownInline(text2, max = 1e3) {
-  return markdownText(text2, max, /[\\`*_[\]!|~$]/g);
-}
-var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-function markdownText(text2, max, punctuation) {
-  return unlinked(visible(clip(text2, max))).replace(/[&<>"]/g, (ch) => ENTITIES[ch]).replace(punctuation, (ch) => `\\${ch}`);
-}
-function markdownCodeCell(name) {
-  const text2 = visible(clip(name)).replace(/\\(?=\|)/g, `\\${WORD_JOINER}`).replace(/\|/g, "\\|");
-  const longestTicks = Math.max(0, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longestTicks + 1);
-  const pad = text2.startsWith("`") || text2.endsWith("`") || text2.trim() !== text2 || text2 === "" ? " " : "";
-  return `${fence}${pad}${text2}${pad}${fence}`;
-}
-function plainText(text2, max = MAX_NAME) {
-  return unlinked(visible(clip(text2, max)));
-}
-var LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function codeOf(ch) {
-  const code = ch.charCodeAt(0);
-  return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-}
-function inertForLog(text2) {
-  return text2.replace(LOG_UNSAFE, codeOf).replace(/#(?=#)/g, `#${WORD_JOINER}`).replace(/^([^\S\n]*):(?=:)/gm, `$1:${WORD_JOINER}`);
-}
-
 // src/stats/errors.ts
 var StatsError = class extends Error {
   constructor(message) {
@@ -43281,7 +38680,7 @@ function requireConfLevel(confLevel) {
 }
 
 // src/stats/normal.ts
-var import_math_base_special_erfc = __toESM(require_lib54(), 1);
+var import_math_base_special_erfc = __toESM(require_lib53(), 1);
 function normalSf(z2) {
   return 0.5 * (0, import_math_base_special_erfc.default)(z2 / Math.SQRT2);
 }
@@ -44310,592 +39709,6 @@ function geomeanChange(ratios, opts = {}) {
   return { changePct: toPct(centre), ci: [toPct(centre - halfWidth), toPct(centre + halfWidth)], benchmarks: k };
 }
 
-// src/report/sparkline.ts
-var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
-var MAX_BARS = 12;
-function buckets(values) {
-  if (values.length <= MAX_BARS) return [...values];
-  return Array.from(
-    { length: MAX_BARS },
-    (_, i) => median(values.slice(Math.floor(i * values.length / MAX_BARS), Math.floor((i + 1) * values.length / MAX_BARS)))
-  );
-}
-function sparklines(series) {
-  const bucketed = series.map(buckets);
-  const all = bucketed.flat().filter(Number.isFinite);
-  if (all.length === 0) return series.map(() => "");
-  const lo = Math.min(...all);
-  const range = Math.max(...all) - lo;
-  const bar = (v) => range === 0 ? BARS[3] : BARS[Math.round((v - lo) / range * (BARS.length - 1))];
-  return bucketed.map((values) => values.filter(Number.isFinite).map(bar).join(""));
-}
-function roundsSparkline(c) {
-  const rounds = c.diagnostics?.rounds;
-  const base = rounds?.base?.values;
-  const head2 = rounds?.head?.values;
-  if (!Array.isArray(base) || !Array.isArray(head2) || base.length === 0 || head2.length === 0) return "";
-  return sparklines([base, head2]).join(" ");
-}
-
-// src/report/units.ts
-var TIME_STEPS = [
-  [1, "s"],
-  [1e-3, "ms"],
-  [1e-6, "\xB5s"],
-  [1e-9, "ns"]
-];
-var BYTE_STEPS = [
-  [1024 ** 3, "GiB"],
-  [1024 ** 2, "MiB"],
-  [1024, "KiB"],
-  [1, "B"]
-];
-function significant(v) {
-  const abs = Math.abs(v);
-  if (abs === 0) return "0";
-  if (abs >= 100) return v.toFixed(0);
-  if (abs >= 10) return v.toFixed(1);
-  if (abs >= 1) return v.toFixed(2);
-  return v.toPrecision(3);
-}
-function scaleFor(unit, reference) {
-  const steps = unit === "s" ? TIME_STEPS : unit === "B" ? BYTE_STEPS : null;
-  if (!steps) return { factor: 1, unit };
-  const abs = Math.abs(reference);
-  const step = steps.find(([f]) => abs >= f) ?? steps[steps.length - 1];
-  return { factor: step[0], unit: step[1] };
-}
-function formatValue(value, scale) {
-  if (value === null || value === void 0 || !Number.isFinite(value)) return "\u2013";
-  return `${significant(value / scale.factor)} ${scale.unit}`.trim();
-}
-function formatPct(pct2) {
-  if (pct2 === null || pct2 === void 0 || !Number.isFinite(pct2)) return "\u2013";
-  const sign = pct2 > 0 ? "+" : pct2 < 0 ? "\u2212" : "\xB1";
-  return `${sign}${Math.abs(pct2).toFixed(Math.abs(pct2) >= 10 ? 1 : 2)}%`;
-}
-function formatChange(pct2, ci) {
-  if (pct2 === null) return "\u2013";
-  return ci ? `${formatPct(pct2)} [${formatPct(ci[0])}, ${formatPct(ci[1])}]` : formatPct(pct2);
-}
-function formatP(p) {
-  if (p === null || p === void 0 || !Number.isFinite(p)) return "\u2013";
-  if (p < 1e-4) return "<0.0001";
-  return p.toFixed(4);
-}
-
-// src/analysis/identity.ts
-function identityKey({ suite, benchmark, metric, complexityN }) {
-  return JSON.stringify([suite, benchmark, metric, ...complexityN === void 0 ? [] : [complexityN]]);
-}
-function complexityNOf(c) {
-  return c.diagnostics?.complexityN;
-}
-
-// src/report/rows.ts
-var VERDICT_ICON = {
-  regression: "\u{1F534}",
-  improvement: "\u{1F7E2}",
-  unchanged: "\u26AA",
-  inconclusive: "\u{1F7E1}",
-  added: "\u{1F195}",
-  removed: "\u2796",
-  failed: "\u{1F4A5}"
-};
-function verdictText(c) {
-  if (c.verdict === "inconclusive") {
-    if (c.roundsNeeded === null) return "inconclusive: too few samples";
-    return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
-  }
-  return c.verdict;
-}
-function displayName(c) {
-  const n = complexityNOf(c);
-  const size = n === void 0 || c.benchmark.endsWith(`/${n}`) ? "" : ` [n=${n}]`;
-  return `${c.benchmark}${size}${c.metric === "time" ? "" : ` [${c.metric}]`}`;
-}
-var UNIT_MAX = 40;
-function rowOf(c) {
-  const scale = scaleFor(clip(c.unit, UNIT_MAX), c.base?.median ?? c.head?.median ?? 0);
-  return {
-    suite: c.suite,
-    name: displayName(c),
-    base: formatValue(c.base?.median, scale),
-    head: formatValue(c.head?.median, scale),
-    change: formatChange(c.changePct, c.changeCi),
-    p: c.p === null ? "\u2013" : `${formatP(c.p)} / ${formatP(c.pAdjusted)}`,
-    verdict: c.verdict,
-    verdictText: verdictText(c),
-    comparison: c
-  };
-}
-function rowsBySuite(result) {
-  const suites = /* @__PURE__ */ new Map();
-  for (const c of result.comparisons) {
-    const list = suites.get(c.suite) ?? [];
-    list.push(rowOf(c));
-    suites.set(c.suite, list);
-  }
-  return suites;
-}
-function headline(result) {
-  const n = result.counts;
-  const parts = [
-    n.regression > 0 && `${n.regression} regression${n.regression > 1 ? "s" : ""}`,
-    n.improvement > 0 && `${n.improvement} improvement${n.improvement > 1 ? "s" : ""}`,
-    n.inconclusive > 0 && `${n.inconclusive} inconclusive`,
-    n.failed > 0 && `${n.failed} failed`,
-    n.added > 0 && `${n.added} added`,
-    n.removed > 0 && `${n.removed} removed`,
-    `${n.unchanged} unchanged`
-  ].filter(Boolean);
-  const word = { pass: "pass", fail: "regression found", inconclusive: "inconclusive", error: "error" }[result.verdict];
-  const gate = result.verdict === "fail" && !result.gateFailed ? " (gate off)" : "";
-  return `benchgate: ${word}${gate}: ${parts.join(", ")} (${result.comparisons.length} comparisons, ${result.rounds.completed} rounds)`;
-}
-function settingsLine(result) {
-  const s = result.settings;
-  const correction = { holm: "Holm", bh: "Benjamini-Hochberg", none: "no correction" }[s.correction];
-  return `threshold ${s.thresholdPct}% \xB7 alpha ${s.alpha} (${correction}) \xB7 seed ${result.seed}`;
-}
-function shortSha(sha) {
-  return sha.slice(0, 10);
-}
-
-// src/report/markdown.ts
-var FOLDED = ["unchanged"];
-var HEADER = "| benchmark | base | head | change (95% CI) | p / adj. p | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n";
-var MAX_LISTED = 10;
-var MAX_MESSAGE = 300;
-function rowLine(r) {
-  return `| ${markdownCodeCell(r.name)} | ${escapeMarkdownInline(r.base)} | ${escapeMarkdownInline(r.head)} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(r.comparison)} |
-`;
-}
-var bytes = (s) => Buffer.byteLength(s, "utf8");
-function capped(lines2, more) {
-  const shown = lines2.slice(0, MAX_LISTED);
-  if (lines2.length > MAX_LISTED) shown.push(more(lines2.length - MAX_LISTED));
-  return shown.join("");
-}
-function headSection(result) {
-  const icon = { pass: "\u2705", fail: result.gateFailed ? "\u274C" : "\u26A0\uFE0F", inconclusive: "\u{1F7E1}", error: "\u{1F4A5}" }[result.verdict];
-  let head2 = `### ${icon} ${escapeMarkdown(headline(result))}
-
-`;
-  head2 += `base ${markdownCodeCell(shortSha(result.base.sha))} \u2192 head ${markdownCodeCell(shortSha(result.head.sha))} \xB7 ${escapeMarkdown(settingsLine(result))}
-
-`;
-  if (typeof result.head.chosen?.why === "string") head2 += `Compared: ${escapeMarkdown(result.head.chosen.why, MAX_MESSAGE)}.
-
-`;
-  if (result.geomean) {
-    head2 += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${escapeMarkdown(String(result.geomean.benchmarks))} benchmarks.
-
-`;
-  }
-  const alerts = capped(
-    result.failures.runs.map((f) => `> \u{1F4A5} ${f.side} run in round ${f.round} failed: ${escapeMarkdown(f.error, MAX_MESSAGE)}
-`),
-    (n) => `> \u2026and ${n} more failed runs
-`
-  ) + capped(
-    result.warnings.map((w) => `> \u26A0\uFE0F ${escapeMarkdown(w.message, MAX_MESSAGE)}
-`),
-    (n) => `> \u2026and ${n} more warnings
-`
-  );
-  return alerts ? `${head2}${alerts}
-` : head2;
-}
-function notesSection(result, extra) {
-  const warnings = result.comparisons.flatMap(
-    (c) => c.warnings.map((w) => `- ${markdownCodeCell(displayName(c))}: ${escapeMarkdown(w.message, MAX_MESSAGE)}
-`)
-  );
-  const lines2 = capped(warnings, (n) => `- \u2026and ${n} more notes in results.json
-`) + extra.map((l) => `- ${l}
-`).join("");
-  return lines2 ? `
-**Notes**
-
-${lines2}` : "";
-}
-var CLOSE_DETAILS = "\n</details>\n\n";
-var foldedOpening = (n) => `<details><summary>${n} unchanged</summary>
-
-${HEADER}`;
-function renderSection(s) {
-  let out = s.heading;
-  if (s.keptShown.length > 0) out += `${HEADER}${s.keptShown.join("")}
-`;
-  if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length)}${s.keptFolded.join("")}${CLOSE_DETAILS}`;
-  return out;
-}
-function renderMarkdown(result, opts = {}) {
-  const budget = opts.maxBytes ?? Infinity;
-  const head2 = headSection(result);
-  const notes = notesSection(result, opts.notes ?? []);
-  const footer = `
-<sub>benchgate ${escapeMarkdown(result.tool.version)} \xB7 Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals \xB7 p-values adjusted for ${result.comparisons.length} comparisons</sub>
-`;
-  const truncationNote = (left2) => `
-> ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
-`;
-  const sections = [...rowsBySuite(result)].map(([suite, rows]) => ({
-    heading: `#### ${markdownCodeCell(suite)}
-
-`,
-    shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
-    folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
-    keptShown: [],
-    keptFolded: []
-  }));
-  let used = bytes(head2) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
-  let left = 0;
-  const headed = /* @__PURE__ */ new Set();
-  const fill = (s, lines2, kept, opening, closing) => {
-    if (lines2.length === 0) return;
-    const frame = (headed.has(s) ? 0 : bytes(s.heading)) + bytes(opening) + bytes(closing);
-    if (used + frame + bytes(lines2[0]) > budget) {
-      left += lines2.length;
-      return;
-    }
-    used += frame;
-    headed.add(s);
-    for (const line of lines2) {
-      const n = bytes(line);
-      if (used + n > budget) left++;
-      else {
-        kept.push(line);
-        used += n;
-      }
-    }
-  };
-  for (const s of sections) fill(s, s.shown, s.keptShown, HEADER, "\n");
-  for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length), CLOSE_DETAILS);
-  const body = sections.filter((s) => headed.has(s)).map(renderSection).join("");
-  return head2 + body + (left > 0 ? truncationNote(left) : "") + notes + footer;
-}
-
-// src/platforms/github-api.ts
-function commentMarker(key) {
-  return `<!-- benchgate:comment ${encodeURIComponent(key)} -->`;
-}
-var WORKFLOW_BOT = "github-actions[bot]";
-async function tokenLogin(octokit) {
-  try {
-    return (await octokit.rest.users.getAuthenticated()).data.login;
-  } catch (err) {
-    if (httpStatus(err) === 403) return WORKFLOW_BOT;
-    throw err;
-  }
-}
-async function upsertComment(octokit, repo, pullRequest, marker, body) {
-  const author = await tokenLogin(octokit);
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
-  const existing = comments.find((c) => c.user?.login === author && c.body?.startsWith(marker));
-  const text2 = `${marker}
-${body}`;
-  if (existing) {
-    await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text2 });
-    return "updated";
-  }
-  await octokit.rest.issues.createComment({ ...repo, issue_number: pullRequest, body: text2 });
-  return "created";
-}
-function checkConclusion(result) {
-  if (result.gateFailed || result.verdict === "error") return "failure";
-  return result.verdict === "pass" ? "success" : "neutral";
-}
-async function createCheckRun(octokit, repo, check) {
-  await octokit.rest.checks.create({
-    ...repo,
-    name: check.name,
-    head_sha: check.headSha,
-    status: "completed",
-    conclusion: check.conclusion,
-    completed_at: (/* @__PURE__ */ new Date()).toISOString(),
-    output: { title: check.title, summary: check.summary }
-  });
-}
-function httpStatus(err) {
-  const e = err;
-  return typeof e?.status === "number" && e.response !== void 0 ? e.status : null;
-}
-
-// src/platforms/github-annotations.ts
-var ANNOTATIONS_PER_KIND = 10;
-function sourceLocation(name, locate) {
-  const m = /^((?:[\w.-]+\/)*[\w.-]+\.[A-Za-z]\w*)(?::(\d+))?(?=::|\s|$|\[)/.exec(name);
-  if (!m || m[1].split("/").includes("..")) return void 0;
-  const file = locate(m[1]);
-  if (file === void 0) return void 0;
-  return m[2] ? { file, line: Number(m[2]) } : { file };
-}
-function configuredLocation(source, locate) {
-  const m = /^(.+?)(?::(\d+))?$/.exec(source.trim());
-  const file = m ? locate(m[1]) : void 0;
-  if (file === void 0) return void 0;
-  return m[2] ? { file, line: Number(m[2]) } : { file };
-}
-function kindOf(c, gateFailed) {
-  if (c.verdict === "regression") return gateFailed ? "error" : "warning";
-  if (c.verdict === "improvement") return "notice";
-  return null;
-}
-function describe(c) {
-  const row = rowOf(c);
-  return `${plainText(displayName(c))}: ${row.change} (p ${row.p}), ${plainText(row.base)} \u2192 ${plainText(row.head)}`;
-}
-function planAnnotations(result, { locate, fallback, room = {} }) {
-  const byKind = { error: [], warning: [], notice: [] };
-  for (const c of result.comparisons) {
-    const kind = kindOf(c, result.gateFailed);
-    if (kind) byKind[kind].push(c);
-  }
-  const annotations = [];
-  const omitted = { error: 0, warning: 0, notice: 0 };
-  for (const kind of ["error", "warning", "notice"]) {
-    const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
-    const limit = Math.max(0, room[kind] ?? ANNOTATIONS_PER_KIND);
-    for (const c of largestFirst.slice(0, limit)) {
-      const word = c.verdict === "regression" ? "Regression" : "Improvement";
-      annotations.push({
-        kind,
-        title: plainText(`benchgate: ${word} in ${c.suite}`, 120),
-        message: describe(c),
-        ...sourceLocation(c.benchmark, locate) ?? fallback
-      });
-    }
-    omitted[kind] = Math.max(0, largestFirst.length - limit);
-  }
-  return { annotations, omitted };
-}
-function omittedNotes(omitted) {
-  const label = { error: "regressions (errors)", warning: "regressions (warnings)", notice: "improvements" };
-  return Object.keys(omitted).filter((k) => omitted[k] > 0).map((k) => `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`);
-}
-
-// src/platforms/github-event.ts
-import { existsSync as existsSync4, readFileSync as readFileSync3 } from "node:fs";
-function readEvent(env) {
-  const file = env.GITHUB_EVENT_PATH;
-  const payload = file && existsSync4(file) ? JSON.parse(readFileSync3(file, "utf8")) : {};
-  return { name: env.GITHUB_EVENT_NAME ?? "", payload, sha: text(env.GITHUB_SHA), ref: text(env.GITHUB_REF) };
-}
-function field(value, ...keys) {
-  let v = value;
-  for (const key of keys) v = v !== null && typeof v === "object" ? v[key] : void 0;
-  return v;
-}
-function text(value) {
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-var NO_COMMIT = /^0+$/;
-function eventComparison(event) {
-  const p = event.payload;
-  switch (event.name) {
-    case "pull_request":
-    case "pull_request_target": {
-      const number = eventPullRequest(event);
-      const base = text(field(p, "pull_request", "base", "sha"));
-      const head2 = eventPullRequestHead(event);
-      const branch = text(field(p, "pull_request", "base", "ref")) ?? "the base branch";
-      const mergeRef = `refs/pull/${number}/merge`;
-      if (event.name === "pull_request" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
-        return {
-          kind: "first-parent",
-          commit: event.sha,
-          label: mergeRef,
-          why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
-          pullRequestHead: head2
-        };
-      }
-      if (!base || !head2) return { kind: "refs", base, head: head2 };
-      const which2 = number === void 0 ? "the pull request" : `PR #${number}`;
-      return {
-        kind: "merge-base",
-        base,
-        head: head2,
-        why: `the head of ${which2} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
-        pullRequestHead: head2
-      };
-    }
-    case "merge_group": {
-      const head2 = text(field(p, "merge_group", "head_sha"));
-      if (!head2) return { kind: "refs" };
-      return {
-        kind: "first-parent",
-        commit: head2,
-        label: text(field(p, "merge_group", "head_ref")) ?? head2,
-        why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
-      };
-    }
-    case "push": {
-      const before = text(field(p, "before"));
-      const base = before && !NO_COMMIT.test(before) ? before : void 0;
-      return { kind: "refs", base, head: text(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
-    }
-    case "workflow_dispatch": {
-      const base = text(field(p, "inputs", "base"));
-      const head2 = text(field(p, "inputs", "head"));
-      if (!base) return { kind: "refs", head: head2 };
-      const shown = head2 ?? "the dispatched commit";
-      return { kind: "merge-base", base, head: head2 ?? "HEAD", why: `${shown} vs its merge base with ${base}: what it changed since it branched off` };
-    }
-    default:
-      return { kind: "refs" };
-  }
-}
-function eventPullRequest(event) {
-  const n = field(event.payload, "pull_request", "number");
-  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : void 0;
-}
-function eventPullRequestHead(event) {
-  return text(field(event.payload, "pull_request", "head", "sha"));
-}
-
-// src/platforms/github.ts
-var LIMITS = { summary: 1024 * 1024, comment: 65536, checkSummary: 65535 };
-var API_TIME_LIMIT_MS = 6e4;
-function parseRepository(value) {
-  const m = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? "");
-  return m ? { owner: m[1], repo: m[2] } : void 0;
-}
-var GitHubPlatform = class {
-  constructor(options = { comment: true, check: true }) {
-    this.options = options;
-    this.env = options.env ?? process.env;
-    this.event = readEvent(this.env);
-  }
-  options;
-  name = "github";
-  event;
-  env;
-  /** Permission problems already reported, so each is said once. */
-  said = /* @__PURE__ */ new Set();
-  /** Warnings printed so far: each takes one of the step's warning annotations. */
-  warnings = 0;
-  info(message) {
-    info(inertForLog(message));
-  }
-  warn(message) {
-    this.warnings++;
-    warning(inertForLog(message));
-  }
-  group(title, fn) {
-    return group(inertForLog(title), fn);
-  }
-  configure(config) {
-    this.options = { ...this.options, suite: config.suite, workingDirectory: config.workingDirectory, source: config.source };
-  }
-  defaultComparison() {
-    return eventComparison(this.event);
-  }
-  async publish(result, reports) {
-    const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
-    const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync5(path7.join(workspace, dir, file)) ? path7.posix.join(dir, file) : void 0;
-    const source = this.options.source;
-    const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
-    if (source !== void 0 && fallback === void 0) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
-    const plan = planAnnotations(result, {
-      locate,
-      fallback,
-      room: {
-        // Regressions are errors only when the gate fails, and then the action ends the step
-        // with an error of its own (core.setFailed) that must fit too.
-        error: ANNOTATIONS_PER_KIND - 1,
-        warning: ANNOTATIONS_PER_KIND - this.warnings
-      }
-    });
-    for (const a of plan.annotations) {
-      const props = { title: a.title, file: a.file, startLine: a.line };
-      core_exports[a.kind](a.message, props);
-    }
-    const notes = omittedNotes(plan.omitted);
-    await this.writeSummary(result, notes);
-    setOutput("verdict", result.verdict);
-    setOutput("regressions", result.counts.regression);
-    setOutput("improvements", result.counts.improvement);
-    if (reports["results.json"]) setOutput("results-path", reports["results.json"]);
-    if (reports["summary.md"]) setOutput("summary-path", reports["summary.md"]);
-    if (reports["report.html"]) setOutput("html-report", reports["report.html"]);
-    await this.writeThroughApi(result, notes);
-  }
-  async writeSummary(result, notes) {
-    if (!this.env.GITHUB_STEP_SUMMARY) {
-      this.info("no GITHUB_STEP_SUMMARY: job summary skipped");
-      return;
-    }
-    const markdown = renderMarkdown(result, { maxBytes: LIMITS.summary - 1024, notes, fullResultsHint: "results.json in the results artifact" });
-    await summary.addRaw(markdown, true).write();
-  }
-  suiteLabel(result) {
-    return this.options.suite ?? ([...new Set(result.comparisons.map((c) => c.suite))].sort().join(", ") || "benchmarks");
-  }
-  async writeThroughApi(result, notes) {
-    const repo = parseRepository(this.env.GITHUB_REPOSITORY);
-    const token = this.options.token;
-    if (!repo || !token) {
-      if (this.options.comment || this.options.check) this.info("no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)");
-      return;
-    }
-    const octokit = getOctokit(token, {
-      baseUrl: this.env.GITHUB_API_URL ?? "https://api.github.com",
-      request: { signal: AbortSignal.timeout(API_TIME_LIMIT_MS) }
-    });
-    const suite = this.suiteLabel(result);
-    const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
-    if (this.options.comment && pullRequest !== void 0) {
-      await this.attempt("comment on the pull request", "pull-requests: write", async () => {
-        if (!await this.pullRequestMatches(octokit, repo, pullRequest)) return;
-        const marker = commentMarker(suite);
-        const body = renderMarkdown(result, { maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64, notes });
-        const how = await upsertComment(octokit, repo, pullRequest, marker, body);
-        this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
-      });
-    }
-    if (this.options.check) {
-      await this.attempt("create a check run", "checks: write", () => this.check(octokit, repo, result, suite, notes));
-    }
-  }
-  async check(octokit, repo, result, suite, notes) {
-    const conclusion = checkConclusion(result);
-    await createCheckRun(octokit, repo, {
-      name: plainText(`benchgate (${suite})`, 100),
-      headSha: this.options.checkSha ?? result.head.chosen?.pullRequestHead ?? result.head.sha,
-      conclusion,
-      title: plainText(headline(result), 200),
-      summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes })
-    });
-    this.info(`check run "benchgate (${plainText(suite, 100)})": ${conclusion}`);
-  }
-  async pullRequestMatches(octokit, repo, pullRequest) {
-    const expected = this.options.requirePullRequestHead;
-    if (expected === void 0) return true;
-    const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pullRequest });
-    if (data.head.sha === expected) return true;
-    this.warn(`pull request #${pullRequest} is at ${data.head.sha}, not at the measured commit ${expected}: no comment`);
-    return false;
-  }
-  /**
-   * Runs one API write. A refusal or an unreachable API is said once in the log and never
-   * fails the step: the measurements are done and the exit code stays the gate.
-   */
-  async attempt(what, permission, fn) {
-    try {
-      await fn();
-    } catch (err) {
-      if (this.said.has(what)) return;
-      this.said.add(what);
-      const status = httpStatus(err);
-      const why = status === 403 ? `the token lacks "${permission}" (a fork's token is read-only)` : status !== null ? `GitHub answered HTTP ${status}` : `the API did not answer (${err.message})`;
-      this.warn(`benchgate could not ${what}: ${why}; the step's exit code gates the merge instead`);
-    }
-  }
-};
-
 // src/diagnostics/environment-stability.ts
 var STEAL_MEDIAN = 0.02;
 var STEAL_MAX = 0.1;
@@ -45496,6 +40309,14 @@ function fmt(pct2) {
   return pct2 === null ? "n/a" : `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(1)}%`;
 }
 
+// src/analysis/identity.ts
+function identityKey({ suite, benchmark, metric, complexityN }) {
+  return JSON.stringify([suite, benchmark, metric, ...complexityN === void 0 ? [] : [complexityN]]);
+}
+function complexityNOf(c) {
+  return c.diagnostics?.complexityN;
+}
+
 // src/analysis/diagnose.ts
 var NORMALITY_ALPHA = 0.05;
 function diagnoseComparison({ comparison: c, group: group2 }, settings, alphaPerTest2) {
@@ -45665,12 +40486,399 @@ function analyze({ header, runs, end, settings }) {
 // src/exit.ts
 import { constants as constants3 } from "node:os";
 
+// src/config.ts
+var import_yaml = __toESM(require_dist(), 1);
+import { existsSync as existsSync2, readFileSync } from "node:fs";
+import path6 from "node:path";
+
+// src/options.ts
+var int = (min) => ({ type: "int", valid: (n) => Number.isInteger(n) && n >= min, expected: `a whole number >= ${min}` });
+var CONFIG = [
+  {
+    name: "base",
+    arg: "REF",
+    type: "text",
+    defaultText: "from the CI event (a pull request's merge commit's first parent, a merge queue entry's first parent, push before, the merge base of workflow_dispatch's inputs; GitLab: the merge base)",
+    help: "base commit (branch, tag or SHA; fetched if a shallow clone lacks it), compared exactly when given",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "head",
+    arg: "REF",
+    type: "text",
+    default: "HEAD",
+    defaultText: "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
+    help: "head commit, compared exactly when given",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  { name: "build", arg: "CMD", type: "text", help: "build command, run once in each worktree before any round", trust: "trusted-only", commands: ["run"] },
+  {
+    name: "bench",
+    arg: "CMD",
+    type: "text",
+    defaultText: "none: required unless bench-command is given",
+    help: "benchmark command; runs in the worktree with BENCHGATE_SIDE, BENCHGATE_ROUND, BENCHGATE_WORKTREE, BENCHGATE_BASE_DIR and BENCHGATE_HEAD_DIR set",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "bench-command",
+    arg: "CMD",
+    type: "text",
+    help: "command mode instead of bench: no parser; the whole process's wall time is the sample (CPU and peak RSS are recorded too), like hyperfine but interleaved",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "format",
+    arg: "NAME",
+    type: "text",
+    default: "auto",
+    help: "output format of the benchmark command: a parser name (docs/formats.md), auto, or command (time the whole process)",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  { name: "suite", arg: "NAME", type: "text", default: "benchmarks", help: "name of this suite in the reports and comments", trust: "trusted-only", commands: ["run"] },
+  {
+    name: "rounds",
+    arg: "N",
+    ...int(1),
+    default: 10,
+    help: "measured rounds per side; each round runs base and head once, in seeded random order",
+    trust: "stricter-only",
+    commands: ["run", "demo"],
+    stricter: "higher"
+  },
+  { name: "warmup", arg: "N", ...int(0), default: 1, help: "discarded warmup rounds", trust: "any", commands: ["run"] },
+  {
+    name: "seed",
+    arg: "N",
+    ...int(0),
+    defaultText: "random, printed",
+    help: "seed of the round order, to reproduce a run",
+    // A seed known in advance fixes which side runs first in every round.
+    trust: "trusted-only",
+    commands: ["run", "demo"]
+  },
+  {
+    name: "threshold",
+    arg: "PCT",
+    type: "number",
+    valid: (n) => n >= 0,
+    expected: "a percentage >= 0 (e.g. 2 for 2%)",
+    default: 2,
+    help: "practical threshold in percent: smaller changes are never a regression",
+    trust: "stricter-only",
+    commands: ["run", "analyze"],
+    stricter: "lower"
+  },
+  {
+    name: "alpha",
+    arg: "P",
+    type: "number",
+    valid: (n) => n > 0 && n < 1,
+    expected: "a probability between 0 and 1 (e.g. 0.05)",
+    default: 0.05,
+    help: "significance level after the multiple-comparison correction",
+    trust: "stricter-only",
+    commands: ["run", "analyze"],
+    stricter: "higher"
+  },
+  {
+    name: "correction",
+    arg: "NAME",
+    type: "choice",
+    choices: ["holm", "bh", "none"],
+    default: "holm",
+    help: "multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none",
+    trust: "trusted-only",
+    commands: ["run", "analyze"]
+  },
+  {
+    name: "sampling",
+    arg: "MODE",
+    type: "choice",
+    choices: ["run", "pooled"],
+    default: "run",
+    help: "what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)",
+    trust: "trusted-only",
+    commands: ["run", "analyze"]
+  },
+  {
+    name: "timeout",
+    arg: "SECONDS",
+    type: "number",
+    valid: (n) => n >= 0,
+    expected: "seconds >= 0 (0 = no limit)",
+    default: 0,
+    help: "time limit per benchmark run in seconds, 0 for none; the whole process tree is killed",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "out",
+    arg: "DIR",
+    type: "text",
+    default: "benchgate-out",
+    help: "where results.jsonl and the reports go",
+    trust: "trusted-only",
+    commands: ["run", "analyze", "merge", "demo"],
+    perCommand: {
+      analyze: { help: "where the reports go", defaultText: "the log's folder" },
+      merge: { help: "the merged results log to write", defaultText: "none: required" }
+    }
+  },
+  {
+    name: "fail-on",
+    arg: "WHAT",
+    type: "choice",
+    choices: ["regression", "none"],
+    default: "regression",
+    help: "what fails the gate: regression, a significant regression beyond the threshold; none, nothing (report only)",
+    trust: "trusted-only",
+    commands: ["run", "analyze"]
+  },
+  {
+    name: "working-directory",
+    arg: "DIR",
+    type: "text",
+    default: ".",
+    defaultText: "the repository root (.)",
+    help: "directory inside the repository the build and benchmark commands run in",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "source",
+    arg: "FILE[:LINE]",
+    type: "text",
+    help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
+    trust: "any",
+    commands: ["run"]
+  }
+];
+var DOORS = [
+  {
+    name: "config",
+    arg: "FILE",
+    type: "text",
+    defaultText: ".benchgate.yml when present",
+    help: "config file",
+    trust: "trusted-only",
+    commands: ["run"],
+    action: true
+  },
+  {
+    name: "repo",
+    arg: "DIR",
+    type: "text",
+    defaultText: "the current directory",
+    help: "the git repository",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "from",
+    arg: "DIR",
+    type: "text",
+    defaultText: "none: required",
+    help: "the downloaded benchgate output directory to publish",
+    trust: "trusted-only",
+    commands: ["report"]
+  },
+  {
+    name: "comment",
+    arg: "on|off",
+    type: "on-off",
+    default: "on",
+    help: "on or off: keep one sticky comment with the results on the pull request (needs pull-requests write)",
+    trust: "any",
+    commands: [],
+    action: true
+  },
+  {
+    name: "check",
+    arg: "on|off",
+    type: "on-off",
+    default: "on",
+    help: "on or off: create a check run named after the suite (needs checks write)",
+    // The check run can be what branch protection requires.
+    trust: "trusted-only",
+    commands: [],
+    action: true
+  },
+  {
+    name: "report-from",
+    arg: "DIR",
+    type: "text",
+    help: "publish the results saved in this directory (an artifact of an untrusted pull_request job) instead of running anything",
+    trust: "trusted-only",
+    commands: [],
+    action: true
+  },
+  {
+    name: "token",
+    arg: "TOKEN",
+    type: "text",
+    default: "${{ github.token }}",
+    help: "token for the comment and the check run",
+    trust: "trusted-only",
+    commands: [],
+    action: true
+  }
+];
+var OPTIONS = [...CONFIG.map((o) => ({ ...o, file: true, action: true })), ...DOORS];
+var CONFIG_KEYS = CONFIG.map((o) => o.name);
+function optionSpec(name) {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`no option "${name}" in src/options.ts`);
+  return spec;
+}
+function configDefault(name) {
+  return CONFIG.find((o) => o.name === name).default;
+}
+
+// src/config.ts
+var ConfigError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "ConfigError";
+  }
+};
+var DEFAULTS = {
+  head: configDefault("head"),
+  format: configDefault("format"),
+  suite: configDefault("suite"),
+  rounds: configDefault("rounds"),
+  warmup: configDefault("warmup"),
+  thresholdPct: configDefault("threshold"),
+  alpha: configDefault("alpha"),
+  correction: configDefault("correction"),
+  sampling: configDefault("sampling"),
+  timeoutSec: configDefault("timeout"),
+  outDir: configDefault("out"),
+  failOn: configDefault("fail-on"),
+  workingDirectory: configDefault("working-directory")
+};
+var CONFIG_FILE = ".benchgate.yml";
+function readConfigFile(file, required) {
+  if (!existsSync2(file)) {
+    if (required) throw new ConfigError(`${file}: config file not found`);
+    return {};
+  }
+  const text2 = readFileSync(file, "utf8");
+  const lines2 = new import_yaml.LineCounter();
+  const doc = (0, import_yaml.parseDocument)(text2, { lineCounter: lines2, prettyErrors: false });
+  const at = (node) => node?.range ? `${file}:${lines2.linePos(node.range[0]).line}` : file;
+  if (doc.errors.length > 0) {
+    const err = doc.errors[0];
+    throw new ConfigError(`${file}:${lines2.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split("\n")[0]}`);
+  }
+  if (doc.contents === null) return {};
+  if (!(0, import_yaml.isMap)(doc.contents)) throw new ConfigError(`${at(doc.contents)}: expected a mapping of keys (rounds: 10, bench: ...)`);
+  const raw = {};
+  for (const pair of doc.contents.items) {
+    const key = (0, import_yaml.isScalar)(pair.key) ? String(pair.key.value) : "";
+    if (!CONFIG_KEYS.includes(key)) {
+      throw new ConfigError(
+        `${at(pair.key)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(", ")}`
+      );
+    }
+    const value = pair.value;
+    if (!(0, import_yaml.isScalar)(value)) {
+      throw new ConfigError(`${at(value)}: "${key}" must be a single value, not a list or mapping`);
+    }
+    raw[key] = { value: value.value, where: `${at(value)} (${key})` };
+  }
+  return raw;
+}
+function sourced(raw, where) {
+  const out = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === void 0 || value === "") continue;
+    if (!CONFIG_KEYS.includes(key)) throw new ConfigError(`${where(key)}: unknown setting`);
+    out[key] = { value, where: where(key) };
+  }
+  return out;
+}
+function parseValue(spec, s) {
+  if (s.value === null) return void 0;
+  if (spec.type === "int" || spec.type === "number") {
+    const n = typeof s.value === "number" ? s.value : Number(String(s.value).trim());
+    if (String(s.value).trim() === "" || !Number.isFinite(n) || !spec.valid(n)) {
+      throw new ConfigError(`${s.where}: expected ${spec.expected}, got ${JSON.stringify(s.value)}`);
+    }
+    return n;
+  }
+  if (typeof s.value !== "string" && typeof s.value !== "number") {
+    throw new ConfigError(`${s.where}: expected text, got ${JSON.stringify(s.value)}`);
+  }
+  const text2 = String(s.value);
+  if (spec.choices && !spec.choices.includes(text2)) {
+    throw new ConfigError(`${s.where}: expected one of ${spec.choices.join(", ")}, got "${text2}"`);
+  }
+  return text2;
+}
+function resolveConfig(layers, repoDir) {
+  const merged = Object.assign({}, ...layers);
+  const value = (key) => merged[key] === void 0 ? void 0 : parseValue(optionSpec(key), merged[key]);
+  const text2 = (key) => value(key);
+  const number = (key) => value(key);
+  const commandMode = text2("bench-command");
+  if (commandMode !== void 0 && merged.bench !== void 0) {
+    throw new ConfigError(`${merged["bench-command"].where}: give either bench or bench-command, not both`);
+  }
+  const bench = commandMode ?? text2("bench");
+  if (!bench) {
+    throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
+  }
+  return {
+    repoDir,
+    base: text2("base"),
+    head: text2("head"),
+    build: text2("build"),
+    bench,
+    format: commandMode !== void 0 ? "command" : text2("format") ?? DEFAULTS.format,
+    suite: text2("suite") ?? DEFAULTS.suite,
+    rounds: number("rounds") ?? DEFAULTS.rounds,
+    warmup: number("warmup") ?? DEFAULTS.warmup,
+    seed: number("seed") ?? Math.floor(Math.random() * 2 ** 31),
+    thresholdPct: number("threshold") ?? DEFAULTS.thresholdPct,
+    alpha: number("alpha") ?? DEFAULTS.alpha,
+    correction: text2("correction") ?? DEFAULTS.correction,
+    sampling: text2("sampling") ?? DEFAULTS.sampling,
+    timeoutSec: number("timeout") ?? DEFAULTS.timeoutSec,
+    outDir: path6.resolve(repoDir, text2("out") ?? DEFAULTS.outDir),
+    failOn: text2("fail-on") ?? DEFAULTS.failOn,
+    workingDirectory: text2("working-directory") ?? DEFAULTS.workingDirectory,
+    source: text2("source")
+  };
+}
+function runSettingsOf(config) {
+  return {
+    alpha: config.alpha,
+    thresholdPct: config.thresholdPct,
+    correction: config.correction,
+    sampling: config.sampling,
+    failOn: config.failOn,
+    rounds: config.rounds,
+    warmup: config.warmup,
+    format: config.format,
+    suite: config.suite,
+    bench: config.bench,
+    build: config.build ?? null,
+    timeoutSec: config.timeoutSec
+  };
+}
+
 // src/git.ts
 import { execFile } from "node:child_process";
-import { existsSync as existsSync6 } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 import { mkdtemp, rm as rm2 } from "node:fs/promises";
 import os6 from "node:os";
-import path8 from "node:path";
+import path7 from "node:path";
 var GitError = class extends Error {
   constructor(message) {
     super(message);
@@ -45768,13 +40976,13 @@ async function mergeBase(repo, base, head2, log) {
   throw new GitError(`${base} and ${head2} have no common ancestor in ${repo}: there is no merge base to compare with`);
 }
 async function initSubmodules(dir, warn) {
-  if (!existsSync6(path8.join(dir, ".gitmodules"))) return;
+  if (!existsSync3(path7.join(dir, ".gitmodules"))) return;
   const r = await git(dir, ["submodule", "update", "--init", "--recursive"]);
   if (r.code !== 0) warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
 }
 async function createWorktrees(repo, baseSha, headSha, warn) {
-  const root = await mkdtemp(path8.join(os6.tmpdir(), "benchgate-"));
-  const dirs = { base: path8.join(root, "base"), head: path8.join(root, "head") };
+  const root = await mkdtemp(path7.join(os6.tmpdir(), "benchgate-"));
+  const dirs = { base: path7.join(root, "base"), head: path7.join(root, "head") };
   let removed = false;
   const remove = async () => {
     if (removed) return;
@@ -45812,9 +41020,9 @@ var Cancelled = class extends Error {
 };
 
 // src/runner/log.ts
-import { appendFileSync as appendFileSync2, closeSync, existsSync as existsSync7, mkdirSync, openSync, readFileSync as readFileSync4, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { appendFileSync as appendFileSync2, closeSync, existsSync as existsSync4, mkdirSync, openSync, readFileSync as readFileSync2, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import os7 from "node:os";
-import path9 from "node:path";
+import path8 from "node:path";
 
 // src/validate.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -47816,6 +43024,52 @@ var results_schema_default = {
   }
 };
 
+// src/report/escape.ts
+var MAX_NAME = 200;
+function clip(text2, max = MAX_NAME) {
+  const flat = text2.replace(/[\r\n\t\u0085\u2028\u2029]+/g, " ");
+  return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
+}
+function escapeHtml(text2) {
+  return text2.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+var WORD_JOINER = "\u2060";
+var INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function visible(text2) {
+  return text2.replace(INVISIBLE, "\uFFFD");
+}
+function unlinked(text2) {
+  return text2.replace(/([@#!])(?=\w)/g, `$1${WORD_JOINER}`).replace(/:(?=\/\/)/g, `:${WORD_JOINER}`).replace(/\bwww(\\?\.)/gi, `www${WORD_JOINER}$1`);
+}
+function escapeMarkdown(text2, max = 1e3) {
+  return markdownText(text2, max, /[\\`*_{}[\]()#+\-.!|~=$]/g);
+}
+function escapeMarkdownInline(text2, max = 1e3) {
+  return markdownText(text2, max, /[\\`*_[\]!|~$]/g);
+}
+var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+function markdownText(text2, max, punctuation) {
+  return unlinked(visible(clip(text2, max))).replace(/[&<>"]/g, (ch) => ENTITIES[ch]).replace(punctuation, (ch) => `\\${ch}`);
+}
+function markdownCodeCell(name) {
+  const text2 = visible(clip(name)).replace(/\\(?=\|)/g, `\\${WORD_JOINER}`).replace(/\|/g, "\\|");
+  const longestTicks = Math.max(0, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longestTicks + 1);
+  const pad = text2.startsWith("`") || text2.endsWith("`") || text2.trim() !== text2 || text2 === "" ? " " : "";
+  return `${fence}${pad}${text2}${pad}${fence}`;
+}
+function plainText(text2, max = MAX_NAME) {
+  return unlinked(visible(clip(text2, max)));
+}
+var LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function codeOf(ch) {
+  const code = ch.charCodeAt(0);
+  return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+function inertForLog(text2) {
+  return text2.replace(LOG_UNSAFE, codeOf).replace(/#(?=#)/g, `#${WORD_JOINER}`).replace(/^([^\S\n]*):(?=:)/gm, `$1:${WORD_JOINER}`);
+}
+
 // src/validate.ts
 var ValidationError = class extends ConfigError {
   constructor(message) {
@@ -47846,7 +43100,7 @@ function fieldName(pointer, extra) {
 function valueAt(data, pointer) {
   return pointer.split("/").slice(1).reduce((node, p) => node && typeof node === "object" ? node[p.replace(/~1/g, "/").replace(/~0/g, "~")] : void 0, data);
 }
-function kindOf2(value) {
+function kindOf(value) {
   if (value === null) return "null";
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (typeof value === "string") return `a string of ${value.length} character${value.length === 1 ? "" : "s"}`;
@@ -47868,7 +43122,7 @@ function describeError(error2, data) {
     case "enum":
       return `${fieldName(error2.instancePath)}: must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
     default:
-      return `${fieldName(error2.instancePath)}: ${error2.message ?? "invalid"} (is ${kindOf2(valueAt(data, error2.instancePath))})`;
+      return `${fieldName(error2.instancePath)}: ${error2.message ?? "invalid"} (is ${kindOf(valueAt(data, error2.instancePath))})`;
   }
 }
 function validateResults(data, file) {
@@ -47894,7 +43148,7 @@ function validateLogLine(data, file, line) {
 var ResultsLog = class {
   constructor(file, header) {
     this.file = file;
-    mkdirSync(path9.dirname(file), { recursive: true });
+    mkdirSync(path8.dirname(file), { recursive: true });
     this.lock = acquireLock(`${file}.lock`);
     try {
       this.kept = keepEarlierLog(file);
@@ -47948,7 +43202,7 @@ ${os7.hostname()}
     const stale = host === os7.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
     if (!stale) {
       throw new LogError(
-        `${path9.dirname(lock)}: another benchgate (pid ${pidText || "?"} on ${host || "an unknown host"}) is writing its results log here; wait for it or use another --out (if no benchgate runs there, delete ${lock})`
+        `${path8.dirname(lock)}: another benchgate (pid ${pidText || "?"} on ${host || "an unknown host"}) is writing its results log here; wait for it or use another --out (if no benchgate runs there, delete ${lock})`
       );
     }
     rmSync(lock, { force: true });
@@ -47957,18 +43211,18 @@ ${os7.hostname()}
 }
 function readLockFile(lock) {
   try {
-    return readFileSync4(lock, "utf8");
+    return readFileSync2(lock, "utf8");
   } catch {
     return "";
   }
 }
 function keepEarlierLog(file) {
-  if (!existsSync7(file)) return null;
+  if (!existsSync4(file)) return null;
   const stamp = statSync(file).mtime.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-  const ext = path9.extname(file);
+  const ext = path8.extname(file);
   const stem = file.slice(0, file.length - ext.length);
   let kept = `${stem}.${stamp}${ext}`;
-  for (let n = 2; existsSync7(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
+  for (let n = 2; existsSync4(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
   renameSync(file, kept);
   return kept;
 }
@@ -48020,7 +43274,7 @@ function parseLog(text2, file) {
 function readLog(file) {
   let text2;
   try {
-    text2 = readFileSync4(file, "utf8");
+    text2 = readFileSync2(file, "utf8");
   } catch (err) {
     throw new LogError(`${file}: cannot read: ${err.message}`);
   }
@@ -48081,14 +43335,14 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
-import path10 from "node:path";
+import path9 from "node:path";
 
 // src/environment.ts
-import { existsSync as existsSync8, readFileSync as readFileSync5, readdirSync } from "node:fs";
+import { existsSync as existsSync5, readFileSync as readFileSync3, readdirSync } from "node:fs";
 import os8 from "node:os";
 function readText(file) {
   try {
-    return readFileSync5(file, "utf8").trim();
+    return readFileSync3(file, "utf8").trim();
   } catch {
     return null;
   }
@@ -48115,8 +43369,8 @@ function virtualization() {
   return { hypervisor: cpuinfo === null ? null : /^flags\s*:.*\bhypervisor\b/m.test(cpuinfo), vendor: vendor || null };
 }
 function containerHint() {
-  if (existsSync8("/.dockerenv")) return "docker";
-  if (existsSync8("/run/.containerenv")) return "podman";
+  if (existsSync5("/.dockerenv")) return "docker";
+  if (existsSync5("/run/.containerenv")) return "podman";
   const cgroup = readText("/proc/1/cgroup") ?? "";
   for (const name of ["kubepods", "docker", "containerd", "lxc"]) if (cgroup.includes(name)) return name;
   return null;
@@ -48290,13 +43544,13 @@ function normalise(value, unit) {
 
 // src/formats/bench-bitcoin-csv.ts
 var NAME = "bench-bitcoin-csv";
-var HEADER2 = /^# Benchmark, evals, iterations, total, min, max, median\s*$/;
+var HEADER = /^# Benchmark, evals, iterations, total, min, max, median\s*$/;
 var benchBitcoinCsv = {
   name: NAME,
   description: "bench_bitcoin CSV (# Benchmark, evals, iterations, total, min, max, median)",
   detect(text2) {
     for (const line of lines(text2.slice(0, 16 * 1024))) {
-      if (HEADER2.test(line.text)) return true;
+      if (HEADER.test(line.text)) return true;
       if (line.number >= 20) break;
     }
     return false;
@@ -48306,7 +43560,7 @@ var benchBitcoinCsv = {
     let inTable = false;
     for (const line of lines(text2)) {
       if (!inTable) {
-        inTable = HEADER2.test(line.text);
+        inTable = HEADER.test(line.text);
         continue;
       }
       if (line.text.trim() === "" || line.text.startsWith("---") || line.text.startsWith("#")) break;
@@ -51611,73 +46865,73 @@ var REDOS_PATTERNS = [
 var redos_default = REDOS_PATTERNS;
 
 // node_modules/is-unsafe/src/contexts/nosql.js
-var sep4 = `["'\\s]*:`;
+var sep3 = `["'\\s]*:`;
 var NOSQL_PATTERNS = [
   // ─── MongoDB $ operator injection ────────────────────────────────────────
   {
     id: "nosql-where-operator",
     description: "$where \u2014 executes arbitrary JavaScript server-side in MongoDB",
-    pattern: new RegExp(`\\$where${sep4}`, "i")
+    pattern: new RegExp(`\\$where${sep3}`, "i")
   },
   {
     id: "nosql-ne-operator",
     description: '$ne \u2014 "not equal" operator used to bypass equality checks',
-    pattern: new RegExp(`\\$ne${sep4}`, "i")
+    pattern: new RegExp(`\\$ne${sep3}`, "i")
   },
   {
     id: "nosql-gt-operator",
     description: '$gt \u2014 "greater than" used to bypass password/value checks',
-    pattern: new RegExp(`\\$gte?${sep4}`, "i")
+    pattern: new RegExp(`\\$gte?${sep3}`, "i")
   },
   {
     id: "nosql-lt-operator",
     description: '$lt / $lte \u2014 "less than" bypass variants',
-    pattern: new RegExp(`\\$lte?${sep4}`, "i")
+    pattern: new RegExp(`\\$lte?${sep3}`, "i")
   },
   {
     id: "nosql-regex-operator",
     description: "$regex \u2014 can be used to extract data character by character (blind injection)",
-    pattern: new RegExp(`\\$regex${sep4}`, "i")
+    pattern: new RegExp(`\\$regex${sep3}`, "i")
   },
   {
     id: "nosql-or-operator",
     description: "$or \u2014 logical OR; used to create always-true conditions",
-    pattern: new RegExp(`\\$or${sep4}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$or${sep3}\\s*\\[`, "i")
   },
   {
     id: "nosql-and-operator",
     description: "$and \u2014 logical AND operator injection",
-    pattern: new RegExp(`\\$and${sep4}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$and${sep3}\\s*\\[`, "i")
   },
   {
     id: "nosql-nor-operator",
     description: "$nor \u2014 logical NOR operator injection",
-    pattern: new RegExp(`\\$nor${sep4}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$nor${sep3}\\s*\\[`, "i")
   },
   {
     id: "nosql-exists-operator",
     description: "$exists \u2014 can enumerate fields to determine schema",
-    pattern: new RegExp(`\\$exists${sep4}`, "i")
+    pattern: new RegExp(`\\$exists${sep3}`, "i")
   },
   {
     id: "nosql-in-operator",
     description: "$in \u2014 matches any value in a list; can enumerate values",
-    pattern: new RegExp(`\\$in${sep4}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$in${sep3}\\s*\\[`, "i")
   },
   {
     id: "nosql-expr-operator",
     description: "$expr \u2014 allows aggregation expressions in queries (MongoDB 3.6+)",
-    pattern: new RegExp(`\\$expr${sep4}`, "i")
+    pattern: new RegExp(`\\$expr${sep3}`, "i")
   },
   {
     id: "nosql-function-operator",
     description: "$function \u2014 executes arbitrary JavaScript in MongoDB 4.4+",
-    pattern: new RegExp(`\\$function${sep4}`, "i")
+    pattern: new RegExp(`\\$function${sep3}`, "i")
   },
   {
     id: "nosql-accumulator-operator",
     description: "$accumulator \u2014 custom aggregation with arbitrary JS execution",
-    pattern: new RegExp(`\\$accumulator${sep4}`, "i")
+    pattern: new RegExp(`\\$accumulator${sep3}`, "i")
   },
   // ─── Prototype pollution ─────────────────────────────────────────────────
   {
@@ -52932,7 +48186,7 @@ var criterion = {
 };
 
 // src/formats/criterion-dir.ts
-import { existsSync as existsSync9, readdirSync as readdirSync2, readFileSync as readFileSync6 } from "node:fs";
+import { existsSync as existsSync6, readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
 import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
 var NAME6 = "criterion";
 var shape3 = new JsonShape(NAME6);
@@ -52957,11 +48211,11 @@ function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
   const visit = (path15) => {
     const saved = join3(path15, baseline);
-    if (existsSync9(join3(saved, "sample.json")) && existsSync9(join3(saved, "benchmark.json"))) {
+    if (existsSync6(join3(saved, "sample.json")) && existsSync6(join3(saved, "benchmark.json"))) {
       const where = `${saved}/`;
-      const benchmarkJson = readFileSync6(join3(saved, "benchmark.json"), "utf8");
+      const benchmarkJson = readFileSync4(join3(saved, "benchmark.json"), "utf8");
       if (!only || only.has(fullId(benchmarkJson, where))) {
-        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync6(join3(saved, "sample.json"), "utf8"), where));
+        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync4(join3(saved, "sample.json"), "utf8"), where));
       }
     }
     for (const entry of readdirSync2(path15, { withFileTypes: true })) {
@@ -52974,8 +48228,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
 function findCriterionDir(cwd) {
   for (let dir = resolve2(cwd); ; dir = dirname3(dir)) {
     const candidate = join3(dir, "target", "criterion");
-    if (existsSync9(candidate)) return candidate;
-    if (existsSync9(join3(dir, ".git")) || dirname3(dir) === dir) return void 0;
+    if (existsSync6(candidate)) return candidate;
+    if (existsSync6(join3(dir, ".git")) || dirname3(dir) === dir) return void 0;
   }
 }
 function withCriterionSamples(measurements, dir) {
@@ -53779,7 +49033,7 @@ async function resolveComparison(repo, spec, log) {
 
 // src/runner/exec.ts
 import { spawn as spawn2, spawnSync } from "node:child_process";
-import { readFileSync as readFileSync7, readdirSync as readdirSync3 } from "node:fs";
+import { readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
 var WRAPPER = 'sh -c "$1"; s=$?; cat /proc/$$/stat >&3 2>/dev/null; exit $s';
 var TAIL_LINES = 20;
 var clockTicks;
@@ -53812,7 +49066,7 @@ function descendants(rootPid) {
     }
     for (const tid of tasks) {
       try {
-        const kids = readFileSync7(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+        const kids = readFileSync5(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
         for (const kid of kids ? kids.split(" ") : []) {
           out.push(Number(kid));
           stack.push(Number(kid));
@@ -53825,7 +49079,7 @@ function descendants(rootPid) {
 }
 function peakRssKb(pid) {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync7(`/proc/${pid}/status`, "utf8"));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync5(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) : null;
   } catch {
     return null;
@@ -53930,12 +49184,12 @@ function planRounds(rounds, warmup, seed) {
 }
 
 // src/version.ts
-var VERSION7 = "0.1.0";
+var VERSION = "0.1.0";
 
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path10.join(config.outDir, LOG_FILE);
+  return path9.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
@@ -53969,7 +49223,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path10.resolve(config.repoDir);
+  const repo = path9.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -53989,8 +49243,8 @@ async function measure(config, platform2) {
     worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
     const wt = worktrees;
     const dirs = {
-      base: path10.join(wt.base, config.workingDirectory),
-      head: path10.join(wt.head, config.workingDirectory)
+      base: path9.join(wt.base, config.workingDirectory),
+      head: path9.join(wt.head, config.workingDirectory)
     };
     const header = logHeader(config, base, head2);
     log = new ResultsLog(file, header);
@@ -54020,7 +49274,7 @@ function logHeader(config, base, head2) {
   return {
     type: "header",
     schema: 1,
-    tool: { name: "benchgate", version: VERSION7 },
+    tool: { name: "benchgate", version: VERSION },
     base,
     head: head2,
     seed: config.seed,
@@ -54128,10 +49382,129 @@ ${lastLines(r)}`);
 
 // src/report/index.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import path11 from "node:path";
+import path10 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
+
+// src/report/units.ts
+var TIME_STEPS = [
+  [1, "s"],
+  [1e-3, "ms"],
+  [1e-6, "\xB5s"],
+  [1e-9, "ns"]
+];
+var BYTE_STEPS = [
+  [1024 ** 3, "GiB"],
+  [1024 ** 2, "MiB"],
+  [1024, "KiB"],
+  [1, "B"]
+];
+function significant(v) {
+  const abs = Math.abs(v);
+  if (abs === 0) return "0";
+  if (abs >= 100) return v.toFixed(0);
+  if (abs >= 10) return v.toFixed(1);
+  if (abs >= 1) return v.toFixed(2);
+  return v.toPrecision(3);
+}
+function scaleFor(unit, reference) {
+  const steps = unit === "s" ? TIME_STEPS : unit === "B" ? BYTE_STEPS : null;
+  if (!steps) return { factor: 1, unit };
+  const abs = Math.abs(reference);
+  const step = steps.find(([f]) => abs >= f) ?? steps[steps.length - 1];
+  return { factor: step[0], unit: step[1] };
+}
+function formatValue(value, scale) {
+  if (value === null || value === void 0 || !Number.isFinite(value)) return "\u2013";
+  return `${significant(value / scale.factor)} ${scale.unit}`.trim();
+}
+function formatPct(pct2) {
+  if (pct2 === null || pct2 === void 0 || !Number.isFinite(pct2)) return "\u2013";
+  const sign = pct2 > 0 ? "+" : pct2 < 0 ? "\u2212" : "\xB1";
+  return `${sign}${Math.abs(pct2).toFixed(Math.abs(pct2) >= 10 ? 1 : 2)}%`;
+}
+function formatChange(pct2, ci) {
+  if (pct2 === null) return "\u2013";
+  return ci ? `${formatPct(pct2)} [${formatPct(ci[0])}, ${formatPct(ci[1])}]` : formatPct(pct2);
+}
+function formatP(p) {
+  if (p === null || p === void 0 || !Number.isFinite(p)) return "\u2013";
+  if (p < 1e-4) return "<0.0001";
+  return p.toFixed(4);
+}
+
+// src/report/rows.ts
+var VERDICT_ICON = {
+  regression: "\u{1F534}",
+  improvement: "\u{1F7E2}",
+  unchanged: "\u26AA",
+  inconclusive: "\u{1F7E1}",
+  added: "\u{1F195}",
+  removed: "\u2796",
+  failed: "\u{1F4A5}"
+};
+function verdictText(c) {
+  if (c.verdict === "inconclusive") {
+    if (c.roundsNeeded === null) return "inconclusive: too few samples";
+    return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
+  }
+  return c.verdict;
+}
+function displayName(c) {
+  const n = complexityNOf(c);
+  const size = n === void 0 || c.benchmark.endsWith(`/${n}`) ? "" : ` [n=${n}]`;
+  return `${c.benchmark}${size}${c.metric === "time" ? "" : ` [${c.metric}]`}`;
+}
+var UNIT_MAX = 40;
+function rowOf(c) {
+  const scale = scaleFor(clip(c.unit, UNIT_MAX), c.base?.median ?? c.head?.median ?? 0);
+  return {
+    suite: c.suite,
+    name: displayName(c),
+    base: formatValue(c.base?.median, scale),
+    head: formatValue(c.head?.median, scale),
+    change: formatChange(c.changePct, c.changeCi),
+    p: c.p === null ? "\u2013" : `${formatP(c.p)} / ${formatP(c.pAdjusted)}`,
+    verdict: c.verdict,
+    verdictText: verdictText(c),
+    comparison: c
+  };
+}
+function rowsBySuite(result) {
+  const suites = /* @__PURE__ */ new Map();
+  for (const c of result.comparisons) {
+    const list = suites.get(c.suite) ?? [];
+    list.push(rowOf(c));
+    suites.set(c.suite, list);
+  }
+  return suites;
+}
+function headline(result) {
+  const n = result.counts;
+  const parts = [
+    n.regression > 0 && `${n.regression} regression${n.regression > 1 ? "s" : ""}`,
+    n.improvement > 0 && `${n.improvement} improvement${n.improvement > 1 ? "s" : ""}`,
+    n.inconclusive > 0 && `${n.inconclusive} inconclusive`,
+    n.failed > 0 && `${n.failed} failed`,
+    n.added > 0 && `${n.added} added`,
+    n.removed > 0 && `${n.removed} removed`,
+    `${n.unchanged} unchanged`
+  ].filter(Boolean);
+  const word = { pass: "pass", fail: "regression found", inconclusive: "inconclusive", error: "error" }[result.verdict];
+  const gate = result.verdict === "fail" && !result.gateFailed ? " (gate off)" : "";
+  return `benchgate: ${word}${gate}: ${parts.join(", ")} (${result.comparisons.length} comparisons, ${result.rounds.completed} rounds)`;
+}
+function settingsLine(result) {
+  const s = result.settings;
+  const correction = { holm: "Holm", bh: "Benjamini-Hochberg", none: "no correction" }[s.correction];
+  return `threshold ${s.thresholdPct}% \xB7 alpha ${s.alpha} (${correction}) \xB7 seed ${result.seed}`;
+}
+function shortSha(sha) {
+  return sha.slice(0, 10);
+}
+
+// src/report/codequality.ts
 var CODE_QUALITY_PATH = ".gitlab-ci.yml";
 function fingerprint(c) {
   return createHash("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) })).digest("hex");
@@ -54455,6 +49828,148 @@ ${body}${body ? "\n" : ""}</testsuites>
 `;
 }
 
+// src/report/sparkline.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+var MAX_BARS = 12;
+function buckets(values) {
+  if (values.length <= MAX_BARS) return [...values];
+  return Array.from(
+    { length: MAX_BARS },
+    (_, i) => median(values.slice(Math.floor(i * values.length / MAX_BARS), Math.floor((i + 1) * values.length / MAX_BARS)))
+  );
+}
+function sparklines(series) {
+  const bucketed = series.map(buckets);
+  const all = bucketed.flat().filter(Number.isFinite);
+  if (all.length === 0) return series.map(() => "");
+  const lo = Math.min(...all);
+  const range = Math.max(...all) - lo;
+  const bar = (v) => range === 0 ? BARS[3] : BARS[Math.round((v - lo) / range * (BARS.length - 1))];
+  return bucketed.map((values) => values.filter(Number.isFinite).map(bar).join(""));
+}
+function roundsSparkline(c) {
+  const rounds = c.diagnostics?.rounds;
+  const base = rounds?.base?.values;
+  const head2 = rounds?.head?.values;
+  if (!Array.isArray(base) || !Array.isArray(head2) || base.length === 0 || head2.length === 0) return "";
+  return sparklines([base, head2]).join(" ");
+}
+
+// src/report/markdown.ts
+var FOLDED = ["unchanged"];
+var HEADER2 = "| benchmark | base | head | change (95% CI) | p / adj. p | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n";
+var MAX_LISTED = 10;
+var MAX_MESSAGE = 300;
+function rowLine(r) {
+  return `| ${markdownCodeCell(r.name)} | ${escapeMarkdownInline(r.base)} | ${escapeMarkdownInline(r.head)} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(r.comparison)} |
+`;
+}
+var bytes = (s) => Buffer.byteLength(s, "utf8");
+function capped(lines2, more) {
+  const shown = lines2.slice(0, MAX_LISTED);
+  if (lines2.length > MAX_LISTED) shown.push(more(lines2.length - MAX_LISTED));
+  return shown.join("");
+}
+function headSection(result) {
+  const icon = { pass: "\u2705", fail: result.gateFailed ? "\u274C" : "\u26A0\uFE0F", inconclusive: "\u{1F7E1}", error: "\u{1F4A5}" }[result.verdict];
+  let head2 = `### ${icon} ${escapeMarkdown(headline(result))}
+
+`;
+  head2 += `base ${markdownCodeCell(shortSha(result.base.sha))} \u2192 head ${markdownCodeCell(shortSha(result.head.sha))} \xB7 ${escapeMarkdown(settingsLine(result))}
+
+`;
+  if (typeof result.head.chosen?.why === "string") head2 += `Compared: ${escapeMarkdown(result.head.chosen.why, MAX_MESSAGE)}.
+
+`;
+  if (result.geomean) {
+    head2 += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${escapeMarkdown(String(result.geomean.benchmarks))} benchmarks.
+
+`;
+  }
+  const alerts = capped(
+    result.failures.runs.map((f) => `> \u{1F4A5} ${f.side} run in round ${f.round} failed: ${escapeMarkdown(f.error, MAX_MESSAGE)}
+`),
+    (n) => `> \u2026and ${n} more failed runs
+`
+  ) + capped(
+    result.warnings.map((w) => `> \u26A0\uFE0F ${escapeMarkdown(w.message, MAX_MESSAGE)}
+`),
+    (n) => `> \u2026and ${n} more warnings
+`
+  );
+  return alerts ? `${head2}${alerts}
+` : head2;
+}
+function notesSection(result, extra) {
+  const warnings = result.comparisons.flatMap(
+    (c) => c.warnings.map((w) => `- ${markdownCodeCell(displayName(c))}: ${escapeMarkdown(w.message, MAX_MESSAGE)}
+`)
+  );
+  const lines2 = capped(warnings, (n) => `- \u2026and ${n} more notes in results.json
+`) + extra.map((l) => `- ${l}
+`).join("");
+  return lines2 ? `
+**Notes**
+
+${lines2}` : "";
+}
+var CLOSE_DETAILS = "\n</details>\n\n";
+var foldedOpening = (n) => `<details><summary>${n} unchanged</summary>
+
+${HEADER2}`;
+function renderSection(s) {
+  let out = s.heading;
+  if (s.keptShown.length > 0) out += `${HEADER2}${s.keptShown.join("")}
+`;
+  if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length)}${s.keptFolded.join("")}${CLOSE_DETAILS}`;
+  return out;
+}
+function renderMarkdown(result, opts = {}) {
+  const budget = opts.maxBytes ?? Infinity;
+  const head2 = headSection(result);
+  const notes = notesSection(result, opts.notes ?? []);
+  const footer = `
+<sub>benchgate ${escapeMarkdown(result.tool.version)} \xB7 Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals \xB7 p-values adjusted for ${result.comparisons.length} comparisons</sub>
+`;
+  const truncationNote = (left2) => `
+> ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
+`;
+  const sections = [...rowsBySuite(result)].map(([suite, rows]) => ({
+    heading: `#### ${markdownCodeCell(suite)}
+
+`,
+    shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
+    folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
+    keptShown: [],
+    keptFolded: []
+  }));
+  let used = bytes(head2) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
+  let left = 0;
+  const headed = /* @__PURE__ */ new Set();
+  const fill = (s, lines2, kept, opening, closing) => {
+    if (lines2.length === 0) return;
+    const frame = (headed.has(s) ? 0 : bytes(s.heading)) + bytes(opening) + bytes(closing);
+    if (used + frame + bytes(lines2[0]) > budget) {
+      left += lines2.length;
+      return;
+    }
+    used += frame;
+    headed.add(s);
+    for (const line of lines2) {
+      const n = bytes(line);
+      if (used + n > budget) left++;
+      else {
+        kept.push(line);
+        used += n;
+      }
+    }
+  };
+  for (const s of sections) fill(s, s.shown, s.keptShown, HEADER2, "\n");
+  for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length), CLOSE_DETAILS);
+  const body = sections.filter((s) => headed.has(s)).map(renderSection).join("");
+  return head2 + body + (left > 0 ? truncationNote(left) : "") + notes + footer;
+}
+
 // src/report/metrics.ts
 var UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f]/g;
 function labelValue(text2) {
@@ -54505,7 +50020,7 @@ function writeReports(result, outDir) {
   mkdirSync2(outDir, { recursive: true });
   const written = {};
   for (const report of reportFiles) {
-    const file = path11.join(outDir, report.file);
+    const file = path10.join(outDir, report.file);
     writeFileSync2(file, report.render(result));
     written[report.file] = file;
   }
@@ -54522,6 +50037,4494 @@ async function publishResult(result, reports, platform2) {
   await platform2.publish(result, reports);
   return { result, reports, exitCode: exitCodeOf(result) };
 }
+
+// node_modules/@actions/github/lib/context.js
+import { readFileSync as readFileSync6, existsSync as existsSync7 } from "fs";
+import { EOL as EOL6 } from "os";
+var Context = class {
+  /**
+   * Hydrate the context from the environment
+   */
+  constructor() {
+    var _a, _b, _c;
+    this.payload = {};
+    if (process.env.GITHUB_EVENT_PATH) {
+      if (existsSync7(process.env.GITHUB_EVENT_PATH)) {
+        this.payload = JSON.parse(readFileSync6(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+      } else {
+        const path15 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path15} does not exist${EOL6}`);
+      }
+    }
+    this.eventName = process.env.GITHUB_EVENT_NAME;
+    this.sha = process.env.GITHUB_SHA;
+    this.ref = process.env.GITHUB_REF;
+    this.workflow = process.env.GITHUB_WORKFLOW;
+    this.action = process.env.GITHUB_ACTION;
+    this.actor = process.env.GITHUB_ACTOR;
+    this.job = process.env.GITHUB_JOB;
+    this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
+    this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
+    this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
+    this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
+    this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
+    this.graphqlUrl = (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
+  }
+  get issue() {
+    const payload = this.payload;
+    return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
+  }
+  get repo() {
+    if (process.env.GITHUB_REPOSITORY) {
+      const [owner, repo] = process.env.GITHUB_REPOSITORY.split("/");
+      return { owner, repo };
+    }
+    if (this.payload.repository) {
+      return {
+        owner: this.payload.repository.owner.login,
+        repo: this.payload.repository.name
+      };
+    }
+    throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
+  }
+};
+
+// node_modules/@actions/github/lib/internal/utils.js
+var httpClient = __toESM(require_lib54(), 1);
+var import_undici2 = __toESM(require_undici(), 1);
+var __awaiter11 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve3, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+function getAuthString(token, options) {
+  if (!token && !options.auth) {
+    throw new Error("Parameter token or opts.auth is required");
+  } else if (token && options.auth) {
+    throw new Error("Parameters token and opts.auth may not both be specified");
+  }
+  return typeof options.auth === "string" ? options.auth : `token ${token}`;
+}
+function getProxyAgent(destinationUrl) {
+  const hc = new httpClient.HttpClient();
+  return hc.getAgent(destinationUrl);
+}
+function getProxyAgentDispatcher(destinationUrl) {
+  const hc = new httpClient.HttpClient();
+  return hc.getAgentDispatcher(destinationUrl);
+}
+function getProxyFetch(destinationUrl) {
+  const httpDispatcher = getProxyAgentDispatcher(destinationUrl);
+  const proxyFetch = (url, opts) => __awaiter11(this, void 0, void 0, function* () {
+    return (0, import_undici2.fetch)(url, Object.assign(Object.assign({}, opts), { dispatcher: httpDispatcher }));
+  });
+  return proxyFetch;
+}
+function getApiBaseUrl() {
+  return process.env["GITHUB_API_URL"] || "https://api.github.com";
+}
+function getUserAgentWithOrchestrationId(baseUserAgent) {
+  var _a;
+  const orchId = (_a = process.env["ACTIONS_ORCHESTRATION_ID"]) === null || _a === void 0 ? void 0 : _a.trim();
+  if (orchId) {
+    const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, "_");
+    const tag = `actions_orchestration_id/${sanitizedId}`;
+    if (baseUserAgent === null || baseUserAgent === void 0 ? void 0 : baseUserAgent.includes(tag))
+      return baseUserAgent;
+    const ua = baseUserAgent ? `${baseUserAgent} ` : "";
+    return `${ua}${tag}`;
+  }
+  return baseUserAgent;
+}
+
+// node_modules/universal-user-agent/index.js
+function getUserAgent() {
+  if (typeof navigator === "object" && "userAgent" in navigator) {
+    return navigator.userAgent;
+  }
+  if (typeof process === "object" && process.version !== void 0) {
+    return `Node.js/${process.version.substr(1)} (${process.platform}; ${process.arch})`;
+  }
+  return "<environment undetectable>";
+}
+
+// node_modules/before-after-hook/lib/register.js
+function register(state, name, method, options) {
+  if (typeof method !== "function") {
+    throw new Error("method for before hook must be a function");
+  }
+  if (!options) {
+    options = {};
+  }
+  if (Array.isArray(name)) {
+    return name.reverse().reduce((callback, name2) => {
+      return register.bind(null, state, name2, callback, options);
+    }, method)();
+  }
+  return Promise.resolve().then(() => {
+    if (!state.registry[name]) {
+      return method(options);
+    }
+    return state.registry[name].reduce((method2, registered) => {
+      return registered.hook.bind(null, method2, options);
+    }, method)();
+  });
+}
+
+// node_modules/before-after-hook/lib/add.js
+function addHook(state, kind, name, hook2) {
+  const orig = hook2;
+  if (!state.registry[name]) {
+    state.registry[name] = [];
+  }
+  if (kind === "before") {
+    hook2 = (method, options) => {
+      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
+    };
+  }
+  if (kind === "after") {
+    hook2 = (method, options) => {
+      let result;
+      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
+        result = result_;
+        return orig(result, options);
+      }).then(() => {
+        return result;
+      });
+    };
+  }
+  if (kind === "error") {
+    hook2 = (method, options) => {
+      return Promise.resolve().then(method.bind(null, options)).catch((error2) => {
+        return orig(error2, options);
+      });
+    };
+  }
+  state.registry[name].push({
+    hook: hook2,
+    orig
+  });
+}
+
+// node_modules/before-after-hook/lib/remove.js
+function removeHook(state, name, method) {
+  if (!state.registry[name]) {
+    return;
+  }
+  const index = state.registry[name].map((registered) => {
+    return registered.orig;
+  }).indexOf(method);
+  if (index === -1) {
+    return;
+  }
+  state.registry[name].splice(index, 1);
+}
+
+// node_modules/before-after-hook/index.js
+var bind = Function.bind;
+var bindable = bind.bind(bind);
+function bindApi(hook2, state, name) {
+  const removeHookRef = bindable(removeHook, null).apply(
+    null,
+    name ? [state, name] : [state]
+  );
+  hook2.api = { remove: removeHookRef };
+  hook2.remove = removeHookRef;
+  ["before", "error", "after", "wrap"].forEach((kind) => {
+    const args = name ? [state, kind, name] : [state, kind];
+    hook2[kind] = hook2.api[kind] = bindable(addHook, null).apply(null, args);
+  });
+}
+function Singular() {
+  const singularHookName = /* @__PURE__ */ Symbol("Singular");
+  const singularHookState = {
+    registry: {}
+  };
+  const singularHook = register.bind(null, singularHookState, singularHookName);
+  bindApi(singularHook, singularHookState, singularHookName);
+  return singularHook;
+}
+function Collection() {
+  const state = {
+    registry: {}
+  };
+  const hook2 = register.bind(null, state);
+  bindApi(hook2, state);
+  return hook2;
+}
+var before_after_hook_default = { Singular, Collection };
+
+// node_modules/@octokit/endpoint/dist-bundle/index.js
+var VERSION2 = "0.0.0-development";
+var userAgent = `octokit-endpoint.js/${VERSION2} ${getUserAgent()}`;
+var DEFAULTS2 = {
+  method: "GET",
+  baseUrl: "https://api.github.com",
+  headers: {
+    accept: "application/vnd.github.v3+json",
+    "user-agent": userAgent
+  },
+  mediaType: {
+    format: ""
+  }
+};
+function lowercaseKeys2(object) {
+  if (!object) {
+    return {};
+  }
+  return Object.keys(object).reduce((newObj, key) => {
+    newObj[key.toLowerCase()] = object[key];
+    return newObj;
+  }, {});
+}
+function isPlainObject(value) {
+  if (typeof value !== "object" || value === null) return false;
+  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
+}
+function mergeDeep(defaults2, options) {
+  const result = Object.assign({}, defaults2);
+  Object.keys(options).forEach((key) => {
+    if (isPlainObject(options[key])) {
+      if (!(key in defaults2)) Object.assign(result, { [key]: options[key] });
+      else result[key] = mergeDeep(defaults2[key], options[key]);
+    } else {
+      Object.assign(result, { [key]: options[key] });
+    }
+  });
+  return result;
+}
+function removeUndefinedProperties(obj) {
+  for (const key in obj) {
+    if (obj[key] === void 0) {
+      delete obj[key];
+    }
+  }
+  return obj;
+}
+function merge(defaults2, route, options) {
+  if (typeof route === "string") {
+    let [method, url] = route.split(" ");
+    options = Object.assign(url ? { method, url } : { url: method }, options);
+  } else {
+    options = Object.assign({}, route);
+  }
+  options.headers = lowercaseKeys2(options.headers);
+  removeUndefinedProperties(options);
+  removeUndefinedProperties(options.headers);
+  const mergedOptions = mergeDeep(defaults2 || {}, options);
+  if (options.url === "/graphql") {
+    if (defaults2 && defaults2.mediaType.previews?.length) {
+      mergedOptions.mediaType.previews = defaults2.mediaType.previews.filter(
+        (preview) => !mergedOptions.mediaType.previews.includes(preview)
+      ).concat(mergedOptions.mediaType.previews);
+    }
+    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
+  }
+  return mergedOptions;
+}
+function addQueryParameters(url, parameters) {
+  const separator = /\?/.test(url) ? "&" : "?";
+  const names = Object.keys(parameters);
+  if (names.length === 0) {
+    return url;
+  }
+  return url + separator + names.map((name) => {
+    if (name === "q") {
+      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
+    }
+    return `${name}=${encodeURIComponent(parameters[name])}`;
+  }).join("&");
+}
+var urlVariableRegex = /\{[^{}}]+\}/g;
+function removeNonChars(variableName) {
+  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
+}
+function extractUrlVariableNames(url) {
+  const matches = url.match(urlVariableRegex);
+  if (!matches) {
+    return [];
+  }
+  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
+}
+function omit(object, keysToOmit) {
+  const result = { __proto__: null };
+  for (const key of Object.keys(object)) {
+    if (keysToOmit.indexOf(key) === -1) {
+      result[key] = object[key];
+    }
+  }
+  return result;
+}
+function encodeReserved(str) {
+  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
+    if (!/%[0-9A-Fa-f]/.test(part)) {
+      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
+    }
+    return part;
+  }).join("");
+}
+function encodeUnreserved(str) {
+  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
+    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
+  });
+}
+function encodeValue(operator, value, key) {
+  value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
+  if (key) {
+    return encodeUnreserved(key) + "=" + value;
+  } else {
+    return value;
+  }
+}
+function isDefined(value) {
+  return value !== void 0 && value !== null;
+}
+function isKeyOperator(operator) {
+  return operator === ";" || operator === "&" || operator === "?";
+}
+function getValues(context3, operator, key, modifier) {
+  var value = context3[key], result = [];
+  if (isDefined(value) && value !== "") {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
+      value = value.toString();
+      if (modifier && modifier !== "*") {
+        value = value.substring(0, parseInt(modifier, 10));
+      }
+      result.push(
+        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
+      );
+    } else {
+      if (modifier === "*") {
+        if (Array.isArray(value)) {
+          value.filter(isDefined).forEach(function(value2) {
+            result.push(
+              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
+            );
+          });
+        } else {
+          Object.keys(value).forEach(function(k) {
+            if (isDefined(value[k])) {
+              result.push(encodeValue(operator, value[k], k));
+            }
+          });
+        }
+      } else {
+        const tmp = [];
+        if (Array.isArray(value)) {
+          value.filter(isDefined).forEach(function(value2) {
+            tmp.push(encodeValue(operator, value2));
+          });
+        } else {
+          Object.keys(value).forEach(function(k) {
+            if (isDefined(value[k])) {
+              tmp.push(encodeUnreserved(k));
+              tmp.push(encodeValue(operator, value[k].toString()));
+            }
+          });
+        }
+        if (isKeyOperator(operator)) {
+          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
+        } else if (tmp.length !== 0) {
+          result.push(tmp.join(","));
+        }
+      }
+    }
+  } else {
+    if (operator === ";") {
+      if (isDefined(value)) {
+        result.push(encodeUnreserved(key));
+      }
+    } else if (value === "" && (operator === "&" || operator === "?")) {
+      result.push(encodeUnreserved(key) + "=");
+    } else if (value === "") {
+      result.push("");
+    }
+  }
+  return result;
+}
+function parseUrl(template) {
+  return {
+    expand: expand.bind(null, template)
+  };
+}
+function expand(template, context3) {
+  var operators = ["+", "#", ".", "/", ";", "?", "&"];
+  template = template.replace(
+    /\{([^\{\}]+)\}|([^\{\}]+)/g,
+    function(_, expression, literal) {
+      if (expression) {
+        let operator = "";
+        const values = [];
+        if (operators.indexOf(expression.charAt(0)) !== -1) {
+          operator = expression.charAt(0);
+          expression = expression.substr(1);
+        }
+        expression.split(/,/g).forEach(function(variable) {
+          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
+          values.push(getValues(context3, operator, tmp[1], tmp[2] || tmp[3]));
+        });
+        if (operator && operator !== "+") {
+          var separator = ",";
+          if (operator === "?") {
+            separator = "&";
+          } else if (operator !== "#") {
+            separator = operator;
+          }
+          return (values.length !== 0 ? operator : "") + values.join(separator);
+        } else {
+          return values.join(",");
+        }
+      } else {
+        return encodeReserved(literal);
+      }
+    }
+  );
+  if (template === "/") {
+    return template;
+  } else {
+    return template.replace(/\/$/, "");
+  }
+}
+function parse(options) {
+  let method = options.method.toUpperCase();
+  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
+  let headers = Object.assign({}, options.headers);
+  let body;
+  let parameters = omit(options, [
+    "method",
+    "baseUrl",
+    "url",
+    "headers",
+    "request",
+    "mediaType"
+  ]);
+  const urlVariableNames = extractUrlVariableNames(url);
+  url = parseUrl(url).expand(parameters);
+  if (!/^http/.test(url)) {
+    url = options.baseUrl + url;
+  }
+  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
+  const remainingParameters = omit(parameters, omittedParameters);
+  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
+  if (!isBinaryRequest) {
+    if (options.mediaType.format) {
+      headers.accept = headers.accept.split(/,/).map(
+        (format) => format.replace(
+          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
+          `application/vnd$1$2.${options.mediaType.format}`
+        )
+      ).join(",");
+    }
+    if (url.endsWith("/graphql")) {
+      if (options.mediaType.previews?.length) {
+        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
+        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
+          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
+          return `application/vnd.github.${preview}-preview${format}`;
+        }).join(",");
+      }
+    }
+  }
+  if (["GET", "HEAD"].includes(method)) {
+    url = addQueryParameters(url, remainingParameters);
+  } else {
+    if ("data" in remainingParameters) {
+      body = remainingParameters.data;
+    } else {
+      if (Object.keys(remainingParameters).length) {
+        body = remainingParameters;
+      }
+    }
+  }
+  if (!headers["content-type"] && typeof body !== "undefined") {
+    headers["content-type"] = "application/json; charset=utf-8";
+  }
+  if (["PATCH", "PUT"].includes(method) && typeof body === "undefined") {
+    body = "";
+  }
+  return Object.assign(
+    { method, url, headers },
+    typeof body !== "undefined" ? { body } : null,
+    options.request ? { request: options.request } : null
+  );
+}
+function endpointWithDefaults(defaults2, route, options) {
+  return parse(merge(defaults2, route, options));
+}
+function withDefaults(oldDefaults, newDefaults) {
+  const DEFAULTS22 = merge(oldDefaults, newDefaults);
+  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS22);
+  return Object.assign(endpoint2, {
+    DEFAULTS: DEFAULTS22,
+    defaults: withDefaults.bind(null, DEFAULTS22),
+    merge: merge.bind(null, DEFAULTS22),
+    parse
+  });
+}
+var endpoint = withDefaults(null, DEFAULTS2);
+
+// node_modules/content-type/dist/index.js
+var SP = 32;
+var HTAB = 9;
+var SEMI = 59;
+var EQ = 61;
+var DQUOTE = 34;
+var BSLASH = 92;
+var COMMA = 44;
+var LOWER_CASE = 1;
+var OWS = 2;
+var SEMI_FLAG = 4;
+var COMMA_FLAG = 8;
+var TOKEN_FLAG = 16;
+var NON_ASCII = 65280;
+var CASE_FLAGS = LOWER_CASE | NON_ASCII;
+var CHAR_MAP = new Uint8Array(256);
+CHAR_MAP[HTAB] |= OWS;
+CHAR_MAP[SP] |= OWS;
+CHAR_MAP[SEMI] |= SEMI_FLAG;
+CHAR_MAP[COMMA] |= COMMA_FLAG;
+for (let code = 128; code <= 255; code++) {
+  CHAR_MAP[code] |= LOWER_CASE;
+}
+for (const char of "!#$%&'*+-.^_`|~") {
+  CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
+}
+for (let code = 48; code <= 57; code++) {
+  CHAR_MAP[code] |= TOKEN_FLAG;
+}
+for (let code = 65; code <= 90; code++) {
+  CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
+}
+for (let code = 97; code <= 122; code++) {
+  CHAR_MAP[code] |= TOKEN_FLAG;
+}
+var NullObject = /* @__PURE__ */ (() => {
+  const C = function() {
+  };
+  C.prototype = /* @__PURE__ */ Object.create(null);
+  return C;
+})();
+function parse2(header, options) {
+  const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
+  const len = header.length;
+  let valueStart = options?.start ?? 0;
+  while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
+    valueStart++;
+  }
+  let index = valueStart;
+  let typeFlags = 0;
+  let whitespace = -1;
+  let stop = options?.parameters === false ? COMMA_FLAG : 0;
+  while (index < len) {
+    const code = header.charCodeAt(index);
+    const flags = CHAR_MAP[code];
+    if ((flags & stopFlags) !== 0) {
+      stop |= flags & COMMA_FLAG;
+      break;
+    }
+    if ((flags & OWS) !== 0) {
+      if (whitespace === -1)
+        whitespace = index;
+    } else {
+      whitespace = -1;
+    }
+    typeFlags |= code & NON_ASCII | flags;
+    index++;
+  }
+  const valueEnd = whitespace === -1 ? index : whitespace;
+  const value = header.slice(valueStart, valueEnd);
+  const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+  if (index === len || stop !== 0) {
+    return { type, index, parameters: new NullObject() };
+  }
+  return parseParameters(header, type, index, len, stopFlags);
+}
+function parseParameters(header, type, index, len, stopFlags) {
+  const parameters = new NullObject();
+  parameter: while (index < len) {
+    index++;
+    while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
+      index++;
+    }
+    const keyStart = index;
+    let keyFlags = 0;
+    let keyWhitespace = -1;
+    while (index < len) {
+      const code = header.charCodeAt(index);
+      const flags = CHAR_MAP[code];
+      if ((flags & stopFlags) !== 0) {
+        if ((flags & COMMA_FLAG) !== 0)
+          break parameter;
+        continue parameter;
+      }
+      if (code === EQ) {
+        const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
+        const value = header.slice(keyStart, keyEnd);
+        const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+        index++;
+        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
+          index++;
+        }
+        if (index < len && header.charCodeAt(index) === DQUOTE) {
+          const quotedStart = ++index;
+          let escaped = false;
+          while (index < len) {
+            const code2 = header.charCodeAt(index);
+            if (code2 === DQUOTE) {
+              if (parameters[key] === void 0) {
+                parameters[key] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
+              }
+              index++;
+              let stop2 = 0;
+              while (index < len) {
+                const code3 = header.charCodeAt(index);
+                const flags2 = CHAR_MAP[code3];
+                if ((flags2 & stopFlags) !== 0) {
+                  stop2 = flags2 & COMMA_FLAG;
+                  break;
+                }
+                index++;
+              }
+              if (stop2 !== 0)
+                break parameter;
+              continue parameter;
+            }
+            if (code2 === BSLASH && index + 1 < len) {
+              escaped = true;
+              index += 2;
+              continue;
+            }
+            index++;
+          }
+          continue parameter;
+        }
+        const valueStart = index;
+        let stop = 0;
+        let valueWhitespace = -1;
+        while (index < len) {
+          const code2 = header.charCodeAt(index);
+          const flags2 = CHAR_MAP[code2];
+          if ((flags2 & stopFlags) !== 0) {
+            stop = flags2 & COMMA_FLAG;
+            break;
+          }
+          if ((flags2 & OWS) !== 0) {
+            if (valueWhitespace === -1)
+              valueWhitespace = index;
+          } else {
+            valueWhitespace = -1;
+          }
+          index++;
+        }
+        if (parameters[key] === void 0) {
+          const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
+          parameters[key] = header.slice(valueStart, valueEnd);
+        }
+        if (stop !== 0)
+          break parameter;
+        continue parameter;
+      }
+      if ((flags & OWS) !== 0) {
+        if (keyWhitespace === -1)
+          keyWhitespace = index;
+      } else {
+        keyWhitespace = -1;
+      }
+      keyFlags |= code & NON_ASCII | flags;
+      index++;
+    }
+  }
+  return { type, index, parameters };
+}
+function unescapeQuotedPairs(str, start, end) {
+  let result = "";
+  for (let index = start; index < end; index++) {
+    if (str.charCodeAt(index) === BSLASH) {
+      result += str.slice(start, index);
+      start = ++index;
+    }
+  }
+  return result + str.slice(start, end);
+}
+
+// node_modules/json-with-bigint/json-with-bigint.js
+var intRegex = /^-?\d+$/;
+var noiseValue = /^-?\d+n+$/;
+var originalStringify = JSON.stringify;
+var originalParse = JSON.parse;
+var customFormat = /^-?\d+n$/;
+var bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
+var noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
+var isUnstringifiable = (val) => val === void 0 || typeof val === "function" || typeof val === "symbol";
+var isRawJSON = (val) => val !== null && typeof val === "object" && val.constructor && val.constructor.name === "RawJSON";
+var stringifyIteratively = (rootValue, replacer, spaceParam) => {
+  let space = "";
+  if (typeof spaceParam === "number") {
+    space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
+  } else if (typeof spaceParam === "string") {
+    space = spaceParam.slice(0, 10);
+  }
+  const isFunctionReplacer = typeof replacer === "function";
+  const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
+  const prepareVal = (parent, key, val) => {
+    const isObject2 = val !== null && typeof val === "object";
+    const hasToJSON = isObject2 && typeof val.toJSON === "function";
+    if (hasToJSON) {
+      val = val.toJSON(key);
+    }
+    const isNoise = typeof val === "string" && noiseValue.test(val);
+    if (isNoise) return val + "n";
+    const isBigInt = typeof val === "bigint";
+    if (isBigInt) {
+      const supportsRawJSON = "rawJSON" in JSON;
+      if (supportsRawJSON) return JSON.rawJSON(val.toString());
+      return val.toString() + "n";
+    }
+    if (isFunctionReplacer) {
+      val = replacer.call(parent, key, val);
+    }
+    const isPostReplacerObject = val !== null && typeof val === "object";
+    if (isPostReplacerObject) {
+      const isPrimitiveWrapper = val instanceof Number || val instanceof String || val instanceof Boolean;
+      if (isPrimitiveWrapper) {
+        val = val.valueOf();
+      }
+    }
+    return val;
+  };
+  const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
+  if (isUnstringifiable(rootProcessed)) {
+    return void 0;
+  }
+  const isRootPrimitive = rootProcessed === null || typeof rootProcessed !== "object";
+  const isRootNativeRawJSON = isRawJSON(rootProcessed);
+  if (isRootPrimitive || isRootNativeRawJSON) {
+    return originalStringify(rootProcessed);
+  }
+  const chunks = [];
+  let level = 0;
+  const stack = [
+    {
+      parent: { "": rootProcessed },
+      key: "",
+      val: rootProcessed,
+      isArray: Array.isArray(rootProcessed),
+      keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
+      index: 0,
+      first: true
+    }
+  ];
+  const visited = new WeakSet([rootProcessed]);
+  while (stack.length > 0) {
+    const node = stack[stack.length - 1];
+    if (node.index === 0) {
+      chunks.push(node.isArray ? "[" : "{");
+      level++;
+    }
+    let isDone = false;
+    if (node.isArray) {
+      if (node.index < node.val.length) {
+        if (!node.first) chunks.push(",");
+        if (space) chunks.push("\n" + space.repeat(level));
+        const childRaw = node.val[node.index];
+        const childVal = prepareVal(node.val, String(node.index), childRaw);
+        if (isUnstringifiable(childVal)) {
+          chunks.push("null");
+          node.first = false;
+          node.index++;
+        } else {
+          const isComplexObject = childVal !== null && typeof childVal === "object";
+          const isNativeRaw = isRawJSON(childVal);
+          if (isComplexObject && !isNativeRaw) {
+            if (visited.has(childVal)) {
+              throw new TypeError("Converting circular structure to JSON");
+            }
+            visited.add(childVal);
+            stack.push({
+              parent: node.val,
+              key: String(node.index),
+              val: childVal,
+              isArray: Array.isArray(childVal),
+              keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+              index: 0,
+              first: true
+            });
+            node.first = false;
+            node.index++;
+          } else {
+            chunks.push(originalStringify(childVal));
+            node.first = false;
+            node.index++;
+          }
+        }
+      } else {
+        isDone = true;
+      }
+    } else {
+      while (node.index < node.keys.length) {
+        const k = node.keys[node.index++];
+        const isFilteredOutByArray = propertyList && !propertyList.has(k);
+        if (isFilteredOutByArray) continue;
+        const childRaw = node.val[k];
+        const childVal = prepareVal(node.val, k, childRaw);
+        if (isUnstringifiable(childVal)) continue;
+        if (!node.first) chunks.push(",");
+        if (space) {
+          chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
+        } else {
+          chunks.push(originalStringify(k) + ":");
+        }
+        const isComplexObject = childVal !== null && typeof childVal === "object";
+        const isNativeRaw = isRawJSON(childVal);
+        if (isComplexObject && !isNativeRaw) {
+          if (visited.has(childVal)) {
+            throw new TypeError("Converting circular structure to JSON");
+          }
+          visited.add(childVal);
+          stack.push({
+            parent: node.val,
+            key: k,
+            val: childVal,
+            isArray: Array.isArray(childVal),
+            keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+            index: 0,
+            first: true
+          });
+          node.first = false;
+          break;
+        } else {
+          chunks.push(originalStringify(childVal));
+          node.first = false;
+        }
+      }
+      const isNodeFullyProcessed = node.index >= node.keys.length && stack[stack.length - 1] === node;
+      if (isNodeFullyProcessed) {
+        isDone = true;
+      }
+    }
+    if (isDone) {
+      level--;
+      if (!node.first && space) chunks.push("\n" + space.repeat(level));
+      chunks.push(node.isArray ? "]" : "}");
+      visited.delete(node.val);
+      stack.pop();
+    }
+  }
+  return chunks.join("");
+};
+var JSONStringify = (value, replacer, space) => {
+  try {
+    const supportsRawJSON = "rawJSON" in JSON;
+    if (supportsRawJSON) {
+      return originalStringify(
+        value,
+        (key, val) => {
+          if (typeof val === "bigint") return JSON.rawJSON(val.toString());
+          const hasFunctionReplacer = typeof replacer === "function";
+          if (hasFunctionReplacer) return replacer(key, val);
+          const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
+          if (isKeyInArrayReplacer) return val;
+          return val;
+        },
+        space
+      );
+    }
+    if (!value) return originalStringify(value, replacer, space);
+    const convertedToCustomJSON = originalStringify(
+      value,
+      (key, val) => {
+        const isNoise = typeof val === "string" && noiseValue.test(val);
+        if (isNoise) return val.toString() + "n";
+        if (typeof val === "bigint") return val.toString() + "n";
+        const hasFunctionReplacer = typeof replacer === "function";
+        if (hasFunctionReplacer) return replacer(key, val);
+        const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
+        if (isKeyInArrayReplacer) return val;
+        return val;
+      },
+      space
+    );
+    const processedJSON = convertedToCustomJSON.replace(
+      bigIntsStringify,
+      "$1$2$3"
+    );
+    const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3");
+    return denoisedJSON;
+  } catch (error2) {
+    if (error2 instanceof RangeError) {
+      const convertedJSON = stringifyIteratively(value, replacer, space);
+      if (convertedJSON === void 0) return void 0;
+      const supportsRawJSON = "rawJSON" in JSON;
+      if (supportsRawJSON) return convertedJSON;
+      const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
+      return processedJSON.replace(noiseStringify, "$1$2$3");
+    }
+    throw error2;
+  }
+};
+var featureCache = /* @__PURE__ */ new Map();
+var isContextSourceSupported = () => {
+  const parseFingerprint = JSON.parse.toString();
+  if (featureCache.has(parseFingerprint)) {
+    return featureCache.get(parseFingerprint);
+  }
+  try {
+    const result = JSON.parse(
+      "1",
+      (_, __, context3) => !!context3?.source && context3.source === "1"
+    );
+    featureCache.set(parseFingerprint, result);
+    return result;
+  } catch {
+    featureCache.set(parseFingerprint, false);
+    return false;
+  }
+};
+var convertMarkedBigIntsReviver = (key, value, context3, userReviver) => {
+  const isCustomFormatBigInt = typeof value === "string" && customFormat.test(value);
+  if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
+  const isNoiseValue = typeof value === "string" && noiseValue.test(value);
+  if (isNoiseValue) return value.slice(0, -1);
+  const hasUserReviver = typeof userReviver === "function";
+  if (!hasUserReviver) return value;
+  return userReviver(key, value, context3);
+};
+var JSONParseV2 = (text2, reviver) => {
+  return JSON.parse(text2, (key, value, context3) => {
+    const isNumber = typeof value === "number";
+    const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
+    const isBigNumber = isNumber && isOutOfBounds;
+    const isInt = context3 && intRegex.test(context3.source);
+    const isBigInt = isBigNumber && isInt;
+    if (isBigInt) return BigInt(context3.source);
+    const hasCustomReviver = typeof reviver === "function";
+    if (!hasCustomReviver) return value;
+    return reviver(key, value, context3);
+  });
+};
+var MAX_INT = Number.MAX_SAFE_INTEGER.toString();
+var MAX_DIGITS = MAX_INT.length;
+var stringsOrLargeNumbers = /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
+var noiseValueWithQuotes = /^"-?\d+n+"$/;
+var applyReviverIteratively = (parsed, userReviver) => {
+  const rootHolder = { "": parsed };
+  const stack = [{ parent: rootHolder, key: "", visited: false }];
+  while (stack.length > 0) {
+    const node = stack[stack.length - 1];
+    if (!node.visited) {
+      node.visited = true;
+      const value = node.parent[node.key];
+      const isComplexObject = value !== null && typeof value === "object";
+      if (isComplexObject) {
+        const keys = Object.keys(value);
+        for (let i = keys.length - 1; i >= 0; i--) {
+          stack.push({ parent: value, key: keys[i], visited: false });
+        }
+      }
+    } else {
+      const { parent, key } = node;
+      let value = parent[key];
+      if (typeof value === "string") {
+        const isCustomFormatBigInt = customFormat.test(value);
+        if (isCustomFormatBigInt) {
+          value = BigInt(value.slice(0, -1));
+        } else {
+          const isNoise = noiseValue.test(value);
+          if (isNoise) value = value.slice(0, -1);
+        }
+      }
+      const hasUserReviver = typeof userReviver === "function";
+      if (hasUserReviver) {
+        value = userReviver.call(parent, key, value);
+      }
+      const isDeleted = value === void 0;
+      if (isDeleted) {
+        delete parent[key];
+      } else {
+        parent[key] = value;
+      }
+      stack.pop();
+    }
+  }
+  return rootHolder[""];
+};
+var serializeBigInts = (text2) => {
+  return text2.replace(
+    stringsOrLargeNumbers,
+    (match, digits, fractional, exponential) => {
+      const isString = match[0] === '"';
+      const isNoise = isString && noiseValueWithQuotes.test(match);
+      if (isNoise) return match.substring(0, match.length - 1) + 'n"';
+      const hasFractionalOrExponential = fractional || exponential;
+      const isLessThanMaxSafeInt = digits && (digits.length < MAX_DIGITS || digits.length === MAX_DIGITS && digits <= MAX_INT);
+      const isStandardValue = isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
+      if (isStandardValue) return match;
+      return '"' + match + 'n"';
+    }
+  );
+};
+var JSONParse = (text2, reviver) => {
+  if (!text2) return originalParse(text2, reviver);
+  try {
+    if (isContextSourceSupported()) return JSONParseV2(text2, reviver);
+    const serializedData = serializeBigInts(text2);
+    return originalParse(
+      serializedData,
+      (key, value, context3) => convertMarkedBigIntsReviver(key, value, context3, reviver)
+    );
+  } catch (error2) {
+    if (error2 instanceof RangeError) {
+      const serializedData = serializeBigInts(text2);
+      const parsed = originalParse(serializedData);
+      return applyReviverIteratively(parsed, reviver);
+    }
+    throw error2;
+  }
+};
+
+// node_modules/@octokit/request-error/dist-src/index.js
+var RequestError = class extends Error {
+  name;
+  /**
+   * http status code
+   */
+  status;
+  /**
+   * Request options that lead to the error.
+   */
+  request;
+  /**
+   * Response object if a response was received
+   */
+  response;
+  constructor(message, statusCode, options) {
+    super(message, { cause: options.cause });
+    this.name = "HttpError";
+    this.status = Number.parseInt(statusCode);
+    if (Number.isNaN(this.status)) {
+      this.status = 0;
+    }
+    if ("response" in options) {
+      this.response = options.response;
+    }
+    const requestCopy = Object.assign({}, options.request);
+    if (options.request.headers.authorization) {
+      requestCopy.headers = Object.assign({}, options.request.headers, {
+        authorization: options.request.headers.authorization.replace(
+          /(?<! ) .*$/,
+          " [REDACTED]"
+        )
+      });
+    }
+    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
+    this.request = requestCopy;
+  }
+};
+
+// node_modules/@octokit/request/dist-bundle/index.js
+var VERSION3 = "10.0.16";
+var defaults_default = {
+  headers: {
+    "user-agent": `octokit-request.js/${VERSION3} ${getUserAgent()}`
+  }
+};
+function isPlainObject2(value) {
+  if (typeof value !== "object" || value === null) return false;
+  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
+}
+var noop = () => "";
+async function fetchWrapper(requestOptions) {
+  const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch2) {
+    throw new Error(
+      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
+    );
+  }
+  const log = requestOptions.request?.log || console;
+  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
+  const body = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const requestHeaders = Object.fromEntries(
+    Object.entries(requestOptions.headers).map(([name, value]) => [
+      name,
+      String(value)
+    ])
+  );
+  let fetchResponse;
+  try {
+    fetchResponse = await fetch2(requestOptions.url, {
+      method: requestOptions.method,
+      body,
+      redirect: requestOptions.request?.redirect,
+      headers: requestHeaders,
+      signal: requestOptions.request?.signal,
+      // duplex must be set if request.body is ReadableStream or Async Iterables.
+      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
+      ...requestOptions.body && { duplex: "half" }
+    });
+  } catch (error2) {
+    let message = "Unknown Error";
+    if (error2 instanceof Error) {
+      if (error2.name === "AbortError") {
+        error2.status = 500;
+        throw error2;
+      }
+      message = error2.message;
+      if (error2.name === "TypeError" && "cause" in error2) {
+        if (error2.cause instanceof Error) {
+          message = error2.cause.message;
+        } else if (typeof error2.cause === "string") {
+          message = error2.cause;
+        }
+      }
+    }
+    const requestError = new RequestError(message, 500, {
+      request: requestOptions
+    });
+    requestError.cause = error2;
+    throw requestError;
+  }
+  const status = fetchResponse.status;
+  const url = fetchResponse.url;
+  const responseHeaders = {};
+  for (const [key, value] of fetchResponse.headers) {
+    responseHeaders[key] = value;
+  }
+  const octokitResponse = {
+    url,
+    status,
+    headers: responseHeaders,
+    data: ""
+  };
+  if ("deprecation" in responseHeaders) {
+    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
+    const deprecationLink = matches && matches.pop();
+    log.warn(
+      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
+    );
+  }
+  if (status === 204 || status === 205) {
+    return octokitResponse;
+  }
+  if (requestOptions.method === "HEAD") {
+    if (status < 400) {
+      return octokitResponse;
+    }
+    throw new RequestError(fetchResponse.statusText, status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status === 304) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError("Not modified", status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status >= 400) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
+  return octokitResponse;
+}
+async function getResponseData(response) {
+  const contentType = response.headers.get("content-type");
+  if (!contentType) {
+    return response.text().catch(noop);
+  }
+  const mimetype = parse2(contentType);
+  if (isJSONResponse(mimetype)) {
+    let text2 = "";
+    try {
+      text2 = await response.text();
+      return JSONParse(text2);
+    } catch (err) {
+      return text2;
+    }
+  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
+  // (RFC 2046) and must never be decoded as text, even when the response
+  // carries a (misleading) `charset=utf-8` parameter — see #751.
+  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
+    return response.text().catch(noop);
+  } else {
+    return response.arrayBuffer().catch(
+      /* v8 ignore next -- @preserve */
+      () => new ArrayBuffer(0)
+    );
+  }
+}
+function isJSONResponse(mimetype) {
+  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
+}
+function toErrorMessage(data) {
+  if (typeof data === "string") {
+    return data;
+  }
+  if (data instanceof ArrayBuffer) {
+    return "Unknown error";
+  }
+  if (typeof data === "object" && data !== null && "message" in data) {
+    const objectData = data;
+    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
+    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
+  }
+  return `Unknown error: ${JSON.stringify(data)}`;
+}
+function withDefaults2(oldEndpoint, newDefaults) {
+  const endpoint2 = oldEndpoint.defaults(newDefaults);
+  const newApi = function(route, parameters) {
+    const endpointOptions = endpoint2.merge(route, parameters);
+    if (!endpointOptions.request || !endpointOptions.request.hook) {
+      return fetchWrapper(endpoint2.parse(endpointOptions));
+    }
+    const request2 = (route2, parameters2) => {
+      return fetchWrapper(
+        endpoint2.parse(endpoint2.merge(route2, parameters2))
+      );
+    };
+    Object.assign(request2, {
+      endpoint: endpoint2,
+      defaults: withDefaults2.bind(null, endpoint2)
+    });
+    return endpointOptions.request.hook(request2, endpointOptions);
+  };
+  return Object.assign(newApi, {
+    endpoint: endpoint2,
+    defaults: withDefaults2.bind(null, endpoint2)
+  });
+}
+var request = withDefaults2(endpoint, defaults_default);
+
+// node_modules/@octokit/graphql/dist-bundle/index.js
+var VERSION4 = "0.0.0-development";
+function _buildMessageForResponseErrors(data) {
+  return `Request failed due to following response errors:
+` + data.errors.map((e) => ` - ${e.message}`).join("\n");
+}
+var GraphqlResponseError = class extends Error {
+  constructor(request2, headers, response) {
+    super(_buildMessageForResponseErrors(response));
+    this.request = request2;
+    this.headers = headers;
+    this.response = response;
+    this.errors = response.errors;
+    this.data = response.data;
+    if (Error.captureStackTrace) {
+      Error.captureStackTrace(this, this.constructor);
+    }
+  }
+  request;
+  headers;
+  response;
+  name = "GraphqlResponseError";
+  errors;
+  data;
+};
+var NON_VARIABLE_OPTIONS = [
+  "method",
+  "baseUrl",
+  "url",
+  "headers",
+  "request",
+  "query",
+  "mediaType",
+  "operationName"
+];
+var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
+var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
+function graphql(request2, query, options) {
+  if (options) {
+    if (typeof query === "string" && "query" in options) {
+      return Promise.reject(
+        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
+      );
+    }
+    for (const key in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
+      return Promise.reject(
+        new Error(
+          `[@octokit/graphql] "${key}" cannot be used as variable name`
+        )
+      );
+    }
+  }
+  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
+  const requestOptions = Object.keys(
+    parsedOptions
+  ).reduce((result, key) => {
+    if (NON_VARIABLE_OPTIONS.includes(key)) {
+      result[key] = parsedOptions[key];
+      return result;
+    }
+    if (!result.variables) {
+      result.variables = {};
+    }
+    result.variables[key] = parsedOptions[key];
+    return result;
+  }, {});
+  const baseUrl2 = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
+  if (GHES_V3_SUFFIX_REGEX.test(baseUrl2)) {
+    requestOptions.url = baseUrl2.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
+  }
+  return request2(requestOptions).then((response) => {
+    if (response.data.errors) {
+      const headers = {};
+      for (const key of Object.keys(response.headers)) {
+        headers[key] = response.headers[key];
+      }
+      throw new GraphqlResponseError(
+        requestOptions,
+        headers,
+        response.data
+      );
+    }
+    return response.data.data;
+  });
+}
+function withDefaults3(request2, newDefaults) {
+  const newRequest = request2.defaults(newDefaults);
+  const newApi = (query, options) => {
+    return graphql(newRequest, query, options);
+  };
+  return Object.assign(newApi, {
+    defaults: withDefaults3.bind(null, newRequest),
+    endpoint: newRequest.endpoint
+  });
+}
+var graphql2 = withDefaults3(request, {
+  headers: {
+    "user-agent": `octokit-graphql.js/${VERSION4} ${getUserAgent()}`
+  },
+  method: "POST",
+  url: "/graphql"
+});
+function withCustomRequest(customRequest) {
+  return withDefaults3(customRequest, {
+    method: "POST",
+    url: "/graphql"
+  });
+}
+
+// node_modules/@octokit/auth-token/dist-bundle/index.js
+var b64url = "(?:[a-zA-Z0-9_-]+)";
+var sep4 = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep4}${b64url}${sep4}${b64url}$`);
+var isJWT = jwtRE.test.bind(jwtRE);
+async function auth(token) {
+  const isApp = isJWT(token);
+  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
+  const isUserToServer = token.startsWith("ghu_");
+  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
+  return {
+    type: "token",
+    token,
+    tokenType
+  };
+}
+function withAuthorizationPrefix(token) {
+  if (token.split(/\./).length === 3) {
+    return `bearer ${token}`;
+  }
+  return `token ${token}`;
+}
+async function hook(token, request2, route, parameters) {
+  const endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  endpoint2.headers.authorization = withAuthorizationPrefix(token);
+  return request2(endpoint2);
+}
+var createTokenAuth = function createTokenAuth2(token) {
+  if (!token) {
+    throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
+  }
+  if (typeof token !== "string") {
+    throw new Error(
+      "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
+    );
+  }
+  token = token.replace(/^(token|bearer) +/i, "");
+  return Object.assign(auth.bind(null, token), {
+    hook: hook.bind(null, token)
+  });
+};
+
+// node_modules/@octokit/core/dist-src/version.js
+var VERSION5 = "7.0.8";
+
+// node_modules/@octokit/core/dist-src/index.js
+var noop2 = () => {
+};
+var consoleWarn = console.warn.bind(console);
+var consoleError = console.error.bind(console);
+function createLogger(logger = {}) {
+  if (typeof logger.debug !== "function") {
+    logger.debug = noop2;
+  }
+  if (typeof logger.info !== "function") {
+    logger.info = noop2;
+  }
+  if (typeof logger.warn !== "function") {
+    logger.warn = consoleWarn;
+  }
+  if (typeof logger.error !== "function") {
+    logger.error = consoleError;
+  }
+  return logger;
+}
+var userAgentTrail = `octokit-core.js/${VERSION5} ${getUserAgent()}`;
+var Octokit = class {
+  static VERSION = VERSION5;
+  static defaults(defaults2) {
+    const OctokitWithDefaults = class extends this {
+      constructor(...args) {
+        const options = args[0] || {};
+        if (typeof defaults2 === "function") {
+          super(defaults2(options));
+          return;
+        }
+        super(
+          Object.assign(
+            {},
+            defaults2,
+            options,
+            options.userAgent && defaults2.userAgent ? {
+              userAgent: `${options.userAgent} ${defaults2.userAgent}`
+            } : null
+          )
+        );
+      }
+    };
+    return OctokitWithDefaults;
+  }
+  static plugins = [];
+  /**
+   * Attach a plugin (or many) to your Octokit instance.
+   *
+   * @example
+   * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
+   */
+  static plugin(...newPlugins) {
+    const currentPlugins = this.plugins;
+    const NewOctokit = class extends this {
+      static plugins = currentPlugins.concat(
+        newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
+      );
+    };
+    return NewOctokit;
+  }
+  constructor(options = {}) {
+    const hook2 = new before_after_hook_default.Collection();
+    const requestDefaults = {
+      baseUrl: request.endpoint.DEFAULTS.baseUrl,
+      headers: {},
+      request: Object.assign({}, options.request, {
+        // @ts-ignore internal usage only, no need to type
+        hook: hook2.bind(null, "request")
+      }),
+      mediaType: {
+        previews: [],
+        format: ""
+      }
+    };
+    requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
+    if (options.baseUrl) {
+      requestDefaults.baseUrl = options.baseUrl;
+    }
+    if (options.previews) {
+      requestDefaults.mediaType.previews = options.previews;
+    }
+    if (options.timeZone) {
+      requestDefaults.headers["time-zone"] = options.timeZone;
+    }
+    this.request = request.defaults(requestDefaults);
+    this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
+    this.log = createLogger(options.log);
+    this.hook = hook2;
+    if (!options.authStrategy) {
+      if (!options.auth) {
+        this.auth = async () => ({
+          type: "unauthenticated"
+        });
+      } else {
+        const auth2 = createTokenAuth(options.auth);
+        hook2.wrap("request", auth2.hook);
+        this.auth = auth2;
+      }
+    } else {
+      const { authStrategy, ...otherOptions } = options;
+      const auth2 = authStrategy(
+        Object.assign(
+          {
+            request: this.request,
+            log: this.log,
+            // we pass the current octokit instance as well as its constructor options
+            // to allow for authentication strategies that return a new octokit instance
+            // that shares the same internal state as the current one. The original
+            // requirement for this was the "event-octokit" authentication strategy
+            // of https://github.com/probot/octokit-auth-probot.
+            octokit: this,
+            octokitOptions: otherOptions
+          },
+          options.auth
+        )
+      );
+      hook2.wrap("request", auth2.hook);
+      this.auth = auth2;
+    }
+    const classConstructor = this.constructor;
+    for (let i = 0; i < classConstructor.plugins.length; ++i) {
+      Object.assign(this, classConstructor.plugins[i](this, options));
+    }
+  }
+  // assigned during constructor
+  request;
+  graphql;
+  log;
+  hook;
+  // TODO: type `octokit.auth` based on passed options.authStrategy
+  auth;
+};
+
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+var VERSION6 = "17.0.0";
+
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+var Endpoints = {
+  actions: {
+    addCustomLabelsToSelfHostedRunnerForOrg: [
+      "POST /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    addCustomLabelsToSelfHostedRunnerForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    addRepoAccessToSelfHostedRunnerGroupInOrg: [
+      "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgVariable: [
+      "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
+    ],
+    approveWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve"
+    ],
+    cancelWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel"
+    ],
+    createEnvironmentVariable: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/variables"
+    ],
+    createHostedRunnerForOrg: ["POST /orgs/{org}/actions/hosted-runners"],
+    createOrUpdateEnvironmentSecret: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    createOrUpdateOrgSecret: ["PUT /orgs/{org}/actions/secrets/{secret_name}"],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}"
+    ],
+    createOrgVariable: ["POST /orgs/{org}/actions/variables"],
+    createRegistrationTokenForOrg: [
+      "POST /orgs/{org}/actions/runners/registration-token"
+    ],
+    createRegistrationTokenForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/registration-token"
+    ],
+    createRemoveTokenForOrg: ["POST /orgs/{org}/actions/runners/remove-token"],
+    createRemoveTokenForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/remove-token"
+    ],
+    createRepoVariable: ["POST /repos/{owner}/{repo}/actions/variables"],
+    createWorkflowDispatch: [
+      "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"
+    ],
+    deleteActionsCacheById: [
+      "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}"
+    ],
+    deleteActionsCacheByKey: [
+      "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}"
+    ],
+    deleteArtifact: [
+      "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"
+    ],
+    deleteCustomImageFromOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
+    ],
+    deleteCustomImageVersionFromOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
+    ],
+    deleteEnvironmentSecret: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    deleteEnvironmentVariable: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    deleteHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/actions/secrets/{secret_name}"],
+    deleteOrgVariable: ["DELETE /orgs/{org}/actions/variables/{name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}"
+    ],
+    deleteRepoVariable: [
+      "DELETE /repos/{owner}/{repo}/actions/variables/{name}"
+    ],
+    deleteSelfHostedRunnerFromOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}"
+    ],
+    deleteSelfHostedRunnerFromRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}"
+    ],
+    deleteWorkflowRun: ["DELETE /repos/{owner}/{repo}/actions/runs/{run_id}"],
+    deleteWorkflowRunLogs: [
+      "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
+    ],
+    disableSelectedRepositoryGithubActionsOrganization: [
+      "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}"
+    ],
+    disableWorkflow: [
+      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable"
+    ],
+    downloadArtifact: [
+      "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}"
+    ],
+    downloadJobLogsForWorkflowRun: [
+      "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs"
+    ],
+    downloadWorkflowRunAttemptLogs: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs"
+    ],
+    downloadWorkflowRunLogs: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
+    ],
+    enableSelectedRepositoryGithubActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}"
+    ],
+    enableWorkflow: [
+      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable"
+    ],
+    forceCancelWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel"
+    ],
+    generateRunnerJitconfigForOrg: [
+      "POST /orgs/{org}/actions/runners/generate-jitconfig"
+    ],
+    generateRunnerJitconfigForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig"
+    ],
+    getActionsCacheList: ["GET /repos/{owner}/{repo}/actions/caches"],
+    getActionsCacheUsage: ["GET /repos/{owner}/{repo}/actions/cache/usage"],
+    getActionsCacheUsageByRepoForOrg: [
+      "GET /orgs/{org}/actions/cache/usage-by-repository"
+    ],
+    getActionsCacheUsageForOrg: ["GET /orgs/{org}/actions/cache/usage"],
+    getAllowedActionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/selected-actions"
+    ],
+    getAllowedActionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/selected-actions"
+    ],
+    getArtifact: ["GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"],
+    getCustomImageForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
+    ],
+    getCustomImageVersionForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
+    ],
+    getCustomOidcSubClaimForRepo: [
+      "GET /repos/{owner}/{repo}/actions/oidc/customization/sub"
+    ],
+    getEnvironmentPublicKey: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key"
+    ],
+    getEnvironmentSecret: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    getEnvironmentVariable: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    getGithubActionsDefaultWorkflowPermissionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/workflow"
+    ],
+    getGithubActionsDefaultWorkflowPermissionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/workflow"
+    ],
+    getGithubActionsPermissionsOrganization: [
+      "GET /orgs/{org}/actions/permissions"
+    ],
+    getGithubActionsPermissionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions"
+    ],
+    getHostedRunnerForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    getHostedRunnersGithubOwnedImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/github-owned"
+    ],
+    getHostedRunnersLimitsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/limits"
+    ],
+    getHostedRunnersMachineSpecsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/machine-sizes"
+    ],
+    getHostedRunnersPartnerImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/partner"
+    ],
+    getHostedRunnersPlatformsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/platforms"
+    ],
+    getJobForWorkflowRun: ["GET /repos/{owner}/{repo}/actions/jobs/{job_id}"],
+    getOrgPublicKey: ["GET /orgs/{org}/actions/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/actions/secrets/{secret_name}"],
+    getOrgVariable: ["GET /orgs/{org}/actions/variables/{name}"],
+    getPendingDeploymentsForRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
+    ],
+    getRepoPermissions: [
+      "GET /repos/{owner}/{repo}/actions/permissions",
+      {},
+      { renamed: ["actions", "getGithubActionsPermissionsRepository"] }
+    ],
+    getRepoPublicKey: ["GET /repos/{owner}/{repo}/actions/secrets/public-key"],
+    getRepoSecret: ["GET /repos/{owner}/{repo}/actions/secrets/{secret_name}"],
+    getRepoVariable: ["GET /repos/{owner}/{repo}/actions/variables/{name}"],
+    getReviewsForRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals"
+    ],
+    getSelfHostedRunnerForOrg: ["GET /orgs/{org}/actions/runners/{runner_id}"],
+    getSelfHostedRunnerForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}"
+    ],
+    getWorkflow: ["GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}"],
+    getWorkflowAccessToRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/access"
+    ],
+    getWorkflowRun: ["GET /repos/{owner}/{repo}/actions/runs/{run_id}"],
+    getWorkflowRunAttempt: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}"
+    ],
+    getWorkflowRunUsage: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing"
+    ],
+    getWorkflowUsage: [
+      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing"
+    ],
+    listArtifactsForRepo: ["GET /repos/{owner}/{repo}/actions/artifacts"],
+    listCustomImageVersionsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions"
+    ],
+    listCustomImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom"
+    ],
+    listEnvironmentSecrets: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets"
+    ],
+    listEnvironmentVariables: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables"
+    ],
+    listGithubHostedRunnersInGroupForOrg: [
+      "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners"
+    ],
+    listHostedRunnersForOrg: ["GET /orgs/{org}/actions/hosted-runners"],
+    listJobsForWorkflowRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs"
+    ],
+    listJobsForWorkflowRunAttempt: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs"
+    ],
+    listLabelsForSelfHostedRunnerForOrg: [
+      "GET /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    listLabelsForSelfHostedRunnerForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    listOrgSecrets: ["GET /orgs/{org}/actions/secrets"],
+    listOrgVariables: ["GET /orgs/{org}/actions/variables"],
+    listRepoOrganizationSecrets: [
+      "GET /repos/{owner}/{repo}/actions/organization-secrets"
+    ],
+    listRepoOrganizationVariables: [
+      "GET /repos/{owner}/{repo}/actions/organization-variables"
+    ],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/actions/secrets"],
+    listRepoVariables: ["GET /repos/{owner}/{repo}/actions/variables"],
+    listRepoWorkflows: ["GET /repos/{owner}/{repo}/actions/workflows"],
+    listRunnerApplicationsForOrg: ["GET /orgs/{org}/actions/runners/downloads"],
+    listRunnerApplicationsForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/downloads"
+    ],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/actions/secrets/{secret_name}/repositories"
+    ],
+    listSelectedReposForOrgVariable: [
+      "GET /orgs/{org}/actions/variables/{name}/repositories"
+    ],
+    listSelectedRepositoriesEnabledGithubActionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/repositories"
+    ],
+    listSelfHostedRunnersForOrg: ["GET /orgs/{org}/actions/runners"],
+    listSelfHostedRunnersForRepo: ["GET /repos/{owner}/{repo}/actions/runners"],
+    listWorkflowRunArtifacts: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts"
+    ],
+    listWorkflowRuns: [
+      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs"
+    ],
+    listWorkflowRunsForRepo: ["GET /repos/{owner}/{repo}/actions/runs"],
+    reRunJobForWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun"
+    ],
+    reRunWorkflow: ["POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun"],
+    reRunWorkflowFailedJobs: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs"
+    ],
+    removeAllCustomLabelsFromSelfHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    removeAllCustomLabelsFromSelfHostedRunnerForRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    removeCustomLabelFromSelfHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}"
+    ],
+    removeCustomLabelFromSelfHostedRunnerForRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    removeSelectedRepoFromOrgVariable: [
+      "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
+    ],
+    reviewCustomGatesForRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule"
+    ],
+    reviewPendingDeploymentsForRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
+    ],
+    setAllowedActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/selected-actions"
+    ],
+    setAllowedActionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions"
+    ],
+    setCustomLabelsForSelfHostedRunnerForOrg: [
+      "PUT /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    setCustomLabelsForSelfHostedRunnerForRepo: [
+      "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    setCustomOidcSubClaimForRepo: [
+      "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub"
+    ],
+    setGithubActionsDefaultWorkflowPermissionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/workflow"
+    ],
+    setGithubActionsDefaultWorkflowPermissionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/workflow"
+    ],
+    setGithubActionsPermissionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions"
+    ],
+    setGithubActionsPermissionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories"
+    ],
+    setSelectedReposForOrgVariable: [
+      "PUT /orgs/{org}/actions/variables/{name}/repositories"
+    ],
+    setSelectedRepositoriesEnabledGithubActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/repositories"
+    ],
+    setWorkflowAccessToRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/access"
+    ],
+    updateEnvironmentVariable: [
+      "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    updateHostedRunnerForOrg: [
+      "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    updateOrgVariable: ["PATCH /orgs/{org}/actions/variables/{name}"],
+    updateRepoVariable: [
+      "PATCH /repos/{owner}/{repo}/actions/variables/{name}"
+    ]
+  },
+  activity: {
+    checkRepoIsStarredByAuthenticatedUser: ["GET /user/starred/{owner}/{repo}"],
+    deleteRepoSubscription: ["DELETE /repos/{owner}/{repo}/subscription"],
+    deleteThreadSubscription: [
+      "DELETE /notifications/threads/{thread_id}/subscription"
+    ],
+    getFeeds: ["GET /feeds"],
+    getRepoSubscription: ["GET /repos/{owner}/{repo}/subscription"],
+    getThread: ["GET /notifications/threads/{thread_id}"],
+    getThreadSubscriptionForAuthenticatedUser: [
+      "GET /notifications/threads/{thread_id}/subscription"
+    ],
+    listEventsForAuthenticatedUser: ["GET /users/{username}/events"],
+    listNotificationsForAuthenticatedUser: ["GET /notifications"],
+    listOrgEventsForAuthenticatedUser: [
+      "GET /users/{username}/events/orgs/{org}"
+    ],
+    listPublicEvents: ["GET /events"],
+    listPublicEventsForRepoNetwork: ["GET /networks/{owner}/{repo}/events"],
+    listPublicEventsForUser: ["GET /users/{username}/events/public"],
+    listPublicOrgEvents: ["GET /orgs/{org}/events"],
+    listReceivedEventsForUser: ["GET /users/{username}/received_events"],
+    listReceivedPublicEventsForUser: [
+      "GET /users/{username}/received_events/public"
+    ],
+    listRepoEvents: ["GET /repos/{owner}/{repo}/events"],
+    listRepoNotificationsForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/notifications"
+    ],
+    listReposStarredByAuthenticatedUser: ["GET /user/starred"],
+    listReposStarredByUser: ["GET /users/{username}/starred"],
+    listReposWatchedByUser: ["GET /users/{username}/subscriptions"],
+    listStargazersForRepo: ["GET /repos/{owner}/{repo}/stargazers"],
+    listWatchedReposForAuthenticatedUser: ["GET /user/subscriptions"],
+    listWatchersForRepo: ["GET /repos/{owner}/{repo}/subscribers"],
+    markNotificationsAsRead: ["PUT /notifications"],
+    markRepoNotificationsAsRead: ["PUT /repos/{owner}/{repo}/notifications"],
+    markThreadAsDone: ["DELETE /notifications/threads/{thread_id}"],
+    markThreadAsRead: ["PATCH /notifications/threads/{thread_id}"],
+    setRepoSubscription: ["PUT /repos/{owner}/{repo}/subscription"],
+    setThreadSubscription: [
+      "PUT /notifications/threads/{thread_id}/subscription"
+    ],
+    starRepoForAuthenticatedUser: ["PUT /user/starred/{owner}/{repo}"],
+    unstarRepoForAuthenticatedUser: ["DELETE /user/starred/{owner}/{repo}"]
+  },
+  apps: {
+    addRepoToInstallation: [
+      "PUT /user/installations/{installation_id}/repositories/{repository_id}",
+      {},
+      { renamed: ["apps", "addRepoToInstallationForAuthenticatedUser"] }
+    ],
+    addRepoToInstallationForAuthenticatedUser: [
+      "PUT /user/installations/{installation_id}/repositories/{repository_id}"
+    ],
+    checkToken: ["POST /applications/{client_id}/token"],
+    createFromManifest: ["POST /app-manifests/{code}/conversions"],
+    createInstallationAccessToken: [
+      "POST /app/installations/{installation_id}/access_tokens"
+    ],
+    deleteAuthorization: ["DELETE /applications/{client_id}/grant"],
+    deleteInstallation: ["DELETE /app/installations/{installation_id}"],
+    deleteToken: ["DELETE /applications/{client_id}/token"],
+    getAuthenticated: ["GET /app"],
+    getBySlug: ["GET /apps/{app_slug}"],
+    getInstallation: ["GET /app/installations/{installation_id}"],
+    getOrgInstallation: ["GET /orgs/{org}/installation"],
+    getRepoInstallation: ["GET /repos/{owner}/{repo}/installation"],
+    getSubscriptionPlanForAccount: [
+      "GET /marketplace_listing/accounts/{account_id}"
+    ],
+    getSubscriptionPlanForAccountStubbed: [
+      "GET /marketplace_listing/stubbed/accounts/{account_id}"
+    ],
+    getUserInstallation: ["GET /users/{username}/installation"],
+    getWebhookConfigForApp: ["GET /app/hook/config"],
+    getWebhookDelivery: ["GET /app/hook/deliveries/{delivery_id}"],
+    listAccountsForPlan: ["GET /marketplace_listing/plans/{plan_id}/accounts"],
+    listAccountsForPlanStubbed: [
+      "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts"
+    ],
+    listInstallationReposForAuthenticatedUser: [
+      "GET /user/installations/{installation_id}/repositories"
+    ],
+    listInstallationRequestsForAuthenticatedApp: [
+      "GET /app/installation-requests"
+    ],
+    listInstallations: ["GET /app/installations"],
+    listInstallationsForAuthenticatedUser: ["GET /user/installations"],
+    listPlans: ["GET /marketplace_listing/plans"],
+    listPlansStubbed: ["GET /marketplace_listing/stubbed/plans"],
+    listReposAccessibleToInstallation: ["GET /installation/repositories"],
+    listSubscriptionsForAuthenticatedUser: ["GET /user/marketplace_purchases"],
+    listSubscriptionsForAuthenticatedUserStubbed: [
+      "GET /user/marketplace_purchases/stubbed"
+    ],
+    listWebhookDeliveries: ["GET /app/hook/deliveries"],
+    redeliverWebhookDelivery: [
+      "POST /app/hook/deliveries/{delivery_id}/attempts"
+    ],
+    removeRepoFromInstallation: [
+      "DELETE /user/installations/{installation_id}/repositories/{repository_id}",
+      {},
+      { renamed: ["apps", "removeRepoFromInstallationForAuthenticatedUser"] }
+    ],
+    removeRepoFromInstallationForAuthenticatedUser: [
+      "DELETE /user/installations/{installation_id}/repositories/{repository_id}"
+    ],
+    resetToken: ["PATCH /applications/{client_id}/token"],
+    revokeInstallationAccessToken: ["DELETE /installation/token"],
+    scopeToken: ["POST /applications/{client_id}/token/scoped"],
+    suspendInstallation: ["PUT /app/installations/{installation_id}/suspended"],
+    unsuspendInstallation: [
+      "DELETE /app/installations/{installation_id}/suspended"
+    ],
+    updateWebhookConfigForApp: ["PATCH /app/hook/config"]
+  },
+  billing: {
+    getGithubActionsBillingOrg: ["GET /orgs/{org}/settings/billing/actions"],
+    getGithubActionsBillingUser: [
+      "GET /users/{username}/settings/billing/actions"
+    ],
+    getGithubBillingPremiumRequestUsageReportOrg: [
+      "GET /organizations/{org}/settings/billing/premium_request/usage"
+    ],
+    getGithubBillingPremiumRequestUsageReportUser: [
+      "GET /users/{username}/settings/billing/premium_request/usage"
+    ],
+    getGithubBillingUsageReportOrg: [
+      "GET /organizations/{org}/settings/billing/usage"
+    ],
+    getGithubBillingUsageReportUser: [
+      "GET /users/{username}/settings/billing/usage"
+    ],
+    getGithubPackagesBillingOrg: ["GET /orgs/{org}/settings/billing/packages"],
+    getGithubPackagesBillingUser: [
+      "GET /users/{username}/settings/billing/packages"
+    ],
+    getSharedStorageBillingOrg: [
+      "GET /orgs/{org}/settings/billing/shared-storage"
+    ],
+    getSharedStorageBillingUser: [
+      "GET /users/{username}/settings/billing/shared-storage"
+    ]
+  },
+  campaigns: {
+    createCampaign: ["POST /orgs/{org}/campaigns"],
+    deleteCampaign: ["DELETE /orgs/{org}/campaigns/{campaign_number}"],
+    getCampaignSummary: ["GET /orgs/{org}/campaigns/{campaign_number}"],
+    listOrgCampaigns: ["GET /orgs/{org}/campaigns"],
+    updateCampaign: ["PATCH /orgs/{org}/campaigns/{campaign_number}"]
+  },
+  checks: {
+    create: ["POST /repos/{owner}/{repo}/check-runs"],
+    createSuite: ["POST /repos/{owner}/{repo}/check-suites"],
+    get: ["GET /repos/{owner}/{repo}/check-runs/{check_run_id}"],
+    getSuite: ["GET /repos/{owner}/{repo}/check-suites/{check_suite_id}"],
+    listAnnotations: [
+      "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations"
+    ],
+    listForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-runs"],
+    listForSuite: [
+      "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs"
+    ],
+    listSuitesForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-suites"],
+    rerequestRun: [
+      "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest"
+    ],
+    rerequestSuite: [
+      "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest"
+    ],
+    setSuitesPreferences: [
+      "PATCH /repos/{owner}/{repo}/check-suites/preferences"
+    ],
+    update: ["PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}"]
+  },
+  codeScanning: {
+    commitAutofix: [
+      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits"
+    ],
+    createAutofix: [
+      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
+    ],
+    createVariantAnalysis: [
+      "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses"
+    ],
+    deleteAnalysis: [
+      "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}"
+    ],
+    deleteCodeqlDatabase: [
+      "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
+    ],
+    getAlert: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
+      {},
+      { renamedParameters: { alert_id: "alert_number" } }
+    ],
+    getAnalysis: [
+      "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}"
+    ],
+    getAutofix: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
+    ],
+    getCodeqlDatabase: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
+    ],
+    getDefaultSetup: ["GET /repos/{owner}/{repo}/code-scanning/default-setup"],
+    getSarif: ["GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}"],
+    getVariantAnalysis: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}"
+    ],
+    getVariantAnalysisRepoTask: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}"
+    ],
+    listAlertInstances: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances"
+    ],
+    listAlertsForOrg: ["GET /orgs/{org}/code-scanning/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/code-scanning/alerts"],
+    listAlertsInstances: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
+      {},
+      { renamed: ["codeScanning", "listAlertInstances"] }
+    ],
+    listCodeqlDatabases: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases"
+    ],
+    listRecentAnalyses: ["GET /repos/{owner}/{repo}/code-scanning/analyses"],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}"
+    ],
+    updateDefaultSetup: [
+      "PATCH /repos/{owner}/{repo}/code-scanning/default-setup"
+    ],
+    uploadSarif: ["POST /repos/{owner}/{repo}/code-scanning/sarifs"]
+  },
+  codeSecurity: {
+    attachConfiguration: [
+      "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach"
+    ],
+    attachEnterpriseConfiguration: [
+      "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach"
+    ],
+    createConfiguration: ["POST /orgs/{org}/code-security/configurations"],
+    createConfigurationForEnterprise: [
+      "POST /enterprises/{enterprise}/code-security/configurations"
+    ],
+    deleteConfiguration: [
+      "DELETE /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    deleteConfigurationForEnterprise: [
+      "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ],
+    detachConfiguration: [
+      "DELETE /orgs/{org}/code-security/configurations/detach"
+    ],
+    getConfiguration: [
+      "GET /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    getConfigurationForRepository: [
+      "GET /repos/{owner}/{repo}/code-security-configuration"
+    ],
+    getConfigurationsForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations"
+    ],
+    getConfigurationsForOrg: ["GET /orgs/{org}/code-security/configurations"],
+    getDefaultConfigurations: [
+      "GET /orgs/{org}/code-security/configurations/defaults"
+    ],
+    getDefaultConfigurationsForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations/defaults"
+    ],
+    getRepositoriesForConfiguration: [
+      "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories"
+    ],
+    getRepositoriesForEnterpriseConfiguration: [
+      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories"
+    ],
+    getSingleConfigurationForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ],
+    setConfigurationAsDefault: [
+      "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults"
+    ],
+    setConfigurationAsDefaultForEnterprise: [
+      "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults"
+    ],
+    updateConfiguration: [
+      "PATCH /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    updateEnterpriseConfiguration: [
+      "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ]
+  },
+  codesOfConduct: {
+    getAllCodesOfConduct: ["GET /codes_of_conduct"],
+    getConductCode: ["GET /codes_of_conduct/{key}"]
+  },
+  codespaces: {
+    addRepositoryForSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    checkPermissionsForDevcontainer: [
+      "GET /repos/{owner}/{repo}/codespaces/permissions_check"
+    ],
+    codespaceMachinesForAuthenticatedUser: [
+      "GET /user/codespaces/{codespace_name}/machines"
+    ],
+    createForAuthenticatedUser: ["POST /user/codespaces"],
+    createOrUpdateOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}"
+    ],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    createOrUpdateSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}"
+    ],
+    createWithPrForAuthenticatedUser: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces"
+    ],
+    createWithRepoForAuthenticatedUser: [
+      "POST /repos/{owner}/{repo}/codespaces"
+    ],
+    deleteForAuthenticatedUser: ["DELETE /user/codespaces/{codespace_name}"],
+    deleteFromOrganization: [
+      "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/codespaces/secrets/{secret_name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    deleteSecretForAuthenticatedUser: [
+      "DELETE /user/codespaces/secrets/{secret_name}"
+    ],
+    exportForAuthenticatedUser: [
+      "POST /user/codespaces/{codespace_name}/exports"
+    ],
+    getCodespacesForUserInOrg: [
+      "GET /orgs/{org}/members/{username}/codespaces"
+    ],
+    getExportDetailsForAuthenticatedUser: [
+      "GET /user/codespaces/{codespace_name}/exports/{export_id}"
+    ],
+    getForAuthenticatedUser: ["GET /user/codespaces/{codespace_name}"],
+    getOrgPublicKey: ["GET /orgs/{org}/codespaces/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/codespaces/secrets/{secret_name}"],
+    getPublicKeyForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/public-key"
+    ],
+    getRepoPublicKey: [
+      "GET /repos/{owner}/{repo}/codespaces/secrets/public-key"
+    ],
+    getRepoSecret: [
+      "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    getSecretForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/{secret_name}"
+    ],
+    listDevcontainersInRepositoryForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/devcontainers"
+    ],
+    listForAuthenticatedUser: ["GET /user/codespaces"],
+    listInOrganization: [
+      "GET /orgs/{org}/codespaces",
+      {},
+      { renamedParameters: { org_id: "org" } }
+    ],
+    listInRepositoryForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces"
+    ],
+    listOrgSecrets: ["GET /orgs/{org}/codespaces/secrets"],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/codespaces/secrets"],
+    listRepositoriesForSecretForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/{secret_name}/repositories"
+    ],
+    listSecretsForAuthenticatedUser: ["GET /user/codespaces/secrets"],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
+    ],
+    preFlightWithRepoForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/new"
+    ],
+    publishForAuthenticatedUser: [
+      "POST /user/codespaces/{codespace_name}/publish"
+    ],
+    removeRepositoryForSecretForAuthenticatedUser: [
+      "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    repoMachinesForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/machines"
+    ],
+    setRepositoriesForSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}/repositories"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
+    ],
+    startForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/start"],
+    stopForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/stop"],
+    stopInOrganization: [
+      "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop"
+    ],
+    updateForAuthenticatedUser: ["PATCH /user/codespaces/{codespace_name}"]
+  },
+  copilot: {
+    addCopilotSeatsForTeams: [
+      "POST /orgs/{org}/copilot/billing/selected_teams"
+    ],
+    addCopilotSeatsForUsers: [
+      "POST /orgs/{org}/copilot/billing/selected_users"
+    ],
+    cancelCopilotSeatAssignmentForTeams: [
+      "DELETE /orgs/{org}/copilot/billing/selected_teams"
+    ],
+    cancelCopilotSeatAssignmentForUsers: [
+      "DELETE /orgs/{org}/copilot/billing/selected_users"
+    ],
+    copilotMetricsForOrganization: ["GET /orgs/{org}/copilot/metrics"],
+    copilotMetricsForTeam: ["GET /orgs/{org}/team/{team_slug}/copilot/metrics"],
+    getCopilotOrganizationDetails: ["GET /orgs/{org}/copilot/billing"],
+    getCopilotSeatDetailsForUser: [
+      "GET /orgs/{org}/members/{username}/copilot"
+    ],
+    listCopilotSeats: ["GET /orgs/{org}/copilot/billing/seats"]
+  },
+  credentials: { revoke: ["POST /credentials/revoke"] },
+  dependabot: {
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    createOrUpdateOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}"
+    ],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/dependabot/secrets/{secret_name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    getAlert: ["GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"],
+    getOrgPublicKey: ["GET /orgs/{org}/dependabot/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/dependabot/secrets/{secret_name}"],
+    getRepoPublicKey: [
+      "GET /repos/{owner}/{repo}/dependabot/secrets/public-key"
+    ],
+    getRepoSecret: [
+      "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    listAlertsForEnterprise: [
+      "GET /enterprises/{enterprise}/dependabot/alerts"
+    ],
+    listAlertsForOrg: ["GET /orgs/{org}/dependabot/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/dependabot/alerts"],
+    listOrgSecrets: ["GET /orgs/{org}/dependabot/secrets"],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/dependabot/secrets"],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    repositoryAccessForOrg: [
+      "GET /organizations/{org}/dependabot/repository-access"
+    ],
+    setRepositoryAccessDefaultLevel: [
+      "PUT /organizations/{org}/dependabot/repository-access/default-level"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
+    ],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"
+    ],
+    updateRepositoryAccessForOrg: [
+      "PATCH /organizations/{org}/dependabot/repository-access"
+    ]
+  },
+  dependencyGraph: {
+    createRepositorySnapshot: [
+      "POST /repos/{owner}/{repo}/dependency-graph/snapshots"
+    ],
+    diffRange: [
+      "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}"
+    ],
+    exportSbom: ["GET /repos/{owner}/{repo}/dependency-graph/sbom"]
+  },
+  emojis: { get: ["GET /emojis"] },
+  enterpriseTeamMemberships: {
+    add: [
+      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ],
+    bulkAdd: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add"
+    ],
+    bulkRemove: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove"
+    ],
+    get: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ],
+    list: ["GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships"],
+    remove: [
+      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ]
+  },
+  enterpriseTeamOrganizations: {
+    add: [
+      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    bulkAdd: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add"
+    ],
+    bulkRemove: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove"
+    ],
+    delete: [
+      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    getAssignment: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    getAssignments: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations"
+    ]
+  },
+  enterpriseTeams: {
+    create: ["POST /enterprises/{enterprise}/teams"],
+    delete: ["DELETE /enterprises/{enterprise}/teams/{team_slug}"],
+    get: ["GET /enterprises/{enterprise}/teams/{team_slug}"],
+    list: ["GET /enterprises/{enterprise}/teams"],
+    update: ["PATCH /enterprises/{enterprise}/teams/{team_slug}"]
+  },
+  gists: {
+    checkIsStarred: ["GET /gists/{gist_id}/star"],
+    create: ["POST /gists"],
+    createComment: ["POST /gists/{gist_id}/comments"],
+    delete: ["DELETE /gists/{gist_id}"],
+    deleteComment: ["DELETE /gists/{gist_id}/comments/{comment_id}"],
+    fork: ["POST /gists/{gist_id}/forks"],
+    get: ["GET /gists/{gist_id}"],
+    getComment: ["GET /gists/{gist_id}/comments/{comment_id}"],
+    getRevision: ["GET /gists/{gist_id}/{sha}"],
+    list: ["GET /gists"],
+    listComments: ["GET /gists/{gist_id}/comments"],
+    listCommits: ["GET /gists/{gist_id}/commits"],
+    listForUser: ["GET /users/{username}/gists"],
+    listForks: ["GET /gists/{gist_id}/forks"],
+    listPublic: ["GET /gists/public"],
+    listStarred: ["GET /gists/starred"],
+    star: ["PUT /gists/{gist_id}/star"],
+    unstar: ["DELETE /gists/{gist_id}/star"],
+    update: ["PATCH /gists/{gist_id}"],
+    updateComment: ["PATCH /gists/{gist_id}/comments/{comment_id}"]
+  },
+  git: {
+    createBlob: ["POST /repos/{owner}/{repo}/git/blobs"],
+    createCommit: ["POST /repos/{owner}/{repo}/git/commits"],
+    createRef: ["POST /repos/{owner}/{repo}/git/refs"],
+    createTag: ["POST /repos/{owner}/{repo}/git/tags"],
+    createTree: ["POST /repos/{owner}/{repo}/git/trees"],
+    deleteRef: ["DELETE /repos/{owner}/{repo}/git/refs/{ref}"],
+    getBlob: ["GET /repos/{owner}/{repo}/git/blobs/{file_sha}"],
+    getCommit: ["GET /repos/{owner}/{repo}/git/commits/{commit_sha}"],
+    getRef: ["GET /repos/{owner}/{repo}/git/ref/{ref}"],
+    getTag: ["GET /repos/{owner}/{repo}/git/tags/{tag_sha}"],
+    getTree: ["GET /repos/{owner}/{repo}/git/trees/{tree_sha}"],
+    listMatchingRefs: ["GET /repos/{owner}/{repo}/git/matching-refs/{ref}"],
+    updateRef: ["PATCH /repos/{owner}/{repo}/git/refs/{ref}"]
+  },
+  gitignore: {
+    getAllTemplates: ["GET /gitignore/templates"],
+    getTemplate: ["GET /gitignore/templates/{name}"]
+  },
+  hostedCompute: {
+    createNetworkConfigurationForOrg: [
+      "POST /orgs/{org}/settings/network-configurations"
+    ],
+    deleteNetworkConfigurationFromOrg: [
+      "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ],
+    getNetworkConfigurationForOrg: [
+      "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ],
+    getNetworkSettingsForOrg: [
+      "GET /orgs/{org}/settings/network-settings/{network_settings_id}"
+    ],
+    listNetworkConfigurationsForOrg: [
+      "GET /orgs/{org}/settings/network-configurations"
+    ],
+    updateNetworkConfigurationForOrg: [
+      "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ]
+  },
+  interactions: {
+    getRestrictionsForAuthenticatedUser: ["GET /user/interaction-limits"],
+    getRestrictionsForOrg: ["GET /orgs/{org}/interaction-limits"],
+    getRestrictionsForRepo: ["GET /repos/{owner}/{repo}/interaction-limits"],
+    getRestrictionsForYourPublicRepos: [
+      "GET /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "getRestrictionsForAuthenticatedUser"] }
+    ],
+    removeRestrictionsForAuthenticatedUser: ["DELETE /user/interaction-limits"],
+    removeRestrictionsForOrg: ["DELETE /orgs/{org}/interaction-limits"],
+    removeRestrictionsForRepo: [
+      "DELETE /repos/{owner}/{repo}/interaction-limits"
+    ],
+    removeRestrictionsForYourPublicRepos: [
+      "DELETE /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "removeRestrictionsForAuthenticatedUser"] }
+    ],
+    setRestrictionsForAuthenticatedUser: ["PUT /user/interaction-limits"],
+    setRestrictionsForOrg: ["PUT /orgs/{org}/interaction-limits"],
+    setRestrictionsForRepo: ["PUT /repos/{owner}/{repo}/interaction-limits"],
+    setRestrictionsForYourPublicRepos: [
+      "PUT /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "setRestrictionsForAuthenticatedUser"] }
+    ]
+  },
+  issues: {
+    addAssignees: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees"
+    ],
+    addBlockedByDependency: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
+    ],
+    addLabels: ["POST /repos/{owner}/{repo}/issues/{issue_number}/labels"],
+    addSubIssue: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
+    ],
+    checkUserCanBeAssigned: ["GET /repos/{owner}/{repo}/assignees/{assignee}"],
+    checkUserCanBeAssignedToIssue: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}"
+    ],
+    create: ["POST /repos/{owner}/{repo}/issues"],
+    createComment: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/comments"
+    ],
+    createLabel: ["POST /repos/{owner}/{repo}/labels"],
+    createMilestone: ["POST /repos/{owner}/{repo}/milestones"],
+    deleteComment: [
+      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}"
+    ],
+    deleteLabel: ["DELETE /repos/{owner}/{repo}/labels/{name}"],
+    deleteMilestone: [
+      "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}"
+    ],
+    get: ["GET /repos/{owner}/{repo}/issues/{issue_number}"],
+    getComment: ["GET /repos/{owner}/{repo}/issues/comments/{comment_id}"],
+    getEvent: ["GET /repos/{owner}/{repo}/issues/events/{event_id}"],
+    getLabel: ["GET /repos/{owner}/{repo}/labels/{name}"],
+    getMilestone: ["GET /repos/{owner}/{repo}/milestones/{milestone_number}"],
+    getParent: ["GET /repos/{owner}/{repo}/issues/{issue_number}/parent"],
+    list: ["GET /issues"],
+    listAssignees: ["GET /repos/{owner}/{repo}/assignees"],
+    listComments: ["GET /repos/{owner}/{repo}/issues/{issue_number}/comments"],
+    listCommentsForRepo: ["GET /repos/{owner}/{repo}/issues/comments"],
+    listDependenciesBlockedBy: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
+    ],
+    listDependenciesBlocking: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking"
+    ],
+    listEvents: ["GET /repos/{owner}/{repo}/issues/{issue_number}/events"],
+    listEventsForRepo: ["GET /repos/{owner}/{repo}/issues/events"],
+    listEventsForTimeline: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline"
+    ],
+    listForAuthenticatedUser: ["GET /user/issues"],
+    listForOrg: ["GET /orgs/{org}/issues"],
+    listForRepo: ["GET /repos/{owner}/{repo}/issues"],
+    listLabelsForMilestone: [
+      "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels"
+    ],
+    listLabelsForRepo: ["GET /repos/{owner}/{repo}/labels"],
+    listLabelsOnIssue: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/labels"
+    ],
+    listMilestones: ["GET /repos/{owner}/{repo}/milestones"],
+    listSubIssues: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
+    ],
+    lock: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/lock"],
+    removeAllLabels: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels"
+    ],
+    removeAssignees: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees"
+    ],
+    removeDependencyBlockedBy: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}"
+    ],
+    removeLabel: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}"
+    ],
+    removeSubIssue: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue"
+    ],
+    reprioritizeSubIssue: [
+      "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority"
+    ],
+    setLabels: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/labels"],
+    unlock: ["DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock"],
+    update: ["PATCH /repos/{owner}/{repo}/issues/{issue_number}"],
+    updateComment: ["PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}"],
+    updateLabel: ["PATCH /repos/{owner}/{repo}/labels/{name}"],
+    updateMilestone: [
+      "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}"
+    ]
+  },
+  licenses: {
+    get: ["GET /licenses/{license}"],
+    getAllCommonlyUsed: ["GET /licenses"],
+    getForRepo: ["GET /repos/{owner}/{repo}/license"]
+  },
+  markdown: {
+    render: ["POST /markdown"],
+    renderRaw: [
+      "POST /markdown/raw",
+      { headers: { "content-type": "text/plain; charset=utf-8" } }
+    ]
+  },
+  meta: {
+    get: ["GET /meta"],
+    getAllVersions: ["GET /versions"],
+    getOctocat: ["GET /octocat"],
+    getZen: ["GET /zen"],
+    root: ["GET /"]
+  },
+  migrations: {
+    deleteArchiveForAuthenticatedUser: [
+      "DELETE /user/migrations/{migration_id}/archive"
+    ],
+    deleteArchiveForOrg: [
+      "DELETE /orgs/{org}/migrations/{migration_id}/archive"
+    ],
+    downloadArchiveForOrg: [
+      "GET /orgs/{org}/migrations/{migration_id}/archive"
+    ],
+    getArchiveForAuthenticatedUser: [
+      "GET /user/migrations/{migration_id}/archive"
+    ],
+    getStatusForAuthenticatedUser: ["GET /user/migrations/{migration_id}"],
+    getStatusForOrg: ["GET /orgs/{org}/migrations/{migration_id}"],
+    listForAuthenticatedUser: ["GET /user/migrations"],
+    listForOrg: ["GET /orgs/{org}/migrations"],
+    listReposForAuthenticatedUser: [
+      "GET /user/migrations/{migration_id}/repositories"
+    ],
+    listReposForOrg: ["GET /orgs/{org}/migrations/{migration_id}/repositories"],
+    listReposForUser: [
+      "GET /user/migrations/{migration_id}/repositories",
+      {},
+      { renamed: ["migrations", "listReposForAuthenticatedUser"] }
+    ],
+    startForAuthenticatedUser: ["POST /user/migrations"],
+    startForOrg: ["POST /orgs/{org}/migrations"],
+    unlockRepoForAuthenticatedUser: [
+      "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock"
+    ],
+    unlockRepoForOrg: [
+      "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"
+    ]
+  },
+  oidc: {
+    getOidcCustomSubTemplateForOrg: [
+      "GET /orgs/{org}/actions/oidc/customization/sub"
+    ],
+    updateOidcCustomSubTemplateForOrg: [
+      "PUT /orgs/{org}/actions/oidc/customization/sub"
+    ]
+  },
+  orgs: {
+    addSecurityManagerTeam: [
+      "PUT /orgs/{org}/security-managers/teams/{team_slug}",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.addSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#add-a-security-manager-team"
+      }
+    ],
+    assignTeamToOrgRole: [
+      "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
+    ],
+    assignUserToOrgRole: [
+      "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}"
+    ],
+    blockUser: ["PUT /orgs/{org}/blocks/{username}"],
+    cancelInvitation: ["DELETE /orgs/{org}/invitations/{invitation_id}"],
+    checkBlockedUser: ["GET /orgs/{org}/blocks/{username}"],
+    checkMembershipForUser: ["GET /orgs/{org}/members/{username}"],
+    checkPublicMembershipForUser: ["GET /orgs/{org}/public_members/{username}"],
+    convertMemberToOutsideCollaborator: [
+      "PUT /orgs/{org}/outside_collaborators/{username}"
+    ],
+    createArtifactStorageRecord: [
+      "POST /orgs/{org}/artifacts/metadata/storage-record"
+    ],
+    createInvitation: ["POST /orgs/{org}/invitations"],
+    createIssueType: ["POST /orgs/{org}/issue-types"],
+    createWebhook: ["POST /orgs/{org}/hooks"],
+    customPropertiesForOrgsCreateOrUpdateOrganizationValues: [
+      "PATCH /organizations/{org}/org-properties/values"
+    ],
+    customPropertiesForOrgsGetOrganizationValues: [
+      "GET /organizations/{org}/org-properties/values"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationDefinition: [
+      "PUT /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationDefinitions: [
+      "PATCH /orgs/{org}/properties/schema"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationValues: [
+      "PATCH /orgs/{org}/properties/values"
+    ],
+    customPropertiesForReposDeleteOrganizationDefinition: [
+      "DELETE /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposGetOrganizationDefinition: [
+      "GET /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposGetOrganizationDefinitions: [
+      "GET /orgs/{org}/properties/schema"
+    ],
+    customPropertiesForReposGetOrganizationValues: [
+      "GET /orgs/{org}/properties/values"
+    ],
+    delete: ["DELETE /orgs/{org}"],
+    deleteAttestationsBulk: ["POST /orgs/{org}/attestations/delete-request"],
+    deleteAttestationsById: [
+      "DELETE /orgs/{org}/attestations/{attestation_id}"
+    ],
+    deleteAttestationsBySubjectDigest: [
+      "DELETE /orgs/{org}/attestations/digest/{subject_digest}"
+    ],
+    deleteIssueType: ["DELETE /orgs/{org}/issue-types/{issue_type_id}"],
+    deleteWebhook: ["DELETE /orgs/{org}/hooks/{hook_id}"],
+    disableSelectedRepositoryImmutableReleasesOrganization: [
+      "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
+    ],
+    enableSelectedRepositoryImmutableReleasesOrganization: [
+      "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
+    ],
+    get: ["GET /orgs/{org}"],
+    getImmutableReleasesSettings: [
+      "GET /orgs/{org}/settings/immutable-releases"
+    ],
+    getImmutableReleasesSettingsRepositories: [
+      "GET /orgs/{org}/settings/immutable-releases/repositories"
+    ],
+    getMembershipForAuthenticatedUser: ["GET /user/memberships/orgs/{org}"],
+    getMembershipForUser: ["GET /orgs/{org}/memberships/{username}"],
+    getOrgRole: ["GET /orgs/{org}/organization-roles/{role_id}"],
+    getOrgRulesetHistory: ["GET /orgs/{org}/rulesets/{ruleset_id}/history"],
+    getOrgRulesetVersion: [
+      "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}"
+    ],
+    getWebhook: ["GET /orgs/{org}/hooks/{hook_id}"],
+    getWebhookConfigForOrg: ["GET /orgs/{org}/hooks/{hook_id}/config"],
+    getWebhookDelivery: [
+      "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}"
+    ],
+    list: ["GET /organizations"],
+    listAppInstallations: ["GET /orgs/{org}/installations"],
+    listArtifactStorageRecords: [
+      "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records"
+    ],
+    listAttestationRepositories: ["GET /orgs/{org}/attestations/repositories"],
+    listAttestations: ["GET /orgs/{org}/attestations/{subject_digest}"],
+    listAttestationsBulk: [
+      "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}"
+    ],
+    listBlockedUsers: ["GET /orgs/{org}/blocks"],
+    listFailedInvitations: ["GET /orgs/{org}/failed_invitations"],
+    listForAuthenticatedUser: ["GET /user/orgs"],
+    listForUser: ["GET /users/{username}/orgs"],
+    listInvitationTeams: ["GET /orgs/{org}/invitations/{invitation_id}/teams"],
+    listIssueTypes: ["GET /orgs/{org}/issue-types"],
+    listMembers: ["GET /orgs/{org}/members"],
+    listMembershipsForAuthenticatedUser: ["GET /user/memberships/orgs"],
+    listOrgRoleTeams: ["GET /orgs/{org}/organization-roles/{role_id}/teams"],
+    listOrgRoleUsers: ["GET /orgs/{org}/organization-roles/{role_id}/users"],
+    listOrgRoles: ["GET /orgs/{org}/organization-roles"],
+    listOrganizationFineGrainedPermissions: [
+      "GET /orgs/{org}/organization-fine-grained-permissions"
+    ],
+    listOutsideCollaborators: ["GET /orgs/{org}/outside_collaborators"],
+    listPatGrantRepositories: [
+      "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories"
+    ],
+    listPatGrantRequestRepositories: [
+      "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories"
+    ],
+    listPatGrantRequests: ["GET /orgs/{org}/personal-access-token-requests"],
+    listPatGrants: ["GET /orgs/{org}/personal-access-tokens"],
+    listPendingInvitations: ["GET /orgs/{org}/invitations"],
+    listPublicMembers: ["GET /orgs/{org}/public_members"],
+    listSecurityManagerTeams: [
+      "GET /orgs/{org}/security-managers",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.listSecurityManagerTeams() is deprecated, see https://docs.github.com/rest/orgs/security-managers#list-security-manager-teams"
+      }
+    ],
+    listWebhookDeliveries: ["GET /orgs/{org}/hooks/{hook_id}/deliveries"],
+    listWebhooks: ["GET /orgs/{org}/hooks"],
+    pingWebhook: ["POST /orgs/{org}/hooks/{hook_id}/pings"],
+    redeliverWebhookDelivery: [
+      "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
+    ],
+    removeMember: ["DELETE /orgs/{org}/members/{username}"],
+    removeMembershipForUser: ["DELETE /orgs/{org}/memberships/{username}"],
+    removeOutsideCollaborator: [
+      "DELETE /orgs/{org}/outside_collaborators/{username}"
+    ],
+    removePublicMembershipForAuthenticatedUser: [
+      "DELETE /orgs/{org}/public_members/{username}"
+    ],
+    removeSecurityManagerTeam: [
+      "DELETE /orgs/{org}/security-managers/teams/{team_slug}",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.removeSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#remove-a-security-manager-team"
+      }
+    ],
+    reviewPatGrantRequest: [
+      "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}"
+    ],
+    reviewPatGrantRequestsInBulk: [
+      "POST /orgs/{org}/personal-access-token-requests"
+    ],
+    revokeAllOrgRolesTeam: [
+      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}"
+    ],
+    revokeAllOrgRolesUser: [
+      "DELETE /orgs/{org}/organization-roles/users/{username}"
+    ],
+    revokeOrgRoleTeam: [
+      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
+    ],
+    revokeOrgRoleUser: [
+      "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}"
+    ],
+    setImmutableReleasesSettings: [
+      "PUT /orgs/{org}/settings/immutable-releases"
+    ],
+    setImmutableReleasesSettingsRepositories: [
+      "PUT /orgs/{org}/settings/immutable-releases/repositories"
+    ],
+    setMembershipForUser: ["PUT /orgs/{org}/memberships/{username}"],
+    setPublicMembershipForAuthenticatedUser: [
+      "PUT /orgs/{org}/public_members/{username}"
+    ],
+    unblockUser: ["DELETE /orgs/{org}/blocks/{username}"],
+    update: ["PATCH /orgs/{org}"],
+    updateIssueType: ["PUT /orgs/{org}/issue-types/{issue_type_id}"],
+    updateMembershipForAuthenticatedUser: [
+      "PATCH /user/memberships/orgs/{org}"
+    ],
+    updatePatAccess: ["POST /orgs/{org}/personal-access-tokens/{pat_id}"],
+    updatePatAccesses: ["POST /orgs/{org}/personal-access-tokens"],
+    updateWebhook: ["PATCH /orgs/{org}/hooks/{hook_id}"],
+    updateWebhookConfigForOrg: ["PATCH /orgs/{org}/hooks/{hook_id}/config"]
+  },
+  packages: {
+    deletePackageForAuthenticatedUser: [
+      "DELETE /user/packages/{package_type}/{package_name}"
+    ],
+    deletePackageForOrg: [
+      "DELETE /orgs/{org}/packages/{package_type}/{package_name}"
+    ],
+    deletePackageForUser: [
+      "DELETE /users/{username}/packages/{package_type}/{package_name}"
+    ],
+    deletePackageVersionForAuthenticatedUser: [
+      "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    deletePackageVersionForOrg: [
+      "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    deletePackageVersionForUser: [
+      "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getAllPackageVersionsForAPackageOwnedByAnOrg: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
+      {},
+      { renamed: ["packages", "getAllPackageVersionsForPackageOwnedByOrg"] }
+    ],
+    getAllPackageVersionsForAPackageOwnedByTheAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions",
+      {},
+      {
+        renamed: [
+          "packages",
+          "getAllPackageVersionsForPackageOwnedByAuthenticatedUser"
+        ]
+      }
+    ],
+    getAllPackageVersionsForPackageOwnedByAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions"
+    ],
+    getAllPackageVersionsForPackageOwnedByOrg: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions"
+    ],
+    getAllPackageVersionsForPackageOwnedByUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}/versions"
+    ],
+    getPackageForAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}"
+    ],
+    getPackageForOrganization: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}"
+    ],
+    getPackageForUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}"
+    ],
+    getPackageVersionForAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getPackageVersionForOrganization: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getPackageVersionForUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    listDockerMigrationConflictingPackagesForAuthenticatedUser: [
+      "GET /user/docker/conflicts"
+    ],
+    listDockerMigrationConflictingPackagesForOrganization: [
+      "GET /orgs/{org}/docker/conflicts"
+    ],
+    listDockerMigrationConflictingPackagesForUser: [
+      "GET /users/{username}/docker/conflicts"
+    ],
+    listPackagesForAuthenticatedUser: ["GET /user/packages"],
+    listPackagesForOrganization: ["GET /orgs/{org}/packages"],
+    listPackagesForUser: ["GET /users/{username}/packages"],
+    restorePackageForAuthenticatedUser: [
+      "POST /user/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageForOrg: [
+      "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageForUser: [
+      "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageVersionForAuthenticatedUser: [
+      "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ],
+    restorePackageVersionForOrg: [
+      "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ],
+    restorePackageVersionForUser: [
+      "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ]
+  },
+  privateRegistries: {
+    createOrgPrivateRegistry: ["POST /orgs/{org}/private-registries"],
+    deleteOrgPrivateRegistry: [
+      "DELETE /orgs/{org}/private-registries/{secret_name}"
+    ],
+    getOrgPrivateRegistry: ["GET /orgs/{org}/private-registries/{secret_name}"],
+    getOrgPublicKey: ["GET /orgs/{org}/private-registries/public-key"],
+    listOrgPrivateRegistries: ["GET /orgs/{org}/private-registries"],
+    updateOrgPrivateRegistry: [
+      "PATCH /orgs/{org}/private-registries/{secret_name}"
+    ]
+  },
+  projects: {
+    addItemForOrg: ["POST /orgs/{org}/projectsV2/{project_number}/items"],
+    addItemForUser: [
+      "POST /users/{username}/projectsV2/{project_number}/items"
+    ],
+    deleteItemForOrg: [
+      "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    deleteItemForUser: [
+      "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    getFieldForOrg: [
+      "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}"
+    ],
+    getFieldForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}"
+    ],
+    getForOrg: ["GET /orgs/{org}/projectsV2/{project_number}"],
+    getForUser: ["GET /users/{username}/projectsV2/{project_number}"],
+    getOrgItem: ["GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}"],
+    getUserItem: [
+      "GET /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    listFieldsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/fields"],
+    listFieldsForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/fields"
+    ],
+    listForOrg: ["GET /orgs/{org}/projectsV2"],
+    listForUser: ["GET /users/{username}/projectsV2"],
+    listItemsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/items"],
+    listItemsForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/items"
+    ],
+    updateItemForOrg: [
+      "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    updateItemForUser: [
+      "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ]
+  },
+  pulls: {
+    checkIfMerged: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
+    create: ["POST /repos/{owner}/{repo}/pulls"],
+    createReplyForReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies"
+    ],
+    createReview: ["POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
+    createReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments"
+    ],
+    deletePendingReview: [
+      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    deleteReviewComment: [
+      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}"
+    ],
+    dismissReview: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals"
+    ],
+    get: ["GET /repos/{owner}/{repo}/pulls/{pull_number}"],
+    getReview: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    getReviewComment: ["GET /repos/{owner}/{repo}/pulls/comments/{comment_id}"],
+    list: ["GET /repos/{owner}/{repo}/pulls"],
+    listCommentsForReview: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments"
+    ],
+    listCommits: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/commits"],
+    listFiles: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/files"],
+    listRequestedReviewers: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    listReviewComments: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments"
+    ],
+    listReviewCommentsForRepo: ["GET /repos/{owner}/{repo}/pulls/comments"],
+    listReviews: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
+    merge: ["PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
+    removeRequestedReviewers: [
+      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    requestReviewers: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    submitReview: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events"
+    ],
+    update: ["PATCH /repos/{owner}/{repo}/pulls/{pull_number}"],
+    updateBranch: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch"
+    ],
+    updateReview: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    updateReviewComment: [
+      "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}"
+    ]
+  },
+  rateLimit: { get: ["GET /rate_limit"] },
+  reactions: {
+    createForCommitComment: [
+      "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions"
+    ],
+    createForIssue: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions"
+    ],
+    createForIssueComment: [
+      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
+    ],
+    createForPullRequestReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
+    ],
+    createForRelease: [
+      "POST /repos/{owner}/{repo}/releases/{release_id}/reactions"
+    ],
+    createForTeamDiscussionCommentInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
+    ],
+    createForTeamDiscussionInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
+    ],
+    deleteForCommitComment: [
+      "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForIssue: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}"
+    ],
+    deleteForIssueComment: [
+      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForPullRequestComment: [
+      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForRelease: [
+      "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}"
+    ],
+    deleteForTeamDiscussion: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions/{reaction_id}"
+    ],
+    deleteForTeamDiscussionComment: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions/{reaction_id}"
+    ],
+    listForCommitComment: [
+      "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions"
+    ],
+    listForIssue: ["GET /repos/{owner}/{repo}/issues/{issue_number}/reactions"],
+    listForIssueComment: [
+      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
+    ],
+    listForPullRequestReviewComment: [
+      "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
+    ],
+    listForRelease: [
+      "GET /repos/{owner}/{repo}/releases/{release_id}/reactions"
+    ],
+    listForTeamDiscussionCommentInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
+    ],
+    listForTeamDiscussionInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
+    ]
+  },
+  repos: {
+    acceptInvitation: [
+      "PATCH /user/repository_invitations/{invitation_id}",
+      {},
+      { renamed: ["repos", "acceptInvitationForAuthenticatedUser"] }
+    ],
+    acceptInvitationForAuthenticatedUser: [
+      "PATCH /user/repository_invitations/{invitation_id}"
+    ],
+    addAppAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    addCollaborator: ["PUT /repos/{owner}/{repo}/collaborators/{username}"],
+    addStatusCheckContexts: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    addTeamAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    addUserAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    cancelPagesDeployment: [
+      "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel"
+    ],
+    checkAutomatedSecurityFixes: [
+      "GET /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    checkCollaborator: ["GET /repos/{owner}/{repo}/collaborators/{username}"],
+    checkImmutableReleases: ["GET /repos/{owner}/{repo}/immutable-releases"],
+    checkPrivateVulnerabilityReporting: [
+      "GET /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    checkVulnerabilityAlerts: [
+      "GET /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    codeownersErrors: ["GET /repos/{owner}/{repo}/codeowners/errors"],
+    compareCommits: ["GET /repos/{owner}/{repo}/compare/{base}...{head}"],
+    compareCommitsWithBasehead: [
+      "GET /repos/{owner}/{repo}/compare/{basehead}"
+    ],
+    createAttestation: ["POST /repos/{owner}/{repo}/attestations"],
+    createAutolink: ["POST /repos/{owner}/{repo}/autolinks"],
+    createCommitComment: [
+      "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments"
+    ],
+    createCommitSignatureProtection: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    createCommitStatus: ["POST /repos/{owner}/{repo}/statuses/{sha}"],
+    createDeployKey: ["POST /repos/{owner}/{repo}/keys"],
+    createDeployment: ["POST /repos/{owner}/{repo}/deployments"],
+    createDeploymentBranchPolicy: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
+    ],
+    createDeploymentProtectionRule: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
+    ],
+    createDeploymentStatus: [
+      "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
+    ],
+    createDispatchEvent: ["POST /repos/{owner}/{repo}/dispatches"],
+    createForAuthenticatedUser: ["POST /user/repos"],
+    createFork: ["POST /repos/{owner}/{repo}/forks"],
+    createInOrg: ["POST /orgs/{org}/repos"],
+    createOrUpdateEnvironment: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    createOrUpdateFileContents: ["PUT /repos/{owner}/{repo}/contents/{path}"],
+    createOrgRuleset: ["POST /orgs/{org}/rulesets"],
+    createPagesDeployment: ["POST /repos/{owner}/{repo}/pages/deployments"],
+    createPagesSite: ["POST /repos/{owner}/{repo}/pages"],
+    createRelease: ["POST /repos/{owner}/{repo}/releases"],
+    createRepoRuleset: ["POST /repos/{owner}/{repo}/rulesets"],
+    createUsingTemplate: [
+      "POST /repos/{template_owner}/{template_repo}/generate"
+    ],
+    createWebhook: ["POST /repos/{owner}/{repo}/hooks"],
+    customPropertiesForReposCreateOrUpdateRepositoryValues: [
+      "PATCH /repos/{owner}/{repo}/properties/values"
+    ],
+    customPropertiesForReposGetRepositoryValues: [
+      "GET /repos/{owner}/{repo}/properties/values"
+    ],
+    declineInvitation: [
+      "DELETE /user/repository_invitations/{invitation_id}",
+      {},
+      { renamed: ["repos", "declineInvitationForAuthenticatedUser"] }
+    ],
+    declineInvitationForAuthenticatedUser: [
+      "DELETE /user/repository_invitations/{invitation_id}"
+    ],
+    delete: ["DELETE /repos/{owner}/{repo}"],
+    deleteAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
+    ],
+    deleteAdminBranchProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    deleteAnEnvironment: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    deleteAutolink: ["DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}"],
+    deleteBranchProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    deleteCommitComment: ["DELETE /repos/{owner}/{repo}/comments/{comment_id}"],
+    deleteCommitSignatureProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    deleteDeployKey: ["DELETE /repos/{owner}/{repo}/keys/{key_id}"],
+    deleteDeployment: [
+      "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}"
+    ],
+    deleteDeploymentBranchPolicy: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    deleteFile: ["DELETE /repos/{owner}/{repo}/contents/{path}"],
+    deleteInvitation: [
+      "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}"
+    ],
+    deleteOrgRuleset: ["DELETE /orgs/{org}/rulesets/{ruleset_id}"],
+    deletePagesSite: ["DELETE /repos/{owner}/{repo}/pages"],
+    deletePullRequestReviewProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    deleteRelease: ["DELETE /repos/{owner}/{repo}/releases/{release_id}"],
+    deleteReleaseAsset: [
+      "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}"
+    ],
+    deleteRepoRuleset: ["DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    deleteWebhook: ["DELETE /repos/{owner}/{repo}/hooks/{hook_id}"],
+    disableAutomatedSecurityFixes: [
+      "DELETE /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    disableDeploymentProtectionRule: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
+    ],
+    disableImmutableReleases: [
+      "DELETE /repos/{owner}/{repo}/immutable-releases"
+    ],
+    disablePrivateVulnerabilityReporting: [
+      "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    disableVulnerabilityAlerts: [
+      "DELETE /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    downloadArchive: [
+      "GET /repos/{owner}/{repo}/zipball/{ref}",
+      {},
+      { renamed: ["repos", "downloadZipballArchive"] }
+    ],
+    downloadTarballArchive: ["GET /repos/{owner}/{repo}/tarball/{ref}"],
+    downloadZipballArchive: ["GET /repos/{owner}/{repo}/zipball/{ref}"],
+    enableAutomatedSecurityFixes: [
+      "PUT /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    enableImmutableReleases: ["PUT /repos/{owner}/{repo}/immutable-releases"],
+    enablePrivateVulnerabilityReporting: [
+      "PUT /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    enableVulnerabilityAlerts: [
+      "PUT /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    generateReleaseNotes: [
+      "POST /repos/{owner}/{repo}/releases/generate-notes"
+    ],
+    get: ["GET /repos/{owner}/{repo}"],
+    getAccessRestrictions: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
+    ],
+    getAdminBranchProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    getAllDeploymentProtectionRules: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
+    ],
+    getAllEnvironments: ["GET /repos/{owner}/{repo}/environments"],
+    getAllStatusCheckContexts: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts"
+    ],
+    getAllTopics: ["GET /repos/{owner}/{repo}/topics"],
+    getAppsWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps"
+    ],
+    getAutolink: ["GET /repos/{owner}/{repo}/autolinks/{autolink_id}"],
+    getBranch: ["GET /repos/{owner}/{repo}/branches/{branch}"],
+    getBranchProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    getBranchRules: ["GET /repos/{owner}/{repo}/rules/branches/{branch}"],
+    getClones: ["GET /repos/{owner}/{repo}/traffic/clones"],
+    getCodeFrequencyStats: ["GET /repos/{owner}/{repo}/stats/code_frequency"],
+    getCollaboratorPermissionLevel: [
+      "GET /repos/{owner}/{repo}/collaborators/{username}/permission"
+    ],
+    getCombinedStatusForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/status"],
+    getCommit: ["GET /repos/{owner}/{repo}/commits/{ref}"],
+    getCommitActivityStats: ["GET /repos/{owner}/{repo}/stats/commit_activity"],
+    getCommitComment: ["GET /repos/{owner}/{repo}/comments/{comment_id}"],
+    getCommitSignatureProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    getCommunityProfileMetrics: ["GET /repos/{owner}/{repo}/community/profile"],
+    getContent: ["GET /repos/{owner}/{repo}/contents/{path}"],
+    getContributorsStats: ["GET /repos/{owner}/{repo}/stats/contributors"],
+    getCustomDeploymentProtectionRule: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
+    ],
+    getDeployKey: ["GET /repos/{owner}/{repo}/keys/{key_id}"],
+    getDeployment: ["GET /repos/{owner}/{repo}/deployments/{deployment_id}"],
+    getDeploymentBranchPolicy: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    getDeploymentStatus: [
+      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}"
+    ],
+    getEnvironment: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    getLatestPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/latest"],
+    getLatestRelease: ["GET /repos/{owner}/{repo}/releases/latest"],
+    getOrgRuleSuite: ["GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}"],
+    getOrgRuleSuites: ["GET /orgs/{org}/rulesets/rule-suites"],
+    getOrgRuleset: ["GET /orgs/{org}/rulesets/{ruleset_id}"],
+    getOrgRulesets: ["GET /orgs/{org}/rulesets"],
+    getPages: ["GET /repos/{owner}/{repo}/pages"],
+    getPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/{build_id}"],
+    getPagesDeployment: [
+      "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}"
+    ],
+    getPagesHealthCheck: ["GET /repos/{owner}/{repo}/pages/health"],
+    getParticipationStats: ["GET /repos/{owner}/{repo}/stats/participation"],
+    getPullRequestReviewProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    getPunchCardStats: ["GET /repos/{owner}/{repo}/stats/punch_card"],
+    getReadme: ["GET /repos/{owner}/{repo}/readme"],
+    getReadmeInDirectory: ["GET /repos/{owner}/{repo}/readme/{dir}"],
+    getRelease: ["GET /repos/{owner}/{repo}/releases/{release_id}"],
+    getReleaseAsset: ["GET /repos/{owner}/{repo}/releases/assets/{asset_id}"],
+    getReleaseByTag: ["GET /repos/{owner}/{repo}/releases/tags/{tag}"],
+    getRepoRuleSuite: [
+      "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}"
+    ],
+    getRepoRuleSuites: ["GET /repos/{owner}/{repo}/rulesets/rule-suites"],
+    getRepoRuleset: ["GET /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    getRepoRulesetHistory: [
+      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history"
+    ],
+    getRepoRulesetVersion: [
+      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}"
+    ],
+    getRepoRulesets: ["GET /repos/{owner}/{repo}/rulesets"],
+    getStatusChecksProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    getTeamsWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams"
+    ],
+    getTopPaths: ["GET /repos/{owner}/{repo}/traffic/popular/paths"],
+    getTopReferrers: ["GET /repos/{owner}/{repo}/traffic/popular/referrers"],
+    getUsersWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users"
+    ],
+    getViews: ["GET /repos/{owner}/{repo}/traffic/views"],
+    getWebhook: ["GET /repos/{owner}/{repo}/hooks/{hook_id}"],
+    getWebhookConfigForRepo: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/config"
+    ],
+    getWebhookDelivery: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}"
+    ],
+    listActivities: ["GET /repos/{owner}/{repo}/activity"],
+    listAttestations: [
+      "GET /repos/{owner}/{repo}/attestations/{subject_digest}"
+    ],
+    listAutolinks: ["GET /repos/{owner}/{repo}/autolinks"],
+    listBranches: ["GET /repos/{owner}/{repo}/branches"],
+    listBranchesForHeadCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head"
+    ],
+    listCollaborators: ["GET /repos/{owner}/{repo}/collaborators"],
+    listCommentsForCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments"
+    ],
+    listCommitCommentsForRepo: ["GET /repos/{owner}/{repo}/comments"],
+    listCommitStatusesForRef: [
+      "GET /repos/{owner}/{repo}/commits/{ref}/statuses"
+    ],
+    listCommits: ["GET /repos/{owner}/{repo}/commits"],
+    listContributors: ["GET /repos/{owner}/{repo}/contributors"],
+    listCustomDeploymentRuleIntegrations: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps"
+    ],
+    listDeployKeys: ["GET /repos/{owner}/{repo}/keys"],
+    listDeploymentBranchPolicies: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
+    ],
+    listDeploymentStatuses: [
+      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
+    ],
+    listDeployments: ["GET /repos/{owner}/{repo}/deployments"],
+    listForAuthenticatedUser: ["GET /user/repos"],
+    listForOrg: ["GET /orgs/{org}/repos"],
+    listForUser: ["GET /users/{username}/repos"],
+    listForks: ["GET /repos/{owner}/{repo}/forks"],
+    listInvitations: ["GET /repos/{owner}/{repo}/invitations"],
+    listInvitationsForAuthenticatedUser: ["GET /user/repository_invitations"],
+    listLanguages: ["GET /repos/{owner}/{repo}/languages"],
+    listPagesBuilds: ["GET /repos/{owner}/{repo}/pages/builds"],
+    listPublic: ["GET /repositories"],
+    listPullRequestsAssociatedWithCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls"
+    ],
+    listReleaseAssets: [
+      "GET /repos/{owner}/{repo}/releases/{release_id}/assets"
+    ],
+    listReleases: ["GET /repos/{owner}/{repo}/releases"],
+    listTags: ["GET /repos/{owner}/{repo}/tags"],
+    listTeams: ["GET /repos/{owner}/{repo}/teams"],
+    listWebhookDeliveries: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries"
+    ],
+    listWebhooks: ["GET /repos/{owner}/{repo}/hooks"],
+    merge: ["POST /repos/{owner}/{repo}/merges"],
+    mergeUpstream: ["POST /repos/{owner}/{repo}/merge-upstream"],
+    pingWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/pings"],
+    redeliverWebhookDelivery: [
+      "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
+    ],
+    removeAppAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    removeCollaborator: [
+      "DELETE /repos/{owner}/{repo}/collaborators/{username}"
+    ],
+    removeStatusCheckContexts: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    removeStatusCheckProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    removeTeamAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    removeUserAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    renameBranch: ["POST /repos/{owner}/{repo}/branches/{branch}/rename"],
+    replaceAllTopics: ["PUT /repos/{owner}/{repo}/topics"],
+    requestPagesBuild: ["POST /repos/{owner}/{repo}/pages/builds"],
+    setAdminBranchProtection: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    setAppAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    setStatusCheckContexts: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    setTeamAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    setUserAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    testPushWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/tests"],
+    transfer: ["POST /repos/{owner}/{repo}/transfer"],
+    update: ["PATCH /repos/{owner}/{repo}"],
+    updateBranchProtection: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    updateCommitComment: ["PATCH /repos/{owner}/{repo}/comments/{comment_id}"],
+    updateDeploymentBranchPolicy: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    updateInformationAboutPagesSite: ["PUT /repos/{owner}/{repo}/pages"],
+    updateInvitation: [
+      "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}"
+    ],
+    updateOrgRuleset: ["PUT /orgs/{org}/rulesets/{ruleset_id}"],
+    updatePullRequestReviewProtection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    updateRelease: ["PATCH /repos/{owner}/{repo}/releases/{release_id}"],
+    updateReleaseAsset: [
+      "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}"
+    ],
+    updateRepoRuleset: ["PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    updateStatusCheckPotection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+      {},
+      { renamed: ["repos", "updateStatusCheckProtection"] }
+    ],
+    updateStatusCheckProtection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    updateWebhook: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}"],
+    updateWebhookConfigForRepo: [
+      "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
+    ],
+    uploadReleaseAsset: [
+      "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+      { baseUrl: "https://uploads.github.com" }
+    ]
+  },
+  search: {
+    code: ["GET /search/code"],
+    commits: ["GET /search/commits"],
+    issuesAndPullRequests: ["GET /search/issues"],
+    labels: ["GET /search/labels"],
+    repos: ["GET /search/repositories"],
+    topics: ["GET /search/topics"],
+    users: ["GET /search/users"]
+  },
+  secretScanning: {
+    createPushProtectionBypass: [
+      "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses"
+    ],
+    getAlert: [
+      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
+    ],
+    getScanHistory: ["GET /repos/{owner}/{repo}/secret-scanning/scan-history"],
+    listAlertsForOrg: ["GET /orgs/{org}/secret-scanning/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/secret-scanning/alerts"],
+    listLocationsForAlert: [
+      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations"
+    ],
+    listOrgPatternConfigs: [
+      "GET /orgs/{org}/secret-scanning/pattern-configurations"
+    ],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
+    ],
+    updateOrgPatternConfigs: [
+      "PATCH /orgs/{org}/secret-scanning/pattern-configurations"
+    ]
+  },
+  securityAdvisories: {
+    createFork: [
+      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks"
+    ],
+    createPrivateVulnerabilityReport: [
+      "POST /repos/{owner}/{repo}/security-advisories/reports"
+    ],
+    createRepositoryAdvisory: [
+      "POST /repos/{owner}/{repo}/security-advisories"
+    ],
+    createRepositoryAdvisoryCveRequest: [
+      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve"
+    ],
+    getGlobalAdvisory: ["GET /advisories/{ghsa_id}"],
+    getRepositoryAdvisory: [
+      "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
+    ],
+    listGlobalAdvisories: ["GET /advisories"],
+    listOrgRepositoryAdvisories: ["GET /orgs/{org}/security-advisories"],
+    listRepositoryAdvisories: ["GET /repos/{owner}/{repo}/security-advisories"],
+    updateRepositoryAdvisory: [
+      "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
+    ]
+  },
+  teams: {
+    addOrUpdateMembershipForUserInOrg: [
+      "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    addOrUpdateRepoPermissionsInOrg: [
+      "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    checkPermissionsForRepoInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    create: ["POST /orgs/{org}/teams"],
+    createDiscussionCommentInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
+    ],
+    createDiscussionInOrg: ["POST /orgs/{org}/teams/{team_slug}/discussions"],
+    deleteDiscussionCommentInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    deleteDiscussionInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    deleteInOrg: ["DELETE /orgs/{org}/teams/{team_slug}"],
+    getByName: ["GET /orgs/{org}/teams/{team_slug}"],
+    getDiscussionCommentInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    getDiscussionInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    getMembershipForUserInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    list: ["GET /orgs/{org}/teams"],
+    listChildInOrg: ["GET /orgs/{org}/teams/{team_slug}/teams"],
+    listDiscussionCommentsInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
+    ],
+    listDiscussionsInOrg: ["GET /orgs/{org}/teams/{team_slug}/discussions"],
+    listForAuthenticatedUser: ["GET /user/teams"],
+    listMembersInOrg: ["GET /orgs/{org}/teams/{team_slug}/members"],
+    listPendingInvitationsInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/invitations"
+    ],
+    listReposInOrg: ["GET /orgs/{org}/teams/{team_slug}/repos"],
+    removeMembershipForUserInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    removeRepoInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    updateDiscussionCommentInOrg: [
+      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    updateDiscussionInOrg: [
+      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    updateInOrg: ["PATCH /orgs/{org}/teams/{team_slug}"]
+  },
+  users: {
+    addEmailForAuthenticated: [
+      "POST /user/emails",
+      {},
+      { renamed: ["users", "addEmailForAuthenticatedUser"] }
+    ],
+    addEmailForAuthenticatedUser: ["POST /user/emails"],
+    addSocialAccountForAuthenticatedUser: ["POST /user/social_accounts"],
+    block: ["PUT /user/blocks/{username}"],
+    checkBlocked: ["GET /user/blocks/{username}"],
+    checkFollowingForUser: ["GET /users/{username}/following/{target_user}"],
+    checkPersonIsFollowedByAuthenticated: ["GET /user/following/{username}"],
+    createGpgKeyForAuthenticated: [
+      "POST /user/gpg_keys",
+      {},
+      { renamed: ["users", "createGpgKeyForAuthenticatedUser"] }
+    ],
+    createGpgKeyForAuthenticatedUser: ["POST /user/gpg_keys"],
+    createPublicSshKeyForAuthenticated: [
+      "POST /user/keys",
+      {},
+      { renamed: ["users", "createPublicSshKeyForAuthenticatedUser"] }
+    ],
+    createPublicSshKeyForAuthenticatedUser: ["POST /user/keys"],
+    createSshSigningKeyForAuthenticatedUser: ["POST /user/ssh_signing_keys"],
+    deleteAttestationsBulk: [
+      "POST /users/{username}/attestations/delete-request"
+    ],
+    deleteAttestationsById: [
+      "DELETE /users/{username}/attestations/{attestation_id}"
+    ],
+    deleteAttestationsBySubjectDigest: [
+      "DELETE /users/{username}/attestations/digest/{subject_digest}"
+    ],
+    deleteEmailForAuthenticated: [
+      "DELETE /user/emails",
+      {},
+      { renamed: ["users", "deleteEmailForAuthenticatedUser"] }
+    ],
+    deleteEmailForAuthenticatedUser: ["DELETE /user/emails"],
+    deleteGpgKeyForAuthenticated: [
+      "DELETE /user/gpg_keys/{gpg_key_id}",
+      {},
+      { renamed: ["users", "deleteGpgKeyForAuthenticatedUser"] }
+    ],
+    deleteGpgKeyForAuthenticatedUser: ["DELETE /user/gpg_keys/{gpg_key_id}"],
+    deletePublicSshKeyForAuthenticated: [
+      "DELETE /user/keys/{key_id}",
+      {},
+      { renamed: ["users", "deletePublicSshKeyForAuthenticatedUser"] }
+    ],
+    deletePublicSshKeyForAuthenticatedUser: ["DELETE /user/keys/{key_id}"],
+    deleteSocialAccountForAuthenticatedUser: ["DELETE /user/social_accounts"],
+    deleteSshSigningKeyForAuthenticatedUser: [
+      "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}"
+    ],
+    follow: ["PUT /user/following/{username}"],
+    getAuthenticated: ["GET /user"],
+    getById: ["GET /user/{account_id}"],
+    getByUsername: ["GET /users/{username}"],
+    getContextForUser: ["GET /users/{username}/hovercard"],
+    getGpgKeyForAuthenticated: [
+      "GET /user/gpg_keys/{gpg_key_id}",
+      {},
+      { renamed: ["users", "getGpgKeyForAuthenticatedUser"] }
+    ],
+    getGpgKeyForAuthenticatedUser: ["GET /user/gpg_keys/{gpg_key_id}"],
+    getPublicSshKeyForAuthenticated: [
+      "GET /user/keys/{key_id}",
+      {},
+      { renamed: ["users", "getPublicSshKeyForAuthenticatedUser"] }
+    ],
+    getPublicSshKeyForAuthenticatedUser: ["GET /user/keys/{key_id}"],
+    getSshSigningKeyForAuthenticatedUser: [
+      "GET /user/ssh_signing_keys/{ssh_signing_key_id}"
+    ],
+    list: ["GET /users"],
+    listAttestations: ["GET /users/{username}/attestations/{subject_digest}"],
+    listAttestationsBulk: [
+      "POST /users/{username}/attestations/bulk-list{?per_page,before,after}"
+    ],
+    listBlockedByAuthenticated: [
+      "GET /user/blocks",
+      {},
+      { renamed: ["users", "listBlockedByAuthenticatedUser"] }
+    ],
+    listBlockedByAuthenticatedUser: ["GET /user/blocks"],
+    listEmailsForAuthenticated: [
+      "GET /user/emails",
+      {},
+      { renamed: ["users", "listEmailsForAuthenticatedUser"] }
+    ],
+    listEmailsForAuthenticatedUser: ["GET /user/emails"],
+    listFollowedByAuthenticated: [
+      "GET /user/following",
+      {},
+      { renamed: ["users", "listFollowedByAuthenticatedUser"] }
+    ],
+    listFollowedByAuthenticatedUser: ["GET /user/following"],
+    listFollowersForAuthenticatedUser: ["GET /user/followers"],
+    listFollowersForUser: ["GET /users/{username}/followers"],
+    listFollowingForUser: ["GET /users/{username}/following"],
+    listGpgKeysForAuthenticated: [
+      "GET /user/gpg_keys",
+      {},
+      { renamed: ["users", "listGpgKeysForAuthenticatedUser"] }
+    ],
+    listGpgKeysForAuthenticatedUser: ["GET /user/gpg_keys"],
+    listGpgKeysForUser: ["GET /users/{username}/gpg_keys"],
+    listPublicEmailsForAuthenticated: [
+      "GET /user/public_emails",
+      {},
+      { renamed: ["users", "listPublicEmailsForAuthenticatedUser"] }
+    ],
+    listPublicEmailsForAuthenticatedUser: ["GET /user/public_emails"],
+    listPublicKeysForUser: ["GET /users/{username}/keys"],
+    listPublicSshKeysForAuthenticated: [
+      "GET /user/keys",
+      {},
+      { renamed: ["users", "listPublicSshKeysForAuthenticatedUser"] }
+    ],
+    listPublicSshKeysForAuthenticatedUser: ["GET /user/keys"],
+    listSocialAccountsForAuthenticatedUser: ["GET /user/social_accounts"],
+    listSocialAccountsForUser: ["GET /users/{username}/social_accounts"],
+    listSshSigningKeysForAuthenticatedUser: ["GET /user/ssh_signing_keys"],
+    listSshSigningKeysForUser: ["GET /users/{username}/ssh_signing_keys"],
+    setPrimaryEmailVisibilityForAuthenticated: [
+      "PATCH /user/email/visibility",
+      {},
+      { renamed: ["users", "setPrimaryEmailVisibilityForAuthenticatedUser"] }
+    ],
+    setPrimaryEmailVisibilityForAuthenticatedUser: [
+      "PATCH /user/email/visibility"
+    ],
+    unblock: ["DELETE /user/blocks/{username}"],
+    unfollow: ["DELETE /user/following/{username}"],
+    updateAuthenticated: ["PATCH /user"]
+  }
+};
+var endpoints_default = Endpoints;
+
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+var endpointMethodsMap = /* @__PURE__ */ new Map();
+for (const [scope, endpoints] of Object.entries(endpoints_default)) {
+  for (const [methodName, endpoint2] of Object.entries(endpoints)) {
+    const [route, defaults2, decorations] = endpoint2;
+    const [method, url] = route.split(/ /);
+    const endpointDefaults = Object.assign(
+      {
+        method,
+        url
+      },
+      defaults2
+    );
+    if (!endpointMethodsMap.has(scope)) {
+      endpointMethodsMap.set(scope, /* @__PURE__ */ new Map());
+    }
+    endpointMethodsMap.get(scope).set(methodName, {
+      scope,
+      methodName,
+      endpointDefaults,
+      decorations
+    });
+  }
+}
+var handler = {
+  has({ scope }, methodName) {
+    return endpointMethodsMap.get(scope).has(methodName);
+  },
+  getOwnPropertyDescriptor(target, methodName) {
+    return {
+      value: this.get(target, methodName),
+      // ensures method is in the cache
+      configurable: true,
+      writable: true,
+      enumerable: true
+    };
+  },
+  defineProperty(target, methodName, descriptor) {
+    Object.defineProperty(target.cache, methodName, descriptor);
+    return true;
+  },
+  deleteProperty(target, methodName) {
+    delete target.cache[methodName];
+    return true;
+  },
+  ownKeys({ scope }) {
+    return [...endpointMethodsMap.get(scope).keys()];
+  },
+  set(target, methodName, value) {
+    return target.cache[methodName] = value;
+  },
+  get({ octokit, scope, cache: cache2 }, methodName) {
+    if (cache2[methodName]) {
+      return cache2[methodName];
+    }
+    const method = endpointMethodsMap.get(scope).get(methodName);
+    if (!method) {
+      return void 0;
+    }
+    const { endpointDefaults, decorations } = method;
+    if (decorations) {
+      cache2[methodName] = decorate(
+        octokit,
+        scope,
+        methodName,
+        endpointDefaults,
+        decorations
+      );
+    } else {
+      cache2[methodName] = octokit.request.defaults(endpointDefaults);
+    }
+    return cache2[methodName];
+  }
+};
+function endpointsToMethods(octokit) {
+  const newMethods = {};
+  for (const scope of endpointMethodsMap.keys()) {
+    newMethods[scope] = new Proxy({ octokit, scope, cache: {} }, handler);
+  }
+  return newMethods;
+}
+function decorate(octokit, scope, methodName, defaults2, decorations) {
+  const requestWithDefaults = octokit.request.defaults(defaults2);
+  function withDecorations(...args) {
+    let options = requestWithDefaults.endpoint.merge(...args);
+    if (decorations.mapToData) {
+      options = Object.assign({}, options, {
+        data: options[decorations.mapToData],
+        [decorations.mapToData]: void 0
+      });
+      return requestWithDefaults(options);
+    }
+    if (decorations.renamed) {
+      const [newScope, newMethodName] = decorations.renamed;
+      octokit.log.warn(
+        `octokit.${scope}.${methodName}() has been renamed to octokit.${newScope}.${newMethodName}()`
+      );
+    }
+    if (decorations.deprecated) {
+      octokit.log.warn(decorations.deprecated);
+    }
+    if (decorations.renamedParameters) {
+      const options2 = requestWithDefaults.endpoint.merge(...args);
+      for (const [name, alias] of Object.entries(
+        decorations.renamedParameters
+      )) {
+        if (name in options2) {
+          octokit.log.warn(
+            `"${name}" parameter is deprecated for "octokit.${scope}.${methodName}()". Use "${alias}" instead`
+          );
+          if (!(alias in options2)) {
+            options2[alias] = options2[name];
+          }
+          delete options2[name];
+        }
+      }
+      return requestWithDefaults(options2);
+    }
+    return requestWithDefaults(...args);
+  }
+  return Object.assign(withDecorations, requestWithDefaults);
+}
+
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+function restEndpointMethods(octokit) {
+  const api = endpointsToMethods(octokit);
+  return {
+    rest: api
+  };
+}
+restEndpointMethods.VERSION = VERSION6;
+function legacyRestEndpointMethods(octokit) {
+  const api = endpointsToMethods(octokit);
+  return {
+    ...api,
+    rest: api
+  };
+}
+legacyRestEndpointMethods.VERSION = VERSION6;
+
+// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+var VERSION7 = "0.0.0-development";
+function normalizePaginatedListResponse(response) {
+  if (!response.data) {
+    return {
+      ...response,
+      data: []
+    };
+  }
+  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
+  if (!responseNeedsNormalization) return response;
+  const incompleteResults = response.data.incomplete_results;
+  const repositorySelection = response.data.repository_selection;
+  const totalCount = response.data.total_count;
+  const totalCommits = response.data.total_commits;
+  delete response.data.incomplete_results;
+  delete response.data.repository_selection;
+  delete response.data.total_count;
+  delete response.data.total_commits;
+  const namespaceKey = Object.keys(response.data)[0];
+  const data = response.data[namespaceKey];
+  response.data = data;
+  if (typeof incompleteResults !== "undefined") {
+    response.data.incomplete_results = incompleteResults;
+  }
+  if (typeof repositorySelection !== "undefined") {
+    response.data.repository_selection = repositorySelection;
+  }
+  response.data.total_count = totalCount;
+  response.data.total_commits = totalCommits;
+  return response;
+}
+function iterator(octokit, route, parameters) {
+  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
+  const requestMethod = typeof route === "function" ? route : octokit.request;
+  const method = options.method;
+  const headers = options.headers;
+  let url = options.url;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      async next() {
+        if (!url) return { done: true };
+        try {
+          const response = await requestMethod({ method, url, headers });
+          const normalizedResponse = normalizePaginatedListResponse(response);
+          url = ((normalizedResponse.headers.link || "").match(
+            /<([^<>]+)>;\s*rel="next"/
+          ) || [])[1];
+          if (!url && "total_commits" in normalizedResponse.data) {
+            const parsedUrl = new URL(normalizedResponse.url);
+            const params = parsedUrl.searchParams;
+            const page = parseInt(params.get("page") || "1", 10);
+            const per_page = parseInt(params.get("per_page") || "250", 10);
+            if (page * per_page < normalizedResponse.data.total_commits) {
+              params.set("page", String(page + 1));
+              url = parsedUrl.toString();
+            }
+          }
+          return { value: normalizedResponse };
+        } catch (error2) {
+          if (error2.status !== 409) throw error2;
+          url = "";
+          return {
+            value: {
+              status: 200,
+              headers: {},
+              data: []
+            }
+          };
+        }
+      }
+    })
+  };
+}
+function paginate(octokit, route, parameters, mapFn) {
+  if (typeof parameters === "function") {
+    mapFn = parameters;
+    parameters = void 0;
+  }
+  return gather(
+    octokit,
+    [],
+    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
+    mapFn
+  );
+}
+function gather(octokit, results, iterator2, mapFn) {
+  return iterator2.next().then((result) => {
+    if (result.done) {
+      return results;
+    }
+    let earlyExit = false;
+    function done() {
+      earlyExit = true;
+    }
+    results = results.concat(
+      mapFn ? mapFn(result.value, done) : result.value.data
+    );
+    if (earlyExit) {
+      return results;
+    }
+    return gather(octokit, results, iterator2, mapFn);
+  });
+}
+var composePaginateRest = Object.assign(paginate, {
+  iterator
+});
+function paginateRest(octokit) {
+  return {
+    paginate: Object.assign(paginate.bind(null, octokit), {
+      iterator: iterator.bind(null, octokit)
+    })
+  };
+}
+paginateRest.VERSION = VERSION7;
+
+// node_modules/@actions/github/lib/utils.js
+var context = new Context();
+var baseUrl = getApiBaseUrl();
+var defaults = {
+  baseUrl,
+  request: {
+    agent: getProxyAgent(baseUrl),
+    fetch: getProxyFetch(baseUrl)
+  }
+};
+var GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults);
+function getOctokitOptions(token, options) {
+  const opts = Object.assign({}, options || {});
+  const auth2 = getAuthString(token, opts);
+  if (auth2) {
+    opts.auth = auth2;
+  }
+  const userAgent2 = getUserAgentWithOrchestrationId(opts.userAgent);
+  if (userAgent2) {
+    opts.userAgent = userAgent2;
+  }
+  return opts;
+}
+
+// node_modules/@actions/github/lib/github.js
+var context2 = new Context();
+function getOctokit(token, options, ...additionalPlugins) {
+  const GitHubWithPlugins = GitHub.plugin(...additionalPlugins);
+  return new GitHubWithPlugins(getOctokitOptions(token, options));
+}
+
+// src/platforms/github.ts
+import { existsSync as existsSync9 } from "node:fs";
+import path11 from "node:path";
+
+// src/platforms/github-api.ts
+function commentMarker(key) {
+  return `<!-- benchgate:comment ${encodeURIComponent(key)} -->`;
+}
+var WORKFLOW_BOT = "github-actions[bot]";
+async function tokenLogin(octokit) {
+  try {
+    return (await octokit.rest.users.getAuthenticated()).data.login;
+  } catch (err) {
+    if (httpStatus(err) === 403) return WORKFLOW_BOT;
+    throw err;
+  }
+}
+async function upsertComment(octokit, repo, pullRequest, marker, body) {
+  const author = await tokenLogin(octokit);
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
+  const existing = comments.find((c) => c.user?.login === author && c.body?.startsWith(marker));
+  const text2 = `${marker}
+${body}`;
+  if (existing) {
+    await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text2 });
+    return "updated";
+  }
+  await octokit.rest.issues.createComment({ ...repo, issue_number: pullRequest, body: text2 });
+  return "created";
+}
+function checkConclusion(result) {
+  if (result.gateFailed || result.verdict === "error") return "failure";
+  return result.verdict === "pass" ? "success" : "neutral";
+}
+async function createCheckRun(octokit, repo, check) {
+  await octokit.rest.checks.create({
+    ...repo,
+    name: check.name,
+    head_sha: check.headSha,
+    status: "completed",
+    conclusion: check.conclusion,
+    completed_at: (/* @__PURE__ */ new Date()).toISOString(),
+    output: { title: check.title, summary: check.summary }
+  });
+}
+function httpStatus(err) {
+  const e = err;
+  return typeof e?.status === "number" && e.response !== void 0 ? e.status : null;
+}
+
+// src/platforms/github-annotations.ts
+var ANNOTATIONS_PER_KIND = 10;
+function sourceLocation(name, locate) {
+  const m = /^((?:[\w.-]+\/)*[\w.-]+\.[A-Za-z]\w*)(?::(\d+))?(?=::|\s|$|\[)/.exec(name);
+  if (!m || m[1].split("/").includes("..")) return void 0;
+  const file = locate(m[1]);
+  if (file === void 0) return void 0;
+  return m[2] ? { file, line: Number(m[2]) } : { file };
+}
+function configuredLocation(source, locate) {
+  const m = /^(.+?)(?::(\d+))?$/.exec(source.trim());
+  const file = m ? locate(m[1]) : void 0;
+  if (file === void 0) return void 0;
+  return m[2] ? { file, line: Number(m[2]) } : { file };
+}
+function kindOf2(c, gateFailed) {
+  if (c.verdict === "regression") return gateFailed ? "error" : "warning";
+  if (c.verdict === "improvement") return "notice";
+  return null;
+}
+function describe(c) {
+  const row = rowOf(c);
+  return `${plainText(displayName(c))}: ${row.change} (p ${row.p}), ${plainText(row.base)} \u2192 ${plainText(row.head)}`;
+}
+function planAnnotations(result, { locate, fallback, room = {} }) {
+  const byKind = { error: [], warning: [], notice: [] };
+  for (const c of result.comparisons) {
+    const kind = kindOf2(c, result.gateFailed);
+    if (kind) byKind[kind].push(c);
+  }
+  const annotations = [];
+  const omitted = { error: 0, warning: 0, notice: 0 };
+  for (const kind of ["error", "warning", "notice"]) {
+    const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
+    const limit = Math.max(0, room[kind] ?? ANNOTATIONS_PER_KIND);
+    for (const c of largestFirst.slice(0, limit)) {
+      const word = c.verdict === "regression" ? "Regression" : "Improvement";
+      annotations.push({
+        kind,
+        title: plainText(`benchgate: ${word} in ${c.suite}`, 120),
+        message: describe(c),
+        ...sourceLocation(c.benchmark, locate) ?? fallback
+      });
+    }
+    omitted[kind] = Math.max(0, largestFirst.length - limit);
+  }
+  return { annotations, omitted };
+}
+function omittedNotes(omitted) {
+  const label = { error: "regressions (errors)", warning: "regressions (warnings)", notice: "improvements" };
+  return Object.keys(omitted).filter((k) => omitted[k] > 0).map((k) => `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`);
+}
+
+// src/platforms/github-event.ts
+import { existsSync as existsSync8, readFileSync as readFileSync7 } from "node:fs";
+function readEvent(env) {
+  const file = env.GITHUB_EVENT_PATH;
+  const payload = file && existsSync8(file) ? JSON.parse(readFileSync7(file, "utf8")) : {};
+  return { name: env.GITHUB_EVENT_NAME ?? "", payload, sha: text(env.GITHUB_SHA), ref: text(env.GITHUB_REF) };
+}
+function field(value, ...keys) {
+  let v = value;
+  for (const key of keys) v = v !== null && typeof v === "object" ? v[key] : void 0;
+  return v;
+}
+function text(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+var NO_COMMIT = /^0+$/;
+function eventComparison(event) {
+  const p = event.payload;
+  switch (event.name) {
+    case "pull_request":
+    case "pull_request_target": {
+      const number = eventPullRequest(event);
+      const base = text(field(p, "pull_request", "base", "sha"));
+      const head2 = eventPullRequestHead(event);
+      const branch = text(field(p, "pull_request", "base", "ref")) ?? "the base branch";
+      const mergeRef = `refs/pull/${number}/merge`;
+      if (event.name === "pull_request" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
+        return {
+          kind: "first-parent",
+          commit: event.sha,
+          label: mergeRef,
+          why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
+          pullRequestHead: head2
+        };
+      }
+      if (!base || !head2) return { kind: "refs", base, head: head2 };
+      const which2 = number === void 0 ? "the pull request" : `PR #${number}`;
+      return {
+        kind: "merge-base",
+        base,
+        head: head2,
+        why: `the head of ${which2} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
+        pullRequestHead: head2
+      };
+    }
+    case "merge_group": {
+      const head2 = text(field(p, "merge_group", "head_sha"));
+      if (!head2) return { kind: "refs" };
+      return {
+        kind: "first-parent",
+        commit: head2,
+        label: text(field(p, "merge_group", "head_ref")) ?? head2,
+        why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
+      };
+    }
+    case "push": {
+      const before = text(field(p, "before"));
+      const base = before && !NO_COMMIT.test(before) ? before : void 0;
+      return { kind: "refs", base, head: text(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
+    }
+    case "workflow_dispatch": {
+      const base = text(field(p, "inputs", "base"));
+      const head2 = text(field(p, "inputs", "head"));
+      if (!base) return { kind: "refs", head: head2 };
+      const shown = head2 ?? "the dispatched commit";
+      return { kind: "merge-base", base, head: head2 ?? "HEAD", why: `${shown} vs its merge base with ${base}: what it changed since it branched off` };
+    }
+    default:
+      return { kind: "refs" };
+  }
+}
+function eventPullRequest(event) {
+  const n = field(event.payload, "pull_request", "number");
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : void 0;
+}
+function eventPullRequestHead(event) {
+  return text(field(event.payload, "pull_request", "head", "sha"));
+}
+
+// src/platforms/github.ts
+var LIMITS = { summary: 1024 * 1024, comment: 65536, checkSummary: 65535 };
+var API_TIME_LIMIT_MS = 6e4;
+function parseRepository(value) {
+  const m = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? "");
+  return m ? { owner: m[1], repo: m[2] } : void 0;
+}
+var GitHubPlatform = class {
+  constructor(options = { comment: true, check: true }) {
+    this.options = options;
+    this.env = options.env ?? process.env;
+    this.event = readEvent(this.env);
+  }
+  options;
+  name = "github";
+  event;
+  env;
+  /** Permission problems already reported, so each is said once. */
+  said = /* @__PURE__ */ new Set();
+  /** Warnings printed so far: each takes one of the step's warning annotations. */
+  warnings = 0;
+  info(message) {
+    info(inertForLog(message));
+  }
+  warn(message) {
+    this.warnings++;
+    warning(inertForLog(message));
+  }
+  group(title, fn) {
+    return group(inertForLog(title), fn);
+  }
+  configure(config) {
+    this.options = { ...this.options, suite: config.suite, workingDirectory: config.workingDirectory, source: config.source };
+  }
+  defaultComparison() {
+    return eventComparison(this.event);
+  }
+  async publish(result, reports) {
+    const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
+    const dir = this.options.workingDirectory ?? ".";
+    const locate = (file) => existsSync9(path11.join(workspace, dir, file)) ? path11.posix.join(dir, file) : void 0;
+    const source = this.options.source;
+    const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
+    if (source !== void 0 && fallback === void 0) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
+    const plan = planAnnotations(result, {
+      locate,
+      fallback,
+      room: {
+        // Regressions are errors only when the gate fails, and then the action ends the step
+        // with an error of its own (core.setFailed) that must fit too.
+        error: ANNOTATIONS_PER_KIND - 1,
+        warning: ANNOTATIONS_PER_KIND - this.warnings
+      }
+    });
+    for (const a of plan.annotations) {
+      const props = { title: a.title, file: a.file, startLine: a.line };
+      core_exports[a.kind](a.message, props);
+    }
+    const notes = omittedNotes(plan.omitted);
+    await this.writeSummary(result, notes);
+    setOutput("verdict", result.verdict);
+    setOutput("regressions", result.counts.regression);
+    setOutput("improvements", result.counts.improvement);
+    if (reports["results.json"]) setOutput("results-path", reports["results.json"]);
+    if (reports["summary.md"]) setOutput("summary-path", reports["summary.md"]);
+    if (reports["report.html"]) setOutput("html-report", reports["report.html"]);
+    await this.writeThroughApi(result, notes);
+  }
+  async writeSummary(result, notes) {
+    if (!this.env.GITHUB_STEP_SUMMARY) {
+      this.info("no GITHUB_STEP_SUMMARY: job summary skipped");
+      return;
+    }
+    const markdown = renderMarkdown(result, { maxBytes: LIMITS.summary - 1024, notes, fullResultsHint: "results.json in the results artifact" });
+    await summary.addRaw(markdown, true).write();
+  }
+  suiteLabel(result) {
+    return this.options.suite ?? ([...new Set(result.comparisons.map((c) => c.suite))].sort().join(", ") || "benchmarks");
+  }
+  async writeThroughApi(result, notes) {
+    const repo = parseRepository(this.env.GITHUB_REPOSITORY);
+    const token = this.options.token;
+    if (!repo || !token) {
+      if (this.options.comment || this.options.check) this.info("no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)");
+      return;
+    }
+    const octokit = getOctokit(token, {
+      baseUrl: this.env.GITHUB_API_URL ?? "https://api.github.com",
+      request: { signal: AbortSignal.timeout(API_TIME_LIMIT_MS) }
+    });
+    const suite = this.suiteLabel(result);
+    const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
+    if (this.options.comment && pullRequest !== void 0) {
+      await this.attempt("comment on the pull request", "pull-requests: write", async () => {
+        if (!await this.pullRequestMatches(octokit, repo, pullRequest)) return;
+        const marker = commentMarker(suite);
+        const body = renderMarkdown(result, { maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64, notes });
+        const how = await upsertComment(octokit, repo, pullRequest, marker, body);
+        this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
+      });
+    }
+    if (this.options.check) {
+      await this.attempt("create a check run", "checks: write", () => this.check(octokit, repo, result, suite, notes));
+    }
+  }
+  async check(octokit, repo, result, suite, notes) {
+    const conclusion = checkConclusion(result);
+    await createCheckRun(octokit, repo, {
+      name: plainText(`benchgate (${suite})`, 100),
+      headSha: this.options.checkSha ?? result.head.chosen?.pullRequestHead ?? result.head.sha,
+      conclusion,
+      title: plainText(headline(result), 200),
+      summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes })
+    });
+    this.info(`check run "benchgate (${plainText(suite, 100)})": ${conclusion}`);
+  }
+  async pullRequestMatches(octokit, repo, pullRequest) {
+    const expected = this.options.requirePullRequestHead;
+    if (expected === void 0) return true;
+    const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pullRequest });
+    if (data.head.sha === expected) return true;
+    this.warn(`pull request #${pullRequest} is at ${data.head.sha}, not at the measured commit ${expected}: no comment`);
+    return false;
+  }
+  /**
+   * Runs one API write. A refusal or an unreachable API is said once in the log and never
+   * fails the step: the measurements are done and the exit code stays the gate.
+   */
+  async attempt(what, permission, fn) {
+    try {
+      await fn();
+    } catch (err) {
+      if (this.said.has(what)) return;
+      this.said.add(what);
+      const status = httpStatus(err);
+      const why = status === 403 ? `the token lacks "${permission}" (a fork's token is read-only)` : status !== null ? `GitHub answered HTTP ${status}` : `the API did not answer (${err.message})`;
+      this.warn(`benchgate could not ${what}: ${why}; the step's exit code gates the merge instead`);
+    }
+  }
+};
 
 // src/commands/report.ts
 var PULL_REQUEST_FILE = "pull-request-number";

@@ -1,98 +1,105 @@
 /**
- * The `benchgate` command: run | analyze | demo. Flags become one Config here; the rest of
- * the program never sees argv.
+ * The `benchgate` command line: argv -> one subcommand (src/commands/), its flags and help built
+ * from the option table (src/options.ts) with commander. Flags become one Config in the command;
+ * the rest of the program never sees argv. Usage errors exit 2 (exit.ts).
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { Command as Program, CommanderError, Option } from 'commander';
 import { cmdAnalyze } from './commands/analyze.js';
 import { cmdDemo } from './commands/demo.js';
 import { cmdMerge } from './commands/merge.js';
 import { cmdReport } from './commands/report.js';
 import { cmdRun } from './commands/run.js';
 import type { Command, FlagValues } from './commands/types.js';
-import { CONFIG_FILE, CONFIG_KEYS, ConfigError } from './config.js';
+import { CONFIG_FILE } from './config.js';
 import { EXIT, errorExit } from './exit.js';
-import { commandOptions, defaultText } from './options.js';
+import { formats } from './formats/index.js';
+import { commandOptions, defaultText, type CommandName } from './options.js';
 import { detectPlatform } from './platforms/index.js';
 import type { Platform } from './platforms/types.js';
 import { VERSION } from './version.js';
 
-/** One line per option of `run`, from the option table. */
-function optionLines(): string {
-  return commandOptions('run')
-    .map((o) => {
-      const shown = defaultText(o);
-      return `  --${o.name} ${o.arg}`.padEnd(28) + ` ${o.help}${shown === undefined ? '' : ` (default: ${shown})`}`;
-    })
-    .join('\n');
+interface CommandSpec {
+  summary: string;
+  /** Positional arguments, in commander's notation. */
+  args?: string;
+  run: Command;
 }
 
-const USAGE = `benchgate ${VERSION}: did this change make the benchmarks slower?
-
-Usage:
-  benchgate run --base REF --bench CMD [options]   compare two commits in interleaved rounds
-  benchgate analyze results.jsonl [options]        re-analyse a saved results log
-  benchgate merge a.jsonl b.jsonl... --out FILE    combine logs of the same comparison (e.g. a deep run)
-  benchgate report --from DIR                      publish saved results to GitHub (fork-safe reporter job)
-  benchgate demo                                   run the built-in demo (no setup needed)
-
-Options for run (the same keys work in ${CONFIG_FILE}):
-${optionLines()}
-
-Exit codes: 0 pass, 1 gate failed (significant regression beyond the threshold),
-2 usage or config error, 3 a build or benchmark run failed, 4 internal error (a bug),
-130/143 interrupted.
-`;
-
-function optionSpec(): ParseArgsConfig['options'] {
-  const options: NonNullable<ParseArgsConfig['options']> = {
-    config: { type: 'string' },
-    repo: { type: 'string' },
-    from: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-    version: { type: 'boolean' },
-  };
-  for (const key of CONFIG_KEYS) options[key] = { type: 'string' };
-  return options;
-}
-
-function parse(argv: string[]): { values: FlagValues; positionals: string[] } {
-  try {
-    const { values, positionals } = parseArgs({ args: argv, options: optionSpec(), allowPositionals: true, strict: true });
-    return { values: Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string')), positionals };
-  } catch (err) {
-    throw new ConfigError(`${(err as Error).message}\nRun "benchgate --help" for the options.`);
-  }
-}
-
-const COMMANDS: Record<string, Command> = {
-  run: cmdRun,
-  analyze: cmdAnalyze,
-  merge: cmdMerge,
-  report: cmdReport,
-  demo: cmdDemo,
+const COMMANDS: Record<CommandName, CommandSpec> = {
+  run: { summary: `compare two commits in interleaved rounds (the same keys work in ${CONFIG_FILE})`, run: cmdRun },
+  analyze: { summary: 're-analyse a saved results log, running nothing', args: '<results.jsonl>', run: cmdAnalyze },
+  merge: { summary: 'combine results logs of the same comparison (e.g. a deep run)', args: '<logs...>', run: cmdMerge },
+  report: { summary: 'publish saved results to GitHub (the fork-safe reporter job)', run: cmdReport },
+  demo: { summary: 'run the built-in demo (no setup needed)', run: cmdDemo },
 };
 
-/** Runs the CLI and returns the exit code; errors become one clear message on stderr. */
-export async function main(argv: string[], platform: Platform = detectPlatform()): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
-    return command === undefined ? EXIT.usage : EXIT.pass;
+const FOOTER = `
+Formats (--format): ${['auto', 'command', ...formats.map((f) => f.name)].join(', ')}.
+
+Exit codes: 0 pass; 1 the gate failed (a significant regression beyond the threshold);
+2 usage or bad input; 3 a build or benchmark run failed; 4 internal error (a bug);
+130/143 interrupted by SIGINT/SIGTERM.`;
+
+/** Writes what commander prints; tests and the platform pass their own streams. */
+export interface CliOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const STDIO: CliOutput = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
+
+/**
+ * The program with one subcommand per entry of COMMANDS; an action stores its exit code in
+ * `exit.code`. Values stay strings: config.ts validates them with the file's and the inputs'.
+ */
+function program(platform: Platform, output: CliOutput, exit: { code: number }): Program {
+  const root = new Program('benchgate')
+    .description(`benchgate ${VERSION}: did this change make the benchmarks slower?`)
+    .version(VERSION, '-V, --version')
+    .exitOverride()
+    .configureOutput({
+      writeOut: output.out,
+      writeErr: output.err,
+      outputError: (text, write) => write(`benchgate: ${text.replace(/^error: /, '')}`),
+    })
+    .showSuggestionAfterError()
+    .showHelpAfterError('(add --help for the options)')
+    .addHelpText('after', FOOTER);
+  for (const [name, spec] of Object.entries(COMMANDS) as [CommandName, CommandSpec][]) {
+    const command = root.command(name).description(spec.summary).exitOverride();
+    if (spec.args) command.argument(spec.args);
+    for (const o of commandOptions(name)) {
+      const shown = defaultText(o);
+      command.addOption(new Option(`--${o.name} <${o.arg}>`, `${o.help}${shown === undefined ? '' : ` (default: ${shown})`}`));
+    }
+    command.addHelpText('after', FOOTER).action(async (...args: unknown[]) => {
+      const self = args.at(-1) as Program;
+      const opts = self.opts<Record<string, string | undefined>>();
+      const values: FlagValues = Object.fromEntries(self.options.map((o) => [o.long!.slice(2), opts[o.attributeName()]]));
+      exit.code = await spec.run({ values, positionals: self.args, platform });
+    });
   }
-  if (command === '--version') {
-    process.stdout.write(`${VERSION}\n`);
-    return EXIT.pass;
-  }
-  const handler = COMMANDS[command];
-  if (!handler) {
-    process.stderr.write(`benchgate: unknown command "${command}"\n\n${USAGE}`);
+  return root;
+}
+
+/** Runs the CLI and returns the exit code; every error becomes one clear message on stderr. */
+export async function main(argv: string[], platform: Platform = detectPlatform(), output: CliOutput = STDIO): Promise<number> {
+  const exit = { code: EXIT.pass as number };
+  const cli = program(platform, output, exit);
+  if (argv.length === 0) {
+    cli.outputHelp({ error: true });
     return EXIT.usage;
   }
   try {
-    return await handler({ ...parse(rest), platform });
-  } catch (err) {
-    const exit = errorExit(err);
-    process.stderr.write(`benchgate: ${exit.message}\n${exit.stack ? `${exit.stack}\n` : ''}`);
+    await cli.parseAsync(argv, { from: 'user' });
     return exit.code;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version end with code 0; everything else commander rejects is a usage error.
+      return err.exitCode === 0 ? EXIT.pass : EXIT.usage;
+    }
+    const failure = errorExit(err);
+    output.err(`benchgate: ${failure.message}\n${failure.stack ? `${failure.stack}\n` : ''}`);
+    return failure.code;
   }
 }

@@ -8,8 +8,6 @@ import { LineCounter, parseDocument, isMap, isScalar, type Node } from 'yaml';
 import type { AnalysisSettings, FailOn, RunSettings } from './model.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 
-export type { FailOn };
-
 export interface Config extends AnalysisSettings {
   /** Repository (or subdirectory of it) the comparison runs in. */
   repoDir: string;

@@ -54,6 +54,7 @@ const CONFIG = [
       "from the CI event (a pull request's merge commit's first parent, a merge queue entry's first parent, push before, the merge base of workflow_dispatch's inputs; GitLab: the merge base)",
     help: 'base commit (branch, tag or SHA; fetched if a shallow clone lacks it), compared exactly when given',
     trust: 'trusted-only',
+    commands: ['run'],
   },
   {
     name: 'head',
@@ -63,8 +64,9 @@ const CONFIG = [
     defaultText: "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
     help: 'head commit, compared exactly when given',
     trust: 'trusted-only',
+    commands: ['run'],
   },
-  { name: 'build', arg: 'CMD', type: 'text', help: 'build command, run once in each worktree before any round', trust: 'trusted-only' },
+  { name: 'build', arg: 'CMD', type: 'text', help: 'build command, run once in each worktree before any round', trust: 'trusted-only', commands: ['run'] },
   {
     name: 'bench',
     arg: 'CMD',
@@ -72,6 +74,7 @@ const CONFIG = [
     defaultText: 'none: required unless bench-command is given',
     help: 'benchmark command; runs in the worktree with BENCHGATE_SIDE, BENCHGATE_ROUND, BENCHGATE_WORKTREE, BENCHGATE_BASE_DIR and BENCHGATE_HEAD_DIR set',
     trust: 'trusted-only',
+    commands: ['run'],
   },
   {
     name: 'bench-command',
@@ -79,6 +82,7 @@ const CONFIG = [
     type: 'text',
     help: "command mode instead of bench: no parser; the whole process's wall time is the sample (CPU and peak RSS are recorded too), like hyperfine but interleaved",
     trust: 'trusted-only',
+    commands: ['run'],
   },
   {
     name: 'format',
@@ -87,8 +91,9 @@ const CONFIG = [
     default: 'auto',
     help: 'output format of the benchmark command: a parser name (docs/formats.md), auto, or command (time the whole process)',
     trust: 'trusted-only',
+    commands: ['run'],
   },
-  { name: 'suite', arg: 'NAME', type: 'text', default: 'benchmarks', help: 'name of this suite in the reports and comments', trust: 'trusted-only' },
+  { name: 'suite', arg: 'NAME', type: 'text', default: 'benchmarks', help: 'name of this suite in the reports and comments', trust: 'trusted-only', commands: ['run'] },
   {
     name: 'rounds',
     arg: 'N',
@@ -96,9 +101,10 @@ const CONFIG = [
     default: 10,
     help: 'measured rounds per side; each round runs base and head once, in seeded random order',
     trust: 'stricter-only',
+    commands: ['run', 'demo'],
     stricter: 'higher',
   },
-  { name: 'warmup', arg: 'N', ...int(0), default: 1, help: 'discarded warmup rounds', trust: 'any' },
+  { name: 'warmup', arg: 'N', ...int(0), default: 1, help: 'discarded warmup rounds', trust: 'any', commands: ['run'] },
   {
     name: 'seed',
     arg: 'N',
@@ -107,6 +113,7 @@ const CONFIG = [
     help: 'seed of the round order, to reproduce a run',
     // A seed known in advance fixes which side runs first in every round.
     trust: 'trusted-only',
+    commands: ['run', 'demo'],
   },
   {
     name: 'threshold',
@@ -117,6 +124,7 @@ const CONFIG = [
     default: 2,
     help: 'practical threshold in percent: smaller changes are never a regression',
     trust: 'stricter-only',
+    commands: ['run', 'analyze'],
     stricter: 'lower',
   },
   {
@@ -128,6 +136,7 @@ const CONFIG = [
     default: 0.05,
     help: 'significance level after the multiple-comparison correction',
     trust: 'stricter-only',
+    commands: ['run', 'analyze'],
     stricter: 'higher',
   },
   {
@@ -138,6 +147,7 @@ const CONFIG = [
     default: 'holm',
     help: 'multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none',
     trust: 'trusted-only',
+    commands: ['run', 'analyze'],
   },
   {
     name: 'sampling',
@@ -147,6 +157,7 @@ const CONFIG = [
     default: 'run',
     help: 'what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)',
     trust: 'trusted-only',
+    commands: ['run', 'analyze'],
   },
   {
     name: 'timeout',
@@ -157,6 +168,7 @@ const CONFIG = [
     default: 0,
     help: 'time limit per benchmark run in seconds, 0 for none; the whole process tree is killed',
     trust: 'any',
+    commands: ['run'],
   },
   {
     name: 'out',
@@ -165,6 +177,11 @@ const CONFIG = [
     default: 'benchgate-out',
     help: 'where results.jsonl and the reports go',
     trust: 'trusted-only',
+    commands: ['run', 'analyze', 'merge', 'demo'],
+    perCommand: {
+      analyze: { help: 'where the reports go', defaultText: "the log's folder" },
+      merge: { help: 'the merged results log to write', defaultText: 'none: required' },
+    },
   },
   {
     name: 'fail-on',
@@ -174,6 +191,7 @@ const CONFIG = [
     default: 'regression',
     help: 'what fails the gate: regression, a significant regression beyond the threshold; none, nothing (report only)',
     trust: 'trusted-only',
+    commands: ['run', 'analyze'],
   },
   {
     name: 'working-directory',
@@ -183,6 +201,7 @@ const CONFIG = [
     defaultText: 'the repository root (.)',
     help: 'directory inside the repository the build and benchmark commands run in',
     trust: 'trusted-only',
+    commands: ['run'],
   },
   {
     name: 'source',
@@ -190,12 +209,9 @@ const CONFIG = [
     type: 'text',
     help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
     trust: 'any',
+    commands: ['run'],
   },
 ] as const;
-
-/** The settings `benchgate analyze` may change from those the log recorded. */
-const ANALYZE = ['threshold', 'alpha', 'correction', 'sampling', 'fail-on', 'out'];
-const DEMO = ['rounds', 'seed', 'out'];
 
 /** The options of the doors: where the config comes from, what to publish, how. */
 const DOORS: readonly OptionSpec[] = [
@@ -269,24 +285,7 @@ const DOORS: readonly OptionSpec[] = [
   },
 ];
 
-export const OPTIONS: readonly OptionSpec[] = [
-  ...CONFIG.map(
-    (o): OptionSpec => ({
-      ...o,
-      commands: ['run', ...(ANALYZE.includes(o.name) ? (['analyze'] as const) : []), ...(DEMO.includes(o.name) ? (['demo'] as const) : [])],
-      file: true,
-      action: true,
-      ...(o.name === 'out' && {
-        commands: ['run', 'analyze', 'merge', 'demo'],
-        perCommand: {
-          analyze: { defaultText: "the log's folder" },
-          merge: { help: 'the merged results log to write', defaultText: 'none: required' },
-        },
-      }),
-    }),
-  ),
-  ...DOORS,
-];
+export const OPTIONS: readonly OptionSpec[] = [...CONFIG.map((o): OptionSpec => ({ ...o, file: true, action: true })), ...DOORS];
 
 /** The keys of `.benchgate.yml` (and of a flag or input layer over it). */
 export type ConfigKey = (typeof CONFIG)[number]['name'];

@@ -83,7 +83,7 @@ function testGroup(g: Group): Comparison {
  * The per-test level the correction demands of the most significant benchmark (Bonferroni's,
  * which Holm and BH both start from): what the sample size must be able to reach.
  */
-export function alphaPerTest(settings: AnalysisSettings, tests: number): number {
+function alphaPerTest(settings: AnalysisSettings, tests: number): number {
   return settings.correction === 'none' ? settings.alpha : settings.alpha / Math.max(1, tests);
 }
 

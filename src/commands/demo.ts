@@ -19,7 +19,7 @@ function demoSource(): string {
   return path.join(dir, 'examples', 'demo');
 }
 
-export const DEMO_SOURCE = demoSource();
+const DEMO_SOURCE = demoSource();
 
 function commitAll(repo: string, message: string): void {
   const git = (...args: string[]) =>

@@ -7,12 +7,12 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { publishResult, type Outcome } from '../conclude.js';
 import { ConfigError } from '../config.js';
 import type { ComparisonResult } from '../model.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
 import { eventPullRequest, eventPullRequestHead, readEvent, type GitHubEvent } from '../platforms/github-event.js';
 import type { Command } from './types.js';
-import { publishResult, type Outcome } from '../conclude.js';
 import { MAX_RESULTS_BYTES, validateResults } from '../validate.js';
 
 /** Written next to results.json by the action on pull_request events. */

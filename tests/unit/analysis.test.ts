@@ -1,11 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { analyze } from '../../src/analysis/index.js';
 import { compareGroups } from '../../src/analysis/compare.js';
 import { diagnose } from '../../src/analysis/diagnose.js';
 import { groupRuns } from '../../src/analysis/group.js';
 import { identityKey } from '../../src/analysis/identity.js';
-import type { Run } from '../../src/model.js';
+import { WARNING_CODES, type Run } from '../../src/model.js';
 import { createRng } from '../../src/stats/index.js';
+import { ROOT } from '../e2e/helpers.js';
 import { runOf } from '../diagnostics/helpers.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
@@ -71,5 +74,12 @@ describe('the analysis stage', () => {
     const pooled = groupRuns([runOf('base', 1, [{ values: many }]), runOf('base', 2, [{ values: many }])], 'pooled');
     expect(pooled[0]!.samples.base).toHaveLength(300_000);
     expect(pooled[0]!.raw.base).toHaveLength(300_000);
+  });
+});
+
+describe('warning codes', () => {
+  it('are each documented in docs/diagnostics.md', () => {
+    const doc = readFileSync(path.join(ROOT, 'docs', 'diagnostics.md'), 'utf8');
+    expect(WARNING_CODES.filter((code) => !doc.includes(`\`${code}\``))).toEqual([]);
   });
 });

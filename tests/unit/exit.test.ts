@@ -1,10 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../../src/config.js';
 import { describeExitCode, errorExit, EXIT, exitCodeOf, signalExitCode } from '../../src/exit.js';
 import { GitError } from '../../src/git.js';
 import type { Failures } from '../../src/model.js';
 import { Cancelled, RunFailure } from '../../src/runner/errors.js';
 import { LogError } from '../../src/runner/log.js';
+import { ROOT } from '../e2e/helpers.js';
 
 const none: Failures = { runs: [], benchmarks: [], stopped: null, noResults: false };
 
@@ -49,5 +53,26 @@ describe('exit codes of errors', () => {
     expect(exit.message).toBe("internal error: Cannot read properties of undefined (reading 'median') (a bug in benchgate; please report it with this message)");
     expect(exit.stack).toBe(bug.stack);
     expect(errorExit('a thrown string').code).toBe(EXIT.internal);
+  });
+});
+
+describe('errors no await reaches', () => {
+  /** A process that guards itself as the CLI entry does, then leaves a promise rejected unseen. */
+  function strayRejection(code: number) {
+    const exit = pathToFileURL(path.join(ROOT, 'src', 'exit.ts')).href;
+    const script = `
+      const { guardProcess } = await import(${JSON.stringify(exit)});
+      const guard = guardProcess((e) => process.stderr.write('benchgate: ' + e.message + '\\n'));
+      Promise.reject(new TypeError('late'));
+      setTimeout(() => { process.exitCode = guard.finalCode(${code}); }, 50);`;
+    return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  }
+
+  it('turn a pass or a failed gate into the internal-error code, not Node\'s 1, and say what happened', () => {
+    const r = strayRejection(1);
+    expect(r.stderr).toContain('benchgate: internal error: late');
+    expect(r.status).toBe(4);
+    // A failed run keeps its own code.
+    expect(strayRejection(3).status).toBe(3);
   });
 });

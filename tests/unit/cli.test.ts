@@ -1,0 +1,65 @@
+/** The command line's contract: help from the option table, usage errors exit 2, version. */
+import { describe, expect, it } from '@jest/globals';
+import { main } from '../../src/cli.js';
+import { formats } from '../../src/formats/index.js';
+import { commandOptions } from '../../src/options.js';
+import { LocalPlatform } from '../../src/platforms/local.js';
+import { VERSION } from '../../src/version.js';
+
+async function cli(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const platform = new LocalPlatform({ write: (t: string) => ((out += t), true) } as NodeJS.WritableStream, { write: (t: string) => ((err += t), true) } as NodeJS.WritableStream);
+  const code = await main(argv, platform, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+describe('benchgate --help', () => {
+  it('lists the commands, the formats from the registry and the exit codes', async () => {
+    const r = await cli('--help');
+    expect(r.code).toBe(0);
+    for (const command of ['run', 'analyze', 'merge', 'report', 'demo']) expect(r.out).toMatch(new RegExp(`^  ${command} `, 'm'));
+    for (const f of formats) expect(r.out).toContain(f.name);
+    expect(r.out).toContain('4 internal error');
+  });
+
+  it('gives each command its own help, every option from the table with its default', async () => {
+    for (const command of ['run', 'analyze', 'merge', 'report', 'demo'] as const) {
+      const r = await cli(command, '--help');
+      expect(r.code).toBe(0);
+      for (const o of commandOptions(command)) expect(r.out).toContain(`--${o.name} <${o.arg}>`);
+    }
+    expect((await cli('run', '--help')).out.replace(/\s+/g, ' ')).toContain('--rounds <N> measured rounds per side; each round runs base and head once, in seeded random order (default: 10)');
+    expect((await cli('analyze', '--help')).out).not.toContain('--bench ');
+  });
+
+  it('prints the version with -V and --version', async () => {
+    expect(await cli('-V')).toMatchObject({ code: 0, out: `${VERSION}\n` });
+    expect(await cli('--version')).toMatchObject({ code: 0, out: `${VERSION}\n` });
+  });
+});
+
+describe('usage errors exit 2 and say how to fix them', () => {
+  it('no command: the help, on stderr', async () => {
+    const r = await cli();
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Usage: benchgate');
+  });
+
+  it('a misspelt command or flag: what was meant', async () => {
+    expect(await cli('anlyze', 'x.jsonl')).toMatchObject({ code: 2, err: expect.stringMatching(/^benchgate: unknown command 'anlyze'\n\(Did you mean analyze\?\)/) });
+    expect(await cli('run', '--rouds', '3')).toMatchObject({ code: 2, err: expect.stringMatching(/^benchgate: unknown option '--rouds'\n\(Did you mean --rounds\?\)/) });
+    // A flag of another command is not this one's.
+    expect((await cli('analyze', 'x.jsonl', '--bench', 'make')).code).toBe(2);
+  });
+
+  it('a missing argument or value', async () => {
+    expect(await cli('analyze')).toMatchObject({ code: 2, err: expect.stringContaining("missing required argument 'results.jsonl'") });
+    expect(await cli('run', '--rounds')).toMatchObject({ code: 2, err: expect.stringContaining("option '--rounds <N>' argument missing") });
+  });
+
+  it('a bad value or an unreadable file, named', async () => {
+    expect(await cli('run', '--bench', 'make', '--rounds', 'ten')).toMatchObject({ code: 2, err: 'benchgate: --rounds: expected a whole number >= 1, got "ten"\n' });
+    expect(await cli('merge', '/nonexistent/a.jsonl', '--out', '/nonexistent/b.jsonl')).toMatchObject({ code: 2, err: expect.stringMatching(/^benchgate: \/nonexistent\/a\.jsonl: cannot read/) });
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { type JsonObject, JsonShape, parseJson } from './json.js';
 import { head, type Line, lines } from './lines.js';
-import { MeasurementSet } from './measurements.js';
+import { type MetricKind, MeasurementSet } from './measurements.js';
 import { parseDecimal, toSeconds } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
 
@@ -33,6 +33,13 @@ function columnFor(header: string): Column | 'complexityN' | undefined {
   if (header === 'IPC') return { metric: 'IPC', unit: 'ins/cyc', better: 'higher', convert: same };
   if (header === 'miss%') return { metric: 'miss%', unit: '%', better: 'lower', convert: same };
   return undefined;
+}
+
+/** Time is nanobench's measure; perf counters are secondary (instructions deterministic), IPC is ins/cyc. */
+function kindOf(metric: string): MetricKind {
+  if (metric === 'time') return { role: 'primary' };
+  if (metric === 'IPC') return { role: 'derived' };
+  return metric.startsWith('ins/') ? { role: 'secondary', deterministic: true } : { role: 'secondary' };
 }
 
 /** Splits `| a | b | name` into exactly `count` cells; the last (the name) may itself contain `|`. */
@@ -179,7 +186,7 @@ export const nanobench: FormatParser = {
   },
 
   parse(text) {
-    const set = new MeasurementSet(NAME);
+    const set = new MeasurementSet(NAME, kindOf);
     if (/^\s*[{[]/.test(head(text, 1024))) {
       const root = shape.object(parseJson(NAME, text), 'the top level');
       if (root.results !== undefined) parseJsonTemplate(set, root);

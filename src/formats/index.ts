@@ -3,6 +3,7 @@
  * in `formats`. Order matters for detection: the most specific sniff comes first.
  */
 import type { Measurement } from '../model.js';
+import { autocannon } from './autocannon.js';
 import { benchBitcoinCsv } from './bench-bitcoin-csv.js';
 import { benchgate } from './benchgate.js';
 import { benchmarkdotnet } from './benchmarkdotnet.js';
@@ -18,6 +19,7 @@ import { js } from './js.js';
 import { firstLines } from './lines.js';
 import { nanobench } from './nanobench.js';
 import { pytestBenchmark } from './pytest-benchmark.js';
+import { wrk } from './wrk.js';
 import { FormatError, type FormatParser } from './types.js';
 
 export { parseCriterionDir, parseCriterionSample } from './criterion-dir.js';
@@ -31,7 +33,9 @@ export const formats: FormatParser[] = [
   pytestBenchmark,
   jmh,
   benchmarkdotnet,
+  autocannon,
   catch2,
+  wrk,
   nanobench,
   js,
   benchBitcoinCsv,

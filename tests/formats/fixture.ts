@@ -144,6 +144,17 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'js-benchmark-js-tinybench-mitata/generated_tinybench6.2.3_console_table.txt',
     'js-benchmark-js-tinybench-mitata/generated_tinybench6.2.3_tasks_results_retainSamples_dump.json',
   ],
+  wrk: [
+    'wrk/generated_wrk4.1.0_latency.txt',
+    'wrk/generated_wrk4.1.0_latency_non2xx.txt',
+    'wrk/generated_wrk4.1.0_latency_socket_errors.txt',
+  ],
+  autocannon: [
+    'autocannon/generated_autocannon9.0.0_json.json',
+    'autocannon/generated_autocannon9.0.0_json_non2xx.json',
+    'autocannon/generated_autocannon9.0.0_json_errors_timeouts.json',
+    'autocannon/generated_autocannon9.0.0_json_connection_refused.json',
+  ],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_failures_count2.txt',

@@ -15,9 +15,11 @@ import { go } from './go.js';
 import { googleBenchmark } from './google-benchmark.js';
 import { hyperfine } from './hyperfine.js';
 import { jmh } from './jmh.js';
+import { k6 } from './k6.js';
 import { js } from './js.js';
 import { firstLines } from './lines.js';
 import { nanobench } from './nanobench.js';
+import { oha } from './oha.js';
 import { pytestBenchmark } from './pytest-benchmark.js';
 import { wrk } from './wrk.js';
 import { FormatError, type FormatParser } from './types.js';
@@ -34,6 +36,8 @@ export const formats: FormatParser[] = [
   jmh,
   benchmarkdotnet,
   autocannon,
+  oha,
+  k6,
   catch2,
   wrk,
   nanobench,

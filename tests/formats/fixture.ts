@@ -155,6 +155,8 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'autocannon/generated_autocannon9.0.0_json_errors_timeouts.json',
     'autocannon/generated_autocannon9.0.0_json_connection_refused.json',
   ],
+  oha: ['oha/crush_test_oha_json_deadline_aborts.json'],
+  k6: ['k6/crush_test_k6_v1_summary_export.json'],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_failures_count2.txt',

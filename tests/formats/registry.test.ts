@@ -15,6 +15,7 @@ const CONSOLE_SUMMARIES = [
   'hyperfine/generated_v1.15.0_console_two_commands.txt',
   'hyperfine/generated_v1.20.0_console_two_commands.txt',
   'autocannon/generated_autocannon9.0.0_console.txt',
+  'k6/crush_test_k6_v1_console_summary.txt',
 ];
 /** Recognised, but missing what benchgate compares: the error names the flag that prints it. */
 const REJECTED: [string, string, RegExp][] = [

@@ -20,6 +20,7 @@ import { js } from './js.js';
 import { firstLines } from './lines.js';
 import { nanobench } from './nanobench.js';
 import { oha } from './oha.js';
+import { pyperf } from './pyperf.js';
 import { pytestBenchmark } from './pytest-benchmark.js';
 import { wrk } from './wrk.js';
 import { FormatError, type FormatParser } from './types.js';
@@ -35,6 +36,7 @@ export const formats: FormatParser[] = [
   pytestBenchmark,
   jmh,
   benchmarkdotnet,
+  pyperf,
   autocannon,
   oha,
   k6,

@@ -3,6 +3,7 @@
  * in `formats`. Order matters for detection: the most specific sniff comes first.
  */
 import type { Measurement } from '../model.js';
+import { asv } from './asv.js';
 import { autocannon } from './autocannon.js';
 import { benchBitcoinCsv } from './bench-bitcoin-csv.js';
 import { benchgate } from './benchgate.js';
@@ -37,6 +38,7 @@ export const formats: FormatParser[] = [
   jmh,
   benchmarkdotnet,
   pyperf,
+  asv,
   autocannon,
   oha,
   k6,

@@ -162,6 +162,7 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'nanobench/generated_v4.3.11_run2_templates_pyperf.json',
     'nanobench/generated_v4.3.11_run3_templates_pyperf.json',
   ],
+  asv: ['asv/generated_asv0.6.6_record_samples_params_failure.json'],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_failures_count2.txt',

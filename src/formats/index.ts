@@ -22,6 +22,7 @@ import { firstLines } from './lines.js';
 import { nanobench } from './nanobench.js';
 import { oha } from './oha.js';
 import { pyperf } from './pyperf.js';
+import { qtestlib } from './qtestlib.js';
 import { pytestBenchmark } from './pytest-benchmark.js';
 import { wrk } from './wrk.js';
 import { FormatError, type FormatParser } from './types.js';
@@ -43,6 +44,7 @@ export const formats: FormatParser[] = [
   oha,
   k6,
   catch2,
+  qtestlib,
   wrk,
   nanobench,
   js,

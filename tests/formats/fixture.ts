@@ -163,6 +163,14 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'nanobench/generated_v4.3.11_run3_templates_pyperf.json',
   ],
   asv: ['asv/generated_asv0.6.6_record_samples_params_failure.json'],
+  qtestlib: [
+    'qtestlib/generated_qt5.15.8_txt_walltime.txt',
+    'qtestlib/generated_qt5.15.8_txt_tickcounter.txt',
+    'qtestlib/generated_qt5.15.8_txt_eventcounter.txt',
+    'qtestlib/generated_qt5.15.8_txt_callgrind.txt',
+    'qtestlib/generated_qt5.15.8_xml_walltime.xml',
+    'qtestlib/generated_qt5.15.8_xml_callgrind.xml',
+  ],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_failures_count2.txt',

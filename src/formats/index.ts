@@ -15,6 +15,7 @@ import { findCriterionDir, withCriterionSamples } from './criterion-dir.js';
 import { go } from './go.js';
 import { googleBenchmark } from './google-benchmark.js';
 import { hyperfine } from './hyperfine.js';
+import { iaiCallgrind } from './iai-callgrind.js';
 import { jmh } from './jmh.js';
 import { k6 } from './k6.js';
 import { js } from './js.js';
@@ -45,6 +46,7 @@ export const formats: FormatParser[] = [
   k6,
   catch2,
   qtestlib,
+  iaiCallgrind,
   wrk,
   nanobench,
   js,

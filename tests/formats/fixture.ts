@@ -171,6 +171,11 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'qtestlib/generated_qt5.15.8_xml_walltime.xml',
     'qtestlib/generated_qt5.15.8_xml_callgrind.xml',
   ],
+  'iai-callgrind': [
+    'iai-callgrind/generated_gungraun0.17.2_first_run.txt',
+    'iai-callgrind/generated_gungraun0.17.2_second_run_no_change.txt',
+    'iai-callgrind/generated_gungraun0.17.2_third_run_after_change.txt',
+  ],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_failures_count2.txt',

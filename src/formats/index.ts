@@ -11,6 +11,7 @@ import { benchmarkdotnet } from './benchmarkdotnet.js';
 import { cargoBench } from './cargo-bench.js';
 import { catch2 } from './catch2.js';
 import { criterion } from './criterion.js';
+import { divan } from './divan.js';
 import { findCriterionDir, withCriterionSamples } from './criterion-dir.js';
 import { go } from './go.js';
 import { googleBenchmark } from './google-benchmark.js';
@@ -47,6 +48,7 @@ export const formats: FormatParser[] = [
   catch2,
   qtestlib,
   iaiCallgrind,
+  divan,
   wrk,
   nanobench,
   js,

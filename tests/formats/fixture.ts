@@ -176,6 +176,10 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'iai-callgrind/generated_gungraun0.17.2_second_run_no_change.txt',
     'iai-callgrind/generated_gungraun0.17.2_third_run_after_change.txt',
   ],
+  divan: [
+    'divan/generated_divan0.1.21_args_modules_types.txt',
+    'divan/generated_divan0.1.21_counters_alloc_profiler.txt',
+  ],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_failures_count2.txt',

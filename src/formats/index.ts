@@ -6,11 +6,13 @@ import type { Measurement } from '../model.js';
 import { asv } from './asv.js';
 import { autocannon } from './autocannon.js';
 import { benchBitcoinCsv } from './bench-bitcoin-csv.js';
+import { benchmarkIps } from './benchmark-ips.js';
 import { benchgate } from './benchgate.js';
 import { benchmarkdotnet } from './benchmarkdotnet.js';
 import { cargoBench } from './cargo-bench.js';
 import { catch2 } from './catch2.js';
 import { criterion } from './criterion.js';
+import { deno } from './deno.js';
 import { divan } from './divan.js';
 import { findCriterionDir, withCriterionSamples } from './criterion-dir.js';
 import { go } from './go.js';
@@ -45,10 +47,12 @@ export const formats: FormatParser[] = [
   autocannon,
   oha,
   k6,
+  deno,
   catch2,
   qtestlib,
   iaiCallgrind,
   divan,
+  benchmarkIps,
   wrk,
   nanobench,
   js,

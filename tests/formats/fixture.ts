@@ -180,6 +180,11 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'divan/generated_divan0.1.21_args_modules_types.txt',
     'divan/generated_divan0.1.21_counters_alloc_profiler.txt',
   ],
+  deno: ['deno/generated_deno2.9.6_bench_json_two_files_group_failure.json'],
+  'benchmark-ips': [
+    'benchmark-ips/generated_benchmark-ips2.7.2_ruby3.1_console_compare.txt',
+    'benchmark-ips/generated_benchmark-ips2.7.2_ruby3.1_json.json',
+  ],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_failures_count2.txt',

@@ -185,6 +185,7 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'benchmark-ips/generated_benchmark-ips2.7.2_ruby3.1_console_compare.txt',
     'benchmark-ips/generated_benchmark-ips2.7.2_ruby3.1_json.json',
   ],
+  'julia-benchmarktools': ['julia-benchmarktools/gab_julia_output_trialestimate_median.json'],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_failures_count2.txt',
@@ -199,4 +200,10 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'go-test-bench/golang_perf_benchstat_old_count10.txt',
     'go-test-bench/golang_perf_benchstat_units_metadata.txt',
   ],
+};
+
+/** Fixtures of the formats --format must name: auto-detection picks none for them. */
+export const FIXTURES_BY_NAME_ONLY: Record<string, string[]> = {
+  'custom-smaller-is-better': ['custom-json/gab_custom_smallerisbetter_output2.json'],
+  'custom-bigger-is-better': ['custom-json/gab_custom_biggerisbetter_output.json'],
 };

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { detectFormat, formats, parseCriterionSample } from '../../src/formats/index.js';
 import { FormatError, type FormatParser } from '../../src/formats/types.js';
 import type { Measurement } from '../../src/model.js';
-import { FIXTURES_BY_FORMAT, fixture } from './fixture.js';
+import { FIXTURES_BY_FORMAT, FIXTURES_BY_NAME_ONLY, fixture } from './fixture.js';
 
 /** CI services set CI; .ci/run sets BENCHGATE_REQUIRE_TOOLCHAINS. About 3 s per parser there. */
 const IN_CI = Boolean(process.env.CI || process.env.BENCHGATE_REQUIRE_TOOLCHAINS);
@@ -80,7 +80,7 @@ function isJson(file: string): boolean {
 
 /** Fixtures up to 20 KB (when the format has any), so thousands of mutations stay fast. */
 function smallFixtures(name: string): string[] {
-  const all = FIXTURES_BY_FORMAT[name] ?? [];
+  const all = FIXTURES_BY_FORMAT[name] ?? FIXTURES_BY_NAME_ONLY[name] ?? [];
   const small = all.filter((file) => fixture(file).length <= 20_000);
   return small.length > 0 ? small : all;
 }

@@ -17,7 +17,9 @@ process.on('exit', stopServer);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
 
 const [port] = await once(createInterface({ input: server.stdout }), 'line');
-const autocannon = spawn(process.env.AUTOCANNON ?? 'autocannon', ['--json', '--amount', requests, '--connections', connections, `http://127.0.0.1:${port}/`], {
+// --title names the benchmark: the URL's port changes from run to run.
+const args = ['--json', '--title', 'GET /', '--amount', requests, '--connections', connections, `http://127.0.0.1:${port}/`];
+const autocannon = spawn(process.env.AUTOCANNON ?? 'autocannon', args, {
   stdio: ['ignore', 'inherit', 'ignore'],
 });
 const [code, signal] = await once(autocannon, 'exit');

@@ -7,13 +7,14 @@
  * `Class::function(data tag)` for a data row. A failed test function (FAIL!, XPASS) is failed.
  * Instruction counts are deterministic.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
 import type { Better } from '../model.js';
 import { type JsonObject, isObject } from './json.js';
 import { head, lines } from './lines.js';
 import { type MetricKind, MeasurementSet } from './measurements.js';
 import { parseDecimal } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
+import { parseXml } from './xml.js';
 
 const NAME = 'qtestlib';
 const MAX_DEPTH = 8;
@@ -104,15 +105,8 @@ function text(value: unknown): string {
   return '';
 }
 
-function parseXml(set: MeasurementSet, xml: string): void {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new FormatError(NAME, `invalid XML: ${valid.err.msg}`, valid.err.line);
-  let root: unknown;
-  try {
-    root = xmlParser.parse(xml);
-  } catch (error) {
-    throw new FormatError(NAME, `invalid XML: ${error instanceof Error ? error.message : String(error)}`);
-  }
+function addXml(set: MeasurementSet, xml: string): void {
+  const root = parseXml(NAME, xmlParser, xml);
   if (!isObject(root)) throw new FormatError(NAME, 'expected a <TestCase> root element');
   for (const testCase of list(root, 'TestCase')) addTestCase(set, testCase, 0);
 }
@@ -154,7 +148,7 @@ export const qtestlib: FormatParser = {
 
   parse(text) {
     const set = new MeasurementSet(NAME, kindOf);
-    if (isXml(head(text, 1024))) parseXml(set, text);
+    if (isXml(head(text, 1024))) addXml(set, text);
     else parseText(set, text);
     return set.toArray();
   },

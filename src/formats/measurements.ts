@@ -8,7 +8,7 @@ export interface MetricKind {
   deterministic?: boolean;
 }
 
-/** The kind of every metric of a harness with one metric, or whose metrics are all measured alike. */
+/** For a harness with a single metric: `role` stays unset, which means primary. */
 const unclassified = (): MetricKind | undefined => undefined;
 
 export class MeasurementSet {

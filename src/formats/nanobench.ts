@@ -1,7 +1,8 @@
 /**
  * nanobench (ankerl::nanobench): the markdown table it prints, `templates::json()` (one sample per
- * epoch), `templates::pyperf()` (read as pyperf.ts reads it) and `templates::csv()`. Time is per `unit()` (ns/op, ns/byte) in
- * seconds; a row marked `:boom:` is a failed benchmark; `:wavy_dash:` (unstable) rows keep their value.
+ * epoch), `templates::pyperf()` (read as pyperf.ts reads it) and `templates::csv()`. Time is per
+ * `unit()` (ns/op, ns/byte) in seconds; a row marked `:boom:` is a failed benchmark; `:wavy_dash:`
+ * (unstable) rows keep their value.
  */
 import { type JsonObject, JsonShape, parseJson } from './json.js';
 import { head, type Line, lines } from './lines.js';

@@ -28,6 +28,9 @@ const TOKENS = [
   'ns/op', 'B/op', 'allocs/op', 'MB/s', '|', '`', ':boom:', 'ns', 'µs', 'ms', 's', 'test', '...', 'bench:',
   'ns/iter', '(+/-', ')', 'time:', '[', ']', 'FAILED', 'NaN', 'inf', '-', '+', '%', '1', '0', '1e-006',
   '3.5', '1,234', '\t', ' ', '"', '{', '}', ':', 'ops/sec', '±', 'Benchmark,', '<', '>', 'x',
+  'Running 10s test @', 'Requests/sec:', 'Latency Distribution', '50%', '9.50ms', 'RESULT :', 'msecs per iteration',
+  '(total: 1,737, iterations: 1)', '********* Start testing of', 'FAIL!  :', 'Instructions:', '1789|N/A', '(*********)',
+  'a::b', '│', '├─', '╰─', 'fastest', 'Gitem/s', 'Calculating -----', 'i/s', '(± 8.2%)', '4.326M',
 ];
 
 const tokenLines = fc

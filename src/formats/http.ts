@@ -21,9 +21,7 @@ export interface HttpResult {
   failures: string[];
 }
 
-export const REQUESTS_PER_SECOND = 'requests/s';
-
-export function percentileMetric(percentile: number): string {
+function percentileMetric(percentile: number): string {
   return `latency p${percentile}`;
 }
 
@@ -41,11 +39,14 @@ export function httpMeasurements(result: HttpResult): Measurement[] {
     failed === undefined
       ? { benchmark: result.benchmark, metric, unit, better, values: [value], role }
       : { benchmark: result.benchmark, metric, unit, better, values: [], role, failed };
-  const measurements = result.percentiles.map(([p, seconds]) =>
+  // One comparison per percentile: k6 prints the median twice when asked for p(50) too.
+  const seen = new Set<number>();
+  const percentiles = result.percentiles.filter(([p]) => !seen.has(p) && Boolean(seen.add(p)));
+  const measurements = percentiles.map(([p, seconds]) =>
     measurement(percentileMetric(p), 's', 'lower', seconds, p === 50 || p === tail ? 'primary' : 'secondary'),
   );
   if (result.maxSeconds !== undefined) measurements.push(measurement('latency max', 's', 'lower', result.maxSeconds, 'secondary'));
-  if (result.requestsPerSecond !== undefined) measurements.push(measurement(REQUESTS_PER_SECOND, 'req/s', 'higher', result.requestsPerSecond, 'primary'));
+  if (result.requestsPerSecond !== undefined) measurements.push(measurement('requests/s', 'req/s', 'higher', result.requestsPerSecond, 'primary'));
   return measurements;
 }
 

@@ -18,9 +18,9 @@ var __commonJS = (cb, mod) => function __require2() {
     throw mod = 0, e;
   }
 };
-var __export = (target, all) => {
+var __export = (target2, all) => {
   for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+    __defProp(target2, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -30,12 +30,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 
@@ -1704,9 +1704,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} invalidArgumentMessage
        * @private
        */
-      _callParseArg(target, value, previous, invalidArgumentMessage) {
+      _callParseArg(target2, value, previous, invalidArgumentMessage) {
         try {
-          return target.parseArg(value, previous);
+          return target2.parseArg(value, previous);
         } catch (err) {
           if (err.code === "commander.invalidArgument") {
             const message = `${invalidArgumentMessage} ${err.message}`;
@@ -2893,10 +2893,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
           const optionKey = option2.attributeName();
           const optionValue = this.getOptionValue(optionKey);
           const negativeOption = this.options.find(
-            (target) => target.negate && optionKey === target.attributeName()
+            (target2) => target2.negate && optionKey === target2.attributeName()
           );
           const positiveOption = this.options.find(
-            (target) => !target.negate && optionKey === target.attributeName()
+            (target2) => !target2.negate && optionKey === target2.attributeName()
           );
           if (negativeOption && (negativeOption.presetArg === void 0 && optionValue === false || negativeOption.presetArg !== void 0 && optionValue === negativeOption.presetArg)) {
             return negativeOption;
@@ -3204,9 +3204,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context3.helpWidth,
           outputHasColors: context3.hasColors
         });
-        const text2 = helper.formatHelp(this, helper);
-        if (context3.hasColors) return text2;
-        return this._outputConfiguration.stripColor(text2);
+        const text3 = helper.formatHelp(this, helper);
+        if (context3.hasColors) return text3;
+        return this._outputConfiguration.stripColor(text3);
       }
       /**
        * @typedef HelpContext
@@ -3366,7 +3366,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text2) {
+      addHelpText(position, text3) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3375,10 +3375,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context3) => {
           let helpStr;
-          if (typeof text2 === "function") {
-            helpStr = text2({ error: context3.error, command: context3.command });
+          if (typeof text3 === "function") {
+            helpStr = text3({ error: context3.error, command: context3.command });
           } else {
-            helpStr = text2;
+            helpStr = text3;
           }
           if (helpStr) {
             context3.write(`${helpStr}
@@ -6248,8 +6248,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -6357,13 +6357,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -6647,14 +6647,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text2;
+        return text3;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text2.length <= endStep)
-        return text2;
+      if (text3.length <= endStep)
+        return text3;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -6671,14 +6671,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text2, i, indent.length);
+        i = consumeMoreIndentedLines(text3, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text2[i += 1]; ) {
+      for (let ch; ch = text3[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text2[i + 1]) {
+          switch (text3[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -6695,12 +6695,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text2, i, indent.length);
+            i = consumeMoreIndentedLines(text3, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text2[i + 1];
+            const next = text3[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -6712,12 +6712,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text2[i += 1];
+                ch = text3[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text2;
+                return text3;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -6732,39 +6732,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text2;
+        return text3;
       if (onFold)
         onFold();
-      let res = text2.slice(0, folds[0]);
+      let res = text3.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text2.length;
+        const end2 = folds[i2 + 1] || text3.length;
         if (fold === 0)
           res = `
-${indent}${text2.slice(0, end2)}`;
+${indent}${text3.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text2[fold]}\\`;
+            res += `${text3[fold]}\\`;
           res += `
-${indent}${text2.slice(fold + 1, end2)}`;
+${indent}${text3.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text2, i, indent) {
+    function consumeMoreIndentedLines(text3, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text2[start];
+      let ch = text3[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text2[++i];
+          ch = text3[++i];
         } else {
           do {
-            ch = text2[++i];
+            ch = text3[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text2[start];
+          ch = text3[start];
         }
       }
       return end;
@@ -9316,8 +9316,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -9394,12 +9394,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error2.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error2.message += `:
 
 ${lineStr}
@@ -11994,15 +11994,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list, type) {
-      for (let i = 0; i < list.length; ++i)
-        if (list[i].type === type)
+    function includesToken(list2, type) {
+      for (let i = 0; i < list2.length; ++i)
+        if (list2[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list) {
-      for (let i = 0; i < list.length; ++i) {
-        switch (list[i].type) {
+    function findNonEmptyIndex(list2) {
+      for (let i = 0; i < list2.length; ++i) {
+        switch (list2[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -12058,12 +12058,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -15197,20 +15197,20 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema) {
-      let count = 0;
+      let count2 = 0;
       for (const key in schema) {
         if (key === "$ref")
           return Infinity;
-        count++;
+        count2++;
         if (SIMPLE_INLINED.has(key))
           continue;
         if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
+          (0, util_1.eachItem)(schema[key], (sch) => count2 += countKeys(sch));
         }
-        if (count === Infinity)
+        if (count2 === Infinity)
           return Infinity;
       }
-      return count;
+      return count2;
     }
     function getFullPath(resolver, id = "", normalize) {
       if (normalize !== false)
@@ -16889,58 +16889,58 @@ var require_fast_uri = __commonJS({
       return serialize(resolved, schemelessOptions);
     }
     function resolveComponent(base, relative2, options, skipNormalization) {
-      const target = {};
+      const target2 = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options), options);
         relative2 = parse3(serialize(relative2, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative2.scheme) {
-        target.scheme = relative2.scheme;
-        target.userinfo = relative2.userinfo;
-        target.host = relative2.host;
-        target.port = relative2.port;
-        target.path = removeDotSegments(relative2.path || "");
-        target.query = relative2.query;
+        target2.scheme = relative2.scheme;
+        target2.userinfo = relative2.userinfo;
+        target2.host = relative2.host;
+        target2.port = relative2.port;
+        target2.path = removeDotSegments(relative2.path || "");
+        target2.query = relative2.query;
       } else {
         if (relative2.userinfo !== void 0 || relative2.host !== void 0 || relative2.port !== void 0) {
-          target.userinfo = relative2.userinfo;
-          target.host = relative2.host;
-          target.port = relative2.port;
-          target.path = removeDotSegments(relative2.path || "");
-          target.query = relative2.query;
+          target2.userinfo = relative2.userinfo;
+          target2.host = relative2.host;
+          target2.port = relative2.port;
+          target2.path = removeDotSegments(relative2.path || "");
+          target2.query = relative2.query;
         } else {
           if (!relative2.path) {
-            target.path = base.path;
+            target2.path = base.path;
             if (relative2.query !== void 0) {
-              target.query = relative2.query;
+              target2.query = relative2.query;
             } else {
-              target.query = base.query;
+              target2.query = base.query;
             }
           } else {
             if (relative2.path[0] === "/") {
-              target.path = removeDotSegments(relative2.path);
+              target2.path = removeDotSegments(relative2.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative2.path;
+                target2.path = "/" + relative2.path;
               } else if (!base.path) {
-                target.path = relative2.path;
+                target2.path = relative2.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative2.path;
+                target2.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative2.path;
               }
-              target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
+              target2.path = base.scheme === void 0 && !baseHasAuthority && target2.path[0] !== "/" ? removeDotSegmentsRelative(target2.path) : removeDotSegments(target2.path);
             }
-            target.query = relative2.query;
+            target2.query = relative2.query;
           }
-          target.userinfo = base.userinfo;
-          target.host = base.host;
-          target.port = base.port;
+          target2.userinfo = base.userinfo;
+          target2.host = base.host;
+          target2.port = base.port;
         }
-        target.scheme = base.scheme;
+        target2.scheme = base.scheme;
       }
-      target.fragment = relative2.fragment;
-      return target;
+      target2.fragment = relative2.fragment;
+      return target2;
     }
     function equal(uriA, uriB, options) {
       const normalizedA = normalizeComparableURI(uriA, options);
@@ -17658,7 +17658,7 @@ var require_core = __commonJS({
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text3, msg) => text3 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -18748,8 +18748,8 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+          const count2 = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
         }
         function validateItems(_valid, block) {
           gen.forRange("i", 0, len, (i) => {
@@ -18762,16 +18762,16 @@ var require_contains = __commonJS({
             block();
           });
         }
-        function checkLimits(count) {
-          gen.code((0, codegen_1._)`${count}++`);
+        function checkLimits(count2) {
+          gen.code((0, codegen_1._)`${count2}++`);
           if (max === void 0) {
-            gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count} > ${max}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -20111,7 +20111,7 @@ var require_tunnel = __commonJS({
       }
       return host;
     }
-    function mergeOptions(target) {
+    function mergeOptions(target2) {
       for (var i = 1, len = arguments.length; i < len; ++i) {
         var overrides = arguments[i];
         if (typeof overrides === "object") {
@@ -20119,12 +20119,12 @@ var require_tunnel = __commonJS({
           for (var j = 0, keyLen = keys.length; j < keyLen; ++j) {
             var k = keys[j];
             if (overrides[k] !== void 0) {
-              target[k] = overrides[k];
+              target2[k] = overrides[k];
             }
           }
         }
       }
-      return target;
+      return target2;
     }
     var debug2;
     if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
@@ -24255,8 +24255,8 @@ var require_util3 = __commonJS({
         return true;
       }
       const strongest = getStrongestMetadata(parsedMetadata);
-      const metadata = filterMetadataListByAlgorithm(parsedMetadata, strongest);
-      for (const item of metadata) {
+      const metadata2 = filterMetadataListByAlgorithm(parsedMetadata, strongest);
+      for (const item of metadata2) {
         const algorithm = item.algo;
         const expectedValue = item.hash;
         let actualValue = crypto2.createHash(algorithm).update(bytes2).digest("base64");
@@ -24274,10 +24274,10 @@ var require_util3 = __commonJS({
       return false;
     }
     var parseHashWithOptions = /(?<algo>sha256|sha384|sha512)-((?<hash>[A-Za-z0-9+/]+|[A-Za-z0-9_-]+)={0,2}(?:\s|$)( +[!-~]*)?)?/i;
-    function parseMetadata(metadata) {
+    function parseMetadata(metadata2) {
       const result = [];
       let empty = true;
-      for (const token of metadata.split(" ")) {
+      for (const token of metadata2.split(" ")) {
         empty = false;
         const parsedToken = parseHashWithOptions.exec(token);
         if (parsedToken === null || parsedToken.groups === void 0 || parsedToken.groups.algo === void 0) {
@@ -24299,13 +24299,13 @@ var require_util3 = __commonJS({
         return algorithm;
       }
       for (let i = 1; i < metadataList.length; ++i) {
-        const metadata = metadataList[i];
-        if (metadata.algo[3] === "5") {
+        const metadata2 = metadataList[i];
+        if (metadata2.algo[3] === "5") {
           algorithm = "sha512";
           break;
         } else if (algorithm[3] === "3") {
           continue;
-        } else if (metadata.algo[3] === "3") {
+        } else if (metadata2.algo[3] === "3") {
           algorithm = "sha384";
         }
       }
@@ -24389,8 +24389,8 @@ var require_util3 = __commonJS({
          * @param {unknown} target
          * @param {'key' | 'value' | 'key+value'} kind
          */
-        constructor(target, kind) {
-          this.#target = target;
+        constructor(target2, kind) {
+          this.#target = target2;
           this.#kind = kind;
           this.#index = 0;
         }
@@ -24440,8 +24440,8 @@ var require_util3 = __commonJS({
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
-      return function(target, kind) {
-        return new FastIterableIterator(target, kind);
+      return function(target2, kind) {
+        return new FastIterableIterator(target2, kind);
       };
     }
     function iteratorMixin(name, object, kInternalIterator, keyIndex = 0, valueIndex = 1) {
@@ -24735,8 +24735,8 @@ var require_util3 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list) {
-      const value = list.get(name, true);
+    function getDecodeSplit(name, list2) {
+      const value = list2.get(name, true);
       if (value === null) {
         return null;
       }
@@ -24844,8 +24844,8 @@ var require_file = __commonJS({
     var { kState } = require_symbols2();
     var { webidl } = require_webidl();
     var FileLike = class _FileLike {
-      constructor(blobLike, fileName, options = {}) {
-        const n = fileName;
+      constructor(blobLike, fileName2, options = {}) {
+        const n = fileName2;
         const t = options.type;
         const d = options.lastModified ?? Date.now();
         this[kState] = {
@@ -28308,8 +28308,8 @@ var require_pool = __commonJS({
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
         this.on("connectionError", (origin2, targets, error2) => {
-          for (const target of targets) {
-            const idx = this[kClients].indexOf(target);
+          for (const target2 of targets) {
+            const idx = this[kClients].indexOf(target2);
             if (idx !== -1) {
               this[kClients].splice(idx, 1);
             }
@@ -31116,11 +31116,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural;
       }
-      pluralize(count) {
-        const one = count === 1;
+      pluralize(count2) {
+        const one = count2 === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count, noun };
+        return { ...keys, count: count2, noun };
       }
     };
   }
@@ -32148,9 +32148,9 @@ var require_headers = __commonJS({
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
         webidl.brandCheck(this, _Headers);
-        const list = this.#headersList.cookies;
-        if (list) {
-          return [...list];
+        const list2 = this.#headersList.cookies;
+        if (list2) {
+          return [...list2];
         }
         return [];
       }
@@ -32190,8 +32190,8 @@ var require_headers = __commonJS({
       static getHeadersList(o) {
         return o.#headersList;
       }
-      static setHeadersList(o, list) {
-        o.#headersList = list;
+      static setHeadersList(o, list2) {
+        o.#headersList = list2;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers2;
@@ -32496,12 +32496,12 @@ var require_response = __commonJS({
         ...state
       };
       return new Proxy(response, {
-        get(target, p) {
-          return p in state ? state[p] : target[p];
+        get(target2, p) {
+          return p in state ? state[p] : target2[p];
         },
-        set(target, p, value) {
+        set(target2, p, value) {
           assert(!(p in state));
-          target[p] = value;
+          target2[p] = value;
           return true;
         }
       });
@@ -33159,13 +33159,13 @@ var require_request2 = __commonJS({
         if (this.signal.aborted) {
           ac.abort(this.signal.reason);
         } else {
-          let list = dependentControllerMap.get(this.signal);
-          if (list === void 0) {
-            list = /* @__PURE__ */ new Set();
-            dependentControllerMap.set(this.signal, list);
+          let list2 = dependentControllerMap.get(this.signal);
+          if (list2 === void 0) {
+            list2 = /* @__PURE__ */ new Set();
+            dependentControllerMap.set(this.signal, list2);
           }
           const acRef = new WeakRef(ac);
-          list.add(acRef);
+          list2.add(acRef);
           util.addAbortListener(
             ac.signal,
             buildAbort(acRef)
@@ -36805,9 +36805,9 @@ var require_util8 = __commonJS({
     function isClosed(ws) {
       return ws[kReadyState] === states.CLOSED;
     }
-    function fireEvent(e, target, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
+    function fireEvent(e, target2, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
       const event = eventFactory(e, eventInitDict);
-      target.dispatchEvent(event);
+      target2.dispatchEvent(event);
     }
     function websocketMessageReceived(ws, type, data) {
       if (ws[kReadyState] !== states.OPEN) {
@@ -38539,15 +38539,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count) {
-        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count2) {
+        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count < remaining) {
-            this.linePos += count;
-            count = 0;
+          if (count2 < remaining) {
+            this.linePos += count2;
+            count2 = 0;
           } else {
-            count -= remaining;
+            count2 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -40274,13 +40274,13 @@ function uCounts(m, n) {
   return row[n];
 }
 function cumulative(counts) {
-  let total = 0;
-  for (const c of counts) total += c;
+  let total2 = 0;
+  for (const c of counts) total2 += c;
   const cdf = new Float64Array(counts.length);
   let running = 0;
   for (let k = 0; k < counts.length; k++) {
     running += counts[k];
-    cdf[k] = running / total;
+    cdf[k] = running / total2;
   }
   return cdf;
 }
@@ -40293,9 +40293,9 @@ function uSf(m, n, k) {
 }
 function uQuantile(m, n, p) {
   const cdf = uCdf(m, n);
-  const target = p - 10 * Number.EPSILON;
+  const target2 = p - 10 * Number.EPSILON;
   let q = 0;
-  while (q < cdf.length - 1 && cdf[q] < target) q++;
+  while (q < cdf.length - 1 && cdf[q] < target2) q++;
   return q;
 }
 
@@ -40404,9 +40404,9 @@ function candidates(x, y, lo, hi) {
   return Float64Array.from(values).sort();
 }
 function sum(values) {
-  let total = 0;
-  for (const v of values) total += v;
-  return total;
+  let total2 = 0;
+  for (const v of values) total2 += v;
+  return total2;
 }
 
 // src/stats/hodges-lehmann.ts
@@ -40420,24 +40420,24 @@ function hodgesLehmann(x, y, opts = {}) {
   requireConfLevel(confLevel);
   const n1 = x.length;
   const n2 = y.length;
-  const total = n1 * n2;
+  const total2 = n1 * n2;
   const select2 = differenceSelector(x, y);
-  const kth = (k) => select2(Math.min(total, Math.max(1, k)));
-  const middle = Math.ceil(total / 2);
-  const estimate2 = total % 2 === 1 ? kth(middle) : (kth(middle) + kth(middle + 1)) / 2;
+  const kth = (k) => select2(Math.min(total2, Math.max(1, k)));
+  const middle = Math.ceil(total2 / 2);
+  const estimate2 = total2 % 2 === 1 ? kth(middle) : (kth(middle) + kth(middle + 1)) / 2;
   const alpha = 1 - confLevel;
   const ties = rankAverage([...x, ...y]).tieTerm > 0;
   if (!ties && n1 < EXACT_BELOW_N && n2 < EXACT_BELOW_N) {
     const qu = Math.max(1, uQuantile(n1, n2, alpha / 2));
-    return { estimate: estimate2, ci: [kth(qu), kth(total - qu + 1)], confLevel, exact: true };
+    return { estimate: estimate2, ci: [kth(qu), kth(total2 - qu + 1)], confLevel, exact: true };
   }
   const withinTies = rankAverage(x).tieTerm + rankAverage(y).tieTerm;
   const n = n1 + n2;
-  const sd = Math.sqrt(total / 12 * (n + 1 - withinTies / (n * (n - 1))));
+  const sd = Math.sqrt(total2 / 12 * (n + 1 - withinTies / (n * (n - 1))));
   const zq = normalQuantile(1 - alpha / 2);
-  const lowerCount = Math.floor(total / 2 + 0.5 + zq * sd);
-  const upperCount = Math.floor(total / 2 - 0.5 - zq * sd);
-  return { estimate: estimate2, ci: [kth(total - lowerCount), kth(total - upperCount)], confLevel, exact: false };
+  const lowerCount = Math.floor(total2 / 2 + 0.5 + zq * sd);
+  const upperCount = Math.floor(total2 / 2 - 0.5 - zq * sd);
+  return { estimate: estimate2, ci: [kth(total2 - lowerCount), kth(total2 - upperCount)], confLevel, exact: false };
 }
 function percentChange(base, head2, opts = {}) {
   for (const [name, values] of [["base", base], ["head", head2]]) {
@@ -40682,9 +40682,9 @@ function computeTTestEquivalent(n, alpha) {
 function canReachAlpha(n, alpha) {
   if (n < 2) return false;
   if (n > EXACT_MAX_N) return true;
-  let combinations = 1;
-  for (let i = 1; i <= n; i++) combinations = combinations * (n + i) / i;
-  return 2 / combinations <= alpha;
+  let combinations2 = 1;
+  for (let i = 1; i <= n; i++) combinations2 = combinations2 * (n + i) / i;
+  return 2 / combinations2 <= alpha;
 }
 function checkPowerOptions(opts) {
   const power = opts.power ?? 0.8;
@@ -40948,9 +40948,9 @@ function isCoarse(q) {
   return q !== null && q.distinct <= q.n / 2 && q.stepsPerValue !== null && q.stepsPerValue < MIN_STEPS_PER_VALUE;
 }
 function minAttainableP(n1, n2) {
-  let combinations = 1;
-  for (let i = 1; i <= n2; i++) combinations = combinations * (n1 + i) / i;
-  return Math.min(1, 2 / combinations);
+  let combinations2 = 1;
+  for (let i = 1; i <= n2; i++) combinations2 = combinations2 * (n1 + i) / i;
+  return Math.min(1, 2 / combinations2);
 }
 function roundsToReach(alphaPerTest2) {
   let n = 2;
@@ -41237,13 +41237,13 @@ function exactP(n, s) {
   if (s === 0) return 1;
   const counts = inversionCounts(n);
   const pairs = n * (n - 1) / 2;
-  let total = 0;
+  let total2 = 0;
   let tail = 0;
-  counts.forEach((count, inversions) => {
-    total += count;
-    if (pairs - 2 * inversions >= Math.abs(s)) tail += count;
+  counts.forEach((count2, inversions) => {
+    total2 += count2;
+    if (pairs - 2 * inversions >= Math.abs(s)) tail += count2;
   });
-  return Math.min(1, 2 * tail / total);
+  return Math.min(1, 2 * tail / total2);
 }
 function mannKendall(x) {
   const n = x.length;
@@ -41365,19 +41365,19 @@ function bestSplitSeparation(sorted) {
 }
 function shapeOf(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  const scaled = sorted.every((v) => v > 0) ? sorted.map(Math.log) : sorted;
+  const scaled2 = sorted.every((v) => v > 0) ? sorted.map(Math.log) : sorted;
   const fence = fenceIqr(sorted.length);
   return {
     skewness: skewness(sorted),
-    outliers: farOutliers(scaled, fence),
+    outliers: farOutliers(scaled2, fence),
     fenceIqr: fence,
-    separation: bestSplitSeparation(scaled),
+    separation: bestSplitSeparation(scaled2),
     separationBar: separationBar(sorted.length)
   };
 }
-function distributionTag(looksNormal, shape13) {
+function distributionTag(looksNormal, shape20) {
   if (looksNormal) return "normal";
-  if (shape13.outliers > 0 || (shape13.separation ?? 0) > shape13.separationBar) return "bimodal/outliers";
+  if (shape20.outliers > 0 || (shape20.separation ?? 0) > shape20.separationBar) return "bimodal/outliers";
   return "skewed";
 }
 var SEVERITY = { normal: 0, skewed: 1, "bimodal/outliers": 2 };
@@ -41410,11 +41410,11 @@ function clearlyDisagree(p1, p2, alpha) {
   return p1 < alpha !== p2 < alpha && Math.max(p1, p2) >= CLEAR_DISAGREEMENT * Math.min(p1, p2);
 }
 function sideNormality(values, alpha) {
-  const shape13 = shapeOf(values);
+  const shape20 = shapeOf(values);
   const distinct = new Set(values).size;
-  if (values.length < 3 || distinct < 2) return { n: values.length, w: null, p: null, tag: null, ...shape13 };
+  if (values.length < 3 || distinct < 2) return { n: values.length, w: null, p: null, tag: null, ...shape20 };
   const sw = shapiroWilk(values.slice(0, 5e3));
-  return { n: values.length, w: sw.w, p: sw.p, tag: distributionTag(sw.p >= alpha, shape13), ...shape13 };
+  return { n: values.length, w: sw.w, p: sw.p, tag: distributionTag(sw.p >= alpha, shape20), ...shape20 };
 }
 function normalityDiagnostic(base, head2, alpha, mannWhitneyP) {
   const numbers = {
@@ -41486,7 +41486,7 @@ function complexityNOf(c) {
 var NORMALITY_ALPHA = 0.05;
 function diagnoseComparison({ comparison: c, group: group2 }, settings, alphaPerTest2) {
   if (!c.base || !c.head) return c;
-  const percentiles = percentileDiagnostic(c.base, c.head, c.better, settings.thresholdPct);
+  const percentiles3 = percentileDiagnostic(c.base, c.head, c.better, settings.thresholdPct);
   const normality = normalityDiagnostic(c.baseSamples, c.headSamples, NORMALITY_ALPHA, c.p);
   const drift = driftDiagnostic(group2.series.base, group2.series.head, settings.thresholdPct, alphaPerTest2 / 2);
   const tooShort = tooShortDiagnostic(group2.raw, c.unit === "s", { base: c.base.n, head: c.head.n }, alphaPerTest2);
@@ -41495,12 +41495,12 @@ function diagnoseComparison({ comparison: c, group: group2 }, settings, alphaPer
     diagnostics: {
       ...c.diagnostics,
       rounds: group2.series,
-      percentiles: percentiles.numbers,
+      percentiles: percentiles3.numbers,
       normality: normality.numbers,
       drift: drift.numbers,
       tooShort: tooShort.numbers
     },
-    warnings: [...c.warnings, ...percentiles.warnings, ...normality.warnings, ...drift.warnings, ...tooShort.warnings]
+    warnings: [...c.warnings, ...percentiles3.warnings, ...normality.warnings, ...drift.warnings, ...tooShort.warnings]
   };
 }
 function familyName(benchmark, n) {
@@ -41605,9 +41605,9 @@ function failuresOf(runs, groups, end) {
     noResults: groups.length === 0
   };
 }
-function overallVerdict(counts, failures) {
+function overallVerdict(counts, failures3) {
   if (counts.regression > 0) return "fail";
-  if (hasFailures(failures)) return "error";
+  if (hasFailures(failures3)) return "error";
   return counts.inconclusive > 0 ? "inconclusive" : "pass";
 }
 function geomeanOf(comparisons) {
@@ -41624,12 +41624,12 @@ function analyze({ header, runs, end, settings }) {
   const diagnosed = diagnose(compared, settings, alphaPerTest2);
   const comparisons = diagnosed.comparisons;
   const environment = environmentDiagnostic(header.environment, runs);
-  const failures = failuresOf(runs, groups, end);
+  const failures3 = failuresOf(runs, groups, end);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) counts[c.verdict]++;
   const warnings = [];
-  if (failures.stopped !== null) warnings.push({ code: "run-failed", message: `the run stopped: ${failures.stopped}` });
-  if (failures.noResults) warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
+  if (failures3.stopped !== null) warnings.push({ code: "run-failed", message: `the run stopped: ${failures3.stopped}` });
+  if (failures3.noResults) warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
   return {
     tool: header.tool,
     base: header.base,
@@ -41638,13 +41638,13 @@ function analyze({ header, runs, end, settings }) {
     settings,
     rounds: { planned: settings.rounds, completed: new Set(runs.filter((r) => r.side === "head").map((r) => r.round)).size },
     comparisons,
-    verdict: overallVerdict(counts, failures),
+    verdict: overallVerdict(counts, failures3),
     gateFailed: settings.failOn === "regression" && counts.regression > 0,
     counts,
     geomean: geomeanOf(comparisons),
     warnings: [...warnings, ...environment.warnings, ...cost.warnings, ...diagnosed.warnings],
     environment: { ...header.environment, stability: environment.numbers },
-    failures
+    failures: failures3
   };
 }
 
@@ -41939,9 +41939,9 @@ function readConfigFile(file, required) {
     if (required) throw new ConfigError(`${file}: config file not found`);
     return {};
   }
-  const text2 = readFileSync(file, "utf8");
+  const text3 = readFileSync(file, "utf8");
   const lines2 = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text2, { lineCounter: lines2, prettyErrors: false });
+  const doc = (0, import_yaml.parseDocument)(text3, { lineCounter: lines2, prettyErrors: false });
   const at = (node) => node?.range ? `${file}:${lines2.linePos(node.range[0]).line}` : file;
   if (doc.errors.length > 0) {
     const err = doc.errors[0];
@@ -41986,45 +41986,45 @@ function parseValue(spec, s) {
   if (typeof s.value !== "string" && typeof s.value !== "number") {
     throw new ConfigError(`${s.where}: expected text, got ${JSON.stringify(s.value)}`);
   }
-  const text2 = String(s.value);
-  if (spec.choices && !spec.choices.includes(text2)) {
-    throw new ConfigError(`${s.where}: expected one of ${spec.choices.join(", ")}, got "${text2}"`);
+  const text3 = String(s.value);
+  if (spec.choices && !spec.choices.includes(text3)) {
+    throw new ConfigError(`${s.where}: expected one of ${spec.choices.join(", ")}, got "${text3}"`);
   }
-  return text2;
+  return text3;
 }
 function resolveConfig(layers, repoDir) {
   const merged = Object.assign({}, ...layers);
   const value = (key) => merged[key] === void 0 ? void 0 : parseValue(optionSpec(key), merged[key]);
-  const text2 = (key) => value(key);
+  const text3 = (key) => value(key);
   const number = (key) => value(key);
-  const commandMode = text2("bench-command");
+  const commandMode = text3("bench-command");
   if (commandMode !== void 0 && merged.bench !== void 0) {
     throw new ConfigError(`${merged["bench-command"].where}: give either bench or bench-command, not both`);
   }
-  const bench = commandMode ?? text2("bench");
+  const bench = commandMode ?? text3("bench");
   if (!bench) {
     throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
   }
   return {
     repoDir,
-    base: text2("base"),
-    head: text2("head"),
-    build: text2("build"),
+    base: text3("base"),
+    head: text3("head"),
+    build: text3("build"),
     bench,
-    format: commandMode !== void 0 ? "command" : text2("format") ?? DEFAULTS.format,
-    suite: text2("suite") ?? DEFAULTS.suite,
+    format: commandMode !== void 0 ? "command" : text3("format") ?? DEFAULTS.format,
+    suite: text3("suite") ?? DEFAULTS.suite,
     rounds: number("rounds") ?? DEFAULTS.rounds,
     warmup: number("warmup") ?? DEFAULTS.warmup,
     seed: number("seed") ?? Math.floor(Math.random() * 2 ** 31),
     thresholdPct: number("threshold") ?? DEFAULTS.thresholdPct,
     alpha: number("alpha") ?? DEFAULTS.alpha,
-    correction: text2("correction") ?? DEFAULTS.correction,
-    sampling: text2("sampling") ?? DEFAULTS.sampling,
+    correction: text3("correction") ?? DEFAULTS.correction,
+    sampling: text3("sampling") ?? DEFAULTS.sampling,
     timeoutSec: number("timeout") ?? DEFAULTS.timeoutSec,
-    outDir: path.resolve(repoDir, text2("out") ?? DEFAULTS.outDir),
-    failOn: text2("fail-on") ?? DEFAULTS.failOn,
-    workingDirectory: text2("working-directory") ?? DEFAULTS.workingDirectory,
-    source: text2("source")
+    outDir: path.resolve(repoDir, text3("out") ?? DEFAULTS.outDir),
+    failOn: text3("fail-on") ?? DEFAULTS.failOn,
+    workingDirectory: text3("working-directory") ?? DEFAULTS.workingDirectory,
+    source: text3("source")
   };
 }
 function runSettingsOf(config) {
@@ -44210,48 +44210,48 @@ var results_schema_default = {
 
 // src/report/escape.ts
 var MAX_NAME = 200;
-function clip(text2, max = MAX_NAME) {
-  const flat = text2.replace(/[\r\n\t\u0085\u2028\u2029]+/g, " ");
+function clip(text3, max = MAX_NAME) {
+  const flat = text3.replace(/[\r\n\t\u0085\u2028\u2029]+/g, " ");
   return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }
-function escapeHtml(text2) {
-  return text2.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+function escapeHtml(text3) {
+  return text3.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 var WORD_JOINER = "\u2060";
 var INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function visible(text2) {
-  return text2.replace(INVISIBLE, "\uFFFD");
+function visible(text3) {
+  return text3.replace(INVISIBLE, "\uFFFD");
 }
-function unlinked(text2) {
-  return text2.replace(/([@#!])(?=\w)/g, `$1${WORD_JOINER}`).replace(/:(?=\/\/)/g, `:${WORD_JOINER}`).replace(/\bwww(\\?\.)/gi, `www${WORD_JOINER}$1`);
+function unlinked(text3) {
+  return text3.replace(/([@#!])(?=\w)/g, `$1${WORD_JOINER}`).replace(/:(?=\/\/)/g, `:${WORD_JOINER}`).replace(/\bwww(\\?\.)/gi, `www${WORD_JOINER}$1`);
 }
-function escapeMarkdown(text2, max = 1e3) {
-  return markdownText(text2, max, /[\\`*_{}[\]()#+\-.!|~=$]/g);
+function escapeMarkdown(text3, max = 1e3) {
+  return markdownText(text3, max, /[\\`*_{}[\]()#+\-.!|~=$]/g);
 }
-function escapeMarkdownInline(text2, max = 1e3) {
-  return markdownText(text2, max, /[\\`*_[\]!|~$]/g);
+function escapeMarkdownInline(text3, max = 1e3) {
+  return markdownText(text3, max, /[\\`*_[\]!|~$]/g);
 }
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-function markdownText(text2, max, punctuation) {
-  return unlinked(visible(clip(text2, max))).replace(/[&<>"]/g, (ch) => ENTITIES[ch]).replace(punctuation, (ch) => `\\${ch}`);
+function markdownText(text3, max, punctuation) {
+  return unlinked(visible(clip(text3, max))).replace(/[&<>"]/g, (ch) => ENTITIES[ch]).replace(punctuation, (ch) => `\\${ch}`);
 }
 function markdownCodeCell(name) {
-  const text2 = visible(clip(name)).replace(/\\(?=\|)/g, `\\${WORD_JOINER}`).replace(/\|/g, "\\|");
-  const longestTicks = Math.max(0, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
+  const text3 = visible(clip(name)).replace(/\\(?=\|)/g, `\\${WORD_JOINER}`).replace(/\|/g, "\\|");
+  const longestTicks = Math.max(0, ...[...text3.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longestTicks + 1);
-  const pad = text2.startsWith("`") || text2.endsWith("`") || text2.trim() !== text2 || text2 === "" ? " " : "";
-  return `${fence}${pad}${text2}${pad}${fence}`;
+  const pad = text3.startsWith("`") || text3.endsWith("`") || text3.trim() !== text3 || text3 === "" ? " " : "";
+  return `${fence}${pad}${text3}${pad}${fence}`;
 }
-function plainText(text2, max = MAX_NAME) {
-  return unlinked(visible(clip(text2, max)));
+function plainText(text3, max = MAX_NAME) {
+  return unlinked(visible(clip(text3, max)));
 }
 var LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 function codeOf(ch) {
   const code = ch.charCodeAt(0);
   return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
-function inertForLog(text2) {
-  return text2.replace(LOG_UNSAFE, codeOf).replace(/#(?=#)/g, `#${WORD_JOINER}`).replace(/^([^\S\n]*):(?=:)/gm, `$1:${WORD_JOINER}`);
+function inertForLog(text3) {
+  return text3.replace(LOG_UNSAFE, codeOf).replace(/#(?=#)/g, `#${WORD_JOINER}`).replace(/^([^\S\n]*):(?=:)/gm, `$1:${WORD_JOINER}`);
 }
 
 // src/validate.ts
@@ -44419,8 +44419,8 @@ var LogError = class extends Error {
 function runKey(run) {
   return JSON.stringify([run.suite, run.side, run.round]);
 }
-function parseLog(text2, file) {
-  const lines2 = text2.replace(/^\uFEFF/, "").split("\n");
+function parseLog(text3, file) {
+  const lines2 = text3.replace(/^\uFEFF/, "").split("\n");
   let header = null;
   const runs = [];
   let end = null;
@@ -44456,13 +44456,13 @@ function parseLog(text2, file) {
   return { header, runs, end, skipped };
 }
 function readLog(file) {
-  let text2;
+  let text3;
   try {
-    text2 = readFileSync2(file, "utf8");
+    text3 = readFileSync2(file, "utf8");
   } catch (err) {
     throw new LogError(`${file}: cannot read: ${err.message}`);
   }
-  return parseLog(text2, file);
+  return parseLog(text3, file);
 }
 
 // src/exit.ts
@@ -44589,31 +44589,6 @@ function finishRunReading(start) {
   return reading;
 }
 
-// src/formats/lines.ts
-function* lines(text2) {
-  let start = 0;
-  let number = 1;
-  while (start < text2.length) {
-    let end = text2.indexOf("\n", start);
-    if (end === -1) end = text2.length;
-    const stop = end > start && text2.charCodeAt(end - 1) === 13 ? end - 1 : end;
-    yield { text: text2.slice(start, stop), number };
-    start = end + 1;
-    number++;
-  }
-}
-function firstLines(text2, count) {
-  const result = [];
-  for (const line of lines(text2.slice(0, 64 * 1024))) {
-    if (result.length === count) break;
-    result.push(line.text);
-  }
-  return result;
-}
-function head(text2, chars = 256 * 1024) {
-  return text2.length > chars ? text2.slice(0, chars) : text2;
-}
-
 // src/formats/types.ts
 var FormatError = class extends Error {
   constructor(format, message, line) {
@@ -44626,13 +44601,99 @@ var FormatError = class extends Error {
   line;
 };
 
-// src/formats/measurements.ts
-var MeasurementSet = class {
-  /** `format` names the parser in the error thrown for a value that is not a finite number. */
+// src/formats/json.ts
+function parseJson(format, text3) {
+  try {
+    return JSON.parse(text3);
+  } catch (error2) {
+    const message = error2 instanceof Error ? error2.message : String(error2);
+    const position = /position (\d+)/.exec(message);
+    const line = position ? lineAt(text3, Number(position[1])) : void 0;
+    throw new FormatError(format, `invalid JSON: ${message}`, line);
+  }
+}
+function lineAt(text3, offset) {
+  let line = 1;
+  for (let i = text3.indexOf("\n"); i !== -1 && i < offset; i = text3.indexOf("\n", i + 1)) line++;
+  return line;
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var JsonShape = class {
   constructor(format) {
     this.format = format;
   }
   format;
+  error(message) {
+    return new FormatError(this.format, message);
+  }
+  object(value, path17) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path17}`);
+    return value;
+  }
+  array(value, path17) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path17}`);
+    return value;
+  }
+  string(value, path17) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path17}`);
+    return value;
+  }
+  /** A finite number. */
+  number(value, path17) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path17}`);
+    return value;
+  }
+  numbers(value, path17) {
+    return this.array(value, path17).map((item, i) => this.number(item, `${path17}[${i}]`));
+  }
+  optionalString(value, path17) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path17);
+  }
+  optionalNumber(value, path17) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path17);
+  }
+};
+
+// src/formats/lines.ts
+function* lines(text3) {
+  let start = 0;
+  let number = 1;
+  while (start < text3.length) {
+    let end = text3.indexOf("\n", start);
+    if (end === -1) end = text3.length;
+    const stop = end > start && text3.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    yield { text: text3.slice(start, stop), number };
+    start = end + 1;
+    number++;
+  }
+}
+function firstLines(text3, count2) {
+  const result = [];
+  for (const line of lines(text3.slice(0, 64 * 1024))) {
+    if (result.length === count2) break;
+    result.push(line.text);
+  }
+  return result;
+}
+function head(text3, chars = 256 * 1024) {
+  return text3.length > chars ? text3.slice(0, chars) : text3;
+}
+
+// src/formats/measurements.ts
+var unclassified = () => void 0;
+var MeasurementSet = class {
+  /**
+   * `format` names the parser in the error thrown for a value that is not a finite number;
+   * `kindOf` gives each metric its role (and marks instruction counts deterministic).
+   */
+  constructor(format, kindOf10 = unclassified) {
+    this.format = format;
+    this.kindOf = kindOf10;
+  }
+  format;
+  kindOf;
   /** benchmark -> (metric and complexityN) -> measurement; two levels so no long keys are built per value. */
   byBenchmark = /* @__PURE__ */ new Map();
   ordered = [];
@@ -44648,6 +44709,11 @@ var MeasurementSet = class {
     if (!measurement) {
       measurement = { benchmark, metric, unit, better, values: [] };
       if (complexityN !== void 0) measurement.complexityN = complexityN;
+      const kind = this.kindOf(metric);
+      if (kind) {
+        measurement.role = kind.role;
+        if (kind.deterministic) measurement.deterministic = true;
+      }
       byMetric.set(key, measurement);
       this.ordered.push(measurement);
     }
@@ -44669,16 +44735,122 @@ var MeasurementSet = class {
   get size() {
     return this.ordered.length;
   }
+  /**
+   * The measurements in first-seen order. A benchmark that printed none of its harness's primary
+   * metric (a Go benchmark that suppressed ns/op for its own unit) gates on its secondary ones.
+   */
   toArray() {
-    return this.ordered.map((m) => m.failed === void 0 ? m : { ...m, values: [] });
+    const withPrimary = new Set(this.ordered.filter((m) => (m.role ?? "primary") === "primary").map((m) => m.benchmark));
+    return this.ordered.map((m) => {
+      const role = m.role === "secondary" && !withPrimary.has(m.benchmark) ? "primary" : m.role;
+      return m.failed === void 0 && role === m.role ? m : { ...m, role, values: m.failed === void 0 ? m.values : [] };
+    });
+  }
+};
+
+// src/formats/asv.ts
+var NAME = "asv";
+var shape = new JsonShape(NAME);
+var SKIPPED = "NaN";
+function kindOf2(name) {
+  const base = name.slice(name.lastIndexOf(".") + 1);
+  if (base.startsWith("time_")) return { metric: "time", unit: "s" };
+  if (base.startsWith("peakmem_")) return { metric: "peak memory", unit: "B" };
+  if (base.startsWith("mem_")) return { metric: "memory", unit: "B" };
+  return { metric: "track", unit: "track" };
+}
+function combinations(params) {
+  return params.reduce((done, values) => done.flatMap((prefix) => values.map((value) => [...prefix, value])), [[]]);
+}
+function parseAsvJson(text3) {
+  return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
+}
+function addBenchmark(set, name, row, columns, path17) {
+  const kind = kindOf2(name);
+  const column = (key) => columns.has(key) ? row[columns.get(key)] : void 0;
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path17}.params`)).map(
+    (list2, i) => shape.array(list2, `${path17}.params[${i}]`).map((value, j) => shape.string(value, `${path17}.params[${i}][${j}]`))
+  );
+  const names = combinations(params).map((combination) => combination.length === 0 ? name : `${name}(${combination.join(", ")})`);
+  const result = column("result");
+  if (result === null) {
+    for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
+    return;
+  }
+  const results = shape.array(result, `${path17}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path17}.samples`);
+  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path17}.result`);
+  names.forEach((each, i) => {
+    const value = results[i];
+    if (value === SKIPPED) return;
+    if (value === null) {
+      set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
+      return;
+    }
+    const own = samples2?.[i];
+    const values = own === void 0 || own === null ? [shape.number(value, `${path17}.result[${i}]`)] : shape.numbers(own, `${path17}.samples[${i}]`);
+    for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
+  });
+}
+var asv = {
+  name: NAME,
+  description: "asv results JSON (<results_dir>/<machine>/<commit>-<env>.json)",
+  detect(text3) {
+    const start = head(text3, 64 * 1024);
+    return /^\s*\{/.test(start) && start.includes('"result_columns"') && start.includes('"commit_hash"');
+  },
+  parse(text3) {
+    const root = shape.object(parseAsvJson(text3), "the top level");
+    if (root.version !== 2) throw shape.error('expected "version": 2 (asv 0.5 and later)');
+    const columns = new Map(shape.array(root.result_columns, "result_columns").map((column, i) => [shape.string(column, `result_columns[${i}]`), i]));
+    if (!columns.has("result")) throw shape.error('expected "result" among result_columns');
+    const set = new MeasurementSet(NAME);
+    for (const [name, row] of Object.entries(shape.object(root.results, "results"))) {
+      addBenchmark(set, name, shape.array(row, `results.${name}`), columns, `results.${name}`);
+    }
+    return set.toArray();
+  }
+};
+
+// src/formats/http.ts
+function percentileMetric(percentile) {
+  return `latency p${percentile}`;
+}
+function tailPercentile(percentiles3) {
+  if (percentiles3.includes(99)) return 99;
+  const above = percentiles3.filter((p) => p > 50);
+  return above.length === 0 ? void 0 : Math.max(...above);
+}
+function httpMeasurements(result) {
+  const tail = tailPercentile(result.percentiles.map(([p]) => p));
+  const failed = result.failures.length === 0 ? void 0 : result.failures.join(", ");
+  const measurement = (metric, unit, better, value, role) => failed === void 0 ? { benchmark: result.benchmark, metric, unit, better, values: [value], role } : { benchmark: result.benchmark, metric, unit, better, values: [], role, failed };
+  const seen = /* @__PURE__ */ new Set();
+  const percentiles3 = result.percentiles.filter(([p]) => !seen.has(p) && Boolean(seen.add(p)));
+  const measurements = percentiles3.map(
+    ([p, seconds]) => measurement(percentileMetric(p), "s", "lower", seconds, p === 50 || p === tail ? "primary" : "secondary")
+  );
+  if (result.maxSeconds !== void 0) measurements.push(measurement("latency max", "s", "lower", result.maxSeconds, "secondary"));
+  if (result.requestsPerSecond !== void 0) measurements.push(measurement("requests/s", "req/s", "higher", result.requestsPerSecond, "primary"));
+  return measurements;
+}
+function countReason(count2, what) {
+  return count2 > 0 ? [`${count2} ${what}`] : [];
+}
+var TargetNames = class {
+  seen = /* @__PURE__ */ new Map();
+  next(name) {
+    const occurrence = (this.seen.get(name) ?? 0) + 1;
+    this.seen.set(name, occurrence);
+    return occurrence === 1 ? name : `${name} (#${occurrence})`;
   }
 };
 
 // src/formats/numbers.ts
 var DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-function parseDecimal(text2) {
-  if (text2.length > 64 || !DECIMAL.test(text2)) return void 0;
-  const value = Number(text2);
+function parseDecimal(text3) {
+  if (text3.length > 64 || !DECIMAL.test(text3)) return void 0;
+  const value = Number(text3);
   return Number.isFinite(value) ? value : void 0;
 }
 var PER_SECOND = {
@@ -44721,23 +44893,72 @@ function normalise(value, unit) {
   return { metric: unit, unit, better: "lower", value };
 }
 
+// src/formats/autocannon.ts
+var NAME2 = "autocannon";
+var shape2 = new JsonShape(NAME2);
+var PERCENTILES2 = [[2.5, "p2_5"], [50, "p50"], [97.5, "p97_5"], [99, "p99"]];
+function count(root, key) {
+  return shape2.optionalNumber(root[key], key) ?? 0;
+}
+function failures(root) {
+  const errors = count(root, "errors");
+  const timeouts = count(root, "timeouts");
+  return [
+    ...countReason(errors, timeouts > 0 ? `errors (${timeouts} timeouts)` : "errors"),
+    ...countReason(count(root, "non2xx"), "non-2xx responses"),
+    ...countReason(count(root, "mismatches"), "responses not matching --expectBody")
+  ];
+}
+function requestsPerSecond(root, requests) {
+  const total2 = shape2.optionalNumber(requests.total, "requests.total");
+  const duration3 = shape2.optionalNumber(root.duration, "duration");
+  if (total2 !== void 0 && duration3 !== void 0 && duration3 > 0) return total2 / duration3;
+  return shape2.number(requests.average, "requests.average");
+}
+function target(root) {
+  const title = shape2.optionalString(root.title, "title");
+  if (title !== void 0 && title !== "") return title;
+  if (Array.isArray(root.url)) return shape2.array(root.url, "url").map((url, i) => shape2.string(url, `url[${i}]`)).join(" ");
+  return shape2.optionalString(root.url, "url") ?? shape2.string(root.socketPath, "url");
+}
+var autocannon = {
+  name: NAME2,
+  description: "autocannon --json",
+  detect(text3) {
+    const start = head(text3, 16 * 1024);
+    return /^\s*\{/.test(start) && start.includes('"non2xx"') && start.includes('"latency"') && start.includes('"p97_5"');
+  },
+  parse(text3) {
+    const root = shape2.object(parseJson(NAME2, text3), "the top level");
+    const latency = shape2.object(root.latency, "latency");
+    const requests = shape2.object(root.requests, "requests");
+    return httpMeasurements({
+      benchmark: target(root),
+      percentiles: PERCENTILES2.map(([p, key]) => [p, toSeconds(shape2.number(latency[key], `latency.${key}`), "ms")]),
+      maxSeconds: toSeconds(shape2.number(latency.max, "latency.max"), "ms"),
+      requestsPerSecond: requestsPerSecond(root, requests),
+      failures: failures(root)
+    });
+  }
+};
+
 // src/formats/bench-bitcoin-csv.ts
-var NAME = "bench-bitcoin-csv";
+var NAME3 = "bench-bitcoin-csv";
 var HEADER = /^# Benchmark, evals, iterations, total, min, max, median\s*$/;
 var benchBitcoinCsv = {
-  name: NAME,
+  name: NAME3,
   description: "bench_bitcoin CSV (# Benchmark, evals, iterations, total, min, max, median)",
-  detect(text2) {
-    for (const line of lines(text2.slice(0, 16 * 1024))) {
+  detect(text3) {
+    for (const line of lines(text3.slice(0, 16 * 1024))) {
       if (HEADER.test(line.text)) return true;
       if (line.number >= 20) break;
     }
     return false;
   },
-  parse(text2) {
-    const set = new MeasurementSet(NAME);
+  parse(text3) {
+    const set = new MeasurementSet(NAME3, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     let inTable = false;
-    for (const line of lines(text2)) {
+    for (const line of lines(text3)) {
       if (!inTable) {
         inTable = HEADER.test(line.text);
         continue;
@@ -44746,114 +44967,119 @@ var benchBitcoinCsv = {
       const cells2 = line.text.split(", ");
       if (cells2.length < 7) {
         const hint = cells2.length === 3 ? " (bench_bitcoin -list output has no timings: run the benchmarks)" : "";
-        throw new FormatError(NAME, `expected "name, evals, iterations, total, min, max, median", got ${cells2.length} columns${hint}`, line.number);
+        throw new FormatError(NAME3, `expected "name, evals, iterations, total, min, max, median", got ${cells2.length} columns${hint}`, line.number);
       }
       const numbers = cells2.slice(-6).map((cell2) => parseDecimal(cell2.trim()));
       if (numbers.some((n) => n === void 0)) {
-        throw new FormatError(NAME, "expected numbers in evals, iterations, total, min, max and median", line.number);
+        throw new FormatError(NAME3, "expected numbers in evals, iterations, total, min, max and median", line.number);
       }
-      const [evals, iterations, total, min, max, median2] = numbers;
+      const [evals, iterations, total2, min, max, median3] = numbers;
       const name = cells2.slice(0, -6).join(", ");
-      set.add(name, "time", "s", "lower", median2, line.number);
+      set.add(name, "time", "s", "lower", median3, line.number);
       set.add(name, "min", "s", "lower", min, line.number);
       set.add(name, "max", "s", "lower", max, line.number);
-      if (evals > 0 && iterations > 0) set.add(name, "average", "s", "lower", total / (evals * iterations), line.number);
+      if (evals > 0 && iterations > 0) set.add(name, "average", "s", "lower", total2 / (evals * iterations), line.number);
     }
-    if (!inTable) throw new FormatError(NAME, 'expected the header "# Benchmark, evals, iterations, total, min, max, median"');
+    if (!inTable) throw new FormatError(NAME3, 'expected the header "# Benchmark, evals, iterations, total, min, max, median"');
     return set.toArray();
   }
 };
 
-// src/formats/json.ts
-function parseJson(format, text2) {
-  try {
-    return JSON.parse(text2);
-  } catch (error2) {
-    const message = error2 instanceof Error ? error2.message : String(error2);
-    const position = /position (\d+)/.exec(message);
-    const line = position ? lineAt(text2, Number(position[1])) : void 0;
-    throw new FormatError(format, `invalid JSON: ${message}`, line);
+// src/formats/benchmark-ips.ts
+var NAME4 = "benchmark-ips";
+var shape3 = new JsonShape(NAME4);
+var SECTION = /^(Warming up|Calculating) -+$/;
+var RESULT = /^\s*(\d[\d.]*)([kMBT]?) \(±\s*[\d.]+%\) i\/s\b/;
+var SUFFIX = { "": 1, k: 1e3, M: 1e6, B: 1e9, T: 1e12 };
+function addRate(set, name, value, line) {
+  set.add(name, "throughput", "i/s", "higher", value, line?.number);
+}
+function parseConsole(set, text3) {
+  let calculating = false;
+  let pendingName;
+  for (const line of lines(text3)) {
+    const section = SECTION.exec(line.text);
+    if (section) {
+      calculating = section[1] === "Calculating";
+      pendingName = void 0;
+      continue;
+    }
+    if (!calculating) continue;
+    if (line.text.trim() === "" || line.text.startsWith("Comparison:")) {
+      calculating = false;
+      continue;
+    }
+    const at = line.text.search(/\s\d[\d.]*[kMBT]? \(±/);
+    const result = RESULT.exec(at === -1 ? "" : line.text.slice(at));
+    if (!result) {
+      pendingName = line.text.trim();
+      continue;
+    }
+    const name = line.text.slice(0, at).trim() || pendingName;
+    const value = parseDecimal(result[1]);
+    if (name === void 0 || value === void 0) throw new FormatError(NAME4, 'expected "<name> <ips> (\xB1<error>%) i/s"', line.number);
+    addRate(set, name, value * SUFFIX[result[2]], line);
+    pendingName = void 0;
   }
 }
-function lineAt(text2, offset) {
-  let line = 1;
-  for (let i = text2.indexOf("\n"); i !== -1 && i < offset; i = text2.indexOf("\n", i + 1)) line++;
-  return line;
+function parseJsonReport(set, text3) {
+  shape3.array(parseJson(NAME4, text3), "the top level").forEach((item, i) => {
+    const entry = shape3.object(item, `[${i}]`);
+    const name = shape3.string(entry.name, `[${i}].name`);
+    addRate(set, name, shape3.number(entry.central_tendency ?? entry.ips, `[${i}].central_tendency`));
+  });
 }
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var JsonShape = class {
-  constructor(format) {
-    this.format = format;
-  }
-  format;
-  error(message) {
-    return new FormatError(this.format, message);
-  }
-  object(value, path17) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path17}`);
-    return value;
-  }
-  array(value, path17) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path17}`);
-    return value;
-  }
-  string(value, path17) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path17}`);
-    return value;
-  }
-  /** A finite number. */
-  number(value, path17) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path17}`);
-    return value;
-  }
-  numbers(value, path17) {
-    return this.array(value, path17).map((item, i) => this.number(item, `${path17}[${i}]`));
-  }
-  optionalString(value, path17) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path17);
-  }
-  optionalNumber(value, path17) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path17);
+var benchmarkIps = {
+  name: NAME4,
+  description: "Ruby benchmark-ips console report, or its json! file",
+  detect(text3) {
+    const start = head(text3, 64 * 1024);
+    if (/^\s*\[/.test(start)) return start.includes('"central_tendency"') && start.includes('"ips"');
+    return /^Calculating -+$/m.test(start) && /\(±\s*[\d.]+%\) i\/s/.test(start);
+  },
+  parse(text3) {
+    const set = new MeasurementSet(NAME4);
+    if (/^\s*\[/.test(head(text3, 1024))) parseJsonReport(set, text3);
+    else parseConsole(set, text3);
+    return set.toArray();
   }
 };
 
 // src/formats/benchgate.ts
-var shape = new JsonShape("benchgate");
+var shape4 = new JsonShape("benchgate");
 function parseBetter(value, path17) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape.error(`expected "lower" or "higher" at ${path17}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path17}`);
 }
 var benchgate = {
   name: "benchgate",
   description: 'benchgate JSON ({"benchgate": 1, "benchmarks": [...]}) for custom harnesses',
-  detect: (text2) => /^\s*\{[^]*"benchgate"\s*:\s*1\b/.test(head(text2, 4096)),
-  parse(text2) {
-    const root = shape.object(parseJson("benchgate", text2), "the top level");
-    if (root.benchgate !== 1) throw shape.error('expected "benchgate": 1 (the format version)');
+  detect: (text3) => /^\s*\{[^]*"benchgate"\s*:\s*1\b/.test(head(text3, 4096)),
+  parse(text3) {
+    const root = shape4.object(parseJson("benchgate", text3), "the top level");
+    if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
-    shape.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+    shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
       const path17 = `benchmarks[${i}]`;
-      const entry = shape.object(item, path17);
-      const name = shape.string(entry.name, `${path17}.name`);
-      if (name === "") throw shape.error(`expected a non-empty name at ${path17}.name`);
-      const unit = shape.string(entry.unit, `${path17}.unit`);
-      const metric = shape.optionalString(entry.metric, `${path17}.metric`);
+      const entry = shape4.object(item, path17);
+      const name = shape4.string(entry.name, `${path17}.name`);
+      if (name === "") throw shape4.error(`expected a non-empty name at ${path17}.name`);
+      const unit = shape4.string(entry.unit, `${path17}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path17}.metric`);
       const better = parseBetter(entry.better, `${path17}.better`);
-      const values = shape.numbers(entry.values, `${path17}.values`);
-      const n = shape.optionalNumber(entry.n, `${path17}.n`);
-      const failed = shape.optionalString(entry.failed, `${path17}.failed`);
+      const values = shape4.numbers(entry.values, `${path17}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path17}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path17}.failed`);
       const unitOnly = normalise(1, unit);
-      const target = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
+      const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
-        set.fail(name, failed, target.metric, target.unit, target.better);
+        set.fail(name, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape.error(`expected at least one value at ${path17}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path17}.values (or "failed")`);
       for (const value of values) {
-        set.add(name, target.metric, target.unit, target.better, normalise(value, unit).value, void 0, n);
+        set.add(name, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
     });
     return set.toArray();
@@ -44861,61 +45087,61 @@ var benchgate = {
 };
 
 // src/formats/benchmarkdotnet.ts
-var NAME2 = "benchmarkdotnet";
-var shape2 = new JsonShape(NAME2);
+var NAME5 = "benchmarkdotnet";
+var shape5 = new JsonShape(NAME5);
 function baseName(benchmark, path17) {
-  const fullName = shape2.optionalString(benchmark.FullName, `${path17}.FullName`);
+  const fullName = shape5.optionalString(benchmark.FullName, `${path17}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape2.optionalString(part, `${path17}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name === "") throw shape2.error(`expected FullName or Method at ${path17}`);
-  const parameters = shape2.optionalString(benchmark.Parameters, `${path17}.Parameters`);
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path17}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name === "") throw shape5.error(`expected FullName or Method at ${path17}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path17}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
 }
 function job(benchmark, path17) {
-  const display = shape2.optionalString(benchmark.DisplayInfo, `${path17}.DisplayInfo`) ?? "";
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path17}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
 function nanoseconds(benchmark, statistics, path17) {
-  if (statistics.OriginalValues !== void 0) return shape2.numbers(statistics.OriginalValues, `${path17}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape2.array(benchmark.Measurements, `${path17}.Measurements`).map((m, i) => shape2.object(m, `${path17}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path17}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path17}.Measurements`).map((m, i) => shape5.object(m, `${path17}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape2.number(m.Operations, `${path17}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape2.error(`expected positive Operations in ${path17}.Measurements`);
-      return shape2.number(m.Nanoseconds, `${path17}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path17}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path17}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path17}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape2.number(statistics.Median, `${path17}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path17}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
-  name: NAME2,
+  name: NAME5,
   description: "BenchmarkDotNet JSON export (full or brief)",
-  detect(text2) {
-    const start = head(text2, 64 * 1024);
+  detect(text3) {
+    const start = head(text3, 64 * 1024);
     return /^\s*\{/.test(start) && start.includes('"HostEnvironmentInfo"') && start.includes('"Benchmarks"');
   },
-  parse(text2) {
-    const root = shape2.object(parseJson(NAME2, text2), "the top level");
-    const entries = shape2.array(root.Benchmarks, "Benchmarks").map((item, i) => {
+  parse(text3) {
+    const root = shape5.object(parseJson(NAME5, text3), "the top level");
+    const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
       const path17 = `Benchmarks[${i}]`;
-      const benchmark = shape2.object(item, path17);
+      const benchmark = shape5.object(item, path17);
       return { benchmark, path: path17, name: baseName(benchmark, path17) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
-    const set = new MeasurementSet(NAME2);
+    const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     for (const { benchmark, path: path17, name: base } of entries) {
       const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path17)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape2.object(benchmark.Statistics, `${path17}.Statistics`);
+      const statistics = shape5.object(benchmark.Statistics, `${path17}.Statistics`);
       for (const ns of nanoseconds(benchmark, statistics, path17)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape2.object(benchmark.Memory, `${path17}.Memory`);
-        const bytes2 = shape2.optionalNumber(memory.BytesAllocatedPerOperation, `${path17}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path17}.Memory`);
+        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path17}.Memory.BytesAllocatedPerOperation`);
         if (bytes2 !== void 0) set.add(name, "allocated/op", "B", "lower", bytes2);
       }
     }
@@ -44924,7 +45150,7 @@ var benchmarkdotnet = {
 };
 
 // src/formats/cargo-bench.ts
-var NAME3 = "cargo-bench";
+var NAME6 = "cargo-bench";
 var SEPARATOR = " ... ";
 function addLibtestLine(set, line, format) {
   if (!line.text.startsWith("test ")) return false;
@@ -44948,17 +45174,17 @@ function addLibtestLine(set, line, format) {
   return true;
 }
 var cargoBench = {
-  name: NAME3,
+  name: NAME6,
   description: "cargo bench / libtest (test x ... bench: N ns/iter (+/- M))",
-  detect(text2) {
-    for (const line of lines(head(text2))) {
+  detect(text3) {
+    for (const line of lines(head(text3))) {
       if (line.text.startsWith("test ") && line.text.includes(" ... bench:")) return true;
     }
     return false;
   },
-  parse(text2) {
-    const set = new MeasurementSet(NAME3);
-    for (const line of lines(text2)) addLibtestLine(set, line, NAME3);
+  parse(text3) {
+    const set = new MeasurementSet(NAME6);
+    for (const line of lines(text3)) addLibtestLine(set, line, NAME6);
     return set.toArray();
   }
 };
@@ -45318,9 +45544,9 @@ function validateAmpersand(xmlData, i) {
     i++;
     return validateNumberAmpersand(xmlData, i);
   }
-  let count = 0;
-  for (; i < xmlData.length; i++, count++) {
-    if (xmlData[i].match(/\w/) && count < 20)
+  let count2 = 0;
+  for (; i < xmlData.length; i++, count2++) {
+    if (xmlData[i].match(/\w/) && count2 < 20)
       continue;
     if (xmlData[i] === ";")
       break;
@@ -48285,8 +48511,8 @@ function assertContext(context3) {
       throw new TypeError("is-unsafe: context must not be an empty array");
     }
     if (Array.isArray(context3[0])) {
-      for (const list of context3) {
-        if (!Array.isArray(list) || list.length === 0) {
+      for (const list2 of context3) {
+        if (!Array.isArray(list2) || list2.length === 0) {
           throw new TypeError(
             "is-unsafe: each context in the array must be a non-empty pattern array (PatternList)"
           );
@@ -48304,15 +48530,15 @@ function normalise2(context3) {
   if (Array.isArray(context3[0])) return { lists: context3, regex: null };
   return { lists: [context3], regex: null };
 }
-function decodedCopy(value, list) {
-  if (!list.decodeEntities) return null;
+function decodedCopy(value, list2) {
+  if (!list2.decodeEntities) return null;
   const decoded = decodeEntities(value);
   return decoded === value ? null : decoded;
 }
-function matchList(value, list) {
-  const label = list.label ?? "CUSTOM";
-  const decoded = decodedCopy(value, list);
-  for (const rule of list) {
+function matchList(value, list2) {
+  const label = list2.label ?? "CUSTOM";
+  const decoded = decodedCopy(value, list2);
+  for (const rule of list2) {
     if (rule.pattern.test(value) || decoded !== null && rule.pattern.test(decoded)) {
       return { context: label, id: rule.id, description: rule.description, pattern: rule.pattern };
     }
@@ -48324,8 +48550,8 @@ function isUnsafe(value, context3) {
   assertContext(context3);
   const { lists, regex } = normalise2(context3);
   if (regex) return regex.test(value);
-  for (const list of lists) {
-    if (matchList(value, list) !== null) return true;
+  for (const list2 of lists) {
+    if (matchList(value, list2) !== null) return true;
   }
   return false;
 }
@@ -48989,7 +49215,7 @@ function prettify(node, options, matcher, readonlyMatcher) {
   return compress(node, options, matcher, readonlyMatcher);
 }
 function compress(arr, options, matcher, readonlyMatcher) {
-  let text2;
+  let text3;
   const compressedObj = {};
   for (let i = 0; i < arr.length; i++) {
     const tagObj = arr[i];
@@ -49002,8 +49228,8 @@ function compress(arr, options, matcher, readonlyMatcher) {
       matcher.push(property, rawAttrs);
     }
     if (property === options.textNodeName) {
-      if (text2 === void 0) text2 = tagObj[property];
-      else text2 += "" + tagObj[property];
+      if (text3 === void 0) text3 = tagObj[property];
+      else text3 += "" + tagObj[property];
     } else if (property === void 0) {
       continue;
     } else if (tagObj[property]) {
@@ -49041,9 +49267,9 @@ function compress(arr, options, matcher, readonlyMatcher) {
       }
     }
   }
-  if (typeof text2 === "string") {
-    if (text2.length > 0) compressedObj[options.textNodeName] = text2;
-  } else if (text2 !== void 0) compressedObj[options.textNodeName] = text2;
+  if (typeof text3 === "string") {
+    if (text3.length > 0) compressedObj[options.textNodeName] = text3;
+  } else if (text3 !== void 0) compressedObj[options.textNodeName] = text3;
   return compressedObj;
 }
 function propName(obj) {
@@ -49150,8 +49376,19 @@ var XMLValidator = {
   validate
 };
 
+// src/formats/xml.ts
+function parseXml2(format, parser, text3) {
+  const valid = XMLValidator.validate(text3);
+  if (valid !== true) throw new FormatError(format, `invalid XML: ${valid.err.msg}`, valid.err.line);
+  try {
+    return parser.parse(text3);
+  } catch (error2) {
+    throw new FormatError(format, `invalid XML: ${error2 instanceof Error ? error2.message : String(error2)}`);
+  }
+}
+
 // src/formats/catch2.ts
-var NAME4 = "catch2";
+var NAME7 = "catch2";
 var PATH_SEPARATOR = " / ";
 var MAX_DEPTH = 64;
 var xmlParser = new XMLParser({
@@ -49165,7 +49402,7 @@ function children(node, key) {
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
 function walkXml(set, node, path17, depth) {
-  if (depth > MAX_DEPTH) throw new FormatError(NAME4, "XML nested too deeply for a Catch2 report");
+  if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
     const name = [...path17, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
@@ -49173,7 +49410,7 @@ function walkXml(set, node, path17, depth) {
       continue;
     }
     const mean3 = isObject(result.mean) && typeof result.mean.value === "string" ? parseDecimal(result.mean.value) : void 0;
-    if (mean3 === void 0) throw new FormatError(NAME4, `expected <mean value="..."> (nanoseconds) in benchmark "${name}"`);
+    if (mean3 === void 0) throw new FormatError(NAME7, `expected <mean value="..."> (nanoseconds) in benchmark "${name}"`);
     set.add(name, "time", "s", "lower", toSeconds(mean3, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
@@ -49184,30 +49421,23 @@ function walkXml(set, node, path17, depth) {
     for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child2, path17, depth + 1);
   }
 }
-function parseXml2(set, text2) {
-  const valid = XMLValidator.validate(text2);
-  if (valid !== true) throw new FormatError(NAME4, `invalid XML: ${valid.err.msg}`, valid.err.line);
-  let root;
-  try {
-    root = xmlParser.parse(text2);
-  } catch (error2) {
-    throw new FormatError(NAME4, `invalid XML: ${error2 instanceof Error ? error2.message : String(error2)}`);
-  }
+function parseXml3(set, text3) {
+  const root = parseXml2(NAME7, xmlParser, text3);
   if (!isObject(root) || root.Catch === void 0 && root.Catch2TestRun === void 0) {
-    throw new FormatError(NAME4, "expected a <Catch> or <Catch2TestRun> root element");
+    throw new FormatError(NAME7, "expected a <Catch> or <Catch2TestRun> root element");
   }
   walkXml(set, root, [], 0);
 }
-function trailingTokens(text2, count) {
+function trailingTokens(text3, count2) {
   const tokens = [];
-  let end = text2.trimEnd().length;
-  while (tokens.length < count) {
-    const start = Math.max(text2.lastIndexOf(" ", end - 1), text2.lastIndexOf("	", end - 1)) + 1;
+  let end = text3.trimEnd().length;
+  while (tokens.length < count2) {
+    const start = Math.max(text3.lastIndexOf(" ", end - 1), text3.lastIndexOf("	", end - 1)) + 1;
     if (start >= end) return void 0;
-    tokens.unshift(text2.slice(start, end));
-    end = text2.slice(0, start).trimEnd().length;
+    tokens.unshift(text3.slice(start, end));
+    end = text3.slice(0, start).trimEnd().length;
   }
-  return [text2.slice(0, end).trim(), tokens];
+  return [text3.slice(0, end).trim(), tokens];
 }
 function isCount(token) {
   return /^\d+$/.test(token);
@@ -49218,13 +49448,13 @@ function duration(value, unit) {
 }
 var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
-function parseConsole(set, text2) {
+function parseConsole2(set, text3) {
   let state = "outside";
   let path17 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
-  for (const line of lines(text2)) {
+  for (const line of lines(text3)) {
     const content = line.text.trimEnd();
     if (RULE.test(content)) {
       if (state === "tableHeader") state = "rows";
@@ -49267,7 +49497,7 @@ function parseConsole(set, text2) {
     if (awaitingMean !== void 0) {
       const split2 = trailingTokens(content, 6);
       const mean3 = split2 && duration(split2[1][0], split2[1][1]);
-      if (!split2 || mean3 === void 0) throw new FormatError(NAME4, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
+      if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
       set.add([...path17, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
       awaitingMean = void 0;
@@ -49276,7 +49506,7 @@ function parseConsole(set, text2) {
     const split = trailingTokens(content, 4);
     const value = split && isCount(split[1][0]) && isCount(split[1][1]) ? duration(split[1][2], split[1][3]) : void 0;
     if (!split || value === void 0) {
-      if (nameParts.length > 16) throw new FormatError(NAME4, 'expected "<name> <samples> <iterations> <time> <unit>"', line.number);
+      if (nameParts.length > 16) throw new FormatError(NAME7, 'expected "<name> <samples> <iterations> <time> <unit>"', line.number);
       nameParts.push(content.trim());
       continue;
     }
@@ -49286,33 +49516,33 @@ function parseConsole(set, text2) {
     else set.add([...path17, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
-function isXml(text2) {
-  return /^\s*(<\?xml[^>]*\?>\s*)?<(Catch|Catch2TestRun)[\s>]/.test(head(text2, 1024));
+function isXml(text3) {
+  return /^\s*(<\?xml[^>]*\?>\s*)?<(Catch|Catch2TestRun)[\s>]/.test(head(text3, 1024));
 }
 var catch2 = {
-  name: NAME4,
+  name: NAME7,
   description: "Catch2 benchmarks: XML reporter (-r xml) or console output",
-  detect(text2) {
-    if (isXml(text2)) return head(text2).includes("<BenchmarkResults");
-    const start = head(text2);
+  detect(text3) {
+    if (isXml(text3)) return head(text3).includes("<BenchmarkResults");
+    const start = head(text3);
     return /is a Catch2? v\d/.test(start) && /^benchmark name\s+samples\s+iterations/m.test(start);
   },
-  parse(text2) {
-    const set = new MeasurementSet(NAME4);
-    if (isXml(text2)) parseXml2(set, text2);
-    else parseConsole(set, text2);
+  parse(text3) {
+    const set = new MeasurementSet(NAME7);
+    if (isXml(text3)) parseXml3(set, text3);
+    else parseConsole2(set, text3);
     return set.toArray();
   }
 };
 
 // src/formats/criterion.ts
-var NAME5 = "criterion";
+var NAME8 = "criterion";
 var ESTIMATES = /^\[(\S+) (\S+) (\S+) (\S+) (\S+) (\S+)\]/;
 var ELEMENT_PREFIX = { "": 1, K: 1e3, M: 1e6, G: 1e9, T: 1e12 };
 function estimate(rest, line) {
   const match = ESTIMATES.exec(rest.trim());
   const value = match ? parseDecimal(match[3]) : void 0;
-  if (!match || value === void 0) throw new FormatError(NAME5, 'expected "[<low> <unit> <estimate> <unit> <high> <unit>]"', line.number);
+  if (!match || value === void 0) throw new FormatError(NAME8, 'expected "[<low> <unit> <estimate> <unit> <high> <unit>]"', line.number);
   return [value, match[4]];
 }
 function addThroughput(set, name, value, unit, line) {
@@ -49325,28 +49555,28 @@ function addThroughput(set, name, value, unit, line) {
   set.add(name, "throughput", normalised.unit, "higher", normalised.value, line.number);
 }
 var criterion = {
-  name: NAME5,
+  name: NAME8,
   description: "Criterion.rs console output (cargo bench)",
-  detect(text2) {
-    for (const line of lines(head(text2))) {
+  detect(text3) {
+    for (const line of lines(head(text3))) {
       const at = line.text.indexOf("time:");
       if (at !== -1 && ESTIMATES.test(line.text.slice(at + 5).trim())) return true;
     }
     return false;
   },
-  parse(text2) {
-    const set = new MeasurementSet(NAME5);
+  parse(text3) {
+    const set = new MeasurementSet(NAME8, (metric) => ({ role: metric === "throughput" ? "derived" : "primary" }));
     let pendingName;
     let current;
-    for (const line of lines(text2)) {
-      if (addLibtestLine(set, line, NAME5)) continue;
+    for (const line of lines(text3)) {
+      if (addLibtestLine(set, line, NAME8)) continue;
       const content = line.text.trim();
       const indented = content !== "" && line.text[0] !== content[0];
       const at = content.indexOf("time:");
       if (at !== -1 && (at > 0 ? !indented : pendingName !== void 0)) {
         const name = at > 0 ? content.slice(0, at).trimEnd() : pendingName;
         const [value, unit] = estimate(content.slice(at + 5), line);
-        if (!isTimeUnit(unit)) throw new FormatError(NAME5, `expected a time unit, got "${unit}"`, line.number);
+        if (!isTimeUnit(unit)) throw new FormatError(NAME8, `expected a time unit, got "${unit}"`, line.number);
         set.add(name, "time", "s", "lower", toSeconds(value, unit), line.number);
         current = name;
         pendingName = void 0;
@@ -49364,25 +49594,177 @@ var criterion = {
   }
 };
 
+// src/formats/custom-json.ts
+function customJson(name, tool, better) {
+  const shape20 = new JsonShape(name);
+  return {
+    name,
+    description: `github-action-benchmark ${tool} JSON ([{"name", "unit", "value"}])`,
+    detect: () => false,
+    parse(text3) {
+      const set = new MeasurementSet(name);
+      shape20.array(parseJson(name, text3), "the top level").forEach((item, i) => {
+        const entry = shape20.object(item, `[${i}]`);
+        const benchmark = shape20.string(entry.name, `[${i}].name`);
+        const unit = shape20.string(entry.unit, `[${i}].unit`);
+        const normalised = normalise(shape20.number(entry.value, `[${i}].value`), unit);
+        set.add(benchmark, normalised.metric, normalised.unit, better, normalised.value);
+      });
+      return set.toArray();
+    }
+  };
+}
+var customSmallerIsBetter = customJson("custom-smaller-is-better", "customSmallerIsBetter", "lower");
+var customBiggerIsBetter = customJson("custom-bigger-is-better", "customBiggerIsBetter", "higher");
+function looksLikeCustomJson(text3) {
+  const start = head(text3, 4096);
+  if (!/^\s*\[\s*\{/.test(start)) return false;
+  try {
+    const root = JSON.parse(text3);
+    return Array.isArray(root) && root.length > 0 && root.every((entry) => isObject(entry) && typeof entry.name === "string" && typeof entry.unit === "string" && typeof entry.value === "number");
+  } catch {
+    return false;
+  }
+}
+
+// src/formats/deno.ts
+var NAME9 = "deno";
+var shape6 = new JsonShape(NAME9);
+function fileName(origin) {
+  const path17 = origin.split(/[?#]/)[0];
+  return path17.slice(path17.lastIndexOf("/") + 1);
+}
+var deno = {
+  name: NAME9,
+  description: "deno bench --json",
+  detect(text3) {
+    const start = head(text3, 16 * 1024);
+    return /^\s*\{/.test(start) && start.includes('"benches"') && /"runtime"\s*:\s*"Deno\//.test(start);
+  },
+  parse(text3) {
+    const root = shape6.object(parseJson(NAME9, text3), "the top level");
+    const set = new MeasurementSet(NAME9);
+    shape6.array(root.benches, "benches").forEach((item, i) => {
+      const path17 = `benches[${i}]`;
+      const bench = shape6.object(item, path17);
+      const group2 = shape6.optionalString(bench.group, `${path17}.group`);
+      const name = [fileName(shape6.string(bench.origin, `${path17}.origin`)), group2, shape6.string(bench.name, `${path17}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path17}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path17}.results[${j}]`);
+        if (result.failed !== void 0) {
+          const failed = shape6.object(result.failed, `${path17}.results[${j}].failed`);
+          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path17}.results[${j}].failed.name`) ?? "a failure"}`);
+          return;
+        }
+        const ok = shape6.object(result.ok, `${path17}.results[${j}].ok`);
+        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path17}.results[${j}].ok.p75`), "ns"));
+      });
+    });
+    return set.toArray();
+  }
+};
+
+// src/formats/divan.ts
+var NAME10 = "divan";
+var HEADER2 = /^(\S.*?)\s+fastest\s+│ slowest\s+│ median\s+│ mean\s+│ samples │ iters\s*$/;
+var TREE_ROW = /^((?:[│ ] {2})*)[├╰]─ (.*)$/;
+var PREFIX = { "": 1, K: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4 };
+function kindOf3(metric) {
+  if (metric === "time") return { role: "primary" };
+  return { role: metric === "throughput" ? "derived" : "secondary" };
+}
+function scaled(cell2, line) {
+  const match = /^(\S+)(?: ([KMGT](?:i(?=B))?)?(\S*))?$/.exec(cell2);
+  const value = match ? parseDecimal(match[1]) : void 0;
+  if (!match || value === void 0) throw new FormatError(NAME10, `expected a number, got "${cell2}"`, line.number);
+  if (match[3] !== void 0 && isTimeUnit(`${match[2] ?? ""}${match[3]}`)) return [value, `${match[2] ?? ""}${match[3]}`];
+  return [value * PREFIX[match[2] ?? ""], match[3] ?? ""];
+}
+function median2(text3, table3) {
+  return (text3.slice(table3.valuesAt).split("\u2502")[2] ?? "").trim();
+}
+function addLeafValue(set, table3, text3, line) {
+  const cell2 = median2(text3, table3);
+  const [value, unit] = scaled(cell2, line);
+  if (!isTimeUnit(unit)) throw new FormatError(NAME10, `expected a time in the median column, got "${cell2}"`, line.number);
+  set.add(table3.leaf, "time", "s", "lower", toSeconds(value, unit), line.number);
+}
+function addExtraRow(set, table3, text3, line) {
+  const label = /^([a-z ]+):$/.exec(text3.slice(table3.valuesAt).split("\u2502")[0].trim());
+  if (label) {
+    table3.alloc = { label: label[1], rows: 0 };
+    return;
+  }
+  const cell2 = median2(text3, table3);
+  if (cell2 === "") return;
+  const [value, unit] = scaled(cell2, line);
+  if (table3.alloc !== void 0) {
+    const bytes2 = table3.alloc.rows++ === 1;
+    set.add(table3.leaf, `${table3.alloc.label} ${bytes2 ? "bytes" : "count"}`, bytes2 ? "B" : "count", "lower", value, line.number);
+    if (bytes2) table3.alloc = void 0;
+    return;
+  }
+  set.add(table3.leaf, "throughput", unit, "higher", value, line.number);
+}
+function readRow(set, table3, text3, line) {
+  const row = TREE_ROW.exec(text3.slice(0, table3.valuesAt));
+  if (row) {
+    const depth = row[1].length / 3 + 1;
+    table3.path = [...table3.path.slice(0, depth), row[2].trim()];
+    table3.alloc = void 0;
+    const hasValue = median2(text3, table3) !== "";
+    table3.leaf = hasValue ? table3.path.join("::") : void 0;
+    if (hasValue) addLeafValue(set, table3, text3, line);
+    return;
+  }
+  if (table3.leaf !== void 0 && /^[│ ]*$/.test(text3.slice(0, table3.valuesAt))) addExtraRow(set, table3, text3, line);
+}
+var divan = {
+  name: NAME10,
+  description: "divan console output (cargo bench)",
+  detect(text3) {
+    for (const line of lines(text3.slice(0, 256 * 1024))) if (HEADER2.test(line.text)) return true;
+    return false;
+  },
+  parse(text3) {
+    const set = new MeasurementSet(NAME10, kindOf3);
+    let table3;
+    for (const line of lines(text3)) {
+      const header = HEADER2.exec(line.text);
+      if (header) {
+        table3 = { valuesAt: line.text.indexOf("fastest"), path: [header[1]] };
+        continue;
+      }
+      if (!table3) continue;
+      if (line.text.trim() === "") {
+        table3 = void 0;
+        continue;
+      }
+      readRow(set, table3, line.text, line);
+    }
+    return set.toArray();
+  }
+};
+
 // src/formats/criterion-dir.ts
 import { existsSync as existsSync5, readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-var NAME6 = "criterion";
-var shape3 = new JsonShape(NAME6);
+var NAME11 = "criterion";
+var shape7 = new JsonShape(NAME11);
 function fullId(benchmarkJson, where) {
-  const benchmark = shape3.object(parseJson(NAME6, benchmarkJson), `${where}benchmark.json`);
-  return shape3.string(benchmark.full_id, `${where}benchmark.json full_id`);
+  const benchmark = shape7.object(parseJson(NAME11, benchmarkJson), `${where}benchmark.json`);
+  return shape7.string(benchmark.full_id, `${where}benchmark.json full_id`);
 }
 function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
   const name = fullId(benchmarkJson, where);
-  const sample = shape3.object(parseJson(NAME6, sampleJson), `${where}sample.json`);
-  const iters = shape3.numbers(sample.iters, `${where}sample.json iters`);
-  const times = shape3.numbers(sample.times, `${where}sample.json times`);
-  if (iters.length !== times.length) throw shape3.error(`expected as many iters as times in ${where}sample.json`);
-  const set = new MeasurementSet(NAME6);
-  iters.forEach((count, i) => {
-    if (count <= 0) throw shape3.error(`expected a positive iteration count at ${where}sample.json iters[${i}]`);
-    set.add(name, "time", "s", "lower", toSeconds(times[i] / count, "ns"));
+  const sample = shape7.object(parseJson(NAME11, sampleJson), `${where}sample.json`);
+  const iters = shape7.numbers(sample.iters, `${where}sample.json iters`);
+  const times = shape7.numbers(sample.times, `${where}sample.json times`);
+  if (iters.length !== times.length) throw shape7.error(`expected as many iters as times in ${where}sample.json`);
+  const set = new MeasurementSet(NAME11);
+  iters.forEach((count2, i) => {
+    if (count2 <= 0) throw shape7.error(`expected a positive iteration count at ${where}sample.json iters[${i}]`);
+    set.add(name, "time", "s", "lower", toSeconds(times[i] / count2, "ns"));
   });
   return set.toArray();
 }
@@ -49418,7 +49800,7 @@ function withCriterionSamples(measurements, dir) {
 }
 
 // src/formats/go.ts
-var NAME7 = "go";
+var NAME12 = "go";
 var RESULT_START = /^Benchmark\S*[ \t]+\d+[ \t]/;
 var FAIL_MARKER = /^\s*(?:Benchmark\S*[ \t]+)?--- FAIL: (Benchmark\S*)/;
 var PROCS_SUFFIX = /-\d+$/;
@@ -49431,6 +49813,10 @@ var UNITS = {
   "MB/s": { metric: "throughput", unit: "B/s", better: "higher", convert: (value) => value * 1e6 },
   "B/s": { metric: "throughput", unit: "B/s", better: "higher", convert: same }
 };
+function kindOf4(metric) {
+  if (metric === "time") return { role: "primary" };
+  return { role: metric === "throughput" ? "derived" : "secondary" };
+}
 function targetFor(unit) {
   if (Object.hasOwn(UNITS, unit)) return UNITS[unit];
   return { metric: unit, unit, better: unit.endsWith("/s") ? "higher" : "lower", convert: same };
@@ -49468,7 +49854,7 @@ var PackageNames = class {
     return suffix === void 0 || name.endsWith(suffix) ? name : name + suffix;
   }
 };
-function parseText(set, text2, pkg) {
+function parseText(set, text3, pkg) {
   const packages = /* @__PURE__ */ new Map();
   const namesOf = (pkgName) => {
     let names = packages.get(pkgName);
@@ -49476,7 +49862,7 @@ function parseText(set, text2, pkg) {
     return names;
   };
   const qualify = (pkgName, name) => pkgName ? `${pkgName}.${name}` : name;
-  for (const line of lines(text2)) {
+  for (const line of lines(text3)) {
     const content = line.text;
     if (content.startsWith("pkg:")) {
       pkg = content.slice(4).trim();
@@ -49490,17 +49876,17 @@ function parseText(set, text2, pkg) {
     if (!RESULT_START.test(content)) continue;
     const fields = content.trim().split(/\s+/);
     if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
-      throw new FormatError(NAME7, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
+      throw new FormatError(NAME12, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
     }
     namesOf(pkg).addResult(fields[0]);
     const name = qualify(pkg, fields[0]);
     for (let i = 2; i < fields.length; i += 2) {
       const value = parseDecimal(fields[i]);
       if (value === void 0) {
-        throw new FormatError(NAME7, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
+        throw new FormatError(NAME12, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
       }
-      const target = targetFor(fields[i + 1]);
-      set.add(name, target.metric, target.unit, target.better, target.convert(value), line.number);
+      const target2 = targetFor(fields[i + 1]);
+      set.add(name, target2.metric, target2.unit, target2.better, target2.convert(value), line.number);
     }
   }
   for (const [pkgName, names] of packages) {
@@ -49510,17 +49896,17 @@ function parseText(set, text2, pkg) {
     }
   }
 }
-function parseEvents(set, text2) {
+function parseEvents(set, text3) {
   const outputByPackage = /* @__PURE__ */ new Map();
-  for (const line of lines(text2)) {
+  for (const line of lines(text3)) {
     if (!line.text.startsWith("{")) continue;
     let event;
     try {
       event = JSON.parse(line.text);
     } catch {
-      throw new FormatError(NAME7, "expected one go test -json event per line", line.number);
+      throw new FormatError(NAME12, "expected one go test -json event per line", line.number);
     }
-    if (!isObject(event)) throw new FormatError(NAME7, "expected a JSON object event", line.number);
+    if (!isObject(event)) throw new FormatError(NAME12, "expected a JSON object event", line.number);
     if (event.Action !== "output" || typeof event.Output !== "string") continue;
     const pkg = typeof event.Package === "string" ? event.Package : "";
     const chunks = outputByPackage.get(pkg) ?? [];
@@ -49529,35 +49915,35 @@ function parseEvents(set, text2) {
   }
   for (const [pkg, chunks] of outputByPackage) parseText(set, chunks.join(""), pkg || void 0);
 }
-function isResultLine(text2) {
-  if (!RESULT_START.test(text2)) return false;
-  const fields = text2.trim().split(/\s+/);
+function isResultLine(text3) {
+  if (!RESULT_START.test(text3)) return false;
+  const fields = text3.trim().split(/\s+/);
   if (fields.length < 4 || fields.length % 2 !== 0) return false;
   for (let i = 2; i < fields.length; i += 2) if (parseDecimal(fields[i]) === void 0) return false;
   return true;
 }
-function isEventStream(text2) {
-  const first = /^\s*(\{[^\n]*)/.exec(head(text2, 4096));
+function isEventStream(text3) {
+  const first = /^\s*(\{[^\n]*)/.exec(head(text3, 4096));
   return first !== null && first[1].includes('"Action":"');
 }
 var go = {
-  name: NAME7,
+  name: NAME12,
   description: "go test -bench output (text, or -json events)",
-  detect(text2) {
-    if (isEventStream(text2)) return true;
-    for (const line of lines(head(text2))) if (isResultLine(line.text)) return true;
+  detect(text3) {
+    if (isEventStream(text3)) return true;
+    for (const line of lines(head(text3))) if (isResultLine(line.text)) return true;
     return false;
   },
-  parse(text2) {
-    const set = new MeasurementSet(NAME7);
-    if (isEventStream(text2)) parseEvents(set, text2);
-    else parseText(set, text2);
+  parse(text3) {
+    const set = new MeasurementSet(NAME12, kindOf4);
+    if (isEventStream(text3)) parseEvents(set, text3);
+    else parseText(set, text3);
     return set.toArray();
   }
 };
 
 // src/formats/google-benchmark.ts
-var shape4 = new JsonShape("google-benchmark");
+var shape8 = new JsonShape("google-benchmark");
 var STANDARD_KEYS = /* @__PURE__ */ new Set([
   "name",
   "family_index",
@@ -49584,15 +49970,20 @@ var STANDARD_KEYS = /* @__PURE__ */ new Set([
   "skipped",
   "skip_message"
 ]);
+var DERIVED = /* @__PURE__ */ new Set(["bytes_per_second", "items_per_second"]);
+function kindOf5(metric) {
+  if (metric === "time") return { role: "primary" };
+  return { role: DERIVED.has(metric) ? "derived" : "secondary" };
+}
 function addRow(set, { row, path: path17, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape4.optionalString(row.error_message, `${path17}.error_message`) ?? "error_occurred");
+    set.fail(name, shape8.optionalString(row.error_message, `${path17}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape4.optionalString(row.time_unit, `${path17}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape4.error(`expected ns, us, ms or s at ${path17}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape4.number(row.real_time, `${path17}.real_time`), unit));
-  const cpu = shape4.optionalNumber(row.cpu_time, `${path17}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path17}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path17}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path17}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path17}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -49608,12 +49999,12 @@ function setComplexityN(measurements, families) {
     if (slash > 0 && families.has(m.benchmark.slice(0, slash)) && Number.isInteger(n)) m.complexityN = n;
   }
 }
-function parseTolerant(text2) {
+function parseTolerant(text3) {
   try {
-    return parseJson("google-benchmark", text2);
+    return parseJson("google-benchmark", text3);
   } catch (error2) {
     const kept = [];
-    for (const line of lines(text2)) if (/^\s*([{}[\]",:\d-]|true|false|null|$)/.test(line.text)) kept.push(line.text);
+    for (const line of lines(text3)) if (/^\s*([{}[\]",:\d-]|true|false|null|$)/.test(line.text)) kept.push(line.text);
     try {
       return JSON.parse(kept.join("\n"));
     } catch {
@@ -49624,24 +50015,24 @@ function parseTolerant(text2) {
 var googleBenchmark = {
   name: "google-benchmark",
   description: "Google Benchmark --benchmark_format=json",
-  detect(text2) {
-    const start = head(text2, 64 * 1024);
+  detect(text3) {
+    const start = head(text3, 64 * 1024);
     return /^\s*\{/.test(start) && start.includes('"benchmarks"') && /"(run_type|real_time|cpu_time)"\s*:/.test(start);
   },
-  parse(text2) {
-    const root = shape4.object(parseTolerant(text2), "the top level");
-    const rows = shape4.array(root.benchmarks, "benchmarks").map((item, i) => {
+  parse(text3) {
+    const root = shape8.object(parseTolerant(text3), "the top level");
+    const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
       const path17 = `benchmarks[${i}]`;
-      const row = shape4.object(item, path17);
-      return { row, path: path17, name: shape4.string(row.name, `${path17}.name`) };
+      const row = shape8.object(item, path17);
+      return { row, path: path17, name: shape8.string(row.name, `${path17}.name`) };
     });
-    const set = new MeasurementSet("google-benchmark");
+    const set = new MeasurementSet("google-benchmark", kindOf5);
     const withSamples = /* @__PURE__ */ new Set();
     const families = /* @__PURE__ */ new Set();
     for (const entry of rows) {
       if (entry.row.skipped === true) continue;
       if (entry.row.run_type === "aggregate") {
-        if (entry.row.aggregate_name === "BigO") families.add(shape4.string(entry.row.run_name, `${entry.path}.run_name`));
+        if (entry.row.aggregate_name === "BigO") families.add(shape8.string(entry.row.run_name, `${entry.path}.run_name`));
         continue;
       }
       withSamples.add(entry.name);
@@ -49649,7 +50040,7 @@ var googleBenchmark = {
     }
     for (const entry of rows) {
       if (entry.row.run_type !== "aggregate" || entry.row.aggregate_name !== "median") continue;
-      const runName = shape4.string(entry.row.run_name, `${entry.path}.run_name`);
+      const runName = shape8.string(entry.row.run_name, `${entry.path}.run_name`);
       if (!withSamples.has(runName)) addRow(set, { ...entry, name: runName });
     }
     const measurements = set.toArray();
@@ -49659,38 +50050,98 @@ var googleBenchmark = {
 };
 
 // src/formats/hyperfine.ts
-var NAME8 = "hyperfine";
-var shape5 = new JsonShape(NAME8);
+var NAME13 = "hyperfine";
+var shape9 = new JsonShape(NAME13);
 var hyperfine = {
-  name: NAME8,
+  name: NAME13,
   description: "hyperfine --export-json",
-  detect(text2) {
-    const start = head(text2, 16 * 1024);
+  detect(text3) {
+    const start = head(text3, 16 * 1024);
     return /^\s*\{\s*"results"\s*:\s*\[/.test(start) && start.includes('"command"') && start.includes('"times"');
   },
-  parse(text2) {
-    const root = shape5.object(parseJson(NAME8, text2), "the top level");
-    const set = new MeasurementSet(NAME8);
+  parse(text3) {
+    const root = shape9.object(parseJson(NAME13, text3), "the top level");
+    const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
-    shape5.array(root.results, "results").forEach((item, i) => {
+    shape9.array(root.results, "results").forEach((item, i) => {
       const path17 = `results[${i}]`;
-      const result = shape5.object(item, path17);
-      const command = shape5.string(result.command, `${path17}.command`);
+      const result = shape9.object(item, path17);
+      const command = shape9.string(result.command, `${path17}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape5.numbers(result.times, `${path17}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path17}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes2 of shape5.numbers(result.memory_usage_byte, `${path17}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
+        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path17}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
       }
     });
     return set.toArray();
   }
 };
 
+// src/formats/iai-callgrind.ts
+var NAME14 = "iai-callgrind";
+var HEADLINE = /^([A-Za-z_]\w*(?:::\w+)+)(?: (\S.*))?$/;
+var METRIC = /^ {2}([A-Za-z][\w +./-]*?):\s+(\S+)\|(\S+)\s+\(/;
+var TOOL_SECTION = /^ {2}=+ ([A-Z][\w-]*) =+$/;
+function metricName(label, tool) {
+  if (tool !== void 0 && tool !== "CALLGRIND") return `${tool} ${label}`;
+  return label === "Instructions" || label === "Ir" ? "instructions" : label;
+}
+function kindOf6(metric) {
+  if (metric === "instructions") return { role: "primary", deterministic: true };
+  return { role: metric === "Estimated Cycles" ? "derived" : "secondary" };
+}
+function addMetric(set, benchmark, label, value, tool, line) {
+  const number = parseDecimal(value.replace(/%$/, ""));
+  if (number === void 0) throw new FormatError(NAME14, `expected a number for ${label}, got "${value}"`, line.number);
+  const metric = metricName(label, tool);
+  set.add(benchmark, metric, metric === "instructions" ? "instructions" : value.endsWith("%") ? "%" : "count", "lower", number, line.number);
+}
+var iaiCallgrind = {
+  name: NAME14,
+  description: "iai-callgrind / gungraun terminal output (cargo bench)",
+  detect(text3) {
+    let headline2 = false;
+    for (const line of lines(head(text3))) {
+      if (HEADLINE.test(line.text)) headline2 = true;
+      else if (headline2 && /^ {2}(Instructions|Ir):\s+\S+\|\S+\s+\(/.test(line.text)) return true;
+    }
+    return false;
+  },
+  parse(text3) {
+    const set = new MeasurementSet(NAME14, kindOf6);
+    let benchmark;
+    let tool;
+    let inMetrics = false;
+    for (const line of lines(text3)) {
+      const metric = benchmark === void 0 ? null : METRIC.exec(line.text);
+      if (metric) {
+        addMetric(set, benchmark, metric[1], metric[2], tool, line);
+        inMetrics = true;
+        continue;
+      }
+      const section = TOOL_SECTION.exec(line.text);
+      if (section) {
+        tool = section[1];
+        continue;
+      }
+      if (HEADLINE.test(line.text)) {
+        benchmark = line.text.trim();
+        tool = void 0;
+        inMetrics = false;
+      } else if (inMetrics) {
+        benchmark = void 0;
+        inMetrics = false;
+      }
+    }
+    return set.toArray();
+  }
+};
+
 // src/formats/jmh.ts
-var NAME9 = "jmh";
-var shape6 = new JsonShape(NAME9);
+var NAME15 = "jmh";
+var shape10 = new JsonShape(NAME15);
 var MODE_METRIC = { thrpt: "throughput", avgt: "time", sample: "sample time", ss: "single-shot time" };
 function targetFor2(unit, better) {
   if (isTimeUnit(unit)) return { unit: "s", better, convert: (value) => toSeconds(value, unit) };
@@ -49702,82 +50153,168 @@ function targetFor2(unit, better) {
   return { unit, better, convert: (value) => value };
 }
 function benchmarkName(result, path17) {
-  const name = shape6.string(result.benchmark, `${path17}.benchmark`);
+  const name = shape10.string(result.benchmark, `${path17}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape6.object(result.params, `${path17}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path17}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
 function samples(metric, path17) {
-  const value = (v, p) => v === "NaN" ? "NaN" : shape6.number(v, p);
+  const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape6.array(metric.rawData, `${path17}.rawData`).flatMap(
-      (fork, f) => shape6.array(fork, `${path17}.rawData[${f}]`).map((v, i) => value(v, `${path17}.rawData[${f}][${i}]`))
+    return shape10.array(metric.rawData, `${path17}.rawData`).flatMap(
+      (fork, f) => shape10.array(fork, `${path17}.rawData[${f}]`).map((v, i) => value(v, `${path17}.rawData[${f}][${i}]`))
     );
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape6.array(metric.rawDataHistogram, `${path17}.rawDataHistogram`).flatMap(
-      (fork, f) => shape6.array(fork, `${path17}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path17}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path17}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path17}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path17}.rawDataHistogram[${f}][${i}]`))
     );
   }
   return [value(metric.score, `${path17}.score`)];
 }
 function histogramMean(iteration, path17) {
   let sum3 = 0;
-  let count = 0;
-  shape6.array(iteration, path17).forEach((bin, b) => {
-    const [value, n] = shape6.numbers(bin, `${path17}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape6.error(`expected [value, count] at ${path17}[${b}]`);
+  let count2 = 0;
+  shape10.array(iteration, path17).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path17}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path17}[${b}]`);
     sum3 += value * n;
-    count += n;
+    count2 += n;
   });
-  if (count <= 0) throw shape6.error(`expected a non-empty histogram at ${path17}`);
-  return sum3 / count;
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path17}`);
+  return sum3 / count2;
 }
-function addMetric(set, name, metricName, metric, path17, better) {
-  const target = targetFor2(shape6.string(metric.scoreUnit, `${path17}.scoreUnit`), better);
+function addMetric2(set, name, metricName2, metric, path17, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path17}.scoreUnit`), better);
   const values = samples(metric, path17);
   if (values.includes("NaN")) {
-    set.fail(name, "JMH reported NaN", metricName, target.unit, target.better);
+    set.fail(name, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
   }
-  for (const value of values) set.add(name, metricName, target.unit, target.better, target.convert(value));
+  for (const value of values) set.add(name, metricName2, target2.unit, target2.better, target2.convert(value));
 }
 var jmh = {
-  name: NAME9,
+  name: NAME15,
   description: "JMH -rf json",
-  detect(text2) {
-    const start = head(text2, 16 * 1024);
+  detect(text3) {
+    const start = head(text3, 16 * 1024);
     return /^\s*\[/.test(start) && start.includes('"jmhVersion"') && start.includes('"primaryMetric"');
   },
-  parse(text2) {
-    const results = shape6.array(parseJson(NAME9, text2), "the top level");
-    const set = new MeasurementSet(NAME9);
+  parse(text3) {
+    const results = shape10.array(parseJson(NAME15, text3), "the top level");
+    const primaries = /* @__PURE__ */ new Set();
+    const set = new MeasurementSet(NAME15, (metric) => ({ role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary" }));
     results.forEach((item, i) => {
       const path17 = `[${i}]`;
-      const result = shape6.object(item, path17);
+      const result = shape10.object(item, path17);
       const name = benchmarkName(result, path17);
-      const mode = shape6.string(result.mode, `${path17}.mode`);
+      const mode = shape10.string(result.mode, `${path17}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
-      addMetric(set, name, metric, shape6.object(result.primaryMetric, `${path17}.primaryMetric`), `${path17}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape6.object(result.secondaryMetrics, `${path17}.secondaryMetrics`);
+      primaries.add(metric);
+      addMetric2(set, name, metric, shape10.object(result.primaryMetric, `${path17}.primaryMetric`), `${path17}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path17}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape6.object(value, `${path17}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path17}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric(set, name, secondaryName, secondaryMetric, `${path17}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name, secondaryName, secondaryMetric, `${path17}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
   }
 };
 
+// src/formats/julia-benchmarktools.ts
+var NAME16 = "julia-benchmarktools";
+var shape11 = new JsonShape(NAME16);
+var MAX_DEPTH2 = 64;
+function addValue(set, value, path17, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path17}`);
+  const pair = shape11.array(value, path17);
+  const type = shape11.string(pair[0], `${path17}[0]`);
+  const fields = shape11.object(pair[1], `${path17}[1]`);
+  if (type === "BenchmarkGroup") {
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path17}[1].data`))) {
+      addValue(set, child2, `${path17}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    }
+    return;
+  }
+  if (type !== "Trial" && type !== "TrialEstimate") return;
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path17}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path17}[1]`);
+}
+function addTrial(set, name, type, fields, path17) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path17}.times`) : [shape11.number(fields.time, `${path17}.time`)];
+  for (const ns of times) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
+  const memory = shape11.optionalNumber(fields.memory, `${path17}.memory`);
+  if (memory !== void 0) set.add(name, "memory", "B", "lower", memory);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path17}.allocs`);
+  if (allocs !== void 0) set.add(name, "allocs", "allocs", "lower", allocs);
+}
+var juliaBenchmarkTools = {
+  name: NAME16,
+  description: "Julia BenchmarkTools.save JSON",
+  detect(text3) {
+    const start = head(text3, 4096);
+    return /^\s*\[\s*\{/.test(start) && /"Julia"\s*:/.test(start) && /"BenchmarkTools"\s*:/.test(start);
+  },
+  parse(text3) {
+    const root = shape11.array(parseJson(NAME16, text3), "the top level");
+    if (!isObject(root[0]) || root[0].BenchmarkTools === void 0) throw shape11.error('expected [{"Julia": ..., "BenchmarkTools": ...}, [...]]');
+    const set = new MeasurementSet(NAME16, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
+    shape11.array(root[1], "[1]").forEach((value, i) => addValue(set, value, `[1][${i}]`, [], 0));
+    return set.toArray();
+  }
+};
+
+// src/formats/k6.ts
+var NAME17 = "k6";
+var shape12 = new JsonShape(NAME17);
+function stats(metrics, name) {
+  if (metrics[name] === void 0) return void 0;
+  const metric = shape12.object(metrics[name], `metrics.${name}`);
+  return metric.values === void 0 ? metric : shape12.object(metric.values, `metrics.${name}.values`);
+}
+function percentiles(duration3) {
+  const result = [];
+  for (const [key, value] of Object.entries(duration3)) {
+    const percentile = key === "med" ? "50" : /^p\((\d+(?:\.\d+)?)\)$/.exec(key)?.[1];
+    if (percentile === void 0) continue;
+    result.push([Number(percentile), toSeconds(shape12.number(value, `metrics.http_req_duration.${key}`), "ms")]);
+  }
+  return result.sort(([a], [b]) => a - b);
+}
+var k6 = {
+  name: NAME17,
+  description: "k6 --summary-export JSON (or handleSummary data)",
+  detect(text3) {
+    const start = head(text3, 64 * 1024);
+    return /^\s*\{/.test(start) && start.includes('"root_group"') && start.includes('"metrics"') && start.includes('"http_req_duration"');
+  },
+  parse(text3) {
+    const root = shape12.object(parseJson(NAME17, text3), "the top level");
+    const metrics = shape12.object(root.metrics, "metrics");
+    const duration3 = stats(metrics, "http_req_duration");
+    if (duration3 === void 0) throw shape12.error("expected metrics.http_req_duration: benchgate reads the HTTP metrics of a k6 test");
+    const failed = stats(metrics, "http_req_failed");
+    const max = shape12.optionalNumber(duration3.max, "metrics.http_req_duration.max");
+    return httpMeasurements({
+      benchmark: "http",
+      percentiles: percentiles(duration3),
+      maxSeconds: max === void 0 ? void 0 : toSeconds(max, "ms"),
+      requestsPerSecond: shape12.number(stats(metrics, "http_reqs")?.rate, "metrics.http_reqs.rate"),
+      failures: failed === void 0 ? [] : countReason(shape12.number(failed.passes, "metrics.http_req_failed.passes"), "failed requests (http_req_failed)")
+    });
+  }
+};
+
 // src/formats/js/benchmarkjs.ts
 var OPS = " ops/sec";
-function benchmarkjsResult(text2) {
-  const opsAt = text2.indexOf(OPS);
-  if (opsAt === -1 || !text2.slice(opsAt + OPS.length).trimStart().startsWith("\xB1")) return void 0;
-  const before = text2.slice(0, opsAt);
+function benchmarkjsResult(text3) {
+  const opsAt = text3.indexOf(OPS);
+  if (opsAt === -1 || !text3.slice(opsAt + OPS.length).trimStart().startsWith("\xB1")) return void 0;
+  const before = text3.slice(0, opsAt);
   const xAt = before.lastIndexOf(" x ");
   if (xAt <= 0) return void 0;
   const hz = parseDecimal(before.slice(xAt + 3).replaceAll(",", ""));
@@ -49789,12 +50326,12 @@ function addBenchmarkjsLine(set, line) {
 }
 
 // src/formats/js/mitata.ts
-var shape7 = new JsonShape("js");
-function isMitataText(text2) {
-  return /^benchmark\s+avg \(min \u2026 max\)/m.test(text2);
+var shape13 = new JsonShape("js");
+function isMitataText(text3) {
+  return /^benchmark\s+avg \(min \u2026 max\)/m.test(text3);
 }
-function parseMitataText(set, text2) {
-  for (const line of lines(text2)) {
+function parseMitataText(set, text3) {
+  for (const line of lines(text3)) {
     const iterAt = line.text.indexOf("/iter");
     if (iterAt === -1 || line.text.startsWith(" ")) continue;
     const before = line.text.slice(0, iterAt);
@@ -49808,29 +50345,29 @@ function parseMitataText(set, text2) {
   }
 }
 function parseMitataJson(set, root) {
-  shape7.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+  shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
     const path17 = `benchmarks[${i}]`;
-    const benchmark = shape7.object(item, path17);
-    shape7.array(benchmark.runs, `${path17}.runs`).forEach((runItem, j) => {
+    const benchmark = shape13.object(item, path17);
+    shape13.array(benchmark.runs, `${path17}.runs`).forEach((runItem, j) => {
       const runPath = `${path17}.runs[${j}]`;
-      const run = shape7.object(runItem, runPath);
-      const name = shape7.string(run.name, `${runPath}.name`);
+      const run = shape13.object(runItem, runPath);
+      const name = shape13.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
         set.fail(name, "mitata reported an error");
         return;
       }
-      const stats = shape7.object(run.stats, `${runPath}.stats`);
-      const samples2 = stats.samples === void 0 ? [] : shape7.numbers(stats.samples, `${runPath}.stats.samples`);
-      const values = samples2.length > 0 ? samples2 : [shape7.number(stats.p50 ?? stats.avg, `${runPath}.stats.p50`)];
+      const stats2 = shape13.object(run.stats, `${runPath}.stats`);
+      const samples2 = stats2.samples === void 0 ? [] : shape13.numbers(stats2.samples, `${runPath}.stats.samples`);
+      const values = samples2.length > 0 ? samples2 : [shape13.number(stats2.p50 ?? stats2.avg, `${runPath}.stats.p50`)];
       for (const ns of values) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
     });
   });
 }
 
 // src/formats/js/tinybench.ts
-var shape8 = new JsonShape("js");
-function isTinybenchTable(text2) {
-  return text2.includes("\u2502") && text2.includes("Task name") && /Latency (med|avg) \(|Average Time \(/.test(text2);
+var shape14 = new JsonShape("js");
+function isTinybenchTable(text3) {
+  return text3.includes("\u2502") && text3.includes("Task name") && /Latency (med|avg) \(|Average Time \(/.test(text3);
 }
 function timeColumn(header) {
   for (const wanted of ["Latency med", "Latency avg", "Average Time"]) {
@@ -49843,10 +50380,10 @@ function timeColumn(header) {
 function cells(line) {
   return line.text.split("\u2502").slice(1, -1).map((cell2) => cell2.trim());
 }
-function parseTinybenchTable(set, text2) {
+function parseTinybenchTable(set, text3) {
   let nameIndex = -1;
   let time;
-  for (const line of lines(text2)) {
+  for (const line of lines(text3)) {
     if (!line.text.startsWith("\u2502")) continue;
     const row = cells(line);
     if (row.includes("Task name")) {
@@ -49865,35 +50402,35 @@ function parseTinybenchTable(set, text2) {
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
     const path17 = `[${i}]`;
-    const task = shape8.object(item, path17);
-    const name = shape8.string(task.name, `${path17}.name`);
-    const result = shape8.object(task.result, `${path17}.result`);
+    const task = shape14.object(item, path17);
+    const name = shape14.string(task.name, `${path17}.name`);
+    const result = shape14.object(task.result, `${path17}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape8.object(result.latency, `${path17}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape8.numbers(latency.samples, `${path17}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape8.number(latency.p50, `${path17}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path17}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path17}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path17}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
 
 // src/formats/js/vitest.ts
-var shape9 = new JsonShape("js");
+var shape15 = new JsonShape("js");
 function parseVitestJson(set, root) {
-  shape9.array(root.files, "files").forEach((file, f) => {
+  shape15.array(root.files, "files").forEach((file, f) => {
     const filePath = `files[${f}]`;
-    shape9.array(shape9.object(file, filePath).groups, `${filePath}.groups`).forEach((groupItem, g2) => {
+    shape15.array(shape15.object(file, filePath).groups, `${filePath}.groups`).forEach((groupItem, g2) => {
       const groupPath = `${filePath}.groups[${g2}]`;
-      const group2 = shape9.object(groupItem, groupPath);
-      const groupName = shape9.string(group2.fullName, `${groupPath}.fullName`);
-      shape9.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
+      const group2 = shape15.object(groupItem, groupPath);
+      const groupName = shape15.string(group2.fullName, `${groupPath}.fullName`);
+      shape15.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
         const path17 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape9.object(benchItem, path17);
-        const name = `${groupName} > ${shape9.string(bench.name, `${path17}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape9.numbers(bench.samples, `${path17}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape9.number(bench.median, `${path17}.median`)];
+        const bench = shape15.object(benchItem, path17);
+        const name = `${groupName} > ${shape15.string(bench.name, `${path17}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path17}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path17}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -49901,8 +50438,8 @@ function parseVitestJson(set, root) {
 }
 
 // src/formats/js.ts
-var NAME10 = "js";
-var shape10 = new JsonShape(NAME10);
+var NAME18 = "js";
+var shape16 = new JsonShape(NAME18);
 function jsonDialect(start) {
   if (/^\s*\[/.test(start)) return start.includes('"result"') && /"(latency|samples|period|state)"/.test(start) ? "tinybench" : void 0;
   if (!/^\s*\{/.test(start)) return void 0;
@@ -49910,35 +50447,79 @@ function jsonDialect(start) {
   if (/^\s*\{\s*"files"\s*:/.test(start) && start.includes('"groups"') && start.includes('"benchmarks"')) return "vitest";
   return void 0;
 }
-function hasBenchmarkjsLine(text2) {
-  for (const line of lines(text2)) if (benchmarkjsResult(line.text)) return true;
+function hasBenchmarkjsLine(text3) {
+  for (const line of lines(text3)) if (benchmarkjsResult(line.text)) return true;
   return false;
 }
 var js = {
-  name: NAME10,
+  name: NAME18,
   description: "JavaScript: benchmark.js text, tinybench table/JSON, mitata text/JSON, vitest bench JSON",
-  detect(text2) {
-    const start = head(text2, 64 * 1024);
+  detect(text3) {
+    const start = head(text3, 64 * 1024);
     return jsonDialect(start) !== void 0 || isTinybenchTable(start) || isMitataText(start) || hasBenchmarkjsLine(start);
   },
-  parse(text2) {
-    const set = new MeasurementSet(NAME10);
-    const start = head(text2, 64 * 1024);
+  parse(text3) {
+    const set = new MeasurementSet(NAME18);
+    const start = head(text3, 64 * 1024);
     const dialect = jsonDialect(start);
-    if (dialect === "tinybench") parseTinybenchJson(set, shape10.array(parseJson(NAME10, text2), "the top level"));
-    else if (dialect === "mitata") parseMitataJson(set, shape10.object(parseJson(NAME10, text2), "the top level"));
-    else if (dialect === "vitest") parseVitestJson(set, shape10.object(parseJson(NAME10, text2), "the top level"));
-    else if (isTinybenchTable(start)) parseTinybenchTable(set, text2);
-    else if (isMitataText(start)) parseMitataText(set, text2);
-    else for (const line of lines(text2)) addBenchmarkjsLine(set, line);
-    if (set.size === 0) throw new FormatError(NAME10, "expected benchmark.js, tinybench, mitata or vitest output with at least one result");
+    if (dialect === "tinybench") parseTinybenchJson(set, shape16.array(parseJson(NAME18, text3), "the top level"));
+    else if (dialect === "mitata") parseMitataJson(set, shape16.object(parseJson(NAME18, text3), "the top level"));
+    else if (dialect === "vitest") parseVitestJson(set, shape16.object(parseJson(NAME18, text3), "the top level"));
+    else if (isTinybenchTable(start)) parseTinybenchTable(set, text3);
+    else if (isMitataText(start)) parseMitataText(set, text3);
+    else for (const line of lines(text3)) addBenchmarkjsLine(set, line);
+    if (set.size === 0) throw new FormatError(NAME18, "expected benchmark.js, tinybench, mitata or vitest output with at least one result");
+    return set.toArray();
+  }
+};
+
+// src/formats/pyperf.ts
+var NAME19 = "pyperf";
+var UNITS2 = {
+  second: { metric: "time", unit: "s" },
+  byte: { metric: "memory", unit: "B" },
+  integer: { metric: "integer", unit: "integer" }
+};
+function metadata(value) {
+  return isObject(value) ? value : {};
+}
+function addPyperf(set, root, format) {
+  const shape20 = new JsonShape(format);
+  const common = metadata(root.metadata);
+  shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+    const path17 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path17);
+    const own = { ...common, ...metadata(benchmark.metadata) };
+    const name = shape20.optionalString(own.name, `${path17}.metadata.name`);
+    if (name === void 0) throw shape20.error(`expected metadata.name for ${path17}`);
+    const unitName = shape20.optionalString(own.unit, `${path17}.metadata.unit`) ?? "second";
+    const unit = UNITS2[unitName];
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path17}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path17}.runs`).forEach((run, j) => {
+      const values = shape20.object(run, `${path17}.runs[${j}]`).values;
+      if (values === void 0) return;
+      for (const value of shape20.numbers(values, `${path17}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
+    });
+  });
+}
+var pyperf = {
+  name: NAME19,
+  description: "pyperf JSON (-o FILE, format 1.0)",
+  detect(text3) {
+    const start = head(text3, 64 * 1024);
+    return /^\s*\{/.test(start) && start.includes('"benchmarks"') && start.includes('"runs"') && /"version"\s*:\s*"1\.0"/.test(start);
+  },
+  parse(text3) {
+    const shape20 = new JsonShape(NAME19);
+    const set = new MeasurementSet(NAME19);
+    addPyperf(set, shape20.object(parseJson(NAME19, text3), "the top level"), NAME19);
     return set.toArray();
   }
 };
 
 // src/formats/nanobench.ts
-var NAME11 = "nanobench";
-var shape11 = new JsonShape(NAME11);
+var NAME20 = "nanobench";
+var shape17 = new JsonShape(NAME20);
 var CSV_HEADER = '"title";"name";"unit";"batch";"elapsed"';
 var same2 = (value) => value;
 function columnFor(header) {
@@ -49949,16 +50530,21 @@ function columnFor(header) {
   if (header === "miss%") return { metric: "miss%", unit: "%", better: "lower", convert: same2 };
   return void 0;
 }
-function splitRow(text2, count) {
+function kindOf7(metric) {
+  if (metric === "time") return { role: "primary" };
+  if (metric === "IPC") return { role: "derived" };
+  return metric.startsWith("ins/") ? { role: "secondary", deterministic: true } : { role: "secondary" };
+}
+function splitRow(text3, count2) {
   const cells2 = [];
-  let start = text2.indexOf("|") + 1;
-  while (cells2.length < count - 1) {
-    const end = text2.indexOf("|", start);
+  let start = text3.indexOf("|") + 1;
+  while (cells2.length < count2 - 1) {
+    const end = text3.indexOf("|", start);
     if (end === -1) break;
-    cells2.push(text2.slice(start, end).trim());
+    cells2.push(text3.slice(start, end).trim());
     start = end + 1;
   }
-  cells2.push(text2.slice(start).trim());
+  cells2.push(text3.slice(start).trim());
   return cells2;
 }
 function rowName(cell2) {
@@ -49973,10 +50559,10 @@ function rowName(cell2) {
 function cellNumber(cell2) {
   return parseDecimal(cell2.replaceAll(",", "").replace(/%$/, ""));
 }
-function parseMarkdown(set, text2) {
+function parseMarkdown(set, text3) {
   let columns;
   let candidate;
-  for (const line of lines(text2)) {
+  for (const line of lines(text3)) {
     const row = line.text.trimEnd();
     if (!row.startsWith("|")) {
       columns = candidate = void 0;
@@ -49998,7 +50584,7 @@ function parseMarkdown(set, text2) {
 function addRow2(set, line, cells2, columns) {
   const parsed = rowName(cells2[cells2.length - 1]);
   if (!parsed || cells2.length !== columns.length + 1) {
-    throw new FormatError(NAME11, "expected a table row ending with the benchmark name in backticks", line.number);
+    throw new FormatError(NAME20, "expected a table row ending with the benchmark name in backticks", line.number);
   }
   if (parsed.failed) {
     set.fail(parsed.name, "nanobench reported :boom:");
@@ -50009,120 +50595,345 @@ function addRow2(set, line, cells2, columns) {
   columns.forEach((column, i) => {
     if (typeof column !== "object" || cells2[i] === "" || cells2[i] === "-") return;
     const value = cellNumber(cells2[i]);
-    if (value === void 0) throw new FormatError(NAME11, `expected a number in column ${i + 1}, got "${cells2[i]}"`, line.number);
+    if (value === void 0) throw new FormatError(NAME20, `expected a number in column ${i + 1}, got "${cells2[i]}"`, line.number);
     set.add(parsed.name, column.metric, column.unit, column.better, column.convert(value), line.number, complexityN);
   });
 }
 function parseJsonTemplate(set, root) {
-  shape11.array(root.results, "results").forEach((item, i) => {
+  shape17.array(root.results, "results").forEach((item, i) => {
     const path17 = `results[${i}]`;
-    const result = shape11.object(item, path17);
-    const name = shape11.string(result.name, `${path17}.name`);
-    const batch = shape11.optionalNumber(result.batch, `${path17}.batch`) ?? 1;
-    if (batch <= 0) throw shape11.error(`expected a positive batch at ${path17}.batch`);
-    const n = shape11.optionalNumber(result.complexityN, `${path17}.complexityN`);
+    const result = shape17.object(item, path17);
+    const name = shape17.string(result.name, `${path17}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path17}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path17}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path17}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape11.array(result.measurements, `${path17}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape11.number(shape11.object(epoch, `${path17}.measurements[${j}]`).elapsed, `${path17}.measurements[${j}].elapsed`);
+    shape17.array(result.measurements, `${path17}.measurements`).forEach((epoch, j) => {
+      const elapsed = shape17.number(shape17.object(epoch, `${path17}.measurements[${j}]`).elapsed, `${path17}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed / batch, void 0, complexityN);
     });
   });
 }
-function parsePyperf(set, root) {
-  const rootName = isNamed(root.metadata) ? root.metadata.name : void 0;
-  shape11.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path17 = `benchmarks[${i}]`;
-    const benchmark = shape11.object(item, path17);
-    const name = isNamed(benchmark.metadata) ? benchmark.metadata.name : rootName;
-    if (name === void 0) throw shape11.error(`expected metadata.name for ${path17}`);
-    shape11.array(benchmark.runs, `${path17}.runs`).forEach((run, j) => {
-      const values = shape11.object(run, `${path17}.runs[${j}]`).values;
-      if (values === void 0) return;
-      for (const value of shape11.numbers(values, `${path17}.runs[${j}].values`)) set.add(name, "time", "s", "lower", value);
-    });
-  });
-}
-function isNamed(value) {
-  return typeof value === "object" && value !== null && typeof value.name === "string";
-}
-function parseCsv(set, text2) {
-  for (const line of lines(text2)) {
+function parseCsv(set, text3) {
+  for (const line of lines(text3)) {
     if (line.number === 1 || line.text.trim() === "") continue;
     const cells2 = line.text.split(";").map((cell2) => cell2.replace(/^"(.*)"$/, "$1"));
     const batch = parseDecimal(cells2[3] ?? "");
     const elapsed = parseDecimal(cells2[4] ?? "");
     if (cells2.length < 5 || batch === void 0 || batch <= 0 || elapsed === void 0) {
-      throw new FormatError(NAME11, 'expected "title";"name";"unit";batch;elapsed;...', line.number);
+      throw new FormatError(NAME20, 'expected "title";"name";"unit";batch;elapsed;...', line.number);
     }
     set.add(cells2[1], "time", "s", "lower", elapsed / batch, line.number);
   }
 }
-function isMarkdownHeader(text2) {
-  return text2.startsWith("|") && text2.includes("err%") && text2.includes("total") && text2.includes("ns/");
+function isMarkdownHeader(text3) {
+  return text3.startsWith("|") && text3.includes("err%") && text3.includes("total") && text3.includes("ns/");
 }
 var nanobench = {
-  name: NAME11,
+  name: NAME20,
   description: "nanobench markdown table, templates::json(), templates::pyperf() or templates::csv()",
-  detect(text2) {
-    const start = head(text2, 64 * 1024);
-    if (/^\s*\{/.test(start)) {
-      return start.includes('"results"') && start.includes('"minEpochIterations"') || start.includes('"benchmarks"') && start.includes('"runs"') && start.includes('"inner_loops"');
-    }
+  detect(text3) {
+    const start = head(text3, 64 * 1024);
+    if (/^\s*\{/.test(start)) return start.includes('"results"') && start.includes('"minEpochIterations"');
     if (start.startsWith(CSV_HEADER)) return true;
     for (const line of lines(start)) if (isMarkdownHeader(line.text)) return true;
     return false;
   },
-  parse(text2) {
-    const set = new MeasurementSet(NAME11);
-    if (/^\s*[{[]/.test(head(text2, 1024))) {
-      const root = shape11.object(parseJson(NAME11, text2), "the top level");
+  parse(text3) {
+    const set = new MeasurementSet(NAME20, kindOf7);
+    if (/^\s*[{[]/.test(head(text3, 1024))) {
+      const root = shape17.object(parseJson(NAME20, text3), "the top level");
       if (root.results !== void 0) parseJsonTemplate(set, root);
-      else parsePyperf(set, root);
-    } else if (text2.startsWith(CSV_HEADER)) {
-      parseCsv(set, text2);
+      else addPyperf(set, root, NAME20);
+    } else if (text3.startsWith(CSV_HEADER)) {
+      parseCsv(set, text3);
     } else {
-      parseMarkdown(set, text2);
-      if (set.size === 0) throw new FormatError(NAME11, "expected a markdown table with a ns/... column and a `name` column");
+      parseMarkdown(set, text3);
+      if (set.size === 0) throw new FormatError(NAME20, "expected a markdown table with a ns/... column and a `name` column");
     }
     return set.toArray();
   }
 };
 
+// src/formats/oha.ts
+var NAME21 = "oha";
+var shape18 = new JsonShape(NAME21);
+var DEADLINE = "aborted due to deadline";
+function percentiles2(latency) {
+  return Object.entries(latency).map(([key, value]) => {
+    const percentile = /^p(\d+(?:\.\d+)?)$/.exec(key);
+    if (!percentile) throw shape18.error(`expected keys such as p50 in latencyPercentiles, got "${key}"`);
+    return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
+  });
+}
+function total(counts, path17, keep) {
+  let sum3 = 0;
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path17}.${key}`);
+  return sum3;
+}
+function failures2(root) {
+  const codes = root.statusCodeDistribution === void 0 ? {} : shape18.object(root.statusCodeDistribution, "statusCodeDistribution");
+  const errors = root.errorDistribution === void 0 ? {} : shape18.object(root.errorDistribution, "errorDistribution");
+  return [
+    ...countReason(total(codes, "statusCodeDistribution", (code) => !/^2\d\d$/.test(code)), "non-2xx responses"),
+    ...countReason(total(errors, "errorDistribution", (error2) => error2 !== DEADLINE), "errors")
+  ];
+}
+var oha = {
+  name: NAME21,
+  description: "oha --output-format json",
+  detect(text3) {
+    const start = head(text3, 16 * 1024);
+    return /^\s*\{/.test(start) && start.includes('"latencyPercentiles"') && start.includes('"requestsPerSec"');
+  },
+  parse(text3) {
+    const root = shape18.object(parseJson(NAME21, text3), "the top level");
+    const summary2 = shape18.object(root.summary, "summary");
+    return httpMeasurements({
+      benchmark: "http",
+      percentiles: percentiles2(shape18.object(root.latencyPercentiles, "latencyPercentiles")),
+      maxSeconds: shape18.optionalNumber(summary2.slowest, "summary.slowest"),
+      requestsPerSecond: shape18.number(summary2.requestsPerSec, "summary.requestsPerSec"),
+      failures: failures2(root)
+    });
+  }
+};
+
+// src/formats/qtestlib.ts
+var NAME22 = "qtestlib";
+var MAX_DEPTH3 = 8;
+var TARGETS = {
+  WalltimeMilliseconds: { metric: "time", unit: "s", better: "lower", convert: (value) => value / 1e3 },
+  msecs: { metric: "time", unit: "s", better: "lower", convert: (value) => value / 1e3 },
+  WalltimeNanoseconds: { metric: "time", unit: "s", better: "lower", convert: (value) => value / 1e9 },
+  nsecs: { metric: "time", unit: "s", better: "lower", convert: (value) => value / 1e9 },
+  InstructionReads: { metric: "instructions", unit: "instructions", better: "lower", convert: (value) => value },
+  "instruction reads": { metric: "instructions", unit: "instructions", better: "lower", convert: (value) => value },
+  Instructions: { metric: "instructions", unit: "instructions", better: "lower", convert: (value) => value },
+  instructions: { metric: "instructions", unit: "instructions", better: "lower", convert: (value) => value }
+};
+function targetFor3(metric) {
+  if (Object.hasOwn(TARGETS, metric)) return TARGETS[metric];
+  const better = metric.endsWith("/s") || metric === "fps" || metric.endsWith("PerSecond") ? "higher" : "lower";
+  return { metric, unit: metric, better, convert: (value) => value };
+}
+function kindOf8(metric) {
+  if (metric === "time") return { role: "primary" };
+  if (metric === "instructions") return { role: "primary", deterministic: true };
+  return { role: "secondary" };
+}
+function benchmarkName2(testCase2, fn, tag) {
+  return `${testCase2}::${fn}(${tag})`;
+}
+var RESULT2 = /^RESULT : (.+?)::([^:]+)\(\):(?:"(.*)":)?$/;
+var VALUE = /^\s+([\d,.]+(?:e[+-]?\d+)?) (.+) per iteration \(total: [^,]+(?:,\d+)*, iterations: (\d+)\)$/;
+var FAILED = /^(FAIL!|XPASS) {2}: (.+?::.+?\(.*?\))(?: |$)/;
+function parseText2(set, text3) {
+  let current;
+  for (const line of lines(text3)) {
+    const result = RESULT2.exec(line.text);
+    if (result) {
+      current = benchmarkName2(result[1], result[2], result[3] ?? "");
+      continue;
+    }
+    const failed = FAILED.exec(line.text);
+    if (failed) {
+      set.fail(failed[2], `QTestLib reported ${failed[1]}`);
+      current = void 0;
+      continue;
+    }
+    const value = current === void 0 ? null : VALUE.exec(line.text);
+    if (!value) {
+      current = void 0;
+      continue;
+    }
+    const number = parseDecimal(value[1].replaceAll(",", ""));
+    if (number === void 0) throw new FormatError(NAME22, `expected a number before "${value[2]} per iteration"`, line.number);
+    const target2 = targetFor3(value[2]);
+    set.add(current, target2.metric, target2.unit, target2.better, target2.convert(number), line.number);
+  }
+}
+var xmlParser2 = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseAttributeValue: false,
+  parseTagValue: false,
+  isArray: (name) => name === "TestFunction" || name === "Incident" || name === "BenchmarkResult" || name === "TestCase"
+});
+function list(node, key) {
+  const value = node[key];
+  return Array.isArray(value) ? value.filter(isObject) : [];
+}
+function text(value) {
+  if (typeof value === "string") return value;
+  if (isObject(value) && typeof value["#text"] === "string") return value["#text"];
+  return "";
+}
+function addXml(set, xml) {
+  const root = parseXml2(NAME22, xmlParser2, xml);
+  if (!isObject(root)) throw new FormatError(NAME22, "expected a <TestCase> root element");
+  for (const testCase2 of list(root, "TestCase")) addTestCase(set, testCase2, 0);
+}
+function addTestCase(set, testCase2, depth) {
+  if (depth > MAX_DEPTH3) throw new FormatError(NAME22, "XML nested too deeply for a QTestLib report");
+  const caseName = String(testCase2.name ?? "");
+  for (const fn of list(testCase2, "TestFunction")) {
+    const fnName = String(fn.name ?? "");
+    for (const incident of list(fn, "Incident")) {
+      if (incident.type === "fail" || incident.type === "xpass") {
+        set.fail(benchmarkName2(caseName, fnName, text(incident.DataTag)), `QTestLib reported ${String(incident.type)}`);
+      }
+    }
+    for (const result of list(fn, "BenchmarkResult")) {
+      const value = parseDecimal(String(result.value ?? ""));
+      if (value === void 0) throw new FormatError(NAME22, `expected a number in value="..." of ${caseName}::${fnName}`);
+      const target2 = targetFor3(String(result.metric ?? ""));
+      set.add(benchmarkName2(caseName, fnName, String(result.tag ?? "")), target2.metric, target2.unit, target2.better, target2.convert(value));
+    }
+  }
+  for (const inner of list(testCase2, "TestCase")) addTestCase(set, inner, depth + 1);
+}
+function isXml2(start) {
+  return /^\s*(<\?xml[^>]*\?>\s*)?<TestCase[\s>]/.test(start);
+}
+var qtestlib = {
+  name: NAME22,
+  description: "Qt Test (QTestLib) benchmark results: -o -,txt or -o -,xml",
+  detect(text3) {
+    const start = head(text3);
+    if (isXml2(start)) return start.includes("<BenchmarkResult");
+    return start.includes("********* Start testing of ") && /^RESULT : /m.test(start);
+  },
+  parse(text3) {
+    const set = new MeasurementSet(NAME22, kindOf8);
+    if (isXml2(head(text3, 1024))) addXml(set, text3);
+    else parseText2(set, text3);
+    return set.toArray();
+  }
+};
+
 // src/formats/pytest-benchmark.ts
-var NAME12 = "pytest-benchmark";
-var shape12 = new JsonShape(NAME12);
+var NAME23 = "pytest-benchmark";
+var shape19 = new JsonShape(NAME23);
 var pytestBenchmark = {
-  name: NAME12,
+  name: NAME23,
   description: "pytest-benchmark --benchmark-json",
-  detect(text2) {
-    const start = head(text2, 64 * 1024);
+  detect(text3) {
+    const start = head(text3, 64 * 1024);
     return /^\s*\{/.test(start) && start.includes('"benchmarks"') && start.includes('"machine_info"') && start.includes('"stats"');
   },
-  parse(text2) {
-    const root = shape12.object(parseJson(NAME12, text2), "the top level");
-    const set = new MeasurementSet(NAME12);
-    shape12.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+  parse(text3) {
+    const root = shape19.object(parseJson(NAME23, text3), "the top level");
+    const set = new MeasurementSet(NAME23);
+    shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
       const path17 = `benchmarks[${i}]`;
-      const benchmark = shape12.object(item, path17);
-      const name = shape12.optionalString(benchmark.fullname, `${path17}.fullname`) ?? shape12.string(benchmark.name, `${path17}.name`);
-      const stats = shape12.object(benchmark.stats, `${path17}.stats`);
-      const data = stats.data === void 0 ? [] : shape12.array(stats.data, `${path17}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape12.number(stats.median, `${path17}.stats.median`)];
+      const benchmark = shape19.object(item, path17);
+      const name = shape19.optionalString(benchmark.fullname, `${path17}.fullname`) ?? shape19.string(benchmark.name, `${path17}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path17}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path17}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path17}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
   }
 };
 
+// src/formats/wrk.ts
+var NAME24 = "wrk";
+var RUNNING = /^Running \S+ test @ (.+)$/;
+var PERCENTILE = /^\s+(\d+(?:\.\d+)?)%\s+(\S+)$/;
+var LATENCY_STATS = /^\s+Latency\s+(\S+)\s+(\S+)\s+(\S+)\s+\S+%$/;
+var NON_2XX = /^\s+Non-2xx or 3xx responses: (\d+)$/;
+var SOCKET_ERRORS = /^\s+Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)$/;
+var WRK_UNITS = { us: "us", ms: "ms", s: "s", m: "min", h: "h" };
+function duration2(text3, line) {
+  const match = /^(\d+(?:\.\d+)?)(us|ms|s|m|h)$/.exec(text3);
+  const value = match ? parseDecimal(match[1]) : void 0;
+  if (!match || value === void 0) throw new FormatError(NAME24, `expected a duration such as 9.50ms, got "${text3}"`, line);
+  return toSeconds(value, WRK_UNITS[match[2]]);
+}
+function finish(block) {
+  if (block.result.percentiles.length === 0) {
+    throw new FormatError(NAME24, `no latency percentiles for ${block.result.benchmark}: run wrk with --latency`, block.line);
+  }
+  if (block.result.requestsPerSecond === void 0) throw new FormatError(NAME24, `no Requests/sec line for ${block.result.benchmark}`, block.line);
+  return httpMeasurements(block.result);
+}
+var wrk = {
+  name: NAME24,
+  description: "wrk --latency report",
+  detect(text3) {
+    let running = false;
+    for (const line of lines(head(text3))) {
+      if (RUNNING.test(line.text)) running = true;
+      else if (running && line.text.startsWith("Requests/sec:")) return true;
+    }
+    return false;
+  },
+  parse(text3) {
+    const measurements = [];
+    const names = new TargetNames();
+    let block;
+    for (const line of lines(text3)) {
+      const running = RUNNING.exec(line.text);
+      if (running) {
+        if (block) measurements.push(...finish(block));
+        block = { result: { benchmark: names.next(running[1].trim()), percentiles: [], failures: [] }, line: line.number, inDistribution: false };
+        continue;
+      }
+      if (!block) continue;
+      const result = block.result;
+      if (line.text.trim() === "Latency Distribution") {
+        block.inDistribution = true;
+        continue;
+      }
+      const percentile = block.inDistribution ? PERCENTILE.exec(line.text) : null;
+      if (percentile) {
+        result.percentiles.push([Number(percentile[1]), duration2(percentile[2], line.number)]);
+        continue;
+      }
+      block.inDistribution = false;
+      const stats2 = LATENCY_STATS.exec(line.text);
+      const non2xx = NON_2XX.exec(line.text);
+      const socket = SOCKET_ERRORS.exec(line.text);
+      if (stats2) result.maxSeconds = duration2(stats2[3], line.number);
+      else if (non2xx) result.failures.push(...countReason(Number(non2xx[1]), "non-2xx or 3xx responses"));
+      else if (socket) {
+        const [connect, read, write, timeout] = socket.slice(1).map(Number);
+        const errors = connect + read + write + timeout;
+        result.failures.push(...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`));
+      } else if (line.text.startsWith("Requests/sec:")) {
+        const rate = parseDecimal(line.text.slice("Requests/sec:".length).trim());
+        if (rate === void 0) throw new FormatError(NAME24, 'expected "Requests/sec: <number>"', line.number);
+        result.requestsPerSecond = rate;
+      }
+    }
+    if (block) measurements.push(...finish(block));
+    return measurements;
+  }
+};
+
 // src/formats/index.ts
-var formats = [
+var detectable = [
   benchgate,
   googleBenchmark,
   hyperfine,
   pytestBenchmark,
   jmh,
   benchmarkdotnet,
+  pyperf,
+  asv,
+  juliaBenchmarkTools,
+  autocannon,
+  oha,
+  k6,
+  deno,
   catch2,
+  qtestlib,
+  iaiCallgrind,
+  divan,
+  benchmarkIps,
+  wrk,
   nanobench,
   js,
   benchBitcoinCsv,
@@ -50131,6 +50942,7 @@ var formats = [
   cargoBench,
   go
 ];
+var formats = [...detectable, customSmallerIsBetter, customBiggerIsBetter];
 function getFormat(name) {
   const format = formats.find((f) => f.name === name);
   if (!format) {
@@ -50138,27 +50950,27 @@ function getFormat(name) {
   }
   return format;
 }
-function detectFormat(text2) {
-  const format = formats.find((f) => f.detect(text2));
+function detectFormat(text3) {
+  const format = detectable.find((f) => f.detect(text3));
   if (format) return format;
-  const shown = firstLines(text2, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
+  const shown = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
   throw new FormatError(
     "auto",
-    `could not recognise the benchmark output; tried ${formats.map((f) => f.name).join(", ")}.
+    `could not recognise the benchmark output; tried ${detectable.map((f) => f.name).join(", ")}.
 ` + (shown.length > 0 ? `First lines seen:
-${shown.join("\n")}` : "The output was empty.") + "\nPass --format NAME to choose one."
+${shown.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
   );
 }
-function parseOutput(text2, format) {
-  const parser = format === "auto" ? detectFormat(text2) : getFormat(format);
-  const measurements = parser.parse(text2);
+function parseOutput(text3, format) {
+  const parser = format === "auto" ? detectFormat(text3) : getFormat(format);
+  const measurements = parser.parse(text3);
   if (measurements.length === 0) {
     throw new FormatError(parser.name, `no benchmark results in the output; expected ${parser.description}`);
   }
   return { format: parser.name, measurements };
 }
-function readRunResults(text2, format, cwd) {
-  const parsed = parseOutput(text2, format);
+function readRunResults(text3, format, cwd) {
+  const parsed = parseOutput(text3, format);
   const dir = parsed.format === criterion.name ? findCriterionDir(cwd) : void 0;
   return dir === void 0 ? parsed : { ...parsed, measurements: withCriterionSamples(parsed.measurements, dir) };
 }
@@ -50281,8 +51093,8 @@ function execMeasured(command, opts) {
     const lineSplitter = (stream) => {
       let partial = "";
       return (chunk) => {
-        const text2 = partial + chunk.toString("utf8");
-        const lines2 = text2.split("\n");
+        const text3 = partial + chunk.toString("utf8");
+        const lines2 = text3.split("\n");
         partial = lines2.pop() ?? "";
         for (const line of lines2) {
           tail.push(line);
@@ -50352,10 +51164,10 @@ var BASE_FIRST = ["base", "head"];
 var HEAD_FIRST = ["head", "base"];
 function planRounds(rounds, warmup, seed) {
   const rng = createRng(seed);
-  const orders = (count) => {
+  const orders = (count2) => {
     const out = [];
-    while (out.length < count) out.push(...rng.next() < 0.5 ? [BASE_FIRST, HEAD_FIRST] : [HEAD_FIRST, BASE_FIRST]);
-    return out.slice(0, count);
+    while (out.length < count2) out.push(...rng.next() < 0.5 ? [BASE_FIRST, HEAD_FIRST] : [HEAD_FIRST, BASE_FIRST]);
+    return out.slice(0, count2);
   };
   const warm = orders(warmup).map((order, i) => ({ round: i - warmup + 1, warmup: true, order }));
   const measured2 = orders(rounds).map((order, i) => ({ round: i + 1, warmup: false, order }));
@@ -50653,9 +51465,9 @@ function rowOf(c) {
 function rowsBySuite(result) {
   const suites = /* @__PURE__ */ new Map();
   for (const c of result.comparisons) {
-    const list = suites.get(c.suite) ?? [];
-    list.push(rowOf(c));
-    suites.set(c.suite, list);
+    const list2 = suites.get(c.suite) ?? [];
+    list2.push(rowOf(c));
+    suites.set(c.suite, list2);
   }
   return suites;
 }
@@ -50769,7 +51581,7 @@ figcaption { color: #6b7280; font-size: 12px; } footer { margin-top: 2rem; color
 // src/report/html/render.ts
 var MAX_PLOTTED = 200;
 var CURVE_POINTS = 40;
-var h = (text2) => escapeHtml(clip(text2));
+var h = (text3) => escapeHtml(clip(text3));
 function scriptJson(value) {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -50784,15 +51596,15 @@ function curve(fit, sizes, factor) {
 }
 function plotData(c) {
   const scale = scaleFor(c.unit, c.base?.median ?? c.head?.median ?? 0);
-  const scaled = (v) => v.map((x) => x / scale.factor);
+  const scaled2 = (v) => v.map((x) => x / scale.factor);
   const rounds = c.diagnostics?.rounds;
   const data = {
     unit: scale.unit,
-    base: scaled(c.baseSamples),
-    head: scaled(c.headSamples),
+    base: scaled2(c.baseSamples),
+    head: scaled2(c.headSamples),
     rounds: {
-      base: { rounds: rounds?.base.rounds ?? [], values: scaled(rounds?.base.values ?? []) },
-      head: { rounds: rounds?.head.rounds ?? [], values: scaled(rounds?.head.values ?? []) }
+      base: { rounds: rounds?.base.rounds ?? [], values: scaled2(rounds?.base.values ?? []) },
+      head: { rounds: rounds?.head.rounds ?? [], values: scaled2(rounds?.head.values ?? []) }
     }
   };
   const complexity = c.diagnostics?.complexity;
@@ -50819,9 +51631,9 @@ function numbersList(c) {
     if (normality.welch) line += `; Welch t ${normality.welch.t.toFixed(2)}, df ${normality.welch.df.toFixed(1)}, p ${fmtP(normality.welch.p)}`;
     items.push(line);
   }
-  const percentiles = d.percentiles;
-  if (percentiles) {
-    const p = percentiles.changePct;
+  const percentiles3 = d.percentiles;
+  if (percentiles3) {
+    const p = percentiles3.changePct;
     items.push(`Change by percentile: min ${h(formatPct(p.min))}, median ${h(formatPct(p.median))}, p90 ${h(formatPct(p.p90))}, p99 ${h(formatPct(p.p99))}, max ${h(formatPct(p.max))}`);
   }
   const drift = d.drift;
@@ -50842,9 +51654,9 @@ function warningsList(warnings) {
 function tagOf(c) {
   return c.diagnostics?.normality?.tag ?? "";
 }
-function cell(text2, sortKey, className) {
+function cell(text3, sortKey, className) {
   const key = sortKey === void 0 ? "" : ` data-sort="${sortKey === null || !Number.isFinite(sortKey) ? "" : sortKey}"`;
-  return `<td${className ? ` class="${className}"` : ""}${key}>${text2}</td>`;
+  return `<td${className ? ` class="${className}"` : ""}${key}>${text3}</td>`;
 }
 var COLUMNS = [
   ["suite", "text"],
@@ -50929,14 +51741,14 @@ function renderJson(result) {
 
 // src/report/junit.ts
 var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-function escapeXml(text2) {
-  return text2.replace(NOT_XML, "\uFFFD").replace(/[&<>"'\n\r\t]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+function escapeXml(text3) {
+  return text3.replace(NOT_XML, "\uFFFD").replace(/[&<>"'\n\r\t]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 function attrs(values) {
   return Object.entries(values).map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`).join("");
 }
-function element(name, attributes, text2) {
-  return text2 === void 0 ? `<${name}${attrs(attributes)}/>` : `<${name}${attrs(attributes)}>${escapeXml(text2)}</${name}>`;
+function element(name, attributes, text3) {
+  return text3 === void 0 ? `<${name}${attrs(attributes)}/>` : `<${name}${attrs(attributes)}>${escapeXml(text3)}</${name}>`;
 }
 function regressionMessage(c, result) {
   return `${displayName(c)}: ${formatChange(c.changePct, c.changeCi)} (p = ${formatP(c.p)}, adjusted p = ${formatP(c.pAdjusted)}; threshold ${result.settings.thresholdPct}%, alpha ${result.settings.alpha})`;
@@ -50981,8 +51793,8 @@ function failedRunCase(run) {
     </testcase>` };
 }
 function suiteXml(name, cases) {
-  const count = (o) => cases.filter((c) => c.outcome === o).length;
-  const counts = { tests: cases.length, failures: count("failure"), errors: count("error"), skipped: count("skipped") };
+  const count2 = (o) => cases.filter((c) => c.outcome === o).length;
+  const counts = { tests: cases.length, failures: count2("failure"), errors: count2("error"), skipped: count2("skipped") };
   return `  <testsuite${attrs({ name: clip(name), ...counts, time: 0 })}>
 ${cases.map((c) => c.xml).join("\n")}
   </testsuite>`;
@@ -51036,7 +51848,7 @@ function roundsSparkline(c) {
 
 // src/report/markdown.ts
 var FOLDED = ["unchanged"];
-var HEADER2 = "| benchmark | base | head | change (95% CI) | p / adj. p | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n";
+var HEADER3 = "| benchmark | base | head | change (95% CI) | p / adj. p | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n";
 var MAX_LISTED = 10;
 var MAX_MESSAGE = 300;
 function rowLine(r) {
@@ -51095,10 +51907,10 @@ ${lines2}` : "";
 var CLOSE_DETAILS = "\n</details>\n\n";
 var foldedOpening = (n) => `<details><summary>${n} unchanged</summary>
 
-${HEADER2}`;
+${HEADER3}`;
 function renderSection(s) {
   let out = s.heading;
-  if (s.keptShown.length > 0) out += `${HEADER2}${s.keptShown.join("")}
+  if (s.keptShown.length > 0) out += `${HEADER3}${s.keptShown.join("")}
 `;
   if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length)}${s.keptFolded.join("")}${CLOSE_DETAILS}`;
   return out;
@@ -51143,7 +51955,7 @@ function renderMarkdown(result, opts = {}) {
       }
     }
   };
-  for (const s of sections) fill(s, s.shown, s.keptShown, HEADER2, "\n");
+  for (const s of sections) fill(s, s.shown, s.keptShown, HEADER3, "\n");
   for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length), CLOSE_DETAILS);
   const body = sections.filter((s) => headed.has(s)).map(renderSection).join("");
   return head2 + body + (left > 0 ? truncationNote(left) : "") + notes + footer;
@@ -51151,8 +51963,8 @@ function renderMarkdown(result, opts = {}) {
 
 // src/report/metrics.ts
 var UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f]/g;
-function labelValue(text2) {
-  return clip(text2, 120).replace(UNSAFE_IN_LABEL, "_");
+function labelValue(text3) {
+  return clip(text3, 120).replace(UNSAFE_IN_LABEL, "_");
 }
 function labels(values) {
   return `{${Object.entries(values).map(([k, v]) => `${k}="${labelValue(v)}"`).join(",")}}`;
@@ -52457,8 +53269,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addRaw(text2, addEOL = false) {
-    this._buffer += text2;
+  addRaw(text3, addEOL = false) {
+    this._buffer += text3;
     return addEOL ? this.addEOL() : this;
   }
   /**
@@ -52554,10 +53366,10 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addHeading(text2, level) {
+  addHeading(text3, level) {
     const tag = `h${level}`;
     const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
-    const element2 = this.wrap(allowedTag, text2);
+    const element2 = this.wrap(allowedTag, text3);
     return this.addRaw(element2).addEOL();
   }
   /**
@@ -52586,9 +53398,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addQuote(text2, cite) {
+  addQuote(text3, cite) {
     const attrs2 = Object.assign({}, cite && { cite });
-    const element2 = this.wrap("blockquote", text2, attrs2);
+    const element2 = this.wrap("blockquote", text3, attrs2);
     return this.addRaw(element2).addEOL();
   }
   /**
@@ -52599,8 +53411,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addLink(text2, href) {
-    const element2 = this.wrap("a", text2, { href });
+  addLink(text3, href) {
+    const element2 = this.wrap("a", text3, { href });
     return this.addRaw(element2).addEOL();
   }
 };
@@ -52702,22 +53514,22 @@ function isRooted(p) {
 }
 function tryGetExecutablePath(filePath, extensions) {
   return __awaiter5(this, void 0, void 0, function* () {
-    let stats = void 0;
+    let stats2 = void 0;
     try {
-      stats = yield stat(filePath);
+      stats2 = yield stat(filePath);
     } catch (err) {
       if (err.code !== "ENOENT") {
         console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
       }
     }
-    if (stats && stats.isFile()) {
+    if (stats2 && stats2.isFile()) {
       if (IS_WINDOWS) {
         const upperExt = path10.extname(filePath).toUpperCase();
         if (extensions.some((validExt) => validExt.toUpperCase() === upperExt)) {
           return filePath;
         }
       } else {
-        if (isUnixExecutable(stats)) {
+        if (isUnixExecutable(stats2)) {
           return filePath;
         }
       }
@@ -52725,15 +53537,15 @@ function tryGetExecutablePath(filePath, extensions) {
     const originalFilePath = filePath;
     for (const extension of extensions) {
       filePath = originalFilePath + extension;
-      stats = void 0;
+      stats2 = void 0;
       try {
-        stats = yield stat(filePath);
+        stats2 = yield stat(filePath);
       } catch (err) {
         if (err.code !== "ENOENT") {
           console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
         }
       }
-      if (stats && stats.isFile()) {
+      if (stats2 && stats2.isFile()) {
         if (IS_WINDOWS) {
           try {
             const directory = path10.dirname(filePath);
@@ -52749,7 +53561,7 @@ function tryGetExecutablePath(filePath, extensions) {
           }
           return filePath;
         } else {
-          if (isUnixExecutable(stats)) {
+          if (isUnixExecutable(stats2)) {
             return filePath;
           }
         }
@@ -52766,8 +53578,8 @@ function normalizeSeparators(p) {
   }
   return p.replace(/\/\/+/g, "/");
 }
-function isUnixExecutable(stats) {
-  return (stats.mode & 1) > 0 || (stats.mode & 8) > 0 && process.getgid !== void 0 && stats.gid === process.getgid() || (stats.mode & 64) > 0 && process.getuid !== void 0 && stats.uid === process.getuid();
+function isUnixExecutable(stats2) {
+  return (stats2.mode & 1) > 0 || (stats2.mode & 8) > 0 && process.getgid !== void 0 && stats2.gid === process.getgid() || (stats2.mode & 64) > 0 && process.getuid !== void 0 && stats2.uid === process.getuid();
 }
 
 // node_modules/@actions/io/lib/io.js
@@ -53123,8 +53935,8 @@ var ToolRunner = class extends events.EventEmitter {
         if (this.options.cwd && !(yield exists(this.options.cwd))) {
           return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
         }
-        const fileName = this._getSpawnFileName();
-        const cp = child.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+        const fileName2 = this._getSpawnFileName();
+        const cp = child.spawn(fileName2, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName2));
         let stdbuffer = "";
         if (cp.stdout) {
           cp.stdout.on("data", (data) => {
@@ -54587,8 +55399,8 @@ var convertMarkedBigIntsReviver = (key, value, context3, userReviver) => {
   if (!hasUserReviver) return value;
   return userReviver(key, value, context3);
 };
-var JSONParseV2 = (text2, reviver) => {
-  return JSON.parse(text2, (key, value, context3) => {
+var JSONParseV2 = (text3, reviver) => {
+  return JSON.parse(text3, (key, value, context3) => {
     const isNumber = typeof value === "number";
     const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber && isOutOfBounds;
@@ -54646,8 +55458,8 @@ var applyReviverIteratively = (parsed, userReviver) => {
   }
   return rootHolder[""];
 };
-var serializeBigInts = (text2) => {
-  return text2.replace(
+var serializeBigInts = (text3) => {
+  return text3.replace(
     stringsOrLargeNumbers,
     (match, digits, fractional, exponential) => {
       const isString = match[0] === '"';
@@ -54661,18 +55473,18 @@ var serializeBigInts = (text2) => {
     }
   );
 };
-var JSONParse = (text2, reviver) => {
-  if (!text2) return originalParse(text2, reviver);
+var JSONParse = (text3, reviver) => {
+  if (!text3) return originalParse(text3, reviver);
   try {
-    if (isContextSourceSupported()) return JSONParseV2(text2, reviver);
-    const serializedData = serializeBigInts(text2);
+    if (isContextSourceSupported()) return JSONParseV2(text3, reviver);
+    const serializedData = serializeBigInts(text3);
     return originalParse(
       serializedData,
       (key, value, context3) => convertMarkedBigIntsReviver(key, value, context3, reviver)
     );
   } catch (error2) {
     if (error2 instanceof RangeError) {
-      const serializedData = serializeBigInts(text2);
+      const serializedData = serializeBigInts(text3);
       const parsed = originalParse(serializedData);
       return applyReviverIteratively(parsed, reviver);
     }
@@ -54840,12 +55652,12 @@ async function getResponseData(response) {
   }
   const mimetype = parse2(contentType);
   if (isJSONResponse(mimetype)) {
-    let text2 = "";
+    let text3 = "";
     try {
-      text2 = await response.text();
-      return JSONParse(text2);
+      text3 = await response.text();
+      return JSONParse(text3);
     } catch (err) {
-      return text2;
+      return text3;
     }
   } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
   // (RFC 2046) and must never be decoded as text, even when the response
@@ -57516,28 +58328,28 @@ var handler = {
   has({ scope }, methodName) {
     return endpointMethodsMap.get(scope).has(methodName);
   },
-  getOwnPropertyDescriptor(target, methodName) {
+  getOwnPropertyDescriptor(target2, methodName) {
     return {
-      value: this.get(target, methodName),
+      value: this.get(target2, methodName),
       // ensures method is in the cache
       configurable: true,
       writable: true,
       enumerable: true
     };
   },
-  defineProperty(target, methodName, descriptor) {
-    Object.defineProperty(target.cache, methodName, descriptor);
+  defineProperty(target2, methodName, descriptor) {
+    Object.defineProperty(target2.cache, methodName, descriptor);
     return true;
   },
-  deleteProperty(target, methodName) {
-    delete target.cache[methodName];
+  deleteProperty(target2, methodName) {
+    delete target2.cache[methodName];
     return true;
   },
   ownKeys({ scope }) {
     return [...endpointMethodsMap.get(scope).keys()];
   },
-  set(target, methodName, value) {
-    return target.cache[methodName] = value;
+  set(target2, methodName, value) {
+    return target2.cache[methodName] = value;
   },
   get({ octokit, scope, cache: cache2 }, methodName) {
     if (cache2[methodName]) {
@@ -57796,13 +58608,13 @@ async function upsertComment(octokit, repo, pullRequest, marker, body) {
   const author = await tokenLogin(octokit);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
   const existing = comments.find((c) => c.user?.login === author && c.body?.startsWith(marker));
-  const text2 = `${marker}
+  const text3 = `${marker}
 ${body}`;
   if (existing) {
-    await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text2 });
+    await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text3 });
     return "updated";
   }
-  await octokit.rest.issues.createComment({ ...repo, issue_number: pullRequest, body: text2 });
+  await octokit.rest.issues.createComment({ ...repo, issue_number: pullRequest, body: text3 });
   return "created";
 }
 function checkConclusion(result) {
@@ -57840,7 +58652,7 @@ function configuredLocation(source, locate) {
   if (file === void 0) return void 0;
   return m[2] ? { file, line: Number(m[2]) } : { file };
 }
-function kindOf2(c, gateFailed) {
+function kindOf9(c, gateFailed) {
   if (c.verdict === "regression") return gateFailed ? "error" : "warning";
   if (c.verdict === "improvement") return "notice";
   return null;
@@ -57852,7 +58664,7 @@ function describe(c) {
 function planAnnotations(result, { locate, fallback, room = {} }) {
   const byKind = { error: [], warning: [], notice: [] };
   for (const c of result.comparisons) {
-    const kind = kindOf2(c, result.gateFailed);
+    const kind = kindOf9(c, result.gateFailed);
     if (kind) byKind[kind].push(c);
   }
   const annotations = [];
@@ -57883,14 +58695,14 @@ import { existsSync as existsSync9, readFileSync as readFileSync7 } from "node:f
 function readEvent(env) {
   const file = env.GITHUB_EVENT_PATH;
   const payload = file && existsSync9(file) ? JSON.parse(readFileSync7(file, "utf8")) : {};
-  return { name: env.GITHUB_EVENT_NAME ?? "", payload, sha: text(env.GITHUB_SHA), ref: text(env.GITHUB_REF) };
+  return { name: env.GITHUB_EVENT_NAME ?? "", payload, sha: text2(env.GITHUB_SHA), ref: text2(env.GITHUB_REF) };
 }
 function field(value, ...keys) {
   let v = value;
   for (const key of keys) v = v !== null && typeof v === "object" ? v[key] : void 0;
   return v;
 }
-function text(value) {
+function text2(value) {
   return typeof value === "string" && value !== "" ? value : void 0;
 }
 var NO_COMMIT = /^0+$/;
@@ -57900,9 +58712,9 @@ function eventComparison(event) {
     case "pull_request":
     case "pull_request_target": {
       const number = eventPullRequest(event);
-      const base = text(field(p, "pull_request", "base", "sha"));
+      const base = text2(field(p, "pull_request", "base", "sha"));
       const head2 = eventPullRequestHead(event);
-      const branch = text(field(p, "pull_request", "base", "ref")) ?? "the base branch";
+      const branch = text2(field(p, "pull_request", "base", "ref")) ?? "the base branch";
       const mergeRef = `refs/pull/${number}/merge`;
       if (event.name === "pull_request" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
         return {
@@ -57924,23 +58736,23 @@ function eventComparison(event) {
       };
     }
     case "merge_group": {
-      const head2 = text(field(p, "merge_group", "head_sha"));
+      const head2 = text2(field(p, "merge_group", "head_sha"));
       if (!head2) return { kind: "refs" };
       return {
         kind: "first-parent",
         commit: head2,
-        label: text(field(p, "merge_group", "head_ref")) ?? head2,
+        label: text2(field(p, "merge_group", "head_ref")) ?? head2,
         why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
       };
     }
     case "push": {
-      const before = text(field(p, "before"));
+      const before = text2(field(p, "before"));
       const base = before && !NO_COMMIT.test(before) ? before : void 0;
-      return { kind: "refs", base, head: text(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
+      return { kind: "refs", base, head: text2(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
     }
     case "workflow_dispatch": {
-      const base = text(field(p, "inputs", "base"));
-      const head2 = text(field(p, "inputs", "head"));
+      const base = text2(field(p, "inputs", "base"));
+      const head2 = text2(field(p, "inputs", "head"));
       if (!base) return { kind: "refs", head: head2 };
       const shown = head2 ?? "the dispatched commit";
       return { kind: "merge-base", base, head: head2 ?? "HEAD", why: `${shown} vs its merge base with ${base}: what it changed since it branched off` };
@@ -57954,7 +58766,7 @@ function eventPullRequest(event) {
   return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : void 0;
 }
 function eventPullRequestHead(event) {
-  return text(field(event.payload, "pull_request", "head", "sha"));
+  return text2(field(event.payload, "pull_request", "head", "sha"));
 }
 
 // src/platforms/github.ts
@@ -58103,17 +58915,17 @@ var PULL_REQUEST_FILE = "pull-request-number";
 var RESULTS_FILE = "results.json";
 function readResults(file) {
   if (!existsSync11(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
-  let text2;
+  let text3;
   try {
     const { size } = statSync2(file);
     if (size > MAX_RESULTS_BYTES) throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
-    text2 = readFileSync8(file, "utf8");
+    text3 = readFileSync8(file, "utf8");
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
   }
   let data;
   try {
-    data = JSON.parse(text2);
+    data = JSON.parse(text3);
   } catch (err) {
     throw new ConfigError(`${file}: not JSON: ${err.message}`);
   }
@@ -58122,9 +58934,9 @@ function readResults(file) {
 function readPullRequestNumber(dir) {
   const file = path15.join(dir, PULL_REQUEST_FILE);
   if (!existsSync11(file)) return void 0;
-  const text2 = readFileSync8(file, "utf8").trim();
-  if (!/^[1-9]\d{0,9}$/.test(text2)) throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text2.slice(0, 40))}`);
-  return Number(text2);
+  const text3 = readFileSync8(file, "utf8").trim();
+  if (!/^[1-9]\d{0,9}$/.test(text3)) throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
+  return Number(text3);
 }
 async function publishSaved(dir, options) {
   const result = readResults(path15.join(dir, RESULTS_FILE));
@@ -58168,8 +58980,8 @@ import path16 from "node:path";
 // src/report/terminal.ts
 var NAME_MAX = 80;
 var MESSAGE_MAX = 400;
-function printable(text2, max = NAME_MAX) {
-  return inertForLog(clip(text2, max));
+function printable(text3, max = NAME_MAX) {
+  return inertForLog(clip(text3, max));
 }
 function table2(header, rows) {
   const widths = header.map((h2, i) => Math.max(h2.length, ...rows.map((r) => [...r[i]].length)));
@@ -58445,7 +59257,7 @@ function program2(platform2, output, exit) {
   const root = new Command("benchgate").description(`benchgate ${VERSION}: did this change make the benchmarks slower?`).version(VERSION, "-V, --version").exitOverride().configureOutput({
     writeOut: output.out,
     writeErr: output.err,
-    outputError: (text2, write) => write(`benchgate: ${text2.replace(/^error: /, "")}`)
+    outputError: (text3, write) => write(`benchgate: ${text3.replace(/^error: /, "")}`)
   }).showSuggestionAfterError().showHelpAfterError("(add --help for the options)").addHelpText("after", FOOTER);
   for (const [name, spec] of Object.entries(COMMANDS)) {
     const command = root.command(name).description(spec.summary).exitOverride();

@@ -66,7 +66,7 @@ export const benchmarkdotnet: FormatParser = {
     });
     const counts = new Map<string, number>();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
-    const set = new MeasurementSet(NAME);
+    const set = new MeasurementSet(NAME, (metric) => ({ role: metric === 'time' ? 'primary' : 'secondary' }));
     for (const { benchmark, path, name: base } of entries) {
       const name = counts.get(base)! > 1 ? `${base} [${job(benchmark, path)}]` : base;
       if (benchmark.Statistics === undefined || benchmark.Statistics === null) {

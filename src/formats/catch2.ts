@@ -4,12 +4,13 @@
  * `<test case> / <section> / ... / <benchmark>`, since benchmark names repeat across test cases.
  * A benchmark that threw (`<failed>` in XML, "Benchmark failed (...)" on the console) is failed.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
 import { type JsonObject, isObject } from './json.js';
 import { head, lines } from './lines.js';
 import { MeasurementSet } from './measurements.js';
 import { isTimeUnit, parseDecimal, toSeconds } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
+import { parseXml as parseXmlDocument } from './xml.js';
 
 const NAME = 'catch2';
 const PATH_SEPARATOR = ' / ';
@@ -50,14 +51,7 @@ function walkXml(set: MeasurementSet, node: JsonObject, path: string[], depth: n
 }
 
 function parseXml(set: MeasurementSet, text: string): void {
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new FormatError(NAME, `invalid XML: ${valid.err.msg}`, valid.err.line);
-  let root: unknown;
-  try {
-    root = xmlParser.parse(text);
-  } catch (error) {
-    throw new FormatError(NAME, `invalid XML: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const root = parseXmlDocument(NAME, xmlParser, text);
   if (!isObject(root) || (root.Catch === undefined && root.Catch2TestRun === undefined)) {
     throw new FormatError(NAME, 'expected a <Catch> or <Catch2TestRun> root element');
   }

@@ -44,7 +44,8 @@ export const criterion: FormatParser = {
   },
 
   parse(text) {
-    const set = new MeasurementSet(NAME);
+    // Criterion computes thrpt: from the time estimate and the declared Throughput.
+    const set = new MeasurementSet(NAME, (metric) => ({ role: metric === 'throughput' ? 'derived' : 'primary' }));
     // A name printed alone on its line (too long for the column) waits for the `time:` line below it.
     let pendingName: string | undefined;
     // The benchmark whose `thrpt:` line may follow its `time:` line.

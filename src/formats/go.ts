@@ -7,7 +7,7 @@
 import type { Better } from '../model.js';
 import { isObject } from './json.js';
 import { head, lines } from './lines.js';
-import { MeasurementSet } from './measurements.js';
+import { type MetricKind, MeasurementSet } from './measurements.js';
 import { parseDecimal, toSeconds } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
 
@@ -35,6 +35,12 @@ const UNITS: Record<string, Target> = {
   'MB/s': { metric: 'throughput', unit: 'B/s', better: 'higher', convert: (value) => value * 1e6 },
   'B/s': { metric: 'throughput', unit: 'B/s', better: 'higher', convert: same },
 };
+
+/** Time is what a Go benchmark measures; MB/s is SetBytes over that time; -benchmem and ReportMetric add the rest. */
+function kindOf(metric: string): MetricKind {
+  if (metric === 'time') return { role: 'primary' };
+  return { role: metric === 'throughput' ? 'derived' : 'secondary' };
+}
 
 function targetFor(unit: string): Target {
   if (Object.hasOwn(UNITS, unit)) return UNITS[unit]!;
@@ -175,7 +181,7 @@ export const go: FormatParser = {
   },
 
   parse(text) {
-    const set = new MeasurementSet(NAME);
+    const set = new MeasurementSet(NAME, kindOf);
     if (isEventStream(text)) parseEvents(set, text);
     else parseText(set, text);
     return set.toArray();

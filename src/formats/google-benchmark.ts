@@ -7,7 +7,7 @@
 import type { Measurement } from '../model.js';
 import { type JsonObject, JsonShape, parseJson } from './json.js';
 import { head, lines } from './lines.js';
-import { MeasurementSet } from './measurements.js';
+import { type MetricKind, MeasurementSet } from './measurements.js';
 import { isTimeUnit, toSeconds } from './numbers.js';
 import type { FormatParser } from './types.js';
 
@@ -20,6 +20,14 @@ const STANDARD_KEYS = new Set([
   'aggregate_unit', 'error_occurred', 'error_message', 'label', 'big_o', 'cpu_coefficient',
   'real_coefficient', 'rms', 'complexity_n', 'skipped', 'skip_message',
 ]);
+
+/** The built-in rates (SetBytesProcessed, SetItemsProcessed) divide a count by real_time. */
+const DERIVED = new Set(['bytes_per_second', 'items_per_second']);
+
+function kindOf(metric: string): MetricKind {
+  if (metric === 'time') return { role: 'primary' };
+  return { role: DERIVED.has(metric) ? 'derived' : 'secondary' };
+}
 
 interface Row {
   row: JsonObject;
@@ -89,7 +97,7 @@ export const googleBenchmark: FormatParser = {
       const row = shape.object(item, path);
       return { row, path, name: shape.string(row.name, `${path}.name`) };
     });
-    const set = new MeasurementSet('google-benchmark');
+    const set = new MeasurementSet('google-benchmark', kindOf);
     const withSamples = new Set<string>();
     const families = new Set<string>();
     for (const entry of rows) {

@@ -22,7 +22,7 @@ export const hyperfine: FormatParser = {
 
   parse(text) {
     const root = shape.object(parseJson(NAME, text), 'the top level');
-    const set = new MeasurementSet(NAME);
+    const set = new MeasurementSet(NAME, (metric) => ({ role: metric === 'time' ? 'primary' : 'secondary' }));
     const seen = new Map<string, number>();
     shape.array(root.results, 'results').forEach((item, i) => {
       const path = `results[${i}]`;

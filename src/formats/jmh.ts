@@ -90,13 +90,17 @@ export const jmh: FormatParser = {
 
   parse(text) {
     const results = shape.array(parseJson(NAME, text), 'the top level');
-    const set = new MeasurementSet(NAME);
+    // The mode's metric is the primary one; profilers add secondary metrics, gc.alloc.rate being
+    // gc.alloc.rate.norm over the primary time.
+    const primaries = new Set<string>();
+    const set = new MeasurementSet(NAME, (metric) => ({ role: primaries.has(metric) ? 'primary' : metric === 'gc.alloc.rate' ? 'derived' : 'secondary' }));
     results.forEach((item, i) => {
       const path = `[${i}]`;
       const result = shape.object(item, path);
       const name = benchmarkName(result, path);
       const mode = shape.string(result.mode, `${path}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
+      primaries.add(metric);
       addMetric(set, name, metric, shape.object(result.primaryMetric, `${path}.primaryMetric`), `${path}.primaryMetric`, mode === 'thrpt' ? 'higher' : 'lower');
       const secondary = result.secondaryMetrics === undefined ? {} : shape.object(result.secondaryMetrics, `${path}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {

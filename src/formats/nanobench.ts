@@ -1,12 +1,14 @@
 /**
  * nanobench (ankerl::nanobench): the markdown table it prints, `templates::json()` (one sample per
- * epoch), `templates::pyperf()` and `templates::csv()`. Time is per `unit()` (ns/op, ns/byte) in
- * seconds; a row marked `:boom:` is a failed benchmark; `:wavy_dash:` (unstable) rows keep their value.
+ * epoch), `templates::pyperf()` (read as pyperf.ts reads it) and `templates::csv()`. Time is per
+ * `unit()` (ns/op, ns/byte) in seconds; a row marked `:boom:` is a failed benchmark; `:wavy_dash:`
+ * (unstable) rows keep their value.
  */
 import { type JsonObject, JsonShape, parseJson } from './json.js';
 import { head, type Line, lines } from './lines.js';
-import { MeasurementSet } from './measurements.js';
+import { type MetricKind, MeasurementSet } from './measurements.js';
 import { parseDecimal, toSeconds } from './numbers.js';
+import { addPyperf } from './pyperf.js';
 import { FormatError, type FormatParser } from './types.js';
 
 const NAME = 'nanobench';
@@ -33,6 +35,13 @@ function columnFor(header: string): Column | 'complexityN' | undefined {
   if (header === 'IPC') return { metric: 'IPC', unit: 'ins/cyc', better: 'higher', convert: same };
   if (header === 'miss%') return { metric: 'miss%', unit: '%', better: 'lower', convert: same };
   return undefined;
+}
+
+/** Time is nanobench's measure; perf counters are secondary (instructions deterministic), IPC is ins/cyc. */
+function kindOf(metric: string): MetricKind {
+  if (metric === 'time') return { role: 'primary' };
+  if (metric === 'IPC') return { role: 'derived' };
+  return metric.startsWith('ins/') ? { role: 'secondary', deterministic: true } : { role: 'secondary' };
 }
 
 /** Splits `| a | b | name` into exactly `count` cells; the last (the name) may itself contain `|`. */
@@ -124,27 +133,6 @@ function parseJsonTemplate(set: MeasurementSet, root: JsonObject): void {
   });
 }
 
-/** templates::pyperf() (pyperf JSON 1.0): seconds per iteration in `runs[].values`, named by `metadata.name`. */
-function parsePyperf(set: MeasurementSet, root: JsonObject): void {
-  const rootName = isNamed(root.metadata) ? root.metadata.name : undefined;
-  shape.array(root.benchmarks, 'benchmarks').forEach((item, i) => {
-    const path = `benchmarks[${i}]`;
-    const benchmark = shape.object(item, path);
-    const name = isNamed(benchmark.metadata) ? benchmark.metadata.name : rootName;
-    if (name === undefined) throw shape.error(`expected metadata.name for ${path}`);
-    shape.array(benchmark.runs, `${path}.runs`).forEach((run, j) => {
-      const values = shape.object(run, `${path}.runs[${j}]`).values;
-      // Calibration runs have no values.
-      if (values === undefined) return;
-      for (const value of shape.numbers(values, `${path}.runs[${j}].values`)) set.add(name, 'time', 's', 'lower', value);
-    });
-  });
-}
-
-function isNamed(value: unknown): value is { name: string } {
-  return typeof value === 'object' && value !== null && typeof (value as JsonObject).name === 'string';
-}
-
 /** templates::csv(): `;`-separated, quoted; `elapsed` is the median in seconds per batch. */
 function parseCsv(set: MeasurementSet, text: string): void {
   for (const line of lines(text)) {
@@ -169,21 +157,19 @@ export const nanobench: FormatParser = {
 
   detect(text) {
     const start = head(text, 64 * 1024);
-    if (/^\s*\{/.test(start)) {
-      return (start.includes('"results"') && start.includes('"minEpochIterations"')) ||
-        (start.includes('"benchmarks"') && start.includes('"runs"') && start.includes('"inner_loops"'));
-    }
+    // templates::pyperf() output is pyperf's own format: --format auto picks pyperf for it.
+    if (/^\s*\{/.test(start)) return start.includes('"results"') && start.includes('"minEpochIterations"');
     if (start.startsWith(CSV_HEADER)) return true;
     for (const line of lines(start)) if (isMarkdownHeader(line.text)) return true;
     return false;
   },
 
   parse(text) {
-    const set = new MeasurementSet(NAME);
+    const set = new MeasurementSet(NAME, kindOf);
     if (/^\s*[{[]/.test(head(text, 1024))) {
       const root = shape.object(parseJson(NAME, text), 'the top level');
       if (root.results !== undefined) parseJsonTemplate(set, root);
-      else parsePyperf(set, root);
+      else addPyperf(set, root, NAME);
     } else if (text.startsWith(CSV_HEADER)) {
       parseCsv(set, text);
     } else {

@@ -11,7 +11,7 @@ describe('benchmarkdotnet', () => {
     expect(time).toMatchObject({ unit: 's', better: 'lower' });
     expect(time.values).toHaveLength(3);
     expect(time.values[0]).toBeCloseTo(76.35858058929443e-9, 20);
-    expect(find(ms, 'BenchmarkDotNet.Samples.Memory.AllocEmptyList', 'allocated/op')).toMatchObject({ unit: 'B', values: [368] });
+    expect(find(ms, 'BenchmarkDotNet.Samples.Memory.AllocEmptyList', 'allocated/op')).toMatchObject({ unit: 'B', values: [368], role: 'secondary' });
   });
 
   it('reads the 0.12 export and falls back to the median in brief exports', () => {
@@ -41,7 +41,7 @@ describe('benchmarkdotnet', () => {
         { IterationMode: 'Workload', IterationStage: 'Result', Operations: 4, Nanoseconds: 100 },
       ] }],
     });
-    expect(benchmarkdotnet.parse(text)).toEqual([{ benchmark: 'N.T.M(N=10)', metric: 'time', unit: 's', better: 'lower', values: [25e-9] }]);
+    expect(benchmarkdotnet.parse(text)).toEqual([{ benchmark: 'N.T.M(N=10)', metric: 'time', unit: 's', better: 'lower', values: [25e-9], role: 'primary' }]);
   });
 
   it('appends the job when one benchmark ran under several jobs, and fails one without statistics', () => {

@@ -15,7 +15,8 @@ describe('criterion console', () => {
     const ms = parse('generated_v0.5.1_cargo_bench_console_first_run.txt');
     expect(benchmarks(ms)).toEqual(['fib 15', 'sum/iter_sum/100', 'sum/iter_sum/10000']);
     expect(find(ms, 'fib 15').values[0]).toBeCloseTo(2.5156e-6, 15);
-    expect(find(ms, 'sum/iter_sum/100', 'throughput')).toMatchObject({ unit: 'elem/s', better: 'higher' });
+    expect(find(ms, 'sum/iter_sum/100', 'throughput')).toMatchObject({ unit: 'elem/s', better: 'higher', role: 'derived' });
+    expect(find(ms, 'sum/iter_sum/100')).toMatchObject({ role: 'primary' });
   });
 
   it('ignores the change block of a second run', () => {

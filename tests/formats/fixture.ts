@@ -61,13 +61,10 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'nanobench/docs_mustache_render_json_template.json',
     'nanobench/generated_v4.3.11_run1_markdown.txt',
     'nanobench/generated_v4.3.11_run1_templates_json.json',
-    'nanobench/generated_v4.3.11_run1_templates_pyperf.json',
     'nanobench/generated_v4.3.11_run2_markdown.txt',
     'nanobench/generated_v4.3.11_run2_templates_json.json',
-    'nanobench/generated_v4.3.11_run2_templates_pyperf.json',
     'nanobench/generated_v4.3.11_run3_markdown.txt',
     'nanobench/generated_v4.3.11_run3_templates_json.json',
-    'nanobench/generated_v4.3.11_run3_templates_pyperf.json',
     'nanobench/generated_v4.6.0_run1_markdown_with_perf_note.txt',
     'nanobench/generated_v4.6.0_run1_templates_json.json',
     'nanobench/tutorial_markdown_compare_ci_table.txt',
@@ -144,6 +141,51 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'js-benchmark-js-tinybench-mitata/generated_tinybench6.2.3_console_table.txt',
     'js-benchmark-js-tinybench-mitata/generated_tinybench6.2.3_tasks_results_retainSamples_dump.json',
   ],
+  wrk: [
+    'wrk/generated_wrk4.1.0_latency.txt',
+    'wrk/generated_wrk4.1.0_latency_non2xx.txt',
+    'wrk/generated_wrk4.1.0_latency_socket_errors.txt',
+  ],
+  autocannon: [
+    'autocannon/generated_autocannon9.0.0_json.json',
+    'autocannon/generated_autocannon9.0.0_json_non2xx.json',
+    'autocannon/generated_autocannon9.0.0_json_errors_timeouts.json',
+    'autocannon/generated_autocannon9.0.0_json_connection_refused.json',
+  ],
+  oha: ['oha/crush_test_oha_json_deadline_aborts.json'],
+  k6: ['k6/crush_test_k6_v1_summary_export.json'],
+  pyperf: [
+    'pyperf/generated_pyperf2.10.0_runner_two_benchmarks.json',
+    'pyperf/generated_pyperf2.10.0_track_memory_bytes.json',
+    'pyperf/generated_pyperf2.10.0_timeit_cli_single.json',
+    'nanobench/generated_v4.3.11_run1_templates_pyperf.json',
+    'nanobench/generated_v4.3.11_run2_templates_pyperf.json',
+    'nanobench/generated_v4.3.11_run3_templates_pyperf.json',
+  ],
+  asv: ['asv/generated_asv0.6.6_record_samples_params_failure.json'],
+  qtestlib: [
+    'qtestlib/generated_qt5.15.8_txt_walltime.txt',
+    'qtestlib/generated_qt5.15.8_txt_tickcounter.txt',
+    'qtestlib/generated_qt5.15.8_txt_eventcounter.txt',
+    'qtestlib/generated_qt5.15.8_txt_callgrind.txt',
+    'qtestlib/generated_qt5.15.8_xml_walltime.xml',
+    'qtestlib/generated_qt5.15.8_xml_callgrind.xml',
+  ],
+  'iai-callgrind': [
+    'iai-callgrind/generated_gungraun0.17.2_first_run.txt',
+    'iai-callgrind/generated_gungraun0.17.2_second_run_no_change.txt',
+    'iai-callgrind/generated_gungraun0.17.2_third_run_after_change.txt',
+  ],
+  divan: [
+    'divan/generated_divan0.1.21_args_modules_types.txt',
+    'divan/generated_divan0.1.21_counters_alloc_profiler.txt',
+  ],
+  deno: ['deno/generated_deno2.9.6_bench_json_two_files_group_failure.json'],
+  'benchmark-ips': [
+    'benchmark-ips/generated_benchmark-ips2.7.2_ruby3.1_console_compare.txt',
+    'benchmark-ips/generated_benchmark-ips2.7.2_ruby3.1_json.json',
+  ],
+  'julia-benchmarktools': ['julia-benchmarktools/gab_julia_output_trialestimate_median.json'],
   go: [
     'go-test-bench/gab_go_fiber_multi_package_duplicate_names.txt',
     'go-test-bench/generated_go1.26_failures_count2.txt',
@@ -158,4 +200,10 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'go-test-bench/golang_perf_benchstat_old_count10.txt',
     'go-test-bench/golang_perf_benchstat_units_metadata.txt',
   ],
+};
+
+/** Fixtures of the formats --format must name: auto-detection picks none for them. */
+export const FIXTURES_BY_NAME_ONLY: Record<string, string[]> = {
+  'custom-smaller-is-better': ['custom-json/gab_custom_smallerisbetter_output2.json'],
+  'custom-bigger-is-better': ['custom-json/gab_custom_biggerisbetter_output.json'],
 };

@@ -8,7 +8,7 @@ import { detectFormat, formats, parseCriterionSample } from '../../src/formats/i
 import { FormatError, type FormatParser } from '../../src/formats/types.js';
 import type { Measurement } from '../../src/model.js';
 import { RUNS, anyText, replaceOneValue, splice } from '../helpers/fuzz.js';
-import { FIXTURES_BY_FORMAT, fixture } from './fixture.js';
+import { FIXTURES_BY_FORMAT, FIXTURES_BY_NAME_ONLY, fixture } from './fixture.js';
 
 /** Words from every format's output, so random lines look close to real ones. */
 const TOKENS = [
@@ -16,6 +16,9 @@ const TOKENS = [
   'ns/op', 'B/op', 'allocs/op', 'MB/s', '|', '`', ':boom:', 'ns', 'µs', 'ms', 's', 'test', '...', 'bench:',
   'ns/iter', '(+/-', ')', 'time:', '[', ']', 'FAILED', 'NaN', 'inf', '-', '+', '%', '1', '0', '1e-006',
   '3.5', '1,234', '\t', ' ', '"', '{', '}', ':', 'ops/sec', '±', 'Benchmark,', '<', '>', 'x',
+  'Running 10s test @', 'Requests/sec:', 'Latency Distribution', '50%', '9.50ms', 'RESULT :', 'msecs per iteration',
+  '(total: 1,737, iterations: 1)', '********* Start testing of', 'FAIL!  :', 'Instructions:', '1789|N/A', '(*********)',
+  'a::b', '│', '├─', '╰─', 'fastest', 'Gitem/s', 'Calculating -----', 'i/s', '(± 8.2%)', '4.326M',
 ];
 
 const tokenLines = fc
@@ -53,7 +56,7 @@ function isJson(file: string): boolean {
 
 /** Fixtures up to 20 KB (when the format has any), so thousands of mutations stay fast. */
 function smallFixtures(name: string): string[] {
-  const all = FIXTURES_BY_FORMAT[name] ?? [];
+  const all = FIXTURES_BY_FORMAT[name] ?? FIXTURES_BY_NAME_ONLY[name] ?? [];
   const small = all.filter((file) => fixture(file).length <= 20_000);
   return small.length > 0 ? small : all;
 }

@@ -21,6 +21,14 @@ describe('go', () => {
     expect(find(ms, `${SORTING}.BenchmarkSortInts-2`, 'compares/op')).toMatchObject({ unit: 'compares/op', better: 'lower' });
   });
 
+  it('marks time primary, -benchmem and ReportMetric metrics secondary, and SetBytes MB/s derived (issue 12)', () => {
+    const ms = parse('generated_go1.26_two_packages_count5_benchmem_reportmetric.txt');
+    const roles = (name: string) => Object.fromEntries(ms.filter((m) => m.benchmark === name).map((m) => [m.metric, m.role]));
+    expect(roles(`${HASHING}.BenchmarkCRC32-2`)).toEqual({ time: 'primary', throughput: 'derived', 'bytes/op': 'secondary', 'allocs/op': 'secondary' });
+    expect(roles(`${SORTING}.BenchmarkSortInts-2`)).toEqual({ time: 'primary', 'compares/op': 'secondary', 'bytes/op': 'secondary', 'allocs/op': 'secondary' });
+    expect(ms.some((m) => m.deterministic)).toBe(false);
+  });
+
   it('keeps the same name in two packages as two benchmarks', () => {
     const ms = parse('gab_go_fiber_multi_package_duplicate_names.txt');
     expect(benchmarks(ms)).toEqual([
@@ -67,11 +75,11 @@ describe('go', () => {
     expect(benchmarks(parse('golang_perf_benchstat_crc_new_with_notes.txt'))[0]).toBe('hash/crc32.BenchmarkCRC32/poly=IEEE/size=15/align=0-8');
   });
 
-  it('reads custom units and ignores Unit metadata and notes', () => {
+  it('reads custom units and ignores Unit metadata and notes; a benchmark without ns/op gates on its own unit', () => {
     const ms = parse('golang_perf_benchstat_units_metadata.txt');
     expect(ms).toEqual([
-      { benchmark: 'BenchmarkSize', metric: 'text-bytes', unit: 'text-bytes', better: 'lower', values: [100, 105] },
-      { benchmark: 'BenchmarkNonExact', metric: 'text-bytes', unit: 'text-bytes', better: 'lower', values: [100, 101, 101, 101, 101, 101] },
+      { benchmark: 'BenchmarkSize', metric: 'text-bytes', unit: 'text-bytes', better: 'lower', values: [100, 105], role: 'primary' },
+      { benchmark: 'BenchmarkNonExact', metric: 'text-bytes', unit: 'text-bytes', better: 'lower', values: [100, 101, 101, 101, 101, 101], role: 'primary' },
     ]);
   });
 
@@ -105,7 +113,7 @@ describe('go', () => {
 
   it('marks a benchmark failed in a later -count repetition as failed, not as the values before', () => {
     const ms = go.parse('BenchmarkA-2  100  5 ns/op\nBenchmarkA-2   \t--- FAIL: BenchmarkA-2\n    a_test.go:3: boom\n');
-    expect(ms).toEqual([{ benchmark: 'BenchmarkA-2', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'go test reported FAIL' }]);
+    expect(ms).toEqual([{ benchmark: 'BenchmarkA-2', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'go test reported FAIL', role: 'primary' }]);
   });
 
   it('names the line of a malformed result', () => {

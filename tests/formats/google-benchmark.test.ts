@@ -18,9 +18,12 @@ describe('google-benchmark', () => {
     expect(ms.every((m) => m.values.length === 5)).toBe(true);
   });
 
-  it('reports counters as their own metrics, rates as higher-is-better', () => {
+  it('reports counters as their own metrics, rates as higher-is-better; time primary, built-in rates derived, counters secondary', () => {
     const ms = parse('generated_v1.7.1_repetitions5_with_aggregates_and_bigo.json');
-    expect(find(ms, 'BM_memcpy/64', 'bytes_per_second')).toMatchObject({ unit: 'bytes/s', better: 'higher' });
+    expect(find(ms, 'BM_memcpy/64')).toMatchObject({ role: 'primary' });
+    expect(find(ms, 'BM_memcpy/64', 'cpu_time')).toMatchObject({ role: 'secondary' });
+    expect(find(ms, 'BM_memcpy/64', 'bytes_per_second')).toMatchObject({ unit: 'bytes/s', better: 'higher', role: 'derived' });
+    expect(find(ms, 'BM_SetInsert/16', 'items')).toMatchObject({ role: 'secondary' });
     expect(find(ms, 'BM_SetInsert/16', 'items').values).toHaveLength(5);
   });
 
@@ -56,7 +59,7 @@ describe('google-benchmark', () => {
 
   it('turns error_occurred into a failed measurement', () => {
     const text = JSON.stringify({ benchmarks: [{ name: 'BM_x', run_type: 'iteration', error_occurred: true, error_message: 'boom', iterations: 0, real_time: 0, cpu_time: 0, time_unit: 'ns' }] });
-    expect(googleBenchmark.parse(text)).toEqual([{ benchmark: 'BM_x', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'boom' }]);
+    expect(googleBenchmark.parse(text)).toEqual([{ benchmark: 'BM_x', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'boom', role: 'primary' }]);
   });
 
   it('leaves out a SkipWithMessage row (1.8+) instead of reading its zero times', () => {

@@ -26,7 +26,8 @@ describe('hyperfine', () => {
 
   it('reads peak memory per run when present', () => {
     const ms = parse('generated_v1.20.0_two_commands_with_memory_usage.json');
-    expect(find(ms, 'sleep 0.01', 'memory')).toMatchObject({ unit: 'B', better: 'lower', values: Array(10).fill(2953216) });
+    expect(find(ms, 'sleep 0.01', 'memory')).toMatchObject({ unit: 'B', better: 'lower', values: Array(10).fill(2953216), role: 'secondary' });
+    expect(find(ms, 'sleep 0.01')).toMatchObject({ role: 'primary' });
   });
 
   it('keeps a repeated command apart', () => {

@@ -23,8 +23,9 @@ describe('jmh', () => {
     expect(sample.values).toHaveLength(6); // 2 forks x 3 iterations
     // Count-weighted mean of the first iteration's [value, count] bins, in us/op.
     expect(sample.values[0]).toBeCloseTo(0.11921999087174805e-6, 15);
-    expect(find(ms, 'fix.FixBench.concat(size=10)', 'gc.alloc.rate.norm')).toMatchObject({ unit: 'B/op', better: 'lower' });
-    expect(find(ms, 'fix.FixBench.concat(size=10)', 'gc.alloc.rate')).toMatchObject({ unit: 'MB/sec', better: 'lower', values: [569.6053936891918, 1615.7634752210276, 1231.0861595465149, 642.1502262510506, 1886.1409502813567, 967.9876198476355] });
+    expect(sample.role).toBe('primary');
+    expect(find(ms, 'fix.FixBench.concat(size=10)', 'gc.alloc.rate.norm')).toMatchObject({ unit: 'B/op', better: 'lower', role: 'secondary' });
+    expect(find(ms, 'fix.FixBench.concat(size=10)', 'gc.alloc.rate')).toMatchObject({ unit: 'MB/sec', better: 'lower', role: 'derived', values: [569.6053936891918, 1615.7634752210276, 1231.0861595465149, 642.1502262510506, 1886.1409502813567, 967.9876198476355] });
     // gc.time is printed in ms: time is always seconds.
     expect(find(ms, 'fix.FixBench.concat(size=10)', 'gc.time')).toMatchObject({ unit: 's', better: 'lower', values: [0.007, 0.004, 0.004, 0.002, 0.004] });
     expect(ms.some((m) => /^p\d/.test(m.metric))).toBe(false);
@@ -45,6 +46,6 @@ describe('jmh', () => {
 
   it('turns a NaN score into a failed measurement', () => {
     const text = JSON.stringify([{ jmhVersion: '1.37', benchmark: 'a.B.c', mode: 'avgt', primaryMetric: { score: 'NaN', scoreUnit: 'ns/op', rawData: [['NaN']] } }]);
-    expect(jmh.parse(text)).toEqual([{ benchmark: 'a.B.c', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'JMH reported NaN' }]);
+    expect(jmh.parse(text)).toEqual([{ benchmark: 'a.B.c', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'JMH reported NaN', role: 'primary' }]);
   });
 });

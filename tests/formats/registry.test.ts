@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { detectFormat, formats, getFormat, parseOutput } from '../../src/formats/index.js';
+import { detectable, detectFormat, formats, getFormat, parseOutput } from '../../src/formats/index.js';
 import { FormatError } from '../../src/formats/types.js';
-import { FIXTURES, FIXTURES_BY_FORMAT, fixture, thrown } from './fixture.js';
+import { FIXTURES, FIXTURES_BY_FORMAT, FIXTURES_BY_NAME_ONLY, fixture, thrown } from './fixture.js';
 
 const DETECTABLE = Object.entries(FIXTURES_BY_FORMAT).flatMap(([name, files]) => files.map((file) => [name, file]));
+const NAME_ONLY = Object.entries(FIXTURES_BY_NAME_ONLY).flatMap(([name, files]) => files.map((file) => [name, file]));
 /** Console summaries of harnesses whose samples benchgate reads from their JSON output. */
 const CONSOLE_SUMMARIES = [
   'pytest-benchmark/generated_v5.3.1_console_table.txt',
@@ -14,6 +15,12 @@ const CONSOLE_SUMMARIES = [
   'google-benchmark-json/nanobench_repo_comparisons_gbench_console_2019.txt',
   'hyperfine/generated_v1.15.0_console_two_commands.txt',
   'hyperfine/generated_v1.20.0_console_two_commands.txt',
+  'autocannon/generated_autocannon9.0.0_console.txt',
+  'k6/crush_test_k6_v1_console_summary.txt',
+];
+/** Recognised, but missing what benchgate compares: the error names the flag that prints it. */
+const REJECTED: [string, string, RegExp][] = [
+  ['wrk', 'wrk/generated_wrk4.1.0_without_latency_flag.txt', /run wrk with --latency/],
 ];
 
 describe('format registry', () => {
@@ -25,12 +32,26 @@ describe('format registry', () => {
     expect(parsed.measurements.length).toBeGreaterThan(0);
   });
 
+  it.each(NAME_ONLY)('reads %s in %s when named, and never detects it', (name, file) => {
+    const text = fixture(file);
+    expect(() => detectFormat(text)).toThrow(FormatError);
+    expect(parseOutput(text, name!).measurements.length).toBeGreaterThan(0);
+  });
+
   it.each(CONSOLE_SUMMARIES)('recognises no format in the console summary %s (benchgate reads the JSON instead)', (file) => {
     expect(() => detectFormat(fixture(file))).toThrow(FormatError);
   });
 
+  it.each(REJECTED)('detects %s in %s and rejects it, naming the fix', (name, file, fix) => {
+    const text = fixture(file);
+    expect(detectFormat(text).name).toBe(name);
+    const error = thrown(() => parseOutput(text, 'auto'));
+    expect(error).toBeInstanceOf(FormatError);
+    expect((error as Error).message).toMatch(fix);
+  });
+
   it('lists every fixture file, so none is left untested', () => {
-    const listed = new Set([...DETECTABLE.map(([, file]) => file), ...CONSOLE_SUMMARIES]);
+    const listed = new Set([...DETECTABLE, ...NAME_ONLY].map(([, file]) => file).concat(CONSOLE_SUMMARIES, REJECTED.map(([, file]) => file)));
     const files = readdirSync(FIXTURES, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name !== 'SOURCE.md')
       .map((entry) => path.relative(FIXTURES, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
@@ -67,7 +88,17 @@ describe('format registry', () => {
     const error = thrown(() => detectFormat('hello\nworld\n'));
     expect(error).toBeInstanceOf(FormatError);
     const message = (error as Error).message;
-    for (const f of formats) expect(message).toContain(f.name);
+    for (const f of detectable) expect(message).toContain(f.name);
     expect(message).toContain('| hello');
+    expect(message).toContain('Pass --format NAME to choose one.');
+  });
+
+  it('detects github-action-benchmark custom JSON never, and says which two formats read it', () => {
+    const text = fixture('custom-json/gab_custom_biggerisbetter_output.json');
+    const error = thrown(() => detectFormat(text));
+    expect(error).toBeInstanceOf(FormatError);
+    expect((error as Error).message).toContain('pass --format custom-smaller-is-better or --format custom-bigger-is-better');
+    expect(formats.map((f) => f.name)).toEqual(expect.arrayContaining(['custom-smaller-is-better', 'custom-bigger-is-better']));
+    expect(detectable.map((f) => f.name)).not.toContain('custom-bigger-is-better');
   });
 });

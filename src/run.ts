@@ -13,7 +13,7 @@ import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
 import type { ComparisonResult, LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
 import type { Platform, WrittenReports } from './platforms/types.js';
 import { writeReports } from './report/index.js';
-import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
+import { execMeasured, killActiveCommands, MAX_STDOUT_BYTES, type ExecResult } from './runner/exec.js';
 import { readLog, ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
 import { VERSION } from './version.js';
@@ -67,6 +67,7 @@ function lastLines(r: ExecResult): string {
 }
 
 function describeExit(r: ExecResult, timeoutSec: number): string {
+  if (r.outputLimitExceeded) return `printed more than ${MAX_STDOUT_BYTES / 2 ** 20} MiB on stdout, benchgate's limit: print less`;
   if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
   if (r.signal) return `killed by ${r.signal}`;
   return `exited with code ${r.exitCode}`;

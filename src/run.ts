@@ -13,6 +13,7 @@ import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
 import type { ComparisonResult, LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
 import type { Platform, WrittenReports } from './platforms/types.js';
 import { writeReports } from './report/index.js';
+import { commandEnvironment, PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
 import { execMeasured, killActiveCommands, MAX_STDOUT_BYTES, type ExecResult } from './runner/exec.js';
 import { readLog, ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
@@ -134,6 +135,8 @@ export async function runComparison(config: Config, platform: Platform): Promise
     const header = logHeader(config, { ref: baseRef, sha: baseSha! }, { ref: headRef, sha: headSha! });
     log = new ResultsLog(file, header);
     platform.info(`results log: ${file}`);
+    const withheld = withheldVariables(process.env);
+    if (withheld.length > 0) platform.info(`withheld from build and bench commands: ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
 
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
     const harnessFailures = await runRounds(config, platform, dirs, log, checkCancelled);
@@ -202,14 +205,13 @@ async function buildBoth(build: string, platform: Platform, dirs: Record<Side, s
 }
 
 function commandEnv(side: Side, round: number, dirs: Record<Side, string>): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
+  return commandEnvironment(process.env, {
     BENCHGATE_SIDE: side,
     BENCHGATE_ROUND: String(round),
     BENCHGATE_WORKTREE: dirs[side],
     BENCHGATE_BASE_DIR: dirs.base,
     BENCHGATE_HEAD_DIR: dirs.head,
-  };
+  });
 }
 
 function formatDuration(ms: number): string {

@@ -19,6 +19,7 @@ import type {
   Warning,
 } from './model.js';
 import { diagnose, withProcessCost } from './diagnostics/index.js';
+import { decideDeterministic } from './stats/deterministic.js';
 import {
   adjustPValues,
   geomeanChange,
@@ -38,6 +39,7 @@ interface Group {
   better: Better;
   /** Harnesses report one name at several sizes (nanobench complexityN): each size is its own group. */
   complexityN?: number;
+  deterministic?: boolean;
   samples: Record<Side, number[]>;
   failures: Record<Side, string[]>;
 }
@@ -64,6 +66,7 @@ function groupRuns(runs: Run[], sampling: AnalysisSettings['sampling']): Group[]
           unit: m.unit,
           better: m.better,
           complexityN: m.complexityN,
+          deterministic: m.deterministic,
           samples: { base: [], head: [] },
           failures: { base: [], head: [] },
         };
@@ -95,6 +98,7 @@ function emptyComparison(g: Group): Comparison {
     metric: g.metric,
     unit: g.unit,
     better: g.better,
+    ...(g.deterministic && { deterministic: true }),
     base: g.samples.base.length > 0 ? summarize(g.samples.base) : null,
     head: g.samples.head.length > 0 ? summarize(g.samples.head) : null,
     baseSamples: g.samples.base,
@@ -206,7 +210,8 @@ function decide(c: Comparison, settings: AnalysisSettings, tests: number): void 
 /** All comparisons of a set of runs, with p-values adjusted over the whole set. */
 export function compareRuns(runs: Run[], settings: AnalysisSettings): Comparison[] {
   const comparisons = groupRuns(withProcessCost(runs), settings.sampling).map(testGroup);
-  const tested = comparisons.filter((c) => c.p !== null);
+  // Exact counts decided by the deterministic rule stay outside the correction family.
+  const tested = comparisons.filter((c) => c.p !== null && !decideDeterministic(c, settings.thresholdPct));
   const adjusted = adjustPValues(
     tested.map((c) => c.p!),
     settings.correction,

@@ -150,6 +150,8 @@ export interface Comparison {
   metric: string;
   unit: string;
   better: Better;
+  /** Deterministic counts (Measurement.deterministic): judged by the deterministic rule first. */
+  deterministic?: boolean;
   base: Summary | null;
   head: Summary | null;
   /** The samples the statistics saw, in round order (for plots and re-analysis). */

@@ -11,6 +11,7 @@ import {
   CONFIG_FILE,
   CONFIG_KEYS,
   ConfigError,
+  isBooleanKey,
   readConfigFile,
   resolveAnalysisOverrides,
   resolveConfig,
@@ -56,6 +57,11 @@ Options for run (the same keys work in ${CONFIG_FILE}):
   --fail-on WHAT       regression | none (default regression)
   --working-directory DIR  directory inside the repository to run commands in
   --source FILE[:LINE] file GitHub annotations point at when a benchmark's name names none
+  --measure WHAT       time (default) | instructions (count each run's instructions under valgrind)
+  --pin-cpu N|auto     run benchmarks on one CPU (taskset)
+  --no-aslr            run benchmarks without address-space randomisation (setarch -R)
+  --no-fsync           run benchmarks without fsync (eatmydata)
+  --priority           run benchmarks at niceness -5 where permitted
   --config FILE        config file (default ${CONFIG_FILE} if present)
   --repo DIR           the git repository (default: current directory)
 
@@ -70,7 +76,7 @@ function optionSpec(): ParseArgsConfig['options'] {
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' },
   };
-  for (const key of CONFIG_KEYS) options[key] = { type: 'string' };
+  for (const key of CONFIG_KEYS) options[key] = { type: isBooleanKey(key) ? 'boolean' : 'string' };
   return options;
 }
 

@@ -33,6 +33,17 @@ export interface Config extends AnalysisSettings {
   workingDirectory: string;
   /** Source file (FILE or FILE:LINE, from the working directory) annotations point at when a benchmark's name names none. */
   source?: string;
+  // Instruction mode and a steadier machine (docs/steady.md); all off by default.
+  /** 'instructions': count each run's instructions under cachegrind instead of timing it. */
+  measure: 'time' | 'instructions';
+  /** Pin benchmark runs to this CPU (taskset); 'auto' = the last CPU benchgate may use. */
+  pinCpu?: number | 'auto';
+  /** Run benchmarks without address-space randomisation (setarch -R). */
+  noAslr: boolean;
+  /** Run benchmarks without fsync (eatmydata). */
+  noFsync: boolean;
+  /** Run benchmarks at a raised scheduling priority (nice -n -5) where permitted. */
+  priority: boolean;
 }
 
 /** A config problem the user must fix: names the key and where it came from. */
@@ -67,6 +78,7 @@ export const DEFAULTS = {
   outDir: 'benchgate-out',
   failOn: 'regression',
   workingDirectory: '.',
+  measure: 'time',
 } as const;
 
 /** Keys accepted in .benchgate.yml; CLI flags use the same names in kebab case. */
@@ -90,9 +102,17 @@ const KEYS = {
   'fail-on': 'string',
   'working-directory': 'string',
   source: 'string',
+  // Instruction mode and a steadier machine (docs/steady.md).
+  measure: 'string',
+  'pin-cpu': 'string',
+  'no-aslr': 'boolean',
+  'no-fsync': 'boolean',
+  priority: 'boolean',
 } as const;
 export type ConfigKey = keyof typeof KEYS;
 export const CONFIG_KEYS = Object.keys(KEYS) as ConfigKey[];
+/** On/off keys: bare flags on the command line (--no-aslr). */
+export const isBooleanKey = (key: ConfigKey): boolean => KEYS[key] === 'boolean';
 
 export const CONFIG_FILE = '.benchgate.yml';
 
@@ -178,6 +198,14 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     return v as T;
   };
   const isInt = (min: number) => (n: number) => Number.isInteger(n) && n >= min;
+  const bool = (key: ConfigKey): boolean => {
+    const s = get(key);
+    if (s === undefined || s.value === null) return false;
+    const v = String(s.value).trim().toLowerCase();
+    if (['true', 'on', 'yes'].includes(v)) return true;
+    if (['false', 'off', 'no'].includes(v)) return false;
+    throw new ConfigError(`${s.where}: expected true or false, got ${JSON.stringify(s.value)}`);
+  };
 
   // --bench-command is command mode: no parser, benchgate times the whole process.
   const commandMode = str('bench-command');
@@ -189,13 +217,23 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
   }
   const seed = num('seed', isInt(0), 'a whole number >= 0') ?? Math.floor(Math.random() * 2 ** 31);
+  // Instruction mode counts the whole command, like command mode times it: no parser.
+  const measure = oneOf('measure', ['time', 'instructions'] as const) ?? DEFAULTS.measure;
+  const format = str('format');
+  if (measure === 'instructions' && format !== undefined && format !== 'auto' && format !== 'command') {
+    throw new ConfigError(`${get('format')!.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${format}`);
+  }
+  const pin = str('pin-cpu');
+  if (pin !== undefined && pin !== 'auto' && !/^\d+$/.test(pin.trim())) {
+    throw new ConfigError(`${get('pin-cpu')!.where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
+  }
   return {
     repoDir,
     base: str('base'),
     head: str('head'),
     build: str('build'),
     bench,
-    format: commandMode !== undefined ? 'command' : (str('format') ?? DEFAULTS.format),
+    format: commandMode !== undefined || measure === 'instructions' ? 'command' : (format ?? DEFAULTS.format),
     suite: str('suite') ?? DEFAULTS.suite,
     rounds: num('rounds', isInt(1), 'a whole number >= 1') ?? DEFAULTS.rounds,
     warmup: num('warmup', isInt(0), 'a whole number >= 0') ?? DEFAULTS.warmup,
@@ -209,6 +247,11 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     failOn: oneOf('fail-on', ['regression', 'none'] as const) ?? DEFAULTS.failOn,
     workingDirectory: str('working-directory') ?? DEFAULTS.workingDirectory,
     source: str('source'),
+    measure,
+    pinCpu: pin === undefined ? undefined : pin === 'auto' ? 'auto' : Number(pin),
+    noAslr: bool('no-aslr'),
+    noFsync: bool('no-fsync'),
+    priority: bool('priority'),
   };
 }
 

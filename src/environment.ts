@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import type { RunEnvironment } from './model.js';
+import type { SteadyCheck } from './runner/steady.js';
 
 function readText(file: string): string | null {
   try {
@@ -50,7 +51,15 @@ function containerHint(): string | null {
   return null;
 }
 
-export function collectEnvironment(): Record<string, unknown> {
+/** What the runner set up for this job (runner/steady.ts, runner/instructions.ts), recorded beside the machine's facts. */
+export interface RunnerFacts {
+  /** One entry per steadier-machine option asked for: applied, or skipped and why. */
+  steady: SteadyCheck[];
+  /** valgrind's version, in instruction mode. */
+  valgrind?: string;
+}
+
+export function collectEnvironment(runner?: RunnerFacts): Record<string, unknown> {
   const cpus = os.cpus();
   return {
     os: `${os.type()} ${os.release()}`,
@@ -64,6 +73,8 @@ export function collectEnvironment(): Record<string, unknown> {
     turbo: turboEnabled(),
     virtualization: virtualization(),
     container: containerHint(),
+    ...(runner && { steady: runner.steady }),
+    ...(runner?.valgrind && { valgrind: runner.valgrind }),
   };
 }
 

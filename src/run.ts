@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { analyze, hasFailures } from './compare.js';
 import { ConfigError, DEFAULTS, type Config } from './config.js';
-import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
+import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts } from './environment.js';
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
@@ -15,6 +15,8 @@ import type { Platform, WrittenReports } from './platforms/types.js';
 import { writeReports } from './report/index.js';
 import { commandEnvironment, PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
 import { execMeasured, killActiveCommands, MAX_STDOUT_BYTES, type ExecResult } from './runner/exec.js';
+import { execCounted, instructionMeasurement, requireValgrind } from './runner/instructions.js';
+import { planSteadiness, type SteadyPlan } from './runner/steady.js';
 import { readLog, ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
 import { VERSION } from './version.js';
@@ -74,8 +76,9 @@ function describeExit(r: ExecResult, timeoutSec: number): string {
   return `exited with code ${r.exitCode}`;
 }
 
-/** Command mode: no parser, the whole process's wall time is the one measurement. */
+/** Command mode: no parser, the whole process's wall time (or instruction count) is the one measurement. */
 function commandMeasurement(suite: string, r: ExecResult): Measurement[] {
+  if (typeof r.instructions === 'number') return [instructionMeasurement(suite, r.instructions)];
   return [{ benchmark: suite, metric: 'time', unit: 's', better: 'lower', values: [r.wallMs / 1000] }];
 }
 
@@ -117,6 +120,13 @@ export async function runComparison(config: Config, platform: Platform): Promise
   let log: ResultsLog | null = null;
   const file = logPath(config);
   try {
+    // Instruction mode and the steadier-machine options are checked before anything is built.
+    const valgrind = config.measure === 'instructions' ? requireValgrind() : undefined;
+    const steady = planSteadiness(config);
+    for (const c of steady.checks) {
+      if (c.applied) platform.info(`${c.option}: ${c.detail}`);
+      else platform.warn(`${c.option} skipped: ${c.detail}`);
+    }
     const [baseSha, headSha] = await platform.group('resolve refs', async () => [
       await resolveCommit(repo, baseRef, (m) => platform.info(m)),
       await resolveCommit(repo, headRef, (m) => platform.info(m)),
@@ -132,14 +142,14 @@ export async function runComparison(config: Config, platform: Platform): Promise
       head: path.join(wt.head, config.workingDirectory),
     };
 
-    const header = logHeader(config, { ref: baseRef, sha: baseSha! }, { ref: headRef, sha: headSha! });
+    const header = logHeader(config, { ref: baseRef, sha: baseSha! }, { ref: headRef, sha: headSha! }, { steady: steady.checks, valgrind });
     log = new ResultsLog(file, header);
     platform.info(`results log: ${file}`);
     const withheld = withheldVariables(process.env);
     if (withheld.length > 0) platform.info(`withheld from build and bench commands: ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
 
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
-    const harnessFailures = await runRounds(config, platform, dirs, log, checkCancelled);
+    const harnessFailures = await runRounds(config, platform, dirs, log, checkCancelled, steady);
     log.end('completed');
     if (harnessFailures.length > 0) {
       platform.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
@@ -160,7 +170,7 @@ export async function runComparison(config: Config, platform: Platform): Promise
   }
 }
 
-function logHeader(config: Config, base: RefInfo, head: RefInfo): LogHeader {
+function logHeader(config: Config, base: RefInfo, head: RefInfo, runner: RunnerFacts): LogHeader {
   return {
     type: 'header',
     schema: 1,
@@ -181,8 +191,9 @@ function logHeader(config: Config, base: RefInfo, head: RefInfo): LogHeader {
       bench: config.bench,
       build: config.build ?? null,
       timeoutSec: config.timeoutSec,
+      measure: config.measure,
     },
-    environment: collectEnvironment(),
+    environment: collectEnvironment(runner),
     startedAt: new Date().toISOString(),
   };
 }
@@ -225,6 +236,7 @@ async function runRounds(
   dirs: Record<Side, string>,
   log: ResultsLog,
   checkCancelled: () => void,
+  steady: SteadyPlan,
 ): Promise<string[]> {
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   /** Runs that exited non-zero because the harness reported failed benchmarks. */
@@ -238,10 +250,11 @@ async function runRounds(
       checkCancelled();
       const startedAt = new Date().toISOString();
       const reading = startRunReading();
-      const r = await execMeasured(config.bench, {
+      const r = await (config.measure === 'instructions' ? execCounted : execMeasured)(config.bench, {
         cwd: dirs[side],
-        env: commandEnv(side, planned.round, dirs),
+        env: { ...commandEnv(side, planned.round, dirs), ...steady.env },
         timeoutSec: config.timeoutSec,
+        prefix: steady.prefix,
       });
       checkCancelled();
       const run: Run = {
@@ -263,6 +276,8 @@ async function runRounds(
       let failure: string | null = null;
       if (r.timedOut || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
+      } else if (r.instructions === null) {
+        failure = 'valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)';
       } else if (config.format === 'command') {
         run.measurements = commandMeasurement(config.suite, r);
       } else {

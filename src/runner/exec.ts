@@ -55,6 +55,8 @@ export interface ExecResult {
   outputLimitExceeded: boolean;
   /** Processes the command left running that were killed when it ended. */
   leftoversEnded: number;
+  /** Instructions the process tree executed (instruction mode only, runner/instructions.ts); null when none were counted. */
+  instructions?: number | null;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface SteadyCheck {
   applied: boolean;
   /** What was applied ("CPU 1"), or why not ("taskset is not installed…"). */
   detail: string;
+  /** pin-cpu: the CPU. */
+  cpu?: number;
 }
 
 export interface SteadyPlan {
@@ -89,6 +91,7 @@ interface Candidate {
   applied: string;
   missing: string;
   env?: Record<string, string>;
+  cpu?: number;
 }
 
 function pinCandidate(requested: number | 'auto', env: NodeJS.ProcessEnv): Candidate | string {
@@ -98,7 +101,7 @@ function pinCandidate(requested: number | 'auto', env: NodeJS.ProcessEnv): Candi
   if (!allowed.includes(cpu)) return `CPU ${cpu} is not one this process may use (${allowed.join(',')})`;
   // Go sizes GOMAXPROCS by the CPUs it may use, and names benchmarks after it (BenchmarkX-2):
   // keep the unpinned value so names and parallelism match unpinned runs and other machines' logs.
-  const keepGo: Record<string, string> = env.GOMAXPROCS === undefined ? { GOMAXPROCS: String(allowed.length) } : {};
+  const keepGo: Record<string, string> = !env.GOMAXPROCS ? { GOMAXPROCS: String(allowed.length) } : {};
   return {
     option: 'pin-cpu',
     prefix: ['taskset', '-c', String(cpu)],
@@ -107,6 +110,7 @@ function pinCandidate(requested: number | 'auto', env: NodeJS.ProcessEnv): Candi
     applied: `CPU ${cpu} of ${allowed.join(',')}${keepGo.GOMAXPROCS ? ` (GOMAXPROCS=${keepGo.GOMAXPROCS}, the unpinned value)` : ''}`,
     missing: 'taskset (util-linux) is not installed',
     env: keepGo,
+    cpu,
   };
 }
 
@@ -154,7 +158,7 @@ function check(candidate: Candidate, probe: Probe): SteadyCheck {
     const why = candidate.option === 'priority' ? 'not permitted here (needs root or CAP_SYS_NICE)' : `had no effect here (${out.trim().split('\n')[0]?.slice(0, 80)})`;
     return { option: candidate.option, applied: false, detail: why };
   }
-  return { option: candidate.option, applied: true, detail: candidate.applied };
+  return { option: candidate.option, applied: true, detail: candidate.applied, ...(candidate.cpu !== undefined && { cpu: candidate.cpu }) };
 }
 
 /**

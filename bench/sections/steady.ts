@@ -1,0 +1,173 @@
+/**
+ * A steadier machine: the per-benchmark CV of the demo suite and the Go suite with and without
+ * each steadier-machine option (pin-cpu, no-aslr, no-fsync, priority, and all four), and the
+ * A/A flag rate each gives. Conditions are interleaved in seeded random order within every
+ * round, so the hour's noise (other jobs on this shared machine) hits all of them alike. Each
+ * run goes through the runner's own path: planSteadiness's prefix, execMeasured, the format
+ * parser, one sample per run (its median).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compareRuns } from '../../src/compare.js';
+import { createDemoRepo } from '../../src/demo.js';
+import { readRunResults } from '../../src/formats/index.js';
+import type { AnalysisSettings, Run, Side } from '../../src/model.js';
+import { execMeasured } from '../../src/runner/exec.js';
+import { planSteadiness, type SteadyOptions, type SteadyPlan } from '../../src/runner/steady.js';
+import { createRng, summarize } from '../../src/stats/index.js';
+import { markdownTable, medianOf, pct } from '../tables.js';
+import type { SectionOptions, SectionOutput } from './types.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const GO_DIRS = ['/usr/local/go/bin'];
+const SETTINGS: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
+const OFF: SteadyOptions = { noAslr: false, noFsync: false, priority: false };
+
+const CONDITIONS: { name: string; options: SteadyOptions }[] = [
+  { name: 'none', options: OFF },
+  { name: 'pin-cpu', options: { ...OFF, pinCpu: 'auto' } },
+  { name: 'no-aslr', options: { ...OFF, noAslr: true } },
+  { name: 'no-fsync', options: { ...OFF, noFsync: true } },
+  { name: 'priority', options: { ...OFF, priority: true } },
+  { name: 'all four', options: { pinCpu: 'auto', noAslr: true, noFsync: true, priority: true } },
+];
+
+interface Suite {
+  name: string;
+  dir: string;
+  command: string;
+  format: string;
+  env: NodeJS.ProcessEnv;
+}
+
+function demoSuite(work: string): Suite {
+  const dir = createDemoRepo(path.join(work, 'demo'));
+  return { name: 'demo', dir, command: 'node bench.mjs', format: 'benchgate', env: process.env };
+}
+
+function goSuite(work: string): Suite | null {
+  const env = { ...process.env, PATH: [process.env.PATH, ...GO_DIRS].join(path.delimiter) };
+  if (spawnSync('go', ['version'], { env }).status !== 0) {
+    if (process.env.BENCHGATE_REQUIRE_TOOLCHAINS) throw new Error('go is not installed (BENCHGATE_REQUIRE_TOOLCHAINS is set)');
+    return null;
+  }
+  const dir = path.join(work, 'go');
+  cpSync(path.join(ROOT, 'bench', 'real', 'go'), dir, { recursive: true });
+  execFileSync('go', ['test', '-c', '-o', 'aa.test', '.'], { cwd: dir, env, stdio: 'ignore' });
+  return { name: 'Go', dir, command: "./aa.test -test.run '^$' -test.bench . -test.benchtime 20ms", format: 'go', env };
+}
+
+/** suite -> condition -> benchmark -> one sample per run, in round order. */
+type Samples = Map<string, Map<string, Map<string, number[]>>>;
+
+async function collect(suites: Suite[], plans: SteadyPlan[], rounds: number): Promise<Samples> {
+  const samples: Samples = new Map(suites.map((s) => [s.name, new Map(CONDITIONS.map((c) => [c.name, new Map()]))]));
+  const rng = createRng(15);
+  const cells = suites.flatMap((suite) => CONDITIONS.map((condition, i) => ({ suite, condition, plan: plans[i]! })));
+  for (let round = 0; round < rounds; round++) {
+    for (const { suite, condition, plan } of rng.shuffle(cells)) {
+      const r = await execMeasured(suite.command, { cwd: suite.dir, env: { ...suite.env, ...plan.env }, timeoutSec: 120, prefix: plan.prefix });
+      if (r.exitCode !== 0) throw new Error(`${suite.name} under ${condition.name} exited with ${r.exitCode}: ${r.tail.join('\n')}`);
+      const byBenchmark = samples.get(suite.name)!.get(condition.name)!;
+      for (const m of readRunResults(r.stdout, suite.format, suite.dir).measurements) {
+        if (m.metric !== 'time') continue;
+        const list = byBenchmark.get(m.benchmark) ?? [];
+        list.push(summarize(m.values).median);
+        byBenchmark.set(m.benchmark, list);
+      }
+    }
+  }
+  return samples;
+}
+
+/**
+ * The A/A flag rate of one condition's runs: `splits` random halvings of the runs into base and
+ * head, each compared by compareRuns. The halvings share runs, so this is a rate over re-drawn
+ * sides of the same data, not over independent jobs.
+ */
+function flagRate(byBenchmark: Map<string, number[]>, splits: number, seed: number): { comparisons: number; flagged: number; jobsFlagged: number } {
+  const rng = createRng(seed);
+  const n = Math.min(...[...byBenchmark.values()].map((v) => v.length));
+  let comparisons = 0;
+  let flagged = 0;
+  let jobsFlagged = 0;
+  for (let s = 0; s < splits; s++) {
+    const order = rng.shuffle(Array.from({ length: n }, (_, i) => i));
+    const runs: Run[] = order.map((index, k) => ({
+      suite: 's',
+      side: (k % 2 === 0 ? 'base' : 'head') as Side,
+      round: (k >> 1) + 1,
+      position: 0,
+      startedAt: '',
+      wallMs: 1,
+      cpuUserMs: null,
+      cpuSysMs: null,
+      maxRssKb: null,
+      exitCode: 0,
+      measurements: [...byBenchmark].map(([benchmark, values]) => ({ benchmark, metric: 'time', unit: 's', better: 'lower' as const, values: [values[index]!] })),
+    }));
+    const result = compareRuns(runs, SETTINGS);
+    const flags = result.filter((c) => c.verdict === 'regression' || c.verdict === 'improvement').length;
+    comparisons += result.length;
+    flagged += flags;
+    if (flags > 0) jobsFlagged++;
+  }
+  return { comparisons, flagged, jobsFlagged };
+}
+
+const cvText = (values: number[]) => `${(100 * summarize(values).cv).toFixed(1)}%`;
+
+export async function steady(opts: SectionOptions): Promise<SectionOutput> {
+  const rounds = opts.quick ? 3 : 12;
+  const splits = 40;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'benchgate-steady-'));
+  const loadBefore = os.loadavg();
+  const started = performance.now();
+  try {
+    const suites = [demoSuite(work), goSuite(work)].filter((s): s is Suite => s !== null);
+    const plans = CONDITIONS.map((c) => planSteadiness(c.options));
+    const samples = await collect(suites, plans, rounds);
+    const minutes = (performance.now() - started) / 60000;
+
+    const notes = CONDITIONS.flatMap((c, i) => plans[i]!.checks.filter((k) => !k.applied).map((k) => `${c.name}: ${k.option} skipped (${k.detail})`));
+    const cvRows: string[][] = [];
+    const rateRows: string[][] = [];
+    for (const suite of suites) {
+      const byCondition = samples.get(suite.name)!;
+      const benchmarks = [...byCondition.get('none')!.keys()].sort();
+      for (const benchmark of benchmarks) {
+        cvRows.push([`${suite.name}: ${benchmark}`, ...CONDITIONS.map((c) => cvText(byCondition.get(c.name)!.get(benchmark) ?? []))]);
+      }
+      cvRows.push([
+        `**${suite.name}: median CV**`,
+        ...CONDITIONS.map((c) => `**${(100 * medianOf(benchmarks.map((b) => summarize(byCondition.get(c.name)!.get(b)!).cv))).toFixed(1)}%**`),
+      ]);
+      rateRows.push([
+        suite.name,
+        ...CONDITIONS.map((c, i) => {
+          const r = flagRate(byCondition.get(c.name)!, splits, 100 + i);
+          return `${pct(r.flagged / r.comparisons)} (${r.jobsFlagged}/${splits})`;
+        }),
+      ]);
+    }
+    const markdown = [
+      '### Steadier machine: CV with and without each option',
+      '',
+      `${rounds} rounds; in each, every suite ran once under every condition, in seeded random order. CV = benchgate's robust CV (MAD × 1.4826 / median) of the per-run medians. Load average before: ${loadBefore.map((l) => l.toFixed(1)).join(', ')}; after: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} (${os.cpus().length} CPUs); ${minutes.toFixed(1)} min.`,
+      ...notes.map((n) => `- ${n}`),
+      '',
+      markdownTable(['benchmark', ...CONDITIONS.map((c) => c.name)], cvRows),
+      '',
+      `A/A flag rate: each condition's ${rounds} runs split ${splits} times at random into base and head (${rounds >> 1} each), compared by compareRuns (threshold 2%, α 0.05, Holm). Cell: flagged comparisons (halvings with at least one flag / ${splits}).`,
+      '',
+      markdownTable(['suite', ...CONDITIONS.map((c) => c.name)], rateRows),
+      '',
+    ].join('\n');
+    return { markdown, checks: [] };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -28,7 +28,7 @@ int main(void) {
   return 0;
 }
 `;
-const ITERATIONS = 2_000_000;
+const ITERATIONS = 20_000_000;
 
 function git(dir: string, ...args: string[]): void {
   execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@benchgate.invalid', ...args], { cwd: dir, stdio: 'ignore' });
@@ -41,7 +41,7 @@ function cRepo(dir: string): string {
   writeFileSync(path.join(dir, 'prog.c'), program(ITERATIONS));
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '--no-gpg-sign', '-m', 'base');
-  writeFileSync(path.join(dir, 'prog.c'), program(Math.round(ITERATIONS * 1.04)));
+  writeFileSync(path.join(dir, 'prog.c'), program(Math.round(ITERATIONS * 1.044)));
   git(dir, 'commit', '-q', '--no-gpg-sign', '-am', 'head: 4% more work');
   return dir;
 }

@@ -121,7 +121,7 @@ function flagRate(byBenchmark: Map<string, number[]>, splits: number, seed: numb
 const cvText = (values: number[]) => `${(100 * summarize(values).cv).toFixed(1)}%`;
 
 export async function steady(opts: SectionOptions): Promise<SectionOutput> {
-  const rounds = opts.quick ? 3 : 12;
+  const rounds = opts.quick ? 3 : 20;
   const splits = 40;
   const work = mkdtempSync(path.join(os.tmpdir(), 'benchgate-steady-'));
   const loadBefore = os.loadavg();

@@ -256,7 +256,7 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
       clearTimeout(timer);
       // The command is done: end what it left behind, then give its output a moment to close.
       killGroup(pid);
-      exit = { code, signal, wallMs, leftovers: endLeftovers(runId) };
+      exit = { code, signal, wallMs, leftovers: endLeftovers(runId, pid) };
       drainTimer = setTimeout(finish, DRAIN_MS);
     });
     child.on('close', finish);

@@ -17,9 +17,29 @@ export function newRunId(): string {
   return randomUUID();
 }
 
-/** Pids of this user's processes whose environment carries the marker (never benchgate itself). */
-function markedProcesses(runId: string): number[] {
+/** The last pid the kernel handed out (Linux 3.3+), or null where it cannot be read. */
+function lastPid(): number | null {
+  try {
+    const n = Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'utf8'));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `pid` was handed out after `first` up to `last`. Pids are allocated in increasing
+ * order and wrap around at pid_max, so a run's processes lie in that cyclic interval, and
+ * only the few processes in it need their environment read.
+ */
+function allocatedBetween(pid: number, first: number, last: number): boolean {
+  return first <= last ? pid >= first && pid <= last : pid >= first || pid <= last;
+}
+
+/** Pids of this user's processes started since `firstPid` whose environment carries the marker (never benchgate itself). */
+function markedProcesses(runId: string, firstPid: number): number[] {
   const needle = Buffer.from(`${RUN_ID_VARIABLE}=${runId}\0`);
+  const last = lastPid();
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -29,6 +49,7 @@ function markedProcesses(runId: string): number[] {
   const pids: number[] = [];
   for (const entry of entries) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    if (last !== null && !allocatedBetween(Number(entry), firstPid, last)) continue;
     try {
       if (readFileSync(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
     } catch {
@@ -39,13 +60,14 @@ function markedProcesses(runId: string): number[] {
 }
 
 /**
- * Kills every process still marked with `runId`; returns how many there were. A few passes,
- * so that a child forked between the scan and the kill is found by the next scan.
+ * Kills every process still marked with `runId`, the run whose first process is `firstPid`;
+ * returns how many there were. A few passes, so that a child forked between the scan and the
+ * kill is found by the next scan.
  */
-export function endLeftovers(runId: string): number {
+export function endLeftovers(runId: string, firstPid: number): number {
   const ended = new Set<number>();
   for (let pass = 0; pass < 3; pass++) {
-    const pids = markedProcesses(runId).filter((pid) => !ended.has(pid));
+    const pids = markedProcesses(runId, firstPid).filter((pid) => !ended.has(pid));
     if (pids.length === 0) break;
     for (const pid of pids) {
       try {

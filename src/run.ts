@@ -16,9 +16,9 @@ import { writeReports } from './report/index.js';
 import { commandEnvironment, PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
 import { execMeasured, killActiveCommands, MAX_STDOUT_BYTES, type ExecResult } from './runner/exec.js';
 import { execCounted, instructionMeasurement, requireValgrind } from './runner/instructions.js';
-import { planSteadiness, type SteadyPlan } from './runner/steady.js';
 import { readLog, ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
+import { planSteadiness, type SteadyPlan } from './runner/steady.js';
 import { VERSION } from './version.js';
 
 /** Documented exit codes (README "Exit codes"). */

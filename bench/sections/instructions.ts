@@ -13,21 +13,13 @@ import { createDemoRepo } from '../../src/demo.js';
 import type { ComparisonResult } from '../../src/model.js';
 import { execMeasured } from '../../src/runner/exec.js';
 import { cachegrindPrefix, execCounted, readInstructionCount } from '../../src/runner/instructions.js';
+import { lcgProgram } from '../real/c/program.js';
 import { markdownTable, medianOf, medianRange, times } from '../tables.js';
 import type { Check, SectionOptions, SectionOutput } from './types.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = path.join(ROOT, 'src', 'main.ts');
 
-/** A fixed amount of work: `iterations` steps of an LCG, printed so none is optimised away. */
-const program = (iterations: number) => `#include <stdio.h>
-int main(void) {
-  unsigned long x = 1;
-  for (long i = 0; i < ${iterations}L; i++) x = x * 6364136223846793005UL + 1442695040888963407UL;
-  printf("%lu\\n", x & 1);
-  return 0;
-}
-`;
 const ITERATIONS = 20_000_000;
 
 function git(dir: string, ...args: string[]): void {
@@ -38,10 +30,10 @@ function git(dir: string, ...args: string[]): void {
 function cRepo(dir: string): string {
   mkdirSync(dir);
   git(dir, 'init', '-q', '-b', 'main');
-  writeFileSync(path.join(dir, 'prog.c'), program(ITERATIONS));
+  writeFileSync(path.join(dir, 'prog.c'), lcgProgram(ITERATIONS));
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '--no-gpg-sign', '-m', 'base');
-  writeFileSync(path.join(dir, 'prog.c'), program(Math.round(ITERATIONS * 1.044)));
+  writeFileSync(path.join(dir, 'prog.c'), lcgProgram(ITERATIONS * 1.044));
   git(dir, 'commit', '-q', '--no-gpg-sign', '-am', 'head: 4% more work');
   return dir;
 }

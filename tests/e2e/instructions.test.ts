@@ -6,6 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { lcgProgram } from '../../bench/real/c/program.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, runCli, tempDir } from './helpers.js';
 
@@ -14,20 +15,10 @@ const hasCc = spawnSync('cc', ['--version']).status === 0;
 // Missing tools skip these tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail them.
 const itWithValgrind = (hasValgrind && hasCc) || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
 
-/** A fixed amount of work: `iterations` rounds of an LCG, the result printed so none is optimised away. */
-const program = (iterations: number) => `#include <stdio.h>
-int main(void) {
-  unsigned long x = 1;
-  for (long i = 0; i < ${iterations}L; i++) x = x * 6364136223846793005UL + 1442695040888963407UL;
-  printf("%lu\\n", x & 1);
-  return 0;
-}
-`;
-
 const BASE_ITERATIONS = 1_000_000;
 
 function repo(): string {
-  return makeRepo([{ 'prog.c': program(BASE_ITERATIONS) }, { 'prog.c': program(Math.round(BASE_ITERATIONS * 1.045)) }]);
+  return makeRepo([{ 'prog.c': lcgProgram(BASE_ITERATIONS) }, { 'prog.c': lcgProgram(BASE_ITERATIONS * 1.045) }]);
 }
 
 const args = (repoDir: string, base: string, out: string) => [

@@ -6,19 +6,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { alive } from '../helpers/processes.js';
 import { makeRepo, runCli, tempDir } from './helpers.js';
 
 const linux = process.platform === 'linux';
-
-/** Whether a pid is a live process (a zombie waiting for its reaper counts as gone). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 const RESULT = `printf '{"benchgate": 1, "benchmarks": [{"name": "x", "unit": "ms", "values": [1%s]}]}\\n' "$BENCHGATE_ROUND"`;
 

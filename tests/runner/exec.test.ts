@@ -4,24 +4,14 @@
  * nor crashes.
  */
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { DRAIN_MS, execMeasured, MAX_LINE_CHARS } from '../../src/runner/exec.js';
 import { RUN_ID_VARIABLE } from '../../src/runner/leftovers.js';
 import { ROOT } from '../e2e/helpers.js';
+import { alive } from '../helpers/processes.js';
 
 const linux = process.platform === 'linux';
 const itLinux = linux ? it : it.skip;
 const opts = { cwd: ROOT, env: process.env, timeoutSec: 0 };
-
-/** Whether a pid is a live process (a zombie waiting for its reaper counts as gone). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 async function eventuallyGone(pid: number): Promise<boolean> {
   for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));

@@ -7,7 +7,7 @@
  * parser, one sample per run (its median).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +60,13 @@ function goSuite(work: string): Suite | null {
   return { name: 'Go', dir, command: "./aa.test -test.run '^$' -test.bench . -test.benchtime 20ms", format: 'go', env };
 }
 
+/** A command that syncs every write (200 × 4 KiB, O_DSYNC), timed whole: what no-fsync is for. */
+function fsyncSuite(work: string): Suite {
+  const dir = path.join(work, 'fsync');
+  mkdirSync(dir);
+  return { name: 'fsync-heavy', dir, command: 'dd if=/dev/zero of=out bs=4k count=200 oflag=dsync status=none', format: 'command', env: process.env };
+}
+
 /** suite -> condition -> benchmark -> one sample per run, in round order. */
 type Samples = Map<string, Map<string, Map<string, number[]>>>;
 
@@ -72,7 +79,9 @@ async function collect(suites: Suite[], plans: SteadyPlan[], rounds: number): Pr
       const r = await execMeasured(suite.command, { cwd: suite.dir, env: { ...suite.env, ...plan.env }, timeoutSec: 120, prefix: plan.prefix });
       if (r.exitCode !== 0) throw new Error(`${suite.name} under ${condition.name} exited with ${r.exitCode}: ${r.tail.join('\n')}`);
       const byBenchmark = samples.get(suite.name)!.get(condition.name)!;
-      for (const m of readRunResults(r.stdout, suite.format, suite.dir).measurements) {
+      const measurements =
+        suite.format === 'command' ? [{ benchmark: 'dd oflag=dsync (wall)', metric: 'time', values: [r.wallMs / 1000] }] : readRunResults(r.stdout, suite.format, suite.dir).measurements;
+      for (const m of measurements) {
         if (m.metric !== 'time') continue;
         const list = byBenchmark.get(m.benchmark) ?? [];
         list.push(summarize(m.values).median);
@@ -118,6 +127,7 @@ function flagRate(byBenchmark: Map<string, number[]>, splits: number, seed: numb
   return { comparisons, flagged, jobsFlagged };
 }
 
+const formatSeconds = (s: number) => (s >= 0.1 ? `${s.toFixed(2)} s` : s >= 1e-4 ? `${(s * 1000).toFixed(2)} ms` : `${(s * 1e9).toFixed(0)} ns`);
 const cvText = (values: number[]) => `${(100 * summarize(values).cv).toFixed(1)}%`;
 
 export async function steady(opts: SectionOptions): Promise<SectionOutput> {
@@ -127,19 +137,21 @@ export async function steady(opts: SectionOptions): Promise<SectionOutput> {
   const loadBefore = os.loadavg();
   const started = performance.now();
   try {
-    const suites = [demoSuite(work), goSuite(work)].filter((s): s is Suite => s !== null);
+    const suites = [demoSuite(work), goSuite(work), fsyncSuite(work)].filter((s): s is Suite => s !== null);
     const plans = CONDITIONS.map((c) => planSteadiness(c.options));
     const samples = await collect(suites, plans, rounds);
     const minutes = (performance.now() - started) / 60000;
 
     const notes = CONDITIONS.flatMap((c, i) => plans[i]!.checks.filter((k) => !k.applied).map((k) => `${c.name}: ${k.option} skipped (${k.detail})`));
     const cvRows: string[][] = [];
+    const medianRows: string[][] = [];
     const rateRows: string[][] = [];
     for (const suite of suites) {
       const byCondition = samples.get(suite.name)!;
       const benchmarks = [...byCondition.get('none')!.keys()].sort();
       for (const benchmark of benchmarks) {
         cvRows.push([`${suite.name}: ${benchmark}`, ...CONDITIONS.map((c) => cvText(byCondition.get(c.name)!.get(benchmark) ?? []))]);
+        medianRows.push([`${suite.name}: ${benchmark}`, ...CONDITIONS.map((c) => formatSeconds(medianOf(byCondition.get(c.name)!.get(benchmark) ?? [NaN])))]);
       }
       cvRows.push([
         `**${suite.name}: median CV**`,
@@ -160,6 +172,10 @@ export async function steady(opts: SectionOptions): Promise<SectionOutput> {
       ...notes.map((n) => `- ${n}`),
       '',
       markdownTable(['benchmark', ...CONDITIONS.map((c) => c.name)], cvRows),
+      '',
+      'Median of the per-run medians (does an option make the benchmark faster or slower?):',
+      '',
+      markdownTable(['benchmark', ...CONDITIONS.map((c) => c.name)], medianRows),
       '',
       `A/A flag rate: each condition's ${rounds} runs split ${splits} times at random into base and head (${rounds >> 1} each), compared by compareRuns (threshold 2%, α 0.05, Holm). Cell: flagged comparisons (halvings with at least one flag / ${splits}).`,
       '',

@@ -239,6 +239,7 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
 
     let exit: { code: number | null; signal: NodeJS.Signals | null; wallMs: number; leftovers: number } | null = null;
     let drainTimer: NodeJS.Timeout | undefined;
+    let settled = false;
     const stopWatching = () => {
       clearInterval(sampler);
       clearTimeout(timer);
@@ -262,7 +263,8 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
     child.on('close', finish);
 
     function finish() {
-      if (exit === null) return;
+      if (exit === null || settled) return;
+      settled = true;
       stopWatching();
       // Pipes still held open by a process that escaped both the group and the marker.
       for (const stream of child.stdio) stream?.destroy();
@@ -282,7 +284,6 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
         outputLimitExceeded,
         leftoversEnded: exit.leftovers,
       });
-      exit = null;
     }
   });
 }

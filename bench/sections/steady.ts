@@ -14,10 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { compareRuns } from '../../src/compare.js';
 import { createDemoRepo } from '../../src/demo.js';
 import { readRunResults } from '../../src/formats/index.js';
-import type { AnalysisSettings, Run, Side } from '../../src/model.js';
+import type { AnalysisSettings } from '../../src/model.js';
 import { execMeasured } from '../../src/runner/exec.js';
 import { planSteadiness, type SteadyOptions, type SteadyPlan } from '../../src/runner/steady.js';
 import { createRng, summarize } from '../../src/stats/index.js';
+import { toRuns, type Job } from '../sim/job.js';
 import { markdownTable, medianOf, pct } from '../tables.js';
 import type { SectionOptions, SectionOutput } from './types.js';
 
@@ -103,21 +104,14 @@ function flagRate(byBenchmark: Map<string, number[]>, splits: number, seed: numb
   let comparisons = 0;
   let flagged = 0;
   let jobsFlagged = 0;
+  const series = [...byBenchmark.values()];
+  const half = n >> 1;
+  const slots = Array.from({ length: half }, (_, r) => (['base', 'head'] as const).map((side, position) => ({ side, round: r + 1, position }))).flat();
   for (let s = 0; s < splits; s++) {
     const order = rng.shuffle(Array.from({ length: n }, (_, i) => i));
-    const runs: Run[] = order.map((index, k) => ({
-      suite: 's',
-      side: (k % 2 === 0 ? 'base' : 'head') as Side,
-      round: (k >> 1) + 1,
-      position: 0,
-      startedAt: '',
-      wallMs: 1,
-      cpuUserMs: null,
-      cpuSysMs: null,
-      maxRssKb: null,
-      exitCode: 0,
-      measurements: [...byBenchmark].map(([benchmark, values]) => ({ benchmark, metric: 'time', unit: 's', better: 'lower' as const, values: [values[index]!] })),
-    }));
+    const pick = (v: number[], from: number) => order.slice(from, from + half).map((i) => v[i]!);
+    const job: Job = { values: series.map((v) => ({ base: pick(v, 0), head: pick(v, half) })), slots };
+    const runs = toRuns(job);
     const result = compareRuns(runs, SETTINGS);
     const flags = result.filter((c) => c.verdict === 'regression' || c.verdict === 'improvement').length;
     comparisons += result.length;

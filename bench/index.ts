@@ -3,16 +3,18 @@
  * simulation through the real verdict path, A/A runs of real suites, and overhead. Prints
  * markdown (docs/performance.md quotes it) and exits 1 when a headline inequality breaks.
  *
- *   npm run bench                      everything (under 10 minutes on 2 cores)
+ *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady)
  *   npm run bench -- --quick           the CI check: smaller simulations, no real runs (under 1 minute)
  *   npm run bench -- --only drift,power   some sections
  */
 import { parseArgs } from 'node:util';
 import { drift } from './sections/drift.js';
 import { falseAlarms } from './sections/false-alarms.js';
+import { instructions } from './sections/instructions.js';
 import { overhead } from './sections/overhead.js';
 import { power } from './sections/power.js';
 import { realNoise } from './sections/real-noise.js';
+import { steady } from './sections/steady.js';
 import type { Check, SectionOptions, SectionOutput } from './sections/types.js';
 
 const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionOutput>; inQuick: boolean }> = {
@@ -22,6 +24,9 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   // Real runs and timings come last: the simulation's worker processes have exited by then.
   'real-noise': { run: realNoise, inQuick: false },
   overhead: { run: overhead, inQuick: false },
+  // Instruction mode and the steadier-machine options (docs/steady.md): valgrind runs take minutes.
+  instructions: { run: instructions, inQuick: false },
+  steady: { run: steady, inQuick: false },
 };
 
 async function main(): Promise<number> {

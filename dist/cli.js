@@ -1202,7 +1202,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter2 = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path17 = __require("node:path");
+    var path18 = __require("node:path");
     var fs3 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2215,9 +2215,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName2) {
-          const localBin = path17.resolve(baseDir, baseName2);
+          const localBin = path18.resolve(baseDir, baseName2);
           if (fs3.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path17.extname(baseName2))) return void 0;
+          if (sourceExt.includes(path18.extname(baseName2))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs3.existsSync(`${localBin}${ext}`)
           );
@@ -2235,17 +2235,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path17.resolve(
-            path17.dirname(resolvedScriptPath),
+          executableDir = path18.resolve(
+            path18.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path17.basename(
+            const legacyName = path18.basename(
               this._scriptPath,
-              path17.extname(this._scriptPath)
+              path18.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2256,7 +2256,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path17.extname(executableFile));
+        launchWithNode = sourceExt.includes(path18.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3171,7 +3171,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path17.basename(filename, path17.extname(filename));
+        this._name = path18.basename(filename, path18.extname(filename));
         return this;
       }
       /**
@@ -3185,9 +3185,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path18) {
-        if (path18 === void 0) return this._executableDir;
-        this._executableDir = path18;
+      executableDir(path19) {
+        if (path19 === void 0) return this._executableDir;
+        this._executableDir = path19;
         return this;
       }
       /**
@@ -5757,17 +5757,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path17) {
-      const ctrl = callVisitor(key, node, visitor, path17);
+    function visit_(key, node, visitor, path18) {
+      const ctrl = callVisitor(key, node, visitor, path18);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path17, ctrl);
-        return visit_(key, ctrl, visitor, path17);
+        replaceNode(key, path18, ctrl);
+        return visit_(key, ctrl, visitor, path18);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path17 = Object.freeze(path17.concat(node));
+          path18 = Object.freeze(path18.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path17);
+            const ci = visit_(i, node.items[i], visitor, path18);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5778,13 +5778,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path17 = Object.freeze(path17.concat(node));
-          const ck = visit_("key", node.key, visitor, path17);
+          path18 = Object.freeze(path18.concat(node));
+          const ck = visit_("key", node.key, visitor, path18);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path17);
+          const cv = visit_("value", node.value, visitor, path18);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -5805,17 +5805,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path17) {
-      const ctrl = await callVisitor(key, node, visitor, path17);
+    async function visitAsync_(key, node, visitor, path18) {
+      const ctrl = await callVisitor(key, node, visitor, path18);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path17, ctrl);
-        return visitAsync_(key, ctrl, visitor, path17);
+        replaceNode(key, path18, ctrl);
+        return visitAsync_(key, ctrl, visitor, path18);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path17 = Object.freeze(path17.concat(node));
+          path18 = Object.freeze(path18.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path17);
+            const ci = await visitAsync_(i, node.items[i], visitor, path18);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5826,13 +5826,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path17 = Object.freeze(path17.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path17);
+          path18 = Object.freeze(path18.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path18);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path17);
+          const cv = await visitAsync_("value", node.value, visitor, path18);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -5859,23 +5859,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path17) {
+    function callVisitor(key, node, visitor, path18) {
       if (typeof visitor === "function")
-        return visitor(key, node, path17);
+        return visitor(key, node, path18);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path17);
+        return visitor.Map?.(key, node, path18);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path17);
+        return visitor.Seq?.(key, node, path18);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path17);
+        return visitor.Pair?.(key, node, path18);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path17);
+        return visitor.Scalar?.(key, node, path18);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path17);
+        return visitor.Alias?.(key, node, path18);
       return void 0;
     }
-    function replaceNode(key, path17, node) {
-      const parent = path17[path17.length - 1];
+    function replaceNode(key, path18, node) {
+      const parent = path18[path18.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -6487,10 +6487,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path17, value) {
+    function collectionFromPath(schema, path18, value) {
       let v = value;
-      for (let i = path17.length - 1; i >= 0; --i) {
-        const k = path17[i];
+      for (let i = path18.length - 1; i >= 0; --i) {
+        const k = path18[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -6509,7 +6509,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path17) => path17 == null || typeof path17 === "object" && !!path17[Symbol.iterator]().next().done;
+    var isEmptyPath = (path18) => path18 == null || typeof path18 === "object" && !!path18[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -6539,11 +6539,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path17, value) {
-        if (isEmptyPath(path17))
+      addIn(path18, value) {
+        if (isEmptyPath(path18))
           this.add(value);
         else {
-          const [key, ...rest] = path17;
+          const [key, ...rest] = path18;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -6557,8 +6557,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path17) {
-        const [key, ...rest] = path17;
+      deleteIn(path18) {
+        const [key, ...rest] = path18;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -6572,8 +6572,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path17, keepScalar) {
-        const [key, ...rest] = path17;
+      getIn(path18, keepScalar) {
+        const [key, ...rest] = path18;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -6591,8 +6591,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path17) {
-        const [key, ...rest] = path17;
+      hasIn(path18) {
+        const [key, ...rest] = path18;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -6602,8 +6602,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path17, value) {
-        const [key, ...rest] = path17;
+      setIn(path18, value) {
+        const [key, ...rest] = path18;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -9118,9 +9118,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path17, value) {
+      addIn(path18, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path17, value);
+          this.contents.addIn(path18, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -9195,14 +9195,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path17) {
-        if (Collection2.isEmptyPath(path17)) {
+      deleteIn(path18) {
+        if (Collection2.isEmptyPath(path18)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path17) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path18) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -9217,10 +9217,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path17, keepScalar) {
-        if (Collection2.isEmptyPath(path17))
+      getIn(path18, keepScalar) {
+        if (Collection2.isEmptyPath(path18))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path17, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path18, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -9231,10 +9231,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path17) {
-        if (Collection2.isEmptyPath(path17))
+      hasIn(path18) {
+        if (Collection2.isEmptyPath(path18))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path17) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path18) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -9251,13 +9251,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path17, value) {
-        if (Collection2.isEmptyPath(path17)) {
+      setIn(path18, value) {
+        if (Collection2.isEmptyPath(path18)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path17), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path18), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path17, value);
+          this.contents.setIn(path18, value);
         }
       }
       /**
@@ -11218,9 +11218,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path17) => {
+    visit.itemAtPath = (cst, path18) => {
       let item = cst;
-      for (const [field2, index] of path17) {
+      for (const [field2, index] of path18) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -11229,23 +11229,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path17) => {
-      const parent = visit.itemAtPath(cst, path17.slice(0, -1));
-      const field2 = path17[path17.length - 1][0];
+    visit.parentCollection = (cst, path18) => {
+      const parent = visit.itemAtPath(cst, path18.slice(0, -1));
+      const field2 = path18[path18.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path17, item, visitor) {
-      let ctrl = visitor(item, path17);
+    function _visit(path18, item, visitor) {
+      let ctrl = visitor(item, path18);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path17.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path18.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11256,10 +11256,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path17);
+            ctrl = ctrl(item, path18);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path17) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path18) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -16239,8 +16239,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path17) {
-      let input = path17;
+    function removeDotSegments(path18) {
+      let input = path18;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -16314,11 +16314,11 @@ var require_utils = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path17) {
-      if (path17 === "" || path17[0] === "/") {
-        return removeDotSegments(path17);
+    function removeDotSegmentsRelative(path18) {
+      if (path18 === "" || path18[0] === "/") {
+        return removeDotSegments(path18);
       }
-      const segments = path17.split("/");
+      const segments = path18.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -16681,8 +16681,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path17 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path17 && path17 !== "/" ? path17 : void 0;
+        const path18 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path18 && path18 !== "/" ? path18 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -20954,14 +20954,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path17 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path18 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path17 && path17[0] !== "/") {
-          path17 = `/${path17}`;
+        if (path18 && path18[0] !== "/") {
+          path18 = `/${path18}`;
         }
-        return new URL(`${origin}${path17}`);
+        return new URL(`${origin}${path18}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -21412,39 +21412,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path17, origin }
+          request: { method, path: path18, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path17);
+        debuglog("sending request to %s %s/%s", method, origin, path18);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path17, origin },
+          request: { method, path: path18, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path17,
+          path18,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path17, origin }
+          request: { method, path: path18, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path17);
+        debuglog("trailers received from %s %s/%s", method, origin, path18);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path17, origin },
+          request: { method, path: path18, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path17,
+          path18,
           error2.message
         );
       });
@@ -21493,9 +21493,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path17, origin }
+            request: { method, path: path18, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path17);
+          debuglog("sending request to %s %s/%s", method, origin, path18);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -21558,7 +21558,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path17,
+        path: path18,
         method,
         body,
         headers,
@@ -21573,11 +21573,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path17 !== "string") {
+        if (typeof path18 !== "string") {
           throw new InvalidArgumentError2("path must be a string");
-        } else if (path17[0] !== "/" && !(path17.startsWith("http://") || path17.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path18[0] !== "/" && !(path18.startsWith("http://") || path18.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError2("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path17)) {
+        } else if (invalidPathRegex.test(path18)) {
           throw new InvalidArgumentError2("invalid request path");
         }
         if (typeof method !== "string") {
@@ -21643,7 +21643,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path17, query) : path17;
+        this.path = query ? buildURL(path18, query) : path18;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -25195,12 +25195,12 @@ var require_formdata_parser = __commonJS({
               return "failure";
             }
             if (bufferStartsWith(input, filenameBuffer, position)) {
-              let check = position.position + filenameBuffer.length;
-              if (input[check] === 42) {
+              let check2 = position.position + filenameBuffer.length;
+              if (input[check2] === 42) {
                 position.position += 1;
-                check += 1;
+                check2 += 1;
               }
-              if (input[check] !== 61 || input[check + 1] !== 34) {
+              if (input[check2] !== 61 || input[check2 + 1] !== 34) {
                 return "failure";
               }
               position.position += 12;
@@ -26336,7 +26336,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path17, host, upgrade, blocking, reset } = request2;
+      const { method, path: path18, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -26417,7 +26417,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path17} HTTP/1.1\r
+      let header = `${method} ${path18} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -26946,7 +26946,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path17, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path18, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -27043,7 +27043,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path17;
+      headers[HTTP2_HEADER_PATH] = path18;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -27396,9 +27396,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path17 = search ? `${pathname}${search}` : pathname;
+        const path18 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path17;
+        this.opts.path = path18;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -28637,10 +28637,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path17 = "/",
+          path: path18 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path17;
+        opts.path = origin + path18;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -30612,20 +30612,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path17) {
-      if (typeof path17 !== "string") {
-        return path17;
+    function safeUrl(path18) {
+      if (typeof path18 !== "string") {
+        return path18;
       }
-      const pathSegments = path17.split("?");
+      const pathSegments = path18.split("?");
       if (pathSegments.length !== 2) {
-        return path17;
+        return path18;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path17, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path17);
+    function matchKey(mockDispatch2, { path: path18, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path18);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -30647,7 +30647,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path17 }) => matchValue(safeUrl(path17), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path18 }) => matchValue(safeUrl(path18), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -30685,9 +30685,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path17, method, body, headers, query } = opts;
+      const { path: path18, method, body, headers, query } = opts;
       return {
-        path: path17,
+        path: path18,
         method,
         body,
         headers,
@@ -31150,10 +31150,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path17, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path18, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path17,
+            Path: path18,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -34834,7 +34834,7 @@ var require_util5 = __commonJS({
     var { getEncoding } = require_encoding();
     var { serializeAMimeType, parseMIMEType } = require_data_url();
     var { types } = __require("node:util");
-    var { StringDecoder: StringDecoder2 } = __require("string_decoder");
+    var { StringDecoder: StringDecoder3 } = __require("string_decoder");
     var { btoa: btoa2 } = __require("node:buffer");
     var staticPropertyDescriptors = {
       enumerable: true,
@@ -34925,7 +34925,7 @@ var require_util5 = __commonJS({
             dataURL += serializeAMimeType(parsed);
           }
           dataURL += ";base64,";
-          const decoder = new StringDecoder2("latin1");
+          const decoder = new StringDecoder3("latin1");
           for (const chunk of bytes2) {
             dataURL += btoa2(decoder.write(chunk));
           }
@@ -34954,7 +34954,7 @@ var require_util5 = __commonJS({
         }
         case "BinaryString": {
           let binaryString = "";
-          const decoder = new StringDecoder2("latin1");
+          const decoder = new StringDecoder3("latin1");
           for (const chunk of bytes2) {
             binaryString += decoder.write(chunk);
           }
@@ -36032,9 +36032,9 @@ var require_util7 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path17) {
-      for (let i = 0; i < path17.length; ++i) {
-        const code = path17.charCodeAt(i);
+    function validateCookiePath(path18) {
+      for (let i = 0; i < path18.length; ++i) {
+        const code = path18.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -38954,11 +38954,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError2("invalid opts.path");
           }
-          let path17 = opts.path;
+          let path18 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path17 = `/${path17}`;
+            path18 = `/${path18}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path17);
+          url = new URL(util.parseOrigin(url).origin + path18);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -39819,7 +39819,7 @@ var {
 } = import_index.default;
 
 // src/commands/analyze.ts
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -41042,6 +41042,45 @@ function processCost(runs) {
   return { runs: withCost, warnings };
 }
 
+// src/stats/deterministic.ts
+var DETERMINISTIC_TOLERANCE = 1e-4;
+function median2(sorted) {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function steady(values, tolerance) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const min = sorted[0];
+  const max = sorted[sorted.length - 1];
+  const mid = median2(sorted);
+  return max - min <= tolerance * Math.abs(mid) ? { min, max, median: mid } : null;
+}
+function deterministicOutcome(base, head2, tolerance = DETERMINISTIC_TOLERANCE) {
+  if (base.length < 2 || head2.length < 2) return null;
+  const b = steady(base, tolerance);
+  const h2 = steady(head2, tolerance);
+  if (b === null || h2 === null) return null;
+  if (Math.abs(h2.median - b.median) <= tolerance * Math.max(Math.abs(b.median), Math.abs(h2.median))) return { kind: "equal" };
+  const apart = h2.min > b.max || h2.max < b.min;
+  if (!apart || b.median === 0) return null;
+  return { kind: "different", ratio: h2.median / b.median };
+}
+var DETERMINISTIC_TEST = "deterministic";
+function decideDeterministic(c, thresholdPct, tolerance = DETERMINISTIC_TOLERANCE) {
+  if (!c.deterministic || c.changePct === null) return null;
+  const outcome = deterministicOutcome(c.baseSamples, c.headSamples, tolerance);
+  if (outcome === null) return null;
+  const decided = { ...c, test: DETERMINISTIC_TEST, roundsNeeded: null };
+  if (outcome.kind === "equal") return { ...decided, p: 1, pAdjusted: 1, verdict: "unchanged" };
+  const changePct = (outcome.ratio - 1) * 100;
+  const exact = { ...decided, p: 0, pAdjusted: 0, changePct, changeCi: [changePct, changePct] };
+  if (Math.abs(changePct) >= thresholdPct) {
+    return { ...exact, verdict: c.better === "lower" === changePct > 0 ? "regression" : "improvement" };
+  }
+  const message = `every run counted the same, and the exact change of ${Math.abs(changePct).toFixed(3)}% is below the ${thresholdPct}% threshold`;
+  return { ...exact, verdict: "unchanged", warnings: [...c.warnings, { code: "below-threshold", message }] };
+}
+
 // src/analysis/compare.ts
 function changeOf(base, head2, baseSummary) {
   if (base.every((v) => v > 0) && head2.every((v) => v > 0)) return percentChange(base, head2);
@@ -41057,6 +41096,7 @@ function emptyComparison(g2) {
     metric: g2.metric,
     unit: g2.unit,
     better: g2.better,
+    ...g2.deterministic && { deterministic: true },
     base: g2.samples.base.length > 0 ? summarize(g2.samples.base) : null,
     head: g2.samples.head.length > 0 ? summarize(g2.samples.head) : null,
     baseSamples: g2.samples.base,
@@ -41130,15 +41170,18 @@ function decide(c, settings, levelPerTest) {
   };
 }
 function compareGroups(groups, settings) {
-  const tested = groups.map((group2) => ({ comparison: testGroup(group2), group: group2 }));
-  const withP = tested.filter((t) => t.comparison.p !== null);
+  const tested = groups.map((group2) => {
+    const comparison = testGroup(group2);
+    return { comparison, group: group2, exact: decideDeterministic(comparison, settings.thresholdPct) };
+  });
+  const withP = tested.filter((t) => t.exact === null && t.comparison.p !== null);
   const adjusted = adjustPValues(
     withP.map((t) => t.comparison.p),
     settings.correction
   );
   const level = alphaPerTest(settings, withP.length);
   const decided = new Map(withP.map((t, i) => [t, decide({ ...t.comparison, pAdjusted: adjusted[i] }, settings, level)]));
-  const compared = tested.map((t) => ({ group: t.group, comparison: decided.get(t) ?? t.comparison }));
+  const compared = tested.map((t) => ({ group: t.group, comparison: t.exact ?? decided.get(t) ?? t.comparison }));
   return { compared: sortForReport(compared), alphaPerTest: level };
 }
 var ORDER = {
@@ -41546,6 +41589,7 @@ function newGroup(run, m) {
     ...m.complexityN !== void 0 && { complexityN: m.complexityN },
     unit: m.unit,
     better: m.better,
+    ...m.deterministic && { deterministic: true },
     samples: bySide(() => []),
     series: bySide(() => ({ rounds: [], values: [] })),
     raw: bySide(() => []),
@@ -41822,6 +41866,52 @@ var CONFIG = [
     help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
     trust: "any",
     commands: ["run"]
+  },
+  {
+    name: "measure",
+    arg: "WHAT",
+    type: "choice",
+    choices: ["time", "instructions"],
+    default: "time",
+    help: "time, or instructions: count each run's instructions under valgrind's cachegrind (one count per run, decided exactly when it repeats; docs/steady.md)",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "pin-cpu",
+    arg: "N|auto",
+    type: "text",
+    defaultText: "off",
+    help: "run the benchmark on one CPU (taskset): a CPU number, or auto for the last CPU benchgate may use",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "no-aslr",
+    arg: "true|false",
+    type: "flag",
+    defaultText: "off",
+    help: "run the benchmark without address-space randomisation (setarch -R)",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "no-fsync",
+    arg: "true|false",
+    type: "flag",
+    defaultText: "off",
+    help: "run the benchmark without fsync (eatmydata)",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "priority",
+    arg: "true|false",
+    type: "flag",
+    defaultText: "off",
+    help: "run the benchmark at niceness -5 where permitted",
+    trust: "any",
+    commands: ["run"]
   }
 ];
 var DOORS = [
@@ -41976,6 +42066,12 @@ function sourced(raw, where) {
 }
 function parseValue(spec, s) {
   if (s.value === null) return void 0;
+  if (spec.type === "flag") {
+    const v = String(s.value).trim().toLowerCase();
+    if (["true", "on", "yes"].includes(v)) return true;
+    if (["false", "off", "no"].includes(v)) return false;
+    throw new ConfigError(`${s.where}: expected true or false, got ${JSON.stringify(s.value)}`);
+  }
   if (spec.type === "int" || spec.type === "number") {
     const n = typeof s.value === "number" ? s.value : Number(String(s.value).trim());
     if (String(s.value).trim() === "" || !Number.isFinite(n) || !spec.valid(n)) {
@@ -42005,13 +42101,23 @@ function resolveConfig(layers, repoDir) {
   if (!bench) {
     throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
   }
+  const measure2 = text3("measure") ?? "time";
+  const format = text3("format");
+  if (measure2 === "instructions" && format !== void 0 && format !== "auto" && format !== "command") {
+    throw new ConfigError(`${merged.format.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${format}`);
+  }
+  const pin = text3("pin-cpu");
+  if (pin !== void 0 && pin !== "auto" && !/^\d+$/.test(pin.trim())) {
+    throw new ConfigError(`${merged["pin-cpu"].where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
+  }
+  const flag = (key) => value(key) ?? false;
   return {
     repoDir,
     base: text3("base"),
     head: text3("head"),
     build: text3("build"),
     bench,
-    format: commandMode !== void 0 ? "command" : text3("format") ?? DEFAULTS.format,
+    format: commandMode !== void 0 || measure2 === "instructions" ? "command" : format ?? DEFAULTS.format,
     suite: text3("suite") ?? DEFAULTS.suite,
     rounds: number("rounds") ?? DEFAULTS.rounds,
     warmup: number("warmup") ?? DEFAULTS.warmup,
@@ -42024,7 +42130,12 @@ function resolveConfig(layers, repoDir) {
     outDir: path.resolve(repoDir, text3("out") ?? DEFAULTS.outDir),
     failOn: text3("fail-on") ?? DEFAULTS.failOn,
     workingDirectory: text3("working-directory") ?? DEFAULTS.workingDirectory,
-    source: text3("source")
+    source: text3("source"),
+    measure: measure2,
+    pinCpu: pin === void 0 ? void 0 : pin === "auto" ? "auto" : Number(pin),
+    noAslr: flag("no-aslr"),
+    noFsync: flag("no-fsync"),
+    priority: flag("priority")
   };
 }
 function runSettingsOf(config) {
@@ -42040,7 +42151,8 @@ function runSettingsOf(config) {
     suite: config.suite,
     bench: config.bench,
     build: config.build ?? null,
-    timeoutSec: config.timeoutSec
+    timeoutSec: config.timeoutSec,
+    measure: config.measure
   };
 }
 function resolveAnalysisOverrides(layer) {
@@ -42392,6 +42504,14 @@ var results_log_schema_default = {
         timeoutSec: {
           type: "number",
           description: "Per-run time limit in seconds; 0 = none."
+        },
+        measure: {
+          type: "string",
+          enum: [
+            "time",
+            "instructions"
+          ],
+          description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
         }
       },
       required: [
@@ -42489,9 +42609,57 @@ var results_log_schema_default = {
             "string",
             "null"
           ]
+        },
+        steady: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/SteadyCheck"
+          },
+          description: "The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts).",
+          maxItems: 1e6
+        },
+        valgrind: {
+          type: "string",
+          description: "valgrind's version, in instruction mode.",
+          maxLength: 4096
         }
       },
       description: "The machine facts of a results log's header. Every field is optional because a log is read back later, possibly written by another version; null means the machine did not tell."
+    },
+    SteadyCheck: {
+      type: "object",
+      properties: {
+        option: {
+          $ref: "#/definitions/SteadyOption"
+        },
+        applied: {
+          type: "boolean"
+        },
+        detail: {
+          type: "string",
+          description: 'What was applied ("CPU 1"), or why not ("taskset is not installed\u2026").',
+          maxLength: 4096
+        },
+        cpu: {
+          type: "number",
+          description: "pin-cpu: the CPU."
+        }
+      },
+      required: [
+        "option",
+        "applied",
+        "detail"
+      ],
+      description: "What start-up found for one requested option; recorded in the results header."
+    },
+    SteadyOption: {
+      type: "string",
+      enum: [
+        "pin-cpu",
+        "no-aslr",
+        "no-fsync",
+        "priority"
+      ]
     },
     LogRunLine: {
       type: "object",
@@ -42974,6 +43142,14 @@ var results_schema_default = {
         timeoutSec: {
           type: "number",
           description: "Per-run time limit in seconds; 0 = none."
+        },
+        measure: {
+          type: "string",
+          enum: [
+            "time",
+            "instructions"
+          ],
+          description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
         }
       },
       required: [
@@ -43020,6 +43196,10 @@ var results_schema_default = {
         },
         better: {
           $ref: "#/definitions/Better"
+        },
+        deterministic: {
+          type: "boolean",
+          description: "Deterministic counts (Measurement.deterministic): judged by the deterministic rule first."
         },
         base: {
           anyOf: [
@@ -43979,6 +44159,19 @@ var results_schema_default = {
             "null"
           ]
         },
+        steady: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/SteadyCheck"
+          },
+          description: "The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts).",
+          maxItems: 1e6
+        },
+        valgrind: {
+          type: "string",
+          description: "valgrind's version, in instruction mode.",
+          maxLength: 4096
+        },
         stability: {
           $ref: "#/definitions/EnvironmentNumbers"
         }
@@ -43987,6 +44180,41 @@ var results_schema_default = {
         "stability"
       ],
       description: "The header's machine facts plus the stability readings taken over the runs."
+    },
+    SteadyCheck: {
+      type: "object",
+      properties: {
+        option: {
+          $ref: "#/definitions/SteadyOption"
+        },
+        applied: {
+          type: "boolean"
+        },
+        detail: {
+          type: "string",
+          description: 'What was applied ("CPU 1"), or why not ("taskset is not installed\u2026").',
+          maxLength: 4096
+        },
+        cpu: {
+          type: "number",
+          description: "pin-cpu: the CPU."
+        }
+      },
+      required: [
+        "option",
+        "applied",
+        "detail"
+      ],
+      description: "What start-up found for one requested option; recorded in the results header."
+    },
+    SteadyOption: {
+      type: "string",
+      enum: [
+        "pin-cpu",
+        "no-aslr",
+        "no-fsync",
+        "priority"
+      ]
     },
     EnvironmentNumbers: {
       type: "object",
@@ -44310,9 +44538,9 @@ function describeError(error2, data) {
   }
 }
 function validateResults(data, file) {
-  const check = checker(results_schema_default.$id);
-  if (check(data)) return data;
-  throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check.errors[0], data)}`);
+  const check2 = checker(results_schema_default.$id);
+  if (check2(data)) return data;
+  throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check2.errors[0], data)}`);
 }
 function validateLogLine(data, file, line) {
   const where = `${file}:${line}`;
@@ -44323,9 +44551,9 @@ function validateLogLine(data, file, line) {
   if (type === "header" && schema !== LOG_SCHEMA_VERSION) {
     throw new ValidationError(`${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`);
   }
-  const check = checker(id);
-  if (check(data)) return data;
-  throw new ValidationError(`${where}: ${describeError(check.errors[0], data)}`);
+  const check2 = checker(id);
+  if (check2(data)) return data;
+  throw new ValidationError(`${where}: ${describeError(check2.errors[0], data)}`);
 }
 
 // src/runner/log.ts
@@ -44514,7 +44742,7 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
-import path4 from "node:path";
+import path5 from "node:path";
 
 // src/environment.ts
 import { existsSync as existsSync4, readFileSync as readFileSync3, readdirSync } from "node:fs";
@@ -44554,7 +44782,7 @@ function containerHint() {
   for (const name of ["kubepods", "docker", "containerd", "lxc"]) if (cgroup.includes(name)) return name;
   return null;
 }
-function collectEnvironment() {
+function collectEnvironment(runner) {
   const cpus = os3.cpus();
   return {
     os: `${os3.type()} ${os3.release()}`,
@@ -44567,7 +44795,9 @@ function collectEnvironment() {
     governor: cpuGovernor(),
     turbo: turboEnabled(),
     virtualization: virtualization(),
-    container: containerHint()
+    container: containerHint(),
+    ...runner && { steady: runner.steady },
+    ...runner?.valgrind && { valgrind: runner.valgrind }
   };
 }
 function cpuTimes() {
@@ -44587,6 +44817,21 @@ function finishRunReading(start) {
     reading.stealFraction = (end.steal - start.cpu.steal) / (end.total - start.cpu.total);
   }
   return reading;
+}
+var STEADY_WORDS = {
+  "pin-cpu": (c) => Number.isInteger(c.cpu) ? `pinned to CPU ${c.cpu}` : "pinned to one CPU",
+  "no-aslr": () => "ASLR off",
+  "no-fsync": () => "no fsync",
+  priority: () => "raised priority"
+};
+function steadinessSummary(environment) {
+  const checks = (Array.isArray(environment.steady) ? environment.steady : []).filter(
+    (c) => typeof c === "object" && c !== null && Object.hasOwn(STEADY_WORDS, c.option)
+  );
+  if (checks.length === 0) return null;
+  const applied = checks.filter((c) => c.applied === true).map((c) => STEADY_WORDS[c.option](c));
+  const skipped = checks.filter((c) => c.applied !== true).map((c) => c.option);
+  return [applied.join(", "), skipped.length > 0 ? `skipped: ${skipped.join(", ")}` : ""].filter(Boolean).join("; ");
 }
 
 // src/formats/types.ts
@@ -44628,31 +44873,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path17) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path17}`);
+  object(value, path18) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path18}`);
     return value;
   }
-  array(value, path17) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path17}`);
+  array(value, path18) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path18}`);
     return value;
   }
-  string(value, path17) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path17}`);
+  string(value, path18) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path18}`);
     return value;
   }
   /** A finite number. */
-  number(value, path17) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path17}`);
+  number(value, path18) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path18}`);
     return value;
   }
-  numbers(value, path17) {
-    return this.array(value, path17).map((item, i) => this.number(item, `${path17}[${i}]`));
+  numbers(value, path18) {
+    return this.array(value, path18).map((item, i) => this.number(item, `${path18}[${i}]`));
   }
-  optionalString(value, path17) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path17);
+  optionalString(value, path18) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path18);
   }
-  optionalNumber(value, path17) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path17);
+  optionalNumber(value, path18) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path18);
   }
 };
 
@@ -44765,11 +45010,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name, row, columns, path17) {
+function addBenchmark(set, name, row, columns, path18) {
   const kind = kindOf2(name);
   const column = (key) => columns.has(key) ? row[columns.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path17}.params`)).map(
-    (list2, i) => shape.array(list2, `${path17}.params[${i}]`).map((value, j) => shape.string(value, `${path17}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path18}.params`)).map(
+    (list2, i) => shape.array(list2, `${path18}.params[${i}]`).map((value, j) => shape.string(value, `${path18}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name : `${name}(${combination.join(", ")})`);
   const result = column("result");
@@ -44777,9 +45022,9 @@ function addBenchmark(set, name, row, columns, path17) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path17}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path17}.samples`);
-  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path17}.result`);
+  const results = shape.array(result, `${path18}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path18}.samples`);
+  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path18}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -44788,7 +45033,7 @@ function addBenchmark(set, name, row, columns, path17) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path17}.result[${i}]`)] : shape.numbers(own, `${path17}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path18}.result[${i}]`)] : shape.numbers(own, `${path18}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -44973,9 +45218,9 @@ var benchBitcoinCsv = {
       if (numbers.some((n) => n === void 0)) {
         throw new FormatError(NAME3, "expected numbers in evals, iterations, total, min, max and median", line.number);
       }
-      const [evals, iterations, total2, min, max, median3] = numbers;
+      const [evals, iterations, total2, min, max, median4] = numbers;
       const name = cells2.slice(0, -6).join(", ");
-      set.add(name, "time", "s", "lower", median3, line.number);
+      set.add(name, "time", "s", "lower", median4, line.number);
       set.add(name, "min", "s", "lower", min, line.number);
       set.add(name, "max", "s", "lower", max, line.number);
       if (evals > 0 && iterations > 0) set.add(name, "average", "s", "lower", total2 / (evals * iterations), line.number);
@@ -45047,10 +45292,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path17) {
+function parseBetter(value, path18) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path17}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path18}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -45061,23 +45306,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path17 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path17);
-      const name = shape4.string(entry.name, `${path17}.name`);
-      if (name === "") throw shape4.error(`expected a non-empty name at ${path17}.name`);
-      const unit = shape4.string(entry.unit, `${path17}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path17}.metric`);
-      const better = parseBetter(entry.better, `${path17}.better`);
-      const values = shape4.numbers(entry.values, `${path17}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path17}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path17}.failed`);
+      const path18 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path18);
+      const name = shape4.string(entry.name, `${path18}.name`);
+      if (name === "") throw shape4.error(`expected a non-empty name at ${path18}.name`);
+      const unit = shape4.string(entry.unit, `${path18}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path18}.metric`);
+      const better = parseBetter(entry.better, `${path18}.better`);
+      const values = shape4.numbers(entry.values, `${path18}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path18}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path18}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path17}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path18}.values (or "failed")`);
       for (const value of values) {
         set.add(name, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -45089,30 +45334,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path17) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path17}.FullName`);
+function baseName(benchmark, path18) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path18}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path17}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name === "") throw shape5.error(`expected FullName or Method at ${path17}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path17}.Parameters`);
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path18}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name === "") throw shape5.error(`expected FullName or Method at ${path18}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path18}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
 }
-function job(benchmark, path17) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path17}.DisplayInfo`) ?? "";
+function job(benchmark, path18) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path18}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path17) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path17}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path17}.Measurements`).map((m, i) => shape5.object(m, `${path17}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path18) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path18}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path18}.Measurements`).map((m, i) => shape5.object(m, `${path18}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path17}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path17}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path17}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path18}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path18}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path18}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path17}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path18}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -45124,24 +45369,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path17 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path17);
-      return { benchmark, path: path17, name: baseName(benchmark, path17) };
+      const path18 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path18);
+      return { benchmark, path: path18, name: baseName(benchmark, path18) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path17, name: base } of entries) {
-      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path17)}]` : base;
+    for (const { benchmark, path: path18, name: base } of entries) {
+      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path18)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path17}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path17)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path18}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path18)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path17}.Memory`);
-        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path17}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path18}.Memory`);
+        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path18}.Memory.BytesAllocatedPerOperation`);
         if (bytes2 !== void 0) set.add(name, "allocated/op", "B", "lower", bytes2);
       }
     }
@@ -47310,16 +47555,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path17 = this._matcher.path;
-    return path17.length > 0 ? path17[path17.length - 1].tag : void 0;
+    const path18 = this._matcher.path;
+    return path18.length > 0 ? path18[path18.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path17 = this._matcher.path;
-    return path17.length > 0 ? path17[path17.length - 1].namespace : void 0;
+    const path18 = this._matcher.path;
+    return path18.length > 0 ? path18[path18.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -47327,9 +47572,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path17 = this._matcher.path;
-    if (path17.length === 0) return void 0;
-    return path17[path17.length - 1].values?.[attrName];
+    const path18 = this._matcher.path;
+    if (path18.length === 0) return void 0;
+    return path18[path18.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -47337,9 +47582,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path17 = this._matcher.path;
-    if (path17.length === 0) return false;
-    const current = path17[path17.length - 1];
+    const path18 = this._matcher.path;
+    if (path18.length === 0) return false;
+    const current = path18[path18.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -47365,18 +47610,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path17 = this._matcher.path;
-    if (path17.length === 0) return -1;
-    return path17[path17.length - 1].position ?? 0;
+    const path18 = this._matcher.path;
+    if (path18.length === 0) return -1;
+    return path18[path18.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path17 = this._matcher.path;
-    if (path17.length === 0) return -1;
-    return path17[path17.length - 1].counter ?? 0;
+    const path18 = this._matcher.path;
+    if (path18.length === 0) return -1;
+    return path18[path18.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -49401,10 +49646,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path17, depth) {
+function walkXml(set, node, path18, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name = [...path17, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name = [...path18, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -49414,11 +49659,11 @@ function walkXml(set, node, path17, depth) {
     set.add(name, "time", "s", "lower", toSeconds(mean3, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path17, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path18, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
-    for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child2, path17, depth + 1);
+    for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child2, path18, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -49450,7 +49695,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path17 = [];
+  let path18 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -49461,14 +49706,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path17 = [];
+        path18 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path17.push(content.trim());
+      path18.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -49489,7 +49734,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name2 !== "") set.fail([...path17, name2].join(PATH_SEPARATOR), failure[2]);
+      if (name2 !== "") set.fail([...path18, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -49499,7 +49744,7 @@ function parseConsole2(set, text3) {
       const mean3 = split2 && duration(split2[1][0], split2[1][1]);
       if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
-      set.add([...path17, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
+      set.add([...path18, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -49513,7 +49758,7 @@ function parseConsole2(set, text3) {
     const name = [...nameParts, split[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name;
-    else set.add([...path17, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path18, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -49631,8 +49876,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path17 = origin.split(/[?#]/)[0];
-  return path17.slice(path17.lastIndexOf("/") + 1);
+  const path18 = origin.split(/[?#]/)[0];
+  return path18.slice(path18.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -49645,19 +49890,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path17 = `benches[${i}]`;
-      const bench = shape6.object(item, path17);
-      const group2 = shape6.optionalString(bench.group, `${path17}.group`);
-      const name = [fileName(shape6.string(bench.origin, `${path17}.origin`)), group2, shape6.string(bench.name, `${path17}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path17}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path17}.results[${j}]`);
+      const path18 = `benches[${i}]`;
+      const bench = shape6.object(item, path18);
+      const group2 = shape6.optionalString(bench.group, `${path18}.group`);
+      const name = [fileName(shape6.string(bench.origin, `${path18}.origin`)), group2, shape6.string(bench.name, `${path18}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path18}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path18}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path17}.results[${j}].failed`);
-          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path17}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path18}.results[${j}].failed`);
+          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path18}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path17}.results[${j}].ok`);
-        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path17}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path18}.results[${j}].ok`);
+        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path18}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -49680,11 +49925,11 @@ function scaled(cell2, line) {
   if (match[3] !== void 0 && isTimeUnit(`${match[2] ?? ""}${match[3]}`)) return [value, `${match[2] ?? ""}${match[3]}`];
   return [value * PREFIX[match[2] ?? ""], match[3] ?? ""];
 }
-function median2(text3, table3) {
+function median3(text3, table3) {
   return (text3.slice(table3.valuesAt).split("\u2502")[2] ?? "").trim();
 }
 function addLeafValue(set, table3, text3, line) {
-  const cell2 = median2(text3, table3);
+  const cell2 = median3(text3, table3);
   const [value, unit] = scaled(cell2, line);
   if (!isTimeUnit(unit)) throw new FormatError(NAME10, `expected a time in the median column, got "${cell2}"`, line.number);
   set.add(table3.leaf, "time", "s", "lower", toSeconds(value, unit), line.number);
@@ -49695,7 +49940,7 @@ function addExtraRow(set, table3, text3, line) {
     table3.alloc = { label: label[1], rows: 0 };
     return;
   }
-  const cell2 = median2(text3, table3);
+  const cell2 = median3(text3, table3);
   if (cell2 === "") return;
   const [value, unit] = scaled(cell2, line);
   if (table3.alloc !== void 0) {
@@ -49712,7 +49957,7 @@ function readRow(set, table3, text3, line) {
     const depth = row[1].length / 3 + 1;
     table3.path = [...table3.path.slice(0, depth), row[2].trim()];
     table3.alloc = void 0;
-    const hasValue = median2(text3, table3) !== "";
+    const hasValue = median3(text3, table3) !== "";
     table3.leaf = hasValue ? table3.path.join("::") : void 0;
     if (hasValue) addLeafValue(set, table3, text3, line);
     return;
@@ -49770,8 +50015,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path17) => {
-    const saved = join(path17, baseline);
+  const visit = (path18) => {
+    const saved = join(path18, baseline);
     if (existsSync5(join(saved, "sample.json")) && existsSync5(join(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync4(join(saved, "benchmark.json"), "utf8");
@@ -49779,8 +50024,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync4(join(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync2(path17, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path17, entry.name));
+    for (const entry of readdirSync2(path18, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path18, entry.name));
     }
   };
   visit(dir);
@@ -49975,15 +50220,15 @@ function kindOf5(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path17, name }) {
+function addRow(set, { row, path: path18, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape8.optionalString(row.error_message, `${path17}.error_message`) ?? "error_occurred");
+    set.fail(name, shape8.optionalString(row.error_message, `${path18}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path17}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path17}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path17}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path17}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path18}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path18}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path18}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path18}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -50022,9 +50267,9 @@ var googleBenchmark = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path17 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path17);
-      return { row, path: path17, name: shape8.string(row.name, `${path17}.name`) };
+      const path18 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path18);
+      return { row, path: path18, name: shape8.string(row.name, `${path18}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf5);
     const withSamples = /* @__PURE__ */ new Set();
@@ -50064,15 +50309,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path17 = `results[${i}]`;
-      const result = shape9.object(item, path17);
-      const command = shape9.string(result.command, `${path17}.command`);
+      const path18 = `results[${i}]`;
+      const result = shape9.object(item, path18);
+      const command = shape9.string(result.command, `${path18}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path17}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path18}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path17}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
+        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path18}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
       }
     });
     return set.toArray();
@@ -50152,41 +50397,41 @@ function targetFor2(unit, better) {
   if (bottom === "op" && top !== void 0 && isTimeUnit(top)) return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path17) {
-  const name = shape10.string(result.benchmark, `${path17}.benchmark`);
+function benchmarkName(result, path18) {
+  const name = shape10.string(result.benchmark, `${path18}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape10.object(result.params, `${path17}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path18}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path17) {
+function samples(metric, path18) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path17}.rawData`).flatMap(
-      (fork, f) => shape10.array(fork, `${path17}.rawData[${f}]`).map((v, i) => value(v, `${path17}.rawData[${f}][${i}]`))
+    return shape10.array(metric.rawData, `${path18}.rawData`).flatMap(
+      (fork, f) => shape10.array(fork, `${path18}.rawData[${f}]`).map((v, i) => value(v, `${path18}.rawData[${f}][${i}]`))
     );
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path17}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path17}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path17}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path18}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path18}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path18}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path17}.score`)];
+  return [value(metric.score, `${path18}.score`)];
 }
-function histogramMean(iteration, path17) {
+function histogramMean(iteration, path18) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path17).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path17}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path17}[${b}]`);
+  shape10.array(iteration, path18).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path18}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path18}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path17}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path18}`);
   return sum3 / count2;
 }
-function addMetric2(set, name, metricName2, metric, path17, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path17}.scoreUnit`), better);
-  const values = samples(metric, path17);
+function addMetric2(set, name, metricName2, metric, path18, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path18}.scoreUnit`), better);
+  const values = samples(metric, path18);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -50205,20 +50450,20 @@ var jmh = {
     const primaries = /* @__PURE__ */ new Set();
     const set = new MeasurementSet(NAME15, (metric) => ({ role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary" }));
     results.forEach((item, i) => {
-      const path17 = `[${i}]`;
-      const result = shape10.object(item, path17);
-      const name = benchmarkName(result, path17);
-      const mode = shape10.string(result.mode, `${path17}.mode`);
+      const path18 = `[${i}]`;
+      const result = shape10.object(item, path18);
+      const name = benchmarkName(result, path18);
+      const mode = shape10.string(result.mode, `${path18}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
-      addMetric2(set, name, metric, shape10.object(result.primaryMetric, `${path17}.primaryMetric`), `${path17}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path17}.secondaryMetrics`);
+      addMetric2(set, name, metric, shape10.object(result.primaryMetric, `${path18}.primaryMetric`), `${path18}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path18}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path17}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path18}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name, secondaryName, secondaryMetric, `${path17}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name, secondaryName, secondaryMetric, `${path18}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -50229,27 +50474,27 @@ var jmh = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path17, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path17}`);
-  const pair = shape11.array(value, path17);
-  const type = shape11.string(pair[0], `${path17}[0]`);
-  const fields = shape11.object(pair[1], `${path17}[1]`);
+function addValue(set, value, path18, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path18}`);
+  const pair = shape11.array(value, path18);
+  const type = shape11.string(pair[0], `${path18}[0]`);
+  const fields = shape11.object(pair[1], `${path18}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path17}[1].data`))) {
-      addValue(set, child2, `${path17}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path18}[1].data`))) {
+      addValue(set, child2, `${path18}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path17}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path17}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path18}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path18}[1]`);
 }
-function addTrial(set, name, type, fields, path17) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path17}.times`) : [shape11.number(fields.time, `${path17}.time`)];
+function addTrial(set, name, type, fields, path18) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path18}.times`) : [shape11.number(fields.time, `${path18}.time`)];
   for (const ns of times) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path17}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path18}.memory`);
   if (memory !== void 0) set.add(name, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path17}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path18}.allocs`);
   if (allocs !== void 0) set.add(name, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -50346,10 +50591,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path17 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path17);
-    shape13.array(benchmark.runs, `${path17}.runs`).forEach((runItem, j) => {
-      const runPath = `${path17}.runs[${j}]`;
+    const path18 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path18);
+    shape13.array(benchmark.runs, `${path18}.runs`).forEach((runItem, j) => {
+      const runPath = `${path18}.runs[${j}]`;
       const run = shape13.object(runItem, runPath);
       const name = shape13.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
@@ -50401,17 +50646,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path17 = `[${i}]`;
-    const task = shape14.object(item, path17);
-    const name = shape14.string(task.name, `${path17}.name`);
-    const result = shape14.object(task.result, `${path17}.result`);
+    const path18 = `[${i}]`;
+    const task = shape14.object(item, path18);
+    const name = shape14.string(task.name, `${path18}.name`);
+    const result = shape14.object(task.result, `${path18}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path17}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path17}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path17}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path18}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path18}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path18}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -50426,11 +50671,11 @@ function parseVitestJson(set, root) {
       const group2 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group2.fullName, `${groupPath}.fullName`);
       shape15.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path17 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path17);
-        const name = `${groupName} > ${shape15.string(bench.name, `${path17}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path17}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path17}.median`)];
+        const path18 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path18);
+        const name = `${groupName} > ${shape15.string(bench.name, `${path18}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path18}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path18}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -50487,18 +50732,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path17 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path17);
+    const path18 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path18);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name = shape20.optionalString(own.name, `${path17}.metadata.name`);
-    if (name === void 0) throw shape20.error(`expected metadata.name for ${path17}`);
-    const unitName = shape20.optionalString(own.unit, `${path17}.metadata.unit`) ?? "second";
+    const name = shape20.optionalString(own.name, `${path18}.metadata.name`);
+    if (name === void 0) throw shape20.error(`expected metadata.name for ${path18}`);
+    const unitName = shape20.optionalString(own.unit, `${path18}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path17}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path17}.runs`).forEach((run, j) => {
-      const values = shape20.object(run, `${path17}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path18}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path18}.runs`).forEach((run, j) => {
+      const values = shape20.object(run, `${path18}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path17}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path18}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -50601,15 +50846,15 @@ function addRow2(set, line, cells2, columns) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path17 = `results[${i}]`;
-    const result = shape17.object(item, path17);
-    const name = shape17.string(result.name, `${path17}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path17}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path17}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path17}.complexityN`);
+    const path18 = `results[${i}]`;
+    const result = shape17.object(item, path18);
+    const name = shape17.string(result.name, `${path18}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path18}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path18}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path18}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path17}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape17.number(shape17.object(epoch, `${path17}.measurements[${j}]`).elapsed, `${path17}.measurements[${j}].elapsed`);
+    shape17.array(result.measurements, `${path18}.measurements`).forEach((epoch, j) => {
+      const elapsed = shape17.number(shape17.object(epoch, `${path18}.measurements[${j}]`).elapsed, `${path18}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed / batch, void 0, complexityN);
     });
   });
@@ -50666,9 +50911,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path17, keep) {
+function total(counts, path18, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path17}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path18}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -50826,12 +51071,12 @@ var pytestBenchmark = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path17 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path17);
-      const name = shape19.optionalString(benchmark.fullname, `${path17}.fullname`) ?? shape19.string(benchmark.name, `${path17}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path17}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path17}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path17}.stats.median`)];
+      const path18 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path18);
+      const name = shape19.optionalString(benchmark.fullname, `${path18}.fullname`) ?? shape19.string(benchmark.name, `${path18}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path18}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path18}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path18}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -51022,11 +51267,140 @@ async function resolveComparison(repo, spec, log) {
   }
 }
 
+// src/runner/env.ts
+var PASS_ENV_VARIABLE = "BENCHGATE_PASS_ENV";
+var KNOWN_CREDENTIALS = /* @__PURE__ */ new Set([
+  // GitHub Actions: the runtime's service URLs go with its tokens.
+  "ACTIONS_RUNTIME_URL",
+  "ACTIONS_CACHE_URL",
+  "ACTIONS_RESULTS_URL",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+  // GitLab: the clone URL carries gitlab-ci-token:<job token>@.
+  "CI_REPOSITORY_URL",
+  "CI_JOB_JWT",
+  "CI_JOB_JWT_V1",
+  "CI_JOB_JWT_V2",
+  // An ssh agent signs for whoever can reach its socket.
+  "SSH_AUTH_SOCK"
+]);
+var SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_?KEY|API_?KEY|ACCESS_?KEY|CREDENTIAL|JWT/i;
+function isCredential(name) {
+  return KNOWN_CREDENTIALS.has(name.toUpperCase()) || SECRET_NAME.test(name);
+}
+function passEnvList(env) {
+  return (env[PASS_ENV_VARIABLE] ?? "").split(",").map((name) => name.trim()).filter((name) => name !== "");
+}
+function withheldVariables(env, allow = []) {
+  const passed = /* @__PURE__ */ new Set([...allow, ...passEnvList(env)]);
+  return Object.keys(env).filter((name) => isCredential(name) && !passed.has(name)).sort();
+}
+function commandEnvironment(env, vars, allow = []) {
+  const out = { ...env };
+  for (const name of withheldVariables(env, allow)) delete out[name];
+  return { ...out, ...vars };
+}
+
 // src/runner/exec.ts
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync as readFileSync6, readdirSync as readdirSync4 } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
+
+// src/runner/leftovers.ts
+import { randomUUID } from "node:crypto";
 import { readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
-var WRAPPER = 'sh -c "$1"; s=$?; cat /proc/$$/stat >&3 2>/dev/null; exit $s';
+var RUN_ID_VARIABLE = "BENCHGATE_RUN_ID";
+function newRunId() {
+  return randomUUID();
+}
+function lastPid() {
+  try {
+    const n = Number(readFileSync5("/proc/sys/kernel/ns_last_pid", "utf8"));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+function allocatedBetween(pid, first, last) {
+  return first <= last ? pid >= first && pid <= last : pid >= first || pid <= last;
+}
+function markedProcesses(runId, firstPid) {
+  const needle = Buffer.from(`${RUN_ID_VARIABLE}=${runId}\0`);
+  const last = lastPid();
+  let entries;
+  try {
+    entries = readdirSync3("/proc");
+  } catch {
+    return [];
+  }
+  const pids = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    if (last !== null && !allocatedBetween(Number(entry), firstPid, last)) continue;
+    try {
+      if (readFileSync5(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
+    } catch {
+    }
+  }
+  return pids;
+}
+function endLeftovers(runId, firstPid) {
+  const ended = /* @__PURE__ */ new Set();
+  for (let pass = 0; pass < 3; pass++) {
+    const pids = markedProcesses(runId, firstPid).filter((pid) => !ended.has(pid));
+    if (pids.length === 0) break;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        ended.add(pid);
+      } catch {
+      }
+    }
+  }
+  return ended.size;
+}
+
+// src/runner/exec.ts
+var MAX_STDOUT_BYTES = 256 * 1024 * 1024;
+var MAX_LINE_CHARS = 4096;
+var DRAIN_MS = 2e3;
+var WRAPPER = 'c=$1; shift; "$@" sh -c "$c" 3>&-; s=$?; cat /proc/$$/stat >&3 2>/dev/null; exit $s';
 var TAIL_LINES = 20;
+var LineSplitter = class {
+  constructor(emit) {
+    this.emit = emit;
+  }
+  emit;
+  decoder = new StringDecoder("utf8");
+  partial = "";
+  dropped = 0;
+  push(chunk) {
+    const parts = this.decoder.write(chunk).split("\n");
+    for (let i = 0; i < parts.length - 1; i++) {
+      this.keep(parts[i]);
+      this.flush();
+    }
+    this.keep(parts[parts.length - 1]);
+  }
+  /** The last line, when the output did not end with a newline. */
+  end() {
+    this.keep(this.decoder.end());
+    if (this.partial !== "" || this.dropped > 0) this.flush();
+  }
+  keep(part) {
+    const room = MAX_LINE_CHARS - this.partial.length;
+    if (part.length <= room) {
+      this.partial += part;
+    } else {
+      this.partial += part.slice(0, room);
+      this.dropped += part.length - room;
+    }
+  }
+  flush() {
+    this.emit(this.dropped > 0 ? `${this.partial}\u2026 (${this.dropped} more characters)` : this.partial);
+    this.partial = "";
+    this.dropped = 0;
+  }
+};
 var clockTicks;
 function ticksPerSecond() {
   if (clockTicks === void 0) {
@@ -51051,13 +51425,13 @@ function descendants(rootPid) {
     const pid = stack.pop();
     let tasks;
     try {
-      tasks = readdirSync3(`/proc/${pid}/task`);
+      tasks = readdirSync4(`/proc/${pid}/task`);
     } catch {
       continue;
     }
     for (const tid of tasks) {
       try {
-        const kids = readFileSync5(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+        const kids = readFileSync6(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
         for (const kid of kids ? kids.split(" ") : []) {
           out.push(Number(kid));
           stack.push(Number(kid));
@@ -51070,7 +51444,7 @@ function descendants(rootPid) {
 }
 function peakRssKb(pid) {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync5(`/proc/${pid}/status`, "utf8"));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync6(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) : null;
   } catch {
     return null;
@@ -51079,73 +51453,98 @@ function peakRssKb(pid) {
 function execMeasured(command, opts) {
   return new Promise((resolve3, reject) => {
     const started = process.hrtime.bigint();
-    const child2 = spawn("sh", ["-c", WRAPPER, "benchgate", command], {
+    const runId = newRunId();
+    const child2 = spawn("sh", ["-c", WRAPPER, "benchgate", command, ...opts.prefix ?? []], {
       cwd: opts.cwd,
-      env: opts.env,
+      env: { ...opts.env, [RUN_ID_VARIABLE]: runId },
       // Own process group, so a timeout or cancel can stop the whole tree.
       detached: true,
       stdio: ["ignore", "pipe", "pipe", "pipe"]
     });
-    activeChildren.add(child2.pid);
+    const pid = child2.pid;
+    activeChildren.add(pid);
     const stdoutChunks = [];
+    let stdoutBytes = 0;
+    let outputLimitExceeded = false;
     const tail = [];
     let statLine = "";
-    const lineSplitter = (stream) => {
-      let partial = "";
-      return (chunk) => {
-        const text3 = partial + chunk.toString("utf8");
-        const lines2 = text3.split("\n");
-        partial = lines2.pop() ?? "";
-        for (const line of lines2) {
-          tail.push(line);
-          if (tail.length > TAIL_LINES) tail.shift();
-          opts.onLine?.(line, stream);
-        }
-      };
-    };
-    const onStdoutLine = lineSplitter("stdout");
-    child2.stdout.on("data", (chunk) => {
-      stdoutChunks.push(chunk);
-      onStdoutLine(chunk);
+    const lineSplitter = (stream) => new LineSplitter((line) => {
+      tail.push(line);
+      if (tail.length > TAIL_LINES) tail.shift();
+      opts.onLine?.(line, stream);
     });
-    child2.stderr.on("data", lineSplitter("stderr"));
+    const stdoutLines = lineSplitter("stdout");
+    const stderrLines = lineSplitter("stderr");
+    child2.stdout.on("data", (chunk) => {
+      stdoutLines.push(chunk);
+      if (outputLimitExceeded) return;
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > (opts.maxStdoutBytes ?? MAX_STDOUT_BYTES)) {
+        outputLimitExceeded = true;
+        stdoutChunks.length = 0;
+        killGroup(pid);
+      } else {
+        stdoutChunks.push(chunk);
+      }
+    });
+    child2.stderr.on("data", (chunk) => stderrLines.push(chunk));
     child2.stdio[3].on("data", (chunk) => statLine += chunk.toString());
     let maxRss = null;
     const sampler = setInterval(() => {
-      for (const pid of descendants(child2.pid)) {
-        const rss = peakRssKb(pid);
+      for (const kid of descendants(pid)) {
+        const rss = peakRssKb(kid);
         if (rss !== null) maxRss = Math.max(maxRss ?? 0, rss);
       }
     }, RSS_SAMPLE_MS);
     let timedOut = false;
     const timer = opts.timeoutSec > 0 ? setTimeout(() => {
       timedOut = true;
-      killGroup(child2.pid);
+      killGroup(pid);
     }, opts.timeoutSec * 1e3) : void 0;
-    child2.on("error", (err) => {
+    let exit = null;
+    let drainTimer;
+    let settled = false;
+    const stopWatching = () => {
       clearInterval(sampler);
       clearTimeout(timer);
-      activeChildren.delete(child2.pid);
+      clearTimeout(drainTimer);
+      activeChildren.delete(pid);
+    };
+    child2.on("error", (err) => {
+      stopWatching();
       reject(err);
     });
-    child2.on("close", (code, signal) => {
+    child2.on("exit", (code, signal) => {
+      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       clearInterval(sampler);
       clearTimeout(timer);
-      activeChildren.delete(child2.pid);
-      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+      killGroup(pid);
+      exit = { code, signal, wallMs, leftovers: endLeftovers(runId, pid) };
+      drainTimer = setTimeout(finish2, DRAIN_MS);
+    });
+    child2.on("close", finish2);
+    function finish2() {
+      if (exit === null || settled) return;
+      settled = true;
+      stopWatching();
+      for (const stream of child2.stdio) stream?.destroy();
+      stdoutLines.end();
+      stderrLines.end();
       const cpu = statLine ? childCpuMs(statLine) : null;
       resolve3({
-        stdout: Buffer.concat(stdoutChunks).toString("utf8"),
+        stdout: outputLimitExceeded ? "" : Buffer.concat(stdoutChunks).toString("utf8"),
         tail,
-        wallMs,
+        wallMs: exit.wallMs,
         cpuUserMs: cpu?.user ?? null,
         cpuSysMs: cpu?.sys ?? null,
         maxRssKb: maxRss,
-        exitCode: code,
-        signal: signal ?? null,
-        timedOut
+        exitCode: exit.code,
+        signal: exit.signal ?? null,
+        timedOut,
+        outputLimitExceeded,
+        leftoversEnded: exit.leftovers
       });
-    });
+    }
   });
 }
 var activeChildren = /* @__PURE__ */ new Set();
@@ -51157,6 +51556,45 @@ function killGroup(pid) {
 }
 function killActiveCommands() {
   for (const pid of activeChildren) killGroup(pid);
+}
+
+// src/runner/instructions.ts
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { mkdtempSync, readFileSync as readFileSync7, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
+import os4 from "node:os";
+import path4 from "node:path";
+var INSTRUCTIONS_METRIC = "instructions";
+function requireValgrind(env = process.env) {
+  const r = spawnSync2("valgrind", ["--version"], { env, encoding: "utf8" });
+  if (r.error || r.status !== 0) {
+    throw new ConfigError(
+      'measure: instructions runs each benchmark under valgrind, which is not installed (or not on PATH): install it with "apt-get install valgrind" (Debian/Ubuntu; "dnf install valgrind" on Fedora), or measure time'
+    );
+  }
+  return r.stdout.trim();
+}
+function cachegrindPrefix(dir) {
+  return ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--trace-children=yes", "-q", `--cachegrind-out-file=${path4.join(dir, "cg.%p")}`];
+}
+function readInstructionCount(dir) {
+  let total2 = null;
+  for (const file of readdirSync5(dir)) {
+    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path4.join(dir, file), "utf8"));
+    if (m) total2 = (total2 ?? 0) + Number(m[1]);
+  }
+  return total2;
+}
+function instructionMeasurement(suite, count2) {
+  return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
+}
+async function execCounted(command, opts) {
+  const dir = mkdtempSync(path4.join(os4.tmpdir(), "benchgate-cg-"));
+  try {
+    const r = await execMeasured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
+    return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, instructions: readInstructionCount(dir) };
+  } finally {
+    rmSync2(dir, { recursive: true, force: true });
+  }
 }
 
 // src/runner/schedule.ts
@@ -51174,23 +51612,140 @@ function planRounds(rounds, warmup, seed) {
   return [...warm, ...measured2];
 }
 
+// src/runner/steady.ts
+import { spawnSync as spawnSync3 } from "node:child_process";
+import { readFileSync as readFileSync8 } from "node:fs";
+import os5 from "node:os";
+var RAISED_NICENESS = -5;
+var runProbe = (argv) => {
+  const r = spawnSync3(argv[0], argv.slice(1), { encoding: "utf8", timeout: 1e4 });
+  if (r.error) return r.error.code === "ENOENT" ? new Error(`${argv[0]} is not installed`) : r.error;
+  if (r.status !== 0) return new Error(`${argv.join(" ")} failed: ${(r.stderr || `exit ${r.status}`).trim().split("\n")[0]}`);
+  return r.stdout;
+};
+function parseCpuList(list2) {
+  return list2.trim().split(",").filter((part) => part !== "").flatMap((part) => {
+    const [from, to = from] = part.split("-").map(Number);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
+}
+function allowedCpus(status) {
+  const m = /^Cpus_allowed_list:\s*(\S+)/m.exec(status);
+  return m ? parseCpuList(m[1]) : null;
+}
+function ownStatus() {
+  try {
+    return readFileSync8("/proc/self/status", "utf8");
+  } catch {
+    return "";
+  }
+}
+function pinCandidate(requested, env) {
+  const allowed = allowedCpus(ownStatus());
+  if (!allowed || allowed.length === 0) return "the CPUs this process may use are not readable (/proc/self/status)";
+  const cpu = requested === "auto" ? allowed[allowed.length - 1] : requested;
+  if (!allowed.includes(cpu)) return `CPU ${cpu} is not one this process may use (${allowed.join(",")})`;
+  const keepGo = !env.GOMAXPROCS ? { GOMAXPROCS: String(allowed.length) } : {};
+  return {
+    option: "pin-cpu",
+    prefix: ["taskset", "-c", String(cpu)],
+    probe: ["cat", "/proc/self/status"],
+    holds: (out) => allowedCpus(out)?.join(",") === String(cpu),
+    applied: `CPU ${cpu} of ${allowed.join(",")}${keepGo.GOMAXPROCS ? ` (GOMAXPROCS=${keepGo.GOMAXPROCS}, the unpinned value)` : ""}`,
+    missing: "taskset (util-linux) is not installed",
+    env: keepGo,
+    cpu
+  };
+}
+var ADDR_NO_RANDOMIZE = 262144;
+var NO_ASLR = {
+  option: "no-aslr",
+  prefix: ["setarch", os5.machine(), "-R"],
+  probe: ["cat", "/proc/self/personality"],
+  holds: (out) => (parseInt(out.trim(), 16) & ADDR_NO_RANDOMIZE) !== 0,
+  applied: "address-space randomisation off (setarch -R)",
+  missing: "setarch (util-linux) is not installed"
+};
+var NO_FSYNC = {
+  option: "no-fsync",
+  prefix: ["eatmydata"],
+  probe: ["sh", "-c", 'printf %s "$LD_PRELOAD"'],
+  holds: (out) => out.includes("libeatmydata"),
+  applied: "fsync disabled (eatmydata)",
+  missing: "eatmydata is not installed (apt-get install eatmydata)"
+};
+function priorityCandidate() {
+  const target2 = Math.max(-20, os5.getPriority() + RAISED_NICENESS);
+  return {
+    option: "priority",
+    prefix: ["nice", "-n", String(RAISED_NICENESS)],
+    // `nice` without a command prints the niceness it runs at; it runs (at the old one) even when refused.
+    probe: ["nice"],
+    holds: (out) => Number(out.trim()) === target2,
+    applied: `niceness ${target2} (nice -n ${RAISED_NICENESS})`,
+    missing: "nice is not installed"
+  };
+}
+function check(candidate, probe) {
+  const out = probe([...candidate.prefix, ...candidate.probe]);
+  if (out instanceof Error) {
+    const missing = out.message === `${candidate.prefix[0]} is not installed`;
+    return { option: candidate.option, applied: false, detail: missing ? candidate.missing : out.message };
+  }
+  if (!candidate.holds(out)) {
+    const why = candidate.option === "priority" ? "not permitted here (needs root or CAP_SYS_NICE)" : `had no effect here (${out.trim().split("\n")[0]?.slice(0, 80)})`;
+    return { option: candidate.option, applied: false, detail: why };
+  }
+  return { option: candidate.option, applied: true, detail: candidate.applied, ...candidate.cpu !== void 0 && { cpu: candidate.cpu } };
+}
+function planSteadiness(opts, env = process.env, probe = runProbe, platform2 = process.platform) {
+  const requested = [];
+  if (opts.pinCpu !== void 0) {
+    const pin = platform2 === "linux" ? pinCandidate(opts.pinCpu, env) : "";
+    requested.push(typeof pin === "string" ? { option: "pin-cpu", skip: pin } : pin);
+  }
+  if (opts.noAslr) requested.push(NO_ASLR);
+  if (opts.noFsync) requested.push(NO_FSYNC);
+  if (opts.priority) requested.push(priorityCandidate());
+  const plan = { prefix: [], env: {}, checks: [] };
+  for (const candidate of requested) {
+    if (platform2 !== "linux") {
+      plan.checks.push({ option: candidate.option, applied: false, detail: "Linux only" });
+      continue;
+    }
+    if ("skip" in candidate) {
+      plan.checks.push({ option: candidate.option, applied: false, detail: candidate.skip });
+      continue;
+    }
+    const result = check(candidate, probe);
+    plan.checks.push(result);
+    if (result.applied) {
+      plan.prefix.push(...candidate.prefix);
+      Object.assign(plan.env, candidate.env);
+    }
+  }
+  return plan;
+}
+
 // src/version.ts
 var VERSION = "0.1.0";
 
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path4.join(config.outDir, LOG_FILE);
+  return path5.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
 }
 function describeExit(r, timeoutSec) {
+  if (r.outputLimitExceeded) return `printed more than ${MAX_STDOUT_BYTES / 2 ** 20} MiB on stdout, benchgate's limit: print less`;
   if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
   if (r.signal) return `killed by ${r.signal}`;
   return `exited with code ${r.exitCode}`;
 }
 function commandMeasurement(suite, r) {
+  if (typeof r.instructions === "number") return [instructionMeasurement(suite, r.instructions)];
   return [{ benchmark: suite, metric: "time", unit: "s", better: "lower", values: [r.wallMs / 1e3] }];
 }
 function watchSignals() {
@@ -51214,7 +51769,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path4.resolve(config.repoDir);
+  const repo = path5.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -51225,6 +51780,12 @@ async function measure(config, platform2) {
   let log = null;
   const file = logPath(config);
   try {
+    const valgrind = config.measure === "instructions" ? requireValgrind() : void 0;
+    const steady2 = planSteadiness(config);
+    for (const c of steady2.checks) {
+      if (c.applied) platform2.info(`${c.option}: ${c.detail}`);
+      else platform2.warn(`${c.option} skipped: ${c.detail}`);
+    }
     const { base, head: head2 } = await platform2.group("resolve refs", () => resolveComparison(repo, comparison, (m) => platform2.info(m)));
     platform2.info(`base ${base.ref} = ${base.sha}`);
     platform2.info(`head ${head2.ref} = ${head2.sha}`);
@@ -51234,15 +51795,17 @@ async function measure(config, platform2) {
     worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
     const wt = worktrees;
     const dirs = {
-      base: path4.join(wt.base, config.workingDirectory),
-      head: path4.join(wt.head, config.workingDirectory)
+      base: path5.join(wt.base, config.workingDirectory),
+      head: path5.join(wt.head, config.workingDirectory)
     };
-    const header = logHeader(config, base, head2);
+    const header = logHeader(config, base, head2, { steady: steady2.checks, valgrind });
     log = new ResultsLog(file, header);
     platform2.info(`results log: ${file}`);
     if (log.kept) platform2.info(`the earlier results log there is kept as ${log.kept}`);
+    const withheld = withheldVariables(process.env);
+    if (withheld.length > 0) platform2.info(`withheld from build and bench commands: ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled);
-    const harnessFailures = await runRounds(config, platform2, dirs, log, checkCancelled);
+    const harnessFailures = await runRounds(config, platform2, dirs, log, checkCancelled, steady2);
     log.end("completed");
     if (harnessFailures.length > 0) {
       platform2.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
@@ -51261,7 +51824,7 @@ async function measure(config, platform2) {
     await worktrees?.remove();
   }
 }
-function logHeader(config, base, head2) {
+function logHeader(config, base, head2, runner) {
   return {
     type: "header",
     schema: 1,
@@ -51270,7 +51833,7 @@ function logHeader(config, base, head2) {
     head: head2,
     seed: config.seed,
     config: runSettingsOf(config),
-    environment: collectEnvironment(),
+    environment: collectEnvironment(runner),
     startedAt: (/* @__PURE__ */ new Date()).toISOString()
   };
 }
@@ -51291,20 +51854,19 @@ ${lastLines(r)}`);
   }
 }
 function commandEnv(side, round, dirs) {
-  return {
-    ...process.env,
+  return commandEnvironment(process.env, {
     BENCHGATE_SIDE: side,
     BENCHGATE_ROUND: String(round),
     BENCHGATE_WORKTREE: dirs[side],
     BENCHGATE_BASE_DIR: dirs.base,
     BENCHGATE_HEAD_DIR: dirs.head
-  };
+  });
 }
 function formatDuration(ms) {
   const s = Math.round(ms / 1e3);
   return s >= 60 ? `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s` : `${(ms / 1e3).toFixed(1)} s`;
 }
-async function runRounds(config, platform2, dirs, log, checkCancelled) {
+async function runRounds(config, platform2, dirs, log, checkCancelled, steady2) {
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   const harnessFailures = [];
   const started = Date.now();
@@ -51316,10 +51878,11 @@ async function runRounds(config, platform2, dirs, log, checkCancelled) {
       checkCancelled();
       const startedAt = (/* @__PURE__ */ new Date()).toISOString();
       const reading = startRunReading();
-      const r = await execMeasured(config.bench, {
+      const r = await (config.measure === "instructions" ? execCounted : execMeasured)(config.bench, {
         cwd: dirs[side],
-        env: commandEnv(side, planned.round, dirs),
-        timeoutSec: config.timeoutSec
+        env: { ...commandEnv(side, planned.round, dirs), ...steady2.env },
+        timeoutSec: config.timeoutSec,
+        prefix: steady2.prefix
       });
       checkCancelled();
       const run = {
@@ -51341,6 +51904,8 @@ async function runRounds(config, platform2, dirs, log, checkCancelled) {
       let failure = null;
       if (r.timedOut || r.signal || r.exitCode !== 0 && config.format === "command") {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
+      } else if (r.instructions === null) {
+        failure = "valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)";
       } else if (config.format === "command") {
         run.measurements = commandMeasurement(config.suite, r);
       } else {
@@ -51373,7 +51938,7 @@ ${lastLines(r)}`);
 
 // src/report/index.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import path5 from "node:path";
+import path6 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
@@ -51489,7 +52054,8 @@ function headline(result) {
 function settingsLine(result) {
   const s = result.settings;
   const correction = { holm: "Holm", bh: "Benjamini-Hochberg", none: "no correction" }[s.correction];
-  return `threshold ${s.thresholdPct}% \xB7 alpha ${s.alpha} (${correction}) \xB7 seed ${result.seed}`;
+  const steady2 = steadinessSummary(result.environment);
+  return `threshold ${s.thresholdPct}% \xB7 alpha ${s.alpha} (${correction}) \xB7 seed ${result.seed}${steady2 ? ` \xB7 ${steady2}` : ""}`;
 }
 function shortSha(sha) {
   return sha.slice(0, 10);
@@ -52011,7 +52577,7 @@ function writeReports(result, outDir) {
   mkdirSync2(outDir, { recursive: true });
   const written = {};
   for (const report of reportFiles) {
-    const file = path5.join(outDir, report.file);
+    const file = path6.join(outDir, report.file);
     writeFileSync2(file, report.render(result));
     written[report.file] = file;
   }
@@ -52037,26 +52603,26 @@ var cmdAnalyze = async ({ values, positionals, platform: platform2 }) => {
   for (const line of log.skipped) platform2.warn(`${file}:${line}: unreadable line skipped (a run cut off by a kill?)`);
   if (!log.end) platform2.warn(`${file}: the run did not finish (no end line); analysing the ${log.runs.length} runs it recorded`);
   const overrides = resolveAnalysisOverrides(flagLayer(values));
-  const outDir = values.out ?? path6.dirname(file);
+  const outDir = values.out ?? path7.dirname(file);
   return (await concludeLog({ log, logFile: file, overrides, outDir, platform: platform2 })).exitCode;
 };
 
 // src/commands/demo.ts
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync as existsSync6, mkdtempSync, rmSync as rmSync2 } from "node:fs";
-import os4 from "node:os";
-import path8 from "node:path";
+import { copyFileSync, existsSync as existsSync6, mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
+import os6 from "node:os";
+import path9 from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/commands/run.ts
-import path7 from "node:path";
+import path8 from "node:path";
 async function runComparison(config, platform2) {
   const logFile = await measure(config, platform2);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
 }
 var cmdRun = async ({ values, platform: platform2 }) => {
-  const repoDir = path7.resolve(values.repo ?? ".");
-  const configFile = values.config ?? path7.join(repoDir, CONFIG_FILE);
+  const repoDir = path8.resolve(values.repo ?? ".");
+  const configFile = values.config ?? path8.join(repoDir, CONFIG_FILE);
   const fileLayer = readConfigFile(configFile, values.config !== void 0);
   const config = resolveConfig([fileLayer, flagLayer(values)], repoDir);
   const outcome = await runComparison(config, platform2);
@@ -52066,9 +52632,9 @@ var cmdRun = async ({ values, platform: platform2 }) => {
 
 // src/commands/demo.ts
 function demoSource() {
-  let dir = path8.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync6(path8.join(dir, "examples", "demo")) && path8.dirname(dir) !== dir) dir = path8.dirname(dir);
-  return path8.join(dir, "examples", "demo");
+  let dir = path9.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync6(path9.join(dir, "examples", "demo")) && path9.dirname(dir) !== dir) dir = path9.dirname(dir);
+  return path9.join(dir, "examples", "demo");
 }
 var DEMO_SOURCE = demoSource();
 function commitAll(repo, message) {
@@ -52081,15 +52647,15 @@ function commitAll(repo, message) {
 }
 function createDemoRepo(dir) {
   execFileSync("git", ["init", "-q", "-b", "main", dir]);
-  copyFileSync(path8.join(DEMO_SOURCE, "bench.mjs"), path8.join(dir, "bench.mjs"));
-  copyFileSync(path8.join(DEMO_SOURCE, "workloads.base.mjs"), path8.join(dir, "workloads.mjs"));
+  copyFileSync(path9.join(DEMO_SOURCE, "bench.mjs"), path9.join(dir, "bench.mjs"));
+  copyFileSync(path9.join(DEMO_SOURCE, "workloads.base.mjs"), path9.join(dir, "workloads.mjs"));
   commitAll(dir, "demo suite");
-  copyFileSync(path8.join(DEMO_SOURCE, "workloads.head.mjs"), path8.join(dir, "workloads.mjs"));
+  copyFileSync(path9.join(DEMO_SOURCE, "workloads.head.mjs"), path9.join(dir, "workloads.mjs"));
   commitAll(dir, "make checksum slower and the sieve faster");
   return dir;
 }
 var cmdDemo = async ({ values, platform: platform2 }) => {
-  const repo = createDemoRepo(mkdtempSync(path8.join(os4.tmpdir(), "benchgate-demo-")));
+  const repo = createDemoRepo(mkdtempSync2(path9.join(os6.tmpdir(), "benchgate-demo-")));
   platform2.info(`demo repository: ${repo} (base = HEAD~1, head = HEAD)`);
   try {
     const config = resolveConfig(
@@ -52099,12 +52665,12 @@ var cmdDemo = async ({ values, platform: platform2 }) => {
       ],
       repo
     );
-    config.outDir = path8.resolve(values.out ?? DEFAULTS.outDir);
+    config.outDir = path9.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform2);
     platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
     return outcome.exitCode;
   } finally {
-    rmSync2(repo, { recursive: true, force: true });
+    rmSync3(repo, { recursive: true, force: true });
   }
 };
 
@@ -52146,8 +52712,8 @@ var cmdMerge = async ({ values, positionals }) => {
 };
 
 // src/commands/report.ts
-import { existsSync as existsSync11, readFileSync as readFileSync8, statSync as statSync2 } from "node:fs";
-import path15 from "node:path";
+import { existsSync as existsSync11, readFileSync as readFileSync11, statSync as statSync2 } from "node:fs";
+import path16 from "node:path";
 
 // node_modules/@actions/core/lib/core.js
 var core_exports = {};
@@ -52183,7 +52749,7 @@ __export(core_exports, {
 });
 
 // node_modules/@actions/core/lib/command.js
-import * as os5 from "os";
+import * as os7 from "os";
 
 // node_modules/@actions/core/lib/utils.js
 function toCommandValue(input) {
@@ -52211,7 +52777,7 @@ function toCommandProperties(annotationProperties) {
 // node_modules/@actions/core/lib/command.js
 function issueCommand(command, properties, message) {
   const cmd = new Command2(command, properties, message);
-  process.stdout.write(cmd.toString() + os5.EOL);
+  process.stdout.write(cmd.toString() + os7.EOL);
 }
 function issue2(name, message = "") {
   issueCommand(name, {}, message);
@@ -52259,7 +52825,7 @@ function escapeProperty(s) {
 // node_modules/@actions/core/lib/file-command.js
 import * as crypto from "crypto";
 import * as fs from "fs";
-import * as os6 from "os";
+import * as os8 from "os";
 function issueFileCommand(command, message) {
   const filePath = process.env[`GITHUB_${command}`];
   if (!filePath) {
@@ -52268,7 +52834,7 @@ function issueFileCommand(command, message) {
   if (!fs.existsSync(filePath)) {
     throw new Error(`Missing file at path: ${filePath}`);
   }
-  fs.appendFileSync(filePath, `${toCommandValue(message)}${os6.EOL}`, {
+  fs.appendFileSync(filePath, `${toCommandValue(message)}${os8.EOL}`, {
     encoding: "utf8"
   });
 }
@@ -52281,12 +52847,12 @@ function prepareKeyValueMessage(key, value) {
   if (convertedValue.includes(delimiter3)) {
     throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter3}"`);
   }
-  return `${key}<<${delimiter3}${os6.EOL}${convertedValue}${os6.EOL}${delimiter3}`;
+  return `${key}<<${delimiter3}${os8.EOL}${convertedValue}${os8.EOL}${delimiter3}`;
 }
 
 // node_modules/@actions/core/lib/core.js
-import * as os9 from "os";
-import * as path13 from "path";
+import * as os11 from "os";
+import * as path14 from "path";
 
 // node_modules/@actions/http-client/lib/index.js
 import * as http from "http";
@@ -53421,7 +53987,7 @@ var markdownSummary = _summary;
 var summary = _summary;
 
 // node_modules/@actions/core/lib/path-utils.js
-import * as path9 from "path";
+import * as path10 from "path";
 function toPosixPath(pth) {
   return pth.replace(/[\\]/g, "/");
 }
@@ -53429,7 +53995,7 @@ function toWin32Path(pth) {
   return pth.replace(/[/]/g, "\\");
 }
 function toPlatformPath(pth) {
-  return pth.replace(/[/\\]/g, path9.sep);
+  return pth.replace(/[/\\]/g, path10.sep);
 }
 
 // node_modules/@actions/core/lib/platform.js
@@ -53442,23 +54008,23 @@ __export(platform_exports, {
   isWindows: () => isWindows,
   platform: () => platform
 });
-import os8 from "os";
+import os10 from "os";
 
 // node_modules/@actions/exec/lib/exec.js
-import { StringDecoder } from "string_decoder";
+import { StringDecoder as StringDecoder2 } from "string_decoder";
 
 // node_modules/@actions/exec/lib/toolrunner.js
-import * as os7 from "os";
+import * as os9 from "os";
 import * as events from "events";
 import * as child from "child_process";
-import * as path12 from "path";
+import * as path13 from "path";
 
 // node_modules/@actions/io/lib/io.js
-import * as path11 from "path";
+import * as path12 from "path";
 
 // node_modules/@actions/io/lib/io-util.js
 import * as fs2 from "fs";
-import * as path10 from "path";
+import * as path11 from "path";
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve3) {
@@ -53524,7 +54090,7 @@ function tryGetExecutablePath(filePath, extensions) {
     }
     if (stats2 && stats2.isFile()) {
       if (IS_WINDOWS) {
-        const upperExt = path10.extname(filePath).toUpperCase();
+        const upperExt = path11.extname(filePath).toUpperCase();
         if (extensions.some((validExt) => validExt.toUpperCase() === upperExt)) {
           return filePath;
         }
@@ -53548,11 +54114,11 @@ function tryGetExecutablePath(filePath, extensions) {
       if (stats2 && stats2.isFile()) {
         if (IS_WINDOWS) {
           try {
-            const directory = path10.dirname(filePath);
-            const upperName = path10.basename(filePath).toUpperCase();
+            const directory = path11.dirname(filePath);
+            const upperName = path11.basename(filePath).toUpperCase();
             for (const actualName of yield readdir(directory)) {
               if (upperName === actualName.toUpperCase()) {
-                filePath = path10.join(directory, actualName);
+                filePath = path11.join(directory, actualName);
                 break;
               }
             }
@@ -53610,12 +54176,12 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
-function which(tool, check) {
+function which(tool, check2) {
   return __awaiter6(this, void 0, void 0, function* () {
     if (!tool) {
       throw new Error("parameter 'tool' is required");
     }
-    if (check) {
+    if (check2) {
       const result = yield which(tool, false);
       if (!result) {
         if (IS_WINDOWS) {
@@ -53640,7 +54206,7 @@ function findInPath(tool) {
     }
     const extensions = [];
     if (IS_WINDOWS && process.env["PATHEXT"]) {
-      for (const extension of process.env["PATHEXT"].split(path11.delimiter)) {
+      for (const extension of process.env["PATHEXT"].split(path12.delimiter)) {
         if (extension) {
           extensions.push(extension);
         }
@@ -53653,12 +54219,12 @@ function findInPath(tool) {
       }
       return [];
     }
-    if (tool.includes(path11.sep)) {
+    if (tool.includes(path12.sep)) {
       return [];
     }
     const directories = [];
     if (process.env.PATH) {
-      for (const p of process.env.PATH.split(path11.delimiter)) {
+      for (const p of process.env.PATH.split(path12.delimiter)) {
         if (p) {
           directories.push(p);
         }
@@ -53666,7 +54232,7 @@ function findInPath(tool) {
     }
     const matches = [];
     for (const directory of directories) {
-      const filePath = yield tryGetExecutablePath(path11.join(directory, tool), extensions);
+      const filePath = yield tryGetExecutablePath(path12.join(directory, tool), extensions);
       if (filePath) {
         matches.push(filePath);
       }
@@ -53752,12 +54318,12 @@ var ToolRunner = class extends events.EventEmitter {
   _processLineBuffer(data, strBuffer, onLine) {
     try {
       let s = strBuffer + data.toString();
-      let n = s.indexOf(os7.EOL);
+      let n = s.indexOf(os9.EOL);
       while (n > -1) {
         const line = s.substring(0, n);
         onLine(line);
-        s = s.substring(n + os7.EOL.length);
-        n = s.indexOf(os7.EOL);
+        s = s.substring(n + os9.EOL.length);
+        n = s.indexOf(os9.EOL);
       }
       return s;
     } catch (err) {
@@ -53915,7 +54481,7 @@ var ToolRunner = class extends events.EventEmitter {
   exec() {
     return __awaiter7(this, void 0, void 0, function* () {
       if (!isRooted(this.toolPath) && (this.toolPath.includes("/") || IS_WINDOWS2 && this.toolPath.includes("\\"))) {
-        this.toolPath = path12.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+        this.toolPath = path13.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
       return new Promise((resolve3, reject) => __awaiter7(this, void 0, void 0, function* () {
@@ -53926,7 +54492,7 @@ var ToolRunner = class extends events.EventEmitter {
         }
         const optionsNonNull = this._cloneExecOptions(this.options);
         if (!optionsNonNull.silent && optionsNonNull.outStream) {
-          optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + os7.EOL);
+          optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + os9.EOL);
         }
         const state = new ExecState(optionsNonNull, this.toolPath);
         state.on("debug", (message) => {
@@ -54166,8 +54732,8 @@ function getExecOutput(commandLine, args, options) {
     var _a, _b;
     let stdout = "";
     let stderr = "";
-    const stdoutDecoder = new StringDecoder("utf8");
-    const stderrDecoder = new StringDecoder("utf8");
+    const stdoutDecoder = new StringDecoder2("utf8");
+    const stderrDecoder = new StringDecoder2("utf8");
     const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
     const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
     const stdErrListener = (data) => {
@@ -54256,8 +54822,8 @@ var getLinuxInfo = () => __awaiter9(void 0, void 0, void 0, function* () {
     version
   };
 });
-var platform = os8.platform();
-var arch = os8.arch();
+var platform = os10.platform();
+var arch = os10.arch();
 var isWindows = platform === "win32";
 var isMacOS = platform === "darwin";
 var isLinux = platform === "linux";
@@ -54325,7 +54891,7 @@ function addPath(inputPath) {
   } else {
     issueCommand("add-path", {}, inputPath);
   }
-  process.env["PATH"] = `${inputPath}${path13.delimiter}${process.env["PATH"]}`;
+  process.env["PATH"] = `${inputPath}${path14.delimiter}${process.env["PATH"]}`;
 }
 function getInput(name, options) {
   const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
@@ -54360,7 +54926,7 @@ function setOutput(name, value) {
   if (filePath) {
     return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value));
   }
-  process.stdout.write(os9.EOL);
+  process.stdout.write(os11.EOL);
   issueCommand("set-output", { name }, toCommandValue(value));
 }
 function setCommandEcho(enabled) {
@@ -54386,7 +54952,7 @@ function notice(message, properties = {}) {
   issueCommand("notice", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 function info(message) {
-  process.stdout.write(message + os9.EOL);
+  process.stdout.write(message + os11.EOL);
 }
 function startGroup(name) {
   issue2("group", name);
@@ -54423,7 +54989,7 @@ function getIDToken(aud) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync6, existsSync as existsSync8 } from "fs";
+import { readFileSync as readFileSync9, existsSync as existsSync8 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -54434,10 +55000,10 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync8(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync6(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path17 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path17} does not exist${EOL6}`);
+        const path18 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path18} does not exist${EOL6}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -58589,7 +59155,7 @@ function getOctokit(token, options, ...additionalPlugins) {
 
 // src/platforms/github.ts
 import { existsSync as existsSync10 } from "node:fs";
-import path14 from "node:path";
+import path15 from "node:path";
 
 // src/platforms/github-api.ts
 function commentMarker(key) {
@@ -58621,15 +59187,15 @@ function checkConclusion(result) {
   if (result.gateFailed || result.verdict === "error") return "failure";
   return result.verdict === "pass" ? "success" : "neutral";
 }
-async function createCheckRun(octokit, repo, check) {
+async function createCheckRun(octokit, repo, check2) {
   await octokit.rest.checks.create({
     ...repo,
-    name: check.name,
-    head_sha: check.headSha,
+    name: check2.name,
+    head_sha: check2.headSha,
     status: "completed",
-    conclusion: check.conclusion,
+    conclusion: check2.conclusion,
     completed_at: (/* @__PURE__ */ new Date()).toISOString(),
-    output: { title: check.title, summary: check.summary }
+    output: { title: check2.title, summary: check2.summary }
   });
 }
 function httpStatus(err) {
@@ -58691,10 +59257,10 @@ function omittedNotes(omitted) {
 }
 
 // src/platforms/github-event.ts
-import { existsSync as existsSync9, readFileSync as readFileSync7 } from "node:fs";
+import { existsSync as existsSync9, readFileSync as readFileSync10 } from "node:fs";
 function readEvent(env) {
   const file = env.GITHUB_EVENT_PATH;
-  const payload = file && existsSync9(file) ? JSON.parse(readFileSync7(file, "utf8")) : {};
+  const payload = file && existsSync9(file) ? JSON.parse(readFileSync10(file, "utf8")) : {};
   return { name: env.GITHUB_EVENT_NAME ?? "", payload, sha: text2(env.GITHUB_SHA), ref: text2(env.GITHUB_REF) };
 }
 function field(value, ...keys) {
@@ -58809,7 +59375,7 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync10(path14.join(workspace, dir, file)) ? path14.posix.join(dir, file) : void 0;
+    const locate = (file) => existsSync10(path15.join(workspace, dir, file)) ? path15.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
@@ -58919,7 +59485,7 @@ function readResults(file) {
   try {
     const { size } = statSync2(file);
     if (size > MAX_RESULTS_BYTES) throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
-    text3 = readFileSync8(file, "utf8");
+    text3 = readFileSync11(file, "utf8");
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
   }
@@ -58932,14 +59498,14 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path15.join(dir, PULL_REQUEST_FILE);
+  const file = path16.join(dir, PULL_REQUEST_FILE);
   if (!existsSync11(file)) return void 0;
-  const text3 = readFileSync8(file, "utf8").trim();
+  const text3 = readFileSync11(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3)) throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
 async function publishSaved(dir, options) {
-  const result = readResults(path15.join(dir, RESULTS_FILE));
+  const result = readResults(path16.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
@@ -58950,7 +59516,7 @@ async function publishSaved(dir, options) {
   }
   const pullRequest = options.pullRequest ?? readPullRequestNumber(dir);
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishResult(result, { [RESULTS_FILE]: path15.join(dir, RESULTS_FILE) }, platform2);
+  return publishResult(result, { [RESULTS_FILE]: path16.join(dir, RESULTS_FILE) }, platform2);
 }
 async function publishOwn(dir, result, options, event) {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
@@ -58965,17 +59531,17 @@ async function publishOwn(dir, result, options, event) {
     throw new ConfigError(`${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`);
   }
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? result.head.sha });
-  return publishResult(result, { [RESULTS_FILE]: path15.join(dir, RESULTS_FILE) }, platform2);
+  return publishResult(result, { [RESULTS_FILE]: path16.join(dir, RESULTS_FILE) }, platform2);
 }
 var cmdReport = async ({ values }) => {
   if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
   const token = process.env.GITHUB_TOKEN || void 0;
-  return (await publishSaved(path15.resolve(values.from), { token, comment: true, check: true })).exitCode;
+  return (await publishSaved(path16.resolve(values.from), { token, comment: true, check: true })).exitCode;
 };
 
 // src/platforms/gitlab.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
-import path16 from "node:path";
+import path17 from "node:path";
 
 // src/report/terminal.ts
 var NAME_MAX = 80;
@@ -59147,7 +59713,7 @@ var GitLabPlatform = class {
       BENCHGATE_HEAD_SHA: result.head.sha
     };
     for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
-    const file = path16.join(path16.dirname(anyReport), DOTENV_FILE);
+    const file = path17.join(path17.dirname(anyReport), DOTENV_FILE);
     writeFileSync4(file, Object.entries(values).map(([k, v]) => `${k}=${v}
 `).join(""));
   }
@@ -59264,16 +59830,21 @@ function program2(platform2, output, exit) {
     if (spec.args) command.argument(spec.args);
     for (const o of commandOptions(name)) {
       const shown = defaultText(o);
-      command.addOption(new Option(`--${o.name} <${o.arg}>`, `${o.help}${shown === void 0 ? "" : ` (default: ${shown})`}`));
+      const flags = o.type === "flag" ? `--${o.name}` : `--${o.name} <${o.arg}>`;
+      command.addOption(new Option(flags, `${o.help}${shown === void 0 ? "" : ` (default: ${shown})`}`));
     }
     command.addHelpText("after", FOOTER).action(async (...args) => {
       const self = args.at(-1);
       const opts = self.opts();
-      const values = Object.fromEntries(self.options.map((o) => [o.long.slice(2), opts[o.attributeName()]]));
+      const values = Object.fromEntries(self.options.map((o) => [o.long.slice(2), flagValue(o, opts[o.attributeName()])]));
       exit.code = await spec.run({ values, positionals: self.args, platform: platform2 });
     });
   }
   return root;
+}
+function flagValue(o, value) {
+  if (o.negate) return value === false ? "true" : void 0;
+  return typeof value === "boolean" ? value ? "true" : void 0 : value;
 }
 async function main(argv, platform2 = detectPlatform(), output = STDIO) {
   const exit = { code: EXIT.pass };

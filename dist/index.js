@@ -1078,14 +1078,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path15 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path16 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path15 && path15[0] !== "/") {
-          path15 = `/${path15}`;
+        if (path16 && path16[0] !== "/") {
+          path16 = `/${path16}`;
         }
-        return new URL(`${origin}${path15}`);
+        return new URL(`${origin}${path16}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1536,39 +1536,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin }
+          request: { method, path: path16, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path15);
+        debuglog("sending request to %s %s/%s", method, origin, path16);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin },
+          request: { method, path: path16, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path15,
+          path16,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin }
+          request: { method, path: path16, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path15);
+        debuglog("trailers received from %s %s/%s", method, origin, path16);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin },
+          request: { method, path: path16, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path15,
+          path16,
           error2.message
         );
       });
@@ -1617,9 +1617,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path15, origin }
+            request: { method, path: path16, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path15);
+          debuglog("sending request to %s %s/%s", method, origin, path16);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1682,7 +1682,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path15,
+        path: path16,
         method,
         body,
         headers,
@@ -1697,11 +1697,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path15 !== "string") {
+        if (typeof path16 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path15[0] !== "/" && !(path15.startsWith("http://") || path15.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path16[0] !== "/" && !(path16.startsWith("http://") || path16.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path15)) {
+        } else if (invalidPathRegex.test(path16)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1767,7 +1767,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path15, query) : path15;
+        this.path = query ? buildURL(path16, query) : path16;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -5319,12 +5319,12 @@ var require_formdata_parser = __commonJS({
               return "failure";
             }
             if (bufferStartsWith(input, filenameBuffer, position)) {
-              let check = position.position + filenameBuffer.length;
-              if (input[check] === 42) {
+              let check2 = position.position + filenameBuffer.length;
+              if (input[check2] === 42) {
                 position.position += 1;
-                check += 1;
+                check2 += 1;
               }
-              if (input[check] !== 61 || input[check + 1] !== 34) {
+              if (input[check2] !== 61 || input[check2 + 1] !== 34) {
                 return "failure";
               }
               position.position += 12;
@@ -6460,7 +6460,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path15, host, upgrade, blocking, reset } = request2;
+      const { method, path: path16, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6541,7 +6541,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path15} HTTP/1.1\r
+      let header = `${method} ${path16} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7070,7 +7070,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path15, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path16, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7167,7 +7167,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path15;
+      headers[HTTP2_HEADER_PATH] = path16;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7520,9 +7520,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path15 = search ? `${pathname}${search}` : pathname;
+        const path16 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path15;
+        this.opts.path = path16;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8761,10 +8761,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path15 = "/",
+          path: path16 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path15;
+        opts.path = origin + path16;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10736,20 +10736,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path15) {
-      if (typeof path15 !== "string") {
-        return path15;
+    function safeUrl(path16) {
+      if (typeof path16 !== "string") {
+        return path16;
       }
-      const pathSegments = path15.split("?");
+      const pathSegments = path16.split("?");
       if (pathSegments.length !== 2) {
-        return path15;
+        return path16;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path15, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path15);
+    function matchKey(mockDispatch2, { path: path16, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path16);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10771,7 +10771,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path15 }) => matchValue(safeUrl(path15), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path16 }) => matchValue(safeUrl(path16), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10809,9 +10809,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path15, method, body, headers, query } = opts;
+      const { path: path16, method, body, headers, query } = opts;
       return {
-        path: path15,
+        path: path16,
         method,
         body,
         headers,
@@ -11274,10 +11274,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path15, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path16, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path15,
+            Path: path16,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -14958,7 +14958,7 @@ var require_util4 = __commonJS({
     var { getEncoding } = require_encoding();
     var { serializeAMimeType, parseMIMEType } = require_data_url();
     var { types } = __require("node:util");
-    var { StringDecoder: StringDecoder2 } = __require("string_decoder");
+    var { StringDecoder: StringDecoder3 } = __require("string_decoder");
     var { btoa: btoa2 } = __require("node:buffer");
     var staticPropertyDescriptors = {
       enumerable: true,
@@ -15049,7 +15049,7 @@ var require_util4 = __commonJS({
             dataURL += serializeAMimeType(parsed);
           }
           dataURL += ";base64,";
-          const decoder = new StringDecoder2("latin1");
+          const decoder = new StringDecoder3("latin1");
           for (const chunk of bytes2) {
             dataURL += btoa2(decoder.write(chunk));
           }
@@ -15078,7 +15078,7 @@ var require_util4 = __commonJS({
         }
         case "BinaryString": {
           let binaryString = "";
-          const decoder = new StringDecoder2("latin1");
+          const decoder = new StringDecoder3("latin1");
           for (const chunk of bytes2) {
             binaryString += decoder.write(chunk);
           }
@@ -16156,9 +16156,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path15) {
-      for (let i = 0; i < path15.length; ++i) {
-        const code = path15.charCodeAt(i);
+    function validateCookiePath(path16) {
+      for (let i = 0; i < path16.length; ++i) {
+        const code = path16.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19078,11 +19078,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path15 = opts.path;
+          let path16 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path15 = `/${path15}`;
+            path16 = `/${path16}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path15);
+          url = new URL(util.parseOrigin(url).origin + path16);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -21445,17 +21445,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path15) {
-      const ctrl = callVisitor(key, node, visitor, path15);
+    function visit_(key, node, visitor, path16) {
+      const ctrl = callVisitor(key, node, visitor, path16);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path15, ctrl);
-        return visit_(key, ctrl, visitor, path15);
+        replaceNode(key, path16, ctrl);
+        return visit_(key, ctrl, visitor, path16);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path15 = Object.freeze(path15.concat(node));
+          path16 = Object.freeze(path16.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path15);
+            const ci = visit_(i, node.items[i], visitor, path16);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -21466,13 +21466,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path15 = Object.freeze(path15.concat(node));
-          const ck = visit_("key", node.key, visitor, path15);
+          path16 = Object.freeze(path16.concat(node));
+          const ck = visit_("key", node.key, visitor, path16);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path15);
+          const cv = visit_("value", node.value, visitor, path16);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -21493,17 +21493,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path15) {
-      const ctrl = await callVisitor(key, node, visitor, path15);
+    async function visitAsync_(key, node, visitor, path16) {
+      const ctrl = await callVisitor(key, node, visitor, path16);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path15, ctrl);
-        return visitAsync_(key, ctrl, visitor, path15);
+        replaceNode(key, path16, ctrl);
+        return visitAsync_(key, ctrl, visitor, path16);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path15 = Object.freeze(path15.concat(node));
+          path16 = Object.freeze(path16.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path15);
+            const ci = await visitAsync_(i, node.items[i], visitor, path16);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -21514,13 +21514,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path15 = Object.freeze(path15.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path15);
+          path16 = Object.freeze(path16.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path16);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path15);
+          const cv = await visitAsync_("value", node.value, visitor, path16);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -21547,23 +21547,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path15) {
+    function callVisitor(key, node, visitor, path16) {
       if (typeof visitor === "function")
-        return visitor(key, node, path15);
+        return visitor(key, node, path16);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path15);
+        return visitor.Map?.(key, node, path16);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path15);
+        return visitor.Seq?.(key, node, path16);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path15);
+        return visitor.Pair?.(key, node, path16);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path15);
+        return visitor.Scalar?.(key, node, path16);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path15);
+        return visitor.Alias?.(key, node, path16);
       return void 0;
     }
-    function replaceNode(key, path15, node) {
-      const parent = path15[path15.length - 1];
+    function replaceNode(key, path16, node) {
+      const parent = path16[path16.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -22175,10 +22175,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path15, value) {
+    function collectionFromPath(schema, path16, value) {
       let v = value;
-      for (let i = path15.length - 1; i >= 0; --i) {
-        const k = path15[i];
+      for (let i = path16.length - 1; i >= 0; --i) {
+        const k = path16[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -22197,7 +22197,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path15) => path15 == null || typeof path15 === "object" && !!path15[Symbol.iterator]().next().done;
+    var isEmptyPath = (path16) => path16 == null || typeof path16 === "object" && !!path16[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -22227,11 +22227,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path15, value) {
-        if (isEmptyPath(path15))
+      addIn(path16, value) {
+        if (isEmptyPath(path16))
           this.add(value);
         else {
-          const [key, ...rest] = path15;
+          const [key, ...rest] = path16;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -22245,8 +22245,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path15) {
-        const [key, ...rest] = path15;
+      deleteIn(path16) {
+        const [key, ...rest] = path16;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -22260,8 +22260,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path15, keepScalar) {
-        const [key, ...rest] = path15;
+      getIn(path16, keepScalar) {
+        const [key, ...rest] = path16;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -22279,8 +22279,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path15) {
-        const [key, ...rest] = path15;
+      hasIn(path16) {
+        const [key, ...rest] = path16;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -22290,8 +22290,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path15, value) {
-        const [key, ...rest] = path15;
+      setIn(path16, value) {
+        const [key, ...rest] = path16;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -24806,9 +24806,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path15, value) {
+      addIn(path16, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path15, value);
+          this.contents.addIn(path16, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -24883,14 +24883,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path15) {
-        if (Collection2.isEmptyPath(path15)) {
+      deleteIn(path16) {
+        if (Collection2.isEmptyPath(path16)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path15) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path16) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -24905,10 +24905,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path15, keepScalar) {
-        if (Collection2.isEmptyPath(path15))
+      getIn(path16, keepScalar) {
+        if (Collection2.isEmptyPath(path16))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path15, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path16, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -24919,10 +24919,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path15) {
-        if (Collection2.isEmptyPath(path15))
+      hasIn(path16) {
+        if (Collection2.isEmptyPath(path16))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path15) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path16) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -24939,13 +24939,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path15, value) {
-        if (Collection2.isEmptyPath(path15)) {
+      setIn(path16, value) {
+        if (Collection2.isEmptyPath(path16)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path15), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path16), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path15, value);
+          this.contents.setIn(path16, value);
         }
       }
       /**
@@ -26906,9 +26906,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path15) => {
+    visit.itemAtPath = (cst, path16) => {
       let item = cst;
-      for (const [field2, index] of path15) {
+      for (const [field2, index] of path16) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -26917,23 +26917,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path15) => {
-      const parent = visit.itemAtPath(cst, path15.slice(0, -1));
-      const field2 = path15[path15.length - 1][0];
+    visit.parentCollection = (cst, path16) => {
+      const parent = visit.itemAtPath(cst, path16.slice(0, -1));
+      const field2 = path16[path16.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path15, item, visitor) {
-      let ctrl = visitor(item, path15);
+    function _visit(path16, item, visitor) {
+      let ctrl = visitor(item, path16);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path15.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path16.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -26944,10 +26944,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path15);
+            ctrl = ctrl(item, path16);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path15) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path16) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -31927,8 +31927,8 @@ var require_utils2 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path15) {
-      let input = path15;
+    function removeDotSegments(path16) {
+      let input = path16;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -32002,11 +32002,11 @@ var require_utils2 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path15) {
-      if (path15 === "" || path15[0] === "/") {
-        return removeDotSegments(path15);
+    function removeDotSegmentsRelative(path16) {
+      if (path16 === "" || path16[0] === "/") {
+        return removeDotSegments(path16);
       }
-      const segments = path15.split("/");
+      const segments = path16.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -32369,8 +32369,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path15 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path15 && path15 !== "/" ? path15 : void 0;
+        const path16 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path16 && path16 !== "/" ? path16 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -37836,12 +37836,12 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
-function which(tool, check) {
+function which(tool, check2) {
   return __awaiter6(this, void 0, void 0, function* () {
     if (!tool) {
       throw new Error("parameter 'tool' is required");
     }
-    if (check) {
+    if (check2) {
       const result = yield which(tool, false);
       if (!result) {
         if (IS_WINDOWS) {
@@ -38650,11 +38650,11 @@ function getIDToken(aud) {
 
 // src/action.ts
 import { writeFileSync as writeFileSync3 } from "node:fs";
-import path14 from "node:path";
+import path15 from "node:path";
 
 // src/commands/report.ts
-import { existsSync as existsSync10, readFileSync as readFileSync8, statSync as statSync2 } from "node:fs";
-import path12 from "node:path";
+import { existsSync as existsSync10, readFileSync as readFileSync11, statSync as statSync2 } from "node:fs";
+import path13 from "node:path";
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -39877,6 +39877,45 @@ function processCost(runs) {
   return { runs: withCost, warnings };
 }
 
+// src/stats/deterministic.ts
+var DETERMINISTIC_TOLERANCE = 1e-4;
+function median2(sorted) {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function steady(values, tolerance) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const min = sorted[0];
+  const max = sorted[sorted.length - 1];
+  const mid = median2(sorted);
+  return max - min <= tolerance * Math.abs(mid) ? { min, max, median: mid } : null;
+}
+function deterministicOutcome(base, head2, tolerance = DETERMINISTIC_TOLERANCE) {
+  if (base.length < 2 || head2.length < 2) return null;
+  const b = steady(base, tolerance);
+  const h2 = steady(head2, tolerance);
+  if (b === null || h2 === null) return null;
+  if (Math.abs(h2.median - b.median) <= tolerance * Math.max(Math.abs(b.median), Math.abs(h2.median))) return { kind: "equal" };
+  const apart = h2.min > b.max || h2.max < b.min;
+  if (!apart || b.median === 0) return null;
+  return { kind: "different", ratio: h2.median / b.median };
+}
+var DETERMINISTIC_TEST = "deterministic";
+function decideDeterministic(c, thresholdPct, tolerance = DETERMINISTIC_TOLERANCE) {
+  if (!c.deterministic || c.changePct === null) return null;
+  const outcome = deterministicOutcome(c.baseSamples, c.headSamples, tolerance);
+  if (outcome === null) return null;
+  const decided = { ...c, test: DETERMINISTIC_TEST, roundsNeeded: null };
+  if (outcome.kind === "equal") return { ...decided, p: 1, pAdjusted: 1, verdict: "unchanged" };
+  const changePct = (outcome.ratio - 1) * 100;
+  const exact = { ...decided, p: 0, pAdjusted: 0, changePct, changeCi: [changePct, changePct] };
+  if (Math.abs(changePct) >= thresholdPct) {
+    return { ...exact, verdict: c.better === "lower" === changePct > 0 ? "regression" : "improvement" };
+  }
+  const message = `every run counted the same, and the exact change of ${Math.abs(changePct).toFixed(3)}% is below the ${thresholdPct}% threshold`;
+  return { ...exact, verdict: "unchanged", warnings: [...c.warnings, { code: "below-threshold", message }] };
+}
+
 // src/analysis/compare.ts
 function changeOf(base, head2, baseSummary) {
   if (base.every((v) => v > 0) && head2.every((v) => v > 0)) return percentChange(base, head2);
@@ -39892,6 +39931,7 @@ function emptyComparison(g2) {
     metric: g2.metric,
     unit: g2.unit,
     better: g2.better,
+    ...g2.deterministic && { deterministic: true },
     base: g2.samples.base.length > 0 ? summarize(g2.samples.base) : null,
     head: g2.samples.head.length > 0 ? summarize(g2.samples.head) : null,
     baseSamples: g2.samples.base,
@@ -39965,15 +40005,18 @@ function decide(c, settings, levelPerTest) {
   };
 }
 function compareGroups(groups, settings) {
-  const tested = groups.map((group2) => ({ comparison: testGroup(group2), group: group2 }));
-  const withP = tested.filter((t) => t.comparison.p !== null);
+  const tested = groups.map((group2) => {
+    const comparison = testGroup(group2);
+    return { comparison, group: group2, exact: decideDeterministic(comparison, settings.thresholdPct) };
+  });
+  const withP = tested.filter((t) => t.exact === null && t.comparison.p !== null);
   const adjusted = adjustPValues(
     withP.map((t) => t.comparison.p),
     settings.correction
   );
   const level = alphaPerTest(settings, withP.length);
   const decided = new Map(withP.map((t, i) => [t, decide({ ...t.comparison, pAdjusted: adjusted[i] }, settings, level)]));
-  const compared = tested.map((t) => ({ group: t.group, comparison: decided.get(t) ?? t.comparison }));
+  const compared = tested.map((t) => ({ group: t.group, comparison: t.exact ?? decided.get(t) ?? t.comparison }));
   return { compared: sortForReport(compared), alphaPerTest: level };
 }
 var ORDER = {
@@ -40381,6 +40424,7 @@ function newGroup(run2, m) {
     ...m.complexityN !== void 0 && { complexityN: m.complexityN },
     unit: m.unit,
     better: m.better,
+    ...m.deterministic && { deterministic: true },
     samples: bySide(() => []),
     series: bySide(() => ({ rounds: [], values: [] })),
     raw: bySide(() => []),
@@ -40657,6 +40701,52 @@ var CONFIG = [
     help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
     trust: "any",
     commands: ["run"]
+  },
+  {
+    name: "measure",
+    arg: "WHAT",
+    type: "choice",
+    choices: ["time", "instructions"],
+    default: "time",
+    help: "time, or instructions: count each run's instructions under valgrind's cachegrind (one count per run, decided exactly when it repeats; docs/steady.md)",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "pin-cpu",
+    arg: "N|auto",
+    type: "text",
+    defaultText: "off",
+    help: "run the benchmark on one CPU (taskset): a CPU number, or auto for the last CPU benchgate may use",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "no-aslr",
+    arg: "true|false",
+    type: "flag",
+    defaultText: "off",
+    help: "run the benchmark without address-space randomisation (setarch -R)",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "no-fsync",
+    arg: "true|false",
+    type: "flag",
+    defaultText: "off",
+    help: "run the benchmark without fsync (eatmydata)",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "priority",
+    arg: "true|false",
+    type: "flag",
+    defaultText: "off",
+    help: "run the benchmark at niceness -5 where permitted",
+    trust: "any",
+    commands: ["run"]
   }
 ];
 var DOORS = [
@@ -40805,6 +40895,12 @@ function sourced(raw, where) {
 }
 function parseValue(spec, s) {
   if (s.value === null) return void 0;
+  if (spec.type === "flag") {
+    const v = String(s.value).trim().toLowerCase();
+    if (["true", "on", "yes"].includes(v)) return true;
+    if (["false", "off", "no"].includes(v)) return false;
+    throw new ConfigError(`${s.where}: expected true or false, got ${JSON.stringify(s.value)}`);
+  }
   if (spec.type === "int" || spec.type === "number") {
     const n = typeof s.value === "number" ? s.value : Number(String(s.value).trim());
     if (String(s.value).trim() === "" || !Number.isFinite(n) || !spec.valid(n)) {
@@ -40834,13 +40930,23 @@ function resolveConfig(layers, repoDir) {
   if (!bench) {
     throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
   }
+  const measure2 = text3("measure") ?? "time";
+  const format = text3("format");
+  if (measure2 === "instructions" && format !== void 0 && format !== "auto" && format !== "command") {
+    throw new ConfigError(`${merged.format.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${format}`);
+  }
+  const pin = text3("pin-cpu");
+  if (pin !== void 0 && pin !== "auto" && !/^\d+$/.test(pin.trim())) {
+    throw new ConfigError(`${merged["pin-cpu"].where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
+  }
+  const flag = (key) => value(key) ?? false;
   return {
     repoDir,
     base: text3("base"),
     head: text3("head"),
     build: text3("build"),
     bench,
-    format: commandMode !== void 0 ? "command" : text3("format") ?? DEFAULTS.format,
+    format: commandMode !== void 0 || measure2 === "instructions" ? "command" : format ?? DEFAULTS.format,
     suite: text3("suite") ?? DEFAULTS.suite,
     rounds: number("rounds") ?? DEFAULTS.rounds,
     warmup: number("warmup") ?? DEFAULTS.warmup,
@@ -40853,7 +40959,12 @@ function resolveConfig(layers, repoDir) {
     outDir: path6.resolve(repoDir, text3("out") ?? DEFAULTS.outDir),
     failOn: text3("fail-on") ?? DEFAULTS.failOn,
     workingDirectory: text3("working-directory") ?? DEFAULTS.workingDirectory,
-    source: text3("source")
+    source: text3("source"),
+    measure: measure2,
+    pinCpu: pin === void 0 ? void 0 : pin === "auto" ? "auto" : Number(pin),
+    noAslr: flag("no-aslr"),
+    noFsync: flag("no-fsync"),
+    priority: flag("priority")
   };
 }
 function runSettingsOf(config) {
@@ -40869,7 +40980,8 @@ function runSettingsOf(config) {
     suite: config.suite,
     bench: config.bench,
     build: config.build ?? null,
-    timeoutSec: config.timeoutSec
+    timeoutSec: config.timeoutSec,
+    measure: config.measure
   };
 }
 
@@ -41208,6 +41320,14 @@ var results_log_schema_default = {
         timeoutSec: {
           type: "number",
           description: "Per-run time limit in seconds; 0 = none."
+        },
+        measure: {
+          type: "string",
+          enum: [
+            "time",
+            "instructions"
+          ],
+          description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
         }
       },
       required: [
@@ -41305,9 +41425,57 @@ var results_log_schema_default = {
             "string",
             "null"
           ]
+        },
+        steady: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/SteadyCheck"
+          },
+          description: "The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts).",
+          maxItems: 1e6
+        },
+        valgrind: {
+          type: "string",
+          description: "valgrind's version, in instruction mode.",
+          maxLength: 4096
         }
       },
       description: "The machine facts of a results log's header. Every field is optional because a log is read back later, possibly written by another version; null means the machine did not tell."
+    },
+    SteadyCheck: {
+      type: "object",
+      properties: {
+        option: {
+          $ref: "#/definitions/SteadyOption"
+        },
+        applied: {
+          type: "boolean"
+        },
+        detail: {
+          type: "string",
+          description: 'What was applied ("CPU 1"), or why not ("taskset is not installed\u2026").',
+          maxLength: 4096
+        },
+        cpu: {
+          type: "number",
+          description: "pin-cpu: the CPU."
+        }
+      },
+      required: [
+        "option",
+        "applied",
+        "detail"
+      ],
+      description: "What start-up found for one requested option; recorded in the results header."
+    },
+    SteadyOption: {
+      type: "string",
+      enum: [
+        "pin-cpu",
+        "no-aslr",
+        "no-fsync",
+        "priority"
+      ]
     },
     LogRunLine: {
       type: "object",
@@ -41790,6 +41958,14 @@ var results_schema_default = {
         timeoutSec: {
           type: "number",
           description: "Per-run time limit in seconds; 0 = none."
+        },
+        measure: {
+          type: "string",
+          enum: [
+            "time",
+            "instructions"
+          ],
+          description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
         }
       },
       required: [
@@ -41836,6 +42012,10 @@ var results_schema_default = {
         },
         better: {
           $ref: "#/definitions/Better"
+        },
+        deterministic: {
+          type: "boolean",
+          description: "Deterministic counts (Measurement.deterministic): judged by the deterministic rule first."
         },
         base: {
           anyOf: [
@@ -42795,6 +42975,19 @@ var results_schema_default = {
             "null"
           ]
         },
+        steady: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/SteadyCheck"
+          },
+          description: "The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts).",
+          maxItems: 1e6
+        },
+        valgrind: {
+          type: "string",
+          description: "valgrind's version, in instruction mode.",
+          maxLength: 4096
+        },
         stability: {
           $ref: "#/definitions/EnvironmentNumbers"
         }
@@ -42803,6 +42996,41 @@ var results_schema_default = {
         "stability"
       ],
       description: "The header's machine facts plus the stability readings taken over the runs."
+    },
+    SteadyCheck: {
+      type: "object",
+      properties: {
+        option: {
+          $ref: "#/definitions/SteadyOption"
+        },
+        applied: {
+          type: "boolean"
+        },
+        detail: {
+          type: "string",
+          description: 'What was applied ("CPU 1"), or why not ("taskset is not installed\u2026").',
+          maxLength: 4096
+        },
+        cpu: {
+          type: "number",
+          description: "pin-cpu: the CPU."
+        }
+      },
+      required: [
+        "option",
+        "applied",
+        "detail"
+      ],
+      description: "What start-up found for one requested option; recorded in the results header."
+    },
+    SteadyOption: {
+      type: "string",
+      enum: [
+        "pin-cpu",
+        "no-aslr",
+        "no-fsync",
+        "priority"
+      ]
     },
     EnvironmentNumbers: {
       type: "object",
@@ -43126,9 +43354,9 @@ function describeError(error2, data) {
   }
 }
 function validateResults(data, file) {
-  const check = checker(results_schema_default.$id);
-  if (check(data)) return data;
-  throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check.errors[0], data)}`);
+  const check2 = checker(results_schema_default.$id);
+  if (check2(data)) return data;
+  throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check2.errors[0], data)}`);
 }
 function validateLogLine(data, file, line) {
   const where = `${file}:${line}`;
@@ -43139,9 +43367,9 @@ function validateLogLine(data, file, line) {
   if (type === "header" && schema !== LOG_SCHEMA_VERSION) {
     throw new ValidationError(`${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`);
   }
-  const check = checker(id);
-  if (check(data)) return data;
-  throw new ValidationError(`${where}: ${describeError(check.errors[0], data)}`);
+  const check2 = checker(id);
+  if (check2(data)) return data;
+  throw new ValidationError(`${where}: ${describeError(check2.errors[0], data)}`);
 }
 
 // src/runner/log.ts
@@ -43335,7 +43563,7 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
-import path9 from "node:path";
+import path10 from "node:path";
 
 // src/environment.ts
 import { existsSync as existsSync5, readFileSync as readFileSync3, readdirSync } from "node:fs";
@@ -43375,7 +43603,7 @@ function containerHint() {
   for (const name of ["kubepods", "docker", "containerd", "lxc"]) if (cgroup.includes(name)) return name;
   return null;
 }
-function collectEnvironment() {
+function collectEnvironment(runner) {
   const cpus = os8.cpus();
   return {
     os: `${os8.type()} ${os8.release()}`,
@@ -43388,7 +43616,9 @@ function collectEnvironment() {
     governor: cpuGovernor(),
     turbo: turboEnabled(),
     virtualization: virtualization(),
-    container: containerHint()
+    container: containerHint(),
+    ...runner && { steady: runner.steady },
+    ...runner?.valgrind && { valgrind: runner.valgrind }
   };
 }
 function cpuTimes() {
@@ -43408,6 +43638,21 @@ function finishRunReading(start) {
     reading.stealFraction = (end.steal - start.cpu.steal) / (end.total - start.cpu.total);
   }
   return reading;
+}
+var STEADY_WORDS = {
+  "pin-cpu": (c) => Number.isInteger(c.cpu) ? `pinned to CPU ${c.cpu}` : "pinned to one CPU",
+  "no-aslr": () => "ASLR off",
+  "no-fsync": () => "no fsync",
+  priority: () => "raised priority"
+};
+function steadinessSummary(environment) {
+  const checks = (Array.isArray(environment.steady) ? environment.steady : []).filter(
+    (c) => typeof c === "object" && c !== null && Object.hasOwn(STEADY_WORDS, c.option)
+  );
+  if (checks.length === 0) return null;
+  const applied = checks.filter((c) => c.applied === true).map((c) => STEADY_WORDS[c.option](c));
+  const skipped = checks.filter((c) => c.applied !== true).map((c) => c.option);
+  return [applied.join(", "), skipped.length > 0 ? `skipped: ${skipped.join(", ")}` : ""].filter(Boolean).join("; ");
 }
 
 // src/formats/types.ts
@@ -43449,31 +43694,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path15) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path15}`);
+  object(value, path16) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path16}`);
     return value;
   }
-  array(value, path15) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path15}`);
+  array(value, path16) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path16}`);
     return value;
   }
-  string(value, path15) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path15}`);
+  string(value, path16) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path16}`);
     return value;
   }
   /** A finite number. */
-  number(value, path15) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path15}`);
+  number(value, path16) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path16}`);
     return value;
   }
-  numbers(value, path15) {
-    return this.array(value, path15).map((item, i) => this.number(item, `${path15}[${i}]`));
+  numbers(value, path16) {
+    return this.array(value, path16).map((item, i) => this.number(item, `${path16}[${i}]`));
   }
-  optionalString(value, path15) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path15);
+  optionalString(value, path16) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path16);
   }
-  optionalNumber(value, path15) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path15);
+  optionalNumber(value, path16) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path16);
   }
 };
 
@@ -43586,11 +43831,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name, row, columns, path15) {
+function addBenchmark(set, name, row, columns, path16) {
   const kind = kindOf2(name);
   const column = (key) => columns.has(key) ? row[columns.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path15}.params`)).map(
-    (list2, i) => shape.array(list2, `${path15}.params[${i}]`).map((value, j) => shape.string(value, `${path15}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path16}.params`)).map(
+    (list2, i) => shape.array(list2, `${path16}.params[${i}]`).map((value, j) => shape.string(value, `${path16}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name : `${name}(${combination.join(", ")})`);
   const result = column("result");
@@ -43598,9 +43843,9 @@ function addBenchmark(set, name, row, columns, path15) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path15}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path15}.samples`);
-  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path15}.result`);
+  const results = shape.array(result, `${path16}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path16}.samples`);
+  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path16}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -43609,7 +43854,7 @@ function addBenchmark(set, name, row, columns, path15) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path15}.result[${i}]`)] : shape.numbers(own, `${path15}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path16}.result[${i}]`)] : shape.numbers(own, `${path16}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -43794,9 +44039,9 @@ var benchBitcoinCsv = {
       if (numbers.some((n) => n === void 0)) {
         throw new FormatError(NAME3, "expected numbers in evals, iterations, total, min, max and median", line.number);
       }
-      const [evals, iterations, total2, min, max, median3] = numbers;
+      const [evals, iterations, total2, min, max, median4] = numbers;
       const name = cells2.slice(0, -6).join(", ");
-      set.add(name, "time", "s", "lower", median3, line.number);
+      set.add(name, "time", "s", "lower", median4, line.number);
       set.add(name, "min", "s", "lower", min, line.number);
       set.add(name, "max", "s", "lower", max, line.number);
       if (evals > 0 && iterations > 0) set.add(name, "average", "s", "lower", total2 / (evals * iterations), line.number);
@@ -43868,10 +44113,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path15) {
+function parseBetter(value, path16) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path15}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path16}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -43882,23 +44127,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path15 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path15);
-      const name = shape4.string(entry.name, `${path15}.name`);
-      if (name === "") throw shape4.error(`expected a non-empty name at ${path15}.name`);
-      const unit = shape4.string(entry.unit, `${path15}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path15}.metric`);
-      const better = parseBetter(entry.better, `${path15}.better`);
-      const values = shape4.numbers(entry.values, `${path15}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path15}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path15}.failed`);
+      const path16 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path16);
+      const name = shape4.string(entry.name, `${path16}.name`);
+      if (name === "") throw shape4.error(`expected a non-empty name at ${path16}.name`);
+      const unit = shape4.string(entry.unit, `${path16}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path16}.metric`);
+      const better = parseBetter(entry.better, `${path16}.better`);
+      const values = shape4.numbers(entry.values, `${path16}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path16}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path16}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path15}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path16}.values (or "failed")`);
       for (const value of values) {
         set.add(name, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -43910,30 +44155,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path15) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path15}.FullName`);
+function baseName(benchmark, path16) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path16}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path15}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name === "") throw shape5.error(`expected FullName or Method at ${path15}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path15}.Parameters`);
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path16}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name === "") throw shape5.error(`expected FullName or Method at ${path16}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path16}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
 }
-function job(benchmark, path15) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path15}.DisplayInfo`) ?? "";
+function job(benchmark, path16) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path16}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path15) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path15}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path15}.Measurements`).map((m, i) => shape5.object(m, `${path15}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path16) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path16}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path16}.Measurements`).map((m, i) => shape5.object(m, `${path16}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path15}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path15}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path15}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path16}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path16}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path16}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path15}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path16}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -43945,24 +44190,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path15 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path15);
-      return { benchmark, path: path15, name: baseName(benchmark, path15) };
+      const path16 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path16);
+      return { benchmark, path: path16, name: baseName(benchmark, path16) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path15, name: base } of entries) {
-      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path15)}]` : base;
+    for (const { benchmark, path: path16, name: base } of entries) {
+      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path16)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path15}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path15)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path16}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path16)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path15}.Memory`);
-        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path15}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path16}.Memory`);
+        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path16}.Memory.BytesAllocatedPerOperation`);
         if (bytes2 !== void 0) set.add(name, "allocated/op", "B", "lower", bytes2);
       }
     }
@@ -46131,16 +46376,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path15 = this._matcher.path;
-    return path15.length > 0 ? path15[path15.length - 1].tag : void 0;
+    const path16 = this._matcher.path;
+    return path16.length > 0 ? path16[path16.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path15 = this._matcher.path;
-    return path15.length > 0 ? path15[path15.length - 1].namespace : void 0;
+    const path16 = this._matcher.path;
+    return path16.length > 0 ? path16[path16.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -46148,9 +46393,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path15 = this._matcher.path;
-    if (path15.length === 0) return void 0;
-    return path15[path15.length - 1].values?.[attrName];
+    const path16 = this._matcher.path;
+    if (path16.length === 0) return void 0;
+    return path16[path16.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -46158,9 +46403,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path15 = this._matcher.path;
-    if (path15.length === 0) return false;
-    const current = path15[path15.length - 1];
+    const path16 = this._matcher.path;
+    if (path16.length === 0) return false;
+    const current = path16[path16.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -46186,18 +46431,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path15 = this._matcher.path;
-    if (path15.length === 0) return -1;
-    return path15[path15.length - 1].position ?? 0;
+    const path16 = this._matcher.path;
+    if (path16.length === 0) return -1;
+    return path16[path16.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path15 = this._matcher.path;
-    if (path15.length === 0) return -1;
-    return path15[path15.length - 1].counter ?? 0;
+    const path16 = this._matcher.path;
+    if (path16.length === 0) return -1;
+    return path16[path16.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -48222,10 +48467,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path15, depth) {
+function walkXml(set, node, path16, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name = [...path15, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name = [...path16, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -48235,11 +48480,11 @@ function walkXml(set, node, path15, depth) {
     set.add(name, "time", "s", "lower", toSeconds(mean3, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path15, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path16, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
-    for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child2, path15, depth + 1);
+    for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child2, path16, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -48271,7 +48516,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path15 = [];
+  let path16 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -48282,14 +48527,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path15 = [];
+        path16 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path15.push(content.trim());
+      path16.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -48310,7 +48555,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name2 !== "") set.fail([...path15, name2].join(PATH_SEPARATOR), failure[2]);
+      if (name2 !== "") set.fail([...path16, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -48320,7 +48565,7 @@ function parseConsole2(set, text3) {
       const mean3 = split2 && duration(split2[1][0], split2[1][1]);
       if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
-      set.add([...path15, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
+      set.add([...path16, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -48334,7 +48579,7 @@ function parseConsole2(set, text3) {
     const name = [...nameParts, split[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name;
-    else set.add([...path15, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path16, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -48452,8 +48697,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path15 = origin.split(/[?#]/)[0];
-  return path15.slice(path15.lastIndexOf("/") + 1);
+  const path16 = origin.split(/[?#]/)[0];
+  return path16.slice(path16.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -48466,19 +48711,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path15 = `benches[${i}]`;
-      const bench = shape6.object(item, path15);
-      const group2 = shape6.optionalString(bench.group, `${path15}.group`);
-      const name = [fileName(shape6.string(bench.origin, `${path15}.origin`)), group2, shape6.string(bench.name, `${path15}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path15}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path15}.results[${j}]`);
+      const path16 = `benches[${i}]`;
+      const bench = shape6.object(item, path16);
+      const group2 = shape6.optionalString(bench.group, `${path16}.group`);
+      const name = [fileName(shape6.string(bench.origin, `${path16}.origin`)), group2, shape6.string(bench.name, `${path16}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path16}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path16}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path15}.results[${j}].failed`);
-          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path15}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path16}.results[${j}].failed`);
+          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path16}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path15}.results[${j}].ok`);
-        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path15}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path16}.results[${j}].ok`);
+        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path16}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -48501,11 +48746,11 @@ function scaled(cell2, line) {
   if (match[3] !== void 0 && isTimeUnit(`${match[2] ?? ""}${match[3]}`)) return [value, `${match[2] ?? ""}${match[3]}`];
   return [value * PREFIX[match[2] ?? ""], match[3] ?? ""];
 }
-function median2(text3, table2) {
+function median3(text3, table2) {
   return (text3.slice(table2.valuesAt).split("\u2502")[2] ?? "").trim();
 }
 function addLeafValue(set, table2, text3, line) {
-  const cell2 = median2(text3, table2);
+  const cell2 = median3(text3, table2);
   const [value, unit] = scaled(cell2, line);
   if (!isTimeUnit(unit)) throw new FormatError(NAME10, `expected a time in the median column, got "${cell2}"`, line.number);
   set.add(table2.leaf, "time", "s", "lower", toSeconds(value, unit), line.number);
@@ -48516,7 +48761,7 @@ function addExtraRow(set, table2, text3, line) {
     table2.alloc = { label: label[1], rows: 0 };
     return;
   }
-  const cell2 = median2(text3, table2);
+  const cell2 = median3(text3, table2);
   if (cell2 === "") return;
   const [value, unit] = scaled(cell2, line);
   if (table2.alloc !== void 0) {
@@ -48533,7 +48778,7 @@ function readRow(set, table2, text3, line) {
     const depth = row[1].length / 3 + 1;
     table2.path = [...table2.path.slice(0, depth), row[2].trim()];
     table2.alloc = void 0;
-    const hasValue = median2(text3, table2) !== "";
+    const hasValue = median3(text3, table2) !== "";
     table2.leaf = hasValue ? table2.path.join("::") : void 0;
     if (hasValue) addLeafValue(set, table2, text3, line);
     return;
@@ -48591,8 +48836,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path15) => {
-    const saved = join3(path15, baseline);
+  const visit = (path16) => {
+    const saved = join3(path16, baseline);
     if (existsSync6(join3(saved, "sample.json")) && existsSync6(join3(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync4(join3(saved, "benchmark.json"), "utf8");
@@ -48600,8 +48845,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync4(join3(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync2(path15, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path15, entry.name));
+    for (const entry of readdirSync2(path16, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path16, entry.name));
     }
   };
   visit(dir);
@@ -48796,15 +49041,15 @@ function kindOf5(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path15, name }) {
+function addRow(set, { row, path: path16, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape8.optionalString(row.error_message, `${path15}.error_message`) ?? "error_occurred");
+    set.fail(name, shape8.optionalString(row.error_message, `${path16}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path15}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path15}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path15}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path15}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path16}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path16}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path16}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path16}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -48843,9 +49088,9 @@ var googleBenchmark = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path15 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path15);
-      return { row, path: path15, name: shape8.string(row.name, `${path15}.name`) };
+      const path16 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path16);
+      return { row, path: path16, name: shape8.string(row.name, `${path16}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf5);
     const withSamples = /* @__PURE__ */ new Set();
@@ -48885,15 +49130,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path15 = `results[${i}]`;
-      const result = shape9.object(item, path15);
-      const command = shape9.string(result.command, `${path15}.command`);
+      const path16 = `results[${i}]`;
+      const result = shape9.object(item, path16);
+      const command = shape9.string(result.command, `${path16}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path15}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path16}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path15}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
+        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path16}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
       }
     });
     return set.toArray();
@@ -48973,41 +49218,41 @@ function targetFor2(unit, better) {
   if (bottom === "op" && top !== void 0 && isTimeUnit(top)) return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path15) {
-  const name = shape10.string(result.benchmark, `${path15}.benchmark`);
+function benchmarkName(result, path16) {
+  const name = shape10.string(result.benchmark, `${path16}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape10.object(result.params, `${path15}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path16}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path15) {
+function samples(metric, path16) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path15}.rawData`).flatMap(
-      (fork, f) => shape10.array(fork, `${path15}.rawData[${f}]`).map((v, i) => value(v, `${path15}.rawData[${f}][${i}]`))
+    return shape10.array(metric.rawData, `${path16}.rawData`).flatMap(
+      (fork, f) => shape10.array(fork, `${path16}.rawData[${f}]`).map((v, i) => value(v, `${path16}.rawData[${f}][${i}]`))
     );
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path15}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path15}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path15}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path16}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path16}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path16}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path15}.score`)];
+  return [value(metric.score, `${path16}.score`)];
 }
-function histogramMean(iteration, path15) {
+function histogramMean(iteration, path16) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path15).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path15}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path15}[${b}]`);
+  shape10.array(iteration, path16).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path16}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path16}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path15}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path16}`);
   return sum3 / count2;
 }
-function addMetric2(set, name, metricName2, metric, path15, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path15}.scoreUnit`), better);
-  const values = samples(metric, path15);
+function addMetric2(set, name, metricName2, metric, path16, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path16}.scoreUnit`), better);
+  const values = samples(metric, path16);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -49026,20 +49271,20 @@ var jmh = {
     const primaries = /* @__PURE__ */ new Set();
     const set = new MeasurementSet(NAME15, (metric) => ({ role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary" }));
     results.forEach((item, i) => {
-      const path15 = `[${i}]`;
-      const result = shape10.object(item, path15);
-      const name = benchmarkName(result, path15);
-      const mode = shape10.string(result.mode, `${path15}.mode`);
+      const path16 = `[${i}]`;
+      const result = shape10.object(item, path16);
+      const name = benchmarkName(result, path16);
+      const mode = shape10.string(result.mode, `${path16}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
-      addMetric2(set, name, metric, shape10.object(result.primaryMetric, `${path15}.primaryMetric`), `${path15}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path15}.secondaryMetrics`);
+      addMetric2(set, name, metric, shape10.object(result.primaryMetric, `${path16}.primaryMetric`), `${path16}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path16}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path15}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path16}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name, secondaryName, secondaryMetric, `${path15}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name, secondaryName, secondaryMetric, `${path16}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -49050,27 +49295,27 @@ var jmh = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path15, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path15}`);
-  const pair = shape11.array(value, path15);
-  const type = shape11.string(pair[0], `${path15}[0]`);
-  const fields = shape11.object(pair[1], `${path15}[1]`);
+function addValue(set, value, path16, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path16}`);
+  const pair = shape11.array(value, path16);
+  const type = shape11.string(pair[0], `${path16}[0]`);
+  const fields = shape11.object(pair[1], `${path16}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path15}[1].data`))) {
-      addValue(set, child2, `${path15}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path16}[1].data`))) {
+      addValue(set, child2, `${path16}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path15}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path15}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path16}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path16}[1]`);
 }
-function addTrial(set, name, type, fields, path15) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path15}.times`) : [shape11.number(fields.time, `${path15}.time`)];
+function addTrial(set, name, type, fields, path16) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path16}.times`) : [shape11.number(fields.time, `${path16}.time`)];
   for (const ns of times) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path15}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path16}.memory`);
   if (memory !== void 0) set.add(name, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path15}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path16}.allocs`);
   if (allocs !== void 0) set.add(name, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -49167,10 +49412,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path15 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path15);
-    shape13.array(benchmark.runs, `${path15}.runs`).forEach((runItem, j) => {
-      const runPath = `${path15}.runs[${j}]`;
+    const path16 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path16);
+    shape13.array(benchmark.runs, `${path16}.runs`).forEach((runItem, j) => {
+      const runPath = `${path16}.runs[${j}]`;
       const run2 = shape13.object(runItem, runPath);
       const name = shape13.string(run2.name, `${runPath}.name`);
       if (run2.error !== void 0 && run2.error !== null) {
@@ -49222,17 +49467,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path15 = `[${i}]`;
-    const task = shape14.object(item, path15);
-    const name = shape14.string(task.name, `${path15}.name`);
-    const result = shape14.object(task.result, `${path15}.result`);
+    const path16 = `[${i}]`;
+    const task = shape14.object(item, path16);
+    const name = shape14.string(task.name, `${path16}.name`);
+    const result = shape14.object(task.result, `${path16}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path15}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path15}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path15}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path16}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path16}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path16}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -49247,11 +49492,11 @@ function parseVitestJson(set, root) {
       const group2 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group2.fullName, `${groupPath}.fullName`);
       shape15.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path15 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path15);
-        const name = `${groupName} > ${shape15.string(bench.name, `${path15}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path15}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path15}.median`)];
+        const path16 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path16);
+        const name = `${groupName} > ${shape15.string(bench.name, `${path16}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path16}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path16}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -49308,18 +49553,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path15 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path15);
+    const path16 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path16);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name = shape20.optionalString(own.name, `${path15}.metadata.name`);
-    if (name === void 0) throw shape20.error(`expected metadata.name for ${path15}`);
-    const unitName = shape20.optionalString(own.unit, `${path15}.metadata.unit`) ?? "second";
+    const name = shape20.optionalString(own.name, `${path16}.metadata.name`);
+    if (name === void 0) throw shape20.error(`expected metadata.name for ${path16}`);
+    const unitName = shape20.optionalString(own.unit, `${path16}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path15}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path15}.runs`).forEach((run2, j) => {
-      const values = shape20.object(run2, `${path15}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path16}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path16}.runs`).forEach((run2, j) => {
+      const values = shape20.object(run2, `${path16}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path15}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path16}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -49422,15 +49667,15 @@ function addRow2(set, line, cells2, columns) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path15 = `results[${i}]`;
-    const result = shape17.object(item, path15);
-    const name = shape17.string(result.name, `${path15}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path15}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path15}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path15}.complexityN`);
+    const path16 = `results[${i}]`;
+    const result = shape17.object(item, path16);
+    const name = shape17.string(result.name, `${path16}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path16}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path16}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path16}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path15}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape17.number(shape17.object(epoch, `${path15}.measurements[${j}]`).elapsed, `${path15}.measurements[${j}].elapsed`);
+    shape17.array(result.measurements, `${path16}.measurements`).forEach((epoch, j) => {
+      const elapsed = shape17.number(shape17.object(epoch, `${path16}.measurements[${j}]`).elapsed, `${path16}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed / batch, void 0, complexityN);
     });
   });
@@ -49487,9 +49732,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path15, keep) {
+function total(counts, path16, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path15}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path16}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -49647,12 +49892,12 @@ var pytestBenchmark = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path15 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path15);
-      const name = shape19.optionalString(benchmark.fullname, `${path15}.fullname`) ?? shape19.string(benchmark.name, `${path15}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path15}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path15}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path15}.stats.median`)];
+      const path16 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path16);
+      const name = shape19.optionalString(benchmark.fullname, `${path16}.fullname`) ?? shape19.string(benchmark.name, `${path16}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path16}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path16}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path16}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -49843,11 +50088,140 @@ async function resolveComparison(repo, spec, log) {
   }
 }
 
+// src/runner/env.ts
+var PASS_ENV_VARIABLE = "BENCHGATE_PASS_ENV";
+var KNOWN_CREDENTIALS = /* @__PURE__ */ new Set([
+  // GitHub Actions: the runtime's service URLs go with its tokens.
+  "ACTIONS_RUNTIME_URL",
+  "ACTIONS_CACHE_URL",
+  "ACTIONS_RESULTS_URL",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+  // GitLab: the clone URL carries gitlab-ci-token:<job token>@.
+  "CI_REPOSITORY_URL",
+  "CI_JOB_JWT",
+  "CI_JOB_JWT_V1",
+  "CI_JOB_JWT_V2",
+  // An ssh agent signs for whoever can reach its socket.
+  "SSH_AUTH_SOCK"
+]);
+var SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_?KEY|API_?KEY|ACCESS_?KEY|CREDENTIAL|JWT/i;
+function isCredential(name) {
+  return KNOWN_CREDENTIALS.has(name.toUpperCase()) || SECRET_NAME.test(name);
+}
+function passEnvList(env) {
+  return (env[PASS_ENV_VARIABLE] ?? "").split(",").map((name) => name.trim()).filter((name) => name !== "");
+}
+function withheldVariables(env, allow = []) {
+  const passed = /* @__PURE__ */ new Set([...allow, ...passEnvList(env)]);
+  return Object.keys(env).filter((name) => isCredential(name) && !passed.has(name)).sort();
+}
+function commandEnvironment(env, vars, allow = []) {
+  const out = { ...env };
+  for (const name of withheldVariables(env, allow)) delete out[name];
+  return { ...out, ...vars };
+}
+
 // src/runner/exec.ts
 import { spawn as spawn2, spawnSync } from "node:child_process";
+import { readFileSync as readFileSync6, readdirSync as readdirSync4 } from "node:fs";
+import { StringDecoder as StringDecoder2 } from "node:string_decoder";
+
+// src/runner/leftovers.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
 import { readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
-var WRAPPER = 'sh -c "$1"; s=$?; cat /proc/$$/stat >&3 2>/dev/null; exit $s';
+var RUN_ID_VARIABLE = "BENCHGATE_RUN_ID";
+function newRunId() {
+  return randomUUID2();
+}
+function lastPid() {
+  try {
+    const n = Number(readFileSync5("/proc/sys/kernel/ns_last_pid", "utf8"));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+function allocatedBetween(pid, first, last) {
+  return first <= last ? pid >= first && pid <= last : pid >= first || pid <= last;
+}
+function markedProcesses(runId, firstPid) {
+  const needle = Buffer.from(`${RUN_ID_VARIABLE}=${runId}\0`);
+  const last = lastPid();
+  let entries;
+  try {
+    entries = readdirSync3("/proc");
+  } catch {
+    return [];
+  }
+  const pids = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    if (last !== null && !allocatedBetween(Number(entry), firstPid, last)) continue;
+    try {
+      if (readFileSync5(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
+    } catch {
+    }
+  }
+  return pids;
+}
+function endLeftovers(runId, firstPid) {
+  const ended = /* @__PURE__ */ new Set();
+  for (let pass = 0; pass < 3; pass++) {
+    const pids = markedProcesses(runId, firstPid).filter((pid) => !ended.has(pid));
+    if (pids.length === 0) break;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        ended.add(pid);
+      } catch {
+      }
+    }
+  }
+  return ended.size;
+}
+
+// src/runner/exec.ts
+var MAX_STDOUT_BYTES = 256 * 1024 * 1024;
+var MAX_LINE_CHARS = 4096;
+var DRAIN_MS = 2e3;
+var WRAPPER = 'c=$1; shift; "$@" sh -c "$c" 3>&-; s=$?; cat /proc/$$/stat >&3 2>/dev/null; exit $s';
 var TAIL_LINES = 20;
+var LineSplitter = class {
+  constructor(emit) {
+    this.emit = emit;
+  }
+  emit;
+  decoder = new StringDecoder2("utf8");
+  partial = "";
+  dropped = 0;
+  push(chunk) {
+    const parts = this.decoder.write(chunk).split("\n");
+    for (let i = 0; i < parts.length - 1; i++) {
+      this.keep(parts[i]);
+      this.flush();
+    }
+    this.keep(parts[parts.length - 1]);
+  }
+  /** The last line, when the output did not end with a newline. */
+  end() {
+    this.keep(this.decoder.end());
+    if (this.partial !== "" || this.dropped > 0) this.flush();
+  }
+  keep(part) {
+    const room = MAX_LINE_CHARS - this.partial.length;
+    if (part.length <= room) {
+      this.partial += part;
+    } else {
+      this.partial += part.slice(0, room);
+      this.dropped += part.length - room;
+    }
+  }
+  flush() {
+    this.emit(this.dropped > 0 ? `${this.partial}\u2026 (${this.dropped} more characters)` : this.partial);
+    this.partial = "";
+    this.dropped = 0;
+  }
+};
 var clockTicks;
 function ticksPerSecond() {
   if (clockTicks === void 0) {
@@ -49872,13 +50246,13 @@ function descendants(rootPid) {
     const pid = stack.pop();
     let tasks;
     try {
-      tasks = readdirSync3(`/proc/${pid}/task`);
+      tasks = readdirSync4(`/proc/${pid}/task`);
     } catch {
       continue;
     }
     for (const tid of tasks) {
       try {
-        const kids = readFileSync5(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+        const kids = readFileSync6(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
         for (const kid of kids ? kids.split(" ") : []) {
           out.push(Number(kid));
           stack.push(Number(kid));
@@ -49891,7 +50265,7 @@ function descendants(rootPid) {
 }
 function peakRssKb(pid) {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync5(`/proc/${pid}/status`, "utf8"));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync6(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) : null;
   } catch {
     return null;
@@ -49900,73 +50274,98 @@ function peakRssKb(pid) {
 function execMeasured(command, opts) {
   return new Promise((resolve3, reject) => {
     const started = process.hrtime.bigint();
-    const child2 = spawn2("sh", ["-c", WRAPPER, "benchgate", command], {
+    const runId = newRunId();
+    const child2 = spawn2("sh", ["-c", WRAPPER, "benchgate", command, ...opts.prefix ?? []], {
       cwd: opts.cwd,
-      env: opts.env,
+      env: { ...opts.env, [RUN_ID_VARIABLE]: runId },
       // Own process group, so a timeout or cancel can stop the whole tree.
       detached: true,
       stdio: ["ignore", "pipe", "pipe", "pipe"]
     });
-    activeChildren.add(child2.pid);
+    const pid = child2.pid;
+    activeChildren.add(pid);
     const stdoutChunks = [];
+    let stdoutBytes = 0;
+    let outputLimitExceeded = false;
     const tail = [];
     let statLine = "";
-    const lineSplitter = (stream) => {
-      let partial = "";
-      return (chunk) => {
-        const text3 = partial + chunk.toString("utf8");
-        const lines2 = text3.split("\n");
-        partial = lines2.pop() ?? "";
-        for (const line of lines2) {
-          tail.push(line);
-          if (tail.length > TAIL_LINES) tail.shift();
-          opts.onLine?.(line, stream);
-        }
-      };
-    };
-    const onStdoutLine = lineSplitter("stdout");
-    child2.stdout.on("data", (chunk) => {
-      stdoutChunks.push(chunk);
-      onStdoutLine(chunk);
+    const lineSplitter = (stream) => new LineSplitter((line) => {
+      tail.push(line);
+      if (tail.length > TAIL_LINES) tail.shift();
+      opts.onLine?.(line, stream);
     });
-    child2.stderr.on("data", lineSplitter("stderr"));
+    const stdoutLines = lineSplitter("stdout");
+    const stderrLines = lineSplitter("stderr");
+    child2.stdout.on("data", (chunk) => {
+      stdoutLines.push(chunk);
+      if (outputLimitExceeded) return;
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > (opts.maxStdoutBytes ?? MAX_STDOUT_BYTES)) {
+        outputLimitExceeded = true;
+        stdoutChunks.length = 0;
+        killGroup(pid);
+      } else {
+        stdoutChunks.push(chunk);
+      }
+    });
+    child2.stderr.on("data", (chunk) => stderrLines.push(chunk));
     child2.stdio[3].on("data", (chunk) => statLine += chunk.toString());
     let maxRss = null;
     const sampler = setInterval(() => {
-      for (const pid of descendants(child2.pid)) {
-        const rss = peakRssKb(pid);
+      for (const kid of descendants(pid)) {
+        const rss = peakRssKb(kid);
         if (rss !== null) maxRss = Math.max(maxRss ?? 0, rss);
       }
     }, RSS_SAMPLE_MS);
     let timedOut = false;
     const timer = opts.timeoutSec > 0 ? setTimeout(() => {
       timedOut = true;
-      killGroup(child2.pid);
+      killGroup(pid);
     }, opts.timeoutSec * 1e3) : void 0;
-    child2.on("error", (err) => {
+    let exit = null;
+    let drainTimer;
+    let settled = false;
+    const stopWatching = () => {
       clearInterval(sampler);
       clearTimeout(timer);
-      activeChildren.delete(child2.pid);
+      clearTimeout(drainTimer);
+      activeChildren.delete(pid);
+    };
+    child2.on("error", (err) => {
+      stopWatching();
       reject(err);
     });
-    child2.on("close", (code, signal) => {
+    child2.on("exit", (code, signal) => {
+      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       clearInterval(sampler);
       clearTimeout(timer);
-      activeChildren.delete(child2.pid);
-      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+      killGroup(pid);
+      exit = { code, signal, wallMs, leftovers: endLeftovers(runId, pid) };
+      drainTimer = setTimeout(finish2, DRAIN_MS);
+    });
+    child2.on("close", finish2);
+    function finish2() {
+      if (exit === null || settled) return;
+      settled = true;
+      stopWatching();
+      for (const stream of child2.stdio) stream?.destroy();
+      stdoutLines.end();
+      stderrLines.end();
       const cpu = statLine ? childCpuMs(statLine) : null;
       resolve3({
-        stdout: Buffer.concat(stdoutChunks).toString("utf8"),
+        stdout: outputLimitExceeded ? "" : Buffer.concat(stdoutChunks).toString("utf8"),
         tail,
-        wallMs,
+        wallMs: exit.wallMs,
         cpuUserMs: cpu?.user ?? null,
         cpuSysMs: cpu?.sys ?? null,
         maxRssKb: maxRss,
-        exitCode: code,
-        signal: signal ?? null,
-        timedOut
+        exitCode: exit.code,
+        signal: exit.signal ?? null,
+        timedOut,
+        outputLimitExceeded,
+        leftoversEnded: exit.leftovers
       });
-    });
+    }
   });
 }
 var activeChildren = /* @__PURE__ */ new Set();
@@ -49978,6 +50377,45 @@ function killGroup(pid) {
 }
 function killActiveCommands() {
   for (const pid of activeChildren) killGroup(pid);
+}
+
+// src/runner/instructions.ts
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { mkdtempSync, readFileSync as readFileSync7, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
+import os9 from "node:os";
+import path9 from "node:path";
+var INSTRUCTIONS_METRIC = "instructions";
+function requireValgrind(env = process.env) {
+  const r = spawnSync2("valgrind", ["--version"], { env, encoding: "utf8" });
+  if (r.error || r.status !== 0) {
+    throw new ConfigError(
+      'measure: instructions runs each benchmark under valgrind, which is not installed (or not on PATH): install it with "apt-get install valgrind" (Debian/Ubuntu; "dnf install valgrind" on Fedora), or measure time'
+    );
+  }
+  return r.stdout.trim();
+}
+function cachegrindPrefix(dir) {
+  return ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--trace-children=yes", "-q", `--cachegrind-out-file=${path9.join(dir, "cg.%p")}`];
+}
+function readInstructionCount(dir) {
+  let total2 = null;
+  for (const file of readdirSync5(dir)) {
+    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path9.join(dir, file), "utf8"));
+    if (m) total2 = (total2 ?? 0) + Number(m[1]);
+  }
+  return total2;
+}
+function instructionMeasurement(suite, count2) {
+  return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
+}
+async function execCounted(command, opts) {
+  const dir = mkdtempSync(path9.join(os9.tmpdir(), "benchgate-cg-"));
+  try {
+    const r = await execMeasured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
+    return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, instructions: readInstructionCount(dir) };
+  } finally {
+    rmSync2(dir, { recursive: true, force: true });
+  }
 }
 
 // src/runner/schedule.ts
@@ -49995,23 +50433,140 @@ function planRounds(rounds, warmup, seed) {
   return [...warm, ...measured2];
 }
 
+// src/runner/steady.ts
+import { spawnSync as spawnSync3 } from "node:child_process";
+import { readFileSync as readFileSync8 } from "node:fs";
+import os10 from "node:os";
+var RAISED_NICENESS = -5;
+var runProbe = (argv) => {
+  const r = spawnSync3(argv[0], argv.slice(1), { encoding: "utf8", timeout: 1e4 });
+  if (r.error) return r.error.code === "ENOENT" ? new Error(`${argv[0]} is not installed`) : r.error;
+  if (r.status !== 0) return new Error(`${argv.join(" ")} failed: ${(r.stderr || `exit ${r.status}`).trim().split("\n")[0]}`);
+  return r.stdout;
+};
+function parseCpuList(list2) {
+  return list2.trim().split(",").filter((part) => part !== "").flatMap((part) => {
+    const [from, to = from] = part.split("-").map(Number);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
+}
+function allowedCpus(status) {
+  const m = /^Cpus_allowed_list:\s*(\S+)/m.exec(status);
+  return m ? parseCpuList(m[1]) : null;
+}
+function ownStatus() {
+  try {
+    return readFileSync8("/proc/self/status", "utf8");
+  } catch {
+    return "";
+  }
+}
+function pinCandidate(requested, env) {
+  const allowed = allowedCpus(ownStatus());
+  if (!allowed || allowed.length === 0) return "the CPUs this process may use are not readable (/proc/self/status)";
+  const cpu = requested === "auto" ? allowed[allowed.length - 1] : requested;
+  if (!allowed.includes(cpu)) return `CPU ${cpu} is not one this process may use (${allowed.join(",")})`;
+  const keepGo = !env.GOMAXPROCS ? { GOMAXPROCS: String(allowed.length) } : {};
+  return {
+    option: "pin-cpu",
+    prefix: ["taskset", "-c", String(cpu)],
+    probe: ["cat", "/proc/self/status"],
+    holds: (out) => allowedCpus(out)?.join(",") === String(cpu),
+    applied: `CPU ${cpu} of ${allowed.join(",")}${keepGo.GOMAXPROCS ? ` (GOMAXPROCS=${keepGo.GOMAXPROCS}, the unpinned value)` : ""}`,
+    missing: "taskset (util-linux) is not installed",
+    env: keepGo,
+    cpu
+  };
+}
+var ADDR_NO_RANDOMIZE = 262144;
+var NO_ASLR = {
+  option: "no-aslr",
+  prefix: ["setarch", os10.machine(), "-R"],
+  probe: ["cat", "/proc/self/personality"],
+  holds: (out) => (parseInt(out.trim(), 16) & ADDR_NO_RANDOMIZE) !== 0,
+  applied: "address-space randomisation off (setarch -R)",
+  missing: "setarch (util-linux) is not installed"
+};
+var NO_FSYNC = {
+  option: "no-fsync",
+  prefix: ["eatmydata"],
+  probe: ["sh", "-c", 'printf %s "$LD_PRELOAD"'],
+  holds: (out) => out.includes("libeatmydata"),
+  applied: "fsync disabled (eatmydata)",
+  missing: "eatmydata is not installed (apt-get install eatmydata)"
+};
+function priorityCandidate() {
+  const target2 = Math.max(-20, os10.getPriority() + RAISED_NICENESS);
+  return {
+    option: "priority",
+    prefix: ["nice", "-n", String(RAISED_NICENESS)],
+    // `nice` without a command prints the niceness it runs at; it runs (at the old one) even when refused.
+    probe: ["nice"],
+    holds: (out) => Number(out.trim()) === target2,
+    applied: `niceness ${target2} (nice -n ${RAISED_NICENESS})`,
+    missing: "nice is not installed"
+  };
+}
+function check(candidate, probe) {
+  const out = probe([...candidate.prefix, ...candidate.probe]);
+  if (out instanceof Error) {
+    const missing = out.message === `${candidate.prefix[0]} is not installed`;
+    return { option: candidate.option, applied: false, detail: missing ? candidate.missing : out.message };
+  }
+  if (!candidate.holds(out)) {
+    const why = candidate.option === "priority" ? "not permitted here (needs root or CAP_SYS_NICE)" : `had no effect here (${out.trim().split("\n")[0]?.slice(0, 80)})`;
+    return { option: candidate.option, applied: false, detail: why };
+  }
+  return { option: candidate.option, applied: true, detail: candidate.applied, ...candidate.cpu !== void 0 && { cpu: candidate.cpu } };
+}
+function planSteadiness(opts, env = process.env, probe = runProbe, platform2 = process.platform) {
+  const requested = [];
+  if (opts.pinCpu !== void 0) {
+    const pin = platform2 === "linux" ? pinCandidate(opts.pinCpu, env) : "";
+    requested.push(typeof pin === "string" ? { option: "pin-cpu", skip: pin } : pin);
+  }
+  if (opts.noAslr) requested.push(NO_ASLR);
+  if (opts.noFsync) requested.push(NO_FSYNC);
+  if (opts.priority) requested.push(priorityCandidate());
+  const plan = { prefix: [], env: {}, checks: [] };
+  for (const candidate of requested) {
+    if (platform2 !== "linux") {
+      plan.checks.push({ option: candidate.option, applied: false, detail: "Linux only" });
+      continue;
+    }
+    if ("skip" in candidate) {
+      plan.checks.push({ option: candidate.option, applied: false, detail: candidate.skip });
+      continue;
+    }
+    const result = check(candidate, probe);
+    plan.checks.push(result);
+    if (result.applied) {
+      plan.prefix.push(...candidate.prefix);
+      Object.assign(plan.env, candidate.env);
+    }
+  }
+  return plan;
+}
+
 // src/version.ts
 var VERSION = "0.1.0";
 
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path9.join(config.outDir, LOG_FILE);
+  return path10.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
 }
 function describeExit(r, timeoutSec) {
+  if (r.outputLimitExceeded) return `printed more than ${MAX_STDOUT_BYTES / 2 ** 20} MiB on stdout, benchgate's limit: print less`;
   if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
   if (r.signal) return `killed by ${r.signal}`;
   return `exited with code ${r.exitCode}`;
 }
 function commandMeasurement(suite, r) {
+  if (typeof r.instructions === "number") return [instructionMeasurement(suite, r.instructions)];
   return [{ benchmark: suite, metric: "time", unit: "s", better: "lower", values: [r.wallMs / 1e3] }];
 }
 function watchSignals() {
@@ -50035,7 +50590,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path9.resolve(config.repoDir);
+  const repo = path10.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -50046,6 +50601,12 @@ async function measure(config, platform2) {
   let log = null;
   const file = logPath(config);
   try {
+    const valgrind = config.measure === "instructions" ? requireValgrind() : void 0;
+    const steady2 = planSteadiness(config);
+    for (const c of steady2.checks) {
+      if (c.applied) platform2.info(`${c.option}: ${c.detail}`);
+      else platform2.warn(`${c.option} skipped: ${c.detail}`);
+    }
     const { base, head: head2 } = await platform2.group("resolve refs", () => resolveComparison(repo, comparison, (m) => platform2.info(m)));
     platform2.info(`base ${base.ref} = ${base.sha}`);
     platform2.info(`head ${head2.ref} = ${head2.sha}`);
@@ -50055,15 +50616,17 @@ async function measure(config, platform2) {
     worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
     const wt = worktrees;
     const dirs = {
-      base: path9.join(wt.base, config.workingDirectory),
-      head: path9.join(wt.head, config.workingDirectory)
+      base: path10.join(wt.base, config.workingDirectory),
+      head: path10.join(wt.head, config.workingDirectory)
     };
-    const header = logHeader(config, base, head2);
+    const header = logHeader(config, base, head2, { steady: steady2.checks, valgrind });
     log = new ResultsLog(file, header);
     platform2.info(`results log: ${file}`);
     if (log.kept) platform2.info(`the earlier results log there is kept as ${log.kept}`);
+    const withheld = withheldVariables(process.env);
+    if (withheld.length > 0) platform2.info(`withheld from build and bench commands: ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled);
-    const harnessFailures = await runRounds(config, platform2, dirs, log, checkCancelled);
+    const harnessFailures = await runRounds(config, platform2, dirs, log, checkCancelled, steady2);
     log.end("completed");
     if (harnessFailures.length > 0) {
       platform2.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
@@ -50082,7 +50645,7 @@ async function measure(config, platform2) {
     await worktrees?.remove();
   }
 }
-function logHeader(config, base, head2) {
+function logHeader(config, base, head2, runner) {
   return {
     type: "header",
     schema: 1,
@@ -50091,7 +50654,7 @@ function logHeader(config, base, head2) {
     head: head2,
     seed: config.seed,
     config: runSettingsOf(config),
-    environment: collectEnvironment(),
+    environment: collectEnvironment(runner),
     startedAt: (/* @__PURE__ */ new Date()).toISOString()
   };
 }
@@ -50112,20 +50675,19 @@ ${lastLines(r)}`);
   }
 }
 function commandEnv(side, round, dirs) {
-  return {
-    ...process.env,
+  return commandEnvironment(process.env, {
     BENCHGATE_SIDE: side,
     BENCHGATE_ROUND: String(round),
     BENCHGATE_WORKTREE: dirs[side],
     BENCHGATE_BASE_DIR: dirs.base,
     BENCHGATE_HEAD_DIR: dirs.head
-  };
+  });
 }
 function formatDuration(ms) {
   const s = Math.round(ms / 1e3);
   return s >= 60 ? `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s` : `${(ms / 1e3).toFixed(1)} s`;
 }
-async function runRounds(config, platform2, dirs, log, checkCancelled) {
+async function runRounds(config, platform2, dirs, log, checkCancelled, steady2) {
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   const harnessFailures = [];
   const started = Date.now();
@@ -50137,10 +50699,11 @@ async function runRounds(config, platform2, dirs, log, checkCancelled) {
       checkCancelled();
       const startedAt = (/* @__PURE__ */ new Date()).toISOString();
       const reading = startRunReading();
-      const r = await execMeasured(config.bench, {
+      const r = await (config.measure === "instructions" ? execCounted : execMeasured)(config.bench, {
         cwd: dirs[side],
-        env: commandEnv(side, planned.round, dirs),
-        timeoutSec: config.timeoutSec
+        env: { ...commandEnv(side, planned.round, dirs), ...steady2.env },
+        timeoutSec: config.timeoutSec,
+        prefix: steady2.prefix
       });
       checkCancelled();
       const run2 = {
@@ -50162,6 +50725,8 @@ async function runRounds(config, platform2, dirs, log, checkCancelled) {
       let failure = null;
       if (r.timedOut || r.signal || r.exitCode !== 0 && config.format === "command") {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
+      } else if (r.instructions === null) {
+        failure = "valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)";
       } else if (config.format === "command") {
         run2.measurements = commandMeasurement(config.suite, r);
       } else {
@@ -50194,7 +50759,7 @@ ${lastLines(r)}`);
 
 // src/report/index.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import path10 from "node:path";
+import path11 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
@@ -50310,7 +50875,8 @@ function headline(result) {
 function settingsLine(result) {
   const s = result.settings;
   const correction = { holm: "Holm", bh: "Benjamini-Hochberg", none: "no correction" }[s.correction];
-  return `threshold ${s.thresholdPct}% \xB7 alpha ${s.alpha} (${correction}) \xB7 seed ${result.seed}`;
+  const steady2 = steadinessSummary(result.environment);
+  return `threshold ${s.thresholdPct}% \xB7 alpha ${s.alpha} (${correction}) \xB7 seed ${result.seed}${steady2 ? ` \xB7 ${steady2}` : ""}`;
 }
 function shortSha(sha) {
   return sha.slice(0, 10);
@@ -50832,7 +51398,7 @@ function writeReports(result, outDir) {
   mkdirSync2(outDir, { recursive: true });
   const written = {};
   for (const report of reportFiles) {
-    const file = path10.join(outDir, report.file);
+    const file = path11.join(outDir, report.file);
     writeFileSync2(file, report.render(result));
     written[report.file] = file;
   }
@@ -50851,7 +51417,7 @@ async function publishResult(result, reports, platform2) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync6, existsSync as existsSync7 } from "fs";
+import { readFileSync as readFileSync9, existsSync as existsSync7 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -50862,10 +51428,10 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync7(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync6(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path15 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path15} does not exist${EOL6}`);
+        const path16 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path16} does not exist${EOL6}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -55017,7 +55583,7 @@ function getOctokit(token, options, ...additionalPlugins) {
 
 // src/platforms/github.ts
 import { existsSync as existsSync9 } from "node:fs";
-import path11 from "node:path";
+import path12 from "node:path";
 
 // src/platforms/github-api.ts
 function commentMarker(key) {
@@ -55049,15 +55615,15 @@ function checkConclusion(result) {
   if (result.gateFailed || result.verdict === "error") return "failure";
   return result.verdict === "pass" ? "success" : "neutral";
 }
-async function createCheckRun(octokit, repo, check) {
+async function createCheckRun(octokit, repo, check2) {
   await octokit.rest.checks.create({
     ...repo,
-    name: check.name,
-    head_sha: check.headSha,
+    name: check2.name,
+    head_sha: check2.headSha,
     status: "completed",
-    conclusion: check.conclusion,
+    conclusion: check2.conclusion,
     completed_at: (/* @__PURE__ */ new Date()).toISOString(),
-    output: { title: check.title, summary: check.summary }
+    output: { title: check2.title, summary: check2.summary }
   });
 }
 function httpStatus(err) {
@@ -55119,10 +55685,10 @@ function omittedNotes(omitted) {
 }
 
 // src/platforms/github-event.ts
-import { existsSync as existsSync8, readFileSync as readFileSync7 } from "node:fs";
+import { existsSync as existsSync8, readFileSync as readFileSync10 } from "node:fs";
 function readEvent(env) {
   const file = env.GITHUB_EVENT_PATH;
-  const payload = file && existsSync8(file) ? JSON.parse(readFileSync7(file, "utf8")) : {};
+  const payload = file && existsSync8(file) ? JSON.parse(readFileSync10(file, "utf8")) : {};
   return { name: env.GITHUB_EVENT_NAME ?? "", payload, sha: text2(env.GITHUB_SHA), ref: text2(env.GITHUB_REF) };
 }
 function field(value, ...keys) {
@@ -55237,7 +55803,7 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync9(path11.join(workspace, dir, file)) ? path11.posix.join(dir, file) : void 0;
+    const locate = (file) => existsSync9(path12.join(workspace, dir, file)) ? path12.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
@@ -55347,7 +55913,7 @@ function readResults(file) {
   try {
     const { size } = statSync2(file);
     if (size > MAX_RESULTS_BYTES) throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
-    text3 = readFileSync8(file, "utf8");
+    text3 = readFileSync11(file, "utf8");
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
   }
@@ -55360,14 +55926,14 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path12.join(dir, PULL_REQUEST_FILE);
+  const file = path13.join(dir, PULL_REQUEST_FILE);
   if (!existsSync10(file)) return void 0;
-  const text3 = readFileSync8(file, "utf8").trim();
+  const text3 = readFileSync11(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3)) throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
 async function publishSaved(dir, options) {
-  const result = readResults(path12.join(dir, RESULTS_FILE));
+  const result = readResults(path13.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
@@ -55378,7 +55944,7 @@ async function publishSaved(dir, options) {
   }
   const pullRequest = options.pullRequest ?? readPullRequestNumber(dir);
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishResult(result, { [RESULTS_FILE]: path12.join(dir, RESULTS_FILE) }, platform2);
+  return publishResult(result, { [RESULTS_FILE]: path13.join(dir, RESULTS_FILE) }, platform2);
 }
 async function publishOwn(dir, result, options, event) {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
@@ -55393,11 +55959,11 @@ async function publishOwn(dir, result, options, event) {
     throw new ConfigError(`${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`);
   }
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? result.head.sha });
-  return publishResult(result, { [RESULTS_FILE]: path12.join(dir, RESULTS_FILE) }, platform2);
+  return publishResult(result, { [RESULTS_FILE]: path13.join(dir, RESULTS_FILE) }, platform2);
 }
 
 // src/platforms/github-inputs.ts
-import path13 from "node:path";
+import path14 from "node:path";
 function onOff(name) {
   const value = getInput(name).trim().toLowerCase();
   if (value === "" || value === "on" || value === "true") return true;
@@ -55411,9 +55977,9 @@ function readActionInputs(env = process.env) {
   const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
   const reportFrom = getInput("report-from") || void 0;
   const github = { token: token || void 0, comment: onOff("comment"), check: onOff("check"), env };
-  if (reportFrom) return { reportFrom: path13.resolve(repoDir, reportFrom), github };
+  if (reportFrom) return { reportFrom: path14.resolve(repoDir, reportFrom), github };
   const configInput = getInput("config");
-  const fileLayer = readConfigFile(path13.resolve(repoDir, configInput || CONFIG_FILE), configInput !== "");
+  const fileLayer = readConfigFile(path14.resolve(repoDir, configInput || CONFIG_FILE), configInput !== "");
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, getInput(key)])), (key) => `input ${key}`);
   const config = resolveConfig([fileLayer, inputLayer], repoDir);
   return { config, github };
@@ -55430,7 +55996,7 @@ async function compare(config, options) {
   const platform2 = new GitHubPlatform(options);
   const outcome = await runComparison(config, platform2);
   const pullRequest = eventPullRequest(platform2.event);
-  if (pullRequest !== void 0) writeFileSync3(path14.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
+  if (pullRequest !== void 0) writeFileSync3(path15.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
 `);
   return outcome;
 }

@@ -70,16 +70,26 @@ function program(platform: Platform, output: CliOutput, exit: { code: number }):
     if (spec.args) command.argument(spec.args);
     for (const o of commandOptions(name)) {
       const shown = defaultText(o);
-      command.addOption(new Option(`--${o.name} <${o.arg}>`, `${o.help}${shown === undefined ? '' : ` (default: ${shown})`}`));
+      const flags = o.type === 'flag' ? `--${o.name}` : `--${o.name} <${o.arg}>`;
+      command.addOption(new Option(flags, `${o.help}${shown === undefined ? '' : ` (default: ${shown})`}`));
     }
     command.addHelpText('after', FOOTER).action(async (...args: unknown[]) => {
       const self = args.at(-1) as Program;
-      const opts = self.opts<Record<string, string | undefined>>();
-      const values: FlagValues = Object.fromEntries(self.options.map((o) => [o.long!.slice(2), opts[o.attributeName()]]));
+      const opts = self.opts<Record<string, string | boolean | undefined>>();
+      const values: FlagValues = Object.fromEntries(self.options.map((o) => [o.long!.slice(2), flagValue(o, opts[o.attributeName()])]));
       exit.code = await spec.run({ values, positionals: self.args, platform });
     });
   }
   return root;
+}
+
+/**
+ * A bare flag given on the command line is 'true', one not given is unset (so a file's value
+ * stands). commander reads `--no-aslr` as the negation of `aslr`: false when given.
+ */
+function flagValue(o: Option, value: string | boolean | undefined): string | undefined {
+  if (o.negate) return value === false ? 'true' : undefined;
+  return typeof value === 'boolean' ? (value ? 'true' : undefined) : value;
 }
 
 /** Runs the CLI and returns the exit code; every error becomes one clear message on stderr. */

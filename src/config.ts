@@ -32,6 +32,17 @@ export interface Config extends AnalysisSettings {
   workingDirectory: string;
   /** Source file (FILE or FILE:LINE, from the working directory) annotations point at when a benchmark's name names none. */
   source?: string;
+  // Instruction mode and a steadier machine (docs/steady.md); all off by default.
+  /** 'instructions': count each run's instructions under cachegrind instead of timing it. */
+  measure: 'time' | 'instructions';
+  /** Pin benchmark runs to this CPU (taskset); 'auto' = the last CPU benchgate may use. */
+  pinCpu?: number | 'auto';
+  /** Run benchmarks without address-space randomisation (setarch -R). */
+  noAslr: boolean;
+  /** Run benchmarks without fsync (eatmydata). */
+  noFsync: boolean;
+  /** Run benchmarks at a raised scheduling priority (nice -n -5) where permitted. */
+  priority: boolean;
 }
 
 /** A config problem the user must fix: names the key and where it came from. */
@@ -122,8 +133,14 @@ export function sourced(raw: Record<string, unknown>, where: (key: string) => st
 }
 
 /** A raw value checked against its option's type (src/options.ts); null is "not set". */
-function parseValue(spec: OptionSpec, s: Sourced): string | number | undefined {
+function parseValue(spec: OptionSpec, s: Sourced): string | number | boolean | undefined {
   if (s.value === null) return undefined;
+  if (spec.type === 'flag') {
+    const v = String(s.value).trim().toLowerCase();
+    if (['true', 'on', 'yes'].includes(v)) return true;
+    if (['false', 'off', 'no'].includes(v)) return false;
+    throw new ConfigError(`${s.where}: expected true or false, got ${JSON.stringify(s.value)}`);
+  }
   if (spec.type === 'int' || spec.type === 'number') {
     const n = typeof s.value === 'number' ? s.value : Number(String(s.value).trim());
     if (String(s.value).trim() === '' || !Number.isFinite(n) || !spec.valid!(n)) {
@@ -160,13 +177,24 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   if (!bench) {
     throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
   }
+  // Instruction mode counts the whole command, like command mode times it: no parser.
+  const measure = (text('measure') as Config['measure'] | undefined) ?? 'time';
+  const format = text('format');
+  if (measure === 'instructions' && format !== undefined && format !== 'auto' && format !== 'command') {
+    throw new ConfigError(`${merged.format!.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${format}`);
+  }
+  const pin = text('pin-cpu');
+  if (pin !== undefined && pin !== 'auto' && !/^\d+$/.test(pin.trim())) {
+    throw new ConfigError(`${merged['pin-cpu']!.where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
+  }
+  const flag = (key: ConfigKey) => (value(key) as boolean | undefined) ?? false;
   return {
     repoDir,
     base: text('base'),
     head: text('head'),
     build: text('build'),
     bench,
-    format: commandMode !== undefined ? 'command' : (text('format') ?? DEFAULTS.format),
+    format: commandMode !== undefined || measure === 'instructions' ? 'command' : (format ?? DEFAULTS.format),
     suite: text('suite') ?? DEFAULTS.suite,
     rounds: number('rounds') ?? DEFAULTS.rounds,
     warmup: number('warmup') ?? DEFAULTS.warmup,
@@ -180,6 +208,11 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     failOn: (text('fail-on') as FailOn | undefined) ?? DEFAULTS.failOn,
     workingDirectory: text('working-directory') ?? DEFAULTS.workingDirectory,
     source: text('source'),
+    measure,
+    pinCpu: pin === undefined ? undefined : pin === 'auto' ? 'auto' : Number(pin),
+    noAslr: flag('no-aslr'),
+    noFsync: flag('no-fsync'),
+    priority: flag('priority'),
   };
 }
 
@@ -198,6 +231,7 @@ export function runSettingsOf(config: Config): RunSettings {
     bench: config.bench,
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
+    measure: config.measure,
   };
 }
 

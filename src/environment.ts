@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import type { RunEnvironment } from './model.js';
+import type { SteadyCheck, SteadyOption } from './runner/steady.js';
 
 function readText(file: string): string | null {
   try {
@@ -66,9 +67,19 @@ export interface HostEnvironment {
   turbo?: boolean | null;
   virtualization?: { hypervisor: boolean | null; vendor: string | null };
   container?: string | null;
+  /** The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts). */
+  steady?: SteadyCheck[];
+  /** valgrind's version, in instruction mode. */
+  valgrind?: string;
 }
 
-export function collectEnvironment(): HostEnvironment {
+/** What the runner set up for this job (runner/steady.ts, runner/instructions.ts), recorded beside the machine's facts. */
+export interface RunnerFacts {
+  steady: SteadyCheck[];
+  valgrind?: string;
+}
+
+export function collectEnvironment(runner?: RunnerFacts): HostEnvironment {
   const cpus = os.cpus();
   return {
     os: `${os.type()} ${os.release()}`,
@@ -82,6 +93,8 @@ export function collectEnvironment(): HostEnvironment {
     turbo: turboEnabled(),
     virtualization: virtualization(),
     container: containerHint(),
+    ...(runner && { steady: runner.steady }),
+    ...(runner?.valgrind && { valgrind: runner.valgrind }),
   };
 }
 
@@ -117,4 +130,28 @@ export function finishRunReading(start: RunReadingStart): RunEnvironment {
     reading.stealFraction = (end.steal - start.cpu.steal) / (end.total - start.cpu.total);
   }
   return reading;
+}
+
+/** Short words for the reports; built from the option names only, never from logged text. */
+const STEADY_WORDS: Record<SteadyOption, (c: SteadyCheck) => string> = {
+  'pin-cpu': (c) => (Number.isInteger(c.cpu) ? `pinned to CPU ${c.cpu}` : 'pinned to one CPU'),
+  'no-aslr': () => 'ASLR off',
+  'no-fsync': () => 'no fsync',
+  priority: () => 'raised priority',
+};
+
+/**
+ * Which steadier-machine options were in force, for the reports' settings line: "pinned to
+ * CPU 1, ASLR off; skipped: priority", or null when none was asked for. The environment may
+ * come from an untrusted results.json: only known options and an integer CPU reach the text.
+ */
+export function steadinessSummary(environment: HostEnvironment): string | null {
+  // A log from elsewhere may hold anything here: keep the entries this version knows.
+  const checks = (Array.isArray(environment.steady) ? environment.steady : []).filter(
+    (c): c is SteadyCheck => typeof c === 'object' && c !== null && Object.hasOwn(STEADY_WORDS, (c as SteadyCheck).option),
+  );
+  if (checks.length === 0) return null;
+  const applied = checks.filter((c) => c.applied === true).map((c) => STEADY_WORDS[c.option](c));
+  const skipped = checks.filter((c) => c.applied !== true).map((c) => c.option);
+  return [applied.join(', '), skipped.length > 0 ? `skipped: ${skipped.join(', ')}` : ''].filter(Boolean).join('; ');
 }

@@ -5,17 +5,20 @@
  */
 import path from 'node:path';
 import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
-import { collectEnvironment, finishRunReading, startRunReading } from './environment.js';
+import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts } from './environment.js';
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, type Worktrees } from './git.js';
 import type { LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { chooseComparison, resolveComparison } from './refs.js';
-import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
+import { commandEnvironment, PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
+import { execMeasured, killActiveCommands, MAX_STDOUT_BYTES, type ExecResult } from './runner/exec.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
+import { execCounted, instructionMeasurement, requireValgrind } from './runner/instructions.js';
 import { ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
+import { planSteadiness, type SteadyPlan } from './runner/steady.js';
 import { VERSION } from './version.js';
 
 /** The results log's file name, inside the output directory. */
@@ -31,13 +34,15 @@ function lastLines(r: ExecResult): string {
 }
 
 function describeExit(r: ExecResult, timeoutSec: number): string {
+  if (r.outputLimitExceeded) return `printed more than ${MAX_STDOUT_BYTES / 2 ** 20} MiB on stdout, benchgate's limit: print less`;
   if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
   if (r.signal) return `killed by ${r.signal}`;
   return `exited with code ${r.exitCode}`;
 }
 
-/** Command mode: no parser, the whole process's wall time is the one measurement. */
+/** Command mode: no parser, the whole process's wall time (or instruction count) is the one measurement. */
 function commandMeasurement(suite: string, r: ExecResult): Measurement[] {
+  if (typeof r.instructions === 'number') return [instructionMeasurement(suite, r.instructions)];
   return [{ benchmark: suite, metric: 'time', unit: 's', better: 'lower', values: [r.wallMs / 1000] }];
 }
 
@@ -81,6 +86,13 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   let log: ResultsLog | null = null;
   const file = logPath(config);
   try {
+    // Instruction mode and the steadier-machine options are checked before anything is built.
+    const valgrind = config.measure === 'instructions' ? requireValgrind() : undefined;
+    const steady = planSteadiness(config);
+    for (const c of steady.checks) {
+      if (c.applied) platform.info(`${c.option}: ${c.detail}`);
+      else platform.warn(`${c.option} skipped: ${c.detail}`);
+    }
     const { base, head } = await platform.group('resolve refs', () => resolveComparison(repo, comparison, (m) => platform.info(m)));
     platform.info(`base ${base.ref} = ${base.sha}`);
     platform.info(`head ${head.ref} = ${head.sha}`);
@@ -94,13 +106,15 @@ export async function measure(config: Config, platform: Platform): Promise<strin
       head: path.join(wt.head, config.workingDirectory),
     };
 
-    const header = logHeader(config, base, head);
+    const header = logHeader(config, base, head, { steady: steady.checks, valgrind });
     log = new ResultsLog(file, header);
     platform.info(`results log: ${file}`);
     if (log.kept) platform.info(`the earlier results log there is kept as ${log.kept}`);
+    const withheld = withheldVariables(process.env);
+    if (withheld.length > 0) platform.info(`withheld from build and bench commands: ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
 
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
-    const harnessFailures = await runRounds(config, platform, dirs, log, checkCancelled);
+    const harnessFailures = await runRounds(config, platform, dirs, log, checkCancelled, steady);
     log.end('completed');
     if (harnessFailures.length > 0) {
       platform.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
@@ -121,7 +135,7 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   }
 }
 
-function logHeader(config: Config, base: RefInfo, head: RefInfo): LogHeader {
+function logHeader(config: Config, base: RefInfo, head: RefInfo, runner: RunnerFacts): LogHeader {
   return {
     type: 'header',
     schema: 1,
@@ -130,7 +144,7 @@ function logHeader(config: Config, base: RefInfo, head: RefInfo): LogHeader {
     head,
     seed: config.seed,
     config: runSettingsOf(config),
-    environment: collectEnvironment(),
+    environment: collectEnvironment(runner),
     startedAt: new Date().toISOString(),
   };
 }
@@ -153,14 +167,13 @@ async function buildBoth(build: string, platform: Platform, dirs: Record<Side, s
 }
 
 function commandEnv(side: Side, round: number, dirs: Record<Side, string>): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
+  return commandEnvironment(process.env, {
     BENCHGATE_SIDE: side,
     BENCHGATE_ROUND: String(round),
     BENCHGATE_WORKTREE: dirs[side],
     BENCHGATE_BASE_DIR: dirs.base,
     BENCHGATE_HEAD_DIR: dirs.head,
-  };
+  });
 }
 
 function formatDuration(ms: number): string {
@@ -174,6 +187,7 @@ async function runRounds(
   dirs: Record<Side, string>,
   log: ResultsLog,
   checkCancelled: () => void,
+  steady: SteadyPlan,
 ): Promise<string[]> {
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   /** Runs that exited non-zero because the harness reported failed benchmarks. */
@@ -187,10 +201,11 @@ async function runRounds(
       checkCancelled();
       const startedAt = new Date().toISOString();
       const reading = startRunReading();
-      const r = await execMeasured(config.bench, {
+      const r = await (config.measure === 'instructions' ? execCounted : execMeasured)(config.bench, {
         cwd: dirs[side],
-        env: commandEnv(side, planned.round, dirs),
+        env: { ...commandEnv(side, planned.round, dirs), ...steady.env },
         timeoutSec: config.timeoutSec,
+        prefix: steady.prefix,
       });
       checkCancelled();
       const run: Run = {
@@ -212,6 +227,8 @@ async function runRounds(
       let failure: string | null = null;
       if (r.timedOut || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
+      } else if (r.instructions === null) {
+        failure = 'valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)';
       } else if (config.format === 'command') {
         run.measurements = commandMeasurement(config.suite, r);
       } else {

@@ -146,6 +146,8 @@ export interface RunSettings extends AnalysisSettings {
   build: string | null;
   /** Per-run time limit in seconds; 0 = none. */
   timeoutSec: number;
+  /** What a run measured: its time (absent in logs before instruction mode), or its instruction count. */
+  measure?: 'time' | 'instructions';
 }
 
 /** n, centre and spread of one side's samples. Percentiles use numpy's default (linear) definition. */
@@ -232,6 +234,8 @@ export interface Comparison {
   metric: string;
   unit: string;
   better: Better;
+  /** Deterministic counts (Measurement.deterministic): judged by the deterministic rule first. */
+  deterministic?: boolean;
   base: Summary | null;
   head: Summary | null;
   /** The samples the statistics saw, in round order (for plots and re-analysis). */

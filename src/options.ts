@@ -21,7 +21,8 @@ export interface OptionSpec {
   name: string;
   /** The value's placeholder in help ("N", "CMD"). */
   arg: string;
-  type: 'text' | 'int' | 'number' | 'choice' | 'on-off';
+  /** `flag`: a bare flag on the command line (--no-aslr), true or false in a file or an input. */
+  type: 'text' | 'int' | 'number' | 'choice' | 'on-off' | 'flag';
   choices?: readonly string[];
   /** For numbers: the valid range, and how an error message names it. */
   valid?: (n: number) => boolean;
@@ -208,6 +209,52 @@ const CONFIG = [
     arg: 'FILE[:LINE]',
     type: 'text',
     help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
+    trust: 'any',
+    commands: ['run'],
+  },
+  {
+    name: 'measure',
+    arg: 'WHAT',
+    type: 'choice',
+    choices: ['time', 'instructions'],
+    default: 'time',
+    help: "time, or instructions: count each run's instructions under valgrind's cachegrind (one count per run, decided exactly when it repeats; docs/steady.md)",
+    trust: 'trusted-only',
+    commands: ['run'],
+  },
+  {
+    name: 'pin-cpu',
+    arg: 'N|auto',
+    type: 'text',
+    defaultText: 'off',
+    help: 'run the benchmark on one CPU (taskset): a CPU number, or auto for the last CPU benchgate may use',
+    trust: 'any',
+    commands: ['run'],
+  },
+  {
+    name: 'no-aslr',
+    arg: 'true|false',
+    type: 'flag',
+    defaultText: 'off',
+    help: 'run the benchmark without address-space randomisation (setarch -R)',
+    trust: 'any',
+    commands: ['run'],
+  },
+  {
+    name: 'no-fsync',
+    arg: 'true|false',
+    type: 'flag',
+    defaultText: 'off',
+    help: 'run the benchmark without fsync (eatmydata)',
+    trust: 'any',
+    commands: ['run'],
+  },
+  {
+    name: 'priority',
+    arg: 'true|false',
+    type: 'flag',
+    defaultText: 'off',
+    help: 'run the benchmark at niceness -5 where permitted',
     trust: 'any',
     commands: ['run'],
   },

@@ -6,6 +6,7 @@
  * threshold. A benchmark whose data could not have shown a change of that size is
  * `inconclusive`, with the rounds it needs.
  */
+import { decideDeterministic } from '../stats/deterministic.js';
 import type { AnalysisSettings, Comparison, Summary, Verdict } from '../model.js';
 import {
   adjustPValues,
@@ -34,6 +35,7 @@ function emptyComparison(g: Group): Comparison {
     metric: g.metric,
     unit: g.unit,
     better: g.better,
+    ...(g.deterministic && { deterministic: true }),
     base: g.samples.base.length > 0 ? summarize(g.samples.base) : null,
     head: g.samples.head.length > 0 ? summarize(g.samples.head) : null,
     baseSamples: g.samples.base,
@@ -127,15 +129,19 @@ export interface Compared {
 
 /** Every group tested, p-values adjusted over the whole set, and each verdict decided. */
 export function compareGroups(groups: readonly Group[], settings: AnalysisSettings): { compared: Compared[]; alphaPerTest: number } {
-  const tested = groups.map((group) => ({ comparison: testGroup(group), group }));
-  const withP = tested.filter((t) => t.comparison.p !== null);
+  // Exact counts the deterministic rule decides stay outside the correction family.
+  const tested = groups.map((group) => {
+    const comparison = testGroup(group);
+    return { comparison, group, exact: decideDeterministic(comparison, settings.thresholdPct) };
+  });
+  const withP = tested.filter((t) => t.exact === null && t.comparison.p !== null);
   const adjusted = adjustPValues(
     withP.map((t) => t.comparison.p!),
     settings.correction,
   );
   const level = alphaPerTest(settings, withP.length);
   const decided = new Map(withP.map((t, i) => [t, decide({ ...t.comparison, pAdjusted: adjusted[i]! }, settings, level)]));
-  const compared = tested.map((t) => ({ group: t.group, comparison: decided.get(t) ?? t.comparison }));
+  const compared = tested.map((t) => ({ group: t.group, comparison: t.exact ?? decided.get(t) ?? t.comparison }));
   return { compared: sortForReport(compared), alphaPerTest: level };
 }
 

@@ -17,6 +17,8 @@ export interface SideFailures {
 export interface Group extends Identity {
   unit: string;
   better: Better;
+  /** Counts the machine's noise cannot move (Measurement.deterministic). */
+  deterministic?: boolean;
   /** What the test compares: one value per run (its median), or every iteration when pooled. */
   samples: Record<Side, number[]>;
   /** One value per run (its median, the unit of replication) in round order. */
@@ -36,6 +38,7 @@ function newGroup(run: Run, m: Run['measurements'][number]): Group {
     ...(m.complexityN !== undefined && { complexityN: m.complexityN }),
     unit: m.unit,
     better: m.better,
+    ...(m.deterministic && { deterministic: true }),
     samples: bySide(() => []),
     series: bySide(() => ({ rounds: [], values: [] })),
     raw: bySide(() => []),

@@ -1,6 +1,7 @@
 /** The cells every tabular report shows for a comparison, formatted once for all of them. */
 import { complexityNOf } from '../analysis/identity.js';
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
+import { steadinessSummary } from '../environment.js';
 import { ROUNDS_CAP } from '../stats/index.js';
 import { clip } from './escape.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
@@ -97,7 +98,8 @@ export function headline(result: ComparisonResult): string {
 export function settingsLine(result: ComparisonResult): string {
   const s = result.settings;
   const correction = { holm: 'Holm', bh: 'Benjamini-Hochberg', none: 'no correction' }[s.correction];
-  return `threshold ${s.thresholdPct}% · alpha ${s.alpha} (${correction}) · seed ${result.seed}`;
+  const steady = steadinessSummary(result.environment);
+  return `threshold ${s.thresholdPct}% · alpha ${s.alpha} (${correction}) · seed ${result.seed}${steady ? ` · ${steady}` : ''}`;
 }
 
 export function shortSha(sha: string): string {

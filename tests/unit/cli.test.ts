@@ -27,7 +27,7 @@ describe('benchgate --help', () => {
     for (const command of ['run', 'analyze', 'merge', 'report', 'demo'] as const) {
       const r = await cli(command, '--help');
       expect(r.code).toBe(0);
-      for (const o of commandOptions(command)) expect(r.out).toContain(`--${o.name} <${o.arg}>`);
+      for (const o of commandOptions(command)) expect(r.out).toContain(o.type === 'flag' ? `--${o.name} ` : `--${o.name} <${o.arg}>`);
     }
     expect((await cli('run', '--help')).out.replace(/\s+/g, ' ')).toContain('--rounds <N> measured rounds per side; each round runs base and head once, in seeded random order (default: 10)');
     expect((await cli('analyze', '--help')).out).not.toContain('--bench ');

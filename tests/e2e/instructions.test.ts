@@ -1,0 +1,71 @@
+/**
+ * `benchgate run --measure instructions` end to end on a small C program: a head that executes
+ * ~4% more instructions is a regression within 3 rounds, A/A is unchanged, and a machine
+ * without valgrind gets a clear exit-2 error.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { lcgProgram } from '../../bench/real/c/program.js';
+import { readLog } from '../../src/runner/log.js';
+import { makeRepo, readResults, runCli, tempDir } from './helpers.js';
+
+const hasValgrind = spawnSync('valgrind', ['--version']).status === 0;
+const hasCc = spawnSync('cc', ['--version']).status === 0;
+// Missing tools skip these tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail them.
+const itWithValgrind = (hasValgrind && hasCc) || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+
+const BASE_ITERATIONS = 1_000_000;
+
+function repo(): string {
+  return makeRepo([{ 'prog.c': lcgProgram(BASE_ITERATIONS) }, { 'prog.c': lcgProgram(BASE_ITERATIONS * 1.045) }]);
+}
+
+const args = (repoDir: string, base: string, out: string) => [
+  'run', '--repo', repoDir, '--base', base, '--head', 'HEAD',
+  '--build', 'cc -O1 -o prog prog.c', '--bench-command', './prog',
+  '--measure', 'instructions', '--rounds', '3', '--warmup', '0', '--seed', '3', '--out', out,
+];
+
+describe('benchgate run --measure instructions', () => {
+  const dir = repo();
+
+  itWithValgrind('flags a head that executes ~4% more instructions within 3 rounds, by the deterministic rule', async () => {
+    const out = tempDir();
+    const r = await runCli(args(dir, 'HEAD~1', out));
+    expect(r.code).toBe(1);
+    const result = readResults(out);
+    const c = result.comparisons.find((x) => x.metric === 'instructions')!;
+    expect(c).toMatchObject({ benchmark: 'benchmarks', unit: 'instructions', verdict: 'regression', test: 'deterministic', deterministic: true });
+    expect(c.base!.n).toBe(3);
+    // Every run of a side counted exactly the same.
+    expect(new Set(c.baseSamples).size).toBe(1);
+    expect(new Set(c.headSamples).size).toBe(1);
+    expect(c.changePct!).toBeGreaterThan(3);
+    expect(c.changePct!).toBeLessThan(5);
+    // No time or simulator cost was compared: CPU and memory under valgrind are not the program's.
+    expect(result.comparisons.map((x) => x.metric)).toEqual(['instructions']);
+    const log = readLog(path.join(out, 'results.jsonl'));
+    expect(log.header.config.measure).toBe('instructions');
+    expect(log.header.environment.valgrind).toMatch(/^valgrind-\d/);
+  });
+
+  itWithValgrind('calls A/A unchanged', async () => {
+    const out = tempDir();
+    const r = await runCli(args(dir, 'HEAD', out));
+    expect(r.code).toBe(0);
+    expect(readResults(out).comparisons.map((c) => [c.verdict, c.test])).toEqual([['unchanged', 'deterministic']]);
+  });
+
+  it('without valgrind, exits 2 and says how to install it', async () => {
+    const r = await runCli(args(dir, 'HEAD~1', tempDir()), { env: { PATH: tempDir() } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('apt-get install valgrind');
+  });
+
+  it('refuses a harness format in instruction mode', async () => {
+    const r = await runCli(['run', '--repo', dir, '--base', 'HEAD', '--bench', './prog', '--format', 'go', '--measure', 'instructions']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--format: measure: instructions counts the whole command/);
+  });
+});

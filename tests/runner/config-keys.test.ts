@@ -1,0 +1,31 @@
+/** The config keys of instruction mode and the steadier-machine options (config.ts). */
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, resolveConfig, sourced } from '../../src/config.js';
+
+const resolve = (raw: Record<string, unknown>) => resolveConfig([sourced({ bench: 'true', ...raw }, (k) => `--${k}`)], '.');
+
+describe('measure and steadier-machine keys', () => {
+  it('are off by default', () => {
+    expect(resolve({})).toMatchObject({ measure: 'time', pinCpu: undefined, noAslr: false, noFsync: false, priority: false });
+  });
+
+  it('read on/off values from flags, inputs and YAML alike', () => {
+    expect(resolve({ 'no-aslr': true, 'no-fsync': 'on', priority: 'TRUE' })).toMatchObject({ noAslr: true, noFsync: true, priority: true });
+    expect(resolve({ 'no-aslr': 'false', priority: 'off' })).toMatchObject({ noAslr: false, priority: false });
+    expect(() => resolve({ 'no-aslr': 'maybe' })).toThrow(new ConfigError('--no-aslr: expected true or false, got "maybe"'));
+  });
+
+  it('take a CPU number or auto for pin-cpu', () => {
+    expect(resolve({ 'pin-cpu': '1' }).pinCpu).toBe(1);
+    expect(resolve({ 'pin-cpu': 0 }).pinCpu).toBe(0);
+    expect(resolve({ 'pin-cpu': 'auto' }).pinCpu).toBe('auto');
+    expect(() => resolve({ 'pin-cpu': 'first' })).toThrow(/--pin-cpu: expected a CPU number \(e.g. 1\) or auto/);
+  });
+
+  it('make instruction mode a whole-command mode', () => {
+    expect(resolve({ measure: 'instructions' })).toMatchObject({ measure: 'instructions', format: 'command' });
+    expect(resolve({ measure: 'instructions', format: 'auto' }).format).toBe('command');
+    expect(() => resolve({ measure: 'instructions', format: 'go' })).toThrow(/remove format: go/);
+    expect(() => resolve({ measure: 'cycles' })).toThrow(/expected one of time, instructions/);
+  });
+});

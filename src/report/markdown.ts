@@ -7,7 +7,8 @@ import type { ComparisonResult, Verdict } from '../model.js';
 import { escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
 import { roundsSparkline } from './sparkline.js';
 import { formatChange } from './units.js';
-import { VERDICT_ICON, displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
+import { namesOf, type Names } from './names.js';
+import { VERDICT_ICON, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
 export interface MarkdownOptions {
   /** Upper bound on the UTF-8 size of the output (GitHub: 1 MiB summary, 65,536 chars comment). */
@@ -56,9 +57,9 @@ function headSection(result: ComparisonResult): string {
 }
 
 /** Per-comparison warnings (comparison.warnings) and the caller's notes, capped and escaped. */
-function notesSection(result: ComparisonResult, extra: string[]): string {
+function notesSection(result: ComparisonResult, names: Names, extra: string[]): string {
   const warnings = result.comparisons.flatMap((c) =>
-    c.warnings.map((w) => `- ${markdownCodeCell(displayName(c))}: ${escapeMarkdown(w.message, MAX_MESSAGE)}\n`),
+    c.warnings.map((w) => `- ${markdownCodeCell(names.full(c))}: ${escapeMarkdown(w.message, MAX_MESSAGE)}\n`),
   );
   const lines = capped(warnings, (n) => `- …and ${n} more notes in results.json\n`) + extra.map((l) => `- ${l}\n`).join('');
   return lines ? `\n**Notes**\n\n${lines}` : '';
@@ -85,14 +86,15 @@ function renderSection(s: Section): string {
 
 export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions = {}): string {
   const budget = opts.maxBytes ?? Infinity;
+  const names = namesOf(result);
   const head = headSection(result);
-  const notes = notesSection(result, opts.notes ?? []);
+  const notes = notesSection(result, names, opts.notes ?? []);
   const footer = `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals · p-values adjusted for ${result.comparisons.length} comparisons</sub>\n`;
   const truncationNote = (left: number) =>
     `\n> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n`;
 
-  const sections: Section[] = [...rowsBySuite(result)].map(([suite, rows]) => ({
-    heading: `#### ${markdownCodeCell(suite)}\n\n`,
+  const sections: Section[] = rowsBySuite(result, names).map(({ suite, pkg, rows }) => ({
+    heading: `#### ${markdownCodeCell(suite)}${pkg === undefined ? '' : ` · pkg: ${markdownCodeCell(pkg)}`}\n\n`,
     shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
     folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
     keptShown: [],

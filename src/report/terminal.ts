@@ -2,7 +2,8 @@
 import type { ComparisonResult } from '../model.js';
 import { clip, inertForLog } from './escape.js';
 import { formatChange } from './units.js';
-import { displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
+import { namesOf } from './names.js';
+import { headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
 /** Names are clipped to keep the table readable; messages only when runaway (they say why). */
 const NAME_MAX = 80;
@@ -21,13 +22,14 @@ function table(header: string[], rows: string[][]): string {
 }
 
 export function renderTerminal(result: ComparisonResult): string {
+  const names = namesOf(result);
   const out: string[] = [
     headline(result),
     `base ${printable(result.base.ref)} (${printable(shortSha(result.base.sha))}) → head ${printable(result.head.ref)} (${printable(shortSha(result.head.sha))}) · ${settingsLine(result)}`,
     '',
   ];
-  for (const [suite, rows] of rowsBySuite(result)) {
-    out.push(`suite ${printable(suite)}`);
+  for (const { suite, pkg, rows } of rowsBySuite(result, names)) {
+    out.push(`suite ${printable(suite)}${pkg === undefined ? '' : ` · pkg: ${printable(pkg)}`}`);
     out.push(
       table(
         ['benchmark', 'base', 'head', 'change [95% CI]', 'p / adj. p', 'verdict'],
@@ -42,7 +44,7 @@ export function renderTerminal(result: ComparisonResult): string {
   for (const f of result.failures.runs.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
   for (const w of result.warnings) out.push(`warning: ${printable(w.message, MESSAGE_MAX)}`);
   for (const c of result.comparisons) {
-    for (const w of c.warnings) out.push(`note: ${printable(displayName(c))}: ${printable(w.message, MESSAGE_MAX)}`);
+    for (const w of c.warnings) out.push(`note: ${printable(names.full(c))}: ${printable(w.message, MESSAGE_MAX)}`);
   }
   return out.join('\n').trimEnd() + '\n';
 }

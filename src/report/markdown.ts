@@ -17,6 +17,18 @@ export interface MarkdownOptions {
   fullResultsHint?: string;
   /** Extra lines for the notes section, already markdown (e.g. "3 more regressions not annotated"). */
   notes?: string[];
+  /** Links under the headline (the CI run, its artifacts); the caller checks they are http(s). */
+  links?: MarkdownLink[];
+}
+
+export interface MarkdownLink {
+  text: string;
+  url: string;
+}
+
+/** `[text](url)`, the text escaped; the URL is a `URL.href` (no spaces), whose parentheses would end the link. */
+function linkMarkdown({ text, url }: MarkdownLink): string {
+  return `[${escapeMarkdown(text)}](${url.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
 }
 
 const FOLDED: Verdict[] = ['unchanged'];
@@ -37,21 +49,23 @@ function capped(lines: string[], more: (n: number) => string): string {
   return shown.join('');
 }
 
-function headSection(result: ComparisonResult): string {
+function headSection(result: ComparisonResult, links: MarkdownLink[]): string {
   const icon = { pass: '✅', fail: result.gateFailed ? '❌' : '⚠️', inconclusive: '🟡', error: '💥' }[result.verdict];
   let head = `### ${icon} ${escapeMarkdown(headline(result))}\n\n`;
   head += `base ${markdownCodeCell(shortSha(result.base.sha))} → head ${markdownCodeCell(shortSha(result.head.sha))} · ${escapeMarkdown(settingsLine(result))}\n\n`;
   if (result.geomean) {
     head += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${escapeMarkdown(String(result.geomean.benchmarks))} benchmarks.\n\n`;
   }
+  if (links.length > 0) head += `${links.map(linkMarkdown).join(' · ')}\n\n`;
+  // A list, not `>` lines: consecutive quote lines merge into one paragraph outside PR comments.
   const alerts =
     capped(
-      result.failures.runs.map((f) => `> 💥 ${f.side} run in round ${f.round} failed: ${escapeMarkdown(f.error, MAX_MESSAGE)}\n`),
-      (n) => `> …and ${n} more failed runs\n`,
+      result.failures.runs.map((f) => `- 💥 ${f.side} run in round ${f.round} failed: ${escapeMarkdown(f.error, MAX_MESSAGE)}\n`),
+      (n) => `- …and ${n} more failed runs\n`,
     ) +
     capped(
-      result.warnings.map((w) => `> ⚠️ ${escapeMarkdown(w.message, MAX_MESSAGE)}\n`),
-      (n) => `> …and ${n} more warnings\n`,
+      result.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w.message, MAX_MESSAGE)}\n`),
+      (n) => `- …and ${n} more warnings\n`,
     );
   return alerts ? `${head}${alerts}\n` : head;
 }
@@ -87,7 +101,7 @@ function renderSection(s: Section): string {
 export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions = {}): string {
   const budget = opts.maxBytes ?? Infinity;
   const names = namesOf(result);
-  const head = headSection(result);
+  const head = headSection(result, opts.links ?? []);
   const notes = notesSection(result, names, opts.notes ?? []);
   const footer = `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals · p-values adjusted for ${result.comparisons.length} comparisons</sub>\n`;
   const truncationNote = (left: number) =>

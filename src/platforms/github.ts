@@ -12,6 +12,7 @@ import type { ComparisonResult } from '../model.js';
 import { inertForLog, plainText } from '../report/escape.js';
 import { renderMarkdown, type MarkdownLink } from '../report/markdown.js';
 import { headline } from '../report/rows.js';
+import { renderTerminal } from '../report/terminal.js';
 import { checkConclusion, commentMarker, createCheckRun, httpStatus, upsertComment, type Octokit, type Repo } from './github-api.js';
 import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations } from './github-annotations.js';
 import { eventPullRequest, eventRefs, readEvent, type GitHubEvent } from './github-event.js';
@@ -129,6 +130,10 @@ export class GitHubPlatform implements Platform {
       core[a.kind](a.message, props);
     }
     const notes = omittedNotes(plan.omitted);
+    // The table in the log too, folded: the summary is a click away from where people read the log.
+    await this.group('results', async () => {
+      for (const line of renderTerminal(result).trimEnd().split('\n')) this.info(line);
+    });
     await this.writeSummary(result, notes);
     core.setOutput('verdict', result.verdict);
     core.setOutput('regressions', result.counts.regression);

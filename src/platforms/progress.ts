@@ -30,8 +30,9 @@ export function statusLine(p: RunProgress, nowMs: number, columns: number, color
     [`${formatClock(elapsed)} elapsed`, (s) => s],
     [`ETA ${eta}`, (s) => s],
   ];
-  // The harness's text is shown, never obeyed: control characters are made visible.
-  if (p.lastLine?.trim()) parts.push([inertForLog(p.lastLine.trim()), colors.dim]);
+  // The harness's text is shown, never obeyed: control characters are made visible; Go's tabs are one space.
+  const last = p.lastLine?.replace(/[ \t]+/g, ' ').trim();
+  if (last) parts.push([inertForLog(last), colors.dim]);
   let room = Math.max(10, columns - 1);
   const shown: string[] = [];
   for (const [i, [text, paint]] of parts.entries()) {
@@ -99,7 +100,8 @@ export class ProgressDisplay {
 
   private draw(): void {
     if (!this.state) return;
-    this.stream.write(CLEAR_LINE + statusLine(this.state, this.now(), this.stream.columns ?? 80, this.colors, this.frame));
+    // A pseudo-terminal without a size reports 0 columns.
+    this.stream.write(CLEAR_LINE + statusLine(this.state, this.now(), this.stream.columns || 80, this.colors, this.frame));
     this.shown = true;
   }
 }

@@ -16,7 +16,7 @@ const COLOUR = new RegExp(`${ESC}\\[3\\dm`);
 
 /** The driver's environment: the test's own colour variables removed, then `extra`. */
 function envWith(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env = { ...process.env, TERM: 'xterm-256color' };
+  const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color' };
   delete env.NO_COLOR;
   delete env.FORCE_COLOR;
   return { ...env, ...extra };

@@ -48,12 +48,14 @@ export interface GitHubOptions {
 }
 
 /**
- * The workflow run and its artifacts section, where the upload step puts results.json and
- * report.html; none outside Actions or when the variables are not a plain http(s) URL.
+ * The workflow run that measured and its artifacts section, where the upload step puts
+ * results.json and report.html: in a `workflow_run` relay that is the triggering run (GitHub
+ * sets its id, not the fork). None outside Actions or when the variables are not a plain http(s) URL.
  */
-export function runLinks(env: NodeJS.ProcessEnv): MarkdownLink[] {
+export function runLinks(env: NodeJS.ProcessEnv, event?: GitHubEvent): MarkdownLink[] {
   const repo = parseRepository(env.GITHUB_REPOSITORY);
-  const runId = env.GITHUB_RUN_ID ?? '';
+  const triggering = event?.name === 'workflow_run' ? (event.payload.workflow_run as { id?: unknown } | undefined)?.id : undefined;
+  const runId = String(triggering ?? env.GITHUB_RUN_ID ?? '');
   if (!repo || !/^\d+$/.test(runId)) return [];
   let run: URL;
   try {
@@ -149,7 +151,7 @@ export class GitHubPlatform implements Platform {
       this.info('no GITHUB_STEP_SUMMARY: job summary skipped');
       return;
     }
-    const markdown = renderMarkdown(result, { maxBytes: LIMITS.summary - 1024, notes, links: runLinks(this.env), fullResultsHint: 'results.json in the results artifact' });
+    const markdown = renderMarkdown(result, { maxBytes: LIMITS.summary - 1024, notes, links: runLinks(this.env, this.event), fullResultsHint: 'results.json in the results artifact' });
     await core.summary.addRaw(markdown, true).write();
   }
 
@@ -174,7 +176,7 @@ export class GitHubPlatform implements Platform {
       await this.attempt('comment on the pull request', 'pull-requests: write', async () => {
         if (!(await this.pullRequestMatches(octokit, repo, pullRequest))) return;
         const marker = commentMarker(suite);
-        const body = renderMarkdown(result, { maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64, notes, links: runLinks(this.env) });
+        const body = renderMarkdown(result, { maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64, notes, links: runLinks(this.env, this.event) });
         const how = await upsertComment(octokit, repo, pullRequest, marker, body);
         this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });
@@ -191,7 +193,7 @@ export class GitHubPlatform implements Platform {
       headSha: this.options.checkSha ?? result.head.sha,
       conclusion,
       title: plainText(headline(result), 200),
-      summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes, links: runLinks(this.env) }),
+      summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes, links: runLinks(this.env, this.event) }),
     });
     this.info(`check run "benchgate (${plainText(suite, 100)})": ${conclusion}`);
   }

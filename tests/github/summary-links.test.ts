@@ -14,6 +14,15 @@ describe('runLinks', () => {
     ]);
   });
 
+  it('links the measuring run from a workflow_run relay', () => {
+    const event = { name: 'workflow_run', payload: { workflow_run: { id: 99 } } };
+    expect(runLinks(env, event).map((l) => l.url)).toEqual([
+      'https://github.com/octo/repo/actions/runs/99',
+      'https://github.com/octo/repo/actions/runs/99#artifacts',
+    ]);
+    expect(runLinks(env, { name: 'workflow_run', payload: { workflow_run: { id: '1/../x' } } })).toEqual([]);
+  });
+
   it('links nothing outside Actions or with odd variables', () => {
     expect(runLinks({})).toEqual([]);
     expect(runLinks({ ...env, GITHUB_RUN_ID: '1) [x](https://evil' })).toEqual([]);

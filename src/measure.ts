@@ -130,6 +130,7 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     }
     throw err;
   } finally {
+    platform.progress?.(null);
     signals.dispose();
     await worktrees?.remove();
   }
@@ -194,6 +195,9 @@ async function runRounds(
   const harnessFailures: string[] = [];
   const started = Date.now();
   let roundsDone = 0;
+  const runsTotal = plan.reduce((n, p) => n + p.order.length, 0);
+  let runsDone = 0;
+  const show = platform.progress?.bind(platform);
   for (const planned of plan) {
     const label = planned.warmup ? `warmup ${planned.round + config.warmup}/${config.warmup}` : `round ${planned.round}/${config.rounds}`;
     const roundStart = Date.now();
@@ -201,12 +205,17 @@ async function runRounds(
       checkCancelled();
       const startedAt = new Date().toISOString();
       const reading = startRunReading();
+      const progress = { label, side, runsDone, runsTotal, startedMs: started };
+      show?.(progress);
       const r = await (config.measure === 'instructions' ? execCounted : execMeasured)(config.bench, {
         cwd: dirs[side],
         env: { ...commandEnv(side, planned.round, dirs), ...steady.env },
         timeoutSec: config.timeoutSec,
         prefix: steady.prefix,
+        // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
+        ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),
       });
+      runsDone++;
       checkCancelled();
       const run: Run = {
         suite: config.suite,

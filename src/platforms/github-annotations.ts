@@ -5,7 +5,8 @@
  */
 import type { Comparison, ComparisonResult } from '../model.js';
 import { plainText } from '../report/escape.js';
-import { displayName, rowOf } from '../report/rows.js';
+import { namesOf, type Names } from '../report/names.js';
+import { rowOf } from '../report/rows.js';
 
 export type AnnotationKind = 'error' | 'warning' | 'notice';
 
@@ -49,9 +50,9 @@ function kindOf(c: Comparison, gateFailed: boolean): AnnotationKind | null {
   return null;
 }
 
-function describe(c: Comparison): string {
-  const row = rowOf(c);
-  return `${plainText(displayName(c))}: ${row.change} (p ${row.p}), ${plainText(row.base)} → ${plainText(row.head)}`;
+function describe(c: Comparison, names: Names): string {
+  const row = rowOf(c, names);
+  return `${plainText(row.name)}: ${row.change} (p ${row.p}), ${plainText(row.base)} → ${plainText(row.head)}`;
 }
 
 export interface AnnotationPlan {
@@ -78,6 +79,7 @@ export function planAnnotations(result: ComparisonResult, { locate, fallback, ro
     if (kind) byKind[kind].push(c);
   }
   const annotations: Annotation[] = [];
+  const names = namesOf(result);
   const omitted: Record<AnnotationKind, number> = { error: 0, warning: 0, notice: 0 };
   for (const kind of ['error', 'warning', 'notice'] as const) {
     const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
@@ -87,7 +89,7 @@ export function planAnnotations(result: ComparisonResult, { locate, fallback, ro
       annotations.push({
         kind,
         title: plainText(`benchgate: ${word} in ${c.suite}`, 120),
-        message: describe(c),
+        message: describe(c, names),
         ...(sourceLocation(c.benchmark, locate) ?? fallback),
       });
     }

@@ -11,8 +11,9 @@ import type { Config } from '../config.js';
 import type { ComparisonResult } from '../model.js';
 import type { CompareSpec } from '../refs.js';
 import { inertForLog, plainText } from '../report/escape.js';
-import { renderMarkdown } from '../report/markdown.js';
+import { renderMarkdown, type MarkdownLink } from '../report/markdown.js';
 import { headline } from '../report/rows.js';
+import { renderTerminal } from '../report/terminal.js';
 import { checkConclusion, commentMarker, createCheckRun, httpStatus, upsertComment, type Octokit, type Repo } from './github-api.js';
 import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations } from './github-annotations.js';
 import { eventComparison, eventPullRequest, readEvent, type GitHubEvent } from './github-event.js';
@@ -45,6 +46,29 @@ export interface GitHubOptions {
   /** FILE or FILE:LINE from the config: where annotations point when a benchmark's name names no file. */
   source?: string;
   env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The workflow run that measured and its artifacts section, where the upload step puts
+ * results.json and report.html: in a `workflow_run` relay that is the triggering run (GitHub
+ * sets its id, not the fork). None outside Actions or when the variables are not a plain http(s) URL.
+ */
+export function runLinks(env: NodeJS.ProcessEnv, event?: GitHubEvent): MarkdownLink[] {
+  const repo = parseRepository(env.GITHUB_REPOSITORY);
+  const triggering = event?.name === 'workflow_run' ? (event.payload.workflow_run as { id?: unknown } | undefined)?.id : undefined;
+  const runId = String(triggering ?? env.GITHUB_RUN_ID ?? '');
+  if (!repo || !/^\d+$/.test(runId)) return [];
+  let run: URL;
+  try {
+    run = new URL(`${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/actions/runs/${runId}`, `${env.GITHUB_SERVER_URL ?? 'https://github.com'}/`);
+  } catch {
+    return [];
+  }
+  if (run.protocol !== 'https:' && run.protocol !== 'http:') return [];
+  return [
+    { text: 'workflow run', url: run.href },
+    { text: 'results.json and report.html (artifacts)', url: `${run.href}#artifacts` },
+  ];
 }
 
 function parseRepository(value: string | undefined): Repo | undefined {
@@ -109,6 +133,10 @@ export class GitHubPlatform implements Platform {
       core[a.kind](a.message, props);
     }
     const notes = omittedNotes(plan.omitted);
+    // The table in the log too, folded: the summary is a click away from where people read the log.
+    await this.group('results', async () => {
+      for (const line of renderTerminal(result).trimEnd().split('\n')) this.info(line);
+    });
     await this.writeSummary(result, notes);
     core.setOutput('verdict', result.verdict);
     core.setOutput('regressions', result.counts.regression);
@@ -124,7 +152,7 @@ export class GitHubPlatform implements Platform {
       this.info('no GITHUB_STEP_SUMMARY: job summary skipped');
       return;
     }
-    const markdown = renderMarkdown(result, { maxBytes: LIMITS.summary - 1024, notes, fullResultsHint: 'results.json in the results artifact' });
+    const markdown = renderMarkdown(result, { maxBytes: LIMITS.summary - 1024, notes, links: runLinks(this.env, this.event), fullResultsHint: 'results.json in the results artifact' });
     await core.summary.addRaw(markdown, true).write();
   }
 
@@ -149,7 +177,7 @@ export class GitHubPlatform implements Platform {
       await this.attempt('comment on the pull request', 'pull-requests: write', async () => {
         if (!(await this.pullRequestMatches(octokit, repo, pullRequest))) return;
         const marker = commentMarker(suite);
-        const body = renderMarkdown(result, { maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64, notes });
+        const body = renderMarkdown(result, { maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64, notes, links: runLinks(this.env, this.event) });
         const how = await upsertComment(octokit, repo, pullRequest, marker, body);
         this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });
@@ -166,7 +194,7 @@ export class GitHubPlatform implements Platform {
       headSha: this.options.checkSha ?? result.head.chosen?.pullRequestHead ?? result.head.sha,
       conclusion,
       title: plainText(headline(result), 200),
-      summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes }),
+      summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes, links: runLinks(this.env, this.event) }),
     });
     this.info(`check run "benchgate (${plainText(suite, 100)})": ${conclusion}`);
   }

@@ -7,5 +7,5 @@ import type { Platform } from './types.js';
 export function detectPlatform(env: NodeJS.ProcessEnv = process.env): Platform {
   if (env.GITLAB_CI === 'true') return new GitLabPlatform(env);
   if (env.GITHUB_ACTIONS === 'true') return new GitHubPlatform({ token: env.GITHUB_TOKEN || undefined, comment: true, check: true, env });
-  return new LocalPlatform();
+  return new LocalPlatform(process.stdout, process.stderr, env);
 }

@@ -1,26 +1,49 @@
-/** The terminal: plain log lines and the table on stdout. */
+/** The terminal: log lines and a live status line on stderr, the table on stdout, colour where it fits. */
 import type { ComparisonResult } from '../model.js';
 import { inertForLog } from '../report/escape.js';
 import type { CompareSpec } from '../refs.js';
 import { renderTerminal } from '../report/terminal.js';
-import type { Platform } from './types.js';
+import { ProgressDisplay } from './progress.js';
+import { colorsFor, type Colors } from './tty.js';
+import type { Platform, RunProgress } from './types.js';
+
+type Output = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 
 export class LocalPlatform implements Platform {
   readonly name = 'local';
+  private readonly errColors: Colors;
+  /** Only on a terminal: a pipe or a CI log gets plain lines. */
+  private readonly display: ProgressDisplay | null;
 
-  constructor(private readonly out: NodeJS.WritableStream = process.stdout, private readonly err: NodeJS.WritableStream = process.stderr) {}
+  constructor(
+    private readonly out: Output = process.stdout,
+    private readonly err: Output = process.stderr,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.errColors = colorsFor(err, env);
+    this.display = err.isTTY && env.TERM !== 'dumb' ? new ProgressDisplay(err, this.errColors) : null;
+  }
+
+  private line(text: string): void {
+    if (this.display) this.display.write(`${text}\n`);
+    else this.err.write(`${text}\n`);
+  }
 
   info(message: string): void {
-    this.err.write(`${inertForLog(message)}\n`);
+    this.line(inertForLog(message));
   }
 
   warn(message: string): void {
-    this.err.write(`warning: ${inertForLog(message)}\n`);
+    this.line(`${this.errColors.yellow('warning:')} ${inertForLog(message)}`);
   }
 
   async group<T>(title: string, fn: () => Promise<T>): Promise<T> {
-    this.err.write(`── ${inertForLog(title)}\n`);
+    this.line(this.errColors.bold(`── ${inertForLog(title)}`));
     return fn();
+  }
+
+  progress(p: RunProgress | null): void {
+    this.display?.update(p);
   }
 
   defaultComparison(): CompareSpec {
@@ -28,6 +51,7 @@ export class LocalPlatform implements Platform {
   }
 
   async publish(result: ComparisonResult): Promise<void> {
-    this.out.write(renderTerminal(result));
+    this.display?.update(null);
+    this.out.write(renderTerminal(result, colorsFor(this.out, this.env)));
   }
 }

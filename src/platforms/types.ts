@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { ComparisonResult } from '../model.js';
+import type { ComparisonResult, Side } from '../model.js';
 import type { WrittenReports } from '../report/index.js';
 import type { CompareSpec } from '../refs.js';
 
@@ -11,6 +11,22 @@ export interface Logger {
   warn(message: string): void;
   /** Runs `fn` inside a collapsible log section (GitHub ::group::, GitLab section markers). */
   group<T>(title: string, fn: () => Promise<T>): Promise<T>;
+  /** The run under way, for a live display (a terminal's status line); null when the rounds are over. */
+  progress?(p: RunProgress | null): void;
+}
+
+/** Where the rounds are: what measure.ts tells a live display before each run and on each output line. */
+export interface RunProgress {
+  /** "round 3/10" or "warmup 1/2". */
+  label: string;
+  side: Side;
+  /** Runs finished and planned, warm-up included (for the ETA). */
+  runsDone: number;
+  runsTotal: number;
+  /** When the rounds began (Date.now()). */
+  startedMs: number;
+  /** The harness's latest output line, when it prints as it goes (the benchmark being run). */
+  lastLine?: string;
 }
 
 /** One CI system (or the local terminal): where refs come from and where results are shown. */

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { complexityNOf, identityKey } from '../analysis/identity.js';
 import type { Comparison, ComparisonResult } from '../model.js';
 import { clip } from './escape.js';
-import { displayName } from './rows.js';
+import { namesOf, type Names } from './names.js';
 import { formatChange, formatP } from './units.js';
 
 export const CODE_QUALITY_PATH = '.gitlab-ci.yml';
@@ -31,14 +31,14 @@ function fingerprint(c: Comparison): string {
   return createHash('sha256').update(identityKey({ ...c, complexityN: complexityNOf(c) })).digest('hex');
 }
 
-function issue(c: Comparison, result: ComparisonResult): CodeQualityIssue {
+function issue(c: Comparison, result: ComparisonResult, names: Names): CodeQualityIssue {
   // One line of plain text: GitLab shows it as is; JSON encoding does the rest of the escaping.
   const where = result.comparisons.some((o) => o.suite !== c.suite) ? `${clip(c.suite)}: ` : '';
   return {
     type: 'issue',
     check_name: 'benchgate-regression',
     description: clip(
-      `Benchmark regression ${where}${displayName(c)} ${formatChange(c.changePct, c.changeCi)} (adjusted p = ${formatP(c.pAdjusted)})`,
+      `Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (adjusted p = ${formatP(c.pAdjusted)})`,
       1000,
     ),
     categories: ['Performance'],
@@ -50,6 +50,7 @@ function issue(c: Comparison, result: ComparisonResult): CodeQualityIssue {
 }
 
 export function renderCodeQuality(result: ComparisonResult): string {
-  const issues = result.comparisons.filter((c) => c.verdict === 'regression').map((c) => issue(c, result));
+  const names = namesOf(result);
+  const issues = result.comparisons.filter((c) => c.verdict === 'regression').map((c) => issue(c, result, names));
   return JSON.stringify(issues, null, 2) + '\n';
 }

@@ -7,7 +7,8 @@
  */
 import type { Comparison, ComparisonResult, FailedRun } from '../model.js';
 import { clip } from './escape.js';
-import { displayName, rowOf } from './rows.js';
+import { namesOf, type Names } from './names.js';
+import { rowOf, type Row } from './rows.js';
 import { formatChange, formatP } from './units.js';
 
 // Characters XML 1.0 cannot hold at all, even escaped: most C0 controls, lone surrogates,
@@ -30,15 +31,14 @@ function element(name: string, attributes: Record<string, string | number>, text
 }
 
 /** The numbers behind a verdict, as the failure message and the case's output. */
-function regressionMessage(c: Comparison, result: ComparisonResult): string {
+function regressionMessage(c: Comparison, name: string, result: ComparisonResult): string {
   return (
-    `${displayName(c)}: ${formatChange(c.changePct, c.changeCi)} ` +
+    `${name}: ${formatChange(c.changePct, c.changeCi)} ` +
     `(p = ${formatP(c.p)}, adjusted p = ${formatP(c.pAdjusted)}; threshold ${result.settings.thresholdPct}%, alpha ${result.settings.alpha})`
   );
 }
 
-function details(c: Comparison): string {
-  const row = rowOf(c);
+function details(c: Comparison, row: Row): string {
   const lines = [
     `verdict: ${row.verdictText}`,
     `base median: ${row.base} (n = ${c.base?.n ?? 0})`,
@@ -55,24 +55,25 @@ interface Case {
   outcome: 'passed' | 'failure' | 'error' | 'skipped';
 }
 
-function caseXml(c: Comparison, inner: string): string {
-  return `    <testcase${attrs({ classname: clip(c.suite), name: clip(displayName(c)) })}>\n      ${inner}\n    </testcase>`;
+function caseXml(row: Row, inner: string): string {
+  return `    <testcase${attrs({ classname: clip(row.suite), name: clip(row.name) })}>\n      ${inner}\n    </testcase>`;
 }
 
-function testCase(c: Comparison, result: ComparisonResult): Case {
-  const out = element('system-out', {}, details(c));
+function testCase(c: Comparison, result: ComparisonResult, names: Names): Case {
+  const row = rowOf(c, names);
+  const out = element('system-out', {}, details(c, row));
   if (c.verdict === 'regression' && result.gateFailed) {
     // GitLab shows a failure's text as the case's output, so the details go there.
-    return { outcome: 'failure', xml: caseXml(c, element('failure', { type: 'regression', message: regressionMessage(c, result) }, details(c))) };
+    return { outcome: 'failure', xml: caseXml(row, element('failure', { type: 'regression', message: regressionMessage(c, row.name, result) }, details(c, row))) };
   }
   if (c.verdict === 'failed') {
     const reason = c.warnings.map((w) => w.message).join('; ') || 'the harness reported this benchmark as failed';
-    return { outcome: 'error', xml: caseXml(c, element('error', { type: 'failed', message: clip(reason, 1000) }, details(c))) };
+    return { outcome: 'error', xml: caseXml(row, element('error', { type: 'failed', message: clip(reason, 1000) }, details(c, row))) };
   }
   if (c.verdict === 'inconclusive' || c.verdict === 'removed') {
-    return { outcome: 'skipped', xml: caseXml(c, `${element('skipped', { message: rowOf(c).verdictText })}\n      ${out}`) };
+    return { outcome: 'skipped', xml: caseXml(row, `${element('skipped', { message: row.verdictText })}\n      ${out}`) };
   }
-  return { outcome: 'passed', xml: caseXml(c, out) };
+  return { outcome: 'passed', xml: caseXml(row, out) };
 }
 
 function failedRunCase(run: FailedRun): Case {
@@ -90,7 +91,8 @@ function suiteXml(name: string, cases: Case[]): string {
 export function renderJunit(result: ComparisonResult): string {
   const suites = new Map<string, Case[]>();
   const add = (suite: string, c: Case) => suites.set(suite, [...(suites.get(suite) ?? []), c]);
-  for (const c of result.comparisons) add(c.suite, testCase(c, result));
+  const names = namesOf(result);
+  for (const c of result.comparisons) add(c.suite, testCase(c, result, names));
   for (const run of result.failures.runs) add(run.suite, failedRunCase(run));
   const all = [...suites.values()].flat();
   const totals = {

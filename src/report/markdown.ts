@@ -7,7 +7,8 @@ import type { ComparisonResult, Verdict } from '../model.js';
 import { escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
 import { roundsSparkline } from './sparkline.js';
 import { formatChange } from './units.js';
-import { VERDICT_ICON, displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
+import { namesOf, type Names } from './names.js';
+import { VERDICT_ICON, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
 export interface MarkdownOptions {
   /** Upper bound on the UTF-8 size of the output (GitHub: 1 MiB summary, 65,536 chars comment). */
@@ -16,6 +17,18 @@ export interface MarkdownOptions {
   fullResultsHint?: string;
   /** Extra lines for the notes section, already markdown (e.g. "3 more regressions not annotated"). */
   notes?: string[];
+  /** Links under the headline (the CI run, its artifacts); the caller checks they are http(s). */
+  links?: MarkdownLink[];
+}
+
+export interface MarkdownLink {
+  text: string;
+  url: string;
+}
+
+/** `[text](url)`, the text escaped; the URL is a `URL.href` (no spaces), whose parentheses would end the link. */
+function linkMarkdown({ text, url }: MarkdownLink): string {
+  return `[${escapeMarkdown(text)}](${url.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
 }
 
 const FOLDED: Verdict[] = ['unchanged'];
@@ -36,7 +49,7 @@ function capped(lines: string[], more: (n: number) => string): string {
   return shown.join('');
 }
 
-function headSection(result: ComparisonResult): string {
+function headSection(result: ComparisonResult, links: MarkdownLink[]): string {
   const icon = { pass: '✅', fail: result.gateFailed ? '❌' : '⚠️', inconclusive: '🟡', error: '💥' }[result.verdict];
   let head = `### ${icon} ${escapeMarkdown(headline(result))}\n\n`;
   head += `base ${markdownCodeCell(shortSha(result.base.sha))} → head ${markdownCodeCell(shortSha(result.head.sha))} · ${escapeMarkdown(settingsLine(result))}\n\n`;
@@ -44,22 +57,24 @@ function headSection(result: ComparisonResult): string {
   if (result.geomean) {
     head += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${escapeMarkdown(String(result.geomean.benchmarks))} benchmarks.\n\n`;
   }
+  if (links.length > 0) head += `${links.map(linkMarkdown).join(' · ')}\n\n`;
+  // A list, not `>` lines: consecutive quote lines merge into one paragraph outside PR comments.
   const alerts =
     capped(
-      result.failures.runs.map((f) => `> 💥 ${f.side} run in round ${f.round} failed: ${escapeMarkdown(f.error, MAX_MESSAGE)}\n`),
-      (n) => `> …and ${n} more failed runs\n`,
+      result.failures.runs.map((f) => `- 💥 ${f.side} run in round ${f.round} failed: ${escapeMarkdown(f.error, MAX_MESSAGE)}\n`),
+      (n) => `- …and ${n} more failed runs\n`,
     ) +
     capped(
-      result.warnings.map((w) => `> ⚠️ ${escapeMarkdown(w.message, MAX_MESSAGE)}\n`),
-      (n) => `> …and ${n} more warnings\n`,
+      result.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w.message, MAX_MESSAGE)}\n`),
+      (n) => `- …and ${n} more warnings\n`,
     );
   return alerts ? `${head}${alerts}\n` : head;
 }
 
 /** Per-comparison warnings (comparison.warnings) and the caller's notes, capped and escaped. */
-function notesSection(result: ComparisonResult, extra: string[]): string {
+function notesSection(result: ComparisonResult, names: Names, extra: string[]): string {
   const warnings = result.comparisons.flatMap((c) =>
-    c.warnings.map((w) => `- ${markdownCodeCell(displayName(c))}: ${escapeMarkdown(w.message, MAX_MESSAGE)}\n`),
+    c.warnings.map((w) => `- ${markdownCodeCell(names.full(c))}: ${escapeMarkdown(w.message, MAX_MESSAGE)}\n`),
   );
   const lines = capped(warnings, (n) => `- …and ${n} more notes in results.json\n`) + extra.map((l) => `- ${l}\n`).join('');
   return lines ? `\n**Notes**\n\n${lines}` : '';
@@ -86,14 +101,15 @@ function renderSection(s: Section): string {
 
 export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions = {}): string {
   const budget = opts.maxBytes ?? Infinity;
-  const head = headSection(result);
-  const notes = notesSection(result, opts.notes ?? []);
+  const names = namesOf(result);
+  const head = headSection(result, opts.links ?? []);
+  const notes = notesSection(result, names, opts.notes ?? []);
   const footer = `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals · p-values adjusted for ${result.comparisons.length} comparisons</sub>\n`;
   const truncationNote = (left: number) =>
     `\n> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n`;
 
-  const sections: Section[] = [...rowsBySuite(result)].map(([suite, rows]) => ({
-    heading: `#### ${markdownCodeCell(suite)}\n\n`,
+  const sections: Section[] = rowsBySuite(result, names).map(({ suite, pkg, rows }) => ({
+    heading: `#### ${markdownCodeCell(suite)}${pkg === undefined ? '' : ` · pkg: ${markdownCodeCell(pkg)}`}\n\n`,
     shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
     folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
     keptShown: [],

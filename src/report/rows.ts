@@ -1,14 +1,16 @@
 /** The cells every tabular report shows for a comparison, formatted once for all of them. */
-import { complexityNOf } from '../analysis/identity.js';
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
 import { steadinessSummary } from '../environment.js';
 import { ROUNDS_CAP } from '../stats/index.js';
 import { clip } from './escape.js';
+import type { Names } from './names.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
 
 export interface Row {
   suite: string;
-  /** Raw benchmark name (and metric when it is not time): renderers escape it. */
+  /** The package heading the row goes under (names.ts), when the name has one. */
+  pkg?: string;
+  /** Display name (names.ts) under the package heading, with size and metric: renderers escape it. */
   name: string;
   /** Base and head medians with the harness's unit (on one line, clipped): renderers escape them. */
   base: string;
@@ -39,24 +41,17 @@ export function verdictText(c: Comparison): string {
   return c.verdict;
 }
 
-/**
- * The benchmark with its size and metric where they tell rows apart: nanobench repeats one name
- * at every complexityN ("sort [n=800]"); Google Benchmark's "BM_sort/800" already carries it.
- */
-export function displayName(c: Comparison): string {
-  const n = complexityNOf(c);
-  const size = n === undefined || c.benchmark.endsWith(`/${n}`) ? '' : ` [n=${n}]`;
-  return `${c.benchmark}${size}${c.metric === 'time' ? '' : ` [${c.metric}]`}`;
-}
-
 /** Units are a few characters ("ns", "allocs/op"); a longer one is clipped to keep cells readable. */
 const UNIT_MAX = 40;
 
-export function rowOf(c: Comparison): Row {
+/** A comparison's cells; `grouped` when a package heading is shown above the row, else the name carries it. */
+export function rowOf(c: Comparison, names: Names, grouped = false): Row {
   const scale = scaleFor(clip(c.unit, UNIT_MAX), c.base?.median ?? c.head?.median ?? 0);
+  const pkg = grouped ? names.pkg(c) : undefined;
   return {
     suite: c.suite,
-    name: displayName(c),
+    ...(pkg === undefined ? {} : { pkg }),
+    name: grouped ? names.short(c) : names.full(c),
     base: formatValue(c.base?.median, scale),
     head: formatValue(c.head?.median, scale),
     change: formatChange(c.changePct, c.changeCi),
@@ -67,15 +62,23 @@ export function rowOf(c: Comparison): Row {
   };
 }
 
-/** Rows grouped per suite, in the order the comparisons come (regressions first). */
-export function rowsBySuite(result: ComparisonResult): Map<string, Row[]> {
-  const suites = new Map<string, Row[]>();
+export interface RowGroup {
+  suite: string;
+  pkg?: string;
+  rows: Row[];
+}
+
+/** Rows grouped per suite and package, in the order the comparisons come (regressions first). */
+export function rowsBySuite(result: ComparisonResult, names: Names): RowGroup[] {
+  const groups = new Map<string, RowGroup>();
   for (const c of result.comparisons) {
-    const list = suites.get(c.suite) ?? [];
-    list.push(rowOf(c));
-    suites.set(c.suite, list);
+    const row = rowOf(c, names, true);
+    const key = JSON.stringify([row.suite, row.pkg ?? null]);
+    const group = groups.get(key) ?? { suite: row.suite, ...(row.pkg === undefined ? {} : { pkg: row.pkg }), rows: [] };
+    group.rows.push(row);
+    groups.set(key, group);
   }
-  return suites;
+  return [...groups.values()];
 }
 
 /** One line a person reads first: the overall verdict and the counts behind it. */

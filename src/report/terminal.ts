@@ -1,8 +1,9 @@
 /** The report for a terminal or a CI log: plain text, aligned columns, regressions first. */
-import type { ComparisonResult } from '../model.js';
+import type { ComparisonResult, Verdict } from '../model.js';
 import { clip, inertForLog } from './escape.js';
 import { formatChange } from './units.js';
-import { displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
+import { namesOf } from './names.js';
+import { headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
 /** Names are clipped to keep the table readable; messages only when runaway (they say why). */
 const NAME_MAX = 80;
@@ -13,25 +14,51 @@ function printable(text: string, max = NAME_MAX): string {
   return inertForLog(clip(text, max));
 }
 
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]!].length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
-  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+/** The colours the table uses; picocolors' (platforms/tty.ts) fit, and the default paints nothing. */
+export type TerminalColors = Record<'red' | 'green' | 'yellow' | 'cyan' | 'dim' | 'bold', (text: string) => string>;
+
+const plain = (text: string) => text;
+const NO_COLORS: TerminalColors = { red: plain, green: plain, yellow: plain, cyan: plain, dim: plain, bold: plain };
+
+function verdictColor(colors: TerminalColors, verdict: Verdict): (text: string) => string {
+  const byVerdict: Record<Verdict, (text: string) => string> = {
+    regression: colors.red,
+    improvement: colors.green,
+    inconclusive: colors.yellow,
+    failed: (t) => colors.bold(colors.red(t)),
+    added: colors.cyan,
+    removed: colors.cyan,
+    unchanged: colors.dim,
+  };
+  return byVerdict[verdict];
 }
 
-export function renderTerminal(result: ComparisonResult): string {
+/** Aligned columns; `paintLast` colours a row's last cell after padding, so escape codes never count as width. */
+function table(header: string[], rows: string[][], paintLast: (row: number) => (text: string) => string = () => plain): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]!].length)));
+  const line = (cells: string[], paint: (text: string) => string = plain) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? paint(c) : i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map((r, i) => line(r, paintLast(i)))].join('\n');
+}
+
+export function renderTerminal(result: ComparisonResult, colors: TerminalColors = NO_COLORS): string {
+  const names = namesOf(result);
+  const verdictPaint = { pass: colors.green, fail: colors.red, inconclusive: colors.yellow, error: colors.red }[result.verdict];
   const out: string[] = [
-    headline(result),
+    colors.bold(verdictPaint(headline(result))),
     `base ${printable(result.base.ref)} (${printable(shortSha(result.base.sha))}) → head ${printable(result.head.ref)} (${printable(shortSha(result.head.sha))}) · ${settingsLine(result)}`,
     '',
   ];
-  for (const [suite, rows] of rowsBySuite(result)) {
-    out.push(`suite ${printable(suite)}`);
+  for (const { suite, pkg, rows } of rowsBySuite(result, names)) {
+    out.push(`suite ${printable(suite)}${pkg === undefined ? '' : ` · pkg: ${printable(pkg)}`}`);
     out.push(
       table(
         ['benchmark', 'base', 'head', 'change [95% CI]', 'p / adj. p', 'verdict'],
         rows.map((r: Row) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
+        (i) => verdictColor(colors, rows[i]!.verdict),
       ),
     );
     out.push('');
@@ -40,9 +67,9 @@ export function renderTerminal(result: ComparisonResult): string {
     out.push(`geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`);
   }
   for (const f of result.failures.runs.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
-  for (const w of result.warnings) out.push(`warning: ${printable(w.message, MESSAGE_MAX)}`);
+  for (const w of result.warnings) out.push(`${colors.yellow('warning:')} ${printable(w.message, MESSAGE_MAX)}`);
   for (const c of result.comparisons) {
-    for (const w of c.warnings) out.push(`note: ${printable(displayName(c))}: ${printable(w.message, MESSAGE_MAX)}`);
+    for (const w of c.warnings) out.push(`note: ${printable(names.full(c))}: ${printable(w.message, MESSAGE_MAX)}`);
   }
   return out.join('\n').trimEnd() + '\n';
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/analysis/index.js';
 import type { Run } from '../../src/model.js';
 import { renderCodeQuality } from '../../src/report/codequality.js';
-import { displayName } from '../../src/report/rows.js';
+import { namesOf } from '../../src/report/names.js';
 import { createRng } from '../../src/stats/index.js';
 import { measurement, run } from '../builders.js';
 import { testHeader } from '../helpers/log-header.js';
@@ -55,6 +55,7 @@ describe('diagnostics in the analysis', () => {
   });
 
   it('tells the sizes apart in report names and code quality fingerprints', () => {
+    const displayName = namesOf({ comparisons: sorts }).full;
     expect(sorts.map(displayName).sort()).toEqual(['sort [n=100]', 'sort [n=200]', 'sort [n=400]', 'sort [n=800]']);
     // Google Benchmark's "family/N" names already carry the size.
     expect(displayName({ ...sorts[0]!, benchmark: `BM_sort/${sorts[0]!.diagnostics!.complexityN}` })).toBe(`BM_sort/${sorts[0]!.diagnostics!.complexityN}`);

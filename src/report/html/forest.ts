@@ -6,6 +6,7 @@
  */
 import type { Comparison, ComparisonResult, Verdict } from '../../model.js';
 import { clip, escapeHtml } from '../escape.js';
+import { namesOf } from '../names.js';
 import { rowOf } from '../rows.js';
 import { formatChange } from '../units.js';
 
@@ -43,8 +44,9 @@ export function forestData(result: ComparisonResult, anchors: Map<Comparison, st
   const gated = result.comparisons.filter(isGated);
   const drawable = gated.filter((c) => c.changePct !== null && c.changeCi !== null && c.changeCi[0] > -100);
   const suites = new Set(gated.map((c) => c.suite)).size;
+  const names = namesOf(result);
   const rows = drawable.map((c) => {
-    const row = rowOf(c);
+    const row = rowOf(c, names);
     const anchor = anchors.get(c);
     return {
       label: clip(suites > 1 ? `${row.suite} · ${row.name}` : row.name),

@@ -12,6 +12,7 @@ import type { DriftNumbers } from '../../diagnostics/drift.js';
 import type { RoundSeries } from '../../diagnostics/types.js';
 import type { Comparison, ComparisonResult, ResultEnvironment, Verdict } from '../../model.js';
 import { clip, escapeHtml } from '../escape.js';
+import { namesOf } from '../names.js';
 import { headline, rowOf, settingsLine, shortSha, VERDICT_ICON } from '../rows.js';
 import { formatChange, formatPct, scaleFor } from '../units.js';
 import { CLIENT_SCRIPT } from './client.generated.js';
@@ -146,9 +147,10 @@ function tableControls(result: ComparisonResult): string {
 }
 
 function table(result: ComparisonResult, anchors: Map<Comparison, string>): string {
+  const names = namesOf(result);
   // The verdict column sorts back into the report's own order (failed, regressions, ... by size).
   const rows = result.comparisons.map((c, i) => {
-    const r = rowOf(c);
+    const r = rowOf(c, names);
     const anchor = anchors.get(c);
     const name = anchor ? `<a href="#${anchor}">${h(r.name)}</a>` : h(r.name);
     return (
@@ -186,8 +188,9 @@ export function renderHtml(result: ComparisonResult): string {
   const plotted = result.comparisons.filter((c) => c.base && c.head).slice(0, MAX_PLOTTED);
   const anchors = new Map(plotted.map((c, i) => [c, `b${i}`]));
   const plots = plotted.map(plotData);
+  const names = namesOf(result);
   const sections = plotted.map((c, i) => {
-    const r = rowOf(c);
+    const r = rowOf(c, names);
     const figures = [
       `<figure data-plot="distribution" data-index="${i}"><figcaption>distribution of samples</figcaption></figure>`,
       `<figure data-plot="rounds" data-index="${i}"><figcaption>value per round (drift shows as a slope)</figcaption></figure>`,

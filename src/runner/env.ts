@@ -4,7 +4,7 @@
  * (GITHUB_TOKEN, the action's token input, BENCHGATE_GITLAB_TOKEN), the CI platforms' job
  * credentials (ACTIONS_RUNTIME_TOKEN, ACTIONS_ID_TOKEN_REQUEST_*, CI_JOB_TOKEN, CI_JOB_JWT*,
  * CI_REPOSITORY_URL, which embeds the job token…), and any variable whose name says it holds
- * a secret (…TOKEN…, …SECRET…, …PASSWORD…). A build that needs one (a private registry's
+ * a secret (…TOKEN, …SECRET…, …PASSWORD…). A build that needs one (a private registry's
  * NODE_AUTH_TOKEN) names it in BENCHGATE_PASS_ENV (comma-separated) or in the caller's allow list.
  */
 
@@ -27,8 +27,11 @@ const KNOWN_CREDENTIALS = new Set([
   'SSH_AUTH_SOCK',
 ]);
 
-/** Words in a variable's name that mark a secret (GITHUB_TOKEN, INPUT_GITHUB-TOKEN, AWS_SECRET_ACCESS_KEY, CI_REGISTRY_PASSWORD…). */
-const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_?KEY|API_?KEY|ACCESS_?KEY|CREDENTIAL|JWT/i;
+/**
+ * Names that mark a secret: ending in TOKEN (GITHUB_TOKEN, INPUT_GITHUB-TOKEN, npm's …:_authToken;
+ * not TOKENIZERS_PARALLELISM), or containing SECRET, PASSWORD… (AWS_SECRET_ACCESS_KEY, CI_REGISTRY_PASSWORD).
+ */
+const SECRET_NAME = /TOKEN$|SECRET|PASSWORD|PASSWD|PRIVATE_?KEY|API_?KEY|ACCESS_?KEY|CREDENTIAL|JWT/i;
 
 export function isCredential(name: string): boolean {
   return KNOWN_CREDENTIALS.has(name.toUpperCase()) || SECRET_NAME.test(name);

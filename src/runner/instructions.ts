@@ -18,7 +18,7 @@ import { ConfigError } from '../config.js';
 import type { Measurement } from '../model.js';
 import { execMeasured, type ExecOptions, type ExecResult } from './exec.js';
 
-export const INSTRUCTIONS_METRIC = 'instructions';
+const INSTRUCTIONS_METRIC = 'instructions';
 
 /** valgrind's version (`valgrind-3.19.0`), or a ConfigError (exit 2) saying how to install it. */
 export function requireValgrind(env: NodeJS.ProcessEnv = process.env): string {

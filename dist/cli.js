@@ -51355,7 +51355,7 @@ var KNOWN_CREDENTIALS = /* @__PURE__ */ new Set([
   // An ssh agent signs for whoever can reach its socket.
   "SSH_AUTH_SOCK"
 ]);
-var SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_?KEY|API_?KEY|ACCESS_?KEY|CREDENTIAL|JWT/i;
+var SECRET_NAME = /TOKEN$|SECRET|PASSWORD|PASSWD|PRIVATE_?KEY|API_?KEY|ACCESS_?KEY|CREDENTIAL|JWT/i;
 function isCredential(name) {
   return KNOWN_CREDENTIALS.has(name.toUpperCase()) || SECRET_NAME.test(name);
 }

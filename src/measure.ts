@@ -9,12 +9,13 @@ import { collectEnvironment, finishRunReading, startRunReading } from './environ
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
-import type { LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
+import type { LogHeader, Measurement, RefInfo, Run, Side, Warning } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
+import { reviewWarnings, workingDirectoryIn } from './trust.js';
 import { VERSION } from './version.js';
 
 /** The results log's file name, inside the output directory. */
@@ -90,15 +91,18 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     platform.info(`base ${baseRef} = ${baseSha}`);
     platform.info(`head ${headRef} = ${headSha}`);
     platform.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
+    const setup = await reviewWarnings(config, repo, baseSha!, headSha!);
+    for (const w of setup) platform.warn(w.message);
     checkCancelled();
     worktrees = await createWorktrees(repo, baseSha!, headSha!);
     const wt = worktrees;
+    // Before any build: a directory one side lacks, or a link out of the worktree, is a config error.
     const dirs: Record<Side, string> = {
-      base: path.join(wt.base, config.workingDirectory),
-      head: path.join(wt.head, config.workingDirectory),
+      base: workingDirectoryIn(wt.base, config.workingDirectory, 'base'),
+      head: workingDirectoryIn(wt.head, config.workingDirectory, 'head'),
     };
 
-    const header = logHeader(config, { ref: baseRef, sha: baseSha! }, { ref: headRef, sha: headSha! });
+    const header = logHeader(config, { ref: baseRef, sha: baseSha! }, { ref: headRef, sha: headSha! }, setup);
     log = new ResultsLog(file, header);
     platform.info(`results log: ${file}`);
 
@@ -124,7 +128,7 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   }
 }
 
-function logHeader(config: Config, base: RefInfo, head: RefInfo): LogHeader {
+function logHeader(config: Config, base: RefInfo, head: RefInfo, warnings: Warning[]): LogHeader {
   return {
     type: 'header',
     schema: 1,
@@ -135,6 +139,7 @@ function logHeader(config: Config, base: RefInfo, head: RefInfo): LogHeader {
     config: runSettingsOf(config),
     environment: collectEnvironment(),
     startedAt: new Date().toISOString(),
+    ...(warnings.length > 0 && { warnings }),
   };
 }
 

@@ -62,29 +62,29 @@ function refusal(spec: OptionSpec, proposed: Sourced, trusted: Sourced | undefin
   const mine = parseValue(spec, proposed);
   const theirs = trusted === undefined ? undefined : parseValue(spec, trusted);
   // An empty value would unset the trusted one and fall back to the default.
-  if (mine === undefined) return theirs === undefined ? null : `it would unset ${spec.name}`;
+  if (mine === undefined) return theirs === undefined ? null : `it cannot unset ${spec.name}`;
   if (mine === theirs) return null;
   if (spec.trust === 'stricter-only' && spec.stricter) {
     const reference = theirs ?? spec.default;
     if (typeof mine === 'number' && typeof reference === 'number') {
       if (spec.stricter === 'higher' ? mine >= reference : mine <= reference) return null;
-      return `${spec.name} may only be made ${spec.stricter} there (stricter); the governing value is ${reference}`;
+      return `it may only make ${spec.name} ${spec.stricter} (stricter) than ${reference}`;
     }
   }
   // trusted-only, and any stricter-only value the table gives no order for: fail closed.
-  return `${spec.name} chooses what is compared or can weaken the gate, so only the base commit's file or the workflow sets it`;
+  return `only the base commit's file or the workflow sets ${spec.name}`;
 }
 
 function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
 /**
  * The values of the pull request's own config file (`proposed`) that may stand beside the
  * trusted ones, each option by its trust class; the rest come back as warnings.
  */
-export function governLayer(trusted: RawConfig, proposed: RawConfig, event: string, file: string): { admitted: RawConfig; warnings: Warning[] } {
+export function governLayer(trusted: RawConfig, proposed: RawConfig, event: string): { admitted: RawConfig; warnings: Warning[] } {
   const admitted: RawConfig = {};
   const warnings: Warning[] = [];
   for (const [key, value] of Object.entries(proposed) as [ConfigKey, Sourced][]) {
@@ -93,7 +93,7 @@ export function governLayer(trusted: RawConfig, proposed: RawConfig, event: stri
     else {
       warnings.push({
         code: 'config-ignored',
-        message: `${value.where}: ${key}: ${shown(value.value)} ignored: on a ${event} the base commit's ${file} and the workflow govern, and ${why} (docs/security.md)`,
+        message: `${value.where}: ignored ${key}: ${shown(value.value)} from the pull request's own file on a ${event}: ${why} (docs/security.md)`,
       });
     }
   }
@@ -174,7 +174,7 @@ export async function loadConfig(sources: ConfigSources): Promise<Config> {
   const trusted = await readBaseConfig(root, baseSha, inRepository);
   const proposed = readConfigFile(file, false, inRepository);
   // Compared with what the workflow passes too, since that wins over any file.
-  const { admitted, warnings } = governLayer({ ...trusted, ...overrides }, proposed, review.name, inRepository);
+  const { admitted, warnings } = governLayer({ ...trusted, ...overrides }, proposed, review.name);
   const layers = [trusted, admitted, overrides];
   const benchKeys = ['bench', 'bench-command'] as const;
   const proposedBench = benchKeys.map((k) => proposed[k]).find((s) => s !== undefined);
@@ -199,7 +199,8 @@ export async function reviewWarnings(config: Config, repo: string, baseSha: stri
   if (!governance) return [];
   const diff = await git(repo, ['diff', '--name-only', '-z', '--no-renames', baseSha, headSha]);
   const changed = diff.code === 0 ? diff.stdout.split('\0').filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
-  const warnings = [...governance.warnings];
+  // First: the summary lists ten warnings, and this one matters most.
+  const warnings: Warning[] = [];
   if (changed === null) {
     warnings.push({ code: 'ci-files-changed', message: `could not tell whether the head commit changes its CI files: ${diff.stderr.trim()}` });
   } else if (changed.length > 0) {
@@ -208,5 +209,5 @@ export async function reviewWarnings(config: Config, repo: string, baseSha: stri
       message: `the head commit changes ${changed.join(', ')}: on a ${governance.event} the workflow runs as the pull request wrote it, so review these changes; the config file's changes apply once merged (docs/security.md names the platform controls: required workflows, rulesets, pipeline execution policies)`,
     });
   }
-  return warnings;
+  return [...warnings, ...governance.warnings];
 }

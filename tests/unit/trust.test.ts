@@ -3,12 +3,12 @@
  * a value from a pull request's own file is admitted only as its trust class allows.
  */
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type RawConfig } from '../../src/config.js';
-import { CONFIG_KEYS, optionSpec } from '../../src/options.js';
+import { CONFIG_KEYS, OPTIONS, optionSpec } from '../../src/options.js';
 import { checkWorkingDirectory, governLayer, reviewEvent, workingDirectoryIn } from '../../src/trust.js';
-import { tempDir } from '../e2e/helpers.js';
+import { ROOT, tempDir } from '../e2e/helpers.js';
 
 const at = (key: string, value: unknown, file = '.benchgate.yml', line = 3): RawConfig => ({ [key]: { value, where: `${file}:${line} (${key})` } });
 
@@ -128,5 +128,13 @@ describe('working-directory is confined to the worktree', () => {
     expect(workingDirectoryIn(worktree, 'inside', 'head')).toBe(path.join(worktree, 'inside'));
     expect(() => workingDirectoryIn(worktree, 'escape', 'head')).toThrow('working-directory "escape" leads outside the head worktree through a symbolic link');
     expect(() => workingDirectoryIn(worktree, 'missing', 'base')).toThrow('working-directory "missing" is not a directory in the base commit');
+  });
+});
+
+describe('docs/security.md', () => {
+  it("lists every option a config file can set with its trust class, as src/options.ts has them", () => {
+    const doc = readFileSync(path.join(ROOT, 'docs', 'security.md'), 'utf8');
+    const rows = [...doc.matchAll(/^\| `([a-z-]+)` \| (any|stricter-only|trusted-only)(?: \((higher|lower) is stricter\))? \|$/gm)].map((m) => [m[1], m[2], m[3]]);
+    expect(rows).toEqual(OPTIONS.filter((o) => o.file).map((o) => [o.name, o.trust, o.stricter]));
   });
 });

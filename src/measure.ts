@@ -11,7 +11,7 @@ import { FormatError } from './formats/types.js';
 import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
 import type { LogHeader, Measurement, RefInfo, Run, Side, Warning } from './model.js';
 import type { Platform } from './platforms/types.js';
-import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
+import { execMeasured, killActiveCommands, MAX_OUTPUT_BYTES, type ExecResult } from './runner/exec.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
@@ -32,6 +32,7 @@ function lastLines(r: ExecResult): string {
 
 function describeExit(r: ExecResult, timeoutSec: number): string {
   if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
+  if (r.outputTooLarge) return `was stopped: its output passed ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB, more than benchgate reads (print less, e.g. a summary per benchmark)`;
   if (r.signal) return `killed by ${r.signal}`;
   return `exited with code ${r.exitCode}`;
 }
@@ -218,7 +219,7 @@ async function runRounds(
         env: finishRunReading(reading),
       };
       let failure: string | null = null;
-      if (r.timedOut || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
+      if (r.timedOut || r.outputTooLarge || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
       } else if (config.format === 'command') {
         run.measurements = commandMeasurement(config.suite, r);

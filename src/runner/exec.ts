@@ -20,7 +20,12 @@ export interface ExecOptions {
   timeoutSec: number;
   /** Called with each line the command writes (stdout and stderr), for streaming logs. */
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /** Stdout beyond this many bytes ends the command (default MAX_OUTPUT_BYTES). */
+  maxOutputBytes?: number;
 }
+
+/** More stdout than a parser can hold as one string: V8 strings end near 512 MiB. */
+export const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
 export interface ExecResult {
   stdout: string;
@@ -33,6 +38,8 @@ export interface ExecResult {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
+  /** Stdout passed maxOutputBytes: the command was killed and `stdout` holds only what came before. */
+  outputTooLarge: boolean;
 }
 
 const WRAPPER = 'sh -c "$1"; s=$?; cat /proc/$$/stat >&3 2>/dev/null; exit $s';
@@ -128,7 +135,17 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
       };
     };
     const onStdoutLine = lineSplitter('stdout');
+    const maxOutput = opts.maxOutputBytes ?? MAX_OUTPUT_BYTES;
+    let outputBytes = 0;
+    let outputTooLarge = false;
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (outputTooLarge) return;
+      outputBytes += chunk.length;
+      if (outputBytes > maxOutput) {
+        outputTooLarge = true;
+        killGroup(child.pid!);
+        return;
+      }
       stdoutChunks.push(chunk);
       onStdoutLine(chunk);
     });
@@ -174,6 +191,7 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
         exitCode: code,
         signal: signal ?? null,
         timedOut,
+        outputTooLarge,
       });
     });
   });

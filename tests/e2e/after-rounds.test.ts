@@ -6,6 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { execMeasured } from '../../src/runner/exec.js';
 import { extraWorktrees, makeRepo, readResults, runCli, tempDir } from './helpers.js';
 
 const LOCAL = { GITHUB_ACTIONS: '', GITLAB_CI: '' };
@@ -50,4 +51,15 @@ describe('large runs', () => {
     const big = readResults(out).comparisons.find((c) => c.benchmark === 'big')!;
     expect(big.head!.n).toBe(sampling === 'pooled' ? 400_000 : 2);
   }, 180_000);
+});
+
+describe('output over the cap', () => {
+  it('stops the command at the cap and says so, instead of reading it into one string', async () => {
+    const endless = `node -e "const s = 'x'.repeat(65536); setInterval(() => process.stdout.write(s), 0)"`;
+    const r = await execMeasured(endless, { cwd: tempDir(), env: process.env, timeoutSec: 60, maxOutputBytes: 1_000_000 });
+    expect(r.outputTooLarge).toBe(true);
+    expect(r.timedOut).toBe(false);
+    expect(r.signal).toBe('SIGKILL');
+    expect(r.stdout.length).toBeLessThanOrEqual(1_000_000);
+  }, 60_000);
 });

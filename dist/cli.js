@@ -1202,7 +1202,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter2 = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path18 = __require("node:path");
+    var path19 = __require("node:path");
     var fs3 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2215,9 +2215,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName2) {
-          const localBin = path18.resolve(baseDir, baseName2);
+          const localBin = path19.resolve(baseDir, baseName2);
           if (fs3.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path18.extname(baseName2))) return void 0;
+          if (sourceExt.includes(path19.extname(baseName2))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs3.existsSync(`${localBin}${ext}`)
           );
@@ -2235,17 +2235,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path18.resolve(
-            path18.dirname(resolvedScriptPath),
+          executableDir = path19.resolve(
+            path19.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path18.basename(
+            const legacyName = path19.basename(
               this._scriptPath,
-              path18.extname(this._scriptPath)
+              path19.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2256,7 +2256,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path18.extname(executableFile));
+        launchWithNode = sourceExt.includes(path19.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3171,7 +3171,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path18.basename(filename, path18.extname(filename));
+        this._name = path19.basename(filename, path19.extname(filename));
         return this;
       }
       /**
@@ -3185,9 +3185,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path19) {
-        if (path19 === void 0) return this._executableDir;
-        this._executableDir = path19;
+      executableDir(path20) {
+        if (path20 === void 0) return this._executableDir;
+        this._executableDir = path20;
         return this;
       }
       /**
@@ -5757,17 +5757,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path18) {
-      const ctrl = callVisitor(key, node, visitor, path18);
+    function visit_(key, node, visitor, path19) {
+      const ctrl = callVisitor(key, node, visitor, path19);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path18, ctrl);
-        return visit_(key, ctrl, visitor, path18);
+        replaceNode(key, path19, ctrl);
+        return visit_(key, ctrl, visitor, path19);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path18 = Object.freeze(path18.concat(node));
+          path19 = Object.freeze(path19.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path18);
+            const ci = visit_(i, node.items[i], visitor, path19);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5778,13 +5778,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path18 = Object.freeze(path18.concat(node));
-          const ck = visit_("key", node.key, visitor, path18);
+          path19 = Object.freeze(path19.concat(node));
+          const ck = visit_("key", node.key, visitor, path19);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path18);
+          const cv = visit_("value", node.value, visitor, path19);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -5805,17 +5805,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path18) {
-      const ctrl = await callVisitor(key, node, visitor, path18);
+    async function visitAsync_(key, node, visitor, path19) {
+      const ctrl = await callVisitor(key, node, visitor, path19);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path18, ctrl);
-        return visitAsync_(key, ctrl, visitor, path18);
+        replaceNode(key, path19, ctrl);
+        return visitAsync_(key, ctrl, visitor, path19);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path18 = Object.freeze(path18.concat(node));
+          path19 = Object.freeze(path19.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path18);
+            const ci = await visitAsync_(i, node.items[i], visitor, path19);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5826,13 +5826,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path18 = Object.freeze(path18.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path18);
+          path19 = Object.freeze(path19.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path19);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path18);
+          const cv = await visitAsync_("value", node.value, visitor, path19);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -5859,23 +5859,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path18) {
+    function callVisitor(key, node, visitor, path19) {
       if (typeof visitor === "function")
-        return visitor(key, node, path18);
+        return visitor(key, node, path19);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path18);
+        return visitor.Map?.(key, node, path19);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path18);
+        return visitor.Seq?.(key, node, path19);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path18);
+        return visitor.Pair?.(key, node, path19);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path18);
+        return visitor.Scalar?.(key, node, path19);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path18);
+        return visitor.Alias?.(key, node, path19);
       return void 0;
     }
-    function replaceNode(key, path18, node) {
-      const parent = path18[path18.length - 1];
+    function replaceNode(key, path19, node) {
+      const parent = path19[path19.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -6487,10 +6487,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path18, value) {
+    function collectionFromPath(schema, path19, value) {
       let v = value;
-      for (let i = path18.length - 1; i >= 0; --i) {
-        const k = path18[i];
+      for (let i = path19.length - 1; i >= 0; --i) {
+        const k = path19[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -6509,7 +6509,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path18) => path18 == null || typeof path18 === "object" && !!path18[Symbol.iterator]().next().done;
+    var isEmptyPath = (path19) => path19 == null || typeof path19 === "object" && !!path19[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -6539,11 +6539,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path18, value) {
-        if (isEmptyPath(path18))
+      addIn(path19, value) {
+        if (isEmptyPath(path19))
           this.add(value);
         else {
-          const [key, ...rest] = path18;
+          const [key, ...rest] = path19;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -6557,8 +6557,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path18) {
-        const [key, ...rest] = path18;
+      deleteIn(path19) {
+        const [key, ...rest] = path19;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -6572,8 +6572,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path18, keepScalar) {
-        const [key, ...rest] = path18;
+      getIn(path19, keepScalar) {
+        const [key, ...rest] = path19;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -6591,8 +6591,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path18) {
-        const [key, ...rest] = path18;
+      hasIn(path19) {
+        const [key, ...rest] = path19;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -6602,8 +6602,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path18, value) {
-        const [key, ...rest] = path18;
+      setIn(path19, value) {
+        const [key, ...rest] = path19;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -9118,9 +9118,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path18, value) {
+      addIn(path19, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path18, value);
+          this.contents.addIn(path19, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -9195,14 +9195,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path18) {
-        if (Collection2.isEmptyPath(path18)) {
+      deleteIn(path19) {
+        if (Collection2.isEmptyPath(path19)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path18) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path19) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -9217,10 +9217,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path18, keepScalar) {
-        if (Collection2.isEmptyPath(path18))
+      getIn(path19, keepScalar) {
+        if (Collection2.isEmptyPath(path19))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path18, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path19, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -9231,10 +9231,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path18) {
-        if (Collection2.isEmptyPath(path18))
+      hasIn(path19) {
+        if (Collection2.isEmptyPath(path19))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path18) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path19) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -9251,13 +9251,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path18, value) {
-        if (Collection2.isEmptyPath(path18)) {
+      setIn(path19, value) {
+        if (Collection2.isEmptyPath(path19)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path18), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path19), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path18, value);
+          this.contents.setIn(path19, value);
         }
       }
       /**
@@ -11218,9 +11218,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path18) => {
+    visit.itemAtPath = (cst, path19) => {
       let item = cst;
-      for (const [field2, index] of path18) {
+      for (const [field2, index] of path19) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -11229,23 +11229,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path18) => {
-      const parent = visit.itemAtPath(cst, path18.slice(0, -1));
-      const field2 = path18[path18.length - 1][0];
+    visit.parentCollection = (cst, path19) => {
+      const parent = visit.itemAtPath(cst, path19.slice(0, -1));
+      const field2 = path19[path19.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path18, item, visitor) {
-      let ctrl = visitor(item, path18);
+    function _visit(path19, item, visitor) {
+      let ctrl = visitor(item, path19);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path18.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path19.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11256,10 +11256,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path18);
+            ctrl = ctrl(item, path19);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path18) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path19) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -16239,8 +16239,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path18) {
-      let input = path18;
+    function removeDotSegments(path19) {
+      let input = path19;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -16314,11 +16314,11 @@ var require_utils = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path18) {
-      if (path18 === "" || path18[0] === "/") {
-        return removeDotSegments(path18);
+    function removeDotSegmentsRelative(path19) {
+      if (path19 === "" || path19[0] === "/") {
+        return removeDotSegments(path19);
       }
-      const segments = path18.split("/");
+      const segments = path19.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -16681,8 +16681,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path18 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path18 && path18 !== "/" ? path18 : void 0;
+        const path19 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path19 && path19 !== "/" ? path19 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -20954,14 +20954,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path18 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path19 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path18 && path18[0] !== "/") {
-          path18 = `/${path18}`;
+        if (path19 && path19[0] !== "/") {
+          path19 = `/${path19}`;
         }
-        return new URL(`${origin}${path18}`);
+        return new URL(`${origin}${path19}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -21412,39 +21412,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path18, origin }
+          request: { method, path: path19, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path18);
+        debuglog("sending request to %s %s/%s", method, origin, path19);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path18, origin },
+          request: { method, path: path19, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path18,
+          path19,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path18, origin }
+          request: { method, path: path19, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path18);
+        debuglog("trailers received from %s %s/%s", method, origin, path19);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path18, origin },
+          request: { method, path: path19, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path18,
+          path19,
           error2.message
         );
       });
@@ -21493,9 +21493,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path18, origin }
+            request: { method, path: path19, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path18);
+          debuglog("sending request to %s %s/%s", method, origin, path19);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -21558,7 +21558,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path18,
+        path: path19,
         method,
         body,
         headers,
@@ -21573,11 +21573,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path18 !== "string") {
+        if (typeof path19 !== "string") {
           throw new InvalidArgumentError2("path must be a string");
-        } else if (path18[0] !== "/" && !(path18.startsWith("http://") || path18.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path19[0] !== "/" && !(path19.startsWith("http://") || path19.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError2("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path18)) {
+        } else if (invalidPathRegex.test(path19)) {
           throw new InvalidArgumentError2("invalid request path");
         }
         if (typeof method !== "string") {
@@ -21643,7 +21643,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path18, query) : path18;
+        this.path = query ? buildURL(path19, query) : path19;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -26336,7 +26336,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path18, host, upgrade, blocking, reset } = request2;
+      const { method, path: path19, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -26417,7 +26417,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path18} HTTP/1.1\r
+      let header = `${method} ${path19} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -26946,7 +26946,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path18, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path19, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -27043,7 +27043,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path18;
+      headers[HTTP2_HEADER_PATH] = path19;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -27396,9 +27396,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path18 = search ? `${pathname}${search}` : pathname;
+        const path19 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path18;
+        this.opts.path = path19;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -28637,10 +28637,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path18 = "/",
+          path: path19 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path18;
+        opts.path = origin + path19;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -30612,20 +30612,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path18) {
-      if (typeof path18 !== "string") {
-        return path18;
+    function safeUrl(path19) {
+      if (typeof path19 !== "string") {
+        return path19;
       }
-      const pathSegments = path18.split("?");
+      const pathSegments = path19.split("?");
       if (pathSegments.length !== 2) {
-        return path18;
+        return path19;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path18, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path18);
+    function matchKey(mockDispatch2, { path: path19, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path19);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -30647,7 +30647,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path18 }) => matchValue(safeUrl(path18), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path19 }) => matchValue(safeUrl(path19), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -30685,9 +30685,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path18, method, body, headers, query } = opts;
+      const { path: path19, method, body, headers, query } = opts;
       return {
-        path: path18,
+        path: path19,
         method,
         body,
         headers,
@@ -31150,10 +31150,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path18, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path19, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path18,
+            Path: path19,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -36032,9 +36032,9 @@ var require_util7 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path18) {
-      for (let i = 0; i < path18.length; ++i) {
-        const code = path18.charCodeAt(i);
+    function validateCookiePath(path19) {
+      for (let i = 0; i < path19.length; ++i) {
+        const code = path19.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -38954,11 +38954,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError2("invalid opts.path");
           }
-          let path18 = opts.path;
+          let path19 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path18 = `/${path18}`;
+            path19 = `/${path19}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path18);
+          url = new URL(util.parseOrigin(url).origin + path19);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -39891,7 +39891,7 @@ var {
 } = import_index.default;
 
 // src/commands/analyze.ts
-import path7 from "node:path";
+import path8 from "node:path";
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -41743,7 +41743,7 @@ function analyze({ header, runs, end, settings }) {
   const failures3 = failuresOf(runs, groups, end);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) counts[c.verdict]++;
-  const warnings = [];
+  const warnings = [...header.warnings ?? []];
   if (failures3.stopped !== null) warnings.push({ code: "run-failed", message: `the run stopped: ${failures3.stopped}` });
   if (failures3.noResults) warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
   return {
@@ -42096,12 +42096,14 @@ var DEFAULTS = {
   workingDirectory: configDefault("working-directory")
 };
 var CONFIG_FILE = ".benchgate.yml";
-function readConfigFile(file, required) {
+function readConfigFile(file, required, name = file) {
   if (!existsSync(file)) {
-    if (required) throw new ConfigError(`${file}: config file not found`);
+    if (required) throw new ConfigError(`${name}: config file not found`);
     return {};
   }
-  const text3 = readFileSync(file, "utf8");
+  return parseConfigText(readFileSync(file, "utf8"), name);
+}
+function parseConfigText(text3, file) {
   const lines2 = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text3, { lineCounter: lines2, prettyErrors: false });
   const at = (node) => node?.range ? `${file}:${lines2.linePos(node.range[0]).line}` : file;
@@ -42280,6 +42282,9 @@ function checkRefSyntax(ref) {
   if (/[\u0000-\u0020\u007f]/.test(ref)) {
     throw new GitError(`invalid ref ${JSON.stringify(ref)}: refs cannot contain spaces or control characters`);
   }
+}
+async function repoRoot(dir) {
+  return gitOk(dir, ["rev-parse", "--show-toplevel"], `finding the git repository of ${dir}`);
 }
 async function revParse(repo, ref) {
   const r = await git(repo, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
@@ -42462,6 +42467,14 @@ var results_log_schema_default = {
         startedAt: {
           type: "string",
           maxLength: 4096
+        },
+        warnings: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/Warning"
+          },
+          description: "Said before any run: config values a pull request's side could not set, CI files it changes (src/trust.ts).",
+          maxItems: 1e6
         }
       },
       required: [
@@ -42731,6 +42744,49 @@ var results_log_schema_default = {
         "no-aslr",
         "no-fsync",
         "priority"
+      ]
+    },
+    Warning: {
+      type: "object",
+      properties: {
+        code: {
+          $ref: "#/definitions/WarningCode"
+        },
+        message: {
+          type: "string",
+          maxLength: 1048576
+        }
+      },
+      required: [
+        "code",
+        "message"
+      ],
+      description: "A diagnostic that travels with the data; renderers decide how to show it."
+    },
+    WarningCode: {
+      type: "string",
+      enum: [
+        "failed-runs",
+        "too-few-samples",
+        "no-percent-change",
+        "below-threshold",
+        "run-failed",
+        "no-benchmarks",
+        "config-ignored",
+        "ci-files-changed",
+        "cpu-steal",
+        "high-load",
+        "cpu-governor",
+        "turbo",
+        "cost-too-coarse",
+        "tail-regression",
+        "welch-disagrees",
+        "bimodal-or-outliers",
+        "drift",
+        "drift-unprotected",
+        "timer-resolution",
+        "never-significant",
+        "complexity-change"
       ]
     },
     LogRunLine: {
@@ -43523,6 +43579,8 @@ var results_schema_default = {
         "below-threshold",
         "run-failed",
         "no-benchmarks",
+        "config-ignored",
+        "ci-files-changed",
         "cpu-steal",
         "high-load",
         "cpu-governor",
@@ -44771,7 +44829,7 @@ var EXIT = {
   pass: 0,
   /** The gate failed: at least one regression (and fail-on is regression). */
   gateFailed: 1,
-  /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file. */
+  /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file, a path benchgate cannot write. */
   usage: 2,
   /** A build or benchmark run failed, or a harness reported a benchmark failed. */
   runFailed: 3,
@@ -44785,9 +44843,16 @@ function exitCodeOf(result) {
   if (hasFailures(result.failures)) return EXIT.runFailed;
   return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
 }
+function isFileError(err) {
+  const e = err;
+  return err instanceof Error && typeof e.code === "string" && typeof e.path === "string" && typeof e.syscall === "string";
+}
 function errorExit(err) {
   if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError) {
     return { code: EXIT.usage, message: err.message };
+  }
+  if (isFileError(err)) {
+    return { code: EXIT.usage, message: `cannot ${err.syscall} ${err.path}: ${err.code} (check that the path, e.g. --out, is a writable directory with free space)` };
   }
   if (err instanceof RunFailure) return { code: EXIT.runFailed, message: err.message };
   if (err instanceof Cancelled) {
@@ -44814,7 +44879,7 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
-import path5 from "node:path";
+import path6 from "node:path";
 
 // src/environment.ts
 import { existsSync as existsSync4, readFileSync as readFileSync3, readdirSync } from "node:fs";
@@ -44945,31 +45010,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path18) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path18}`);
+  object(value, path19) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path19}`);
     return value;
   }
-  array(value, path18) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path18}`);
+  array(value, path19) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path19}`);
     return value;
   }
-  string(value, path18) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path18}`);
+  string(value, path19) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path19}`);
     return value;
   }
   /** A finite number. */
-  number(value, path18) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path18}`);
+  number(value, path19) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path19}`);
     return value;
   }
-  numbers(value, path18) {
-    return this.array(value, path18).map((item, i) => this.number(item, `${path18}[${i}]`));
+  numbers(value, path19) {
+    return this.array(value, path19).map((item, i) => this.number(item, `${path19}[${i}]`));
   }
-  optionalString(value, path18) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path18);
+  optionalString(value, path19) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path19);
   }
-  optionalNumber(value, path18) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path18);
+  optionalNumber(value, path19) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path19);
   }
 };
 
@@ -45082,11 +45147,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name, row, columns, path18) {
+function addBenchmark(set, name, row, columns, path19) {
   const kind = kindOf2(name);
   const column = (key) => columns.has(key) ? row[columns.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path18}.params`)).map(
-    (list2, i) => shape.array(list2, `${path18}.params[${i}]`).map((value, j) => shape.string(value, `${path18}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path19}.params`)).map(
+    (list2, i) => shape.array(list2, `${path19}.params[${i}]`).map((value, j) => shape.string(value, `${path19}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name : `${name}(${combination.join(", ")})`);
   const result = column("result");
@@ -45094,9 +45159,9 @@ function addBenchmark(set, name, row, columns, path18) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path18}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path18}.samples`);
-  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path18}.result`);
+  const results = shape.array(result, `${path19}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path19}.samples`);
+  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path19}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -45105,7 +45170,7 @@ function addBenchmark(set, name, row, columns, path18) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path18}.result[${i}]`)] : shape.numbers(own, `${path18}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path19}.result[${i}]`)] : shape.numbers(own, `${path19}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -45364,10 +45429,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path18) {
+function parseBetter(value, path19) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path18}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path19}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -45378,23 +45443,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path18 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path18);
-      const name = shape4.string(entry.name, `${path18}.name`);
-      if (name === "") throw shape4.error(`expected a non-empty name at ${path18}.name`);
-      const unit = shape4.string(entry.unit, `${path18}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path18}.metric`);
-      const better = parseBetter(entry.better, `${path18}.better`);
-      const values = shape4.numbers(entry.values, `${path18}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path18}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path18}.failed`);
+      const path19 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path19);
+      const name = shape4.string(entry.name, `${path19}.name`);
+      if (name === "") throw shape4.error(`expected a non-empty name at ${path19}.name`);
+      const unit = shape4.string(entry.unit, `${path19}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path19}.metric`);
+      const better = parseBetter(entry.better, `${path19}.better`);
+      const values = shape4.numbers(entry.values, `${path19}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path19}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path19}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path18}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path19}.values (or "failed")`);
       for (const value of values) {
         set.add(name, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -45406,30 +45471,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path18) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path18}.FullName`);
+function baseName(benchmark, path19) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path19}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path18}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name === "") throw shape5.error(`expected FullName or Method at ${path18}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path18}.Parameters`);
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path19}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name === "") throw shape5.error(`expected FullName or Method at ${path19}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path19}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
 }
-function job(benchmark, path18) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path18}.DisplayInfo`) ?? "";
+function job(benchmark, path19) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path19}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path18) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path18}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path18}.Measurements`).map((m, i) => shape5.object(m, `${path18}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path19) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path19}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path19}.Measurements`).map((m, i) => shape5.object(m, `${path19}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path18}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path18}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path18}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path19}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path19}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path19}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path18}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path19}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -45441,24 +45506,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path18 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path18);
-      return { benchmark, path: path18, name: baseName(benchmark, path18) };
+      const path19 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path19);
+      return { benchmark, path: path19, name: baseName(benchmark, path19) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path18, name: base } of entries) {
-      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path18)}]` : base;
+    for (const { benchmark, path: path19, name: base } of entries) {
+      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path19)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path18}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path18)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path19}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path19)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path18}.Memory`);
-        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path18}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path19}.Memory`);
+        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path19}.Memory.BytesAllocatedPerOperation`);
         if (bytes2 !== void 0) set.add(name, "allocated/op", "B", "lower", bytes2);
       }
     }
@@ -47627,16 +47692,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path18 = this._matcher.path;
-    return path18.length > 0 ? path18[path18.length - 1].tag : void 0;
+    const path19 = this._matcher.path;
+    return path19.length > 0 ? path19[path19.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path18 = this._matcher.path;
-    return path18.length > 0 ? path18[path18.length - 1].namespace : void 0;
+    const path19 = this._matcher.path;
+    return path19.length > 0 ? path19[path19.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -47644,9 +47709,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path18 = this._matcher.path;
-    if (path18.length === 0) return void 0;
-    return path18[path18.length - 1].values?.[attrName];
+    const path19 = this._matcher.path;
+    if (path19.length === 0) return void 0;
+    return path19[path19.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -47654,9 +47719,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path18 = this._matcher.path;
-    if (path18.length === 0) return false;
-    const current = path18[path18.length - 1];
+    const path19 = this._matcher.path;
+    if (path19.length === 0) return false;
+    const current = path19[path19.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -47682,18 +47747,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path18 = this._matcher.path;
-    if (path18.length === 0) return -1;
-    return path18[path18.length - 1].position ?? 0;
+    const path19 = this._matcher.path;
+    if (path19.length === 0) return -1;
+    return path19[path19.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path18 = this._matcher.path;
-    if (path18.length === 0) return -1;
-    return path18[path18.length - 1].counter ?? 0;
+    const path19 = this._matcher.path;
+    if (path19.length === 0) return -1;
+    return path19[path19.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -49718,10 +49783,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path18, depth) {
+function walkXml(set, node, path19, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name = [...path18, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name = [...path19, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -49731,11 +49796,11 @@ function walkXml(set, node, path18, depth) {
     set.add(name, "time", "s", "lower", toSeconds(mean3, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path18, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path19, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
-    for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child2, path18, depth + 1);
+    for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child2, path19, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -49767,7 +49832,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path18 = [];
+  let path19 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -49778,14 +49843,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path18 = [];
+        path19 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path18.push(content.trim());
+      path19.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -49806,7 +49871,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name2 !== "") set.fail([...path18, name2].join(PATH_SEPARATOR), failure[2]);
+      if (name2 !== "") set.fail([...path19, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -49816,7 +49881,7 @@ function parseConsole2(set, text3) {
       const mean3 = split2 && duration(split2[1][0], split2[1][1]);
       if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
-      set.add([...path18, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
+      set.add([...path19, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -49830,7 +49895,7 @@ function parseConsole2(set, text3) {
     const name = [...nameParts, split[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name;
-    else set.add([...path18, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path19, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -49948,8 +50013,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path18 = origin.split(/[?#]/)[0];
-  return path18.slice(path18.lastIndexOf("/") + 1);
+  const path19 = origin.split(/[?#]/)[0];
+  return path19.slice(path19.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -49962,19 +50027,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path18 = `benches[${i}]`;
-      const bench = shape6.object(item, path18);
-      const group2 = shape6.optionalString(bench.group, `${path18}.group`);
-      const name = [fileName(shape6.string(bench.origin, `${path18}.origin`)), group2, shape6.string(bench.name, `${path18}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path18}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path18}.results[${j}]`);
+      const path19 = `benches[${i}]`;
+      const bench = shape6.object(item, path19);
+      const group2 = shape6.optionalString(bench.group, `${path19}.group`);
+      const name = [fileName(shape6.string(bench.origin, `${path19}.origin`)), group2, shape6.string(bench.name, `${path19}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path19}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path19}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path18}.results[${j}].failed`);
-          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path18}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path19}.results[${j}].failed`);
+          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path19}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path18}.results[${j}].ok`);
-        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path18}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path19}.results[${j}].ok`);
+        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path19}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -50087,8 +50152,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path18) => {
-    const saved = join(path18, baseline);
+  const visit = (path19) => {
+    const saved = join(path19, baseline);
     if (existsSync5(join(saved, "sample.json")) && existsSync5(join(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync4(join(saved, "benchmark.json"), "utf8");
@@ -50096,8 +50161,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync4(join(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync2(path18, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path18, entry.name));
+    for (const entry of readdirSync2(path19, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path19, entry.name));
     }
   };
   visit(dir);
@@ -50292,15 +50357,15 @@ function kindOf5(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path18, name }) {
+function addRow(set, { row, path: path19, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape8.optionalString(row.error_message, `${path18}.error_message`) ?? "error_occurred");
+    set.fail(name, shape8.optionalString(row.error_message, `${path19}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path18}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path18}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path18}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path18}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path19}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path19}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path19}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path19}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -50339,9 +50404,9 @@ var googleBenchmark = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path18 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path18);
-      return { row, path: path18, name: shape8.string(row.name, `${path18}.name`) };
+      const path19 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path19);
+      return { row, path: path19, name: shape8.string(row.name, `${path19}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf5);
     const withSamples = /* @__PURE__ */ new Set();
@@ -50381,15 +50446,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path18 = `results[${i}]`;
-      const result = shape9.object(item, path18);
-      const command = shape9.string(result.command, `${path18}.command`);
+      const path19 = `results[${i}]`;
+      const result = shape9.object(item, path19);
+      const command = shape9.string(result.command, `${path19}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path18}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path19}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path18}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
+        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path19}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
       }
     });
     return set.toArray();
@@ -50469,41 +50534,41 @@ function targetFor2(unit, better) {
   if (bottom === "op" && top !== void 0 && isTimeUnit(top)) return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path18) {
-  const name = shape10.string(result.benchmark, `${path18}.benchmark`);
+function benchmarkName(result, path19) {
+  const name = shape10.string(result.benchmark, `${path19}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape10.object(result.params, `${path18}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path19}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path18) {
+function samples(metric, path19) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path18}.rawData`).flatMap(
-      (fork, f) => shape10.array(fork, `${path18}.rawData[${f}]`).map((v, i) => value(v, `${path18}.rawData[${f}][${i}]`))
+    return shape10.array(metric.rawData, `${path19}.rawData`).flatMap(
+      (fork, f) => shape10.array(fork, `${path19}.rawData[${f}]`).map((v, i) => value(v, `${path19}.rawData[${f}][${i}]`))
     );
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path18}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path18}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path18}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path19}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path19}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path19}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path18}.score`)];
+  return [value(metric.score, `${path19}.score`)];
 }
-function histogramMean(iteration, path18) {
+function histogramMean(iteration, path19) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path18).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path18}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path18}[${b}]`);
+  shape10.array(iteration, path19).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path19}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path19}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path18}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path19}`);
   return sum3 / count2;
 }
-function addMetric2(set, name, metricName2, metric, path18, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path18}.scoreUnit`), better);
-  const values = samples(metric, path18);
+function addMetric2(set, name, metricName2, metric, path19, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path19}.scoreUnit`), better);
+  const values = samples(metric, path19);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -50522,20 +50587,20 @@ var jmh = {
     const primaries = /* @__PURE__ */ new Set();
     const set = new MeasurementSet(NAME15, (metric) => ({ role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary" }));
     results.forEach((item, i) => {
-      const path18 = `[${i}]`;
-      const result = shape10.object(item, path18);
-      const name = benchmarkName(result, path18);
-      const mode = shape10.string(result.mode, `${path18}.mode`);
+      const path19 = `[${i}]`;
+      const result = shape10.object(item, path19);
+      const name = benchmarkName(result, path19);
+      const mode = shape10.string(result.mode, `${path19}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
-      addMetric2(set, name, metric, shape10.object(result.primaryMetric, `${path18}.primaryMetric`), `${path18}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path18}.secondaryMetrics`);
+      addMetric2(set, name, metric, shape10.object(result.primaryMetric, `${path19}.primaryMetric`), `${path19}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path19}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path18}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path19}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name, secondaryName, secondaryMetric, `${path18}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name, secondaryName, secondaryMetric, `${path19}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -50546,27 +50611,27 @@ var jmh = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path18, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path18}`);
-  const pair = shape11.array(value, path18);
-  const type = shape11.string(pair[0], `${path18}[0]`);
-  const fields = shape11.object(pair[1], `${path18}[1]`);
+function addValue(set, value, path19, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path19}`);
+  const pair = shape11.array(value, path19);
+  const type = shape11.string(pair[0], `${path19}[0]`);
+  const fields = shape11.object(pair[1], `${path19}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path18}[1].data`))) {
-      addValue(set, child2, `${path18}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path19}[1].data`))) {
+      addValue(set, child2, `${path19}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path18}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path18}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path19}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path19}[1]`);
 }
-function addTrial(set, name, type, fields, path18) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path18}.times`) : [shape11.number(fields.time, `${path18}.time`)];
+function addTrial(set, name, type, fields, path19) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path19}.times`) : [shape11.number(fields.time, `${path19}.time`)];
   for (const ns of times) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path18}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path19}.memory`);
   if (memory !== void 0) set.add(name, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path18}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path19}.allocs`);
   if (allocs !== void 0) set.add(name, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -50663,10 +50728,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path18 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path18);
-    shape13.array(benchmark.runs, `${path18}.runs`).forEach((runItem, j) => {
-      const runPath = `${path18}.runs[${j}]`;
+    const path19 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path19);
+    shape13.array(benchmark.runs, `${path19}.runs`).forEach((runItem, j) => {
+      const runPath = `${path19}.runs[${j}]`;
       const run = shape13.object(runItem, runPath);
       const name = shape13.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
@@ -50718,17 +50783,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path18 = `[${i}]`;
-    const task = shape14.object(item, path18);
-    const name = shape14.string(task.name, `${path18}.name`);
-    const result = shape14.object(task.result, `${path18}.result`);
+    const path19 = `[${i}]`;
+    const task = shape14.object(item, path19);
+    const name = shape14.string(task.name, `${path19}.name`);
+    const result = shape14.object(task.result, `${path19}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path18}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path18}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path18}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path19}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path19}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path19}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -50743,11 +50808,11 @@ function parseVitestJson(set, root) {
       const group2 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group2.fullName, `${groupPath}.fullName`);
       shape15.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path18 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path18);
-        const name = `${groupName} > ${shape15.string(bench.name, `${path18}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path18}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path18}.median`)];
+        const path19 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path19);
+        const name = `${groupName} > ${shape15.string(bench.name, `${path19}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path19}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path19}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -50804,18 +50869,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path18 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path18);
+    const path19 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path19);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name = shape20.optionalString(own.name, `${path18}.metadata.name`);
-    if (name === void 0) throw shape20.error(`expected metadata.name for ${path18}`);
-    const unitName = shape20.optionalString(own.unit, `${path18}.metadata.unit`) ?? "second";
+    const name = shape20.optionalString(own.name, `${path19}.metadata.name`);
+    if (name === void 0) throw shape20.error(`expected metadata.name for ${path19}`);
+    const unitName = shape20.optionalString(own.unit, `${path19}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path18}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path18}.runs`).forEach((run, j) => {
-      const values = shape20.object(run, `${path18}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path19}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path19}.runs`).forEach((run, j) => {
+      const values = shape20.object(run, `${path19}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path18}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path19}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -50918,15 +50983,15 @@ function addRow2(set, line, cells2, columns) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path18 = `results[${i}]`;
-    const result = shape17.object(item, path18);
-    const name = shape17.string(result.name, `${path18}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path18}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path18}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path18}.complexityN`);
+    const path19 = `results[${i}]`;
+    const result = shape17.object(item, path19);
+    const name = shape17.string(result.name, `${path19}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path19}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path19}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path19}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path18}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape17.number(shape17.object(epoch, `${path18}.measurements[${j}]`).elapsed, `${path18}.measurements[${j}].elapsed`);
+    shape17.array(result.measurements, `${path19}.measurements`).forEach((epoch, j) => {
+      const elapsed = shape17.number(shape17.object(epoch, `${path19}.measurements[${j}]`).elapsed, `${path19}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed / batch, void 0, complexityN);
     });
   });
@@ -50983,9 +51048,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path18, keep) {
+function total(counts, path19, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path18}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path19}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -51143,12 +51208,12 @@ var pytestBenchmark = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path18 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path18);
-      const name = shape19.optionalString(benchmark.fullname, `${path18}.fullname`) ?? shape19.string(benchmark.name, `${path18}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path18}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path18}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path18}.stats.median`)];
+      const path19 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path19);
+      const name = shape19.optionalString(benchmark.fullname, `${path19}.fullname`) ?? shape19.string(benchmark.name, `${path19}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path19}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path19}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path19}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -51270,12 +51335,12 @@ function getFormat(name) {
 function detectFormat(text3) {
   const format = detectable.find((f) => f.detect(text3));
   if (format) return format;
-  const shown = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
+  const shown2 = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
   throw new FormatError(
     "auto",
     `could not recognise the benchmark output; tried ${detectable.map((f) => f.name).join(", ")}.
-` + (shown.length > 0 ? `First lines seen:
-${shown.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
+` + (shown2.length > 0 ? `First lines seen:
+${shown2.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
   );
 }
 function parseOutput(text3, format) {
@@ -51799,13 +51864,229 @@ function planSteadiness(opts, env = process.env, probe = runProbe, platform2 = p
   return plan;
 }
 
+// src/trust.ts
+import { existsSync as existsSync7, realpathSync, statSync as statSync2 } from "node:fs";
+import path5 from "node:path";
+
+// src/platforms/github-event.ts
+import { existsSync as existsSync6, readFileSync as readFileSync9 } from "node:fs";
+function readEvent(env) {
+  const file = env.GITHUB_EVENT_PATH;
+  const payload = file && existsSync6(file) ? JSON.parse(readFileSync9(file, "utf8")) : {};
+  return { name: env.GITHUB_EVENT_NAME ?? "", payload, sha: text2(env.GITHUB_SHA), ref: text2(env.GITHUB_REF) };
+}
+function field(value, ...keys) {
+  let v = value;
+  for (const key of keys) v = v !== null && typeof v === "object" ? v[key] : void 0;
+  return v;
+}
+function text2(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+var NO_COMMIT = /^0+$/;
+function eventComparison(event) {
+  const p = event.payload;
+  switch (event.name) {
+    case "pull_request":
+    case "pull_request_target": {
+      const number = eventPullRequest(event);
+      const base = text2(field(p, "pull_request", "base", "sha"));
+      const head2 = eventPullRequestHead(event);
+      const branch = text2(field(p, "pull_request", "base", "ref")) ?? "the base branch";
+      const mergeRef = `refs/pull/${number}/merge`;
+      if (event.name === "pull_request" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
+        return {
+          kind: "first-parent",
+          commit: event.sha,
+          label: mergeRef,
+          why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
+          pullRequestHead: head2
+        };
+      }
+      if (!base || !head2) return { kind: "refs", base, head: head2 };
+      const which2 = number === void 0 ? "the pull request" : `PR #${number}`;
+      return {
+        kind: "merge-base",
+        base,
+        head: head2,
+        why: `the head of ${which2} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
+        pullRequestHead: head2
+      };
+    }
+    case "merge_group": {
+      const head2 = text2(field(p, "merge_group", "head_sha"));
+      if (!head2) return { kind: "refs" };
+      return {
+        kind: "first-parent",
+        commit: head2,
+        label: text2(field(p, "merge_group", "head_ref")) ?? head2,
+        why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
+      };
+    }
+    case "push": {
+      const before = text2(field(p, "before"));
+      const base = before && !NO_COMMIT.test(before) ? before : void 0;
+      return { kind: "refs", base, head: text2(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
+    }
+    case "workflow_dispatch": {
+      const base = text2(field(p, "inputs", "base"));
+      const head2 = text2(field(p, "inputs", "head"));
+      if (!base) return { kind: "refs", head: head2 };
+      const shown2 = head2 ?? "the dispatched commit";
+      return { kind: "merge-base", base, head: head2 ?? "HEAD", why: `${shown2} vs its merge base with ${base}: what it changed since it branched off` };
+    }
+    default:
+      return { kind: "refs" };
+  }
+}
+function eventPullRequest(event) {
+  const n = field(event.payload, "pull_request", "number");
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : void 0;
+}
+function eventPullRequestHead(event) {
+  return text2(field(event.payload, "pull_request", "head", "sha"));
+}
+function eventBaseTip(event) {
+  if (event.name === "merge_group") return text2(field(event.payload, "merge_group", "base_sha"));
+  return text2(field(event.payload, "pull_request", "base", "sha"));
+}
+
+// src/trust.ts
+var GITHUB_REVIEW_EVENTS = ["pull_request", "pull_request_target", "merge_group"];
+function reviewEvent(env) {
+  let event;
+  if (env.GITHUB_ACTIONS === "true") {
+    const github = readEvent(env);
+    if (GITHUB_REVIEW_EVENTS.includes(github.name)) event = { name: `${github.name} event`, base: eventBaseTip(github) ?? "" };
+  } else if (env.GITLAB_CI === "true") {
+    if (env.CI_MERGE_REQUEST_IID || env.CI_PIPELINE_SOURCE === "merge_request_event") {
+      event = { name: "merge request pipeline", base: env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || env.CI_MERGE_REQUEST_DIFF_BASE_SHA || "" };
+    } else if (env.CI_EXTERNAL_PULL_REQUEST_IID) {
+      event = { name: "external pull request pipeline", base: env.CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA ?? "" };
+    }
+  }
+  if (event && !event.base) throw new ConfigError(`${event.name} without a base commit: cannot tell which config governs; check the CI event`);
+  return event;
+}
+function refusal(spec, proposed, trusted) {
+  if (spec.trust === "any") return null;
+  const mine = parseValue(spec, proposed);
+  const theirs = trusted === void 0 ? void 0 : parseValue(spec, trusted);
+  if (mine === void 0) return theirs === void 0 ? null : `it cannot unset ${spec.name}`;
+  if (mine === theirs) return null;
+  if (spec.trust === "stricter-only" && spec.stricter) {
+    const reference = theirs ?? spec.default;
+    if (typeof mine === "number" && typeof reference === "number") {
+      if (spec.stricter === "higher" ? mine >= reference : mine <= reference) return null;
+      return `it may only make ${spec.name} ${spec.stricter} (stricter) than ${reference}`;
+    }
+  }
+  return `only the base commit's file or the workflow sets ${spec.name}`;
+}
+function shown(value) {
+  const text3 = JSON.stringify(value) ?? String(value);
+  return text3.length > 40 ? `${text3.slice(0, 39)}\u2026` : text3;
+}
+function governLayer(trusted, proposed, event) {
+  const admitted = {};
+  const warnings = [];
+  for (const [key, value] of Object.entries(proposed)) {
+    const why = refusal(optionSpec(key), value, trusted[key]);
+    if (why === null) admitted[key] = value;
+    else {
+      warnings.push({
+        code: "config-ignored",
+        message: `${value.where}: ignored ${key}: ${shown(value.value)} from the pull request's own file on a ${event}: ${why} (docs/security.md)`
+      });
+    }
+  }
+  return { admitted, warnings };
+}
+function checkWorkingDirectory(dir, where) {
+  const normal = path5.posix.normalize(dir.replaceAll("\\", "/"));
+  if (path5.posix.isAbsolute(normal) || path5.win32.isAbsolute(dir) || normal === ".." || normal.startsWith("../")) {
+    throw new ConfigError(`${where}: "${dir}" is outside the repository; working-directory is a relative path inside it (e.g. bench)`);
+  }
+}
+function workingDirectoryIn(worktree, dir, side) {
+  const full = path5.join(worktree, dir);
+  if (!existsSync7(full) || !statSync2(full).isDirectory()) {
+    throw new ConfigError(`working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`);
+  }
+  const relative2 = path5.relative(realpathSync(worktree), realpathSync(full));
+  if (relative2.startsWith("..") || path5.isAbsolute(relative2)) {
+    throw new ConfigError(`working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`);
+  }
+  return full;
+}
+function repositoryPath(root, file) {
+  const dir = path5.dirname(file);
+  const real = path5.join(existsSync7(dir) ? realpathSync(dir) : dir, path5.basename(file));
+  const relative2 = path5.relative(realpathSync(root), real);
+  return relative2.startsWith("..") || path5.isAbsolute(relative2) ? void 0 : relative2.split(path5.sep).join("/");
+}
+async function readBaseConfig(root, sha, file) {
+  const object = `${sha}:${file}`;
+  if ((await git(root, ["cat-file", "-e", object])).code !== 0) return {};
+  const blob = await git(root, ["cat-file", "blob", object]);
+  if (blob.code !== 0) throw new GitError(`reading ${object} failed: ${blob.stderr.trim()}`);
+  return parseConfigText(blob.stdout, `${sha.slice(0, 12)}:${file}`);
+}
+function confined(config, layers) {
+  const where = layers.findLast((l) => l["working-directory"] !== void 0)?.["working-directory"]?.where ?? "working-directory";
+  checkWorkingDirectory(config.workingDirectory, where);
+  return config;
+}
+async function loadConfig(sources) {
+  const { repoDir, overrides } = sources;
+  const file = sources.configFile ?? path5.join(repoDir, CONFIG_FILE);
+  const review = reviewEvent(sources.env);
+  const root = review && await repoRoot(repoDir);
+  const inRepository = root && repositoryPath(root, file);
+  if (!review || !root || !inRepository) {
+    const layers2 = [readConfigFile(file, sources.configFile !== void 0), overrides];
+    return confined(resolveConfig(layers2, repoDir), layers2);
+  }
+  const baseSha = await resolveCommit(root, review.base, sources.log);
+  const trusted = await readBaseConfig(root, baseSha, inRepository);
+  const proposed = readConfigFile(file, false, inRepository);
+  const { admitted, warnings } = governLayer({ ...trusted, ...overrides }, proposed, review.name);
+  const layers = [trusted, admitted, overrides];
+  const benchKeys = ["bench", "bench-command"];
+  const proposedBench = benchKeys.map((k) => proposed[k]).find((s) => s !== void 0);
+  if (proposedBench && !layers.some((l) => benchKeys.some((k) => l[k] !== void 0))) {
+    throw new ConfigError(
+      `${proposedBench.where}: on a ${review.name} the benchmark command comes from the base commit's ${inRepository} or the workflow, and the base commit has none; pass bench as an input or flag in the workflow, or merge the config file first (docs/security.md)`
+    );
+  }
+  const config = confined(resolveConfig(layers, repoDir), layers);
+  return { ...config, governance: { event: review.name, baseSha, configFile: inRepository, warnings } };
+}
+var CI_FILES = [/^\.github\/workflows\//, /^\.gitlab-ci\.yml$/];
+async function reviewWarnings(config, repo, baseSha, headSha) {
+  const governance = config.governance;
+  if (!governance) return [];
+  const diff = await git(repo, ["diff", "--name-only", "-z", "--no-renames", baseSha, headSha]);
+  const changed = diff.code === 0 ? diff.stdout.split("\0").filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
+  const warnings = [];
+  if (changed === null) {
+    warnings.push({ code: "ci-files-changed", message: `could not tell whether the head commit changes its CI files: ${diff.stderr.trim()}` });
+  } else if (changed.length > 0) {
+    warnings.push({
+      code: "ci-files-changed",
+      message: `the head commit changes ${changed.join(", ")}: on a ${governance.event} the workflow runs as the pull request wrote it, so review these changes; the config file's changes apply once merged (docs/security.md names the platform controls: required workflows, rulesets, pipeline execution policies)`
+    });
+  }
+  return [...warnings, ...governance.warnings];
+}
+
 // src/version.ts
 var VERSION = "0.1.0";
 
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path5.join(config.outDir, LOG_FILE);
+  return path6.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
@@ -51841,7 +52122,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path5.resolve(config.repoDir);
+  const repo = path6.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -51863,14 +52144,16 @@ async function measure(config, platform2) {
     platform2.info(`head ${head2.ref} = ${head2.sha}`);
     if (head2.chosen) platform2.info(`compared: ${head2.chosen.why}`);
     platform2.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
+    const setup = await reviewWarnings(config, repo, base.sha, head2.sha);
+    for (const w of setup) platform2.warn(w.message);
     checkCancelled();
     worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
     const wt = worktrees;
     const dirs = {
-      base: path5.join(wt.base, config.workingDirectory),
-      head: path5.join(wt.head, config.workingDirectory)
+      base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
+      head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
     };
-    const header = logHeader(config, base, head2, { steady: steady2.checks, valgrind });
+    const header = logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup);
     log = new ResultsLog(file, header);
     platform2.info(`results log: ${file}`);
     if (log.kept) platform2.info(`the earlier results log there is kept as ${log.kept}`);
@@ -51897,7 +52180,7 @@ async function measure(config, platform2) {
     await worktrees?.remove();
   }
 }
-function logHeader(config, base, head2, runner) {
+function logHeader(config, base, head2, runner, warnings) {
   return {
     type: "header",
     schema: 1,
@@ -51907,7 +52190,8 @@ function logHeader(config, base, head2, runner) {
     seed: config.seed,
     config: runSettingsOf(config),
     environment: collectEnvironment(runner),
-    startedAt: (/* @__PURE__ */ new Date()).toISOString()
+    startedAt: (/* @__PURE__ */ new Date()).toISOString(),
+    ...warnings.length > 0 && { warnings }
   };
 }
 async function buildBoth(build, platform2, dirs, checkCancelled) {
@@ -51983,7 +52267,7 @@ async function runRounds(config, platform2, dirs, log, checkCancelled, steady2) 
         env: finishRunReading(reading)
       };
       let failure = null;
-      if (r.timedOut || r.signal || r.exitCode !== 0 && config.format === "command") {
+      if (r.timedOut || r.outputLimitExceeded || r.signal || r.exitCode !== 0 && config.format === "command") {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
       } else if (r.instructions === null) {
         failure = "valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)";
@@ -52019,7 +52303,7 @@ ${lastLines(r)}`);
 
 // src/report/index.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
@@ -52478,6 +52762,13 @@ function failedRunCase(run) {
       ${error2}
     </testcase>` };
 }
+function stoppedCase(suite, reason) {
+  const name = reason.split(":")[0];
+  const error2 = element("error", { type: "stopped", message: clip(reason, 1e3) }, reason);
+  return { outcome: "error", xml: `    <testcase${attrs({ classname: clip(suite), name: clip(name) })}>
+      ${error2}
+    </testcase>` };
+}
 function suiteXml(name, cases) {
   const count2 = (o) => cases.filter((c) => c.outcome === o).length;
   const counts = { tests: cases.length, failures: count2("failure"), errors: count2("error"), skipped: count2("skipped") };
@@ -52491,6 +52782,7 @@ function renderJunit(result) {
   const names = namesOf(result);
   for (const c of result.comparisons) add(c.suite, testCase(c, result, names));
   for (const run of result.failures.runs) add(run.suite, failedRunCase(run));
+  if (result.failures.stopped !== null) add(result.settings.suite, stoppedCase(result.settings.suite, result.failures.stopped));
   const all = [...suites.values()].flat();
   const totals = {
     name: "benchgate",
@@ -52547,9 +52839,9 @@ function rowLine(r) {
 }
 var bytes = (s) => Buffer.byteLength(s, "utf8");
 function capped(lines2, more) {
-  const shown = lines2.slice(0, MAX_LISTED);
-  if (lines2.length > MAX_LISTED) shown.push(more(lines2.length - MAX_LISTED));
-  return shown.join("");
+  const shown2 = lines2.slice(0, MAX_LISTED);
+  if (lines2.length > MAX_LISTED) shown2.push(more(lines2.length - MAX_LISTED));
+  return shown2.join("");
 }
 function headSection(result, links) {
   const icon = { pass: "\u2705", fail: result.gateFailed ? "\u274C" : "\u26A0\uFE0F", inconclusive: "\u{1F7E1}", error: "\u{1F4A5}" }[result.verdict];
@@ -52705,7 +52997,7 @@ function writeReports(result, outDir) {
   mkdirSync2(outDir, { recursive: true });
   const written = {};
   for (const report of reportFiles) {
-    const file = path6.join(outDir, report.file);
+    const file = path7.join(outDir, report.file);
     writeFileSync2(file, report.render(result));
     written[report.file] = file;
   }
@@ -52735,28 +53027,32 @@ var cmdAnalyze = async ({ values, positionals, platform: platform2 }) => {
   for (const line of log.skipped) platform2.warn(`${file}:${line}: unreadable line skipped (a run cut off by a kill?)`);
   if (!log.end) platform2.warn(`${file}: the run did not finish (no end line); analysing the ${log.runs.length} runs it recorded`);
   const overrides = resolveAnalysisOverrides(flagLayer(values));
-  const outDir = values.out ?? path7.dirname(file);
+  const outDir = values.out ?? path8.dirname(file);
   return (await concludeLog({ log, logFile: file, overrides, outDir, platform: platform2 })).exitCode;
 };
 
 // src/commands/demo.ts
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync as existsSync6, mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
+import { copyFileSync, existsSync as existsSync8, mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
 import os6 from "node:os";
-import path9 from "node:path";
+import path10 from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/commands/run.ts
-import path8 from "node:path";
+import path9 from "node:path";
 async function runComparison(config, platform2) {
   const logFile = await measure(config, platform2);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
 }
 var cmdRun = async ({ values, platform: platform2 }) => {
-  const repoDir = path8.resolve(values.repo ?? ".");
-  const configFile = values.config ?? path8.join(repoDir, CONFIG_FILE);
-  const fileLayer = readConfigFile(configFile, values.config !== void 0);
-  const config = resolveConfig([fileLayer, flagLayer(values)], repoDir);
+  const repoDir = path9.resolve(values.repo ?? ".");
+  const config = await loadConfig({
+    repoDir,
+    configFile: values.config === void 0 ? void 0 : path9.resolve(values.config),
+    overrides: flagLayer(values),
+    env: process.env,
+    log: (m) => platform2.info(m)
+  });
   const outcome = await runComparison(config, platform2);
   platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
   return outcome.exitCode;
@@ -52764,9 +53060,9 @@ var cmdRun = async ({ values, platform: platform2 }) => {
 
 // src/commands/demo.ts
 function demoSource() {
-  let dir = path9.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync6(path9.join(dir, "examples", "demo")) && path9.dirname(dir) !== dir) dir = path9.dirname(dir);
-  return path9.join(dir, "examples", "demo");
+  let dir = path10.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync8(path10.join(dir, "examples", "demo")) && path10.dirname(dir) !== dir) dir = path10.dirname(dir);
+  return path10.join(dir, "examples", "demo");
 }
 var DEMO_SOURCE = demoSource();
 function commitAll(repo, message) {
@@ -52779,15 +53075,15 @@ function commitAll(repo, message) {
 }
 function createDemoRepo(dir) {
   execFileSync("git", ["init", "-q", "-b", "main", dir]);
-  copyFileSync(path9.join(DEMO_SOURCE, "bench.mjs"), path9.join(dir, "bench.mjs"));
-  copyFileSync(path9.join(DEMO_SOURCE, "workloads.base.mjs"), path9.join(dir, "workloads.mjs"));
+  copyFileSync(path10.join(DEMO_SOURCE, "bench.mjs"), path10.join(dir, "bench.mjs"));
+  copyFileSync(path10.join(DEMO_SOURCE, "workloads.base.mjs"), path10.join(dir, "workloads.mjs"));
   commitAll(dir, "demo suite");
-  copyFileSync(path9.join(DEMO_SOURCE, "workloads.head.mjs"), path9.join(dir, "workloads.mjs"));
+  copyFileSync(path10.join(DEMO_SOURCE, "workloads.head.mjs"), path10.join(dir, "workloads.mjs"));
   commitAll(dir, "make checksum slower and the sieve faster");
   return dir;
 }
 var cmdDemo = async ({ values, platform: platform2 }) => {
-  const repo = createDemoRepo(mkdtempSync2(path9.join(os6.tmpdir(), "benchgate-demo-")));
+  const repo = createDemoRepo(mkdtempSync2(path10.join(os6.tmpdir(), "benchgate-demo-")));
   platform2.info(`demo repository: ${repo} (base = HEAD~1, head = HEAD)`);
   try {
     const config = resolveConfig(
@@ -52797,7 +53093,7 @@ var cmdDemo = async ({ values, platform: platform2 }) => {
       ],
       repo
     );
-    config.outDir = path9.resolve(values.out ?? DEFAULTS.outDir);
+    config.outDir = path10.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform2);
     platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
     return outcome.exitCode;
@@ -52844,8 +53140,8 @@ var cmdMerge = async ({ values, positionals }) => {
 };
 
 // src/commands/report.ts
-import { existsSync as existsSync11, readFileSync as readFileSync11, statSync as statSync2 } from "node:fs";
-import path16 from "node:path";
+import { existsSync as existsSync12, readFileSync as readFileSync11, statSync as statSync3 } from "node:fs";
+import path17 from "node:path";
 
 // node_modules/@actions/core/lib/core.js
 var core_exports = {};
@@ -52984,7 +53280,7 @@ function prepareKeyValueMessage(key, value) {
 
 // node_modules/@actions/core/lib/core.js
 import * as os11 from "os";
-import * as path14 from "path";
+import * as path15 from "path";
 
 // node_modules/@actions/http-client/lib/index.js
 import * as http from "http";
@@ -54119,7 +54415,7 @@ var markdownSummary = _summary;
 var summary = _summary;
 
 // node_modules/@actions/core/lib/path-utils.js
-import * as path10 from "path";
+import * as path11 from "path";
 function toPosixPath(pth) {
   return pth.replace(/[\\]/g, "/");
 }
@@ -54127,7 +54423,7 @@ function toWin32Path(pth) {
   return pth.replace(/[/]/g, "\\");
 }
 function toPlatformPath(pth) {
-  return pth.replace(/[/\\]/g, path10.sep);
+  return pth.replace(/[/\\]/g, path11.sep);
 }
 
 // node_modules/@actions/core/lib/platform.js
@@ -54149,14 +54445,14 @@ import { StringDecoder as StringDecoder2 } from "string_decoder";
 import * as os9 from "os";
 import * as events from "events";
 import * as child from "child_process";
-import * as path13 from "path";
+import * as path14 from "path";
 
 // node_modules/@actions/io/lib/io.js
-import * as path12 from "path";
+import * as path13 from "path";
 
 // node_modules/@actions/io/lib/io-util.js
 import * as fs2 from "fs";
-import * as path11 from "path";
+import * as path12 from "path";
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve3) {
@@ -54222,7 +54518,7 @@ function tryGetExecutablePath(filePath, extensions) {
     }
     if (stats2 && stats2.isFile()) {
       if (IS_WINDOWS) {
-        const upperExt = path11.extname(filePath).toUpperCase();
+        const upperExt = path12.extname(filePath).toUpperCase();
         if (extensions.some((validExt) => validExt.toUpperCase() === upperExt)) {
           return filePath;
         }
@@ -54246,11 +54542,11 @@ function tryGetExecutablePath(filePath, extensions) {
       if (stats2 && stats2.isFile()) {
         if (IS_WINDOWS) {
           try {
-            const directory = path11.dirname(filePath);
-            const upperName = path11.basename(filePath).toUpperCase();
+            const directory = path12.dirname(filePath);
+            const upperName = path12.basename(filePath).toUpperCase();
             for (const actualName of yield readdir(directory)) {
               if (upperName === actualName.toUpperCase()) {
-                filePath = path11.join(directory, actualName);
+                filePath = path12.join(directory, actualName);
                 break;
               }
             }
@@ -54338,7 +54634,7 @@ function findInPath(tool) {
     }
     const extensions = [];
     if (IS_WINDOWS && process.env["PATHEXT"]) {
-      for (const extension of process.env["PATHEXT"].split(path12.delimiter)) {
+      for (const extension of process.env["PATHEXT"].split(path13.delimiter)) {
         if (extension) {
           extensions.push(extension);
         }
@@ -54351,12 +54647,12 @@ function findInPath(tool) {
       }
       return [];
     }
-    if (tool.includes(path12.sep)) {
+    if (tool.includes(path13.sep)) {
       return [];
     }
     const directories = [];
     if (process.env.PATH) {
-      for (const p of process.env.PATH.split(path12.delimiter)) {
+      for (const p of process.env.PATH.split(path13.delimiter)) {
         if (p) {
           directories.push(p);
         }
@@ -54364,7 +54660,7 @@ function findInPath(tool) {
     }
     const matches = [];
     for (const directory of directories) {
-      const filePath = yield tryGetExecutablePath(path12.join(directory, tool), extensions);
+      const filePath = yield tryGetExecutablePath(path13.join(directory, tool), extensions);
       if (filePath) {
         matches.push(filePath);
       }
@@ -54613,7 +54909,7 @@ var ToolRunner = class extends events.EventEmitter {
   exec() {
     return __awaiter7(this, void 0, void 0, function* () {
       if (!isRooted(this.toolPath) && (this.toolPath.includes("/") || IS_WINDOWS2 && this.toolPath.includes("\\"))) {
-        this.toolPath = path13.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+        this.toolPath = path14.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
       return new Promise((resolve3, reject) => __awaiter7(this, void 0, void 0, function* () {
@@ -55023,7 +55319,7 @@ function addPath(inputPath) {
   } else {
     issueCommand("add-path", {}, inputPath);
   }
-  process.env["PATH"] = `${inputPath}${path14.delimiter}${process.env["PATH"]}`;
+  process.env["PATH"] = `${inputPath}${path15.delimiter}${process.env["PATH"]}`;
 }
 function getInput(name, options) {
   const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
@@ -55121,7 +55417,7 @@ function getIDToken(aud) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync9, existsSync as existsSync8 } from "fs";
+import { readFileSync as readFileSync10, existsSync as existsSync10 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -55131,11 +55427,11 @@ var Context = class {
     var _a, _b, _c;
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
-      if (existsSync8(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+      if (existsSync10(process.env.GITHUB_EVENT_PATH)) {
+        this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path18 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path18} does not exist${EOL6}`);
+        const path19 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path19} does not exist${EOL6}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -59286,8 +59582,8 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 // src/platforms/github.ts
-import { existsSync as existsSync10 } from "node:fs";
-import path15 from "node:path";
+import { existsSync as existsSync11 } from "node:fs";
+import path16 from "node:path";
 
 // src/report/terminal.ts
 var NAME_MAX = 80;
@@ -59444,85 +59740,6 @@ function omittedNotes(omitted) {
   return Object.keys(omitted).filter((k) => omitted[k] > 0).map((k) => `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`);
 }
 
-// src/platforms/github-event.ts
-import { existsSync as existsSync9, readFileSync as readFileSync10 } from "node:fs";
-function readEvent(env) {
-  const file = env.GITHUB_EVENT_PATH;
-  const payload = file && existsSync9(file) ? JSON.parse(readFileSync10(file, "utf8")) : {};
-  return { name: env.GITHUB_EVENT_NAME ?? "", payload, sha: text2(env.GITHUB_SHA), ref: text2(env.GITHUB_REF) };
-}
-function field(value, ...keys) {
-  let v = value;
-  for (const key of keys) v = v !== null && typeof v === "object" ? v[key] : void 0;
-  return v;
-}
-function text2(value) {
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-var NO_COMMIT = /^0+$/;
-function eventComparison(event) {
-  const p = event.payload;
-  switch (event.name) {
-    case "pull_request":
-    case "pull_request_target": {
-      const number = eventPullRequest(event);
-      const base = text2(field(p, "pull_request", "base", "sha"));
-      const head2 = eventPullRequestHead(event);
-      const branch = text2(field(p, "pull_request", "base", "ref")) ?? "the base branch";
-      const mergeRef = `refs/pull/${number}/merge`;
-      if (event.name === "pull_request" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
-        return {
-          kind: "first-parent",
-          commit: event.sha,
-          label: mergeRef,
-          why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
-          pullRequestHead: head2
-        };
-      }
-      if (!base || !head2) return { kind: "refs", base, head: head2 };
-      const which2 = number === void 0 ? "the pull request" : `PR #${number}`;
-      return {
-        kind: "merge-base",
-        base,
-        head: head2,
-        why: `the head of ${which2} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
-        pullRequestHead: head2
-      };
-    }
-    case "merge_group": {
-      const head2 = text2(field(p, "merge_group", "head_sha"));
-      if (!head2) return { kind: "refs" };
-      return {
-        kind: "first-parent",
-        commit: head2,
-        label: text2(field(p, "merge_group", "head_ref")) ?? head2,
-        why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
-      };
-    }
-    case "push": {
-      const before = text2(field(p, "before"));
-      const base = before && !NO_COMMIT.test(before) ? before : void 0;
-      return { kind: "refs", base, head: text2(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
-    }
-    case "workflow_dispatch": {
-      const base = text2(field(p, "inputs", "base"));
-      const head2 = text2(field(p, "inputs", "head"));
-      if (!base) return { kind: "refs", head: head2 };
-      const shown = head2 ?? "the dispatched commit";
-      return { kind: "merge-base", base, head: head2 ?? "HEAD", why: `${shown} vs its merge base with ${base}: what it changed since it branched off` };
-    }
-    default:
-      return { kind: "refs" };
-  }
-}
-function eventPullRequest(event) {
-  const n = field(event.payload, "pull_request", "number");
-  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : void 0;
-}
-function eventPullRequestHead(event) {
-  return text2(field(event.payload, "pull_request", "head", "sha"));
-}
-
 // src/platforms/github.ts
 var LIMITS = { summary: 1024 * 1024, comment: 65536, checkSummary: 65535 };
 var API_TIME_LIMIT_MS = 6e4;
@@ -59580,7 +59797,7 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync10(path15.join(workspace, dir, file)) ? path15.posix.join(dir, file) : void 0;
+    const locate = (file) => existsSync11(path16.join(workspace, dir, file)) ? path16.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
@@ -59688,10 +59905,10 @@ var GitHubPlatform = class {
 var PULL_REQUEST_FILE = "pull-request-number";
 var RESULTS_FILE = "results.json";
 function readResults(file) {
-  if (!existsSync11(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  if (!existsSync12(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
   let text3;
   try {
-    const { size } = statSync2(file);
+    const { size } = statSync3(file);
     if (size > MAX_RESULTS_BYTES) throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
     text3 = readFileSync11(file, "utf8");
   } catch (err) {
@@ -59706,14 +59923,14 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path16.join(dir, PULL_REQUEST_FILE);
-  if (!existsSync11(file)) return void 0;
+  const file = path17.join(dir, PULL_REQUEST_FILE);
+  if (!existsSync12(file)) return void 0;
   const text3 = readFileSync11(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3)) throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
 async function publishSaved(dir, options) {
-  const result = readResults(path16.join(dir, RESULTS_FILE));
+  const result = readResults(path17.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
@@ -59724,7 +59941,7 @@ async function publishSaved(dir, options) {
   }
   const pullRequest = options.pullRequest ?? readPullRequestNumber(dir);
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishResult(result, { [RESULTS_FILE]: path16.join(dir, RESULTS_FILE) }, platform2);
+  return publishResult(result, { [RESULTS_FILE]: path17.join(dir, RESULTS_FILE) }, platform2);
 }
 async function publishOwn(dir, result, options, event) {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
@@ -59739,17 +59956,17 @@ async function publishOwn(dir, result, options, event) {
     throw new ConfigError(`${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`);
   }
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? result.head.sha });
-  return publishResult(result, { [RESULTS_FILE]: path16.join(dir, RESULTS_FILE) }, platform2);
+  return publishResult(result, { [RESULTS_FILE]: path17.join(dir, RESULTS_FILE) }, platform2);
 }
 var cmdReport = async ({ values }) => {
   if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
   const token = process.env.GITHUB_TOKEN || void 0;
-  return (await publishSaved(path16.resolve(values.from), { token, comment: true, check: true })).exitCode;
+  return (await publishSaved(path17.resolve(values.from), { token, comment: true, check: true })).exitCode;
 };
 
 // src/platforms/gitlab.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
-import path17 from "node:path";
+import path18 from "node:path";
 var TOKEN_VARIABLE = "BENCHGATE_GITLAB_TOKEN";
 var DOTENV_FILE = "benchgate.env";
 var NOTE_MAX_BYTES = 9e5;
@@ -59881,7 +60098,7 @@ var GitLabPlatform = class {
       BENCHGATE_HEAD_SHA: result.head.sha
     };
     for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
-    const file = path17.join(path17.dirname(anyReport), DOTENV_FILE);
+    const file = path18.join(path18.dirname(anyReport), DOTENV_FILE);
     writeFileSync4(file, Object.entries(values).map(([k, v]) => `${k}=${v}
 `).join(""));
   }
@@ -59959,18 +60176,18 @@ function statusLine(p, nowMs, columns, colors, frame = 0) {
   const last = p.lastLine?.replace(/[ \t]+/g, " ").trim();
   if (last) parts.push([inertForLog(last), colors.dim]);
   let room = Math.max(10, columns - 1);
-  const shown = [];
+  const shown2 = [];
   for (const [i, [text3, paint]] of parts.entries()) {
     const sep5 = i === 0 ? "" : i === 1 ? " " : " \xB7 ";
     const chars = [...text3];
     if (sep5.length + chars.length > room) {
-      if (room - sep5.length > 1) shown.push(sep5 + paint(`${chars.slice(0, room - sep5.length - 1).join("")}\u2026`));
+      if (room - sep5.length > 1) shown2.push(sep5 + paint(`${chars.slice(0, room - sep5.length - 1).join("")}\u2026`));
       break;
     }
-    shown.push(sep5 + paint(text3));
+    shown2.push(sep5 + paint(text3));
     room -= sep5.length + chars.length;
   }
-  return shown.join("");
+  return shown2.join("");
 }
 var ProgressDisplay = class {
   constructor(stream, colors, now = Date.now) {
@@ -60109,9 +60326,9 @@ function program2(platform2, output, exit) {
     const command = root.command(name).description(spec.summary).exitOverride();
     if (spec.args) command.argument(spec.args);
     for (const o of commandOptions(name)) {
-      const shown = defaultText(o);
+      const shown2 = defaultText(o);
       const flags = o.type === "flag" ? `--${o.name}` : `--${o.name} <${o.arg}>`;
-      command.addOption(new Option(flags, `${o.help}${shown === void 0 ? "" : ` (default: ${shown})`}`));
+      command.addOption(new Option(flags, `${o.help}${shown2 === void 0 ? "" : ` (default: ${shown2})`}`));
     }
     command.addHelpText("after", FOOTER).action(async (...args) => {
       const self = args.at(-1);

@@ -1078,14 +1078,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path16 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path17 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path16 && path16[0] !== "/") {
-          path16 = `/${path16}`;
+        if (path17 && path17[0] !== "/") {
+          path17 = `/${path17}`;
         }
-        return new URL(`${origin}${path16}`);
+        return new URL(`${origin}${path17}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1536,39 +1536,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path16, origin }
+          request: { method, path: path17, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path16);
+        debuglog("sending request to %s %s/%s", method, origin, path17);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path16, origin },
+          request: { method, path: path17, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path16,
+          path17,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path16, origin }
+          request: { method, path: path17, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path16);
+        debuglog("trailers received from %s %s/%s", method, origin, path17);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path16, origin },
+          request: { method, path: path17, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path16,
+          path17,
           error2.message
         );
       });
@@ -1617,9 +1617,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path16, origin }
+            request: { method, path: path17, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path16);
+          debuglog("sending request to %s %s/%s", method, origin, path17);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1682,7 +1682,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path16,
+        path: path17,
         method,
         body,
         headers,
@@ -1697,11 +1697,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path16 !== "string") {
+        if (typeof path17 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path16[0] !== "/" && !(path16.startsWith("http://") || path16.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path17[0] !== "/" && !(path17.startsWith("http://") || path17.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path16)) {
+        } else if (invalidPathRegex.test(path17)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1767,7 +1767,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path16, query) : path16;
+        this.path = query ? buildURL(path17, query) : path17;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6460,7 +6460,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path16, host, upgrade, blocking, reset } = request2;
+      const { method, path: path17, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6541,7 +6541,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path16} HTTP/1.1\r
+      let header = `${method} ${path17} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7070,7 +7070,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path16, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path17, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7167,7 +7167,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path16;
+      headers[HTTP2_HEADER_PATH] = path17;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7520,9 +7520,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path16 = search ? `${pathname}${search}` : pathname;
+        const path17 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path16;
+        this.opts.path = path17;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8761,10 +8761,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path16 = "/",
+          path: path17 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path16;
+        opts.path = origin + path17;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10736,20 +10736,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path16) {
-      if (typeof path16 !== "string") {
-        return path16;
+    function safeUrl(path17) {
+      if (typeof path17 !== "string") {
+        return path17;
       }
-      const pathSegments = path16.split("?");
+      const pathSegments = path17.split("?");
       if (pathSegments.length !== 2) {
-        return path16;
+        return path17;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path16, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path16);
+    function matchKey(mockDispatch2, { path: path17, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path17);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10771,7 +10771,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path16 }) => matchValue(safeUrl(path16), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path17 }) => matchValue(safeUrl(path17), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10809,9 +10809,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path16, method, body, headers, query } = opts;
+      const { path: path17, method, body, headers, query } = opts;
       return {
-        path: path16,
+        path: path17,
         method,
         body,
         headers,
@@ -11274,10 +11274,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path16, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path17, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path16,
+            Path: path17,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16156,9 +16156,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path16) {
-      for (let i = 0; i < path16.length; ++i) {
-        const code = path16.charCodeAt(i);
+    function validateCookiePath(path17) {
+      for (let i = 0; i < path17.length; ++i) {
+        const code = path17.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19078,11 +19078,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path16 = opts.path;
+          let path17 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path16 = `/${path16}`;
+            path17 = `/${path17}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path16);
+          url = new URL(util.parseOrigin(url).origin + path17);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -21445,17 +21445,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path16) {
-      const ctrl = callVisitor(key, node, visitor, path16);
+    function visit_(key, node, visitor, path17) {
+      const ctrl = callVisitor(key, node, visitor, path17);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path16, ctrl);
-        return visit_(key, ctrl, visitor, path16);
+        replaceNode(key, path17, ctrl);
+        return visit_(key, ctrl, visitor, path17);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path16 = Object.freeze(path16.concat(node));
+          path17 = Object.freeze(path17.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path16);
+            const ci = visit_(i, node.items[i], visitor, path17);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -21466,13 +21466,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path16 = Object.freeze(path16.concat(node));
-          const ck = visit_("key", node.key, visitor, path16);
+          path17 = Object.freeze(path17.concat(node));
+          const ck = visit_("key", node.key, visitor, path17);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path16);
+          const cv = visit_("value", node.value, visitor, path17);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -21493,17 +21493,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path16) {
-      const ctrl = await callVisitor(key, node, visitor, path16);
+    async function visitAsync_(key, node, visitor, path17) {
+      const ctrl = await callVisitor(key, node, visitor, path17);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path16, ctrl);
-        return visitAsync_(key, ctrl, visitor, path16);
+        replaceNode(key, path17, ctrl);
+        return visitAsync_(key, ctrl, visitor, path17);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path16 = Object.freeze(path16.concat(node));
+          path17 = Object.freeze(path17.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path16);
+            const ci = await visitAsync_(i, node.items[i], visitor, path17);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -21514,13 +21514,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path16 = Object.freeze(path16.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path16);
+          path17 = Object.freeze(path17.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path17);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path16);
+          const cv = await visitAsync_("value", node.value, visitor, path17);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -21547,23 +21547,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path16) {
+    function callVisitor(key, node, visitor, path17) {
       if (typeof visitor === "function")
-        return visitor(key, node, path16);
+        return visitor(key, node, path17);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path16);
+        return visitor.Map?.(key, node, path17);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path16);
+        return visitor.Seq?.(key, node, path17);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path16);
+        return visitor.Pair?.(key, node, path17);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path16);
+        return visitor.Scalar?.(key, node, path17);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path16);
+        return visitor.Alias?.(key, node, path17);
       return void 0;
     }
-    function replaceNode(key, path16, node) {
-      const parent = path16[path16.length - 1];
+    function replaceNode(key, path17, node) {
+      const parent = path17[path17.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -22175,10 +22175,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path16, value) {
+    function collectionFromPath(schema, path17, value) {
       let v = value;
-      for (let i = path16.length - 1; i >= 0; --i) {
-        const k = path16[i];
+      for (let i = path17.length - 1; i >= 0; --i) {
+        const k = path17[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -22197,7 +22197,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path16) => path16 == null || typeof path16 === "object" && !!path16[Symbol.iterator]().next().done;
+    var isEmptyPath = (path17) => path17 == null || typeof path17 === "object" && !!path17[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -22227,11 +22227,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path16, value) {
-        if (isEmptyPath(path16))
+      addIn(path17, value) {
+        if (isEmptyPath(path17))
           this.add(value);
         else {
-          const [key, ...rest] = path16;
+          const [key, ...rest] = path17;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -22245,8 +22245,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path16) {
-        const [key, ...rest] = path16;
+      deleteIn(path17) {
+        const [key, ...rest] = path17;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -22260,8 +22260,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path16, keepScalar) {
-        const [key, ...rest] = path16;
+      getIn(path17, keepScalar) {
+        const [key, ...rest] = path17;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -22279,8 +22279,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path16) {
-        const [key, ...rest] = path16;
+      hasIn(path17) {
+        const [key, ...rest] = path17;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -22290,8 +22290,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path16, value) {
-        const [key, ...rest] = path16;
+      setIn(path17, value) {
+        const [key, ...rest] = path17;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -24806,9 +24806,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path16, value) {
+      addIn(path17, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path16, value);
+          this.contents.addIn(path17, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -24883,14 +24883,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path16) {
-        if (Collection2.isEmptyPath(path16)) {
+      deleteIn(path17) {
+        if (Collection2.isEmptyPath(path17)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path16) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path17) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -24905,10 +24905,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path16, keepScalar) {
-        if (Collection2.isEmptyPath(path16))
+      getIn(path17, keepScalar) {
+        if (Collection2.isEmptyPath(path17))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path16, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path17, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -24919,10 +24919,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path16) {
-        if (Collection2.isEmptyPath(path16))
+      hasIn(path17) {
+        if (Collection2.isEmptyPath(path17))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path16) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path17) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -24939,13 +24939,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path16, value) {
-        if (Collection2.isEmptyPath(path16)) {
+      setIn(path17, value) {
+        if (Collection2.isEmptyPath(path17)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path16), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path17), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path16, value);
+          this.contents.setIn(path17, value);
         }
       }
       /**
@@ -26906,9 +26906,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path16) => {
+    visit.itemAtPath = (cst, path17) => {
       let item = cst;
-      for (const [field2, index] of path16) {
+      for (const [field2, index] of path17) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -26917,23 +26917,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path16) => {
-      const parent = visit.itemAtPath(cst, path16.slice(0, -1));
-      const field2 = path16[path16.length - 1][0];
+    visit.parentCollection = (cst, path17) => {
+      const parent = visit.itemAtPath(cst, path17.slice(0, -1));
+      const field2 = path17[path17.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path16, item, visitor) {
-      let ctrl = visitor(item, path16);
+    function _visit(path17, item, visitor) {
+      let ctrl = visitor(item, path17);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path16.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path17.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -26944,10 +26944,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path16);
+            ctrl = ctrl(item, path17);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path16) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path17) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -31927,8 +31927,8 @@ var require_utils2 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path16) {
-      let input = path16;
+    function removeDotSegments(path17) {
+      let input = path17;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -32002,11 +32002,11 @@ var require_utils2 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path16) {
-      if (path16 === "" || path16[0] === "/") {
-        return removeDotSegments(path16);
+    function removeDotSegmentsRelative(path17) {
+      if (path17 === "" || path17[0] === "/") {
+        return removeDotSegments(path17);
       }
-      const segments = path16.split("/");
+      const segments = path17.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -32369,8 +32369,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path16 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path16 && path16 !== "/" ? path16 : void 0;
+        const path17 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path17 && path17 !== "/" ? path17 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -38650,11 +38650,11 @@ function getIDToken(aud) {
 
 // src/action.ts
 import { writeFileSync as writeFileSync3 } from "node:fs";
-import path15 from "node:path";
+import path16 from "node:path";
 
 // src/commands/report.ts
-import { existsSync as existsSync10, readFileSync as readFileSync11, statSync as statSync2 } from "node:fs";
-import path13 from "node:path";
+import { existsSync as existsSync11, readFileSync as readFileSync11, statSync as statSync3 } from "node:fs";
+import path14 from "node:path";
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -40506,7 +40506,7 @@ function analyze({ header, runs, end, settings }) {
   const failures3 = failuresOf(runs, groups, end);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) counts[c.verdict]++;
-  const warnings = [];
+  const warnings = [...header.warnings ?? []];
   if (failures3.stopped !== null) warnings.push({ code: "run-failed", message: `the run stopped: ${failures3.stopped}` });
   if (failures3.noResults) warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
   return {
@@ -40853,12 +40853,14 @@ var DEFAULTS = {
   workingDirectory: configDefault("working-directory")
 };
 var CONFIG_FILE = ".benchgate.yml";
-function readConfigFile(file, required) {
+function readConfigFile(file, required, name = file) {
   if (!existsSync2(file)) {
-    if (required) throw new ConfigError(`${file}: config file not found`);
+    if (required) throw new ConfigError(`${name}: config file not found`);
     return {};
   }
-  const text3 = readFileSync(file, "utf8");
+  return parseConfigText(readFileSync(file, "utf8"), name);
+}
+function parseConfigText(text3, file) {
   const lines2 = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text3, { lineCounter: lines2, prettyErrors: false });
   const at = (node) => node?.range ? `${file}:${lines2.linePos(node.range[0]).line}` : file;
@@ -41024,6 +41026,9 @@ function checkRefSyntax(ref) {
   if (/[\u0000-\u0020\u007f]/.test(ref)) {
     throw new GitError(`invalid ref ${JSON.stringify(ref)}: refs cannot contain spaces or control characters`);
   }
+}
+async function repoRoot(dir) {
+  return gitOk(dir, ["rev-parse", "--show-toplevel"], `finding the git repository of ${dir}`);
 }
 async function revParse(repo, ref) {
   const r = await git(repo, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
@@ -41206,6 +41211,14 @@ var results_log_schema_default = {
         startedAt: {
           type: "string",
           maxLength: 4096
+        },
+        warnings: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/Warning"
+          },
+          description: "Said before any run: config values a pull request's side could not set, CI files it changes (src/trust.ts).",
+          maxItems: 1e6
         }
       },
       required: [
@@ -41475,6 +41488,49 @@ var results_log_schema_default = {
         "no-aslr",
         "no-fsync",
         "priority"
+      ]
+    },
+    Warning: {
+      type: "object",
+      properties: {
+        code: {
+          $ref: "#/definitions/WarningCode"
+        },
+        message: {
+          type: "string",
+          maxLength: 1048576
+        }
+      },
+      required: [
+        "code",
+        "message"
+      ],
+      description: "A diagnostic that travels with the data; renderers decide how to show it."
+    },
+    WarningCode: {
+      type: "string",
+      enum: [
+        "failed-runs",
+        "too-few-samples",
+        "no-percent-change",
+        "below-threshold",
+        "run-failed",
+        "no-benchmarks",
+        "config-ignored",
+        "ci-files-changed",
+        "cpu-steal",
+        "high-load",
+        "cpu-governor",
+        "turbo",
+        "cost-too-coarse",
+        "tail-regression",
+        "welch-disagrees",
+        "bimodal-or-outliers",
+        "drift",
+        "drift-unprotected",
+        "timer-resolution",
+        "never-significant",
+        "complexity-change"
       ]
     },
     LogRunLine: {
@@ -42267,6 +42323,8 @@ var results_schema_default = {
         "below-threshold",
         "run-failed",
         "no-benchmarks",
+        "config-ignored",
+        "ci-files-changed",
         "cpu-steal",
         "high-load",
         "cpu-governor",
@@ -43515,7 +43573,7 @@ var EXIT = {
   pass: 0,
   /** The gate failed: at least one regression (and fail-on is regression). */
   gateFailed: 1,
-  /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file. */
+  /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file, a path benchgate cannot write. */
   usage: 2,
   /** A build or benchmark run failed, or a harness reported a benchmark failed. */
   runFailed: 3,
@@ -43534,9 +43592,16 @@ function describeExitCode(code) {
   if (code === EXIT.runFailed) return "a build or benchmark run failed";
   return `exited with ${code}`;
 }
+function isFileError(err) {
+  const e = err;
+  return err instanceof Error && typeof e.code === "string" && typeof e.path === "string" && typeof e.syscall === "string";
+}
 function errorExit(err) {
   if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError) {
     return { code: EXIT.usage, message: err.message };
+  }
+  if (isFileError(err)) {
+    return { code: EXIT.usage, message: `cannot ${err.syscall} ${err.path}: ${err.code} (check that the path, e.g. --out, is a writable directory with free space)` };
   }
   if (err instanceof RunFailure) return { code: EXIT.runFailed, message: err.message };
   if (err instanceof Cancelled) {
@@ -43563,7 +43628,7 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
-import path10 from "node:path";
+import path11 from "node:path";
 
 // src/environment.ts
 import { existsSync as existsSync5, readFileSync as readFileSync3, readdirSync } from "node:fs";
@@ -43694,31 +43759,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path16) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path16}`);
+  object(value, path17) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path17}`);
     return value;
   }
-  array(value, path16) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path16}`);
+  array(value, path17) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path17}`);
     return value;
   }
-  string(value, path16) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path16}`);
+  string(value, path17) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path17}`);
     return value;
   }
   /** A finite number. */
-  number(value, path16) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path16}`);
+  number(value, path17) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path17}`);
     return value;
   }
-  numbers(value, path16) {
-    return this.array(value, path16).map((item, i) => this.number(item, `${path16}[${i}]`));
+  numbers(value, path17) {
+    return this.array(value, path17).map((item, i) => this.number(item, `${path17}[${i}]`));
   }
-  optionalString(value, path16) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path16);
+  optionalString(value, path17) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path17);
   }
-  optionalNumber(value, path16) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path16);
+  optionalNumber(value, path17) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path17);
   }
 };
 
@@ -43831,11 +43896,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name, row, columns, path16) {
+function addBenchmark(set, name, row, columns, path17) {
   const kind = kindOf2(name);
   const column = (key) => columns.has(key) ? row[columns.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path16}.params`)).map(
-    (list2, i) => shape.array(list2, `${path16}.params[${i}]`).map((value, j) => shape.string(value, `${path16}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path17}.params`)).map(
+    (list2, i) => shape.array(list2, `${path17}.params[${i}]`).map((value, j) => shape.string(value, `${path17}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name : `${name}(${combination.join(", ")})`);
   const result = column("result");
@@ -43843,9 +43908,9 @@ function addBenchmark(set, name, row, columns, path16) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path16}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path16}.samples`);
-  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path16}.result`);
+  const results = shape.array(result, `${path17}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path17}.samples`);
+  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path17}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -43854,7 +43919,7 @@ function addBenchmark(set, name, row, columns, path16) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path16}.result[${i}]`)] : shape.numbers(own, `${path16}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path17}.result[${i}]`)] : shape.numbers(own, `${path17}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -44113,10 +44178,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path16) {
+function parseBetter(value, path17) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path16}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path17}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -44127,23 +44192,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path16 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path16);
-      const name = shape4.string(entry.name, `${path16}.name`);
-      if (name === "") throw shape4.error(`expected a non-empty name at ${path16}.name`);
-      const unit = shape4.string(entry.unit, `${path16}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path16}.metric`);
-      const better = parseBetter(entry.better, `${path16}.better`);
-      const values = shape4.numbers(entry.values, `${path16}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path16}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path16}.failed`);
+      const path17 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path17);
+      const name = shape4.string(entry.name, `${path17}.name`);
+      if (name === "") throw shape4.error(`expected a non-empty name at ${path17}.name`);
+      const unit = shape4.string(entry.unit, `${path17}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path17}.metric`);
+      const better = parseBetter(entry.better, `${path17}.better`);
+      const values = shape4.numbers(entry.values, `${path17}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path17}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path17}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path16}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path17}.values (or "failed")`);
       for (const value of values) {
         set.add(name, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -44155,30 +44220,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path16) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path16}.FullName`);
+function baseName(benchmark, path17) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path17}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path16}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name === "") throw shape5.error(`expected FullName or Method at ${path16}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path16}.Parameters`);
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path17}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name === "") throw shape5.error(`expected FullName or Method at ${path17}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path17}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
 }
-function job(benchmark, path16) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path16}.DisplayInfo`) ?? "";
+function job(benchmark, path17) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path17}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path16) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path16}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path16}.Measurements`).map((m, i) => shape5.object(m, `${path16}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path17) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path17}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path17}.Measurements`).map((m, i) => shape5.object(m, `${path17}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path16}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path16}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path16}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path17}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path17}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path17}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path16}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path17}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -44190,24 +44255,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path16 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path16);
-      return { benchmark, path: path16, name: baseName(benchmark, path16) };
+      const path17 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path17);
+      return { benchmark, path: path17, name: baseName(benchmark, path17) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path16, name: base } of entries) {
-      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path16)}]` : base;
+    for (const { benchmark, path: path17, name: base } of entries) {
+      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path17)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path16}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path16)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path17}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path17)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path16}.Memory`);
-        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path16}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path17}.Memory`);
+        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path17}.Memory.BytesAllocatedPerOperation`);
         if (bytes2 !== void 0) set.add(name, "allocated/op", "B", "lower", bytes2);
       }
     }
@@ -46376,16 +46441,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path16 = this._matcher.path;
-    return path16.length > 0 ? path16[path16.length - 1].tag : void 0;
+    const path17 = this._matcher.path;
+    return path17.length > 0 ? path17[path17.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path16 = this._matcher.path;
-    return path16.length > 0 ? path16[path16.length - 1].namespace : void 0;
+    const path17 = this._matcher.path;
+    return path17.length > 0 ? path17[path17.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -46393,9 +46458,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path16 = this._matcher.path;
-    if (path16.length === 0) return void 0;
-    return path16[path16.length - 1].values?.[attrName];
+    const path17 = this._matcher.path;
+    if (path17.length === 0) return void 0;
+    return path17[path17.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -46403,9 +46468,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path16 = this._matcher.path;
-    if (path16.length === 0) return false;
-    const current = path16[path16.length - 1];
+    const path17 = this._matcher.path;
+    if (path17.length === 0) return false;
+    const current = path17[path17.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -46431,18 +46496,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path16 = this._matcher.path;
-    if (path16.length === 0) return -1;
-    return path16[path16.length - 1].position ?? 0;
+    const path17 = this._matcher.path;
+    if (path17.length === 0) return -1;
+    return path17[path17.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path16 = this._matcher.path;
-    if (path16.length === 0) return -1;
-    return path16[path16.length - 1].counter ?? 0;
+    const path17 = this._matcher.path;
+    if (path17.length === 0) return -1;
+    return path17[path17.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -48467,10 +48532,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path16, depth) {
+function walkXml(set, node, path17, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name = [...path16, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name = [...path17, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -48480,11 +48545,11 @@ function walkXml(set, node, path16, depth) {
     set.add(name, "time", "s", "lower", toSeconds(mean3, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path16, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path17, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
-    for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child2, path16, depth + 1);
+    for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child2, path17, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -48516,7 +48581,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path16 = [];
+  let path17 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -48527,14 +48592,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path16 = [];
+        path17 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path16.push(content.trim());
+      path17.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -48555,7 +48620,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name2 !== "") set.fail([...path16, name2].join(PATH_SEPARATOR), failure[2]);
+      if (name2 !== "") set.fail([...path17, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -48565,7 +48630,7 @@ function parseConsole2(set, text3) {
       const mean3 = split2 && duration(split2[1][0], split2[1][1]);
       if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
-      set.add([...path16, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
+      set.add([...path17, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -48579,7 +48644,7 @@ function parseConsole2(set, text3) {
     const name = [...nameParts, split[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name;
-    else set.add([...path16, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path17, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -48697,8 +48762,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path16 = origin.split(/[?#]/)[0];
-  return path16.slice(path16.lastIndexOf("/") + 1);
+  const path17 = origin.split(/[?#]/)[0];
+  return path17.slice(path17.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -48711,19 +48776,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path16 = `benches[${i}]`;
-      const bench = shape6.object(item, path16);
-      const group2 = shape6.optionalString(bench.group, `${path16}.group`);
-      const name = [fileName(shape6.string(bench.origin, `${path16}.origin`)), group2, shape6.string(bench.name, `${path16}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path16}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path16}.results[${j}]`);
+      const path17 = `benches[${i}]`;
+      const bench = shape6.object(item, path17);
+      const group2 = shape6.optionalString(bench.group, `${path17}.group`);
+      const name = [fileName(shape6.string(bench.origin, `${path17}.origin`)), group2, shape6.string(bench.name, `${path17}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path17}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path17}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path16}.results[${j}].failed`);
-          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path16}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path17}.results[${j}].failed`);
+          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path17}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path16}.results[${j}].ok`);
-        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path16}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path17}.results[${j}].ok`);
+        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path17}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -48836,8 +48901,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path16) => {
-    const saved = join3(path16, baseline);
+  const visit = (path17) => {
+    const saved = join3(path17, baseline);
     if (existsSync6(join3(saved, "sample.json")) && existsSync6(join3(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync4(join3(saved, "benchmark.json"), "utf8");
@@ -48845,8 +48910,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync4(join3(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync2(path16, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path16, entry.name));
+    for (const entry of readdirSync2(path17, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path17, entry.name));
     }
   };
   visit(dir);
@@ -49041,15 +49106,15 @@ function kindOf5(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path16, name }) {
+function addRow(set, { row, path: path17, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape8.optionalString(row.error_message, `${path16}.error_message`) ?? "error_occurred");
+    set.fail(name, shape8.optionalString(row.error_message, `${path17}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path16}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path16}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path16}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path16}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path17}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path17}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path17}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path17}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -49088,9 +49153,9 @@ var googleBenchmark = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path16 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path16);
-      return { row, path: path16, name: shape8.string(row.name, `${path16}.name`) };
+      const path17 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path17);
+      return { row, path: path17, name: shape8.string(row.name, `${path17}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf5);
     const withSamples = /* @__PURE__ */ new Set();
@@ -49130,15 +49195,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path16 = `results[${i}]`;
-      const result = shape9.object(item, path16);
-      const command = shape9.string(result.command, `${path16}.command`);
+      const path17 = `results[${i}]`;
+      const result = shape9.object(item, path17);
+      const command = shape9.string(result.command, `${path17}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path16}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path17}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path16}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
+        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path17}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
       }
     });
     return set.toArray();
@@ -49218,41 +49283,41 @@ function targetFor2(unit, better) {
   if (bottom === "op" && top !== void 0 && isTimeUnit(top)) return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path16) {
-  const name = shape10.string(result.benchmark, `${path16}.benchmark`);
+function benchmarkName(result, path17) {
+  const name = shape10.string(result.benchmark, `${path17}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape10.object(result.params, `${path16}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path17}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path16) {
+function samples(metric, path17) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path16}.rawData`).flatMap(
-      (fork, f) => shape10.array(fork, `${path16}.rawData[${f}]`).map((v, i) => value(v, `${path16}.rawData[${f}][${i}]`))
+    return shape10.array(metric.rawData, `${path17}.rawData`).flatMap(
+      (fork, f) => shape10.array(fork, `${path17}.rawData[${f}]`).map((v, i) => value(v, `${path17}.rawData[${f}][${i}]`))
     );
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path16}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path16}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path16}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path17}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path17}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path17}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path16}.score`)];
+  return [value(metric.score, `${path17}.score`)];
 }
-function histogramMean(iteration, path16) {
+function histogramMean(iteration, path17) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path16).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path16}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path16}[${b}]`);
+  shape10.array(iteration, path17).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path17}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path17}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path16}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path17}`);
   return sum3 / count2;
 }
-function addMetric2(set, name, metricName2, metric, path16, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path16}.scoreUnit`), better);
-  const values = samples(metric, path16);
+function addMetric2(set, name, metricName2, metric, path17, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path17}.scoreUnit`), better);
+  const values = samples(metric, path17);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -49271,20 +49336,20 @@ var jmh = {
     const primaries = /* @__PURE__ */ new Set();
     const set = new MeasurementSet(NAME15, (metric) => ({ role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary" }));
     results.forEach((item, i) => {
-      const path16 = `[${i}]`;
-      const result = shape10.object(item, path16);
-      const name = benchmarkName(result, path16);
-      const mode = shape10.string(result.mode, `${path16}.mode`);
+      const path17 = `[${i}]`;
+      const result = shape10.object(item, path17);
+      const name = benchmarkName(result, path17);
+      const mode = shape10.string(result.mode, `${path17}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
-      addMetric2(set, name, metric, shape10.object(result.primaryMetric, `${path16}.primaryMetric`), `${path16}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path16}.secondaryMetrics`);
+      addMetric2(set, name, metric, shape10.object(result.primaryMetric, `${path17}.primaryMetric`), `${path17}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path17}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path16}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path17}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name, secondaryName, secondaryMetric, `${path16}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name, secondaryName, secondaryMetric, `${path17}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -49295,27 +49360,27 @@ var jmh = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path16, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path16}`);
-  const pair = shape11.array(value, path16);
-  const type = shape11.string(pair[0], `${path16}[0]`);
-  const fields = shape11.object(pair[1], `${path16}[1]`);
+function addValue(set, value, path17, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path17}`);
+  const pair = shape11.array(value, path17);
+  const type = shape11.string(pair[0], `${path17}[0]`);
+  const fields = shape11.object(pair[1], `${path17}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path16}[1].data`))) {
-      addValue(set, child2, `${path16}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path17}[1].data`))) {
+      addValue(set, child2, `${path17}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path16}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path16}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path17}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path17}[1]`);
 }
-function addTrial(set, name, type, fields, path16) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path16}.times`) : [shape11.number(fields.time, `${path16}.time`)];
+function addTrial(set, name, type, fields, path17) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path17}.times`) : [shape11.number(fields.time, `${path17}.time`)];
   for (const ns of times) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path16}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path17}.memory`);
   if (memory !== void 0) set.add(name, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path16}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path17}.allocs`);
   if (allocs !== void 0) set.add(name, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -49412,10 +49477,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path16 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path16);
-    shape13.array(benchmark.runs, `${path16}.runs`).forEach((runItem, j) => {
-      const runPath = `${path16}.runs[${j}]`;
+    const path17 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path17);
+    shape13.array(benchmark.runs, `${path17}.runs`).forEach((runItem, j) => {
+      const runPath = `${path17}.runs[${j}]`;
       const run2 = shape13.object(runItem, runPath);
       const name = shape13.string(run2.name, `${runPath}.name`);
       if (run2.error !== void 0 && run2.error !== null) {
@@ -49467,17 +49532,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path16 = `[${i}]`;
-    const task = shape14.object(item, path16);
-    const name = shape14.string(task.name, `${path16}.name`);
-    const result = shape14.object(task.result, `${path16}.result`);
+    const path17 = `[${i}]`;
+    const task = shape14.object(item, path17);
+    const name = shape14.string(task.name, `${path17}.name`);
+    const result = shape14.object(task.result, `${path17}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path16}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path16}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path16}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path17}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path17}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path17}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -49492,11 +49557,11 @@ function parseVitestJson(set, root) {
       const group2 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group2.fullName, `${groupPath}.fullName`);
       shape15.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path16 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path16);
-        const name = `${groupName} > ${shape15.string(bench.name, `${path16}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path16}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path16}.median`)];
+        const path17 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path17);
+        const name = `${groupName} > ${shape15.string(bench.name, `${path17}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path17}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path17}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -49553,18 +49618,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path16 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path16);
+    const path17 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path17);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name = shape20.optionalString(own.name, `${path16}.metadata.name`);
-    if (name === void 0) throw shape20.error(`expected metadata.name for ${path16}`);
-    const unitName = shape20.optionalString(own.unit, `${path16}.metadata.unit`) ?? "second";
+    const name = shape20.optionalString(own.name, `${path17}.metadata.name`);
+    if (name === void 0) throw shape20.error(`expected metadata.name for ${path17}`);
+    const unitName = shape20.optionalString(own.unit, `${path17}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path16}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path16}.runs`).forEach((run2, j) => {
-      const values = shape20.object(run2, `${path16}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path17}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path17}.runs`).forEach((run2, j) => {
+      const values = shape20.object(run2, `${path17}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path16}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path17}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -49667,15 +49732,15 @@ function addRow2(set, line, cells2, columns) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path16 = `results[${i}]`;
-    const result = shape17.object(item, path16);
-    const name = shape17.string(result.name, `${path16}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path16}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path16}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path16}.complexityN`);
+    const path17 = `results[${i}]`;
+    const result = shape17.object(item, path17);
+    const name = shape17.string(result.name, `${path17}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path17}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path17}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path17}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path16}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape17.number(shape17.object(epoch, `${path16}.measurements[${j}]`).elapsed, `${path16}.measurements[${j}].elapsed`);
+    shape17.array(result.measurements, `${path17}.measurements`).forEach((epoch, j) => {
+      const elapsed = shape17.number(shape17.object(epoch, `${path17}.measurements[${j}]`).elapsed, `${path17}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed / batch, void 0, complexityN);
     });
   });
@@ -49732,9 +49797,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path16, keep) {
+function total(counts, path17, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path16}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path17}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -49892,12 +49957,12 @@ var pytestBenchmark = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path16 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path16);
-      const name = shape19.optionalString(benchmark.fullname, `${path16}.fullname`) ?? shape19.string(benchmark.name, `${path16}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path16}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path16}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path16}.stats.median`)];
+      const path17 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path17);
+      const name = shape19.optionalString(benchmark.fullname, `${path17}.fullname`) ?? shape19.string(benchmark.name, `${path17}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path17}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path17}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path17}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -50019,12 +50084,12 @@ function getFormat(name) {
 function detectFormat(text3) {
   const format = detectable.find((f) => f.detect(text3));
   if (format) return format;
-  const shown = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
+  const shown2 = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
   throw new FormatError(
     "auto",
     `could not recognise the benchmark output; tried ${detectable.map((f) => f.name).join(", ")}.
-` + (shown.length > 0 ? `First lines seen:
-${shown.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
+` + (shown2.length > 0 ? `First lines seen:
+${shown2.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
   );
 }
 function parseOutput(text3, format) {
@@ -50548,13 +50613,229 @@ function planSteadiness(opts, env = process.env, probe = runProbe, platform2 = p
   return plan;
 }
 
+// src/trust.ts
+import { existsSync as existsSync8, realpathSync, statSync as statSync2 } from "node:fs";
+import path10 from "node:path";
+
+// src/platforms/github-event.ts
+import { existsSync as existsSync7, readFileSync as readFileSync9 } from "node:fs";
+function readEvent(env) {
+  const file = env.GITHUB_EVENT_PATH;
+  const payload = file && existsSync7(file) ? JSON.parse(readFileSync9(file, "utf8")) : {};
+  return { name: env.GITHUB_EVENT_NAME ?? "", payload, sha: text2(env.GITHUB_SHA), ref: text2(env.GITHUB_REF) };
+}
+function field(value, ...keys) {
+  let v = value;
+  for (const key of keys) v = v !== null && typeof v === "object" ? v[key] : void 0;
+  return v;
+}
+function text2(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+var NO_COMMIT = /^0+$/;
+function eventComparison(event) {
+  const p = event.payload;
+  switch (event.name) {
+    case "pull_request":
+    case "pull_request_target": {
+      const number = eventPullRequest(event);
+      const base = text2(field(p, "pull_request", "base", "sha"));
+      const head2 = eventPullRequestHead(event);
+      const branch = text2(field(p, "pull_request", "base", "ref")) ?? "the base branch";
+      const mergeRef = `refs/pull/${number}/merge`;
+      if (event.name === "pull_request" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
+        return {
+          kind: "first-parent",
+          commit: event.sha,
+          label: mergeRef,
+          why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
+          pullRequestHead: head2
+        };
+      }
+      if (!base || !head2) return { kind: "refs", base, head: head2 };
+      const which2 = number === void 0 ? "the pull request" : `PR #${number}`;
+      return {
+        kind: "merge-base",
+        base,
+        head: head2,
+        why: `the head of ${which2} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
+        pullRequestHead: head2
+      };
+    }
+    case "merge_group": {
+      const head2 = text2(field(p, "merge_group", "head_sha"));
+      if (!head2) return { kind: "refs" };
+      return {
+        kind: "first-parent",
+        commit: head2,
+        label: text2(field(p, "merge_group", "head_ref")) ?? head2,
+        why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
+      };
+    }
+    case "push": {
+      const before = text2(field(p, "before"));
+      const base = before && !NO_COMMIT.test(before) ? before : void 0;
+      return { kind: "refs", base, head: text2(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
+    }
+    case "workflow_dispatch": {
+      const base = text2(field(p, "inputs", "base"));
+      const head2 = text2(field(p, "inputs", "head"));
+      if (!base) return { kind: "refs", head: head2 };
+      const shown2 = head2 ?? "the dispatched commit";
+      return { kind: "merge-base", base, head: head2 ?? "HEAD", why: `${shown2} vs its merge base with ${base}: what it changed since it branched off` };
+    }
+    default:
+      return { kind: "refs" };
+  }
+}
+function eventPullRequest(event) {
+  const n = field(event.payload, "pull_request", "number");
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : void 0;
+}
+function eventPullRequestHead(event) {
+  return text2(field(event.payload, "pull_request", "head", "sha"));
+}
+function eventBaseTip(event) {
+  if (event.name === "merge_group") return text2(field(event.payload, "merge_group", "base_sha"));
+  return text2(field(event.payload, "pull_request", "base", "sha"));
+}
+
+// src/trust.ts
+var GITHUB_REVIEW_EVENTS = ["pull_request", "pull_request_target", "merge_group"];
+function reviewEvent(env) {
+  let event;
+  if (env.GITHUB_ACTIONS === "true") {
+    const github = readEvent(env);
+    if (GITHUB_REVIEW_EVENTS.includes(github.name)) event = { name: `${github.name} event`, base: eventBaseTip(github) ?? "" };
+  } else if (env.GITLAB_CI === "true") {
+    if (env.CI_MERGE_REQUEST_IID || env.CI_PIPELINE_SOURCE === "merge_request_event") {
+      event = { name: "merge request pipeline", base: env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || env.CI_MERGE_REQUEST_DIFF_BASE_SHA || "" };
+    } else if (env.CI_EXTERNAL_PULL_REQUEST_IID) {
+      event = { name: "external pull request pipeline", base: env.CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA ?? "" };
+    }
+  }
+  if (event && !event.base) throw new ConfigError(`${event.name} without a base commit: cannot tell which config governs; check the CI event`);
+  return event;
+}
+function refusal(spec, proposed, trusted) {
+  if (spec.trust === "any") return null;
+  const mine = parseValue(spec, proposed);
+  const theirs = trusted === void 0 ? void 0 : parseValue(spec, trusted);
+  if (mine === void 0) return theirs === void 0 ? null : `it cannot unset ${spec.name}`;
+  if (mine === theirs) return null;
+  if (spec.trust === "stricter-only" && spec.stricter) {
+    const reference = theirs ?? spec.default;
+    if (typeof mine === "number" && typeof reference === "number") {
+      if (spec.stricter === "higher" ? mine >= reference : mine <= reference) return null;
+      return `it may only make ${spec.name} ${spec.stricter} (stricter) than ${reference}`;
+    }
+  }
+  return `only the base commit's file or the workflow sets ${spec.name}`;
+}
+function shown(value) {
+  const text3 = JSON.stringify(value) ?? String(value);
+  return text3.length > 40 ? `${text3.slice(0, 39)}\u2026` : text3;
+}
+function governLayer(trusted, proposed, event) {
+  const admitted = {};
+  const warnings = [];
+  for (const [key, value] of Object.entries(proposed)) {
+    const why = refusal(optionSpec(key), value, trusted[key]);
+    if (why === null) admitted[key] = value;
+    else {
+      warnings.push({
+        code: "config-ignored",
+        message: `${value.where}: ignored ${key}: ${shown(value.value)} from the pull request's own file on a ${event}: ${why} (docs/security.md)`
+      });
+    }
+  }
+  return { admitted, warnings };
+}
+function checkWorkingDirectory(dir, where) {
+  const normal = path10.posix.normalize(dir.replaceAll("\\", "/"));
+  if (path10.posix.isAbsolute(normal) || path10.win32.isAbsolute(dir) || normal === ".." || normal.startsWith("../")) {
+    throw new ConfigError(`${where}: "${dir}" is outside the repository; working-directory is a relative path inside it (e.g. bench)`);
+  }
+}
+function workingDirectoryIn(worktree, dir, side) {
+  const full = path10.join(worktree, dir);
+  if (!existsSync8(full) || !statSync2(full).isDirectory()) {
+    throw new ConfigError(`working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`);
+  }
+  const relative2 = path10.relative(realpathSync(worktree), realpathSync(full));
+  if (relative2.startsWith("..") || path10.isAbsolute(relative2)) {
+    throw new ConfigError(`working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`);
+  }
+  return full;
+}
+function repositoryPath(root, file) {
+  const dir = path10.dirname(file);
+  const real = path10.join(existsSync8(dir) ? realpathSync(dir) : dir, path10.basename(file));
+  const relative2 = path10.relative(realpathSync(root), real);
+  return relative2.startsWith("..") || path10.isAbsolute(relative2) ? void 0 : relative2.split(path10.sep).join("/");
+}
+async function readBaseConfig(root, sha, file) {
+  const object = `${sha}:${file}`;
+  if ((await git(root, ["cat-file", "-e", object])).code !== 0) return {};
+  const blob = await git(root, ["cat-file", "blob", object]);
+  if (blob.code !== 0) throw new GitError(`reading ${object} failed: ${blob.stderr.trim()}`);
+  return parseConfigText(blob.stdout, `${sha.slice(0, 12)}:${file}`);
+}
+function confined(config, layers) {
+  const where = layers.findLast((l) => l["working-directory"] !== void 0)?.["working-directory"]?.where ?? "working-directory";
+  checkWorkingDirectory(config.workingDirectory, where);
+  return config;
+}
+async function loadConfig(sources) {
+  const { repoDir, overrides } = sources;
+  const file = sources.configFile ?? path10.join(repoDir, CONFIG_FILE);
+  const review = reviewEvent(sources.env);
+  const root = review && await repoRoot(repoDir);
+  const inRepository = root && repositoryPath(root, file);
+  if (!review || !root || !inRepository) {
+    const layers2 = [readConfigFile(file, sources.configFile !== void 0), overrides];
+    return confined(resolveConfig(layers2, repoDir), layers2);
+  }
+  const baseSha = await resolveCommit(root, review.base, sources.log);
+  const trusted = await readBaseConfig(root, baseSha, inRepository);
+  const proposed = readConfigFile(file, false, inRepository);
+  const { admitted, warnings } = governLayer({ ...trusted, ...overrides }, proposed, review.name);
+  const layers = [trusted, admitted, overrides];
+  const benchKeys = ["bench", "bench-command"];
+  const proposedBench = benchKeys.map((k) => proposed[k]).find((s) => s !== void 0);
+  if (proposedBench && !layers.some((l) => benchKeys.some((k) => l[k] !== void 0))) {
+    throw new ConfigError(
+      `${proposedBench.where}: on a ${review.name} the benchmark command comes from the base commit's ${inRepository} or the workflow, and the base commit has none; pass bench as an input or flag in the workflow, or merge the config file first (docs/security.md)`
+    );
+  }
+  const config = confined(resolveConfig(layers, repoDir), layers);
+  return { ...config, governance: { event: review.name, baseSha, configFile: inRepository, warnings } };
+}
+var CI_FILES = [/^\.github\/workflows\//, /^\.gitlab-ci\.yml$/];
+async function reviewWarnings(config, repo, baseSha, headSha) {
+  const governance = config.governance;
+  if (!governance) return [];
+  const diff = await git(repo, ["diff", "--name-only", "-z", "--no-renames", baseSha, headSha]);
+  const changed = diff.code === 0 ? diff.stdout.split("\0").filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
+  const warnings = [];
+  if (changed === null) {
+    warnings.push({ code: "ci-files-changed", message: `could not tell whether the head commit changes its CI files: ${diff.stderr.trim()}` });
+  } else if (changed.length > 0) {
+    warnings.push({
+      code: "ci-files-changed",
+      message: `the head commit changes ${changed.join(", ")}: on a ${governance.event} the workflow runs as the pull request wrote it, so review these changes; the config file's changes apply once merged (docs/security.md names the platform controls: required workflows, rulesets, pipeline execution policies)`
+    });
+  }
+  return [...warnings, ...governance.warnings];
+}
+
 // src/version.ts
 var VERSION = "0.1.0";
 
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path10.join(config.outDir, LOG_FILE);
+  return path11.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
@@ -50590,7 +50871,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path10.resolve(config.repoDir);
+  const repo = path11.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -50612,14 +50893,16 @@ async function measure(config, platform2) {
     platform2.info(`head ${head2.ref} = ${head2.sha}`);
     if (head2.chosen) platform2.info(`compared: ${head2.chosen.why}`);
     platform2.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
+    const setup = await reviewWarnings(config, repo, base.sha, head2.sha);
+    for (const w of setup) platform2.warn(w.message);
     checkCancelled();
     worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
     const wt = worktrees;
     const dirs = {
-      base: path10.join(wt.base, config.workingDirectory),
-      head: path10.join(wt.head, config.workingDirectory)
+      base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
+      head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
     };
-    const header = logHeader(config, base, head2, { steady: steady2.checks, valgrind });
+    const header = logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup);
     log = new ResultsLog(file, header);
     platform2.info(`results log: ${file}`);
     if (log.kept) platform2.info(`the earlier results log there is kept as ${log.kept}`);
@@ -50646,7 +50929,7 @@ async function measure(config, platform2) {
     await worktrees?.remove();
   }
 }
-function logHeader(config, base, head2, runner) {
+function logHeader(config, base, head2, runner, warnings) {
   return {
     type: "header",
     schema: 1,
@@ -50656,7 +50939,8 @@ function logHeader(config, base, head2, runner) {
     seed: config.seed,
     config: runSettingsOf(config),
     environment: collectEnvironment(runner),
-    startedAt: (/* @__PURE__ */ new Date()).toISOString()
+    startedAt: (/* @__PURE__ */ new Date()).toISOString(),
+    ...warnings.length > 0 && { warnings }
   };
 }
 async function buildBoth(build, platform2, dirs, checkCancelled) {
@@ -50732,7 +51016,7 @@ async function runRounds(config, platform2, dirs, log, checkCancelled, steady2) 
         env: finishRunReading(reading)
       };
       let failure = null;
-      if (r.timedOut || r.signal || r.exitCode !== 0 && config.format === "command") {
+      if (r.timedOut || r.outputLimitExceeded || r.signal || r.exitCode !== 0 && config.format === "command") {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
       } else if (r.instructions === null) {
         failure = "valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)";
@@ -50768,7 +51052,7 @@ ${lastLines(r)}`);
 
 // src/report/index.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import path11 from "node:path";
+import path12 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
@@ -51227,6 +51511,13 @@ function failedRunCase(run2) {
       ${error2}
     </testcase>` };
 }
+function stoppedCase(suite, reason) {
+  const name = reason.split(":")[0];
+  const error2 = element("error", { type: "stopped", message: clip(reason, 1e3) }, reason);
+  return { outcome: "error", xml: `    <testcase${attrs({ classname: clip(suite), name: clip(name) })}>
+      ${error2}
+    </testcase>` };
+}
 function suiteXml(name, cases) {
   const count2 = (o) => cases.filter((c) => c.outcome === o).length;
   const counts = { tests: cases.length, failures: count2("failure"), errors: count2("error"), skipped: count2("skipped") };
@@ -51240,6 +51531,7 @@ function renderJunit(result) {
   const names = namesOf(result);
   for (const c of result.comparisons) add(c.suite, testCase(c, result, names));
   for (const run2 of result.failures.runs) add(run2.suite, failedRunCase(run2));
+  if (result.failures.stopped !== null) add(result.settings.suite, stoppedCase(result.settings.suite, result.failures.stopped));
   const all = [...suites.values()].flat();
   const totals = {
     name: "benchgate",
@@ -51296,9 +51588,9 @@ function rowLine(r) {
 }
 var bytes = (s) => Buffer.byteLength(s, "utf8");
 function capped(lines2, more) {
-  const shown = lines2.slice(0, MAX_LISTED);
-  if (lines2.length > MAX_LISTED) shown.push(more(lines2.length - MAX_LISTED));
-  return shown.join("");
+  const shown2 = lines2.slice(0, MAX_LISTED);
+  if (lines2.length > MAX_LISTED) shown2.push(more(lines2.length - MAX_LISTED));
+  return shown2.join("");
 }
 function headSection(result, links) {
   const icon = { pass: "\u2705", fail: result.gateFailed ? "\u274C" : "\u26A0\uFE0F", inconclusive: "\u{1F7E1}", error: "\u{1F4A5}" }[result.verdict];
@@ -51454,7 +51746,7 @@ function writeReports(result, outDir) {
   mkdirSync2(outDir, { recursive: true });
   const written = {};
   for (const report of reportFiles) {
-    const file = path11.join(outDir, report.file);
+    const file = path12.join(outDir, report.file);
     writeFileSync2(file, report.render(result));
     written[report.file] = file;
   }
@@ -51477,7 +51769,7 @@ async function publishResult(result, reports, platform2) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync9, existsSync as existsSync7 } from "fs";
+import { readFileSync as readFileSync10, existsSync as existsSync9 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -51487,11 +51779,11 @@ var Context = class {
     var _a, _b, _c;
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
-      if (existsSync7(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+      if (existsSync9(process.env.GITHUB_EVENT_PATH)) {
+        this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path16 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path16} does not exist${EOL6}`);
+        const path17 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path17} does not exist${EOL6}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -55642,8 +55934,8 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 // src/platforms/github.ts
-import { existsSync as existsSync9 } from "node:fs";
-import path12 from "node:path";
+import { existsSync as existsSync10 } from "node:fs";
+import path13 from "node:path";
 
 // src/report/terminal.ts
 var NAME_MAX = 80;
@@ -55800,85 +56092,6 @@ function omittedNotes(omitted) {
   return Object.keys(omitted).filter((k) => omitted[k] > 0).map((k) => `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`);
 }
 
-// src/platforms/github-event.ts
-import { existsSync as existsSync8, readFileSync as readFileSync10 } from "node:fs";
-function readEvent(env) {
-  const file = env.GITHUB_EVENT_PATH;
-  const payload = file && existsSync8(file) ? JSON.parse(readFileSync10(file, "utf8")) : {};
-  return { name: env.GITHUB_EVENT_NAME ?? "", payload, sha: text2(env.GITHUB_SHA), ref: text2(env.GITHUB_REF) };
-}
-function field(value, ...keys) {
-  let v = value;
-  for (const key of keys) v = v !== null && typeof v === "object" ? v[key] : void 0;
-  return v;
-}
-function text2(value) {
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-var NO_COMMIT = /^0+$/;
-function eventComparison(event) {
-  const p = event.payload;
-  switch (event.name) {
-    case "pull_request":
-    case "pull_request_target": {
-      const number = eventPullRequest(event);
-      const base = text2(field(p, "pull_request", "base", "sha"));
-      const head2 = eventPullRequestHead(event);
-      const branch = text2(field(p, "pull_request", "base", "ref")) ?? "the base branch";
-      const mergeRef = `refs/pull/${number}/merge`;
-      if (event.name === "pull_request" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
-        return {
-          kind: "first-parent",
-          commit: event.sha,
-          label: mergeRef,
-          why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
-          pullRequestHead: head2
-        };
-      }
-      if (!base || !head2) return { kind: "refs", base, head: head2 };
-      const which2 = number === void 0 ? "the pull request" : `PR #${number}`;
-      return {
-        kind: "merge-base",
-        base,
-        head: head2,
-        why: `the head of ${which2} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
-        pullRequestHead: head2
-      };
-    }
-    case "merge_group": {
-      const head2 = text2(field(p, "merge_group", "head_sha"));
-      if (!head2) return { kind: "refs" };
-      return {
-        kind: "first-parent",
-        commit: head2,
-        label: text2(field(p, "merge_group", "head_ref")) ?? head2,
-        why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
-      };
-    }
-    case "push": {
-      const before = text2(field(p, "before"));
-      const base = before && !NO_COMMIT.test(before) ? before : void 0;
-      return { kind: "refs", base, head: text2(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
-    }
-    case "workflow_dispatch": {
-      const base = text2(field(p, "inputs", "base"));
-      const head2 = text2(field(p, "inputs", "head"));
-      if (!base) return { kind: "refs", head: head2 };
-      const shown = head2 ?? "the dispatched commit";
-      return { kind: "merge-base", base, head: head2 ?? "HEAD", why: `${shown} vs its merge base with ${base}: what it changed since it branched off` };
-    }
-    default:
-      return { kind: "refs" };
-  }
-}
-function eventPullRequest(event) {
-  const n = field(event.payload, "pull_request", "number");
-  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : void 0;
-}
-function eventPullRequestHead(event) {
-  return text2(field(event.payload, "pull_request", "head", "sha"));
-}
-
 // src/platforms/github.ts
 var LIMITS = { summary: 1024 * 1024, comment: 65536, checkSummary: 65535 };
 var API_TIME_LIMIT_MS = 6e4;
@@ -55936,7 +56149,7 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync9(path12.join(workspace, dir, file)) ? path12.posix.join(dir, file) : void 0;
+    const locate = (file) => existsSync10(path13.join(workspace, dir, file)) ? path13.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
@@ -56044,10 +56257,10 @@ var GitHubPlatform = class {
 var PULL_REQUEST_FILE = "pull-request-number";
 var RESULTS_FILE = "results.json";
 function readResults(file) {
-  if (!existsSync10(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  if (!existsSync11(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
   let text3;
   try {
-    const { size } = statSync2(file);
+    const { size } = statSync3(file);
     if (size > MAX_RESULTS_BYTES) throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
     text3 = readFileSync11(file, "utf8");
   } catch (err) {
@@ -56062,14 +56275,14 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path13.join(dir, PULL_REQUEST_FILE);
-  if (!existsSync10(file)) return void 0;
+  const file = path14.join(dir, PULL_REQUEST_FILE);
+  if (!existsSync11(file)) return void 0;
   const text3 = readFileSync11(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3)) throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
 async function publishSaved(dir, options) {
-  const result = readResults(path13.join(dir, RESULTS_FILE));
+  const result = readResults(path14.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
@@ -56080,7 +56293,7 @@ async function publishSaved(dir, options) {
   }
   const pullRequest = options.pullRequest ?? readPullRequestNumber(dir);
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishResult(result, { [RESULTS_FILE]: path13.join(dir, RESULTS_FILE) }, platform2);
+  return publishResult(result, { [RESULTS_FILE]: path14.join(dir, RESULTS_FILE) }, platform2);
 }
 async function publishOwn(dir, result, options, event) {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
@@ -56095,29 +56308,34 @@ async function publishOwn(dir, result, options, event) {
     throw new ConfigError(`${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`);
   }
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? result.head.sha });
-  return publishResult(result, { [RESULTS_FILE]: path13.join(dir, RESULTS_FILE) }, platform2);
+  return publishResult(result, { [RESULTS_FILE]: path14.join(dir, RESULTS_FILE) }, platform2);
 }
 
 // src/platforms/github-inputs.ts
-import path14 from "node:path";
+import path15 from "node:path";
 function onOff(name) {
   const value = getInput(name).trim().toLowerCase();
   if (value === "" || value === "on" || value === "true") return true;
   if (value === "off" || value === "false") return false;
   throw new ConfigError(`input ${name}: expected on or off, got "${value}"`);
 }
-function readActionInputs(env = process.env) {
+async function readActionInputs(env = process.env) {
   const token = getInput("token");
   if (token) setSecret(token);
   delete env.INPUT_TOKEN;
   const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
   const reportFrom = getInput("report-from") || void 0;
   const github = { token: token || void 0, comment: onOff("comment"), check: onOff("check"), env };
-  if (reportFrom) return { reportFrom: path14.resolve(repoDir, reportFrom), github };
+  if (reportFrom) return { reportFrom: path15.resolve(repoDir, reportFrom), github };
   const configInput = getInput("config");
-  const fileLayer = readConfigFile(path14.resolve(repoDir, configInput || CONFIG_FILE), configInput !== "");
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, getInput(key)])), (key) => `input ${key}`);
-  const config = resolveConfig([fileLayer, inputLayer], repoDir);
+  const config = await loadConfig({
+    repoDir,
+    configFile: configInput ? path15.resolve(repoDir, configInput) : void 0,
+    overrides: inputLayer,
+    env,
+    log: (m) => info(m)
+  });
   return { config, github };
 }
 
@@ -56132,14 +56350,14 @@ async function compare(config, options) {
   const platform2 = new GitHubPlatform(options);
   const outcome = await runComparison(config, platform2);
   const pullRequest = eventPullRequest(platform2.event);
-  if (pullRequest !== void 0) writeFileSync3(path15.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
+  if (pullRequest !== void 0) writeFileSync3(path16.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
 `);
   return outcome;
 }
 async function run() {
   let exitCode;
   try {
-    const inputs = readActionInputs();
+    const inputs = await readActionInputs();
     const outcome = inputs.config ? await compare(inputs.config, inputs.github) : await publishSaved(inputs.reportFrom, inputs.github);
     exitCode = outcome.exitCode;
     if (exitCode !== EXIT.pass) setFailed(`benchgate: ${describeExitCode(exitCode)}`);

@@ -28,7 +28,7 @@ async function compare(config: Config, options: GitHubOptions): Promise<Outcome>
 export async function run(): Promise<number> {
   let exitCode: number;
   try {
-    const inputs = readActionInputs();
+    const inputs = await readActionInputs();
     const outcome = inputs.config ? await compare(inputs.config, inputs.github) : await publishSaved(inputs.reportFrom!, inputs.github);
     exitCode = outcome.exitCode;
     if (exitCode !== EXIT.pass) core.setFailed(`benchgate: ${describeExitCode(exitCode)}`);

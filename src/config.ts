@@ -7,6 +7,7 @@ import path from 'node:path';
 import { LineCounter, parseDocument, isMap, isScalar, type Node } from 'yaml';
 import type { AnalysisSettings, FailOn, RunSettings } from './model.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
+import type { Governance } from './trust.js';
 
 export interface Config extends AnalysisSettings {
   /** Repository (or subdirectory of it) the comparison runs in. */
@@ -43,6 +44,8 @@ export interface Config extends AnalysisSettings {
   noFsync: boolean;
   /** Run benchmarks at a raised scheduling priority (nice -n -5) where permitted. */
   priority: boolean;
+  /** On a pull or merge request event: whose config governed and what was ignored (src/trust.ts). */
+  governance?: Governance;
 }
 
 /** A config problem the user must fix: names the key and where it came from. */
@@ -86,14 +89,18 @@ export const CONFIG_FILE = '.benchgate.yml';
 
 /**
  * Reads `.benchgate.yml` (or the given file). Returns {} when the default file is absent.
- * Errors name the file, the line and the key.
+ * Errors name the file (as `name`), the line and the key.
  */
-export function readConfigFile(file: string, required: boolean): RawConfig {
+export function readConfigFile(file: string, required: boolean, name = file): RawConfig {
   if (!existsSync(file)) {
-    if (required) throw new ConfigError(`${file}: config file not found`);
+    if (required) throw new ConfigError(`${name}: config file not found`);
     return {};
   }
-  const text = readFileSync(file, 'utf8');
+  return parseConfigText(readFileSync(file, 'utf8'), name);
+}
+
+/** Parses the text of a config file; `file` names it in errors and in each value's `where`. */
+export function parseConfigText(text: string, file: string): RawConfig {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const at = (node: Node | null | undefined) =>
@@ -133,7 +140,7 @@ export function sourced(raw: Record<string, unknown>, where: (key: string) => st
 }
 
 /** A raw value checked against its option's type (src/options.ts); null is "not set". */
-function parseValue(spec: OptionSpec, s: Sourced): string | number | boolean | undefined {
+export function parseValue(spec: OptionSpec, s: Sourced): string | number | boolean | undefined {
   if (s.value === null) return undefined;
   if (spec.type === 'flag') {
     const v = String(s.value).trim().toLowerCase();

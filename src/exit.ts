@@ -16,7 +16,7 @@ export const EXIT = {
   pass: 0,
   /** The gate failed: at least one regression (and fail-on is regression). */
   gateFailed: 1,
-  /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file. */
+  /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file, a path benchgate cannot write. */
   usage: 2,
   /** A build or benchmark run failed, or a harness reported a benchmark failed. */
   runFailed: 3,
@@ -50,10 +50,19 @@ export interface ErrorExit {
   stack?: string;
 }
 
+/** An error of the file system on a path (EISDIR, ENOTDIR, EACCES, ENOSPC...): the user's to fix, not a bug. */
+function isFileError(err: unknown): err is NodeJS.ErrnoException & { path: string; syscall: string } {
+  const e = err as NodeJS.ErrnoException;
+  return err instanceof Error && typeof e.code === 'string' && typeof e.path === 'string' && typeof e.syscall === 'string';
+}
+
 /** Maps any error to its exit code and message; whatever is not a known failure is a bug (EXIT.internal). */
 export function errorExit(err: unknown): ErrorExit {
   if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError) {
     return { code: EXIT.usage, message: err.message };
+  }
+  if (isFileError(err)) {
+    return { code: EXIT.usage, message: `cannot ${err.syscall} ${err.path}: ${err.code} (check that the path, e.g. --out, is a writable directory with free space)` };
   }
   if (err instanceof RunFailure) return { code: EXIT.runFailed, message: err.message };
   if (err instanceof Cancelled) {

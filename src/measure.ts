@@ -9,7 +9,7 @@ import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, type Worktrees } from './git.js';
-import type { LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
+import type { LogHeader, Measurement, RefInfo, Run, Side, Warning } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { chooseComparison, resolveComparison } from './refs.js';
 import { commandEnvironment, PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
@@ -19,6 +19,7 @@ import { execCounted, instructionMeasurement, requireValgrind } from './runner/i
 import { ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
 import { planSteadiness, type SteadyPlan } from './runner/steady.js';
+import { reviewWarnings, workingDirectoryIn } from './trust.js';
 import { VERSION } from './version.js';
 
 /** The results log's file name, inside the output directory. */
@@ -98,15 +99,18 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     platform.info(`head ${head.ref} = ${head.sha}`);
     if (head.chosen) platform.info(`compared: ${head.chosen.why}`);
     platform.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
+    const setup = await reviewWarnings(config, repo, base.sha, head.sha);
+    for (const w of setup) platform.warn(w.message);
     checkCancelled();
     worktrees = await createWorktrees(repo, base.sha, head.sha, (m) => platform.warn(m));
     const wt = worktrees;
+    // Before any build: a directory one side lacks, or a link out of the worktree, is a config error.
     const dirs: Record<Side, string> = {
-      base: path.join(wt.base, config.workingDirectory),
-      head: path.join(wt.head, config.workingDirectory),
+      base: workingDirectoryIn(wt.base, config.workingDirectory, 'base'),
+      head: workingDirectoryIn(wt.head, config.workingDirectory, 'head'),
     };
 
-    const header = logHeader(config, base, head, { steady: steady.checks, valgrind });
+    const header = logHeader(config, base, head, { steady: steady.checks, valgrind }, setup);
     log = new ResultsLog(file, header);
     platform.info(`results log: ${file}`);
     if (log.kept) platform.info(`the earlier results log there is kept as ${log.kept}`);
@@ -136,7 +140,7 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   }
 }
 
-function logHeader(config: Config, base: RefInfo, head: RefInfo, runner: RunnerFacts): LogHeader {
+function logHeader(config: Config, base: RefInfo, head: RefInfo, runner: RunnerFacts, warnings: Warning[]): LogHeader {
   return {
     type: 'header',
     schema: 1,
@@ -147,6 +151,7 @@ function logHeader(config: Config, base: RefInfo, head: RefInfo, runner: RunnerF
     config: runSettingsOf(config),
     environment: collectEnvironment(runner),
     startedAt: new Date().toISOString(),
+    ...(warnings.length > 0 && { warnings }),
   };
 }
 
@@ -234,7 +239,7 @@ async function runRounds(
         env: finishRunReading(reading),
       };
       let failure: string | null = null;
-      if (r.timedOut || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
+      if (r.timedOut || r.outputLimitExceeded || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
         failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
       } else if (r.instructions === null) {
         failure = 'valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)';

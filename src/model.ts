@@ -97,6 +97,8 @@ export interface LogHeader {
   config: RunSettings;
   environment: HostEnvironment;
   startedAt: string;
+  /** Said before any run: config values a pull request's side could not set, CI files it changes (src/trust.ts). */
+  warnings?: Warning[];
 }
 
 export interface LogRunLine {
@@ -186,6 +188,9 @@ export const WARNING_CODES = [
   // the whole result
   'run-failed',
   'no-benchmarks',
+  // the setup: on a pull or merge request, what its side could not change (src/trust.ts)
+  'config-ignored',
+  'ci-files-changed',
   // diagnostics: the machine
   'cpu-steal',
   'high-load',

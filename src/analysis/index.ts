@@ -99,7 +99,7 @@ export function analyze({ header, runs, end, settings }: AnalysisInput): Compari
   const failures = failuresOf(runs, groups, end);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const c of comparisons) counts[c.verdict]++;
-  const warnings: Warning[] = [];
+  const warnings: Warning[] = [...(header.warnings ?? [])];
   if (failures.stopped !== null) warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
   if (failures.noResults) warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
   return {

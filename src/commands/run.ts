@@ -4,10 +4,11 @@
  */
 import path from 'node:path';
 import { concludeLog, type Outcome } from '../conclude.js';
-import { CONFIG_FILE, flagLayer, readConfigFile, resolveConfig, type Config } from '../config.js';
+import { flagLayer, type Config } from '../config.js';
 import { measure } from '../measure.js';
 import type { Platform } from '../platforms/types.js';
 import { readLog } from '../runner/log.js';
+import { loadConfig } from '../trust.js';
 import type { Command } from './types.js';
 
 /** Measures, then analyses, writes, publishes and picks the exit code. */
@@ -18,9 +19,13 @@ export async function runComparison(config: Config, platform: Platform): Promise
 
 export const cmdRun: Command = async ({ values, platform }) => {
   const repoDir = path.resolve(values.repo ?? '.');
-  const configFile = values.config ?? path.join(repoDir, CONFIG_FILE);
-  const fileLayer = readConfigFile(configFile, values.config !== undefined);
-  const config = resolveConfig([fileLayer, flagLayer(values)], repoDir);
+  const config = await loadConfig({
+    repoDir,
+    configFile: values.config === undefined ? undefined : path.resolve(values.config),
+    overrides: flagLayer(values),
+    env: process.env,
+    log: (m) => platform.info(m),
+  });
   const outcome = await runComparison(config, platform);
   platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
   return outcome.exitCode;

@@ -109,3 +109,12 @@ export function eventPullRequest(event: GitHubEvent): number | undefined {
 export function eventPullRequestHead(event: GitHubEvent): string | undefined {
   return text(field(event.payload, 'pull_request', 'head', 'sha'));
 }
+
+/**
+ * The tip of the branch a pull request or merge queue entry would merge into, as the event
+ * recorded it: a commit of the base branch, whose files the pull request did not write.
+ */
+export function eventBaseTip(event: GitHubEvent): string | undefined {
+  if (event.name === 'merge_group') return text(field(event.payload, 'merge_group', 'base_sha'));
+  return text(field(event.payload, 'pull_request', 'base', 'sha'));
+}

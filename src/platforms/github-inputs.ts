@@ -5,7 +5,8 @@
  */
 import * as core from '@actions/core';
 import path from 'node:path';
-import { CONFIG_FILE, CONFIG_KEYS, ConfigError, readConfigFile, resolveConfig, sourced, type Config } from '../config.js';
+import { CONFIG_KEYS, ConfigError, sourced, type Config } from '../config.js';
+import { loadConfig } from '../trust.js';
 import type { GitHubOptions } from './github.js';
 
 export interface ActionInputs {
@@ -23,7 +24,7 @@ function onOff(name: string): boolean {
   throw new ConfigError(`input ${name}: expected on or off, got "${value}"`);
 }
 
-export function readActionInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
+export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Promise<ActionInputs> {
   const token = core.getInput('token');
   if (token) core.setSecret(token);
   // Build and benchmark commands inherit this process's environment; the token is for
@@ -35,8 +36,13 @@ export function readActionInputs(env: NodeJS.ProcessEnv = process.env): ActionIn
   if (reportFrom) return { reportFrom: path.resolve(repoDir, reportFrom), github };
 
   const configInput = core.getInput('config');
-  const fileLayer = readConfigFile(path.resolve(repoDir, configInput || CONFIG_FILE), configInput !== '');
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, core.getInput(key)])), (key) => `input ${key}`);
-  const config = resolveConfig([fileLayer, inputLayer], repoDir);
+  const config = await loadConfig({
+    repoDir,
+    configFile: configInput ? path.resolve(repoDir, configInput) : undefined,
+    overrides: inputLayer,
+    env,
+    log: (m) => core.info(m),
+  });
   return { config, github };
 }

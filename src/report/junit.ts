@@ -2,8 +2,8 @@
  * junit.xml: one test case per benchmark, for GitLab's `artifacts:reports:junit` (the merge
  * request's test summary, on every tier) and any other CI that reads JUnit. A regression that
  * fails the gate is a failed test case whose message holds the change, its interval and the
- * p-values; a benchmark the harness reported as failed, and every failed run, is an error;
- * inconclusive and removed benchmarks are skipped with the reason.
+ * p-values; a benchmark the harness reported as failed, every failed run, and a stop no run
+ * shows (a failed build), is an error; inconclusive and removed benchmarks are skipped with the reason.
  */
 import type { Comparison, ComparisonResult, FailedRun } from '../model.js';
 import { clip } from './escape.js';
@@ -82,6 +82,13 @@ function failedRunCase(run: FailedRun): Case {
   return { outcome: 'error', xml: `    <testcase${attrs({ classname: clip(run.suite), name })}>\n      ${error}\n    </testcase>` };
 }
 
+/** A failure no logged run shows (a build, a warmup round): an error case, so the file never reads as an empty pass. */
+function stoppedCase(suite: string, reason: string): Case {
+  const name = reason.split(':')[0]!;
+  const error = element('error', { type: 'stopped', message: clip(reason, 1000) }, reason);
+  return { outcome: 'error', xml: `    <testcase${attrs({ classname: clip(suite), name: clip(name) })}>\n      ${error}\n    </testcase>` };
+}
+
 function suiteXml(name: string, cases: Case[]): string {
   const count = (o: Case['outcome']) => cases.filter((c) => c.outcome === o).length;
   const counts = { tests: cases.length, failures: count('failure'), errors: count('error'), skipped: count('skipped') };
@@ -94,6 +101,7 @@ export function renderJunit(result: ComparisonResult): string {
   const names = namesOf(result);
   for (const c of result.comparisons) add(c.suite, testCase(c, result, names));
   for (const run of result.failures.runs) add(run.suite, failedRunCase(run));
+  if (result.failures.stopped !== null) add(result.settings.suite, stoppedCase(result.settings.suite, result.failures.stopped));
   const all = [...suites.values()].flat();
   const totals = {
     name: 'benchgate',

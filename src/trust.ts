@@ -1,0 +1,213 @@
+/**
+ * Whose configuration governs a comparison (docs/security.md). Locally, and on events only
+ * people with write access cause (push, workflow_dispatch), the checkout's `.benchgate.yml`
+ * applies as written. On a pull or merge request event the checkout is the pull request's own
+ * code, so the config file is read from the base commit instead, and a value from the pull
+ * request's own file is admitted only as its option's trust class allows (src/options.ts):
+ * `any` always, `stricter-only` when it makes the gate at least as strict, `trusted-only` never.
+ * What is ignored becomes a warning naming the file, line and key. Flags and Action inputs come
+ * from the workflow and are taken as given: the workflow file is the platform's to protect.
+ */
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CONFIG_FILE, ConfigError, parseConfigText, parseValue, readConfigFile, resolveConfig, type Config, type RawConfig, type Sourced } from './config.js';
+import { git, GitError, repoRoot, resolveCommit } from './git.js';
+import type { Side, Warning } from './model.js';
+import { optionSpec, type ConfigKey, type OptionSpec } from './options.js';
+import { eventBaseTip, readEvent } from './platforms/github-event.js';
+
+/** On a pull or merge request event: whose config governed, and what was ignored. */
+export interface Governance {
+  /** How messages name the event: "pull_request event", "merge request pipeline". */
+  event: string;
+  /** The commit whose config file governed. */
+  baseSha: string;
+  /** The config file's path in the repository (forward slashes). */
+  configFile: string;
+  /** One per value of the pull request's own file that was ignored. */
+  warnings: Warning[];
+}
+
+/** A CI event whose checkout is someone else's proposed change, and the commit it would merge into. */
+export interface ReviewEvent {
+  name: string;
+  base: string;
+}
+
+/** GitHub events whose checkout (or whose head, for a merge queue) carries a pull request's files. */
+const GITHUB_REVIEW_EVENTS = ['pull_request', 'pull_request_target', 'merge_group'];
+
+/** The pull or merge request event this job runs for, or undefined (local, push, a schedule...). */
+export function reviewEvent(env: NodeJS.ProcessEnv): ReviewEvent | undefined {
+  let event: ReviewEvent | undefined;
+  if (env.GITHUB_ACTIONS === 'true') {
+    const github = readEvent(env);
+    if (GITHUB_REVIEW_EVENTS.includes(github.name)) event = { name: `${github.name} event`, base: eventBaseTip(github) ?? '' };
+  } else if (env.GITLAB_CI === 'true') {
+    if (env.CI_MERGE_REQUEST_IID || env.CI_PIPELINE_SOURCE === 'merge_request_event') {
+      // The same base the comparison uses (platforms/gitlab.ts): both are commits of the target branch.
+      event = { name: 'merge request pipeline', base: env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || env.CI_MERGE_REQUEST_DIFF_BASE_SHA || '' };
+    } else if (env.CI_EXTERNAL_PULL_REQUEST_IID) {
+      event = { name: 'external pull request pipeline', base: env.CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA ?? '' };
+    }
+  }
+  // Fail closed: without the base commit there is no trusted config to read.
+  if (event && !event.base) throw new ConfigError(`${event.name} without a base commit: cannot tell which config governs; check the CI event`);
+  return event;
+}
+
+/** Why a value of the pull request's side is not admitted, or null when it is. */
+function refusal(spec: OptionSpec, proposed: Sourced, trusted: Sourced | undefined): string | null {
+  if (spec.trust === 'any') return null;
+  const mine = parseValue(spec, proposed);
+  const theirs = trusted === undefined ? undefined : parseValue(spec, trusted);
+  // An empty value would unset the trusted one and fall back to the default.
+  if (mine === undefined) return theirs === undefined ? null : `it cannot unset ${spec.name}`;
+  if (mine === theirs) return null;
+  if (spec.trust === 'stricter-only' && spec.stricter) {
+    const reference = theirs ?? spec.default;
+    if (typeof mine === 'number' && typeof reference === 'number') {
+      if (spec.stricter === 'higher' ? mine >= reference : mine <= reference) return null;
+      return `it may only make ${spec.name} ${spec.stricter} (stricter) than ${reference}`;
+    }
+  }
+  // trusted-only, and any stricter-only value the table gives no order for: fail closed.
+  return `only the base commit's file or the workflow sets ${spec.name}`;
+}
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/**
+ * The values of the pull request's own config file (`proposed`) that may stand beside the
+ * trusted ones, each option by its trust class; the rest come back as warnings.
+ */
+export function governLayer(trusted: RawConfig, proposed: RawConfig, event: string): { admitted: RawConfig; warnings: Warning[] } {
+  const admitted: RawConfig = {};
+  const warnings: Warning[] = [];
+  for (const [key, value] of Object.entries(proposed) as [ConfigKey, Sourced][]) {
+    const why = refusal(optionSpec(key), value, trusted[key]);
+    if (why === null) admitted[key] = value;
+    else {
+      warnings.push({
+        code: 'config-ignored',
+        message: `${value.where}: ignored ${key}: ${shown(value.value)} from the pull request's own file on a ${event}: ${why} (docs/security.md)`,
+      });
+    }
+  }
+  return { admitted, warnings };
+}
+
+/** Rejects a working directory that leaves the repository, before anything runs. */
+export function checkWorkingDirectory(dir: string, where: string): void {
+  const normal = path.posix.normalize(dir.replaceAll('\\', '/'));
+  if (path.posix.isAbsolute(normal) || path.win32.isAbsolute(dir) || normal === '..' || normal.startsWith('../')) {
+    throw new ConfigError(`${where}: "${dir}" is outside the repository; working-directory is a relative path inside it (e.g. bench)`);
+  }
+}
+
+/**
+ * The directory the commands run in on one side: it must exist in that side's commit and,
+ * symbolic links followed, stay inside its worktree.
+ */
+export function workingDirectoryIn(worktree: string, dir: string, side: Side): string {
+  const full = path.join(worktree, dir);
+  if (!existsSync(full) || !statSync(full).isDirectory()) {
+    throw new ConfigError(`working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`);
+  }
+  const relative = path.relative(realpathSync(worktree), realpathSync(full));
+  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new ConfigError(`working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`);
+  }
+  return full;
+}
+
+/** The file's path inside the repository (forward slashes), or undefined when it lies outside. */
+function repositoryPath(root: string, file: string): string | undefined {
+  const dir = path.dirname(file);
+  const real = path.join(existsSync(dir) ? realpathSync(dir) : dir, path.basename(file));
+  const relative = path.relative(realpathSync(root), real);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? undefined : relative.split(path.sep).join('/');
+}
+
+/** The config file as the base commit has it ({} when it has none). */
+async function readBaseConfig(root: string, sha: string, file: string): Promise<RawConfig> {
+  const object = `${sha}:${file}`;
+  if ((await git(root, ['cat-file', '-e', object])).code !== 0) return {};
+  const blob = await git(root, ['cat-file', 'blob', object]);
+  if (blob.code !== 0) throw new GitError(`reading ${object} failed: ${blob.stderr.trim()}`);
+  return parseConfigText(blob.stdout, `${sha.slice(0, 12)}:${file}`);
+}
+
+/** The working directory (whoever set it) must stay inside the repository. */
+function confined(config: Config, layers: RawConfig[]): Config {
+  const where = layers.findLast((l) => l['working-directory'] !== undefined)?.['working-directory']?.where ?? 'working-directory';
+  checkWorkingDirectory(config.workingDirectory, where);
+  return config;
+}
+
+export interface ConfigSources {
+  repoDir: string;
+  /** An absolute path given by --config or the `config` input; unset: `.benchgate.yml` in repoDir when present. */
+  configFile?: string;
+  /** Flags or Action inputs: the workflow's, so taken as given. */
+  overrides: RawConfig;
+  env: NodeJS.ProcessEnv;
+  log: (message: string) => void;
+}
+
+/** The one Config of a `run`, its file read from where the event says it may be trusted. */
+export async function loadConfig(sources: ConfigSources): Promise<Config> {
+  const { repoDir, overrides } = sources;
+  const file = sources.configFile ?? path.join(repoDir, CONFIG_FILE);
+  const review = reviewEvent(sources.env);
+  const root = review && (await repoRoot(repoDir));
+  const inRepository = root && repositoryPath(root, file);
+  if (!review || !root || !inRepository) {
+    // No review, or a config file outside the checkout, which the pull request cannot have changed.
+    const layers = [readConfigFile(file, sources.configFile !== undefined), overrides];
+    return confined(resolveConfig(layers, repoDir), layers);
+  }
+  const baseSha = await resolveCommit(root, review.base, sources.log);
+  const trusted = await readBaseConfig(root, baseSha, inRepository);
+  const proposed = readConfigFile(file, false, inRepository);
+  // Compared with what the workflow passes too, since that wins over any file.
+  const { admitted, warnings } = governLayer({ ...trusted, ...overrides }, proposed, review.name);
+  const layers = [trusted, admitted, overrides];
+  const benchKeys = ['bench', 'bench-command'] as const;
+  const proposedBench = benchKeys.map((k) => proposed[k]).find((s) => s !== undefined);
+  if (proposedBench && !layers.some((l) => benchKeys.some((k) => l[k] !== undefined))) {
+    throw new ConfigError(
+      `${proposedBench.where}: on a ${review.name} the benchmark command comes from the base commit's ${inRepository} or the workflow, and the base commit has none; pass bench as an input or flag in the workflow, or merge the config file first (docs/security.md)`,
+    );
+  }
+  const config = confined(resolveConfig(layers, repoDir), layers);
+  return { ...config, governance: { event: review.name, baseSha, configFile: inRepository, warnings } };
+}
+
+/** Files that decide how a pull request's job runs: on a review event they come from the pull request. */
+const CI_FILES = [/^\.github\/workflows\//, /^\.gitlab-ci\.yml$/];
+
+/**
+ * What to say before any run on a review event: the ignored values, and the CI and config
+ * files the compared head changes (those run as the pull request wrote them).
+ */
+export async function reviewWarnings(config: Config, repo: string, baseSha: string, headSha: string): Promise<Warning[]> {
+  const governance = config.governance;
+  if (!governance) return [];
+  const diff = await git(repo, ['diff', '--name-only', '-z', '--no-renames', baseSha, headSha]);
+  const changed = diff.code === 0 ? diff.stdout.split('\0').filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
+  // First: the summary lists ten warnings, and this one matters most.
+  const warnings: Warning[] = [];
+  if (changed === null) {
+    warnings.push({ code: 'ci-files-changed', message: `could not tell whether the head commit changes its CI files: ${diff.stderr.trim()}` });
+  } else if (changed.length > 0) {
+    warnings.push({
+      code: 'ci-files-changed',
+      message: `the head commit changes ${changed.join(', ')}: on a ${governance.event} the workflow runs as the pull request wrote it, so review these changes; the config file's changes apply once merged (docs/security.md names the platform controls: required workflows, rulesets, pipeline execution policies)`,
+    });
+  }
+  return [...warnings, ...governance.warnings];
+}

@@ -2,7 +2,7 @@
 import type { ComparisonResult } from '../model.js';
 import { clip, inertForLog } from './escape.js';
 import { formatChange } from './units.js';
-import { displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
+import { PROCESS_COST_NOTE, displayName, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
 /** Names are clipped to keep the table readable; messages only when runaway (they say why). */
 const NAME_MAX = 80;
@@ -26,8 +26,9 @@ export function renderTerminal(result: ComparisonResult): string {
     `base ${printable(result.base.ref)} (${printable(shortSha(result.base.sha))}) → head ${printable(result.head.ref)} (${printable(shortSha(result.head.sha))}) · ${settingsLine(result)}`,
     '',
   ];
-  for (const [suite, rows] of rowsBySuite(result)) {
-    out.push(`suite ${printable(suite)}`);
+  const process = [...rowsBySuite(result, true)].map(([suite, rows]) => [`${suite}, process cost: ${PROCESS_COST_NOTE}`, rows] as const);
+  for (const [suite, rows] of [...rowsBySuite(result), ...process]) {
+    out.push(`suite ${printable(suite, NAME_MAX + PROCESS_COST_NOTE.length)}`);
     out.push(
       table(
         ['benchmark', 'base', 'head', 'change [95% CI]', 'p / adj. p', 'verdict'],

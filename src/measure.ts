@@ -12,6 +12,7 @@ import { createWorktrees, resolveCommit, type Worktrees } from './git.js';
 import type { LogHeader, Measurement, RefInfo, Run, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { execMeasured, killActiveCommands, type ExecResult } from './runner/exec.js';
+import { explainErrorLine } from './runner/error-line.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { ResultsLog } from './runner/log.js';
 import { planRounds } from './runner/schedule.js';
@@ -32,7 +33,8 @@ function lastLines(r: ExecResult): string {
 function describeExit(r: ExecResult, timeoutSec: number): string {
   if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
   if (r.signal) return `killed by ${r.signal}`;
-  return `exited with code ${r.exitCode}`;
+  // The line that says why, wherever it was (a stack's tail hides it), with a hint when it is known.
+  return `exited with code ${r.exitCode}${r.errorLine === null ? '' : `: ${explainErrorLine(r.errorLine)}`}`;
 }
 
 /** Command mode: no parser, the whole process's wall time is the one measurement. */

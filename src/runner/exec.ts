@@ -12,6 +12,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { RSS_SAMPLE_MS } from '../model.js';
+import { isErrorLine } from './error-line.js';
 
 export interface ExecOptions {
   cwd: string;
@@ -26,6 +27,8 @@ export interface ExecResult {
   stdout: string;
   /** The last lines of stderr and stdout interleaved, for error messages. */
   tail: string[];
+  /** The first line anywhere in the output that says why it failed (runner/error-line.ts), if any. */
+  errorLine: string | null;
   wallMs: number;
   cpuUserMs: number | null;
   cpuSysMs: number | null;
@@ -113,6 +116,7 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
 
     const stdoutChunks: Buffer[] = [];
     const tail: string[] = [];
+    let errorLine: string | null = null;
     let statLine = '';
     const lineSplitter = (stream: 'stdout' | 'stderr') => {
       let partial = '';
@@ -123,6 +127,7 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
         for (const line of lines) {
           tail.push(line);
           if (tail.length > TAIL_LINES) tail.shift();
+          if (errorLine === null && isErrorLine(line)) errorLine = line;
           opts.onLine?.(line, stream);
         }
       };
@@ -167,6 +172,7 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
       resolve({
         stdout: Buffer.concat(stdoutChunks).toString('utf8'),
         tail,
+        errorLine,
         wallMs,
         cpuUserMs: cpu?.user ?? null,
         cpuSysMs: cpu?.sys ?? null,

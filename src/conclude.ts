@@ -31,7 +31,8 @@ export interface ConcludeLog {
 /** Analyses the log, writes the reports, publishes them, and picks the exit code. */
 export async function concludeLog({ log, logFile, overrides = {}, outDir, platform }: ConcludeLog): Promise<Outcome> {
   const settings: RunSettings = { ...log.header.config, ...overrides };
-  const result = await platform.group('analysis', async () => analyze({ header: log.header, runs: log.runs, end: log.end, settings }));
+  const override = (await platform.gateOverride?.()) ?? null;
+  const result = await platform.group('analysis', async () => analyze({ header: log.header, runs: log.runs, end: log.end, settings, override }));
   return publishResult(result, { [LOG_FILE]: logFile, ...writeReports(result, outDir) }, platform);
 }
 

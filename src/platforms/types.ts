@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { ComparisonResult } from '../model.js';
+import type { ComparisonResult, GateOverride } from '../model.js';
 import type { WrittenReports } from '../report/index.js';
 
 export type { WrittenReports };
@@ -19,6 +19,8 @@ export interface Platform extends Logger {
   configure?(config: Config): void;
   /** Base and head the CI event provides, for when the user named none. */
   defaultRefs(): { base?: string; head?: string };
+  /** A trusted label on the pull request that lets a failed gate pass (analysis input), when the platform has one. */
+  gateOverride?(): Promise<GateOverride | null>;
   /** Shows the result where people look: summary, annotations, comments, checks, outputs. */
   publish(result: ComparisonResult, reports: WrittenReports): Promise<void>;
 }

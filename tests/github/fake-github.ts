@@ -98,6 +98,8 @@ export class FakeGitHub {
   readonly forbidden = new Set<string>();
   /** Head commit returned for pulls/get. */
   pullRequestHead = '';
+  /** Labels on each issue or pull request, and who applied each (issues/list-events' `labeled`). */
+  readonly labels = new Map<number, { name: string; by: string }[]>();
   private server: http.Server | null = null;
   private nextId = 1000;
 
@@ -169,6 +171,13 @@ export class FakeGitHub {
       case 'checks/create':
         this.checkRuns.push(body!);
         return send(201, { id: this.nextId++, ...body });
+      case 'issues/list-labels-on-issue':
+        return send(200, (this.labels.get(issue) ?? []).map((l, i) => ({ id: i + 1, name: l.name, color: 'ededed', default: false })));
+      case 'issues/list-events':
+        return send(
+          200,
+          (this.labels.get(issue) ?? []).map((l, i) => ({ id: i + 1, event: 'labeled', actor: { login: l.by }, label: { name: l.name, color: 'ededed' } })),
+        );
       case 'pulls/get':
         return send(200, { number: Number(params.pull_number), head: { sha: this.pullRequestHead } });
       default:

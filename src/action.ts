@@ -40,7 +40,7 @@ export async function run(): Promise<number> {
   }
   // After setFailed, which sets 1 whatever the cause.
   process.exitCode = exitCode;
+  // Set here, where every path ends, so a later step sees the code of a failed step too.
+  core.setOutput('exit-code', exitCode);
   return exitCode;
 }
-// Set here, where every path ends, so a later step sees the code of a failed step too.
-core.setOutput('exit-code', process.exitCode);

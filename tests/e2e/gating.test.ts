@@ -7,24 +7,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { IMPORT_COST_BENCH, loadModule } from '../helpers/import-cost-bench.js';
 import { extraWorktrees, makeRepo, readResults, runCli, tempDir } from './helpers.js';
-
-/** Values that depend only on the round: base and head are the same; load.mjs holds MB megabytes for 400 ms. */
-const BENCH = `import { MB } from './load.mjs';
-const held = Buffer.alloc(MB * 1024 * 1024, 1);
-await new Promise((r) => setTimeout(r, 400));
-const round = Number(process.env.BENCHGATE_ROUND ?? 1);
-const values = [1, 2, 3].map((i) => 10 + ((round * 7 + i * 3) % 5) / 10);
-if (held[0] !== 1) throw new Error('the buffer is held until the results are out');
-process.stdout.write(JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'work', unit: 'ms', values }] }));
-`;
 
 const run = (repo: string, out: string, ...extra: string[]) =>
   runCli(['run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', 'node bench.mjs', '--rounds', '6', '--warmup', '0', '--seed', '1', '--out', out, ...extra]);
 
 describe('the CLI gates only what the user chose, and exits as documented', () => {
   it('30 MB allocated at import, the benchmark unchanged: exit 0, the (process) rows reported in their own section', async () => {
-    const repo = makeRepo([{ 'bench.mjs': BENCH, 'load.mjs': 'export const MB = 1;\n' }, { 'load.mjs': 'export const MB = 30;\n' }]);
+    const repo = makeRepo([{ 'bench.mjs': IMPORT_COST_BENCH, 'load.mjs': loadModule(1) }, { 'load.mjs': loadModule(30) }]);
     const out = tempDir();
     const r = await run(repo, out, '--format', 'benchgate');
     expect(r.code).toBe(0);
@@ -42,7 +33,7 @@ describe('the CLI gates only what the user chose, and exits as documented', () =
   }, 120_000);
 
   it('an unknown --format: exit 2 naming the valid ones, before any worktree or output', async () => {
-    const repo = makeRepo([{ 'bench.mjs': BENCH, 'load.mjs': 'export const MB = 1;\n' }, {}]);
+    const repo = makeRepo([{ 'bench.mjs': IMPORT_COST_BENCH, 'load.mjs': loadModule(1) }, {}]);
     const out = path.join(tempDir(), 'out');
     const r = await run(repo, out, '--format', 'gobench');
     expect(r.code).toBe(2);
@@ -52,7 +43,7 @@ describe('the CLI gates only what the user chose, and exits as documented', () =
   });
 
   it('a hand-edited log with a non-numeric value: exit 2 naming the line, never 1', async () => {
-    const repo = makeRepo([{ 'bench.mjs': BENCH, 'load.mjs': 'export const MB = 1;\n' }, {}]);
+    const repo = makeRepo([{ 'bench.mjs': IMPORT_COST_BENCH, 'load.mjs': loadModule(1) }, {}]);
     const out = tempDir();
     expect((await run(repo, out, '--format', 'benchgate', '--rounds', '2')).code).toBe(0);
     const log = path.join(out, 'results.jsonl');

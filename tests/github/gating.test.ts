@@ -8,23 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../../src/model.js';
+import { IMPORT_COST_BENCH, loadModule } from '../helpers/import-cost-bench.js';
 import { git, makeRepo, tempDir } from '../e2e/helpers.js';
 import { FakeGitHub } from './fake-github.js';
 import { eventFile, runAction, type StepResult } from './runner.js';
-
-/**
- * A stand-in harness: its one benchmark prints values that depend only on the round (so base
- * and head are identical), and `import './load.mjs'` holds `MB` megabytes for 400 ms, long
- * enough for the peak-memory sampling to see it.
- */
-const BENCH = `import { MB } from './load.mjs';
-const held = Buffer.alloc(MB * 1024 * 1024, 1);
-await new Promise((r) => setTimeout(r, 400));
-const round = Number(process.env.BENCHGATE_ROUND ?? 1);
-const values = [1, 2, 3].map((i) => 10 + ((round * 7 + i * 3) % 5) / 10);
-if (held[0] !== 1) throw new Error('the buffer is held until the results are out');
-process.stdout.write(JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'work', unit: 'ms', values }] }));
-`;
 
 /** The benchmark's values are SCALE times the round's; head doubles SCALE: a regression whatever the machine's load. */
 const SCALED = `import { SCALE } from './scale.mjs';
@@ -57,7 +44,7 @@ describe('the action gates only what the user chose', () => {
   afterAll(() => fake.stop());
 
   it('reports a process-only change (60 MB more at import) in its own section, and passes', async () => {
-    const { step, result } = await runOn([{ 'bench.mjs': BENCH, 'load.mjs': 'export const MB = 1;\n' }, { 'load.mjs': 'export const MB = 60;\n' }], {}, api);
+    const { step, result } = await runOn([{ 'bench.mjs': IMPORT_COST_BENCH, 'load.mjs': loadModule(1) }, { 'load.mjs': loadModule(60) }], {}, api);
     expect(step.code).toBe(0);
     const rss = result.comparisons.find((c) => c.benchmark === '(process)' && c.metric === 'max-rss')!;
     expect(rss).toMatchObject({ gating: false, notGating: 'process', pAdjusted: null });

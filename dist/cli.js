@@ -5680,6 +5680,1782 @@ var require_lib53 = __commonJS({
   }
 });
 
+// node_modules/picomatch/lib/constants.js
+var require_constants = __commonJS({
+  "node_modules/picomatch/lib/constants.js"(exports2, module) {
+    "use strict";
+    var WIN_SLASH = "\\\\/";
+    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+    var DOT_LITERAL = "\\.";
+    var PLUS_LITERAL = "\\+";
+    var QMARK_LITERAL = "\\?";
+    var SLASH_LITERAL = "\\/";
+    var ONE_CHAR = "(?=.)";
+    var QMARK = "[^/]";
+    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+    var NO_DOT = `(?!${DOT_LITERAL})`;
+    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+    var STAR = `${QMARK}*?`;
+    var SEP = "/";
+    var POSIX_CHARS = {
+      DOT_LITERAL,
+      PLUS_LITERAL,
+      QMARK_LITERAL,
+      SLASH_LITERAL,
+      ONE_CHAR,
+      QMARK,
+      END_ANCHOR,
+      DOTS_SLASH,
+      NO_DOT,
+      NO_DOTS,
+      NO_DOT_SLASH,
+      NO_DOTS_SLASH,
+      QMARK_NO_DOT,
+      STAR,
+      START_ANCHOR,
+      SEP
+    };
+    var WINDOWS_CHARS = {
+      ...POSIX_CHARS,
+      SLASH_LITERAL: `[${WIN_SLASH}]`,
+      QMARK: WIN_NO_SLASH,
+      STAR: `${WIN_NO_SLASH}*?`,
+      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+      NO_DOT: `(?!${DOT_LITERAL})`,
+      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+      SEP: "\\"
+    };
+    var POSIX_REGEX_SOURCE = {
+      __proto__: null,
+      alnum: "a-zA-Z0-9",
+      alpha: "a-zA-Z",
+      ascii: "\\x00-\\x7F",
+      blank: " \\t",
+      cntrl: "\\x00-\\x1F\\x7F",
+      digit: "0-9",
+      graph: "\\x21-\\x7E",
+      lower: "a-z",
+      print: "\\x20-\\x7E ",
+      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
+      space: " \\t\\r\\n\\v\\f",
+      upper: "A-Z",
+      word: "A-Za-z0-9_",
+      xdigit: "A-Fa-f0-9"
+    };
+    module.exports = {
+      DEFAULT_MAX_EXTGLOB_RECURSION,
+      MAX_LENGTH: 1024 * 64,
+      POSIX_REGEX_SOURCE,
+      // regular expressions
+      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+      // Replace globs with equivalent patterns to reduce parsing time.
+      REPLACEMENTS: {
+        __proto__: null,
+        "***": "*",
+        "**/**": "**",
+        "**/**/**": "**"
+      },
+      // Digits
+      CHAR_0: 48,
+      /* 0 */
+      CHAR_9: 57,
+      /* 9 */
+      // Alphabet chars.
+      CHAR_UPPERCASE_A: 65,
+      /* A */
+      CHAR_LOWERCASE_A: 97,
+      /* a */
+      CHAR_UPPERCASE_Z: 90,
+      /* Z */
+      CHAR_LOWERCASE_Z: 122,
+      /* z */
+      CHAR_LEFT_PARENTHESES: 40,
+      /* ( */
+      CHAR_RIGHT_PARENTHESES: 41,
+      /* ) */
+      CHAR_ASTERISK: 42,
+      /* * */
+      // Non-alphabetic chars.
+      CHAR_AMPERSAND: 38,
+      /* & */
+      CHAR_AT: 64,
+      /* @ */
+      CHAR_BACKWARD_SLASH: 92,
+      /* \ */
+      CHAR_CARRIAGE_RETURN: 13,
+      /* \r */
+      CHAR_CIRCUMFLEX_ACCENT: 94,
+      /* ^ */
+      CHAR_COLON: 58,
+      /* : */
+      CHAR_COMMA: 44,
+      /* , */
+      CHAR_DOT: 46,
+      /* . */
+      CHAR_DOUBLE_QUOTE: 34,
+      /* " */
+      CHAR_EQUAL: 61,
+      /* = */
+      CHAR_EXCLAMATION_MARK: 33,
+      /* ! */
+      CHAR_FORM_FEED: 12,
+      /* \f */
+      CHAR_FORWARD_SLASH: 47,
+      /* / */
+      CHAR_GRAVE_ACCENT: 96,
+      /* ` */
+      CHAR_HASH: 35,
+      /* # */
+      CHAR_HYPHEN_MINUS: 45,
+      /* - */
+      CHAR_LEFT_ANGLE_BRACKET: 60,
+      /* < */
+      CHAR_LEFT_CURLY_BRACE: 123,
+      /* { */
+      CHAR_LEFT_SQUARE_BRACKET: 91,
+      /* [ */
+      CHAR_LINE_FEED: 10,
+      /* \n */
+      CHAR_NO_BREAK_SPACE: 160,
+      /* \u00A0 */
+      CHAR_PERCENT: 37,
+      /* % */
+      CHAR_PLUS: 43,
+      /* + */
+      CHAR_QUESTION_MARK: 63,
+      /* ? */
+      CHAR_RIGHT_ANGLE_BRACKET: 62,
+      /* > */
+      CHAR_RIGHT_CURLY_BRACE: 125,
+      /* } */
+      CHAR_RIGHT_SQUARE_BRACKET: 93,
+      /* ] */
+      CHAR_SEMICOLON: 59,
+      /* ; */
+      CHAR_SINGLE_QUOTE: 39,
+      /* ' */
+      CHAR_SPACE: 32,
+      /*   */
+      CHAR_TAB: 9,
+      /* \t */
+      CHAR_UNDERSCORE: 95,
+      /* _ */
+      CHAR_VERTICAL_LINE: 124,
+      /* | */
+      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
+      /* \uFEFF */
+      /**
+       * Create EXTGLOB_CHARS
+       */
+      extglobChars(chars) {
+        return {
+          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
+          "?": { type: "qmark", open: "(?:", close: ")?" },
+          "+": { type: "plus", open: "(?:", close: ")+" },
+          "*": { type: "star", open: "(?:", close: ")*" },
+          "@": { type: "at", open: "(?:", close: ")" }
+        };
+      },
+      /**
+       * Create GLOB_CHARS
+       */
+      globChars(win32) {
+        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+      }
+    };
+  }
+});
+
+// node_modules/picomatch/lib/utils.js
+var require_utils = __commonJS({
+  "node_modules/picomatch/lib/utils.js"(exports2) {
+    "use strict";
+    var {
+      REGEX_BACKSLASH,
+      REGEX_REMOVE_BACKSLASH,
+      REGEX_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_GLOBAL
+    } = require_constants();
+    exports2.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
+    exports2.hasRegexChars = (str) => REGEX_SPECIAL_CHARS.test(str);
+    exports2.isRegexChar = (str) => str.length === 1 && exports2.hasRegexChars(str);
+    exports2.escapeRegex = (str) => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
+    exports2.toPosixSlashes = (str) => str.replace(REGEX_BACKSLASH, "/");
+    exports2.isWindows = () => {
+      if (typeof navigator !== "undefined" && navigator.platform) {
+        const platform2 = navigator.platform.toLowerCase();
+        return platform2 === "win32" || platform2 === "windows";
+      }
+      if (typeof process !== "undefined" && process.platform) {
+        return process.platform === "win32";
+      }
+      return false;
+    };
+    exports2.removeBackslashes = (str) => {
+      return str.replace(REGEX_REMOVE_BACKSLASH, (match) => {
+        return match === "\\" ? "" : match;
+      });
+    };
+    exports2.escapeLast = (input, char, lastIdx) => {
+      const idx = input.lastIndexOf(char, lastIdx);
+      if (idx === -1) return input;
+      if (input[idx - 1] === "\\") return exports2.escapeLast(input, char, idx - 1);
+      return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+    };
+    exports2.removePrefix = (input, state = {}) => {
+      let output = input;
+      if (output.startsWith("./")) {
+        output = output.slice(2);
+        state.prefix = "./";
+      }
+      return output;
+    };
+    exports2.wrapOutput = (input, state = {}, options = {}) => {
+      const prepend = options.contains ? "" : "^";
+      const append2 = options.contains ? "" : "$";
+      let output = `${prepend}(?:${input})${append2}`;
+      if (state.negated === true) {
+        output = `(?:^(?!${output}).*$)`;
+      }
+      return output;
+    };
+    exports2.basename = (path19, { windows } = {}) => {
+      const segs = path19.split(windows ? /[\\/]/ : "/");
+      const last = segs[segs.length - 1];
+      if (last === "") {
+        return segs[segs.length - 2];
+      }
+      return last;
+    };
+  }
+});
+
+// node_modules/picomatch/lib/scan.js
+var require_scan = __commonJS({
+  "node_modules/picomatch/lib/scan.js"(exports2, module) {
+    "use strict";
+    var utils = require_utils();
+    var {
+      CHAR_ASTERISK,
+      /* * */
+      CHAR_AT,
+      /* @ */
+      CHAR_BACKWARD_SLASH,
+      /* \ */
+      CHAR_COMMA,
+      /* , */
+      CHAR_DOT,
+      /* . */
+      CHAR_EXCLAMATION_MARK,
+      /* ! */
+      CHAR_FORWARD_SLASH,
+      /* / */
+      CHAR_LEFT_CURLY_BRACE,
+      /* { */
+      CHAR_LEFT_PARENTHESES,
+      /* ( */
+      CHAR_LEFT_SQUARE_BRACKET,
+      /* [ */
+      CHAR_PLUS,
+      /* + */
+      CHAR_QUESTION_MARK,
+      /* ? */
+      CHAR_RIGHT_CURLY_BRACE,
+      /* } */
+      CHAR_RIGHT_PARENTHESES,
+      /* ) */
+      CHAR_RIGHT_SQUARE_BRACKET
+      /* ] */
+    } = require_constants();
+    var isPathSeparator = (code) => {
+      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+    };
+    var depth = (token) => {
+      if (token.isPrefix !== true) {
+        token.depth = token.isGlobstar ? Infinity : 1;
+      }
+    };
+    var scan = (input, options) => {
+      const opts = options || {};
+      const length = input.length - 1;
+      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+      const slashes = [];
+      const tokens = [];
+      const parts = [];
+      let str = input;
+      let index = -1;
+      let start = 0;
+      let lastIndex = 0;
+      let isBrace = false;
+      let isBracket = false;
+      let isGlob = false;
+      let isExtglob = false;
+      let isGlobstar = false;
+      let braceEscaped = false;
+      let backslashes = false;
+      let negated = false;
+      let negatedExtglob = false;
+      let finished = false;
+      let braces = 0;
+      let prev;
+      let code;
+      let token = { value: "", depth: 0, isGlob: false };
+      const eos = () => index >= length;
+      const peek = () => str.charCodeAt(index + 1);
+      const advance = () => {
+        prev = code;
+        return str.charCodeAt(++index);
+      };
+      while (index < length) {
+        code = advance();
+        let next;
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          code = advance();
+          if (code === CHAR_LEFT_CURLY_BRACE) {
+            braceEscaped = true;
+          }
+          continue;
+        }
+        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (code === CHAR_LEFT_CURLY_BRACE) {
+              braces++;
+              continue;
+            }
+            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (braceEscaped !== true && code === CHAR_COMMA) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (code === CHAR_RIGHT_CURLY_BRACE) {
+              braces--;
+              if (braces === 0) {
+                braceEscaped = false;
+                isBrace = token.isBrace = true;
+                finished = true;
+                break;
+              }
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_FORWARD_SLASH) {
+          slashes.push(index);
+          tokens.push(token);
+          token = { value: "", depth: 0, isGlob: false };
+          if (finished === true) continue;
+          if (prev === CHAR_DOT && index === start + 1) {
+            start += 2;
+            continue;
+          }
+          lastIndex = index + 1;
+          continue;
+        }
+        if (opts.noext !== true) {
+          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
+          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+            isGlob = token.isGlob = true;
+            isExtglob = token.isExtglob = true;
+            finished = true;
+            if (code === CHAR_EXCLAMATION_MARK && index === start) {
+              negatedExtglob = true;
+            }
+            if (scanToEnd === true) {
+              let parens = 0;
+              while (eos() !== true && (code = advance())) {
+                if (code === CHAR_BACKWARD_SLASH) {
+                  backslashes = token.backslashes = true;
+                  advance();
+                  continue;
+                }
+                if (code === CHAR_LEFT_PARENTHESES) {
+                  parens++;
+                  continue;
+                }
+                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                  finished = true;
+                  break;
+                }
+              }
+              continue;
+            }
+            break;
+          }
+        }
+        if (code === CHAR_ASTERISK) {
+          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_QUESTION_MARK) {
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_LEFT_SQUARE_BRACKET) {
+          while (eos() !== true && (next = advance())) {
+            if (next === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+              isBracket = token.isBracket = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              break;
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+          negated = token.negated = true;
+          start++;
+          continue;
+        }
+        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+          isGlob = token.isGlob = true;
+          if (scanToEnd === true) {
+            let parens = 1;
+            while (eos() !== true && (code = advance())) {
+              if (code === CHAR_BACKWARD_SLASH) {
+                backslashes = token.backslashes = true;
+                advance();
+                continue;
+              }
+              if (code === CHAR_LEFT_PARENTHESES) {
+                parens++;
+                continue;
+              }
+              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                finished = true;
+                break;
+              }
+            }
+            continue;
+          }
+          break;
+        }
+        if (isGlob === true) {
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+      }
+      if (opts.noext === true) {
+        isExtglob = false;
+        isGlob = false;
+      }
+      let base = str;
+      let prefix = "";
+      let glob = "";
+      if (start > 0) {
+        prefix = str.slice(0, start);
+        str = str.slice(start);
+        lastIndex -= start;
+      }
+      if (base && isGlob === true && lastIndex > 0) {
+        base = str.slice(0, lastIndex);
+        glob = str.slice(lastIndex);
+      } else if (isGlob === true) {
+        base = "";
+        glob = str;
+      } else {
+        base = str;
+      }
+      if (base && base !== "" && base !== "/" && base !== str) {
+        if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+          base = base.slice(0, -1);
+        }
+      }
+      if (opts.unescape === true) {
+        if (glob) glob = utils.removeBackslashes(glob);
+        if (base && backslashes === true) {
+          base = utils.removeBackslashes(base);
+        }
+      }
+      const state = {
+        prefix,
+        input,
+        start,
+        base,
+        glob,
+        isBrace,
+        isBracket,
+        isGlob,
+        isExtglob,
+        isGlobstar,
+        negated,
+        negatedExtglob
+      };
+      if (opts.tokens === true) {
+        state.maxDepth = 0;
+        if (!isPathSeparator(code)) {
+          tokens.push(token);
+        }
+        state.tokens = tokens;
+      }
+      if (opts.parts === true || opts.tokens === true) {
+        let prevIndex;
+        for (let idx = 0; idx < slashes.length; idx++) {
+          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
+          const i = slashes[idx];
+          const value2 = input.slice(n2, i);
+          if (opts.tokens) {
+            if (idx === 0 && start !== 0) {
+              tokens[idx].isPrefix = true;
+              tokens[idx].value = prefix;
+            } else {
+              tokens[idx].value = value2;
+            }
+            depth(tokens[idx]);
+            state.maxDepth += tokens[idx].depth;
+          }
+          if (i >= start) {
+            parts.push(value2);
+            prevIndex = i;
+          }
+        }
+        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
+        const value = input.slice(n);
+        parts.push(value);
+        if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+          tokens[tokens.length - 1].value = value;
+          depth(tokens[tokens.length - 1]);
+          state.maxDepth += tokens[tokens.length - 1].depth;
+        }
+        state.slashes = slashes;
+        state.parts = parts;
+      }
+      return state;
+    };
+    module.exports = scan;
+  }
+});
+
+// node_modules/picomatch/lib/parse.js
+var require_parse = __commonJS({
+  "node_modules/picomatch/lib/parse.js"(exports2, module) {
+    "use strict";
+    var constants4 = require_constants();
+    var utils = require_utils();
+    var {
+      MAX_LENGTH,
+      POSIX_REGEX_SOURCE,
+      REGEX_NON_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_BACKREF,
+      REPLACEMENTS
+    } = constants4;
+    var expandRange = (args, options) => {
+      if (typeof options.expandRange === "function") {
+        return options.expandRange(...args, options);
+      }
+      args.sort();
+      const value = `[${args.join("-")}]`;
+      try {
+        new RegExp(value);
+      } catch (ex) {
+        return args.map((v) => utils.escapeRegex(v)).join("..");
+      }
+      return value;
+    };
+    var syntaxError = (type, char) => {
+      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+    };
+    var splitTopLevel = (input) => {
+      const parts = [];
+      let bracket = 0;
+      let paren = 0;
+      let quote = 0;
+      let value = "";
+      let escaped = false;
+      for (const ch of input) {
+        if (escaped === true) {
+          value += ch;
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          value += ch;
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote = quote === 1 ? 0 : 1;
+          value += ch;
+          continue;
+        }
+        if (quote === 0) {
+          if (ch === "[") {
+            bracket++;
+          } else if (ch === "]" && bracket > 0) {
+            bracket--;
+          } else if (bracket === 0) {
+            if (ch === "(") {
+              paren++;
+            } else if (ch === ")" && paren > 0) {
+              paren--;
+            } else if (ch === "|" && paren === 0) {
+              parts.push(value);
+              value = "";
+              continue;
+            }
+          }
+        }
+        value += ch;
+      }
+      parts.push(value);
+      return parts;
+    };
+    var isPlainBranch = (branch) => {
+      let escaped = false;
+      for (const ch of branch) {
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (/[?*+@!()[\]{}]/.test(ch)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var normalizeSimpleBranch = (branch) => {
+      let value = branch.trim();
+      let changed = true;
+      while (changed === true) {
+        changed = false;
+        if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+          value = value.slice(2, -1);
+          changed = true;
+        }
+      }
+      if (!isPlainBranch(value)) {
+        return;
+      }
+      return value.replace(/\\(.)/g, "$1");
+    };
+    var hasRepeatedCharPrefixOverlap = (branches) => {
+      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+      for (let i = 0; i < values.length; i++) {
+        for (let j = i + 1; j < values.length; j++) {
+          const a = values[i];
+          const b = values[j];
+          const char = a[0];
+          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+            continue;
+          }
+          if (a === b || a.startsWith(b) || b.startsWith(a)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    };
+    var parseRepeatedExtglob = (pattern, requireEnd = true) => {
+      if (pattern[0] !== "+" && pattern[0] !== "*" || pattern[1] !== "(") {
+        return;
+      }
+      let bracket = 0;
+      let paren = 0;
+      let quote = 0;
+      let escaped = false;
+      for (let i = 1; i < pattern.length; i++) {
+        const ch = pattern[i];
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote = quote === 1 ? 0 : 1;
+          continue;
+        }
+        if (quote === 1) {
+          continue;
+        }
+        if (ch === "[") {
+          bracket++;
+          continue;
+        }
+        if (ch === "]" && bracket > 0) {
+          bracket--;
+          continue;
+        }
+        if (bracket > 0) {
+          continue;
+        }
+        if (ch === "(") {
+          paren++;
+          continue;
+        }
+        if (ch === ")") {
+          paren--;
+          if (paren === 0) {
+            if (requireEnd === true && i !== pattern.length - 1) {
+              return;
+            }
+            return {
+              type: pattern[0],
+              body: pattern.slice(2, i),
+              end: i
+            };
+          }
+        }
+      }
+    };
+    var buildCharClassStar = (chars) => {
+      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
+      return `${source}*`;
+    };
+    var getStarExtglobSequenceChars = (pattern) => {
+      let index = 0;
+      const chars = [];
+      while (index < pattern.length) {
+        const match = parseRepeatedExtglob(pattern.slice(index), false);
+        if (!match || match.type !== "*") {
+          return;
+        }
+        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
+        if (branches.length !== 1) {
+          return;
+        }
+        const branch = normalizeSimpleBranch(branches[0]);
+        if (!branch || branch.length !== 1) {
+          return;
+        }
+        chars.push(branch);
+        index += match.end + 1;
+      }
+      if (chars.length < 1) {
+        return;
+      }
+      return chars;
+    };
+    var repeatedExtglobRecursion = (pattern) => {
+      let depth = 0;
+      let value = pattern.trim();
+      let match = parseRepeatedExtglob(value);
+      while (match) {
+        depth++;
+        value = match.body.trim();
+        match = parseRepeatedExtglob(value);
+      }
+      return depth;
+    };
+    var analyzeRepeatedExtglob = (body, options) => {
+      if (options.maxExtglobRecursion === false) {
+        return { risky: false };
+      }
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants4.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const branches = splitTopLevel(body).map((branch) => branch.trim());
+      if (branches.length > 1) {
+        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
+          return { risky: true };
+        }
+      }
+      const safeChars = [];
+      let sawStarSequence = false;
+      let combinable = true;
+      for (const branch of branches) {
+        const chars = getStarExtglobSequenceChars(branch);
+        if (chars) {
+          sawStarSequence = true;
+          safeChars.push(...chars);
+          continue;
+        }
+        const literal = normalizeSimpleBranch(branch);
+        if (literal && literal.length === 1) {
+          safeChars.push(literal);
+          continue;
+        }
+        combinable = false;
+        if (repeatedExtglobRecursion(branch) > max) {
+          return { risky: true };
+        }
+      }
+      if (sawStarSequence) {
+        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
+      }
+      return { risky: false };
+    };
+    var parse3 = (input, options) => {
+      if (typeof input !== "string") {
+        throw new TypeError("Expected a string");
+      }
+      input = REPLACEMENTS[input] || input;
+      const opts = { ...options };
+      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      let len = input.length;
+      if (len > max) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+      }
+      const bos = { type: "bos", value: "", output: opts.prepend || "" };
+      const tokens = [bos];
+      const capture = opts.capture ? "" : "?:";
+      const PLATFORM_CHARS = constants4.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants4.extglobChars(PLATFORM_CHARS);
+      const {
+        DOT_LITERAL,
+        PLUS_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOT_SLASH,
+        NO_DOTS_SLASH,
+        QMARK,
+        QMARK_NO_DOT,
+        STAR,
+        START_ANCHOR
+      } = PLATFORM_CHARS;
+      const globstar = (opts2) => {
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const nodot = opts.dot ? "" : NO_DOT;
+      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+      let star = opts.bash === true ? globstar(opts) : STAR;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      if (typeof opts.noext === "boolean") {
+        opts.noextglob = opts.noext;
+      }
+      const state = {
+        input,
+        index: -1,
+        start: 0,
+        dot: opts.dot === true,
+        consumed: "",
+        output: "",
+        prefix: "",
+        backtrack: false,
+        negated: false,
+        brackets: 0,
+        braces: 0,
+        parens: 0,
+        quotes: 0,
+        globstar: false,
+        tokens
+      };
+      input = utils.removePrefix(input, state);
+      len = input.length;
+      const extglobs = [];
+      const braces = [];
+      const stack = [];
+      let prev = bos;
+      let value;
+      const eos = () => state.index === len - 1;
+      const peek = state.peek = (n = 1) => input[state.index + n];
+      const advance = state.advance = () => input[++state.index] || "";
+      const remaining = () => input.slice(state.index + 1);
+      const consume = (value2 = "", num = 0) => {
+        state.consumed += value2;
+        state.index += num;
+      };
+      const append2 = (token) => {
+        state.output += token.output != null ? token.output : token.value;
+        consume(token.value);
+      };
+      const negate = () => {
+        let count2 = 1;
+        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
+          advance();
+          state.start++;
+          count2++;
+        }
+        if (count2 % 2 === 0) {
+          return false;
+        }
+        state.negated = true;
+        state.start++;
+        return true;
+      };
+      const increment = (type) => {
+        state[type]++;
+        stack.push(type);
+      };
+      const decrement = (type) => {
+        state[type]--;
+        stack.pop();
+      };
+      const push = (tok) => {
+        if (prev.type === "globstar") {
+          const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
+          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
+          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
+            state.output = state.output.slice(0, -prev.output.length);
+            prev.type = "star";
+            prev.value = "*";
+            prev.output = star;
+            state.output += prev.output;
+          }
+        }
+        if (extglobs.length && tok.type !== "paren") {
+          extglobs[extglobs.length - 1].inner += tok.value;
+        }
+        if (tok.value || tok.output) append2(tok);
+        if (prev && prev.type === "text" && tok.type === "text") {
+          prev.output = (prev.output || prev.value) + tok.value;
+          prev.value += tok.value;
+          return;
+        }
+        tok.prev = prev;
+        tokens.push(tok);
+        prev = tok;
+      };
+      const extglobOpen = (type, value2) => {
+        const token = { ...EXTGLOB_CHARS[value2], conditions: 1, inner: "" };
+        token.prev = prev;
+        token.parens = state.parens;
+        token.output = state.output;
+        token.startIndex = state.index;
+        token.tokensIndex = tokens.length;
+        const output = (opts.capture ? "(" : "") + token.open;
+        increment("parens");
+        push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
+        push({ type: "paren", extglob: true, value: advance(), output });
+        extglobs.push(token);
+      };
+      const extglobClose = (token) => {
+        const literal = input.slice(token.startIndex, state.index + 1);
+        const body = input.slice(token.startIndex + 2, state.index);
+        const analysis = analyzeRepeatedExtglob(body, opts);
+        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
+          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
+          const open2 = tokens[token.tokensIndex];
+          open2.type = "text";
+          open2.value = literal;
+          open2.output = safeOutput || utils.escapeRegex(literal);
+          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+            tokens[i].value = "";
+            tokens[i].output = "";
+            delete tokens[i].suffix;
+          }
+          state.output = token.output + open2.output;
+          state.backtrack = true;
+          push({ type: "paren", extglob: true, value, output: "" });
+          decrement("parens");
+          return;
+        }
+        let output = token.close + (opts.capture ? ")" : "");
+        let rest;
+        if (token.type === "negate") {
+          let extglobStar = star;
+          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
+            extglobStar = globstar(opts);
+          }
+          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+            output = token.close = `)$))${extglobStar}`;
+          }
+          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+            const expression = parse3(rest, { ...options, fastpaths: false }).output;
+            output = token.close = `)${expression})${extglobStar})`;
+          }
+          if (token.prev.type === "bos") {
+            state.negatedExtglob = true;
+          }
+        }
+        push({ type: "paren", extglob: true, value, output });
+        decrement("parens");
+      };
+      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+        let backslashes = false;
+        let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+          if (first === "\\") {
+            backslashes = true;
+            return m;
+          }
+          if (first === "?") {
+            if (esc) {
+              return esc + first + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            if (index === 0) {
+              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            return QMARK.repeat(chars.length);
+          }
+          if (first === ".") {
+            return DOT_LITERAL.repeat(chars.length);
+          }
+          if (first === "*") {
+            if (esc) {
+              return esc + first + (rest ? star : "");
+            }
+            return star;
+          }
+          return esc ? m : `\\${m}`;
+        });
+        if (backslashes === true) {
+          if (opts.unescape === true) {
+            output = output.replace(/\\/g, "");
+          } else {
+            output = output.replace(/\\+/g, (m) => {
+              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
+            });
+          }
+        }
+        if (output === input && opts.contains === true) {
+          state.output = input;
+          return state;
+        }
+        state.output = utils.wrapOutput(output, state, options);
+        return state;
+      }
+      while (!eos()) {
+        value = advance();
+        if (value === "\0") {
+          continue;
+        }
+        if (value === "\\") {
+          const next = peek();
+          if (next === "/" && opts.bash !== true) {
+            continue;
+          }
+          if (next === "." || next === ";") {
+            continue;
+          }
+          if (!next) {
+            value += "\\";
+            push({ type: "text", value });
+            continue;
+          }
+          const match = /^\\+/.exec(remaining());
+          let slashes = 0;
+          if (match && match[0].length > 2) {
+            slashes = match[0].length;
+            state.index += slashes;
+            if (slashes % 2 !== 0) {
+              value += "\\";
+            }
+          }
+          if (opts.unescape === true) {
+            value = advance();
+          } else {
+            value += advance();
+          }
+          if (state.brackets === 0) {
+            push({ type: "text", value });
+            continue;
+          }
+        }
+        if (state.brackets > 0 && (value !== "]" || prev.value === "[" || prev.value === "[^")) {
+          if (opts.posix !== false && value === ":") {
+            const inner = prev.value.slice(1);
+            if (inner.includes("[")) {
+              prev.posix = true;
+              if (inner.includes(":")) {
+                const idx = prev.value.lastIndexOf("[");
+                const pre = prev.value.slice(0, idx);
+                const rest2 = prev.value.slice(idx + 2);
+                const posix = POSIX_REGEX_SOURCE[rest2];
+                if (posix) {
+                  prev.value = pre + posix;
+                  state.backtrack = true;
+                  advance();
+                  if (!bos.output && tokens.indexOf(prev) === 1) {
+                    bos.output = ONE_CHAR;
+                  }
+                  continue;
+                }
+              }
+            }
+          }
+          if (value === "[" && peek() !== ":" || value === "-" && peek() === "]") {
+            value = `\\${value}`;
+          }
+          if (value === "]" && (prev.value === "[" || prev.value === "[^")) {
+            value = `\\${value}`;
+          }
+          if (opts.posix === true && value === "!" && prev.value === "[") {
+            value = "^";
+          }
+          prev.value += value;
+          append2({ value });
+          continue;
+        }
+        if (state.quotes === 1 && value !== '"') {
+          value = utils.escapeRegex(value);
+          prev.value += value;
+          append2({ value });
+          continue;
+        }
+        if (value === '"') {
+          state.quotes = state.quotes === 1 ? 0 : 1;
+          if (opts.keepQuotes === true) {
+            push({ type: "text", value });
+          }
+          continue;
+        }
+        if (value === "(") {
+          increment("parens");
+          push({ type: "paren", value });
+          continue;
+        }
+        if (value === ")") {
+          if (state.parens === 0 && opts.strictBrackets === true) {
+            throw new SyntaxError(syntaxError("opening", "("));
+          }
+          const extglob = extglobs[extglobs.length - 1];
+          if (extglob && state.parens === extglob.parens + 1) {
+            extglobClose(extglobs.pop());
+            continue;
+          }
+          push({ type: "paren", value, output: state.parens ? ")" : "\\)" });
+          decrement("parens");
+          continue;
+        }
+        if (value === "[") {
+          if (opts.nobracket === true || !remaining().includes("]")) {
+            if (opts.nobracket !== true && opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError("closing", "]"));
+            }
+            value = `\\${value}`;
+          } else {
+            increment("brackets");
+          }
+          push({ type: "bracket", value });
+          continue;
+        }
+        if (value === "]") {
+          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
+            push({ type: "text", value, output: `\\${value}` });
+            continue;
+          }
+          if (state.brackets === 0) {
+            if (opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError("opening", "["));
+            }
+            push({ type: "text", value, output: `\\${value}` });
+            continue;
+          }
+          decrement("brackets");
+          const prevValue = prev.value.slice(1);
+          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
+            value = `/${value}`;
+          }
+          prev.value += value;
+          append2({ value });
+          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+            continue;
+          }
+          const escaped = utils.escapeRegex(prev.value);
+          state.output = state.output.slice(0, -prev.value.length);
+          if (opts.literalBrackets === true) {
+            state.output += escaped;
+            prev.value = escaped;
+            continue;
+          }
+          prev.value = `(${capture}${escaped}|${prev.value})`;
+          state.output += prev.value;
+          continue;
+        }
+        if (value === "{" && opts.nobrace !== true) {
+          increment("braces");
+          const open2 = {
+            type: "brace",
+            value,
+            output: "(",
+            outputIndex: state.output.length,
+            tokensIndex: state.tokens.length
+          };
+          braces.push(open2);
+          push(open2);
+          continue;
+        }
+        if (value === "}") {
+          const brace = braces[braces.length - 1];
+          if (opts.nobrace === true || !brace) {
+            push({ type: "text", value, output: value });
+            continue;
+          }
+          let output = ")";
+          if (brace.dots === true) {
+            const arr = tokens.slice();
+            const range = [];
+            for (let i = arr.length - 1; i >= 0; i--) {
+              tokens.pop();
+              if (arr[i].type === "brace") {
+                break;
+              }
+              if (arr[i].type !== "dots") {
+                range.unshift(arr[i].value);
+              }
+            }
+            output = expandRange(range, opts);
+            state.backtrack = true;
+          }
+          if (brace.comma !== true && brace.dots !== true) {
+            const out = state.output.slice(0, brace.outputIndex);
+            const toks = state.tokens.slice(brace.tokensIndex);
+            brace.value = brace.output = "\\{";
+            value = output = "\\}";
+            state.output = out;
+            for (const t of toks) {
+              state.output += t.output || t.value;
+            }
+          }
+          push({ type: "brace", value, output });
+          decrement("braces");
+          braces.pop();
+          continue;
+        }
+        if (value === "|") {
+          if (extglobs.length > 0) {
+            extglobs[extglobs.length - 1].conditions++;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (value === ",") {
+          let output = value;
+          const brace = braces[braces.length - 1];
+          if (brace && stack[stack.length - 1] === "braces") {
+            brace.comma = true;
+            output = "|";
+          }
+          push({ type: "comma", value, output });
+          continue;
+        }
+        if (value === "/") {
+          if (prev.type === "dot" && state.index === state.start + 1) {
+            state.start = state.index + 1;
+            state.consumed = "";
+            state.output = "";
+            tokens.pop();
+            prev = bos;
+            continue;
+          }
+          push({ type: "slash", value, output: SLASH_LITERAL });
+          continue;
+        }
+        if (value === ".") {
+          if (state.braces > 0 && prev.type === "dot") {
+            if (prev.value === ".") prev.output = DOT_LITERAL;
+            const brace = braces[braces.length - 1];
+            prev.type = "dots";
+            prev.output += value;
+            prev.value += value;
+            brace.dots = true;
+            continue;
+          }
+          if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
+            push({ type: "text", value, output: DOT_LITERAL });
+            continue;
+          }
+          push({ type: "dot", value, output: DOT_LITERAL });
+          continue;
+        }
+        if (value === "?") {
+          const isGroup = prev && prev.value === "(";
+          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("qmark", value);
+            continue;
+          }
+          if (prev && prev.type === "paren") {
+            const next = peek();
+            let output = value;
+            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
+              output = `\\${value}`;
+            }
+            push({ type: "text", value, output });
+            continue;
+          }
+          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
+            push({ type: "qmark", value, output: QMARK_NO_DOT });
+            continue;
+          }
+          push({ type: "qmark", value, output: QMARK });
+          continue;
+        }
+        if (value === "!") {
+          if (opts.noextglob !== true && peek() === "(") {
+            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
+              extglobOpen("negate", value);
+              continue;
+            }
+          }
+          if (opts.nonegate !== true && state.index === 0) {
+            negate();
+            continue;
+          }
+        }
+        if (value === "+") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("plus", value);
+            continue;
+          }
+          if (prev && prev.value === "(" || opts.regex === false) {
+            push({ type: "plus", value, output: PLUS_LITERAL });
+            continue;
+          }
+          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
+            push({ type: "plus", value });
+            continue;
+          }
+          push({ type: "plus", value: PLUS_LITERAL });
+          continue;
+        }
+        if (value === "@") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            push({ type: "at", extglob: true, value, output: "" });
+            continue;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (value !== "*") {
+          if (value === "$" || value === "^") {
+            value = `\\${value}`;
+          }
+          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+          if (match) {
+            value += match[0];
+            state.index += match[0].length;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (prev && (prev.type === "globstar" || prev.star === true)) {
+          prev.type = "star";
+          prev.star = true;
+          prev.value += value;
+          prev.output = star;
+          state.backtrack = true;
+          state.globstar = true;
+          consume(value);
+          continue;
+        }
+        let rest = remaining();
+        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+          extglobOpen("star", value);
+          continue;
+        }
+        if (prev.type === "star") {
+          if (opts.noglobstar === true) {
+            consume(value);
+            continue;
+          }
+          const prior = prev.prev;
+          const before = prior.prev;
+          const isStart = prior.type === "slash" || prior.type === "bos";
+          const afterStar = before && (before.type === "star" || before.type === "globstar");
+          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
+            push({ type: "star", value, output: "" });
+            continue;
+          }
+          const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
+          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
+          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
+            push({ type: "star", value, output: "" });
+            continue;
+          }
+          while (rest.slice(0, 3) === "/**") {
+            const after = input[state.index + 4];
+            if (after && after !== "/") {
+              break;
+            }
+            rest = rest.slice(3);
+            consume("/**", 3);
+          }
+          const isEnd = eos() || state.parens > 0 && rest === ")".repeat(state.parens) && !extglobs.some((extglob) => extglob.type === "negate");
+          if (prior.type === "bos" && eos()) {
+            prev.type = "globstar";
+            prev.value += value;
+            prev.output = globstar(opts);
+            state.output = prev.output;
+            state.globstar = true;
+            consume(value);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
+            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
+            prev.value += value;
+            state.globstar = true;
+            state.output += prior.output + prev.output;
+            consume(value);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
+            const end = rest[1] !== void 0 ? "|$" : "";
+            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+            prev.value += value;
+            state.output += prior.output + prev.output;
+            state.globstar = true;
+            consume(value + advance());
+            push({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          if (prior.type === "bos" && rest[0] === "/") {
+            prev.type = "globstar";
+            prev.value += value;
+            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+            state.output = prev.output;
+            state.globstar = true;
+            consume(value + advance());
+            push({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          state.output = state.output.slice(0, -prev.output.length);
+          prev.type = "globstar";
+          prev.output = globstar(opts);
+          prev.value += value;
+          state.output += prev.output;
+          state.globstar = true;
+          consume(value);
+          continue;
+        }
+        const token = { type: "star", value, output: star };
+        if (opts.bash === true) {
+          token.output = ".*?";
+          if (prev.type === "bos" || prev.type === "slash") {
+            token.output = nodot + token.output;
+          }
+          push(token);
+          continue;
+        }
+        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
+          token.output = value;
+          push(token);
+          continue;
+        }
+        if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
+          if (prev.type === "dot") {
+            state.output += NO_DOT_SLASH;
+            prev.output += NO_DOT_SLASH;
+          } else if (opts.dot === true) {
+            state.output += NO_DOTS_SLASH;
+            prev.output += NO_DOTS_SLASH;
+          } else {
+            state.output += nodot;
+            prev.output += nodot;
+          }
+          if (peek() !== "*") {
+            state.output += ONE_CHAR;
+            prev.output += ONE_CHAR;
+          }
+        }
+        push(token);
+      }
+      while (state.brackets > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "]"));
+        state.output = utils.escapeLast(state.output, "[");
+        decrement("brackets");
+      }
+      while (state.parens > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", ")"));
+        state.output = utils.escapeLast(state.output, "(");
+        decrement("parens");
+      }
+      while (state.braces > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "}"));
+        state.output = utils.escapeLast(state.output, "{");
+        decrement("braces");
+      }
+      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
+        push({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
+      }
+      if (state.backtrack === true) {
+        state.output = "";
+        for (const token of state.tokens) {
+          state.output += token.output != null ? token.output : token.value;
+          if (token.suffix) {
+            state.output += token.suffix;
+          }
+        }
+      }
+      return state;
+    };
+    parse3.fastpaths = (input, options) => {
+      const opts = { ...options };
+      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      const len = input.length;
+      if (len > max) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+      }
+      input = REPLACEMENTS[input] || input;
+      const {
+        DOT_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOTS,
+        NO_DOTS_SLASH,
+        STAR,
+        START_ANCHOR
+      } = constants4.globChars(opts.windows);
+      const nodot = opts.dot ? NO_DOTS : NO_DOT;
+      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+      const capture = opts.capture ? "" : "?:";
+      const state = { negated: false, prefix: "" };
+      let star = opts.bash === true ? ".*?" : STAR;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      const globstar = (opts2) => {
+        if (opts2.noglobstar === true) return star;
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const create = (str) => {
+        switch (str) {
+          case "*":
+            return `${nodot}${ONE_CHAR}${star}`;
+          case ".*":
+            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*.*":
+            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*/*":
+            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+          case "**":
+            return nodot + globstar(opts);
+          case "**/*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+          case "**/*.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "**/.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+          default: {
+            const match = /^(.*?)\.(\w+)$/.exec(str);
+            if (!match) return;
+            const source2 = create(match[1]);
+            if (!source2) return;
+            return source2 + DOT_LITERAL + match[2];
+          }
+        }
+      };
+      const output = utils.removePrefix(input, state);
+      let source = create(output);
+      if (source && opts.strictSlashes !== true) {
+        source += `${SLASH_LITERAL}?`;
+      }
+      return source;
+    };
+    module.exports = parse3;
+  }
+});
+
+// node_modules/picomatch/lib/picomatch.js
+var require_picomatch = __commonJS({
+  "node_modules/picomatch/lib/picomatch.js"(exports2, module) {
+    "use strict";
+    var scan = require_scan();
+    var parse3 = require_parse();
+    var utils = require_utils();
+    var constants4 = require_constants();
+    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var picomatch2 = (glob, options, returnState = false) => {
+      if (Array.isArray(glob)) {
+        const fns = glob.map((input) => picomatch2(input, options, returnState));
+        const arrayMatcher = (str) => {
+          for (const isMatch of fns) {
+            const state2 = isMatch(str);
+            if (state2) return state2;
+          }
+          return false;
+        };
+        return arrayMatcher;
+      }
+      const isState = isObject2(glob) && glob.tokens && glob.input;
+      if (glob === "" || typeof glob !== "string" && !isState) {
+        throw new TypeError("Expected pattern to be a non-empty string");
+      }
+      const opts = options || {};
+      const posix = opts.windows;
+      const regex = isState ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const state = regex.state;
+      delete regex.state;
+      let isIgnored = () => false;
+      if (opts.ignore) {
+        const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
+      }
+      const matcher = (input, returnObject = false) => {
+        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob, posix });
+        const result = { glob, state, regex, posix, input, output, match, isMatch };
+        if (typeof opts.onResult === "function") {
+          opts.onResult(result);
+        }
+        if (isMatch === false) {
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (isIgnored(input)) {
+          if (typeof opts.onIgnore === "function") {
+            opts.onIgnore(result);
+          }
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (typeof opts.onMatch === "function") {
+          opts.onMatch(result);
+        }
+        return returnObject ? result : true;
+      };
+      if (returnState) {
+        matcher.state = state;
+      }
+      return matcher;
+    };
+    picomatch2.test = (input, regex, options, { glob, posix } = {}) => {
+      if (typeof input !== "string") {
+        throw new TypeError("Expected input to be a string");
+      }
+      if (input === "") {
+        return { isMatch: false, output: "" };
+      }
+      const opts = options || {};
+      const format = opts.format || (posix ? utils.toPosixSlashes : null);
+      let match = input === glob;
+      let output = match && format ? format(input) : input;
+      if (match === false) {
+        output = format ? format(input) : input;
+        match = output === glob;
+      }
+      if (match === false || opts.capture === true) {
+        if (opts.matchBase === true || opts.basename === true) {
+          match = picomatch2.matchBase(input, regex, options, posix);
+        } else {
+          match = regex.exec(output);
+        }
+      }
+      return { isMatch: Boolean(match), match, output };
+    };
+    picomatch2.matchBase = (input, glob, options, posix = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+      return regex.test(utils.basename(input, { windows: posix }));
+    };
+    picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
+    picomatch2.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
+      return parse3(pattern, { ...options, fastpaths: false });
+    };
+    picomatch2.scan = (input, options) => scan(input, options);
+    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
+      if (returnOutput === true) {
+        return state.output;
+      }
+      const opts = options || {};
+      const prepend = opts.contains ? "" : "^";
+      const append2 = opts.contains ? "" : "$";
+      let source = `${prepend}(?:${state.output})${append2}`;
+      if (state && state.negated === true) {
+        source = `^(?!${source}).*$`;
+      }
+      const regex = picomatch2.toRegex(source, options);
+      if (returnState === true) {
+        regex.state = state;
+      }
+      return regex;
+    };
+    picomatch2.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+      if (!input || typeof input !== "string") {
+        throw new TypeError("Expected a non-empty string");
+      }
+      let parsed = { negated: false, fastpaths: true };
+      if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
+        parsed.output = parse3.fastpaths(input, options);
+      }
+      if (!parsed.output) {
+        parsed = parse3(input, options);
+      }
+      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
+    };
+    picomatch2.toRegex = (source, options) => {
+      try {
+        const opts = options || {};
+        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
+      } catch (err) {
+        if (options && options.debug === true) throw err;
+        return /$^/;
+      }
+    };
+    picomatch2.constants = constants4;
+    module.exports = picomatch2;
+  }
+});
+
+// node_modules/picomatch/index.js
+var require_picomatch2 = __commonJS({
+  "node_modules/picomatch/index.js"(exports2, module) {
+    "use strict";
+    var pico = require_picomatch();
+    var utils = require_utils();
+    function picomatch2(glob, options, returnState = false) {
+      if (options && (options.windows === null || options.windows === void 0)) {
+        options = { ...options, windows: utils.isWindows() };
+      }
+      return pico(glob, options, returnState);
+    }
+    Object.assign(picomatch2, pico);
+    module.exports = picomatch2;
+  }
+});
+
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports2) {
@@ -5696,7 +7472,7 @@ var require_identity = __commonJS({
     var isMap2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
     var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -5733,7 +7509,7 @@ var require_identity = __commonJS({
     exports2.isNode = isNode;
     exports2.isPair = isPair;
     exports2.isScalar = isScalar2;
-    exports2.isSeq = isSeq;
+    exports2.isSeq = isSeq2;
   }
 });
 
@@ -16081,7 +17857,7 @@ var require_data = __commonJS({
 });
 
 // node_modules/fast-uri/lib/utils.js
-var require_utils = __commonJS({
+var require_utils2 = __commonJS({
   "node_modules/fast-uri/lib/utils.js"(exports2, module) {
     "use strict";
     var isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
@@ -16618,7 +18394,7 @@ var require_utils = __commonJS({
 var require_schemes = __commonJS({
   "node_modules/fast-uri/lib/schemes.js"(exports2, module) {
     "use strict";
-    var { isUUID } = require_utils();
+    var { isUUID } = require_utils2();
     var URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
     var supportedSchemeNames = (
       /** @type {const} */
@@ -16829,7 +18605,7 @@ var require_schemes = __commonJS({
 var require_fast_uri = __commonJS({
   "node_modules/fast-uri/index.js"(exports2, module) {
     "use strict";
-    var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils();
+    var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils2();
     var { SCHEMES, getSchemeHandler } = require_schemes();
     var VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
     var MALFORMED_SCHEME_ERROR = "URI scheme is malformed.";
@@ -20584,7 +22360,7 @@ var require_errors3 = __commonJS({
 });
 
 // node_modules/undici/lib/core/constants.js
-var require_constants = __commonJS({
+var require_constants2 = __commonJS({
   "node_modules/undici/lib/core/constants.js"(exports2, module) {
     "use strict";
     var headerNameLowerCasedRecord = {};
@@ -20705,7 +22481,7 @@ var require_tree = __commonJS({
     var {
       wellknownHeaderNames,
       headerNameLowerCasedRecord
-    } = require_constants();
+    } = require_constants2();
     var TstNode = class _TstNode {
       /** @type {any} */
       value = null;
@@ -20852,7 +22628,7 @@ var require_util2 = __commonJS({
     var { stringify } = __require("node:querystring");
     var { EventEmitter: EE } = __require("node:events");
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors3();
-    var { headerNameLowerCasedRecord } = require_constants();
+    var { headerNameLowerCasedRecord } = require_constants2();
     var { tree } = require_tree();
     var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v) => Number(v));
     var BodyAsyncIterable = class {
@@ -21553,7 +23329,7 @@ var require_request = __commonJS({
       normalizedMethodRecords
     } = require_util2();
     var { channels } = require_diagnostics();
-    var { headerNameLowerCasedRecord } = require_constants();
+    var { headerNameLowerCasedRecord } = require_constants2();
     var invalidPathRegex = /[^\u0021-\u00ff]/;
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
@@ -22569,7 +24345,7 @@ var require_connect = __commonJS({
 });
 
 // node_modules/undici/lib/llhttp/utils.js
-var require_utils2 = __commonJS({
+var require_utils3 = __commonJS({
   "node_modules/undici/lib/llhttp/utils.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -22589,12 +24365,12 @@ var require_utils2 = __commonJS({
 });
 
 // node_modules/undici/lib/llhttp/constants.js
-var require_constants2 = __commonJS({
+var require_constants3 = __commonJS({
   "node_modules/undici/lib/llhttp/constants.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SPECIAL_HEADERS = exports2.HEADER_STATE = exports2.MINOR = exports2.MAJOR = exports2.CONNECTION_TOKEN_CHARS = exports2.HEADER_CHARS = exports2.TOKEN = exports2.STRICT_TOKEN = exports2.HEX = exports2.URL_CHAR = exports2.STRICT_URL_CHAR = exports2.USERINFO_CHARS = exports2.MARK = exports2.ALPHANUM = exports2.NUM = exports2.HEX_MAP = exports2.NUM_MAP = exports2.ALPHA = exports2.FINISH = exports2.H_METHOD_MAP = exports2.METHOD_MAP = exports2.METHODS_RTSP = exports2.METHODS_ICE = exports2.METHODS_HTTP = exports2.METHODS = exports2.LENIENT_FLAGS = exports2.FLAGS = exports2.TYPE = exports2.ERROR = void 0;
-    var utils_1 = require_utils2();
+    var utils_1 = require_utils3();
     var ERROR;
     (function(ERROR2) {
       ERROR2[ERROR2["OK"] = 0] = "OK";
@@ -22928,7 +24704,7 @@ var require_llhttp_simd_wasm = __commonJS({
 });
 
 // node_modules/undici/lib/web/fetch/constants.js
-var require_constants3 = __commonJS({
+var require_constants4 = __commonJS({
   "node_modules/undici/lib/web/fetch/constants.js"(exports2, module) {
     "use strict";
     var corsSafeListedMethods = (
@@ -23958,7 +25734,7 @@ var require_util3 = __commonJS({
     "use strict";
     var { Transform } = __require("node:stream");
     var zlib = __require("node:zlib");
-    var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
+    var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants4();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
     var { performance: performance2 } = __require("node:perf_hooks");
@@ -25665,7 +27441,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants4 = require_constants2();
+    var constants4 = require_constants3();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -32271,7 +34047,7 @@ var require_response = __commonJS({
     var {
       redirectStatusSet,
       nullBodyStatus
-    } = require_constants3();
+    } = require_constants4();
     var { kState, kHeaders } = require_symbols2();
     var { webidl } = require_webidl();
     var { FormData } = require_formdata();
@@ -32713,7 +34489,7 @@ var require_request2 = __commonJS({
       requestCredentials,
       requestCache,
       requestDuplex
-    } = require_constants3();
+    } = require_constants4();
     var { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util;
     var { kHeaders, kSignal, kState, kDispatcher } = require_symbols2();
     var { webidl } = require_webidl();
@@ -33443,7 +35219,7 @@ var require_fetch = __commonJS({
       safeMethodsSet,
       requestBodyHeader,
       subresourceSet
-    } = require_constants3();
+    } = require_constants4();
     var EE = __require("node:events");
     var { Readable, pipeline, finished } = __require("node:stream");
     var { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = require_util2();
@@ -35959,7 +37735,7 @@ var require_cachestorage = __commonJS({
 });
 
 // node_modules/undici/lib/web/cookies/constants.js
-var require_constants4 = __commonJS({
+var require_constants5 = __commonJS({
   "node_modules/undici/lib/web/cookies/constants.js"(exports2, module) {
     "use strict";
     var maxAttributeValueSize = 1024;
@@ -36180,10 +37956,10 @@ var require_util7 = __commonJS({
 });
 
 // node_modules/undici/lib/web/cookies/parse.js
-var require_parse = __commonJS({
+var require_parse2 = __commonJS({
   "node_modules/undici/lib/web/cookies/parse.js"(exports2, module) {
     "use strict";
-    var { maxNameValuePairSize, maxAttributeValueSize } = require_constants4();
+    var { maxNameValuePairSize, maxAttributeValueSize } = require_constants5();
     var { isCTLExcludingHtab } = require_util7();
     var { collectASequenceOfCodePointsFast } = require_data_url();
     var assert = __require("node:assert");
@@ -36319,7 +38095,7 @@ var require_parse = __commonJS({
 var require_cookies = __commonJS({
   "node_modules/undici/lib/web/cookies/index.js"(exports2, module) {
     "use strict";
-    var { parseSetCookie } = require_parse();
+    var { parseSetCookie } = require_parse2();
     var { stringify } = require_util7();
     var { webidl } = require_webidl();
     var { Headers: Headers2 } = require_headers();
@@ -36711,7 +38487,7 @@ var require_events = __commonJS({
 });
 
 // node_modules/undici/lib/web/websocket/constants.js
-var require_constants5 = __commonJS({
+var require_constants6 = __commonJS({
   "node_modules/undici/lib/web/websocket/constants.js"(exports2, module) {
     "use strict";
     var uid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
@@ -36789,7 +38565,7 @@ var require_util8 = __commonJS({
   "node_modules/undici/lib/web/websocket/util.js"(exports2, module) {
     "use strict";
     var { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = require_symbols5();
-    var { states, opcodes } = require_constants5();
+    var { states, opcodes } = require_constants6();
     var { ErrorEvent, createFastMessageEvent } = require_events();
     var { isUtf8 } = __require("node:buffer");
     var { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = require_data_url();
@@ -36961,7 +38737,7 @@ var require_util8 = __commonJS({
 var require_frame = __commonJS({
   "node_modules/undici/lib/web/websocket/frame.js"(exports2, module) {
     "use strict";
-    var { maxUnsigned16Bit } = require_constants5();
+    var { maxUnsigned16Bit } = require_constants6();
     var BUFFER_SIZE = 16386;
     var crypto2;
     var buffer = null;
@@ -37038,7 +38814,7 @@ var require_frame = __commonJS({
 var require_connection = __commonJS({
   "node_modules/undici/lib/web/websocket/connection.js"(exports2, module) {
     "use strict";
-    var { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = require_constants5();
+    var { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = require_constants6();
     var {
       kReadyState,
       kSentClose,
@@ -37307,7 +39083,7 @@ var require_receiver = __commonJS({
     "use strict";
     var { Writable } = __require("node:stream");
     var assert = __require("node:assert");
-    var { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = require_constants5();
+    var { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = require_constants6();
     var { kReadyState, kSentClose, kResponse, kReceivedClose } = require_symbols5();
     var { channels } = require_diagnostics();
     var {
@@ -37688,7 +39464,7 @@ var require_sender = __commonJS({
   "node_modules/undici/lib/web/websocket/sender.js"(exports2, module) {
     "use strict";
     var { WebsocketFrameSend } = require_frame();
-    var { opcodes, sendHints } = require_constants5();
+    var { opcodes, sendHints } = require_constants6();
     var FixedQueue = require_fixed_queue();
     var FastBuffer = Buffer[Symbol.species];
     var SendQueue = class {
@@ -37772,7 +39548,7 @@ var require_websocket = __commonJS({
     var { webidl } = require_webidl();
     var { URLSerializer } = require_data_url();
     var { environmentSettingsObject } = require_util3();
-    var { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = require_constants5();
+    var { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = require_constants6();
     var {
       kWebSocketURL,
       kReadyState,
@@ -41153,6 +42929,36 @@ function decideDeterministic(c, thresholdPct, tolerance = DETERMINISTIC_TOLERANC
   return { ...exact, verdict: "unchanged", warnings: [...c.warnings, { code: "below-threshold", message }] };
 }
 
+// src/analysis/gating.ts
+var import_picomatch = __toESM(require_picomatch2(), 1);
+function namesForGlobs({ benchmark, metric, complexityN }) {
+  const size = complexityN === void 0 || benchmark.endsWith(`/${complexityN}`) ? "" : ` [n=${complexityN}]`;
+  const shown2 = `${benchmark}${size}`;
+  return metric === "time" ? [shown2] : [shown2, `${shown2} [${metric}]`];
+}
+function globMatcher(glob) {
+  return (0, import_picomatch.default)(glob, { bash: true, dot: true, nonegate: true });
+}
+function gatePolicy(settings) {
+  const ignore = (settings.ignore ?? []).map(globMatcher);
+  const thresholds = (settings.thresholds ?? []).map((t) => ({ matches: globMatcher(t.glob), pct: t.pct }));
+  const chosen2 = new Set(settings.gateMetrics ?? []);
+  return (s) => {
+    const names = namesForGlobs(s);
+    const any = (m) => names.some(m);
+    const thresholdPct = thresholds.find((t) => any(t.matches))?.pct ?? settings.thresholdPct;
+    const notGating = whyNotGating(s, chosen2, settings.gateProcess === true, ignore.some(any));
+    return notGating === void 0 ? { gating: true, thresholdPct } : { gating: false, notGating, thresholdPct };
+  };
+}
+function whyNotGating(s, chosen2, gateProcess, ignored) {
+  if (ignored) return "ignored";
+  if (s.benchmark === PROCESS_BENCHMARK) return gateProcess || chosen2.has(s.metric) ? void 0 : "process";
+  if (s.role === "derived") return "derived";
+  if (s.role === "secondary" && !chosen2.has(s.metric)) return "secondary";
+  return void 0;
+}
+
 // src/analysis/compare.ts
 function changeOf(base, head2, baseSummary) {
   if (base.every((v) => v > 0) && head2.every((v) => v > 0)) return percentChange(base, head2);
@@ -41161,7 +42967,7 @@ function changeOf(base, head2, baseSummary) {
   const scale = 100 / Math.abs(baseSummary.median);
   return { changePct: hl.estimate * scale, ci: [hl.ci[0] * scale, hl.ci[1] * scale] };
 }
-function emptyComparison(g2) {
+function emptyComparison(g2, gate) {
   return {
     suite: g2.suite,
     benchmark: g2.benchmark,
@@ -41184,12 +42990,15 @@ function emptyComparison(g2) {
     pAdjusted: null,
     verdict: "inconclusive",
     roundsNeeded: null,
+    gating: gate.gating,
+    ...gate.notGating !== void 0 && { notGating: gate.notGating },
+    thresholdPct: gate.thresholdPct,
     warnings: [],
     ...g2.complexityN !== void 0 && { diagnostics: { complexityN: g2.complexityN } }
   };
 }
-function testGroup(g2) {
-  const c = emptyComparison(g2);
+function testGroup(g2, gate) {
+  const c = emptyComparison(g2, gate);
   for (const side of ["base", "head"]) {
     const f = g2.failures[side];
     if (f.runs > 0) c.warnings.push({ code: "failed-runs", message: `${side} failed in ${f.runs} run(s): ${f.first}` });
@@ -41214,13 +43023,13 @@ function testGroup(g2) {
 function alphaPerTest(settings, tests) {
   return settings.correction === "none" ? settings.alpha : settings.alpha / Math.max(1, tests);
 }
-function decide(c, settings, levelPerTest) {
-  const threshold = settings.thresholdPct;
+function decide(c, pAdjusted, settings, levelPerTest) {
+  const threshold = c.thresholdPct;
   const change2 = c.changePct ?? 0;
   const direction = c.changePct ?? c.shift ?? 0;
   const worse = c.better === "lower" ? direction > 0 : direction < 0;
   const changed = worse ? "regression" : "improvement";
-  if (c.pAdjusted !== null && c.pAdjusted < settings.alpha) {
+  if (pAdjusted < settings.alpha) {
     if (c.changePct === null && direction !== 0) {
       const message2 = `the base median is 0, so there is no percent change to hold against the ${threshold}% threshold: judged on significance alone`;
       return { ...c, verdict: changed, warnings: [...c.warnings, { code: "no-percent-change", message: message2 }] };
@@ -41234,27 +43043,35 @@ function decide(c, settings, levelPerTest) {
   const ciInsideThreshold = c.changeCi !== null && c.changeCi[0] > -threshold && c.changeCi[1] < threshold;
   const mde = minDetectableEffectPct({ cv, n, alpha: levelPerTest });
   if (threshold === 0 || ciInsideThreshold || mde <= threshold) return { ...c, verdict: "unchanged" };
+  const effectPct = Math.max(threshold, Math.abs(change2));
   return {
     ...c,
     verdict: "inconclusive",
-    roundsNeeded: roundsNeeded({ cv, effectPct: threshold, alpha: levelPerTest }),
+    roundsNeeded: roundsNeeded({ cv, effectPct, alpha: levelPerTest }),
     diagnostics: { ...c.diagnostics, minDetectableEffectPct: Number.isFinite(mde) ? mde : null }
   };
 }
 function compareGroups(groups, settings) {
+  const policy = gatePolicy(settings);
   const tested = groups.map((group2) => {
-    const comparison = testGroup(group2);
-    return { comparison, group: group2, exact: decideDeterministic(comparison, settings.thresholdPct) };
+    const comparison = testGroup(group2, policy(group2));
+    return { comparison, group: group2, exact: decideDeterministic(comparison, comparison.thresholdPct ?? settings.thresholdPct) };
   });
-  const withP = tested.filter((t) => t.exact === null && t.comparison.p !== null);
+  const family = tested.filter((t) => t.exact === null && t.comparison.p !== null && t.comparison.gating);
   const adjusted = adjustPValues(
-    withP.map((t) => t.comparison.p),
+    family.map((t) => t.comparison.p),
     settings.correction
   );
-  const level = alphaPerTest(settings, withP.length);
-  const decided = new Map(withP.map((t, i) => [t, decide({ ...t.comparison, pAdjusted: adjusted[i] }, settings, level)]));
-  const compared = tested.map((t) => ({ group: t.group, comparison: t.exact ?? decided.get(t) ?? t.comparison }));
-  return { compared: sortForReport(compared), alphaPerTest: level };
+  const level = alphaPerTest(settings, family.length);
+  const adjustedOf = new Map(family.map((t, i) => [t, adjusted[i]]));
+  const compared = tested.map((t) => {
+    const { comparison: c, group: group2 } = t;
+    if (t.exact) return { group: group2, comparison: t.exact, level: settings.alpha };
+    if (c.p === null) return { group: group2, comparison: c, level: c.gating ? level : settings.alpha };
+    const pAdjusted = adjustedOf.get(t);
+    return pAdjusted === void 0 ? { group: group2, comparison: decide(c, c.p, settings, settings.alpha), level: settings.alpha } : { group: group2, comparison: decide({ ...c, pAdjusted }, pAdjusted, settings, level), level };
+  });
+  return { compared: sortForReport(compared), alphaPerTest: level, family: family.length };
 }
 var ORDER = {
   failed: 0,
@@ -41267,7 +43084,7 @@ var ORDER = {
 };
 function sortForReport(items) {
   return [...items].sort(
-    ({ comparison: a }, { comparison: b }) => ORDER[a.verdict] - ORDER[b.verdict] || Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0) || a.suite.localeCompare(b.suite) || a.benchmark.localeCompare(b.benchmark) || a.metric.localeCompare(b.metric)
+    ({ comparison: a }, { comparison: b }) => Number(!a.gating) - Number(!b.gating) || ORDER[a.verdict] - ORDER[b.verdict] || Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0) || a.suite.localeCompare(b.suite) || a.benchmark.localeCompare(b.benchmark) || a.metric.localeCompare(b.metric)
   );
 }
 
@@ -41599,12 +43416,12 @@ function complexityNOf(c) {
 
 // src/analysis/diagnose.ts
 var NORMALITY_ALPHA = 0.05;
-function diagnoseComparison({ comparison: c, group: group2 }, settings, alphaPerTest2) {
+function diagnoseComparison({ comparison: c, group: group2, level }) {
   if (!c.base || !c.head) return c;
-  const percentiles3 = percentileDiagnostic(c.base, c.head, c.better, settings.thresholdPct);
+  const percentiles3 = percentileDiagnostic(c.base, c.head, c.better, c.thresholdPct);
   const normality = normalityDiagnostic(c.baseSamples, c.headSamples, NORMALITY_ALPHA, c.p);
-  const drift = driftDiagnostic(group2.series.base, group2.series.head, settings.thresholdPct, alphaPerTest2 / 2);
-  const tooShort = tooShortDiagnostic(group2.raw, c.unit === "s", { base: c.base.n, head: c.head.n }, alphaPerTest2);
+  const drift = driftDiagnostic(group2.series.base, group2.series.head, c.thresholdPct, level / 2);
+  const tooShort = tooShortDiagnostic(group2.raw, c.unit === "s", { base: c.base.n, head: c.head.n }, level);
   return {
     ...c,
     diagnostics: {
@@ -41647,8 +43464,8 @@ function diagnoseComplexity(comparisons) {
   }
   return { comparisons: out, warnings };
 }
-function diagnose(compared, settings, alphaPerTest2) {
-  return diagnoseComplexity(compared.map((x) => diagnoseComparison(x, settings, alphaPerTest2)));
+function diagnose(compared) {
+  return diagnoseComplexity(compared.map(diagnoseComparison));
 }
 
 // src/analysis/group.ts
@@ -41661,6 +43478,7 @@ function newGroup(run, m) {
     ...m.complexityN !== void 0 && { complexityN: m.complexityN },
     unit: m.unit,
     better: m.better,
+    ...m.role !== void 0 && { role: m.role },
     ...m.deterministic && { deterministic: true },
     samples: bySide(() => []),
     series: bySide(() => ({ rounds: [], values: [] })),
@@ -41733,16 +43551,17 @@ function geomeanOf(comparisons) {
   }
   return ratios.length > 0 ? geomeanChange(ratios) : null;
 }
-function analyze({ header, runs, end, settings }) {
+function analyze({ header, runs, end, settings, override = null }) {
   const cost = processCost(runs);
   const groups = groupRuns(cost.runs, settings.sampling);
-  const { compared, alphaPerTest: alphaPerTest2 } = compareGroups(groups, settings);
-  const diagnosed = diagnose(compared, settings, alphaPerTest2);
+  const { compared } = compareGroups(groups, settings);
+  const diagnosed = diagnose(compared);
   const comparisons = diagnosed.comparisons;
   const environment = environmentDiagnostic(header.environment, runs);
   const failures3 = failuresOf(runs, groups, end);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
-  for (const c of comparisons) counts[c.verdict]++;
+  for (const c of comparisons) if (c.gating) counts[c.verdict]++;
+  const gateFailed = settings.failOn === "regression" && counts.regression > 0;
   const warnings = [...header.warnings ?? []];
   if (failures3.stopped !== null) warnings.push({ code: "run-failed", message: `the run stopped: ${failures3.stopped}` });
   if (failures3.noResults) warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
@@ -41755,8 +43574,11 @@ function analyze({ header, runs, end, settings }) {
     rounds: { planned: settings.rounds, completed: new Set(runs.filter((r) => r.side === "head").map((r) => r.round)).size },
     comparisons,
     verdict: overallVerdict(counts, failures3),
-    gateFailed: settings.failOn === "regression" && counts.regression > 0,
+    // The label lets a failed gate pass; the report stays as it is.
+    gateFailed: gateFailed && override === null,
+    ...gateFailed && override !== null && { override },
     counts,
+    informational: comparisons.length - comparisons.filter((c) => c.gating).length,
     geomean: geomeanOf(comparisons),
     warnings: [...warnings, ...environment.warnings, ...cost.warnings, ...diagnosed.warnings],
     environment: { ...header.environment, stability: environment.numbers },
@@ -41769,3207 +43591,8 @@ import { constants } from "node:os";
 
 // src/config.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
 import path from "node:path";
-
-// src/options.ts
-var int = (min) => ({ type: "int", valid: (n) => Number.isInteger(n) && n >= min, expected: `a whole number >= ${min}` });
-var CONFIG = [
-  {
-    name: "base",
-    arg: "REF",
-    type: "text",
-    defaultText: "from the CI event (a pull request's merge commit's first parent, a merge queue entry's first parent, push before, the merge base of workflow_dispatch's inputs; GitLab: the merge base)",
-    help: "base commit (branch, tag or SHA; fetched if a shallow clone lacks it), compared exactly when given",
-    trust: "trusted-only",
-    commands: ["run"]
-  },
-  {
-    name: "head",
-    arg: "REF",
-    type: "text",
-    default: "HEAD",
-    defaultText: "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
-    help: "head commit, compared exactly when given",
-    trust: "trusted-only",
-    commands: ["run"]
-  },
-  { name: "build", arg: "CMD", type: "text", help: "build command, run once in each worktree before any round", trust: "trusted-only", commands: ["run"] },
-  {
-    name: "bench",
-    arg: "CMD",
-    type: "text",
-    defaultText: "none: required unless bench-command is given",
-    help: "benchmark command; runs in the worktree with BENCHGATE_SIDE, BENCHGATE_ROUND, BENCHGATE_WORKTREE, BENCHGATE_BASE_DIR and BENCHGATE_HEAD_DIR set",
-    trust: "trusted-only",
-    commands: ["run"]
-  },
-  {
-    name: "bench-command",
-    arg: "CMD",
-    type: "text",
-    help: "command mode instead of bench: no parser; the whole process's wall time is the sample (CPU and peak RSS are recorded too), like hyperfine but interleaved",
-    trust: "trusted-only",
-    commands: ["run"]
-  },
-  {
-    name: "format",
-    arg: "NAME",
-    type: "text",
-    default: "auto",
-    help: "output format of the benchmark command: a parser name (docs/formats.md), auto, or command (time the whole process)",
-    trust: "trusted-only",
-    commands: ["run"]
-  },
-  { name: "suite", arg: "NAME", type: "text", default: "benchmarks", help: "name of this suite in the reports and comments", trust: "trusted-only", commands: ["run"] },
-  {
-    name: "rounds",
-    arg: "N",
-    ...int(1),
-    default: 10,
-    help: "measured rounds per side; each round runs base and head once, in seeded random order",
-    trust: "stricter-only",
-    commands: ["run", "demo"],
-    stricter: "higher"
-  },
-  { name: "warmup", arg: "N", ...int(0), default: 1, help: "discarded warmup rounds", trust: "any", commands: ["run"] },
-  {
-    name: "seed",
-    arg: "N",
-    ...int(0),
-    defaultText: "random, printed",
-    help: "seed of the round order, to reproduce a run",
-    // A seed known in advance fixes which side runs first in every round.
-    trust: "trusted-only",
-    commands: ["run", "demo"]
-  },
-  {
-    name: "threshold",
-    arg: "PCT",
-    type: "number",
-    valid: (n) => n >= 0,
-    expected: "a percentage >= 0 (e.g. 2 for 2%)",
-    default: 2,
-    help: "practical threshold in percent: smaller changes are never a regression",
-    trust: "stricter-only",
-    commands: ["run", "analyze"],
-    stricter: "lower"
-  },
-  {
-    name: "alpha",
-    arg: "P",
-    type: "number",
-    valid: (n) => n > 0 && n < 1,
-    expected: "a probability between 0 and 1 (e.g. 0.05)",
-    default: 0.05,
-    help: "significance level after the multiple-comparison correction",
-    trust: "stricter-only",
-    commands: ["run", "analyze"],
-    stricter: "higher"
-  },
-  {
-    name: "correction",
-    arg: "NAME",
-    type: "choice",
-    choices: ["holm", "bh", "none"],
-    default: "holm",
-    help: "multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none",
-    trust: "trusted-only",
-    commands: ["run", "analyze"]
-  },
-  {
-    name: "sampling",
-    arg: "MODE",
-    type: "choice",
-    choices: ["run", "pooled"],
-    default: "run",
-    help: "what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)",
-    trust: "trusted-only",
-    commands: ["run", "analyze"]
-  },
-  {
-    name: "timeout",
-    arg: "SECONDS",
-    type: "number",
-    valid: (n) => n >= 0,
-    expected: "seconds >= 0 (0 = no limit)",
-    default: 0,
-    help: "time limit per benchmark run in seconds, 0 for none; the whole process tree is killed",
-    trust: "any",
-    commands: ["run"]
-  },
-  {
-    name: "out",
-    arg: "DIR",
-    type: "text",
-    default: "benchgate-out",
-    help: "where results.jsonl and the reports go",
-    trust: "trusted-only",
-    commands: ["run", "analyze", "merge", "demo"],
-    perCommand: {
-      analyze: { help: "where the reports go", defaultText: "the log's folder" },
-      merge: { help: "the merged results log to write", defaultText: "none: required" }
-    }
-  },
-  {
-    name: "fail-on",
-    arg: "WHAT",
-    type: "choice",
-    choices: ["regression", "none"],
-    default: "regression",
-    help: "what fails the gate: regression, a significant regression beyond the threshold; none, nothing (report only)",
-    trust: "trusted-only",
-    commands: ["run", "analyze"]
-  },
-  {
-    name: "working-directory",
-    arg: "DIR",
-    type: "text",
-    default: ".",
-    defaultText: "the repository root (.)",
-    help: "directory inside the repository the build and benchmark commands run in",
-    trust: "trusted-only",
-    commands: ["run"]
-  },
-  {
-    name: "source",
-    arg: "FILE[:LINE]",
-    type: "text",
-    help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
-    trust: "any",
-    commands: ["run"]
-  },
-  {
-    name: "measure",
-    arg: "WHAT",
-    type: "choice",
-    choices: ["time", "instructions"],
-    default: "time",
-    help: "time, or instructions: count each run's instructions under valgrind's cachegrind (one count per run, decided exactly when it repeats; docs/steady.md)",
-    trust: "trusted-only",
-    commands: ["run"]
-  },
-  {
-    name: "pin-cpu",
-    arg: "N|auto",
-    type: "text",
-    defaultText: "off",
-    help: "run the benchmark on one CPU (taskset): a CPU number, or auto for the last CPU benchgate may use",
-    trust: "any",
-    commands: ["run"]
-  },
-  {
-    name: "no-aslr",
-    arg: "true|false",
-    type: "flag",
-    defaultText: "off",
-    help: "run the benchmark without address-space randomisation (setarch -R)",
-    trust: "any",
-    commands: ["run"]
-  },
-  {
-    name: "no-fsync",
-    arg: "true|false",
-    type: "flag",
-    defaultText: "off",
-    help: "run the benchmark without fsync (eatmydata)",
-    trust: "any",
-    commands: ["run"]
-  },
-  {
-    name: "priority",
-    arg: "true|false",
-    type: "flag",
-    defaultText: "off",
-    help: "run the benchmark at niceness -5 where permitted",
-    trust: "any",
-    commands: ["run"]
-  }
-];
-var DOORS = [
-  {
-    name: "config",
-    arg: "FILE",
-    type: "text",
-    defaultText: ".benchgate.yml when present",
-    help: "config file",
-    trust: "trusted-only",
-    commands: ["run"],
-    action: true
-  },
-  {
-    name: "repo",
-    arg: "DIR",
-    type: "text",
-    defaultText: "the current directory",
-    help: "the git repository",
-    trust: "trusted-only",
-    commands: ["run"]
-  },
-  {
-    name: "from",
-    arg: "DIR",
-    type: "text",
-    defaultText: "none: required",
-    help: "the downloaded benchgate output directory to publish",
-    trust: "trusted-only",
-    commands: ["report"]
-  },
-  {
-    name: "comment",
-    arg: "on|off",
-    type: "on-off",
-    default: "on",
-    help: "on or off: keep one sticky comment with the results on the pull request (needs pull-requests write)",
-    trust: "any",
-    commands: [],
-    action: true
-  },
-  {
-    name: "check",
-    arg: "on|off",
-    type: "on-off",
-    default: "on",
-    help: "on or off: create a check run named after the suite (needs checks write)",
-    // The check run can be what branch protection requires.
-    trust: "trusted-only",
-    commands: [],
-    action: true
-  },
-  {
-    name: "report-from",
-    arg: "DIR",
-    type: "text",
-    help: "publish the results saved in this directory (an artifact of an untrusted pull_request job) instead of running anything",
-    trust: "trusted-only",
-    commands: [],
-    action: true
-  },
-  {
-    name: "token",
-    arg: "TOKEN",
-    type: "text",
-    default: "${{ github.token }}",
-    help: "token for the comment and the check run",
-    trust: "trusted-only",
-    commands: [],
-    action: true
-  }
-];
-var OPTIONS = [...CONFIG.map((o) => ({ ...o, file: true, action: true })), ...DOORS];
-var CONFIG_KEYS = CONFIG.map((o) => o.name);
-function optionSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`no option "${name}" in src/options.ts`);
-  return spec;
-}
-function commandOptions(command) {
-  return OPTIONS.filter((o) => o.commands.includes(command)).map((o) => ({ ...o, ...o.perCommand?.[command] }));
-}
-function defaultText(o) {
-  return o.defaultText ?? (o.default === void 0 ? void 0 : String(o.default));
-}
-function configDefault(name) {
-  return CONFIG.find((o) => o.name === name).default;
-}
-
-// src/config.ts
-var ConfigError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "ConfigError";
-  }
-};
-var DEFAULTS = {
-  head: configDefault("head"),
-  format: configDefault("format"),
-  suite: configDefault("suite"),
-  rounds: configDefault("rounds"),
-  warmup: configDefault("warmup"),
-  thresholdPct: configDefault("threshold"),
-  alpha: configDefault("alpha"),
-  correction: configDefault("correction"),
-  sampling: configDefault("sampling"),
-  timeoutSec: configDefault("timeout"),
-  outDir: configDefault("out"),
-  failOn: configDefault("fail-on"),
-  workingDirectory: configDefault("working-directory")
-};
-var CONFIG_FILE = ".benchgate.yml";
-function readConfigFile(file, required, name = file) {
-  if (!existsSync(file)) {
-    if (required) throw new ConfigError(`${name}: config file not found`);
-    return {};
-  }
-  return parseConfigText(readFileSync(file, "utf8"), name);
-}
-function parseConfigText(text3, file) {
-  const lines2 = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text3, { lineCounter: lines2, prettyErrors: false });
-  const at = (node) => node?.range ? `${file}:${lines2.linePos(node.range[0]).line}` : file;
-  if (doc.errors.length > 0) {
-    const err = doc.errors[0];
-    throw new ConfigError(`${file}:${lines2.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split("\n")[0]}`);
-  }
-  if (doc.contents === null) return {};
-  if (!(0, import_yaml.isMap)(doc.contents)) throw new ConfigError(`${at(doc.contents)}: expected a mapping of keys (rounds: 10, bench: ...)`);
-  const raw = {};
-  for (const pair of doc.contents.items) {
-    const key = (0, import_yaml.isScalar)(pair.key) ? String(pair.key.value) : "";
-    if (!CONFIG_KEYS.includes(key)) {
-      throw new ConfigError(
-        `${at(pair.key)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(", ")}`
-      );
-    }
-    const value = pair.value;
-    if (!(0, import_yaml.isScalar)(value)) {
-      throw new ConfigError(`${at(value)}: "${key}" must be a single value, not a list or mapping`);
-    }
-    raw[key] = { value: value.value, where: `${at(value)} (${key})` };
-  }
-  return raw;
-}
-function sourced(raw, where) {
-  const out = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (value === void 0 || value === "") continue;
-    if (!CONFIG_KEYS.includes(key)) throw new ConfigError(`${where(key)}: unknown setting`);
-    out[key] = { value, where: where(key) };
-  }
-  return out;
-}
-function parseValue(spec, s) {
-  if (s.value === null) return void 0;
-  if (spec.type === "flag") {
-    const v = String(s.value).trim().toLowerCase();
-    if (["true", "on", "yes"].includes(v)) return true;
-    if (["false", "off", "no"].includes(v)) return false;
-    throw new ConfigError(`${s.where}: expected true or false, got ${JSON.stringify(s.value)}`);
-  }
-  if (spec.type === "int" || spec.type === "number") {
-    const n = typeof s.value === "number" ? s.value : Number(String(s.value).trim());
-    if (String(s.value).trim() === "" || !Number.isFinite(n) || !spec.valid(n)) {
-      throw new ConfigError(`${s.where}: expected ${spec.expected}, got ${JSON.stringify(s.value)}`);
-    }
-    return n;
-  }
-  if (typeof s.value !== "string" && typeof s.value !== "number") {
-    throw new ConfigError(`${s.where}: expected text, got ${JSON.stringify(s.value)}`);
-  }
-  const text3 = String(s.value);
-  if (spec.choices && !spec.choices.includes(text3)) {
-    throw new ConfigError(`${s.where}: expected one of ${spec.choices.join(", ")}, got "${text3}"`);
-  }
-  return text3;
-}
-function resolveConfig(layers, repoDir) {
-  const merged = Object.assign({}, ...layers);
-  const value = (key) => merged[key] === void 0 ? void 0 : parseValue(optionSpec(key), merged[key]);
-  const text3 = (key) => value(key);
-  const number = (key) => value(key);
-  const commandMode = text3("bench-command");
-  if (commandMode !== void 0 && merged.bench !== void 0) {
-    throw new ConfigError(`${merged["bench-command"].where}: give either bench or bench-command, not both`);
-  }
-  const bench = commandMode ?? text3("bench");
-  if (!bench) {
-    throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
-  }
-  const measure2 = text3("measure") ?? "time";
-  const format = text3("format");
-  if (measure2 === "instructions" && format !== void 0 && format !== "auto" && format !== "command") {
-    throw new ConfigError(`${merged.format.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${format}`);
-  }
-  const pin = text3("pin-cpu");
-  if (pin !== void 0 && pin !== "auto" && !/^\d+$/.test(pin.trim())) {
-    throw new ConfigError(`${merged["pin-cpu"].where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
-  }
-  const flag = (key) => value(key) ?? false;
-  return {
-    repoDir,
-    base: text3("base"),
-    head: text3("head"),
-    build: text3("build"),
-    bench,
-    format: commandMode !== void 0 || measure2 === "instructions" ? "command" : format ?? DEFAULTS.format,
-    suite: text3("suite") ?? DEFAULTS.suite,
-    rounds: number("rounds") ?? DEFAULTS.rounds,
-    warmup: number("warmup") ?? DEFAULTS.warmup,
-    seed: number("seed") ?? Math.floor(Math.random() * 2 ** 31),
-    thresholdPct: number("threshold") ?? DEFAULTS.thresholdPct,
-    alpha: number("alpha") ?? DEFAULTS.alpha,
-    correction: text3("correction") ?? DEFAULTS.correction,
-    sampling: text3("sampling") ?? DEFAULTS.sampling,
-    timeoutSec: number("timeout") ?? DEFAULTS.timeoutSec,
-    outDir: path.resolve(repoDir, text3("out") ?? DEFAULTS.outDir),
-    failOn: text3("fail-on") ?? DEFAULTS.failOn,
-    workingDirectory: text3("working-directory") ?? DEFAULTS.workingDirectory,
-    source: text3("source"),
-    measure: measure2,
-    pinCpu: pin === void 0 ? void 0 : pin === "auto" ? "auto" : Number(pin),
-    noAslr: flag("no-aslr"),
-    noFsync: flag("no-fsync"),
-    priority: flag("priority")
-  };
-}
-function runSettingsOf(config) {
-  return {
-    alpha: config.alpha,
-    thresholdPct: config.thresholdPct,
-    correction: config.correction,
-    sampling: config.sampling,
-    failOn: config.failOn,
-    rounds: config.rounds,
-    warmup: config.warmup,
-    format: config.format,
-    suite: config.suite,
-    bench: config.bench,
-    build: config.build ?? null,
-    timeoutSec: config.timeoutSec,
-    measure: config.measure
-  };
-}
-function resolveAnalysisOverrides(layer) {
-  const probe = resolveConfig([{ bench: { value: "unused", where: "" } }, layer], ".");
-  const out = {};
-  if (layer.alpha !== void 0) out.alpha = probe.alpha;
-  if (layer.threshold !== void 0) out.thresholdPct = probe.thresholdPct;
-  if (layer.correction !== void 0) out.correction = probe.correction;
-  if (layer.sampling !== void 0) out.sampling = probe.sampling;
-  if (layer["fail-on"] !== void 0) out.failOn = probe.failOn;
-  return out;
-}
-function flagLayer(values) {
-  return sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, values[key]])), (key) => `--${key}`);
-}
-
-// src/git.ts
-import { execFile } from "node:child_process";
-import { existsSync as existsSync2 } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path2 from "node:path";
-var GitError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "GitError";
-  }
-};
-function git(cwd, args) {
-  return new Promise((resolve3) => {
-    execFile(
-      "git",
-      args,
-      { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } },
-      (error2, stdout, stderr) => {
-        const code = error2 ? typeof error2.code === "number" ? error2.code : 1 : 0;
-        resolve3({ stdout: stdout.toString(), stderr: stderr.toString(), code });
-      }
-    );
-  });
-}
-async function gitOk(cwd, args, what) {
-  const r = await git(cwd, args);
-  if (r.code !== 0) throw new GitError(`${what} failed: ${r.stderr.trim() || `git exited with ${r.code}`}`);
-  return r.stdout.trim();
-}
-function checkRefSyntax(ref) {
-  if (ref.length === 0) throw new GitError("empty ref");
-  if (ref.startsWith("-")) throw new GitError(`invalid ref "${ref}": a ref cannot start with "-"`);
-  if (ref.startsWith("+") || ref.includes(":")) {
-    throw new GitError(`invalid ref "${ref}": "+" and ":" make a refspec, not a ref; name a branch, tag or commit`);
-  }
-  if (/[\u0000-\u0020\u007f]/.test(ref)) {
-    throw new GitError(`invalid ref ${JSON.stringify(ref)}: refs cannot contain spaces or control characters`);
-  }
-}
-async function repoRoot(dir) {
-  return gitOk(dir, ["rev-parse", "--show-toplevel"], `finding the git repository of ${dir}`);
-}
-async function revParse(repo, ref) {
-  const r = await git(repo, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
-  return r.code === 0 ? r.stdout.trim() : null;
-}
-async function hasOrigin(repo) {
-  const remotes = await git(repo, ["remote"]);
-  return remotes.code === 0 && remotes.stdout.split("\n").includes("origin");
-}
-async function isShallow(repo) {
-  return (await git(repo, ["rev-parse", "--is-shallow-repository"])).stdout.trim() === "true";
-}
-async function fetchFromOrigin(repo, names, depth) {
-  const limit = await isShallow(repo) ? [`--depth=${depth}`] : [];
-  return (await git(repo, ["fetch", "--no-tags", ...limit, "origin", "--end-of-options", ...names])).code === 0;
-}
-async function resolveCommit(repo, ref, log) {
-  checkRefSyntax(ref);
-  const local = await revParse(repo, ref);
-  if (local) return local;
-  if (await hasOrigin(repo)) {
-    log(`${ref} is not in this clone; fetching it from origin`);
-    const names = ref.startsWith("origin/") ? [ref.slice("origin/".length), ref] : [ref];
-    for (const name of names) {
-      if (!await fetchFromOrigin(repo, [name], 1)) continue;
-      const sha = await revParse(repo, ref) ?? await revParse(repo, "FETCH_HEAD");
-      if (sha) return sha;
-    }
-  }
-  throw new GitError(`cannot resolve "${ref}" to a commit in ${repo} (fetch it, or check the name)`);
-}
-async function firstParent(repo, commit, log) {
-  const parent = await revParse(repo, `${commit}^1`);
-  if (parent) return parent;
-  if (await isShallow(repo) && await hasOrigin(repo)) {
-    log(`the first parent of ${commit} is not in this clone; fetching it from origin`);
-    if (await fetchFromOrigin(repo, [commit], 2)) {
-      const fetched = await revParse(repo, `${commit}^1`);
-      if (fetched) return fetched;
-    }
-  }
-  throw new GitError(`${commit} has no parent in ${repo}: a root commit cannot be compared with its parent`);
-}
-var DEEPEN_STEPS = [64, 512, 4096, Infinity];
-var WHOLE_HISTORY = 2 ** 31 - 1;
-async function mergeBase(repo, base, head2, log) {
-  const find = async () => {
-    const r = await git(repo, ["merge-base", "--end-of-options", base, head2]);
-    return r.code === 0 ? r.stdout.trim() : null;
-  };
-  const found = await find();
-  if (found) return found;
-  if (await isShallow(repo) && await hasOrigin(repo)) {
-    for (const depth of DEEPEN_STEPS) {
-      const what = depth === Infinity ? "their whole history" : `${depth} commits of their history`;
-      log(`the merge base of ${base} and ${head2} is not in this clone; fetching ${what} from origin`);
-      if (!await fetchFromOrigin(repo, [base, head2], Math.min(depth, WHOLE_HISTORY))) break;
-      const deeper = await find();
-      if (deeper) return deeper;
-    }
-  }
-  throw new GitError(`${base} and ${head2} have no common ancestor in ${repo}: there is no merge base to compare with`);
-}
-async function initSubmodules(dir, warn) {
-  if (!existsSync2(path2.join(dir, ".gitmodules"))) return;
-  const r = await git(dir, ["submodule", "update", "--init", "--recursive"]);
-  if (r.code !== 0) warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
-}
-async function createWorktrees(repo, baseSha, headSha, warn) {
-  const root = await mkdtemp(path2.join(os.tmpdir(), "benchgate-"));
-  const dirs = { base: path2.join(root, "base"), head: path2.join(root, "head") };
-  let removed = false;
-  const remove = async () => {
-    if (removed) return;
-    removed = true;
-    for (const dir of [dirs.base, dirs.head]) await git(repo, ["worktree", "remove", "--force", "--force", dir]);
-    await rm(root, { recursive: true, force: true });
-    await git(repo, ["worktree", "prune"]);
-  };
-  try {
-    await gitOk(repo, ["worktree", "add", "--detach", dirs.base, baseSha], "creating the base worktree");
-    await gitOk(repo, ["worktree", "add", "--detach", dirs.head, headSha], "creating the head worktree");
-    await initSubmodules(dirs.base, warn);
-    await initSubmodules(dirs.head, warn);
-  } catch (err) {
-    await remove();
-    throw err;
-  }
-  return { ...dirs, remove };
-}
-
-// src/runner/errors.ts
-var RunFailure = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RunFailure";
-  }
-};
-var Cancelled = class extends Error {
-  constructor(signal) {
-    super(`cancelled by ${signal}`);
-    this.signal = signal;
-    this.name = "Cancelled";
-  }
-  signal;
-};
-
-// src/runner/log.ts
-import { appendFileSync, closeSync, existsSync as existsSync3, mkdirSync, openSync, readFileSync as readFileSync2, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
-import os2 from "node:os";
-import path3 from "node:path";
-
-// src/validate.ts
-var import_ajv = __toESM(require_ajv(), 1);
-
-// schema/results-log.schema.json
-var results_log_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://github.com/benchgate/benchgate/schema/results-log.schema.json",
-  title: "benchgate results.jsonl line",
-  description: "One line of the results log: a header, then one line per run, then an end line (absent when the job was killed).",
-  $ref: "#/definitions/LogLine",
-  definitions: {
-    LogLine: {
-      anyOf: [
-        {
-          $ref: "#/definitions/LogHeader"
-        },
-        {
-          $ref: "#/definitions/LogRunLine"
-        },
-        {
-          $ref: "#/definitions/LogEnd"
-        }
-      ]
-    },
-    LogHeader: {
-      type: "object",
-      properties: {
-        type: {
-          type: "string",
-          const: "header"
-        },
-        schema: {
-          type: "number",
-          const: 1
-        },
-        tool: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              const: "benchgate"
-            },
-            version: {
-              type: "string",
-              maxLength: 4096
-            }
-          },
-          required: [
-            "name",
-            "version"
-          ]
-        },
-        base: {
-          $ref: "#/definitions/RefInfo"
-        },
-        head: {
-          $ref: "#/definitions/RefInfo"
-        },
-        seed: {
-          type: "number"
-        },
-        config: {
-          $ref: "#/definitions/RunSettings"
-        },
-        environment: {
-          $ref: "#/definitions/HostEnvironment"
-        },
-        startedAt: {
-          type: "string",
-          maxLength: 4096
-        },
-        warnings: {
-          type: "array",
-          items: {
-            $ref: "#/definitions/Warning"
-          },
-          description: "Said before any run: config values a pull request's side could not set, CI files it changes (src/trust.ts).",
-          maxItems: 1e6
-        }
-      },
-      required: [
-        "type",
-        "schema",
-        "tool",
-        "base",
-        "head",
-        "seed",
-        "config",
-        "environment",
-        "startedAt"
-      ],
-      description: "First line of results.jsonl."
-    },
-    RefInfo: {
-      type: "object",
-      properties: {
-        ref: {
-          type: "string",
-          maxLength: 4096
-        },
-        sha: {
-          type: "string",
-          pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$",
-          maxLength: 4096
-        },
-        chosen: {
-          type: "object",
-          properties: {
-            why: {
-              type: "string",
-              maxLength: 4096
-            },
-            pullRequestHead: {
-              type: "string",
-              maxLength: 4096
-            }
-          },
-          required: [
-            "why"
-          ],
-          description: "Set by a CI event: why these commits were compared, and a pull request's own head (where its check runs go)."
-        }
-      },
-      required: [
-        "ref",
-        "sha"
-      ]
-    },
-    RunSettings: {
-      type: "object",
-      properties: {
-        alpha: {
-          type: "number",
-          description: "Family-wise / false-discovery level for the gate."
-        },
-        thresholdPct: {
-          type: "number",
-          description: "Practical threshold in percent: smaller changes are never a regression."
-        },
-        correction: {
-          type: "string",
-          enum: [
-            "holm",
-            "bh",
-            "none"
-          ],
-          description: "How raw p-values are adjusted for the number of comparisons."
-        },
-        sampling: {
-          type: "string",
-          enum: [
-            "run",
-            "pooled"
-          ],
-          description: '"run": each run contributes one sample (its median); "pooled": every iteration is a sample.'
-        },
-        failOn: {
-          $ref: "#/definitions/FailOn",
-          description: '"regression": a regression fails the gate; "none": report only.'
-        },
-        rounds: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Measured rounds planned; null when unknown (a log merged from several)."
-        },
-        warmup: {
-          type: "number"
-        },
-        format: {
-          type: "string",
-          description: 'Parser name, "auto", or "command" (time the whole process).',
-          maxLength: 4096
-        },
-        suite: {
-          type: "string",
-          maxLength: 4096
-        },
-        bench: {
-          type: "string",
-          maxLength: 4096
-        },
-        build: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        timeoutSec: {
-          type: "number",
-          description: "Per-run time limit in seconds; 0 = none."
-        },
-        measure: {
-          type: "string",
-          enum: [
-            "time",
-            "instructions"
-          ],
-          description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
-        }
-      },
-      required: [
-        "alpha",
-        "bench",
-        "build",
-        "correction",
-        "failOn",
-        "format",
-        "rounds",
-        "sampling",
-        "suite",
-        "thresholdPct",
-        "timeoutSec",
-        "warmup"
-      ],
-      description: "The settings of one comparison as the results log records them (its header's `config`) and results.json repeats them (`settings`, with `benchgate analyze`'s overrides applied): the same keys whichever command wrote them, and nothing local to the machine (no paths)."
-    },
-    FailOn: {
-      type: "string",
-      enum: [
-        "regression",
-        "none"
-      ]
-    },
-    HostEnvironment: {
-      type: "object",
-      properties: {
-        os: {
-          type: "string",
-          maxLength: 4096
-        },
-        arch: {
-          type: "string",
-          maxLength: 4096
-        },
-        cpuModel: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        cpuCount: {
-          type: "number"
-        },
-        memoryBytes: {
-          type: "number"
-        },
-        node: {
-          type: "string",
-          maxLength: 4096
-        },
-        loadAvg: {
-          type: "array",
-          items: {
-            type: "number"
-          },
-          maxItems: 1e7
-        },
-        governor: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        turbo: {
-          type: [
-            "boolean",
-            "null"
-          ]
-        },
-        virtualization: {
-          type: "object",
-          properties: {
-            hypervisor: {
-              type: [
-                "boolean",
-                "null"
-              ]
-            },
-            vendor: {
-              type: [
-                "string",
-                "null"
-              ]
-            }
-          },
-          required: [
-            "hypervisor",
-            "vendor"
-          ]
-        },
-        container: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        steady: {
-          type: "array",
-          items: {
-            $ref: "#/definitions/SteadyCheck"
-          },
-          description: "The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts).",
-          maxItems: 1e6
-        },
-        valgrind: {
-          type: "string",
-          description: "valgrind's version, in instruction mode.",
-          maxLength: 4096
-        }
-      },
-      description: "The machine facts of a results log's header. Every field is optional because a log is read back later, possibly written by another version; null means the machine did not tell."
-    },
-    SteadyCheck: {
-      type: "object",
-      properties: {
-        option: {
-          $ref: "#/definitions/SteadyOption"
-        },
-        applied: {
-          type: "boolean"
-        },
-        detail: {
-          type: "string",
-          description: 'What was applied ("CPU 1"), or why not ("taskset is not installed\u2026").',
-          maxLength: 4096
-        },
-        cpu: {
-          type: "number",
-          description: "pin-cpu: the CPU."
-        }
-      },
-      required: [
-        "option",
-        "applied",
-        "detail"
-      ],
-      description: "What start-up found for one requested option; recorded in the results header."
-    },
-    SteadyOption: {
-      type: "string",
-      enum: [
-        "pin-cpu",
-        "no-aslr",
-        "no-fsync",
-        "priority"
-      ]
-    },
-    Warning: {
-      type: "object",
-      properties: {
-        code: {
-          $ref: "#/definitions/WarningCode"
-        },
-        message: {
-          type: "string",
-          maxLength: 1048576
-        }
-      },
-      required: [
-        "code",
-        "message"
-      ],
-      description: "A diagnostic that travels with the data; renderers decide how to show it."
-    },
-    WarningCode: {
-      type: "string",
-      enum: [
-        "failed-runs",
-        "too-few-samples",
-        "no-percent-change",
-        "below-threshold",
-        "run-failed",
-        "no-benchmarks",
-        "config-ignored",
-        "ci-files-changed",
-        "cpu-steal",
-        "high-load",
-        "cpu-governor",
-        "turbo",
-        "cost-too-coarse",
-        "tail-regression",
-        "welch-disagrees",
-        "bimodal-or-outliers",
-        "drift",
-        "drift-unprotected",
-        "timer-resolution",
-        "never-significant",
-        "complexity-change"
-      ]
-    },
-    LogRunLine: {
-      type: "object",
-      properties: {
-        type: {
-          type: "string",
-          const: "run"
-        },
-        run: {
-          $ref: "#/definitions/Run"
-        }
-      },
-      required: [
-        "type",
-        "run"
-      ]
-    },
-    Run: {
-      type: "object",
-      properties: {
-        suite: {
-          type: "string",
-          maxLength: 4096
-        },
-        side: {
-          $ref: "#/definitions/Side"
-        },
-        round: {
-          type: "number",
-          description: "1-based; warmup rounds are not recorded."
-        },
-        position: {
-          type: "number",
-          description: "0 when this side ran first in its round, 1 when second."
-        },
-        startedAt: {
-          type: "string",
-          maxLength: 4096
-        },
-        wallMs: {
-          type: "number"
-        },
-        cpuUserMs: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "CPU time and peak RSS of the benchmark process tree; null where the OS cannot tell."
-        },
-        cpuSysMs: {
-          type: [
-            "number",
-            "null"
-          ]
-        },
-        maxRssKb: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Sampled every RSS_SAMPLE_MS while the run lasts: a short run can miss its peak."
-        },
-        exitCode: {
-          type: [
-            "number",
-            "null"
-          ]
-        },
-        signal: {
-          type: [
-            "string",
-            "null"
-          ],
-          description: "Signal that ended the process, when one did (e.g. SIGKILL after a timeout)."
-        },
-        timedOut: {
-          type: "boolean"
-        },
-        error: {
-          type: "string",
-          description: "Why the run produced no usable measurements (crash, timeout, parse error).",
-          maxLength: 1048576
-        },
-        measurements: {
-          type: "array",
-          items: {
-            $ref: "#/definitions/Measurement"
-          },
-          maxItems: 1e6
-        },
-        env: {
-          $ref: "#/definitions/RunEnvironment",
-          description: "Environment readings taken around this run (load, steal); filled by the runner when readable."
-        }
-      },
-      required: [
-        "suite",
-        "side",
-        "round",
-        "position",
-        "startedAt",
-        "wallMs",
-        "cpuUserMs",
-        "cpuSysMs",
-        "maxRssKb",
-        "exitCode",
-        "measurements"
-      ],
-      description: "One execution of the benchmark command for one side in one round."
-    },
-    Side: {
-      type: "string",
-      enum: [
-        "base",
-        "head"
-      ]
-    },
-    Measurement: {
-      type: "object",
-      properties: {
-        benchmark: {
-          type: "string",
-          description: "The benchmark's name exactly as the harness printed it (never trimmed or normalised).",
-          maxLength: 4096
-        },
-        metric: {
-          type: "string",
-          description: '"time" unless the harness reports something else ("throughput", "bytes/op", "allocs/op", ...).',
-          maxLength: 4096
-        },
-        unit: {
-          type: "string",
-          description: 'The unit of `values` after normalisation: "s" for time, "B" for bytes, "ops/s", or the harness\'s own.',
-          maxLength: 4096
-        },
-        better: {
-          $ref: "#/definitions/Better"
-        },
-        values: {
-          type: "array",
-          items: {
-            type: "number"
-          },
-          description: "Per-iteration or per-repetition values the harness printed; a summary-only harness gives one.",
-          maxItems: 1e7
-        },
-        failed: {
-          type: "string",
-          description: "Set when the harness itself reported this benchmark as failed (values is then empty).",
-          maxLength: 1048576
-        },
-        complexityN: {
-          type: "number",
-          description: "Complexity parameter (nanobench complexityN, Google Benchmark range arg, benchgate JSON `n`)."
-        },
-        role: {
-          $ref: "#/definitions/MetricRole",
-          description: "How this metric stands among the benchmark's others (absent: 'primary'). 'primary' gates by default; 'secondary' is compared and reported, and gates only when the user chooses it; 'derived' is a function of another metric of the same run (Go's MB/s from SetBytes, Google Benchmark's bytes_per_second): shown, never tested, so it is not counted twice."
-        },
-        deterministic: {
-          type: "boolean",
-          description: "A count the machine's noise cannot move (instructions): judged by the deterministic rule."
-        }
-      },
-      required: [
-        "benchmark",
-        "metric",
-        "unit",
-        "better",
-        "values"
-      ],
-      description: "What a format parser returns for one benchmark in one run."
-    },
-    Better: {
-      type: "string",
-      enum: [
-        "lower",
-        "higher"
-      ]
-    },
-    MetricRole: {
-      type: "string",
-      enum: [
-        "primary",
-        "secondary",
-        "derived"
-      ]
-    },
-    RunEnvironment: {
-      type: "object",
-      properties: {
-        loadAvg1: {
-          type: "number"
-        },
-        stealFraction: {
-          type: "number",
-          description: "Fraction (0..1) of CPU time stolen by the hypervisor during the run."
-        }
-      }
-    },
-    LogEnd: {
-      type: "object",
-      properties: {
-        type: {
-          type: "string",
-          const: "end"
-        },
-        endedAt: {
-          type: "string",
-          maxLength: 4096
-        },
-        status: {
-          type: "string",
-          enum: [
-            "completed",
-            "failed",
-            "cancelled"
-          ]
-        },
-        message: {
-          type: "string",
-          maxLength: 1048576
-        }
-      },
-      required: [
-        "type",
-        "endedAt",
-        "status"
-      ],
-      description: "Last line of results.jsonl; absent when the job was killed."
-    }
-  }
-};
-
-// schema/results.schema.json
-var results_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://github.com/benchgate/benchgate/schema/results.schema.json",
-  title: "benchgate results.json",
-  description: "The whole analysis of one comparison, as `benchgate run`, `analyze` and the Action write it; `benchgate report --from` reads it.",
-  $ref: "#/definitions/ComparisonResult",
-  definitions: {
-    ComparisonResult: {
-      type: "object",
-      properties: {
-        tool: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              const: "benchgate"
-            },
-            version: {
-              type: "string",
-              maxLength: 4096
-            }
-          },
-          required: [
-            "name",
-            "version"
-          ]
-        },
-        base: {
-          $ref: "#/definitions/RefInfo"
-        },
-        head: {
-          $ref: "#/definitions/RefInfo"
-        },
-        seed: {
-          type: "number"
-        },
-        settings: {
-          $ref: "#/definitions/RunSettings"
-        },
-        rounds: {
-          type: "object",
-          properties: {
-            planned: {
-              type: [
-                "number",
-                "null"
-              ]
-            },
-            completed: {
-              type: "number"
-            }
-          },
-          required: [
-            "planned",
-            "completed"
-          ]
-        },
-        comparisons: {
-          type: "array",
-          items: {
-            $ref: "#/definitions/Comparison"
-          },
-          maxItems: 1e6
-        },
-        verdict: {
-          $ref: "#/definitions/OverallVerdict"
-        },
-        gateFailed: {
-          type: "boolean",
-          description: "True when the gate (fail-on) fails: at least one regression."
-        },
-        counts: {
-          type: "object",
-          properties: {
-            regression: {
-              type: "number"
-            },
-            improvement: {
-              type: "number"
-            },
-            unchanged: {
-              type: "number"
-            },
-            inconclusive: {
-              type: "number"
-            },
-            added: {
-              type: "number"
-            },
-            removed: {
-              type: "number"
-            },
-            failed: {
-              type: "number"
-            }
-          },
-          required: [
-            "regression",
-            "improvement",
-            "unchanged",
-            "inconclusive",
-            "added",
-            "removed",
-            "failed"
-          ]
-        },
-        geomean: {
-          anyOf: [
-            {
-              $ref: "#/definitions/GeomeanChange"
-            },
-            {
-              type: "null"
-            }
-          ]
-        },
-        warnings: {
-          type: "array",
-          items: {
-            $ref: "#/definitions/Warning"
-          },
-          maxItems: 1e6
-        },
-        environment: {
-          $ref: "#/definitions/ResultEnvironment"
-        },
-        failures: {
-          $ref: "#/definitions/Failures"
-        }
-      },
-      required: [
-        "tool",
-        "base",
-        "head",
-        "seed",
-        "settings",
-        "rounds",
-        "comparisons",
-        "verdict",
-        "gateFailed",
-        "counts",
-        "geomean",
-        "warnings",
-        "environment",
-        "failures"
-      ],
-      description: "Everything the report stage needs; results.json is this object."
-    },
-    RefInfo: {
-      type: "object",
-      properties: {
-        ref: {
-          type: "string",
-          maxLength: 4096
-        },
-        sha: {
-          type: "string",
-          pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$",
-          maxLength: 4096
-        },
-        chosen: {
-          type: "object",
-          properties: {
-            why: {
-              type: "string",
-              maxLength: 4096
-            },
-            pullRequestHead: {
-              type: "string",
-              maxLength: 4096
-            }
-          },
-          required: [
-            "why"
-          ],
-          description: "Set by a CI event: why these commits were compared, and a pull request's own head (where its check runs go)."
-        }
-      },
-      required: [
-        "ref",
-        "sha"
-      ]
-    },
-    RunSettings: {
-      type: "object",
-      properties: {
-        alpha: {
-          type: "number",
-          description: "Family-wise / false-discovery level for the gate."
-        },
-        thresholdPct: {
-          type: "number",
-          description: "Practical threshold in percent: smaller changes are never a regression."
-        },
-        correction: {
-          type: "string",
-          enum: [
-            "holm",
-            "bh",
-            "none"
-          ],
-          description: "How raw p-values are adjusted for the number of comparisons."
-        },
-        sampling: {
-          type: "string",
-          enum: [
-            "run",
-            "pooled"
-          ],
-          description: '"run": each run contributes one sample (its median); "pooled": every iteration is a sample.'
-        },
-        failOn: {
-          $ref: "#/definitions/FailOn",
-          description: '"regression": a regression fails the gate; "none": report only.'
-        },
-        rounds: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Measured rounds planned; null when unknown (a log merged from several)."
-        },
-        warmup: {
-          type: "number"
-        },
-        format: {
-          type: "string",
-          description: 'Parser name, "auto", or "command" (time the whole process).',
-          maxLength: 4096
-        },
-        suite: {
-          type: "string",
-          maxLength: 4096
-        },
-        bench: {
-          type: "string",
-          maxLength: 4096
-        },
-        build: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        timeoutSec: {
-          type: "number",
-          description: "Per-run time limit in seconds; 0 = none."
-        },
-        measure: {
-          type: "string",
-          enum: [
-            "time",
-            "instructions"
-          ],
-          description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
-        }
-      },
-      required: [
-        "alpha",
-        "bench",
-        "build",
-        "correction",
-        "failOn",
-        "format",
-        "rounds",
-        "sampling",
-        "suite",
-        "thresholdPct",
-        "timeoutSec",
-        "warmup"
-      ],
-      description: "The settings of one comparison as the results log records them (its header's `config`) and results.json repeats them (`settings`, with `benchgate analyze`'s overrides applied): the same keys whichever command wrote them, and nothing local to the machine (no paths)."
-    },
-    FailOn: {
-      type: "string",
-      enum: [
-        "regression",
-        "none"
-      ]
-    },
-    Comparison: {
-      type: "object",
-      properties: {
-        suite: {
-          type: "string",
-          maxLength: 4096
-        },
-        benchmark: {
-          type: "string",
-          maxLength: 4096
-        },
-        metric: {
-          type: "string",
-          maxLength: 4096
-        },
-        unit: {
-          type: "string",
-          maxLength: 4096
-        },
-        better: {
-          $ref: "#/definitions/Better"
-        },
-        deterministic: {
-          type: "boolean",
-          description: "Deterministic counts (Measurement.deterministic): judged by the deterministic rule first."
-        },
-        base: {
-          anyOf: [
-            {
-              $ref: "#/definitions/Summary"
-            },
-            {
-              type: "null"
-            }
-          ]
-        },
-        head: {
-          anyOf: [
-            {
-              $ref: "#/definitions/Summary"
-            },
-            {
-              type: "null"
-            }
-          ]
-        },
-        baseSamples: {
-          type: "array",
-          items: {
-            type: "number"
-          },
-          description: "The samples the statistics saw, in round order (for plots and re-analysis).",
-          maxItems: 1e7
-        },
-        headSamples: {
-          type: "array",
-          items: {
-            type: "number"
-          },
-          maxItems: 1e7
-        },
-        changePct: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Percent change of head vs base (positive = larger value), with its confidence interval."
-        },
-        changeCi: {
-          anyOf: [
-            {
-              type: "array",
-              items: {
-                type: "number"
-              },
-              minItems: 2,
-              maxItems: 1e7
-            },
-            {
-              type: "null"
-            }
-          ]
-        },
-        shift: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Hodges-Lehmann shift head - base in `unit`, with its confidence interval."
-        },
-        shiftCi: {
-          anyOf: [
-            {
-              type: "array",
-              items: {
-                type: "number"
-              },
-              minItems: 2,
-              maxItems: 1e7
-            },
-            {
-              type: "null"
-            }
-          ]
-        },
-        test: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        uBase: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Mann-Whitney U for base and for head (uBase + uHead = nBase * nHead)."
-        },
-        uHead: {
-          type: [
-            "number",
-            "null"
-          ]
-        },
-        p: {
-          type: [
-            "number",
-            "null"
-          ]
-        },
-        pAdjusted: {
-          type: [
-            "number",
-            "null"
-          ]
-        },
-        verdict: {
-          $ref: "#/definitions/Verdict"
-        },
-        roundsNeeded: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "For inconclusive comparisons: rounds per side estimated to detect the threshold."
-        },
-        warnings: {
-          type: "array",
-          items: {
-            $ref: "#/definitions/Warning"
-          },
-          maxItems: 1e6
-        },
-        diagnostics: {
-          $ref: "#/definitions/ComparisonDiagnostics",
-          description: "Extra numbers from diagnostics (normality, drift, percentiles, complexity...)."
-        }
-      },
-      required: [
-        "suite",
-        "benchmark",
-        "metric",
-        "unit",
-        "better",
-        "base",
-        "head",
-        "baseSamples",
-        "headSamples",
-        "changePct",
-        "changeCi",
-        "shift",
-        "shiftCi",
-        "test",
-        "uBase",
-        "uHead",
-        "p",
-        "pAdjusted",
-        "verdict",
-        "roundsNeeded",
-        "warnings"
-      ],
-      description: "One per suite x benchmark x metric."
-    },
-    Better: {
-      type: "string",
-      enum: [
-        "lower",
-        "higher"
-      ]
-    },
-    Summary: {
-      type: "object",
-      properties: {
-        n: {
-          type: "number"
-        },
-        median: {
-          type: "number"
-        },
-        min: {
-          type: "number"
-        },
-        max: {
-          type: "number"
-        },
-        p90: {
-          type: "number"
-        },
-        p99: {
-          type: "number"
-        },
-        mad: {
-          type: "number"
-        },
-        iqr: {
-          type: "number"
-        },
-        cv: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Coefficient of variation, robust form: MAD * 1.4826 / median."
-        }
-      },
-      required: [
-        "n",
-        "median",
-        "min",
-        "max",
-        "p90",
-        "p99",
-        "mad",
-        "iqr",
-        "cv"
-      ],
-      description: "n, centre and spread of one side's samples. Percentiles use numpy's default (linear) definition."
-    },
-    Verdict: {
-      type: "string",
-      enum: [
-        "regression",
-        "improvement",
-        "unchanged",
-        "inconclusive",
-        "added",
-        "removed",
-        "failed"
-      ]
-    },
-    Warning: {
-      type: "object",
-      properties: {
-        code: {
-          $ref: "#/definitions/WarningCode"
-        },
-        message: {
-          type: "string",
-          maxLength: 1048576
-        }
-      },
-      required: [
-        "code",
-        "message"
-      ],
-      description: "A diagnostic that travels with the data; renderers decide how to show it."
-    },
-    WarningCode: {
-      type: "string",
-      enum: [
-        "failed-runs",
-        "too-few-samples",
-        "no-percent-change",
-        "below-threshold",
-        "run-failed",
-        "no-benchmarks",
-        "config-ignored",
-        "ci-files-changed",
-        "cpu-steal",
-        "high-load",
-        "cpu-governor",
-        "turbo",
-        "cost-too-coarse",
-        "tail-regression",
-        "welch-disagrees",
-        "bimodal-or-outliers",
-        "drift",
-        "drift-unprotected",
-        "timer-resolution",
-        "never-significant",
-        "complexity-change"
-      ]
-    },
-    ComparisonDiagnostics: {
-      type: "object",
-      properties: {
-        complexityN: {
-          type: "number",
-          description: "Complexity parameter this comparison was measured at (part of its identity, see analysis/identity.ts)."
-        },
-        rounds: {
-          type: "object",
-          properties: {
-            base: {
-              $ref: "#/definitions/RoundSeries"
-            },
-            head: {
-              $ref: "#/definitions/RoundSeries"
-            }
-          },
-          required: [
-            "base",
-            "head"
-          ],
-          description: "Each side's per-run values in round order (drift, sparklines, the round-order plot)."
-        },
-        percentiles: {
-          $ref: "#/definitions/PercentileNumbers"
-        },
-        normality: {
-          $ref: "#/definitions/NormalityNumbers"
-        },
-        drift: {
-          $ref: "#/definitions/DriftNumbers"
-        },
-        tooShort: {
-          $ref: "#/definitions/TooShortNumbers"
-        },
-        complexity: {
-          $ref: "#/definitions/ComplexityNumbers",
-          description: "The Big-O fit of the family this size belongs to (shared by every size of the family)."
-        },
-        minDetectableEffectPct: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "For inconclusive comparisons: the smallest change the data could have shown (null: none at this n)."
-        }
-      },
-      description: "The numbers behind a comparison's diagnostics; each part is typed by the module that computes it."
-    },
-    RoundSeries: {
-      type: "object",
-      properties: {
-        rounds: {
-          type: "array",
-          items: {
-            type: "number"
-          },
-          maxItems: 1e7
-        },
-        values: {
-          type: "array",
-          items: {
-            type: "number"
-          },
-          maxItems: 1e7
-        }
-      },
-      required: [
-        "rounds",
-        "values"
-      ],
-      description: "One side's per-run values in round order: the series drift and the round-order plot use."
-    },
-    PercentileNumbers: {
-      type: "object",
-      properties: {
-        changePct: {
-          type: "object",
-          properties: {
-            min: {
-              type: [
-                "number",
-                "null"
-              ]
-            },
-            median: {
-              type: [
-                "number",
-                "null"
-              ]
-            },
-            p90: {
-              type: [
-                "number",
-                "null"
-              ]
-            },
-            p99: {
-              type: [
-                "number",
-                "null"
-              ]
-            },
-            max: {
-              type: [
-                "number",
-                "null"
-              ]
-            }
-          },
-          required: [
-            "min",
-            "median",
-            "p90",
-            "p99",
-            "max"
-          ],
-          description: "Percent change head vs base of each percentile (null where base is 0)."
-        },
-        tailBarPct: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "How much p90 and p99 had to get worse for the flag, in percent (null: no finite relative spread)."
-        },
-        tailRegression: {
-          type: "boolean"
-        }
-      },
-      required: [
-        "changePct",
-        "tailBarPct",
-        "tailRegression"
-      ]
-    },
-    NormalityNumbers: {
-      type: "object",
-      properties: {
-        base: {
-          $ref: "#/definitions/SideNormality"
-        },
-        head: {
-          $ref: "#/definitions/SideNormality"
-        },
-        welch: {
-          anyOf: [
-            {
-              $ref: "#/definitions/WelchResult"
-            },
-            {
-              type: "null"
-            }
-          ],
-          description: "Only when both sides look normal."
-        },
-        tag: {
-          anyOf: [
-            {
-              $ref: "#/definitions/DistributionTag"
-            },
-            {
-              type: "null"
-            }
-          ]
-        }
-      },
-      required: [
-        "base",
-        "head",
-        "welch",
-        "tag"
-      ]
-    },
-    SideNormality: {
-      type: "object",
-      properties: {
-        skewness: {
-          type: "number",
-          description: "Sample skewness g1 (0 for symmetric data, positive for a right tail)."
-        },
-        outliers: {
-          type: "number",
-          description: "Values beyond the far fences (`fenceIqr` IQR outside the quartiles), on the log scale for positive data."
-        },
-        fenceIqr: {
-          type: "number"
-        },
-        separation: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Ashman's D of the best split of the sorted values into two clusters; two modes above `separationBar`."
-        },
-        separationBar: {
-          type: "number"
-        },
-        n: {
-          type: "number"
-        },
-        w: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Shapiro-Wilk W and p; null when n < 3 or all values are equal."
-        },
-        p: {
-          type: [
-            "number",
-            "null"
-          ]
-        },
-        tag: {
-          anyOf: [
-            {
-              $ref: "#/definitions/DistributionTag"
-            },
-            {
-              type: "null"
-            }
-          ]
-        }
-      },
-      required: [
-        "fenceIqr",
-        "n",
-        "outliers",
-        "p",
-        "separation",
-        "separationBar",
-        "skewness",
-        "tag",
-        "w"
-      ]
-    },
-    DistributionTag: {
-      type: "string",
-      enum: [
-        "normal",
-        "skewed",
-        "bimodal/outliers"
-      ]
-    },
-    WelchResult: {
-      type: "object",
-      properties: {
-        t: {
-          type: "number",
-          description: "(mean head - mean base) / standard error: positive when head is larger."
-        },
-        df: {
-          type: "number",
-          description: "Welch-Satterthwaite degrees of freedom (fractional)."
-        },
-        p: {
-          type: "number",
-          description: "Two-sided p-value."
-        }
-      },
-      required: [
-        "t",
-        "df",
-        "p"
-      ]
-    },
-    DriftNumbers: {
-      type: "object",
-      properties: {
-        base: {
-          anyOf: [
-            {
-              $ref: "#/definitions/SideDrift"
-            },
-            {
-              type: "null"
-            }
-          ]
-        },
-        head: {
-          anyOf: [
-            {
-              $ref: "#/definitions/SideDrift"
-            },
-            {
-              type: "null"
-            }
-          ]
-        },
-        difference: {
-          anyOf: [
-            {
-              $ref: "#/definitions/TrendTest"
-            },
-            {
-              type: "null"
-            }
-          ],
-          description: "Trend of log(head / base) (or head - base) over the rounds where both sides have a value."
-        },
-        large: {
-          type: "boolean",
-          description: "True when a side drifted significantly and by a large amount."
-        },
-        protectedByInterleaving: {
-          type: [
-            "boolean",
-            "null"
-          ],
-          description: "Whether interleaving cancelled it: null without large drift."
-        }
-      },
-      required: [
-        "base",
-        "head",
-        "difference",
-        "large",
-        "protectedByInterleaving"
-      ]
-    },
-    SideDrift: {
-      type: "object",
-      properties: {
-        n: {
-          type: "number"
-        },
-        s: {
-          type: "number",
-          description: "Sum over pairs i < j of sign(x_j - x_i)."
-        },
-        tau: {
-          type: "number",
-          description: "Kendall's tau-a, s / (n(n-1)/2), in [-1, 1]."
-        },
-        z: {
-          type: "number",
-          description: "Normal score with tie-corrected variance and continuity correction (reported either way)."
-        },
-        p: {
-          type: "number",
-          description: "Two-sided p-value."
-        },
-        method: {
-          type: "string",
-          enum: [
-            "exact",
-            "normal"
-          ]
-        },
-        slopePctPerRound: {
-          type: "number",
-          description: "Sen's slope per round, as a percent of the side's median."
-        },
-        totalPct: {
-          type: "number",
-          description: "Slope x (last round - first round): how far the side moved over the whole run, in percent."
-        }
-      },
-      required: [
-        "method",
-        "n",
-        "p",
-        "s",
-        "slopePctPerRound",
-        "tau",
-        "totalPct",
-        "z"
-      ]
-    },
-    TrendTest: {
-      type: "object",
-      properties: {
-        n: {
-          type: "number"
-        },
-        s: {
-          type: "number",
-          description: "Sum over pairs i < j of sign(x_j - x_i)."
-        },
-        tau: {
-          type: "number",
-          description: "Kendall's tau-a, s / (n(n-1)/2), in [-1, 1]."
-        },
-        z: {
-          type: "number",
-          description: "Normal score with tie-corrected variance and continuity correction (reported either way)."
-        },
-        p: {
-          type: "number",
-          description: "Two-sided p-value."
-        },
-        method: {
-          type: "string",
-          enum: [
-            "exact",
-            "normal"
-          ]
-        }
-      },
-      required: [
-        "n",
-        "s",
-        "tau",
-        "z",
-        "p",
-        "method"
-      ]
-    },
-    TooShortNumbers: {
-      type: "object",
-      properties: {
-        base: {
-          anyOf: [
-            {
-              $ref: "#/definitions/Quantization"
-            },
-            {
-              type: "null"
-            }
-          ]
-        },
-        head: {
-          anyOf: [
-            {
-              $ref: "#/definitions/Quantization"
-            },
-            {
-              type: "null"
-            }
-          ]
-        },
-        minAttainableP: {
-          type: "number",
-          description: "Smallest two-sided p the exact test can give for these sample sizes."
-        },
-        alphaPerTest: {
-          type: "number",
-          description: "The level the most significant benchmark must reach after the multiple-comparison correction."
-        },
-        roundsToReachSignificance: {
-          type: "number",
-          description: "Rounds per side the test needs to be able to reach alphaPerTest at all."
-        }
-      },
-      required: [
-        "base",
-        "head",
-        "minAttainableP",
-        "alphaPerTest",
-        "roundsToReachSignificance"
-      ]
-    },
-    Quantization: {
-      type: "object",
-      properties: {
-        n: {
-          type: "number"
-        },
-        distinct: {
-          type: "number"
-        },
-        step: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Smallest gap between distinct values: the visible clock step."
-        },
-        stepsPerValue: {
-          type: [
-            "number",
-            "null"
-          ],
-          description: "Median / step: how many clock steps one value spans."
-        }
-      },
-      required: [
-        "n",
-        "distinct",
-        "step",
-        "stepsPerValue"
-      ]
-    },
-    ComplexityNumbers: {
-      type: "object",
-      properties: {
-        family: {
-          type: "string",
-          description: `The benchmark name without its size suffix (Google Benchmark's "family/N").`,
-          maxLength: 4096
-        },
-        points: {
-          type: "object",
-          properties: {
-            base: {
-              type: "array",
-              items: {
-                type: "array",
-                items: {
-                  type: "number"
-                },
-                minItems: 2,
-                maxItems: 1e7
-              },
-              maxItems: 1e6
-            },
-            head: {
-              type: "array",
-              items: {
-                type: "array",
-                items: {
-                  type: "number"
-                },
-                minItems: 2,
-                maxItems: 1e7
-              },
-              maxItems: 1e6
-            }
-          },
-          required: [
-            "base",
-            "head"
-          ]
-        },
-        base: {
-          $ref: "#/definitions/SideFit"
-        },
-        head: {
-          $ref: "#/definitions/SideFit"
-        },
-        classChange: {
-          type: "boolean"
-        }
-      },
-      required: [
-        "family",
-        "points",
-        "base",
-        "head",
-        "classChange"
-      ],
-      description: "One benchmark family's fit on both sides, as every size of the family carries it."
-    },
-    SideFit: {
-      type: "object",
-      properties: {
-        best: {
-          type: "string",
-          maxLength: 4096
-        },
-        fits: {
-          type: "array",
-          items: {
-            $ref: "#/definitions/ClassFit"
-          },
-          description: "Every class, best first.",
-          maxItems: 1e6
-        }
-      },
-      required: [
-        "best",
-        "fits"
-      ]
-    },
-    ClassFit: {
-      type: "object",
-      properties: {
-        name: {
-          type: "string",
-          maxLength: 4096
-        },
-        constant: {
-          type: "number"
-        },
-        nrmse: {
-          type: "number",
-          description: "nanobench's normalised RMSE (0 = exact fit)."
-        }
-      },
-      required: [
-        "name",
-        "constant",
-        "nrmse"
-      ]
-    },
-    OverallVerdict: {
-      type: "string",
-      enum: [
-        "pass",
-        "fail",
-        "inconclusive",
-        "error"
-      ]
-    },
-    GeomeanChange: {
-      type: "object",
-      properties: {
-        changePct: {
-          type: "number",
-          description: "Geometric mean of head/base median ratios, as a percent change, with its interval."
-        },
-        ci: {
-          type: "array",
-          items: {
-            type: "number"
-          },
-          minItems: 2,
-          maxItems: 1e7
-        },
-        benchmarks: {
-          type: "number"
-        }
-      },
-      required: [
-        "changePct",
-        "ci",
-        "benchmarks"
-      ]
-    },
-    ResultEnvironment: {
-      type: "object",
-      properties: {
-        os: {
-          type: "string",
-          maxLength: 4096
-        },
-        arch: {
-          type: "string",
-          maxLength: 4096
-        },
-        cpuModel: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        cpuCount: {
-          type: "number"
-        },
-        memoryBytes: {
-          type: "number"
-        },
-        node: {
-          type: "string",
-          maxLength: 4096
-        },
-        loadAvg: {
-          type: "array",
-          items: {
-            type: "number"
-          },
-          maxItems: 1e7
-        },
-        governor: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        turbo: {
-          type: [
-            "boolean",
-            "null"
-          ]
-        },
-        virtualization: {
-          type: "object",
-          properties: {
-            hypervisor: {
-              type: [
-                "boolean",
-                "null"
-              ]
-            },
-            vendor: {
-              type: [
-                "string",
-                "null"
-              ]
-            }
-          },
-          required: [
-            "hypervisor",
-            "vendor"
-          ]
-        },
-        container: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        steady: {
-          type: "array",
-          items: {
-            $ref: "#/definitions/SteadyCheck"
-          },
-          description: "The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts).",
-          maxItems: 1e6
-        },
-        valgrind: {
-          type: "string",
-          description: "valgrind's version, in instruction mode.",
-          maxLength: 4096
-        },
-        stability: {
-          $ref: "#/definitions/EnvironmentNumbers"
-        }
-      },
-      required: [
-        "stability"
-      ],
-      description: "The header's machine facts plus the stability readings taken over the runs."
-    },
-    SteadyCheck: {
-      type: "object",
-      properties: {
-        option: {
-          $ref: "#/definitions/SteadyOption"
-        },
-        applied: {
-          type: "boolean"
-        },
-        detail: {
-          type: "string",
-          description: 'What was applied ("CPU 1"), or why not ("taskset is not installed\u2026").',
-          maxLength: 4096
-        },
-        cpu: {
-          type: "number",
-          description: "pin-cpu: the CPU."
-        }
-      },
-      required: [
-        "option",
-        "applied",
-        "detail"
-      ],
-      description: "What start-up found for one requested option; recorded in the results header."
-    },
-    SteadyOption: {
-      type: "string",
-      enum: [
-        "pin-cpu",
-        "no-aslr",
-        "no-fsync",
-        "priority"
-      ]
-    },
-    EnvironmentNumbers: {
-      type: "object",
-      properties: {
-        runsWithReadings: {
-          type: "number"
-        },
-        loadAvg1: {
-          anyOf: [
-            {
-              $ref: "#/definitions/Spread"
-            },
-            {
-              type: "null"
-            }
-          ],
-          description: "1-minute load average at the end of each run."
-        },
-        stealFraction: {
-          anyOf: [
-            {
-              $ref: "#/definitions/Spread"
-            },
-            {
-              type: "null"
-            }
-          ],
-          description: "Share of CPU time stolen by the hypervisor during each run."
-        },
-        cpuCount: {
-          type: [
-            "number",
-            "null"
-          ]
-        },
-        governor: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        turbo: {
-          type: [
-            "boolean",
-            "null"
-          ]
-        },
-        perRun: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              side: {
-                type: "string",
-                maxLength: 4096
-              },
-              round: {
-                type: "number"
-              },
-              loadAvg1: {
-                type: [
-                  "number",
-                  "null"
-                ]
-              },
-              stealFraction: {
-                type: [
-                  "number",
-                  "null"
-                ]
-              }
-            },
-            required: [
-              "side",
-              "round",
-              "loadAvg1",
-              "stealFraction"
-            ]
-          },
-          description: "One line per run: what the round-order plot and results.json show.",
-          maxItems: 1e6
-        }
-      },
-      required: [
-        "runsWithReadings",
-        "loadAvg1",
-        "stealFraction",
-        "cpuCount",
-        "governor",
-        "turbo",
-        "perRun"
-      ]
-    },
-    Spread: {
-      type: "object",
-      properties: {
-        median: {
-          type: "number"
-        },
-        max: {
-          type: "number"
-        }
-      },
-      required: [
-        "median",
-        "max"
-      ]
-    },
-    Failures: {
-      type: "object",
-      properties: {
-        runs: {
-          type: "array",
-          items: {
-            $ref: "#/definitions/FailedRun"
-          },
-          description: "Runs that failed (crash, timeout, unparsable output).",
-          maxItems: 1e6
-        },
-        benchmarks: {
-          type: "array",
-          items: {
-            $ref: "#/definitions/FailedBenchmark"
-          },
-          maxItems: 1e6
-        },
-        stopped: {
-          type: [
-            "string",
-            "null"
-          ],
-          description: "Why the job stopped, when no logged run shows it (a build, a warmup round): the log's end message."
-        },
-        noResults: {
-          type: "boolean",
-          description: "No benchmark result was read from any run."
-        }
-      },
-      required: [
-        "runs",
-        "benchmarks",
-        "stopped",
-        "noResults"
-      ],
-      description: "What went wrong, as the exit rule reads it (exit.ts): any of these makes the exit code 3."
-    },
-    FailedRun: {
-      type: "object",
-      properties: {
-        suite: {
-          type: "string",
-          maxLength: 4096
-        },
-        side: {
-          $ref: "#/definitions/Side"
-        },
-        round: {
-          type: "number"
-        },
-        error: {
-          type: "string",
-          maxLength: 1048576
-        }
-      },
-      required: [
-        "suite",
-        "side",
-        "round",
-        "error"
-      ]
-    },
-    Side: {
-      type: "string",
-      enum: [
-        "base",
-        "head"
-      ]
-    },
-    FailedBenchmark: {
-      type: "object",
-      properties: {
-        suite: {
-          type: "string",
-          maxLength: 4096
-        },
-        benchmark: {
-          type: "string",
-          maxLength: 4096
-        },
-        metric: {
-          type: "string",
-          maxLength: 4096
-        },
-        complexityN: {
-          type: "number"
-        },
-        side: {
-          $ref: "#/definitions/Side"
-        },
-        runs: {
-          type: "number",
-          description: "How many runs of that side it failed in, and why the first did."
-        },
-        first: {
-          type: "string",
-          maxLength: 4096
-        }
-      },
-      required: [
-        "suite",
-        "benchmark",
-        "metric",
-        "side",
-        "runs",
-        "first"
-      ],
-      description: "A benchmark its harness reported failed (or that printed no values) in some runs of one side."
-    }
-  }
-};
-
-// src/report/escape.ts
-var MAX_NAME = 200;
-function clip(text3, max = MAX_NAME) {
-  const flat = text3.replace(/[\r\n\t\u0085\u2028\u2029]+/g, " ");
-  return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
-}
-function escapeHtml(text3) {
-  return text3.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-var WORD_JOINER = "\u2060";
-var INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function visible(text3) {
-  return text3.replace(INVISIBLE, "\uFFFD");
-}
-function unlinked(text3) {
-  return text3.replace(/([@#!])(?=\w)/g, `$1${WORD_JOINER}`).replace(/:(?=\/\/)/g, `:${WORD_JOINER}`).replace(/\bwww(\\?\.)/gi, `www${WORD_JOINER}$1`);
-}
-function escapeMarkdown(text3, max = 1e3) {
-  return markdownText(text3, max, /[\\`*_{}[\]()#+\-.!|~=$]/g);
-}
-function escapeMarkdownInline(text3, max = 1e3) {
-  return markdownText(text3, max, /[\\`*_[\]!|~$]/g);
-}
-var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-function markdownText(text3, max, punctuation) {
-  return unlinked(visible(clip(text3, max))).replace(/[&<>"]/g, (ch) => ENTITIES[ch]).replace(punctuation, (ch) => `\\${ch}`);
-}
-function markdownCodeCell(name) {
-  const text3 = visible(clip(name)).replace(/\\(?=\|)/g, `\\${WORD_JOINER}`).replace(/\|/g, "\\|");
-  const longestTicks = Math.max(0, ...[...text3.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longestTicks + 1);
-  const pad = text3.startsWith("`") || text3.endsWith("`") || text3.trim() !== text3 || text3 === "" ? " " : "";
-  return `${fence}${pad}${text3}${pad}${fence}`;
-}
-function plainText(text3, max = MAX_NAME) {
-  return unlinked(visible(clip(text3, max)));
-}
-var LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function codeOf(ch) {
-  const code = ch.charCodeAt(0);
-  return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-}
-function inertForLog(text3) {
-  return text3.replace(LOG_UNSAFE, codeOf).replace(/#(?=#)/g, `#${WORD_JOINER}`).replace(/^([^\S\n]*):(?=:)/gm, `$1:${WORD_JOINER}`);
-}
-
-// src/validate.ts
-var ValidationError = class extends ConfigError {
-  constructor(message) {
-    super(message);
-    this.name = "ValidationError";
-  }
-};
-var MAX_RESULTS_BYTES = 32 * 1024 * 1024;
-var ajv = new import_ajv.Ajv({ strict: true, allowUnionTypes: true });
-ajv.addSchema(results_schema_default).addSchema(results_log_schema_default);
-var compiled = /* @__PURE__ */ new Map();
-function checker(id) {
-  if (!compiled.has(id)) compiled.set(id, ajv.getSchema(id));
-  return compiled.get(id);
-}
-var lineSchemas = new Map(
-  results_log_schema_default.definitions.LogLine.anyOf.map(({ $ref }) => {
-    const name = $ref.split("/").pop();
-    const tag = results_log_schema_default.definitions[name].properties.type.const;
-    return [tag, `${results_log_schema_default.$id}${$ref}`];
-  })
-);
-var LOG_SCHEMA_VERSION = results_log_schema_default.definitions.LogHeader.properties.schema.const;
-function fieldName(pointer, extra) {
-  const parts = [...pointer.split("/").slice(1), ...extra === void 0 ? [] : [extra]].map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
-  return parts.reduce((name, p) => /^\d+$/.test(p) ? `${name}[${p}]` : name ? `${name}.${p}` : p, "") || "(the whole value)";
-}
-function valueAt(data, pointer) {
-  return pointer.split("/").slice(1).reduce((node, p) => node && typeof node === "object" ? node[p.replace(/~1/g, "/").replace(/~0/g, "~")] : void 0, data);
-}
-function kindOf(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return `a list of ${value.length}`;
-  if (typeof value === "string") return `a string of ${value.length} character${value.length === 1 ? "" : "s"}`;
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-function describeError(error2, data) {
-  const p = error2.params;
-  switch (error2.keyword) {
-    case "required":
-      return `${fieldName(error2.instancePath, String(p.missingProperty))}: missing`;
-    case "pattern":
-      return `${fieldName(error2.instancePath)}: not a full commit SHA (40 or 64 lowercase hex digits)`;
-    case "maxLength":
-      return `${fieldName(error2.instancePath)}: longer than ${String(p.limit)} characters`;
-    case "maxItems":
-      return `${fieldName(error2.instancePath)}: more than ${String(p.limit)} entries`;
-    case "const":
-      return `${fieldName(error2.instancePath)}: must be ${JSON.stringify(p.allowedValue)}`;
-    case "enum":
-      return `${fieldName(error2.instancePath)}: must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
-    default:
-      return `${fieldName(error2.instancePath)}: ${error2.message ?? "invalid"} (is ${kindOf(valueAt(data, error2.instancePath))})`;
-  }
-}
-function validateResults(data, file) {
-  const check2 = checker(results_schema_default.$id);
-  if (check2(data)) return data;
-  throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check2.errors[0], data)}`);
-}
-function validateLogLine(data, file, line) {
-  const where = `${file}:${line}`;
-  const type = data && typeof data === "object" && !Array.isArray(data) ? data.type : void 0;
-  const id = typeof type === "string" ? lineSchemas.get(type) : void 0;
-  if (!id) throw new ValidationError(`${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(", ")})`);
-  const schema = data.schema;
-  if (type === "header" && schema !== LOG_SCHEMA_VERSION) {
-    throw new ValidationError(`${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`);
-  }
-  const check2 = checker(id);
-  if (check2(data)) return data;
-  throw new ValidationError(`${where}: ${describeError(check2.errors[0], data)}`);
-}
-
-// src/runner/log.ts
-var ResultsLog = class {
-  constructor(file, header) {
-    this.file = file;
-    mkdirSync(path3.dirname(file), { recursive: true });
-    this.lock = acquireLock(`${file}.lock`);
-    try {
-      this.kept = keepEarlierLog(file);
-      writeFileSync(file, JSON.stringify(header) + "\n", { flag: "wx" });
-    } catch (err) {
-      rmSync(this.lock, { force: true });
-      throw err;
-    }
-  }
-  file;
-  ended = false;
-  lock;
-  /** Where an earlier log in the same place was moved, so this run does not overwrite it. */
-  kept;
-  append(run) {
-    appendFileSync(this.file, JSON.stringify({ type: "run", run }) + "\n");
-  }
-  end(status, message) {
-    if (this.ended) return;
-    this.ended = true;
-    const line = { type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status, ...message ? { message } : {} };
-    try {
-      appendFileSync(this.file, JSON.stringify(line) + "\n");
-    } finally {
-      rmSync(this.lock, { force: true });
-    }
-  }
-};
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
-function acquireLock(lock) {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lock, "wx");
-      writeSync(fd, `${process.pid}
-${os2.hostname()}
-`);
-      closeSync(fd);
-      return lock;
-    } catch (err) {
-      if (err.code !== "EEXIST") throw new LogError(`${lock}: cannot create the lock file: ${err.message}`);
-    }
-    const [pidText = "", host = ""] = readLockFile(lock).split("\n");
-    const pid = Number(pidText);
-    const stale = host === os2.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
-    if (!stale) {
-      throw new LogError(
-        `${path3.dirname(lock)}: another benchgate (pid ${pidText || "?"} on ${host || "an unknown host"}) is writing its results log here; wait for it or use another --out (if no benchgate runs there, delete ${lock})`
-      );
-    }
-    rmSync(lock, { force: true });
-  }
-  throw new LogError(`${lock}: could not take the lock (another run took it first); use another --out`);
-}
-function readLockFile(lock) {
-  try {
-    return readFileSync2(lock, "utf8");
-  } catch {
-    return "";
-  }
-}
-function keepEarlierLog(file) {
-  if (!existsSync3(file)) return null;
-  const stamp = statSync(file).mtime.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-  const ext = path3.extname(file);
-  const stem = file.slice(0, file.length - ext.length);
-  let kept = `${stem}.${stamp}${ext}`;
-  for (let n = 2; existsSync3(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
-  renameSync(file, kept);
-  return kept;
-}
-var LogError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "LogError";
-  }
-};
-function runKey(run) {
-  return JSON.stringify([run.suite, run.side, run.round]);
-}
-function parseLog(text3, file) {
-  const lines2 = text3.replace(/^\uFEFF/, "").split("\n");
-  let header = null;
-  const runs = [];
-  let end = null;
-  const skipped = [];
-  const seen = /* @__PURE__ */ new Map();
-  lines2.forEach((line, i) => {
-    if (line.trim() === "") return;
-    let json;
-    try {
-      json = JSON.parse(line);
-    } catch {
-      skipped.push(i + 1);
-      return;
-    }
-    const parsed = validateLogLine(json, file, i + 1);
-    if (parsed.type === "header") {
-      if (header) throw new LogError(`${file}:${i + 1}: a second header line (use "benchgate merge" to combine logs)`);
-      header = parsed;
-    } else if (parsed.type === "run") {
-      const key = runKey(parsed.run);
-      const earlier = seen.get(key);
-      if (earlier !== void 0) {
-        throw new LogError(
-          `${file}:${i + 1}: a second ${parsed.run.side} run of round ${parsed.run.round} of suite "${parsed.run.suite}" (the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`
-        );
-      }
-      seen.set(key, i + 1);
-      runs.push(parsed.run);
-    } else if (parsed.type === "end") end = parsed;
-    else skipped.push(i + 1);
-  });
-  if (!header) throw new LogError(`${file}: no header line: is this a benchgate results.jsonl?`);
-  return { header, runs, end, skipped };
-}
-function readLog(file) {
-  let text3;
-  try {
-    text3 = readFileSync2(file, "utf8");
-  } catch (err) {
-    throw new LogError(`${file}: cannot read: ${err.message}`);
-  }
-  return parseLog(text3, file);
-}
-
-// src/exit.ts
-var EXIT = {
-  /** No significant regression beyond the threshold. */
-  pass: 0,
-  /** The gate failed: at least one regression (and fail-on is regression). */
-  gateFailed: 1,
-  /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file, a path benchgate cannot write. */
-  usage: 2,
-  /** A build or benchmark run failed, or a harness reported a benchmark failed. */
-  runFailed: 3,
-  /** A bug in benchgate itself. Never 1, so that a crash cannot pass for a regression. */
-  internal: 4
-};
-function signalExitCode(signal) {
-  return 128 + (constants.signals[signal] ?? constants.signals.SIGTERM);
-}
-function exitCodeOf(result) {
-  if (hasFailures(result.failures)) return EXIT.runFailed;
-  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
-}
-function isFileError(err) {
-  const e = err;
-  return err instanceof Error && typeof e.code === "string" && typeof e.path === "string" && typeof e.syscall === "string";
-}
-function errorExit(err) {
-  if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError) {
-    return { code: EXIT.usage, message: err.message };
-  }
-  if (isFileError(err)) {
-    return { code: EXIT.usage, message: `cannot ${err.syscall} ${err.path}: ${err.code} (check that the path, e.g. --out, is a writable directory with free space)` };
-  }
-  if (err instanceof RunFailure) return { code: EXIT.runFailed, message: err.message };
-  if (err instanceof Cancelled) {
-    return { code: signalExitCode(err.signal), message: `${err.message}; the results log keeps every finished run` };
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  return {
-    code: EXIT.internal,
-    message: `internal error: ${message} (a bug in benchgate; please report it with this message)`,
-    stack: err instanceof Error ? err.stack : void 0
-  };
-}
-function guardProcess(report) {
-  let stray = false;
-  process.on("unhandledRejection", (err) => {
-    stray = true;
-    report(errorExit(err));
-  });
-  process.on("uncaughtException", (err) => {
-    report(errorExit(err));
-    process.exit(EXIT.internal);
-  });
-  return { finalCode: (code) => stray && code <= EXIT.gateFailed ? EXIT.internal : code };
-}
-
-// src/measure.ts
-import path6 from "node:path";
-
-// src/environment.ts
-import { existsSync as existsSync4, readFileSync as readFileSync3, readdirSync } from "node:fs";
-import os3 from "node:os";
-function readText(file) {
-  try {
-    return readFileSync3(file, "utf8").trim();
-  } catch {
-    return null;
-  }
-}
-function cpuGovernor() {
-  let cpus;
-  try {
-    cpus = readdirSync("/sys/devices/system/cpu").filter((d) => /^cpu\d+$/.test(d));
-  } catch {
-    return null;
-  }
-  const governors = new Set(cpus.map((c) => readText(`/sys/devices/system/cpu/${c}/cpufreq/scaling_governor`)).filter((g2) => g2 !== null));
-  return governors.size === 0 ? null : [...governors].sort().join(",");
-}
-function turboEnabled() {
-  const noTurbo = readText("/sys/devices/system/cpu/intel_pstate/no_turbo");
-  if (noTurbo !== null) return noTurbo === "0";
-  const boost = readText("/sys/devices/system/cpu/cpufreq/boost");
-  return boost === null ? null : boost === "1";
-}
-function virtualization() {
-  const cpuinfo = readText("/proc/cpuinfo");
-  const vendor = [readText("/sys/class/dmi/id/sys_vendor"), readText("/sys/class/dmi/id/product_name")].filter(Boolean).join(" ");
-  return { hypervisor: cpuinfo === null ? null : /^flags\s*:.*\bhypervisor\b/m.test(cpuinfo), vendor: vendor || null };
-}
-function containerHint() {
-  if (existsSync4("/.dockerenv")) return "docker";
-  if (existsSync4("/run/.containerenv")) return "podman";
-  const cgroup = readText("/proc/1/cgroup") ?? "";
-  for (const name of ["kubepods", "docker", "containerd", "lxc"]) if (cgroup.includes(name)) return name;
-  return null;
-}
-function collectEnvironment(runner) {
-  const cpus = os3.cpus();
-  return {
-    os: `${os3.type()} ${os3.release()}`,
-    arch: os3.arch(),
-    cpuModel: cpus[0]?.model ?? null,
-    cpuCount: cpus.length,
-    memoryBytes: os3.totalmem(),
-    node: process.version,
-    loadAvg: os3.loadavg(),
-    governor: cpuGovernor(),
-    turbo: turboEnabled(),
-    virtualization: virtualization(),
-    container: containerHint(),
-    ...runner && { steady: runner.steady },
-    ...runner?.valgrind && { valgrind: runner.valgrind }
-  };
-}
-function cpuTimes() {
-  const line = readText("/proc/stat")?.split("\n").find((l) => l.startsWith("cpu "));
-  if (!line) return null;
-  const fields = line.split(/\s+/).slice(1, 9).map(Number);
-  if (fields.length < 8 || fields.some((v) => !Number.isFinite(v))) return null;
-  return { steal: fields[7], total: fields.reduce((s, v) => s + v, 0) };
-}
-function startRunReading() {
-  return { cpu: cpuTimes() };
-}
-function finishRunReading(start) {
-  const reading = { loadAvg1: os3.loadavg()[0] };
-  const end = cpuTimes();
-  if (start.cpu && end && end.total > start.cpu.total) {
-    reading.stealFraction = (end.steal - start.cpu.steal) / (end.total - start.cpu.total);
-  }
-  return reading;
-}
-var STEADY_WORDS = {
-  "pin-cpu": (c) => Number.isInteger(c.cpu) ? `pinned to CPU ${c.cpu}` : "pinned to one CPU",
-  "no-aslr": () => "ASLR off",
-  "no-fsync": () => "no fsync",
-  priority: () => "raised priority"
-};
-function steadinessSummary(environment) {
-  const checks = (Array.isArray(environment.steady) ? environment.steady : []).filter(
-    (c) => typeof c === "object" && c !== null && Object.hasOwn(STEADY_WORDS, c.option)
-  );
-  if (checks.length === 0) return null;
-  const applied = checks.filter((c) => c.applied === true).map((c) => STEADY_WORDS[c.option](c));
-  const skipped = checks.filter((c) => c.applied !== true).map((c) => c.option);
-  return [applied.join(", "), skipped.length > 0 ? `skipped: ${skipped.join(", ")}` : ""].filter(Boolean).join("; ");
-}
 
 // src/formats/types.ts
 var FormatError = class extends Error {
@@ -45134,7 +43757,7 @@ var MeasurementSet = class {
 var NAME = "asv";
 var shape = new JsonShape(NAME);
 var SKIPPED = "NaN";
-function kindOf2(name) {
+function kindOf(name) {
   const base = name.slice(name.lastIndexOf(".") + 1);
   if (base.startsWith("time_")) return { metric: "time", unit: "s" };
   if (base.startsWith("peakmem_")) return { metric: "peak memory", unit: "B" };
@@ -45148,7 +43771,7 @@ function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
 function addBenchmark(set, name, row, columns, path19) {
-  const kind = kindOf2(name);
+  const kind = kindOf(name);
   const column = (key) => columns.has(key) ? row[columns.get(key)] : void 0;
   const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path19}.params`)).map(
     (list2, i) => shape.array(list2, `${path19}.params[${i}]`).map((value, j) => shape.string(value, `${path19}.params[${i}][${j}]`))
@@ -49038,11 +47661,11 @@ function parseTextData(val, tagName, jPath, dontTrim, hasAttributes, isLeafNode,
       } else if (typeof newval !== typeof val || newval !== val) {
         return newval;
       } else if (options.trimValues) {
-        return parseValue2(val, options.parseTagValue, options.numberParseOptions);
+        return parseValue(val, options.parseTagValue, options.numberParseOptions);
       } else {
         const trimmedVal = val.trim();
         if (trimmedVal === val) {
-          return parseValue2(val, options.parseTagValue, options.numberParseOptions);
+          return parseValue(val, options.parseTagValue, options.numberParseOptions);
         } else {
           return val;
         }
@@ -49110,7 +47733,7 @@ function buildAttributesMap(attrStr, jPath, tagName, force = false) {
           } else if (typeof newVal !== typeof oldVal || newVal !== oldVal) {
             attrs2[aName] = newVal;
           } else {
-            attrs2[aName] = parseValue2(oldVal, options.parseAttributeValue, options.numberParseOptions);
+            attrs2[aName] = parseValue(oldVal, options.parseAttributeValue, options.numberParseOptions);
           }
           hasAttrs = true;
         } else if (options.allowBooleanAttributes) {
@@ -49543,7 +48166,7 @@ function readStopNodeData(xmlData, tagName, i) {
     }
   }
 }
-function parseValue2(val, shouldParse, options) {
+function parseValue(val, shouldParse, options) {
   if (shouldParse && typeof val === "string") {
     const newval = val.trim();
     if (newval === "true") return true;
@@ -50051,7 +48674,7 @@ var NAME10 = "divan";
 var HEADER2 = /^(\S.*?)\s+fastest\s+│ slowest\s+│ median\s+│ mean\s+│ samples │ iters\s*$/;
 var TREE_ROW = /^((?:[│ ] {2})*)[├╰]─ (.*)$/;
 var PREFIX = { "": 1, K: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4 };
-function kindOf3(metric) {
+function kindOf2(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: metric === "throughput" ? "derived" : "secondary" };
 }
@@ -50109,7 +48732,7 @@ var divan = {
     return false;
   },
   parse(text3) {
-    const set = new MeasurementSet(NAME10, kindOf3);
+    const set = new MeasurementSet(NAME10, kindOf2);
     let table3;
     for (const line of lines(text3)) {
       const header = HEADER2.exec(line.text);
@@ -50129,7 +48752,7 @@ var divan = {
 };
 
 // src/formats/criterion-dir.ts
-import { existsSync as existsSync5, readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 var NAME11 = "criterion";
 var shape7 = new JsonShape(NAME11);
@@ -50154,14 +48777,14 @@ function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
   const visit = (path19) => {
     const saved = join(path19, baseline);
-    if (existsSync5(join(saved, "sample.json")) && existsSync5(join(saved, "benchmark.json"))) {
+    if (existsSync(join(saved, "sample.json")) && existsSync(join(saved, "benchmark.json"))) {
       const where = `${saved}/`;
-      const benchmarkJson = readFileSync4(join(saved, "benchmark.json"), "utf8");
+      const benchmarkJson = readFileSync(join(saved, "benchmark.json"), "utf8");
       if (!only || only.has(fullId(benchmarkJson, where))) {
-        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync4(join(saved, "sample.json"), "utf8"), where));
+        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync(join(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync2(path19, { withFileTypes: true })) {
+    for (const entry of readdirSync(path19, { withFileTypes: true })) {
       if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path19, entry.name));
     }
   };
@@ -50171,8 +48794,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
 function findCriterionDir(cwd) {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const candidate = join(dir, "target", "criterion");
-    if (existsSync5(candidate)) return candidate;
-    if (existsSync5(join(dir, ".git")) || dirname(dir) === dir) return void 0;
+    if (existsSync(candidate)) return candidate;
+    if (existsSync(join(dir, ".git")) || dirname(dir) === dir) return void 0;
   }
 }
 function withCriterionSamples(measurements, dir) {
@@ -50195,7 +48818,7 @@ var UNITS = {
   "MB/s": { metric: "throughput", unit: "B/s", better: "higher", convert: (value) => value * 1e6 },
   "B/s": { metric: "throughput", unit: "B/s", better: "higher", convert: same }
 };
-function kindOf4(metric) {
+function kindOf3(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: metric === "throughput" ? "derived" : "secondary" };
 }
@@ -50317,7 +48940,7 @@ var go = {
     return false;
   },
   parse(text3) {
-    const set = new MeasurementSet(NAME12, kindOf4);
+    const set = new MeasurementSet(NAME12, kindOf3);
     if (isEventStream(text3)) parseEvents(set, text3);
     else parseText(set, text3);
     return set.toArray();
@@ -50353,7 +48976,7 @@ var STANDARD_KEYS = /* @__PURE__ */ new Set([
   "skip_message"
 ]);
 var DERIVED = /* @__PURE__ */ new Set(["bytes_per_second", "items_per_second"]);
-function kindOf5(metric) {
+function kindOf4(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
@@ -50408,7 +49031,7 @@ var googleBenchmark = {
       const row = shape8.object(item, path19);
       return { row, path: path19, name: shape8.string(row.name, `${path19}.name`) };
     });
-    const set = new MeasurementSet("google-benchmark", kindOf5);
+    const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
     const families = /* @__PURE__ */ new Set();
     for (const entry of rows) {
@@ -50470,7 +49093,7 @@ function metricName(label, tool) {
   if (tool !== void 0 && tool !== "CALLGRIND") return `${tool} ${label}`;
   return label === "Instructions" || label === "Ir" ? "instructions" : label;
 }
-function kindOf6(metric) {
+function kindOf5(metric) {
   if (metric === "instructions") return { role: "primary", deterministic: true };
   return { role: metric === "Estimated Cycles" ? "derived" : "secondary" };
 }
@@ -50492,7 +49115,7 @@ var iaiCallgrind = {
     return false;
   },
   parse(text3) {
-    const set = new MeasurementSet(NAME14, kindOf6);
+    const set = new MeasurementSet(NAME14, kindOf5);
     let benchmark;
     let tool;
     let inMetrics = false;
@@ -50912,7 +49535,7 @@ function columnFor(header) {
   if (header === "miss%") return { metric: "miss%", unit: "%", better: "lower", convert: same2 };
   return void 0;
 }
-function kindOf7(metric) {
+function kindOf6(metric) {
   if (metric === "time") return { role: "primary" };
   if (metric === "IPC") return { role: "derived" };
   return metric.startsWith("ins/") ? { role: "secondary", deterministic: true } : { role: "secondary" };
@@ -51022,7 +49645,7 @@ var nanobench = {
     return false;
   },
   parse(text3) {
-    const set = new MeasurementSet(NAME20, kindOf7);
+    const set = new MeasurementSet(NAME20, kindOf6);
     if (/^\s*[{[]/.test(head(text3, 1024))) {
       const root = shape17.object(parseJson(NAME20, text3), "the top level");
       if (root.results !== void 0) parseJsonTemplate(set, root);
@@ -51099,7 +49722,7 @@ function targetFor3(metric) {
   const better = metric.endsWith("/s") || metric === "fps" || metric.endsWith("PerSecond") ? "higher" : "lower";
   return { metric, unit: metric, better, convert: (value) => value };
 }
-function kindOf8(metric) {
+function kindOf7(metric) {
   if (metric === "time") return { role: "primary" };
   if (metric === "instructions") return { role: "primary", deterministic: true };
   return { role: "secondary" };
@@ -51187,7 +49810,7 @@ var qtestlib = {
     return start.includes("********* Start testing of ") && /^RESULT : /m.test(start);
   },
   parse(text3) {
-    const set = new MeasurementSet(NAME22, kindOf8);
+    const set = new MeasurementSet(NAME22, kindOf7);
     if (isXml2(head(text3, 1024))) addXml(set, text3);
     else parseText2(set, text3);
     return set.toArray();
@@ -51357,6 +49980,3463 @@ function readRunResults(text3, format, cwd) {
   return dir === void 0 ? parsed : { ...parsed, measurements: withCriterionSamples(parsed.measurements, dir) };
 }
 
+// src/options.ts
+var int = (min) => ({ type: "int", valid: (n) => Number.isInteger(n) && n >= min, expected: `a whole number >= ${min}` });
+var CONFIG = [
+  {
+    name: "base",
+    arg: "REF",
+    type: "text",
+    defaultText: "from the CI event (a pull request's merge commit's first parent, a merge queue entry's first parent, push before, the merge base of workflow_dispatch's inputs; GitLab: the merge base)",
+    help: "base commit (branch, tag or SHA; fetched if a shallow clone lacks it), compared exactly when given",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "head",
+    arg: "REF",
+    type: "text",
+    default: "HEAD",
+    defaultText: "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
+    help: "head commit, compared exactly when given",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  { name: "build", arg: "CMD", type: "text", help: "build command, run once in each worktree before any round", trust: "trusted-only", commands: ["run"] },
+  {
+    name: "bench",
+    arg: "CMD",
+    type: "text",
+    defaultText: "none: required unless bench-command is given",
+    help: "benchmark command; runs in the worktree with BENCHGATE_SIDE, BENCHGATE_ROUND, BENCHGATE_WORKTREE, BENCHGATE_BASE_DIR and BENCHGATE_HEAD_DIR set",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "bench-command",
+    arg: "CMD",
+    type: "text",
+    help: "command mode instead of bench: no parser; the whole process's wall time is the sample (CPU and peak RSS are recorded too), like hyperfine but interleaved",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "format",
+    arg: "NAME",
+    type: "text",
+    default: "auto",
+    help: "output format of the benchmark command: a parser name (docs/formats.md), auto, or command (time the whole process)",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  { name: "suite", arg: "NAME", type: "text", default: "benchmarks", help: "name of this suite in the reports and comments", trust: "trusted-only", commands: ["run"] },
+  {
+    name: "rounds",
+    arg: "N",
+    ...int(1),
+    default: 10,
+    help: "measured rounds per side; each round runs base and head once, in seeded random order",
+    trust: "stricter-only",
+    commands: ["run", "demo"],
+    stricter: "higher"
+  },
+  { name: "warmup", arg: "N", ...int(0), default: 1, help: "discarded warmup rounds", trust: "any", commands: ["run"] },
+  {
+    name: "seed",
+    arg: "N",
+    ...int(0),
+    defaultText: "random, printed",
+    help: "seed of the round order, to reproduce a run",
+    // A seed known in advance fixes which side runs first in every round.
+    trust: "trusted-only",
+    commands: ["run", "demo"]
+  },
+  {
+    name: "threshold",
+    arg: "PCT",
+    type: "number",
+    valid: (n) => n >= 0,
+    expected: "a percentage >= 0 (e.g. 2 for 2%)",
+    default: 2,
+    help: "practical threshold in percent: smaller changes are never a regression",
+    trust: "stricter-only",
+    commands: ["run", "analyze"],
+    stricter: "lower"
+  },
+  {
+    name: "alpha",
+    arg: "P",
+    type: "number",
+    valid: (n) => n > 0 && n < 1,
+    expected: "a probability between 0 and 1 (e.g. 0.05)",
+    default: 0.05,
+    help: "significance level after the multiple-comparison correction",
+    trust: "stricter-only",
+    commands: ["run", "analyze"],
+    stricter: "higher"
+  },
+  {
+    name: "correction",
+    arg: "NAME",
+    type: "choice",
+    choices: ["holm", "bh", "none"],
+    default: "holm",
+    help: "multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none",
+    trust: "trusted-only",
+    commands: ["run", "analyze"]
+  },
+  {
+    name: "sampling",
+    arg: "MODE",
+    type: "choice",
+    choices: ["run", "pooled"],
+    default: "run",
+    help: "what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)",
+    trust: "trusted-only",
+    commands: ["run", "analyze"]
+  },
+  {
+    name: "timeout",
+    arg: "SECONDS",
+    type: "number",
+    valid: (n) => n >= 0,
+    expected: "seconds >= 0 (0 = no limit)",
+    default: 0,
+    help: "time limit per benchmark run in seconds, 0 for none; the whole process tree is killed",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "out",
+    arg: "DIR",
+    type: "text",
+    default: "benchgate-out",
+    help: "where results.jsonl and the reports go",
+    trust: "trusted-only",
+    commands: ["run", "analyze", "merge", "demo"],
+    perCommand: {
+      analyze: { help: "where the reports go", defaultText: "the log's folder" },
+      merge: { help: "the merged results log to write", defaultText: "none: required" }
+    }
+  },
+  {
+    name: "fail-on",
+    arg: "WHAT",
+    type: "choice",
+    choices: ["regression", "none"],
+    default: "regression",
+    help: "what fails the gate: regression, a significant regression beyond the threshold; none, nothing (report only)",
+    trust: "trusted-only",
+    commands: ["run", "analyze"]
+  },
+  {
+    name: "gate-metrics",
+    arg: "LIST",
+    type: "list",
+    defaultText: "none: each benchmark's primary metric gates",
+    help: "metrics that gate besides each benchmark's primary one (e.g. allocs/op, or max-rss for the process cost); derived metrics (MB/s from SetBytes) never gate",
+    // More gating metrics make the correction family larger, so every other test weaker.
+    trust: "trusted-only",
+    commands: ["run", "analyze"]
+  },
+  {
+    name: "gate-process",
+    arg: "WHEN",
+    type: "choice",
+    choices: ["auto", "on", "off"],
+    default: "auto",
+    help: "whether the (process) rows (the harness process's cpu-user, cpu-sys, max-rss) gate: auto, only in command mode (bench-command); on; off. They are reported either way",
+    trust: "trusted-only",
+    commands: ["run", "analyze"]
+  },
+  {
+    name: "ignore",
+    arg: "GLOBS",
+    type: "list",
+    defaultText: "none",
+    help: "benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters",
+    trust: "trusted-only",
+    commands: ["run", "analyze"]
+  },
+  {
+    name: "thresholds",
+    arg: "GLOB=PCT",
+    type: "glob-thresholds",
+    defaultText: "none: threshold for every benchmark",
+    help: "thresholds for some benchmarks, glob=pct per line (a mapping in .benchgate.yml); the first glob that matches wins over threshold",
+    trust: "trusted-only",
+    commands: ["run", "analyze"]
+  },
+  {
+    name: "working-directory",
+    arg: "DIR",
+    type: "text",
+    default: ".",
+    defaultText: "the repository root (.)",
+    help: "directory inside the repository the build and benchmark commands run in",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "source",
+    arg: "FILE[:LINE]",
+    type: "text",
+    help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "measure",
+    arg: "WHAT",
+    type: "choice",
+    choices: ["time", "instructions"],
+    default: "time",
+    help: "time, or instructions: count each run's instructions under valgrind's cachegrind (one count per run, decided exactly when it repeats; docs/steady.md)",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "pin-cpu",
+    arg: "N|auto",
+    type: "text",
+    defaultText: "off",
+    help: "run the benchmark on one CPU (taskset): a CPU number, or auto for the last CPU benchgate may use",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "no-aslr",
+    arg: "true|false",
+    type: "flag",
+    defaultText: "off",
+    help: "run the benchmark without address-space randomisation (setarch -R)",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "no-fsync",
+    arg: "true|false",
+    type: "flag",
+    defaultText: "off",
+    help: "run the benchmark without fsync (eatmydata)",
+    trust: "any",
+    commands: ["run"]
+  },
+  {
+    name: "priority",
+    arg: "true|false",
+    type: "flag",
+    defaultText: "off",
+    help: "run the benchmark at niceness -5 where permitted",
+    trust: "any",
+    commands: ["run"]
+  }
+];
+var DOORS = [
+  {
+    name: "config",
+    arg: "FILE",
+    type: "text",
+    defaultText: ".benchgate.yml when present",
+    help: "config file",
+    trust: "trusted-only",
+    commands: ["run"],
+    action: true
+  },
+  {
+    name: "repo",
+    arg: "DIR",
+    type: "text",
+    defaultText: "the current directory",
+    help: "the git repository",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "from",
+    arg: "DIR",
+    type: "text",
+    defaultText: "none: required",
+    help: "the downloaded benchgate output directory to publish",
+    trust: "trusted-only",
+    commands: ["report"]
+  },
+  {
+    name: "comment",
+    arg: "on|off",
+    type: "on-off",
+    default: "on",
+    help: "on or off: keep one sticky comment with the results on the pull request (needs pull-requests write)",
+    trust: "any",
+    commands: [],
+    action: true
+  },
+  {
+    name: "check",
+    arg: "on|off",
+    type: "on-off",
+    default: "on",
+    help: "on or off: create a check run named after the suite (needs checks write)",
+    // The check run can be what branch protection requires.
+    trust: "trusted-only",
+    commands: [],
+    action: true
+  },
+  {
+    name: "override-label",
+    arg: "LABEL",
+    type: "text",
+    defaultText: "none: no label lets a failed gate pass",
+    help: "pull request label that lets a failed gate pass for an urgent merge (read from the API at run time; the report stays, the summary names who applied it); the PR's own config cannot set it",
+    trust: "trusted-only",
+    commands: [],
+    action: true
+  },
+  {
+    name: "report-from",
+    arg: "DIR",
+    type: "text",
+    help: "publish the results saved in this directory (an artifact of an untrusted pull_request job) instead of running anything",
+    trust: "trusted-only",
+    commands: [],
+    action: true
+  },
+  {
+    name: "token",
+    arg: "TOKEN",
+    type: "text",
+    default: "${{ github.token }}",
+    help: "token for the comment and the check run",
+    trust: "trusted-only",
+    commands: [],
+    action: true
+  }
+];
+var OPTIONS = [...CONFIG.map((o) => ({ ...o, file: true, action: true })), ...DOORS];
+var CONFIG_KEYS = CONFIG.map((o) => o.name);
+function optionSpec(name) {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`no option "${name}" in src/options.ts`);
+  return spec;
+}
+function commandOptions(command) {
+  return OPTIONS.filter((o) => o.commands.includes(command)).map((o) => ({ ...o, ...o.perCommand?.[command] }));
+}
+function defaultText(o) {
+  return o.defaultText ?? (o.default === void 0 ? void 0 : String(o.default));
+}
+function configDefault(name) {
+  return CONFIG.find((o) => o.name === name).default;
+}
+
+// src/config.ts
+var ConfigError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "ConfigError";
+  }
+};
+var DEFAULTS = {
+  head: configDefault("head"),
+  format: configDefault("format"),
+  suite: configDefault("suite"),
+  rounds: configDefault("rounds"),
+  warmup: configDefault("warmup"),
+  thresholdPct: configDefault("threshold"),
+  alpha: configDefault("alpha"),
+  correction: configDefault("correction"),
+  sampling: configDefault("sampling"),
+  timeoutSec: configDefault("timeout"),
+  outDir: configDefault("out"),
+  failOn: configDefault("fail-on"),
+  workingDirectory: configDefault("working-directory"),
+  gateProcess: configDefault("gate-process")
+};
+var CONFIG_FILE = ".benchgate.yml";
+function readConfigFile(file, required, name = file) {
+  if (!existsSync2(file)) {
+    if (required) throw new ConfigError(`${name}: config file not found`);
+    return {};
+  }
+  return parseConfigText(readFileSync2(file, "utf8"), name);
+}
+function parseConfigText(text3, file) {
+  const lines2 = new import_yaml.LineCounter();
+  const doc = (0, import_yaml.parseDocument)(text3, { lineCounter: lines2, prettyErrors: false });
+  const at = (node) => node?.range ? `${file}:${lines2.linePos(node.range[0]).line}` : file;
+  if (doc.errors.length > 0) {
+    const err = doc.errors[0];
+    throw new ConfigError(`${file}:${lines2.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split("\n")[0]}`);
+  }
+  const scalarItem = (node, key) => {
+    if (!(0, import_yaml.isScalar)(node)) throw new ConfigError(`${at(node)}: each item of "${key}" must be a single value, not a list or mapping`);
+    return { value: node.value, where: `${at(node)} (${key})` };
+  };
+  if (doc.contents === null) return {};
+  if (!(0, import_yaml.isMap)(doc.contents)) throw new ConfigError(`${at(doc.contents)}: expected a mapping of keys (rounds: 10, bench: ...)`);
+  const raw = {};
+  for (const pair of doc.contents.items) {
+    const key = (0, import_yaml.isScalar)(pair.key) ? String(pair.key.value) : "";
+    if (!CONFIG_KEYS.includes(key)) {
+      throw new ConfigError(
+        `${at(pair.key)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(", ")}`
+      );
+    }
+    const value = pair.value;
+    const structured = optionSpec(key).type;
+    if (structured === "list" && (0, import_yaml.isSeq)(value)) {
+      raw[key] = { value: value.items.map((item) => scalarItem(item, key)), where: `${at(value)} (${key})` };
+    } else if (structured === "glob-thresholds" && (0, import_yaml.isMap)(value)) {
+      const entries = value.items.map((p) => {
+        const glob = scalarItem(p.key, key);
+        return { value: [glob.value, scalarItem(p.value, key).value], where: glob.where };
+      });
+      raw[key] = { value: entries, where: `${at(value)} (${key})` };
+    } else if (!(0, import_yaml.isScalar)(value)) {
+      const shape20 = structured === "list" ? "a list or a single value" : structured === "glob-thresholds" ? "a mapping of glob: percent" : "a single value, not a list or mapping";
+      throw new ConfigError(`${at(value)}: "${key}" must be ${shape20}`);
+    } else {
+      raw[key] = { value: value.value, where: `${at(value)} (${key})` };
+    }
+  }
+  return raw;
+}
+function sourced(raw, where) {
+  const out = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === void 0 || value === "") continue;
+    if (!CONFIG_KEYS.includes(key)) throw new ConfigError(`${where(key)}: unknown setting`);
+    out[key] = { value, where: where(key) };
+  }
+  return out;
+}
+function splitList(text3) {
+  return text3.split(/\n|,(?![^{]*\})/).map((item) => item.trim()).filter((item) => item !== "");
+}
+function parseList(s) {
+  const items = Array.isArray(s.value) ? s.value : splitList(String(s.value)).map((value) => ({ value, where: s.where }));
+  return items.map((item) => {
+    if (typeof item.value !== "string" && typeof item.value !== "number") throw new ConfigError(`${item.where}: expected text, got ${JSON.stringify(item.value)}`);
+    return String(item.value);
+  });
+}
+var PCT = optionSpec("threshold");
+function parseThresholds(s) {
+  const entries = Array.isArray(s.value) ? s.value : splitList(String(s.value)).map((line) => {
+    const eq = line.lastIndexOf("=");
+    if (eq <= 0) throw new ConfigError(`${s.where}: expected glob=pct (e.g. BenchmarkParse*=5), got ${JSON.stringify(line)}`);
+    return { value: [line.slice(0, eq).trim(), line.slice(eq + 1).trim()], where: s.where };
+  });
+  return entries.map(({ value, where }) => {
+    const [glob, pct2] = value;
+    return { glob: String(glob), pct: parseValue2(PCT, { value: pct2, where: `${where} for ${JSON.stringify(String(glob))}` }) };
+  });
+}
+function parseValue2(spec, s) {
+  if (s.value === null) return void 0;
+  if (spec.type === "list") return parseList(s);
+  if (spec.type === "glob-thresholds") return parseThresholds(s);
+  if (spec.type === "flag") {
+    const v = String(s.value).trim().toLowerCase();
+    if (["true", "on", "yes"].includes(v)) return true;
+    if (["false", "off", "no"].includes(v)) return false;
+    throw new ConfigError(`${s.where}: expected true or false, got ${JSON.stringify(s.value)}`);
+  }
+  if (spec.type === "int" || spec.type === "number") {
+    const n = typeof s.value === "number" ? s.value : Number(String(s.value).trim());
+    if (String(s.value).trim() === "" || !Number.isFinite(n) || !spec.valid(n)) {
+      throw new ConfigError(`${s.where}: expected ${spec.expected}, got ${JSON.stringify(s.value)}`);
+    }
+    return n;
+  }
+  if (typeof s.value !== "string" && typeof s.value !== "number") {
+    throw new ConfigError(`${s.where}: expected text, got ${JSON.stringify(s.value)}`);
+  }
+  const text3 = String(s.value);
+  if (spec.choices && !spec.choices.includes(text3)) {
+    throw new ConfigError(`${s.where}: expected one of ${spec.choices.join(", ")}, got "${text3}"`);
+  }
+  return text3;
+}
+function resolveConfig(layers, repoDir) {
+  const merged = Object.assign({}, ...layers);
+  const value = (key) => merged[key] === void 0 ? void 0 : parseValue2(optionSpec(key), merged[key]);
+  const text3 = (key) => value(key);
+  const number = (key) => value(key);
+  const list2 = (key) => value(key) ?? [];
+  const commandMode = text3("bench-command");
+  if (commandMode !== void 0 && merged.bench !== void 0) {
+    throw new ConfigError(`${merged["bench-command"].where}: give either bench or bench-command, not both`);
+  }
+  const bench = commandMode ?? text3("bench");
+  if (!bench) {
+    throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
+  }
+  const measure2 = text3("measure") ?? "time";
+  const givenFormat = text3("format");
+  if (measure2 === "instructions" && givenFormat !== void 0 && givenFormat !== "auto" && givenFormat !== "command") {
+    throw new ConfigError(`${merged.format.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${givenFormat}`);
+  }
+  const format = commandMode !== void 0 || measure2 === "instructions" ? "command" : givenFormat ?? DEFAULTS.format;
+  checkFormat(format, merged.format?.where ?? "--format");
+  const gateProcess = text3("gate-process") ?? DEFAULTS.gateProcess;
+  const pin = text3("pin-cpu");
+  if (pin !== void 0 && pin !== "auto" && !/^\d+$/.test(pin.trim())) {
+    throw new ConfigError(`${merged["pin-cpu"].where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
+  }
+  const flag = (key) => value(key) ?? false;
+  return {
+    repoDir,
+    base: text3("base"),
+    head: text3("head"),
+    build: text3("build"),
+    bench,
+    format,
+    suite: text3("suite") ?? DEFAULTS.suite,
+    rounds: number("rounds") ?? DEFAULTS.rounds,
+    warmup: number("warmup") ?? DEFAULTS.warmup,
+    seed: number("seed") ?? Math.floor(Math.random() * 2 ** 31),
+    thresholdPct: number("threshold") ?? DEFAULTS.thresholdPct,
+    alpha: number("alpha") ?? DEFAULTS.alpha,
+    correction: text3("correction") ?? DEFAULTS.correction,
+    sampling: text3("sampling") ?? DEFAULTS.sampling,
+    timeoutSec: number("timeout") ?? DEFAULTS.timeoutSec,
+    outDir: path.resolve(repoDir, text3("out") ?? DEFAULTS.outDir),
+    failOn: text3("fail-on") ?? DEFAULTS.failOn,
+    workingDirectory: text3("working-directory") ?? DEFAULTS.workingDirectory,
+    source: text3("source"),
+    measure: measure2,
+    pinCpu: pin === void 0 ? void 0 : pin === "auto" ? "auto" : Number(pin),
+    noAslr: flag("no-aslr"),
+    noFsync: flag("no-fsync"),
+    priority: flag("priority"),
+    gateMetrics: list2("gate-metrics"),
+    // Command mode has no harness metrics besides the wall time: its process cost is the point.
+    gateProcess: gateProcess === "on" || gateProcess === "auto" && format === "command",
+    ignore: list2("ignore"),
+    thresholds: value("thresholds") ?? []
+  };
+}
+function checkFormat(format, where) {
+  const known = ["auto", "command", ...formats.map((f) => f.name)];
+  if (!known.includes(format)) throw new ConfigError(`${where}: unknown format "${format}"; valid formats: ${known.join(", ")}`);
+}
+function runSettingsOf(config) {
+  return {
+    alpha: config.alpha,
+    thresholdPct: config.thresholdPct,
+    correction: config.correction,
+    sampling: config.sampling,
+    failOn: config.failOn,
+    rounds: config.rounds,
+    warmup: config.warmup,
+    format: config.format,
+    suite: config.suite,
+    bench: config.bench,
+    build: config.build ?? null,
+    timeoutSec: config.timeoutSec,
+    measure: config.measure,
+    gateMetrics: config.gateMetrics,
+    gateProcess: config.gateProcess,
+    ignore: config.ignore,
+    thresholds: config.thresholds
+  };
+}
+function resolveAnalysisOverrides(layer) {
+  const probe = resolveConfig([{ bench: { value: "unused", where: "" } }, layer], ".");
+  const out = {};
+  if (layer.alpha !== void 0) out.alpha = probe.alpha;
+  if (layer.threshold !== void 0) out.thresholdPct = probe.thresholdPct;
+  if (layer.correction !== void 0) out.correction = probe.correction;
+  if (layer.sampling !== void 0) out.sampling = probe.sampling;
+  if (layer["fail-on"] !== void 0) out.failOn = probe.failOn;
+  if (layer["gate-metrics"] !== void 0) out.gateMetrics = probe.gateMetrics;
+  if (layer["gate-process"] !== void 0 && layer["gate-process"].value !== "auto") out.gateProcess = probe.gateProcess;
+  if (layer.ignore !== void 0) out.ignore = probe.ignore;
+  if (layer.thresholds !== void 0) out.thresholds = probe.thresholds;
+  return out;
+}
+function flagLayer(values) {
+  return sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, values[key]])), (key) => `--${key}`);
+}
+
+// src/git.ts
+import { execFile } from "node:child_process";
+import { existsSync as existsSync3 } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path2 from "node:path";
+var GitError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "GitError";
+  }
+};
+function git(cwd, args) {
+  return new Promise((resolve3) => {
+    execFile(
+      "git",
+      args,
+      { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } },
+      (error2, stdout, stderr) => {
+        const code = error2 ? typeof error2.code === "number" ? error2.code : 1 : 0;
+        resolve3({ stdout: stdout.toString(), stderr: stderr.toString(), code });
+      }
+    );
+  });
+}
+async function gitOk(cwd, args, what) {
+  const r = await git(cwd, args);
+  if (r.code !== 0) throw new GitError(`${what} failed: ${r.stderr.trim() || `git exited with ${r.code}`}`);
+  return r.stdout.trim();
+}
+function checkRefSyntax(ref) {
+  if (ref.length === 0) throw new GitError("empty ref");
+  if (ref.startsWith("-")) throw new GitError(`invalid ref "${ref}": a ref cannot start with "-"`);
+  if (ref.startsWith("+") || ref.includes(":")) {
+    throw new GitError(`invalid ref "${ref}": "+" and ":" make a refspec, not a ref; name a branch, tag or commit`);
+  }
+  if (/[\u0000-\u0020\u007f]/.test(ref)) {
+    throw new GitError(`invalid ref ${JSON.stringify(ref)}: refs cannot contain spaces or control characters`);
+  }
+}
+async function repoRoot(dir) {
+  return gitOk(dir, ["rev-parse", "--show-toplevel"], `finding the git repository of ${dir}`);
+}
+async function revParse(repo, ref) {
+  const r = await git(repo, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
+  return r.code === 0 ? r.stdout.trim() : null;
+}
+async function hasOrigin(repo) {
+  const remotes = await git(repo, ["remote"]);
+  return remotes.code === 0 && remotes.stdout.split("\n").includes("origin");
+}
+async function isShallow(repo) {
+  return (await git(repo, ["rev-parse", "--is-shallow-repository"])).stdout.trim() === "true";
+}
+async function fetchFromOrigin(repo, names, depth) {
+  const limit = await isShallow(repo) ? [`--depth=${depth}`] : [];
+  return (await git(repo, ["fetch", "--no-tags", ...limit, "origin", "--end-of-options", ...names])).code === 0;
+}
+async function resolveCommit(repo, ref, log) {
+  checkRefSyntax(ref);
+  const local = await revParse(repo, ref);
+  if (local) return local;
+  if (await hasOrigin(repo)) {
+    log(`${ref} is not in this clone; fetching it from origin`);
+    const names = ref.startsWith("origin/") ? [ref.slice("origin/".length), ref] : [ref];
+    for (const name of names) {
+      if (!await fetchFromOrigin(repo, [name], 1)) continue;
+      const sha = await revParse(repo, ref) ?? await revParse(repo, "FETCH_HEAD");
+      if (sha) return sha;
+    }
+  }
+  throw new GitError(`cannot resolve "${ref}" to a commit in ${repo} (fetch it, or check the name)`);
+}
+async function firstParent(repo, commit, log) {
+  const parent = await revParse(repo, `${commit}^1`);
+  if (parent) return parent;
+  if (await isShallow(repo) && await hasOrigin(repo)) {
+    log(`the first parent of ${commit} is not in this clone; fetching it from origin`);
+    if (await fetchFromOrigin(repo, [commit], 2)) {
+      const fetched = await revParse(repo, `${commit}^1`);
+      if (fetched) return fetched;
+    }
+  }
+  throw new GitError(`${commit} has no parent in ${repo}: a root commit cannot be compared with its parent`);
+}
+var DEEPEN_STEPS = [64, 512, 4096, Infinity];
+var WHOLE_HISTORY = 2 ** 31 - 1;
+async function mergeBase(repo, base, head2, log) {
+  const find = async () => {
+    const r = await git(repo, ["merge-base", "--end-of-options", base, head2]);
+    return r.code === 0 ? r.stdout.trim() : null;
+  };
+  const found = await find();
+  if (found) return found;
+  if (await isShallow(repo) && await hasOrigin(repo)) {
+    for (const depth of DEEPEN_STEPS) {
+      const what = depth === Infinity ? "their whole history" : `${depth} commits of their history`;
+      log(`the merge base of ${base} and ${head2} is not in this clone; fetching ${what} from origin`);
+      if (!await fetchFromOrigin(repo, [base, head2], Math.min(depth, WHOLE_HISTORY))) break;
+      const deeper = await find();
+      if (deeper) return deeper;
+    }
+  }
+  throw new GitError(`${base} and ${head2} have no common ancestor in ${repo}: there is no merge base to compare with`);
+}
+async function initSubmodules(dir, warn) {
+  if (!existsSync3(path2.join(dir, ".gitmodules"))) return;
+  const r = await git(dir, ["submodule", "update", "--init", "--recursive"]);
+  if (r.code !== 0) warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
+}
+async function createWorktrees(repo, baseSha, headSha, warn) {
+  const root = await mkdtemp(path2.join(os.tmpdir(), "benchgate-"));
+  const dirs = { base: path2.join(root, "base"), head: path2.join(root, "head") };
+  let removed = false;
+  const remove = async () => {
+    if (removed) return;
+    removed = true;
+    for (const dir of [dirs.base, dirs.head]) await git(repo, ["worktree", "remove", "--force", "--force", dir]);
+    await rm(root, { recursive: true, force: true });
+    await git(repo, ["worktree", "prune"]);
+  };
+  try {
+    await gitOk(repo, ["worktree", "add", "--detach", dirs.base, baseSha], "creating the base worktree");
+    await gitOk(repo, ["worktree", "add", "--detach", dirs.head, headSha], "creating the head worktree");
+    await initSubmodules(dirs.base, warn);
+    await initSubmodules(dirs.head, warn);
+  } catch (err) {
+    await remove();
+    throw err;
+  }
+  return { ...dirs, remove };
+}
+
+// src/runner/errors.ts
+var RunFailure = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunFailure";
+  }
+};
+var Cancelled = class extends Error {
+  constructor(signal) {
+    super(`cancelled by ${signal}`);
+    this.signal = signal;
+    this.name = "Cancelled";
+  }
+  signal;
+};
+
+// src/runner/log.ts
+import { appendFileSync, closeSync, existsSync as existsSync4, mkdirSync, openSync, readFileSync as readFileSync3, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import os2 from "node:os";
+import path3 from "node:path";
+
+// src/validate.ts
+var import_ajv = __toESM(require_ajv(), 1);
+
+// schema/results-log.schema.json
+var results_log_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://github.com/benchgate/benchgate/schema/results-log.schema.json",
+  title: "benchgate results.jsonl line",
+  description: "One line of the results log: a header, then one line per run, then an end line (absent when the job was killed).",
+  $ref: "#/definitions/LogLine",
+  definitions: {
+    LogLine: {
+      anyOf: [
+        {
+          $ref: "#/definitions/LogHeader"
+        },
+        {
+          $ref: "#/definitions/LogRunLine"
+        },
+        {
+          $ref: "#/definitions/LogEnd"
+        }
+      ]
+    },
+    LogHeader: {
+      type: "object",
+      properties: {
+        type: {
+          type: "string",
+          const: "header"
+        },
+        schema: {
+          type: "number",
+          const: 1
+        },
+        tool: {
+          type: "object",
+          properties: {
+            name: {
+              type: "string",
+              const: "benchgate"
+            },
+            version: {
+              type: "string",
+              maxLength: 4096
+            }
+          },
+          required: [
+            "name",
+            "version"
+          ]
+        },
+        base: {
+          $ref: "#/definitions/RefInfo"
+        },
+        head: {
+          $ref: "#/definitions/RefInfo"
+        },
+        seed: {
+          type: "number"
+        },
+        config: {
+          $ref: "#/definitions/RunSettings"
+        },
+        environment: {
+          $ref: "#/definitions/HostEnvironment"
+        },
+        startedAt: {
+          type: "string",
+          maxLength: 4096
+        },
+        warnings: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/Warning"
+          },
+          description: "Said before any run: config values a pull request's side could not set, CI files it changes (src/trust.ts).",
+          maxItems: 1e6
+        }
+      },
+      required: [
+        "type",
+        "schema",
+        "tool",
+        "base",
+        "head",
+        "seed",
+        "config",
+        "environment",
+        "startedAt"
+      ],
+      description: "First line of results.jsonl."
+    },
+    RefInfo: {
+      type: "object",
+      properties: {
+        ref: {
+          type: "string",
+          maxLength: 4096
+        },
+        sha: {
+          type: "string",
+          pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$",
+          maxLength: 4096
+        },
+        chosen: {
+          type: "object",
+          properties: {
+            why: {
+              type: "string",
+              maxLength: 4096
+            },
+            pullRequestHead: {
+              type: "string",
+              maxLength: 4096
+            }
+          },
+          required: [
+            "why"
+          ],
+          description: "Set by a CI event: why these commits were compared, and a pull request's own head (where its check runs go)."
+        }
+      },
+      required: [
+        "ref",
+        "sha"
+      ]
+    },
+    RunSettings: {
+      type: "object",
+      properties: {
+        alpha: {
+          type: "number",
+          description: "Family-wise / false-discovery level for the gate."
+        },
+        thresholdPct: {
+          type: "number",
+          description: "Practical threshold in percent: smaller changes are never a regression."
+        },
+        correction: {
+          type: "string",
+          enum: [
+            "holm",
+            "bh",
+            "none"
+          ],
+          description: "How raw p-values are adjusted for the number of comparisons."
+        },
+        sampling: {
+          type: "string",
+          enum: [
+            "run",
+            "pooled"
+          ],
+          description: '"run": each run contributes one sample (its median); "pooled": every iteration is a sample.'
+        },
+        gateMetrics: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          description: `What gates (analysis/gating.ts); each is absent in a log written before it existed, which means its default. Metric names that gate besides each benchmark's primary metric (a secondary one such as "allocs/op", or a process-cost one such as "max-rss").`,
+          maxItems: 1e6
+        },
+        gateProcess: {
+          type: "boolean",
+          description: 'Whether the "(process)" cost rows gate (command mode turns it on); absent: no.'
+        },
+        ignore: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          description: "Globs on benchmark names as the reports show them: those are reported, never gate.",
+          maxItems: 1e6
+        },
+        thresholds: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/GlobThreshold"
+          },
+          description: "Thresholds for some benchmarks; the first glob that matches replaces `thresholdPct`.",
+          maxItems: 1e6
+        },
+        failOn: {
+          $ref: "#/definitions/FailOn",
+          description: '"regression": a regression fails the gate; "none": report only.'
+        },
+        rounds: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Measured rounds planned; null when unknown (a log merged from several)."
+        },
+        warmup: {
+          type: "number"
+        },
+        format: {
+          type: "string",
+          description: 'Parser name, "auto", or "command" (time the whole process).',
+          maxLength: 4096
+        },
+        suite: {
+          type: "string",
+          maxLength: 4096
+        },
+        bench: {
+          type: "string",
+          maxLength: 4096
+        },
+        build: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        timeoutSec: {
+          type: "number",
+          description: "Per-run time limit in seconds; 0 = none."
+        },
+        measure: {
+          type: "string",
+          enum: [
+            "time",
+            "instructions"
+          ],
+          description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
+        }
+      },
+      required: [
+        "alpha",
+        "bench",
+        "build",
+        "correction",
+        "failOn",
+        "format",
+        "rounds",
+        "sampling",
+        "suite",
+        "thresholdPct",
+        "timeoutSec",
+        "warmup"
+      ],
+      description: "The settings of one comparison as the results log records them (its header's `config`) and results.json repeats them (`settings`, with `benchgate analyze`'s overrides applied): the same keys whichever command wrote them, and nothing local to the machine (no paths)."
+    },
+    GlobThreshold: {
+      type: "object",
+      properties: {
+        glob: {
+          type: "string",
+          maxLength: 4096
+        },
+        pct: {
+          type: "number"
+        }
+      },
+      required: [
+        "glob",
+        "pct"
+      ],
+      description: "A practical threshold for the benchmarks a glob matches (`.benchgate.yml` `thresholds:`)."
+    },
+    FailOn: {
+      type: "string",
+      enum: [
+        "regression",
+        "none"
+      ]
+    },
+    HostEnvironment: {
+      type: "object",
+      properties: {
+        os: {
+          type: "string",
+          maxLength: 4096
+        },
+        arch: {
+          type: "string",
+          maxLength: 4096
+        },
+        cpuModel: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        cpuCount: {
+          type: "number"
+        },
+        memoryBytes: {
+          type: "number"
+        },
+        node: {
+          type: "string",
+          maxLength: 4096
+        },
+        loadAvg: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          maxItems: 1e7
+        },
+        governor: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        turbo: {
+          type: [
+            "boolean",
+            "null"
+          ]
+        },
+        virtualization: {
+          type: "object",
+          properties: {
+            hypervisor: {
+              type: [
+                "boolean",
+                "null"
+              ]
+            },
+            vendor: {
+              type: [
+                "string",
+                "null"
+              ]
+            }
+          },
+          required: [
+            "hypervisor",
+            "vendor"
+          ]
+        },
+        container: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        steady: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/SteadyCheck"
+          },
+          description: "The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts).",
+          maxItems: 1e6
+        },
+        valgrind: {
+          type: "string",
+          description: "valgrind's version, in instruction mode.",
+          maxLength: 4096
+        }
+      },
+      description: "The machine facts of a results log's header. Every field is optional because a log is read back later, possibly written by another version; null means the machine did not tell."
+    },
+    SteadyCheck: {
+      type: "object",
+      properties: {
+        option: {
+          $ref: "#/definitions/SteadyOption"
+        },
+        applied: {
+          type: "boolean"
+        },
+        detail: {
+          type: "string",
+          description: 'What was applied ("CPU 1"), or why not ("taskset is not installed\u2026").',
+          maxLength: 4096
+        },
+        cpu: {
+          type: "number",
+          description: "pin-cpu: the CPU."
+        }
+      },
+      required: [
+        "option",
+        "applied",
+        "detail"
+      ],
+      description: "What start-up found for one requested option; recorded in the results header."
+    },
+    SteadyOption: {
+      type: "string",
+      enum: [
+        "pin-cpu",
+        "no-aslr",
+        "no-fsync",
+        "priority"
+      ]
+    },
+    Warning: {
+      type: "object",
+      properties: {
+        code: {
+          $ref: "#/definitions/WarningCode"
+        },
+        message: {
+          type: "string",
+          maxLength: 1048576
+        }
+      },
+      required: [
+        "code",
+        "message"
+      ],
+      description: "A diagnostic that travels with the data; renderers decide how to show it."
+    },
+    WarningCode: {
+      type: "string",
+      enum: [
+        "failed-runs",
+        "too-few-samples",
+        "no-percent-change",
+        "below-threshold",
+        "run-failed",
+        "no-benchmarks",
+        "config-ignored",
+        "ci-files-changed",
+        "cpu-steal",
+        "high-load",
+        "cpu-governor",
+        "turbo",
+        "cost-too-coarse",
+        "tail-regression",
+        "welch-disagrees",
+        "bimodal-or-outliers",
+        "drift",
+        "drift-unprotected",
+        "timer-resolution",
+        "never-significant",
+        "complexity-change"
+      ]
+    },
+    LogRunLine: {
+      type: "object",
+      properties: {
+        type: {
+          type: "string",
+          const: "run"
+        },
+        run: {
+          $ref: "#/definitions/Run"
+        }
+      },
+      required: [
+        "type",
+        "run"
+      ]
+    },
+    Run: {
+      type: "object",
+      properties: {
+        suite: {
+          type: "string",
+          maxLength: 4096
+        },
+        side: {
+          $ref: "#/definitions/Side"
+        },
+        round: {
+          type: "number",
+          description: "1-based; warmup rounds are not recorded."
+        },
+        position: {
+          type: "number",
+          description: "0 when this side ran first in its round, 1 when second."
+        },
+        startedAt: {
+          type: "string",
+          maxLength: 4096
+        },
+        wallMs: {
+          type: "number"
+        },
+        cpuUserMs: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "CPU time and peak RSS of the benchmark process tree; null where the OS cannot tell."
+        },
+        cpuSysMs: {
+          type: [
+            "number",
+            "null"
+          ]
+        },
+        maxRssKb: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Sampled every RSS_SAMPLE_MS while the run lasts: a short run can miss its peak."
+        },
+        exitCode: {
+          type: [
+            "number",
+            "null"
+          ]
+        },
+        signal: {
+          type: [
+            "string",
+            "null"
+          ],
+          description: "Signal that ended the process, when one did (e.g. SIGKILL after a timeout)."
+        },
+        timedOut: {
+          type: "boolean"
+        },
+        error: {
+          type: "string",
+          description: "Why the run produced no usable measurements (crash, timeout, parse error).",
+          maxLength: 1048576
+        },
+        measurements: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/Measurement"
+          },
+          maxItems: 1e6
+        },
+        env: {
+          $ref: "#/definitions/RunEnvironment",
+          description: "Environment readings taken around this run (load, steal); filled by the runner when readable."
+        }
+      },
+      required: [
+        "suite",
+        "side",
+        "round",
+        "position",
+        "startedAt",
+        "wallMs",
+        "cpuUserMs",
+        "cpuSysMs",
+        "maxRssKb",
+        "exitCode",
+        "measurements"
+      ],
+      description: "One execution of the benchmark command for one side in one round."
+    },
+    Side: {
+      type: "string",
+      enum: [
+        "base",
+        "head"
+      ]
+    },
+    Measurement: {
+      type: "object",
+      properties: {
+        benchmark: {
+          type: "string",
+          description: "The benchmark's name exactly as the harness printed it (never trimmed or normalised).",
+          maxLength: 4096
+        },
+        metric: {
+          type: "string",
+          description: '"time" unless the harness reports something else ("throughput", "bytes/op", "allocs/op", ...).',
+          maxLength: 4096
+        },
+        unit: {
+          type: "string",
+          description: 'The unit of `values` after normalisation: "s" for time, "B" for bytes, "ops/s", or the harness\'s own.',
+          maxLength: 4096
+        },
+        better: {
+          $ref: "#/definitions/Better"
+        },
+        values: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          description: "Per-iteration or per-repetition values the harness printed; a summary-only harness gives one.",
+          maxItems: 1e7
+        },
+        failed: {
+          type: "string",
+          description: "Set when the harness itself reported this benchmark as failed (values is then empty).",
+          maxLength: 1048576
+        },
+        complexityN: {
+          type: "number",
+          description: "Complexity parameter (nanobench complexityN, Google Benchmark range arg, benchgate JSON `n`)."
+        },
+        role: {
+          $ref: "#/definitions/MetricRole",
+          description: "How this metric stands among the benchmark's others (absent: 'primary'). 'primary' gates by default; 'secondary' is compared and reported, and gates only when the user chooses it; 'derived' is a function of another metric of the same run (Go's MB/s from SetBytes, Google Benchmark's bytes_per_second): shown, never tested, so it is not counted twice."
+        },
+        deterministic: {
+          type: "boolean",
+          description: "A count the machine's noise cannot move (instructions): judged by the deterministic rule."
+        }
+      },
+      required: [
+        "benchmark",
+        "metric",
+        "unit",
+        "better",
+        "values"
+      ],
+      description: "What a format parser returns for one benchmark in one run."
+    },
+    Better: {
+      type: "string",
+      enum: [
+        "lower",
+        "higher"
+      ]
+    },
+    MetricRole: {
+      type: "string",
+      enum: [
+        "primary",
+        "secondary",
+        "derived"
+      ]
+    },
+    RunEnvironment: {
+      type: "object",
+      properties: {
+        loadAvg1: {
+          type: "number"
+        },
+        stealFraction: {
+          type: "number",
+          description: "Fraction (0..1) of CPU time stolen by the hypervisor during the run."
+        }
+      }
+    },
+    LogEnd: {
+      type: "object",
+      properties: {
+        type: {
+          type: "string",
+          const: "end"
+        },
+        endedAt: {
+          type: "string",
+          maxLength: 4096
+        },
+        status: {
+          type: "string",
+          enum: [
+            "completed",
+            "failed",
+            "cancelled"
+          ]
+        },
+        message: {
+          type: "string",
+          maxLength: 1048576
+        }
+      },
+      required: [
+        "type",
+        "endedAt",
+        "status"
+      ],
+      description: "Last line of results.jsonl; absent when the job was killed."
+    }
+  }
+};
+
+// schema/results.schema.json
+var results_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://github.com/benchgate/benchgate/schema/results.schema.json",
+  title: "benchgate results.json",
+  description: "The whole analysis of one comparison, as `benchgate run`, `analyze` and the Action write it; `benchgate report --from` reads it.",
+  $ref: "#/definitions/ComparisonResult",
+  definitions: {
+    ComparisonResult: {
+      type: "object",
+      properties: {
+        tool: {
+          type: "object",
+          properties: {
+            name: {
+              type: "string",
+              const: "benchgate"
+            },
+            version: {
+              type: "string",
+              maxLength: 4096
+            }
+          },
+          required: [
+            "name",
+            "version"
+          ]
+        },
+        base: {
+          $ref: "#/definitions/RefInfo"
+        },
+        head: {
+          $ref: "#/definitions/RefInfo"
+        },
+        seed: {
+          type: "number"
+        },
+        settings: {
+          $ref: "#/definitions/RunSettings"
+        },
+        rounds: {
+          type: "object",
+          properties: {
+            planned: {
+              type: [
+                "number",
+                "null"
+              ]
+            },
+            completed: {
+              type: "number"
+            }
+          },
+          required: [
+            "planned",
+            "completed"
+          ]
+        },
+        comparisons: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/Comparison"
+          },
+          maxItems: 1e6
+        },
+        verdict: {
+          $ref: "#/definitions/OverallVerdict"
+        },
+        gateFailed: {
+          type: "boolean",
+          description: "True when the gate (fail-on) fails: at least one gating regression, and no override label."
+        },
+        override: {
+          $ref: "#/definitions/GateOverride",
+          description: "The pull request label that let the gate pass (an urgent merge), and who applied it."
+        },
+        counts: {
+          type: "object",
+          properties: {
+            regression: {
+              type: "number"
+            },
+            improvement: {
+              type: "number"
+            },
+            unchanged: {
+              type: "number"
+            },
+            inconclusive: {
+              type: "number"
+            },
+            added: {
+              type: "number"
+            },
+            removed: {
+              type: "number"
+            },
+            failed: {
+              type: "number"
+            }
+          },
+          required: [
+            "regression",
+            "improvement",
+            "unchanged",
+            "inconclusive",
+            "added",
+            "removed",
+            "failed"
+          ],
+          description: "Verdicts of the gating comparisons (the others are counted in `informational`)."
+        },
+        informational: {
+          type: "number",
+          description: "How many comparisons are shown but do not gate."
+        },
+        geomean: {
+          anyOf: [
+            {
+              $ref: "#/definitions/GeomeanChange"
+            },
+            {
+              type: "null"
+            }
+          ]
+        },
+        warnings: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/Warning"
+          },
+          maxItems: 1e6
+        },
+        environment: {
+          $ref: "#/definitions/ResultEnvironment"
+        },
+        failures: {
+          $ref: "#/definitions/Failures"
+        }
+      },
+      required: [
+        "tool",
+        "base",
+        "head",
+        "seed",
+        "settings",
+        "rounds",
+        "comparisons",
+        "verdict",
+        "gateFailed",
+        "counts",
+        "informational",
+        "geomean",
+        "warnings",
+        "environment",
+        "failures"
+      ],
+      description: "Everything the report stage needs; results.json is this object."
+    },
+    RefInfo: {
+      type: "object",
+      properties: {
+        ref: {
+          type: "string",
+          maxLength: 4096
+        },
+        sha: {
+          type: "string",
+          pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$",
+          maxLength: 4096
+        },
+        chosen: {
+          type: "object",
+          properties: {
+            why: {
+              type: "string",
+              maxLength: 4096
+            },
+            pullRequestHead: {
+              type: "string",
+              maxLength: 4096
+            }
+          },
+          required: [
+            "why"
+          ],
+          description: "Set by a CI event: why these commits were compared, and a pull request's own head (where its check runs go)."
+        }
+      },
+      required: [
+        "ref",
+        "sha"
+      ]
+    },
+    RunSettings: {
+      type: "object",
+      properties: {
+        alpha: {
+          type: "number",
+          description: "Family-wise / false-discovery level for the gate."
+        },
+        thresholdPct: {
+          type: "number",
+          description: "Practical threshold in percent: smaller changes are never a regression."
+        },
+        correction: {
+          type: "string",
+          enum: [
+            "holm",
+            "bh",
+            "none"
+          ],
+          description: "How raw p-values are adjusted for the number of comparisons."
+        },
+        sampling: {
+          type: "string",
+          enum: [
+            "run",
+            "pooled"
+          ],
+          description: '"run": each run contributes one sample (its median); "pooled": every iteration is a sample.'
+        },
+        gateMetrics: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          description: `What gates (analysis/gating.ts); each is absent in a log written before it existed, which means its default. Metric names that gate besides each benchmark's primary metric (a secondary one such as "allocs/op", or a process-cost one such as "max-rss").`,
+          maxItems: 1e6
+        },
+        gateProcess: {
+          type: "boolean",
+          description: 'Whether the "(process)" cost rows gate (command mode turns it on); absent: no.'
+        },
+        ignore: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          description: "Globs on benchmark names as the reports show them: those are reported, never gate.",
+          maxItems: 1e6
+        },
+        thresholds: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/GlobThreshold"
+          },
+          description: "Thresholds for some benchmarks; the first glob that matches replaces `thresholdPct`.",
+          maxItems: 1e6
+        },
+        failOn: {
+          $ref: "#/definitions/FailOn",
+          description: '"regression": a regression fails the gate; "none": report only.'
+        },
+        rounds: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Measured rounds planned; null when unknown (a log merged from several)."
+        },
+        warmup: {
+          type: "number"
+        },
+        format: {
+          type: "string",
+          description: 'Parser name, "auto", or "command" (time the whole process).',
+          maxLength: 4096
+        },
+        suite: {
+          type: "string",
+          maxLength: 4096
+        },
+        bench: {
+          type: "string",
+          maxLength: 4096
+        },
+        build: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        timeoutSec: {
+          type: "number",
+          description: "Per-run time limit in seconds; 0 = none."
+        },
+        measure: {
+          type: "string",
+          enum: [
+            "time",
+            "instructions"
+          ],
+          description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
+        }
+      },
+      required: [
+        "alpha",
+        "bench",
+        "build",
+        "correction",
+        "failOn",
+        "format",
+        "rounds",
+        "sampling",
+        "suite",
+        "thresholdPct",
+        "timeoutSec",
+        "warmup"
+      ],
+      description: "The settings of one comparison as the results log records them (its header's `config`) and results.json repeats them (`settings`, with `benchgate analyze`'s overrides applied): the same keys whichever command wrote them, and nothing local to the machine (no paths)."
+    },
+    GlobThreshold: {
+      type: "object",
+      properties: {
+        glob: {
+          type: "string",
+          maxLength: 4096
+        },
+        pct: {
+          type: "number"
+        }
+      },
+      required: [
+        "glob",
+        "pct"
+      ],
+      description: "A practical threshold for the benchmarks a glob matches (`.benchgate.yml` `thresholds:`)."
+    },
+    FailOn: {
+      type: "string",
+      enum: [
+        "regression",
+        "none"
+      ]
+    },
+    Comparison: {
+      type: "object",
+      properties: {
+        suite: {
+          type: "string",
+          maxLength: 4096
+        },
+        benchmark: {
+          type: "string",
+          maxLength: 4096
+        },
+        metric: {
+          type: "string",
+          maxLength: 4096
+        },
+        unit: {
+          type: "string",
+          maxLength: 4096
+        },
+        better: {
+          $ref: "#/definitions/Better"
+        },
+        deterministic: {
+          type: "boolean",
+          description: "Deterministic counts (Measurement.deterministic): judged by the deterministic rule first."
+        },
+        base: {
+          anyOf: [
+            {
+              $ref: "#/definitions/Summary"
+            },
+            {
+              type: "null"
+            }
+          ]
+        },
+        head: {
+          anyOf: [
+            {
+              $ref: "#/definitions/Summary"
+            },
+            {
+              type: "null"
+            }
+          ]
+        },
+        baseSamples: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          description: "The samples the statistics saw, in round order (for plots and re-analysis).",
+          maxItems: 1e7
+        },
+        headSamples: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          maxItems: 1e7
+        },
+        changePct: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Percent change of head vs base (positive = larger value), with its confidence interval."
+        },
+        changeCi: {
+          anyOf: [
+            {
+              type: "array",
+              items: {
+                type: "number"
+              },
+              minItems: 2,
+              maxItems: 1e7
+            },
+            {
+              type: "null"
+            }
+          ]
+        },
+        shift: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Hodges-Lehmann shift head - base in `unit`, with its confidence interval."
+        },
+        shiftCi: {
+          anyOf: [
+            {
+              type: "array",
+              items: {
+                type: "number"
+              },
+              minItems: 2,
+              maxItems: 1e7
+            },
+            {
+              type: "null"
+            }
+          ]
+        },
+        test: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        uBase: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Mann-Whitney U for base and for head (uBase + uHead = nBase * nHead)."
+        },
+        uHead: {
+          type: [
+            "number",
+            "null"
+          ]
+        },
+        p: {
+          type: [
+            "number",
+            "null"
+          ]
+        },
+        pAdjusted: {
+          type: [
+            "number",
+            "null"
+          ]
+        },
+        verdict: {
+          $ref: "#/definitions/Verdict"
+        },
+        roundsNeeded: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "For inconclusive comparisons: rounds per side estimated to detect the change that matters (the threshold, or the observed change when larger)."
+        },
+        gating: {
+          type: "boolean",
+          description: "Whether this comparison can fail the gate. Only gating comparisons enter the correction family; the others keep their uncorrected p (`pAdjusted` null) and an informational verdict."
+        },
+        notGating: {
+          $ref: "#/definitions/NotGating",
+          description: "Why it does not gate (absent when it gates)."
+        },
+        thresholdPct: {
+          type: "number",
+          description: "The threshold it was held to (a per-glob one, or the settings' `thresholdPct`)."
+        },
+        warnings: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/Warning"
+          },
+          maxItems: 1e6
+        },
+        diagnostics: {
+          $ref: "#/definitions/ComparisonDiagnostics",
+          description: "Extra numbers from diagnostics (normality, drift, percentiles, complexity...)."
+        }
+      },
+      required: [
+        "suite",
+        "benchmark",
+        "metric",
+        "unit",
+        "better",
+        "base",
+        "head",
+        "baseSamples",
+        "headSamples",
+        "changePct",
+        "changeCi",
+        "shift",
+        "shiftCi",
+        "test",
+        "uBase",
+        "uHead",
+        "p",
+        "pAdjusted",
+        "verdict",
+        "roundsNeeded",
+        "gating",
+        "thresholdPct",
+        "warnings"
+      ],
+      description: "One per suite x benchmark x metric."
+    },
+    Better: {
+      type: "string",
+      enum: [
+        "lower",
+        "higher"
+      ]
+    },
+    Summary: {
+      type: "object",
+      properties: {
+        n: {
+          type: "number"
+        },
+        median: {
+          type: "number"
+        },
+        min: {
+          type: "number"
+        },
+        max: {
+          type: "number"
+        },
+        p90: {
+          type: "number"
+        },
+        p99: {
+          type: "number"
+        },
+        mad: {
+          type: "number"
+        },
+        iqr: {
+          type: "number"
+        },
+        cv: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Coefficient of variation, robust form: MAD * 1.4826 / median."
+        }
+      },
+      required: [
+        "n",
+        "median",
+        "min",
+        "max",
+        "p90",
+        "p99",
+        "mad",
+        "iqr",
+        "cv"
+      ],
+      description: "n, centre and spread of one side's samples. Percentiles use numpy's default (linear) definition."
+    },
+    Verdict: {
+      type: "string",
+      enum: [
+        "regression",
+        "improvement",
+        "unchanged",
+        "inconclusive",
+        "added",
+        "removed",
+        "failed"
+      ]
+    },
+    NotGating: {
+      type: "string",
+      enum: [
+        "secondary",
+        "derived",
+        "process",
+        "ignored"
+      ],
+      description: "Why a comparison does not gate: its role, the process cost, or the ignore list."
+    },
+    Warning: {
+      type: "object",
+      properties: {
+        code: {
+          $ref: "#/definitions/WarningCode"
+        },
+        message: {
+          type: "string",
+          maxLength: 1048576
+        }
+      },
+      required: [
+        "code",
+        "message"
+      ],
+      description: "A diagnostic that travels with the data; renderers decide how to show it."
+    },
+    WarningCode: {
+      type: "string",
+      enum: [
+        "failed-runs",
+        "too-few-samples",
+        "no-percent-change",
+        "below-threshold",
+        "run-failed",
+        "no-benchmarks",
+        "config-ignored",
+        "ci-files-changed",
+        "cpu-steal",
+        "high-load",
+        "cpu-governor",
+        "turbo",
+        "cost-too-coarse",
+        "tail-regression",
+        "welch-disagrees",
+        "bimodal-or-outliers",
+        "drift",
+        "drift-unprotected",
+        "timer-resolution",
+        "never-significant",
+        "complexity-change"
+      ]
+    },
+    ComparisonDiagnostics: {
+      type: "object",
+      properties: {
+        complexityN: {
+          type: "number",
+          description: "Complexity parameter this comparison was measured at (part of its identity, see analysis/identity.ts)."
+        },
+        rounds: {
+          type: "object",
+          properties: {
+            base: {
+              $ref: "#/definitions/RoundSeries"
+            },
+            head: {
+              $ref: "#/definitions/RoundSeries"
+            }
+          },
+          required: [
+            "base",
+            "head"
+          ],
+          description: "Each side's per-run values in round order (drift, sparklines, the round-order plot)."
+        },
+        percentiles: {
+          $ref: "#/definitions/PercentileNumbers"
+        },
+        normality: {
+          $ref: "#/definitions/NormalityNumbers"
+        },
+        drift: {
+          $ref: "#/definitions/DriftNumbers"
+        },
+        tooShort: {
+          $ref: "#/definitions/TooShortNumbers"
+        },
+        complexity: {
+          $ref: "#/definitions/ComplexityNumbers",
+          description: "The Big-O fit of the family this size belongs to (shared by every size of the family)."
+        },
+        minDetectableEffectPct: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "For inconclusive comparisons: the smallest change the data could have shown (null: none at this n)."
+        }
+      },
+      description: "The numbers behind a comparison's diagnostics; each part is typed by the module that computes it."
+    },
+    RoundSeries: {
+      type: "object",
+      properties: {
+        rounds: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          maxItems: 1e7
+        },
+        values: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          maxItems: 1e7
+        }
+      },
+      required: [
+        "rounds",
+        "values"
+      ],
+      description: "One side's per-run values in round order: the series drift and the round-order plot use."
+    },
+    PercentileNumbers: {
+      type: "object",
+      properties: {
+        changePct: {
+          type: "object",
+          properties: {
+            min: {
+              type: [
+                "number",
+                "null"
+              ]
+            },
+            median: {
+              type: [
+                "number",
+                "null"
+              ]
+            },
+            p90: {
+              type: [
+                "number",
+                "null"
+              ]
+            },
+            p99: {
+              type: [
+                "number",
+                "null"
+              ]
+            },
+            max: {
+              type: [
+                "number",
+                "null"
+              ]
+            }
+          },
+          required: [
+            "min",
+            "median",
+            "p90",
+            "p99",
+            "max"
+          ],
+          description: "Percent change head vs base of each percentile (null where base is 0)."
+        },
+        tailBarPct: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "How much p90 and p99 had to get worse for the flag, in percent (null: no finite relative spread)."
+        },
+        tailRegression: {
+          type: "boolean"
+        }
+      },
+      required: [
+        "changePct",
+        "tailBarPct",
+        "tailRegression"
+      ]
+    },
+    NormalityNumbers: {
+      type: "object",
+      properties: {
+        base: {
+          $ref: "#/definitions/SideNormality"
+        },
+        head: {
+          $ref: "#/definitions/SideNormality"
+        },
+        welch: {
+          anyOf: [
+            {
+              $ref: "#/definitions/WelchResult"
+            },
+            {
+              type: "null"
+            }
+          ],
+          description: "Only when both sides look normal."
+        },
+        tag: {
+          anyOf: [
+            {
+              $ref: "#/definitions/DistributionTag"
+            },
+            {
+              type: "null"
+            }
+          ]
+        }
+      },
+      required: [
+        "base",
+        "head",
+        "welch",
+        "tag"
+      ]
+    },
+    SideNormality: {
+      type: "object",
+      properties: {
+        skewness: {
+          type: "number",
+          description: "Sample skewness g1 (0 for symmetric data, positive for a right tail)."
+        },
+        outliers: {
+          type: "number",
+          description: "Values beyond the far fences (`fenceIqr` IQR outside the quartiles), on the log scale for positive data."
+        },
+        fenceIqr: {
+          type: "number"
+        },
+        separation: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Ashman's D of the best split of the sorted values into two clusters; two modes above `separationBar`."
+        },
+        separationBar: {
+          type: "number"
+        },
+        n: {
+          type: "number"
+        },
+        w: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Shapiro-Wilk W and p; null when n < 3 or all values are equal."
+        },
+        p: {
+          type: [
+            "number",
+            "null"
+          ]
+        },
+        tag: {
+          anyOf: [
+            {
+              $ref: "#/definitions/DistributionTag"
+            },
+            {
+              type: "null"
+            }
+          ]
+        }
+      },
+      required: [
+        "fenceIqr",
+        "n",
+        "outliers",
+        "p",
+        "separation",
+        "separationBar",
+        "skewness",
+        "tag",
+        "w"
+      ]
+    },
+    DistributionTag: {
+      type: "string",
+      enum: [
+        "normal",
+        "skewed",
+        "bimodal/outliers"
+      ]
+    },
+    WelchResult: {
+      type: "object",
+      properties: {
+        t: {
+          type: "number",
+          description: "(mean head - mean base) / standard error: positive when head is larger."
+        },
+        df: {
+          type: "number",
+          description: "Welch-Satterthwaite degrees of freedom (fractional)."
+        },
+        p: {
+          type: "number",
+          description: "Two-sided p-value."
+        }
+      },
+      required: [
+        "t",
+        "df",
+        "p"
+      ]
+    },
+    DriftNumbers: {
+      type: "object",
+      properties: {
+        base: {
+          anyOf: [
+            {
+              $ref: "#/definitions/SideDrift"
+            },
+            {
+              type: "null"
+            }
+          ]
+        },
+        head: {
+          anyOf: [
+            {
+              $ref: "#/definitions/SideDrift"
+            },
+            {
+              type: "null"
+            }
+          ]
+        },
+        difference: {
+          anyOf: [
+            {
+              $ref: "#/definitions/TrendTest"
+            },
+            {
+              type: "null"
+            }
+          ],
+          description: "Trend of log(head / base) (or head - base) over the rounds where both sides have a value."
+        },
+        large: {
+          type: "boolean",
+          description: "True when a side drifted significantly and by a large amount."
+        },
+        protectedByInterleaving: {
+          type: [
+            "boolean",
+            "null"
+          ],
+          description: "Whether interleaving cancelled it: null without large drift."
+        }
+      },
+      required: [
+        "base",
+        "head",
+        "difference",
+        "large",
+        "protectedByInterleaving"
+      ]
+    },
+    SideDrift: {
+      type: "object",
+      properties: {
+        n: {
+          type: "number"
+        },
+        s: {
+          type: "number",
+          description: "Sum over pairs i < j of sign(x_j - x_i)."
+        },
+        tau: {
+          type: "number",
+          description: "Kendall's tau-a, s / (n(n-1)/2), in [-1, 1]."
+        },
+        z: {
+          type: "number",
+          description: "Normal score with tie-corrected variance and continuity correction (reported either way)."
+        },
+        p: {
+          type: "number",
+          description: "Two-sided p-value."
+        },
+        method: {
+          type: "string",
+          enum: [
+            "exact",
+            "normal"
+          ]
+        },
+        slopePctPerRound: {
+          type: "number",
+          description: "Sen's slope per round, as a percent of the side's median."
+        },
+        totalPct: {
+          type: "number",
+          description: "Slope x (last round - first round): how far the side moved over the whole run, in percent."
+        }
+      },
+      required: [
+        "method",
+        "n",
+        "p",
+        "s",
+        "slopePctPerRound",
+        "tau",
+        "totalPct",
+        "z"
+      ]
+    },
+    TrendTest: {
+      type: "object",
+      properties: {
+        n: {
+          type: "number"
+        },
+        s: {
+          type: "number",
+          description: "Sum over pairs i < j of sign(x_j - x_i)."
+        },
+        tau: {
+          type: "number",
+          description: "Kendall's tau-a, s / (n(n-1)/2), in [-1, 1]."
+        },
+        z: {
+          type: "number",
+          description: "Normal score with tie-corrected variance and continuity correction (reported either way)."
+        },
+        p: {
+          type: "number",
+          description: "Two-sided p-value."
+        },
+        method: {
+          type: "string",
+          enum: [
+            "exact",
+            "normal"
+          ]
+        }
+      },
+      required: [
+        "n",
+        "s",
+        "tau",
+        "z",
+        "p",
+        "method"
+      ]
+    },
+    TooShortNumbers: {
+      type: "object",
+      properties: {
+        base: {
+          anyOf: [
+            {
+              $ref: "#/definitions/Quantization"
+            },
+            {
+              type: "null"
+            }
+          ]
+        },
+        head: {
+          anyOf: [
+            {
+              $ref: "#/definitions/Quantization"
+            },
+            {
+              type: "null"
+            }
+          ]
+        },
+        minAttainableP: {
+          type: "number",
+          description: "Smallest two-sided p the exact test can give for these sample sizes."
+        },
+        alphaPerTest: {
+          type: "number",
+          description: "The level the most significant benchmark must reach after the multiple-comparison correction."
+        },
+        roundsToReachSignificance: {
+          type: "number",
+          description: "Rounds per side the test needs to be able to reach alphaPerTest at all."
+        }
+      },
+      required: [
+        "base",
+        "head",
+        "minAttainableP",
+        "alphaPerTest",
+        "roundsToReachSignificance"
+      ]
+    },
+    Quantization: {
+      type: "object",
+      properties: {
+        n: {
+          type: "number"
+        },
+        distinct: {
+          type: "number"
+        },
+        step: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Smallest gap between distinct values: the visible clock step."
+        },
+        stepsPerValue: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Median / step: how many clock steps one value spans."
+        }
+      },
+      required: [
+        "n",
+        "distinct",
+        "step",
+        "stepsPerValue"
+      ]
+    },
+    ComplexityNumbers: {
+      type: "object",
+      properties: {
+        family: {
+          type: "string",
+          description: `The benchmark name without its size suffix (Google Benchmark's "family/N").`,
+          maxLength: 4096
+        },
+        points: {
+          type: "object",
+          properties: {
+            base: {
+              type: "array",
+              items: {
+                type: "array",
+                items: {
+                  type: "number"
+                },
+                minItems: 2,
+                maxItems: 1e7
+              },
+              maxItems: 1e6
+            },
+            head: {
+              type: "array",
+              items: {
+                type: "array",
+                items: {
+                  type: "number"
+                },
+                minItems: 2,
+                maxItems: 1e7
+              },
+              maxItems: 1e6
+            }
+          },
+          required: [
+            "base",
+            "head"
+          ]
+        },
+        base: {
+          $ref: "#/definitions/SideFit"
+        },
+        head: {
+          $ref: "#/definitions/SideFit"
+        },
+        classChange: {
+          type: "boolean"
+        }
+      },
+      required: [
+        "family",
+        "points",
+        "base",
+        "head",
+        "classChange"
+      ],
+      description: "One benchmark family's fit on both sides, as every size of the family carries it."
+    },
+    SideFit: {
+      type: "object",
+      properties: {
+        best: {
+          type: "string",
+          maxLength: 4096
+        },
+        fits: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/ClassFit"
+          },
+          description: "Every class, best first.",
+          maxItems: 1e6
+        }
+      },
+      required: [
+        "best",
+        "fits"
+      ]
+    },
+    ClassFit: {
+      type: "object",
+      properties: {
+        name: {
+          type: "string",
+          maxLength: 4096
+        },
+        constant: {
+          type: "number"
+        },
+        nrmse: {
+          type: "number",
+          description: "nanobench's normalised RMSE (0 = exact fit)."
+        }
+      },
+      required: [
+        "name",
+        "constant",
+        "nrmse"
+      ]
+    },
+    OverallVerdict: {
+      type: "string",
+      enum: [
+        "pass",
+        "fail",
+        "inconclusive",
+        "error"
+      ]
+    },
+    GateOverride: {
+      type: "object",
+      properties: {
+        label: {
+          type: "string",
+          maxLength: 4096
+        },
+        by: {
+          type: [
+            "string",
+            "null"
+          ],
+          description: "Login of whoever applied it last, when the API tells."
+        }
+      },
+      required: [
+        "label",
+        "by"
+      ],
+      description: "A trusted label on the pull request that lets a failed gate pass; the report stays."
+    },
+    GeomeanChange: {
+      type: "object",
+      properties: {
+        changePct: {
+          type: "number",
+          description: "Geometric mean of head/base median ratios, as a percent change, with its interval."
+        },
+        ci: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          minItems: 2,
+          maxItems: 1e7
+        },
+        benchmarks: {
+          type: "number"
+        }
+      },
+      required: [
+        "changePct",
+        "ci",
+        "benchmarks"
+      ]
+    },
+    ResultEnvironment: {
+      type: "object",
+      properties: {
+        os: {
+          type: "string",
+          maxLength: 4096
+        },
+        arch: {
+          type: "string",
+          maxLength: 4096
+        },
+        cpuModel: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        cpuCount: {
+          type: "number"
+        },
+        memoryBytes: {
+          type: "number"
+        },
+        node: {
+          type: "string",
+          maxLength: 4096
+        },
+        loadAvg: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          maxItems: 1e7
+        },
+        governor: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        turbo: {
+          type: [
+            "boolean",
+            "null"
+          ]
+        },
+        virtualization: {
+          type: "object",
+          properties: {
+            hypervisor: {
+              type: [
+                "boolean",
+                "null"
+              ]
+            },
+            vendor: {
+              type: [
+                "string",
+                "null"
+              ]
+            }
+          },
+          required: [
+            "hypervisor",
+            "vendor"
+          ]
+        },
+        container: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        steady: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/SteadyCheck"
+          },
+          description: "The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts).",
+          maxItems: 1e6
+        },
+        valgrind: {
+          type: "string",
+          description: "valgrind's version, in instruction mode.",
+          maxLength: 4096
+        },
+        stability: {
+          $ref: "#/definitions/EnvironmentNumbers"
+        }
+      },
+      required: [
+        "stability"
+      ],
+      description: "The header's machine facts plus the stability readings taken over the runs."
+    },
+    SteadyCheck: {
+      type: "object",
+      properties: {
+        option: {
+          $ref: "#/definitions/SteadyOption"
+        },
+        applied: {
+          type: "boolean"
+        },
+        detail: {
+          type: "string",
+          description: 'What was applied ("CPU 1"), or why not ("taskset is not installed\u2026").',
+          maxLength: 4096
+        },
+        cpu: {
+          type: "number",
+          description: "pin-cpu: the CPU."
+        }
+      },
+      required: [
+        "option",
+        "applied",
+        "detail"
+      ],
+      description: "What start-up found for one requested option; recorded in the results header."
+    },
+    SteadyOption: {
+      type: "string",
+      enum: [
+        "pin-cpu",
+        "no-aslr",
+        "no-fsync",
+        "priority"
+      ]
+    },
+    EnvironmentNumbers: {
+      type: "object",
+      properties: {
+        runsWithReadings: {
+          type: "number"
+        },
+        loadAvg1: {
+          anyOf: [
+            {
+              $ref: "#/definitions/Spread"
+            },
+            {
+              type: "null"
+            }
+          ],
+          description: "1-minute load average at the end of each run."
+        },
+        stealFraction: {
+          anyOf: [
+            {
+              $ref: "#/definitions/Spread"
+            },
+            {
+              type: "null"
+            }
+          ],
+          description: "Share of CPU time stolen by the hypervisor during each run."
+        },
+        cpuCount: {
+          type: [
+            "number",
+            "null"
+          ]
+        },
+        governor: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        turbo: {
+          type: [
+            "boolean",
+            "null"
+          ]
+        },
+        perRun: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              side: {
+                type: "string",
+                maxLength: 4096
+              },
+              round: {
+                type: "number"
+              },
+              loadAvg1: {
+                type: [
+                  "number",
+                  "null"
+                ]
+              },
+              stealFraction: {
+                type: [
+                  "number",
+                  "null"
+                ]
+              }
+            },
+            required: [
+              "side",
+              "round",
+              "loadAvg1",
+              "stealFraction"
+            ]
+          },
+          description: "One line per run: what the round-order plot and results.json show.",
+          maxItems: 1e6
+        }
+      },
+      required: [
+        "runsWithReadings",
+        "loadAvg1",
+        "stealFraction",
+        "cpuCount",
+        "governor",
+        "turbo",
+        "perRun"
+      ]
+    },
+    Spread: {
+      type: "object",
+      properties: {
+        median: {
+          type: "number"
+        },
+        max: {
+          type: "number"
+        }
+      },
+      required: [
+        "median",
+        "max"
+      ]
+    },
+    Failures: {
+      type: "object",
+      properties: {
+        runs: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/FailedRun"
+          },
+          description: "Runs that failed (crash, timeout, unparsable output).",
+          maxItems: 1e6
+        },
+        benchmarks: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/FailedBenchmark"
+          },
+          maxItems: 1e6
+        },
+        stopped: {
+          type: [
+            "string",
+            "null"
+          ],
+          description: "Why the job stopped, when no logged run shows it (a build, a warmup round): the log's end message."
+        },
+        noResults: {
+          type: "boolean",
+          description: "No benchmark result was read from any run."
+        }
+      },
+      required: [
+        "runs",
+        "benchmarks",
+        "stopped",
+        "noResults"
+      ],
+      description: "What went wrong, as the exit rule reads it (exit.ts): any of these makes the exit code 3."
+    },
+    FailedRun: {
+      type: "object",
+      properties: {
+        suite: {
+          type: "string",
+          maxLength: 4096
+        },
+        side: {
+          $ref: "#/definitions/Side"
+        },
+        round: {
+          type: "number"
+        },
+        error: {
+          type: "string",
+          maxLength: 1048576
+        }
+      },
+      required: [
+        "suite",
+        "side",
+        "round",
+        "error"
+      ]
+    },
+    Side: {
+      type: "string",
+      enum: [
+        "base",
+        "head"
+      ]
+    },
+    FailedBenchmark: {
+      type: "object",
+      properties: {
+        suite: {
+          type: "string",
+          maxLength: 4096
+        },
+        benchmark: {
+          type: "string",
+          maxLength: 4096
+        },
+        metric: {
+          type: "string",
+          maxLength: 4096
+        },
+        complexityN: {
+          type: "number"
+        },
+        side: {
+          $ref: "#/definitions/Side"
+        },
+        runs: {
+          type: "number",
+          description: "How many runs of that side it failed in, and why the first did."
+        },
+        first: {
+          type: "string",
+          maxLength: 4096
+        }
+      },
+      required: [
+        "suite",
+        "benchmark",
+        "metric",
+        "side",
+        "runs",
+        "first"
+      ],
+      description: "A benchmark its harness reported failed (or that printed no values) in some runs of one side."
+    }
+  }
+};
+
+// src/report/escape.ts
+var MAX_NAME = 200;
+function clip(text3, max = MAX_NAME) {
+  const flat = text3.replace(/[\r\n\t\u0085\u2028\u2029]+/g, " ");
+  return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
+}
+function escapeHtml(text3) {
+  return text3.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+var WORD_JOINER = "\u2060";
+var INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function visible(text3) {
+  return text3.replace(INVISIBLE, "\uFFFD");
+}
+function unlinked(text3) {
+  return text3.replace(/([@#!])(?=\w)/g, `$1${WORD_JOINER}`).replace(/:(?=\/\/)/g, `:${WORD_JOINER}`).replace(/\bwww(\\?\.)/gi, `www${WORD_JOINER}$1`);
+}
+function escapeMarkdown(text3, max = 1e3) {
+  return markdownText(text3, max, /[\\`*_{}[\]()#+\-.!|~=$]/g);
+}
+function escapeMarkdownInline(text3, max = 1e3) {
+  return markdownText(text3, max, /[\\`*_[\]!|~$]/g);
+}
+var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+function markdownText(text3, max, punctuation) {
+  return unlinked(visible(clip(text3, max))).replace(/[&<>"]/g, (ch) => ENTITIES[ch]).replace(punctuation, (ch) => `\\${ch}`);
+}
+function markdownCodeCell(name) {
+  const text3 = visible(clip(name)).replace(/\\(?=\|)/g, `\\${WORD_JOINER}`).replace(/\|/g, "\\|");
+  const longestTicks = Math.max(0, ...[...text3.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longestTicks + 1);
+  const pad = text3.startsWith("`") || text3.endsWith("`") || text3.trim() !== text3 || text3 === "" ? " " : "";
+  return `${fence}${pad}${text3}${pad}${fence}`;
+}
+function plainText(text3, max = MAX_NAME) {
+  return unlinked(visible(clip(text3, max)));
+}
+var LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function codeOf(ch) {
+  const code = ch.charCodeAt(0);
+  return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+function inertForLog(text3) {
+  return text3.replace(LOG_UNSAFE, codeOf).replace(/#(?=#)/g, `#${WORD_JOINER}`).replace(/^([^\S\n]*):(?=:)/gm, `$1:${WORD_JOINER}`);
+}
+
+// src/validate.ts
+var ValidationError = class extends ConfigError {
+  constructor(message) {
+    super(message);
+    this.name = "ValidationError";
+  }
+};
+var MAX_RESULTS_BYTES = 32 * 1024 * 1024;
+var ajv = new import_ajv.Ajv({ strict: true, allowUnionTypes: true });
+ajv.addSchema(results_schema_default).addSchema(results_log_schema_default);
+var compiled = /* @__PURE__ */ new Map();
+function checker(id) {
+  if (!compiled.has(id)) compiled.set(id, ajv.getSchema(id));
+  return compiled.get(id);
+}
+var lineSchemas = new Map(
+  results_log_schema_default.definitions.LogLine.anyOf.map(({ $ref }) => {
+    const name = $ref.split("/").pop();
+    const tag = results_log_schema_default.definitions[name].properties.type.const;
+    return [tag, `${results_log_schema_default.$id}${$ref}`];
+  })
+);
+var LOG_SCHEMA_VERSION = results_log_schema_default.definitions.LogHeader.properties.schema.const;
+function fieldName(pointer, extra) {
+  const parts = [...pointer.split("/").slice(1), ...extra === void 0 ? [] : [extra]].map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return parts.reduce((name, p) => /^\d+$/.test(p) ? `${name}[${p}]` : name ? `${name}.${p}` : p, "") || "(the whole value)";
+}
+function valueAt(data, pointer) {
+  return pointer.split("/").slice(1).reduce((node, p) => node && typeof node === "object" ? node[p.replace(/~1/g, "/").replace(/~0/g, "~")] : void 0, data);
+}
+function kindOf8(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === "string") return `a string of ${value.length} character${value.length === 1 ? "" : "s"}`;
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+function describeError(error2, data) {
+  const p = error2.params;
+  switch (error2.keyword) {
+    case "required":
+      return `${fieldName(error2.instancePath, String(p.missingProperty))}: missing`;
+    case "pattern":
+      return `${fieldName(error2.instancePath)}: not a full commit SHA (40 or 64 lowercase hex digits)`;
+    case "maxLength":
+      return `${fieldName(error2.instancePath)}: longer than ${String(p.limit)} characters`;
+    case "maxItems":
+      return `${fieldName(error2.instancePath)}: more than ${String(p.limit)} entries`;
+    case "const":
+      return `${fieldName(error2.instancePath)}: must be ${JSON.stringify(p.allowedValue)}`;
+    case "enum":
+      return `${fieldName(error2.instancePath)}: must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+    default:
+      return `${fieldName(error2.instancePath)}: ${error2.message ?? "invalid"} (is ${kindOf8(valueAt(data, error2.instancePath))})`;
+  }
+}
+function validateResults(data, file) {
+  const check2 = checker(results_schema_default.$id);
+  if (check2(data)) return data;
+  throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check2.errors[0], data)}`);
+}
+function validateLogLine(data, file, line) {
+  const where = `${file}:${line}`;
+  const type = data && typeof data === "object" && !Array.isArray(data) ? data.type : void 0;
+  const id = typeof type === "string" ? lineSchemas.get(type) : void 0;
+  if (!id) throw new ValidationError(`${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(", ")})`);
+  const schema = data.schema;
+  if (type === "header" && schema !== LOG_SCHEMA_VERSION) {
+    throw new ValidationError(`${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`);
+  }
+  const check2 = checker(id);
+  if (check2(data)) return data;
+  throw new ValidationError(`${where}: ${describeError(check2.errors[0], data)}`);
+}
+
+// src/runner/log.ts
+var ResultsLog = class {
+  constructor(file, header) {
+    this.file = file;
+    mkdirSync(path3.dirname(file), { recursive: true });
+    this.lock = acquireLock(`${file}.lock`);
+    try {
+      this.kept = keepEarlierLog(file);
+      writeFileSync(file, JSON.stringify(header) + "\n", { flag: "wx" });
+    } catch (err) {
+      rmSync(this.lock, { force: true });
+      throw err;
+    }
+  }
+  file;
+  ended = false;
+  lock;
+  /** Where an earlier log in the same place was moved, so this run does not overwrite it. */
+  kept;
+  append(run) {
+    appendFileSync(this.file, JSON.stringify({ type: "run", run }) + "\n");
+  }
+  end(status, message) {
+    if (this.ended) return;
+    this.ended = true;
+    const line = { type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status, ...message ? { message } : {} };
+    try {
+      appendFileSync(this.file, JSON.stringify(line) + "\n");
+    } finally {
+      rmSync(this.lock, { force: true });
+    }
+  }
+};
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+function acquireLock(lock) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lock, "wx");
+      writeSync(fd, `${process.pid}
+${os2.hostname()}
+`);
+      closeSync(fd);
+      return lock;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw new LogError(`${lock}: cannot create the lock file: ${err.message}`);
+    }
+    const [pidText = "", host = ""] = readLockFile(lock).split("\n");
+    const pid = Number(pidText);
+    const stale = host === os2.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
+    if (!stale) {
+      throw new LogError(
+        `${path3.dirname(lock)}: another benchgate (pid ${pidText || "?"} on ${host || "an unknown host"}) is writing its results log here; wait for it or use another --out (if no benchgate runs there, delete ${lock})`
+      );
+    }
+    rmSync(lock, { force: true });
+  }
+  throw new LogError(`${lock}: could not take the lock (another run took it first); use another --out`);
+}
+function readLockFile(lock) {
+  try {
+    return readFileSync3(lock, "utf8");
+  } catch {
+    return "";
+  }
+}
+function keepEarlierLog(file) {
+  if (!existsSync4(file)) return null;
+  const stamp = statSync(file).mtime.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const ext = path3.extname(file);
+  const stem = file.slice(0, file.length - ext.length);
+  let kept = `${stem}.${stamp}${ext}`;
+  for (let n = 2; existsSync4(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
+  renameSync(file, kept);
+  return kept;
+}
+var LogError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "LogError";
+  }
+};
+function runKey(run) {
+  return JSON.stringify([run.suite, run.side, run.round]);
+}
+function parseLog(text3, file) {
+  const lines2 = text3.replace(/^\uFEFF/, "").split("\n");
+  let header = null;
+  const runs = [];
+  let end = null;
+  const skipped = [];
+  const seen = /* @__PURE__ */ new Map();
+  lines2.forEach((line, i) => {
+    if (line.trim() === "") return;
+    let json;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      skipped.push(i + 1);
+      return;
+    }
+    const parsed = validateLogLine(json, file, i + 1);
+    if (parsed.type === "header") {
+      if (header) throw new LogError(`${file}:${i + 1}: a second header line (use "benchgate merge" to combine logs)`);
+      header = parsed;
+    } else if (parsed.type === "run") {
+      const key = runKey(parsed.run);
+      const earlier = seen.get(key);
+      if (earlier !== void 0) {
+        throw new LogError(
+          `${file}:${i + 1}: a second ${parsed.run.side} run of round ${parsed.run.round} of suite "${parsed.run.suite}" (the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`
+        );
+      }
+      seen.set(key, i + 1);
+      runs.push(parsed.run);
+    } else if (parsed.type === "end") end = parsed;
+    else skipped.push(i + 1);
+  });
+  if (!header) throw new LogError(`${file}: no header line: is this a benchgate results.jsonl?`);
+  return { header, runs, end, skipped };
+}
+function readLog(file) {
+  let text3;
+  try {
+    text3 = readFileSync3(file, "utf8");
+  } catch (err) {
+    throw new LogError(`${file}: cannot read: ${err.message}`);
+  }
+  return parseLog(text3, file);
+}
+
+// src/exit.ts
+var EXIT = {
+  /** No significant regression beyond the threshold. */
+  pass: 0,
+  /** The gate failed: at least one regression (and fail-on is regression). */
+  gateFailed: 1,
+  /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file, a path benchgate cannot write. */
+  usage: 2,
+  /** A build or benchmark run failed, or a harness reported a benchmark failed. */
+  runFailed: 3,
+  /** A bug in benchgate itself. Never 1, so that a crash cannot pass for a regression. */
+  internal: 4
+};
+function signalExitCode(signal) {
+  return 128 + (constants.signals[signal] ?? constants.signals.SIGTERM);
+}
+function exitCodeOf(result) {
+  if (hasFailures(result.failures)) return EXIT.runFailed;
+  return result.gateFailed ? EXIT.gateFailed : EXIT.pass;
+}
+function isFileError(err) {
+  const e = err;
+  return err instanceof Error && typeof e.code === "string" && typeof e.path === "string" && typeof e.syscall === "string";
+}
+function errorExit(err) {
+  if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError) {
+    return { code: EXIT.usage, message: err.message };
+  }
+  if (isFileError(err)) {
+    return { code: EXIT.usage, message: `cannot ${err.syscall} ${err.path}: ${err.code} (check that the path, e.g. --out, is a writable directory with free space)` };
+  }
+  if (err instanceof RunFailure) return { code: EXIT.runFailed, message: err.message };
+  if (err instanceof Cancelled) {
+    return { code: signalExitCode(err.signal), message: `${err.message}; the results log keeps every finished run` };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return {
+    code: EXIT.internal,
+    message: `internal error: ${message} (a bug in benchgate; please report it with this message)`,
+    stack: err instanceof Error ? err.stack : void 0
+  };
+}
+function guardProcess(report) {
+  let stray = false;
+  process.on("unhandledRejection", (err) => {
+    stray = true;
+    report(errorExit(err));
+  });
+  process.on("uncaughtException", (err) => {
+    report(errorExit(err));
+    process.exit(EXIT.internal);
+  });
+  return { finalCode: (code) => stray && code <= EXIT.gateFailed ? EXIT.internal : code };
+}
+
+// src/measure.ts
+import path6 from "node:path";
+
+// src/environment.ts
+import { existsSync as existsSync5, readFileSync as readFileSync4, readdirSync as readdirSync2 } from "node:fs";
+import os3 from "node:os";
+function readText(file) {
+  try {
+    return readFileSync4(file, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+function cpuGovernor() {
+  let cpus;
+  try {
+    cpus = readdirSync2("/sys/devices/system/cpu").filter((d) => /^cpu\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  const governors = new Set(cpus.map((c) => readText(`/sys/devices/system/cpu/${c}/cpufreq/scaling_governor`)).filter((g2) => g2 !== null));
+  return governors.size === 0 ? null : [...governors].sort().join(",");
+}
+function turboEnabled() {
+  const noTurbo = readText("/sys/devices/system/cpu/intel_pstate/no_turbo");
+  if (noTurbo !== null) return noTurbo === "0";
+  const boost = readText("/sys/devices/system/cpu/cpufreq/boost");
+  return boost === null ? null : boost === "1";
+}
+function virtualization() {
+  const cpuinfo = readText("/proc/cpuinfo");
+  const vendor = [readText("/sys/class/dmi/id/sys_vendor"), readText("/sys/class/dmi/id/product_name")].filter(Boolean).join(" ");
+  return { hypervisor: cpuinfo === null ? null : /^flags\s*:.*\bhypervisor\b/m.test(cpuinfo), vendor: vendor || null };
+}
+function containerHint() {
+  if (existsSync5("/.dockerenv")) return "docker";
+  if (existsSync5("/run/.containerenv")) return "podman";
+  const cgroup = readText("/proc/1/cgroup") ?? "";
+  for (const name of ["kubepods", "docker", "containerd", "lxc"]) if (cgroup.includes(name)) return name;
+  return null;
+}
+function collectEnvironment(runner) {
+  const cpus = os3.cpus();
+  return {
+    os: `${os3.type()} ${os3.release()}`,
+    arch: os3.arch(),
+    cpuModel: cpus[0]?.model ?? null,
+    cpuCount: cpus.length,
+    memoryBytes: os3.totalmem(),
+    node: process.version,
+    loadAvg: os3.loadavg(),
+    governor: cpuGovernor(),
+    turbo: turboEnabled(),
+    virtualization: virtualization(),
+    container: containerHint(),
+    ...runner && { steady: runner.steady },
+    ...runner?.valgrind && { valgrind: runner.valgrind }
+  };
+}
+function cpuTimes() {
+  const line = readText("/proc/stat")?.split("\n").find((l) => l.startsWith("cpu "));
+  if (!line) return null;
+  const fields = line.split(/\s+/).slice(1, 9).map(Number);
+  if (fields.length < 8 || fields.some((v) => !Number.isFinite(v))) return null;
+  return { steal: fields[7], total: fields.reduce((s, v) => s + v, 0) };
+}
+function startRunReading() {
+  return { cpu: cpuTimes() };
+}
+function finishRunReading(start) {
+  const reading = { loadAvg1: os3.loadavg()[0] };
+  const end = cpuTimes();
+  if (start.cpu && end && end.total > start.cpu.total) {
+    reading.stealFraction = (end.steal - start.cpu.steal) / (end.total - start.cpu.total);
+  }
+  return reading;
+}
+var STEADY_WORDS = {
+  "pin-cpu": (c) => Number.isInteger(c.cpu) ? `pinned to CPU ${c.cpu}` : "pinned to one CPU",
+  "no-aslr": () => "ASLR off",
+  "no-fsync": () => "no fsync",
+  priority: () => "raised priority"
+};
+function steadinessSummary(environment) {
+  const checks = (Array.isArray(environment.steady) ? environment.steady : []).filter(
+    (c) => typeof c === "object" && c !== null && Object.hasOwn(STEADY_WORDS, c.option)
+  );
+  if (checks.length === 0) return null;
+  const applied = checks.filter((c) => c.applied === true).map((c) => STEADY_WORDS[c.option](c));
+  const skipped = checks.filter((c) => c.applied !== true).map((c) => c.option);
+  return [applied.join(", "), skipped.length > 0 ? `skipped: ${skipped.join(", ")}` : ""].filter(Boolean).join("; ");
+}
+
 // src/refs.ts
 function chooseComparison(named, event, defaultHead) {
   if (named.base) return { kind: "refs", base: named.base, head: named.head ?? defaultHead };
@@ -51435,6 +53515,20 @@ function commandEnvironment(env, vars, allow = []) {
   const out = { ...env };
   for (const name of withheldVariables(env, allow)) delete out[name];
   return { ...out, ...vars };
+}
+
+// src/runner/error-line.ts
+var ERROR_LINE = /^\s*(?:[\w.$]*(?:Error|Exception)(?: \[[A-Z0-9_]+\])?:|panic:|fatal(?: error)?:|error(?:\[\w+\])?:|.*: (?:command )?not found$)/;
+var MISSING_DEPENDENCY = /ERR_MODULE_NOT_FOUND|Cannot find (?:package|module)|ModuleNotFoundError|No module named|cannot find package/;
+var MAX_LINE = 300;
+function isErrorLine(line) {
+  return ERROR_LINE.test(line);
+}
+function explainErrorLine(line) {
+  const text3 = line.trim();
+  const clipped = text3.length > MAX_LINE ? `${text3.slice(0, MAX_LINE)}\u2026` : text3;
+  if (!MISSING_DEPENDENCY.test(text3)) return clipped;
+  return `${clipped} (worktrees hold only tracked files, so no node_modules or other installed dependencies: install them with build, e.g. build: npm ci)`;
 }
 
 // src/runner/exec.ts
@@ -51604,10 +53698,12 @@ function execMeasured(command, opts) {
     let stdoutBytes = 0;
     let outputLimitExceeded = false;
     const tail = [];
+    let errorLine = null;
     let statLine = "";
     const lineSplitter = (stream) => new LineSplitter((line) => {
       tail.push(line);
       if (tail.length > TAIL_LINES) tail.shift();
+      if (errorLine === null && isErrorLine(line)) errorLine = line;
       opts.onLine?.(line, stream);
     });
     const stdoutLines = lineSplitter("stdout");
@@ -51671,6 +53767,7 @@ function execMeasured(command, opts) {
       resolve3({
         stdout: outputLimitExceeded ? "" : Buffer.concat(stdoutChunks).toString("utf8"),
         tail,
+        errorLine,
         wallMs: exit.wallMs,
         cpuUserMs: cpu?.user ?? null,
         cpuSysMs: cpu?.sys ?? null,
@@ -51970,8 +54067,8 @@ function reviewEvent(env) {
 }
 function refusal(spec, proposed, trusted) {
   if (spec.trust === "any") return null;
-  const mine = parseValue(spec, proposed);
-  const theirs = trusted === void 0 ? void 0 : parseValue(spec, trusted);
+  const mine = parseValue2(spec, proposed);
+  const theirs = trusted === void 0 ? void 0 : parseValue2(spec, trusted);
   if (mine === void 0) return theirs === void 0 ? null : `it cannot unset ${spec.name}`;
   if (mine === theirs) return null;
   if (spec.trust === "stricter-only" && spec.stricter) {
@@ -52095,7 +54192,7 @@ function describeExit(r, timeoutSec) {
   if (r.outputLimitExceeded) return `printed more than ${MAX_STDOUT_BYTES / 2 ** 20} MiB on stdout, benchgate's limit: print less`;
   if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
   if (r.signal) return `killed by ${r.signal}`;
-  return `exited with code ${r.exitCode}`;
+  return `exited with code ${r.exitCode}${r.errorLine === null ? "" : `: ${explainErrorLine(r.errorLine)}`}`;
 }
 function commandMeasurement(suite, r) {
   if (typeof r.instructions === "number") return [instructionMeasurement(suite, r.instructions)];
@@ -52428,12 +54525,22 @@ var VERDICT_ICON = {
   removed: "\u2796",
   failed: "\u{1F4A5}"
 };
-function verdictText(c) {
+var NOT_GATING = {
+  secondary: "secondary metric",
+  derived: "derived metric",
+  process: "process cost",
+  ignored: "ignored"
+};
+function gatingVerdictText(c) {
   if (c.verdict === "inconclusive") {
     if (c.roundsNeeded === null) return "inconclusive: too few samples";
     return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
   }
   return c.verdict;
+}
+function verdictText(c) {
+  const text3 = gatingVerdictText(c);
+  return c.gating ? text3 : `${text3} (not gating: ${NOT_GATING[c.notGating ?? "ignored"]})`;
 }
 var UNIT_MAX = 40;
 function rowOf(c, names, grouped = false) {
@@ -52452,9 +54559,10 @@ function rowOf(c, names, grouped = false) {
     comparison: c
   };
 }
-function rowsBySuite(result, names) {
+function rowsBySuite(result, names, process2 = false) {
   const groups = /* @__PURE__ */ new Map();
   for (const c of result.comparisons) {
+    if (c.benchmark === PROCESS_BENCHMARK !== process2) continue;
     const row = rowOf(c, names, true);
     const key = JSON.stringify([row.suite, row.pkg ?? null]);
     const group2 = groups.get(key) ?? { suite: row.suite, ...row.pkg === void 0 ? {} : { pkg: row.pkg }, rows: [] };
@@ -52463,7 +54571,20 @@ function rowsBySuite(result, names) {
   }
   return [...groups.values()];
 }
+var PROCESS_COST_NOTE = "the CPU time and peak memory of the whole benchmark process (start-up, compile and import included)";
+function nothingCompared(result) {
+  const f = result.failures;
+  if (f.stopped !== null) return `stopped before any result: ${f.stopped}`;
+  if (f.runs.length > 0) return `no results: ${f.runs.length} run${f.runs.length > 1 ? "s" : ""} failed (first: ${f.runs[0].side}, round ${f.runs[0].round})`;
+  return "no benchmark results were read from any run";
+}
+function gateNote(result) {
+  if (result.override) return ` (gate passed by label "${result.override.label}"${result.override.by ? `, applied by @${result.override.by}` : ""})`;
+  return result.verdict === "fail" && !result.gateFailed ? " (gate off)" : "";
+}
 function headline(result) {
+  const word = { pass: "pass", fail: "regression found", inconclusive: "inconclusive", error: "error" }[result.verdict];
+  if (result.comparisons.length === 0 && result.verdict === "error") return `benchgate: error: ${nothingCompared(result)}`;
   const n = result.counts;
   const parts = [
     n.regression > 0 && `${n.regression} regression${n.regression > 1 ? "s" : ""}`,
@@ -52474,9 +54595,9 @@ function headline(result) {
     n.removed > 0 && `${n.removed} removed`,
     `${n.unchanged} unchanged`
   ].filter(Boolean);
-  const word = { pass: "pass", fail: "regression found", inconclusive: "inconclusive", error: "error" }[result.verdict];
-  const gate = result.verdict === "fail" && !result.gateFailed ? " (gate off)" : "";
-  return `benchgate: ${word}${gate}: ${parts.join(", ")} (${result.comparisons.length} comparisons, ${result.rounds.completed} rounds)`;
+  const shown2 = result.informational > 0 ? `, ${result.informational} shown only` : "";
+  const gating = result.comparisons.length - result.informational;
+  return `benchgate: ${word}${gateNote(result)}: ${parts.join(", ")} (${gating} comparisons gate${shown2}, ${result.rounds.completed} rounds)`;
 }
 function settingsLine(result) {
   const s = result.settings;
@@ -52493,7 +54614,7 @@ var CLIENT_SCRIPT = '"use strict";(()=>{function $t(t,e){return t==null||e==null
 
 // src/report/html/forest.ts
 function isGated(c) {
-  return c.pAdjusted !== null;
+  return c.gating && c.pAdjusted !== null;
 }
 function forestData(result, anchors) {
   const gated = result.comparisons.filter(isGated);
@@ -52742,7 +54863,7 @@ function caseXml(row, inner) {
 function testCase(c, result, names) {
   const row = rowOf(c, names);
   const out = element("system-out", {}, details(c, row));
-  if (c.verdict === "regression" && result.gateFailed) {
+  if (c.verdict === "regression" && c.gating && result.gateFailed) {
     return { outcome: "failure", xml: caseXml(row, element("failure", { type: "regression", message: regressionMessage(c, row.name, result) }, details(c, row))) };
   }
   if (c.verdict === "failed") {
@@ -52906,20 +55027,31 @@ function renderMarkdown(result, opts = {}) {
   const head2 = headSection(result, opts.links ?? []);
   const notes = notesSection(result, names, opts.notes ?? []);
   const footer = `
-<sub>benchgate ${escapeMarkdown(result.tool.version)} \xB7 Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals \xB7 p-values adjusted for ${result.comparisons.length} comparisons</sub>
+<sub>benchgate ${escapeMarkdown(result.tool.version)} \xB7 Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals \xB7 p-values adjusted for the ${result.comparisons.length - result.informational} gating comparisons</sub>
 `;
   const truncationNote = (left2) => `
 > ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
 `;
-  const sections = rowsBySuite(result, names).map(({ suite, pkg, rows }) => ({
-    heading: `#### ${markdownCodeCell(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${markdownCodeCell(pkg)}`}
-
-`,
+  const heading = (suite, pkg) => `#### ${markdownCodeCell(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${markdownCodeCell(pkg)}`}`;
+  const section = (heading2, rows) => ({
+    heading: heading2,
     shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
     folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
     keptShown: [],
     keptFolded: []
-  }));
+  });
+  const sections = [
+    ...rowsBySuite(result, names).map(({ suite, pkg, rows }) => section(`${heading(suite, pkg)}
+
+`, rows)),
+    ...rowsBySuite(result, names, true).map(
+      ({ suite, pkg, rows }) => section(`${heading(suite, pkg)}: process cost
+
+The rows below are ${escapeMarkdown(PROCESS_COST_NOTE)}.
+
+`, rows)
+    )
+  ];
   let used = bytes(head2) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
   let left = 0;
   const headed = /* @__PURE__ */ new Set();
@@ -53007,8 +55139,9 @@ function writeReports(result, outDir) {
 // src/conclude.ts
 async function concludeLog({ log, logFile, overrides = {}, outDir, platform: platform2 }) {
   const settings = { ...log.header.config, ...overrides };
+  const override = await platform2.gateOverride?.() ?? null;
   const result = await platform2.group("analysis", async () => {
-    const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings });
+    const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
     platform2.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     return analysed;
   });
@@ -59618,8 +61751,10 @@ function renderTerminal(result, colors = NO_COLORS) {
     `base ${printable(result.base.ref)} (${printable(shortSha(result.base.sha))}) \u2192 head ${printable(result.head.ref)} (${printable(shortSha(result.head.sha))}) \xB7 ${settingsLine(result)}`,
     ""
   ];
-  for (const { suite, pkg, rows } of rowsBySuite(result, names)) {
-    out.push(`suite ${printable(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${printable(pkg)}`}`);
+  const suites = rowsBySuite(result, names).map((g2) => ({ ...g2, note: "" }));
+  const process2 = rowsBySuite(result, names, true).map((g2) => ({ ...g2, note: `, process cost: ${PROCESS_COST_NOTE}` }));
+  for (const { suite, pkg, rows, note } of [...suites, ...process2]) {
+    out.push(`suite ${printable(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${printable(pkg)}`}${note}`);
     out.push(
       table2(
         ["benchmark", "base", "head", "change [95% CI]", "p / adj. p", "verdict"],
@@ -59666,6 +61801,13 @@ ${body}`;
   await octokit.rest.issues.createComment({ ...repo, issue_number: pullRequest, body: text3 });
   return "created";
 }
+async function findOverrideLabel(octokit, repo, pullRequest, label) {
+  const labels2 = await octokit.paginate(octokit.rest.issues.listLabelsOnIssue, { ...repo, issue_number: pullRequest, per_page: 100 });
+  if (!labels2.some((l) => l.name === label)) return null;
+  const events2 = await octokit.paginate(octokit.rest.issues.listEvents, { ...repo, issue_number: pullRequest, per_page: 100 });
+  const applied = events2.filter((e) => e.event === "labeled" && e.label?.name === label).at(-1);
+  return { label, by: applied?.actor?.login ?? null };
+}
 function checkConclusion(result) {
   if (result.gateFailed || result.verdict === "error") return "failure";
   return result.verdict === "pass" ? "success" : "neutral";
@@ -59702,7 +61844,7 @@ function configuredLocation(source, locate) {
   return m[2] ? { file, line: Number(m[2]) } : { file };
 }
 function kindOf9(c, gateFailed) {
-  if (c.verdict === "regression") return gateFailed ? "error" : "warning";
+  if (c.verdict === "regression") return gateFailed && c.gating ? "error" : "warning";
   if (c.verdict === "improvement") return "notice";
   return null;
 }
@@ -59794,6 +61936,32 @@ var GitHubPlatform = class {
   defaultComparison() {
     return eventComparison(this.event);
   }
+  /**
+   * The override label, when configured and on the pull request now (asked of the API at run
+   * time). Without a token, a pull request or an answer, there is no override: the gate stands.
+   */
+  async gateOverride() {
+    const label = this.options.overrideLabel;
+    const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
+    const api = this.api();
+    if (label === void 0 || pullRequest === void 0 || !api) return null;
+    let found = null;
+    await this.attempt(`read the labels of pull request #${pullRequest}`, "pull-requests: read", async () => {
+      found = await findOverrideLabel(api.octokit, api.repo, pullRequest, label);
+    });
+    if (found) this.info(`pull request #${pullRequest} has the label "${label}": a failed gate passes (the report stays)`);
+    return found;
+  }
+  api() {
+    const repo = parseRepository(this.env.GITHUB_REPOSITORY);
+    const token = this.options.token;
+    if (!repo || !token) return null;
+    const octokit = getOctokit(token, {
+      baseUrl: this.env.GITHUB_API_URL ?? "https://api.github.com",
+      request: { signal: AbortSignal.timeout(API_TIME_LIMIT_MS) }
+    });
+    return { octokit, repo };
+  }
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
@@ -59840,16 +62008,12 @@ var GitHubPlatform = class {
     return this.options.suite ?? ([...new Set(result.comparisons.map((c) => c.suite))].sort().join(", ") || "benchmarks");
   }
   async writeThroughApi(result, notes) {
-    const repo = parseRepository(this.env.GITHUB_REPOSITORY);
-    const token = this.options.token;
-    if (!repo || !token) {
+    const api = this.api();
+    if (!api) {
       if (this.options.comment || this.options.check) this.info("no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)");
       return;
     }
-    const octokit = getOctokit(token, {
-      baseUrl: this.env.GITHUB_API_URL ?? "https://api.github.com",
-      request: { signal: AbortSignal.timeout(API_TIME_LIMIT_MS) }
-    });
+    const { octokit, repo } = api;
     const suite = this.suiteLabel(result);
     const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
     if (this.options.comment && pullRequest !== void 0) {
@@ -59885,7 +62049,7 @@ var GitHubPlatform = class {
     return false;
   }
   /**
-   * Runs one API write. A refusal or an unreachable API is said once in the log and never
+   * Runs one API call. A refusal or an unreachable API is said once in the log and never
    * fails the step: the measurements are done and the exit code stays the gate.
    */
   async attempt(what, permission, fn) {

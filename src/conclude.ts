@@ -31,8 +31,9 @@ export interface ConcludeLog {
 /** Analyses the log, writes the reports, publishes them, and picks the exit code. */
 export async function concludeLog({ log, logFile, overrides = {}, outDir, platform }: ConcludeLog): Promise<Outcome> {
   const settings: RunSettings = { ...log.header.config, ...overrides };
+  const override = (await platform.gateOverride?.()) ?? null;
   const result = await platform.group('analysis', async () => {
-    const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings });
+    const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
     platform.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     return analysed;
   });

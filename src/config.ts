@@ -4,8 +4,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LineCounter, parseDocument, isMap, isScalar, type Node } from 'yaml';
-import type { AnalysisSettings, FailOn, RunSettings } from './model.js';
+import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Node } from 'yaml';
+import { formats } from './formats/index.js';
+import type { AnalysisSettings, FailOn, GlobThreshold, RunSettings } from './model.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import type { Governance } from './trust.js';
 
@@ -46,6 +47,10 @@ export interface Config extends AnalysisSettings {
   priority: boolean;
   /** On a pull or merge request event: whose config governed and what was ignored (src/trust.ts). */
   governance?: Governance;
+  gateMetrics: string[];
+  gateProcess: boolean;
+  ignore: string[];
+  thresholds: GlobThreshold[];
 }
 
 /** A config problem the user must fix: names the key and where it came from. */
@@ -58,6 +63,7 @@ export class ConfigError extends Error {
 
 /** A raw value as it arrives from a flag, an input or YAML, with where it came from. */
 export interface Sourced {
+  /** A scalar, or for a YAML list or mapping the items, each with where it came from. */
   value: unknown;
   /** "--rounds", "input rounds" or ".benchgate.yml:3 (rounds)": used in error messages. */
   where: string;
@@ -81,6 +87,7 @@ export const DEFAULTS = {
   outDir: configDefault('out'),
   failOn: configDefault('fail-on'),
   workingDirectory: configDefault('working-directory'),
+  gateProcess: configDefault('gate-process'),
 } as const;
 
 export { CONFIG_KEYS, type ConfigKey };
@@ -109,6 +116,11 @@ export function parseConfigText(text: string, file: string): RawConfig {
     const err = doc.errors[0]!;
     throw new ConfigError(`${file}:${lines.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split('\n')[0]}`);
   }
+  /** One item of a list or mapping: a scalar, with its line. */
+  const scalarItem = (node: Node | null, key: string): Sourced => {
+    if (!isScalar(node)) throw new ConfigError(`${at(node)}: each item of "${key}" must be a single value, not a list or mapping`);
+    return { value: node.value, where: `${at(node)} (${key})` };
+  };
   if (doc.contents === null) return {};
   if (!isMap(doc.contents)) throw new ConfigError(`${at(doc.contents)}: expected a mapping of keys (rounds: 10, bench: ...)`);
   const raw: RawConfig = {};
@@ -119,11 +131,22 @@ export function parseConfigText(text: string, file: string): RawConfig {
         `${at(pair.key as Node)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(', ')}`,
       );
     }
-    const value = pair.value;
-    if (!isScalar(value)) {
-      throw new ConfigError(`${at(value as Node)}: "${key}" must be a single value, not a list or mapping`);
+    const value = pair.value as Node | null;
+    const structured = optionSpec(key).type;
+    if (structured === 'list' && isSeq(value)) {
+      raw[key as ConfigKey] = { value: value.items.map((item) => scalarItem(item as Node, key)), where: `${at(value)} (${key})` };
+    } else if (structured === 'glob-thresholds' && isMap(value)) {
+      const entries = value.items.map((p): Sourced => {
+        const glob = scalarItem(p.key as Node, key);
+        return { value: [glob.value, scalarItem(p.value as Node, key).value], where: glob.where };
+      });
+      raw[key as ConfigKey] = { value: entries, where: `${at(value)} (${key})` };
+    } else if (!isScalar(value)) {
+      const shape = structured === 'list' ? 'a list or a single value' : structured === 'glob-thresholds' ? 'a mapping of glob: percent' : 'a single value, not a list or mapping';
+      throw new ConfigError(`${at(value)}: "${key}" must be ${shape}`);
+    } else {
+      raw[key as ConfigKey] = { value: value.value, where: `${at(value)} (${key})` };
     }
-    raw[key as ConfigKey] = { value: value.value, where: `${at(value)} (${key})` };
   }
   return raw;
 }
@@ -139,9 +162,45 @@ export function sourced(raw: Record<string, unknown>, where: (key: string) => st
   return out;
 }
 
+/** Items of a text list: one per line or comma; a comma inside {} belongs to a glob ("{a,b}*"). */
+function splitList(text: string): string[] {
+  return text
+    .split(/\n|,(?![^{]*\})/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** A list option: a YAML list (its items Sourced) or text with one item per line or comma. */
+function parseList(s: Sourced): string[] {
+  const items = Array.isArray(s.value) ? (s.value as Sourced[]) : splitList(String(s.value)).map((value) => ({ value, where: s.where }));
+  return items.map((item) => {
+    if (typeof item.value !== 'string' && typeof item.value !== 'number') throw new ConfigError(`${item.where}: expected text, got ${JSON.stringify(item.value)}`);
+    return String(item.value);
+  });
+}
+
+const PCT = optionSpec('threshold');
+
+/** Per-glob thresholds: a YAML mapping (entries Sourced as [glob, pct]) or text lines of glob=pct. */
+function parseThresholds(s: Sourced): GlobThreshold[] {
+  const entries: Sourced[] = Array.isArray(s.value)
+    ? (s.value as Sourced[])
+    : splitList(String(s.value)).map((line) => {
+        const eq = line.lastIndexOf('=');
+        if (eq <= 0) throw new ConfigError(`${s.where}: expected glob=pct (e.g. BenchmarkParse*=5), got ${JSON.stringify(line)}`);
+        return { value: [line.slice(0, eq).trim(), line.slice(eq + 1).trim()], where: s.where };
+      });
+  return entries.map(({ value, where }) => {
+    const [glob, pct] = value as [unknown, unknown];
+    return { glob: String(glob), pct: parseValue(PCT, { value: pct, where: `${where} for ${JSON.stringify(String(glob))}` }) as number };
+  });
+}
+
 /** A raw value checked against its option's type (src/options.ts); null is "not set". */
-export function parseValue(spec: OptionSpec, s: Sourced): string | number | boolean | undefined {
+export function parseValue(spec: OptionSpec, s: Sourced): string | number | boolean | string[] | GlobThreshold[] | undefined {
   if (s.value === null) return undefined;
+  if (spec.type === 'list') return parseList(s);
+  if (spec.type === 'glob-thresholds') return parseThresholds(s);
   if (spec.type === 'flag') {
     const v = String(s.value).trim().toLowerCase();
     if (['true', 'on', 'yes'].includes(v)) return true;
@@ -174,6 +233,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   const value = (key: ConfigKey) => (merged[key] === undefined ? undefined : parseValue(optionSpec(key), merged[key]));
   const text = (key: ConfigKey) => value(key) as string | undefined;
   const number = (key: ConfigKey) => value(key) as number | undefined;
+  const list = (key: ConfigKey) => (value(key) as string[] | undefined) ?? [];
 
   // --bench-command is command mode: no parser, benchgate times the whole process.
   const commandMode = text('bench-command');
@@ -186,10 +246,13 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   }
   // Instruction mode counts the whole command, like command mode times it: no parser.
   const measure = (text('measure') as Config['measure'] | undefined) ?? 'time';
-  const format = text('format');
-  if (measure === 'instructions' && format !== undefined && format !== 'auto' && format !== 'command') {
-    throw new ConfigError(`${merged.format!.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${format}`);
+  const givenFormat = text('format');
+  if (measure === 'instructions' && givenFormat !== undefined && givenFormat !== 'auto' && givenFormat !== 'command') {
+    throw new ConfigError(`${merged.format!.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${givenFormat}`);
   }
+  const format = commandMode !== undefined || measure === 'instructions' ? 'command' : (givenFormat ?? DEFAULTS.format);
+  checkFormat(format, merged.format?.where ?? '--format');
+  const gateProcess = text('gate-process') ?? DEFAULTS.gateProcess;
   const pin = text('pin-cpu');
   if (pin !== undefined && pin !== 'auto' && !/^\d+$/.test(pin.trim())) {
     throw new ConfigError(`${merged['pin-cpu']!.where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
@@ -201,7 +264,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     head: text('head'),
     build: text('build'),
     bench,
-    format: commandMode !== undefined || measure === 'instructions' ? 'command' : (format ?? DEFAULTS.format),
+    format,
     suite: text('suite') ?? DEFAULTS.suite,
     rounds: number('rounds') ?? DEFAULTS.rounds,
     warmup: number('warmup') ?? DEFAULTS.warmup,
@@ -220,7 +283,18 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     noAslr: flag('no-aslr'),
     noFsync: flag('no-fsync'),
     priority: flag('priority'),
+    gateMetrics: list('gate-metrics'),
+    // Command mode has no harness metrics besides the wall time: its process cost is the point.
+    gateProcess: gateProcess === 'on' || (gateProcess === 'auto' && format === 'command'),
+    ignore: list('ignore'),
+    thresholds: (value('thresholds') as GlobThreshold[] | undefined) ?? [],
   };
+}
+
+/** An unknown format is a usage error now, before any worktree is made. */
+function checkFormat(format: string, where: string): void {
+  const known = ['auto', 'command', ...formats.map((f) => f.name)];
+  if (!known.includes(format)) throw new ConfigError(`${where}: unknown format "${format}"; valid formats: ${known.join(', ')}`);
 }
 
 /** The settings the results log records: no paths, nothing local to this machine. */
@@ -239,6 +313,10 @@ export function runSettingsOf(config: Config): RunSettings {
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
     measure: config.measure,
+    gateMetrics: config.gateMetrics,
+    gateProcess: config.gateProcess,
+    ignore: config.ignore,
+    thresholds: config.thresholds,
   };
 }
 
@@ -251,6 +329,11 @@ export function resolveAnalysisOverrides(layer: RawConfig): Partial<RunSettings>
   if (layer.correction !== undefined) out.correction = probe.correction;
   if (layer.sampling !== undefined) out.sampling = probe.sampling;
   if (layer['fail-on'] !== undefined) out.failOn = probe.failOn;
+  if (layer['gate-metrics'] !== undefined) out.gateMetrics = probe.gateMetrics;
+  // auto reads the log's format: the probe above has none.
+  if (layer['gate-process'] !== undefined && layer['gate-process'].value !== 'auto') out.gateProcess = probe.gateProcess;
+  if (layer.ignore !== undefined) out.ignore = probe.ignore;
+  if (layer.thresholds !== undefined) out.thresholds = probe.thresholds;
   return out;
 }
 

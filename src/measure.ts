@@ -13,6 +13,7 @@ import type { LogHeader, Measurement, RefInfo, Run, Side, Warning } from './mode
 import type { Platform } from './platforms/types.js';
 import { chooseComparison, resolveComparison } from './refs.js';
 import { commandEnvironment, PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
+import { explainErrorLine } from './runner/error-line.js';
 import { execMeasured, killActiveCommands, MAX_STDOUT_BYTES, type ExecResult } from './runner/exec.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { execCounted, instructionMeasurement, requireValgrind } from './runner/instructions.js';
@@ -38,7 +39,8 @@ function describeExit(r: ExecResult, timeoutSec: number): string {
   if (r.outputLimitExceeded) return `printed more than ${MAX_STDOUT_BYTES / 2 ** 20} MiB on stdout, benchgate's limit: print less`;
   if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
   if (r.signal) return `killed by ${r.signal}`;
-  return `exited with code ${r.exitCode}`;
+  // The line that says why, wherever it was (a stack's tail hides it), with a hint when it is known.
+  return `exited with code ${r.exitCode}${r.errorLine === null ? '' : `: ${explainErrorLine(r.errorLine)}`}`;
 }
 
 /** Command mode: no parser, the whole process's wall time (or instruction count) is the one measurement. */

@@ -126,7 +126,28 @@ export interface AnalysisSettings {
   correction: 'holm' | 'bh' | 'none';
   /** "run": each run contributes one sample (its median); "pooled": every iteration is a sample. */
   sampling: 'run' | 'pooled';
+  /**
+   * What gates (analysis/gating.ts); each is absent in a log written before it existed, which
+   * means its default. Metric names that gate besides each benchmark's primary metric (a
+   * secondary one such as "allocs/op", or a process-cost one such as "max-rss").
+   */
+  gateMetrics?: string[];
+  /** Whether the "(process)" cost rows gate (command mode turns it on); absent: no. */
+  gateProcess?: boolean;
+  /** Globs on benchmark names as the reports show them: those are reported, never gate. */
+  ignore?: string[];
+  /** Thresholds for some benchmarks; the first glob that matches replaces `thresholdPct`. */
+  thresholds?: GlobThreshold[];
 }
+
+/** A practical threshold for the benchmarks a glob matches (`.benchgate.yml` `thresholds:`). */
+export interface GlobThreshold {
+  glob: string;
+  pct: number;
+}
+
+/** Why a comparison does not gate: its role, the process cost, or the ignore list. */
+export type NotGating = 'secondary' | 'derived' | 'process' | 'ignored';
 
 export type FailOn = 'regression' | 'none';
 
@@ -259,11 +280,30 @@ export interface Comparison {
   p: number | null;
   pAdjusted: number | null;
   verdict: Verdict;
-  /** For inconclusive comparisons: rounds per side estimated to detect the threshold. */
+  /**
+   * For inconclusive comparisons: rounds per side estimated to detect the change that matters
+   * (the threshold, or the observed change when larger).
+   */
   roundsNeeded: number | null;
+  /**
+   * Whether this comparison can fail the gate. Only gating comparisons enter the correction
+   * family; the others keep their uncorrected p (`pAdjusted` null) and an informational verdict.
+   */
+  gating: boolean;
+  /** Why it does not gate (absent when it gates). */
+  notGating?: NotGating;
+  /** The threshold it was held to (a per-glob one, or the settings' `thresholdPct`). */
+  thresholdPct: number;
   warnings: Warning[];
   /** Extra numbers from diagnostics (normality, drift, percentiles, complexity...). */
   diagnostics?: ComparisonDiagnostics;
+}
+
+/** A trusted label on the pull request that lets a failed gate pass; the report stays. */
+export interface GateOverride {
+  label: string;
+  /** Login of whoever applied it last, when the API tells. */
+  by: string | null;
 }
 
 export type OverallVerdict = 'pass' | 'fail' | 'inconclusive' | 'error';
@@ -320,9 +360,14 @@ export interface ComparisonResult {
   rounds: { planned: number | null; completed: number };
   comparisons: Comparison[];
   verdict: OverallVerdict;
-  /** True when the gate (fail-on) fails: at least one regression. */
+  /** True when the gate (fail-on) fails: at least one gating regression, and no override label. */
   gateFailed: boolean;
+  /** The pull request label that let the gate pass (an urgent merge), and who applied it. */
+  override?: GateOverride;
+  /** Verdicts of the gating comparisons (the others are counted in `informational`). */
   counts: Record<Verdict, number>;
+  /** How many comparisons are shown but do not gate. */
+  informational: number;
   geomean: GeomeanChange | null;
   warnings: Warning[];
   environment: ResultEnvironment;

@@ -21,8 +21,12 @@ export interface OptionSpec {
   name: string;
   /** The value's placeholder in help ("N", "CMD"). */
   arg: string;
-  /** `flag`: a bare flag on the command line (--no-aslr), true or false in a file or an input. */
-  type: 'text' | 'int' | 'number' | 'choice' | 'on-off' | 'flag';
+  /**
+   * `flag`: a bare flag on the command line (--no-aslr), true or false in a file or an input;
+   * `list`: a YAML list, or text with one item per line or comma (commas inside {} stay);
+   * `glob-thresholds`: a YAML mapping of glob to percent, or text lines of `glob=pct`.
+   */
+  type: 'text' | 'int' | 'number' | 'choice' | 'on-off' | 'flag' | 'list' | 'glob-thresholds';
   choices?: readonly string[];
   /** For numbers: the valid range, and how an error message names it. */
   valid?: (n: number) => boolean;
@@ -195,6 +199,44 @@ const CONFIG = [
     commands: ['run', 'analyze'],
   },
   {
+    name: 'gate-metrics',
+    arg: 'LIST',
+    type: 'list',
+    defaultText: "none: each benchmark's primary metric gates",
+    help: 'metrics that gate besides each benchmark\'s primary one (e.g. allocs/op, or max-rss for the process cost); derived metrics (MB/s from SetBytes) never gate',
+    // More gating metrics make the correction family larger, so every other test weaker.
+    trust: 'trusted-only',
+    commands: ['run', 'analyze'],
+  },
+  {
+    name: 'gate-process',
+    arg: 'WHEN',
+    type: 'choice',
+    choices: ['auto', 'on', 'off'],
+    default: 'auto',
+    help: "whether the (process) rows (the harness process's cpu-user, cpu-sys, max-rss) gate: auto, only in command mode (bench-command); on; off. They are reported either way",
+    trust: 'trusted-only',
+    commands: ['run', 'analyze'],
+  },
+  {
+    name: 'ignore',
+    arg: 'GLOBS',
+    type: 'list',
+    defaultText: 'none',
+    help: 'benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters',
+    trust: 'trusted-only',
+    commands: ['run', 'analyze'],
+  },
+  {
+    name: 'thresholds',
+    arg: 'GLOB=PCT',
+    type: 'glob-thresholds',
+    defaultText: 'none: threshold for every benchmark',
+    help: 'thresholds for some benchmarks, glob=pct per line (a mapping in .benchgate.yml); the first glob that matches wins over threshold',
+    trust: 'trusted-only',
+    commands: ['run', 'analyze'],
+  },
+  {
     name: 'working-directory',
     arg: 'DIR',
     type: 'text',
@@ -307,6 +349,16 @@ const DOORS: readonly OptionSpec[] = [
     default: 'on',
     help: 'on or off: create a check run named after the suite (needs checks write)',
     // The check run can be what branch protection requires.
+    trust: 'trusted-only',
+    commands: [],
+    action: true,
+  },
+  {
+    name: 'override-label',
+    arg: 'LABEL',
+    type: 'text',
+    defaultText: 'none: no label lets a failed gate pass',
+    help: "pull request label that lets a failed gate pass for an urgent merge (read from the API at run time; the report stays, the summary names who applied it); the PR's own config cannot set it",
     trust: 'trusted-only',
     commands: [],
     action: true,

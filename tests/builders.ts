@@ -60,6 +60,8 @@ export function comparison(overrides: Partial<Comparison> = {}): Comparison {
     pAdjusted: 0.001,
     verdict: 'unchanged',
     roundsNeeded: null,
+    gating: true,
+    thresholdPct: TEST_SETTINGS.thresholdPct,
     warnings: [],
     ...overrides,
   };
@@ -72,7 +74,7 @@ export function compared(benchmark: string, verdict: Verdict, changePct: number,
 
 export function countsOf(comparisons: readonly Comparison[]): Record<Verdict, number> {
   const counts = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0, added: 0, removed: 0, failed: 0 };
-  for (const c of comparisons) counts[c.verdict]++;
+  for (const c of comparisons) if (c.gating) counts[c.verdict]++;
   return counts;
 }
 
@@ -92,6 +94,7 @@ export function result(comparisons: Comparison[], overrides: Partial<ComparisonR
     comparisons,
     verdict: counts.regression > 0 ? 'fail' : 'pass',
     counts,
+    informational: comparisons.filter((c) => !c.gating).length,
     geomean: null,
     warnings: [],
     environment: { stability: { runsWithReadings: 0, loadAvg1: null, stealFraction: null, cpuCount: null, governor: null, turbo: null, perRun: [] } },

@@ -17,6 +17,7 @@ import {
   roundsNeeded,
   summarize,
 } from '../stats/index.js';
+import { gatePolicy, type GateDecision } from './gating.js';
 import type { Group } from './group.js';
 
 /** Percent change head vs base and its interval; on the log scale when every value is positive. */
@@ -28,7 +29,7 @@ function changeOf(base: number[], head: number[], baseSummary: Summary) {
   return { changePct: hl.estimate * scale, ci: [hl.ci[0] * scale, hl.ci[1] * scale] as [number, number] };
 }
 
-function emptyComparison(g: Group): Comparison {
+function emptyComparison(g: Group, gate: GateDecision): Comparison {
   return {
     suite: g.suite,
     benchmark: g.benchmark,
@@ -51,14 +52,17 @@ function emptyComparison(g: Group): Comparison {
     pAdjusted: null,
     verdict: 'inconclusive',
     roundsNeeded: null,
+    gating: gate.gating,
+    ...(gate.notGating !== undefined && { notGating: gate.notGating }),
+    thresholdPct: gate.thresholdPct,
     warnings: [],
     ...(g.complexityN !== undefined && { diagnostics: { complexityN: g.complexityN } }),
   };
 }
 
 /** Statistics that do not depend on the other benchmarks (everything but the adjusted p). */
-function testGroup(g: Group): Comparison {
-  const c = emptyComparison(g);
+function testGroup(g: Group, gate: GateDecision): Comparison {
+  const c = emptyComparison(g, gate);
   for (const side of ['base', 'head'] as const) {
     const f = g.failures[side];
     if (f.runs > 0) c.warnings.push({ code: 'failed-runs', message: `${side} failed in ${f.runs} run(s): ${f.first}` });
@@ -89,16 +93,19 @@ function alphaPerTest(settings: AnalysisSettings, tests: number): number {
   return settings.correction === 'none' ? settings.alpha : settings.alpha / Math.max(1, tests);
 }
 
-/** The verdict of one comparison whose adjusted p is known. */
-function decide(c: Comparison, settings: AnalysisSettings, levelPerTest: number): Comparison {
-  const threshold = settings.thresholdPct;
+/**
+ * The verdict of one comparison whose adjusted p is known (for one that does not gate: its own
+ * p, at the uncorrected level, for an informational verdict).
+ */
+function decide(c: Comparison, pAdjusted: number, settings: AnalysisSettings, levelPerTest: number): Comparison {
+  const threshold = c.thresholdPct;
   const change = c.changePct ?? 0;
   // Without a percent change (base median 0, values not all positive) the shift gives the direction.
   const direction = c.changePct ?? c.shift ?? 0;
   const worse = c.better === 'lower' ? direction > 0 : direction < 0;
   const changed: Verdict = worse ? 'regression' : 'improvement';
 
-  if (c.pAdjusted !== null && c.pAdjusted < settings.alpha) {
+  if (pAdjusted < settings.alpha) {
     if (c.changePct === null && direction !== 0) {
       const message = `the base median is 0, so there is no percent change to hold against the ${threshold}% threshold: judged on significance alone`;
       return { ...c, verdict: changed, warnings: [...c.warnings, { code: 'no-percent-change', message }] };
@@ -114,10 +121,14 @@ function decide(c: Comparison, settings: AnalysisSettings, levelPerTest: number)
   // Infinity when n is too small for the exact test to ever reach the per-test level.
   const mde = minDetectableEffectPct({ cv, n, alpha: levelPerTest });
   if (threshold === 0 || ciInsideThreshold || mde <= threshold) return { ...c, verdict: 'unchanged' };
+  // The change that matters: the threshold, or the change seen when it is larger. The estimate
+  // already includes the rounds the exact test needs to reach the level at all (the too-short
+  // note's "run at least N rounds"), so the two never disagree.
+  const effectPct = Math.max(threshold, Math.abs(change));
   return {
     ...c,
     verdict: 'inconclusive',
-    roundsNeeded: roundsNeeded({ cv, effectPct: threshold, alpha: levelPerTest }),
+    roundsNeeded: roundsNeeded({ cv, effectPct: effectPct, alpha: levelPerTest }),
     diagnostics: { ...c.diagnostics, minDetectableEffectPct: Number.isFinite(mde) ? mde : null },
   };
 }
@@ -125,24 +136,39 @@ function decide(c: Comparison, settings: AnalysisSettings, levelPerTest: number)
 export interface Compared {
   comparison: Comparison;
   group: Group;
+  /** The level its p is held to: the corrected per-test level when it gates, else alpha. */
+  level: number;
 }
 
-/** Every group tested, p-values adjusted over the whole set, and each verdict decided. */
-export function compareGroups(groups: readonly Group[], settings: AnalysisSettings): { compared: Compared[]; alphaPerTest: number } {
-  // Exact counts the deterministic rule decides stay outside the correction family.
+/**
+ * Every group tested; the p-values of the gating comparisons (the family) adjusted over that
+ * family alone, and each verdict decided. A comparison that does not gate is decided on its own
+ * p at alpha, for information, and never joins the family. Exact counts the deterministic rule
+ * decides stay outside the family too.
+ */
+export function compareGroups(groups: readonly Group[], settings: AnalysisSettings): { compared: Compared[]; alphaPerTest: number; family: number } {
+  const policy = gatePolicy(settings);
   const tested = groups.map((group) => {
-    const comparison = testGroup(group);
-    return { comparison, group, exact: decideDeterministic(comparison, settings.thresholdPct) };
+    const comparison = testGroup(group, policy(group));
+    return { comparison, group, exact: decideDeterministic(comparison, comparison.thresholdPct ?? settings.thresholdPct) };
   });
-  const withP = tested.filter((t) => t.exact === null && t.comparison.p !== null);
+  const family = tested.filter((t) => t.exact === null && t.comparison.p !== null && t.comparison.gating);
   const adjusted = adjustPValues(
-    withP.map((t) => t.comparison.p!),
+    family.map((t) => t.comparison.p!),
     settings.correction,
   );
-  const level = alphaPerTest(settings, withP.length);
-  const decided = new Map(withP.map((t, i) => [t, decide({ ...t.comparison, pAdjusted: adjusted[i]! }, settings, level)]));
-  const compared = tested.map((t) => ({ group: t.group, comparison: t.exact ?? decided.get(t) ?? t.comparison }));
-  return { compared: sortForReport(compared), alphaPerTest: level };
+  const level = alphaPerTest(settings, family.length);
+  const adjustedOf = new Map(family.map((t, i) => [t, adjusted[i]!]));
+  const compared = tested.map((t): Compared => {
+    const { comparison: c, group } = t;
+    if (t.exact) return { group, comparison: t.exact, level: settings.alpha };
+    if (c.p === null) return { group, comparison: c, level: c.gating ? level : settings.alpha };
+    const pAdjusted = adjustedOf.get(t);
+    return pAdjusted === undefined
+      ? { group, comparison: decide(c, c.p, settings, settings.alpha), level: settings.alpha }
+      : { group, comparison: decide({ ...c, pAdjusted }, pAdjusted, settings, level), level };
+  });
+  return { compared: sortForReport(compared), alphaPerTest: level, family: family.length };
 }
 
 const ORDER: Record<Verdict, number> = {
@@ -155,10 +181,11 @@ const ORDER: Record<Verdict, number> = {
   unchanged: 6,
 };
 
-/** Regressions first (largest change first), then improvements, then the rest by name. */
+/** Gating comparisons first; regressions first (largest change first), then improvements, then the rest by name. */
 function sortForReport(items: Compared[]): Compared[] {
   return [...items].sort(
     ({ comparison: a }, { comparison: b }) =>
+      Number(!a.gating) - Number(!b.gating) ||
       ORDER[a.verdict] - ORDER[b.verdict] ||
       Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0) ||
       a.suite.localeCompare(b.suite) ||

@@ -4,7 +4,7 @@
  * diagnostics modules compute the numbers; this module only routes them. Pure: new
  * comparisons out, the inputs untouched.
  */
-import type { AnalysisSettings, Comparison, Warning } from '../model.js';
+import type { Comparison, Warning } from '../model.js';
 import { complexityDiagnostic } from '../diagnostics/complexity.js';
 import { driftDiagnostic } from '../diagnostics/drift.js';
 import { normalityDiagnostic } from '../diagnostics/normality.js';
@@ -16,13 +16,13 @@ import { complexityNOf, identityKey } from './identity.js';
 /** The customary level for rejecting normality; independent of the gate's alpha. */
 const NORMALITY_ALPHA = 0.05;
 
-function diagnoseComparison({ comparison: c, group }: Compared, settings: AnalysisSettings, alphaPerTest: number): Comparison {
+function diagnoseComparison({ comparison: c, group, level }: Compared): Comparison {
   if (!c.base || !c.head) return c;
-  const percentiles = percentileDiagnostic(c.base, c.head, c.better, settings.thresholdPct);
+  const percentiles = percentileDiagnostic(c.base, c.head, c.better, c.thresholdPct);
   const normality = normalityDiagnostic(c.baseSamples, c.headSamples, NORMALITY_ALPHA, c.p);
-  // Two trend tests per benchmark, at the level the comparisons are corrected to.
-  const drift = driftDiagnostic(group.series.base, group.series.head, settings.thresholdPct, alphaPerTest / 2);
-  const tooShort = tooShortDiagnostic(group.raw, c.unit === 's', { base: c.base.n, head: c.head.n }, alphaPerTest);
+  // Two trend tests per benchmark, at the level its p is held to.
+  const drift = driftDiagnostic(group.series.base, group.series.head, c.thresholdPct, level / 2);
+  const tooShort = tooShortDiagnostic(group.raw, c.unit === 's', { base: c.base.n, head: c.head.n }, level);
   return {
     ...c,
     diagnostics: {
@@ -74,6 +74,6 @@ function diagnoseComplexity(comparisons: readonly Comparison[]): { comparisons: 
 }
 
 /** Each comparison with its diagnostics, and the warnings that belong to the whole result. */
-export function diagnose(compared: readonly Compared[], settings: AnalysisSettings, alphaPerTest: number): { comparisons: Comparison[]; warnings: Warning[] } {
-  return diagnoseComplexity(compared.map((x) => diagnoseComparison(x, settings, alphaPerTest)));
+export function diagnose(compared: readonly Compared[]): { comparisons: Comparison[]; warnings: Warning[] } {
+  return diagnoseComplexity(compared.map(diagnoseComparison));
 }

@@ -3,7 +3,7 @@
  * with the samples the statistics test, the per-run series drift and plots read, every raw
  * value (for the clock-resolution check), and the runs where it failed.
  */
-import type { AnalysisSettings, Better, Run, Side } from '../model.js';
+import type { AnalysisSettings, Better, MetricRole, Run, Side } from '../model.js';
 import type { RoundSeries } from '../diagnostics/types.js';
 import { median } from '../stats/index.js';
 import { identityKey, type Identity } from './identity.js';
@@ -17,6 +17,8 @@ export interface SideFailures {
 export interface Group extends Identity {
   unit: string;
   better: Better;
+  /** The metric's role as its parser set it (absent: primary), for analysis/gating.ts. */
+  role?: MetricRole;
   /** Counts the machine's noise cannot move (Measurement.deterministic). */
   deterministic?: boolean;
   /** What the test compares: one value per run (its median), or every iteration when pooled. */
@@ -38,6 +40,7 @@ function newGroup(run: Run, m: Run['measurements'][number]): Group {
     ...(m.complexityN !== undefined && { complexityN: m.complexityN }),
     unit: m.unit,
     better: m.better,
+    ...(m.role !== undefined && { role: m.role }),
     ...(m.deterministic && { deterministic: true }),
     samples: bySide(() => []),
     series: bySide(() => ({ rounds: [], values: [] })),

@@ -12,6 +12,7 @@ import type {
   ComparisonResult,
   FailedBenchmark,
   Failures,
+  GateOverride,
   LogEnd,
   LogHeader,
   OverallVerdict,
@@ -34,6 +35,8 @@ export interface AnalysisInput {
   end: LogEnd | null;
   /** The header's settings, with any `benchgate analyze` overrides applied. */
   settings: RunSettings;
+  /** A trusted label on the pull request that lets the gate pass (read by the platform at run time). */
+  override?: GateOverride | null;
 }
 
 /**
@@ -89,16 +92,18 @@ export function compareRuns(runs: readonly Run[], settings: AnalysisSettings): C
 }
 
 /** The whole analysis of one results log. */
-export function analyze({ header, runs, end, settings }: AnalysisInput): ComparisonResult {
+export function analyze({ header, runs, end, settings, override = null }: AnalysisInput): ComparisonResult {
   const cost = processCost(runs);
   const groups = groupRuns(cost.runs, settings.sampling);
-  const { compared, alphaPerTest } = compareGroups(groups, settings);
-  const diagnosed = diagnose(compared, settings, alphaPerTest);
+  const { compared } = compareGroups(groups, settings);
+  const diagnosed = diagnose(compared);
   const comparisons = diagnosed.comparisons;
   const environment = environmentDiagnostic(header.environment, runs);
   const failures = failuresOf(runs, groups, end);
+  // The gate's counts: a comparison that does not gate is shown, and counted apart.
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
-  for (const c of comparisons) counts[c.verdict]++;
+  for (const c of comparisons) if (c.gating) counts[c.verdict]++;
+  const gateFailed = settings.failOn === 'regression' && counts.regression > 0;
   const warnings: Warning[] = [...(header.warnings ?? [])];
   if (failures.stopped !== null) warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
   if (failures.noResults) warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
@@ -111,8 +116,11 @@ export function analyze({ header, runs, end, settings }: AnalysisInput): Compari
     rounds: { planned: settings.rounds, completed: new Set(runs.filter((r) => r.side === 'head').map((r) => r.round)).size },
     comparisons,
     verdict: overallVerdict(counts, failures),
-    gateFailed: settings.failOn === 'regression' && counts.regression > 0,
+    // The label lets a failed gate pass; the report stays as it is.
+    gateFailed: gateFailed && override === null,
+    ...(gateFailed && override !== null && { override }),
     counts,
+    informational: comparisons.length - comparisons.filter((c) => c.gating).length,
     geomean: geomeanOf(comparisons),
     warnings: [...warnings, ...environment.warnings, ...cost.warnings, ...diagnosed.warnings],
     environment: { ...header.environment, stability: environment.numbers },

@@ -45,7 +45,7 @@ export function configuredLocation(source: string, locate: Locate): { file: stri
 }
 
 function kindOf(c: Comparison, gateFailed: boolean): AnnotationKind | null {
-  if (c.verdict === 'regression') return gateFailed ? 'error' : 'warning';
+  if (c.verdict === 'regression') return gateFailed && c.gating ? 'error' : 'warning';
   if (c.verdict === 'improvement') return 'notice';
   return null;
 }

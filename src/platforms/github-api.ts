@@ -4,7 +4,7 @@
  * `checks: write`) is not an error: the exit code still gates the merge, and the log says so.
  */
 import { getOctokit } from '@actions/github';
-import type { ComparisonResult } from '../model.js';
+import type { ComparisonResult, GateOverride } from '../model.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
@@ -50,6 +50,19 @@ export async function upsertComment(octokit: Octokit, repo: Repo, pullRequest: n
   }
   await octokit.rest.issues.createComment({ ...repo, issue_number: pullRequest, body: text });
   return 'created';
+}
+
+/**
+ * The override label when the pull request carries it now, and who applied it last. Read from
+ * the API, not the event payload: a re-run reuses the payload of the first run, so a label
+ * added since (the usual way to unblock an urgent merge) is only in the API's answer.
+ */
+export async function findOverrideLabel(octokit: Octokit, repo: Repo, pullRequest: number, label: string): Promise<GateOverride | null> {
+  const labels = await octokit.paginate(octokit.rest.issues.listLabelsOnIssue, { ...repo, issue_number: pullRequest, per_page: 100 });
+  if (!labels.some((l) => l.name === label)) return null;
+  const events = await octokit.paginate(octokit.rest.issues.listEvents, { ...repo, issue_number: pullRequest, per_page: 100 });
+  const applied = events.filter((e) => e.event === 'labeled' && (e as { label?: { name?: string } }).label?.name === label).at(-1);
+  return { label, by: applied?.actor?.login ?? null };
 }
 
 export type CheckConclusion = 'success' | 'failure' | 'neutral';

@@ -32,7 +32,8 @@ export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Pr
   delete env.INPUT_TOKEN;
   const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
   const reportFrom = core.getInput('report-from') || undefined;
-  const github: GitHubOptions = { token: token || undefined, comment: onOff('comment'), check: onOff('check'), env };
+  const overrideLabel = core.getInput('override-label').trim() || undefined;
+  const github: GitHubOptions = { token: token || undefined, comment: onOff('comment'), check: onOff('check'), ...(overrideLabel && { overrideLabel }), env };
   if (reportFrom) return { reportFrom: path.resolve(repoDir, reportFrom), github };
 
   const configInput = core.getInput('config');

@@ -8,13 +8,13 @@ import { getOctokit } from '@actions/github';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import type { ComparisonResult } from '../model.js';
+import type { ComparisonResult, GateOverride } from '../model.js';
 import type { CompareSpec } from '../refs.js';
 import { inertForLog, plainText } from '../report/escape.js';
 import { renderMarkdown, type MarkdownLink } from '../report/markdown.js';
 import { headline } from '../report/rows.js';
 import { renderTerminal } from '../report/terminal.js';
-import { checkConclusion, commentMarker, createCheckRun, httpStatus, upsertComment, type Octokit, type Repo } from './github-api.js';
+import { checkConclusion, commentMarker, createCheckRun, findOverrideLabel, httpStatus, upsertComment, type Octokit, type Repo } from './github-api.js';
 import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations } from './github-annotations.js';
 import { eventComparison, eventPullRequest, readEvent, type GitHubEvent } from './github-event.js';
 import type { Platform, WrittenReports } from './types.js';
@@ -45,6 +45,8 @@ export interface GitHubOptions {
   workingDirectory?: string;
   /** FILE or FILE:LINE from the config: where annotations point when a benchmark's name names no file. */
   source?: string;
+  /** The pull request label (trusted input `override-label`) that lets a failed gate pass. */
+  overrideLabel?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -111,6 +113,34 @@ export class GitHubPlatform implements Platform {
     return eventComparison(this.event);
   }
 
+  /**
+   * The override label, when configured and on the pull request now (asked of the API at run
+   * time). Without a token, a pull request or an answer, there is no override: the gate stands.
+   */
+  async gateOverride(): Promise<GateOverride | null> {
+    const label = this.options.overrideLabel;
+    const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
+    const api = this.api();
+    if (label === undefined || pullRequest === undefined || !api) return null;
+    let found: GateOverride | null = null;
+    await this.attempt(`read the labels of pull request #${pullRequest}`, 'pull-requests: read', async () => {
+      found = await findOverrideLabel(api.octokit, api.repo, pullRequest, label);
+    });
+    if (found) this.info(`pull request #${pullRequest} has the label "${label}": a failed gate passes (the report stays)`);
+    return found;
+  }
+
+  private api(): { octokit: Octokit; repo: Repo } | null {
+    const repo = parseRepository(this.env.GITHUB_REPOSITORY);
+    const token = this.options.token;
+    if (!repo || !token) return null;
+    const octokit = getOctokit(token, {
+      baseUrl: this.env.GITHUB_API_URL ?? 'https://api.github.com',
+      request: { signal: AbortSignal.timeout(API_TIME_LIMIT_MS) },
+    });
+    return { octokit, repo };
+  }
+
   async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? '.';
@@ -161,16 +191,12 @@ export class GitHubPlatform implements Platform {
   }
 
   private async writeThroughApi(result: ComparisonResult, notes: string[]): Promise<void> {
-    const repo = parseRepository(this.env.GITHUB_REPOSITORY);
-    const token = this.options.token;
-    if (!repo || !token) {
+    const api = this.api();
+    if (!api) {
       if (this.options.comment || this.options.check) this.info('no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)');
       return;
     }
-    const octokit = getOctokit(token, {
-      baseUrl: this.env.GITHUB_API_URL ?? 'https://api.github.com',
-      request: { signal: AbortSignal.timeout(API_TIME_LIMIT_MS) },
-    });
+    const { octokit, repo } = api;
     const suite = this.suiteLabel(result);
     const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
     if (this.options.comment && pullRequest !== undefined) {
@@ -209,7 +235,7 @@ export class GitHubPlatform implements Platform {
   }
 
   /**
-   * Runs one API write. A refusal or an unreachable API is said once in the log and never
+   * Runs one API call. A refusal or an unreachable API is said once in the log and never
    * fails the step: the measurements are done and the exit code stays the gate.
    */
   private async attempt(what: string, permission: string, fn: () => Promise<void>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { ComparisonResult, Side } from '../model.js';
+import type { ComparisonResult, GateOverride, Side } from '../model.js';
 import type { WrittenReports } from '../report/index.js';
 import type { CompareSpec } from '../refs.js';
 
@@ -36,6 +36,8 @@ export interface Platform extends Logger {
   configure?(config: Config): void;
   /** Which commits the CI event asks to compare, for when the user named none. */
   defaultComparison(): CompareSpec;
+  /** A trusted label on the pull request that lets a failed gate pass (analysis input), when the platform has one. */
+  gateOverride?(): Promise<GateOverride | null>;
   /** Shows the result where people look: summary, annotations, comments, checks, outputs. */
   publish(result: ComparisonResult, reports: WrittenReports): Promise<void>;
 }

@@ -8,7 +8,7 @@ import { escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape
 import { roundsSparkline } from './sparkline.js';
 import { formatChange } from './units.js';
 import { namesOf, type Names } from './names.js';
-import { VERDICT_ICON, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
+import { PROCESS_COST_NOTE, VERDICT_ICON, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
 export interface MarkdownOptions {
   /** Upper bound on the UTF-8 size of the output (GitHub: 1 MiB summary, 65,536 chars comment). */
@@ -104,17 +104,24 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
   const names = namesOf(result);
   const head = headSection(result, opts.links ?? []);
   const notes = notesSection(result, names, opts.notes ?? []);
-  const footer = `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals · p-values adjusted for ${result.comparisons.length} comparisons</sub>\n`;
+  const footer = `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals · p-values adjusted for the ${result.comparisons.length - result.informational} gating comparisons</sub>\n`;
   const truncationNote = (left: number) =>
     `\n> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n`;
 
-  const sections: Section[] = rowsBySuite(result, names).map(({ suite, pkg, rows }) => ({
-    heading: `#### ${markdownCodeCell(suite)}${pkg === undefined ? '' : ` · pkg: ${markdownCodeCell(pkg)}`}\n\n`,
+  const heading = (suite: string, pkg: string | undefined) => `#### ${markdownCodeCell(suite)}${pkg === undefined ? '' : ` · pkg: ${markdownCodeCell(pkg)}`}`;
+  const section = (heading: string, rows: Row[]): Section => ({
+    heading,
     shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
     folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
     keptShown: [],
     keptFolded: [],
-  }));
+  });
+  const sections: Section[] = [
+    ...rowsBySuite(result, names).map(({ suite, pkg, rows }) => section(`${heading(suite, pkg)}\n\n`, rows)),
+    ...rowsBySuite(result, names, true).map(({ suite, pkg, rows }) =>
+      section(`${heading(suite, pkg)}: process cost\n\nThe rows below are ${escapeMarkdown(PROCESS_COST_NOTE)}.\n\n`, rows),
+    ),
+  ];
   // Sizes are kept as a running byte count: measuring the growing text again for each row
   // would be quadratic. A suite's heading is paid for by the first table of it that fits.
   let used = bytes(head) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));

@@ -1,6 +1,7 @@
 /** The cells every tabular report shows for a comparison, formatted once for all of them. */
-import type { Comparison, ComparisonResult, Verdict } from '../model.js';
+import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
 import { steadinessSummary } from '../environment.js';
+import type { Comparison, ComparisonResult, NotGating, Verdict } from '../model.js';
 import { ROUNDS_CAP } from '../stats/index.js';
 import { clip } from './escape.js';
 import type { Names } from './names.js';
@@ -33,12 +34,25 @@ export const VERDICT_ICON: Record<Verdict, string> = {
   failed: '💥',
 };
 
-export function verdictText(c: Comparison): string {
+const NOT_GATING: Record<NotGating, string> = {
+  secondary: 'secondary metric',
+  derived: 'derived metric',
+  process: 'process cost',
+  ignored: 'ignored',
+};
+
+function gatingVerdictText(c: Comparison): string {
   if (c.verdict === 'inconclusive') {
     if (c.roundsNeeded === null) return 'inconclusive: too few samples';
     return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
   }
   return c.verdict;
+}
+
+/** The verdict with its reason; one that does not gate says so ("regression (not gating: process cost)"). */
+export function verdictText(c: Comparison): string {
+  const text = gatingVerdictText(c);
+  return c.gating ? text : `${text} (not gating: ${NOT_GATING[c.notGating ?? 'ignored']})`;
 }
 
 /** Units are a few characters ("ns", "allocs/op"); a longer one is clipped to keep cells readable. */
@@ -68,10 +82,14 @@ export interface RowGroup {
   rows: Row[];
 }
 
-/** Rows grouped per suite and package, in the order the comparisons come (regressions first). */
-export function rowsBySuite(result: ComparisonResult, names: Names): RowGroup[] {
+/**
+ * Rows grouped per suite and package, in the order the comparisons come (regressions first);
+ * `process` picks the process-cost rows instead.
+ */
+export function rowsBySuite(result: ComparisonResult, names: Names, process = false): RowGroup[] {
   const groups = new Map<string, RowGroup>();
   for (const c of result.comparisons) {
+    if ((c.benchmark === PROCESS_BENCHMARK) !== process) continue;
     const row = rowOf(c, names, true);
     const key = JSON.stringify([row.suite, row.pkg ?? null]);
     const group = groups.get(key) ?? { suite: row.suite, ...(row.pkg === undefined ? {} : { pkg: row.pkg }), rows: [] };
@@ -81,8 +99,27 @@ export function rowsBySuite(result: ComparisonResult, names: Names): RowGroup[] 
   return [...groups.values()];
 }
 
+/** What the process-cost section says about its rows. */
+export const PROCESS_COST_NOTE = 'the CPU time and peak memory of the whole benchmark process (start-up, compile and import included)';
+
+/** Why a run that compared nothing ended in error, for the headline. */
+function nothingCompared(result: ComparisonResult): string {
+  const f = result.failures;
+  if (f.stopped !== null) return `stopped before any result: ${f.stopped}`;
+  if (f.runs.length > 0) return `no results: ${f.runs.length} run${f.runs.length > 1 ? 's' : ''} failed (first: ${f.runs[0]!.side}, round ${f.runs[0]!.round})`;
+  return 'no benchmark results were read from any run';
+}
+
+/** The gate's state in words: a label may have let it pass, or it may be off. */
+function gateNote(result: ComparisonResult): string {
+  if (result.override) return ` (gate passed by label "${result.override.label}"${result.override.by ? `, applied by @${result.override.by}` : ''})`;
+  return result.verdict === 'fail' && !result.gateFailed ? ' (gate off)' : '';
+}
+
 /** One line a person reads first: the overall verdict and the counts behind it. */
 export function headline(result: ComparisonResult): string {
+  const word = { pass: 'pass', fail: 'regression found', inconclusive: 'inconclusive', error: 'error' }[result.verdict];
+  if (result.comparisons.length === 0 && result.verdict === 'error') return `benchgate: error: ${nothingCompared(result)}`;
   const n = result.counts;
   const parts = [
     n.regression > 0 && `${n.regression} regression${n.regression > 1 ? 's' : ''}`,
@@ -93,9 +130,9 @@ export function headline(result: ComparisonResult): string {
     n.removed > 0 && `${n.removed} removed`,
     `${n.unchanged} unchanged`,
   ].filter(Boolean);
-  const word = { pass: 'pass', fail: 'regression found', inconclusive: 'inconclusive', error: 'error' }[result.verdict];
-  const gate = result.verdict === 'fail' && !result.gateFailed ? ' (gate off)' : '';
-  return `benchgate: ${word}${gate}: ${parts.join(', ')} (${result.comparisons.length} comparisons, ${result.rounds.completed} rounds)`;
+  const shown = result.informational > 0 ? `, ${result.informational} shown only` : '';
+  const gating = result.comparisons.length - result.informational;
+  return `benchgate: ${word}${gateNote(result)}: ${parts.join(', ')} (${gating} comparisons gate${shown}, ${result.rounds.completed} rounds)`;
 }
 
 export function settingsLine(result: ComparisonResult): string {

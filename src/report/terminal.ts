@@ -3,7 +3,7 @@ import type { ComparisonResult, Verdict } from '../model.js';
 import { clip, inertForLog } from './escape.js';
 import { formatChange } from './units.js';
 import { namesOf } from './names.js';
-import { headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
+import { PROCESS_COST_NOTE, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
 /** Names are clipped to keep the table readable; messages only when runaway (they say why). */
 const NAME_MAX = 80;
@@ -52,8 +52,10 @@ export function renderTerminal(result: ComparisonResult, colors: TerminalColors 
     `base ${printable(result.base.ref)} (${printable(shortSha(result.base.sha))}) → head ${printable(result.head.ref)} (${printable(shortSha(result.head.sha))}) · ${settingsLine(result)}`,
     '',
   ];
-  for (const { suite, pkg, rows } of rowsBySuite(result, names)) {
-    out.push(`suite ${printable(suite)}${pkg === undefined ? '' : ` · pkg: ${printable(pkg)}`}`);
+  const suites = rowsBySuite(result, names).map((g) => ({ ...g, note: '' }));
+  const process = rowsBySuite(result, names, true).map((g) => ({ ...g, note: `, process cost: ${PROCESS_COST_NOTE}` }));
+  for (const { suite, pkg, rows, note } of [...suites, ...process]) {
+    out.push(`suite ${printable(suite)}${pkg === undefined ? '' : ` · pkg: ${printable(pkg)}`}${note}`);
     out.push(
       table(
         ['benchmark', 'base', 'head', 'change [95% CI]', 'p / adj. p', 'verdict'],

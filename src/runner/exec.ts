@@ -21,6 +21,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { RSS_SAMPLE_MS } from '../model.js';
+import { isErrorLine } from './error-line.js';
 import { endLeftovers, newRunId, RUN_ID_VARIABLE } from './leftovers.js';
 
 export interface ExecOptions {
@@ -43,6 +44,8 @@ export interface ExecResult {
   stdout: string;
   /** The last lines of stderr and stdout interleaved, for error messages (each cut to MAX_LINE_CHARS). */
   tail: string[];
+  /** The first line anywhere in the output that says why it failed (runner/error-line.ts), if any. */
+  errorLine: string | null;
   /** Until the command's own process exited (not until every pipe closed). */
   wallMs: number;
   cpuUserMs: number | null;
@@ -196,11 +199,13 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
     let stdoutBytes = 0;
     let outputLimitExceeded = false;
     const tail: string[] = [];
+    let errorLine: string | null = null;
     let statLine = '';
     const lineSplitter = (stream: 'stdout' | 'stderr') =>
       new LineSplitter((line) => {
         tail.push(line);
         if (tail.length > TAIL_LINES) tail.shift();
+        if (errorLine === null && isErrorLine(line)) errorLine = line;
         opts.onLine?.(line, stream);
       });
     const stdoutLines = lineSplitter('stdout');
@@ -274,6 +279,7 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
       resolve({
         stdout: outputLimitExceeded ? '' : Buffer.concat(stdoutChunks).toString('utf8'),
         tail,
+        errorLine,
         wallMs: exit.wallMs,
         cpuUserMs: cpu?.user ?? null,
         cpuSysMs: cpu?.sys ?? null,

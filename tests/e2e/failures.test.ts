@@ -42,10 +42,11 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     const log = await analyzable(out);
     expect(log.end?.status).toBe('failed');
     expect(log.runs).toHaveLength(0);
-    // The reports (the PR comment) say why nothing was measured.
-    const stopped = 'the run stopped: build failed on base: exited with code 7';
+    // The reports (the PR comment) say why nothing was measured, with the line that says why.
+    const stopped = 'the run stopped: build failed on base: exited with code 7: error: missing header foo.h';
     expect(r.stdout).toContain(stopped);
-    expect(readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain(stopped);
+    // Markdown escapes the dot of foo.h; the headline says why too.
+    expect(readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain('benchgate: error: stopped before any result: build failed on base: exited with code 7: error: missing header foo\\.h');
     expect(readResults(out)).toMatchObject({ verdict: 'error', warnings: [{ code: 'run-failed', message: stopped }, { code: 'no-benchmarks' }] });
   });
 

@@ -40,7 +40,7 @@ describe('formats in a real run', () => {
     const out = tempDir();
     const r = await run(repo, out, 'cargo-bench');
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/3 run\(s\) reported failed benchmarks \(first: head run in round \d\/3 exited with code 101\); they are compared as failed/);
+    expect(r.stderr).toMatch(/3 run\(s\) reported failed benchmarks \(first: head run in round \d\/3 exited with code 101: error: bench failed\); they are compared as failed/);
     const log = readLog(path.join(out, 'results.jsonl'));
     expect(log.end?.status).toBe('completed');
     expect(log.runs).toHaveLength(6);

@@ -96,7 +96,7 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     // results.json's settings are the same object whichever command wrote it, with no local paths.
     expect(readResults(sameOut).settings).toEqual(readResults(out).settings);
     expect(Object.keys(readResults(out).settings).sort()).toEqual(
-      ['alpha', 'bench', 'build', 'correction', 'failOn', 'format', 'rounds', 'sampling', 'suite', 'thresholdPct', 'timeoutSec', 'warmup'],
+      ['alpha', 'bench', 'build', 'correction', 'failOn', 'format', 'gateMetrics', 'gateProcess', 'ignore', 'rounds', 'sampling', 'suite', 'thresholdPct', 'thresholds', 'timeoutSec', 'warmup'],
     );
     expect(JSON.stringify(readResults(out).settings)).not.toContain(repo);
     // A 2x slowdown is below a 150% threshold: no regression, the gate passes.

@@ -103,6 +103,8 @@ export class FakeGitHub {
    * does for installation tokens such as the workflow's, whose comments are github-actions[bot]'s.
    */
   login: string | null = null;
+  /** Labels on each issue or pull request, and who applied each (issues/list-events' `labeled`). */
+  readonly labels = new Map<number, { name: string; by: string }[]>();
   private server: http.Server | null = null;
   private nextId = 1000;
 
@@ -184,6 +186,13 @@ export class FakeGitHub {
       case 'checks/create':
         this.checkRuns.push(body!);
         return send(201, { id: this.nextId++, ...body });
+      case 'issues/list-labels-on-issue':
+        return send(200, (this.labels.get(issue) ?? []).map((l, i) => ({ id: i + 1, name: l.name, color: 'ededed', default: false })));
+      case 'issues/list-events':
+        return send(
+          200,
+          (this.labels.get(issue) ?? []).map((l, i) => ({ id: i + 1, event: 'labeled', actor: { login: l.by }, label: { name: l.name, color: 'ededed' } })),
+        );
       case 'pulls/get':
         return send(200, { number: Number(params.pull_number), head: { sha: this.pullRequestHead } });
       default:

@@ -230,7 +230,7 @@ describe('action.yml', () => {
   });
 
   it('declares every Config key as an input, plus the action’s own, and the documented outputs', () => {
-    const own = ['config', 'comment', 'check', 'report-from', 'token'];
+    const own = ['config', 'comment', 'check', 'override-label', 'report-from', 'token'];
     expect(Object.keys(action.inputs).sort()).toEqual([...CONFIG_KEYS, ...own].sort());
     expect(Object.keys(action.outputs).sort()).toEqual(['exit-code', 'html-report', 'improvements', 'regressions', 'results-path', 'summary-path', 'verdict']);
     // Config keys default to empty so .benchgate.yml can set them; only the action's own have defaults.

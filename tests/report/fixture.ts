@@ -1,7 +1,7 @@
 /**
  * The one result every report golden is rendered from: built by hand, so it does not move when
  * the statistics do, and holding every kind of row a report shows — each verdict, a process
- * cost row, a secondary metric, two suites, run-level and per-benchmark warnings, a failed run
+ * cost row and a secondary metric (neither gating), two suites, run-level and per-benchmark warnings, a failed run
  * and the geometric mean.
  */
 import type { Comparison, ComparisonResult } from '../../src/model.js';
@@ -39,8 +39,8 @@ export function goldenResult(): ComparisonResult {
       warnings: [{ code: 'bimodal-or-outliers', message: 'head samples look bimodal (two clusters): compare the per-round plot' }],
     }),
     timed('lex', 0.000103, 0.000103, { verdict: 'unchanged', p: 0.94, pAdjusted: 1 }),
-    comparison({ suite: 'parser', benchmark: 'parse/large', metric: 'allocs/op', unit: 'allocs/op', better: 'lower', base: summary(1200, { n: 6 }), head: summary(1200, { n: 6 }), changePct: 0, changeCi: [0, 0], p: 1, pAdjusted: 1 }),
-    timed('(process)', 0.82, 0.84, { metric: 'cpu-user', verdict: 'unchanged', p: 0.31, pAdjusted: 1 }),
+    comparison({ suite: 'parser', benchmark: 'parse/large', metric: 'allocs/op', unit: 'allocs/op', better: 'lower', base: summary(1200, { n: 6 }), head: summary(1200, { n: 6 }), changePct: 0, changeCi: [0, 0], p: 1, pAdjusted: null, gating: false, notGating: 'secondary' }),
+    timed('(process)', 0.82, 0.84, { metric: 'cpu-user', verdict: 'unchanged', p: 0.31, pAdjusted: null, gating: false, notGating: 'process' }),
     comparison({
       suite: 'parser',
       benchmark: '(process)',
@@ -51,8 +51,10 @@ export function goldenResult(): ComparisonResult {
       changePct: 40,
       changeCi: [38.2, 41.9],
       p: 0.0022,
-      pAdjusted: 0.0152,
+      pAdjusted: null,
       verdict: 'regression',
+      gating: false,
+      notGating: 'process',
     }),
     comparison({ suite: 'parser', benchmark: 'stream', base: null, head: summary(0.0031, { n: 6 }), changePct: null, changeCi: null, test: null, uBase: null, uHead: null, p: null, pAdjusted: null, verdict: 'added' }),
     comparison({ suite: 'parser', benchmark: 'legacy', base: summary(0.0052, { n: 6 }), head: null, changePct: null, changeCi: null, test: null, uBase: null, uHead: null, p: null, pAdjusted: null, verdict: 'removed' }),

@@ -29,7 +29,7 @@ export const HOSTILE: { name: string; text: string }[] = [
 ];
 
 /** Keys whose values are not free text but a closed set the schema enforces (src/validate.ts). */
-const ENUM_KEYS = new Set(['verdict', 'side', 'better', 'correction', 'sampling', 'code']);
+const ENUM_KEYS = new Set(['verdict', 'side', 'better', 'correction', 'sampling', 'code', 'notGating']);
 
 /**
  * A copy of `result` with `text` put before every free-text string in it: names, units,
@@ -38,7 +38,9 @@ const ENUM_KEYS = new Set(['verdict', 'side', 'better', 'correction', 'sampling'
  */
 export function withHostile(result: ComparisonResult, text: string): ComparisonResult {
   const visit = (value: unknown, key: string, parent: string): unknown => {
-    if (typeof value === 'string') return ENUM_KEYS.has(key) || (parent === 'tool' && key === 'name') ? value : `${text}${value}`;
+    // "(process)" is benchgate's own pseudo-benchmark, which the reports give a section of its own.
+    const own = (parent === 'tool' && key === 'name') || (key === 'benchmark' && value === '(process)');
+    if (typeof value === 'string') return ENUM_KEYS.has(key) || own ? value : `${text}${value}`;
     if (Array.isArray(value)) return value.map((v) => visit(v, key, parent));
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, k, key)]));
     return value;

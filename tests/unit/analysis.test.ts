@@ -48,8 +48,8 @@ describe('the analysis stage', () => {
   });
 
   it('diagnoses without writing to the comparisons it is given', () => {
-    const { compared, alphaPerTest } = compareGroups(groupRuns(runs(), 'run'), TEST_SETTINGS);
-    const diagnosed = diagnose(deepFreeze(compared), TEST_SETTINGS, alphaPerTest);
+    const { compared } = compareGroups(groupRuns(runs(), 'run'), TEST_SETTINGS);
+    const diagnosed = diagnose(deepFreeze(compared));
     expect(compared.every((x) => x.comparison.diagnostics?.normality === undefined)).toBe(true);
     expect(diagnosed.comparisons.every((c) => c.diagnostics?.normality !== undefined)).toBe(true);
   });

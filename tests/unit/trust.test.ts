@@ -17,6 +17,8 @@ function otherValue(key: string): unknown {
   const spec = optionSpec(key);
   if (spec.choices) return spec.choices.find((c) => c !== spec.default);
   if (spec.type === 'int' || spec.type === 'number') return typeof spec.default === 'number' ? (spec.default === 0 ? 1 : spec.default * 3) : 7;
+  if (spec.type === 'flag') return 'true';
+  if (spec.type === 'glob-thresholds') return 'something-*=7';
   return 'something-else';
 }
 

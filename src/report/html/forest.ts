@@ -30,9 +30,12 @@ export interface ForestData {
   undrawn: number;
 }
 
-/** Whether the test decided the verdict (an adjusted p exists), rather than a missing side or a failure. */
+/**
+ * Whether the comparison gates and the test decided its verdict (an adjusted p exists), rather
+ * than a missing side or a failure; one that does not gate has no adjusted p either.
+ */
 export function isGated(c: Comparison): boolean {
-  return c.pAdjusted !== null;
+  return c.gating && c.pAdjusted !== null;
 }
 
 /**

@@ -8,6 +8,7 @@
  *   npm run bench -- --only drift,power   some sections
  */
 import { parseArgs } from 'node:util';
+import { adaptive } from './sections/adaptive.js';
 import { drift } from './sections/drift.js';
 import { falseAlarms } from './sections/false-alarms.js';
 import { overhead } from './sections/overhead.js';
@@ -19,6 +20,7 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   'false-alarms': { run: falseAlarms, inQuick: true },
   power: { run: power, inQuick: false },
   drift: { run: drift, inQuick: true },
+  adaptive: { run: adaptive, inQuick: true },
   // Real runs and timings come last: the simulation's worker processes have exited by then.
   'real-noise': { run: realNoise, inQuick: false },
   overhead: { run: overhead, inQuick: false },

@@ -41,6 +41,8 @@ export interface AdaptiveCell {
   trials: number;
   rules: AdaptiveRule[];
   anchors: AnchorKey[];
+  /** The anchors run on the first this-many jobs only (fixed-rounds benchgate is the slowest rule). */
+  anchorTrials: number;
   /** Rounds simulated per job: the most any rule may use. */
   maxRounds: number;
 }
@@ -203,7 +205,7 @@ export async function runAdaptiveCell(cell: AdaptiveCell): Promise<AdaptiveCellR
       t.wholeSuite += result.rounds.length * cell.benchmarks;
       if (result.outcomes.every((o) => o.stop !== 'budget')) t.allDecided++;
     }
-    for (const [i, anchor] of cell.anchors.entries()) {
+    for (const [i, anchor] of (trial < cell.anchorTrials ? cell.anchors : []).entries()) {
       const t = anchorTallies[i]!;
       if (anchor === 'tachometer') {
         const rule = cell.rules[0]!.budget;
@@ -225,5 +227,6 @@ export async function runAdaptiveCell(cell: AdaptiveCell): Promise<AdaptiveCellR
       }
     }
   }
-  return { rules: ruleTallies.map((t) => resultOf(t, cell.trials)), anchors: anchorTallies.map((t) => resultOf(t, cell.trials)) };
+  const anchorTrials = Math.min(cell.trials, cell.anchorTrials);
+  return { rules: ruleTallies.map((t) => resultOf(t, cell.trials)), anchors: anchorTallies.map((t) => resultOf(t, anchorTrials)) };
 }

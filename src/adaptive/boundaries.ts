@@ -28,7 +28,7 @@ export function spent(spending: SpendingName, alpha: number, t: number): number 
 }
 
 /** Grid step of the integration: Simpson's error is far below the boundaries' 1e-6 tolerance. */
-const STEP = 0.01;
+const STEP = 0.02;
 /** The continuation region's grid never extends past this |z|: the normal density there is < 1e-31. */
 const Z_CAP = 12;
 
@@ -93,7 +93,7 @@ function solveBoundary(prev: Density | null, tPrev: number, t: number, target: n
   let lo = 0;
   let hi = 40;
   if (crossing(prev, tPrev, t, lo) <= target) return 0;
-  for (let i = 0; i < 100 && hi - lo > 1e-9; i++) {
+  for (let i = 0; i < 100 && hi - lo > 1e-8; i++) {
     const mid = (lo + hi) / 2;
     if (crossing(prev, tPrev, t, mid) > target) lo = mid;
     else hi = mid;
@@ -105,23 +105,26 @@ const cache = new Map<string, number[]>();
 
 /**
  * Two-sided z boundaries at the given increasing information fractions (each in (0, 1]) for a
- * test of overall level alpha. Infinity where a look has nothing left to spend.
+ * test of overall level alpha. Infinity where a look has nothing left to spend. With
+ * `lastSpendsAll`, the last look is the final analysis whatever its fraction: it spends all the
+ * alpha left (a study stopped early for a reason unrelated to its data).
  */
-export function boundaries(alpha: number, spending: SpendingName, fractions: readonly number[]): number[] {
+export function boundaries(alpha: number, spending: SpendingName, fractions: readonly number[], lastSpendsAll = false): number[] {
   if (!(alpha > 0 && alpha < 1)) throw new StatsError(`alpha must lie in (0, 1), got ${alpha}`);
   fractions.forEach((t, i) => {
     if (!(t > 0 && t <= 1) || (i > 0 && !(t > fractions[i - 1]!))) {
       throw new StatsError(`information fractions must increase within (0, 1], got ${fractions.join(', ')}`);
     }
   });
-  const key = `${alpha} ${spending} ${fractions.join(',')}`;
+  const key = `${alpha} ${spending} ${fractions.join(',')} ${lastSpendsAll}`;
   const known = cache.get(key);
   if (known) return known;
   const out: number[] = [];
   let density: Density | null = null;
   let tPrev = 0;
-  for (const t of fractions) {
-    const target = spent(spending, alpha, t) - spent(spending, alpha, tPrev);
+  for (const [k, t] of fractions.entries()) {
+    const upTo = lastSpendsAll && k === fractions.length - 1 ? 1 : t;
+    const target = spent(spending, alpha, upTo) - spent(spending, alpha, tPrev);
     const c = solveBoundary(density, tPrev, t, target);
     out.push(c);
     density = advance(density, tPrev, t, c);

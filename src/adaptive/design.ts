@@ -86,7 +86,9 @@ export interface LookOutput {
 /**
  * Decides every open benchmark at one look. `rejectedBefore` counts the family's hypotheses
  * rejected at earlier looks (their alpha is already passed on); the returned outputs say which
- * are rejected now. Pure.
+ * are rejected now. A `final` look (the budget ran out before max rounds, for a reason that does
+ * not depend on the benchmarks' differences: the clock) spends all the alpha left, as the last
+ * planned look would. Pure.
  */
 export function decideLook(
   design: AdaptiveDesign,
@@ -94,6 +96,7 @@ export function decideLook(
   familySize: number,
   rejectedBefore: number,
   inputs: LookInput[],
+  final = false,
 ): LookOutput[] {
   const rejected = new Set(inputs.filter((b) => b.rejected).map((b) => b.key));
   let rejectedCount = rejectedBefore;
@@ -104,7 +107,8 @@ export function decideLook(
     const level = design.alpha / Math.max(1, familySize - rejectedCount);
     for (const b of inputs) {
       if (rejected.has(b.key) || b.stat === null) continue;
-      const z = boundaries(level, design.spending, b.looks.map((n) => Math.min(1, n / schedule.maxRounds)));
+      const fractions = b.looks.map((n) => Math.min(1, n / schedule.maxRounds));
+      const z = boundaries(level, design.spending, fractions, final);
       const p = nominalP(z[z.length - 1]!);
       nominal.set(b.key, p);
       if (b.stat.p <= p) {

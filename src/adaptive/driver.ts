@@ -15,7 +15,7 @@
 import type { Better, Run } from '../model.js';
 import { checkSchedule, decideLook, isLook, type AdaptiveDesign, type LookInput, type LookSchedule } from './design.js';
 import { addRuns, gatesPrimary, pairedSamples, type BenchmarkSeries, type Gates } from './samples.js';
-import { lookStatistic, type Change, type LookStatistic } from './statistics.js';
+import { lookStatistic, type LookStatistic } from './statistics.js';
 
 export type StopReason = 'decided' | 'equivalence' | 'budget' | 'untestable';
 export type AdaptiveVerdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive' | 'failed' | 'added' | 'removed';
@@ -32,10 +32,8 @@ export interface BenchmarkOutcome {
   rounds: number;
   /** The two-sided p the last look's test had to reach (0 when it could not reject at all). */
   nominalP: number | null;
-  /** The last look's p-value (null when it never had one). */
-  p: number | null;
-  /** The last look's estimate and interval (null when it never had one). */
-  change: Change | null;
+  /** The last look's statistic (null when it never had one); its change() gives the estimate and interval. */
+  stat: LookStatistic | null;
   /** Significant at some look (its alpha was passed on), whatever the threshold said. */
   significant: boolean;
 }
@@ -125,16 +123,20 @@ export async function runAdaptive(opts: DriverOptions): Promise<AdaptiveResult> 
     if (first) familySize = open().length;
     const inputs: LookInput[] = [];
     for (const s of open()) {
-      closeUntestable(s);
-      if (s.outcome !== null) continue;
+      if (s.series.failures.length > 0) {
+        close(s, 'failed', 'untestable');
+        continue;
+      }
       const stat = lookStatistic(design.test, pairedSamples(s.series), design.confLevel);
-      // A look needs new data: a benchmark the last rounds missed waits for the next look.
-      if (stat !== null && stat.n <= (s.looks.at(-1) ?? 0)) continue;
+      // A look needs new data (a benchmark the last rounds missed waits for the next look), except
+      // the final one, which may re-test the last look's data with all the alpha left.
+      const previous = s.looks.at(-1) ?? 0;
+      if (stat !== null && (stat.n < previous || (stat.n === previous && !final))) continue;
       s.stat = stat;
-      if (stat !== null) s.looks.push(stat.n);
+      if (stat !== null && stat.n > previous) s.looks.push(stat.n);
       inputs.push({ key: s.series.key, stat, looks: s.looks, rejected: s.rejected });
     }
-    const outputs = decideLook(design, budget, familySize, rejectedCount, inputs);
+    const outputs = decideLook(design, budget, familySize, rejectedCount, inputs, final);
     for (const o of outputs) {
       const s = states.get(o.key)!;
       if (o.rejected && !s.rejected) rejectedCount++;
@@ -190,9 +192,8 @@ export async function runAdaptive(opts: DriverOptions): Promise<AdaptiveResult> 
       }
     }
   }
-  // Stopped by the clock between looks: one more, unplanned look at the rounds run so far
-  // (its information fraction is what it is; the spending function allows any look times).
-  if (rounds.length > 0 && !rounds.at(-1)!.look) look(rounds.length, true);
+  // Stopped by the clock: a last, unplanned look at the rounds run so far spends the alpha left.
+  if (stoppedBy === 'max-time') look(rounds.length, true);
   if (!opts.canFilter) notes.push('the harness cannot run a subset of its benchmarks: every round ran the whole suite');
 
   return {
@@ -214,8 +215,7 @@ export async function runAdaptive(opts: DriverOptions): Promise<AdaptiveResult> 
       stop,
       rounds: s.stat?.n ?? pairedSamples(s.series).base.length,
       nominalP: s.nominalP,
-      p: s.stat?.p ?? null,
-      change: s.stat?.change() ?? null,
+      stat: s.stat,
       significant: s.rejected,
     };
   }

@@ -67,6 +67,8 @@ interface Scenario {
   drift: DriftKey;
   roundShare: number;
   slowdown: number;
+  /** Whether the alternative designs and the anchors run too (they cost most of the time). */
+  compare: boolean;
 }
 
 const scenario = (over: Partial<Scenario> & { name: string }): Scenario => ({
@@ -75,6 +77,7 @@ const scenario = (over: Partial<Scenario> & { name: string }): Scenario => ({
   drift: 'none',
   roundShare: 0,
   slowdown: 0,
+  compare: false,
   ...over,
 });
 
@@ -110,7 +113,6 @@ function mergeResults(parts: { cell: AdaptiveCell; result: AdaptiveCellResult }[
 async function runScenarios(
   scenarios: Scenario[],
   trials: { rules: number; alternatives: number; anchors: number },
-  withAnchors: boolean,
 ): Promise<{ scenario: Scenario; rules: RuleResult[]; anchors: RuleResult[] }[]> {
   // The default with many jobs (its A/A rate is the headline); the alternatives and anchors with fewer.
   const cells: AdaptiveCell[] = scenarios.flatMap((s, i) => {
@@ -120,21 +122,21 @@ async function runScenarios(
       {
         ...base,
         label: `adaptive/${i}/${s.name}/others`,
-        trials: trials.alternatives,
+        trials: s.compare ? trials.alternatives : 0,
         rules: RULES.slice(1).map((r) => r.rule),
-        anchors: withAnchors ? ANCHORS.map((a) => a.key) : [],
-        anchorTrials: trials.anchors,
+        anchors: ANCHORS.map((a) => a.key),
+        anchorTrials: s.compare ? trials.anchors : 0,
       },
     ];
   });
   const split = cells.map(chunks);
   const results = await runCells(split.flat());
   let at = 0;
-  const merged = split.map((parts) => mergeResults(parts.map((cell) => ({ cell, result: results[at++]! }))));
+  const merged = split.map((parts) => (parts.length === 0 ? null : mergeResults(parts.map((cell) => ({ cell, result: results[at++]! })))));
   return scenarios.map((scenario, i) => ({
     scenario,
-    rules: [...merged[2 * i]!.rules, ...merged[2 * i + 1]!.rules],
-    anchors: merged[2 * i + 1]!.anchors,
+    rules: [...merged[2 * i]!.rules, ...(merged[2 * i + 1]?.rules ?? [])],
+    anchors: merged[2 * i + 1]?.anchors ?? [],
   }));
 }
 
@@ -142,29 +144,36 @@ const rounds = (v: number) => v.toFixed(1);
 
 export async function adaptive(opts: SectionOptions): Promise<SectionOutput> {
   const quick = opts.quick;
-  const trials = quick ? { rules: 1000, alternatives: 0, anchors: 0 } : { rules: 3000, alternatives: 500, anchors: 200 };
+  // Jobs per row. The default design's A/A rate is the headline and gets the most.
+  const aaTrials = quick ? { rules: 1000, alternatives: 0, anchors: 0 } : { rules: 1000, alternatives: 150, anchors: 100 };
+  const powerTrials = quick ? { rules: 200, alternatives: 0, anchors: 0 } : { rules: 300, alternatives: 150, anchors: 100 };
+  const quietTrials = { rules: 200, alternatives: 100, anchors: 100 };
   const aaScenarios = [
-    scenario({ name: 'normal' }),
-    ...(quick ? [] : [scenario({ name: 'heavy', noise: 'heavy' }), scenario({ name: 'linear drift', drift: 'linear' }), scenario({ name: 'shared round', roundShare: ROUND_SHARE })]),
-  ];
-  const powerScenarios = [
-    scenario({ name: 'normal', slowdown: 0.05 }),
+    scenario({ name: 'normal', compare: !quick }),
     ...(quick
       ? []
       : [
-          scenario({ name: 'heavy', noise: 'heavy', slowdown: 0.05 }),
-          scenario({ name: 'bimodal', noise: 'bimodal', slowdown: 0.05 }),
-          scenario({ name: 'shared round', roundShare: ROUND_SHARE, slowdown: 0.05 }),
+          scenario({ name: 'heavy', noise: 'heavy' }),
+          scenario({ name: 'linear drift', drift: 'linear' }),
+          scenario({ name: 'shared round', roundShare: ROUND_SHARE, compare: true }),
         ]),
   ];
-  const quietScenarios = quick ? [] : [scenario({ name: 'quiet', cv: QUIET_CV }), scenario({ name: 'quiet +5%', cv: QUIET_CV, slowdown: 0.05 })];
-  const powerTrials = quick ? { rules: 200, alternatives: 0, anchors: 0 } : { rules: 1000, alternatives: 300, anchors: 200 };
-  const quietTrials = { rules: 300, alternatives: 200, anchors: 100 };
-  const [aa, power, quiet] = [
-    await runScenarios(aaScenarios, trials, !quick),
-    await runScenarios(powerScenarios, powerTrials, !quick),
-    quietScenarios.length > 0 ? await runScenarios(quietScenarios, quietTrials, true) : [],
+  const powerScenarios = [
+    scenario({ name: 'normal', slowdown: 0.05, compare: !quick }),
+    ...(quick
+      ? []
+      : [
+          scenario({ name: 'heavy', noise: 'heavy', slowdown: 0.05, compare: true }),
+          scenario({ name: 'bimodal', noise: 'bimodal', slowdown: 0.05 }),
+          scenario({ name: 'shared round', roundShare: ROUND_SHARE, slowdown: 0.05, compare: true }),
+        ]),
   ];
+  const quietScenarios = quick
+    ? []
+    : [scenario({ name: 'quiet', cv: QUIET_CV, compare: true }), scenario({ name: 'quiet +5%', cv: QUIET_CV, slowdown: 0.05, compare: true })];
+  const aa = await runScenarios(aaScenarios, aaTrials);
+  const power = await runScenarios(powerScenarios, powerTrials);
+  const quiet = quietScenarios.length > 0 ? await runScenarios(quietScenarios, quietTrials) : [];
 
   const names = [...RULES.map((r) => r.name), ...ANCHORS.map((a) => a.name)];
   const shown = (r: { rules: RuleResult[]; anchors: RuleResult[] }) =>
@@ -176,11 +185,11 @@ export async function adaptive(opts: SectionOptions): Promise<SectionOutput> {
   const aaRows = aa.flatMap((r) =>
     shown(r).map(({ name, v }, i) => {
       if (i === 0) {
-        const se = Math.sqrt((AA_GOAL * (1 - AA_GOAL)) / trials.rules);
+        const se = Math.sqrt((AA_GOAL * (1 - AA_GOAL)) / aaTrials.rules);
         checks.push({
           claim: `adaptive default: A/A pull requests with a false flag ≤ ${pct(AA_GOAL)} (${label(r.scenario)})`,
           holds: v.falseAlarm <= AA_GOAL,
-          detail: `${pct(v.falseAlarm)} of ${trials.rules} (standard error at 1%: ${pct(se)})`,
+          detail: `${pct(v.falseAlarm)} of ${aaTrials.rules} (standard error at 1%: ${pct(se)})`,
         });
       }
       return [label(r.scenario), name, pct(v.falseAlarm), rounds(v.meanRounds), pct(v.saved)];
@@ -200,9 +209,10 @@ export async function adaptive(opts: SectionOptions): Promise<SectionOutput> {
   );
   const quietRows = quiet.flatMap((r) =>
     shown(r).map(({ name, v }, i) => {
-      if (i === 0) {
+      // The goal is the quiet suite without a change; with one, the exact rank test needs more rounds (measured, not a goal).
+      if (i === 0 && r.scenario.slowdown === 0) {
         checks.push({
-          claim: `adaptive default: a quiet suite (${label(r.scenario)}${r.scenario.slowdown ? ', +5% on one' : ''}) is decided in ≤ ${QUIET_ROUNDS_GOAL} rounds on average`,
+          claim: `adaptive default: a quiet suite (${label(r.scenario)}, A/A) is decided in ≤ ${QUIET_ROUNDS_GOAL} rounds on average`,
           holds: v.meanRounds <= QUIET_ROUNDS_GOAL,
           detail: `${rounds(v.meanRounds)} rounds, all decided in ${pct(v.allDecided)}`,
         });
@@ -217,7 +227,7 @@ export async function adaptive(opts: SectionOptions): Promise<SectionOutput> {
     '### 6. Adaptive rounds (issue 14)',
     '',
     `Suites of ${BENCHMARKS} benchmarks through the adaptive driver (src/adaptive/driver.ts). Default design: ${describe(d)} family-wise over benchmarks and looks (Holm across benchmarks, Lan-DeMets spending across looks), threshold ${d.thresholdPct}%, equivalence when the ${100 * d.confLevel}% interval lies inside ±${d.thresholdPct}%; first look after ${b.minRounds} rounds of the whole suite, then every ${b.lookEvery} rounds of the open benchmarks only, at most ${b.maxRounds}.`,
-    `Jobs per row: the default ${trials.rules} (A/A), ${powerTrials.rules} (power), ${quietTrials.rules} (quiet); the alternative designs ${trials.alternatives} / ${powerTrials.alternatives} / ${quietTrials.alternatives}; the fixed-round and tachometer rows ${trials.anchors} / ${powerTrials.anchors} / ${quietTrials.anchors}, on the same jobs.`,
+    `Simulated pull requests per row: the default ${aaTrials.rules} (A/A; standard error ${pct(Math.sqrt((0.005 * 0.995) / aaTrials.rules))} at a true 0.5%), ${powerTrials.rules} (power), ${quietTrials.rules} (quiet); the alternative designs ${aaTrials.alternatives} / ${powerTrials.alternatives} / ${quietTrials.alternatives}; the fixed-round and tachometer rows ${aaTrials.anchors} / ${powerTrials.anchors} / ${quietTrials.anchors}, on the first of the same jobs. Rows with fewer jobs are shown only where they ran.`,
     '"rounds" is the mean number of rounds a pull request ran (the last open benchmark\'s); "saved" the share of benchmark runs that running only the open benchmarks saved against whole-suite rounds for as many rounds.',
     '',
     '#### A/A: pull requests with any false flag',

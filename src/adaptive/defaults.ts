@@ -6,7 +6,7 @@ import type { AdaptiveDesign } from './design.js';
 import type { AdaptiveBudget } from './driver.js';
 
 export const ADAPTIVE_DESIGN: AdaptiveDesign = {
-  alpha: 0.01,
+  alpha: 0.005,
   spending: 'obrien-fleming',
   test: 'mann-whitney',
   thresholdPct: 2,

@@ -1,10 +1,10 @@
 /**
  * benchgate's own benchmark (`npm run bench`): false alarms, power and drift by seeded
- * simulation through the real verdict path, A/A runs of real suites, and overhead. Prints
+ * simulation through the real verdict path, adaptive rounds, A/A runs of real suites, and overhead. Prints
  * markdown (docs/performance.md quotes it) and exits 1 when a headline inequality breaks.
  *
  *   npm run bench                      everything (under 10 minutes on 2 cores)
- *   npm run bench -- --quick           the CI check: smaller simulations, no real runs (under 1 minute)
+ *   npm run bench -- --quick           the CI check: smaller simulations, no real runs (under 2 minutes)
  *   npm run bench -- --only drift,power   some sections
  */
 import { parseArgs } from 'node:util';

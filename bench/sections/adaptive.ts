@@ -227,7 +227,9 @@ export async function adaptive(opts: SectionOptions): Promise<SectionOutput> {
     '### 6. Adaptive rounds (issue 14)',
     '',
     `Suites of ${BENCHMARKS} benchmarks through the adaptive driver (src/adaptive/driver.ts). Default design: ${describe(d)} family-wise over benchmarks and looks (Holm across benchmarks, Lan-DeMets spending across looks), threshold ${d.thresholdPct}%, equivalence when the ${100 * d.confLevel}% interval lies inside ±${d.thresholdPct}%; first look after ${b.minRounds} rounds of the whole suite, then every ${b.lookEvery} rounds of the open benchmarks only, at most ${b.maxRounds}.`,
-    `Simulated pull requests per row: the default ${aaTrials.rules} (A/A; standard error ${pct(Math.sqrt((0.005 * 0.995) / aaTrials.rules))} at a true 0.5%), ${powerTrials.rules} (power), ${quietTrials.rules} (quiet); the alternative designs ${aaTrials.alternatives} / ${powerTrials.alternatives} / ${quietTrials.alternatives}; the fixed-round and tachometer rows ${aaTrials.anchors} / ${powerTrials.anchors} / ${quietTrials.anchors}, on the first of the same jobs. Rows with fewer jobs are shown only where they ran.`,
+    quick
+      ? `Simulated pull requests per row: ${aaTrials.rules} (A/A; standard error ${pct(Math.sqrt((0.005 * 0.995) / aaTrials.rules))} at a true 0.5%), ${powerTrials.rules} (power); --quick runs the default design only.`
+      : `Simulated pull requests per row: the default ${aaTrials.rules} (A/A; standard error ${pct(Math.sqrt((0.005 * 0.995) / aaTrials.rules))} at a true 0.5%), ${powerTrials.rules} (power), ${quietTrials.rules} (quiet); the alternative designs ${aaTrials.alternatives} / ${powerTrials.alternatives} / ${quietTrials.alternatives}; the fixed-round and tachometer rows ${aaTrials.anchors} / ${powerTrials.anchors} / ${quietTrials.anchors}, on the first of the same jobs. Rows with fewer jobs are shown only where they ran.`,
     '"rounds" is the mean number of rounds a pull request ran (the last open benchmark\'s); "saved" the share of benchmark runs that running only the open benchmarks saved against whole-suite rounds for as many rounds.',
     '',
     '#### A/A: pull requests with any false flag',

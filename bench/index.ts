@@ -1,13 +1,14 @@
 /**
  * benchgate's own benchmark (`npm run bench`): false alarms, power and drift by seeded
- * simulation through the real verdict path, A/A runs of real suites, and overhead. Prints
+ * simulation through the real verdict path, adaptive rounds, A/A runs of real suites, and overhead. Prints
  * markdown (docs/performance.md quotes it) and exits 1 when a headline inequality breaks.
  *
  *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady)
- *   npm run bench -- --quick           the CI check: smaller simulations, no real runs (under 1 minute)
+ *   npm run bench -- --quick           the CI check: smaller simulations, no real runs (under 2 minutes)
  *   npm run bench -- --only drift,power   some sections
  */
 import { parseArgs } from 'node:util';
+import { adaptive } from './sections/adaptive.js';
 import { drift } from './sections/drift.js';
 import { falseAlarms } from './sections/false-alarms.js';
 import { instructions } from './sections/instructions.js';
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   'false-alarms': { run: falseAlarms, inQuick: true },
   power: { run: power, inQuick: false },
   drift: { run: drift, inQuick: true },
+  adaptive: { run: adaptive, inQuick: true },
   // Real runs and timings come last: the simulation's worker processes have exited by then.
   'real-noise': { run: realNoise, inQuick: false },
   overhead: { run: overhead, inQuick: false },

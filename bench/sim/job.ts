@@ -18,6 +18,12 @@ export interface JobSpec {
   slowdown: number;
   schedule: Schedule;
   drift: Drift;
+  /**
+   * Share of the noise variance common to base and head of the same round (the machine's state
+   * during a round), 0 by default. The round's factor exp(cv sqrt(share) N(0, 1)) multiplies
+   * both sides of a benchmark; each run's own noise is drawn at cv sqrt(1 - share).
+   */
+  roundShare?: number;
 }
 
 export interface Job {
@@ -33,11 +39,21 @@ export function simulateJob(spec: JobSpec, rng: Rng): Job {
     head: new Array<number>(spec.rounds),
   }));
   const last = Math.max(1, slots.length - 1);
+  const share = spec.roundShare ?? 0;
+  // Drawn only when asked for, so that jobs without a shared component keep their sequences.
+  const roundFactors =
+    share > 0
+      ? Array.from({ length: spec.rounds }, () =>
+          Array.from({ length: spec.benchmarks }, () => Math.exp(spec.cv * Math.sqrt(share) * rng.normal())),
+        )
+      : null;
+  const runCv = spec.cv * Math.sqrt(1 - share);
   slots.forEach((slot, i) => {
     const machine = spec.drift.factor(i / last);
     for (let b = 0; b < spec.benchmarks; b++) {
       const change = slot.side === 'head' && b === 0 ? 1 + spec.slowdown : 1;
-      values[b]![slot.side][slot.round - 1] = machine * change * spec.noise.draw(rng, spec.cv);
+      const shared = roundFactors ? roundFactors[slot.round - 1]![b]! : 1;
+      values[b]![slot.side][slot.round - 1] = machine * change * shared * spec.noise.draw(rng, runCv);
     }
   });
   return { values, slots };

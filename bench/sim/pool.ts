@@ -5,12 +5,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { AdaptiveCell, AdaptiveCellResult } from './adaptive.js';
 import type { Cell, CellResult } from './experiment.js';
 
 const WORKER = fileURLToPath(new URL('./cell-worker.ts', import.meta.url));
 
-export async function runCells(cells: Cell[], workers = os.availableParallelism()): Promise<CellResult[]> {
-  const results = new Array<CellResult>(cells.length);
+export function runCells(cells: Cell[], workers?: number): Promise<CellResult[]>;
+export function runCells(cells: AdaptiveCell[], workers?: number): Promise<AdaptiveCellResult[]>;
+export async function runCells(cells: (Cell | AdaptiveCell)[], workers = os.availableParallelism()): Promise<unknown[]> {
+  const results = new Array<unknown>(cells.length);
   // Longest first, so one big cell does not run alone at the end.
   const queue = cells.map((cell, id) => ({ id, cell })).sort((a, b) => cost(b.cell) - cost(a.cell));
   const children: ChildProcess[] = [];
@@ -23,7 +26,7 @@ export async function runCells(cells: Cell[], workers = os.availableParallelism(
         if (next) child.send(next);
         else resolve();
       };
-      child.on('message', (m: { id: number; result: CellResult }) => {
+      child.on('message', (m: { id: number; result: unknown }) => {
         results[m.id] = m.result;
         sendNext();
       });
@@ -44,6 +47,7 @@ export async function runCells(cells: Cell[], workers = os.availableParallelism(
   return results;
 }
 
-function cost(cell: Cell): number {
+function cost(cell: Cell | AdaptiveCell): number {
+  if ('kind' in cell) return cell.trials * cell.benchmarks * cell.maxRounds * cell.rules.length;
   return cell.trials * cell.benchmarks * cell.rounds * cell.methods.length;
 }

@@ -98,7 +98,7 @@ const cdfCache = new Map<number, Float64Array>();
  * 1/2, so the counts are those of subset sums of 1..n (a knapsack table, O(n^3)).
  * Hand-written: no kept library has this distribution.
  */
-function signedRankCdf(n: number): Float64Array {
+export function signedRankCdf(n: number): Float64Array {
   let cdf = cdfCache.get(n);
   if (cdf) return cdf;
   const maxSum = (n * (n + 1)) / 2;

@@ -60,7 +60,9 @@ export function runFormatsBench(megabytes = 100): FormatsBenchResult {
 }
 
 function printFormatsBench(r: FormatsBenchResult): void {
-  console.log(`formats: ${r.format} parser, ${r.megabytes.toFixed(1)} MB of output (${r.values.toLocaleString('en')} values, ${r.measurements.toLocaleString('en')} measurements)`);
+  console.log(
+    `formats: ${r.format} parser, ${r.megabytes.toFixed(1)} MB of output (${r.values.toLocaleString('en')} values, ${r.measurements.toLocaleString('en')} measurements)`,
+  );
   console.log(`  time          ${r.seconds.toFixed(2)} s (${(r.megabytes / r.seconds).toFixed(0)} MB/s)`);
   console.log(`  heap growth   ${r.heapGrowthMb.toFixed(0)} MB (the parsed values themselves)`);
   console.log(`  peak RSS      ${r.peakRssMb.toFixed(0)} MB`);

@@ -4,16 +4,7 @@
  * whatever machine runs it; they are printed, never asserted.
  */
 import { pathToFileURL } from 'node:url';
-import {
-  createRng,
-  holm,
-  hodgesLehmann,
-  mannWhitneyU,
-  percentChange,
-  roundsNeeded,
-  summarize,
-  type Rng,
-} from '../src/stats/index.js';
+import { createRng, holm, hodgesLehmann, mannWhitneyU, percentChange, roundsNeeded, summarize, type Rng } from '../src/stats/index.js';
 
 export interface StatsTiming {
   label: string;

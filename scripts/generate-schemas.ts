@@ -18,7 +18,8 @@ export const SCHEMAS = [
     file: 'results.schema.json',
     type: 'ComparisonResult',
     title: 'benchgate results.json',
-    description: 'The whole analysis of one comparison, as `benchgate run`, `analyze` and the Action write it; `benchgate report --from` reads it.',
+    description:
+      'The whole analysis of one comparison, as `benchgate run`, `analyze` and the Action write it; `benchgate report --from` reads it.',
   },
   {
     file: 'results-log.schema.json',
@@ -81,7 +82,14 @@ export function generateSchemas(): Record<string, string> {
   for (const s of SCHEMAS) {
     const generated = generator.createSchema(s.type) as Node;
     limit(generated, '');
-    const schema = { $schema: generated.$schema, $id: `${BASE_URL}${s.file}`, title: s.title, description: s.description, $ref: generated.$ref, definitions: generated.definitions };
+    const schema = {
+      $schema: generated.$schema,
+      $id: `${BASE_URL}${s.file}`,
+      title: s.title,
+      description: s.description,
+      $ref: generated.$ref,
+      definitions: generated.definitions,
+    };
     out[s.file] = JSON.stringify(schema, null, 2) + '\n';
   }
   return out;

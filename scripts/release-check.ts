@@ -51,18 +51,25 @@ function atLeast(version: string, min: [number, number, number]): boolean {
 
 export function releaseProblems(facts: ReleaseFacts): string[] {
   const problems: string[] = [];
-  if (!SEMVER.test(facts.version)) return [`version "${facts.version}": expected X.Y.Z (GitLab's CI/CD Catalog and npm both need a semantic version)`];
+  if (!SEMVER.test(facts.version))
+    return [`version "${facts.version}": expected X.Y.Z (GitLab's CI/CD Catalog and npm both need a semantic version)`];
   if (facts.packageJson.version !== facts.version) {
-    problems.push(`package.json: version is ${facts.packageJson.version}, not ${facts.version}; set it (npm version ${facts.version} --no-git-tag-version) and commit`);
+    problems.push(
+      `package.json: version is ${facts.packageJson.version}, not ${facts.version}; set it (npm version ${facts.version} --no-git-tag-version) and commit`,
+    );
   }
   const cliPackage = componentDefault(facts.component, 'cli-package');
   if (cliPackage !== `benchgate@${facts.version}`) {
-    problems.push(`templates/benchgate.yml: the cli-package input defaults to ${String(cliPackage)}, not benchgate@${facts.version}; the component must run the CLI of its own release`);
+    problems.push(
+      `templates/benchgate.yml: the cli-package input defaults to ${String(cliPackage)}, not benchgate@${facts.version}; the component must run the CLI of its own release`,
+    );
   }
   if (facts.repositoryUrl === undefined) return problems;
   const repository = typeof facts.packageJson.repository === 'string' ? facts.packageJson.repository : facts.packageJson.repository?.url;
   if (!repository || normalRepository(repository) !== normalRepository(facts.repositoryUrl)) {
-    problems.push(`package.json: repository.url is ${repository ?? 'missing'}; npm's provenance requires git+${facts.repositoryUrl}.git, the repository this workflow runs in`);
+    problems.push(
+      `package.json: repository.url is ${repository ?? 'missing'}; npm's provenance requires git+${facts.repositoryUrl}.git, the repository this workflow runs in`,
+    );
   }
   if (facts.npmVersion !== undefined && !atLeast(facts.npmVersion, MIN_NPM)) {
     problems.push(`npm ${facts.npmVersion}: trusted publishing needs npm ${MIN_NPM.join('.')} or later (Node 24's npm has it)`);

@@ -40,7 +40,10 @@ ul { padding-left: 2em; margin: 0 0 16px; } p { margin: 0 0 16px; } sub { color:
 summary { cursor: pointer; margin-bottom: 8px; }`;
 const page = `<!doctype html><meta charset="utf-8"><style>${CSS}</style><div class="comment"><div class="header"><b>github-actions</b> bot commented</div><div class="body">${body}</div></div>`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox'],
+});
 try {
   const tab = await browser.newPage({ viewport: { width: 1040, height: 600 }, deviceScaleFactor: 1 });
   await tab.setContent(page);

@@ -34,10 +34,25 @@ let lines = raw
   .split('\n')
   .map((line) => line.split(CLEAR_LINE).at(-1)!.replace(/\r/g, ''))
   .filter((line) => !line.startsWith('Script '));
-if (values.from !== undefined) lines = lines.slice(Math.max(0, lines.findIndex((l) => l.includes(values.from!))));
+if (values.from !== undefined)
+  lines = lines.slice(
+    Math.max(
+      0,
+      lines.findIndex((l) => l.includes(values.from!)),
+    ),
+  );
 while (lines.at(-1) === '') lines.pop();
 
-const COLOURS: Record<number, string> = { 30: '#1e1e1e', 31: '#f14c4c', 32: '#23d18b', 33: '#e5c07b', 34: '#3b8eea', 35: '#d670d6', 36: '#29b8db', 37: '#e5e5e5' };
+const COLOURS: Record<number, string> = {
+  30: '#1e1e1e',
+  31: '#f14c4c',
+  32: '#23d18b',
+  33: '#e5c07b',
+  34: '#3b8eea',
+  35: '#d670d6',
+  36: '#29b8db',
+  37: '#e5e5e5',
+};
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The SGR codes benchgate writes (picocolors: colours, bold, dim, resets) as styled spans. */
@@ -46,7 +61,9 @@ function toHtml(text: string): string {
   let html = '';
   let last = 0;
   const span = (s: string) => {
-    const style = [state.colour && `color:${state.colour}`, state.bold && 'font-weight:bold', state.dim && 'opacity:.6'].filter(Boolean).join(';');
+    const style = [state.colour && `color:${state.colour}`, state.bold && 'font-weight:bold', state.dim && 'opacity:.6']
+      .filter(Boolean)
+      .join(';');
     return style && s ? `<span style="${style}">${escapeHtml(s)}</span>` : escapeHtml(s);
   };
   for (const m of text.matchAll(/\x1b\[([0-9;]*)m/g)) {
@@ -67,7 +84,10 @@ function toHtml(text: string): string {
 
 const CSS = `body { margin: 0; background: #1e1e1e; }
 .term { display: inline-block; max-width: 132ch; background: #1e1e1e; color: #d4d4d4; font: 14px/1.35 "DejaVu Sans Mono", monospace; padding: 14px 18px; white-space: pre-wrap; word-break: break-all; }`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox'],
+});
 try {
   const tab = await browser.newPage({ viewport: { width: 1400, height: 400 }, deviceScaleFactor: 1 });
   await tab.setContent(`<!doctype html><meta charset="utf-8"><style>${CSS}</style><div class="term">${toHtml(lines.join('\n'))}</div>`);

@@ -110,8 +110,7 @@ export function readConfigFile(file: string, required: boolean, name = file): Ra
 export function parseConfigText(text: string, file: string): RawConfig {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  const at = (node: Node | null | undefined) =>
-    node?.range ? `${file}:${lines.linePos(node.range[0]).line}` : file;
+  const at = (node: Node | null | undefined) => (node?.range ? `${file}:${lines.linePos(node.range[0]).line}` : file);
   if (doc.errors.length > 0) {
     const err = doc.errors[0]!;
     throw new ConfigError(`${file}:${lines.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split('\n')[0]}`);
@@ -127,9 +126,7 @@ export function parseConfigText(text: string, file: string): RawConfig {
   for (const pair of doc.contents.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
     if (!CONFIG_KEYS.includes(key as ConfigKey)) {
-      throw new ConfigError(
-        `${at(pair.key as Node)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(', ')}`,
-      );
+      throw new ConfigError(`${at(pair.key as Node)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(', ')}`);
     }
     const value = pair.value as Node | null;
     const structured = optionSpec(key).type;
@@ -142,7 +139,12 @@ export function parseConfigText(text: string, file: string): RawConfig {
       });
       raw[key as ConfigKey] = { value: entries, where: `${at(value)} (${key})` };
     } else if (!isScalar(value)) {
-      const shape = structured === 'list' ? 'a list or a single value' : structured === 'glob-thresholds' ? 'a mapping of glob: percent' : 'a single value, not a list or mapping';
+      const shape =
+        structured === 'list'
+          ? 'a list or a single value'
+          : structured === 'glob-thresholds'
+            ? 'a mapping of glob: percent'
+            : 'a single value, not a list or mapping';
       throw new ConfigError(`${at(value)}: "${key}" must be ${shape}`);
     } else {
       raw[key as ConfigKey] = { value: value.value, where: `${at(value)} (${key})` };
@@ -174,7 +176,8 @@ function splitList(text: string): string[] {
 function parseList(s: Sourced): string[] {
   const items = Array.isArray(s.value) ? (s.value as Sourced[]) : splitList(String(s.value)).map((value) => ({ value, where: s.where }));
   return items.map((item) => {
-    if (typeof item.value !== 'string' && typeof item.value !== 'number') throw new ConfigError(`${item.where}: expected text, got ${JSON.stringify(item.value)}`);
+    if (typeof item.value !== 'string' && typeof item.value !== 'number')
+      throw new ConfigError(`${item.where}: expected text, got ${JSON.stringify(item.value)}`);
     return String(item.value);
   });
 }
@@ -242,13 +245,17 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   }
   const bench = commandMode ?? text('bench');
   if (!bench) {
-    throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
+    throw new ConfigError(
+      `no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`,
+    );
   }
   // Instruction mode counts the whole command, like command mode times it: no parser.
   const measure = (text('measure') as Config['measure'] | undefined) ?? 'time';
   const givenFormat = text('format');
   if (measure === 'instructions' && givenFormat !== undefined && givenFormat !== 'auto' && givenFormat !== 'command') {
-    throw new ConfigError(`${merged.format!.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${givenFormat}`);
+    throw new ConfigError(
+      `${merged.format!.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${givenFormat}`,
+    );
   }
   const format = commandMode !== undefined || measure === 'instructions' ? 'command' : (givenFormat ?? DEFAULTS.format);
   checkFormat(format, merged.format?.where ?? '--format');

@@ -105,7 +105,9 @@ interface CpuTimes {
 
 /** The aggregate "cpu" line of /proc/stat: user nice system idle iowait irq softirq steal ... */
 function cpuTimes(): CpuTimes | null {
-  const line = readText('/proc/stat')?.split('\n').find((l) => l.startsWith('cpu '));
+  const line = readText('/proc/stat')
+    ?.split('\n')
+    .find((l) => l.startsWith('cpu '));
   if (!line) return null;
   // guest and guest_nice (fields 9, 10) are already counted in user and nice.
   const fields = line.split(/\s+/).slice(1, 9).map(Number);

@@ -62,7 +62,10 @@ export function errorExit(err: unknown): ErrorExit {
     return { code: EXIT.usage, message: err.message };
   }
   if (isFileError(err)) {
-    return { code: EXIT.usage, message: `cannot ${err.syscall} ${err.path}: ${err.code} (check that the path, e.g. --out, is a writable directory with free space)` };
+    return {
+      code: EXIT.usage,
+      message: `cannot ${err.syscall} ${err.path}: ${err.code} (check that the path, e.g. --out, is a writable directory with free space)`,
+    };
   }
   if (err instanceof RunFailure) return { code: EXIT.runFailed, message: err.message };
   if (err instanceof Cancelled) {

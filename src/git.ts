@@ -164,7 +164,8 @@ export interface Worktrees {
 async function initSubmodules(dir: string, warn: (msg: string) => void): Promise<void> {
   if (!existsSync(path.join(dir, '.gitmodules'))) return;
   const r = await git(dir, ['submodule', 'update', '--init', '--recursive']);
-  if (r.code !== 0) warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
+  if (r.code !== 0)
+    warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
 }
 
 /** Checks out base and head into two detached worktrees under one temporary directory, submodules included. */

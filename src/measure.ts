@@ -32,7 +32,10 @@ function logPath(config: Config): string {
 }
 
 function lastLines(r: ExecResult): string {
-  return r.tail.slice(-10).map((l) => `  | ${l}`).join('\n');
+  return r.tail
+    .slice(-10)
+    .map((l) => `  | ${l}`)
+    .join('\n');
 }
 
 function describeExit(r: ExecResult, timeoutSec: number): string {
@@ -117,13 +120,16 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     platform.info(`results log: ${file}`);
     if (log.kept) platform.info(`the earlier results log there is kept as ${log.kept}`);
     const withheld = withheldVariables(process.env);
-    if (withheld.length > 0) platform.info(`withheld from build and bench commands: ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
+    if (withheld.length > 0)
+      platform.info(`withheld from build and bench commands: ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
 
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
     const harnessFailures = await runRounds(config, platform, dirs, log, checkCancelled, steady);
     log.end('completed');
     if (harnessFailures.length > 0) {
-      platform.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
+      platform.warn(
+        `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`,
+      );
     }
     return file;
   } catch (err) {

@@ -187,14 +187,7 @@ export interface Summary {
   cv: number;
 }
 
-export type Verdict =
-  | 'regression'
-  | 'improvement'
-  | 'unchanged'
-  | 'inconclusive'
-  | 'added'
-  | 'removed'
-  | 'failed';
+export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive' | 'added' | 'removed' | 'failed';
 
 /**
  * Every warning benchgate can raise, in one closed list (like hyperfine's `enum Warnings`):

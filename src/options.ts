@@ -47,7 +47,11 @@ export interface OptionSpec {
   perCommand?: Partial<Record<CommandName, { help?: string; defaultText?: string }>>;
 }
 
-const int = (min: number) => ({ type: 'int' as const, valid: (n: number) => Number.isInteger(n) && n >= min, expected: `a whole number >= ${min}` });
+const int = (min: number) => ({
+  type: 'int' as const,
+  valid: (n: number) => Number.isInteger(n) && n >= min,
+  expected: `a whole number >= ${min}`,
+});
 
 /** The options of the comparison itself: flags of `run`, inputs of the Action, keys of `.benchgate.yml`. */
 const CONFIG = [
@@ -66,12 +70,20 @@ const CONFIG = [
     arg: 'REF',
     type: 'text',
     default: 'HEAD',
-    defaultText: "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
+    defaultText:
+      "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
     help: 'head commit, compared exactly when given',
     trust: 'trusted-only',
     commands: ['run'],
   },
-  { name: 'build', arg: 'CMD', type: 'text', help: 'build command, run once in each worktree before any round', trust: 'trusted-only', commands: ['run'] },
+  {
+    name: 'build',
+    arg: 'CMD',
+    type: 'text',
+    help: 'build command, run once in each worktree before any round',
+    trust: 'trusted-only',
+    commands: ['run'],
+  },
   {
     name: 'bench',
     arg: 'CMD',
@@ -98,7 +110,15 @@ const CONFIG = [
     trust: 'trusted-only',
     commands: ['run'],
   },
-  { name: 'suite', arg: 'NAME', type: 'text', default: 'benchmarks', help: 'name of this suite in the reports and comments', trust: 'trusted-only', commands: ['run'] },
+  {
+    name: 'suite',
+    arg: 'NAME',
+    type: 'text',
+    default: 'benchmarks',
+    help: 'name of this suite in the reports and comments',
+    trust: 'trusted-only',
+    commands: ['run'],
+  },
   {
     name: 'rounds',
     arg: 'N',
@@ -203,7 +223,7 @@ const CONFIG = [
     arg: 'LIST',
     type: 'list',
     defaultText: "none: each benchmark's primary metric gates",
-    help: 'metrics that gate besides each benchmark\'s primary one (e.g. allocs/op, or max-rss for the process cost); derived metrics (MB/s from SetBytes) never gate',
+    help: "metrics that gate besides each benchmark's primary one (e.g. allocs/op, or max-rss for the process cost); derived metrics (MB/s from SetBytes) never gate",
     // More gating metrics make the correction family larger, so every other test weaker.
     trust: 'trusted-only',
     commands: ['run', 'analyze'],
@@ -409,6 +429,8 @@ export function defaultText(o: Pick<OptionSpec, 'default' | 'defaultText'>): str
 type ConfigOption = (typeof CONFIG)[number];
 
 /** The constant default of a config option, with its literal type ('holm', 10). */
-export function configDefault<K extends ConfigKey>(name: K): Extract<ConfigOption, { name: K }> extends { default: infer D } ? D : undefined {
+export function configDefault<K extends ConfigKey>(
+  name: K,
+): Extract<ConfigOption, { name: K }> extends { default: infer D } ? D : undefined {
   return (CONFIG.find((o) => o.name === name) as { default?: unknown }).default as never;
 }

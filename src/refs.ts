@@ -37,9 +37,20 @@ export function chooseComparison(named: { base?: string; head?: string }, event:
       case 'refs':
         return event.base ? { kind: 'refs', base: event.base, head: named.head } : null;
       case 'first-parent':
-        return { kind: 'first-parent', commit: event.commit, label: event.label, head: named.head, why: `${named.head} (named) vs the first parent of ${event.label}` };
+        return {
+          kind: 'first-parent',
+          commit: event.commit,
+          label: event.label,
+          head: named.head,
+          why: `${named.head} (named) vs the first parent of ${event.label}`,
+        };
       case 'merge-base':
-        return { kind: 'merge-base', base: event.base, head: named.head, why: `${named.head} (named) vs its merge base with ${event.base}` };
+        return {
+          kind: 'merge-base',
+          base: event.base,
+          head: named.head,
+          why: `${named.head} (named) vs its merge base with ${event.base}`,
+        };
     }
   }
   if (event.kind === 'refs') return event.base ? { kind: 'refs', base: event.base, head: event.head ?? defaultHead, why: event.why } : null;

@@ -10,7 +10,17 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_FILE, ConfigError, parseConfigText, parseValue, readConfigFile, resolveConfig, type Config, type RawConfig, type Sourced } from './config.js';
+import {
+  CONFIG_FILE,
+  ConfigError,
+  parseConfigText,
+  parseValue,
+  readConfigFile,
+  resolveConfig,
+  type Config,
+  type RawConfig,
+  type Sourced,
+} from './config.js';
 import { git, GitError, repoRoot, resolveCommit } from './git.js';
 import type { Side, Warning } from './model.js';
 import { optionSpec, type ConfigKey, type OptionSpec } from './options.js';
@@ -52,7 +62,8 @@ export function reviewEvent(env: NodeJS.ProcessEnv): ReviewEvent | undefined {
     }
   }
   // Fail closed: without the base commit there is no trusted config to read.
-  if (event && !event.base) throw new ConfigError(`${event.name} without a base commit: cannot tell which config governs; check the CI event`);
+  if (event && !event.base)
+    throw new ConfigError(`${event.name} without a base commit: cannot tell which config governs; check the CI event`);
   return event;
 }
 
@@ -115,11 +126,15 @@ export function checkWorkingDirectory(dir: string, where: string): void {
 export function workingDirectoryIn(worktree: string, dir: string, side: Side): string {
   const full = path.join(worktree, dir);
   if (!existsSync(full) || !statSync(full).isDirectory()) {
-    throw new ConfigError(`working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`);
+    throw new ConfigError(
+      `working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`,
+    );
   }
   const relative = path.relative(realpathSync(worktree), realpathSync(full));
   if (relative.startsWith('..') || path.isAbsolute(relative)) {
-    throw new ConfigError(`working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`);
+    throw new ConfigError(
+      `working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`,
+    );
   }
   return full;
 }
@@ -198,11 +213,15 @@ export async function reviewWarnings(config: Config, repo: string, baseSha: stri
   const governance = config.governance;
   if (!governance) return [];
   const diff = await git(repo, ['diff', '--name-only', '-z', '--no-renames', baseSha, headSha]);
-  const changed = diff.code === 0 ? diff.stdout.split('\0').filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
+  const changed =
+    diff.code === 0 ? diff.stdout.split('\0').filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
   // First: the summary lists ten warnings, and this one matters most.
   const warnings: Warning[] = [];
   if (changed === null) {
-    warnings.push({ code: 'ci-files-changed', message: `could not tell whether the head commit changes its CI files: ${diff.stderr.trim()}` });
+    warnings.push({
+      code: 'ci-files-changed',
+      message: `could not tell whether the head commit changes its CI files: ${diff.stderr.trim()}`,
+    });
   } else if (changed.length > 0) {
     warnings.push({
       code: 'ci-files-changed',

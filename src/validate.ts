@@ -47,7 +47,9 @@ const LOG_SCHEMA_VERSION = logSchema.definitions.LogHeader.properties.schema.con
 
 /** "comparisons[3].unit" for the JSON pointer "/comparisons/3/unit". */
 function fieldName(pointer: string, extra?: string): string {
-  const parts = [...pointer.split('/').slice(1), ...(extra === undefined ? [] : [extra])].map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = [...pointer.split('/').slice(1), ...(extra === undefined ? [] : [extra])].map((p) =>
+    p.replace(/~1/g, '/').replace(/~0/g, '~'),
+  );
   return parts.reduce((name, p) => (/^\d+$/.test(p) ? `${name}[${p}]` : name ? `${name}.${p}` : p), '') || '(the whole value)';
 }
 
@@ -55,7 +57,11 @@ function valueAt(data: unknown, pointer: string): unknown {
   return pointer
     .split('/')
     .slice(1)
-    .reduce<unknown>((node, p) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[p.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), data);
+    .reduce<unknown>(
+      (node, p) =>
+        node && typeof node === 'object' ? (node as Record<string, unknown>)[p.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined,
+      data,
+    );
 }
 
 /** What a value is, never the value itself: it may be long or hostile, and errors reach logs. */
@@ -99,11 +105,16 @@ export function validateLogLine(data: unknown, file: string, line: number): LogL
   const where = `${file}:${line}`;
   const type = data && typeof data === 'object' && !Array.isArray(data) ? (data as { type?: unknown }).type : undefined;
   const id = typeof type === 'string' ? lineSchemas.get(type) : undefined;
-  if (!id) throw new ValidationError(`${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(', ')})`);
+  if (!id)
+    throw new ValidationError(
+      `${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(', ')})`,
+    );
   // A header of another version would fail field by field; say what is wrong instead.
   const schema = (data as { schema?: unknown }).schema;
   if (type === 'header' && schema !== LOG_SCHEMA_VERSION) {
-    throw new ValidationError(`${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`);
+    throw new ValidationError(
+      `${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`,
+    );
   }
   const check = checker<LogLine>(id);
   if (check(data)) return data;

@@ -97,7 +97,9 @@ export function result(comparisons: Comparison[], overrides: Partial<ComparisonR
     informational: comparisons.filter((c) => !c.gating).length,
     geomean: null,
     warnings: [],
-    environment: { stability: { runsWithReadings: 0, loadAvg1: null, stealFraction: null, cpuCount: null, governor: null, turbo: null, perRun: [] } },
+    environment: {
+      stability: { runsWithReadings: 0, loadAvg1: null, stealFraction: null, cpuCount: null, governor: null, turbo: null, perRun: [] },
+    },
     failures: { runs: [], benchmarks: [], stopped: null, noResults: comparisons.length === 0 },
     ...overrides,
     gateFailed: counts.regression > 0 && (overrides.gateFailed ?? true),

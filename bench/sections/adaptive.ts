@@ -107,7 +107,16 @@ function mergeResults(parts: { cell: AdaptiveCell; result: AdaptiveCellResult }[
       };
     });
   };
-  return { rules: merge((r) => r.rules, (c) => c.trials), anchors: merge((r) => r.anchors, (c) => c.anchorTrials) };
+  return {
+    rules: merge(
+      (r) => r.rules,
+      (c) => c.trials,
+    ),
+    anchors: merge(
+      (r) => r.anchors,
+      (c) => c.anchorTrials,
+    ),
+  };
 }
 
 async function runScenarios(
@@ -116,7 +125,16 @@ async function runScenarios(
 ): Promise<{ scenario: Scenario; rules: RuleResult[]; anchors: RuleResult[] }[]> {
   // The default with many jobs (its A/A rate is the headline); the alternatives and anchors with fewer.
   const cells: AdaptiveCell[] = scenarios.flatMap((s, i) => {
-    const base = { kind: 'adaptive' as const, benchmarks: BENCHMARKS, noise: s.noise, cv: s.cv, slowdown: s.slowdown, drift: s.drift, roundShare: s.roundShare, maxRounds: ADAPTIVE_BUDGET.maxRounds };
+    const base = {
+      kind: 'adaptive' as const,
+      benchmarks: BENCHMARKS,
+      noise: s.noise,
+      cv: s.cv,
+      slowdown: s.slowdown,
+      drift: s.drift,
+      roundShare: s.roundShare,
+      maxRounds: ADAPTIVE_BUDGET.maxRounds,
+    };
     return [
       { ...base, label: `adaptive/${i}/${s.name}/default`, trials: trials.rules, rules: [RULES[0]!.rule], anchors: [], anchorTrials: 0 },
       {
@@ -170,7 +188,10 @@ export async function adaptive(opts: SectionOptions): Promise<SectionOutput> {
   ];
   const quietScenarios = quick
     ? []
-    : [scenario({ name: 'quiet', cv: QUIET_CV, compare: true }), scenario({ name: 'quiet +5%', cv: QUIET_CV, slowdown: 0.05, compare: true })];
+    : [
+        scenario({ name: 'quiet', cv: QUIET_CV, compare: true }),
+        scenario({ name: 'quiet +5%', cv: QUIET_CV, slowdown: 0.05, compare: true }),
+      ];
   const aa = await runScenarios(aaScenarios, aaTrials);
   const power = await runScenarios(powerScenarios, powerTrials);
   const quiet = quietScenarios.length > 0 ? await runScenarios(quietScenarios, quietTrials) : [];
@@ -217,7 +238,14 @@ export async function adaptive(opts: SectionOptions): Promise<SectionOutput> {
           detail: `${rounds(v.meanRounds)} rounds, all decided in ${pct(v.allDecided)}`,
         });
       }
-      return [`${label(r.scenario)}${r.scenario.slowdown ? ', +5% on one' : ', A/A'}`, name, rounds(v.meanRounds), pct(v.allDecided), pct(v.falseAlarm), r.scenario.slowdown ? pct(v.detected) : ''];
+      return [
+        `${label(r.scenario)}${r.scenario.slowdown ? ', +5% on one' : ', A/A'}`,
+        name,
+        rounds(v.meanRounds),
+        pct(v.allDecided),
+        pct(v.falseAlarm),
+        r.scenario.slowdown ? pct(v.detected) : '',
+      ];
     }),
   );
 

@@ -71,9 +71,7 @@ export async function drift(opts: SectionOptions): Promise<SectionOutput> {
       }),
     ),
   );
-  const headers = effects.flatMap((e) =>
-    SCHEDULE_KEYS.map((s) => (e === 0 ? `A/A false alarms, ${s}` : `power +${e}%, ${s}`)),
-  );
+  const headers = effects.flatMap((e) => SCHEDULE_KEYS.map((s) => (e === 0 ? `A/A false alarms, ${s}` : `power +${e}%, ${s}`)));
 
   const markdown = [
     '### 3. Drift: interleaved vs sequential, Mann-Whitney vs paired',

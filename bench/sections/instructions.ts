@@ -79,9 +79,35 @@ async function cacheSimRuns(command: string, cwd: string, runs: number): Promise
 
 /** One `benchgate run --measure instructions` of the C repository; returns its results.json. */
 function gate(repo: string, base: string, rounds: number, seed: number, out: string): ComparisonResult {
-  const args = ['--import', 'tsx', CLI, 'run', '--repo', repo, '--base', base, '--head', 'HEAD', '--build', 'cc -O1 -o prog prog.c', '--bench-command', './prog', '--measure', 'instructions', '--rounds', String(rounds), '--warmup', '0', '--seed', String(seed), '--out', out];
+  const args = [
+    '--import',
+    'tsx',
+    CLI,
+    'run',
+    '--repo',
+    repo,
+    '--base',
+    base,
+    '--head',
+    'HEAD',
+    '--build',
+    'cc -O1 -o prog prog.c',
+    '--bench-command',
+    './prog',
+    '--measure',
+    'instructions',
+    '--rounds',
+    String(rounds),
+    '--warmup',
+    '0',
+    '--seed',
+    String(seed),
+    '--out',
+    out,
+  ];
   const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0 && r.status !== 1) throw new Error(`benchgate run --measure instructions exited with ${r.status}:\n${r.stderr.slice(-2000)}`);
+  if (r.status !== 0 && r.status !== 1)
+    throw new Error(`benchgate run --measure instructions exited with ${r.status}:\n${r.stderr.slice(-2000)}`);
   return JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as ComparisonResult;
 }
 
@@ -120,7 +146,10 @@ export async function instructions(opts: SectionOptions): Promise<SectionOutput>
     const demoPredictable = demoRuns > 0 ? await countRuns('node --predictable bench.mjs', demo, demoRuns) : null;
 
     // The gate end to end.
-    const detection = [2, 3].map((rounds) => ({ rounds, result: gate(repo, 'HEAD~1', rounds, rounds, path.join(work, `detect-${rounds}`)) }));
+    const detection = [2, 3].map((rounds) => ({
+      rounds,
+      result: gate(repo, 'HEAD~1', rounds, rounds, path.join(work, `detect-${rounds}`)),
+    }));
     const repetitions = opts.quick ? 3 : 20;
     const aa = Array.from({ length: repetitions }, (_, i) => gate(repo, 'HEAD', 3, i + 1, path.join(work, `aa-${i + 1}`)));
     const aaFlagged = aa.filter(flagged).length;
@@ -128,18 +157,47 @@ export async function instructions(opts: SectionOptions): Promise<SectionOutput>
 
     const ratio = (a: number[], b: number[]) => times(medianOf(a) / medianOf(b));
     const variationRows = [
-      [`C program (${ITERATIONS.toLocaleString('en')}-step loop, cc -O1)`, String(cRuns), medianRange(cCounted.counts, (v) => v.toLocaleString('en')), spreadText(cCounted.counts)],
+      [
+        `C program (${ITERATIONS.toLocaleString('en')}-step loop, cc -O1)`,
+        String(cRuns),
+        medianRange(cCounted.counts, (v) => v.toLocaleString('en')),
+        spreadText(cCounted.counts),
+      ],
       ...(demoPlain && demoPredictable
         ? [
-            ['node demo, `node bench.mjs`', String(demoRuns), medianRange(demoPlain.counts, (v) => v.toExponential(4)), spreadText(demoPlain.counts)],
-            ['node demo, `node --predictable bench.mjs`', String(demoRuns), medianRange(demoPredictable.counts, (v) => v.toExponential(4)), spreadText(demoPredictable.counts)],
+            [
+              'node demo, `node bench.mjs`',
+              String(demoRuns),
+              medianRange(demoPlain.counts, (v) => v.toExponential(4)),
+              spreadText(demoPlain.counts),
+            ],
+            [
+              'node demo, `node --predictable bench.mjs`',
+              String(demoRuns),
+              medianRange(demoPredictable.counts, (v) => v.toExponential(4)),
+              spreadText(demoPredictable.counts),
+            ],
           ]
         : []),
     ];
     const costRows = [
-      ['C program', medianRange(cNative, (v) => seconds(v)), medianRange(cCounted.wallMs, (v) => seconds(v)), ratio(cCounted.wallMs, cNative), `${medianRange(cCacheSim, (v) => seconds(v))} (${ratio(cCacheSim, cCounted.wallMs)} of counting)`],
+      [
+        'C program',
+        medianRange(cNative, (v) => seconds(v)),
+        medianRange(cCounted.wallMs, (v) => seconds(v)),
+        ratio(cCounted.wallMs, cNative),
+        `${medianRange(cCacheSim, (v) => seconds(v))} (${ratio(cCacheSim, cCounted.wallMs)} of counting)`,
+      ],
       ...(demoPlain && demoPredictable
-        ? [['node demo', medianRange(demoNative, (v) => seconds(v)), medianRange([...demoPlain.wallMs, ...demoPredictable.wallMs], (v) => seconds(v)), ratio([...demoPlain.wallMs, ...demoPredictable.wallMs], demoNative), 'not run (minutes per run)']]
+        ? [
+            [
+              'node demo',
+              medianRange(demoNative, (v) => seconds(v)),
+              medianRange([...demoPlain.wallMs, ...demoPredictable.wallMs], (v) => seconds(v)),
+              ratio([...demoPlain.wallMs, ...demoPredictable.wallMs], demoNative),
+              'not run (minutes per run)',
+            ],
+          ]
         : []),
     ];
     const detectionRows = detection.map(({ rounds, result }) => {
@@ -148,14 +206,25 @@ export async function instructions(opts: SectionOptions): Promise<SectionOutput>
     });
 
     const checks: Check[] = [
-      { claim: 'instruction counts of a compiled program vary by at most 0.01% run to run', holds: spread(cCounted.counts) <= 1e-4, detail: spreadText(cCounted.counts) },
-      { claim: 'a +4% instruction change is a regression at 3 rounds', holds: detection[1]!.result.comparisons[0]!.verdict === 'regression', detail: detection[1]!.result.comparisons[0]!.verdict },
+      {
+        claim: 'instruction counts of a compiled program vary by at most 0.01% run to run',
+        holds: spread(cCounted.counts) <= 1e-4,
+        detail: spreadText(cCounted.counts),
+      },
+      {
+        claim: 'a +4% instruction change is a regression at 3 rounds',
+        holds: detection[1]!.result.comparisons[0]!.verdict === 'regression',
+        detail: detection[1]!.result.comparisons[0]!.verdict,
+      },
       { claim: `no A/A flag in ${repetitions} instruction-mode comparisons`, holds: aaFlagged === 0, detail: `${aaFlagged} flagged` },
     ];
     const markdown = [
       '### Instruction mode',
       '',
-      `valgrind ${spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim()}, \`--tool=cachegrind --cache-sim=no --trace-children=yes\`; counts are the whole process tree (the \`sh -c\` and the program). Load average before: ${loadBefore.map((l) => l.toFixed(1)).join(', ')}; after: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} (${os.cpus().length} CPUs); ${minutes.toFixed(1)} min.`,
+      `valgrind ${spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim()}, \`--tool=cachegrind --cache-sim=no --trace-children=yes\`; counts are the whole process tree (the \`sh -c\` and the program). Load average before: ${loadBefore.map((l) => l.toFixed(1)).join(', ')}; after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} (${os.cpus().length} CPUs); ${minutes.toFixed(1)} min.`,
       '',
       '#### Run-to-run variation',
       '',

@@ -51,7 +51,17 @@ function analysisTimes(repetitions: number): number[] {
     base: { ref: 'base', sha: '0'.repeat(40) },
     head: { ref: 'head', sha: '1'.repeat(40) },
     seed: 8,
-    config: { ...BENCHGATE_SETTINGS, failOn: 'regression', rounds: 30, warmup: 0, format: 'benchgate', suite: 'bench', bench: 'simulated', build: null, timeoutSec: 0 },
+    config: {
+      ...BENCHGATE_SETTINGS,
+      failOn: 'regression',
+      rounds: 30,
+      warmup: 0,
+      format: 'benchgate',
+      suite: 'bench',
+      bench: 'simulated',
+      build: null,
+      timeoutSec: 0,
+    },
     environment: {},
     startedAt: new Date(0).toISOString(),
   };
@@ -109,7 +119,13 @@ export async function overhead(opts: SectionOptions): Promise<SectionOutput> {
   const execOverhead = exec.measured.map((m, i) => m - exec.bare[i]!);
   const ratio = (values: number[], to: number[]) => times(medianOf(values) / medianOf(to));
   const rows = [
-    ['analysis + reports, 1,000 benchmarks × 30 rounds', medianRange(analysis, ms), 'the target', times(medianOf(analysis) / 1000), '< 1,000 ms'],
+    [
+      'analysis + reports, 1,000 benchmarks × 30 rounds',
+      medianRange(analysis, ms),
+      'the target',
+      times(medianOf(analysis) / 1000),
+      '< 1,000 ms',
+    ],
     [
       `parse ${parse.megabytes.toFixed(0)} MB of Go output (${parse.values.toLocaleString('en')} values)`,
       ms(parse.seconds * 1000),
@@ -117,10 +133,34 @@ export async function overhead(opts: SectionOptions): Promise<SectionOutput> {
       '',
       '',
     ],
-    ['`execMeasured("true")`', medianRange(exec.measured, ms), `bare \`sh -c true\`: ${medianRange(exec.bare, ms)}`, ratio(exec.measured, exec.bare), ''],
-    ['per-run scheduling overhead (the difference)', medianRange(execOverhead, ms), 'the target', times(medianOf(execOverhead) / 5), '< 5 ms'],
-    ['cold start `node dist/cli.js --version`', medianRange(cli!, ms), `\`node -e 0\`: ${medianRange(baseline!, ms)}`, ratio(cli!, baseline!), '< 300 ms'],
-    ['cold start `node dist/index.js` (to its first config error)', medianRange(action!, ms), '`node -e 0`', ratio(action!, baseline!), '< 300 ms'],
+    [
+      '`execMeasured("true")`',
+      medianRange(exec.measured, ms),
+      `bare \`sh -c true\`: ${medianRange(exec.bare, ms)}`,
+      ratio(exec.measured, exec.bare),
+      '',
+    ],
+    [
+      'per-run scheduling overhead (the difference)',
+      medianRange(execOverhead, ms),
+      'the target',
+      times(medianOf(execOverhead) / 5),
+      '< 5 ms',
+    ],
+    [
+      'cold start `node dist/cli.js --version`',
+      medianRange(cli!, ms),
+      `\`node -e 0\`: ${medianRange(baseline!, ms)}`,
+      ratio(cli!, baseline!),
+      '< 300 ms',
+    ],
+    [
+      'cold start `node dist/index.js` (to its first config error)',
+      medianRange(action!, ms),
+      '`node -e 0`',
+      ratio(action!, baseline!),
+      '< 300 ms',
+    ],
   ];
   const markdown = [
     '### 5. Overhead',
@@ -131,7 +171,10 @@ export async function overhead(opts: SectionOptions): Promise<SectionOutput> {
     '',
     '#### Statistics hot paths (bench/stats.ts, one run each)',
     '',
-    markdownTable(['what', 'time'], stats.map((t) => [t.label, ms(t.ms)])),
+    markdownTable(
+      ['what', 'time'],
+      stats.map((t) => [t.label, ms(t.ms)]),
+    ),
     '',
   ].join('\n');
   return { markdown, checks: [] };

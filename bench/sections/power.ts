@@ -37,9 +37,7 @@ export async function power(opts: SectionOptions): Promise<SectionOutput> {
   );
   const results = await runCells(cells);
   const detected = (g: (typeof grid)[number], effect: number, method: MethodKey): number => {
-    const i = cells.findIndex(
-      (c) => c.noise === g.noise && c.cv === g.cv && c.rounds === g.rounds && c.slowdown === effect / 100,
-    );
+    const i = cells.findIndex((c) => c.noise === g.noise && c.cv === g.cv && c.rounds === g.rounds && c.slowdown === effect / 100);
     return results[i]!.detected[METHOD_KEYS.indexOf(method)]!;
   };
   /** Smallest effect of the grid detected in at least TARGET_POWER of the pull requests. */

@@ -43,10 +43,14 @@ const GO: RealSuite = {
     git('commit', '-q', '--no-gpg-sign', '-m', 'go suite');
   },
   flags: [
-    '--build', 'go test -c -o aa.test .',
-    '--bench', "./aa.test -test.run '^$' -test.bench . -test.benchtime 20ms",
-    '--format', 'go',
-    '--suite', 'go',
+    '--build',
+    'go test -c -o aa.test .',
+    '--bench',
+    "./aa.test -test.run '^$' -test.bench . -test.benchtime 20ms",
+    '--format',
+    'go',
+    '--suite',
+    'go',
   ],
 };
 
@@ -63,7 +67,23 @@ function goInstalled(env: NodeJS.ProcessEnv): boolean {
 /** One A/A comparison through the CLI; returns its results.json. */
 function runOnce(repo: string, suite: RealSuite, seed: number, env: NodeJS.ProcessEnv): ComparisonResult {
   const out = path.join(repo, '..', `out-${seed}`);
-  const args = ['--import', 'tsx', CLI, 'run', '--repo', repo, '--base', 'HEAD', '--head', 'HEAD', ...suite.flags, '--seed', String(seed), '--out', out];
+  const args = [
+    '--import',
+    'tsx',
+    CLI,
+    'run',
+    '--repo',
+    repo,
+    '--base',
+    'HEAD',
+    '--head',
+    'HEAD',
+    ...suite.flags,
+    '--seed',
+    String(seed),
+    '--out',
+    out,
+  ];
   const r = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8' });
   // 0 = pass, 1 = the gate failed (a false alarm): both are results to count.
   if (r.status !== 0 && r.status !== 1) throw new Error(`benchgate run (${suite.name}) exited with ${r.status}:\n${r.stderr.slice(-2000)}`);

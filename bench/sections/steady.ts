@@ -65,7 +65,13 @@ function goSuite(work: string): Suite | null {
 function fsyncSuite(work: string): Suite {
   const dir = path.join(work, 'fsync');
   mkdirSync(dir);
-  return { name: 'fsync-heavy', dir, command: 'dd if=/dev/zero of=out bs=4k count=200 oflag=dsync status=none', format: 'command', env: process.env };
+  return {
+    name: 'fsync-heavy',
+    dir,
+    command: 'dd if=/dev/zero of=out bs=4k count=200 oflag=dsync status=none',
+    format: 'command',
+    env: process.env,
+  };
 }
 
 /** suite -> condition -> benchmark -> one sample per run, in round order. */
@@ -77,11 +83,18 @@ async function collect(suites: Suite[], plans: SteadyPlan[], rounds: number): Pr
   const cells = suites.flatMap((suite) => CONDITIONS.map((condition, i) => ({ suite, condition, plan: plans[i]! })));
   for (let round = 0; round < rounds; round++) {
     for (const { suite, condition, plan } of rng.shuffle(cells)) {
-      const r = await execMeasured(suite.command, { cwd: suite.dir, env: { ...suite.env, ...plan.env }, timeoutSec: 120, prefix: plan.prefix });
+      const r = await execMeasured(suite.command, {
+        cwd: suite.dir,
+        env: { ...suite.env, ...plan.env },
+        timeoutSec: 120,
+        prefix: plan.prefix,
+      });
       if (r.exitCode !== 0) throw new Error(`${suite.name} under ${condition.name} exited with ${r.exitCode}: ${r.tail.join('\n')}`);
       const byBenchmark = samples.get(suite.name)!.get(condition.name)!;
       const measurements =
-        suite.format === 'command' ? [{ benchmark: 'dd oflag=dsync (wall)', metric: 'time', values: [r.wallMs / 1000] }] : readRunResults(r.stdout, suite.format, suite.dir).measurements;
+        suite.format === 'command'
+          ? [{ benchmark: 'dd oflag=dsync (wall)', metric: 'time', values: [r.wallMs / 1000] }]
+          : readRunResults(r.stdout, suite.format, suite.dir).measurements;
       for (const m of measurements) {
         if (m.metric !== 'time') continue;
         const list = byBenchmark.get(m.benchmark) ?? [];
@@ -98,7 +111,11 @@ async function collect(suites: Suite[], plans: SteadyPlan[], rounds: number): Pr
  * head, each compared by compareRuns. The halvings share runs, so this is a rate over re-drawn
  * sides of the same data, not over independent jobs.
  */
-function flagRate(byBenchmark: Map<string, number[]>, splits: number, seed: number): { comparisons: number; flagged: number; jobsFlagged: number } {
+function flagRate(
+  byBenchmark: Map<string, number[]>,
+  splits: number,
+  seed: number,
+): { comparisons: number; flagged: number; jobsFlagged: number } {
   const rng = createRng(seed);
   const n = Math.min(...[...byBenchmark.values()].map((v) => v.length));
   let comparisons = 0;
@@ -106,7 +123,9 @@ function flagRate(byBenchmark: Map<string, number[]>, splits: number, seed: numb
   let jobsFlagged = 0;
   const series = [...byBenchmark.values()];
   const half = n >> 1;
-  const slots = Array.from({ length: half }, (_, r) => (['base', 'head'] as const).map((side, position) => ({ side, round: r + 1, position }))).flat();
+  const slots = Array.from({ length: half }, (_, r) =>
+    (['base', 'head'] as const).map((side, position) => ({ side, round: r + 1, position })),
+  ).flat();
   for (let s = 0; s < splits; s++) {
     const order = rng.shuffle(Array.from({ length: n }, (_, i) => i));
     const pick = (v: number[], from: number) => order.slice(from, from + half).map((i) => v[i]!);
@@ -121,7 +140,8 @@ function flagRate(byBenchmark: Map<string, number[]>, splits: number, seed: numb
   return { comparisons, flagged, jobsFlagged };
 }
 
-const formatSeconds = (s: number) => (s >= 0.1 ? `${s.toFixed(2)} s` : s >= 1e-4 ? `${(s * 1000).toFixed(2)} ms` : `${(s * 1e9).toFixed(0)} ns`);
+const formatSeconds = (s: number) =>
+  s >= 0.1 ? `${s.toFixed(2)} s` : s >= 1e-4 ? `${(s * 1000).toFixed(2)} ms` : `${(s * 1e9).toFixed(0)} ns`;
 const cvText = (values: number[]) => `${(100 * summarize(values).cv).toFixed(1)}%`;
 
 export async function steady(opts: SectionOptions): Promise<SectionOutput> {
@@ -136,7 +156,9 @@ export async function steady(opts: SectionOptions): Promise<SectionOutput> {
     const samples = await collect(suites, plans, rounds);
     const minutes = (performance.now() - started) / 60000;
 
-    const notes = CONDITIONS.flatMap((c, i) => plans[i]!.checks.filter((k) => !k.applied).map((k) => `${c.name}: ${k.option} skipped (${k.detail})`));
+    const notes = CONDITIONS.flatMap((c, i) =>
+      plans[i]!.checks.filter((k) => !k.applied).map((k) => `${c.name}: ${k.option} skipped (${k.detail})`),
+    );
     const cvRows: string[][] = [];
     const medianRows: string[][] = [];
     const rateRows: string[][] = [];
@@ -145,11 +167,16 @@ export async function steady(opts: SectionOptions): Promise<SectionOutput> {
       const benchmarks = [...byCondition.get('none')!.keys()].sort();
       for (const benchmark of benchmarks) {
         cvRows.push([`${suite.name}: ${benchmark}`, ...CONDITIONS.map((c) => cvText(byCondition.get(c.name)!.get(benchmark) ?? []))]);
-        medianRows.push([`${suite.name}: ${benchmark}`, ...CONDITIONS.map((c) => formatSeconds(medianOf(byCondition.get(c.name)!.get(benchmark) ?? [NaN])))]);
+        medianRows.push([
+          `${suite.name}: ${benchmark}`,
+          ...CONDITIONS.map((c) => formatSeconds(medianOf(byCondition.get(c.name)!.get(benchmark) ?? [NaN]))),
+        ]);
       }
       cvRows.push([
         `**${suite.name}: median CV**`,
-        ...CONDITIONS.map((c) => `**${(100 * medianOf(benchmarks.map((b) => summarize(byCondition.get(c.name)!.get(b)!).cv))).toFixed(1)}%**`),
+        ...CONDITIONS.map(
+          (c) => `**${(100 * medianOf(benchmarks.map((b) => summarize(byCondition.get(c.name)!.get(b)!).cv))).toFixed(1)}%**`,
+        ),
       ]);
       rateRows.push([
         suite.name,
@@ -162,7 +189,10 @@ export async function steady(opts: SectionOptions): Promise<SectionOutput> {
     const markdown = [
       '### Steadier machine: CV with and without each option',
       '',
-      `${rounds} rounds; in each, every suite ran once under every condition, in seeded random order. CV = benchgate's robust CV (MAD × 1.4826 / median) of the per-run medians. Load average before: ${loadBefore.map((l) => l.toFixed(1)).join(', ')}; after: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} (${os.cpus().length} CPUs); ${minutes.toFixed(1)} min.`,
+      `${rounds} rounds; in each, every suite ran once under every condition, in seeded random order. CV = benchgate's robust CV (MAD × 1.4826 / median) of the per-run medians. Load average before: ${loadBefore.map((l) => l.toFixed(1)).join(', ')}; after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} (${os.cpus().length} CPUs); ${minutes.toFixed(1)} min.`,
       ...notes.map((n) => `- ${n}`),
       '',
       markdownTable(['benchmark', ...CONDITIONS.map((c) => c.name)], cvRows),

@@ -42,14 +42,12 @@ export const BENCHGATE: Method = {
   },
 };
 
-const direction = (base: readonly number[], head: readonly number[]): Flag =>
-  Math.sign(median(head) - median(base)) as Flag;
+const direction = (base: readonly number[], head: readonly number[]): Flag => Math.sign(median(head) - median(base)) as Flag;
 
 /** benchstat's rule: Mann-Whitney at alpha for each benchmark, no correction, no threshold. */
 export const MWU_UNCORRECTED: Method = {
   name: 'MWU α=0.05, uncorrected',
-  flags: (job) =>
-    job.values.map((v) => (mannWhitneyU(v.base, v.head).p < ALPHA ? direction(v.base, v.head) : 0)),
+  flags: (job) => job.values.map((v) => (mannWhitneyU(v.base, v.head).p < ALPHA ? direction(v.base, v.head) : 0)),
 };
 
 /**
@@ -86,7 +84,10 @@ export function tTest(correction: 'holm' | 'none'): Method {
   return {
     name: correction === 'holm' ? 't-test, Holm (reference)' : 't-test α=0.05, uncorrected',
     flags(job) {
-      const p = adjusted(job.values.map((v) => tTestP(v.base, v.head)), correction);
+      const p = adjusted(
+        job.values.map((v) => tTestP(v.base, v.head)),
+        correction,
+      );
       return job.values.map((v, b) => (p[b]! < ALPHA ? direction(v.base, v.head) : 0));
     },
   };

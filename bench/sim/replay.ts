@@ -92,14 +92,34 @@ export async function replayTable(dirs: string[]): Promise<string> {
     rows.push([
       name,
       `${withFlag} of ${results.length} (${pct(withFlag / results.length)})`,
-      medianRange(results.map((r) => r.rounds), (v) => v.toFixed(0)),
-      medianRange(results.map((r) => r.wallS), (v) => `${v.toFixed(1)} s`),
+      medianRange(
+        results.map((r) => r.rounds),
+        (v) => v.toFixed(0),
+      ),
+      medianRange(
+        results.map((r) => r.wallS),
+        (v) => `${v.toFixed(1)} s`,
+      ),
       pct(results.reduce((s, r) => s + r.saved, 0) / results.length),
       `${results.reduce((s, r) => s + r.inconclusive, 0)} of ${results.reduce((s, r) => s + r.benchmarks, 0)}`,
-      medianRange(results.flatMap((r) => r.ruledOut), (v) => `±${v.toFixed(1)}%`),
+      medianRange(
+        results.flatMap((r) => r.ruledOut),
+        (v) => `±${v.toFixed(1)}%`,
+      ),
     ]);
   }
-  return markdownTable(['rule', 'repetitions with a false flag', 'rounds, median (range)', 'measured wall time of those rounds', 'benchmark runs saved', 'inconclusive', 'no change beyond, median (range) per benchmark'], rows);
+  return markdownTable(
+    [
+      'rule',
+      'repetitions with a false flag',
+      'rounds, median (range)',
+      'measured wall time of those rounds',
+      'benchmark runs saved',
+      'inconclusive',
+      'no change beyond, median (range) per benchmark',
+    ],
+    rows,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

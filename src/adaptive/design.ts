@@ -102,7 +102,7 @@ export function decideLook(
   let rejectedCount = rejectedBefore;
   const nominal = new Map<string, number>();
   // Holm within the look: a rejection raises everyone else's level; repeat until none is added.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const level = design.alpha / Math.max(1, familySize - rejectedCount);
     for (const b of inputs) {

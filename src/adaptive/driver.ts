@@ -179,7 +179,9 @@ export async function runAdaptive(opts: DriverOptions): Promise<AdaptiveResult> 
       const missing = names.filter((n) => !seen.has(n));
       if (missing.length > 0) {
         filterWorks = false;
-        notes.push(`round ${round}: the filter did not select ${missing.length} open benchmark(s) (first: ${JSON.stringify(missing[0])}); later rounds ran the whole suite`);
+        notes.push(
+          `round ${round}: the filter did not select ${missing.length} open benchmark(s) (first: ${JSON.stringify(missing[0])}); later rounds ran the whole suite`,
+        );
       }
     }
     const isLookRound = isLook(round, budget);

@@ -118,7 +118,10 @@ const narrower = (selects: (name: string) => boolean, all: readonly string[], va
 
 /** BenchmarkDotNet globs: `*` and `?` are the only wildcards, matching is case-insensitive. */
 function globMatcher(glob: string): (name: string) => boolean {
-  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, '[\\s\\S]*').replace(/\?/g, '[\\s\\S]');
+  const source = glob
+    .replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`)
+    .replace(/\*/g, '[\\s\\S]*')
+    .replace(/\?/g, '[\\s\\S]');
   const re = new RegExp(`^${source}$`, 'i');
   return (name) => re.test(name);
 }
@@ -156,7 +159,11 @@ const SYNTAXES: Record<string, Syntax> = {
   jmh: {
     wholeSuite: { value: '.*' },
     // JMH matches the include regexp against `pkg.Class.method`; benchgate appends `(params)`.
-    build: (open) => anchoredAlternation(open.map((n) => n.replace(/(?<=.)\(.*$/s, '')), javaQuote),
+    build: (open) =>
+      anchoredAlternation(
+        open.map((n) => n.replace(/(?<=.)\(.*$/s, '')),
+        javaQuote,
+      ),
   },
   criterion: {
     wholeSuite: { value: '' },
@@ -190,7 +197,9 @@ const SYNTAXES: Record<string, Syntax> = {
     // pytest >= 8.2 reads arguments from `@file`, one per line: node ids, which -k cannot select.
     wholeSuite: { argsFile: [] },
     build: (open) =>
-      open.some((n) => /[\r\n]/.test(n)) ? { kind: 'whole-suite', reason: 'unrepresentable' } : { kind: 'filter', filter: { argsFile: unique(open) } },
+      open.some((n) => /[\r\n]/.test(n))
+        ? { kind: 'whole-suite', reason: 'unrepresentable' }
+        : { kind: 'filter', filter: { argsFile: unique(open) } },
   },
   benchgate: {
     // A custom harness reads the exact names from a JSON array; empty means all.

@@ -90,8 +90,7 @@ export function lookStatistic(test: SequentialTestName, samples: PairedSamples, 
     p: wilcoxonSignedRank(d, { alternative: 'two-sided', method: 'auto', correction: true }).p,
     n,
     change,
-    within: (t) =>
-      countWalshAtMost(sorted, Math.log1p(-t / 100)) < qu && countWalshAtMost(negated(sorted), -Math.log1p(t / 100)) < qu,
+    within: (t) => countWalshAtMost(sorted, Math.log1p(-t / 100)) < qu && countWalshAtMost(negated(sorted), -Math.log1p(t / 100)) < qu,
   };
 }
 

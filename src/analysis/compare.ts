@@ -77,7 +77,10 @@ function testGroup(g: Group, gate: GateDecision): Comparison {
     c.changeCi = change.ci;
   }
   if (base.length < 2 || head.length < 2) {
-    c.warnings.push({ code: 'too-few-samples', message: `needs at least 2 samples per side (has ${base.length} base, ${head.length} head)` });
+    c.warnings.push({
+      code: 'too-few-samples',
+      message: `needs at least 2 samples per side (has ${base.length} base, ${head.length} head)`,
+    });
     return c;
   }
   const hl = hodgesLehmann(head, base);
@@ -146,7 +149,10 @@ export interface Compared {
  * p at alpha, for information, and never joins the family. Exact counts the deterministic rule
  * decides stay outside the family too.
  */
-export function compareGroups(groups: readonly Group[], settings: AnalysisSettings): { compared: Compared[]; alphaPerTest: number; family: number } {
+export function compareGroups(
+  groups: readonly Group[],
+  settings: AnalysisSettings,
+): { compared: Compared[]; alphaPerTest: number; family: number } {
   const policy = gatePolicy(settings);
   const tested = groups.map((group) => {
     const comparison = testGroup(group, policy(group));

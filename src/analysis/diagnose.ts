@@ -62,7 +62,8 @@ function diagnoseComplexity(comparisons: readonly Comparison[]): { comparisons: 
   const warnings: Warning[] = [];
   for (const { family, members } of families.values()) {
     members.sort((a, b) => complexityNOf(comparisons[a]!)! - complexityNOf(comparisons[b]!)!);
-    const point = (i: number, side: 'base' | 'head') => [complexityNOf(comparisons[i]!)!, comparisons[i]![side]!.median] as [number, number];
+    const point = (i: number, side: 'base' | 'head') =>
+      [complexityNOf(comparisons[i]!)!, comparisons[i]![side]!.median] as [number, number];
     const fit = complexityDiagnostic(family, { base: members.map((i) => point(i, 'base')), head: members.map((i) => point(i, 'head')) });
     if (!fit) continue;
     for (const i of members) out[i] = { ...out[i]!, diagnostics: { ...out[i]!.diagnostics, complexity: fit.numbers } };

@@ -25,7 +25,8 @@ export function readResults(file: string): ComparisonResult {
   let text: string;
   try {
     const { size } = statSync(file);
-    if (size > MAX_RESULTS_BYTES) throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
+    if (size > MAX_RESULTS_BYTES)
+      throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
     text = readFileSync(file, 'utf8');
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${(err as Error).message}`);
@@ -44,7 +45,8 @@ export function readPullRequestNumber(dir: string): number | undefined {
   const file = path.join(dir, PULL_REQUEST_FILE);
   if (!existsSync(file)) return undefined;
   const text = readFileSync(file, 'utf8').trim();
-  if (!/^[1-9]\d{0,9}$/.test(text)) throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text.slice(0, 40))}`);
+  if (!/^[1-9]\d{0,9}$/.test(text))
+    throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text.slice(0, 40))}`);
   return Number(text);
 }
 
@@ -81,7 +83,9 @@ async function publishOwn(dir: string, result: ComparisonResult, options: GitHub
   const named = readPullRequestNumber(dir);
   const pullRequest = eventPullRequest(event);
   if (named !== undefined && named !== pullRequest) {
-    throw new ConfigError(`${dir}: names pull request #${named}, but this run is for ${pullRequest === undefined ? 'no pull request' : `#${pullRequest}`}`);
+    throw new ConfigError(
+      `${dir}: names pull request #${named}, but this run is for ${pullRequest === undefined ? 'no pull request' : `#${pullRequest}`}`,
+    );
   }
   const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? result.head.sha });
   return publishResult(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) }, platform);

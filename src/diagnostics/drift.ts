@@ -81,14 +81,20 @@ export function driftDiagnostic(base: RoundSeries, head: RoundSeries, thresholdP
   const warnings: Warning[] = [];
   if (large) {
     const what = drifting
-      .map((s) => `${s} ${sides[s]!.totalPct >= 0 ? '+' : ''}${sides[s]!.totalPct.toFixed(1)}% (Mann-Kendall p = ${sides[s]!.p.toPrecision(2)})`)
+      .map(
+        (s) =>
+          `${s} ${sides[s]!.totalPct >= 0 ? '+' : ''}${sides[s]!.totalPct.toFixed(1)}% (Mann-Kendall p = ${sides[s]!.p.toPrecision(2)})`,
+      )
       .join(', ');
     const verdict = protectedByInterleaving
       ? 'both sides drifted alike, so interleaving protected the comparison'
       : difference === null
         ? 'too few paired rounds to tell whether interleaving protected the comparison'
         : `the sides drifted differently (trend of head / base p = ${difference.p.toPrecision(2)}), so interleaving did not protect the comparison`;
-    warnings.push({ code: protectedByInterleaving ? 'drift' : 'drift-unprotected', message: `values drifted over the rounds: ${what}; ${verdict}` });
+    warnings.push({
+      code: protectedByInterleaving ? 'drift' : 'drift-unprotected',
+      message: `values drifted over the rounds: ${what}; ${verdict}`,
+    });
   }
   return { numbers: { ...sides, difference, large, protectedByInterleaving }, warnings };
 }

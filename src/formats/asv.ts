@@ -48,8 +48,10 @@ function addBenchmark(set: MeasurementSet, name: string, row: unknown[], columns
     return;
   }
   const results = shape.array(result, `${path}.result`);
-  const samples = column('samples') === undefined || column('samples') === null ? undefined : shape.array(column('samples'), `${path}.samples`);
-  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path}.result`);
+  const samples =
+    column('samples') === undefined || column('samples') === null ? undefined : shape.array(column('samples'), `${path}.samples`);
+  if (results.length !== names.length)
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -58,7 +60,8 @@ function addBenchmark(set: MeasurementSet, name: string, row: unknown[], columns
       return;
     }
     const own = samples?.[i];
-    const values = own === undefined || own === null ? [shape.number(value, `${path}.result[${i}]`)] : shape.numbers(own, `${path}.samples[${i}]`);
+    const values =
+      own === undefined || own === null ? [shape.number(value, `${path}.result[${i}]`)] : shape.numbers(own, `${path}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, 'lower', v);
   });
 }
@@ -75,7 +78,9 @@ export const asv: FormatParser = {
   parse(text) {
     const root: JsonObject = shape.object(parseAsvJson(text), 'the top level');
     if (root.version !== 2) throw shape.error('expected "version": 2 (asv 0.5 and later)');
-    const columns = new Map(shape.array(root.result_columns, 'result_columns').map((column, i) => [shape.string(column, `result_columns[${i}]`), i]));
+    const columns = new Map(
+      shape.array(root.result_columns, 'result_columns').map((column, i) => [shape.string(column, `result_columns[${i}]`), i]),
+    );
     if (!columns.has('result')) throw shape.error('expected "result" among result_columns');
     const set = new MeasurementSet(NAME);
     for (const [name, row] of Object.entries(shape.object(root.results, 'results'))) {

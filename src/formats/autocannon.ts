@@ -14,7 +14,12 @@ import type { FormatParser } from './types.js';
 const NAME = 'autocannon';
 const shape = new JsonShape(NAME);
 /** The percentiles of autocannon's console table, by their JSON keys. */
-const PERCENTILES: [number, string][] = [[2.5, 'p2_5'], [50, 'p50'], [97.5, 'p97_5'], [99, 'p99']];
+const PERCENTILES: [number, string][] = [
+  [2.5, 'p2_5'],
+  [50, 'p50'],
+  [97.5, 'p97_5'],
+  [99, 'p99'],
+];
 
 function count(root: JsonObject, key: string): number {
   return shape.optionalNumber(root[key], key) ?? 0;
@@ -40,7 +45,11 @@ function requestsPerSecond(root: JsonObject, requests: JsonObject): number {
 function target(root: JsonObject): string {
   const title = shape.optionalString(root.title, 'title');
   if (title !== undefined && title !== '') return title;
-  if (Array.isArray(root.url)) return shape.array(root.url, 'url').map((url, i) => shape.string(url, `url[${i}]`)).join(' ');
+  if (Array.isArray(root.url))
+    return shape
+      .array(root.url, 'url')
+      .map((url, i) => shape.string(url, `url[${i}]`))
+      .join(' ');
   return shape.optionalString(root.url, 'url') ?? shape.string(root.socketPath, 'url');
 }
 

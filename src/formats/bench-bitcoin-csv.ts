@@ -38,7 +38,11 @@ export const benchBitcoinCsv: FormatParser = {
       if (cells.length < 7) {
         // bench_bitcoin -list prints the same header over "name, evals, iters" rows: no timings to read.
         const hint = cells.length === 3 ? ' (bench_bitcoin -list output has no timings: run the benchmarks)' : '';
-        throw new FormatError(NAME, `expected "name, evals, iterations, total, min, max, median", got ${cells.length} columns${hint}`, line.number);
+        throw new FormatError(
+          NAME,
+          `expected "name, evals, iterations, total, min, max, median", got ${cells.length} columns${hint}`,
+          line.number,
+        );
       }
       const numbers = cells.slice(-6).map((cell) => parseDecimal(cell.trim()));
       if (numbers.some((n) => n === undefined)) {

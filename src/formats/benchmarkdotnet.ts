@@ -35,9 +35,13 @@ function job(benchmark: JsonObject, path: string): string {
 /** Nanoseconds per operation, in the best form the export has. */
 function nanoseconds(benchmark: JsonObject, statistics: JsonObject, path: string): number[] {
   if (statistics.OriginalValues !== undefined) return shape.numbers(statistics.OriginalValues, `${path}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === undefined ? [] : shape.array(benchmark.Measurements, `${path}.Measurements`)
-    .map((m, i) => shape.object(m, `${path}.Measurements[${i}]`))
-    .filter((m) => m.IterationMode === 'Workload' && m.IterationStage === 'Result');
+  const results =
+    benchmark.Measurements === undefined
+      ? []
+      : shape
+          .array(benchmark.Measurements, `${path}.Measurements`)
+          .map((m, i) => shape.object(m, `${path}.Measurements[${i}]`))
+          .filter((m) => m.IterationMode === 'Workload' && m.IterationStage === 'Result');
   if (results.length > 0) {
     return results.map((m, i) => {
       const operations = shape.number(m.Operations, `${path}.Measurements[${i}].Operations`);

@@ -46,7 +46,8 @@ function walkXml(set: MeasurementSet, node: JsonObject, path: string[], depth: n
   }
   for (const key of ['Catch', 'Catch2TestRun', 'Group']) {
     const value = node[key];
-    for (const child of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child, path, depth + 1);
+    for (const child of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
+      walkXml(set, child, path, depth + 1);
   }
 }
 

@@ -69,7 +69,8 @@ export const criterion: FormatParser = {
         addThroughput(set, current, value, unit, line);
       }
       current = undefined;
-      const isNameLine = content !== '' && !indented && !/^(Benchmarking |Found \d|Warning: |Running |running \d|test result:|Gnuplot)/.test(content);
+      const isNameLine =
+        content !== '' && !indented && !/^(Benchmarking |Found \d|Warning: |Running |running \d|test result:|Gnuplot)/.test(content);
       pendingName = isNameLine ? content : undefined;
     }
     return set.toArray();

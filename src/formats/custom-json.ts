@@ -42,7 +42,13 @@ export function looksLikeCustomJson(text: string): boolean {
   if (!/^\s*\[\s*\{/.test(start)) return false;
   try {
     const root: unknown = JSON.parse(text);
-    return Array.isArray(root) && root.length > 0 && root.every((entry) => isObject(entry) && typeof entry.name === 'string' && typeof entry.unit === 'string' && typeof entry.value === 'number');
+    return (
+      Array.isArray(root) &&
+      root.length > 0 &&
+      root.every(
+        (entry) => isObject(entry) && typeof entry.name === 'string' && typeof entry.unit === 'string' && typeof entry.value === 'number',
+      )
+    );
   } catch {
     return false;
   }

@@ -15,10 +15,30 @@ const shape = new JsonShape('google-benchmark');
 
 /** Row keys that are not user counters. */
 const STANDARD_KEYS = new Set([
-  'name', 'family_index', 'per_family_instance_index', 'run_name', 'run_type', 'repetitions',
-  'repetition_index', 'threads', 'iterations', 'real_time', 'cpu_time', 'time_unit', 'aggregate_name',
-  'aggregate_unit', 'error_occurred', 'error_message', 'label', 'big_o', 'cpu_coefficient',
-  'real_coefficient', 'rms', 'complexity_n', 'skipped', 'skip_message',
+  'name',
+  'family_index',
+  'per_family_instance_index',
+  'run_name',
+  'run_type',
+  'repetitions',
+  'repetition_index',
+  'threads',
+  'iterations',
+  'real_time',
+  'cpu_time',
+  'time_unit',
+  'aggregate_name',
+  'aggregate_unit',
+  'error_occurred',
+  'error_message',
+  'label',
+  'big_o',
+  'cpu_coefficient',
+  'real_coefficient',
+  'rms',
+  'complexity_n',
+  'skipped',
+  'skip_message',
 ]);
 
 /** The built-in rates (SetBytesProcessed, SetItemsProcessed) divide a count by real_time. */

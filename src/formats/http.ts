@@ -46,7 +46,8 @@ export function httpMeasurements(result: HttpResult): Measurement[] {
     measurement(percentileMetric(p), 's', 'lower', seconds, p === 50 || p === tail ? 'primary' : 'secondary'),
   );
   if (result.maxSeconds !== undefined) measurements.push(measurement('latency max', 's', 'lower', result.maxSeconds, 'secondary'));
-  if (result.requestsPerSecond !== undefined) measurements.push(measurement('requests/s', 'req/s', 'higher', result.requestsPerSecond, 'primary'));
+  if (result.requestsPerSecond !== undefined)
+    measurements.push(measurement('requests/s', 'req/s', 'higher', result.requestsPerSecond, 'primary'));
   return measurements;
 }
 

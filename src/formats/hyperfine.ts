@@ -33,7 +33,8 @@ export const hyperfine: FormatParser = {
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
       for (const time of shape.numbers(result.times, `${path}.times`)) set.add(name, 'time', 's', 'lower', time);
       if (result.memory_usage_byte !== undefined) {
-        for (const bytes of shape.numbers(result.memory_usage_byte, `${path}.memory_usage_byte`)) set.add(name, 'memory', 'B', 'lower', bytes);
+        for (const bytes of shape.numbers(result.memory_usage_byte, `${path}.memory_usage_byte`))
+          set.add(name, 'memory', 'B', 'lower', bytes);
       }
     });
     return set.toArray();

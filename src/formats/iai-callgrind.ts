@@ -32,7 +32,14 @@ function addMetric(set: MeasurementSet, benchmark: string, label: string, value:
   const number = parseDecimal(value.replace(/%$/, ''));
   if (number === undefined) throw new FormatError(NAME, `expected a number for ${label}, got "${value}"`, line.number);
   const metric = metricName(label, tool);
-  set.add(benchmark, metric, metric === 'instructions' ? 'instructions' : value.endsWith('%') ? '%' : 'count', 'lower', number, line.number);
+  set.add(
+    benchmark,
+    metric,
+    metric === 'instructions' ? 'instructions' : value.endsWith('%') ? '%' : 'count',
+    'lower',
+    number,
+    line.number,
+  );
 }
 
 export const iaiCallgrind: FormatParser = {

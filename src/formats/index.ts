@@ -79,13 +79,15 @@ export function getFormat(name: string): FormatParser {
 export function detectFormat(text: string): FormatParser {
   const format = detectable.find((f) => f.detect(text));
   if (format) return format;
-  const shown = firstLines(text, 5).filter((line) => line.trim() !== '').map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}…` : line}`);
+  const shown = firstLines(text, 5)
+    .filter((line) => line.trim() !== '')
+    .map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}…` : line}`);
   throw new FormatError(
     'auto',
     `could not recognise the benchmark output; tried ${detectable.map((f) => f.name).join(', ')}.\n` +
       (shown.length > 0 ? `First lines seen:\n${shown.join('\n')}` : 'The output was empty.') +
       (looksLikeCustomJson(text)
-        ? '\nThis looks like github-action-benchmark\'s custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better.'
+        ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better."
         : '\nPass --format NAME to choose one.'),
   );
 }

@@ -29,7 +29,8 @@ function targetFor(unit: string, better: Better): Target {
   if (top === 'ops' && bottom !== undefined && isTimeUnit(bottom)) {
     return { unit: 'ops/s', better: 'higher', convert: (value) => value / toSeconds(1, bottom) };
   }
-  if (bottom === 'op' && top !== undefined && isTimeUnit(top)) return { unit: 's', better: 'lower', convert: (value) => toSeconds(value, top) };
+  if (bottom === 'op' && top !== undefined && isTimeUnit(top))
+    return { unit: 's', better: 'lower', convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
 
@@ -44,14 +45,18 @@ function benchmarkName(result: JsonObject, path: string): string {
 function samples(metric: JsonObject, path: string): (number | 'NaN')[] {
   const value = (v: unknown, p: string) => (v === 'NaN' ? 'NaN' : shape.number(v, p));
   if (metric.rawData !== undefined) {
-    return shape.array(metric.rawData, `${path}.rawData`).flatMap((fork, f) =>
-      shape.array(fork, `${path}.rawData[${f}]`).map((v, i) => value(v, `${path}.rawData[${f}][${i}]`)),
-    );
+    return shape
+      .array(metric.rawData, `${path}.rawData`)
+      .flatMap((fork, f) => shape.array(fork, `${path}.rawData[${f}]`).map((v, i) => value(v, `${path}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== undefined) {
-    return shape.array(metric.rawDataHistogram, `${path}.rawDataHistogram`).flatMap((fork, f) =>
-      shape.array(fork, `${path}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path}.rawDataHistogram[${f}][${i}]`)),
-    );
+    return shape
+      .array(metric.rawDataHistogram, `${path}.rawDataHistogram`)
+      .flatMap((fork, f) =>
+        shape
+          .array(fork, `${path}.rawDataHistogram[${f}]`)
+          .map((iteration, i) => histogramMean(iteration, `${path}.rawDataHistogram[${f}][${i}]`)),
+      );
   }
   return [value(metric.score, `${path}.score`)];
 }
@@ -93,7 +98,9 @@ export const jmh: FormatParser = {
     // The mode's metric is the primary one; profilers add secondary metrics, gc.alloc.rate being
     // gc.alloc.rate.norm over the primary time.
     const primaries = new Set<string>();
-    const set = new MeasurementSet(NAME, (metric) => ({ role: primaries.has(metric) ? 'primary' : metric === 'gc.alloc.rate' ? 'derived' : 'secondary' }));
+    const set = new MeasurementSet(NAME, (metric) => ({
+      role: primaries.has(metric) ? 'primary' : metric === 'gc.alloc.rate' ? 'derived' : 'secondary',
+    }));
     results.forEach((item, i) => {
       const path = `[${i}]`;
       const result = shape.object(item, path);
@@ -101,7 +108,14 @@ export const jmh: FormatParser = {
       const mode = shape.string(result.mode, `${path}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
-      addMetric(set, name, metric, shape.object(result.primaryMetric, `${path}.primaryMetric`), `${path}.primaryMetric`, mode === 'thrpt' ? 'higher' : 'lower');
+      addMetric(
+        set,
+        name,
+        metric,
+        shape.object(result.primaryMetric, `${path}.primaryMetric`),
+        `${path}.primaryMetric`,
+        mode === 'thrpt' ? 'higher' : 'lower',
+      );
       const secondary = result.secondaryMetrics === undefined ? {} : shape.object(result.secondaryMetrics, `${path}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, ''); // older JMH prefixes "·"

@@ -52,7 +52,8 @@ export const juliaBenchmarkTools: FormatParser = {
 
   parse(text) {
     const root = shape.array(parseJson(NAME, text), 'the top level');
-    if (!isObject(root[0]) || root[0].BenchmarkTools === undefined) throw shape.error('expected [{"Julia": ..., "BenchmarkTools": ...}, [...]]');
+    if (!isObject(root[0]) || root[0].BenchmarkTools === undefined)
+      throw shape.error('expected [{"Julia": ..., "BenchmarkTools": ...}, [...]]');
     const set = new MeasurementSet(NAME, (metric) => ({ role: metric === 'time' ? 'primary' : 'secondary' }));
     shape.array(root[1], '[1]').forEach((value, i) => addValue(set, value, `[1][${i}]`, [], 0));
     return set.toArray();

@@ -53,7 +53,10 @@ export const k6: FormatParser = {
       percentiles: percentiles(duration),
       maxSeconds: max === undefined ? undefined : toSeconds(max, 'ms'),
       requestsPerSecond: shape.number(stats(metrics, 'http_reqs')?.rate, 'metrics.http_reqs.rate'),
-      failures: failed === undefined ? [] : countReason(shape.number(failed.passes, 'metrics.http_req_failed.passes'), 'failed requests (http_req_failed)'),
+      failures:
+        failed === undefined
+          ? []
+          : countReason(shape.number(failed.passes, 'metrics.http_req_failed.passes'), 'failed requests (http_req_failed)'),
     });
   },
 };

@@ -31,8 +31,14 @@ function failures(root: JsonObject): string[] {
   const codes = root.statusCodeDistribution === undefined ? {} : shape.object(root.statusCodeDistribution, 'statusCodeDistribution');
   const errors = root.errorDistribution === undefined ? {} : shape.object(root.errorDistribution, 'errorDistribution');
   return [
-    ...countReason(total(codes, 'statusCodeDistribution', (code) => !/^2\d\d$/.test(code)), 'non-2xx responses'),
-    ...countReason(total(errors, 'errorDistribution', (error) => error !== DEADLINE), 'errors'),
+    ...countReason(
+      total(codes, 'statusCodeDistribution', (code) => !/^2\d\d$/.test(code)),
+      'non-2xx responses',
+    ),
+    ...countReason(
+      total(errors, 'errorDistribution', (error) => error !== DEADLINE),
+      'errors',
+    ),
   ];
 }
 

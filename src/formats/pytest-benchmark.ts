@@ -29,7 +29,8 @@ export const pytestBenchmark: FormatParser = {
       const name = shape.optionalString(benchmark.fullname, `${path}.fullname`) ?? shape.string(benchmark.name, `${path}.name`);
       const stats = shape.object(benchmark.stats, `${path}.stats`);
       // Trimmed files end `data` with a placeholder string: only numbers are samples.
-      const data = stats.data === undefined ? [] : shape.array(stats.data, `${path}.stats.data`).filter((v): v is number => typeof v === 'number');
+      const data =
+        stats.data === undefined ? [] : shape.array(stats.data, `${path}.stats.data`).filter((v): v is number => typeof v === 'number');
       const values = data.length > 0 ? data : [shape.number(stats.median, `${path}.stats.median`)];
       for (const value of values) set.add(name, 'time', 's', 'lower', value);
     });

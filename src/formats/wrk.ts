@@ -36,7 +36,8 @@ function finish(block: Block): Measurement[] {
   if (block.result.percentiles.length === 0) {
     throw new FormatError(NAME, `no latency percentiles for ${block.result.benchmark}: run wrk with --latency`, block.line);
   }
-  if (block.result.requestsPerSecond === undefined) throw new FormatError(NAME, `no Requests/sec line for ${block.result.benchmark}`, block.line);
+  if (block.result.requestsPerSecond === undefined)
+    throw new FormatError(NAME, `no Requests/sec line for ${block.result.benchmark}`, block.line);
   return httpMeasurements(block.result);
 }
 
@@ -61,7 +62,11 @@ export const wrk: FormatParser = {
       const running = RUNNING.exec(line.text);
       if (running) {
         if (block) measurements.push(...finish(block));
-        block = { result: { benchmark: names.next(running[1]!.trim()), percentiles: [], failures: [] }, line: line.number, inDistribution: false };
+        block = {
+          result: { benchmark: names.next(running[1]!.trim()), percentiles: [], failures: [] },
+          line: line.number,
+          inDistribution: false,
+        };
         continue;
       }
       if (!block) continue;
@@ -84,7 +89,9 @@ export const wrk: FormatParser = {
       else if (socket) {
         const [connect, read, write, timeout] = socket.slice(1).map(Number) as [number, number, number, number];
         const errors = connect + read + write + timeout;
-        result.failures.push(...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`));
+        result.failures.push(
+          ...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`),
+        );
       } else if (line.text.startsWith('Requests/sec:')) {
         const rate = parseDecimal(line.text.slice('Requests/sec:'.length).trim());
         if (rate === undefined) throw new FormatError(NAME, 'expected "Requests/sec: <number>"', line.number);

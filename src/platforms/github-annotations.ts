@@ -103,5 +103,8 @@ export function omittedNotes(omitted: Record<AnnotationKind, number>): string[] 
   const label = { error: 'regressions (errors)', warning: 'regressions (warnings)', notice: 'improvements' };
   return (Object.keys(omitted) as AnnotationKind[])
     .filter((k) => omitted[k] > 0)
-    .map((k) => `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`);
+    .map(
+      (k) =>
+        `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`,
+    );
 }

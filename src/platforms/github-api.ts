@@ -39,7 +39,13 @@ export async function tokenLogin(octokit: Octokit): Promise<string> {
  * marker exists. Anyone can write the marker: another user's comment that starts with it is
  * never edited, so it cannot capture the report.
  */
-export async function upsertComment(octokit: Octokit, repo: Repo, pullRequest: number, marker: string, body: string): Promise<'created' | 'updated'> {
+export async function upsertComment(
+  octokit: Octokit,
+  repo: Repo,
+  pullRequest: number,
+  marker: string,
+  body: string,
+): Promise<'created' | 'updated'> {
   const author = await tokenLogin(octokit);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
   const existing = comments.find((c) => c.user?.login === author && c.body?.startsWith(marker));

@@ -92,7 +92,12 @@ export function eventComparison(event: GitHubEvent): CompareSpec {
       if (!base) return { kind: 'refs', head };
       // The branch a person names is what the head would merge into, as in a pull request.
       const shown = head ?? 'the dispatched commit';
-      return { kind: 'merge-base', base, head: head ?? 'HEAD', why: `${shown} vs its merge base with ${base}: what it changed since it branched off` };
+      return {
+        kind: 'merge-base',
+        base,
+        head: head ?? 'HEAD',
+        why: `${shown} vs its merge base with ${base}: what it changed since it branched off`,
+      };
     }
     default:
       return { kind: 'refs' };

@@ -33,7 +33,13 @@ export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Pr
   const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
   const reportFrom = core.getInput('report-from') || undefined;
   const overrideLabel = core.getInput('override-label').trim() || undefined;
-  const github: GitHubOptions = { token: token || undefined, comment: onOff('comment'), check: onOff('check'), ...(overrideLabel && { overrideLabel }), env };
+  const github: GitHubOptions = {
+    token: token || undefined,
+    comment: onOff('comment'),
+    check: onOff('check'),
+    ...(overrideLabel && { overrideLabel }),
+    env,
+  };
   if (reportFrom) return { reportFrom: path.resolve(repoDir, reportFrom), github };
 
   const configInput = core.getInput('config');

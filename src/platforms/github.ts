@@ -14,7 +14,16 @@ import { inertForLog, plainText } from '../report/escape.js';
 import { renderMarkdown, type MarkdownLink } from '../report/markdown.js';
 import { headline } from '../report/rows.js';
 import { renderTerminal } from '../report/terminal.js';
-import { checkConclusion, commentMarker, createCheckRun, findOverrideLabel, httpStatus, upsertComment, type Octokit, type Repo } from './github-api.js';
+import {
+  checkConclusion,
+  commentMarker,
+  createCheckRun,
+  findOverrideLabel,
+  httpStatus,
+  upsertComment,
+  type Octokit,
+  type Repo,
+} from './github-api.js';
 import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations } from './github-annotations.js';
 import { eventComparison, eventPullRequest, readEvent, type GitHubEvent } from './github-event.js';
 import type { Platform, WrittenReports } from './types.js';
@@ -62,7 +71,10 @@ export function runLinks(env: NodeJS.ProcessEnv, event?: GitHubEvent): MarkdownL
   if (!repo || !/^\d+$/.test(runId)) return [];
   let run: URL;
   try {
-    run = new URL(`${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/actions/runs/${runId}`, `${env.GITHUB_SERVER_URL ?? 'https://github.com'}/`);
+    run = new URL(
+      `${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/actions/runs/${runId}`,
+      `${env.GITHUB_SERVER_URL ?? 'https://github.com'}/`,
+    );
   } catch {
     return [];
   }
@@ -147,7 +159,8 @@ export class GitHubPlatform implements Platform {
     const locate = (file: string) => (existsSync(path.join(workspace, dir, file)) ? path.posix.join(dir, file) : undefined);
     const source = this.options.source;
     const fallback = source === undefined ? undefined : configuredLocation(source, locate);
-    if (source !== undefined && fallback === undefined) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
+    if (source !== undefined && fallback === undefined)
+      this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
     const plan = planAnnotations(result, {
       locate,
       fallback,
@@ -182,7 +195,12 @@ export class GitHubPlatform implements Platform {
       this.info('no GITHUB_STEP_SUMMARY: job summary skipped');
       return;
     }
-    const markdown = renderMarkdown(result, { maxBytes: LIMITS.summary - 1024, notes, links: runLinks(this.env, this.event), fullResultsHint: 'results.json in the results artifact' });
+    const markdown = renderMarkdown(result, {
+      maxBytes: LIMITS.summary - 1024,
+      notes,
+      links: runLinks(this.env, this.event),
+      fullResultsHint: 'results.json in the results artifact',
+    });
     await core.summary.addRaw(markdown, true).write();
   }
 
@@ -193,7 +211,8 @@ export class GitHubPlatform implements Platform {
   private async writeThroughApi(result: ComparisonResult, notes: string[]): Promise<void> {
     const api = this.api();
     if (!api) {
-      if (this.options.comment || this.options.check) this.info('no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)');
+      if (this.options.comment || this.options.check)
+        this.info('no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)');
       return;
     }
     const { octokit, repo } = api;
@@ -203,7 +222,11 @@ export class GitHubPlatform implements Platform {
       await this.attempt('comment on the pull request', 'pull-requests: write', async () => {
         if (!(await this.pullRequestMatches(octokit, repo, pullRequest))) return;
         const marker = commentMarker(suite);
-        const body = renderMarkdown(result, { maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64, notes, links: runLinks(this.env, this.event) });
+        const body = renderMarkdown(result, {
+          maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64,
+          notes,
+          links: runLinks(this.env, this.event),
+        });
         const how = await upsertComment(octokit, repo, pullRequest, marker, body);
         this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });

@@ -42,7 +42,12 @@ class MergeRequestNotes {
   private readonly api: string;
   private readonly base: string;
 
-  constructor(apiUrl: string, projectId: string, mergeRequestIid: string, private readonly token: string) {
+  constructor(
+    apiUrl: string,
+    projectId: string,
+    mergeRequestIid: string,
+    private readonly token: string,
+  ) {
     this.api = apiUrl.replace(/\/+$/, '');
     this.base = `${this.api}/projects/${encodeURIComponent(projectId)}/merge_requests/${encodeURIComponent(mergeRequestIid)}/notes`;
   }
@@ -142,8 +147,20 @@ export class GitLabPlatform implements Platform {
     const tip = this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || undefined;
     const mergeBase = this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || undefined;
     const mr = `!${this.env.CI_MERGE_REQUEST_IID ?? '?'}`;
-    if (tip) return { kind: 'refs', base: tip, head, why: `the merged result of MR ${mr} vs the target commit it was merged onto: what merging would land` };
-    if (mergeBase) return { kind: 'refs', base: mergeBase, head, why: `the head of MR ${mr} vs its merge base with the target branch: what the branch changed` };
+    if (tip)
+      return {
+        kind: 'refs',
+        base: tip,
+        head,
+        why: `the merged result of MR ${mr} vs the target commit it was merged onto: what merging would land`,
+      };
+    if (mergeBase)
+      return {
+        kind: 'refs',
+        base: mergeBase,
+        head,
+        why: `the head of MR ${mr} vs its merge base with the target branch: what the branch changed`,
+      };
     return { kind: 'refs', head };
   }
 
@@ -167,7 +184,12 @@ export class GitLabPlatform implements Platform {
     };
     for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
     const file = path.join(path.dirname(anyReport), DOTENV_FILE);
-    writeFileSync(file, Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join(''));
+    writeFileSync(
+      file,
+      Object.entries(values)
+        .map(([k, v]) => `${k}=${v}\n`)
+        .join(''),
+    );
   }
 
   /** One hidden marker per job name, so a quick run and a deep run keep a note each. */

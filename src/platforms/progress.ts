@@ -67,7 +67,9 @@ export class ProgressDisplay {
 
   /** New state (null: the rounds are over). A new run redraws at once; output lines wait for the timer. */
   update(p: RunProgress | null): void {
-    const newRun = p !== null && (this.state === null || p.label !== this.state.label || p.side !== this.state.side || p.runsDone !== this.state.runsDone);
+    const newRun =
+      p !== null &&
+      (this.state === null || p.label !== this.state.label || p.side !== this.state.side || p.runsDone !== this.state.runsDone);
     this.state = p;
     if (p === null) {
       this.clear();

@@ -28,7 +28,9 @@ export interface CodeQualityIssue {
 
 /** The size tells apart the rows nanobench gives one name at several complexityN. */
 function fingerprint(c: Comparison): string {
-  return createHash('sha256').update(identityKey({ ...c, complexityN: complexityNOf(c) })).digest('hex');
+  return createHash('sha256')
+    .update(identityKey({ ...c, complexityN: complexityNOf(c) }))
+    .digest('hex');
 }
 
 function issue(c: Comparison, result: ComparisonResult, names: Names): CodeQualityIssue {

@@ -75,7 +75,9 @@ function markdownText(text: string, max: number, punctuation: RegExp): string {
  * own escape survives.
  */
 export function markdownCodeCell(name: string): string {
-  const text = visible(clip(name)).replace(/\\(?=\|)/g, `\\${WORD_JOINER}`).replace(/\|/g, '\\|');
+  const text = visible(clip(name))
+    .replace(/\\(?=\|)/g, `\\${WORD_JOINER}`)
+    .replace(/\|/g, '\\|');
   const longestTicks = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longestTicks + 1);
   const pad = text.startsWith('`') || text.endsWith('`') || text.trim() !== text || text === '' ? ' ' : '';

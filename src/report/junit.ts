@@ -13,7 +13,8 @@ import { formatChange, formatP } from './units.js';
 
 // Characters XML 1.0 cannot hold at all, even escaped: most C0 controls, lone surrogates,
 // U+FFFE/U+FFFF. A benchmark name carrying them must still give a well-formed file.
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Escapes text for XML element content and double-quoted attributes (newlines kept as &#10;). */
 export function escapeXml(text: string): string {
@@ -64,7 +65,10 @@ function testCase(c: Comparison, result: ComparisonResult, names: Names): Case {
   const out = element('system-out', {}, details(c, row));
   if (c.verdict === 'regression' && c.gating && result.gateFailed) {
     // GitLab shows a failure's text as the case's output, so the details go there.
-    return { outcome: 'failure', xml: caseXml(row, element('failure', { type: 'regression', message: regressionMessage(c, row.name, result) }, details(c, row))) };
+    return {
+      outcome: 'failure',
+      xml: caseXml(row, element('failure', { type: 'regression', message: regressionMessage(c, row.name, result) }, details(c, row))),
+    };
   }
   if (c.verdict === 'failed') {
     const reason = c.warnings.map((w) => w.message).join('; ') || 'the harness reported this benchmark as failed';

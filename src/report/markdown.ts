@@ -32,7 +32,8 @@ function linkMarkdown({ text, url }: MarkdownLink): string {
 }
 
 const FOLDED: Verdict[] = ['unchanged'];
-const HEADER = '| benchmark | base | head | change (95% CI) | p / adj. p | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n';
+const HEADER =
+  '| benchmark | base | head | change (95% CI) | p / adj. p | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n';
 /** Failed runs, run-level warnings and per-comparison notes shown before "…and N more". */
 const MAX_LISTED = 10;
 const MAX_MESSAGE = 300;
@@ -108,7 +109,8 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
   const truncationNote = (left: number) =>
     `\n> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n`;
 
-  const heading = (suite: string, pkg: string | undefined) => `#### ${markdownCodeCell(suite)}${pkg === undefined ? '' : ` · pkg: ${markdownCodeCell(pkg)}`}`;
+  const heading = (suite: string, pkg: string | undefined) =>
+    `#### ${markdownCodeCell(suite)}${pkg === undefined ? '' : ` · pkg: ${markdownCodeCell(pkg)}`}`;
   const section = (heading: string, rows: Row[]): Section => ({
     heading,
     shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
@@ -150,6 +152,9 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
   // unchanged benchmarks in one suite can never push another suite's regression out.
   for (const s of sections) fill(s, s.shown, s.keptShown, HEADER, '\n');
   for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length), CLOSE_DETAILS);
-  const body = sections.filter((s) => headed.has(s)).map(renderSection).join('');
+  const body = sections
+    .filter((s) => headed.has(s))
+    .map(renderSection)
+    .join('');
   return head + body + (left > 0 ? truncationNote(left) : '') + notes + footer;
 }

@@ -106,13 +106,15 @@ export const PROCESS_COST_NOTE = 'the CPU time and peak memory of the whole benc
 function nothingCompared(result: ComparisonResult): string {
   const f = result.failures;
   if (f.stopped !== null) return `stopped before any result: ${f.stopped}`;
-  if (f.runs.length > 0) return `no results: ${f.runs.length} run${f.runs.length > 1 ? 's' : ''} failed (first: ${f.runs[0]!.side}, round ${f.runs[0]!.round})`;
+  if (f.runs.length > 0)
+    return `no results: ${f.runs.length} run${f.runs.length > 1 ? 's' : ''} failed (first: ${f.runs[0]!.side}, round ${f.runs[0]!.round})`;
   return 'no benchmark results were read from any run';
 }
 
 /** The gate's state in words: a label may have let it pass, or it may be off. */
 function gateNote(result: ComparisonResult): string {
-  if (result.override) return ` (gate passed by label "${result.override.label}"${result.override.by ? `, applied by @${result.override.by}` : ''})`;
+  if (result.override)
+    return ` (gate passed by label "${result.override.label}"${result.override.by ? `, applied by @${result.override.by}` : ''})`;
   return result.verdict === 'fail' && !result.gateFailed ? ' (gate off)' : '';
 }
 

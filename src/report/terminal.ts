@@ -66,7 +66,9 @@ export function renderTerminal(result: ComparisonResult, colors: TerminalColors 
     out.push('');
   }
   if (result.geomean) {
-    out.push(`geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`);
+    out.push(
+      `geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`,
+    );
   }
   for (const f of result.failures.runs.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
   for (const w of result.warnings) out.push(`${colors.yellow('warning:')} ${printable(w.message, MESSAGE_MAX)}`);

@@ -6,7 +6,8 @@
  */
 
 /** An error line of Node, Python, Go, Rust, a shell: "TypeError: …", "panic: …", "error[E0432]: …". */
-const ERROR_LINE = /^\s*(?:[\w.$]*(?:Error|Exception)(?: \[[A-Z0-9_]+\])?:|panic:|fatal(?: error)?:|error(?:\[\w+\])?:|.*: (?:command )?not found$)/;
+const ERROR_LINE =
+  /^\s*(?:[\w.$]*(?:Error|Exception)(?: \[[A-Z0-9_]+\])?:|panic:|fatal(?: error)?:|error(?:\[\w+\])?:|.*: (?:command )?not found$)/;
 
 const MISSING_DEPENDENCY = /ERR_MODULE_NOT_FOUND|Cannot find (?:package|module)|ModuleNotFoundError|No module named|cannot find package/;
 

@@ -133,7 +133,10 @@ function ticksPerSecond(): number {
 /** Children's CPU time from the wrapper shell's /proc stat line (fields 16 and 17). */
 function childCpuMs(stat: string): { user: number; sys: number } | null {
   // The command name (field 2) is in parentheses and may contain spaces: split after it.
-  const after = stat.slice(stat.lastIndexOf(')') + 2).trim().split(/\s+/);
+  const after = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .trim()
+    .split(/\s+/);
   const cutime = Number(after[13]);
   const cstime = Number(after[14]);
   if (!Number.isFinite(cutime) || !Number.isFinite(cstime)) return null;

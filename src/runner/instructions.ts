@@ -34,7 +34,14 @@ export function requireValgrind(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The argv prefix that counts instructions into `dir`, one file per process (%p = its pid). */
 export function cachegrindPrefix(dir: string): string[] {
-  return ['valgrind', '--tool=cachegrind', '--cache-sim=no', '--trace-children=yes', '-q', `--cachegrind-out-file=${path.join(dir, 'cg.%p')}`];
+  return [
+    'valgrind',
+    '--tool=cachegrind',
+    '--cache-sim=no',
+    '--trace-children=yes',
+    '-q',
+    `--cachegrind-out-file=${path.join(dir, 'cg.%p')}`,
+  ];
 }
 
 /** The total of the `summary:` lines (the first event, Ir) of every cachegrind file in `dir`, or null when there is none. */

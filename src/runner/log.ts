@@ -5,7 +5,19 @@
  * One writer at a time: a lock file beside the log keeps a second run out of the directory,
  * and an earlier log there is kept under a new name, never truncated.
  */
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LogEnd, LogHeader, LogLine, Run } from '../model.js';
@@ -17,7 +29,10 @@ export class ResultsLog {
   /** Where an earlier log in the same place was moved, so this run does not overwrite it. */
   readonly kept: string | null;
 
-  constructor(readonly file: string, header: LogHeader) {
+  constructor(
+    readonly file: string,
+    header: LogHeader,
+  ) {
     mkdirSync(path.dirname(file), { recursive: true });
     this.lock = acquireLock(`${file}.lock`);
     try {
@@ -68,7 +83,8 @@ function acquireLock(lock: string): string {
       closeSync(fd);
       return lock;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
     }
     const [pidText = '', host = ''] = readLockFile(lock).split('\n');
     const pid = Number(pidText);
@@ -95,7 +111,10 @@ function readLockFile(lock: string): string {
 /** `results.jsonl` -> `results.20261123T235501Z.jsonl` (the earlier log's last write), numbered if taken. */
 function keepEarlierLog(file: string): string | null {
   if (!existsSync(file)) return null;
-  const stamp = statSync(file).mtime.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = statSync(file)
+    .mtime.toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const ext = path.extname(file);
   const stem = file.slice(0, file.length - ext.length);
   let kept = `${stem}.${stamp}${ext}`;
@@ -158,8 +177,7 @@ export function parseLog(text: string, file: string): ParsedLog {
       }
       seen.set(key, i + 1);
       runs.push(parsed.run);
-    }
-    else if (parsed.type === 'end') end = parsed;
+    } else if (parsed.type === 'end') end = parsed;
     else skipped.push(i + 1);
   });
   if (!header) throw new LogError(`${file}: no header line: is this a benchgate results.jsonl?`);

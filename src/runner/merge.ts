@@ -18,11 +18,15 @@ export function mergeLogs(logs: { file: string; log: ParsedLog }[]): string {
     const identity = JSON.stringify([log.header.startedAt, log.header.seed]);
     const twin = started.get(identity);
     if (twin !== undefined) {
-      throw new LogError(`${file}: holds the same run as ${twin} (started ${log.header.startedAt}, seed ${log.header.seed}); merging it would count its rounds twice`);
+      throw new LogError(
+        `${file}: holds the same run as ${twin} (started ${log.header.startedAt}, seed ${log.header.seed}); merging it would count its rounds twice`,
+      );
     }
     started.set(identity, file);
     if (log.header.base.sha !== first.log.header.base.sha || log.header.head.sha !== first.log.header.head.sha) {
-      throw new LogError(`${file}: compares other commits than ${first.file} (base/head SHAs differ); only logs of the same comparison can be merged`);
+      throw new LogError(
+        `${file}: compares other commits than ${first.file} (base/head SHAs differ); only logs of the same comparison can be merged`,
+      );
     }
     const rounds = Math.max(0, ...log.runs.map((r) => r.round));
     for (const run of log.runs) lines.push({ type: 'run', run: { ...run, round: run.round + offset } });

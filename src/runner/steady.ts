@@ -155,7 +155,10 @@ function check(candidate: Candidate, probe: Probe): SteadyCheck {
     return { option: candidate.option, applied: false, detail: missing ? candidate.missing : out.message };
   }
   if (!candidate.holds(out)) {
-    const why = candidate.option === 'priority' ? 'not permitted here (needs root or CAP_SYS_NICE)' : `had no effect here (${out.trim().split('\n')[0]?.slice(0, 80)})`;
+    const why =
+      candidate.option === 'priority'
+        ? 'not permitted here (needs root or CAP_SYS_NICE)'
+        : `had no effect here (${out.trim().split('\n')[0]?.slice(0, 80)})`;
     return { option: candidate.option, applied: false, detail: why };
   }
   return { option: candidate.option, applied: true, detail: candidate.applied, ...(candidate.cpu !== undefined && { cpu: candidate.cpu }) };
@@ -165,7 +168,12 @@ function check(candidate: Candidate, probe: Probe): SteadyCheck {
  * Checks each requested option here and returns the prefix of those that work. Linux only:
  * elsewhere every requested option is skipped with that reason.
  */
-export function planSteadiness(opts: SteadyOptions, env: NodeJS.ProcessEnv = process.env, probe: Probe = runProbe, platform = process.platform): SteadyPlan {
+export function planSteadiness(
+  opts: SteadyOptions,
+  env: NodeJS.ProcessEnv = process.env,
+  probe: Probe = runProbe,
+  platform = process.platform,
+): SteadyPlan {
   const requested: (Candidate | { option: SteadyOption; skip: string })[] = [];
   if (opts.pinCpu !== undefined) {
     const pin = platform === 'linux' ? pinCandidate(opts.pinCpu, env) : '';

@@ -30,11 +30,7 @@ export function adjustPValues(p: readonly number[], correction: AnalysisSettings
  * keeping the running maximum (step-down, from the smallest) or minimum (step-up, from the
  * largest) so that adjusted values keep the order of the raw ones.
  */
-function adjustSorted(
-  p: readonly number[],
-  from: 'ascending' | 'descending',
-  scale: (value: number, rank: number) => number,
-): number[] {
+function adjustSorted(p: readonly number[], from: 'ascending' | 'descending', scale: (value: number, rank: number) => number): number[] {
   p.forEach((value, i) => {
     if (!(value >= 0 && value <= 1)) throw new StatsError(`p[${i}] is ${value}: p-values lie in [0, 1]`);
   });

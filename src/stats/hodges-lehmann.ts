@@ -28,11 +28,7 @@ const EXACT_BELOW_N = 50;
  * The estimate is the median of the differences in both cases (where R's uniroot may stop
  * anywhere on the flat stretch between the two middle differences).
  */
-export function hodgesLehmann(
-  x: readonly number[],
-  y: readonly number[],
-  opts: { confLevel?: number } = {},
-): ShiftEstimate {
+export function hodgesLehmann(x: readonly number[], y: readonly number[], opts: { confLevel?: number } = {}): ShiftEstimate {
   requireNonEmpty(x, 'x');
   requireNonEmpty(y, 'y');
   requireFinite(x, 'x');
@@ -84,7 +80,10 @@ export function percentChange(
   head: readonly number[],
   opts: { confLevel?: number } = {},
 ): { changePct: number; ci: [number, number] } {
-  for (const [name, values] of [['base', base], ['head', head]] as const) {
+  for (const [name, values] of [
+    ['base', base],
+    ['head', head],
+  ] as const) {
     requireFinite(values, name);
     if (values.some((v) => v <= 0)) {
       throw new StatsError(`${name} has values <= 0: a percent change needs positive values`);

@@ -34,11 +34,7 @@ export const EXACT_MAX_N = 50;
  * and applies the continuity correction (scipy use_continuity=True, R correct=TRUE). When
  * every value is equal there is no evidence of a difference: p = 1 (scipy returns NaN).
  */
-export function mannWhitneyU(
-  x: readonly number[],
-  y: readonly number[],
-  opts: MannWhitneyOptions = {},
-): MannWhitneyResult {
+export function mannWhitneyU(x: readonly number[], y: readonly number[], opts: MannWhitneyOptions = {}): MannWhitneyResult {
   requireNonEmpty(x, 'x');
   requireNonEmpty(y, 'y');
   requireFinite(x, 'x');
@@ -55,18 +51,12 @@ export function mannWhitneyU(
   const method = resolveMethod(opts.method ?? 'auto', n1, n2, tieTerm > 0);
   // The statistic whose upper tail is the p-value (scipy's convention).
   const u = alternative === 'greater' ? u1 : alternative === 'less' ? u2 : Math.max(u1, u2);
-  const oneSided =
-    method === 'exact' ? uSf(n1, n2, u) : asymptoticUpperTail(u, n1, n2, tieTerm);
+  const oneSided = method === 'exact' ? uSf(n1, n2, u) : asymptoticUpperTail(u, n1, n2, tieTerm);
   const p = alternative === 'two-sided' ? Math.min(1, 2 * oneSided) : oneSided;
   return { u1, u2, p, method };
 }
 
-function resolveMethod(
-  requested: 'auto' | 'exact' | 'asymptotic',
-  n1: number,
-  n2: number,
-  ties: boolean,
-): 'exact' | 'asymptotic' {
+function resolveMethod(requested: 'auto' | 'exact' | 'asymptotic', n1: number, n2: number, ties: boolean): 'exact' | 'asymptotic' {
   const exactApplies = !ties && n1 <= EXACT_MAX_N && n2 <= EXACT_MAX_N;
   if (requested === 'auto') return exactApplies ? 'exact' : 'asymptotic';
   if (requested === 'exact' && !exactApplies) {

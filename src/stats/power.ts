@@ -61,8 +61,7 @@ export function roundsNeeded(opts: PowerOptions & { cv: number; effectPct: numbe
     throw new StatsError(`effectPct must be finite and above -100, got ${effectPct}`);
   }
   const shift = Math.abs(Math.log1p(effectPct / 100)); // on the log scale
-  const enough = (n: number): boolean =>
-    canReachAlpha(n, alpha) && detectableShiftInSd(n, alpha, power) * cv <= shift;
+  const enough = (n: number): boolean => canReachAlpha(n, alpha) && detectableShiftInSd(n, alpha, power) * cv <= shift;
   if (!enough(ROUNDS_CAP)) return ROUNDS_CAP;
   let lo = 1; // not enough (one run per side cannot be tested)
   let hi = ROUNDS_CAP; // enough

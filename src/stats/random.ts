@@ -57,8 +57,7 @@ export function createRng(seed: number): Rng {
     return uniformInt(generator, 0, maxExclusive - 1);
   };
   // Box-Muller; 1 - next() lies in (0, 1], so the logarithm is finite.
-  const normal = (mean = 0, sd = 1): number =>
-    mean + sd * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  const normal = (mean = 0, sd = 1): number => mean + sd * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
   return {
     next,
     int,

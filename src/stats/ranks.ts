@@ -12,7 +12,7 @@ export function rankAverage(values: ArrayLike<number>): Ranking {
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => values[a] - values[b]);
   const ranks = new Float64Array(n);
   let tieTerm = 0;
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let end = start + 1;
     while (end < n && values[order[end]] === values[order[start]]) end++;
     const averageRank = (start + 1 + end) / 2;

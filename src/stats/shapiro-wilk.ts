@@ -36,8 +36,7 @@ function ppndAS111(p: number): number {
   }
   const r = Math.sqrt(-Math.log(q < 0 ? p : 1 - p));
   const z =
-    polynomial([-2.78718931138, -2.29796479134, 4.85014127135, 2.32121276858], r) /
-    polynomial([1, 3.54388924762, 1.63706781897], r);
+    polynomial([-2.78718931138, -2.29796479134, 4.85014127135, 2.32121276858], r) / polynomial([1, 3.54388924762, 1.63706781897], r);
   return q < 0 ? -z : z;
 }
 
@@ -62,7 +61,10 @@ export function shapiroWilk(x: readonly number[]): { w: number; p: number } {
   if (range === 0) throw new StatsError('Shapiro-Wilk is undefined when all values are equal');
 
   const weights = coefficients(n);
-  const oneMinusW = oneMinusSquaredCorrelation(weights, sorted.map((v) => v / range));
+  const oneMinusW = oneMinusSquaredCorrelation(
+    weights,
+    sorted.map((v) => v / range),
+  );
   const w = 1 - oneMinusW;
   return { w, p: pValue(w, oneMinusW, n) };
 }

@@ -54,10 +54,7 @@ export function wilcoxonSignedRank(d: readonly number[], opts: SignedRankOptions
   }
   const method = requested === 'auto' ? (exactApplies ? 'exact' : 'asymptotic') : requested;
   if (n === 0) return { statistic, p: 1, method };
-  const p =
-    method === 'exact'
-      ? exactP(wPlus, n, alternative)
-      : asymptoticP(wPlus, n, tieTerm, alternative, opts.correction ?? true);
+  const p = method === 'exact' ? exactP(wPlus, n, alternative) : asymptoticP(wPlus, n, tieTerm, alternative, opts.correction ?? true);
   return { statistic, p, method };
 }
 
@@ -72,13 +69,7 @@ function exactP(wPlus: number, n: number, alternative: Alternative): number {
   return Math.min(1, 2 * Math.min(less, greater));
 }
 
-function asymptoticP(
-  wPlus: number,
-  n: number,
-  tieTerm: number,
-  alternative: Alternative,
-  correction: boolean,
-): number {
+function asymptoticP(wPlus: number, n: number, tieTerm: number, alternative: Alternative, correction: boolean): number {
   const mean = (n * (n + 1)) / 4;
   const sd = Math.sqrt((n * (n + 1) * (2 * n + 1) - tieTerm / 2) / 24);
   let z = (wPlus - mean) / sd;

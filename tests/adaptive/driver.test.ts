@@ -31,7 +31,8 @@ function standIn(seed: number, opts: { ignoreFilter?: boolean; failing?: string 
       exitCode: 0,
       measurements: names.map((name): Measurement => {
         const factor = side === 'head' && name === NAMES[0] ? 1.5 : 1;
-        if (name === opts.failing && side === 'head') return { benchmark: name, metric: 'time', unit: 's', better: 'lower', values: [], failed: 'boom' };
+        if (name === opts.failing && side === 'head')
+          return { benchmark: name, metric: 'time', unit: 's', better: 'lower', values: [], failed: 'boom' };
         return { benchmark: name, metric: 'time', unit: 's', better: 'lower', values: [factor * (1 + 0.003 * rng.normal())] };
       }),
     });

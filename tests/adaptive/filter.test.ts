@@ -67,7 +67,7 @@ function goSelects(pattern: string, name: string): boolean {
   let s = pattern;
   let brackets = 0;
   let parens = 0;
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s[i]!;
     if (c === '[') brackets++;
     else if (c === ']') brackets = Math.max(0, brackets - 1);
@@ -152,7 +152,10 @@ describe('BenchmarkDotNet --filter glob', () => {
   });
 
   it('falls back to the whole suite when the glob would select everything', () => {
-    expect(buildFilter('benchmarkdotnet', ['Ns.A', 'Other.B'], ['Ns.A', 'Other.B'])).toEqual({ kind: 'whole-suite', reason: 'no-narrower' });
+    expect(buildFilter('benchmarkdotnet', ['Ns.A', 'Other.B'], ['Ns.A', 'Other.B'])).toEqual({
+      kind: 'whole-suite',
+      reason: 'no-narrower',
+    });
   });
 });
 
@@ -211,6 +214,8 @@ describe('any format', () => {
   });
 
   it('{filter} expands to the quoted variable, never to names', () => {
-    expect(expandFilterPlaceholder('go test -bench {filter} ./... && echo {filter}')).toBe('go test -bench "$BENCHGATE_FILTER" ./... && echo "$BENCHGATE_FILTER"');
+    expect(expandFilterPlaceholder('go test -bench {filter} ./... && echo {filter}')).toBe(
+      'go test -bench "$BENCHGATE_FILTER" ./... && echo "$BENCHGATE_FILTER"',
+    );
   });
 });

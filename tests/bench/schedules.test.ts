@@ -16,7 +16,10 @@ describe('schedules', () => {
   });
 
   it('interleaved order depends on the seed; sequential never changes', () => {
-    const order = (seed: number) => INTERLEAVED.slots(10, seed).map((s) => s.side).join();
+    const order = (seed: number) =>
+      INTERLEAVED.slots(10, seed)
+        .map((s) => s.side)
+        .join();
     expect(new Set([1, 2, 3, 4, 5].map(order)).size).toBeGreaterThan(1);
     expect(SEQUENTIAL.slots(3, 1)).toEqual(SEQUENTIAL.slots(3, 2));
   });

@@ -37,10 +37,46 @@ source: src/parse.ts:10
 `;
 
 /** Tokens that mean something to YAML, spliced in anywhere. */
-const YAML_BITS = ['\n', ':', ': ', '- ', '? ', '{', '}', '[', ']', '"', "'", '#', '&a', '*a', '!!str ', '!!binary ', '|', '>', '%YAML 1.2\n', '---\n', '...\n', '\t', '  ', '<<: *a', '~', 'null', '.inf', '0x1F', '1e400', '-', '\uFEFF', '\u0000', '\u2028'];
+const YAML_BITS = [
+  '\n',
+  ':',
+  ': ',
+  '- ',
+  '? ',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  "'",
+  '#',
+  '&a',
+  '*a',
+  '!!str ',
+  '!!binary ',
+  '|',
+  '>',
+  '%YAML 1.2\n',
+  '---\n',
+  '...\n',
+  '\t',
+  '  ',
+  '<<: *a',
+  '~',
+  'null',
+  '.inf',
+  '0x1F',
+  '1e400',
+  '-',
+  '\uFEFF',
+  '\u0000',
+  '\u2028',
+];
 
 const damagedConfig = fc.oneof(
-  fc.record({ at: fc.nat(), cut: fc.nat({ max: 40 }), insert: fc.oneof(fc.constantFrom(...YAML_BITS), fc.string({ maxLength: 12 })) }).map(({ at, cut, insert }) => splice(CONFIG, at, cut, insert)),
+  fc
+    .record({ at: fc.nat(), cut: fc.nat({ max: 40 }), insert: fc.oneof(fc.constantFrom(...YAML_BITS), fc.string({ maxLength: 12 })) })
+    .map(({ at, cut, insert }) => splice(CONFIG, at, cut, insert)),
   fc.record({ line: fc.nat(), with: anyText }).map(({ line, with: text }) => {
     const lines = CONFIG.split('\n');
     lines[line % lines.length] = text;
@@ -69,7 +105,11 @@ describe('fuzzing the config reader', () => {
           return;
         }
         // Locally (the file over defaults, under flags), and as a pull request's file beside a trusted one.
-        for (const attempt of [() => resolveConfig([layer], '/repo'), () => resolveConfig([layer, flags], '/repo'), () => governLayer(parseConfigText(CONFIG, 'base'), layer, 'pull_request event')]) {
+        for (const attempt of [
+          () => resolveConfig([layer], '/repo'),
+          () => resolveConfig([layer, flags], '/repo'),
+          () => governLayer(parseConfigText(CONFIG, 'base'), layer, 'pull_request event'),
+        ]) {
           try {
             attempt();
           } catch (error) {
@@ -83,7 +123,10 @@ describe('fuzzing the config reader', () => {
   });
 
   it('reads a file that starts with a UTF-8 byte order mark', () => {
-    expect(resolveConfig([parseConfigText(`\uFEFF${CONFIG}`, FILE)], '/repo')).toMatchObject({ rounds: 12, bench: "node bench.mjs --filter 'parse*'" });
+    expect(resolveConfig([parseConfigText(`\uFEFF${CONFIG}`, FILE)], '/repo')).toMatchObject({
+      rounds: 12,
+      bench: "node bench.mjs --filter 'parse*'",
+    });
   });
 });
 
@@ -93,15 +136,34 @@ describe('fuzzing merge', () => {
     [
       JSON.stringify(header),
       ...Array.from({ length: rounds }, (_, i) =>
-        (['base', 'head'] as const).map((side) => JSON.stringify({ type: 'run', run: run({ side, round: i + 1, measurements: [measurement({ benchmark: 'a', values: [1 + shift + i / 10] })] }) })),
+        (['base', 'head'] as const).map((side) =>
+          JSON.stringify({
+            type: 'run',
+            run: run({ side, round: i + 1, measurements: [measurement({ benchmark: 'a', values: [1 + shift + i / 10] })] }),
+          }),
+        ),
       ).flat(),
       JSON.stringify({ type: 'end', endedAt: '2026-01-01T00:01:00Z', status: 'completed' }),
     ].join('\n');
   const damaged = (text: string) =>
     fc.oneof(
       fc.constant(text),
-      fc.record({ at: fc.nat(), cut: fc.nat({ max: 200 }), insert: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('null', '{}', '[]', '\n', '"', ',', '{"type":"run"}', '{"type":"header"}')) }).map(({ at, cut, insert }) => splice(text, at, cut, insert)),
-      fc.record({ line: fc.nat(), with: anyText }).map(({ line, with: t }) => text.split('\n').map((l, i, all) => (i === line % all.length ? t : l)).join('\n')),
+      fc
+        .record({
+          at: fc.nat(),
+          cut: fc.nat({ max: 200 }),
+          insert: fc.oneof(
+            fc.string({ maxLength: 20 }),
+            fc.constantFrom('null', '{}', '[]', '\n', '"', ',', '{"type":"run"}', '{"type":"header"}'),
+          ),
+        })
+        .map(({ at, cut, insert }) => splice(text, at, cut, insert)),
+      fc.record({ line: fc.nat(), with: anyText }).map(({ line, with: t }) =>
+        text
+          .split('\n')
+          .map((l, i, all) => (i === line % all.length ? t : l))
+          .join('\n'),
+      ),
       anyText,
     );
 

@@ -7,7 +7,11 @@ import { createRng } from '../../src/stats/index.js';
 import { measurement, run } from '../builders.js';
 import { testHeader } from '../helpers/log-header.js';
 
-const header = testHeader({ base: { ref: 'base', sha: 'a'.repeat(40) }, head: { ref: 'head', sha: 'b'.repeat(40) }, environment: { cpuCount: 2 } });
+const header = testHeader({
+  base: { ref: 'base', sha: 'a'.repeat(40) },
+  head: { ref: 'head', sha: 'b'.repeat(40) },
+  environment: { cpuCount: 2 },
+});
 
 describe('diagnostics in the analysis', () => {
   // nanobench style: one name at several complexityN; base is O(n), head O(n²).
@@ -20,7 +24,13 @@ describe('diagnostics in the analysis', () => {
         run({
           side,
           round,
-          measurements: sizes.map((n) => measurement({ benchmark: 'sort', complexityN: n, values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * (1 + rng.normal(0, 0.01))] })),
+          measurements: sizes.map((n) =>
+            measurement({
+              benchmark: 'sort',
+              complexityN: n,
+              values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * (1 + rng.normal(0, 0.01))],
+            }),
+          ),
           env: { loadAvg1: 0.5, stealFraction: 0 },
         }),
       );
@@ -58,7 +68,9 @@ describe('diagnostics in the analysis', () => {
     const displayName = namesOf({ comparisons: sorts }).full;
     expect(sorts.map(displayName).sort()).toEqual(['sort [n=100]', 'sort [n=200]', 'sort [n=400]', 'sort [n=800]']);
     // Google Benchmark's "family/N" names already carry the size.
-    expect(displayName({ ...sorts[0]!, benchmark: `BM_sort/${sorts[0]!.diagnostics!.complexityN}` })).toBe(`BM_sort/${sorts[0]!.diagnostics!.complexityN}`);
+    expect(displayName({ ...sorts[0]!, benchmark: `BM_sort/${sorts[0]!.diagnostics!.complexityN}` })).toBe(
+      `BM_sort/${sorts[0]!.diagnostics!.complexityN}`,
+    );
     const issues = JSON.parse(renderCodeQuality(result)) as { fingerprint: string }[];
     expect(issues.length).toBeGreaterThan(1);
     expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);

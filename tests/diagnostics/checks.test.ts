@@ -66,7 +66,13 @@ describe('environment stability', () => {
   const runsWith = (env: Run['env'][]) => env.map((e, i) => ({ ...runOf(i % 2 ? 'head' : 'base', 1 + (i >> 1), [{}]), env: e }));
 
   it('stays quiet on a steady machine and keeps every reading', () => {
-    const d = environmentDiagnostic({ cpuCount: 4, governor: 'performance', turbo: false }, runsWith([{ loadAvg1: 1, stealFraction: 0 }, { loadAvg1: 1.2, stealFraction: 0.001 }]));
+    const d = environmentDiagnostic(
+      { cpuCount: 4, governor: 'performance', turbo: false },
+      runsWith([
+        { loadAvg1: 1, stealFraction: 0 },
+        { loadAvg1: 1.2, stealFraction: 0.001 },
+      ]),
+    );
     expect(d.warnings).toEqual([]);
     expect(d.numbers.loadAvg1).toEqual({ median: 1.1, max: 1.2 });
     expect(d.numbers.perRun).toHaveLength(2);
@@ -75,7 +81,10 @@ describe('environment stability', () => {
   it('warns about steal, load, governor and turbo', () => {
     const d = environmentDiagnostic(
       { cpuCount: 2, governor: 'powersave', turbo: true },
-      runsWith([{ loadAvg1: 3, stealFraction: 0.05 }, { loadAvg1: 3.5, stealFraction: 0.2 }]),
+      runsWith([
+        { loadAvg1: 3, stealFraction: 0.05 },
+        { loadAvg1: 3.5, stealFraction: 0.2 },
+      ]),
     );
     expect(d.warnings.map((w) => w.code)).toEqual(['cpu-steal', 'high-load', 'cpu-governor', 'turbo']);
     expect(d.numbers.stealFraction!.max).toBe(0.2);

@@ -21,10 +21,16 @@ describe('Big-O fit', () => {
     expect(fit.best).toBe('O(n²)');
     const best = fit.fits[0]!;
     expect(best.constant / 3e-9).toBeCloseTo(1, 1);
-    expect(best.nrmse).toBeCloseTo(nanobenchError(quadratic, (n) => n * n), 12);
+    expect(best.nrmse).toBeCloseTo(
+      nanobenchError(quadratic, (n) => n * n),
+      12,
+    );
     expect(best.nrmse).toBeLessThan(0.05);
     const linear = fit.fits.find((f) => f.name === 'O(n)')!;
-    expect(linear.nrmse).toBeCloseTo(nanobenchError(quadratic, (n) => n), 12);
+    expect(linear.nrmse).toBeCloseTo(
+      nanobenchError(quadratic, (n) => n),
+      12,
+    );
     expect(fit.fits.map((f) => f.nrmse)).toEqual([...fit.fits.map((f) => f.nrmse)].sort((a, b) => a - b));
     expect(predict(best, 1000)).toBeCloseTo(best.constant * 1e6, 15);
   });
@@ -32,8 +38,19 @@ describe('Big-O fit', () => {
   // Google Benchmark fits Complexity() families the same way (least squares through the origin,
   // RMS / mean) over every repetition, and prints its answer as the family's BigO and RMS rows.
   it("reproduces Google Benchmark's own BigO fit of a genuine run", () => {
-    type Row = { name: string; run_type: string; real_time?: number; cpu_time?: number; big_o?: string; real_coefficient?: number; cpu_coefficient?: number; rms?: number };
-    const rows = (JSON.parse(fixture('google-benchmark-json/generated_v1.7.1_repetitions5_with_aggregates_and_bigo.json')) as { benchmarks: Row[] }).benchmarks;
+    type Row = {
+      name: string;
+      run_type: string;
+      real_time?: number;
+      cpu_time?: number;
+      big_o?: string;
+      real_coefficient?: number;
+      cpu_coefficient?: number;
+      rms?: number;
+    };
+    const rows = (
+      JSON.parse(fixture('google-benchmark-json/generated_v1.7.1_repetitions5_with_aggregates_and_bigo.json')) as { benchmarks: Row[] }
+    ).benchmarks;
     const family = rows.filter((r) => r.run_type === 'iteration' && r.name.startsWith('BM_SetInsert/'));
     const points = (time: 'real_time' | 'cpu_time') => family.map((r) => [Number(r.name.split('/')[1]), r[time]!] as [number, number]);
     const bigO = rows.find((r) => r.name === 'BM_SetInsert_BigO')!;
@@ -61,7 +78,13 @@ describe('Big-O fit', () => {
   });
 
   it('needs three sizes', () => {
-    expect(fitComplexity([[10, 1], [20, 2], [20, 2.1]])).toBeNull();
+    expect(
+      fitComplexity([
+        [10, 1],
+        [20, 2],
+        [20, 2.1],
+      ]),
+    ).toBeNull();
   });
 
   it('flags O(n) -> O(n²) over a small range, but not noise around one class', () => {

@@ -6,7 +6,11 @@ import { createRng } from '../../src/stats/index.js';
 import { runOf } from './helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
-const header = testHeader({ base: { ref: 'base', sha: 'a'.repeat(40) }, head: { ref: 'head', sha: 'b'.repeat(40) }, environment: { cpuCount: 2 } });
+const header = testHeader({
+  base: { ref: 'base', sha: 'a'.repeat(40) },
+  head: { ref: 'head', sha: 'b'.repeat(40) },
+  environment: { cpuCount: 2 },
+});
 
 /** 12 rounds where head is 5% faster but uses 40% more memory. */
 function fasterButHungrier(): Run[] {

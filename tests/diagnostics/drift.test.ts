@@ -52,10 +52,18 @@ const SUITE_OF_20 = 0.05 / 20 / 2;
 describe('drift over rounds', () => {
   const rng = createRng(11);
   const n = 20;
-  const noisy = (level: (round: number) => number) => ({ rounds: rounds(n), values: rounds(n).map((r) => level(r) * (1 + rng.normal(0, 0.005))) });
+  const noisy = (level: (round: number) => number) => ({
+    rounds: rounds(n),
+    values: rounds(n).map((r) => level(r) * (1 + rng.normal(0, 0.005))),
+  });
 
   it('finds no drift in a flat series', () => {
-    const d = driftDiagnostic(noisy(() => 100), noisy(() => 100), 2, ONE_BENCHMARK);
+    const d = driftDiagnostic(
+      noisy(() => 100),
+      noisy(() => 100),
+      2,
+      ONE_BENCHMARK,
+    );
     expect(d.numbers.large).toBe(false);
     expect(d.numbers.protectedByInterleaving).toBeNull();
     expect(d.warnings).toEqual([]);
@@ -77,7 +85,12 @@ describe('drift over rounds', () => {
   });
 
   it('says interleaving did not protect the comparison when only one side drifts', () => {
-    const d = driftDiagnostic(noisy(() => 100), noisy((r) => 100 * (1 + 0.01 * r)), 2, SUITE_OF_20);
+    const d = driftDiagnostic(
+      noisy(() => 100),
+      noisy((r) => 100 * (1 + 0.01 * r)),
+      2,
+      SUITE_OF_20,
+    );
     expect(d.numbers.head!.p).toBeLessThan(0.001);
     expect(d.numbers.protectedByInterleaving).toBe(false);
     expect(d.warnings[0]!.code).toBe('drift-unprotected');

@@ -77,7 +77,13 @@ describe('normality diagnostic', () => {
     // Welch p just under 0.05 and Mann-Whitney just over it is two valid tests straddling alpha: no warning.
     const noise = sample(30, () => rng.normal(0, 2));
     let delta = 0;
-    while (welchTTest(base, noise.map((v) => 100 + delta + v))!.p >= 0.03) delta += 0.01;
+    while (
+      welchTTest(
+        base,
+        noise.map((v) => 100 + delta + v),
+      )!.p >= 0.03
+    )
+      delta += 0.01;
     const shifted = noise.map((v) => 100 + delta + v);
     expect(normalityDiagnostic(base, shifted, 0.05, 0.06).warnings).toEqual([]);
     expect(normalityDiagnostic(base, shifted, 0.05, 0.2).warnings.map((w) => w.code)).toEqual(['welch-disagrees']);

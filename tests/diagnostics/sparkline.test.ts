@@ -7,7 +7,12 @@ import { fixtureResult } from '../html/fixture.js';
 
 describe('sparkline', () => {
   it('draws every series on one shared scale', () => {
-    expect(sparklines([[1, 1, 1], [2, 2, 2]])).toEqual(['▁▁▁', '███']);
+    expect(
+      sparklines([
+        [1, 1, 1],
+        [2, 2, 2],
+      ]),
+    ).toEqual(['▁▁▁', '███']);
     expect(sparklines([[1, 2, 3, 4, 5, 6, 7, 8]])).toEqual(['▁▂▃▄▅▆▇█']);
     expect(sparklines([[5, 5], [5]])).toEqual(['▄▄', '▄']);
     expect(sparklines([[], [1]])).toEqual(['', '▄']);
@@ -36,7 +41,9 @@ describe('sparkline in the markdown summary', () => {
 
   it('puts one sparkline in every row of the table, blank where a side is missing', () => {
     const md = renderMarkdown(result);
-    const rows = renderGfm(md).match(/<tr>[^]*?<\/tr>/g)!.slice(1);
+    const rows = renderGfm(md)
+      .match(/<tr>[^]*?<\/tr>/g)!
+      .slice(1);
     const withBars = rows.filter((row) => /<td[^>]*>[▁-█]+ [▁-█]+<\/td>\s*<\/tr>/.test(row));
     expect(withBars.length).toBe(rows.filter((row) => !row.includes('<th')).length);
     const added = comparison({ base: null, verdict: 'added' });

@@ -43,14 +43,21 @@ describe('large runs', () => {
     `const values = Array.from({ length: 200000 }, (_, i) => ${ms} + (i % 7) / 1000);\nconsole.log(JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'big', unit: 'ms', values }] }));\n`;
   const repo = makeRepo([{ 'bench.mjs': script(1) }, { 'bench.mjs': script(2) }]);
 
-  it.each(['run', 'pooled'])('200,000 values in one run (sampling %s): analysed, no stack overflow', async (sampling) => {
-    const out = tempDir();
-    const step = await runCli(['run', '--bench', 'node bench.mjs', ...FLAGS, '--sampling', sampling, '--out', out], { cwd: repo, env: LOCAL });
-    expect(step.stderr).not.toContain('internal error');
-    expect(step.code).toBe(sampling === 'pooled' ? 1 : 0);
-    const big = readResults(out).comparisons.find((c) => c.benchmark === 'big')!;
-    expect(big.head!.n).toBe(sampling === 'pooled' ? 400_000 : 2);
-  }, 180_000);
+  it.each(['run', 'pooled'])(
+    '200,000 values in one run (sampling %s): analysed, no stack overflow',
+    async (sampling) => {
+      const out = tempDir();
+      const step = await runCli(['run', '--bench', 'node bench.mjs', ...FLAGS, '--sampling', sampling, '--out', out], {
+        cwd: repo,
+        env: LOCAL,
+      });
+      expect(step.stderr).not.toContain('internal error');
+      expect(step.code).toBe(sampling === 'pooled' ? 1 : 0);
+      const big = readResults(out).comparisons.find((c) => c.benchmark === 'big')!;
+      expect(big.head!.n).toBe(sampling === 'pooled' ? 400_000 : 2);
+    },
+    180_000,
+  );
 });
 
 describe('output over the cap', () => {

@@ -16,7 +16,26 @@ function bench(extra = ''): string {
 }
 
 function run(repo: string, out: string, ...extra: string[]) {
-  return runCli(['run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', 'sh bench.sh', '--format', 'benchgate', '--rounds', '5', '--seed', '1', '--out', out, ...extra]);
+  return runCli([
+    'run',
+    '--repo',
+    repo,
+    '--base',
+    'HEAD~1',
+    '--head',
+    'HEAD',
+    '--bench',
+    'sh bench.sh',
+    '--format',
+    'benchgate',
+    '--rounds',
+    '5',
+    '--seed',
+    '1',
+    '--out',
+    out,
+    ...extra,
+  ]);
 }
 
 /** `analyze` reads the log and exits as the run did: 3 when it failed, 0 or 1 when it was cancelled. */
@@ -46,12 +65,20 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     const stopped = 'the run stopped: build failed on base: exited with code 7: error: missing header foo.h';
     expect(r.stdout).toContain(stopped);
     // Markdown escapes the dot of foo.h; the headline says why too.
-    expect(readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain('benchgate: error: stopped before any result: build failed on base: exited with code 7: error: missing header foo\\.h');
-    expect(readResults(out)).toMatchObject({ verdict: 'error', warnings: [{ code: 'run-failed', message: stopped }, { code: 'no-benchmarks' }] });
+    expect(readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain(
+      'benchgate: error: stopped before any result: build failed on base: exited with code 7: error: missing header foo\\.h',
+    );
+    expect(readResults(out)).toMatchObject({
+      verdict: 'error',
+      warnings: [{ code: 'run-failed', message: stopped }, { code: 'no-benchmarks' }],
+    });
   });
 
   it('a benchmark that crashes in round 3: exit 3, the runs before it are kept', async () => {
-    const repo = makeRepo([{ 'bench.sh': bench() }, { 'bench.sh': bench('[ "$BENCHGATE_ROUND" = 3 ] && { echo "segfault in fixed" >&2; exit 139; }') }]);
+    const repo = makeRepo([
+      { 'bench.sh': bench() },
+      { 'bench.sh': bench('[ "$BENCHGATE_ROUND" = 3 ] && { echo "segfault in fixed" >&2; exit 139; }') },
+    ]);
     const out = tempDir();
     const r = await run(repo, out);
     expect(r.code).toBe(3);
@@ -64,7 +91,7 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     expect(readResults(out).failures.runs).toHaveLength(1);
   });
 
-  it('output that cannot be read, in the warmup round: exit 3, the run, the parser\'s complaint and the report say so', async () => {
+  it("output that cannot be read, in the warmup round: exit 3, the run, the parser's complaint and the report say so", async () => {
     const repo = makeRepo([{ 'bench.sh': bench() }, { 'bench.sh': '#!/bin/sh\necho "Segmentation fault (core dumped)"\n' }]);
     const out = tempDir();
     const r = await run(repo, out);
@@ -96,8 +123,27 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     const repo = makeRepo([{ 'bench.sh': bench('sleep 0.2') }, { 'bench.sh': bench('sleep 0.2') }]);
     const out = tempDir();
     const file = path.join(out, 'results.jsonl');
-    const { child, done } = startCli(['run', '--repo', repo, '--base', 'HEAD~1', '--bench', 'sh bench.sh', '--format', 'benchgate', '--rounds', '100', '--out', out]);
-    const runLines = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.includes('"type":"run"')).length : 0);
+    const { child, done } = startCli([
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      'HEAD~1',
+      '--bench',
+      'sh bench.sh',
+      '--format',
+      'benchgate',
+      '--rounds',
+      '100',
+      '--out',
+      out,
+    ]);
+    const runLines = () =>
+      existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .filter((l) => l.includes('"type":"run"')).length
+        : 0;
     while (runLines() < 4) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGTERM');
     const r = await done;
@@ -133,7 +179,10 @@ describe('refs never reach a shell', () => {
     git(repo, 'branch', baseBranch, 'HEAD~1');
     git(repo, 'branch', headBranch, 'HEAD');
     const out = tempDir();
-    const r = await runCli(['run', '--repo', repo, '--base', baseBranch, '--head', headBranch, '--bench', 'sh bench.sh', '--rounds', '3', '--out', out], { cwd: repo });
+    const r = await runCli(
+      ['run', '--repo', repo, '--base', baseBranch, '--head', headBranch, '--bench', 'sh bench.sh', '--rounds', '3', '--out', out],
+      { cwd: repo },
+    );
     expect(r.stderr).not.toMatch(/invalid ref|cannot resolve/);
     expect(r.code).toBe(0);
     const header = readLog(path.join(out, 'results.jsonl')).header;
@@ -174,7 +223,23 @@ describe('command mode', () => {
   it('times the whole process per run and sees a 2x slower head', async () => {
     const repo = makeRepo([{ 'work.sh': 'sleep 0.1\n' }, { 'work.sh': 'sleep 0.2\n' }]);
     const out = tempDir();
-    const r = await runCli(['run', '--repo', repo, '--base', 'HEAD~1', '--bench-command', 'sh work.sh', '--rounds', '6', '--warmup', '0', '--out', out, '--suite', 'work']);
+    const r = await runCli([
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      'HEAD~1',
+      '--bench-command',
+      'sh work.sh',
+      '--rounds',
+      '6',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+      '--suite',
+      'work',
+    ]);
     expect(r.code).toBe(1);
     const work = readResults(out).comparisons.find((c) => c.benchmark === 'work' && c.metric === 'time');
     expect(work).toMatchObject({ verdict: 'regression' });

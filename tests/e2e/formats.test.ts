@@ -6,14 +6,38 @@ import { FIXTURES } from '../formats/fixture.js';
 import { makeRepo, runCli, tempDir, verdictsOf } from './helpers.js';
 
 function run(repo: string, out: string, format: string, env: NodeJS.ProcessEnv = {}) {
-  return runCli(['run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', 'sh bench.sh', '--format', format, '--rounds', '3', '--warmup', '0', '--seed', '1', '--out', out], { env });
+  return runCli(
+    [
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      'HEAD~1',
+      '--head',
+      'HEAD',
+      '--bench',
+      'sh bench.sh',
+      '--format',
+      format,
+      '--rounds',
+      '3',
+      '--warmup',
+      '0',
+      '--seed',
+      '1',
+      '--out',
+      out,
+    ],
+    { env },
+  );
 }
 
 describe('formats in a real run', () => {
   it('criterion: the samples saved in target/criterion of the worktree replace the console estimates', async () => {
     // A stand-in for cargo bench: writes what criterion 0.5.1 saved and prints its console output.
-    const bench = '#!/bin/sh\nmkdir -p target && rm -rf target/criterion && cp -r "$FIXTURE_TARGET" target/criterion\ncat "$FIXTURE_CONSOLE"\n';
-    const repo = makeRepo([{ 'bench.sh': bench }, { 'README': 'head\n' }]);
+    const bench =
+      '#!/bin/sh\nmkdir -p target && rm -rf target/criterion && cp -r "$FIXTURE_TARGET" target/criterion\ncat "$FIXTURE_CONSOLE"\n';
+    const repo = makeRepo([{ 'bench.sh': bench }, { README: 'head\n' }]);
     const out = tempDir();
     const r = await run(repo, out, 'auto', {
       FIXTURE_TARGET: `${FIXTURES}criterion/generated_v0.5.1_target_criterion`,
@@ -32,7 +56,8 @@ describe('formats in a real run', () => {
   });
 
   it('a benchmark the harness reports failed (libtest FAILED, exit 101) is compared as failed; the others still are compared; exit 3', async () => {
-    const libtest = (b: string) => `#!/bin/sh\necho 'running 2 tests'\necho 'test tests::a ... bench:       1,000 ns/iter (+/- 10)'\necho '${b}'\n`;
+    const libtest = (b: string) =>
+      `#!/bin/sh\necho 'running 2 tests'\necho 'test tests::a ... bench:       1,000 ns/iter (+/- 10)'\necho '${b}'\n`;
     const repo = makeRepo([
       { 'bench.sh': libtest('test tests::b ... bench:       2,000 ns/iter (+/- 10)') },
       { 'bench.sh': `${libtest('test tests::b ... FAILED')}echo 'error: bench failed' >&2\nexit 101\n` },
@@ -40,7 +65,9 @@ describe('formats in a real run', () => {
     const out = tempDir();
     const r = await run(repo, out, 'cargo-bench');
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/3 run\(s\) reported failed benchmarks \(first: head run in round \d\/3 exited with code 101: error: bench failed\); they are compared as failed/);
+    expect(r.stderr).toMatch(
+      /3 run\(s\) reported failed benchmarks \(first: head run in round \d\/3 exited with code 101: error: bench failed\); they are compared as failed/,
+    );
     const log = readLog(path.join(out, 'results.jsonl'));
     expect(log.end?.status).toBe('completed');
     expect(log.runs).toHaveLength(6);
@@ -48,7 +75,7 @@ describe('formats in a real run', () => {
   });
 
   it('output without a single result fails the run (exit 3) instead of passing the gate', async () => {
-    const repo = makeRepo([{ 'bench.sh': '#!/bin/sh\necho PASS\n' }, { 'README': 'head\n' }]);
+    const repo = makeRepo([{ 'bench.sh': '#!/bin/sh\necho PASS\n' }, { README: 'head\n' }]);
     const r = await run(repo, tempDir(), 'go');
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('cannot read the benchmark output: go: no benchmark results in the output; expected go test -bench output');

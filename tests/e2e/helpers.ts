@@ -47,7 +47,10 @@ export interface CliResult {
 }
 
 /** Starts the real CLI from source; `onStderr` sees the log as it comes. */
-export function startCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { child: ChildProcess; done: Promise<CliResult> } {
+export function startCli(
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src', 'main.ts'), ...args], {
     cwd: opts.cwd ?? ROOT,
     env: { ...process.env, ...opts.env },
@@ -81,5 +84,9 @@ export function readResults(out: string): ComparisonResult {
 
 /** benchmark -> verdict of the benchmarks themselves (not the `(process)` cost rows). */
 export function verdictsOf(out: string): Record<string, string> {
-  return Object.fromEntries(readResults(out).comparisons.filter((c) => c.benchmark !== '(process)').map((c) => [c.benchmark, c.verdict]));
+  return Object.fromEntries(
+    readResults(out)
+      .comparisons.filter((c) => c.benchmark !== '(process)')
+      .map((c) => [c.benchmark, c.verdict]),
+  );
 }

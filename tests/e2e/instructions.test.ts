@@ -22,9 +22,27 @@ function repo(): string {
 }
 
 const args = (repoDir: string, base: string, out: string) => [
-  'run', '--repo', repoDir, '--base', base, '--head', 'HEAD',
-  '--build', 'cc -O1 -o prog prog.c', '--bench-command', './prog',
-  '--measure', 'instructions', '--rounds', '3', '--warmup', '0', '--seed', '3', '--out', out,
+  'run',
+  '--repo',
+  repoDir,
+  '--base',
+  base,
+  '--head',
+  'HEAD',
+  '--build',
+  'cc -O1 -o prog prog.c',
+  '--bench-command',
+  './prog',
+  '--measure',
+  'instructions',
+  '--rounds',
+  '3',
+  '--warmup',
+  '0',
+  '--seed',
+  '3',
+  '--out',
+  out,
 ];
 
 describe('benchgate run --measure instructions', () => {
@@ -36,7 +54,13 @@ describe('benchgate run --measure instructions', () => {
     expect(r.code).toBe(1);
     const result = readResults(out);
     const c = result.comparisons.find((x) => x.metric === 'instructions')!;
-    expect(c).toMatchObject({ benchmark: 'benchmarks', unit: 'instructions', verdict: 'regression', test: 'deterministic', deterministic: true });
+    expect(c).toMatchObject({
+      benchmark: 'benchmarks',
+      unit: 'instructions',
+      verdict: 'regression',
+      test: 'deterministic',
+      deterministic: true,
+    });
     expect(c.base!.n).toBe(3);
     // Every run of a side counted exactly the same.
     expect(new Set(c.baseSamples).size).toBe(1);

@@ -36,7 +36,21 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
   const repo = repoWithPullRequest();
   const envLog = path.join(tempDir(), 'env.log');
   const out = tempDir();
-  const args = ['run', '--repo', repo, '--base', 'HEAD~1', '--bench', 'sh "$BENCHGATE_HEAD_DIR/bench.sh"', '--format', 'benchgate', '--rounds', String(ROUNDS), '--seed', String(SEED)];
+  const args = [
+    'run',
+    '--repo',
+    repo,
+    '--base',
+    'HEAD~1',
+    '--bench',
+    'sh "$BENCHGATE_HEAD_DIR/bench.sh"',
+    '--format',
+    'benchgate',
+    '--rounds',
+    String(ROUNDS),
+    '--seed',
+    String(SEED),
+  ];
   const first = runCli([...args, '--out', out], { env: { ENV_LOG: envLog } });
 
   it('fails the gate on the regression, lists it first and removes the worktrees', async () => {
@@ -51,7 +65,10 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
 
   it('gives every command its side, round and both worktrees, warmup included', async () => {
     await first;
-    const calls = readFileSync(envLog, 'utf8').trim().split('\n').map((l) => l.split(' '));
+    const calls = readFileSync(envLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' '));
     expect(calls).toHaveLength(2 * (ROUNDS + 1));
     const [, , , baseDir, headDir] = calls[0]!;
     expect(baseDir).not.toBe(headDir);
@@ -62,17 +79,27 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
       expect(Number(round)).toBeGreaterThanOrEqual(0);
     }
     // The warmup round (0) ran on both sides but is not in the log.
-    expect(calls.filter(([, round]) => round === '0').map(([side]) => side).sort()).toEqual(['base', 'head']);
+    expect(
+      calls
+        .filter(([, round]) => round === '0')
+        .map(([side]) => side)
+        .sort(),
+    ).toEqual(['base', 'head']);
   });
 
   it('logs every measured run in the seeded order, with wall time, CPU time and peak RSS', async () => {
     await first;
-    const lines = readFileSync(path.join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const lines = readFileSync(path.join(out, 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
     expect(lines[0]!.type).toBe('header');
     expect(lines.at(-1)).toMatchObject({ type: 'end', status: 'completed' });
     const log = readLog(path.join(out, 'results.jsonl'));
     expect(log.header.seed).toBe(SEED);
-    const planned = planRounds(ROUNDS, 1, SEED).filter((p) => !p.warmup).flatMap((p) => p.order.map((side) => `${p.round} ${side}`));
+    const planned = planRounds(ROUNDS, 1, SEED)
+      .filter((p) => !p.warmup)
+      .flatMap((p) => p.order.map((side) => `${p.round} ${side}`));
     expect(log.runs.map((run) => `${run.round} ${run.side}`)).toEqual(planned);
     for (const run of log.runs) {
       expect(run.exitCode).toBe(0);
@@ -95,9 +122,24 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     expect(same.stdout).toBe(r.stdout);
     // results.json's settings are the same object whichever command wrote it, with no local paths.
     expect(readResults(sameOut).settings).toEqual(readResults(out).settings);
-    expect(Object.keys(readResults(out).settings).sort()).toEqual(
-      ['alpha', 'bench', 'build', 'correction', 'failOn', 'format', 'gateMetrics', 'gateProcess', 'ignore', 'rounds', 'sampling', 'suite', 'thresholdPct', 'thresholds', 'timeoutSec', 'warmup'],
-    );
+    expect(Object.keys(readResults(out).settings).sort()).toEqual([
+      'alpha',
+      'bench',
+      'build',
+      'correction',
+      'failOn',
+      'format',
+      'gateMetrics',
+      'gateProcess',
+      'ignore',
+      'rounds',
+      'sampling',
+      'suite',
+      'thresholdPct',
+      'thresholds',
+      'timeoutSec',
+      'warmup',
+    ]);
     expect(JSON.stringify(readResults(out).settings)).not.toContain(repo);
     // A 2x slowdown is below a 150% threshold: no regression, the gate passes.
     const lenient = tempDir();

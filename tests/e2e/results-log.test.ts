@@ -13,7 +13,25 @@ describe('one writer per output directory', () => {
     const repo = makeRepo([{ 'bench.sh': BENCH }, { 'bench.sh': BENCH }]);
     const out = tempDir();
     const file = path.join(out, 'results.jsonl');
-    const args = ['run', '--repo', repo, '--base', 'HEAD~1', '--bench', 'sh bench.sh', '--format', 'benchgate', '--rounds', '4', '--warmup', '0', '--seed', '2', '--out', out];
+    const args = [
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      'HEAD~1',
+      '--bench',
+      'sh bench.sh',
+      '--format',
+      'benchgate',
+      '--rounds',
+      '4',
+      '--warmup',
+      '0',
+      '--seed',
+      '2',
+      '--out',
+      out,
+    ];
     const release = path.join(tempDir(), 'release');
     const env = { RELEASE: release };
     const first = startCli(args, { env });
@@ -26,7 +44,11 @@ describe('one writer per output directory', () => {
     }
     const done = await first.done;
     expect(second.code).toBe(2);
-    expect(second.stderr).toMatch(new RegExp(`benchgate: ${out}: another benchgate \\(pid ${first.child.pid} on .*\\) is writing its results log here; wait for it or use another --out`));
+    expect(second.stderr).toMatch(
+      new RegExp(
+        `benchgate: ${out}: another benchgate \\(pid ${first.child.pid} on .*\\) is writing its results log here; wait for it or use another --out`,
+      ),
+    );
     expect(done.code).not.toBe(2);
     expect(readLog(file).runs).toHaveLength(8);
 

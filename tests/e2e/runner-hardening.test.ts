@@ -30,7 +30,28 @@ describe('benchgate run with a bench that starts daemons', () => {
     const work = tempDir();
     const env = { PIDS: path.join(work, 'pids'), ALIVE: path.join(work, 'alive') };
     const started = Date.now();
-    const r = await runCli(['run', '--repo', repo, '--base', 'HEAD', '--bench', 'sh bench.sh', '--format', 'benchgate', '--rounds', '3', '--seed', '1', '--timeout', '60', '--out', path.join(work, 'out')], { env });
+    const r = await runCli(
+      [
+        'run',
+        '--repo',
+        repo,
+        '--base',
+        'HEAD',
+        '--bench',
+        'sh bench.sh',
+        '--format',
+        'benchgate',
+        '--rounds',
+        '3',
+        '--seed',
+        '1',
+        '--timeout',
+        '60',
+        '--out',
+        path.join(work, 'out'),
+      ],
+      { env },
+    );
     expect(r.code).toBe(0);
     // 8 runs (3 rounds + warmup, two sides) of ~0.3 s each; a hang waits for the 60 s timeout or forever.
     expect(Date.now() - started).toBeLessThan(40000);
@@ -59,7 +80,25 @@ describe('benchgate run and credentials', () => {
       NPM_TOKEN: 'npm',
     };
     const r = await runCli(
-      ['run', '--repo', repo, '--base', 'HEAD', '--build', 'sh dump.sh build', '--bench', 'sh dump.sh bench', '--format', 'benchgate', '--rounds', '2', '--seed', '1', '--out', path.join(work, 'out')],
+      [
+        'run',
+        '--repo',
+        repo,
+        '--base',
+        'HEAD',
+        '--build',
+        'sh dump.sh build',
+        '--bench',
+        'sh dump.sh bench',
+        '--format',
+        'benchgate',
+        '--rounds',
+        '2',
+        '--seed',
+        '1',
+        '--out',
+        path.join(work, 'out'),
+      ],
       { env: { ...secrets, DUMP_DIR: work, BENCHGATE_PASS_ENV: 'NPM_TOKEN' } },
     );
     expect(r.code).toBe(0);

@@ -18,7 +18,8 @@ const toolsHere = linux && has('taskset', '-V') && has('setarch', '--version') &
 // Missing tools skip on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) the test fails instead.
 const itWithTools = toolsHere || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
 // Raising priority needs root (or CAP_SYS_NICE): where refused, it must be reported as skipped.
-const mayRaisePriority = linux && spawnSync('nice', ['-n', '-5', 'nice'], { encoding: 'utf8' }).stdout?.trim() === String(os.getPriority() - 5);
+const mayRaisePriority =
+  linux && spawnSync('nice', ['-n', '-5', 'nice'], { encoding: 'utf8' }).stdout?.trim() === String(os.getPriority() - 5);
 
 /** What the benchmark process sees of itself, one `key value` a line, appended to $DUMP. */
 const BENCH = `#!/bin/sh
@@ -46,9 +47,31 @@ async function runWith(flags: string[]) {
   const work = tempDir();
   const dump = path.join(work, 'dump');
   const out = path.join(work, 'out');
-  const r = await runCli(['run', '--repo', repo, '--base', 'HEAD', '--bench', 'sh bench.sh', '--format', 'benchgate', '--rounds', '2', '--warmup', '0', '--seed', '1', '--out', out, ...flags], {
-    env: { DUMP: dump, GOMAXPROCS: '' },
-  });
+  const r = await runCli(
+    [
+      'run',
+      '--repo',
+      repo,
+      '--base',
+      'HEAD',
+      '--bench',
+      'sh bench.sh',
+      '--format',
+      'benchgate',
+      '--rounds',
+      '2',
+      '--warmup',
+      '0',
+      '--seed',
+      '1',
+      '--out',
+      out,
+      ...flags,
+    ],
+    {
+      env: { DUMP: dump, GOMAXPROCS: '' },
+    },
+  );
   const checks = readLog(path.join(out, 'results.jsonl')).header.environment.steady as SteadyCheck[];
   return { r, seen: seen(dump), checks, summary: readFileSync(path.join(out, 'summary.md'), 'utf8') };
 }

@@ -27,7 +27,10 @@ working-directory: ../..
 
 /** Base commit: config and v.txt = 1. Head commit: v.txt = 2 (a 2x regression) and `headFiles`. */
 function pullRequestRepo(baseConfig: string, headFiles: Record<string, string>) {
-  const repo = makeRepo([{ 'v.txt': '1', '.benchgate.yml': baseConfig }, { 'v.txt': '2', ...headFiles }]);
+  const repo = makeRepo([
+    { 'v.txt': '1', '.benchgate.yml': baseConfig },
+    { 'v.txt': '2', ...headFiles },
+  ]);
   const [base, head] = ['HEAD~1', 'HEAD'].map((ref) => git(repo, 'rev-parse', ref).trim());
   return { repo, base: base!, head: head! };
 }
@@ -95,12 +98,16 @@ describe('a pull request cannot switch the gate off with its own .benchgate.yml'
     const summary = readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8');
     expect(summary).toContain('\\(fail\\-on\\): ignored fail\\-on: &quot;none&quot; from the pull request');
     expect(summary).toContain('workflows/bench\\.yml');
-    expect(step.stdout).toMatch(/::warning::\.benchgate\.yml:\d+ \(threshold\): ignored threshold: 50 from the pull request's own file on a pull_request event: it may only make threshold lower \(stricter\) than 2/);
+    expect(step.stdout).toMatch(
+      /::warning::\.benchgate\.yml:\d+ \(threshold\): ignored threshold: 50 from the pull request's own file on a pull_request event: it may only make threshold lower \(stricter\) than 2/,
+    );
     expect(extraWorktrees(pr.repo)).toEqual([]);
   }, 120_000);
 
   it('a stricter value from the pull request is honoured (lower threshold, higher alpha, more rounds), without a warning', async () => {
-    const pr = pullRequestRepo(BASE_CONFIG, { '.benchgate.yml': `${BASE_CONFIG.replace('rounds: 6', 'rounds: 7')}threshold: 1\nalpha: 0.2\n` });
+    const pr = pullRequestRepo(BASE_CONFIG, {
+      '.benchgate.yml': `${BASE_CONFIG.replace('rounds: 6', 'rounds: 7')}threshold: 1\nalpha: 0.2\n`,
+    });
     const { step, result } = await run(pr.repo, githubPullRequestEnv(pr.repo, pr.base, pr.head));
     expect(step.code).toBe(1);
     expect(result!.settings).toMatchObject({ thresholdPct: 1, alpha: 0.2, rounds: 7 });
@@ -115,7 +122,7 @@ describe('a pull request cannot switch the gate off with its own .benchgate.yml'
     expect(verdictOfX(result!)).toBe('unchanged');
   }, 120_000);
 
-  it("a pull request adding the first config file cannot choose the benchmark command: exit 2 with what to do", async () => {
+  it('a pull request adding the first config file cannot choose the benchmark command: exit 2 with what to do', async () => {
     const repo = makeRepo([{ 'v.txt': '1' }, { 'v.txt': '2', '.benchgate.yml': BASE_CONFIG }]);
     const [base, head] = ['HEAD~1', 'HEAD'].map((ref) => git(repo, 'rev-parse', ref).trim());
     const { step } = await run(repo, githubPullRequestEnv(repo, base!, head!));
@@ -151,15 +158,25 @@ describe('working-directory stays inside the worktree, and must exist before any
   const local = { GITHUB_ACTIONS: '', GITLAB_CI: '' };
   const flags = ['--base', 'HEAD~1', '--bench', BENCH, '--format', 'benchgate', '--rounds', '2', '--warmup', '0'];
 
-  it.each(['../..', '/etc', 'bench/../../x'])('rejects %s with exit 2, naming the flag', async (dir) => {
-    const { step } = await run(repo, local, [...flags, '--working-directory', dir]);
-    expect(step.code).toBe(2);
-    expect(step.stderr).toContain(`--working-directory: "${dir}" is outside the repository`);
-  }, 60_000);
+  it.each(['../..', '/etc', 'bench/../../x'])(
+    'rejects %s with exit 2, naming the flag',
+    async (dir) => {
+      const { step } = await run(repo, local, [...flags, '--working-directory', dir]);
+      expect(step.code).toBe(2);
+      expect(step.stderr).toContain(`--working-directory: "${dir}" is outside the repository`);
+    },
+    60_000,
+  );
 
   it('a directory the base commit lacks: exit 2 before the build runs, no worktree left', async () => {
     const marker = path.join(tempDir(), 'built');
-    const { step } = await run(repo, local, [...flags, '--working-directory', 'bench', '--build', `node -e "require('fs').writeFileSync(${JSON.stringify(marker)}, '')"`]);
+    const { step } = await run(repo, local, [
+      ...flags,
+      '--working-directory',
+      'bench',
+      '--build',
+      `node -e "require('fs').writeFileSync(${JSON.stringify(marker)}, '')"`,
+    ]);
     expect(step.code).toBe(2);
     expect(step.stderr).toContain('working-directory "bench" is not a directory in the base commit');
     expect(existsSync(marker)).toBe(false);

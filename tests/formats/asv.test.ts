@@ -23,7 +23,7 @@ describe('asv', () => {
     const sort = find(ms, "bench.Sorting.time_sort(1000, 'asc')");
     expect(sort).toMatchObject({ unit: 's', better: 'lower' });
     expect(sort.values).toHaveLength(10);
-    expect(sort.values[0]).toBe(1.025899996420776e-05);
+    expect(sort.values[0]).toBe(1.025899996420776e-5);
     expect(find(ms, 'bench.mem_list', 'memory')).toMatchObject({ unit: 'B', values: [2104] });
     expect(find(ms, 'bench.peakmem_list', 'peak memory')).toMatchObject({ unit: 'B', values: [24629248] });
     expect(find(ms, 'bench.track_answer', 'track').values).toEqual([42]);

@@ -10,7 +10,14 @@ describe('bench-bitcoin-csv', () => {
     const ms = parse('bchn_doc_sample_run.csv');
     expect(benchmarks(ms)).toHaveLength(31);
     expect(ms).toHaveLength(31 * 4);
-    expect(find(ms, 'Base58CheckEncode')).toEqual({ benchmark: 'Base58CheckEncode', metric: 'time', unit: 's', better: 'lower', values: [3.29183e-6], role: 'primary' });
+    expect(find(ms, 'Base58CheckEncode')).toEqual({
+      benchmark: 'Base58CheckEncode',
+      metric: 'time',
+      unit: 's',
+      better: 'lower',
+      values: [3.29183e-6],
+      role: 'primary',
+    });
     expect(find(ms, 'Base58CheckEncode', 'min')).toMatchObject({ values: [3.27814e-6], role: 'secondary' });
     expect(find(ms, 'Base58CheckEncode', 'max').values).toEqual([3.36971e-6]);
     expect(find(ms, 'Base58CheckEncode', 'average').values[0]).toBeCloseTo(5.28577 / (5 * 320000), 15);
@@ -29,13 +36,16 @@ describe('bench-bitcoin-csv', () => {
   });
 
   it('stops at a supplemental table after the main one', () => {
-    const text = fixture('bench-bitcoin-csv/bchn_doc_sample_run.csv') +
+    const text =
+      fixture('bench-bitcoin-csv/bchn_doc_sample_run.csv') +
       '\n--- Supplemental data for benchmark category "libauth" ---\n# Name, ops, something\nfoo, 1, 2\n';
     expect(benchmarks(benchBitcoinCsv.parse(text))).toHaveLength(31);
   });
 
   it('tolerates warnings before the header', () => {
-    const ms = benchBitcoinCsv.parse('WARNING: This is a debug build\n# Benchmark, evals, iterations, total, min, max, median\nA, 5, 10, 1, 0.01, 0.03, 0.02\n');
+    const ms = benchBitcoinCsv.parse(
+      'WARNING: This is a debug build\n# Benchmark, evals, iterations, total, min, max, median\nA, 5, 10, 1, 0.01, 0.03, 0.02\n',
+    );
     expect(find(ms, 'A').values).toEqual([0.02]);
   });
 
@@ -43,7 +53,9 @@ describe('bench-bitcoin-csv', () => {
     const list = '# Benchmark, evals, iterations, total, min, max, median\nBase58CheckEncode, 5, 320000\nBase58Decode, 5, 800000\n';
     const error = thrown(() => benchBitcoinCsv.parse(list));
     expect(error).toBeInstanceOf(FormatError);
-    expect((error as Error).message).toBe('bench-bitcoin-csv: line 2: expected "name, evals, iterations, total, min, max, median", got 3 columns (bench_bitcoin -list output has no timings: run the benchmarks)');
+    expect((error as Error).message).toBe(
+      'bench-bitcoin-csv: line 2: expected "name, evals, iterations, total, min, max, median", got 3 columns (bench_bitcoin -list output has no timings: run the benchmarks)',
+    );
   });
 
   it('reports the line of a malformed row', () => {

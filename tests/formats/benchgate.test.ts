@@ -42,7 +42,13 @@ describe('benchgate format', () => {
     ['a string value', doc([{ name: 'x', unit: 's', values: ['1'] }])],
     ['no values', doc([{ name: 'x', unit: 's', values: [] }])],
     ['a bad direction', doc([{ name: 'x', unit: 's', values: [1], better: 'up' }])],
-    ['one metric in two units', doc([{ name: 'x', unit: 's', values: [1] }, { name: 'x', metric: 'time', unit: 'B', values: [1] }])],
+    [
+      'one metric in two units',
+      doc([
+        { name: 'x', unit: 's', values: [1] },
+        { name: 'x', metric: 'time', unit: 'B', values: [1] },
+      ]),
+    ],
   ])('rejects %s with a FormatError', (_, text) => {
     expect(() => benchgate.parse(text)).toThrow(FormatError);
   });
@@ -69,7 +75,9 @@ describe('benchgate example fixture', () => {
 });
 
 describe('benchgate JSON Schema', () => {
-  const schema: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../schema/benchgate-format.schema.json', import.meta.url)), 'utf8'));
+  const schema: unknown = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../schema/benchgate-format.schema.json', import.meta.url)), 'utf8'),
+  );
   const validate = new Ajv({ strict: false }).compile(schema as object);
 
   it('accepts the documented example', () => {

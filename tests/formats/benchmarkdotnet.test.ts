@@ -11,11 +11,18 @@ describe('benchmarkdotnet', () => {
     expect(time).toMatchObject({ unit: 's', better: 'lower' });
     expect(time.values).toHaveLength(3);
     expect(time.values[0]).toBeCloseTo(76.35858058929443e-9, 20);
-    expect(find(ms, 'BenchmarkDotNet.Samples.Memory.AllocEmptyList', 'allocated/op')).toMatchObject({ unit: 'B', values: [368], role: 'secondary' });
+    expect(find(ms, 'BenchmarkDotNet.Samples.Memory.AllocEmptyList', 'allocated/op')).toMatchObject({
+      unit: 'B',
+      values: [368],
+      role: 'secondary',
+    });
   });
 
   it('reads the 0.12 export and falls back to the median in brief exports', () => {
-    expect(parse('bencher_gab_bdn0.12.1_full_measurements_trimmed.json').map((m) => [m.benchmark, m.values.length])).toEqual([['Sample.Benchmarks.Fib10', 14], ['Sample.Benchmarks.Fib20', 13]]);
+    expect(parse('bencher_gab_bdn0.12.1_full_measurements_trimmed.json').map((m) => [m.benchmark, m.values.length])).toEqual([
+      ['Sample.Benchmarks.Fib10', 14],
+      ['Sample.Benchmarks.Fib20', 13],
+    ]);
     const brief = parse('bencher_adapter_bdn0.9.9_brief_no_measurements.json');
     expect(find(brief, 'BenchmarkDotNet.Samples.Intro.IntroJsonExport.Sleep10').values[0]).toBeCloseTo(0.0103603826953125, 12);
     expect(parse('bencher_adapter_bdn_null_namespace_minimal.json').map((m) => m.benchmark)).toEqual(['NullNamespaceMethod']);
@@ -26,7 +33,14 @@ describe('benchmarkdotnet', () => {
       HostEnvironmentInfo: {},
       Benchmarks: [
         // FullNameProvider writes [Params] into FullName; Parameters repeats them as "A=100&B=10".
-        { FullName: 'N.T.M(A: 100, B: 10)', Namespace: 'N', Type: 'T', Method: 'M', Parameters: 'A=100&B=10', Statistics: { OriginalValues: [1] } },
+        {
+          FullName: 'N.T.M(A: 100, B: 10)',
+          Namespace: 'N',
+          Type: 'T',
+          Method: 'M',
+          Parameters: 'A=100&B=10',
+          Statistics: { OriginalValues: [1] },
+        },
         { Namespace: 'N', Type: 'T', Method: 'M', Parameters: 'A=200&B=10', Statistics: { OriginalValues: [1] } },
       ],
     });
@@ -36,12 +50,23 @@ describe('benchmarkdotnet', () => {
   it('uses Workload Result measurements when OriginalValues is absent', () => {
     const text = JSON.stringify({
       HostEnvironmentInfo: {},
-      Benchmarks: [{ Namespace: 'N', Type: 'T', Method: 'M', Parameters: 'N=10', Statistics: { Median: 5 }, Measurements: [
-        { IterationMode: 'Workload', IterationStage: 'Warmup', Operations: 2, Nanoseconds: 100 },
-        { IterationMode: 'Workload', IterationStage: 'Result', Operations: 4, Nanoseconds: 100 },
-      ] }],
+      Benchmarks: [
+        {
+          Namespace: 'N',
+          Type: 'T',
+          Method: 'M',
+          Parameters: 'N=10',
+          Statistics: { Median: 5 },
+          Measurements: [
+            { IterationMode: 'Workload', IterationStage: 'Warmup', Operations: 2, Nanoseconds: 100 },
+            { IterationMode: 'Workload', IterationStage: 'Result', Operations: 4, Nanoseconds: 100 },
+          ],
+        },
+      ],
     });
-    expect(benchmarkdotnet.parse(text)).toEqual([{ benchmark: 'N.T.M(N=10)', metric: 'time', unit: 's', better: 'lower', values: [25e-9], role: 'primary' }]);
+    expect(benchmarkdotnet.parse(text)).toEqual([
+      { benchmark: 'N.T.M(N=10)', metric: 'time', unit: 's', better: 'lower', values: [25e-9], role: 'primary' },
+    ]);
   });
 
   it('appends the job when one benchmark ran under several jobs, and fails one without statistics', () => {

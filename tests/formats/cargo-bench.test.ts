@@ -8,8 +8,19 @@ const parse = (file: string) => cargoBench.parse(fixture(`cargo-libtest-bench/${
 describe('cargo-bench', () => {
   it('reads the median per benchmark in seconds, with thousands separators and decimals', () => {
     const ms = parse('bencher_adapter_issue_390.txt');
-    expect(benchmarks(ms)).toEqual(['bleu::benchmark::bench_batch_bleu', 'bleu::benchmark::bench_bleu', 'ngram::benchmark::bench_ngram', 'tokenizer::benchmark::bench_tokenizer']);
-    expect(find(ms, 'bleu::benchmark::bench_batch_bleu')).toEqual({ benchmark: 'bleu::benchmark::bench_batch_bleu', metric: 'time', unit: 's', better: 'lower', values: [13967756.3 / 1e9] });
+    expect(benchmarks(ms)).toEqual([
+      'bleu::benchmark::bench_batch_bleu',
+      'bleu::benchmark::bench_bleu',
+      'ngram::benchmark::bench_ngram',
+      'tokenizer::benchmark::bench_tokenizer',
+    ]);
+    expect(find(ms, 'bleu::benchmark::bench_batch_bleu')).toEqual({
+      benchmark: 'bleu::benchmark::bench_batch_bleu',
+      metric: 'time',
+      unit: 's',
+      better: 'lower',
+      values: [13967756.3 / 1e9],
+    });
   });
 
   it('turns FAILED into a failed measurement and skips ignored tests', () => {

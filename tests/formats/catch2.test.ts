@@ -4,17 +4,23 @@ import { FormatError } from '../../src/formats/types.js';
 import { benchmarks, find, fixture } from './fixture.js';
 
 const parse = (file: string) => catch2.parse(fixture(`catch2/${file}`));
-const GENERATED = ['Fibonacci / fib 10', 'Fibonacci / fib 20', 'Containers / string concat with a rather long benchmark name that wraps', 'Containers / vector / vector push_back 1000'];
+const GENERATED = [
+  'Fibonacci / fib 10',
+  'Fibonacci / fib 20',
+  'Containers / string concat with a rather long benchmark name that wraps',
+  'Containers / vector / vector push_back 1000',
+];
 
 describe('catch2', () => {
-  it.each(['generated_v3.7.1_xml_reporter.xml', 'generated_v2.13.10_xml_reporter_run1.xml', 'generated_v3.7.1_xml_benchmark_no_analysis.xml'])(
-    'reads the mean (ns) of every benchmark in %s, named by test case and sections',
-    (file) => {
-      const ms = parse(file);
-      expect(benchmarks(ms)).toEqual(GENERATED);
-      expect(ms.every((m) => m.values.length === 1 && m.unit === 's' && m.better === 'lower')).toBe(true);
-    },
-  );
+  it.each([
+    'generated_v3.7.1_xml_reporter.xml',
+    'generated_v2.13.10_xml_reporter_run1.xml',
+    'generated_v3.7.1_xml_benchmark_no_analysis.xml',
+  ])('reads the mean (ns) of every benchmark in %s, named by test case and sections', (file) => {
+    const ms = parse(file);
+    expect(benchmarks(ms)).toEqual(GENERATED);
+    expect(ms.every((m) => m.values.length === 1 && m.unit === 's' && m.better === 'lower')).toBe(true);
+  });
 
   it('converts XML nanoseconds to seconds', () => {
     expect(find(parse('generated_v3.7.1_xml_reporter.xml'), 'Fibonacci / fib 20').values[0]).toBeCloseTo(18369.8e-9, 18);
@@ -37,13 +43,21 @@ describe('catch2', () => {
   });
 
   it('reads names that continue on the mean line and older console layouts', () => {
-    expect(benchmarks(parse('bencher_adapter_catch2_issue_351_multiline_names.txt'))).toContain('Even More Fibonacci / With a long name / Fibonacci 10 with a long name');
-    expect(benchmarks(parse('gab_catch2_output_v3_actually_v2.11.txt'))).toEqual(['Fibonacci / Fibonacci 10', 'Fibonacci / Fibonacci 20', 'More Fibonacci / Fibonacci~ 5!', 'More Fibonacci / Fibonacci-15_bench']);
+    expect(benchmarks(parse('bencher_adapter_catch2_issue_351_multiline_names.txt'))).toContain(
+      'Even More Fibonacci / With a long name / Fibonacci 10 with a long name',
+    );
+    expect(benchmarks(parse('gab_catch2_output_v3_actually_v2.11.txt'))).toEqual([
+      'Fibonacci / Fibonacci 10',
+      'Fibonacci / Fibonacci 20',
+      'More Fibonacci / Fibonacci~ 5!',
+      'More Fibonacci / Fibonacci-15_bench',
+    ]);
     expect(benchmarks(parse('nanobench_repo_comparisons_catch2_v2.9.2_console.txt'))).toHaveLength(3);
   });
 
   it('turns a failed benchmark into a failed measurement, in XML and on the console', () => {
-    const xml = '<?xml version="1.0"?><Catch2TestRun><TestCase name="T"><BenchmarkResults name="b"><failed message="boom"/></BenchmarkResults></TestCase></Catch2TestRun>';
+    const xml =
+      '<?xml version="1.0"?><Catch2TestRun><TestCase name="T"><BenchmarkResults name="b"><failed message="boom"/></BenchmarkResults></TestCase></Catch2TestRun>';
     expect(catch2.parse(xml)).toEqual([{ benchmark: 'T / b', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'boom' }]);
     const console = fixture('catch2/generated_v3.7.1_console.txt').replace(
       '                                        93.0489 ns    87.9371 ns    104.658 ns ',
@@ -56,7 +70,8 @@ describe('catch2', () => {
     // Laid out as Catch2's TablePrinter does (name column 37 wide, then the failure in the samples
     // column, then the table closes and the test case failure follows): not a captured run.
     const row = (name: string) => `${name.padEnd(36)} Benchmark failed (std::runtime_error: boom) \n`;
-    const afterward = '\nt.cpp:5: FAILED:\n  {Unknown expression after the reported line}\ndue to unexpected exception with message:\n  std::runtime_error: boom\n\n';
+    const afterward =
+      '\nt.cpp:5: FAILED:\n  {Unknown expression after the reported line}\ndue to unexpected exception with message:\n  std::runtime_error: boom\n\n';
     const text = fixture('catch2/generated_v3.7.1_console.txt')
       .replace(/fib 20 {10}.*\n.*\n.*\n.*\n/, row('fib 20') + afterward)
       .replace(/benchmark name that wraps .*\n.*\n.*\n.*\n/, row('benchmark name that wraps') + afterward);

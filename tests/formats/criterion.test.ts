@@ -31,7 +31,12 @@ describe('criterion console', () => {
   });
 
   it('reads names wrapped onto their own line, with spaces, colons and parentheses', () => {
-    expect(benchmarks(parse('bencher_adapter_criterion_dogfood_console.txt'))).toEqual(['Adapter::Magic (JSON)', 'Adapter::Json', 'Adapter::Magic (Rust)', 'Adapter::Rust']);
+    expect(benchmarks(parse('bencher_adapter_criterion_dogfood_console.txt'))).toEqual([
+      'Adapter::Magic (JSON)',
+      'Adapter::Json',
+      'Adapter::Magic (Rust)',
+      'Adapter::Rust',
+    ]);
     const many = parse('bencher_adapter_criterion_many_console.txt');
     expect(benchmarks(many)).toEqual(['file', 'rolling_file', 'tracing_file', 'tracing_rolling_file', 'benchmark: name with spaces']);
     expect(find(many, 'file').values[0]).toBeCloseTo(323.9e-12, 20);
@@ -111,6 +116,8 @@ describe('a benchgate run of cargo bench with criterion', () => {
   it('names the file of a malformed sample.json', () => {
     const member = workspace();
     writeFileSync(path.join(member, '..', '..', 'target', 'criterion', 'fib 15', 'new', 'sample.json'), '{"iters": [1], "times": ["x"]}');
-    expect(() => readRunResults(console, 'criterion', member)).toThrow(/criterion: expected a number at .*fib 15\/new\/sample\.json times\[0\]/);
+    expect(() => readRunResults(console, 'criterion', member)).toThrow(
+      /criterion: expected a number at .*fib 15\/new\/sample\.json times\[0\]/,
+    );
   });
 });

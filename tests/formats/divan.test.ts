@@ -7,7 +7,14 @@ const parse = (file: string) => divan.parse(fixture(`divan/${file}`));
 describe('divan', () => {
   it('names each leaf by its path in the tree and reads its median in seconds', () => {
     const ms = parse('generated_divan0.1.21_args_modules_types.txt');
-    expect(benchmarks(ms)).toEqual(['fib::fibonacci::5', 'fib::fibonacci::15', 'fib::sum_vec', 'fib::strings::format_int', 'fib::strings::parse::u8', 'fib::strings::parse::u64']);
+    expect(benchmarks(ms)).toEqual([
+      'fib::fibonacci::5',
+      'fib::fibonacci::15',
+      'fib::sum_vec',
+      'fib::strings::format_int',
+      'fib::strings::parse::u8',
+      'fib::strings::parse::u64',
+    ]);
     expect(find(ms, 'fib::fibonacci::15')).toMatchObject({ metric: 'time', unit: 's', better: 'lower', role: 'primary' });
     expect(find(ms, 'fib::fibonacci::15').values[0]).toBeCloseTo(3.095e-6, 15);
     expect(find(ms, 'fib::strings::parse::u8').values[0]).toBeCloseTo(4.378e-9, 18);

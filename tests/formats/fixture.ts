@@ -20,7 +20,8 @@ export function fixture(path: string): string {
 /** The one measurement of `benchmark` and `metric`; fails the test when absent. */
 export function find(measurements: Measurement[], benchmark: string, metric = 'time'): Measurement {
   const found = measurements.find((m) => m.benchmark === benchmark && m.metric === metric);
-  if (!found) throw new Error(`no ${metric} measurement for "${benchmark}" among ${[...new Set(measurements.map((m) => m.benchmark))].join(' | ')}`);
+  if (!found)
+    throw new Error(`no ${metric} measurement for "${benchmark}" among ${[...new Set(measurements.map((m) => m.benchmark))].join(' | ')}`);
   return found;
 }
 
@@ -81,14 +82,14 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'cargo-libtest-bench/generated_nightly_libtest_stdout_run1.txt',
     'cargo-libtest-bench/generated_nightly_libtest_stdout_run2.txt',
   ],
-  'criterion': [
+  criterion: [
     'criterion/bencher_adapter_criterion_dogfood_console.txt',
     'criterion/bencher_adapter_criterion_many_console.txt',
     'criterion/generated_v0.5.1_cargo_bench_console_first_run.txt',
     'criterion/generated_v0.5.1_cargo_bench_console_second_run_with_change.txt',
     'cargo-libtest-bench/generated_nightly_cargo_bench_all_targets_stdout_stderr_mixed.txt',
   ],
-  'hyperfine': [
+  hyperfine: [
     'hyperfine/bencher_adapter_hyperfine_one.json',
     'hyperfine/bencher_adapter_hyperfine_two.json',
     'hyperfine/generated_v1.15.0_ignore_failure_nonzero_exit_codes.json',
@@ -105,13 +106,13 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'pytest-benchmark/generated_v5.3.1_save_with_benchmark_save_data.json',
     'pytest-benchmark/upstream_test_storage_v2.5.0_0030.json',
   ],
-  'jmh': [
+  jmh: [
     'jmh/bencher_adapter_jmh_six.json',
     'jmh/gab_jmh_output_2_params.json',
     'jmh/generated_jmh1.37_prof_gc_with_sampletime_histogram_forks2.json',
     'jmh/generated_jmh1.37_thrpt_avgt_params_forks2.json',
   ],
-  'benchmarkdotnet': [
+  benchmarkdotnet: [
     'benchmarkdotnet/bencher_adapter_bdn0.15.8_full_with_measurements_and_memory.json',
     'benchmarkdotnet/bencher_adapter_bdn0.9.9_brief_no_measurements.json',
     'benchmarkdotnet/bencher_adapter_bdn_null_namespace_minimal.json',
@@ -176,10 +177,7 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
     'iai-callgrind/generated_gungraun0.17.2_second_run_no_change.txt',
     'iai-callgrind/generated_gungraun0.17.2_third_run_after_change.txt',
   ],
-  divan: [
-    'divan/generated_divan0.1.21_args_modules_types.txt',
-    'divan/generated_divan0.1.21_counters_alloc_profiler.txt',
-  ],
+  divan: ['divan/generated_divan0.1.21_args_modules_types.txt', 'divan/generated_divan0.1.21_counters_alloc_profiler.txt'],
   deno: ['deno/generated_deno2.9.6_bench_json_two_files_group_failure.json'],
   'benchmark-ips': [
     'benchmark-ips/generated_benchmark-ips2.7.2_ruby3.1_console_compare.txt',

@@ -12,13 +12,78 @@ import { FIXTURES_BY_FORMAT, FIXTURES_BY_NAME_ONLY, fixture } from './fixture.js
 
 /** Words from every format's output, so random lines look close to real ones. */
 const TOKENS = [
-  'Benchmark', 'BenchmarkX-8', 'pkg:', '# Benchmark, evals, iterations, total, min, max, median', ',', ', ',
-  'ns/op', 'B/op', 'allocs/op', 'MB/s', '|', '`', ':boom:', 'ns', 'µs', 'ms', 's', 'test', '...', 'bench:',
-  'ns/iter', '(+/-', ')', 'time:', '[', ']', 'FAILED', 'NaN', 'inf', '-', '+', '%', '1', '0', '1e-006',
-  '3.5', '1,234', '\t', ' ', '"', '{', '}', ':', 'ops/sec', '±', 'Benchmark,', '<', '>', 'x',
-  'Running 10s test @', 'Requests/sec:', 'Latency Distribution', '50%', '9.50ms', 'RESULT :', 'msecs per iteration',
-  '(total: 1,737, iterations: 1)', '********* Start testing of', 'FAIL!  :', 'Instructions:', '1789|N/A', '(*********)',
-  'a::b', '│', '├─', '╰─', 'fastest', 'Gitem/s', 'Calculating -----', 'i/s', '(± 8.2%)', '4.326M',
+  'Benchmark',
+  'BenchmarkX-8',
+  'pkg:',
+  '# Benchmark, evals, iterations, total, min, max, median',
+  ',',
+  ', ',
+  'ns/op',
+  'B/op',
+  'allocs/op',
+  'MB/s',
+  '|',
+  '`',
+  ':boom:',
+  'ns',
+  'µs',
+  'ms',
+  's',
+  'test',
+  '...',
+  'bench:',
+  'ns/iter',
+  '(+/-',
+  ')',
+  'time:',
+  '[',
+  ']',
+  'FAILED',
+  'NaN',
+  'inf',
+  '-',
+  '+',
+  '%',
+  '1',
+  '0',
+  '1e-006',
+  '3.5',
+  '1,234',
+  '\t',
+  ' ',
+  '"',
+  '{',
+  '}',
+  ':',
+  'ops/sec',
+  '±',
+  'Benchmark,',
+  '<',
+  '>',
+  'x',
+  'Running 10s test @',
+  'Requests/sec:',
+  'Latency Distribution',
+  '50%',
+  '9.50ms',
+  'RESULT :',
+  'msecs per iteration',
+  '(total: 1,737, iterations: 1)',
+  '********* Start testing of',
+  'FAIL!  :',
+  'Instructions:',
+  '1789|N/A',
+  '(*********)',
+  'a::b',
+  '│',
+  '├─',
+  '╰─',
+  'fastest',
+  'Gitem/s',
+  'Calculating -----',
+  'i/s',
+  '(± 8.2%)',
+  '4.326M',
 ];
 
 const tokenLines = fc
@@ -34,7 +99,12 @@ const tokenLines = fc
 /** A fixture with a slice cut out and random text spliced in. */
 function mutatedFixture(files: string[]): fc.Arbitrary<string> {
   return fc
-    .record({ file: fc.constantFrom(...files), at: fc.nat(), cut: fc.nat({ max: 200 }), insert: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...TOKENS)) })
+    .record({
+      file: fc.constantFrom(...files),
+      at: fc.nat(),
+      cut: fc.nat({ max: 200 }),
+      insert: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...TOKENS)),
+    })
     .map(({ file, at, cut, insert }) => splice(fixture(file), at, cut, insert));
 }
 
@@ -74,7 +144,8 @@ function inputsFor(parser: FormatParser): fc.Arbitrary<string> {
 function malformations(measurements: Measurement[]): string[] {
   const problems: string[] = [];
   for (const m of measurements) {
-    if (typeof m.benchmark !== 'string' || typeof m.metric !== 'string' || typeof m.unit !== 'string') problems.push(`non-string name, metric or unit: ${JSON.stringify(m)}`);
+    if (typeof m.benchmark !== 'string' || typeof m.metric !== 'string' || typeof m.unit !== 'string')
+      problems.push(`non-string name, metric or unit: ${JSON.stringify(m)}`);
     if (m.better !== 'lower' && m.better !== 'higher') problems.push(`better is ${String(m.better)}`);
     if (!m.values.every(Number.isFinite)) problems.push(`non-finite value in ${m.benchmark}`);
     if (m.failed !== undefined && m.values.length > 0) problems.push(`failed ${m.benchmark} has values`);
@@ -108,7 +179,11 @@ describe.each(formats.map((f) => [f.name, f] as const))('fuzzing %s', (_, parser
 
 describe('auto-detection of random text', () => {
   it(`never picks a format (${RUNS} cases)`, () => {
-    const randomText = fc.oneof(anyText, fc.lorem({ mode: 'sentences' }), fc.jsonValue().map((v) => JSON.stringify(v)));
+    const randomText = fc.oneof(
+      anyText,
+      fc.lorem({ mode: 'sentences' }),
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+    );
     fc.assert(
       fc.property(randomText, (text) => {
         expect(() => detectFormat(text)).toThrow(FormatError);
@@ -120,8 +195,14 @@ describe('auto-detection of random text', () => {
 
 describe('fuzzing the criterion sample reader', () => {
   it(`returns measurements or throws FormatError (${RUNS} cases)`, () => {
-    const json = fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string({ maxLength: 50 }));
-    const sample = fc.oneof(json, fc.record({ iters: fc.array(fc.double()), times: fc.array(fc.double()) }).map((v) => JSON.stringify(v)));
+    const json = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.string({ maxLength: 50 }),
+    );
+    const sample = fc.oneof(
+      json,
+      fc.record({ iters: fc.array(fc.double()), times: fc.array(fc.double()) }).map((v) => JSON.stringify(v)),
+    );
     fc.assert(
       fc.property(fc.oneof(json, fc.constant('{"full_id":"x"}')), sample, (benchmarkJson, sampleJson) => {
         try {

@@ -10,12 +10,22 @@ const SORTING = 'example.com/fixmod/sorting';
 describe('go', () => {
   it('reads -count lines as samples with -benchmem, MB/s and custom metrics, per package', () => {
     const ms = parse('generated_go1.26_two_packages_count5_benchmem_reportmetric.txt');
-    expect(benchmarks(ms)).toEqual([`${HASHING}.BenchmarkSHA256/size=64-2`, `${HASHING}.BenchmarkSHA256/size=4096-2`, `${HASHING}.BenchmarkCRC32-2`, `${SORTING}.BenchmarkSortInts-2`, `${SORTING}.BenchmarkAllocSlice-2`]);
+    expect(benchmarks(ms)).toEqual([
+      `${HASHING}.BenchmarkSHA256/size=64-2`,
+      `${HASHING}.BenchmarkSHA256/size=4096-2`,
+      `${HASHING}.BenchmarkCRC32-2`,
+      `${SORTING}.BenchmarkSortInts-2`,
+      `${SORTING}.BenchmarkAllocSlice-2`,
+    ]);
     const time = find(ms, `${HASHING}.BenchmarkCRC32-2`);
     expect(time).toMatchObject({ unit: 's', better: 'lower' });
     expect(time.values).toHaveLength(5);
     expect(time.values[0]).toBeCloseTo(88.65e-9, 18);
-    expect(find(ms, `${HASHING}.BenchmarkCRC32-2`, 'throughput')).toMatchObject({ unit: 'B/s', better: 'higher', values: [11550.61e6, 11460.5e6, 11562.76e6, 11230.65e6, 9500.39e6] });
+    expect(find(ms, `${HASHING}.BenchmarkCRC32-2`, 'throughput')).toMatchObject({
+      unit: 'B/s',
+      better: 'higher',
+      values: [11550.61e6, 11460.5e6, 11562.76e6, 11230.65e6, 9500.39e6],
+    });
     expect(find(ms, `${SORTING}.BenchmarkSortInts-2`, 'bytes/op')).toMatchObject({ unit: 'B', values: [62, 60, 60, 60, 60] });
     expect(find(ms, `${SORTING}.BenchmarkSortInts-2`, 'allocs/op').values).toEqual([2, 2, 2, 2, 2]);
     expect(find(ms, `${SORTING}.BenchmarkSortInts-2`, 'compares/op')).toMatchObject({ unit: 'compares/op', better: 'lower' });
@@ -24,8 +34,18 @@ describe('go', () => {
   it('marks time primary, -benchmem and ReportMetric metrics secondary, and SetBytes MB/s derived (issue 12)', () => {
     const ms = parse('generated_go1.26_two_packages_count5_benchmem_reportmetric.txt');
     const roles = (name: string) => Object.fromEntries(ms.filter((m) => m.benchmark === name).map((m) => [m.metric, m.role]));
-    expect(roles(`${HASHING}.BenchmarkCRC32-2`)).toEqual({ time: 'primary', throughput: 'derived', 'bytes/op': 'secondary', 'allocs/op': 'secondary' });
-    expect(roles(`${SORTING}.BenchmarkSortInts-2`)).toEqual({ time: 'primary', 'compares/op': 'secondary', 'bytes/op': 'secondary', 'allocs/op': 'secondary' });
+    expect(roles(`${HASHING}.BenchmarkCRC32-2`)).toEqual({
+      time: 'primary',
+      throughput: 'derived',
+      'bytes/op': 'secondary',
+      'allocs/op': 'secondary',
+    });
+    expect(roles(`${SORTING}.BenchmarkSortInts-2`)).toEqual({
+      time: 'primary',
+      'compares/op': 'secondary',
+      'bytes/op': 'secondary',
+      'allocs/op': 'secondary',
+    });
     expect(ms.some((m) => m.deterministic)).toBe(false);
   });
 
@@ -52,7 +72,11 @@ describe('go', () => {
 
   it('skips -v name-only lines', () => {
     const ms = parse('generated_go1.26_verbose_count2_with_name_only_lines.txt');
-    expect(benchmarks(ms)).toEqual([`${HASHING}.BenchmarkSHA256/size=64-2`, `${HASHING}.BenchmarkSHA256/size=4096-2`, `${HASHING}.BenchmarkCRC32-2`]);
+    expect(benchmarks(ms)).toEqual([
+      `${HASHING}.BenchmarkSHA256/size=64-2`,
+      `${HASHING}.BenchmarkSHA256/size=4096-2`,
+      `${HASHING}.BenchmarkCRC32-2`,
+    ]);
     expect(ms.every((m) => m.values.length === 2)).toBe(true);
   });
 
@@ -71,15 +95,26 @@ describe('go', () => {
   });
 
   it('ignores the prose before the results and keeps the package prefix', () => {
-    expect(benchmarks(parse('golang_perf_benchstat_new_count10.txt'))[0]).toBe('golang.org/x/perf/cmd/benchstat/testdata.BenchmarkEncode/format=json-48');
-    expect(benchmarks(parse('golang_perf_benchstat_crc_new_with_notes.txt'))[0]).toBe('hash/crc32.BenchmarkCRC32/poly=IEEE/size=15/align=0-8');
+    expect(benchmarks(parse('golang_perf_benchstat_new_count10.txt'))[0]).toBe(
+      'golang.org/x/perf/cmd/benchstat/testdata.BenchmarkEncode/format=json-48',
+    );
+    expect(benchmarks(parse('golang_perf_benchstat_crc_new_with_notes.txt'))[0]).toBe(
+      'hash/crc32.BenchmarkCRC32/poly=IEEE/size=15/align=0-8',
+    );
   });
 
   it('reads custom units and ignores Unit metadata and notes; a benchmark without ns/op gates on its own unit', () => {
     const ms = parse('golang_perf_benchstat_units_metadata.txt');
     expect(ms).toEqual([
       { benchmark: 'BenchmarkSize', metric: 'text-bytes', unit: 'text-bytes', better: 'lower', values: [100, 105], role: 'primary' },
-      { benchmark: 'BenchmarkNonExact', metric: 'text-bytes', unit: 'text-bytes', better: 'lower', values: [100, 101, 101, 101, 101, 101], role: 'primary' },
+      {
+        benchmark: 'BenchmarkNonExact',
+        metric: 'text-bytes',
+        unit: 'text-bytes',
+        better: 'lower',
+        values: [100, 101, 101, 101, 101, 101],
+        role: 'primary',
+      },
     ]);
   });
 
@@ -113,7 +148,17 @@ describe('go', () => {
 
   it('marks a benchmark failed in a later -count repetition as failed, not as the values before', () => {
     const ms = go.parse('BenchmarkA-2  100  5 ns/op\nBenchmarkA-2   \t--- FAIL: BenchmarkA-2\n    a_test.go:3: boom\n');
-    expect(ms).toEqual([{ benchmark: 'BenchmarkA-2', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'go test reported FAIL', role: 'primary' }]);
+    expect(ms).toEqual([
+      {
+        benchmark: 'BenchmarkA-2',
+        metric: 'time',
+        unit: 's',
+        better: 'lower',
+        values: [],
+        failed: 'go test reported FAIL',
+        role: 'primary',
+      },
+    ]);
   });
 
   it('names the line of a malformed result', () => {

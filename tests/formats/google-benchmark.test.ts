@@ -4,7 +4,16 @@ import { FormatError } from '../../src/formats/types.js';
 import { benchmarks, find, fixture } from './fixture.js';
 
 const parse = (file: string) => googleBenchmark.parse(fixture(`google-benchmark-json/${file}`));
-const NAMES = ['BM_StringCreation', 'BM_memcpy/64', 'BM_memcpy/4096', 'BM_SetInsert/16', 'BM_SetInsert/64', 'BM_SetInsert/256', 'BM_SetInsert/1024', 'BM_Sleep/iterations:20/real_time'];
+const NAMES = [
+  'BM_StringCreation',
+  'BM_memcpy/64',
+  'BM_memcpy/4096',
+  'BM_SetInsert/16',
+  'BM_SetInsert/64',
+  'BM_SetInsert/256',
+  'BM_SetInsert/1024',
+  'BM_Sleep/iterations:20/real_time',
+];
 
 describe('google-benchmark', () => {
   it('takes one sample per repetition and never counts aggregates', () => {
@@ -58,14 +67,51 @@ describe('google-benchmark', () => {
   });
 
   it('turns error_occurred into a failed measurement', () => {
-    const text = JSON.stringify({ benchmarks: [{ name: 'BM_x', run_type: 'iteration', error_occurred: true, error_message: 'boom', iterations: 0, real_time: 0, cpu_time: 0, time_unit: 'ns' }] });
-    expect(googleBenchmark.parse(text)).toEqual([{ benchmark: 'BM_x', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'boom', role: 'primary' }]);
+    const text = JSON.stringify({
+      benchmarks: [
+        {
+          name: 'BM_x',
+          run_type: 'iteration',
+          error_occurred: true,
+          error_message: 'boom',
+          iterations: 0,
+          real_time: 0,
+          cpu_time: 0,
+          time_unit: 'ns',
+        },
+      ],
+    });
+    expect(googleBenchmark.parse(text)).toEqual([
+      { benchmark: 'BM_x', metric: 'time', unit: 's', better: 'lower', values: [], failed: 'boom', role: 'primary' },
+    ]);
   });
 
   it('leaves out a SkipWithMessage row (1.8+) instead of reading its zero times', () => {
     // Row shape as json_reporter.cc writes it for internal::SkippedWithMessage.
-    const skipped = { name: 'BM_y', run_name: 'BM_y', run_type: 'iteration', repetitions: 1, repetition_index: 0, threads: 1, skipped: true, skip_message: 'no GPU', iterations: 0, real_time: 0, cpu_time: 0, time_unit: 'ns' };
-    const ran = { ...skipped, name: 'BM_x', run_name: 'BM_x', skipped: undefined, skip_message: undefined, iterations: 10, real_time: 5, cpu_time: 5 };
+    const skipped = {
+      name: 'BM_y',
+      run_name: 'BM_y',
+      run_type: 'iteration',
+      repetitions: 1,
+      repetition_index: 0,
+      threads: 1,
+      skipped: true,
+      skip_message: 'no GPU',
+      iterations: 0,
+      real_time: 0,
+      cpu_time: 0,
+      time_unit: 'ns',
+    };
+    const ran = {
+      ...skipped,
+      name: 'BM_x',
+      run_name: 'BM_x',
+      skipped: undefined,
+      skip_message: undefined,
+      iterations: 10,
+      real_time: 5,
+      cpu_time: 5,
+    };
     expect(googleBenchmark.parse(JSON.stringify({ benchmarks: [ran, skipped] })).map((m) => [m.benchmark, m.metric, m.values])).toEqual([
       ['BM_x', 'time', [5e-9]],
       ['BM_x', 'cpu_time', [5e-9]],
@@ -73,7 +119,10 @@ describe('google-benchmark', () => {
   });
 
   it('tolerates a stray line printed into the JSON on stdout', () => {
-    const text = fixture('google-benchmark-json/gab_googlecpp_output_single.json').replace('  "benchmarks": [\n', '  "benchmarks": [\nPerformance counters not supported.\n');
+    const text = fixture('google-benchmark-json/gab_googlecpp_output_single.json').replace(
+      '  "benchmarks": [\n',
+      '  "benchmarks": [\nPerformance counters not supported.\n',
+    );
     expect(text).toContain('Performance counters not supported.');
     expect(benchmarks(googleBenchmark.parse(text))).toEqual(['fib_10', 'fib_20']);
   });

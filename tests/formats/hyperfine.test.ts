@@ -26,13 +26,28 @@ describe('hyperfine', () => {
 
   it('reads peak memory per run when present', () => {
     const ms = parse('generated_v1.20.0_two_commands_with_memory_usage.json');
-    expect(find(ms, 'sleep 0.01', 'memory')).toMatchObject({ unit: 'B', better: 'lower', values: Array(10).fill(2953216), role: 'secondary' });
+    expect(find(ms, 'sleep 0.01', 'memory')).toMatchObject({
+      unit: 'B',
+      better: 'lower',
+      values: Array(10).fill(2953216),
+      role: 'secondary',
+    });
     expect(find(ms, 'sleep 0.01')).toMatchObject({ role: 'primary' });
   });
 
   it('keeps a repeated command apart', () => {
-    const ms = hyperfine.parse(JSON.stringify({ results: [{ command: 'x', times: [1] }, { command: 'x', times: [2] }] }));
-    expect(ms.map((m) => [m.benchmark, m.values])).toEqual([['x', [1]], ['x (#2)', [2]]]);
+    const ms = hyperfine.parse(
+      JSON.stringify({
+        results: [
+          { command: 'x', times: [1] },
+          { command: 'x', times: [2] },
+        ],
+      }),
+    );
+    expect(ms.map((m) => [m.benchmark, m.values])).toEqual([
+      ['x', [1]],
+      ['x (#2)', [2]],
+    ]);
   });
 
   it('rejects a result without times', () => {

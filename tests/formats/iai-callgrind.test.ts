@@ -12,10 +12,16 @@ describe('iai-callgrind / gungraun', () => {
     ['generated_gungraun0.17.2_first_run.txt', 1789],
     ['generated_gungraun0.17.2_second_run_no_change.txt', 1789],
     ['generated_gungraun0.17.2_third_run_after_change.txt', 1519],
-  ])('reads this run\'s counts (not the previous run\'s) from %s', (file, instructions) => {
+  ])("reads this run's counts (not the previous run's) from %s", (file, instructions) => {
     const ms = parse(file);
     expect(benchmarks(ms)).toEqual([SHORT, LONG]);
-    expect(find(ms, SHORT, 'instructions')).toMatchObject({ unit: 'instructions', better: 'lower', values: [instructions], role: 'primary', deterministic: true });
+    expect(find(ms, SHORT, 'instructions')).toMatchObject({
+      unit: 'instructions',
+      better: 'lower',
+      values: [instructions],
+      role: 'primary',
+      deterministic: true,
+    });
   });
 
   it('marks the cache simulation secondary and the estimated cycles derived', () => {
@@ -31,7 +37,7 @@ describe('iai-callgrind / gungraun', () => {
     expect(ms.filter((m) => m.deterministic).map((m) => m.metric)).toEqual(['instructions', 'instructions']);
   });
 
-  it('skips what a benchmark printed with --nocapture, and names other tools\' metrics', () => {
+  it("skips what a benchmark printed with --nocapture, and names other tools' metrics", () => {
     const text = [
       'my_benchmark::my_group::bench_library some_id:10',
       'Output to stdout: 20',

@@ -25,8 +25,14 @@ describe('julia-benchmarktools', () => {
   });
 
   it('asks for a group around a Trial saved on its own, which has no name', () => {
-    const error = thrown(() => juliaBenchmarkTools.parse('[{"Julia": "1.10.0", "BenchmarkTools": "1.5.0"}, [["TrialEstimate", {"time": 1, "memory": 0, "allocs": 0}]]]'));
+    const error = thrown(() =>
+      juliaBenchmarkTools.parse(
+        '[{"Julia": "1.10.0", "BenchmarkTools": "1.5.0"}, [["TrialEstimate", {"time": 1, "memory": 0, "allocs": 0}]]]',
+      ),
+    );
     expect(error).toBeInstanceOf(FormatError);
-    expect((error as Error).message).toBe("julia-benchmarktools: expected a TrialEstimate inside a BenchmarkGroup at [1][0]: a group's keys name the benchmarks");
+    expect((error as Error).message).toBe(
+      "julia-benchmarktools: expected a TrialEstimate inside a BenchmarkGroup at [1][0]: a group's keys name the benchmarks",
+    );
   });
 });

@@ -24,7 +24,12 @@ describe('k6', () => {
   it('gates on p99 when --summary-trend-stats printed it, reads p(50) and med once, and reads handleSummary data (values nested)', () => {
     const json = JSON.parse(fixture(FILE));
     const metrics = Object.fromEntries(Object.entries(json.metrics).map(([name, stats]) => [name, { type: 'trend', values: stats }]));
-    metrics.http_req_duration!.values = { ...json.metrics.http_req_duration, 'p(50)': json.metrics.http_req_duration.med, 'p(99)': 30, 'p(99.9)': 55 };
+    metrics.http_req_duration!.values = {
+      ...json.metrics.http_req_duration,
+      'p(50)': json.metrics.http_req_duration.med,
+      'p(99)': 30,
+      'p(99.9)': 55,
+    };
     const ms = k6.parse(JSON.stringify({ ...json, metrics }));
     expect(ms.filter((m) => m.role === 'primary').map((m) => m.metric)).toEqual(['latency p50', 'latency p99', 'requests/s']);
     expect(ms.filter((m) => m.metric === 'latency p50')).toHaveLength(1); // med and p(50) are one percentile

@@ -10,7 +10,14 @@ describe('nanobench', () => {
   it('reads every table of the markdown output, time per unit in seconds', () => {
     const ms = parse('generated_v4.3.11_run1_markdown.txt');
     expect(benchmarks(ms)).toEqual(GENERATED);
-    expect(find(ms, 'sleep 2ms')).toEqual({ benchmark: 'sleep 2ms', metric: 'time', unit: 's', better: 'lower', values: [2069220e-9], role: 'primary' });
+    expect(find(ms, 'sleep 2ms')).toEqual({
+      benchmark: 'sleep 2ms',
+      metric: 'time',
+      unit: 's',
+      better: 'lower',
+      values: [2069220e-9],
+      role: 'primary',
+    });
     expect(find(ms, 'vector<char> push_back 1000').values[0]).toBeCloseTo(0.67e-9, 20);
     expect(ms.every((m) => m.metric === 'time')).toBe(true);
   });
@@ -19,7 +26,12 @@ describe('nanobench', () => {
     expect(benchmarks(parse('generated_v4.6.0_run1_markdown_with_perf_note.txt'))).toEqual(GENERATED);
     const ms = parse('comparisons_out_markdown_with_unstable_row.txt');
     expect(benchmarks(ms)).toEqual(['x += x', 'sleep 10ms', 'random fluctuations']);
-    expect(find(ms, 'random fluctuations', 'ins/op')).toMatchObject({ values: [2815.05], better: 'lower', role: 'secondary', deterministic: true });
+    expect(find(ms, 'random fluctuations', 'ins/op')).toMatchObject({
+      values: [2815.05],
+      better: 'lower',
+      role: 'secondary',
+      deterministic: true,
+    });
     expect(find(ms, 'random fluctuations', 'cyc/op')).toMatchObject({ role: 'secondary' });
     expect(find(ms, 'random fluctuations', 'cyc/op').deterministic).toBeUndefined();
     expect(find(ms, 'random fluctuations', 'IPC')).toMatchObject({ values: [1.185], better: 'higher', role: 'derived' });

@@ -32,7 +32,11 @@ describe('oha', () => {
 
   it('fails the run on non-2xx responses and connection errors', () => {
     const json = JSON.parse(fixture(FILE));
-    const text = JSON.stringify({ ...json, statusCodeDistribution: { 200: 3000, 503: 175 }, errorDistribution: { 'aborted due to deadline': 20, 'connection refused': 3 } });
+    const text = JSON.stringify({
+      ...json,
+      statusCodeDistribution: { 200: 3000, 503: 175 },
+      errorDistribution: { 'aborted due to deadline': 20, 'connection refused': 3 },
+    });
     for (const m of oha.parse(text)) expect(m).toMatchObject({ failed: '175 non-2xx responses, 3 errors', values: [] });
   });
 });

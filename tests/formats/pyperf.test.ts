@@ -13,8 +13,8 @@ describe('pyperf', () => {
     const sort = find(ms, 'sort 1000 ints');
     expect(sort).toMatchObject({ unit: 's', better: 'lower' });
     expect(sort.values).toHaveLength(9); // --processes 3 --values 3
-    expect(sort.values.slice(0, 3)).toEqual([0.0008227631250008471, 9.111312500920121e-06, 9.444593750629338e-06]);
-    expect(sort.values).not.toContain(9.062937500914359e-06); // the warmup of run 1
+    expect(sort.values.slice(0, 3)).toEqual([0.0008227631250008471, 9.111312500920121e-6, 9.444593750629338e-6]);
+    expect(sort.values).not.toContain(9.062937500914359e-6); // the warmup of run 1
   });
 
   it('reads --track-memory files in bytes', () => {
@@ -31,7 +31,12 @@ describe('pyperf', () => {
 
   it('reads nanobench templates::pyperf() the same, under either format name', () => {
     const text = fixture('nanobench/generated_v4.3.11_run1_templates_pyperf.json');
-    const strip = ({ benchmark, metric, unit, values }: { benchmark: string; metric: string; unit: string; values: number[] }) => ({ benchmark, metric, unit, values });
+    const strip = ({ benchmark, metric, unit, values }: { benchmark: string; metric: string; unit: string; values: number[] }) => ({
+      benchmark,
+      metric,
+      unit,
+      values,
+    });
     expect(pyperf.parse(text).map(strip)).toEqual(nanobench.parse(text).map(strip));
     expect(pyperf.parse(text)[0]!.values).toHaveLength(20);
   });

@@ -28,12 +28,21 @@ describe('qtestlib', () => {
   ])('reads -callgrind instruction reads as deterministic instruction counts (%s), the valgrind run nested in XML', (file, large) => {
     const ms = parse(file);
     expect(benchmarks(ms)).toEqual(NAMES);
-    expect(find(ms, 'BenchTest::multiple(large list)', 'instructions')).toMatchObject({ unit: 'instructions', values: [large], role: 'primary', deterministic: true });
+    expect(find(ms, 'BenchTest::multiple(large list)', 'instructions')).toMatchObject({
+      unit: 'instructions',
+      values: [large],
+      role: 'primary',
+      deterministic: true,
+    });
     expect(find(ms, 'BenchTest::simple()', 'instructions').values).toEqual([623]);
   });
 
   it('keeps the unit of other backends: CPU ticks, events', () => {
-    expect(find(parse('generated_qt5.15.8_txt_tickcounter.txt'), 'BenchTest::multiple(large list)', 'CPU ticks')).toMatchObject({ values: [550060], better: 'lower', role: 'primary' });
+    expect(find(parse('generated_qt5.15.8_txt_tickcounter.txt'), 'BenchTest::multiple(large list)', 'CPU ticks')).toMatchObject({
+      values: [550060],
+      better: 'lower',
+      role: 'primary',
+    });
     expect(find(parse('generated_qt5.15.8_txt_eventcounter.txt'), 'BenchTest::simple()', 'events').values).toEqual([0]);
   });
 });

@@ -19,9 +19,7 @@ const CONSOLE_SUMMARIES = [
   'k6/crush_test_k6_v1_console_summary.txt',
 ];
 /** Recognised, but missing what benchgate compares: the error names the flag that prints it. */
-const REJECTED: [string, string, RegExp][] = [
-  ['wrk', 'wrk/generated_wrk4.1.0_without_latency_flag.txt', /run wrk with --latency/],
-];
+const REJECTED: [string, string, RegExp][] = [['wrk', 'wrk/generated_wrk4.1.0_without_latency_flag.txt', /run wrk with --latency/]];
 
 describe('format registry', () => {
   it.each(DETECTABLE)('detects %s in %s', (name, file) => {
@@ -51,7 +49,14 @@ describe('format registry', () => {
   });
 
   it('lists every fixture file, so none is left untested', () => {
-    const listed = new Set([...DETECTABLE, ...NAME_ONLY].map(([, file]) => file).concat(CONSOLE_SUMMARIES, REJECTED.map(([, file]) => file)));
+    const listed = new Set(
+      [...DETECTABLE, ...NAME_ONLY]
+        .map(([, file]) => file)
+        .concat(
+          CONSOLE_SUMMARIES,
+          REJECTED.map(([, file]) => file),
+        ),
+    );
     const files = readdirSync(FIXTURES, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name !== 'SOURCE.md')
       .map((entry) => path.relative(FIXTURES, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))

@@ -20,12 +20,20 @@ const RUN_SETS: [string, string[], number][] = [
 describe('repeated process runs of one program', () => {
   it.each(RUN_SETS)('%s: %j give the same %i benchmarks with the same shape', (format, files, count) => {
     const shapes = files.map((file) =>
-      getFormat(format).parse(fixture(file)).map((m) => ({ benchmark: m.benchmark, metric: m.metric, unit: m.unit, better: m.better, n: m.values.length })),
+      getFormat(format)
+        .parse(fixture(file))
+        .map((m) => ({ benchmark: m.benchmark, metric: m.metric, unit: m.unit, better: m.better, n: m.values.length })),
     );
     expect(new Set(shapes[0]!.map((s) => s.benchmark)).size).toBe(count);
     for (const shape of shapes.slice(1)) expect(shape).toEqual(shapes[0]);
     // The values themselves differ from run to run: these are separate measurements, not copies.
-    const values = files.map((file) => JSON.stringify(getFormat(format).parse(fixture(file)).map((m) => m.values)));
+    const values = files.map((file) =>
+      JSON.stringify(
+        getFormat(format)
+          .parse(fixture(file))
+          .map((m) => m.values),
+      ),
+    );
     expect(new Set(values).size).toBe(files.length);
   });
 });

@@ -32,7 +32,10 @@ describe('wrk', () => {
 
   it('fails a run with socket errors', () => {
     const ms = parse('generated_wrk4.1.0_latency_socket_errors.txt');
-    expect(find(ms, 'http://127.0.0.1:18083/', 'latency p99')).toMatchObject({ failed: '22 socket errors (connect 0, read 22, write 0, timeout 0)', values: [] });
+    expect(find(ms, 'http://127.0.0.1:18083/', 'latency p99')).toMatchObject({
+      failed: '22 socket errors (connect 0, read 22, write 0, timeout 0)',
+      values: [],
+    });
   });
 
   it('asks for --latency when the percentiles are missing', () => {

@@ -36,7 +36,20 @@ describe('the action on a pull request with a real regression', () => {
   const repo = fixtureRepo();
   const workspace = shallowClone(repo.origin);
   const event = eventFile('pull_request.json', { BASE_SHA: repo.baseSha, HEAD_SHA: repo.headSha });
-  const inputs = { build: `node -e "console.log('token', process.env.INPUT_TOKEN ? 'inherited' : 'withheld')"`, bench: 'node bench.mjs', format: 'benchgate', rounds: '8', warmup: '0', seed: '11', threshold: '10', suite: 'widgets', source: 'bench.mjs', token: TOKEN, comment: 'on', check: 'on' };
+  const inputs = {
+    build: `node -e "console.log('token', process.env.INPUT_TOKEN ? 'inherited' : 'withheld')"`,
+    bench: 'node bench.mjs',
+    format: 'benchgate',
+    rounds: '8',
+    warmup: '0',
+    seed: '11',
+    threshold: '10',
+    suite: 'widgets',
+    source: 'bench.mjs',
+    token: TOKEN,
+    comment: 'on',
+    check: 'on',
+  };
   let env: Record<string, string>;
   let first: StepResult;
 
@@ -104,7 +117,12 @@ describe('the action on a pull request with a real regression', () => {
     expectPlainText(body.slice(body.indexOf('\n') + 1), NAMES);
     expectPlainText(String((fake.checkRuns[0]!.output as { summary: string }).summary), NAMES);
     expect(fake.checkRuns).toHaveLength(1);
-    expect(fake.checkRuns[0]).toMatchObject({ name: 'benchgate (widgets)', head_sha: repo.headSha, status: 'completed', conclusion: 'failure' });
+    expect(fake.checkRuns[0]).toMatchObject({
+      name: 'benchgate (widgets)',
+      head_sha: repo.headSha,
+      status: 'completed',
+      conclusion: 'failure',
+    });
     expect(fake.requests.every((r) => r.authorization === `token ${TOKEN}`)).toBe(true);
     // The runner masks the token from the add-mask command on; nothing else prints it.
     expect(first.stdout.split('\n').filter((l) => l.includes(TOKEN))).toEqual([`::add-mask::${TOKEN}`]);

@@ -21,7 +21,14 @@ describe('benchgate run in a GitHub job', () => {
     const out = tempDir('benchgate-out-');
     const step = await runCli(['run', '--bench', BENCH, '--format', 'benchgate', '--warmup', '0', '--out', out, ...flags], {
       cwd: repo,
-      env: { GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: event, GITHUB_WORKSPACE: repo, GITHUB_STEP_SUMMARY: '', GITHUB_TOKEN: '' },
+      env: {
+        GITHUB_ACTIONS: 'true',
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_EVENT_PATH: event,
+        GITHUB_WORKSPACE: repo,
+        GITHUB_STEP_SUMMARY: '',
+        GITHUB_TOKEN: '',
+      },
     });
     expect(step.stderr).toBe('');
     const result = readResults(out);

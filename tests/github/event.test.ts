@@ -9,7 +9,11 @@ const M = 'c'.repeat(40);
 
 describe('the comparison an event asks for', () => {
   const pullRequest = (env: Record<string, string>) =>
-    readEvent({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventFile('pull_request.json', { BASE_SHA: A, HEAD_SHA: B }), ...env });
+    readEvent({
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: eventFile('pull_request.json', { BASE_SHA: A, HEAD_SHA: B }),
+      ...env,
+    });
 
   it('pull_request: the merge commit actions/checkout checks out vs its first parent; checks go to the PR head', () => {
     const event = pullRequest({ GITHUB_SHA: M, GITHUB_REF: 'refs/pull/42/merge' });
@@ -25,7 +29,11 @@ describe('the comparison an event asks for', () => {
   });
 
   it('pull_request without its merge commit (no GITHUB_SHA, or the head checked out): head vs the merge base', () => {
-    for (const env of [{} as Record<string, string>, { GITHUB_SHA: B, GITHUB_REF: 'refs/pull/42/merge' }, { GITHUB_SHA: M, GITHUB_REF: 'refs/heads/main' }]) {
+    for (const env of [
+      {} as Record<string, string>,
+      { GITHUB_SHA: B, GITHUB_REF: 'refs/pull/42/merge' },
+      { GITHUB_SHA: M, GITHUB_REF: 'refs/heads/main' },
+    ]) {
       expect(eventComparison(pullRequest(env))).toEqual({
         kind: 'merge-base',
         base: A,
@@ -37,7 +45,11 @@ describe('the comparison an event asks for', () => {
   });
 
   it('pull_request_target: GITHUB_SHA is the base branch, so head vs the merge base', () => {
-    const event = readEvent({ GITHUB_EVENT_NAME: 'pull_request_target', GITHUB_EVENT_PATH: eventFile('pull_request.json', { BASE_SHA: A, HEAD_SHA: B }), GITHUB_SHA: A });
+    const event = readEvent({
+      GITHUB_EVENT_NAME: 'pull_request_target',
+      GITHUB_EVENT_PATH: eventFile('pull_request.json', { BASE_SHA: A, HEAD_SHA: B }),
+      GITHUB_SHA: A,
+    });
     expect(eventComparison(event)).toMatchObject({ kind: 'merge-base', base: A, head: B, pullRequestHead: B });
   });
 
@@ -52,8 +64,18 @@ describe('the comparison an event asks for', () => {
   });
 
   it('push: before and after, with no base for a new branch (all-zero before)', () => {
-    expect(eventComparison({ name: 'push', payload: { before: A, after: B } })).toEqual({ kind: 'refs', base: A, head: B, why: "the push's before and after commits" });
-    expect(eventComparison({ name: 'push', payload: { before: '0'.repeat(40), after: B } })).toEqual({ kind: 'refs', base: undefined, head: B, why: undefined });
+    expect(eventComparison({ name: 'push', payload: { before: A, after: B } })).toEqual({
+      kind: 'refs',
+      base: A,
+      head: B,
+      why: "the push's before and after commits",
+    });
+    expect(eventComparison({ name: 'push', payload: { before: '0'.repeat(40), after: B } })).toEqual({
+      kind: 'refs',
+      base: undefined,
+      head: B,
+      why: undefined,
+    });
   });
 
   it('workflow_dispatch: the head input (else the checkout) vs its merge base with the base input', () => {
@@ -63,8 +85,15 @@ describe('the comparison an event asks for', () => {
       head: 'HEAD',
       why: 'the dispatched commit vs its merge base with main: what it changed since it branched off',
     });
-    expect(eventComparison({ name: 'workflow_dispatch', payload: { inputs: { base: 'main', head: 'feature' } } })).toMatchObject({ kind: 'merge-base', base: 'main', head: 'feature' });
-    expect(eventComparison({ name: 'workflow_dispatch', payload: { inputs: { head: 'feature' } } })).toEqual({ kind: 'refs', head: 'feature' });
+    expect(eventComparison({ name: 'workflow_dispatch', payload: { inputs: { base: 'main', head: 'feature' } } })).toMatchObject({
+      kind: 'merge-base',
+      base: 'main',
+      head: 'feature',
+    });
+    expect(eventComparison({ name: 'workflow_dispatch', payload: { inputs: { head: 'feature' } } })).toEqual({
+      kind: 'refs',
+      head: 'feature',
+    });
   });
 
   it('anything else, or no event file: nothing', () => {

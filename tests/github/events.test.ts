@@ -14,7 +14,18 @@ import { FakeGitHub } from './fake-github.js';
 import { eventFile, runAction, type StepResult } from './runner.js';
 
 const BENCH = readFileSync(path.join(ROOT, 'tests/fixtures/github/seeded-bench/bench.mjs'), 'utf8');
-const INPUTS = { bench: 'node bench.mjs', format: 'benchgate', rounds: '6', warmup: '0', seed: '5', threshold: '10', suite: 'widgets', token: 'ghs_events', comment: 'on', check: 'on' };
+const INPUTS = {
+  bench: 'node bench.mjs',
+  format: 'benchgate',
+  rounds: '6',
+  warmup: '0',
+  seed: '5',
+  threshold: '10',
+  suite: 'widgets',
+  token: 'ghs_events',
+  comment: 'on',
+  check: 'on',
+};
 
 /** Writes files and commits them on the current branch; returns the new commit. */
 function commit(repo: string, files: Record<string, string>, message: string): string {
@@ -83,7 +94,14 @@ describe('pull_request on a branch behind its base (main got faster after the br
   let step: StepResult;
 
   beforeAll(async () => {
-    env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_SHA: mergeCommit, GITHUB_REF: 'refs/pull/42/merge', GITHUB_REPOSITORY: 'acme/widgets', GITHUB_API_URL: api };
+    env = {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_SHA: mergeCommit,
+      GITHUB_REF: 'refs/pull/42/merge',
+      GITHUB_REPOSITORY: 'acme/widgets',
+      GITHUB_API_URL: api,
+    };
     step = await runAction(workspace, INPUTS, env);
   });
 
@@ -95,7 +113,10 @@ describe('pull_request on a branch behind its base (main got faster after the br
     expect(results.head).toEqual({
       ref: 'refs/pull/42/merge',
       sha: mergeCommit,
-      chosen: { why: expect.stringMatching(/^the merge commit of PR #42 \(refs\/pull\/42\/merge\) vs its first parent, the tip of main/), pullRequestHead: head },
+      chosen: {
+        why: expect.stringMatching(/^the merge commit of PR #42 \(refs\/pull\/42\/merge\) vs its first parent, the tip of main/),
+        pullRequestHead: head,
+      },
     });
     expect(verdictOf(step)).not.toBe('regression');
     expect(step.stdout).toContain(`the first parent of ${mergeCommit} is not in this clone; fetching it from origin`);
@@ -134,7 +155,14 @@ describe('merge_group: the queue entry vs its first parent, not against main wit
   beforeAll(async () => {
     const event = eventFile('merge_group.json', { BASE_SHA: main, HEAD_SHA: entry });
     const ref = `refs/heads/gh-readonly-queue/main/pr-43-${main}`;
-    env = { GITHUB_EVENT_NAME: 'merge_group', GITHUB_EVENT_PATH: event, GITHUB_SHA: entry, GITHUB_REF: ref, GITHUB_REPOSITORY: 'acme/widgets', GITHUB_API_URL: api };
+    env = {
+      GITHUB_EVENT_NAME: 'merge_group',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_SHA: entry,
+      GITHUB_REF: ref,
+      GITHUB_REPOSITORY: 'acme/widgets',
+      GITHUB_API_URL: api,
+    };
     step = await runAction(workspace, INPUTS, env);
   });
 
@@ -163,7 +191,11 @@ describe('push: the before and after commits of the push', () => {
     const after = commit(repo, scale(2), 'slower loop');
     const workspace = checkout(repo, after);
     const event = eventFile('push.json', { BASE_SHA: before, HEAD_SHA: after });
-    const step = await runAction(workspace, { ...INPUTS, comment: 'off', check: 'off' }, { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: event, GITHUB_SHA: after, GITHUB_REF: 'refs/heads/main' });
+    const step = await runAction(
+      workspace,
+      { ...INPUTS, comment: 'off', check: 'off' },
+      { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: event, GITHUB_SHA: after, GITHUB_REF: 'refs/heads/main' },
+    );
     expect(step.code).toBe(1);
     const results = resultsOf(step);
     expect(results.base).toEqual({ ref: before, sha: before });
@@ -199,9 +231,15 @@ describe('no merge commit: a branch that conflicts with main, run by hand (workf
     passesUnlessProcessCostGated(step);
     const results = resultsOf(step);
     expect(results.base).toEqual({ ref: 'main...feature', sha: branchPoint });
-    expect(results.head).toEqual({ ref: 'feature', sha: head, chosen: { why: 'feature vs its merge base with main: what it changed since it branched off' } });
+    expect(results.head).toEqual({
+      ref: 'feature',
+      sha: head,
+      chosen: { why: 'feature vs its merge base with main: what it changed since it branched off' },
+    });
     expect(verdictOf(step)).not.toBe('regression');
-    expect(step.stdout).toMatch(/the merge base of [0-9a-f]{40} and [0-9a-f]{40} is not in this clone; fetching 64 commits of their history from origin/);
+    expect(step.stdout).toMatch(
+      /the merge base of [0-9a-f]{40} and [0-9a-f]{40} is not in this clone; fetching 64 commits of their history from origin/,
+    );
   });
 
   it("would blame the branch for main's speed-up against main's tip", async () => {

@@ -31,7 +31,9 @@ export interface RecordedRequest {
   authorization: string | undefined;
 }
 
-type Spec = { paths: Record<string, Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: object }> } }>> };
+type Spec = {
+  paths: Record<string, Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: object }> } }>>;
+};
 
 let operations: Operation[] | null = null;
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -157,12 +159,24 @@ export class FakeGitHub {
       return send(422, { message: 'Validation Failed' });
     }
     if (!validate && body !== null) this.invalid.push(`${found.op.operationId}: takes no body`);
-    this.requests.push({ operationId: found.op.operationId, method, path: url.pathname, params: found.params, body, authorization: req.headers.authorization });
+    this.requests.push({
+      operationId: found.op.operationId,
+      method,
+      path: url.pathname,
+      params: found.params,
+      body,
+      authorization: req.headers.authorization,
+    });
     if (this.forbidden.has(found.op.operationId)) return send(403, { message: 'Resource not accessible by integration' });
     this.respond(found.op.operationId, found.params, body, send);
   }
 
-  private respond(operationId: string, params: Record<string, string>, body: Record<string, unknown> | null, send: (status: number, data: unknown) => void): void {
+  private respond(
+    operationId: string,
+    params: Record<string, string>,
+    body: Record<string, unknown> | null,
+    send: (status: number, data: unknown) => void,
+  ): void {
     const issue = Number(params.issue_number);
     switch (operationId) {
       case 'issues/list-comments':
@@ -179,7 +193,8 @@ export class FakeGitHub {
       case 'issues/update-comment': {
         const comment = [...this.comments.values()].flat().find((c) => c.id === Number(params.comment_id));
         if (!comment) return send(404, { message: 'Not Found' });
-        if (comment.user.login !== (this.login ?? 'github-actions[bot]')) return send(403, { message: 'Resource not accessible by integration' });
+        if (comment.user.login !== (this.login ?? 'github-actions[bot]'))
+          return send(403, { message: 'Resource not accessible by integration' });
         comment.body = String(body!.body);
         return send(200, comment);
       }
@@ -187,11 +202,19 @@ export class FakeGitHub {
         this.checkRuns.push(body!);
         return send(201, { id: this.nextId++, ...body });
       case 'issues/list-labels-on-issue':
-        return send(200, (this.labels.get(issue) ?? []).map((l, i) => ({ id: i + 1, name: l.name, color: 'ededed', default: false })));
+        return send(
+          200,
+          (this.labels.get(issue) ?? []).map((l, i) => ({ id: i + 1, name: l.name, color: 'ededed', default: false })),
+        );
       case 'issues/list-events':
         return send(
           200,
-          (this.labels.get(issue) ?? []).map((l, i) => ({ id: i + 1, event: 'labeled', actor: { login: l.by }, label: { name: l.name, color: 'ededed' } })),
+          (this.labels.get(issue) ?? []).map((l, i) => ({
+            id: i + 1,
+            event: 'labeled',
+            actor: { login: l.by },
+            label: { name: l.name, color: 'ededed' },
+          })),
         );
       case 'pulls/get':
         return send(200, { number: Number(params.pull_number), head: { sha: this.pullRequestHead } });

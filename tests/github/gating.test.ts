@@ -26,12 +26,30 @@ function clone(origin: string): string {
   return dir;
 }
 
-async function runOn(commits: Record<string, string>[], inputs: Record<string, string>, api: string): Promise<{ step: StepResult; result: ComparisonResult }> {
+async function runOn(
+  commits: Record<string, string>[],
+  inputs: Record<string, string>,
+  api: string,
+): Promise<{ step: StepResult; result: ComparisonResult }> {
   const origin = makeRepo(commits);
   const [baseSha, headSha] = [git(origin, 'rev-parse', 'HEAD~1').trim(), git(origin, 'rev-parse', 'HEAD').trim()];
   const event = eventFile('pull_request.json', { BASE_SHA: baseSha, HEAD_SHA: headSha });
   const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'acme/widgets', GITHUB_API_URL: api };
-  const step = await runAction(clone(origin), { bench: 'node bench.mjs', format: 'benchgate', rounds: '8', warmup: '0', seed: '3', comment: 'off', check: 'off', token: 'ghs_fake', ...inputs }, env);
+  const step = await runAction(
+    clone(origin),
+    {
+      bench: 'node bench.mjs',
+      format: 'benchgate',
+      rounds: '8',
+      warmup: '0',
+      seed: '3',
+      comment: 'off',
+      check: 'off',
+      token: 'ghs_fake',
+      ...inputs,
+    },
+    env,
+  );
   return { step, result: JSON.parse(readFileSync(step.outputs['results-path']!, 'utf8')) as ComparisonResult };
 }
 
@@ -44,7 +62,11 @@ describe('the action gates only what the user chose', () => {
   afterAll(() => fake.stop());
 
   it('reports a process-only change (60 MB more at import) in its own section, and passes', async () => {
-    const { step, result } = await runOn([{ 'bench.mjs': IMPORT_COST_BENCH, 'load.mjs': loadModule(1) }, { 'load.mjs': loadModule(60) }], {}, api);
+    const { step, result } = await runOn(
+      [{ 'bench.mjs': IMPORT_COST_BENCH, 'load.mjs': loadModule(1) }, { 'load.mjs': loadModule(60) }],
+      {},
+      api,
+    );
     expect(step.code).toBe(0);
     const rss = result.comparisons.find((c) => c.benchmark === '(process)' && c.metric === 'max-rss')!;
     expect(rss).toMatchObject({ gating: false, notGating: 'process', pAdjusted: null });
@@ -60,14 +82,21 @@ describe('the action gates only what the user chose', () => {
       { name: 'documentation', by: 'bob' },
       { name: 'benchmarks-override', by: 'alice' },
     ]);
-    const commits: Record<string, string>[] = [{ 'bench.mjs': SCALED, 'scale.mjs': 'export const SCALE = 1;\n' }, { 'scale.mjs': 'export const SCALE = 2;\n' }];
+    const commits: Record<string, string>[] = [
+      { 'bench.mjs': SCALED, 'scale.mjs': 'export const SCALE = 1;\n' },
+      { 'scale.mjs': 'export const SCALE = 2;\n' },
+    ];
     const { step, result } = await runOn(commits, { 'override-label': 'benchmarks-override' }, api);
     expect(step.code).toBe(0);
     expect(result.comparisons.find((c) => c.benchmark === 'work')!.verdict).toBe('regression');
     expect(result.override).toEqual({ label: 'benchmarks-override', by: 'alice' });
     expect(result.gateFailed).toBe(false);
     // The summary's first line, without its markdown escapes (backslashes, &quot;, the word joiner after @).
-    const first = step.summary.split('\n')[0]!.replace(/\\/g, '').replace(/&quot;/g, '"').replace(/\u2060/g, '');
+    const first = step.summary
+      .split('\n')[0]!
+      .replace(/\\/g, '')
+      .replace(/&quot;/g, '"')
+      .replace(/\u2060/g, '');
     expect(first).toMatch(/regression found \(gate passed by label "benchmarks-override", applied by @alice\)/);
     expect(fake.calls('issues/list-labels-on-issue')[0]!.params.issue_number).toBe('42');
     expect(fake.invalid).toEqual([]);

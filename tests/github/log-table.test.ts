@@ -23,7 +23,10 @@ async function stdoutOf(fn: () => Promise<void>): Promise<string> {
 
 describe('GitHub log', () => {
   it('prints the terminal table inside a "results" group, names inert', async () => {
-    const r = result([compared('example.com/pkg.BenchmarkEncode-2', 'regression', 25, 'go'), compared('::error::owned', 'unchanged', 0, 'go')], { gateFailed: false });
+    const r = result(
+      [compared('example.com/pkg.BenchmarkEncode-2', 'regression', 25, 'go'), compared('::error::owned', 'unchanged', 0, 'go')],
+      { gateFailed: false },
+    );
     const out = await stdoutOf(() => new GitHubPlatform({ comment: false, check: false, env: {} }).publish(r, {}));
     const group = /::group::results\n([^]*?)::endgroup::/.exec(out);
     expect(group).not.toBeNull();

@@ -7,7 +7,27 @@ import { expect } from '@jest/globals';
 import { marked } from 'marked';
 
 /** The elements benchgate's own markdown produces; anything else came from a name. */
-const OWN_ELEMENTS = new Set(['h3', 'h4', 'p', 'code', 'strong', 'em', 'sub', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'details', 'summary', 'blockquote', 'ul', 'li', 'br']);
+const OWN_ELEMENTS = new Set([
+  'h3',
+  'h4',
+  'p',
+  'code',
+  'strong',
+  'em',
+  'sub',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'details',
+  'summary',
+  'blockquote',
+  'ul',
+  'li',
+  'br',
+]);
 
 export function renderGfm(markdown: string): string {
   return marked.parse(markdown, { gfm: true, async: false });

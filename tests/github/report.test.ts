@@ -52,7 +52,8 @@ describe('publishing saved results from a workflow_run job', () => {
   const github = fakeGitHub(workflowRun);
   const { fake, workspace } = github;
 
-  const report = (dir: string) => runAction(workspace, { 'report-from': dir, token: 'ghs_reporter', comment: 'on', check: 'on' }, github.env);
+  const report = (dir: string) =>
+    runAction(workspace, { 'report-from': dir, token: 'ghs_reporter', comment: 'on', check: 'on' }, github.env);
 
   it('comments on the pull request the artifact names and fails the check, as the gate did', async () => {
     const step = await report(artifact('42\n'));
@@ -69,7 +70,9 @@ describe('publishing saved results from a workflow_run job', () => {
     fake.pullRequestHead = 'c'.repeat(40);
     const step = await report(artifact('42'));
     expect(fake.comments.size).toBe(0);
-    expect(workflowCommands(step.stdout, ['warning']).map((w) => w.message)).toContainEqual(expect.stringMatching(/not at the measured commit/));
+    expect(workflowCommands(step.stdout, ['warning']).map((w) => w.message)).toContainEqual(
+      expect.stringMatching(/not at the measured commit/),
+    );
     expect(fake.checkRuns).toHaveLength(1);
   });
 
@@ -105,7 +108,11 @@ describe('publishing saved results from a workflow_run job', () => {
   });
 
   it('publishes the summary and keeps the gate when the API cannot be reached', async () => {
-    const unreachable = await runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter' }, { ...github.env, GITHUB_API_URL: 'http://127.0.0.1:9' });
+    const unreachable = await runAction(
+      workspace,
+      { 'report-from': artifact('42'), token: 'ghs_reporter' },
+      { ...github.env, GITHUB_API_URL: 'http://127.0.0.1:9' },
+    );
     expect(unreachable.code).toBe(1);
     expect(unreachable.summary).toMatch(/^### ❌/);
     const warnings = workflowCommands(unreachable.stdout, ['warning']).map((w) => w.message);
@@ -128,7 +135,7 @@ describe('publishing saved results from a workflow_run job', () => {
   });
 });
 
-describe('report-from outside workflow_run: only this run\'s own results', () => {
+describe("report-from outside workflow_run: only this run's own results", () => {
   // A pull_request run: GITHUB_SHA is the merge commit, the payload's head the PR's head.
   const run = fakeGitHub(() => ({
     GITHUB_EVENT_NAME: 'pull_request',
@@ -138,9 +145,10 @@ describe('report-from outside workflow_run: only this run\'s own results', () =>
   }));
   const { fake, workspace } = run;
 
-  const report = (dir: string, extra: Record<string, string> = {}) => runAction(workspace, { 'report-from': dir, token: 'ghs_same_run', comment: 'on', check: 'on' }, { ...run.env, ...extra });
+  const report = (dir: string, extra: Record<string, string> = {}) =>
+    runAction(workspace, { 'report-from': dir, token: 'ghs_same_run', comment: 'on', check: 'on' }, { ...run.env, ...extra });
 
-  it('publishes an artifact of this same run: the head is the commit it ran for, the pull request the event\'s', async () => {
+  it("publishes an artifact of this same run: the head is the commit it ran for, the pull request the event's", async () => {
     const step = await report(artifact(null, MERGE, { why: 'the merge commit of PR #42 vs its first parent', pullRequestHead: HEAD }));
     expect(step.code).toBe(1);
     expect(fake.invalid).toEqual([]);
@@ -151,7 +159,9 @@ describe('report-from outside workflow_run: only this run\'s own results', () =>
   it("refuses results for another commit, before any API call: another run's artifact is not trusted here", async () => {
     const step = await report(artifact('42', 'd'.repeat(40)));
     expect(step.code).toBe(2);
-    expect(step.stdout).toMatch(/^::error::benchgate: .*the results are for d{40}, not for this run's commit \(c{40} or b{40}\); report-from publishes another run's results only on workflow_run/m);
+    expect(step.stdout).toMatch(
+      /^::error::benchgate: .*the results are for d{40}, not for this run's commit \(c{40} or b{40}\); report-from publishes another run's results only on workflow_run/m,
+    );
     expect(fake.requests).toEqual([]);
   });
 
@@ -174,7 +184,8 @@ describe('the sticky comment belongs to the token that wrote it', () => {
   const github = fakeGitHub(workflowRun);
   const { fake, workspace } = github;
 
-  const report = () => runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter', comment: 'on', check: 'off' }, github.env);
+  const report = () =>
+    runAction(workspace, { 'report-from': artifact('42'), token: 'ghs_reporter', comment: 'on', check: 'off' }, github.env);
 
   it("leaves another user's comment with benchgate's marker alone and posts its own", async () => {
     const planted = '<!-- benchgate:comment suite -->\n### ✅ benchgate: safe to merge';

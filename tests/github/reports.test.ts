@@ -8,7 +8,13 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkConclusion } from '../../src/platforms/github-api.js';
-import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations, sourceLocation } from '../../src/platforms/github-annotations.js';
+import {
+  ANNOTATIONS_PER_KIND,
+  configuredLocation,
+  omittedNotes,
+  planAnnotations,
+  sourceLocation,
+} from '../../src/platforms/github-annotations.js';
 import { GitHubPlatform, LIMITS } from '../../src/platforms/github.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
@@ -63,7 +69,11 @@ describe('notes section', () => {
 });
 
 describe('size limits', () => {
-  const many = result(Array.from({ length: 20_000 }, (_, i) => compared(`bench/${'x'.repeat(40)}/${i}`, i % 3 === 0 ? 'regression' : 'unchanged', 10 + (i % 50))));
+  const many = result(
+    Array.from({ length: 20_000 }, (_, i) =>
+      compared(`bench/${'x'.repeat(40)}/${i}`, i % 3 === 0 ? 'regression' : 'unchanged', 10 + (i % 50)),
+    ),
+  );
 
   it.each([
     ['job summary', LIMITS.summary - 1024],
@@ -80,7 +90,10 @@ describe('size limits', () => {
 
   it("keeps every suite's regressions before any suite's unchanged rows", () => {
     const unchanged = Array.from({ length: 3000 }, (_, i) => compared(`same${i}`, 'unchanged', 0.1, 'big'));
-    const md = renderMarkdown(result([compared('worst', 'regression', 50, 'big'), compared('other', 'regression', 20, 'small'), ...unchanged]), { maxBytes: 60_000 });
+    const md = renderMarkdown(
+      result([compared('worst', 'regression', 50, 'big'), compared('other', 'regression', 20, 'small'), ...unchanged]),
+      { maxBytes: 60_000 },
+    );
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(60_000);
     expect(md).toContain('| `worst` |');
     expect(md).toContain('| `other` |');
@@ -118,7 +131,9 @@ describe('annotation plan', () => {
       expect(a.message).not.toMatch(/[\r\n]|@everyone|http:\/\//);
       expect(a.title).toBe('benchgate: Regression in suite');
     }
-    expect(plan.annotations.map((a) => a.message.replaceAll('\u2060', ''))).toContainEqual(expect.stringMatching(/^\[click\]\(http:\/\/x\): /));
+    expect(plan.annotations.map((a) => a.message.replaceAll('\u2060', ''))).toContainEqual(
+      expect.stringMatching(/^\[click\]\(http:\/\/x\): /),
+    );
   });
 
   it('points at the source file a benchmark name names, and nowhere else', () => {
@@ -157,19 +172,28 @@ describe('annotations the step prints', () => {
     if (summary) process.env.GITHUB_STEP_SUMMARY = summary;
     else delete process.env.GITHUB_STEP_SUMMARY;
     const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      lines.push(...String(chunk).split('\n').filter((l) => l.startsWith('::')));
+      lines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter((l) => l.startsWith('::')),
+      );
       return true;
     });
     try {
       await fn();
     } finally {
       spy.mockRestore();
-      for (const [key, value] of Object.entries(saved)) if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
+      for (const [key, value] of Object.entries(saved))
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
     }
     return lines;
   }
-  const many = (gate: boolean) => result(Array.from({ length: 14 }, (_, i) => compared(`r${i}`, 'regression', 10 + i)), { gateFailed: gate });
+  const many = (gate: boolean) =>
+    result(
+      Array.from({ length: 14 }, (_, i) => compared(`r${i}`, 'regression', 10 + i)),
+      { gateFailed: gate },
+    );
   const count = (lines: string[], kind: string) => lines.filter((l) => l.startsWith(`::${kind} `) || l.startsWith(`::${kind}::`)).length;
 
   it("keeps the failed step's own error within GitHub's 10 errors", async () => {

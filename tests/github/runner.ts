@@ -105,7 +105,13 @@ export function runAction(workspace: string, inputs: Record<string, string>, env
   child.stderr.on('data', (d) => (stderr += d));
   return new Promise((resolve) =>
     child.on('close', (code) =>
-      resolve({ code, stdout, stderr, summary: readFileSync(summaryFile, 'utf8'), outputs: parseOutputs(readFileSync(outputFile, 'utf8')) }),
+      resolve({
+        code,
+        stdout,
+        stderr,
+        summary: readFileSync(summaryFile, 'utf8'),
+        outputs: parseOutputs(readFileSync(outputFile, 'utf8')),
+      }),
     ),
   );
 }

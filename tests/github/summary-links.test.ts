@@ -37,7 +37,9 @@ describe('runLinks', () => {
       ],
     });
     const md = renderMarkdown(r, { links: runLinks({ ...env, GITHUB_SERVER_URL: 'https://ghe.example/(x)' }) });
-    expect(md).toContain('[workflow run](https://ghe.example/%28x%29/octo/repo/actions/runs/123) · [results\\.json and report\\.html \\(artifacts\\)](https://ghe.example/%28x%29/octo/repo/actions/runs/123#artifacts)');
+    expect(md).toContain(
+      '[workflow run](https://ghe.example/%28x%29/octo/repo/actions/runs/123) · [results\\.json and report\\.html \\(artifacts\\)](https://ghe.example/%28x%29/octo/repo/actions/runs/123#artifacts)',
+    );
     expect(md).toMatch(/^- ⚠️ load is high\n- ⚠️ second \\\(warning\\\)\n/m);
     expect(md).not.toMatch(/^>/m);
   });

@@ -20,8 +20,12 @@ function hasActionlint(): boolean {
 const required = Boolean(process.env.BENCHGATE_REQUIRE_TOOLCHAINS);
 const withActionlint = hasActionlint() || required ? it : it.skip;
 
-const STARTERS = readdirSync(path.join(ROOT, 'templates/github')).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.join('templates/github', f));
-const OWN = readdirSync(path.join(ROOT, '.github/workflows')).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.join('.github/workflows', f));
+const STARTERS = readdirSync(path.join(ROOT, 'templates/github'))
+  .filter((f) => /\.ya?ml$/.test(f))
+  .map((f) => path.join('templates/github', f));
+const OWN = readdirSync(path.join(ROOT, '.github/workflows'))
+  .filter((f) => /\.ya?ml$/.test(f))
+  .map((f) => path.join('.github/workflows', f));
 const WORKFLOWS = [...STARTERS, ...OWN];
 
 /** How the starter workflows, the reusable workflow and the docs name the published action. */
@@ -63,7 +67,12 @@ function stepsOf(file: string): Step[] {
 /** Every `uses:` in the workflows and in the YAML examples of the README and the docs. */
 function allUses(): { where: string; uses: string }[] {
   const fromWorkflows = WORKFLOWS.flatMap((file) => stepsOf(file).flatMap((s) => (s.uses ? [{ where: file, uses: s.uses }] : [])));
-  const docs = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.join('docs', f))];
+  const docs = [
+    'README.md',
+    ...readdirSync(path.join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => path.join('docs', f)),
+  ];
   const fromDocs = docs.flatMap((doc) =>
     [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/^\s*-?\s*uses:\s*(\S+)/gm)].map((m) => ({ where: doc, uses: m[1]! })),
   );
@@ -106,14 +115,24 @@ describe('workflow files', () => {
   withActionlint("pass actionlint with the placeholder read as this checkout's action.yml, so every with: key is declared", () => {
     for (const file of STARTERS) {
       const local = readFileSync(path.join(ROOT, file), 'utf8').replaceAll(PLACEHOLDER, './');
-      const run = spawnSync('actionlint', ['-no-color', '-oneline', '-stdin-filename', file, '-'], { cwd: ROOT, input: local, encoding: 'utf8' });
+      const run = spawnSync('actionlint', ['-no-color', '-oneline', '-stdin-filename', file, '-'], {
+        cwd: ROOT,
+        input: local,
+        encoding: 'utf8',
+      });
       expect({ file, out: run.stdout + run.stderr }).toEqual({ file, out: '' });
     }
   });
 
   withActionlint('actionlint would catch an input action.yml does not declare', () => {
-    const bad = readFileSync(path.join(ROOT, 'templates/github/benchgate.yml'), 'utf8').replaceAll(PLACEHOLDER, './').replace('threshold: 2', 'treshold: 2');
-    const run = spawnSync('actionlint', ['-no-color', '-oneline', '-stdin-filename', 'templates/github/benchgate.yml', '-'], { cwd: ROOT, input: bad, encoding: 'utf8' });
+    const bad = readFileSync(path.join(ROOT, 'templates/github/benchgate.yml'), 'utf8')
+      .replaceAll(PLACEHOLDER, './')
+      .replace('threshold: 2', 'treshold: 2');
+    const run = spawnSync('actionlint', ['-no-color', '-oneline', '-stdin-filename', 'templates/github/benchgate.yml', '-'], {
+      cwd: ROOT,
+      input: bad,
+      encoding: 'utf8',
+    });
     expect(run.stdout).toMatch(/input "treshold" is not defined in action "benchgate"/);
   });
 });
@@ -123,7 +142,8 @@ describe('the starter workflows pasted into another repository', () => {
     const repo = tempDir('benchgate-user-repo-');
     git(repo, 'init', '-q');
     mkdirSync(path.join(repo, '.github/workflows'), { recursive: true });
-    for (const file of STARTERS) writeFileSync(path.join(repo, '.github/workflows', path.basename(file)), readFileSync(path.join(ROOT, file)));
+    for (const file of STARTERS)
+      writeFileSync(path.join(repo, '.github/workflows', path.basename(file)), readFileSync(path.join(ROOT, file)));
     for (const file of STARTERS) {
       const steps = stepsOf(file);
       // A local action must exist in the user's repository, or a checkout before it must put it there.
@@ -151,7 +171,8 @@ describe('the starter workflows pasted into another repository', () => {
     const doc = readFileSync(path.join(ROOT, 'docs/github-action.md'), 'utf8');
     expect(doc).toContain(PLACEHOLDER);
     expect(doc).toMatch(/^## Which benchgate to use$/m);
-    for (const file of STARTERS) expect(readFileSync(path.join(ROOT, file), 'utf8')).toMatch(/OWNER\/benchgate@v1 .*(docs\/github-action\.md|benchgate\.yml)/);
+    for (const file of STARTERS)
+      expect(readFileSync(path.join(ROOT, file), 'utf8')).toMatch(/OWNER\/benchgate@v1 .*(docs\/github-action\.md|benchgate\.yml)/);
   });
 });
 
@@ -177,7 +198,11 @@ describe('third-party actions', () => {
   });
 
   it('check out without leaving a token in the git config that the worktrees share', () => {
-    const checkouts = WORKFLOWS.flatMap((file) => stepsOf(file).filter((s) => s.uses?.startsWith('actions/checkout@')).map((s) => ({ file, with: s.with })));
+    const checkouts = WORKFLOWS.flatMap((file) =>
+      stepsOf(file)
+        .filter((s) => s.uses?.startsWith('actions/checkout@'))
+        .map((s) => ({ file, with: s.with })),
+    );
     expect(checkouts.length).toBeGreaterThanOrEqual(5);
     for (const c of checkouts) expect(c).toEqual({ file: c.file, with: expect.objectContaining({ 'persist-credentials': false }) });
   });
@@ -232,7 +257,15 @@ describe('action.yml', () => {
   it('declares every Config key as an input, plus the action’s own, and the documented outputs', () => {
     const own = ['config', 'comment', 'check', 'override-label', 'report-from', 'token'];
     expect(Object.keys(action.inputs).sort()).toEqual([...CONFIG_KEYS, ...own].sort());
-    expect(Object.keys(action.outputs).sort()).toEqual(['exit-code', 'html-report', 'improvements', 'regressions', 'results-path', 'summary-path', 'verdict']);
+    expect(Object.keys(action.outputs).sort()).toEqual([
+      'exit-code',
+      'html-report',
+      'improvements',
+      'regressions',
+      'results-path',
+      'summary-path',
+      'verdict',
+    ]);
     // Config keys default to empty so .benchgate.yml can set them; only the action's own have defaults.
     for (const key of CONFIG_KEYS) expect(action.inputs[key].default).toBeUndefined();
     expect(action.inputs.token.default).toBe('${{ github.token }}');

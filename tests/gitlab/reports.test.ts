@@ -148,8 +148,18 @@ describe('the GitLab platform', () => {
     });
     expect(new GitLabPlatform({ CI_COMMIT_SHA: 'def' }).defaultComparison()).toEqual({ kind: 'refs', head: 'def' });
     // Merged results pipeline: the commit is a merge onto the target's tip (its first parent), the base that tip.
-    const merged = new GitLabPlatform({ CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc', CI_MERGE_REQUEST_TARGET_BRANCH_SHA: 'tip', CI_COMMIT_SHA: 'merge', CI_MERGE_REQUEST_IID: '7' });
-    expect(merged.defaultComparison()).toMatchObject({ kind: 'refs', base: 'tip', head: 'merge', why: expect.stringMatching(/^the merged result of MR !7 vs the target commit/) });
+    const merged = new GitLabPlatform({
+      CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc',
+      CI_MERGE_REQUEST_TARGET_BRANCH_SHA: 'tip',
+      CI_COMMIT_SHA: 'merge',
+      CI_MERGE_REQUEST_IID: '7',
+    });
+    expect(merged.defaultComparison()).toMatchObject({
+      kind: 'refs',
+      base: 'tip',
+      head: 'merge',
+      why: expect.stringMatching(/^the merged result of MR !7 vs the target commit/),
+    });
   });
 
   it('takes the API token out of the environment the benchmark commands inherit', () => {

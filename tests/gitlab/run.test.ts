@@ -60,7 +60,12 @@ describe('benchgate run in a GitLab merge request pipeline', () => {
   it('fails the job on the regression (exit code 1) and writes the dotenv report', () => {
     expect(first.code).toBe(1);
     expect(second.code).toBe(1);
-    const dotenv = Object.fromEntries(read('benchgate.env').trim().split('\n').map((l) => l.split('=')));
+    const dotenv = Object.fromEntries(
+      read('benchgate.env')
+        .trim()
+        .split('\n')
+        .map((l) => l.split('=')),
+    );
     expect(dotenv).toMatchObject({
       BENCHGATE_VERDICT: 'fail',
       BENCHGATE_GATE_FAILED: 'true',
@@ -131,7 +136,11 @@ describe('benchgate run in a GitLab merge request pipeline', () => {
     const issues = JSON.parse(read('gl-code-quality-report.json')) as CodeQualityIssue[];
     expect(issues).toHaveLength(1);
     const [issue] = issues;
-    expect(issue).toMatchObject({ check_name: 'benchgate-regression', severity: 'major', location: { path: '.gitlab-ci.yml', lines: { begin: 1 } } });
+    expect(issue).toMatchObject({
+      check_name: 'benchgate-regression',
+      severity: 'major',
+      location: { path: '.gitlab-ci.yml', lines: { begin: 1 } },
+    });
     expect(issue!.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(issue!.description).toContain(EVIL_NAME);
     expect(issue!.description).toContain('+50.0%');
@@ -141,11 +150,18 @@ describe('benchgate run in a GitLab merge request pipeline', () => {
     const lines = read('metrics.txt').trim().split('\n');
     expect(lines.at(-1)).toBe('# EOF');
     const change = lines.filter((l) => l.startsWith('benchgate_change_percent{'));
-    expect(change.filter((l) => l.includes('benchmark="steady"'))).toEqual(['benchgate_change_percent{suite="benchmarks",benchmark="steady",metric="time"} 0']);
+    expect(change.filter((l) => l.includes('benchmark="steady"'))).toEqual([
+      'benchgate_change_percent{suite="benchmarks",benchmark="steady",metric="time"} 0',
+    ]);
     for (const line of lines.filter((l) => !l.startsWith('#'))) {
       expect(line).toMatch(/^[a-z_]+\{([a-z]+="[^"#\\]*",?)+\} -?[\d.e+-]+$/);
     }
-    expect(change.some((l) => /^benchgate_change_percent\{suite="benchmarks",benchmark="<b>_x_ & _y_<\/b> @all _1 \]\]> \| `tick`/.test(l) && / 50$/.test(l))).toBe(true);
+    expect(
+      change.some(
+        (l) =>
+          /^benchgate_change_percent\{suite="benchmarks",benchmark="<b>_x_ & _y_<\/b> @all _1 \]\]> \| `tick`/.test(l) && / 50$/.test(l),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -159,14 +175,18 @@ describe('the MR note when GitLab says no, or no token is set', () => {
     clone = makeMergeRequestClone();
     gitlab = await startFakeGitLab({ projectId: PROJECT_ID, mergeRequestIid: MR_IID, token: TOKEN, otherNotes: 0 });
     const out = tempDir();
-    const r = await runCli([...RUN_ARGS, '--out', out], { cwd: clone.dir, env: gitlabEnv(clone, gitlab.apiUrl, { BENCHGATE_GITLAB_TOKEN: '' }) });
+    const r = await runCli([...RUN_ARGS, '--out', out], {
+      cwd: clone.dir,
+      env: gitlabEnv(clone, gitlab.apiUrl, { BENCHGATE_GITLAB_TOKEN: '' }),
+    });
     expect(r.code).toBe(1);
     log = path.join(out, 'results.jsonl');
   }, 120_000);
 
   afterAll(() => gitlab.close());
 
-  const analyze = (env: NodeJS.ProcessEnv) => runCli(['analyze', log, '--out', tempDir()], { cwd: clone.dir, env: gitlabEnv(clone, gitlab.apiUrl, env) });
+  const analyze = (env: NodeJS.ProcessEnv) =>
+    runCli(['analyze', log, '--out', tempDir()], { cwd: clone.dir, env: gitlabEnv(clone, gitlab.apiUrl, env) });
 
   it.each([
     ['an unknown or revoked token (401)', 401, null, 'glpat-revoked'],
@@ -195,7 +215,13 @@ describe('the MR note when GitLab says no, or no token is set', () => {
 
   it('leaves a note that only quotes the marker alone and posts its own', async () => {
     const quoting = `Why does this fail?\n> ${MARKER}\n> regression`;
-    const other = await startFakeGitLab({ projectId: PROJECT_ID, mergeRequestIid: MR_IID, token: TOKEN, otherNotes: 0, otherBodies: [quoting] });
+    const other = await startFakeGitLab({
+      projectId: PROJECT_ID,
+      mergeRequestIid: MR_IID,
+      token: TOKEN,
+      otherNotes: 0,
+      otherBodies: [quoting],
+    });
     try {
       const r = await runCli(['analyze', log, '--out', tempDir()], { cwd: clone.dir, env: gitlabEnv(clone, other.apiUrl) });
       expect(r.stderr).toContain(`posted a benchgate note on merge request !${MR_IID}`);
@@ -208,7 +234,13 @@ describe('the MR note when GitLab says no, or no token is set', () => {
 
   it("never edits another user's note that starts with the marker: it posts its own", async () => {
     const planted = `${MARKER}\n### ✅ benchgate: safe to merge`;
-    const other = await startFakeGitLab({ projectId: PROJECT_ID, mergeRequestIid: MR_IID, token: TOKEN, otherNotes: 0, otherBodies: [planted] });
+    const other = await startFakeGitLab({
+      projectId: PROJECT_ID,
+      mergeRequestIid: MR_IID,
+      token: TOKEN,
+      otherNotes: 0,
+      otherBodies: [planted],
+    });
     try {
       const r = await runCli(['analyze', log, '--out', tempDir()], { cwd: clone.dir, env: gitlabEnv(clone, other.apiUrl) });
       expect(r.stderr).toContain(`posted a benchgate note on merge request !${MR_IID}`);

@@ -57,7 +57,8 @@ function interpolate(value: unknown, inputs: Record<string, string | number>): u
     return text(value);
   }
   if (Array.isArray(value)) return value.map((v) => interpolate(v, inputs));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), interpolate(v, inputs)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), interpolate(v, inputs)]));
   return value;
 }
 
@@ -75,9 +76,7 @@ function resolveJob(jobs: Record<string, Job>, name: string): Job {
 }
 
 function variableEnv(job: Job): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(job.variables ?? {}).map(([k, v]) => [k, String(typeof v === 'object' ? v.value : v)]),
-  );
+  return Object.fromEntries(Object.entries(job.variables ?? {}).map(([k, v]) => [k, String(typeof v === 'object' ? v.value : v)]));
 }
 
 /**
@@ -91,7 +90,9 @@ describe('the GitLab CI/CD component', () => {
   const validate = gitlabSchema();
 
   it('is the one file in templates/ the CI/CD Catalog publishes, as the component `benchgate`', () => {
-    const files = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' }).map((f) => `templates/${f.split(path.sep).join('/')}`);
+    const files = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' }).map(
+      (f) => `templates/${f.split(path.sep).join('/')}`,
+    );
     // The GitHub starter workflows in templates/github/ must not look like components.
     expect(files.filter((f) => f.startsWith('templates/github/')).length).toBeGreaterThan(0);
     expect(files.filter((f) => CATALOG_COMPONENT.test(f))).toEqual(['templates/benchgate.yml']);
@@ -122,7 +123,8 @@ describe('the GitLab CI/CD component', () => {
   });
 
   it('included twice with two job prefixes (two suites), defines separate jobs that write separate directories', () => {
-    const include = (prefix: string, suite: string) => interpolate(jobs, { ...inputDefaults(header), bench: `make bench-${suite}`, 'job-prefix': prefix, suite }) as Record<string, Job>;
+    const include = (prefix: string, suite: string) =>
+      interpolate(jobs, { ...inputDefaults(header), bench: `make bench-${suite}`, 'job-prefix': prefix, suite }) as Record<string, Job>;
     const cpu = include('bench-cpu', 'cpu');
     const io = include('bench-io', 'io');
     expect(Object.keys(cpu).sort()).toEqual(['.bench-cpu-job', 'bench-cpu', 'bench-cpu-deep']);
@@ -159,7 +161,9 @@ describe('the GitLab CI/CD component', () => {
     const declared = Object.keys(inputDefaults(header));
     const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
     for (const doc of ['README.md', path.join('docs', 'gitlab.md')]) {
-      const blocks = [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parseAllDocuments(m[1]!)[0]!.toJS() as Doc);
+      const blocks = [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map(
+        (m) => parseAllDocuments(m[1]!)[0]!.toJS() as Doc,
+      );
       const includes = blocks.filter((b) => Array.isArray(b.include)).flatMap((b) => b.include as Record<string, unknown>[]);
       const kinds = includes.map((i) => Object.keys(i).find((k) => k !== 'inputs'));
       expect([...new Set(kinds)].sort()).toEqual(['component', 'remote']);
@@ -170,7 +174,11 @@ describe('the GitLab CI/CD component', () => {
         expect(inputs.bench).toEqual(expect.any(String));
         expect(['auto', 'command', ...formats.map((f) => f.name)]).toContain(inputs.format ?? 'auto');
         // The component itself, pinned to this release's tag.
-        expect([`/benchgate@${version}`, `/${version}/templates/benchgate.yml`].some((end) => String(include.component ?? include.remote).endsWith(end))).toBe(true);
+        expect(
+          [`/benchgate@${version}`, `/${version}/templates/benchgate.yml`].some((end) =>
+            String(include.component ?? include.remote).endsWith(end),
+          ),
+        ).toBe(true);
       }
     }
   });
@@ -254,9 +262,21 @@ describe('the component’s job script in a GitLab merge request job', () => {
       return npx.args();
     };
     const set = record({ warmup: 3, seed: '1234', correction: 'bh', sampling: 'pooled', timeout: 90 });
-    expect(['--warmup', '--seed', '--correction', '--sampling', '--timeout'].map((f) => flag(set, f))).toEqual(['3', '1234', 'bh', 'pooled', '90']);
+    expect(['--warmup', '--seed', '--correction', '--sampling', '--timeout'].map((f) => flag(set, f))).toEqual([
+      '3',
+      '1234',
+      'bh',
+      'pooled',
+      '90',
+    ]);
     const defaults = record({});
-    expect(['--warmup', '--seed', '--correction', '--sampling', '--timeout'].map((f) => flag(defaults, f))).toEqual(['1', undefined, 'holm', 'run', '0']);
+    expect(['--warmup', '--seed', '--correction', '--sampling', '--timeout'].map((f) => flag(defaults, f))).toEqual([
+      '1',
+      undefined,
+      'holm',
+      'run',
+      '0',
+    ]);
   });
 
   it('passes a build command as one --build argument, its quotes, `&&` and `$VAR` untouched', () => {
@@ -272,7 +292,10 @@ describe('the component’s job script in a GitLab merge request job', () => {
 });
 
 describe('the repository’s own .gitlab-ci.yml (the CI/CD Catalog release)', () => {
-  const pipeline = parseAllDocuments(readFileSync(path.join(ROOT, '.gitlab-ci.yml'), 'utf8'))[0]!.toJS() as Record<string, Doc & { rules?: { if: string }[] }>;
+  const pipeline = parseAllDocuments(readFileSync(path.join(ROOT, '.gitlab-ci.yml'), 'utf8'))[0]!.toJS() as Record<
+    string,
+    Doc & { rules?: { if: string }[] }
+  >;
 
   it('validates against GitLab’s CI schema', () => {
     const validate = gitlabSchema();

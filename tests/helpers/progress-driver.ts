@@ -21,4 +21,9 @@ for (const round of [1, 2]) {
   platform.info(`round ${round}/2 (base, head) 0.6 s`);
 }
 platform.progress(null);
-await platform.publish(result([compared('example.com/pkg.BenchmarkParse-8', 'regression', 30, 'go'), compared('example.com/pkg.BenchmarkEncode-8', 'improvement', -30, 'go')]));
+await platform.publish(
+  result([
+    compared('example.com/pkg.BenchmarkParse-8', 'regression', 30, 'go'),
+    compared('example.com/pkg.BenchmarkEncode-8', 'improvement', -30, 'go'),
+  ]),
+);

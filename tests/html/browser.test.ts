@@ -18,16 +18,25 @@ const run = available || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip
 
 /** What results.json says, counted here independently of the page's own code. */
 function expectations(result: ComparisonResult) {
-  const gated = result.comparisons.filter((c) => c.gating && ['regression', 'improvement', 'unchanged', 'inconclusive'].includes(c.verdict));
+  const gated = result.comparisons.filter(
+    (c) => c.gating && ['regression', 'improvement', 'unchanged', 'inconclusive'].includes(c.verdict),
+  );
   const sections = result.comparisons.filter((c) => c.base && c.head);
-  return { gated: gated.length, rows: result.comparisons.length, unchanged: sections.filter((c) => c.verdict === 'unchanged').length, sections: sections.length };
+  return {
+    gated: gated.length,
+    rows: result.comparisons.length,
+    unchanged: sections.filter((c) => c.verdict === 'unchanged').length,
+    sections: sections.length,
+  };
 }
 
 describe('report.html in headless Chromium', () => {
   const result = fixtureResult({ added: true });
   const expected = expectations(result);
   const html = renderHtml(result);
-  const { plots } = JSON.parse(html.match(/<script type="application\/json" id="benchgate-data">(.*?)<\/script>/s)![1]!) as { plots: PlotData[] };
+  const { plots } = JSON.parse(html.match(/<script type="application\/json" id="benchgate-data">(.*?)<\/script>/s)![1]!) as {
+    plots: PlotData[];
+  };
   let browser: Browser;
   let page: Page;
   let file: string;
@@ -111,7 +120,8 @@ describe('report.html in headless Chromium', () => {
   });
 
   run('filters the table by text and by verdict', async () => {
-    const shown = () => page.$$eval('#results tbody tr:not([hidden])', (rows) => rows.map((r) => (r as HTMLTableRowElement).cells[1]!.textContent));
+    const shown = () =>
+      page.$$eval('#results tbody tr:not([hidden])', (rows) => rows.map((r) => (r as HTMLTableRowElement).cells[1]!.textContent));
     await page.fill('#table-filter', 'SORT');
     expect((await shown()).every((name) => name!.toLowerCase().includes('sort'))).toBe(true);
     expect(await shown()).toHaveLength(result.comparisons.filter((c) => c.benchmark === 'sort').length);
@@ -126,7 +136,10 @@ describe('report.html in headless Chromium', () => {
   run('opens a folded section when a link leads to it', async () => {
     const id = await page.$eval('details:not([open])', (d) => d.id);
     await page.click(`#results a[href="#${id}"]`);
-    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLDetailsElement).open && document.querySelector(`${sel} svg`) !== null, `#${id}`);
+    await page.waitForFunction(
+      (sel) => (document.querySelector(sel) as HTMLDetailsElement).open && document.querySelector(`${sel} svg`) !== null,
+      `#${id}`,
+    );
   });
 
   run('draws every plot once opened, without console errors or network requests, and saves a screenshot', async () => {

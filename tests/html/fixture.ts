@@ -23,22 +23,26 @@ export function fixtureResult({ added = false } = {}): ComparisonResult {
     for (const [position, side] of sides.entries()) {
       const slower = side === 'head' ? 1.3 : 1;
       const noise = () => 1 + rng.normal(0, 0.01);
-      runs.push(run({
-        suite: 'suite <b>',
-        side,
-        round,
-        position,
-        cpuUserMs: 900 * noise(),
-        cpuSysMs: 100 * noise(),
-        maxRssKb: Math.round(50_000 * noise()),
-        env: { loadAvg1: 0.8, stealFraction: 0.001 },
-        measurements: [
-          measurement({ benchmark: 'parse', values: [0.002 * slower * noise()] }),
-          ...HOSTILE.map((name) => measurement({ benchmark: name, values: [0.001 * noise()] })),
-          ...(added && side === 'head' ? [measurement({ benchmark: 'added/in-head', values: [0.003 * noise()] })] : []),
-          ...[100, 200, 400, 800].map((n) => measurement({ benchmark: 'sort', complexityN: n, values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * noise()] })),
-        ],
-      }));
+      runs.push(
+        run({
+          suite: 'suite <b>',
+          side,
+          round,
+          position,
+          cpuUserMs: 900 * noise(),
+          cpuSysMs: 100 * noise(),
+          maxRssKb: Math.round(50_000 * noise()),
+          env: { loadAvg1: 0.8, stealFraction: 0.001 },
+          measurements: [
+            measurement({ benchmark: 'parse', values: [0.002 * slower * noise()] }),
+            ...HOSTILE.map((name) => measurement({ benchmark: name, values: [0.001 * noise()] })),
+            ...(added && side === 'head' ? [measurement({ benchmark: 'added/in-head', values: [0.003 * noise()] })] : []),
+            ...[100, 200, 400, 800].map((n) =>
+              measurement({ benchmark: 'sort', complexityN: n, values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * noise()] }),
+            ),
+          ],
+        }),
+      );
     }
   }
   return analyze({ header, runs, end: null, settings: { ...header.config, ...settings } });

@@ -63,7 +63,10 @@ describe('the forest plot’s data', () => {
   it('counts a gated comparison with no percent change (base median 0) and says so instead of drawing it', () => {
     const result = fixtureResult({ added: true });
     const gated = result.comparisons.find((c) => c.pAdjusted !== null)!;
-    const zeroBase = { ...result, comparisons: result.comparisons.map((c) => (c === gated ? { ...c, changePct: null, changeCi: null } : c)) };
+    const zeroBase = {
+      ...result,
+      comparisons: result.comparisons.map((c) => (c === gated ? { ...c, changePct: null, changeCi: null } : c)),
+    };
     const forest = forestData(zeroBase, new Map());
     expect(forest.undrawn).toBe(1);
     expect(forest.rows).toHaveLength(result.comparisons.filter((c) => c.pAdjusted !== null).length - 1);

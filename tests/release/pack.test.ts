@@ -19,7 +19,11 @@ interface PackResult {
 
 function npmPack(args: string[]): PackResult {
   // --ignore-scripts: nothing of the package's own runs; --json: the list npm would publish.
-  const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return (JSON.parse(out) as PackResult[])[0]!;
 }
 
@@ -40,12 +44,25 @@ describe('npm pack', () => {
   let files: string[];
 
   beforeAll(() => {
-    files = npmPack(['--dry-run']).files.map((f) => f.path).sort();
+    files = npmPack(['--dry-run'])
+      .files.map((f) => f.path)
+      .sort();
   });
 
   it('publishes only the CLI, the bundles, action.yml, the templates, the schema, README and LICENSE', () => {
     expect(files.filter((f) => !ALLOWED.some((rule) => rule.test(f)))).toEqual([]);
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'action.yml', 'bin/benchgate.js', 'dist/cli.js', 'dist/index.js', 'templates/benchgate.yml', 'templates/github/benchgate.yml', 'schema/benchgate-format.schema.json']) {
+    for (const f of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'action.yml',
+      'bin/benchgate.js',
+      'dist/cli.js',
+      'dist/index.js',
+      'templates/benchgate.yml',
+      'templates/github/benchgate.yml',
+      'schema/benchgate-format.schema.json',
+    ]) {
       expect(files).toContain(f);
     }
     // No sources, tests, fixtures or source maps.
@@ -82,7 +99,9 @@ describe('npm pack', () => {
           cpuSysMs: 1,
           maxRssKb: 1000,
           exitCode: 0,
-          measurements: [{ benchmark: 'parse', metric: 'time', unit: 'ms', better: 'lower', values: [(side === 'head' ? 2 : 1) + round / 1000] }],
+          measurements: [
+            { benchmark: 'parse', metric: 'time', unit: 'ms', better: 'lower', values: [(side === 'head' ? 2 : 1) + round / 1000] },
+          ],
         };
         results.append(run);
       }
@@ -90,7 +109,11 @@ describe('npm pack', () => {
     results.end('completed');
 
     const out = path.join(dest, 'out');
-    const r = spawnSync(process.execPath, [path.join(dest, 'package', 'bin', 'benchgate.js'), 'analyze', log, '--out', out], { cwd: dest, encoding: 'utf8', env: { ...process.env, NODE_PATH: '' } });
+    const r = spawnSync(process.execPath, [path.join(dest, 'package', 'bin', 'benchgate.js'), 'analyze', log, '--out', out], {
+      cwd: dest,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_PATH: '' },
+    });
     expect({ code: r.status, stderr: r.stderr }).toEqual({ code: 1, stderr: expect.any(String) });
     for (const report of ['results.json', 'summary.md', 'report.html', 'junit.xml']) expect(existsSync(path.join(out, report))).toBe(true);
     expect(JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')).counts.regression).toBe(1);

@@ -30,11 +30,19 @@ describe('the release check', () => {
     expect(releaseProblems({ ...ready, version: 'v1.0.0' })).toEqual([expect.stringMatching(/expected X\.Y\.Z/)]);
     const next = '9.9.9';
     expect(releaseProblems({ ...ready, version: next, packageJson: { ...ready.packageJson, version: next } })).toEqual([
-      expect.stringMatching(new RegExp(`^templates/benchgate\\.yml: the cli-package input defaults to benchgate@${version.replaceAll('.', '\\.')}, not benchgate@9\\.9\\.9`)),
+      expect.stringMatching(
+        new RegExp(
+          `^templates/benchgate\\.yml: the cli-package input defaults to benchgate@${version.replaceAll('.', '\\.')}, not benchgate@9\\.9\\.9`,
+        ),
+      ),
     ]);
-    expect(releaseProblems({ ...ready, packageJson: { version } })).toEqual([expect.stringMatching(/^package\.json: repository\.url is missing; .*git\+https:\/\/github\.com\/acme\/benchgate\.git/)]);
+    expect(releaseProblems({ ...ready, packageJson: { version } })).toEqual([
+      expect.stringMatching(/^package\.json: repository\.url is missing; .*git\+https:\/\/github\.com\/acme\/benchgate\.git/),
+    ]);
     expect(releaseProblems({ ...ready, repositoryUrl: 'https://github.com/fork/benchgate' })).toHaveLength(1);
-    expect(releaseProblems({ ...ready, npmVersion: '10.9.2' })).toEqual([expect.stringMatching(/^npm 10\.9\.2: trusted publishing needs npm 11\.5\.1/)]);
+    expect(releaseProblems({ ...ready, npmVersion: '10.9.2' })).toEqual([
+      expect.stringMatching(/^npm 10\.9\.2: trusted publishing needs npm 11\.5\.1/),
+    ]);
     expect(releaseProblems({ ...ready, npmVersion: '11.5.0' })).toHaveLength(1);
   });
 
@@ -58,7 +66,15 @@ describe('the release workflow', () => {
   });
 
   it('checks, then tags, moves the major tag, releases and publishes with provenance, in that order', () => {
-    const order = ['scripts/release-check.ts', 'npm run bundle', 'npm run jest', 'npm publish --dry-run', 'gh release create', 'git/refs/tags/$major', 'npm publish --provenance'];
+    const order = [
+      'scripts/release-check.ts',
+      'npm run bundle',
+      'npm run jest',
+      'npm publish --dry-run',
+      'gh release create',
+      'git/refs/tags/$major',
+      'npm publish --provenance',
+    ];
     const at = order.map((needle) => runs.indexOf(needle));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -66,6 +82,16 @@ describe('the release workflow', () => {
 
   it('is what docs/release.md walks through', () => {
     const doc = readFileSync(path.join(ROOT, 'docs', 'release.md'), 'utf8');
-    for (const term of ['RELEASE_TOKEN', 'NPM_TOKEN', 'trusted publisher', 'environment', 'repository', 'cli-package', 'v1', '.gitlab-ci.yml']) expect(doc).toContain(term);
+    for (const term of [
+      'RELEASE_TOKEN',
+      'NPM_TOKEN',
+      'trusted publisher',
+      'environment',
+      'repository',
+      'cli-package',
+      'v1',
+      '.gitlab-ci.yml',
+    ])
+      expect(doc).toContain(term);
   });
 });

@@ -7,7 +7,9 @@ const WJ = '\u2060';
 
 describe('inertForLog', () => {
   it('shows control characters and bidi overrides as escapes, keeping newlines and tabs', () => {
-    expect(inertForLog('\u001b[31mred\u001b[0m\r\u0000\u009b\u202e\tend\nnext')).toBe('\\x1b[31mred\\x1b[0m\\x0d\\x00\\x9b\\u202e\tend\nnext');
+    expect(inertForLog('\u001b[31mred\u001b[0m\r\u0000\u009b\u202e\tend\nnext')).toBe(
+      '\\x1b[31mred\\x1b[0m\\x0d\\x00\\x9b\\u202e\tend\nnext',
+    );
   });
 
   it('breaks workflow commands at the start of every line, and ## anywhere', () => {

@@ -44,7 +44,7 @@ describe.each(cases)('hostile strings (%s)', (_name, hostile) => {
     expect(outsideCode).not.toMatch(/@[\w-]|#\d|https?:\/\/|www\./);
   });
 
-  it('markdown: within the PR comment limit, still only benchgate\'s own markup', () => {
+  it("markdown: within the PR comment limit, still only benchgate's own markup", () => {
     const md = renderMarkdown(hostile, { maxBytes: LIMITS.comment - 100 });
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(LIMITS.comment - 100);
     expect(new Set(tags(renderGfm(md)))).toEqual(new Set(tags(renderGfm(renderMarkdown(plain)))));
@@ -76,7 +76,10 @@ describe.each(cases)('hostile strings (%s)', (_name, hostile) => {
   it('metrics.txt: every line a comment or one well-formed sample', () => {
     const lines = renderMetrics(hostile).trimEnd().split('\n');
     expect(lines).toHaveLength(renderMetrics(plain).trimEnd().split('\n').length);
-    for (const line of lines) expect(line).toMatch(/^(# (TYPE|HELP) .*|# EOF|benchgate_\w+\{\w+="[^"\\#\u0000-\u001f]*"(,\w+="[^"\\#\u0000-\u001f]*")*\} -?\d[\d.e+-]*)$/);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^(# (TYPE|HELP) .*|# EOF|benchgate_\w+\{\w+="[^"\\#\u0000-\u001f]*"(,\w+="[^"\\#\u0000-\u001f]*")*\} -?\d[\d.e+-]*)$/,
+      );
   });
 
   it('report.html: the same elements as the plain result', () => {

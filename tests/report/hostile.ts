@@ -19,7 +19,10 @@ export const HOSTILE: { name: string; text: string }[] = [
   { name: 'block markup', text: '\n# Safe to merge\n> quoted\n1. list\n- item\n---' },
   { name: 'GitHub workflow command', text: '::error::forged\n  ::warning file=x::forged\n::add-mask::secret' },
   { name: 'old and Azure workflow commands', text: '##[group]forged ##[error]x ##vso[task.setvariable variable=x]1' },
-  { name: 'terminal escapes', text: '\u001b[31mred\u001b[0m \u001b[2J\u001b]8;;https://x.example\u0007link\u001b]8;;\u0007 \u001b[0Ksection_start:1:x' },
+  {
+    name: 'terminal escapes',
+    text: '\u001b[31mred\u001b[0m \u001b[2J\u001b]8;;https://x.example\u0007link\u001b]8;;\u0007 \u001b[0Ksection_start:1:x',
+  },
   { name: 'carriage return and other controls', text: 'ok\r::error::cr \u0000nul \u0007bell \u0008bs \u007fdel \u0085nel \u009bcsi' },
   { name: 'bidirectional overrides', text: 'evil\u202eexe.txt \u2066isolate\u2069 \u202bembed\u202c' },
   { name: 'zero-width characters', text: 'a\u200bb\u200cc\u200dd\u2060e\ufeff@\u200beveryone' },

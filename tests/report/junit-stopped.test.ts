@@ -12,7 +12,12 @@ describe('JUnit for a failed build', () => {
   const result = analyze({
     header: testHeader(),
     runs: [],
-    end: { type: 'end', endedAt: '2026-01-01T00:01:00Z', status: 'failed', message: 'build failed on head: exited with code 2\n  | make: *** [all] Error 2 <&>' },
+    end: {
+      type: 'end',
+      endedAt: '2026-01-01T00:01:00Z',
+      status: 'failed',
+      message: 'build failed on head: exited with code 2\n  | make: *** [all] Error 2 <&>',
+    },
     settings: TEST_SETTINGS,
   });
 

@@ -31,7 +31,10 @@ describe('splitName', () => {
 });
 
 describe('display names in every report', () => {
-  const onePackage = result([compared('example.com/pkg.BenchmarkEncode-2', 'regression', 20, 'go'), compared('example.com/pkg.BenchmarkDecode-2', 'unchanged', 0.1, 'go')]);
+  const onePackage = result([
+    compared('example.com/pkg.BenchmarkEncode-2', 'regression', 20, 'go'),
+    compared('example.com/pkg.BenchmarkDecode-2', 'unchanged', 0.1, 'go'),
+  ]);
   const twoPackages = result([
     compared('example.com/a.BenchmarkEncode-2', 'regression', 20, 'go'),
     compared('example.com/b.BenchmarkEncode-2', 'improvement', -20, 'go'),

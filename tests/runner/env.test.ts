@@ -46,10 +46,26 @@ describe('commandEnvironment', () => {
   });
 
   it('tells credentials by name', () => {
-    for (const name of ['npm_config_//registry.npmjs.org/:_authToken', 'SSH_AUTH_SOCK', 'GOOGLE_APPLICATION_CREDENTIALS', 'STRIPE_API_KEY', 'AWS_SESSION_TOKEN', 'VAULT_TOKEN']) {
+    for (const name of [
+      'npm_config_//registry.npmjs.org/:_authToken',
+      'SSH_AUTH_SOCK',
+      'GOOGLE_APPLICATION_CREDENTIALS',
+      'STRIPE_API_KEY',
+      'AWS_SESSION_TOKEN',
+      'VAULT_TOKEN',
+    ]) {
       expect(isCredential(name)).toBe(true);
     }
-    for (const name of ['PATH', 'HOME', 'GITHUB_REPOSITORY', 'BENCHGATE_RUN_ID', 'BENCHGATE_PASS_ENV', 'GOMAXPROCS', 'TOKENIZERS_PARALLELISM', 'TOKEN_PROBE']) {
+    for (const name of [
+      'PATH',
+      'HOME',
+      'GITHUB_REPOSITORY',
+      'BENCHGATE_RUN_ID',
+      'BENCHGATE_PASS_ENV',
+      'GOMAXPROCS',
+      'TOKENIZERS_PARALLELISM',
+      'TOKEN_PROBE',
+    ]) {
       expect(isCredential(name)).toBe(false);
     }
   });

@@ -46,7 +46,10 @@ describe('execMeasured with daemons', () => {
   });
 
   itLinux('the command does not inherit the stat pipe (fd 3), and carries the run marker', async () => {
-    const r = await execMeasured(`if [ -e /proc/$$/fd/3 ]; then echo fd3 open; else echo fd3 closed; fi; echo "marker=$${RUN_ID_VARIABLE}"`, opts);
+    const r = await execMeasured(
+      `if [ -e /proc/$$/fd/3 ]; then echo fd3 open; else echo fd3 closed; fi; echo "marker=$${RUN_ID_VARIABLE}"`,
+      opts,
+    );
     expect(r.stdout).toContain('fd3 closed');
     expect(r.stdout).toMatch(/marker=[0-9a-f-]{36}\n/);
     // The wrapper still reads the command's CPU time.

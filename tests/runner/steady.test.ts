@@ -27,7 +27,12 @@ describe('planSteadiness', () => {
   });
 
   it('chains the options that work into one prefix', () => {
-    const plan = planSteadiness(ALL, {}, fakeProbe({ setarch: '0040000\n', eatmydata: 'libeatmydata.so', nice: `${Math.max(-20, os.getPriority() - 5)}\n` }), 'linux');
+    const plan = planSteadiness(
+      ALL,
+      {},
+      fakeProbe({ setarch: '0040000\n', eatmydata: 'libeatmydata.so', nice: `${Math.max(-20, os.getPriority() - 5)}\n` }),
+      'linux',
+    );
     expect(plan.prefix).toEqual(['setarch', os.machine(), '-R', 'eatmydata', 'nice', '-n', '-5']);
     expect(plan.checks.every((c) => c.applied)).toBe(true);
   });
@@ -44,7 +49,9 @@ describe('planSteadiness', () => {
 
   (process.platform === 'linux' ? it : it.skip)('keeps a GOMAXPROCS the user set when pinning', () => {
     const probe: Probe = (argv) => `Cpus_allowed_list:\t${argv[2]}\n`;
-    expect(planSteadiness({ pinCpu: 'auto', noAslr: false, noFsync: false, priority: false }, {}, probe).env).toEqual({ GOMAXPROCS: String(os.availableParallelism()) });
+    expect(planSteadiness({ pinCpu: 'auto', noAslr: false, noFsync: false, priority: false }, {}, probe).env).toEqual({
+      GOMAXPROCS: String(os.availableParallelism()),
+    });
     expect(planSteadiness({ pinCpu: 'auto', noAslr: false, noFsync: false, priority: false }, { GOMAXPROCS: '7' }, probe).env).toEqual({});
   });
 });

@@ -27,15 +27,38 @@ describe('deterministicOutcome', () => {
 const settings: AnalysisSettings = { alpha: 0.05, thresholdPct: 2, correction: 'holm', sampling: 'run' };
 
 /** `rounds` rounds of one deterministic count per side plus one noisy wall time. */
-function runs(rounds: number, count: (side: Side, round: number) => number, extra: (side: Side, round: number) => Measurement[] = () => []): Run[] {
+function runs(
+  rounds: number,
+  count: (side: Side, round: number) => number,
+  extra: (side: Side, round: number) => Measurement[] = () => [],
+): Run[] {
   const out: Run[] = [];
   for (let round = 1; round <= rounds; round++) {
     for (const side of ['base', 'head'] as const) {
       const measurements: Measurement[] = [
-        { benchmark: 'prog', metric: 'instructions', unit: 'instructions', better: 'lower', deterministic: true, values: [count(side, round)] },
+        {
+          benchmark: 'prog',
+          metric: 'instructions',
+          unit: 'instructions',
+          better: 'lower',
+          deterministic: true,
+          values: [count(side, round)],
+        },
         ...extra(side, round),
       ];
-      out.push({ suite: 's', side, round, position: 0, startedAt: '', wallMs: 1, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, exitCode: 0, measurements });
+      out.push({
+        suite: 's',
+        side,
+        round,
+        position: 0,
+        startedAt: '',
+        wallMs: 1,
+        cpuUserMs: null,
+        cpuSysMs: null,
+        maxRssKb: null,
+        exitCode: 0,
+        measurements,
+      });
     }
   }
   return out;
@@ -75,8 +98,17 @@ describe('the deterministic rule in compareRuns', () => {
     // Two rank-tested benchmarks, fully separated at 4 rounds (exact p = 2/70 each): Holm over
     // the two of them adjusts each to 2p; had the exact count joined the family, it would be 3p.
     const noisyPair = (side: Side, round: number): Measurement[] =>
-      ['a', 'b'].map((name) => ({ benchmark: name, metric: 'time', unit: 's', better: 'lower' as const, values: [(side === 'base' ? 1 : 1.5) + round * 0.01] }));
-    const all = compareRuns(runs(4, () => 1_000_000, noisyPair), settings);
+      ['a', 'b'].map((name) => ({
+        benchmark: name,
+        metric: 'time',
+        unit: 's',
+        better: 'lower' as const,
+        values: [(side === 'base' ? 1 : 1.5) + round * 0.01],
+      }));
+    const all = compareRuns(
+      runs(4, () => 1_000_000, noisyPair),
+      settings,
+    );
     const rankTested = all.filter((c) => c.benchmark !== 'prog');
     expect(rankTested.map((c) => c.benchmark).sort()).toEqual(['a', 'b']);
     for (const c of rankTested) expect(c.pAdjusted).toBeCloseTo(c.p! * 2, 10);

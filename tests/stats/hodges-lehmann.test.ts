@@ -41,7 +41,10 @@ describe('hodgesLehmann properties', () => {
   it('the shift of (x + c, x) is c', () => {
     fc.assert(
       fc.property(values, fc.integer({ min: -500, max: 500 }), (x, c) => {
-        const r = hodgesLehmann(x.map((v) => v + c), x);
+        const r = hodgesLehmann(
+          x.map((v) => v + c),
+          x,
+        );
         expect(r.estimate).toBe(c);
         expect(r.ci[0]).toBeLessThanOrEqual(c);
         expect(r.ci[1]).toBeGreaterThanOrEqual(c);

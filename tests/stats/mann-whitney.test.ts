@@ -53,10 +53,7 @@ describe('mannWhitneyU properties', () => {
         const swapped = mannWhitneyU(y, x);
         expect(swapped.u1).toBe(forward.u2);
         expect(swapped.p).toBeCloseTo(forward.p, 12);
-        expect(mannWhitneyU(y, x, { alternative: 'less' }).p).toBeCloseTo(
-          mannWhitneyU(x, y, { alternative: 'greater' }).p,
-          12,
-        );
+        expect(mannWhitneyU(y, x, { alternative: 'less' }).p).toBeCloseTo(mannWhitneyU(x, y, { alternative: 'greater' }).p, 12);
       }),
     );
   });

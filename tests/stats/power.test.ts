@@ -1,11 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  mannWhitneyPower,
-  minDetectableEffectPct,
-  ROUNDS_CAP,
-  roundsNeeded,
-  StatsError,
-} from '../../src/stats/index.js';
+import { mannWhitneyPower, minDetectableEffectPct, ROUNDS_CAP, roundsNeeded, StatsError } from '../../src/stats/index.js';
 import { simulatedPower } from './simulation.js';
 
 describe('power model against a seeded simulation of the exact test', () => {

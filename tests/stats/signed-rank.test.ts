@@ -38,10 +38,7 @@ describe('wilcoxonSignedRank properties', () => {
           expect(p).toBeGreaterThanOrEqual(0);
           expect(p).toBeLessThanOrEqual(1);
         }
-        expect(wilcoxonSignedRank(negated, { alternative: 'less' }).p).toBeCloseTo(
-          wilcoxonSignedRank(d, { alternative: 'greater' }).p,
-          12,
-        );
+        expect(wilcoxonSignedRank(negated, { alternative: 'less' }).p).toBeCloseTo(wilcoxonSignedRank(d, { alternative: 'greater' }).p, 12);
         expect(wilcoxonSignedRank(negated).p).toBeCloseTo(wilcoxonSignedRank(d).p, 12);
       }),
     );

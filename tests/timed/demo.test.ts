@@ -19,30 +19,38 @@ describe('the demo scenario through the real CLI', () => {
   const repo = createDemoRepo(tempDir('benchgate-demo-'));
   const common = ['--repo', repo, '--bench', 'node bench.mjs', '--format', 'benchgate', '--seed', '7', '--threshold', '10'];
 
-  it('flags the slowed benchmark as a regression, the sped-up one as an improvement, and fails the gate', async () => {
-    const out = tempDir();
-    const r = await runCli(['run', ...common, '--rounds', '20', '--base', 'HEAD~1', '--head', 'HEAD', '--out', out]);
-    expect(r.stderr).toContain('seed 7');
-    const v = verdictsOf(out);
-    // The table rides along so that a failure shows what the machine measured.
-    const seen = { code: r.code, checksum: v['checksum/fnv'], sieve: v['primes/sieve'], table: r.stdout };
-    expect(seen).toEqual({ code: 1, checksum: 'regression', sieve: 'improvement', table: r.stdout });
-    for (const untouched of ['json/parse', 'sort/numbers']) expect(['unchanged', 'inconclusive']).toContain(v[untouched]);
-    expect(r.stdout).toMatch(/checksum\/fnv .*regression/);
-    expect(extraWorktrees(repo)).toEqual([]);
+  it(
+    'flags the slowed benchmark as a regression, the sped-up one as an improvement, and fails the gate',
+    async () => {
+      const out = tempDir();
+      const r = await runCli(['run', ...common, '--rounds', '20', '--base', 'HEAD~1', '--head', 'HEAD', '--out', out]);
+      expect(r.stderr).toContain('seed 7');
+      const v = verdictsOf(out);
+      // The table rides along so that a failure shows what the machine measured.
+      const seen = { code: r.code, checksum: v['checksum/fnv'], sieve: v['primes/sieve'], table: r.stdout };
+      expect(seen).toEqual({ code: 1, checksum: 'regression', sieve: 'improvement', table: r.stdout });
+      for (const untouched of ['json/parse', 'sort/numbers']) expect(['unchanged', 'inconclusive']).toContain(v[untouched]);
+      expect(r.stdout).toMatch(/checksum\/fnv .*regression/);
+      expect(extraWorktrees(repo)).toEqual([]);
 
-    // The same log re-analysed with the gate off passes, without running anything.
-    const again = await runCli(['analyze', path.join(out, 'results.jsonl'), '--fail-on', 'none', '--out', tempDir()]);
-    expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/checksum\/fnv .*regression/);
-  }, DEMO_TIMEOUT_MS);
+      // The same log re-analysed with the gate off passes, without running anything.
+      const again = await runCli(['analyze', path.join(out, 'results.jsonl'), '--fail-on', 'none', '--out', tempDir()]);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/checksum\/fnv .*regression/);
+    },
+    DEMO_TIMEOUT_MS,
+  );
 
-  it('passes an A/A run (base and head the same commit) and flags nothing', async () => {
-    const out = tempDir();
-    const r = await runCli(['run', ...common, '--rounds', '10', '--base', 'HEAD', '--head', 'HEAD', '--out', out]);
-    expect(r.code).toBe(0);
-    const v = Object.values(verdictsOf(out));
-    expect(v).toHaveLength(4);
-    for (const verdict of v) expect(['unchanged', 'inconclusive']).toContain(verdict);
-  }, DEMO_TIMEOUT_MS);
+  it(
+    'passes an A/A run (base and head the same commit) and flags nothing',
+    async () => {
+      const out = tempDir();
+      const r = await runCli(['run', ...common, '--rounds', '10', '--base', 'HEAD', '--head', 'HEAD', '--out', out]);
+      expect(r.code).toBe(0);
+      const v = Object.values(verdictsOf(out));
+      expect(v).toHaveLength(4);
+      for (const verdict of v) expect(['unchanged', 'inconclusive']).toContain(verdict);
+    },
+    DEMO_TIMEOUT_MS,
+  );
 });

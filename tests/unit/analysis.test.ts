@@ -27,8 +27,17 @@ function runs(): Run[] {
   for (let round = 1; round <= 8; round++) {
     for (const side of ['base', 'head'] as const) {
       const noise = () => 1 + rng.normal(0, 0.01);
-      const sizes = [100, 200, 400, 800].map((n) => ({ benchmark: 'sort', complexityN: n, values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * noise()] }));
-      out.push(runOf(side, round, [{ benchmark: 'slow', values: [(side === 'head' ? 2 : 1) * noise(), noise()] }, ...sizes], { cpuUserMs: 900 * noise(), maxRssKb: 5000 }));
+      const sizes = [100, 200, 400, 800].map((n) => ({
+        benchmark: 'sort',
+        complexityN: n,
+        values: [(side === 'base' ? 1e-6 * n : 1e-8 * n * n) * noise()],
+      }));
+      out.push(
+        runOf(side, round, [{ benchmark: 'slow', values: [(side === 'head' ? 2 : 1) * noise(), noise()] }, ...sizes], {
+          cpuUserMs: 900 * noise(),
+          maxRssKb: 5000,
+        }),
+      );
     }
   }
   return out;

@@ -9,7 +9,10 @@ import { VERSION } from '../../src/version.js';
 async function cli(...argv: string[]) {
   let out = '';
   let err = '';
-  const platform = new LocalPlatform({ write: (t: string) => ((out += t), true) } as NodeJS.WritableStream, { write: (t: string) => ((err += t), true) } as NodeJS.WritableStream);
+  const platform = new LocalPlatform(
+    { write: (t: string) => ((out += t), true) } as NodeJS.WritableStream,
+    { write: (t: string) => ((err += t), true) } as NodeJS.WritableStream,
+  );
   const code = await main(argv, platform, { out: (t) => (out += t), err: (t) => (err += t) });
   return { code, out, err };
 }
@@ -29,7 +32,9 @@ describe('benchgate --help', () => {
       expect(r.code).toBe(0);
       for (const o of commandOptions(command)) expect(r.out).toContain(o.type === 'flag' ? `--${o.name} ` : `--${o.name} <${o.arg}>`);
     }
-    expect((await cli('run', '--help')).out.replace(/\s+/g, ' ')).toContain('--rounds <N> measured rounds per side; each round runs base and head once, in seeded random order (default: 10)');
+    expect((await cli('run', '--help')).out.replace(/\s+/g, ' ')).toContain(
+      '--rounds <N> measured rounds per side; each round runs base and head once, in seeded random order (default: 10)',
+    );
     expect((await cli('analyze', '--help')).out).not.toContain('--bench ');
   });
 
@@ -47,8 +52,14 @@ describe('usage errors exit 2 and say how to fix them', () => {
   });
 
   it('a misspelt command or flag: what was meant', async () => {
-    expect(await cli('anlyze', 'x.jsonl')).toMatchObject({ code: 2, err: expect.stringMatching(/^benchgate: unknown command 'anlyze'\n\(Did you mean analyze\?\)/) });
-    expect(await cli('run', '--rouds', '3')).toMatchObject({ code: 2, err: expect.stringMatching(/^benchgate: unknown option '--rouds'\n\(Did you mean --rounds\?\)/) });
+    expect(await cli('anlyze', 'x.jsonl')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^benchgate: unknown command 'anlyze'\n\(Did you mean analyze\?\)/),
+    });
+    expect(await cli('run', '--rouds', '3')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^benchgate: unknown option '--rouds'\n\(Did you mean --rounds\?\)/),
+    });
     // A flag of another command is not this one's.
     expect((await cli('analyze', 'x.jsonl', '--bench', 'make')).code).toBe(2);
   });
@@ -59,7 +70,13 @@ describe('usage errors exit 2 and say how to fix them', () => {
   });
 
   it('a bad value or an unreadable file, named', async () => {
-    expect(await cli('run', '--bench', 'make', '--rounds', 'ten')).toMatchObject({ code: 2, err: 'benchgate: --rounds: expected a whole number >= 1, got "ten"\n' });
-    expect(await cli('merge', '/nonexistent/a.jsonl', '--out', '/nonexistent/b.jsonl')).toMatchObject({ code: 2, err: expect.stringMatching(/^benchgate: \/nonexistent\/a\.jsonl: cannot read/) });
+    expect(await cli('run', '--bench', 'make', '--rounds', 'ten')).toMatchObject({
+      code: 2,
+      err: 'benchgate: --rounds: expected a whole number >= 1, got "ten"\n',
+    });
+    expect(await cli('merge', '/nonexistent/a.jsonl', '--out', '/nonexistent/b.jsonl')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^benchgate: \/nonexistent\/a\.jsonl: cannot read/),
+    });
   });
 });

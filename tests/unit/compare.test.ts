@@ -3,20 +3,18 @@ import { analyze, compareRuns, hasFailures } from '../../src/analysis/index.js';
 import { exitCodeOf } from '../../src/exit.js';
 import type { Better, RunSettings, Measurement, Run, Side } from '../../src/model.js';
 import { renderJson } from '../../src/report/json.js';
-import {
-  createRng,
-  hodgesLehmann,
-  holm,
-  mannWhitneyU,
-  percentChange,
-  summarize,
-} from '../../src/stats/index.js';
+import { createRng, hodgesLehmann, holm, mannWhitneyU, percentChange, summarize } from '../../src/stats/index.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
 const settings: RunSettings = TEST_SETTINGS;
 
 /** Runs for `rounds` rounds; `value(side, round, benchmark)` gives each measurement's values. */
-function runs(rounds: number, benchmarks: string[], value: (side: Side, round: number, name: string) => number[] | null, better: Better = 'lower'): Run[] {
+function runs(
+  rounds: number,
+  benchmarks: string[],
+  value: (side: Side, round: number, name: string) => number[] | null,
+  better: Better = 'lower',
+): Run[] {
   const out: Run[] = [];
   for (let round = 1; round <= rounds; round++) {
     for (const side of ['base', 'head'] as const) {
@@ -25,7 +23,19 @@ function runs(rounds: number, benchmarks: string[], value: (side: Side, round: n
         const values = value(side, round, name);
         if (values) measurements.push({ benchmark: name, metric: 'time', unit: 's', better, values });
       }
-      out.push({ suite: 's', side, round, position: 0, startedAt: '', wallMs: 1, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, exitCode: 0, measurements });
+      out.push({
+        suite: 's',
+        side,
+        round,
+        position: 0,
+        startedAt: '',
+        wallMs: 1,
+        cpuUserMs: null,
+        cpuSysMs: null,
+        maxRssKb: null,
+        exitCode: 0,
+        measurements,
+      });
     }
   }
   return out;
@@ -37,10 +47,12 @@ const byName = (r: Run[], s = settings) => Object.fromEntries(compareRuns(r, s).
 
 describe('compareRuns verdicts', () => {
   it('flags a large slowdown as a regression and a speed-up as an improvement', () => {
-    const c = byName(runs(10, ['slow', 'fast', 'same'], (side, _r, name) => {
-      const factor = side === 'base' ? 1 : name === 'slow' ? 1.3 : name === 'fast' ? 0.7 : 1;
-      return [noisy(factor, 0.005)];
-    }));
+    const c = byName(
+      runs(10, ['slow', 'fast', 'same'], (side, _r, name) => {
+        const factor = side === 'base' ? 1 : name === 'slow' ? 1.3 : name === 'fast' ? 0.7 : 1;
+        return [noisy(factor, 0.005)];
+      }),
+    );
     expect(c.slow!.verdict).toBe('regression');
     expect(c.slow!.changePct).toBeGreaterThan(25);
     expect(c.slow!.changeCi![0]).toBeGreaterThan(20);
@@ -63,7 +75,9 @@ describe('compareRuns verdicts', () => {
   });
 
   it('judges a change from a base median of 0 (allocs/op 0 -> 3) on significance, with no percent change', () => {
-    const c = byName(runs(10, ['allocs', 'freed'], (side, _r, name) => [name === 'allocs' ? (side === 'base' ? 0 : 3) : side === 'base' ? 3 : 0]));
+    const c = byName(
+      runs(10, ['allocs', 'freed'], (side, _r, name) => [name === 'allocs' ? (side === 'base' ? 0 : 3) : side === 'base' ? 3 : 0]),
+    );
     expect(c.allocs!.changePct).toBeNull();
     expect(c.allocs!.pAdjusted!).toBeLessThan(0.05);
     expect(c.allocs!.verdict).toBe('regression');
@@ -109,12 +123,24 @@ describe('analyze', () => {
 
   it('fails the gate on a regression only when fail-on is regression', () => {
     const r = runs(10, ['slow'], (side) => [noisy(side === 'base' ? 1 : 1.5, 0.005)]);
-    expect(analyze({ header, runs: r, end: null, settings })).toMatchObject({ verdict: 'fail', gateFailed: true, counts: { regression: 1 } });
-    expect(analyze({ header, runs: r, end: null, settings: { ...settings, failOn: 'none' } })).toMatchObject({ verdict: 'fail', gateFailed: false });
+    expect(analyze({ header, runs: r, end: null, settings })).toMatchObject({
+      verdict: 'fail',
+      gateFailed: true,
+      counts: { regression: 1 },
+    });
+    expect(analyze({ header, runs: r, end: null, settings: { ...settings, failOn: 'none' } })).toMatchObject({
+      verdict: 'fail',
+      gateFailed: false,
+    });
   });
 
   it('reports a failure that no logged run shows (a build, a warmup round) from the end line', () => {
-    const end = { type: 'end', endedAt: '', status: 'failed', message: 'build failed on base: exited with code 2\n  | make: *** [all] Error 2' } as const;
+    const end = {
+      type: 'end',
+      endedAt: '',
+      status: 'failed',
+      message: 'build failed on base: exited with code 2\n  | make: *** [all] Error 2',
+    } as const;
     const result = analyze({ header, runs: [], end, settings });
     expect(result.verdict).toBe('error');
     expect(result.warnings[0]).toEqual({ code: 'run-failed', message: 'the run stopped: build failed on base: exited with code 2' });
@@ -129,14 +155,18 @@ describe('analyze', () => {
     expect(exitCodeOf(analyze({ header, runs: regressed, end: null, settings }))).toBe(1);
     // A second benchmark that its harness marked failed in head's third round only.
     const partly = runs(10, ['slow', 'flaky'], (side, _round, name) => (name === 'slow' ? slow(side) : [1])).map((run) =>
-      run.side === 'head' && run.round === 3 ? { ...run, measurements: run.measurements.map((m) => (m.benchmark === 'flaky' ? { ...m, values: [], failed: 'panic' } : m)) } : run,
+      run.side === 'head' && run.round === 3
+        ? { ...run, measurements: run.measurements.map((m) => (m.benchmark === 'flaky' ? { ...m, values: [], failed: 'panic' } : m)) }
+        : run,
     );
     const result = analyze({ header, runs: partly, end: null, settings });
     expect(result.verdict).toBe('fail');
     expect(hasFailures(result.failures)).toBe(true);
     expect(exitCodeOf(result)).toBe(3);
     // A run that crashed (the job stopped there) after the regression was already measured.
-    const crashed = regressed.map((run) => (run.round === 6 && run.side === 'head' ? { ...run, measurements: [], error: 'benchmark exited with code 139' } : run));
+    const crashed = regressed.map((run) =>
+      run.round === 6 && run.side === 'head' ? { ...run, measurements: [], error: 'benchmark exited with code 139' } : run,
+    );
     const end = { type: 'end', endedAt: '', status: 'failed', message: 'head run in round 6 failed' } as const;
     expect(exitCodeOf(analyze({ header, runs: crashed, end, settings }))).toBe(3);
     const onlyFlaky = partly.map((r) => ({ ...r, measurements: r.measurements.filter((m) => m.benchmark === 'flaky') }));
@@ -151,8 +181,14 @@ describe('analyze', () => {
     const sim = createRng(2026);
     let suitesFlagged = 0;
     for (let s = 0; s < 300; s++) {
-      const r = runs(10, Array.from({ length: 20 }, (_, i) => `b${i}`), () => [Math.exp(0.03 * sim.normal())]);
-      const flagged = compareRuns(r, { ...settings, thresholdPct: 0 }).some((c) => c.verdict === 'regression' || c.verdict === 'improvement');
+      const r = runs(
+        10,
+        Array.from({ length: 20 }, (_, i) => `b${i}`),
+        () => [Math.exp(0.03 * sim.normal())],
+      );
+      const flagged = compareRuns(r, { ...settings, thresholdPct: 0 }).some(
+        (c) => c.verdict === 'regression' || c.verdict === 'improvement',
+      );
       if (flagged) suitesFlagged++;
     }
     // Binomial tolerance: mean 0.05*300 = 15, sd ~3.8.

@@ -59,7 +59,9 @@ describe('config', () => {
 
   it('names the flag of a bad value', () => {
     expect(() => resolveConfig([flags({ bench: 'x', alpha: '5' })], '.')).toThrow('--alpha: expected a probability between 0 and 1');
-    expect(() => resolveConfig([flags({ bench: 'x', 'fail-on': 'always' })], '.')).toThrow('--fail-on: expected one of regression, none, got "always"');
+    expect(() => resolveConfig([flags({ bench: 'x', 'fail-on': 'always' })], '.')).toThrow(
+      '--fail-on: expected one of regression, none, got "always"',
+    );
   });
 
   it('requires a benchmark command and says how to give one', () => {
@@ -79,6 +81,8 @@ describe('command mode', () => {
   });
 
   it('refuses bench and bench-command together', () => {
-    expect(() => resolveConfig([flags({ bench: 'a', 'bench-command': 'b' })], '.')).toThrow('--bench-command: give either bench or bench-command, not both');
+    expect(() => resolveConfig([flags({ bench: 'a', 'bench-command': 'b' })], '.')).toThrow(
+      '--bench-command: give either bench or bench-command, not both',
+    );
   });
 });

@@ -12,13 +12,17 @@ describe('error lines', () => {
     'sh: 1: hyperfine: not found',
   ])('finds %p', (line) => expect(isErrorLine(line)).toBe(true));
 
-  it.each(['    at async ModuleLoader.import (node:internal/modules/esm/loader:540:24)', '  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);', 'BenchmarkX-8 100 20 ns/op', 'Node.js v20.20.2'])(
-    'passes over %p',
-    (line) => expect(isErrorLine(line)).toBe(false),
-  );
+  it.each([
+    '    at async ModuleLoader.import (node:internal/modules/esm/loader:540:24)',
+    '  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);',
+    'BenchmarkX-8 100 20 ns/op',
+    'Node.js v20.20.2',
+  ])('passes over %p', (line) => expect(isErrorLine(line)).toBe(false));
 
   it('adds the worktree hint to a missing dependency, and nothing to other errors', () => {
-    expect(explainErrorLine("Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'pkg' imported from /w/b.mjs")).toMatch(/Cannot find package 'pkg'.*worktrees hold only tracked files.*build: npm ci/);
+    expect(explainErrorLine("Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'pkg' imported from /w/b.mjs")).toMatch(
+      /Cannot find package 'pkg'.*worktrees hold only tracked files.*build: npm ci/,
+    );
     expect(explainErrorLine('TypeError: x is not a function')).toBe('TypeError: x is not a function');
   });
 });

@@ -40,7 +40,10 @@ describe('exit codes of errors', () => {
       expect(errorExit(err)).toEqual({ code: 2, message: err.message });
     }
     expect(errorExit(new RunFailure('head run in round 3/5 failed'))).toEqual({ code: 3, message: 'head run in round 3/5 failed' });
-    expect(errorExit(new Cancelled('SIGINT'))).toEqual({ code: 130, message: 'cancelled by SIGINT; the results log keeps every finished run' });
+    expect(errorExit(new Cancelled('SIGINT'))).toEqual({
+      code: 130,
+      message: 'cancelled by SIGINT; the results log keeps every finished run',
+    });
     expect(errorExit(new Cancelled('SIGTERM')).code).toBe(143);
     expect(signalExitCode('SIGINT')).toBe(130);
   });
@@ -50,7 +53,9 @@ describe('exit codes of errors', () => {
     const exit = errorExit(bug);
     expect(exit.code).toBe(EXIT.internal);
     expect(exit.code).not.toBe(EXIT.gateFailed);
-    expect(exit.message).toBe("internal error: Cannot read properties of undefined (reading 'median') (a bug in benchgate; please report it with this message)");
+    expect(exit.message).toBe(
+      "internal error: Cannot read properties of undefined (reading 'median') (a bug in benchgate; please report it with this message)",
+    );
     expect(exit.stack).toBe(bug.stack);
     expect(errorExit('a thrown string').code).toBe(EXIT.internal);
   });
@@ -68,7 +73,7 @@ describe('errors no await reaches', () => {
     return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
   }
 
-  it('turn a pass or a failed gate into the internal-error code, not Node\'s 1, and say what happened', () => {
+  it("turn a pass or a failed gate into the internal-error code, not Node's 1, and say what happened", () => {
     const r = strayRejection(1);
     expect(r.stderr).toContain('benchgate: internal error: late');
     expect(r.status).toBe(4);

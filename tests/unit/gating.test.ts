@@ -46,7 +46,13 @@ describe('the gate policy', () => {
   });
 
   it('holds a benchmark to the first matching per-glob threshold, else the global one', () => {
-    const gate = policy({ thresholdPct: 2, thresholds: [{ glob: 'BenchmarkParse*', pct: 5 }, { glob: '*/large', pct: 10 }] });
+    const gate = policy({
+      thresholdPct: 2,
+      thresholds: [
+        { glob: 'BenchmarkParse*', pct: 5 },
+        { glob: '*/large', pct: 10 },
+      ],
+    });
     expect(gate(subject('BenchmarkParse/large')).thresholdPct).toBe(5);
     expect(gate(subject('Lex/large')).thresholdPct).toBe(10);
     expect(gate(subject('Lex/small')).thresholdPct).toBe(2);
@@ -62,7 +68,11 @@ describe('the gate policy', () => {
 });
 
 /** `rounds` rounds of base and head; head's time is `factor` times base's, with 1% noise. */
-function timedRuns(measure: (side: 'base' | 'head', noise: () => number) => Partial<Measurement>[], rounds = 8, cost?: (side: 'base' | 'head') => { maxRssKb: number }): Run[] {
+function timedRuns(
+  measure: (side: 'base' | 'head', noise: () => number) => Partial<Measurement>[],
+  rounds = 8,
+  cost?: (side: 'base' | 'head') => { maxRssKb: number },
+): Run[] {
   const rng = createRng(7);
   const noise = () => 1 + (rng.next() - 0.5) * 0.02;
   return Array.from({ length: rounds }, (_, i) => i + 1).flatMap((round) =>
@@ -76,7 +86,14 @@ describe('the correction family', () => {
     const runs = timedRuns(
       (side, noise) => [
         { benchmark: 'a', values: [noise()] },
-        { benchmark: 'a', metric: 'MB/s', unit: 'MB/s', better: 'higher', role: 'derived', values: [(side === 'head' ? 50 : 100) * noise()] },
+        {
+          benchmark: 'a',
+          metric: 'MB/s',
+          unit: 'MB/s',
+          better: 'higher',
+          role: 'derived',
+          values: [(side === 'head' ? 50 : 100) * noise()],
+        },
         { benchmark: 'a', metric: 'allocs/op', unit: 'allocs/op', role: 'secondary', values: [side === 'head' ? 20 : 10] },
       ],
       8,
@@ -99,10 +116,16 @@ describe('the correction family', () => {
   it('a Go suite of 4 benchmarks with SetBytes and -benchmem: 4 tests in the family, not 19', () => {
     const names = ['BenchmarkHash/1K-8', 'BenchmarkHash/1M-8', 'BenchmarkEncode-8', 'BenchmarkDecode-8'];
     const output = (scale: number) =>
-      names.map((n, i) => `${n}\t1000\t${((i + 1) * 1000 * scale).toFixed(0)} ns/op\t${(100 / scale).toFixed(2)} MB/s\t${512 * (i + 1)} B/op\t${i + 2} allocs/op`).join('\n');
+      names
+        .map(
+          (n, i) =>
+            `${n}\t1000\t${((i + 1) * 1000 * scale).toFixed(0)} ns/op\t${(100 / scale).toFixed(2)} MB/s\t${512 * (i + 1)} B/op\t${i + 2} allocs/op`,
+        )
+        .join('\n');
     const parsed = parseOutput(`goos: linux\n${output(1)}\nPASS\n`, 'go').measurements;
     // The roles every parser sets (src/model.ts): MB/s from SetBytes is derived, -benchmem's are secondary.
-    const role = (m: Measurement): MetricRole | undefined => m.role ?? (m.metric === 'time' ? undefined : m.unit === 'MB/s' ? 'derived' : 'secondary');
+    const role = (m: Measurement): MetricRole | undefined =>
+      m.role ?? (m.metric === 'time' ? undefined : m.unit === 'MB/s' ? 'derived' : 'secondary');
     const runs = timedRuns(
       (_side, noise) => parseOutput(`goos: linux\n${output(noise())}\nPASS\n`, 'go').measurements.map((m) => ({ ...m, role: role(m) })),
       10,

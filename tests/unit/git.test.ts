@@ -33,7 +33,9 @@ describe('resolveCommit in a shallow single-branch clone', () => {
 
   it('names a ref origin does not have either', async () => {
     const { clone } = shallowFeatureClone();
-    await expect(resolveCommit(clone, 'origin/nope', () => {})).rejects.toThrow(new GitError(`cannot resolve "origin/nope" to a commit in ${clone} (fetch it, or check the name)`));
+    await expect(resolveCommit(clone, 'origin/nope', () => {})).rejects.toThrow(
+      new GitError(`cannot resolve "origin/nope" to a commit in ${clone} (fetch it, or check the name)`),
+    );
   });
 });
 

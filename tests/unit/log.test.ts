@@ -51,7 +51,9 @@ describe('results log', () => {
   });
 
   it('says what is wrong with a file that is not a results log', () => {
-    expect(() => parseLog(`${JSON.stringify({ type: 'run', run: run(1) })}\n`, 'x.jsonl')).toThrow(new LogError('x.jsonl: no header line: is this a benchgate results.jsonl?'));
+    expect(() => parseLog(`${JSON.stringify({ type: 'run', run: run(1) })}\n`, 'x.jsonl')).toThrow(
+      new LogError('x.jsonl: no header line: is this a benchgate results.jsonl?'),
+    );
     expect(() => parseLog(JSON.stringify({ ...header, schema: 9 }), 'x.jsonl')).toThrow('schema 9 is not supported');
   });
 
@@ -63,12 +65,18 @@ describe('results log', () => {
   });
 
   it('refuses a log holding the same run twice (two runs wrote into it), naming both lines', () => {
-    const lines = [header, { type: 'run', run: run(1) }, { type: 'run', run: run(2) }, { type: 'run', run: run(1) }].map((l) => JSON.stringify(l));
-    expect(() => parseLog(lines.join('\n'), 'x.jsonl')).toThrow(new LogError(
-      'x.jsonl:4: a second base run of round 1 of suite "s" (the first is on line 2); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"',
-    ));
+    const lines = [header, { type: 'run', run: run(1) }, { type: 'run', run: run(2) }, { type: 'run', run: run(1) }].map((l) =>
+      JSON.stringify(l),
+    );
+    expect(() => parseLog(lines.join('\n'), 'x.jsonl')).toThrow(
+      new LogError(
+        'x.jsonl:4: a second base run of round 1 of suite "s" (the first is on line 2); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"',
+      ),
+    );
     // The same round of another side or another suite is another run.
-    const valid = [header, run(1), { ...run(1), side: 'head' }, { ...run(1), suite: 't' }].map((r, i) => JSON.stringify(i === 0 ? r : { type: 'run', run: r }));
+    const valid = [header, run(1), { ...run(1), side: 'head' }, { ...run(1), suite: 't' }].map((r, i) =>
+      JSON.stringify(i === 0 ? r : { type: 'run', run: r }),
+    );
     expect(parseLog(valid.join('\n'), 'y.jsonl').runs).toHaveLength(3);
   });
 });
@@ -94,7 +102,9 @@ describe('one writer per results log', () => {
     const file = path.join(tempDir(), 'results.jsonl');
     const first = new ResultsLog(file, header);
     expect(readFileSync(`${file}.lock`, 'utf8')).toBe(`${process.pid}\n${os.hostname()}\n`);
-    expect(() => new ResultsLog(file, header)).toThrow(new RegExp(`another benchgate \\(pid ${process.pid} on .*\\) is writing its results log here`));
+    expect(() => new ResultsLog(file, header)).toThrow(
+      new RegExp(`another benchgate \\(pid ${process.pid} on .*\\) is writing its results log here`),
+    );
     first.append(run(1));
     first.end('completed');
     expect(existsSync(`${file}.lock`)).toBe(false);

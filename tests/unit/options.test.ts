@@ -33,13 +33,22 @@ describe('the option table', () => {
 
   it('records the options that choose commits or can weaken the gate as not settable from the pull request', () => {
     const trusted = OPTIONS.filter((o) => o.trust === 'trusted-only').map((o) => o.name);
-    for (const name of ['base', 'head', 'fail-on', 'correction', 'working-directory', 'bench', 'build', 'out']) expect(trusted).toContain(name);
+    for (const name of ['base', 'head', 'fail-on', 'correction', 'working-directory', 'bench', 'build', 'out'])
+      expect(trusted).toContain(name);
     expect(OPTIONS.find((o) => o.name === 'threshold')).toMatchObject({ trust: 'stricter-only', stricter: 'lower' });
     expect(OPTIONS.find((o) => o.name === 'alpha')).toMatchObject({ trust: 'stricter-only', stricter: 'higher' });
   });
 
   it('is where the config defaults come from', () => {
-    expect(DEFAULTS).toMatchObject({ rounds: 10, warmup: 1, thresholdPct: 2, alpha: 0.05, correction: 'holm', outDir: 'benchgate-out', failOn: 'regression' });
+    expect(DEFAULTS).toMatchObject({
+      rounds: 10,
+      warmup: 1,
+      thresholdPct: 2,
+      alpha: 0.05,
+      correction: 'holm',
+      outDir: 'benchgate-out',
+      failOn: 'regression',
+    });
   });
 });
 
@@ -52,7 +61,11 @@ describe('documents generated from the option table', () => {
     const text = read(FILES.action);
     expect(actionYml(text)).toBe(text);
     const inputs = inputsOf(text, ['inputs']);
-    expect(Object.keys(inputs).sort()).toEqual(OPTIONS.filter((o) => o.action).map((o) => o.name).sort());
+    expect(Object.keys(inputs).sort()).toEqual(
+      OPTIONS.filter((o) => o.action)
+        .map((o) => o.name)
+        .sort(),
+    );
     for (const o of OPTIONS.filter((x) => x.action)) expect([o.name, inputs[o.name]!.default]).toEqual([o.name, declaredDefault(o)]);
   });
 
@@ -65,7 +78,10 @@ describe('documents generated from the option table', () => {
     for (const key of shared) {
       const o = OPTIONS.find((x) => x.name === key)!;
       const input = inputs[key]!;
-      expect([key, input.default === undefined || input.default === '' ? undefined : String(input.default)]).toEqual([key, o.default === undefined ? undefined : String(o.default)]);
+      expect([key, input.default === undefined || input.default === '' ? undefined : String(input.default)]).toEqual([
+        key,
+        o.default === undefined ? undefined : String(o.default),
+      ]);
       if (input.options) expect([key, input.options]).toEqual([key, o.choices]);
     }
   });

@@ -8,7 +8,12 @@ describe('chooseComparison', () => {
   it("takes the event's comparison when the user names nothing", () => {
     expect(chooseComparison({}, PR, 'HEAD')).toBe(PR);
     expect(chooseComparison({}, BRANCH, 'HEAD')).toBe(BRANCH);
-    expect(chooseComparison({}, { kind: 'refs', base: 'a', head: 'b', why: 'push' }, 'HEAD')).toEqual({ kind: 'refs', base: 'a', head: 'b', why: 'push' });
+    expect(chooseComparison({}, { kind: 'refs', base: 'a', head: 'b', why: 'push' }, 'HEAD')).toEqual({
+      kind: 'refs',
+      base: 'a',
+      head: 'b',
+      why: 'push',
+    });
   });
 
   it('compares a named base exactly, with the checkout when no head is named', () => {
@@ -17,8 +22,19 @@ describe('chooseComparison', () => {
   });
 
   it("puts a named head in place of the event's head, against the event's base side", () => {
-    expect(chooseComparison({ head: 'x' }, PR, 'HEAD')).toEqual({ kind: 'first-parent', commit: 'm', label: 'refs/pull/1/merge', head: 'x', why: 'x (named) vs the first parent of refs/pull/1/merge' });
-    expect(chooseComparison({ head: 'x' }, BRANCH, 'HEAD')).toEqual({ kind: 'merge-base', base: 'main', head: 'x', why: 'x (named) vs its merge base with main' });
+    expect(chooseComparison({ head: 'x' }, PR, 'HEAD')).toEqual({
+      kind: 'first-parent',
+      commit: 'm',
+      label: 'refs/pull/1/merge',
+      head: 'x',
+      why: 'x (named) vs the first parent of refs/pull/1/merge',
+    });
+    expect(chooseComparison({ head: 'x' }, BRANCH, 'HEAD')).toEqual({
+      kind: 'merge-base',
+      base: 'main',
+      head: 'x',
+      why: 'x (named) vs its merge base with main',
+    });
     expect(chooseComparison({ head: 'x' }, { kind: 'refs', base: 'a', head: 'b' }, 'HEAD')).toEqual({ kind: 'refs', base: 'a', head: 'x' });
   });
 

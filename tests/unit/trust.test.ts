@@ -10,13 +10,16 @@ import { CONFIG_KEYS, OPTIONS, optionSpec } from '../../src/options.js';
 import { checkWorkingDirectory, governLayer, reviewEvent, workingDirectoryIn } from '../../src/trust.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
 
-const at = (key: string, value: unknown, file = '.benchgate.yml', line = 3): RawConfig => ({ [key]: { value, where: `${file}:${line} (${key})` } });
+const at = (key: string, value: unknown, file = '.benchgate.yml', line = 3): RawConfig => ({
+  [key]: { value, where: `${file}:${line} (${key})` },
+});
 
 /** A valid value of each option that differs from its default (and from `trustedValue`). */
 function otherValue(key: string): unknown {
   const spec = optionSpec(key);
   if (spec.choices) return spec.choices.find((c) => c !== spec.default);
-  if (spec.type === 'int' || spec.type === 'number') return typeof spec.default === 'number' ? (spec.default === 0 ? 1 : spec.default * 3) : 7;
+  if (spec.type === 'int' || spec.type === 'number')
+    return typeof spec.default === 'number' ? (spec.default === 0 ? 1 : spec.default * 3) : 7;
   if (spec.type === 'flag') return 'true';
   if (spec.type === 'glob-thresholds') return 'something-*=7';
   return 'something-else';
@@ -55,7 +58,10 @@ describe('governLayer: the trust class of every option in src/options.ts', () =>
   });
 
   it('a value equal to the trusted one is admitted silently; an empty value cannot unset a trusted one', () => {
-    expect(governLayer(at('fail-on', 'regression'), at('fail-on', 'regression'), 'e')).toEqual({ admitted: at('fail-on', 'regression'), warnings: [] });
+    expect(governLayer(at('fail-on', 'regression'), at('fail-on', 'regression'), 'e')).toEqual({
+      admitted: at('fail-on', 'regression'),
+      warnings: [],
+    });
     const unset = governLayer(at('threshold', 1), at('threshold', null), 'e');
     expect(unset.admitted).toEqual({});
     expect(unset.warnings[0]!.message).toContain('it cannot unset threshold');
@@ -80,32 +86,53 @@ describe('reviewEvent: which CI events carry a pull request', () => {
   };
 
   it.each(['pull_request', 'pull_request_target'])('GitHub %s: the base SHA of the payload', (name) => {
-    const env = { GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: eventFile({ pull_request: { base: { sha: 'b'.repeat(40) } } }) };
+    const env = {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: name,
+      GITHUB_EVENT_PATH: eventFile({ pull_request: { base: { sha: 'b'.repeat(40) } } }),
+    };
     expect(reviewEvent(env)).toEqual({ name: `${name} event`, base: 'b'.repeat(40) });
   });
 
   it('GitHub merge_group: the queue base', () => {
-    const env = { GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'merge_group', GITHUB_EVENT_PATH: eventFile({ merge_group: { base_sha: 'c'.repeat(40) } }) };
+    const env = {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: 'merge_group',
+      GITHUB_EVENT_PATH: eventFile({ merge_group: { base_sha: 'c'.repeat(40) } }),
+    };
     expect(reviewEvent(env)?.base).toBe('c'.repeat(40));
   });
 
   it('push, workflow_dispatch and local runs are not reviews', () => {
-    expect(reviewEvent({ GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: eventFile({ before: 'a'.repeat(40) }) })).toBeUndefined();
+    expect(
+      reviewEvent({ GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: eventFile({ before: 'a'.repeat(40) }) }),
+    ).toBeUndefined();
     expect(reviewEvent({ GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'workflow_dispatch' })).toBeUndefined();
     expect(reviewEvent({ GITLAB_CI: 'true', CI_PIPELINE_SOURCE: 'push' })).toBeUndefined();
     expect(reviewEvent({})).toBeUndefined();
   });
 
   it('GitLab merge request pipelines: the target branch SHA, else the merge base', () => {
-    expect(reviewEvent({ GITLAB_CI: 'true', CI_MERGE_REQUEST_IID: '7', CI_MERGE_REQUEST_DIFF_BASE_SHA: 'd1', CI_MERGE_REQUEST_TARGET_BRANCH_SHA: 't1' })?.base).toBe('t1');
-    expect(reviewEvent({ GITLAB_CI: 'true', CI_PIPELINE_SOURCE: 'merge_request_event', CI_MERGE_REQUEST_DIFF_BASE_SHA: 'd1' })?.base).toBe('d1');
-    expect(reviewEvent({ GITLAB_CI: 'true', CI_EXTERNAL_PULL_REQUEST_IID: '3', CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA: 'e1' })?.base).toBe('e1');
+    expect(
+      reviewEvent({
+        GITLAB_CI: 'true',
+        CI_MERGE_REQUEST_IID: '7',
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: 'd1',
+        CI_MERGE_REQUEST_TARGET_BRANCH_SHA: 't1',
+      })?.base,
+    ).toBe('t1');
+    expect(reviewEvent({ GITLAB_CI: 'true', CI_PIPELINE_SOURCE: 'merge_request_event', CI_MERGE_REQUEST_DIFF_BASE_SHA: 'd1' })?.base).toBe(
+      'd1',
+    );
+    expect(
+      reviewEvent({ GITLAB_CI: 'true', CI_EXTERNAL_PULL_REQUEST_IID: '3', CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA: 'e1' })?.base,
+    ).toBe('e1');
   });
 
   it('a review event without a base commit fails closed', () => {
-    expect(() => reviewEvent({ GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventFile({ pull_request: {} }) })).toThrow(
-      'pull_request event without a base commit',
-    );
+    expect(() =>
+      reviewEvent({ GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventFile({ pull_request: {} }) }),
+    ).toThrow('pull_request event without a base commit');
     expect(() => reviewEvent({ GITLAB_CI: 'true', CI_MERGE_REQUEST_IID: '7' })).toThrow(ConfigError);
   });
 });
@@ -128,15 +155,21 @@ describe('working-directory is confined to the worktree', () => {
     symlinkSync(path.join(worktree, 'bench'), path.join(worktree, 'inside'));
     expect(workingDirectoryIn(worktree, 'bench', 'head')).toBe(path.join(worktree, 'bench'));
     expect(workingDirectoryIn(worktree, 'inside', 'head')).toBe(path.join(worktree, 'inside'));
-    expect(() => workingDirectoryIn(worktree, 'escape', 'head')).toThrow('working-directory "escape" leads outside the head worktree through a symbolic link');
-    expect(() => workingDirectoryIn(worktree, 'missing', 'base')).toThrow('working-directory "missing" is not a directory in the base commit');
+    expect(() => workingDirectoryIn(worktree, 'escape', 'head')).toThrow(
+      'working-directory "escape" leads outside the head worktree through a symbolic link',
+    );
+    expect(() => workingDirectoryIn(worktree, 'missing', 'base')).toThrow(
+      'working-directory "missing" is not a directory in the base commit',
+    );
   });
 });
 
 describe('docs/security.md', () => {
-  it("lists every option a config file can set with its trust class, as src/options.ts has them", () => {
+  it('lists every option a config file can set with its trust class, as src/options.ts has them', () => {
     const doc = readFileSync(path.join(ROOT, 'docs', 'security.md'), 'utf8');
-    const rows = [...doc.matchAll(/^\| `([a-z-]+)` \| (any|stricter-only|trusted-only)(?: \((higher|lower) is stricter\))? \|$/gm)].map((m) => [m[1], m[2], m[3]]);
+    const rows = [...doc.matchAll(/^\| `([a-z-]+)` \| (any|stricter-only|trusted-only)(?: \((higher|lower) is stricter\))? \|$/gm)].map(
+      (m) => [m[1], m[2], m[3]],
+    );
     expect(rows).toEqual(OPTIONS.filter((o) => o.file).map((o) => [o.name, o.trust, o.stricter]));
   });
 });

@@ -8,7 +8,14 @@ const OPS = ' ops/sec';
 /** The name and hz of a result line, or undefined when the line is not one. */
 export function benchmarkjsResult(text: string): { name: string; hz: number } | undefined {
   const opsAt = text.indexOf(OPS);
-  if (opsAt === -1 || !text.slice(opsAt + OPS.length).trimStart().startsWith('\u00b1')) return undefined;
+  if (
+    opsAt === -1 ||
+    !text
+      .slice(opsAt + OPS.length)
+      .trimStart()
+      .startsWith('\u00b1')
+  )
+    return undefined;
   const before = text.slice(0, opsAt);
   const xAt = before.lastIndexOf(' x ');
   if (xAt <= 0) return undefined;

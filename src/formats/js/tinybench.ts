@@ -25,7 +25,10 @@ function timeColumn(header: string[]): { index: number; unit: string } | undefin
 }
 
 function cells(line: Line): string[] {
-  return line.text.split('\u2502').slice(1, -1).map((cell) => cell.trim());
+  return line.text
+    .split('\u2502')
+    .slice(1, -1)
+    .map((cell) => cell.trim());
 }
 
 export function parseTinybenchTable(set: MeasurementSet, text: string): void {

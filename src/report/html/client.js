@@ -28,7 +28,9 @@ function distribution(d) {
 }
 
 function rounds(d) {
-  const data = ['base', 'head'].flatMap((side) => d.rounds[side].rounds.map((round, i) => ({ side, round, value: d.rounds[side].values[i] })));
+  const data = ['base', 'head'].flatMap((side) =>
+    d.rounds[side].rounds.map((round, i) => ({ side, round, value: d.rounds[side].values[i] })),
+  );
   return Plot.plot({
     height: 180,
     marginLeft: 60,
@@ -58,7 +60,9 @@ function complexity(d) {
 }
 
 // Percent changes the forest's axis may label; the thinning below keeps those that fit.
-const TICK_PERCENTS = [-99, -95, -90, -80, -75, -50, -30, -20, -10, -5, -2, -1, 0, 1, 2, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000, 2000, 5000, 10000];
+const TICK_PERCENTS = [
+  -99, -95, -90, -80, -75, -50, -30, -20, -10, -5, -2, -1, 0, 1, 2, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000, 2000, 5000, 10000,
+];
 
 const percentLabel = (p) => (p === 0 ? '0%' : `${p > 0 ? '+' : '−'}${Math.abs(Number(p.toPrecision(3)))}%`);
 
@@ -87,7 +91,8 @@ function forest(f, width) {
   const marginLeft = Math.min(320, Math.max(90, 7 * longest + 16));
   const rowHeight = rows.length > 60 ? 14 : 22;
   const plotWidth = width - marginLeft - 20;
-  const band = t > 0 && t < 1 ? [Plot.rectX([{ x1: 1 - t, x2: 1 + t }], { x1: 'x1', x2: 'x2', fill: '#e5e7eb', className: 'forest-threshold' })] : [];
+  const band =
+    t > 0 && t < 1 ? [Plot.rectX([{ x1: 1 - t, x2: 1 + t }], { x1: 'x1', x2: 'x2', fill: '#e5e7eb', className: 'forest-threshold' })] : [];
   // The legend names only the verdicts on the plot, in the report's order.
   const verdicts = Object.keys(VERDICT_COLORS).filter((v) => rows.some((r) => r.verdict === v));
   return Plot.plot({

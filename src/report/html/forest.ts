@@ -66,6 +66,9 @@ export function forestData(result: ComparisonResult, anchors: Map<Comparison, st
 /** The figure the client draws the forest into, with what a reader needs to read it. */
 export function forestFigure(data: ForestData): string {
   if (data.rows.length === 0 && data.undrawn === 0) return '';
-  const undrawn = data.undrawn > 0 ? ` ${data.undrawn} gated comparison${data.undrawn > 1 ? 's have' : ' has'} no percent change (a base median of 0) and ${data.undrawn > 1 ? 'are' : 'is'} only in the table.` : '';
+  const undrawn =
+    data.undrawn > 0
+      ? ` ${data.undrawn} gated comparison${data.undrawn > 1 ? 's have' : ' has'} no percent change (a base median of 0) and ${data.undrawn > 1 ? 'are' : 'is'} only in the table.`
+      : '';
   return `<figure id="forest" data-plot="forest"><figcaption>Every gated comparison: the dot is the change of head against base, the line its 95% confidence interval, the grey band ±${escapeHtml(String(data.thresholdPct))}% (the threshold: a change inside it is never a regression). Ratio scale, so halving and doubling are the same distance from 0%. Click a dot for its section.${undrawn}</figcaption></figure>`;
 }

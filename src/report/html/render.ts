@@ -91,18 +91,24 @@ function numbersList(c: Comparison): string {
   if (normality) {
     const side = (s: NormalityNumbers['base']) => (s.w === null ? 'n/a' : `W ${s.w.toFixed(3)}, p ${fmtP(s.p)}`);
     let line = `Shapiro-Wilk: base ${side(normality.base)}; head ${side(normality.head)}; shape <b>${h(normality.tag ?? 'n/a')}</b>`;
-    if (normality.welch) line += `; Welch t ${normality.welch.t.toFixed(2)}, df ${normality.welch.df.toFixed(1)}, p ${fmtP(normality.welch.p)}`;
+    if (normality.welch)
+      line += `; Welch t ${normality.welch.t.toFixed(2)}, df ${normality.welch.df.toFixed(1)}, p ${fmtP(normality.welch.p)}`;
     items.push(line);
   }
   const percentiles = d.percentiles;
   if (percentiles) {
     const p = percentiles.changePct;
-    items.push(`Change by percentile: min ${h(formatPct(p.min))}, median ${h(formatPct(p.median))}, p90 ${h(formatPct(p.p90))}, p99 ${h(formatPct(p.p99))}, max ${h(formatPct(p.max))}`);
+    items.push(
+      `Change by percentile: min ${h(formatPct(p.min))}, median ${h(formatPct(p.median))}, p90 ${h(formatPct(p.p90))}, p99 ${h(formatPct(p.p99))}, max ${h(formatPct(p.max))}`,
+    );
   }
   const drift = d.drift;
   if (drift) {
-    const side = (s: DriftNumbers['base']) => (s === null ? 'n/a' : `tau ${s.tau.toFixed(2)}, p ${fmtP(s.p)}, ${s.totalPct >= 0 ? '+' : ''}${s.totalPct.toFixed(1)}% over the run`);
-    items.push(`Drift (Mann-Kendall): base ${side(drift.base)}; head ${side(drift.head)}; head/base ${drift.difference ? `p ${fmtP(drift.difference.p)}` : 'n/a'}`);
+    const side = (s: DriftNumbers['base']) =>
+      s === null ? 'n/a' : `tau ${s.tau.toFixed(2)}, p ${fmtP(s.p)}, ${s.totalPct >= 0 ? '+' : ''}${s.totalPct.toFixed(1)}% over the run`;
+    items.push(
+      `Drift (Mann-Kendall): base ${side(drift.base)}; head ${side(drift.head)}; head/base ${drift.difference ? `p ${fmtP(drift.difference.p)}` : 'n/a'}`,
+    );
   }
   const complexity = d.complexity;
   if (complexity) {
@@ -114,7 +120,9 @@ function numbersList(c: Comparison): string {
 
 function warningsList(warnings: { message: string }[]): string {
   // Messages are longer than names; clip only what a hostile name could blow up.
-  return warnings.length === 0 ? '' : `<ul class="warnings">${warnings.map((w) => `<li>⚠️ ${escapeHtml(clip(w.message, 2000))}</li>`).join('')}</ul>`;
+  return warnings.length === 0
+    ? ''
+    : `<ul class="warnings">${warnings.map((w) => `<li>⚠️ ${escapeHtml(clip(w.message, 2000))}</li>`).join('')}</ul>`;
 }
 
 function tagOf(c: Comparison): string {
@@ -176,10 +184,24 @@ function environmentTable(env: ResultEnvironment): string {
   const virt = env.virtualization;
   const rows: [string, string][] = [
     ['CPU', `${env.cpuModel ?? '?'} × ${env.cpuCount ?? '?'}`],
-    ['governor / turbo', `${env.governor ?? 'not readable'} / ${env.turbo === null || env.turbo === undefined ? 'not readable' : env.turbo ? 'on' : 'off'}`],
-    ['virtualisation', `${virt?.hypervisor ? 'hypervisor' : virt?.hypervisor === false ? 'none seen' : 'unknown'}${virt?.vendor ? ` (${virt.vendor})` : ''}${env.container ? `, container: ${env.container}` : ''}`],
-    ['load average (runs)', stability.loadAvg1 ? `median ${stability.loadAvg1.median.toFixed(2)}, max ${stability.loadAvg1.max.toFixed(2)}` : 'not recorded'],
-    ['CPU steal (runs)', stability.stealFraction ? `median ${(stability.stealFraction.median * 100).toFixed(2)}%, max ${(stability.stealFraction.max * 100).toFixed(2)}%` : 'not recorded'],
+    [
+      'governor / turbo',
+      `${env.governor ?? 'not readable'} / ${env.turbo === null || env.turbo === undefined ? 'not readable' : env.turbo ? 'on' : 'off'}`,
+    ],
+    [
+      'virtualisation',
+      `${virt?.hypervisor ? 'hypervisor' : virt?.hypervisor === false ? 'none seen' : 'unknown'}${virt?.vendor ? ` (${virt.vendor})` : ''}${env.container ? `, container: ${env.container}` : ''}`,
+    ],
+    [
+      'load average (runs)',
+      stability.loadAvg1 ? `median ${stability.loadAvg1.median.toFixed(2)}, max ${stability.loadAvg1.max.toFixed(2)}` : 'not recorded',
+    ],
+    [
+      'CPU steal (runs)',
+      stability.stealFraction
+        ? `median ${(stability.stealFraction.median * 100).toFixed(2)}%, max ${(stability.stealFraction.max * 100).toFixed(2)}%`
+        : 'not recorded',
+    ],
   ];
   return `<table class="env"><tbody>${rows.map(([k, v]) => `<tr><th>${h(k)}</th><td>${h(String(v))}</td></tr>`).join('')}</tbody></table>`;
 }

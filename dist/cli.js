@@ -42288,7 +42288,10 @@ function hodgesLehmann(x, y, opts = {}) {
   return { estimate: estimate2, ci: [kth(total2 - lowerCount), kth(total2 - upperCount)], confLevel, exact: false };
 }
 function percentChange(base, head2, opts = {}) {
-  for (const [name, values] of [["base", base], ["head", head2]]) {
+  for (const [name, values] of [
+    ["base", base],
+    ["head", head2]
+  ]) {
     requireFinite(values, name);
     if (values.some((v) => v <= 0)) {
       throw new StatsError(`${name} has values <= 0: a percent change needs positive values`);
@@ -42377,7 +42380,10 @@ function shapiroWilk(x) {
   const range = sorted[n - 1] - sorted[0];
   if (range === 0) throw new StatsError("Shapiro-Wilk is undefined when all values are equal");
   const weights = coefficients(n);
-  const oneMinusW = oneMinusSquaredCorrelation(weights, sorted.map((v) => v / range));
+  const oneMinusW = oneMinusSquaredCorrelation(
+    weights,
+    sorted.map((v) => v / range)
+  );
   const w = 1 - oneMinusW;
   return { w, p: pValue(w, oneMinusW, n) };
 }
@@ -43013,7 +43019,10 @@ function testGroup(g2, gate) {
     c.changeCi = change2.ci;
   }
   if (base.length < 2 || head2.length < 2) {
-    c.warnings.push({ code: "too-few-samples", message: `needs at least 2 samples per side (has ${base.length} base, ${head2.length} head)` });
+    c.warnings.push({
+      code: "too-few-samples",
+      message: `needs at least 2 samples per side (has ${base.length} base, ${head2.length} head)`
+    });
     return c;
   }
   const hl = hodgesLehmann(head2, base);
@@ -43243,9 +43252,14 @@ function driftDiagnostic(base, head2, thresholdPct, alpha) {
   const protectedByInterleaving = large ? difference !== null && difference.p >= DIFFERENCE_ALPHA : null;
   const warnings = [];
   if (large) {
-    const what = drifting.map((s) => `${s} ${sides[s].totalPct >= 0 ? "+" : ""}${sides[s].totalPct.toFixed(1)}% (Mann-Kendall p = ${sides[s].p.toPrecision(2)})`).join(", ");
+    const what = drifting.map(
+      (s) => `${s} ${sides[s].totalPct >= 0 ? "+" : ""}${sides[s].totalPct.toFixed(1)}% (Mann-Kendall p = ${sides[s].p.toPrecision(2)})`
+    ).join(", ");
     const verdict = protectedByInterleaving ? "both sides drifted alike, so interleaving protected the comparison" : difference === null ? "too few paired rounds to tell whether interleaving protected the comparison" : `the sides drifted differently (trend of head / base p = ${difference.p.toPrecision(2)}), so interleaving did not protect the comparison`;
-    warnings.push({ code: protectedByInterleaving ? "drift" : "drift-unprotected", message: `values drifted over the rounds: ${what}; ${verdict}` });
+    warnings.push({
+      code: protectedByInterleaving ? "drift" : "drift-unprotected",
+      message: `values drifted over the rounds: ${what}; ${verdict}`
+    });
   }
   return { numbers: { ...sides, difference, large, protectedByInterleaving }, warnings };
 }
@@ -43784,7 +43798,8 @@ function addBenchmark(set, name, row, columns, path19) {
   }
   const results = shape.array(result, `${path19}.result`);
   const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path19}.samples`);
-  if (results.length !== names.length) throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path19}.result`);
+  if (results.length !== names.length)
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path19}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -43807,7 +43822,9 @@ var asv = {
   parse(text3) {
     const root = shape.object(parseAsvJson(text3), "the top level");
     if (root.version !== 2) throw shape.error('expected "version": 2 (asv 0.5 and later)');
-    const columns = new Map(shape.array(root.result_columns, "result_columns").map((column, i) => [shape.string(column, `result_columns[${i}]`), i]));
+    const columns = new Map(
+      shape.array(root.result_columns, "result_columns").map((column, i) => [shape.string(column, `result_columns[${i}]`), i])
+    );
     if (!columns.has("result")) throw shape.error('expected "result" among result_columns');
     const set = new MeasurementSet(NAME);
     for (const [name, row] of Object.entries(shape.object(root.results, "results"))) {
@@ -43836,7 +43853,8 @@ function httpMeasurements(result) {
     ([p, seconds]) => measurement(percentileMetric(p), "s", "lower", seconds, p === 50 || p === tail ? "primary" : "secondary")
   );
   if (result.maxSeconds !== void 0) measurements.push(measurement("latency max", "s", "lower", result.maxSeconds, "secondary"));
-  if (result.requestsPerSecond !== void 0) measurements.push(measurement("requests/s", "req/s", "higher", result.requestsPerSecond, "primary"));
+  if (result.requestsPerSecond !== void 0)
+    measurements.push(measurement("requests/s", "req/s", "higher", result.requestsPerSecond, "primary"));
   return measurements;
 }
 function countReason(count2, what) {
@@ -43901,7 +43919,12 @@ function normalise(value, unit) {
 // src/formats/autocannon.ts
 var NAME2 = "autocannon";
 var shape2 = new JsonShape(NAME2);
-var PERCENTILES2 = [[2.5, "p2_5"], [50, "p50"], [97.5, "p97_5"], [99, "p99"]];
+var PERCENTILES2 = [
+  [2.5, "p2_5"],
+  [50, "p50"],
+  [97.5, "p97_5"],
+  [99, "p99"]
+];
 function count(root, key) {
   return shape2.optionalNumber(root[key], key) ?? 0;
 }
@@ -43923,7 +43946,8 @@ function requestsPerSecond(root, requests) {
 function target(root) {
   const title = shape2.optionalString(root.title, "title");
   if (title !== void 0 && title !== "") return title;
-  if (Array.isArray(root.url)) return shape2.array(root.url, "url").map((url, i) => shape2.string(url, `url[${i}]`)).join(" ");
+  if (Array.isArray(root.url))
+    return shape2.array(root.url, "url").map((url, i) => shape2.string(url, `url[${i}]`)).join(" ");
   return shape2.optionalString(root.url, "url") ?? shape2.string(root.socketPath, "url");
 }
 var autocannon = {
@@ -43972,7 +43996,11 @@ var benchBitcoinCsv = {
       const cells2 = line.text.split(", ");
       if (cells2.length < 7) {
         const hint = cells2.length === 3 ? " (bench_bitcoin -list output has no timings: run the benchmarks)" : "";
-        throw new FormatError(NAME3, `expected "name, evals, iterations, total, min, max, median", got ${cells2.length} columns${hint}`, line.number);
+        throw new FormatError(
+          NAME3,
+          `expected "name, evals, iterations, total, min, max, median", got ${cells2.length} columns${hint}`,
+          line.number
+        );
       }
       const numbers = cells2.slice(-6).map((cell2) => parseDecimal(cell2.trim()));
       if (numbers.some((n) => n === void 0)) {
@@ -48423,7 +48451,8 @@ function walkXml(set, node, path19, depth) {
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
-    for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []) walkXml(set, child2, path19, depth + 1);
+    for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
+      walkXml(set, child2, path19, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -48626,7 +48655,9 @@ function looksLikeCustomJson(text3) {
   if (!/^\s*\[\s*\{/.test(start)) return false;
   try {
     const root = JSON.parse(text3);
-    return Array.isArray(root) && root.length > 0 && root.every((entry) => isObject(entry) && typeof entry.name === "string" && typeof entry.unit === "string" && typeof entry.value === "number");
+    return Array.isArray(root) && root.length > 0 && root.every(
+      (entry) => isObject(entry) && typeof entry.name === "string" && typeof entry.unit === "string" && typeof entry.value === "number"
+    );
   } catch {
     return false;
   }
@@ -49077,7 +49108,8 @@ var hyperfine = {
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
       for (const time of shape9.numbers(result.times, `${path19}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path19}.memory_usage_byte`)) set.add(name, "memory", "B", "lower", bytes2);
+        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path19}.memory_usage_byte`))
+          set.add(name, "memory", "B", "lower", bytes2);
       }
     });
     return set.toArray();
@@ -49101,7 +49133,14 @@ function addMetric(set, benchmark, label, value, tool, line) {
   const number = parseDecimal(value.replace(/%$/, ""));
   if (number === void 0) throw new FormatError(NAME14, `expected a number for ${label}, got "${value}"`, line.number);
   const metric = metricName(label, tool);
-  set.add(benchmark, metric, metric === "instructions" ? "instructions" : value.endsWith("%") ? "%" : "count", "lower", number, line.number);
+  set.add(
+    benchmark,
+    metric,
+    metric === "instructions" ? "instructions" : value.endsWith("%") ? "%" : "count",
+    "lower",
+    number,
+    line.number
+  );
 }
 var iaiCallgrind = {
   name: NAME14,
@@ -49154,7 +49193,8 @@ function targetFor2(unit, better) {
   if (top === "ops" && bottom !== void 0 && isTimeUnit(bottom)) {
     return { unit: "ops/s", better: "higher", convert: (value) => value / toSeconds(1, bottom) };
   }
-  if (bottom === "op" && top !== void 0 && isTimeUnit(top)) return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
+  if (bottom === "op" && top !== void 0 && isTimeUnit(top))
+    return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
 function benchmarkName(result, path19) {
@@ -49166,9 +49206,7 @@ function benchmarkName(result, path19) {
 function samples(metric, path19) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path19}.rawData`).flatMap(
-      (fork, f) => shape10.array(fork, `${path19}.rawData[${f}]`).map((v, i) => value(v, `${path19}.rawData[${f}][${i}]`))
-    );
+    return shape10.array(metric.rawData, `${path19}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path19}.rawData[${f}]`).map((v, i) => value(v, `${path19}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
     return shape10.array(metric.rawDataHistogram, `${path19}.rawDataHistogram`).flatMap(
@@ -49208,7 +49246,9 @@ var jmh = {
   parse(text3) {
     const results = shape10.array(parseJson(NAME15, text3), "the top level");
     const primaries = /* @__PURE__ */ new Set();
-    const set = new MeasurementSet(NAME15, (metric) => ({ role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary" }));
+    const set = new MeasurementSet(NAME15, (metric) => ({
+      role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
+    }));
     results.forEach((item, i) => {
       const path19 = `[${i}]`;
       const result = shape10.object(item, path19);
@@ -49216,7 +49256,14 @@ var jmh = {
       const mode = shape10.string(result.mode, `${path19}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
-      addMetric2(set, name, metric, shape10.object(result.primaryMetric, `${path19}.primaryMetric`), `${path19}.primaryMetric`, mode === "thrpt" ? "higher" : "lower");
+      addMetric2(
+        set,
+        name,
+        metric,
+        shape10.object(result.primaryMetric, `${path19}.primaryMetric`),
+        `${path19}.primaryMetric`,
+        mode === "thrpt" ? "higher" : "lower"
+      );
       const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path19}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
@@ -49266,7 +49313,8 @@ var juliaBenchmarkTools = {
   },
   parse(text3) {
     const root = shape11.array(parseJson(NAME16, text3), "the top level");
-    if (!isObject(root[0]) || root[0].BenchmarkTools === void 0) throw shape11.error('expected [{"Julia": ..., "BenchmarkTools": ...}, [...]]');
+    if (!isObject(root[0]) || root[0].BenchmarkTools === void 0)
+      throw shape11.error('expected [{"Julia": ..., "BenchmarkTools": ...}, [...]]');
     const set = new MeasurementSet(NAME16, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     shape11.array(root[1], "[1]").forEach((value, i) => addValue(set, value, `[1][${i}]`, [], 0));
     return set.toArray();
@@ -49318,7 +49366,8 @@ var k6 = {
 var OPS = " ops/sec";
 function benchmarkjsResult(text3) {
   const opsAt = text3.indexOf(OPS);
-  if (opsAt === -1 || !text3.slice(opsAt + OPS.length).trimStart().startsWith("\xB1")) return void 0;
+  if (opsAt === -1 || !text3.slice(opsAt + OPS.length).trimStart().startsWith("\xB1"))
+    return void 0;
   const before = text3.slice(0, opsAt);
   const xAt = before.lastIndexOf(" x ");
   if (xAt <= 0) return void 0;
@@ -49680,8 +49729,14 @@ function failures2(root) {
   const codes = root.statusCodeDistribution === void 0 ? {} : shape18.object(root.statusCodeDistribution, "statusCodeDistribution");
   const errors = root.errorDistribution === void 0 ? {} : shape18.object(root.errorDistribution, "errorDistribution");
   return [
-    ...countReason(total(codes, "statusCodeDistribution", (code) => !/^2\d\d$/.test(code)), "non-2xx responses"),
-    ...countReason(total(errors, "errorDistribution", (error2) => error2 !== DEADLINE), "errors")
+    ...countReason(
+      total(codes, "statusCodeDistribution", (code) => !/^2\d\d$/.test(code)),
+      "non-2xx responses"
+    ),
+    ...countReason(
+      total(errors, "errorDistribution", (error2) => error2 !== DEADLINE),
+      "errors"
+    )
   ];
 }
 var oha = {
@@ -49861,7 +49916,8 @@ function finish(block) {
   if (block.result.percentiles.length === 0) {
     throw new FormatError(NAME24, `no latency percentiles for ${block.result.benchmark}: run wrk with --latency`, block.line);
   }
-  if (block.result.requestsPerSecond === void 0) throw new FormatError(NAME24, `no Requests/sec line for ${block.result.benchmark}`, block.line);
+  if (block.result.requestsPerSecond === void 0)
+    throw new FormatError(NAME24, `no Requests/sec line for ${block.result.benchmark}`, block.line);
   return httpMeasurements(block.result);
 }
 var wrk = {
@@ -49883,7 +49939,11 @@ var wrk = {
       const running = RUNNING.exec(line.text);
       if (running) {
         if (block) measurements.push(...finish(block));
-        block = { result: { benchmark: names.next(running[1].trim()), percentiles: [], failures: [] }, line: line.number, inDistribution: false };
+        block = {
+          result: { benchmark: names.next(running[1].trim()), percentiles: [], failures: [] },
+          line: line.number,
+          inDistribution: false
+        };
         continue;
       }
       if (!block) continue;
@@ -49906,7 +49966,9 @@ var wrk = {
       else if (socket) {
         const [connect, read, write, timeout] = socket.slice(1).map(Number);
         const errors = connect + read + write + timeout;
-        result.failures.push(...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`));
+        result.failures.push(
+          ...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`)
+        );
       } else if (line.text.startsWith("Requests/sec:")) {
         const rate = parseDecimal(line.text.slice("Requests/sec:".length).trim());
         if (rate === void 0) throw new FormatError(NAME24, 'expected "Requests/sec: <number>"', line.number);
@@ -49981,7 +50043,11 @@ function readRunResults(text3, format, cwd) {
 }
 
 // src/options.ts
-var int = (min) => ({ type: "int", valid: (n) => Number.isInteger(n) && n >= min, expected: `a whole number >= ${min}` });
+var int = (min) => ({
+  type: "int",
+  valid: (n) => Number.isInteger(n) && n >= min,
+  expected: `a whole number >= ${min}`
+});
 var CONFIG = [
   {
     name: "base",
@@ -50002,7 +50068,14 @@ var CONFIG = [
     trust: "trusted-only",
     commands: ["run"]
   },
-  { name: "build", arg: "CMD", type: "text", help: "build command, run once in each worktree before any round", trust: "trusted-only", commands: ["run"] },
+  {
+    name: "build",
+    arg: "CMD",
+    type: "text",
+    help: "build command, run once in each worktree before any round",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
   {
     name: "bench",
     arg: "CMD",
@@ -50029,7 +50102,15 @@ var CONFIG = [
     trust: "trusted-only",
     commands: ["run"]
   },
-  { name: "suite", arg: "NAME", type: "text", default: "benchmarks", help: "name of this suite in the reports and comments", trust: "trusted-only", commands: ["run"] },
+  {
+    name: "suite",
+    arg: "NAME",
+    type: "text",
+    default: "benchmarks",
+    help: "name of this suite in the reports and comments",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
   {
     name: "rounds",
     arg: "N",
@@ -50378,9 +50459,7 @@ function parseConfigText(text3, file) {
   for (const pair of doc.contents.items) {
     const key = (0, import_yaml.isScalar)(pair.key) ? String(pair.key.value) : "";
     if (!CONFIG_KEYS.includes(key)) {
-      throw new ConfigError(
-        `${at(pair.key)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(", ")}`
-      );
+      throw new ConfigError(`${at(pair.key)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(", ")}`);
     }
     const value = pair.value;
     const structured = optionSpec(key).type;
@@ -50416,7 +50495,8 @@ function splitList(text3) {
 function parseList(s) {
   const items = Array.isArray(s.value) ? s.value : splitList(String(s.value)).map((value) => ({ value, where: s.where }));
   return items.map((item) => {
-    if (typeof item.value !== "string" && typeof item.value !== "number") throw new ConfigError(`${item.where}: expected text, got ${JSON.stringify(item.value)}`);
+    if (typeof item.value !== "string" && typeof item.value !== "number")
+      throw new ConfigError(`${item.where}: expected text, got ${JSON.stringify(item.value)}`);
     return String(item.value);
   });
 }
@@ -50470,12 +50550,16 @@ function resolveConfig(layers, repoDir) {
   }
   const bench = commandMode ?? text3("bench");
   if (!bench) {
-    throw new ConfigError(`no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`);
+    throw new ConfigError(
+      `no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`
+    );
   }
   const measure2 = text3("measure") ?? "time";
   const givenFormat = text3("format");
   if (measure2 === "instructions" && givenFormat !== void 0 && givenFormat !== "auto" && givenFormat !== "command") {
-    throw new ConfigError(`${merged.format.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${givenFormat}`);
+    throw new ConfigError(
+      `${merged.format.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${givenFormat}`
+    );
   }
   const format = commandMode !== void 0 || measure2 === "instructions" ? "command" : givenFormat ?? DEFAULTS.format;
   checkFormat(format, merged.format?.where ?? "--format");
@@ -50668,7 +50752,8 @@ async function mergeBase(repo, base, head2, log) {
 async function initSubmodules(dir, warn) {
   if (!existsSync3(path2.join(dir, ".gitmodules"))) return;
   const r = await git(dir, ["submodule", "update", "--init", "--recursive"]);
-  if (r.code !== 0) warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
+  if (r.code !== 0)
+    warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
 }
 async function createWorktrees(repo, baseSha, headSha, warn) {
   const root = await mkdtemp(path2.join(os.tmpdir(), "benchgate-"));
@@ -50710,7 +50795,19 @@ var Cancelled = class extends Error {
 };
 
 // src/runner/log.ts
-import { appendFileSync, closeSync, existsSync as existsSync4, mkdirSync, openSync, readFileSync as readFileSync3, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  existsSync as existsSync4,
+  mkdirSync,
+  openSync,
+  readFileSync as readFileSync3,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync
+} from "node:fs";
 import os2 from "node:os";
 import path3 from "node:path";
 
@@ -53102,11 +53199,16 @@ var lineSchemas = new Map(
 );
 var LOG_SCHEMA_VERSION = results_log_schema_default.definitions.LogHeader.properties.schema.const;
 function fieldName(pointer, extra) {
-  const parts = [...pointer.split("/").slice(1), ...extra === void 0 ? [] : [extra]].map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = [...pointer.split("/").slice(1), ...extra === void 0 ? [] : [extra]].map(
+    (p) => p.replace(/~1/g, "/").replace(/~0/g, "~")
+  );
   return parts.reduce((name, p) => /^\d+$/.test(p) ? `${name}[${p}]` : name ? `${name}.${p}` : p, "") || "(the whole value)";
 }
 function valueAt(data, pointer) {
-  return pointer.split("/").slice(1).reduce((node, p) => node && typeof node === "object" ? node[p.replace(/~1/g, "/").replace(/~0/g, "~")] : void 0, data);
+  return pointer.split("/").slice(1).reduce(
+    (node, p) => node && typeof node === "object" ? node[p.replace(/~1/g, "/").replace(/~0/g, "~")] : void 0,
+    data
+  );
 }
 function kindOf8(value) {
   if (value === null) return "null";
@@ -53142,10 +53244,15 @@ function validateLogLine(data, file, line) {
   const where = `${file}:${line}`;
   const type = data && typeof data === "object" && !Array.isArray(data) ? data.type : void 0;
   const id = typeof type === "string" ? lineSchemas.get(type) : void 0;
-  if (!id) throw new ValidationError(`${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(", ")})`);
+  if (!id)
+    throw new ValidationError(
+      `${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(", ")})`
+    );
   const schema = data.schema;
   if (type === "header" && schema !== LOG_SCHEMA_VERSION) {
-    throw new ValidationError(`${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`);
+    throw new ValidationError(
+      `${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`
+    );
   }
   const check2 = checker(id);
   if (check2(data)) return data;
@@ -53203,7 +53310,8 @@ ${os2.hostname()}
       closeSync(fd);
       return lock;
     } catch (err) {
-      if (err.code !== "EEXIST") throw new LogError(`${lock}: cannot create the lock file: ${err.message}`);
+      if (err.code !== "EEXIST")
+        throw new LogError(`${lock}: cannot create the lock file: ${err.message}`);
     }
     const [pidText = "", host = ""] = readLockFile(lock).split("\n");
     const pid = Number(pidText);
@@ -53318,7 +53426,10 @@ function errorExit(err) {
     return { code: EXIT.usage, message: err.message };
   }
   if (isFileError(err)) {
-    return { code: EXIT.usage, message: `cannot ${err.syscall} ${err.path}: ${err.code} (check that the path, e.g. --out, is a writable directory with free space)` };
+    return {
+      code: EXIT.usage,
+      message: `cannot ${err.syscall} ${err.path}: ${err.code} (check that the path, e.g. --out, is a writable directory with free space)`
+    };
   }
   if (err instanceof RunFailure) return { code: EXIT.runFailed, message: err.message };
   if (err instanceof Cancelled) {
@@ -53445,9 +53556,20 @@ function chooseComparison(named, event, defaultHead) {
       case "refs":
         return event.base ? { kind: "refs", base: event.base, head: named.head } : null;
       case "first-parent":
-        return { kind: "first-parent", commit: event.commit, label: event.label, head: named.head, why: `${named.head} (named) vs the first parent of ${event.label}` };
+        return {
+          kind: "first-parent",
+          commit: event.commit,
+          label: event.label,
+          head: named.head,
+          why: `${named.head} (named) vs the first parent of ${event.label}`
+        };
       case "merge-base":
-        return { kind: "merge-base", base: event.base, head: named.head, why: `${named.head} (named) vs its merge base with ${event.base}` };
+        return {
+          kind: "merge-base",
+          base: event.base,
+          head: named.head,
+          why: `${named.head} (named) vs its merge base with ${event.base}`
+        };
     }
   }
   if (event.kind === "refs") return event.base ? { kind: "refs", base: event.base, head: event.head ?? defaultHead, why: event.why } : null;
@@ -53808,7 +53930,14 @@ function requireValgrind(env = process.env) {
   return r.stdout.trim();
 }
 function cachegrindPrefix(dir) {
-  return ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--trace-children=yes", "-q", `--cachegrind-out-file=${path4.join(dir, "cg.%p")}`];
+  return [
+    "valgrind",
+    "--tool=cachegrind",
+    "--cache-sim=no",
+    "--trace-children=yes",
+    "-q",
+    `--cachegrind-out-file=${path4.join(dir, "cg.%p")}`
+  ];
 }
 function readInstructionCount(dir) {
   let total2 = null;
@@ -54030,7 +54159,12 @@ function eventComparison(event) {
       const head2 = text2(field(p, "inputs", "head"));
       if (!base) return { kind: "refs", head: head2 };
       const shown2 = head2 ?? "the dispatched commit";
-      return { kind: "merge-base", base, head: head2 ?? "HEAD", why: `${shown2} vs its merge base with ${base}: what it changed since it branched off` };
+      return {
+        kind: "merge-base",
+        base,
+        head: head2 ?? "HEAD",
+        why: `${shown2} vs its merge base with ${base}: what it changed since it branched off`
+      };
     }
     default:
       return { kind: "refs" };
@@ -54062,7 +54196,8 @@ function reviewEvent(env) {
       event = { name: "external pull request pipeline", base: env.CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA ?? "" };
     }
   }
-  if (event && !event.base) throw new ConfigError(`${event.name} without a base commit: cannot tell which config governs; check the CI event`);
+  if (event && !event.base)
+    throw new ConfigError(`${event.name} without a base commit: cannot tell which config governs; check the CI event`);
   return event;
 }
 function refusal(spec, proposed, trusted) {
@@ -54108,11 +54243,15 @@ function checkWorkingDirectory(dir, where) {
 function workingDirectoryIn(worktree, dir, side) {
   const full = path5.join(worktree, dir);
   if (!existsSync7(full) || !statSync2(full).isDirectory()) {
-    throw new ConfigError(`working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`);
+    throw new ConfigError(
+      `working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`
+    );
   }
   const relative2 = path5.relative(realpathSync(worktree), realpathSync(full));
   if (relative2.startsWith("..") || path5.isAbsolute(relative2)) {
-    throw new ConfigError(`working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`);
+    throw new ConfigError(
+      `working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`
+    );
   }
   return full;
 }
@@ -54167,7 +54306,10 @@ async function reviewWarnings(config, repo, baseSha, headSha) {
   const changed = diff.code === 0 ? diff.stdout.split("\0").filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
   const warnings = [];
   if (changed === null) {
-    warnings.push({ code: "ci-files-changed", message: `could not tell whether the head commit changes its CI files: ${diff.stderr.trim()}` });
+    warnings.push({
+      code: "ci-files-changed",
+      message: `could not tell whether the head commit changes its CI files: ${diff.stderr.trim()}`
+    });
   } else if (changed.length > 0) {
     warnings.push({
       code: "ci-files-changed",
@@ -54255,12 +54397,15 @@ async function measure(config, platform2) {
     platform2.info(`results log: ${file}`);
     if (log.kept) platform2.info(`the earlier results log there is kept as ${log.kept}`);
     const withheld = withheldVariables(process.env);
-    if (withheld.length > 0) platform2.info(`withheld from build and bench commands: ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
+    if (withheld.length > 0)
+      platform2.info(`withheld from build and bench commands: ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled);
     const harnessFailures = await runRounds(config, platform2, dirs, log, checkCancelled, steady2);
     log.end("completed");
     if (harnessFailures.length > 0) {
-      platform2.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
+      platform2.warn(
+        `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`
+      );
     }
     return file;
   } catch (err) {
@@ -54575,11 +54720,13 @@ var PROCESS_COST_NOTE = "the CPU time and peak memory of the whole benchmark pro
 function nothingCompared(result) {
   const f = result.failures;
   if (f.stopped !== null) return `stopped before any result: ${f.stopped}`;
-  if (f.runs.length > 0) return `no results: ${f.runs.length} run${f.runs.length > 1 ? "s" : ""} failed (first: ${f.runs[0].side}, round ${f.runs[0].round})`;
+  if (f.runs.length > 0)
+    return `no results: ${f.runs.length} run${f.runs.length > 1 ? "s" : ""} failed (first: ${f.runs[0].side}, round ${f.runs[0].round})`;
   return "no benchmark results were read from any run";
 }
 function gateNote(result) {
-  if (result.override) return ` (gate passed by label "${result.override.label}"${result.override.by ? `, applied by @${result.override.by}` : ""})`;
+  if (result.override)
+    return ` (gate passed by label "${result.override.label}"${result.override.by ? `, applied by @${result.override.by}` : ""})`;
   return result.verdict === "fail" && !result.gateFailed ? " (gate off)" : "";
 }
 function headline(result) {
@@ -54717,18 +54864,23 @@ function numbersList(c) {
   if (normality) {
     const side = (s) => s.w === null ? "n/a" : `W ${s.w.toFixed(3)}, p ${fmtP(s.p)}`;
     let line = `Shapiro-Wilk: base ${side(normality.base)}; head ${side(normality.head)}; shape <b>${h(normality.tag ?? "n/a")}</b>`;
-    if (normality.welch) line += `; Welch t ${normality.welch.t.toFixed(2)}, df ${normality.welch.df.toFixed(1)}, p ${fmtP(normality.welch.p)}`;
+    if (normality.welch)
+      line += `; Welch t ${normality.welch.t.toFixed(2)}, df ${normality.welch.df.toFixed(1)}, p ${fmtP(normality.welch.p)}`;
     items.push(line);
   }
   const percentiles3 = d.percentiles;
   if (percentiles3) {
     const p = percentiles3.changePct;
-    items.push(`Change by percentile: min ${h(formatPct(p.min))}, median ${h(formatPct(p.median))}, p90 ${h(formatPct(p.p90))}, p99 ${h(formatPct(p.p99))}, max ${h(formatPct(p.max))}`);
+    items.push(
+      `Change by percentile: min ${h(formatPct(p.min))}, median ${h(formatPct(p.median))}, p90 ${h(formatPct(p.p90))}, p99 ${h(formatPct(p.p99))}, max ${h(formatPct(p.max))}`
+    );
   }
   const drift = d.drift;
   if (drift) {
     const side = (s) => s === null ? "n/a" : `tau ${s.tau.toFixed(2)}, p ${fmtP(s.p)}, ${s.totalPct >= 0 ? "+" : ""}${s.totalPct.toFixed(1)}% over the run`;
-    items.push(`Drift (Mann-Kendall): base ${side(drift.base)}; head ${side(drift.head)}; head/base ${drift.difference ? `p ${fmtP(drift.difference.p)}` : "n/a"}`);
+    items.push(
+      `Drift (Mann-Kendall): base ${side(drift.base)}; head ${side(drift.head)}; head/base ${drift.difference ? `p ${fmtP(drift.difference.p)}` : "n/a"}`
+    );
   }
   const complexity = d.complexity;
   if (complexity) {
@@ -54779,10 +54931,22 @@ function environmentTable(env) {
   const virt = env.virtualization;
   const rows = [
     ["CPU", `${env.cpuModel ?? "?"} \xD7 ${env.cpuCount ?? "?"}`],
-    ["governor / turbo", `${env.governor ?? "not readable"} / ${env.turbo === null || env.turbo === void 0 ? "not readable" : env.turbo ? "on" : "off"}`],
-    ["virtualisation", `${virt?.hypervisor ? "hypervisor" : virt?.hypervisor === false ? "none seen" : "unknown"}${virt?.vendor ? ` (${virt.vendor})` : ""}${env.container ? `, container: ${env.container}` : ""}`],
-    ["load average (runs)", stability.loadAvg1 ? `median ${stability.loadAvg1.median.toFixed(2)}, max ${stability.loadAvg1.max.toFixed(2)}` : "not recorded"],
-    ["CPU steal (runs)", stability.stealFraction ? `median ${(stability.stealFraction.median * 100).toFixed(2)}%, max ${(stability.stealFraction.max * 100).toFixed(2)}%` : "not recorded"]
+    [
+      "governor / turbo",
+      `${env.governor ?? "not readable"} / ${env.turbo === null || env.turbo === void 0 ? "not readable" : env.turbo ? "on" : "off"}`
+    ],
+    [
+      "virtualisation",
+      `${virt?.hypervisor ? "hypervisor" : virt?.hypervisor === false ? "none seen" : "unknown"}${virt?.vendor ? ` (${virt.vendor})` : ""}${env.container ? `, container: ${env.container}` : ""}`
+    ],
+    [
+      "load average (runs)",
+      stability.loadAvg1 ? `median ${stability.loadAvg1.median.toFixed(2)}, max ${stability.loadAvg1.max.toFixed(2)}` : "not recorded"
+    ],
+    [
+      "CPU steal (runs)",
+      stability.stealFraction ? `median ${(stability.stealFraction.median * 100).toFixed(2)}%, max ${(stability.stealFraction.max * 100).toFixed(2)}%` : "not recorded"
+    ]
   ];
   return `<table class="env"><tbody>${rows.map(([k, v]) => `<tr><th>${h(k)}</th><td>${h(String(v))}</td></tr>`).join("")}</tbody></table>`;
 }
@@ -54864,7 +55028,10 @@ function testCase(c, result, names) {
   const row = rowOf(c, names);
   const out = element("system-out", {}, details(c, row));
   if (c.verdict === "regression" && c.gating && result.gateFailed) {
-    return { outcome: "failure", xml: caseXml(row, element("failure", { type: "regression", message: regressionMessage(c, row.name, result) }, details(c, row))) };
+    return {
+      outcome: "failure",
+      xml: caseXml(row, element("failure", { type: "regression", message: regressionMessage(c, row.name, result) }, details(c, row)))
+    };
   }
   if (c.verdict === "failed") {
     const reason = c.warnings.map((w) => w.message).join("; ") || "the harness reported this benchmark as failed";
@@ -55249,11 +55416,15 @@ function mergeLogs(logs) {
     const identity = JSON.stringify([log.header.startedAt, log.header.seed]);
     const twin = started.get(identity);
     if (twin !== void 0) {
-      throw new LogError(`${file}: holds the same run as ${twin} (started ${log.header.startedAt}, seed ${log.header.seed}); merging it would count its rounds twice`);
+      throw new LogError(
+        `${file}: holds the same run as ${twin} (started ${log.header.startedAt}, seed ${log.header.seed}); merging it would count its rounds twice`
+      );
     }
     started.set(identity, file);
     if (log.header.base.sha !== first.log.header.base.sha || log.header.head.sha !== first.log.header.head.sha) {
-      throw new LogError(`${file}: compares other commits than ${first.file} (base/head SHAs differ); only logs of the same comparison can be merged`);
+      throw new LogError(
+        `${file}: compares other commits than ${first.file} (base/head SHAs differ); only logs of the same comparison can be merged`
+      );
     }
     const rounds = Math.max(0, ...log.runs.map((r) => r.round));
     for (const run of log.runs) lines2.push({ type: "run", run: { ...run, round: run.round + offset } });
@@ -61765,7 +61936,9 @@ function renderTerminal(result, colors = NO_COLORS) {
     out.push("");
   }
   if (result.geomean) {
-    out.push(`geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`);
+    out.push(
+      `geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`
+    );
   }
   for (const f of result.failures.runs.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
   for (const w of result.warnings) out.push(`${colors.yellow("warning:")} ${printable(w.message, MESSAGE_MAX)}`);
@@ -61879,7 +62052,9 @@ function planAnnotations(result, { locate, fallback, room = {} }) {
 }
 function omittedNotes(omitted) {
   const label = { error: "regressions (errors)", warning: "regressions (warnings)", notice: "improvements" };
-  return Object.keys(omitted).filter((k) => omitted[k] > 0).map((k) => `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`);
+  return Object.keys(omitted).filter((k) => omitted[k] > 0).map(
+    (k) => `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`
+  );
 }
 
 // src/platforms/github.ts
@@ -61892,7 +62067,10 @@ function runLinks(env, event) {
   if (!repo || !/^\d+$/.test(runId)) return [];
   let run;
   try {
-    run = new URL(`${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/actions/runs/${runId}`, `${env.GITHUB_SERVER_URL ?? "https://github.com"}/`);
+    run = new URL(
+      `${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/actions/runs/${runId}`,
+      `${env.GITHUB_SERVER_URL ?? "https://github.com"}/`
+    );
   } catch {
     return [];
   }
@@ -61968,7 +62146,8 @@ var GitHubPlatform = class {
     const locate = (file) => existsSync11(path16.join(workspace, dir, file)) ? path16.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
-    if (source !== void 0 && fallback === void 0) this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
+    if (source !== void 0 && fallback === void 0)
+      this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
     const plan = planAnnotations(result, {
       locate,
       fallback,
@@ -62001,7 +62180,12 @@ var GitHubPlatform = class {
       this.info("no GITHUB_STEP_SUMMARY: job summary skipped");
       return;
     }
-    const markdown = renderMarkdown(result, { maxBytes: LIMITS.summary - 1024, notes, links: runLinks(this.env, this.event), fullResultsHint: "results.json in the results artifact" });
+    const markdown = renderMarkdown(result, {
+      maxBytes: LIMITS.summary - 1024,
+      notes,
+      links: runLinks(this.env, this.event),
+      fullResultsHint: "results.json in the results artifact"
+    });
     await summary.addRaw(markdown, true).write();
   }
   suiteLabel(result) {
@@ -62010,7 +62194,8 @@ var GitHubPlatform = class {
   async writeThroughApi(result, notes) {
     const api = this.api();
     if (!api) {
-      if (this.options.comment || this.options.check) this.info("no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)");
+      if (this.options.comment || this.options.check)
+        this.info("no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)");
       return;
     }
     const { octokit, repo } = api;
@@ -62020,7 +62205,11 @@ var GitHubPlatform = class {
       await this.attempt("comment on the pull request", "pull-requests: write", async () => {
         if (!await this.pullRequestMatches(octokit, repo, pullRequest)) return;
         const marker = commentMarker(suite);
-        const body = renderMarkdown(result, { maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64, notes, links: runLinks(this.env, this.event) });
+        const body = renderMarkdown(result, {
+          maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64,
+          notes,
+          links: runLinks(this.env, this.event)
+        });
         const how = await upsertComment(octokit, repo, pullRequest, marker, body);
         this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });
@@ -62073,7 +62262,8 @@ function readResults(file) {
   let text3;
   try {
     const { size } = statSync3(file);
-    if (size > MAX_RESULTS_BYTES) throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
+    if (size > MAX_RESULTS_BYTES)
+      throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
     text3 = readFileSync11(file, "utf8");
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
@@ -62090,7 +62280,8 @@ function readPullRequestNumber(dir) {
   const file = path17.join(dir, PULL_REQUEST_FILE);
   if (!existsSync12(file)) return void 0;
   const text3 = readFileSync11(file, "utf8").trim();
-  if (!/^[1-9]\d{0,9}$/.test(text3)) throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
+  if (!/^[1-9]\d{0,9}$/.test(text3))
+    throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
 async function publishSaved(dir, options) {
@@ -62117,7 +62308,9 @@ async function publishOwn(dir, result, options, event) {
   const named = readPullRequestNumber(dir);
   const pullRequest = eventPullRequest(event);
   if (named !== void 0 && named !== pullRequest) {
-    throw new ConfigError(`${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`);
+    throw new ConfigError(
+      `${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`
+    );
   }
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? result.head.sha });
   return publishResult(result, { [RESULTS_FILE]: path17.join(dir, RESULTS_FILE) }, platform2);
@@ -62240,8 +62433,20 @@ var GitLabPlatform = class {
     const tip = this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || void 0;
     const mergeBase2 = this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || void 0;
     const mr = `!${this.env.CI_MERGE_REQUEST_IID ?? "?"}`;
-    if (tip) return { kind: "refs", base: tip, head: head2, why: `the merged result of MR ${mr} vs the target commit it was merged onto: what merging would land` };
-    if (mergeBase2) return { kind: "refs", base: mergeBase2, head: head2, why: `the head of MR ${mr} vs its merge base with the target branch: what the branch changed` };
+    if (tip)
+      return {
+        kind: "refs",
+        base: tip,
+        head: head2,
+        why: `the merged result of MR ${mr} vs the target commit it was merged onto: what merging would land`
+      };
+    if (mergeBase2)
+      return {
+        kind: "refs",
+        base: mergeBase2,
+        head: head2,
+        why: `the head of MR ${mr} vs its merge base with the target branch: what the branch changed`
+      };
     return { kind: "refs", head: head2 };
   }
   async publish(result, reports) {
@@ -62263,8 +62468,11 @@ var GitLabPlatform = class {
     };
     for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
     const file = path18.join(path18.dirname(anyReport), DOTENV_FILE);
-    writeFileSync4(file, Object.entries(values).map(([k, v]) => `${k}=${v}
-`).join(""));
+    writeFileSync4(
+      file,
+      Object.entries(values).map(([k, v]) => `${k}=${v}
+`).join("")
+    );
   }
   /** One hidden marker per job name, so a quick run and a deep run keep a note each. */
   marker() {

@@ -21,7 +21,10 @@ export function replaceOneValue(root: unknown, pick: number, replacement: unknow
   const visit = (node: unknown) => {
     if (Array.isArray(node)) node.forEach((child, i) => (slots.push([node as unknown as Record<number, unknown>, i]), visit(child)));
     else if (node && typeof node === 'object')
-      for (const [key, child] of Object.entries(node)) (slots.push([node as Record<string, unknown>, key]), visit(child));
+      for (const [key, child] of Object.entries(node)) {
+        slots.push([node as Record<string, unknown>, key]);
+        visit(child);
+      }
   };
   visit(root);
   if (slots.length === 0) return root;

@@ -1,0 +1,51 @@
+// Lint rules: ESLint's and typescript-eslint's recommended sets over the code, tests, benchmarks
+// and scripts. Layout is prettier's (.prettierrc.json), not ESLint's.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'test-artifacts/',
+      'tests/fixtures/',
+      'examples/',
+      'src/report/html/client.generated.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  { files: ['src/report/html/client.js'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    // Escaping and sanitising code matches control characters on purpose.
+    files: [
+      'src/report/escape.ts',
+      'src/report/junit.ts',
+      'src/report/metrics.ts',
+      'src/git.ts',
+      'src/runner/error-line.ts',
+      'scripts/screenshot-terminal.ts',
+      'tests/**/*.ts',
+    ],
+    rules: { 'no-control-regex': 'off' },
+  },
+  {
+    // Published coefficients (normal.ts) and harness output copied verbatim (tests) keep their digits.
+    files: ['src/stats/normal.ts', 'tests/**/*.ts'],
+    rules: { 'no-loss-of-precision': 'off' },
+  },
+  {
+    // Tests spoil typed values on purpose to check what the readers say about them.
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -132,6 +132,7 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
       'gateMetrics',
       'gateProcess',
       'ignore',
+      'measure',
       'rounds',
       'sampling',
       'suite',

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
-import { extraWorktrees, git, makeRepo, readResults, runCli, startCli, tempDir, verdictsOf } from './helpers.js';
+import { extraWorktrees, git, makeRepo, readResults, runCli, runLastCommit, startCli, tempDir, verdictsOf } from './helpers.js';
 
 /** A printf line printing benchgate JSON with one value per benchmark that differs by round. */
 function printJson(names: string[]): string {
@@ -16,26 +16,7 @@ function bench(extra = ''): string {
 }
 
 function run(repo: string, out: string, ...extra: string[]) {
-  return runCli([
-    'run',
-    '--repo',
-    repo,
-    '--base',
-    'HEAD~1',
-    '--head',
-    'HEAD',
-    '--bench',
-    'sh bench.sh',
-    '--format',
-    'benchgate',
-    '--rounds',
-    '5',
-    '--seed',
-    '1',
-    '--out',
-    out,
-    ...extra,
-  ]);
+  return runLastCommit(repo, 'sh bench.sh', out, ['--format', 'benchgate', '--rounds', '5', '--seed', '1', ...extra]);
 }
 
 /** `analyze` reads the log and exits as the run did: 3 when it failed, 0 or 1 when it was cancelled. */

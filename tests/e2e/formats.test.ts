@@ -3,33 +3,10 @@ import { describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
 import { FIXTURES } from '../formats/fixture.js';
-import { makeRepo, runCli, tempDir, verdictsOf } from './helpers.js';
+import { makeRepo, runLastCommit, tempDir, verdictsOf } from './helpers.js';
 
 function run(repo: string, out: string, format: string, env: NodeJS.ProcessEnv = {}) {
-  return runCli(
-    [
-      'run',
-      '--repo',
-      repo,
-      '--base',
-      'HEAD~1',
-      '--head',
-      'HEAD',
-      '--bench',
-      'sh bench.sh',
-      '--format',
-      format,
-      '--rounds',
-      '3',
-      '--warmup',
-      '0',
-      '--seed',
-      '1',
-      '--out',
-      out,
-    ],
-    { env },
-  );
+  return runLastCommit(repo, 'sh bench.sh', out, ['--format', format, '--rounds', '3', '--warmup', '0', '--seed', '1'], { env });
 }
 
 describe('formats in a real run', () => {

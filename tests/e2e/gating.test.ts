@@ -8,29 +8,10 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMPORT_COST_BENCH, loadModule } from '../helpers/import-cost-bench.js';
-import { extraWorktrees, makeRepo, readResults, runCli, tempDir } from './helpers.js';
+import { extraWorktrees, makeRepo, readResults, runCli, runLastCommit, tempDir } from './helpers.js';
 
 const run = (repo: string, out: string, ...extra: string[]) =>
-  runCli([
-    'run',
-    '--repo',
-    repo,
-    '--base',
-    'HEAD~1',
-    '--head',
-    'HEAD',
-    '--bench',
-    'node bench.mjs',
-    '--rounds',
-    '6',
-    '--warmup',
-    '0',
-    '--seed',
-    '1',
-    '--out',
-    out,
-    ...extra,
-  ]);
+  runLastCommit(repo, 'node bench.mjs', out, ['--rounds', '6', '--warmup', '0', '--seed', '1', ...extra]);
 
 describe('the CLI gates only what the user chose, and exits as documented', () => {
   it('30 MB allocated at import, the benchmark unchanged: exit 0, the (process) rows reported in their own section', async () => {

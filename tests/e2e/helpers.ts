@@ -68,6 +68,17 @@ export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.Proces
   return startCli(args, opts).done;
 }
 
+/** `benchgate run` comparing the repository's last commit with its parent, writing into `out`. */
+export function runLastCommit(
+  repo: string,
+  bench: string,
+  out: string,
+  flags: string[],
+  opts: { env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
+  return runCli(['run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', bench, '--out', out, ...flags], opts);
+}
+
 /** Worktrees git still knows about besides the main one. */
 export function extraWorktrees(repo: string): string[] {
   return git(repo, 'worktree', 'list', '--porcelain')

@@ -110,14 +110,18 @@ export function readConfigFile(file: string, required: boolean, name = file): Ra
 export function parseConfigText(text: string, file: string): RawConfig {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  const at = (node: Node | null | undefined) => (node?.range ? `${file}:${lines.linePos(node.range[0]).line}` : file);
+  /** `file:line` of the first of `nodes` present: a node, then what is near it (a key with no value: `? bench`). */
+  const at = (...nodes: (Node | null | undefined)[]) => {
+    const located = nodes.find((node) => node?.range);
+    return located?.range ? `${file}:${lines.linePos(located.range[0]).line}` : file;
+  };
   if (doc.errors.length > 0) {
     const err = doc.errors[0]!;
     throw new ConfigError(`${file}:${lines.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split('\n')[0]}`);
   }
   /** One item of a list or mapping: a scalar, with its line. */
-  const scalarItem = (node: Node | null, key: string): Sourced => {
-    if (!isScalar(node)) throw new ConfigError(`${at(node)}: each item of "${key}" must be a single value, not a list or mapping`);
+  const scalarItem = (node: Node | null, key: string, near: Node | null): Sourced => {
+    if (!isScalar(node)) throw new ConfigError(`${at(node, near)}: each item of "${key}" must be a single value, not a list or mapping`);
     return { value: node.value, where: `${at(node)} (${key})` };
   };
   if (doc.contents === null) return {};
@@ -126,16 +130,16 @@ export function parseConfigText(text: string, file: string): RawConfig {
   for (const pair of doc.contents.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
     if (!CONFIG_KEYS.includes(key as ConfigKey)) {
-      throw new ConfigError(`${at(pair.key as Node)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(', ')}`);
+      throw new ConfigError(`${at(pair.key as Node, pair.value as Node, doc.contents)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(', ')}`);
     }
     const value = pair.value as Node | null;
     const structured = optionSpec(key).type;
     if (structured === 'list' && isSeq(value)) {
-      raw[key as ConfigKey] = { value: value.items.map((item) => scalarItem(item as Node, key)), where: `${at(value)} (${key})` };
+      raw[key as ConfigKey] = { value: value.items.map((item) => scalarItem(item as Node, key, value)), where: `${at(value)} (${key})` };
     } else if (structured === 'glob-thresholds' && isMap(value)) {
       const entries = value.items.map((p): Sourced => {
-        const glob = scalarItem(p.key as Node, key);
-        return { value: [glob.value, scalarItem(p.value as Node, key).value], where: glob.where };
+        const glob = scalarItem(p.key as Node, key, value);
+        return { value: [glob.value, scalarItem(p.value as Node, key, p.key as Node).value], where: glob.where };
       });
       raw[key as ConfigKey] = { value: entries, where: `${at(value)} (${key})` };
     } else if (!isScalar(value)) {
@@ -145,7 +149,7 @@ export function parseConfigText(text: string, file: string): RawConfig {
           : structured === 'glob-thresholds'
             ? 'a mapping of glob: percent'
             : 'a single value, not a list or mapping';
-      throw new ConfigError(`${at(value)}: "${key}" must be ${shape}`);
+      throw new ConfigError(`${at(value, pair.key as Node)}: "${key}" must be ${shape}`);
     } else {
       raw[key as ConfigKey] = { value: value.value, where: `${at(value)} (${key})` };
     }

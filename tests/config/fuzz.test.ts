@@ -12,7 +12,7 @@ import { LogError, parseLog } from '../../src/runner/log.js';
 import { mergeLogs } from '../../src/runner/merge.js';
 import { governLayer } from '../../src/trust.js';
 import { measurement, run } from '../builders.js';
-import { RUNS, anyText, splice } from '../helpers/fuzz.js';
+import { RUNS, fuzzParameters, anyText, splice } from '../helpers/fuzz.js';
 import { testHeader } from '../helpers/log-header.js';
 
 const FILE = '.benchgate.yml';
@@ -118,7 +118,7 @@ describe('fuzzing the config reader', () => {
           }
         }
       }),
-      { numRuns: RUNS },
+      fuzzParameters(),
     );
   });
 
@@ -184,7 +184,7 @@ describe('fuzzing merge', () => {
         const back = parseLog(merged, 'merged.jsonl');
         analyze({ header: back.header, runs: back.runs, end: back.end, settings: back.header.config });
       }),
-      { numRuns: RUNS },
+      fuzzParameters(),
     );
   });
 });

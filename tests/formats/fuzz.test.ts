@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { detectFormat, formats, parseCriterionSample } from '../../src/formats/index.js';
 import { FormatError, type FormatParser } from '../../src/formats/types.js';
 import type { Measurement } from '../../src/model.js';
-import { RUNS, anyText, replaceOneValue, splice } from '../helpers/fuzz.js';
+import { RUNS, fuzzParameters, anyText, replaceOneValue, splice } from '../helpers/fuzz.js';
 import { FIXTURES_BY_FORMAT, FIXTURES_BY_NAME_ONLY, fixture } from './fixture.js';
 
 /** Words from every format's output, so random lines look close to real ones. */
@@ -172,7 +172,7 @@ describe.each(formats.map((f) => [f.name, f] as const))('fuzzing %s', (_, parser
         }
         expectWellFormed(measurements);
       }),
-      { numRuns: RUNS },
+      fuzzParameters(),
     );
   });
 });
@@ -188,7 +188,7 @@ describe('auto-detection of random text', () => {
       fc.property(randomText, (text) => {
         expect(() => detectFormat(text)).toThrow(FormatError);
       }),
-      { numRuns: RUNS },
+      fuzzParameters(),
     );
   });
 });
@@ -211,7 +211,7 @@ describe('fuzzing the criterion sample reader', () => {
           if (!(error instanceof FormatError)) throw error;
         }
       }),
-      { numRuns: RUNS },
+      fuzzParameters(),
     );
   });
 });

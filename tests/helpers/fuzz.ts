@@ -7,6 +7,18 @@ export const IN_CI = Boolean(process.env.CI || process.env.BENCHGATE_REQUIRE_TOO
 export const RUNS = IN_CI ? 10_000 : 500;
 
 /**
+ * The fast-check seed: fixed in CI, so that a run is repeatable and a red CI means a change broke
+ * something rather than that this run's draw found an old bug; random on a laptop, where new
+ * draws explore. BENCHGATE_FUZZ_SEED picks one (the seed a failure prints, to replay it).
+ */
+const SEED = process.env.BENCHGATE_FUZZ_SEED ? Number(process.env.BENCHGATE_FUZZ_SEED) : IN_CI ? 20_261_124 : undefined;
+
+/** fc.assert's parameters for a property checked `numRuns` times (RUNS unless given). */
+export function fuzzParameters(numRuns = RUNS): { numRuns: number; seed?: number } {
+  return SEED === undefined ? { numRuns } : { numRuns, seed: SEED };
+}
+
+/**
  * Any text: ASCII (newlines, tabs, punctuation) or any code point, lone surrogates included.
  * Built from code points because fc.string({ unit: 'binary' }) costs ~0.4 ms a sample at this length.
  */

@@ -19,7 +19,7 @@ import { LogError, parseLog } from '../../src/runner/log.js';
 import { renderJson } from '../../src/report/json.js';
 import { measurement, run } from '../builders.js';
 import { tempDir } from '../e2e/helpers.js';
-import { RUNS, anyText, replaceOneValue, splice } from '../helpers/fuzz.js';
+import { RUNS, fuzzParameters, anyText, replaceOneValue, splice } from '../helpers/fuzz.js';
 import { testHeader } from '../helpers/log-header.js';
 import { fixtureResult } from '../html/fixture.js';
 import { goldenResult } from '../report/fixture.js';
@@ -82,7 +82,7 @@ describe('fuzzing the results log reader', () => {
         }
         analyze({ header: log.header, runs: log.runs, end: log.end, settings: log.header.config });
       }),
-      { numRuns: RUNS },
+      fuzzParameters(),
     );
   });
 });
@@ -112,7 +112,7 @@ describe('fuzzing the results.json reader (report --from)', () => {
         }
         renderEverything(result);
       }),
-      { numRuns: RUNS },
+      fuzzParameters(),
     );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { differenceSelector } from '../../src/stats/pairwise-differences.js';
+import { fuzzParameters } from '../helpers/fuzz.js';
 
 /** How many x_i - y_j are below v (or at or below it), by binary search per x_i: O(n log n). */
 function countDifferences(x: readonly number[], y: readonly number[], v: number, inclusive: boolean): number {
@@ -41,7 +42,7 @@ describe('differenceSelector', () => {
           expect(select(all.length)).toBe(all[all.length - 1]);
         },
       ),
-      { numRuns: 60 },
+      fuzzParameters(60),
     );
   });
 

@@ -68,6 +68,11 @@ export interface Run {
   timedOut?: boolean;
   /** Why the run produced no usable measurements (crash, timeout, parse error). */
   error?: string;
+  /**
+   * rounds auto: the benchmarks this run was asked for (BENCHGATE_FILTER), when it was a round
+   * after a look that ran only the open ones; absent when it ran the whole suite.
+   */
+  open?: string[];
   measurements: Measurement[];
   /** Environment readings taken around this run (load, steal); filled by the runner when readable. */
   env?: RunEnvironment;
@@ -118,9 +123,16 @@ export type LogLine = LogHeader | LogRunLine | LogEnd;
 
 /** The knobs of the analysis stage: everything `benchgate analyze` may override. */
 export interface AnalysisSettings {
-  /** Family-wise / false-discovery level for the gate. */
+  /**
+   * Family-wise / false-discovery level for the gate.
+   * @exclusiveMinimum 0
+   * @exclusiveMaximum 1
+   */
   alpha: number;
-  /** Practical threshold in percent: smaller changes are never a regression. */
+  /**
+   * Practical threshold in percent: smaller changes are never a regression.
+   * @minimum 0
+   */
   thresholdPct: number;
   /** How raw p-values are adjusted for the number of comparisons. */
   correction: 'holm' | 'bh' | 'none';
@@ -143,6 +155,7 @@ export interface AnalysisSettings {
 /** A practical threshold for the benchmarks a glob matches (`.benchgate.yml` `thresholds:`). */
 export interface GlobThreshold {
   glob: string;
+  /** @minimum 0 */
   pct: number;
 }
 
@@ -171,6 +184,38 @@ export interface RunSettings extends AnalysisSettings {
   timeoutSec: number;
   /** What a run measured: its time (absent in logs before instruction mode), or its instruction count. */
   measure?: 'time' | 'instructions';
+  /** rounds auto (src/adaptive/): when to look and when to stop; `rounds` is then max-rounds. */
+  adaptive?: AdaptiveSettings;
+}
+
+/** The sequential design of `rounds: auto` (src/adaptive/design.ts), as the log records it. */
+export interface AdaptiveSettings {
+  /**
+   * The first look; every benchmark runs this many rounds.
+   * @minimum 2
+   */
+  minRounds: number;
+  /**
+   * Rounds between later looks.
+   * @minimum 1
+   */
+  lookEvery: number;
+  /**
+   * The last look.
+   * @minimum 2
+   */
+  maxRounds: number;
+  /**
+   * Time budget of the measured rounds in seconds; 0 = none.
+   * @minimum 0
+   */
+  maxTimeSec: number;
+  /** How the level is spent over the looks (src/adaptive/boundaries.ts). */
+  spending: 'obrien-fleming' | 'pocock';
+  /** The test each look applies (src/adaptive/statistics.ts). */
+  test: 'mann-whitney' | 'signed-rank';
+  /** Whether rounds after a look may run only the open benchmarks (the bench command takes {filter}). */
+  filter: boolean;
 }
 
 /** n, centre and spread of one side's samples. Percentiles use numpy's default (linear) definition. */
@@ -287,9 +332,39 @@ export interface Comparison {
   notGating?: NotGating;
   /** The threshold it was held to (a per-glob one, or the settings' `thresholdPct`). */
   thresholdPct: number;
+  /** rounds auto: how the sequential design decided it (its verdict is the design's, not `pAdjusted`'s). */
+  sequential?: SequentialDecision;
   warnings: Warning[];
   /** Extra numbers from diagnostics (normality, drift, percentiles, complexity...). */
   diagnostics?: ComparisonDiagnostics;
+}
+
+/** How `rounds: auto` closed one gating comparison (src/adaptive/driver.ts). */
+export interface SequentialDecision {
+  /**
+   * decided: a look's boundary was crossed beyond the threshold; equivalence: the interval fit
+   * inside ±threshold; budget: max-rounds or max-time came first; untestable: failed, added,
+   * removed, or first seen after the first look.
+   */
+  stop: 'decided' | 'equivalence' | 'budget' | 'untestable';
+  /** Rounds of data the decision used (later rounds of this benchmark are not used). */
+  rounds: number;
+  /** The round of the look that closed it. */
+  closedAt: number;
+  /** The two-sided p the last look had to reach (its share of alpha, spent over the looks); null when never tested. */
+  nominalP: number | null;
+}
+
+/** What `rounds: auto` did over the whole suite. */
+export interface AdaptiveRun {
+  /** decided: every benchmark closed; max-rounds or max-time: the budget ended the run; log-ended: the log stops early (killed, or a failed run). */
+  stoppedBy: 'decided' | 'max-rounds' | 'max-time' | 'log-ended';
+  /** The rounds a look was taken after. */
+  looks: number[];
+  /** Per round: how many benchmarks it asked for (null: the whole suite). */
+  open: (number | null)[];
+  /** What the reports should say about the filter (a fallback to whole-suite rounds), as plain sentences. */
+  notes: string[];
 }
 
 /** A trusted label on the pull request that lets a failed gate pass; the report stays. */
@@ -351,6 +426,8 @@ export interface ComparisonResult {
   seed: number;
   settings: RunSettings;
   rounds: { planned: number | null; completed: number };
+  /** rounds auto: how the run stopped, where it looked, what it ran. */
+  adaptive?: AdaptiveRun;
   comparisons: Comparison[];
   verdict: OverallVerdict;
   /** True when the gate (fail-on) fails: at least one gating regression, and no override label. */

@@ -30,6 +30,8 @@ export interface BenchmarkOutcome {
   stop: StopReason;
   /** Rounds of paired data the decision used. */
   rounds: number;
+  /** The round of the look that closed it. */
+  closedAt: number;
   /** The two-sided p the last look's test had to reach (0 when it could not reject at all). */
   nominalP: number | null;
   /** The last look's statistic (null when it never had one); its change() gives the estimate and interval. */
@@ -64,7 +66,8 @@ export interface AdaptiveBudget extends LookSchedule {
 export interface DriverOptions {
   design: AdaptiveDesign;
   budget: AdaptiveBudget;
-  runRound(round: number, open: string[] | null): Promise<Run[]>;
+  /** null: no more rounds will come (a replayed log that ends here); a last look decides on what ran. */
+  runRound(round: number, open: string[] | null): Promise<Run[] | null>;
   /** Whether the harness can run a subset; false: every round runs the whole suite. */
   canFilter: boolean;
   gates?: Gates;
@@ -76,7 +79,7 @@ export interface AdaptiveResult {
   outcomes: BenchmarkOutcome[];
   rounds: RoundRecord[];
   runs: Run[];
-  stoppedBy: 'decided' | 'max-rounds' | 'max-time';
+  stoppedBy: 'decided' | 'max-rounds' | 'max-time' | 'log-ended';
   /** What the report should say about the filter (fallbacks), as plain sentences. */
   notes: string[];
 }
@@ -92,39 +95,128 @@ interface State {
 
 const nameOf = (s: State) => s.series.benchmark;
 
+/** The loop, run: `runRound` does the I/O, the rest is SequentialRounds's. */
 export async function runAdaptive(opts: DriverOptions): Promise<AdaptiveResult> {
-  const { design, budget } = opts;
-  checkSchedule(budget);
-  const now = opts.now ?? (() => performance.now());
-  const gates = opts.gates ?? gatesPrimary;
-  const series = new Map<string, BenchmarkSeries>();
-  const states = new Map<string, State>();
-  const runs: Run[] = [];
-  const rounds: RoundRecord[] = [];
-  const notes: string[] = [];
-  let familySize = 0;
-  let rejectedCount = 0;
-  let filterWorks = opts.canFilter;
-  let stoppedBy: AdaptiveResult['stoppedBy'] = 'max-rounds';
-  const started = now();
+  const loop = new SequentialRounds(opts);
+  for (let next = loop.next(); next !== null; next = loop.next()) loop.add(next.round, await opts.runRound(next.round, next.open));
+  return loop.finish();
+}
 
-  const open = () => [...states.values()].filter((s) => s.outcome === null);
+/**
+ * The loop without I/O, one round at a time: `next()` says which round to run and for which
+ * benchmarks (null: stop), `add()` takes its runs (null: no more will come) and looks when the
+ * round is a look, `finish()` takes the last look the budget calls for. Synchronous, so that the
+ * analysis can replay a results log through the very decisions the run took
+ * (src/analysis/sequential.ts).
+ */
+export class SequentialRounds {
+  private readonly now: () => number;
+  private readonly gates: Gates;
+  private readonly series = new Map<string, BenchmarkSeries>();
+  private readonly states = new Map<string, State>();
+  private readonly runs: Run[] = [];
+  private readonly rounds: RoundRecord[] = [];
+  private readonly notes: string[] = [];
+  private familySize = 0;
+  private rejectedCount = 0;
+  private filterWorks: boolean;
+  private stoppedBy: AdaptiveResult['stoppedBy'] | null = null;
+  private lookRound = 0;
+  private readonly started: number;
+  /** What `next()` asked of the round under way. */
+  private asked = { open: null as string[] | null, openCount: 0, startedAt: 0 };
 
-  const look = (round: number, final: boolean) => {
-    const first = familySize === 0;
-    for (const s of series.values()) {
-      if (states.has(s.key)) continue;
-      const state: State = { series: s, looks: [], rejected: false, stat: null, nominalP: null, outcome: null };
-      states.set(s.key, state);
-      closeUntestable(state);
-      // The family is fixed at the first look; a benchmark first seen later is not tested.
-      if (!first && state.outcome === null) close(state, 'inconclusive', 'untestable');
+  constructor(private readonly opts: Omit<DriverOptions, 'runRound'>) {
+    checkSchedule(opts.budget);
+    this.now = opts.now ?? (() => performance.now());
+    this.gates = opts.gates ?? gatesPrimary;
+    this.filterWorks = opts.canFilter;
+    this.started = this.now();
+  }
+
+  /** The next round to run and the benchmarks it is for (null: the whole suite), or null when the loop is over. */
+  next(): { round: number; open: string[] | null } | null {
+    if (this.stoppedBy !== null) return null;
+    const { budget } = this.opts;
+    const round = this.rounds.length + 1;
+    if (round > budget.maxRounds) {
+      this.stoppedBy = 'max-rounds';
+      return null;
     }
-    if (first) familySize = open().length;
+    const last = this.rounds.at(-1);
+    if (budget.maxTimeMs > 0 && last && this.now() - this.started + last.wallMs > budget.maxTimeMs) {
+      this.stoppedBy = 'max-time';
+      return null;
+    }
+    const stillOpen = this.familySize === 0 ? null : this.open();
+    const open = stillOpen && this.filterWorks ? [...new Set(stillOpen.map(nameOf))] : null;
+    this.asked = { open, openCount: stillOpen?.length ?? this.series.size, startedAt: this.now() };
+    return { round, open };
+  }
+
+  /** The runs of the round `next()` gave (null: the log ends before it). */
+  add(round: number, got: Run[] | null): void {
+    if (got === null) {
+      this.stoppedBy = 'log-ended';
+      return;
+    }
+    const names = this.asked.open;
+    this.runs.push(...got);
+    addRuns(this.series, got, this.gates);
+    if (names) {
+      const seen = new Set(got.flatMap((r) => r.measurements.map((m) => m.benchmark)));
+      const missing = names.filter((n) => !seen.has(n));
+      if (missing.length > 0) {
+        this.filterWorks = false;
+        this.notes.push(
+          `round ${round}: the filter did not select ${missing.length} open benchmark(s) (first: ${JSON.stringify(missing[0])}); later rounds ran the whole suite`,
+        );
+      }
+    }
+    const isLookRound = isLook(round, this.opts.budget);
+    this.rounds.push({ round, open: names, wallMs: this.now() - this.asked.startedAt, openCount: this.asked.openCount, look: isLookRound });
+    if (isLookRound) {
+      this.look(round, round === this.opts.budget.maxRounds);
+      if (this.open().length === 0) this.stoppedBy = 'decided';
+    }
+  }
+
+  /** The outcome of every benchmark, after the last look a stop by the clock or by the log's end calls for. */
+  finish(): AdaptiveResult {
+    this.stoppedBy ??= 'max-rounds';
+    // Stopped by the clock (or a log that ends): a last, unplanned look at the rounds run so far spends the alpha left.
+    if (this.stoppedBy === 'max-time' || this.stoppedBy === 'log-ended') this.look(this.rounds.length, true);
+    if (!this.opts.canFilter) this.notes.push('the harness cannot run a subset of its benchmarks: every round ran the whole suite');
+    return {
+      outcomes: [...this.states.values()].map((s) => s.outcome!),
+      rounds: this.rounds,
+      runs: this.runs,
+      stoppedBy: this.stoppedBy,
+      notes: this.notes,
+    };
+  }
+
+  private open(): State[] {
+    return [...this.states.values()].filter((s) => s.outcome === null);
+  }
+
+  private look(round: number, final: boolean): void {
+    const { design, budget } = this.opts;
+    this.lookRound = round;
+    const first = this.familySize === 0;
+    for (const s of this.series.values()) {
+      if (this.states.has(s.key)) continue;
+      const state: State = { series: s, looks: [], rejected: false, stat: null, nominalP: null, outcome: null };
+      this.states.set(s.key, state);
+      this.closeUntestable(state);
+      // The family is fixed at the first look; a benchmark first seen later is not tested.
+      if (!first && state.outcome === null) this.close(state, 'inconclusive', 'untestable');
+    }
+    if (first) this.familySize = this.open().length;
     const inputs: LookInput[] = [];
-    for (const s of open()) {
+    for (const s of this.open()) {
       if (s.series.failures.length > 0) {
-        close(s, 'failed', 'untestable');
+        this.close(s, 'failed', 'untestable');
         continue;
       }
       const stat = lookStatistic(design.test, pairedSamples(s.series), design.confLevel);
@@ -136,77 +228,33 @@ export async function runAdaptive(opts: DriverOptions): Promise<AdaptiveResult> 
       if (stat !== null && stat.n > previous) s.looks.push(stat.n);
       inputs.push({ key: s.series.key, stat, looks: s.looks, rejected: s.rejected });
     }
-    const outputs = decideLook(design, budget, familySize, rejectedCount, inputs, final);
+    const outputs = decideLook(design, budget, this.familySize, this.rejectedCount, inputs, final);
     for (const o of outputs) {
-      const s = states.get(o.key)!;
-      if (o.rejected && !s.rejected) rejectedCount++;
+      const s = this.states.get(o.key)!;
+      if (o.rejected && !s.rejected) this.rejectedCount++;
       s.rejected = o.rejected;
       s.nominalP = o.nominalP;
       if (o.decision.kind === 'changed') {
         const worse = s.series.better === 'lower' ? o.decision.sign > 0 : o.decision.sign < 0;
-        close(s, worse ? 'regression' : 'improvement', 'decided');
+        this.close(s, worse ? 'regression' : 'improvement', 'decided');
       } else if (o.decision.kind === 'equivalent') {
-        close(s, 'unchanged', 'equivalence');
+        this.close(s, 'unchanged', 'equivalence');
       }
     }
     // Significant but within the threshold is unchanged, as with fixed rounds.
-    if (final) for (const s of open()) close(s, s.rejected ? 'unchanged' : 'inconclusive', 'budget');
-    if (opts.onLook) {
-      const stillOpen = open();
-      opts.onLook({
+    if (final) for (const s of this.open()) this.close(s, s.rejected ? 'unchanged' : 'inconclusive', 'budget');
+    if (this.opts.onLook) {
+      const stillOpen = this.open();
+      this.opts.onLook({
         round,
         open: stillOpen.length,
-        decided: states.size - stillOpen.length,
+        decided: this.states.size - stillOpen.length,
         unreachable: stillOpen.filter((s) => !reachable(s, design.thresholdPct, budget.maxRounds)).map(nameOf),
       });
     }
-  };
-
-  for (let round = 1; round <= budget.maxRounds; round++) {
-    const last = rounds.at(-1);
-    if (budget.maxTimeMs > 0 && last && now() - started + last.wallMs > budget.maxTimeMs) {
-      stoppedBy = 'max-time';
-      break;
-    }
-    const stillOpen = familySize === 0 ? null : open();
-    const names = stillOpen && filterWorks ? [...new Set(stillOpen.map(nameOf))] : null;
-    const roundStart = now();
-    const got = await opts.runRound(round, names);
-    runs.push(...got);
-    addRuns(series, got, gates);
-    if (names) {
-      const seen = new Set(got.flatMap((r) => r.measurements.map((m) => m.benchmark)));
-      const missing = names.filter((n) => !seen.has(n));
-      if (missing.length > 0) {
-        filterWorks = false;
-        notes.push(
-          `round ${round}: the filter did not select ${missing.length} open benchmark(s) (first: ${JSON.stringify(missing[0])}); later rounds ran the whole suite`,
-        );
-      }
-    }
-    const isLookRound = isLook(round, budget);
-    rounds.push({ round, open: names, wallMs: now() - roundStart, openCount: stillOpen?.length ?? series.size, look: isLookRound });
-    if (isLookRound) {
-      look(round, round === budget.maxRounds);
-      if (open().length === 0) {
-        stoppedBy = 'decided';
-        break;
-      }
-    }
   }
-  // Stopped by the clock: a last, unplanned look at the rounds run so far spends the alpha left.
-  if (stoppedBy === 'max-time') look(rounds.length, true);
-  if (!opts.canFilter) notes.push('the harness cannot run a subset of its benchmarks: every round ran the whole suite');
 
-  return {
-    outcomes: [...states.values()].map((s) => s.outcome!),
-    rounds,
-    runs,
-    stoppedBy,
-    notes,
-  };
-
-  function close(s: State, verdict: AdaptiveVerdict, stop: StopReason) {
+  private close(s: State, verdict: AdaptiveVerdict, stop: StopReason): void {
     s.outcome = {
       suite: s.series.suite,
       benchmark: s.series.benchmark,
@@ -216,6 +264,7 @@ export async function runAdaptive(opts: DriverOptions): Promise<AdaptiveResult> 
       verdict,
       stop,
       rounds: s.stat?.n ?? pairedSamples(s.series).base.length,
+      closedAt: this.lookRound,
       nominalP: s.nominalP,
       stat: s.stat,
       significant: s.rejected,
@@ -223,11 +272,11 @@ export async function runAdaptive(opts: DriverOptions): Promise<AdaptiveResult> 
   }
 
   /** Failed, added or removed benchmarks have nothing more to learn from more rounds. */
-  function closeUntestable(s: State) {
+  private closeUntestable(s: State): void {
     const sides = new Set([...s.series.values.values()].flatMap((v) => Object.keys(v)));
-    if (s.series.failures.length > 0) close(s, 'failed', 'untestable');
-    else if (!sides.has('base')) close(s, 'added', 'untestable');
-    else if (!sides.has('head')) close(s, 'removed', 'untestable');
+    if (s.series.failures.length > 0) this.close(s, 'failed', 'untestable');
+    else if (!sides.has('base')) this.close(s, 'added', 'untestable');
+    else if (!sides.has('head')) this.close(s, 'removed', 'untestable');
   }
 }
 

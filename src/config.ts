@@ -6,7 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Node } from 'yaml';
 import { formats } from './formats/index.js';
-import type { AnalysisSettings, FailOn, GlobThreshold, RunSettings } from './model.js';
+import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
+import { FILTER_FORMATS, FILTER_PLACEHOLDER } from './adaptive/filter.js';
+import type { AdaptiveSettings, AnalysisSettings, FailOn, GlobThreshold, RunSettings } from './model.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import type { Governance } from './trust.js';
 
@@ -23,7 +25,10 @@ export interface Config extends AnalysisSettings {
   /** Parser name, "auto", or "command" (time the whole process, no parser). */
   format: string;
   suite: string;
+  /** Measured rounds per side; with `adaptive`, the most (max-rounds). */
   rounds: number;
+  /** rounds auto: look, and stop each benchmark once decided (src/adaptive/); absent: fixed rounds. */
+  adaptive?: AdaptiveSettings;
   warmup: number;
   seed: number;
   /** Per-run time limit in seconds; 0 = none. */
@@ -130,7 +135,9 @@ export function parseConfigText(text: string, file: string): RawConfig {
   for (const pair of doc.contents.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
     if (!CONFIG_KEYS.includes(key as ConfigKey)) {
-      throw new ConfigError(`${at(pair.key as Node, pair.value as Node, doc.contents)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(', ')}`);
+      throw new ConfigError(
+        `${at(pair.key as Node, pair.value as Node, doc.contents)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(', ')}`,
+      );
     }
     const value = pair.value as Node | null;
     const structured = optionSpec(key).type;
@@ -215,6 +222,8 @@ export function parseValue(spec: OptionSpec, s: Sourced): string | number | bool
     throw new ConfigError(`${s.where}: expected true or false, got ${JSON.stringify(s.value)}`);
   }
   if (spec.type === 'int' || spec.type === 'number') {
+    const word = String(s.value).trim();
+    if (spec.keywords?.includes(word)) return word;
     const n = typeof s.value === 'number' ? s.value : Number(String(s.value).trim());
     if (String(s.value).trim() === '' || !Number.isFinite(n) || !spec.valid!(n)) {
       throw new ConfigError(`${s.where}: expected ${spec.expected}, got ${JSON.stringify(s.value)}`);
@@ -277,11 +286,12 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     bench,
     format,
     suite: text('suite') ?? DEFAULTS.suite,
-    rounds: number('rounds') ?? DEFAULTS.rounds,
+    ...roundsOf(merged, number, takesFilter(bench, format, merged)),
     warmup: number('warmup') ?? DEFAULTS.warmup,
     seed: number('seed') ?? Math.floor(Math.random() * 2 ** 31),
     thresholdPct: number('threshold') ?? DEFAULTS.thresholdPct,
-    alpha: number('alpha') ?? DEFAULTS.alpha,
+    // The sequential design's level covers every look: it needs a smaller one for the same false-alarm rate.
+    alpha: number('alpha') ?? (text('rounds') === 'auto' ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha),
     correction: (text('correction') as Config['correction'] | undefined) ?? DEFAULTS.correction,
     sampling: (text('sampling') as Config['sampling'] | undefined) ?? DEFAULTS.sampling,
     timeoutSec: number('timeout') ?? DEFAULTS.timeoutSec,
@@ -302,6 +312,65 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   };
 }
 
+/** Fixed rounds, or rounds auto's schedule and budget (the adaptive keys mean nothing without it). */
+function roundsOf(merged: RawConfig, value: (key: ConfigKey) => unknown, filter: boolean): Pick<Config, 'rounds' | 'adaptive'> {
+  const rounds = value('rounds') as number | 'auto' | undefined;
+  const adaptiveKeys = (['min-rounds', 'look-every', 'max-rounds', 'max-time'] as const).filter((k) => merged[k] !== undefined);
+  if (rounds !== 'auto') {
+    if (adaptiveKeys.length > 0)
+      throw new ConfigError(`${merged[adaptiveKeys[0]!]!.where}: ${adaptiveKeys[0]} applies to rounds: auto only`);
+    return { rounds: rounds ?? DEFAULTS.rounds };
+  }
+  const minRounds = (value('min-rounds') as number | undefined) ?? ADAPTIVE_BUDGET.minRounds;
+  const maxRounds = (value('max-rounds') as number | undefined) ?? ADAPTIVE_BUDGET.maxRounds;
+  if (maxRounds < minRounds) {
+    throw new ConfigError(
+      `${(merged['max-rounds'] ?? merged['min-rounds'])!.where}: max-rounds (${maxRounds}) must be at least min-rounds (${minRounds})`,
+    );
+  }
+  const maxTime = merged['max-time'];
+  return {
+    rounds: maxRounds,
+    adaptive: {
+      minRounds,
+      lookEvery: (value('look-every') as number | undefined) ?? ADAPTIVE_BUDGET.lookEvery,
+      maxRounds,
+      maxTimeSec: maxTime === undefined ? 0 : parseDuration(maxTime),
+      spending: ADAPTIVE_DESIGN.spending,
+      test: ADAPTIVE_DESIGN.test,
+      filter,
+    },
+  };
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600 };
+
+/** "20m", "90s", "1h30m" (or 0 for none) in seconds; a bare number is ambiguous, so refused. */
+export function parseDuration(s: Sourced): number {
+  const text = String(s.value).trim();
+  if (text === '0') return 0;
+  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)([hms])/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== text) {
+    throw new ConfigError(`${s.where}: expected a duration such as 20m, 90s or 1h30m (0 for none), got ${JSON.stringify(s.value)}`);
+  }
+  return parts.reduce((sum, [, n, unit]) => sum + Number(n) * DURATION_UNITS[unit!]!, 0);
+}
+
+/**
+ * Whether the bench command can be told which benchmarks to run: it says where ({filter}), or
+ * the harness is benchgate's own format, which reads BENCHGATE_FILTER itself.
+ */
+function takesFilter(bench: string, format: string, merged: RawConfig): boolean {
+  if (!bench.includes(FILTER_PLACEHOLDER)) return format === 'benchgate';
+  if (!FILTER_FORMATS.includes(format)) {
+    const where = merged.bench?.where ?? merged['bench-command']?.where ?? '--bench';
+    throw new ConfigError(
+      `${where}: ${FILTER_PLACEHOLDER} needs a format benchgate knows the filter syntax of: set format to one of ${FILTER_FORMATS.join(', ')}`,
+    );
+  }
+  return true;
+}
+
 /** An unknown format is a usage error now, before any worktree is made. */
 function checkFormat(format: string, where: string): void {
   const known = ['auto', 'command', ...formats.map((f) => f.name)];
@@ -317,6 +386,7 @@ export function runSettingsOf(config: Config): RunSettings {
     sampling: config.sampling,
     failOn: config.failOn,
     rounds: config.rounds,
+    ...(config.adaptive && { adaptive: config.adaptive }),
     warmup: config.warmup,
     format: config.format,
     suite: config.suite,

@@ -3,13 +3,16 @@
  * run appended to the results log the moment it ends. I/O lives here and in the modules it
  * calls (git, runner, platform); what follows (analysis, reports) is conclude.ts's.
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { runAdaptive } from './adaptive/driver.js';
+import { buildFilter, expandFilterPlaceholder, wholeSuiteFilter, type HarnessFilter } from './adaptive/filter.js';
 import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts } from './environment.js';
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, type Worktrees } from './git.js';
-import type { LogHeader, Measurement, RefInfo, Run, Side, Warning } from './model.js';
+import type { AdaptiveSettings, LogHeader, Measurement, RefInfo, Run, Side, Warning } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { chooseComparison, resolveComparison } from './refs.js';
 import { commandEnvironment, PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
@@ -18,10 +21,11 @@ import { execMeasured, killActiveCommands, MAX_STDOUT_BYTES, type ExecResult } f
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { execCounted, instructionMeasurement, requireValgrind } from './runner/instructions.js';
 import { ResultsLog } from './runner/log.js';
-import { planRounds } from './runner/schedule.js';
+import { planRounds, type PlannedRound } from './runner/schedule.js';
 import { planSteadiness, type SteadyPlan } from './runner/steady.js';
 import { reviewWarnings, workingDirectoryIn } from './trust.js';
 import { VERSION } from './version.js';
+import { adaptiveDesign } from './analysis/sequential.js';
 
 /** The results log's file name, inside the output directory. */
 export const LOG_FILE = 'results.jsonl';
@@ -124,7 +128,8 @@ export async function measure(config: Config, platform: Platform): Promise<strin
       platform.info(`withheld from build and bench commands: ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
 
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
-    const harnessFailures = await runRounds(config, platform, dirs, log, checkCancelled, steady);
+    const rounds = { config, platform, dirs, log, checkCancelled, steady };
+    const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds, config.adaptive) : await runRounds(rounds);
     log.end('completed');
     if (harnessFailures.length > 0) {
       platform.warn(
@@ -195,89 +200,210 @@ function formatDuration(ms: number): string {
   return s >= 60 ? `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-async function runRounds(
-  config: Config,
-  platform: Platform,
-  dirs: Record<Side, string>,
-  log: ResultsLog,
-  checkCancelled: () => void,
-  steady: SteadyPlan,
-): Promise<string[]> {
-  const plan = planRounds(config.rounds, config.warmup, config.seed);
+/** What every run of the rounds shares. */
+interface RoundsContext {
+  config: Config;
+  platform: Platform;
+  dirs: Record<Side, string>;
+  log: ResultsLog;
+  checkCancelled: () => void;
+  steady: SteadyPlan;
   /** Runs that exited non-zero because the harness reported failed benchmarks. */
-  const harnessFailures: string[] = [];
-  const started = Date.now();
+  harnessFailures: string[];
+  /** For the live display: runs done of at most runsTotal, since startedMs. */
+  counts: { runsDone: number; runsTotal: number; startedMs: number };
+}
+
+/** Fixed rounds (warm-up included); returns the harness failures to warn about. */
+async function runRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'counts'>): Promise<string[]> {
+  const { config, platform } = ctx;
+  const plan = planRounds(config.rounds, config.warmup, config.seed);
+  const context: RoundsContext = {
+    ...ctx,
+    harnessFailures: [],
+    counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() },
+  };
+  const filter = wholeSuiteEnv(config);
   let roundsDone = 0;
-  const runsTotal = plan.reduce((n, p) => n + p.order.length, 0);
-  let runsDone = 0;
-  const show = platform.progress?.bind(platform);
   for (const planned of plan) {
     const label = planned.warmup ? `warmup ${planned.round + config.warmup}/${config.warmup}` : `round ${planned.round}/${config.rounds}`;
     const roundStart = Date.now();
-    for (const [position, side] of planned.order.entries()) {
-      checkCancelled();
-      const startedAt = new Date().toISOString();
-      const reading = startRunReading();
-      const progress = { label, side, runsDone, runsTotal, startedMs: started };
-      show?.(progress);
-      const r = await (config.measure === 'instructions' ? execCounted : execMeasured)(config.bench, {
-        cwd: dirs[side],
-        env: { ...commandEnv(side, planned.round, dirs), ...steady.env },
-        timeoutSec: config.timeoutSec,
-        prefix: steady.prefix,
-        // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
-        ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),
-      });
-      runsDone++;
-      checkCancelled();
-      const run: Run = {
-        suite: config.suite,
-        side,
-        round: planned.round,
-        position,
-        startedAt,
-        wallMs: r.wallMs,
-        cpuUserMs: r.cpuUserMs,
-        cpuSysMs: r.cpuSysMs,
-        maxRssKb: r.maxRssKb,
-        exitCode: r.exitCode,
-        signal: r.signal,
-        timedOut: r.timedOut,
-        measurements: [],
-        env: finishRunReading(reading),
-      };
-      let failure: string | null = null;
-      if (r.timedOut || r.outputLimitExceeded || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
-        failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
-      } else if (r.instructions === null) {
-        failure = 'valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)';
-      } else if (config.format === 'command') {
-        run.measurements = commandMeasurement(config.suite, r);
-      } else {
-        try {
-          run.measurements = readRunResults(r.stdout, config.format, dirs[side]).measurements;
-        } catch (err) {
-          if (!(err instanceof FormatError)) throw err;
-          failure = r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
-        }
-        // Harnesses exit non-zero when they report a failed benchmark (libtest FAILED, go --- FAIL,
-        // Catch2): the run still counts, its failed benchmarks are compared as `failed`, exit 3 at the end.
-        if (!failure && r.exitCode !== 0) {
-          if (!run.measurements.some((m) => m.failed !== undefined)) failure = `benchmark ${describeExit(r, 0)}`;
-          else if (!planned.warmup) harnessFailures.push(`${side} run in ${label} ${describeExit(r, 0)}`);
-        }
-      }
-      if (failure) run.error = failure;
-      if (!planned.warmup) log.append(run);
-      if (failure) {
-        throw new RunFailure(`${side} run in ${label} failed: ${failure}\n${lastLines(r)}`);
-      }
-    }
+    await runRound(context, planned, label, filter);
     roundsDone++;
-    const eta = ((Date.now() - started) / roundsDone) * (plan.length - roundsDone);
+    const eta = ((Date.now() - context.counts.startedMs) / roundsDone) * (plan.length - roundsDone);
     platform.info(
       `${label} (${planned.order.join(', ')}) ${formatDuration(Date.now() - roundStart)}${planned.warmup ? ' (discarded)' : `, ETA ${formatDuration(eta)}`}`,
     );
   }
-  return harnessFailures;
+  return context.harnessFailures;
+}
+
+/**
+ * rounds auto: warm-up, then the sequential loop (src/adaptive/driver.ts) picks each round and
+ * the benchmarks it is for, until every benchmark is decided or the budget is spent. The
+ * analysis replays the log through the same loop (analysis/sequential.ts), so the verdicts
+ * come from the log alone.
+ */
+async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'counts'>, adaptive: AdaptiveSettings): Promise<string[]> {
+  const { config, platform } = ctx;
+  const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
+  const context: RoundsContext = {
+    ...ctx,
+    harnessFailures: [],
+    counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() },
+  };
+  const whole = wholeSuiteEnv(config);
+  for (const planned of plan.filter((p) => p.warmup)) {
+    await runRound(context, planned, `warmup ${planned.round + config.warmup}/${config.warmup}`, whole);
+    platform.info(`warmup ${planned.round + config.warmup}/${config.warmup} (discarded)`);
+  }
+  const measured = plan.filter((p) => !p.warmup);
+  const names = new Set<string>();
+  let warnedUnreachable = false;
+  const result = await runAdaptive({
+    design: adaptiveDesign(config, adaptive),
+    budget: { ...adaptive, maxTimeMs: adaptive.maxTimeSec * 1000 },
+    canFilter: adaptive.filter,
+    runRound: async (round, open) => {
+      const roundStart = Date.now();
+      const filter = open === null ? whole : openFilterEnv(config, open, [...names]);
+      const label = `round ${round} (at most ${adaptive.maxRounds})${open === null ? '' : `, ${open.length} open`}`;
+      const runs = await runRound(context, measured[round - 1]!, label, filter);
+      for (const run of runs) for (const m of run.measurements) names.add(m.benchmark);
+      platform.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter.why ? ` (ran the whole suite: ${filter.why})` : ''}`);
+      return runs;
+    },
+    onLook: (look) => {
+      platform.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
+      if (!warnedUnreachable && look.unreachable.length > 0) {
+        warnedUnreachable = true;
+        platform.warn(
+          `${look.unreachable.length} benchmark(s) are too noisy to be decided within ±${config.thresholdPct}% by round ${adaptive.maxRounds} (first: ${JSON.stringify(look.unreachable[0])}): ` +
+            'they will end inconclusive; raise max-rounds or threshold, or count instructions (measure: instructions)',
+        );
+      }
+    },
+  });
+  const why = {
+    decided: 'every benchmark is decided',
+    'max-rounds': `max-rounds (${adaptive.maxRounds}) reached`,
+    'max-time': 'max-time reached',
+    'log-ended': 'the log ended',
+  };
+  platform.info(`rounds auto stopped after ${result.rounds.length} round(s): ${why[result.stoppedBy]}`);
+  for (const note of result.notes) platform.info(note);
+  return context.harnessFailures;
+}
+
+/** BENCHGATE_FILTER for one round, and the open names a run records (absent: the whole suite ran). */
+interface FilterEnv {
+  env: NodeJS.ProcessEnv;
+  open?: string[];
+  /** Why a round meant for some benchmarks ran the whole suite. */
+  why?: string;
+}
+
+const FALLBACK_WHY = {
+  unsupported: 'the harness takes no filter',
+  'too-long': 'the filter would be too long',
+  'no-narrower': 'no narrower filter exists',
+  unrepresentable: 'a name the filter syntax cannot express',
+};
+
+function wholeSuiteEnv(config: Config): FilterEnv {
+  const whole = wholeSuiteFilter(config.format);
+  return { env: whole === null ? {} : filterVariable(config, whole) };
+}
+
+function openFilterEnv(config: Config, open: string[], all: string[]): FilterEnv {
+  const built = buildFilter(config.format, open, all);
+  if (built.kind === 'whole-suite') return { ...wholeSuiteEnv(config), why: FALLBACK_WHY[built.reason] };
+  return { env: filterVariable(config, built.filter), open };
+}
+
+/** The variable's value: the filter itself, or (pytest) `@file` naming a file of arguments, written to the output directory. */
+function filterVariable(config: Config, filter: HarnessFilter): NodeJS.ProcessEnv {
+  if ('value' in filter) return { BENCHGATE_FILTER: filter.value };
+  const file = path.join(config.outDir, 'benchgate-filter.args');
+  writeFileSync(file, filter.argsFile.map((line) => `${line}\n`).join(''));
+  return { BENCHGATE_FILTER: `@${file}` };
+}
+
+/** One round: base and head in the planned order; measured runs are appended to the log as they end. */
+async function runRound(ctx: RoundsContext, planned: PlannedRound, label: string, filter: FilterEnv): Promise<Run[]> {
+  const runs: Run[] = [];
+  for (const [position, side] of planned.order.entries()) {
+    const run = await runSide(ctx, planned, side, position, label, filter);
+    if (!planned.warmup) runs.push(run);
+  }
+  return runs;
+}
+
+async function runSide(
+  ctx: RoundsContext,
+  planned: PlannedRound,
+  side: Side,
+  position: number,
+  label: string,
+  filter: FilterEnv,
+): Promise<Run> {
+  const { config, dirs, log, steady, counts } = ctx;
+  const show = ctx.platform.progress?.bind(ctx.platform);
+  ctx.checkCancelled();
+  const startedAt = new Date().toISOString();
+  const reading = startRunReading();
+  const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
+  show?.(progress);
+  const r = await (config.measure === 'instructions' ? execCounted : execMeasured)(expandFilterPlaceholder(config.bench), {
+    cwd: dirs[side],
+    env: { ...commandEnv(side, planned.round, dirs), ...steady.env, ...filter.env },
+    timeoutSec: config.timeoutSec,
+    prefix: steady.prefix,
+    // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
+    ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),
+  });
+  counts.runsDone++;
+  ctx.checkCancelled();
+  const run: Run = {
+    suite: config.suite,
+    side,
+    round: planned.round,
+    position,
+    startedAt,
+    wallMs: r.wallMs,
+    cpuUserMs: r.cpuUserMs,
+    cpuSysMs: r.cpuSysMs,
+    maxRssKb: r.maxRssKb,
+    exitCode: r.exitCode,
+    signal: r.signal,
+    timedOut: r.timedOut,
+    ...(filter.open && { open: filter.open }),
+    measurements: [],
+    env: finishRunReading(reading),
+  };
+  let failure: string | null = null;
+  if (r.timedOut || r.outputLimitExceeded || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
+    failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
+  } else if (r.instructions === null) {
+    failure = 'valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)';
+  } else if (config.format === 'command') {
+    run.measurements = commandMeasurement(config.suite, r);
+  } else {
+    try {
+      run.measurements = readRunResults(r.stdout, config.format, dirs[side]).measurements;
+    } catch (err) {
+      if (!(err instanceof FormatError)) throw err;
+      failure = r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
+    }
+    // Harnesses exit non-zero when they report a failed benchmark (libtest FAILED, go --- FAIL,
+    // Catch2): the run still counts, its failed benchmarks are compared as `failed`, exit 3 at the end.
+    if (!failure && r.exitCode !== 0) {
+      if (!run.measurements.some((m) => m.failed !== undefined)) failure = `benchmark ${describeExit(r, 0)}`;
+      else if (!planned.warmup) ctx.harnessFailures.push(`${side} run in ${label} ${describeExit(r, 0)}`);
+    }
+  }
+  if (failure) run.error = failure;
+  if (!planned.warmup) log.append(run);
+  if (failure) throw new RunFailure(`${side} run in ${label} failed: ${failure}\n${lastLines(r)}`);
+  return run;
 }

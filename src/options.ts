@@ -30,6 +30,8 @@ export interface OptionSpec {
   choices?: readonly string[];
   /** For numbers: the valid range, and how an error message names it. */
   valid?: (n: number) => boolean;
+  /** For numbers: words accepted besides a number (`rounds: auto`). */
+  keywords?: readonly string[];
   expected?: string;
   default?: string | number;
   /** The default in words, where it is not a constant ("from the CI event"). */
@@ -121,13 +123,54 @@ const CONFIG = [
   },
   {
     name: 'rounds',
-    arg: 'N',
+    arg: 'N|auto',
     ...int(1),
+    expected: 'a whole number >= 1, or auto',
+    keywords: ['auto'],
     default: 10,
-    help: 'measured rounds per side; each round runs base and head once, in seeded random order',
+    help: 'measured rounds per side; each round runs base and head once, in seeded random order. auto: look every few rounds and stop each benchmark once it is decided (min-rounds, look-every, max-rounds, max-time; docs/adaptive.md)',
+    // A pull request's file may raise a number; `auto` against a number (either way) has no order: refused.
     trust: 'stricter-only',
     commands: ['run', 'demo'],
     stricter: 'higher',
+  },
+  {
+    name: 'min-rounds',
+    arg: 'N',
+    ...int(2),
+    default: 10,
+    help: 'rounds auto: the rounds every benchmark runs before the first look',
+    trust: 'stricter-only',
+    commands: ['run'],
+    stricter: 'higher',
+  },
+  {
+    name: 'look-every',
+    arg: 'N',
+    ...int(1),
+    default: 5,
+    help: 'rounds auto: rounds between looks after the first',
+    trust: 'trusted-only',
+    commands: ['run'],
+  },
+  {
+    name: 'max-rounds',
+    arg: 'N',
+    ...int(2),
+    default: 30,
+    help: 'rounds auto: the last look; a benchmark still undecided there is reported inconclusive with what it rules out',
+    trust: 'stricter-only',
+    commands: ['run'],
+    stricter: 'higher',
+  },
+  {
+    name: 'max-time',
+    arg: 'DURATION',
+    type: 'text',
+    defaultText: 'none',
+    help: 'rounds auto: time budget of the measured rounds (e.g. 20m, 90s, 1h); no round starts that would end past it, and a last look decides on the rounds run',
+    trust: 'trusted-only',
+    commands: ['run'],
   },
   { name: 'warmup', arg: 'N', ...int(0), default: 1, help: 'discarded warmup rounds', trust: 'any', commands: ['run'] },
   {
@@ -159,6 +202,7 @@ const CONFIG = [
     valid: (n: number) => n > 0 && n < 1,
     expected: 'a probability between 0 and 1 (e.g. 0.05)',
     default: 0.05,
+    defaultText: '0.05; with rounds auto, 0.005 over every benchmark and every look',
     help: 'significance level after the multiple-comparison correction',
     trust: 'stricter-only',
     commands: ['run', 'analyze'],

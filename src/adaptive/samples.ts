@@ -24,7 +24,8 @@ export type Gates = (m: Measurement) => boolean;
 
 export const gatesPrimary: Gates = (m) => (m.role ?? 'primary') === 'primary';
 
-export const seriesKey = (suite: string, m: Measurement): string => JSON.stringify([suite, m.benchmark, m.metric, m.complexityN ?? null]);
+export const seriesKey = (suite: string, m: Pick<Measurement, 'benchmark' | 'metric' | 'complexityN'>): string =>
+  JSON.stringify([suite, m.benchmark, m.metric, m.complexityN ?? null]);
 
 /** Adds the measurements of `runs` to `series` (created as benchmarks first appear). */
 export function addRuns(series: Map<string, BenchmarkSeries>, runs: readonly Run[], gates: Gates): void {

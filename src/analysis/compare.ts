@@ -6,6 +6,8 @@
  * threshold. A benchmark whose data could not have shown a change of that size is
  * `inconclusive`, with the rounds it needs.
  */
+import type { BenchmarkOutcome } from '../adaptive/driver.js';
+import { seriesKey } from '../adaptive/samples.js';
 import { decideDeterministic } from '../stats/deterministic.js';
 import type { AnalysisSettings, Comparison, Summary, Verdict } from '../model.js';
 import {
@@ -19,6 +21,7 @@ import {
 } from '../stats/index.js';
 import { gatePolicy, type GateDecision } from './gating.js';
 import type { Group } from './group.js';
+import { applyOutcome } from './sequential.js';
 
 /** Percent change head vs base and its interval; on the log scale when every value is positive. */
 function changeOf(base: number[], head: number[], baseSummary: Summary) {
@@ -152,6 +155,7 @@ export interface Compared {
 export function compareGroups(
   groups: readonly Group[],
   settings: AnalysisSettings,
+  sequential?: Map<string, BenchmarkOutcome>,
 ): { compared: Compared[]; alphaPerTest: number; family: number } {
   const policy = gatePolicy(settings);
   const tested = groups.map((group) => {
@@ -170,9 +174,11 @@ export function compareGroups(
     if (t.exact) return { group, comparison: t.exact, level: settings.alpha };
     if (c.p === null) return { group, comparison: c, level: c.gating ? level : settings.alpha };
     const pAdjusted = adjustedOf.get(t);
-    return pAdjusted === undefined
-      ? { group, comparison: decide(c, c.p, settings, settings.alpha), level: settings.alpha }
-      : { group, comparison: decide({ ...c, pAdjusted }, pAdjusted, settings, level), level };
+    if (pAdjusted === undefined) return { group, comparison: decide(c, c.p, settings, settings.alpha), level: settings.alpha };
+    const decided = decide({ ...c, pAdjusted }, pAdjusted, settings, level);
+    // rounds auto: the sequential design's verdict for the benchmarks it decided (analysis/sequential.ts).
+    const outcome = sequential?.get(seriesKey(c.suite, c));
+    return { group, comparison: outcome ? applyOutcome(decided, outcome) : decided, level };
   });
   return { compared: sortForReport(compared), alphaPerTest: level, family: family.length };
 }

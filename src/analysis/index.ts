@@ -24,6 +24,7 @@ import type {
 import { geomeanChange } from '../stats/index.js';
 import { compareGroups } from './compare.js';
 import { diagnose } from './diagnose.js';
+import { replaySequential, withoutLaterRounds } from './sequential.js';
 import { groupRuns, type Group } from './group.js';
 
 const VERDICTS: Verdict[] = ['regression', 'improvement', 'unchanged', 'inconclusive', 'added', 'removed', 'failed'];
@@ -93,9 +94,10 @@ export function compareRuns(runs: readonly Run[], settings: AnalysisSettings): C
 
 /** The whole analysis of one results log. */
 export function analyze({ header, runs, end, settings, override = null }: AnalysisInput): ComparisonResult {
-  const cost = processCost(runs);
+  const sequential = settings.adaptive ? replaySequential(runs, settings, settings.adaptive, end) : null;
+  const cost = processCost(sequential ? withoutLaterRounds(runs, sequential.outcomes) : runs);
   const groups = groupRuns(cost.runs, settings.sampling);
-  const { compared } = compareGroups(groups, settings);
+  const { compared } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
   const comparisons = diagnosed.comparisons;
   const environment = environmentDiagnostic(header.environment, runs);
@@ -114,6 +116,7 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
     seed: header.seed,
     settings,
     rounds: { planned: settings.rounds, completed: new Set(runs.filter((r) => r.side === 'head').map((r) => r.round)).size },
+    ...(sequential && { adaptive: sequential.adaptive }),
     comparisons,
     verdict: overallVerdict(counts, failures),
     // The label lets a failed gate pass; the report stays as it is.

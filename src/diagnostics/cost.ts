@@ -51,8 +51,12 @@ const COST_METRICS: CostMetric[] = [
   { metric: 'max-rss', unit: 'B', read: (r) => (r.maxRssKb === null ? null : r.maxRssKb * 1024), tooCoarse: fewRssSamples },
 ];
 
-/** Runs that count: a run that failed or measured nothing gets no cost (so "no benchmarks" stays visible). */
-const measured = (run: Run) => run.error === undefined && run.measurements.length > 0;
+/**
+ * Runs that count: a run that failed or measured nothing gets no cost (so "no benchmarks" stays
+ * visible), nor does one that ran only some benchmarks (rounds auto's later rounds): its cost
+ * is not comparable with a whole-suite run's, so only whole-suite runs are compared.
+ */
+const measured = (run: Run) => run.error === undefined && run.measurements.length > 0 && run.open === undefined;
 
 /** suite -> metrics too coarse to compare, with the reason. */
 function tooCoarse(runs: readonly Run[]): Map<string, Map<string, string>> {

@@ -1,0 +1,102 @@
+/**
+ * rounds auto in the analysis: the log's runs replayed, round by round, through the same loop
+ * that chose them (src/adaptive/driver.ts), so that a log alone gives the run's verdicts:
+ * `benchgate analyze` on a finished log, or on the log of a job killed mid-way (its last round
+ * is then the last look). Each gating benchmark's verdict, and the data it is shown with, are
+ * those of the look that closed it: rounds it ran after (a whole-suite round) are not used.
+ */
+import { SequentialRounds, type BenchmarkOutcome } from '../adaptive/driver.js';
+import { seriesKey } from '../adaptive/samples.js';
+import { ADAPTIVE_DESIGN } from '../adaptive/defaults.js';
+import type { AdaptiveDesign } from '../adaptive/design.js';
+import type { AdaptiveRun, AdaptiveSettings, AnalysisSettings, Comparison, LogEnd, Run, Warning } from '../model.js';
+
+export interface SequentialReplay {
+  /** By seriesKey: each gating benchmark's outcome. */
+  outcomes: Map<string, BenchmarkOutcome>;
+  adaptive: AdaptiveRun;
+}
+
+/** The sequential design a config or a log's settings describe. */
+export function adaptiveDesign(settings: Pick<AnalysisSettings, 'alpha' | 'thresholdPct'>, adaptive: AdaptiveSettings): AdaptiveDesign {
+  return {
+    alpha: settings.alpha,
+    thresholdPct: settings.thresholdPct,
+    spending: adaptive.spending,
+    test: adaptive.test,
+    confLevel: ADAPTIVE_DESIGN.confLevel,
+  };
+}
+
+export function replaySequential(
+  runs: readonly Run[],
+  settings: AnalysisSettings,
+  adaptive: AdaptiveSettings,
+  end: LogEnd | null,
+): SequentialReplay {
+  const byRound = new Map<number, Run[]>();
+  for (const run of runs) byRound.set(run.round, [...(byRound.get(run.round) ?? []), run]);
+  const loop = new SequentialRounds({
+    design: adaptiveDesign(settings, adaptive),
+    // The clock is the live run's business: here the log's last round ends the loop.
+    budget: { ...adaptive, maxTimeMs: 0 },
+    canFilter: adaptive.filter,
+  });
+  for (let next = loop.next(); next !== null; next = loop.next()) loop.add(next.round, byRound.get(next.round) ?? null);
+  const result = loop.finish();
+  // A completed log that stops before the design did was stopped by its time budget.
+  const stoppedBy =
+    result.stoppedBy === 'log-ended' && end?.status === 'completed' && adaptive.maxTimeSec > 0 ? 'max-time' : result.stoppedBy;
+  return {
+    outcomes: new Map(result.outcomes.map((o) => [outcomeKey(o), o])),
+    adaptive: {
+      stoppedBy,
+      looks: result.rounds.filter((r) => r.look).map((r) => r.round),
+      open: result.rounds.map((r) => (r.open === null ? null : r.open.length)),
+      notes: result.notes,
+    },
+  };
+}
+
+function outcomeKey(o: BenchmarkOutcome): string {
+  return seriesKey(o.suite, {
+    benchmark: o.benchmark,
+    metric: o.metric,
+    ...(o.complexityN !== undefined && { complexityN: o.complexityN }),
+  });
+}
+
+/** The runs without the measurements each benchmark took after the look that closed it. */
+export function withoutLaterRounds(runs: readonly Run[], outcomes: Map<string, BenchmarkOutcome>): Run[] {
+  return runs.map((run) => {
+    const kept = run.measurements.filter((m) => {
+      const o = outcomes.get(seriesKey(run.suite, m));
+      return o === undefined || o.closedAt === 0 || run.round <= o.closedAt;
+    });
+    return kept.length === run.measurements.length ? run : { ...run, measurements: kept };
+  });
+}
+
+/**
+ * A gating comparison with the design's verdict: the boundaries at each look, not the
+ * fixed-rounds correction, decide it. Its p and interval are the closing look's (the same data).
+ */
+export function applyOutcome(c: Comparison, o: BenchmarkOutcome): Comparison {
+  const verdict = o.verdict === 'failed' || o.verdict === 'added' || o.verdict === 'removed' ? c.verdict : o.verdict;
+  return {
+    ...c,
+    verdict,
+    // The design spends alpha over the looks: no fixed-rounds adjusted p applies.
+    pAdjusted: null,
+    roundsNeeded: verdict === 'inconclusive' ? c.roundsNeeded : null,
+    sequential: { stop: o.stop, rounds: o.rounds, closedAt: o.closedAt, nominalP: o.nominalP },
+    warnings: [...c.warnings.filter((w) => w.code !== 'below-threshold'), ...belowThreshold(c, o)],
+  };
+}
+
+/** Significant at some look, but the change is within the threshold: unchanged, said as such. */
+function belowThreshold(c: Comparison, o: BenchmarkOutcome): Warning[] {
+  if (o.verdict !== 'unchanged' || !o.significant || o.stat === null) return [];
+  const change = Math.abs(o.stat.change().changePct);
+  return [{ code: 'below-threshold', message: `significant but ${change.toFixed(2)}% is below the ${c.thresholdPct}% threshold` }];
+}

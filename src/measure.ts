@@ -25,7 +25,7 @@ import { planRounds, type PlannedRound } from './runner/schedule.js';
 import { planSteadiness, type SteadyPlan } from './runner/steady.js';
 import { reviewWarnings, workingDirectoryIn } from './trust.js';
 import { VERSION } from './version.js';
-import { adaptiveDesign } from './analysis/sequential.js';
+import { adaptiveDesign, unreachableWarning } from './analysis/sequential.js';
 
 /** The results log's file name, inside the output directory. */
 export const LOG_FILE = 'results.jsonl';
@@ -277,10 +277,7 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
       platform.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
       if (!warnedUnreachable && look.unreachable.length > 0) {
         warnedUnreachable = true;
-        platform.warn(
-          `${look.unreachable.length} benchmark(s) are too noisy to be decided within ±${config.thresholdPct}% by round ${adaptive.maxRounds} (first: ${JSON.stringify(look.unreachable[0])}): ` +
-            'they will end inconclusive; raise max-rounds or threshold, or count instructions (measure: instructions)',
-        );
+        platform.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds).message);
       }
     },
   });

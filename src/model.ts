@@ -256,6 +256,8 @@ export const WARNING_CODES = [
   'cpu-governor',
   'turbo',
   'cost-too-coarse',
+  // rounds auto: the noise at the first look leaves benchmarks no chance within max-rounds
+  'threshold-unreachable',
   // diagnostics: one comparison's data
   'tail-regression',
   'welch-disagrees',
@@ -365,6 +367,8 @@ export interface AdaptiveRun {
   open: (number | null)[];
   /** What the reports should say about the filter (a fallback to whole-suite rounds), as plain sentences. */
   notes: string[];
+  /** Benchmarks whose noise at the first look leaves no chance to fit ±threshold by max-rounds. */
+  unreachable: string[];
 }
 
 /** A trusted label on the pull request that lets a failed gate pass; the report stays. */

@@ -24,7 +24,7 @@ import type {
 import { geomeanChange } from '../stats/index.js';
 import { compareGroups } from './compare.js';
 import { diagnose } from './diagnose.js';
-import { replaySequential, withoutLaterRounds } from './sequential.js';
+import { replaySequential, unreachableWarning, withoutLaterRounds } from './sequential.js';
 import { groupRuns, type Group } from './group.js';
 
 const VERDICTS: Verdict[] = ['regression', 'improvement', 'unchanged', 'inconclusive', 'added', 'removed', 'failed'];
@@ -109,6 +109,9 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const warnings: Warning[] = [...(header.warnings ?? [])];
   if (failures.stopped !== null) warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
   if (failures.noResults) warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
+  if (sequential && sequential.adaptive.unreachable.length > 0) {
+    warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive!.maxRounds));
+  }
   return {
     tool: header.tool,
     base: header.base,

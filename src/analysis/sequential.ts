@@ -36,11 +36,13 @@ export function replaySequential(
 ): SequentialReplay {
   const byRound = new Map<number, Run[]>();
   for (const run of runs) byRound.set(run.round, [...(byRound.get(run.round) ?? []), run]);
+  let unreachable: string[] | null = null;
   const loop = new SequentialRounds({
     design: adaptiveDesign(settings, adaptive),
     // The clock is the live run's business: here the log's last round ends the loop.
     budget: { ...adaptive, maxTimeMs: 0 },
     canFilter: adaptive.filter,
+    onLook: (look) => (unreachable ??= look.unreachable),
   });
   for (let next = loop.next(); next !== null; next = loop.next()) loop.add(next.round, byRound.get(next.round) ?? null);
   const result = loop.finish();
@@ -54,7 +56,18 @@ export function replaySequential(
       looks: result.rounds.filter((r) => r.look).map((r) => r.round),
       open: result.rounds.map((r) => (r.open === null ? null : r.open.length)),
       notes: result.notes,
+      unreachable: unreachable ?? [],
     },
+  };
+}
+
+/** What the log says early (measure.ts) and the summary repeats: noise the budget cannot beat. */
+export function unreachableWarning(names: readonly string[], thresholdPct: number, maxRounds: number): Warning {
+  return {
+    code: 'threshold-unreachable',
+    message:
+      `${names.length} benchmark(s) are too noisy to be decided within ±${thresholdPct}% by round ${maxRounds} (first: ${JSON.stringify(names[0])}): ` +
+      'they end inconclusive; raise max-rounds or the threshold, count instructions (measure: instructions), or use a quieter runner',
   };
 }
 

@@ -2,7 +2,8 @@
  * Combines results logs of the same base and head (say, the PR gate's run and a later deep
  * run) into one log, so their rounds are analysed together. Rounds of later logs are
  * renumbered after those of earlier ones; logs of other commits are refused, and so is a log
- * given twice (or a merged log with one of its sources), whose runs would count twice.
+ * given twice (or a merged log with one of its sources), whose runs would count twice. A
+ * merged log is analysed with fixed rounds, whatever design its sources followed.
  */
 import type { LogHeader, LogLine } from '../model.js';
 import { LogError, type ParsedLog } from './log.js';
@@ -10,7 +11,9 @@ import { LogError, type ParsedLog } from './log.js';
 export function mergeLogs(logs: { file: string; log: ParsedLog }[]): string {
   if (logs.length === 0) throw new LogError('merge needs at least one results log');
   const first = logs[0]!;
-  const lines: LogLine[] = [{ ...first.log.header, config: { ...first.log.header.config, rounds: null } } as LogHeader];
+  // The merged rounds follow no one design: rounds auto's looks do not carry over, the analysis is fixed-rounds.
+  const { adaptive: _looks, ...config } = first.log.header.config;
+  const lines: LogLine[] = [{ ...first.log.header, config: { ...config, rounds: null } } as LogHeader];
   let offset = 0;
   /** A run's header is its identity: it started once, with one seed. */
   const started = new Map<string, string>();
@@ -28,7 +31,7 @@ export function mergeLogs(logs: { file: string; log: ParsedLog }[]): string {
         `${file}: compares other commits than ${first.file} (base/head SHAs differ); only logs of the same comparison can be merged`,
       );
     }
-    const rounds = Math.max(0, ...log.runs.map((r) => r.round));
+    const rounds = log.runs.reduce((most, r) => Math.max(most, r.round), 0);
     for (const run of log.runs) lines.push({ type: 'run', run: { ...run, round: run.round + offset } });
     offset += rounds;
   }

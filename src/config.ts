@@ -272,6 +272,12 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   }
   const format = commandMode !== undefined || measure === 'instructions' ? 'command' : (givenFormat ?? DEFAULTS.format);
   checkFormat(format, merged.format?.where ?? '--format');
+  if (text('rounds') === 'auto' && text('sampling') === 'pooled') {
+    // The looks test one value per run (its median): pooled iterations would show other numbers than the verdict's.
+    throw new ConfigError(
+      `${merged.sampling!.where}: sampling: pooled does not apply to rounds: auto, whose looks test one value per run; remove one`,
+    );
+  }
   const gateProcess = text('gate-process') ?? DEFAULTS.gateProcess;
   const pin = text('pin-cpu');
   if (pin !== undefined && pin !== 'auto' && !/^\d+$/.test(pin.trim())) {

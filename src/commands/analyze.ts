@@ -12,6 +12,13 @@ export const cmdAnalyze: Command = async ({ values, positionals, platform }) => 
   for (const line of log.skipped) platform.warn(`${file}:${line}: unreadable line skipped (a run cut off by a kill?)`);
   if (!log.end) platform.warn(`${file}: the run did not finish (no end line); analysing the ${log.runs.length} runs it recorded`);
   const overrides = resolveAnalysisOverrides(flagLayer(values));
+  if (log.header.config.adaptive) {
+    if (overrides.sampling === 'pooled')
+      throw new ConfigError('--sampling: pooled does not apply to a rounds: auto log, whose looks test one value per run');
+    if (overrides.alpha !== undefined || overrides.thresholdPct !== undefined) {
+      platform.info(`${file}: rounds auto: the looks are replayed at the new level, on the rounds the run chose at its own`);
+    }
+  }
   const outDir = values.out ?? path.dirname(file);
   return (await concludeLog({ log, logFile: file, overrides, outDir, platform })).exitCode;
 };

@@ -87,6 +87,29 @@ function geomeanOf(comparisons: readonly Comparison[]): ComparisonResult['geomea
   return ratios.length > 0 ? geomeanChange(ratios) : null;
 }
 
+/**
+ * Whether the gate fails: a gating regression under fail-on regression, unless the trusted
+ * override label is on the pull request (the label lets a failed gate pass; the report stays).
+ */
+function gateOf(
+  settings: RunSettings,
+  counts: Record<Verdict, number>,
+  override: GateOverride | null,
+): Pick<ComparisonResult, 'gateFailed' | 'override'> {
+  const failed = settings.failOn === 'regression' && counts.regression > 0;
+  return { gateFailed: failed && override === null, ...(failed && override !== null && { override }) };
+}
+
+/**
+ * A saved result (results.json of another job, a fork's artifact) gated here: the gate is decided
+ * again from its counts and settings, with this run's trusted label; whatever gate or override the
+ * file itself claims is not taken.
+ */
+export function regate(result: ComparisonResult, override: GateOverride | null): ComparisonResult {
+  const { override: _claimed, ...rest } = result;
+  return { ...rest, ...gateOf(result.settings, result.counts, override) };
+}
+
 /** The comparisons of a set of runs (process cost included), without diagnostics: for simulations. */
 export function compareRuns(runs: readonly Run[], settings: AnalysisSettings): Comparison[] {
   return compareGroups(groupRuns(processCost(runs).runs, settings.sampling), settings).compared.map((x) => x.comparison);
@@ -105,7 +128,6 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   // The gate's counts: a comparison that does not gate is shown, and counted apart.
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const c of comparisons) if (c.gating) counts[c.verdict]++;
-  const gateFailed = settings.failOn === 'regression' && counts.regression > 0;
   const warnings: Warning[] = [...(header.warnings ?? [])];
   if (failures.stopped !== null) warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
   if (failures.noResults) warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
@@ -122,9 +144,7 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
     ...(sequential && { adaptive: sequential.adaptive }),
     comparisons,
     verdict: overallVerdict(counts, failures),
-    // The label lets a failed gate pass; the report stays as it is.
-    gateFailed: gateFailed && override === null,
-    ...(gateFailed && override !== null && { override }),
+    ...gateOf(settings, counts, override),
     counts,
     informational: comparisons.length - comparisons.filter((c) => c.gating).length,
     geomean: geomeanOf(comparisons),

@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { regate } from '../analysis/index.js';
 import { publishResult, type Outcome } from '../conclude.js';
 import { ConfigError } from '../config.js';
 import type { ComparisonResult } from '../model.js';
@@ -64,7 +65,7 @@ export async function publishSaved(dir: string, options: GitHubOptions): Promise
   }
   const pullRequest = options.pullRequest ?? readPullRequestNumber(dir);
   const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishResult(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) }, platform);
+  return publishGated(dir, result, platform);
 }
 
 /**
@@ -88,7 +89,13 @@ async function publishOwn(dir: string, result: ComparisonResult, options: GitHub
     );
   }
   const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? result.head.sha });
-  return publishResult(result, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) }, platform);
+  return publishGated(dir, result, platform);
+}
+
+/** Publishes a saved result with its gate decided here, from its counts and this run's override label. */
+async function publishGated(dir: string, result: ComparisonResult, platform: GitHubPlatform): Promise<Outcome> {
+  const gated = regate(result, await platform.gateOverride());
+  return publishResult(gated, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) }, platform);
 }
 
 /** The CLI command; the token comes from GITHUB_TOKEN (never a flag, so it stays out of logs). */

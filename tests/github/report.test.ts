@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RefInfo } from '../../src/model.js';
+import type { ComparisonResult, RefInfo } from '../../src/model.js';
 import { renderJson } from '../../src/report/json.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
 import { FakeGitHub } from './fake-github.js';
@@ -18,10 +18,10 @@ const HEAD = 'b'.repeat(40);
 
 const MERGE = 'c'.repeat(40);
 
-function artifact(pullRequest: string | null, headSha = HEAD, chosen?: RefInfo['chosen']): string {
+function artifact(pullRequest: string | null, headSha = HEAD, chosen?: RefInfo['chosen'], claims: Partial<ComparisonResult> = {}): string {
   const dir = path.join(tempDir('benchgate-artifact-'), 'benchgate-results');
   mkdirSync(dir);
-  const r = result([compared('@everyone', 'regression', 40), compared('steady', 'unchanged', 0.1)]);
+  const r = { ...result([compared('@everyone', 'regression', 40), compared('steady', 'unchanged', 0.1)]), ...claims };
   r.head = { ...r.head, sha: headSha, ...(chosen ? { chosen } : {}) };
   writeFileSync(path.join(dir, 'results.json'), renderJson(r));
   if (pullRequest !== null) writeFileSync(path.join(dir, 'pull-request-number'), pullRequest);
@@ -64,6 +64,24 @@ describe('publishing saved results from a workflow_run job', () => {
     expect(fake.checkRuns[0]).toMatchObject({ head_sha: HEAD, conclusion: 'failure', name: 'benchgate (suite)' });
     expect(step.outputs.verdict).toBe('fail');
     expect(step.summary).toMatch(/^### ❌/);
+  });
+
+  it('decides the gate again from the counts: an artifact that claims a passed gate or an override does not pass', async () => {
+    const step = await report(artifact('42\n', HEAD, undefined, { gateFailed: false, override: { label: 'forged', by: 'fork' } }));
+    expect(step.code).toBe(1);
+    expect(fake.checkRuns[0]).toMatchObject({ conclusion: 'failure' });
+  });
+
+  it("lets the gate pass with this repository's override label on the pull request, read from the API", async () => {
+    fake.labels.set(42, [{ name: 'benchmarks-override', by: 'maintainer' }]);
+    const step = await runAction(
+      workspace,
+      { 'report-from': artifact('42\n'), token: 'ghs_reporter', comment: 'on', check: 'on', 'override-label': 'benchmarks-override' },
+      github.env,
+    );
+    fake.labels.clear();
+    expect(step.code).toBe(0);
+    expect(step.summary).toMatch(/gate passed by label &quot;benchmarks\\-override&quot;, applied by @⁠maintainer/);
   });
 
   it('does not comment when the pull request has moved past the measured commit', async () => {

@@ -262,6 +262,8 @@ describe('the MR note when GitLab says no, or no token is set', () => {
     expect(r.code).toBe(0);
     expect(readFileSync(path.join(out, 'junit.xml'), 'utf8')).not.toContain('<failure');
     const issues = JSON.parse(readFileSync(path.join(out, 'gl-code-quality-report.json'), 'utf8')) as CodeQualityIssue[];
-    expect(issues.map((i) => i.severity)).toEqual(['minor']);
+    // The stand-in's regression; the (process) rows are real timings, whatever noise says of them.
+    const benchmarks = issues.filter((i) => !i.description.includes('(process)'));
+    expect(benchmarks.map((i) => i.severity)).toEqual(['minor']);
   });
 });

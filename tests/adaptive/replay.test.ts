@@ -153,6 +153,20 @@ describe('replay equals live', () => {
     expect(byName(result.outcomes).noisy).toMatchObject({ verdict: 'inconclusive', stop: 'budget', closedAt: 12 });
     expect(analysed(result.runs, adaptive, completed).adaptive?.stoppedBy).toBe('max-time');
   });
+  it('a harness without a filter: whole-suite rounds live and replayed, and results.json says so', async () => {
+    const adaptive = { ...ADAPTIVE, filter: false };
+    const result = await live(7, adaptive);
+    expect(result.rounds.every((r) => r.open === null)).toBe(true);
+    const replay = replaySequential(result.runs, settingsOf(adaptive), adaptive, completed);
+    expect(byName(replay.outcomes.values())).toEqual(byName(result.outcomes));
+    const r = analysed(result.runs, adaptive, completed);
+    expect(r.adaptive?.open).toEqual(result.rounds.map(() => null));
+    expect(r.adaptive?.notes).toEqual(['the harness cannot run a subset of its benchmarks: every round ran the whole suite']);
+    // Whole-suite rounds after a benchmark closed: its later data is not shown.
+    const quiet = r.comparisons.find((c) => c.benchmark === 'quiet a')!;
+    expect(quiet.sequential?.closedAt).toBe(10);
+    expect(quiet.base!.n).toBe(10);
+  });
 });
 
 describe('a log cut off', () => {

@@ -177,7 +177,8 @@ export class SequentialRounds {
     this.rounds.push({ round, open: names, wallMs: this.now() - this.asked.startedAt, openCount: this.asked.openCount, look: isLookRound });
     if (isLookRound) {
       this.look(round, round === this.opts.budget.maxRounds);
-      if (this.open().length === 0) this.stoppedBy = 'decided';
+      // The last look closes what is still open for lack of budget: that is max-rounds, not decided.
+      if (this.open().length === 0) this.stoppedBy = this.closedByBudget() ? 'max-rounds' : 'decided';
     }
   }
 
@@ -198,6 +199,10 @@ export class SequentialRounds {
 
   private open(): State[] {
     return [...this.states.values()].filter((s) => s.outcome === null);
+  }
+
+  private closedByBudget(): boolean {
+    return [...this.states.values()].some((s) => s.outcome?.stop === 'budget');
   }
 
   private look(round: number, final: boolean): void {

@@ -36,6 +36,10 @@ export function replaySequential(
 ): SequentialReplay {
   const byRound = new Map<number, Run[]>();
   for (const run of runs) byRound.set(run.round, [...(byRound.get(run.round) ?? []), run]);
+  // A log cut off mid-round (killed, or a failed run) ends with one side of its last round: that
+  // half round pairs nothing, so the last look is the round before it, as is the data shown.
+  const last = Math.max(0, ...byRound.keys());
+  if (last > 0 && new Set(byRound.get(last)!.map((r) => r.side)).size < 2) byRound.delete(last);
   let unreachable: string[] | null = null;
   const loop = new SequentialRounds({
     design: adaptiveDesign(settings, adaptive),

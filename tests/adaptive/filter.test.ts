@@ -219,3 +219,115 @@ describe('any format', () => {
     );
   });
 });
+
+/**
+ * Hostile names for the syntaxes above that had no such test: Go sub-benchmark names with quotes
+ * and regex metacharacters (Go itself turns spaces into `_`), libtest substrings, BenchmarkDotNet
+ * globs and Catch2 test specs, each read back by an oracle of the harness's own matching rules.
+ */
+describe('hostile names in every syntax', () => {
+  it('go: quotes, backslashes and metacharacters in sub-benchmark names select exactly themselves', () => {
+    const printed = [
+      `example.com/m.BenchmarkQ/"double"-8`,
+      `example.com/m.BenchmarkQ/'single'-8`,
+      'example.com/m.BenchmarkQ/back\\slash-8',
+      'example.com/m.BenchmarkQ/a+b{1,2}?-8',
+      'example.com/m.BenchmarkQ/$(touch_x)-8',
+      'example.com/m.BenchmarkQ/plain-8',
+    ];
+    const goName = (n: string) => n.replace(/^.*?\.(?=Benchmark)/, '').replace(/-8$/, '');
+    for (const name of printed) {
+      const value = valueOf(buildFilter('go', [name], printed));
+      expect(printed.filter((n) => goSelects(value, goName(n)))).toEqual([name]);
+    }
+  });
+
+  it('cargo-bench: the substring selects every open name and is never a pattern', () => {
+    for (const name of HOSTILE) {
+      const out = buildFilter('cargo-bench', [name], HOSTILE);
+      // One name is its own substring: libtest may select more (substring), never fewer.
+      expect(valueOf(out)).toBe(name);
+    }
+    const open = ['(x|y)', '(x|y) [z]'];
+    expect(valueOf(buildFilter('cargo-bench', open, [...open, 'other']))).toBe('(x|y)');
+  });
+
+  /** BenchmarkDotNet's --filter: `*` and `?` wildcards over the whole name, case-insensitive; other characters literal. */
+  const dotnetSelects = (glob: string, name: string) =>
+    new RegExp(
+      `^${glob
+        .split('')
+        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[\\^$.*+?()[\]{}|/-]/g, (m) => `\\${m}`)))
+        .join('')}$`,
+      'is',
+    ).test(name);
+
+  it('benchmarkdotnet: every hostile name is selected by its glob; only names differing by a wildcard are selected besides', () => {
+    for (const name of HOSTILE) {
+      const out = buildFilter('benchmarkdotnet', [name], HOSTILE);
+      if (out.kind === 'whole-suite') continue;
+      const glob = valueOf(out);
+      const selected = HOSTILE.filter((n) => dotnetSelects(glob, n));
+      expect(selected).toContain(name);
+      // Over-selection only where the name itself holds a wildcard character.
+      if (!/[*?]/.test(name)) expect(selected).toEqual([name]);
+    }
+    const open = ['Ns.Q("a b").Run', 'Ns.Q("a c").Run'];
+    const glob = valueOf(buildFilter('benchmarkdotnet', open, [...open, 'Ns.Other']));
+    expect(open.every((n) => dotnetSelects(glob, n))).toBe(true);
+    expect(dotnetSelects(glob, 'Ns.Other')).toBe(false);
+  });
+
+  /**
+   * Catch2's test spec parser (TestSpecParser): `,` separates patterns unless escaped, `\` escapes
+   * the next character, `"..."` quotes a name; a leading or trailing `*` is a wildcard; matching is
+   * case-insensitive on the test case name.
+   */
+  function catch2Patterns(spec: string): string[] {
+    const patterns: string[] = [];
+    let current = '';
+    let quoted = false;
+    for (let i = 0; i < spec.length; i++) {
+      const c = spec[i]!;
+      if (c === '\\') current += spec[++i] ?? '';
+      else if (c === '"') quoted = !quoted;
+      else if (c === ',' && !quoted) {
+        patterns.push(current);
+        current = '';
+      } else if (c === ',') {
+        // An unescaped comma ends the pattern even inside quotes: the filter must never emit one.
+        throw new Error(`unescaped comma inside a quoted name in ${JSON.stringify(spec)}`);
+      } else current += c;
+    }
+    patterns.push(current);
+    return patterns;
+  }
+  const catch2Selects = (spec: string, testCase: string) =>
+    catch2Patterns(spec).some((p) => {
+      const name = testCase.toLowerCase();
+      let q = p.toLowerCase();
+      const starts = q.startsWith('*');
+      const ends = q.endsWith('*') && q.length > 1;
+      q = q.slice(starts ? 1 : 0, ends ? -1 : undefined);
+      if (starts && ends) return name.includes(q);
+      if (starts) return name.endsWith(q);
+      if (ends) return name.startsWith(q);
+      return name === q;
+    });
+
+  it('catch2: every hostile test case (quotes, commas, backslashes, brackets, spaces) is selected by its spec', () => {
+    const cases = [...HOSTILE.filter((n) => !n.includes('\n')), 'a, b', 'x\\,y', '"quoted"', 'tag [fast]'];
+    for (const testCase of cases) {
+      const spec = valueOf(buildFilter('catch2', [`${testCase} / bench`], []));
+      expect(catch2Selects(spec, testCase)).toBe(true);
+      const others = cases.filter((c) => c !== testCase && catch2Selects(spec, c));
+      // Only a name that holds a wildcard itself may select another.
+      if (!testCase.includes('*')) expect(others).toEqual([]);
+    }
+  });
+
+  it('pytest-benchmark: hostile node ids go to the @file as they are, one a line', () => {
+    const ids = HOSTILE.filter((n) => !n.includes('\n')).map((n) => `t.py::test[${n}]`);
+    expect(buildFilter('pytest-benchmark', ids, [])).toEqual({ kind: 'filter', filter: { argsFile: ids } });
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * `benchgate run --rounds auto` end to end (issue 14): a suite with one clear regression stops
+ * early; extension rounds run only the open benchmarks, by the harness's own filter and with
+ * hostile names that no shell ever sees; max-time stops a slow suite; a killed run leaves a log
+ * that `benchgate analyze` reads. Verdicts come from a seeded stand-in harness
+ * (tests/fixtures/adaptive/seeded-bench.mjs) or from real Go timings with a 3x effect.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { FILTER_PLACEHOLDER } from '../../src/adaptive/filter.js';
+import { readLog } from '../../src/runner/log.js';
+import { makeRepo, readResults, ROOT, runCli, runLastCommit, startCli, tempDir } from './helpers.js';
+
+const STAND_IN = readFileSync(path.join(ROOT, 'tests', 'fixtures', 'adaptive', 'seeded-bench.mjs'), 'utf8');
+
+interface Suite {
+  names: string[];
+  /** head/base factor per benchmark; absent: 1. */
+  factors?: Record<string, number>;
+  cv: number;
+  sleepMs?: number;
+}
+
+/** A repository whose parent commit runs `base` and last commit `head` through the stand-in. */
+function standInRepo(base: Suite, head: Suite): string {
+  return makeRepo([{ 'bench.mjs': STAND_IN, 'suite.json': JSON.stringify(base) }, { 'suite.json': JSON.stringify(head) }]);
+}
+
+interface Call {
+  round: number;
+  side: string;
+  filter: string;
+  argument: string | null;
+  ran: string[];
+}
+
+const readCalls = (file: string): Call[] =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Call);
+
+const verdicts = (out: string) =>
+  Object.fromEntries(
+    readResults(out)
+      .comparisons.filter((c) => c.benchmark !== '(process)')
+      .map((c) => [c.benchmark, c.verdict]),
+  );
+
+const AUTO = ['--rounds', 'auto', '--format', 'benchgate', '--warmup', '0', '--seed', '7'];
+
+describe('rounds auto, extension rounds', () => {
+  it('rounds 1..min-rounds run everything, later rounds only the open benchmarks; hostile names reach the harness intact, through no shell', async () => {
+    const marks = tempDir('benchgate-marks-');
+    // The slow two are the ones left open after the first look, so the filter must carry them.
+    const slow = [`(x|y) "q" 'r' sp ace`, `$(touch ${marks}/dollar) \`touch ${marks}/tick\``];
+    const quiet = ['a.b*', '[z]+?', 'back\\slash', 'q"uote', '; touch x #', 'plain'];
+    const names = [...quiet, ...slow];
+    const repo = standInRepo({ names, cv: 0.003 }, { names, cv: 0.003, factors: Object.fromEntries(slow.map((n) => [n, 2])) });
+    const out = tempDir();
+    const calls = path.join(tempDir(), 'calls.jsonl');
+    const r = await runLastCommit(repo, `node bench.mjs ${FILTER_PLACEHOLDER}`, out, AUTO, { env: { CALLS: calls } });
+    expect(r.stderr).not.toContain('is not BENCHGATE_FILTER');
+    expect(r.code).toBe(1);
+
+    const result = readResults(out);
+    expect(result.adaptive?.stoppedBy).toBe('decided');
+    expect(verdicts(out)).toEqual({
+      ...Object.fromEntries(quiet.map((n) => [n, 'unchanged'])),
+      ...Object.fromEntries(slow.map((n) => [n, 'regression'])),
+    });
+    const rounds = result.rounds.completed;
+    expect(rounds).toBeGreaterThan(10);
+    expect(rounds).toBeLessThan(30);
+
+    const made = readCalls(calls);
+    expect(made).toHaveLength(2 * rounds);
+    for (const call of made) {
+      // {filter} gave the harness the variable's value, unexpanded.
+      expect(call.argument).toBe(call.filter);
+      if (call.round <= 10) {
+        expect(call.filter).toBe('');
+        expect(call.ran).toEqual(names);
+      } else {
+        expect(JSON.parse(call.filter)).toEqual(slow);
+        expect(call.ran).toEqual(slow);
+      }
+    }
+    // results.json says per round how many benchmarks it asked for, as the harness saw.
+    const asked = (round: number) => made.find((c) => c.round === round && c.side === 'head')!;
+    expect(result.adaptive?.open).toEqual(
+      Array.from({ length: rounds }, (_, i) => (asked(i + 1).filter === '' ? null : (JSON.parse(asked(i + 1).filter) as string[]).length)),
+    );
+    expect(result.adaptive?.looks).toEqual([10, 15, 20, 25].filter((l) => l <= rounds));
+    // The log records what each filtered run was asked for.
+    for (const run of readLog(path.join(out, 'results.jsonl')).runs) expect(run.open).toEqual(run.round <= 10 ? undefined : slow);
+    // No name was ever run by a shell.
+    expect(readdirSync(marks)).toEqual([]);
+  });
+});
+
+describe('rounds auto, max-time', () => {
+  it('stops a slow suite on its time budget with the last look’s verdicts, and the log is complete', async () => {
+    const names = ['n1', 'n2', 'n3'];
+    // 300 ms a run and 40% noise: nothing can be decided within ±2% before the clock runs out.
+    const suite = { names, cv: 0.4, sleepMs: 300 };
+    const repo = standInRepo(suite, suite);
+    const out = tempDir();
+    const r = await runLastCommit(repo, 'node bench.mjs', out, [...AUTO, '--max-time', '3s']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/rounds auto stopped after \d+ round\(s\): max-time reached/);
+    const log = readLog(path.join(out, 'results.jsonl'));
+    expect(log.end?.status).toBe('completed');
+    const result = readResults(out);
+    expect(result.adaptive?.stoppedBy).toBe('max-time');
+    const rounds = result.rounds.completed;
+    expect(rounds).toBeGreaterThanOrEqual(1);
+    expect(rounds).toBeLessThan(10);
+    expect(log.runs).toHaveLength(2 * rounds);
+    for (const c of result.comparisons.filter((c) => c.benchmark !== '(process)')) {
+      expect(c.verdict).toBe('inconclusive');
+      // The last look, unplanned, at the rounds the clock allowed.
+      expect(c.sequential).toMatchObject({ stop: 'budget', closedAt: rounds });
+    }
+  });
+});
+
+describe('rounds auto, a killed run', () => {
+  it('leaves a log that benchgate analyze reads: verdicts from a last look at the rounds logged, stoppedBy log-ended', async () => {
+    const names = ['quiet a', 'quiet b', 'slow'];
+    const repo = standInRepo({ names, cv: 0.003 }, { names, cv: 0.003, factors: { slow: 2 } });
+    const out = tempDir();
+    const pidFile = path.join(tempDir(), 'pid');
+    const log = path.join(out, 'results.jsonl');
+    const { child, done } = startCli(
+      ['run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', 'node bench.mjs', '--out', out, ...AUTO],
+      { env: { HANG_AT_ROUND: '12', PID_FILE: pidFile } },
+    );
+    try {
+      while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8') === '') {
+        if (child.exitCode !== null) throw new Error(`benchgate ended before round 12: ${(await done).stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      child.kill('SIGKILL');
+    } finally {
+      // The stand-in waits to be killed: its parent is gone, so it is the test's to end.
+      const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
+      if (pid > 0) process.kill(pid, 'SIGKILL');
+    }
+    expect((await done).code).toBeNull();
+    // Killed mid-write as well: half a line at the end.
+    appendFileSync(log, '{"type":"run","suite":"bench');
+
+    const analysed = tempDir();
+    const r = await runCli(['analyze', log, '--out', analysed]);
+    expect(r.stderr).toContain('unreadable line skipped');
+    expect(r.stderr).toContain('the run did not finish (no end line); analysing the 22 runs it recorded');
+    // The gate's exit code, as for any log: the regression fails it.
+    expect(r.code).toBe(1);
+    const result = readResults(analysed);
+    expect(result.adaptive?.stoppedBy).toBe('log-ended');
+    expect(result.rounds.completed).toBe(11);
+    expect(verdicts(analysed)).toEqual({ 'quiet a': 'unchanged', 'quiet b': 'unchanged', slow: 'regression' });
+    const slow = result.comparisons.find((c) => c.benchmark === 'slow')!;
+    expect(slow.sequential).toMatchObject({ stop: 'decided', rounds: 11, closedAt: 11 });
+  });
+});
+
+const hasGo = spawnSync('go', ['version']).status === 0;
+// A missing go skips on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) the test fails instead.
+const itWithGo = hasGo || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+
+/** A Go package whose BenchmarkSlow does `slowWork` units of the work every other benchmark does once... */
+const goBench = (slowWork: number) => `package bg
+
+import "testing"
+
+var sink uint64
+
+func work(units int) {
+	x := uint64(1)
+	for i := 0; i < units*20000; i++ {
+		x = x*6364136223846793005 + 1442695040888963407
+	}
+	sink += x
+}
+
+func BenchmarkFastA(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		work(1)
+	}
+}
+
+func BenchmarkFastB(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		work(1)
+	}
+}
+
+func BenchmarkParsed(b *testing.B) {
+	for _, size := range []string{"small", "x.y"} {
+		b.Run(size, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				work(1)
+			}
+		})
+	}
+}
+
+func BenchmarkSlow(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		work(${slowWork})
+	}
+}
+`;
+
+describe('rounds auto, a real Go suite', () => {
+  itWithGo(
+    'one benchmark 3x slower: a regression, the rest unchanged, stopped before max-rounds; go test -bench {filter} ran only the open ones after the first look',
+    async () => {
+      const repo = makeRepo([{ 'go.mod': 'module example.com/bg\n\ngo 1.21\n', 'bg_test.go': goBench(1) }, { 'bg_test.go': goBench(3) }]);
+      const out = tempDir();
+      const r = await runLastCommit(
+        repo,
+        `go test -bench ${FILTER_PLACEHOLDER} -run '^$' -benchtime 500x .`,
+        out,
+        [
+          '--rounds',
+          'auto',
+          '--format',
+          'go',
+          '--warmup',
+          '1',
+          '--seed',
+          '3',
+          // Real timings on a shared machine: a 3x change (+200%) against a threshold noise cannot reach.
+          '--threshold',
+          '100',
+        ],
+        { env: { GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' } },
+      );
+      expect(r.code).toBe(1);
+      const result = readResults(out);
+      expect(result.adaptive?.stoppedBy).toBe('decided');
+      expect(result.rounds.completed).toBeLessThan(30);
+      const byName = Object.fromEntries(
+        result.comparisons
+          .filter((c) => c.metric === 'time' && c.benchmark !== '(process)')
+          .map((c) => [c.benchmark.replace(/-\d+$/, ''), c.verdict]),
+      );
+      expect(byName).toEqual({
+        'example.com/bg.BenchmarkFastA': 'unchanged',
+        'example.com/bg.BenchmarkFastB': 'unchanged',
+        'example.com/bg.BenchmarkParsed/small': 'unchanged',
+        'example.com/bg.BenchmarkParsed/x.y': 'unchanged',
+        'example.com/bg.BenchmarkSlow': 'regression',
+      });
+      // After the first look, go ran only what the filter asked for: the benchmarks still open.
+      const runs = readLog(path.join(out, 'results.jsonl')).runs;
+      const later = runs.filter((run) => run.round > 10);
+      expect(later.length).toBeGreaterThan(0);
+      const closedAt = new Map(result.comparisons.map((c) => [c.benchmark, c.sequential?.closedAt ?? 0]));
+      for (const run of later) {
+        // Exactly the benchmarks no look had closed before this round, and go ran exactly those.
+        const open = [...closedAt].filter(([name, at]) => name !== '(process)' && at >= run.round).map(([name]) => name);
+        expect([...run.open!].sort()).toEqual(open.sort());
+        expect(
+          run.measurements
+            .filter((m) => m.metric === 'time')
+            .map((m) => m.benchmark)
+            .sort(),
+        ).toEqual(open);
+      }
+      for (const run of runs.filter((run) => run.round <= 10)) expect(run.open).toBeUndefined();
+    },
+    240_000,
+  );
+});

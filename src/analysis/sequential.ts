@@ -88,7 +88,8 @@ export function withoutLaterRounds(runs: readonly Run[], outcomes: Map<string, B
   return runs.map((run) => {
     const kept = run.measurements.filter((m) => {
       const o = outcomes.get(seriesKey(run.suite, m));
-      return o === undefined || o.closedAt === 0 || run.round <= o.closedAt;
+      // A failure stays whenever it happened: a harness that fails a benchmark is an error (exit 3) even after its decision.
+      return o === undefined || o.closedAt === 0 || run.round <= o.closedAt || m.failed !== undefined;
     });
     return kept.length === run.measurements.length ? run : { ...run, measurements: kept };
   });
@@ -99,7 +100,9 @@ export function withoutLaterRounds(runs: readonly Run[], outcomes: Map<string, B
  * fixed-rounds correction, decide it. Its p and interval are the closing look's (the same data).
  */
 export function applyOutcome(c: Comparison, o: BenchmarkOutcome): Comparison {
-  const verdict = o.verdict === 'failed' || o.verdict === 'added' || o.verdict === 'removed' ? c.verdict : o.verdict;
+  // Failed, added or removed is the data's own state, whatever the looks said before it.
+  const own = (v: string) => v === 'failed' || v === 'added' || v === 'removed';
+  const verdict = own(c.verdict) || own(o.verdict) ? c.verdict : o.verdict;
   return {
     ...c,
     verdict,

@@ -245,6 +245,26 @@ describe('withoutLaterRounds', () => {
     expect(runs.every((r) => r.measurements.length === 3)).toBe(true);
   });
 
+  it('keeps a failure after the close: a harness that fails a decided benchmark later is still an error', () => {
+    const failing = runs.map((r) =>
+      r.round === 4 && r.side === 'head'
+        ? { ...r, measurements: r.measurements.map((m) => (m.benchmark === 'closed' ? { ...m, values: [], failed: 'panic' } : m)) }
+        : r,
+    );
+    const kept = withoutLaterRounds(
+      failing,
+      new Map([[seriesKey('suite', { benchmark: 'closed', metric: 'time' }), outcome('closed', 2)]]),
+    );
+    const closed = kept.flatMap((r) => r.measurements.filter((m) => m.benchmark === 'closed').map((m) => [r.round, m.failed ?? null]));
+    expect(closed).toEqual([
+      [1, null],
+      [1, null],
+      [2, null],
+      [2, null],
+      [4, 'panic'],
+    ]);
+  });
+
   it('keeps everything of a benchmark no look closed (closedAt 0)', () => {
     const kept = withoutLaterRounds(runs, new Map([[seriesKey('suite', { benchmark: 'closed', metric: 'time' }), outcome('closed', 0)]]));
     expect(kept).toEqual(runs);

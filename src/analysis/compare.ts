@@ -172,13 +172,13 @@ export function compareGroups(
   const compared = tested.map((t): Compared => {
     const { comparison: c, group } = t;
     if (t.exact) return { group, comparison: t.exact, level: settings.alpha };
-    if (c.p === null) return { group, comparison: c, level: c.gating ? level : settings.alpha };
+    // rounds auto: the sequential design's verdict for the gating benchmarks it closed (analysis/sequential.ts).
+    const outcome = c.gating ? sequential?.get(seriesKey(c.suite, c)) : undefined;
+    const sequentially = (decided: Comparison) => (outcome ? applyOutcome(decided, outcome) : decided);
+    if (c.p === null) return { group, comparison: sequentially(c), level: c.gating ? level : settings.alpha };
     const pAdjusted = adjustedOf.get(t);
     if (pAdjusted === undefined) return { group, comparison: decide(c, c.p, settings, settings.alpha), level: settings.alpha };
-    const decided = decide({ ...c, pAdjusted }, pAdjusted, settings, level);
-    // rounds auto: the sequential design's verdict for the benchmarks it decided (analysis/sequential.ts).
-    const outcome = sequential?.get(seriesKey(c.suite, c));
-    return { group, comparison: outcome ? applyOutcome(decided, outcome) : decided, level };
+    return { group, comparison: sequentially(decide({ ...c, pAdjusted }, pAdjusted, settings, level)), level };
   });
   return { compared: sortForReport(compared), alphaPerTest: level, family: family.length };
 }

@@ -9,9 +9,9 @@ import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
 import type { AdaptiveRun, AdaptiveSettings, Comparison, ComparisonResult, RunSettings, SequentialDecision, Warning } from '../model.js';
 import { formatPct } from './units.js';
 
-const SPENDING: Record<AdaptiveSettings['spending'], string> = { 'obrien-fleming': "O'Brien-Fleming", pocock: 'Pocock' };
+const SPENDING: Record<AdaptiveSettings['spending'], string> = { 'obrien-fleming': 'O’Brien-Fleming', pocock: 'Pocock' };
 
-/** The error control of the header line: "alpha 0.005 over 5 looks (O'Brien-Fleming, Holm across benchmarks)". */
+/** The error control of the header line: "alpha 0.005 over 5 looks (O’Brien-Fleming, Holm across benchmarks)". */
 export function designText(s: RunSettings, adaptive: AdaptiveSettings): string {
   const looks = plannedLooks(adaptive).length;
   return `alpha ${s.alpha} over ${looks} look${looks === 1 ? '' : 's'} (${SPENDING[adaptive.spending]}, Holm across benchmarks)`;

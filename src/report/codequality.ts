@@ -47,10 +47,7 @@ function issue(c: Comparison, result: ComparisonResult, names: Names): CodeQuali
   return {
     type: 'issue',
     check_name: 'benchgate-regression',
-    description: clip(
-      `Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`,
-      1000,
-    ),
+    description: clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1000),
     categories: ['Performance'],
     fingerprint: fingerprint(c),
     // A regression that fails the gate blocks the merge; one reported with the gate off does not.

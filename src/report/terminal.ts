@@ -60,7 +60,8 @@ export function renderTerminal(result: ComparisonResult, colors: TerminalColors 
   ];
   const { noisy, other } = splitWarnings(result.warnings);
   // Too noisy for the threshold: said at the top, since more of the same runner cannot help.
-  for (const w of noisy) out.push(`${colors.bold(colors.yellow('warning: too noisy for the threshold:'))} ${printable(w.message, MESSAGE_MAX)}`);
+  for (const w of noisy)
+    out.push(`${colors.bold(colors.yellow('warning: too noisy for the threshold:'))} ${printable(w.message, MESSAGE_MAX)}`);
   const account = adaptiveAccount(result);
   if (account) {
     if (account.unreachable.length > 0) out.push(`too noisy: ${listed(account.unreachable)}`);

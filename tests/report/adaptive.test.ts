@@ -107,9 +107,9 @@ describe('a benchmark’s row in auto mode', () => {
   it('shows the p beside the level its closing look had to reach, small ones in exponent form', () => {
     const names = namesOf(result([]));
     expect(rowOf(decided({ p: 1.3e-8 }, 'decided'), names).p).toBe('1.3e-8 / 0.0009');
-    expect(rowOf(comparison({ pAdjusted: null, p: 0.2, sequential: { stop: 'decided', rounds: 15, closedAt: 15, nominalP: 1.2e-6 } }), names).p).toBe(
-      '0.2000 / 1.2e-6',
-    );
+    expect(
+      rowOf(comparison({ pAdjusted: null, p: 0.2, sequential: { stop: 'decided', rounds: 15, closedAt: 15, nominalP: 1.2e-6 } }), names).p,
+    ).toBe('0.2000 / 1.2e-6');
     expect(pColumnLabel(adaptiveGoldenResult())).toBe('p / level');
   });
 });

@@ -209,7 +209,13 @@ export function adaptiveGoldenResult(): ComparisonResult {
       { stop: 'decided', rounds: 15, closedAt: 15, nominalP: 0.0000012 },
       { verdict: 'regression', p: 1.3e-8 },
     ),
-    sequential('tokenize', 0.000512, 0.000461, { stop: 'decided', rounds: 20, closedAt: 20, nominalP: 0.000041 }, { verdict: 'improvement', p: 2.2e-7 }),
+    sequential(
+      'tokenize',
+      0.000512,
+      0.000461,
+      { stop: 'decided', rounds: 20, closedAt: 20, nominalP: 0.000041 },
+      { verdict: 'improvement', p: 2.2e-7 },
+    ),
     sequential(
       'parse/small',
       0.0000412,
@@ -230,7 +236,13 @@ export function adaptiveGoldenResult(): ComparisonResult {
         warnings: [{ code: 'below-threshold', message: 'significant but 0.90% is below the 2% threshold' }],
       },
     ),
-    sequential('emit', 0.00031, 0.00031, { stop: 'equivalence', rounds: 20, closedAt: 20, nominalP: 0.000041 }, { verdict: 'unchanged', p: 0.88 }),
+    sequential(
+      'emit',
+      0.00031,
+      0.00031,
+      { stop: 'equivalence', rounds: 20, closedAt: 20, nominalP: 0.000041 },
+      { verdict: 'unchanged', p: 0.88 },
+    ),
     sequential(
       'late',
       0.0012,

@@ -29,7 +29,8 @@ const GOLDENS: [file: string, render: (r: ComparisonResult) => string][] = [
 ];
 
 /** The page without its client bundle (tests/html checks that against a fresh build): the markup and the plots' data. */
-const htmlWithoutClient = (r: ComparisonResult) => renderHtml(r).replace(/<script>[^]*?<\/script>/, '<script>/* client.generated.ts */</script>');
+const htmlWithoutClient = (r: ComparisonResult) =>
+  renderHtml(r).replace(/<script>[^]*?<\/script>/, '<script>/* client.generated.ts */</script>');
 
 /** rounds auto: the run's account, the looks, each benchmark's stop and the too-noisy warning. */
 const ADAPTIVE_GOLDENS: [file: string, render: (r: ComparisonResult) => string][] = [

@@ -35,8 +35,19 @@ function sequentialMarks(s) {
   const unused =
     s.lastRound > s.closedAt
       ? [
-          Plot.rectX([{ x1: s.closedAt + 0.5, x2: s.lastRound + 0.5 }], { x1: 'x1', x2: 'x2', fill: '#f3f4f6', className: 'rounds-unused' }),
-          Plot.text([(s.closedAt + s.lastRound + 1) / 2], { x: (x) => x, text: () => 'not used', frameAnchor: 'top', dy: 6, fill: '#6b7280' }),
+          Plot.rectX([{ x1: s.closedAt + 0.5, x2: s.lastRound + 0.5 }], {
+            x1: 'x1',
+            x2: 'x2',
+            fill: '#f3f4f6',
+            className: 'rounds-unused',
+          }),
+          Plot.text([(s.closedAt + s.lastRound + 1) / 2], {
+            x: (x) => x,
+            text: () => 'not used',
+            frameAnchor: 'top',
+            dy: 6,
+            fill: '#6b7280',
+          }),
         ]
       : [];
   const looks = s.looks.filter((r) => r <= s.lastRound);

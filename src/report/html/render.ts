@@ -144,7 +144,13 @@ function noisyAlert(result: ComparisonResult): string {
   const { noisy } = splitWarnings(result.warnings);
   if (noisy.length === 0) return '';
   const names = adaptiveAccount(result)?.unreachable ?? [];
-  const list = names.length === 0 ? '' : `<p>Too noisy: ${names.slice(0, 50).map((n) => `<code>${h(n)}</code>`).join(', ')}${names.length > 50 ? ` and ${names.length - 50} more` : ''}</p>`;
+  const list =
+    names.length === 0
+      ? ''
+      : `<p>Too noisy: ${names
+          .slice(0, 50)
+          .map((n) => `<code>${h(n)}</code>`)
+          .join(', ')}${names.length > 50 ? ` and ${names.length - 50} more` : ''}</p>`;
   return `<div class="alert" role="alert">${noisy.map((w) => `<p><b>⚠️ Too noisy for the threshold:</b> ${escapeHtml(clip(w.message, 2000))}</p>`).join('')}${list}</div>`;
 }
 
@@ -152,7 +158,10 @@ function noisyAlert(result: ComparisonResult): string {
 function adaptiveParagraph(result: ComparisonResult): string {
   const account = adaptiveAccount(result);
   if (!account) return '';
-  const notes = account.notes.length === 0 ? '' : `<ul class="warnings">${account.notes.map((n) => `<li>filter: ${escapeHtml(clip(n, 2000))}</li>`).join('')}</ul>`;
+  const notes =
+    account.notes.length === 0
+      ? ''
+      : `<ul class="warnings">${account.notes.map((n) => `<li>filter: ${escapeHtml(clip(n, 2000))}</li>`).join('')}</ul>`;
   return `<p class="adaptive">${escapeHtml(account.sentences.join(' '))}</p>${notes}`;
 }
 
@@ -206,7 +215,9 @@ function table(result: ComparisonResult, anchors: Map<Comparison, string>): stri
       '</tr>'
     );
   });
-  const head = columns(pColumnLabel(result)).map(([label, kind]) => `<th data-sort-type="${kind}"><button type="button">${h(label)}</button></th>`).join('');
+  const head = columns(pColumnLabel(result))
+    .map(([label, kind]) => `<th data-sort-type="${kind}"><button type="button">${h(label)}</button></th>`)
+    .join('');
   return `${tableControls(result)}<table id="results"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 

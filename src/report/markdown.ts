@@ -81,7 +81,7 @@ function noisySection(noisy: { message: string }[], names: readonly string[]): s
   const messages = noisy.map((w) => `**⚠️ Too noisy for the threshold:** ${escapeMarkdown(w.message, MAX_MESSAGE)}\n\n`).join('');
   const shown = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(', ');
   const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : '';
-  return names.length > 0 ? `${messages}Too noisy: ${shown}${more}\n\n` : messages;
+  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown}${more}\n\n` : messages;
 }
 
 /** rounds auto: how it stopped, the looks, the filter's saving, and the filter's fallbacks. */

@@ -64,7 +64,7 @@ export function renderTerminal(result: ComparisonResult, colors: TerminalColors 
     out.push(`${colors.bold(colors.yellow('warning: too noisy for the threshold:'))} ${printable(w.message, MESSAGE_MAX)}`);
   const account = adaptiveAccount(result);
   if (account) {
-    if (account.unreachable.length > 0) out.push(`too noisy: ${listed(account.unreachable)}`);
+    if (account.unreachable.length > 0) out.push(`too noisy at the first look: ${listed(account.unreachable)}`);
     out.push(...account.sentences, ...account.notes.map((n) => `filter: ${printable(n, MESSAGE_MAX)}`));
   }
   out.push('');

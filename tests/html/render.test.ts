@@ -114,7 +114,7 @@ describe('report.html of a rounds: auto run', () => {
     expect(alert).toBeGreaterThan(0);
     expect(account).toBeGreaterThan(alert);
     expect(note).toBeGreaterThan(account);
-    expect(html).toContain('Too noisy: <code>parse/small</code>');
+    expect(html).toContain('Too noisy at the first look: <code>parse/small</code>');
     expect(html.match(/too noisy to be decided/g)).toHaveLength(1);
     expect(html).toContain('<button type="button">p / level</button>');
   });

@@ -118,7 +118,7 @@ describe('the too-noisy warning', () => {
   it('comes first in the terminal report, marked, with the benchmarks it names', () => {
     const lines = renderTerminal(adaptiveGoldenResult()).split('\n');
     expect(lines[2]).toMatch(/^warning: too noisy for the threshold: 1 benchmark\(s\) are too noisy/);
-    expect(lines[3]).toBe('too noisy: parse/small');
+    expect(lines[3]).toBe('too noisy at the first look: parse/small');
     expect(lines.filter((l) => l.includes('too noisy to be decided'))).toHaveLength(1);
   });
 });

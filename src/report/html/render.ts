@@ -147,7 +147,7 @@ function noisyAlert(result: ComparisonResult): string {
   const list =
     names.length === 0
       ? ''
-      : `<p>Too noisy: ${names
+      : `<p>Too noisy at the first look: ${names
           .slice(0, 50)
           .map((n) => `<code>${h(n)}</code>`)
           .join(', ')}${names.length > 50 ? ` and ${names.length - 50} more` : ''}</p>`;

@@ -38,6 +38,7 @@ const ADAPTIVE_GOLDENS: [file: string, render: (r: ComparisonResult) => string][
   ['summary-adaptive.md', (r) => renderMarkdown(r)],
   ['junit-adaptive.xml', renderJunit],
   ['gl-code-quality-report-adaptive.json', renderCodeQuality],
+  ['metrics-adaptive.txt', renderMetrics],
   ['report-adaptive.html', htmlWithoutClient],
 ];
 

@@ -9,9 +9,13 @@ import type { AdaptiveSettings, Comparison, ComparisonResult } from '../../src/m
 import { comparison, result, summary } from '../builders.js';
 import { TEST_SETTINGS } from '../helpers/log-header.js';
 
-/** Per-round values that show a step between base and head in the sparkline. */
-function rounds(base: number, head: number): Comparison['diagnostics'] {
-  const series = (centre: number) => ({ rounds: [1, 2, 3, 4, 5, 6], values: [1, 1.01, 0.99, 1.02, 1, 0.98].map((f) => f * centre) });
+/** Per-round values of rounds 1..n that show a step between base and head in the sparkline (n: the fixed-rounds fixture's 6). */
+function rounds(base: number, head: number, n = 6): Comparison['diagnostics'] {
+  const wobble = [1, 1.01, 0.99, 1.02, 1, 0.98];
+  const series = (centre: number) => ({
+    rounds: Array.from({ length: n }, (_, i) => i + 1),
+    values: Array.from({ length: n }, (_, i) => wobble[i % wobble.length]! * centre),
+  });
   return { rounds: { base: series(base), head: series(head) } };
 }
 
@@ -165,16 +169,6 @@ export function goldenResult(): ComparisonResult {
   });
 }
 
-/** Per-round values of rounds 1..n, the same small wobble as `rounds` (the analysis trims a closed benchmark's to closedAt). */
-function roundsUpTo(n: number, base: number, head: number): Comparison['diagnostics'] {
-  const wobble = [1, 1.01, 0.99, 1.02, 1, 0.98];
-  const series = (centre: number) => ({
-    rounds: Array.from({ length: n }, (_, i) => i + 1),
-    values: Array.from({ length: n }, (_, i) => wobble[i % wobble.length]! * centre),
-  });
-  return { rounds: { base: series(base), head: series(head) } };
-}
-
 /** A gating comparison `rounds: auto` closed at round `rounds` (its adjusted p is null: the design decided it). */
 function sequential(
   benchmark: string,
@@ -188,7 +182,7 @@ function sequential(
     head: summary(head, { n: decision.rounds }),
     pAdjusted: null,
     sequential: decision,
-    diagnostics: roundsUpTo(decision.rounds, base, head),
+    diagnostics: rounds(base, head, decision.rounds),
     ...rest,
   });
 }
@@ -257,7 +251,7 @@ export function adaptiveGoldenResult(): ComparisonResult {
       pAdjusted: null,
       gating: false,
       notGating: 'process',
-      diagnostics: roundsUpTo(10, 0.82, 0.84),
+      diagnostics: rounds(0.82, 0.84, 10),
     }),
   ];
   const adaptive: AdaptiveSettings = {

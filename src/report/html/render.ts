@@ -11,7 +11,7 @@ import type { NormalityNumbers } from '../../diagnostics/normality.js';
 import type { DriftNumbers } from '../../diagnostics/drift.js';
 import type { RoundSeries } from '../../diagnostics/types.js';
 import type { Comparison, ComparisonResult, ResultEnvironment, Verdict } from '../../model.js';
-import { adaptiveAccount, pColumnLabel, splitWarnings } from '../adaptive.js';
+import { adaptiveAccount, isSequentiallyTested, pColumnLabel, splitWarnings } from '../adaptive.js';
 import { clip, escapeHtml } from '../escape.js';
 import { namesOf } from '../names.js';
 import { headline, rowOf, settingsLine, shortSha, VERDICT_ICON } from '../rows.js';
@@ -70,8 +70,8 @@ function plotData(c: Comparison, result: ComparisonResult): PlotData {
     },
   };
   // Its data ends at closedAt (the analysis trims later rounds); the plot shows the rounds after as unused.
-  if (c.sequential && c.sequential.stop !== 'untestable' && result.adaptive) {
-    data.sequential = { looks: result.adaptive.looks, closedAt: c.sequential.closedAt, lastRound: result.rounds.completed };
+  if (isSequentiallyTested(c) && result.adaptive) {
+    data.sequential = { looks: result.adaptive.looks, closedAt: c.sequential!.closedAt, lastRound: result.rounds.completed };
   }
   const complexity = c.diagnostics?.complexity;
   // One complexity plot per family, in the section of its largest n.

@@ -56,12 +56,13 @@ function headSection(result: ComparisonResult, links: MarkdownLink[]): string {
   let head = `### ${icon} ${escapeMarkdown(headline(result))}\n\n`;
   head += `base ${markdownCodeCell(shortSha(result.base.sha))} → head ${markdownCodeCell(shortSha(result.head.sha))} · ${escapeMarkdown(settingsLine(result))}\n\n`;
   if (typeof result.head.chosen?.why === 'string') head += `Compared: ${escapeMarkdown(result.head.chosen.why, MAX_MESSAGE)}.\n\n`;
+  const { noisy, other } = splitWarnings(result.warnings);
+  head += noisySection(noisy, adaptiveAccount(result)?.unreachable ?? []);
   if (result.geomean) {
     head += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${escapeMarkdown(String(result.geomean.benchmarks))} benchmarks.\n\n`;
   }
   if (links.length > 0) head += `${links.map(linkMarkdown).join(' · ')}\n\n`;
-  const { noisy, other } = splitWarnings(result.warnings);
-  head += noisySection(noisy, adaptiveAccount(result)?.unreachable ?? []) + adaptiveSection(result);
+  head += adaptiveSection(result);
   // A list, not `>` lines: consecutive quote lines merge into one paragraph outside PR comments.
   const alerts =
     capped(

@@ -271,6 +271,7 @@ export function adaptiveGoldenResult(): ComparisonResult {
     tool: { name: 'benchgate', version: '0.1.0-golden' },
     settings: { ...TEST_SETTINGS, alpha: 0.005, rounds: 30, adaptive },
     rounds: { planned: 30, completed: 30 },
+    geomean: { changePct: 0.71, ci: [-1.2, 2.66], benchmarks: 6 },
     adaptive: {
       stoppedBy: 'max-rounds',
       looks: [10, 15, 20, 25, 30],

@@ -275,8 +275,9 @@ export function renderHtml(result: ComparisonResult): string {
 <title>${h(title)}</title><style>${STYLES}</style></head><body>
 <h1 class="${h(result.verdict)}">${h(title)}</h1>
 <p>base <code>${h(result.base.ref)}</code> (${h(shortSha(result.base.sha))}) → head <code>${h(result.head.ref)}</code> (${h(shortSha(result.head.sha))}) · ${h(settingsLine(result))}</p>
+${noisyAlert(result)}
 ${result.geomean ? `<p>Geometric mean of time ratios: <b>${h(formatChange(result.geomean.changePct, result.geomean.ci))}</b> over ${h(String(result.geomean.benchmarks))} benchmarks.</p>` : ''}
-${noisyAlert(result)}${adaptiveParagraph(result)}
+${adaptiveParagraph(result)}
 ${warningsList([...result.failures.runs.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...splitWarnings(result.warnings).other])}
 ${forestFigure(forest)}
 <h2>Results</h2>${table(result, anchors)}

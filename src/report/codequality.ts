@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { complexityNOf, identityKey } from '../analysis/identity.js';
 import type { Comparison, ComparisonResult } from '../model.js';
+import { sequentialPCell } from './adaptive.js';
 import { clip } from './escape.js';
 import { namesOf, type Names } from './names.js';
 import { formatChange, formatP } from './units.js';
@@ -33,16 +34,20 @@ function fingerprint(c: Comparison): string {
     .digest('hex');
 }
 
+/** rounds auto decides by the closing look's level, fixed rounds by the adjusted p. */
+function pText(c: Comparison): string {
+  return c.sequential
+    ? `p / level = ${sequentialPCell(c, c.sequential)}, after ${c.sequential.rounds} rounds`
+    : `adjusted p = ${formatP(c.pAdjusted)}`;
+}
+
 function issue(c: Comparison, result: ComparisonResult, names: Names): CodeQualityIssue {
   // One line of plain text: GitLab shows it as is; JSON encoding does the rest of the escaping.
   const where = result.comparisons.some((o) => o.suite !== c.suite) ? `${clip(c.suite)}: ` : '';
   return {
     type: 'issue',
     check_name: 'benchgate-regression',
-    description: clip(
-      `Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (adjusted p = ${formatP(c.pAdjusted)})`,
-      1000,
-    ),
+    description: clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1000),
     categories: ['Performance'],
     fingerprint: fingerprint(c),
     // A regression that fails the gate blocks the merge; one reported with the gate off does not.

@@ -6,6 +6,7 @@
  * shows (a failed build), is an error; inconclusive and removed benchmarks are skipped with the reason.
  */
 import type { Comparison, ComparisonResult, FailedRun } from '../model.js';
+import { sequentialPCell } from './adaptive.js';
 import { clip } from './escape.js';
 import { namesOf, type Names } from './names.js';
 import { rowOf, type Row } from './rows.js';
@@ -33,10 +34,11 @@ function element(name: string, attributes: Record<string, string | number>, text
 
 /** The numbers behind a verdict, as the failure message and the case's output. */
 function regressionMessage(c: Comparison, name: string, result: ComparisonResult): string {
-  return (
-    `${name}: ${formatChange(c.changePct, c.changeCi)} ` +
-    `(p = ${formatP(c.p)}, adjusted p = ${formatP(c.pAdjusted)}; threshold ${result.settings.thresholdPct}%, alpha ${result.settings.alpha})`
-  );
+  // rounds auto: the closing look's level decided it, not an adjusted p.
+  const p = c.sequential
+    ? `p / level of the closing look = ${sequentialPCell(c, c.sequential)}, after ${c.sequential.rounds} rounds`
+    : `p = ${formatP(c.p)}, adjusted p = ${formatP(c.pAdjusted)}`;
+  return `${name}: ${formatChange(c.changePct, c.changeCi)} (${p}; threshold ${result.settings.thresholdPct}%, alpha ${result.settings.alpha})`;
 }
 
 function details(c: Comparison, row: Row): string {
@@ -45,7 +47,7 @@ function details(c: Comparison, row: Row): string {
     `base median: ${row.base} (n = ${c.base?.n ?? 0})`,
     `head median: ${row.head} (n = ${c.head?.n ?? 0})`,
     `change (95% CI): ${row.change}`,
-    `p / adjusted p: ${row.p}`,
+    `${c.sequential ? 'p / level of the closing look' : 'p / adjusted p'}: ${row.p}`,
     ...c.warnings.map((w) => `warning: ${w.message}`),
   ];
   return lines.join('\n');

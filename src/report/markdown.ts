@@ -4,6 +4,7 @@
  * under a byte budget by dropping the rows that matter least and saying how many were left out.
  */
 import type { ComparisonResult, Verdict } from '../model.js';
+import { adaptiveAccount, methodText, pColumnLabel, splitWarnings } from './adaptive.js';
 import { escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
 import { roundsSparkline } from './sparkline.js';
 import { formatChange } from './units.js';
@@ -32,8 +33,8 @@ function linkMarkdown({ text, url }: MarkdownLink): string {
 }
 
 const FOLDED: Verdict[] = ['unchanged'];
-const HEADER =
-  '| benchmark | base | head | change (95% CI) | p / adj. p | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n';
+const tableHeader = (pLabel: string) =>
+  `| benchmark | base | head | change (95% CI) | ${pLabel} | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n`;
 /** Failed runs, run-level warnings and per-comparison notes shown before "…and N more". */
 const MAX_LISTED = 10;
 const MAX_MESSAGE = 300;
@@ -55,10 +56,13 @@ function headSection(result: ComparisonResult, links: MarkdownLink[]): string {
   let head = `### ${icon} ${escapeMarkdown(headline(result))}\n\n`;
   head += `base ${markdownCodeCell(shortSha(result.base.sha))} → head ${markdownCodeCell(shortSha(result.head.sha))} · ${escapeMarkdown(settingsLine(result))}\n\n`;
   if (typeof result.head.chosen?.why === 'string') head += `Compared: ${escapeMarkdown(result.head.chosen.why, MAX_MESSAGE)}.\n\n`;
+  const { noisy, other } = splitWarnings(result.warnings);
+  head += noisySection(noisy, adaptiveAccount(result)?.unreachable ?? []);
   if (result.geomean) {
     head += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${escapeMarkdown(String(result.geomean.benchmarks))} benchmarks.\n\n`;
   }
   if (links.length > 0) head += `${links.map(linkMarkdown).join(' · ')}\n\n`;
+  head += adaptiveSection(result);
   // A list, not `>` lines: consecutive quote lines merge into one paragraph outside PR comments.
   const alerts =
     capped(
@@ -66,10 +70,30 @@ function headSection(result: ComparisonResult, links: MarkdownLink[]): string {
       (n) => `- …and ${n} more failed runs\n`,
     ) +
     capped(
-      result.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w.message, MAX_MESSAGE)}\n`),
+      other.map((w) => `- ⚠️ ${escapeMarkdown(w.message, MAX_MESSAGE)}\n`),
       (n) => `- …and ${n} more warnings\n`,
     );
   return alerts ? `${head}${alerts}\n` : head;
+}
+
+/** Too noisy for the threshold: a paragraph of its own above everything else the run says. */
+function noisySection(noisy: { message: string }[], names: readonly string[]): string {
+  if (noisy.length === 0) return '';
+  const messages = noisy.map((w) => `**⚠️ Too noisy for the threshold:** ${escapeMarkdown(w.message, MAX_MESSAGE)}\n\n`).join('');
+  const shown = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(', ');
+  const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : '';
+  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown}${more}\n\n` : messages;
+}
+
+/** rounds auto: how it stopped, the looks, the filter's saving, and the filter's fallbacks. */
+function adaptiveSection(result: ComparisonResult): string {
+  const account = adaptiveAccount(result);
+  if (!account) return '';
+  const notes = capped(
+    account.notes.map((n) => `- filter: ${escapeMarkdown(n, MAX_MESSAGE)}\n`),
+    (n) => `- …and ${n} more filter notes\n`,
+  );
+  return `${escapeMarkdown(account.sentences.join(' '))}\n\n${notes ? `${notes}\n` : ''}`;
 }
 
 /** Per-comparison warnings (comparison.warnings) and the caller's notes, capped and escaped. */
@@ -91,12 +115,12 @@ interface Section {
 }
 
 const CLOSE_DETAILS = '\n</details>\n\n';
-const foldedOpening = (n: number) => `<details><summary>${n} unchanged</summary>\n\n${HEADER}`;
+const foldedOpening = (n: number, header: string) => `<details><summary>${n} unchanged</summary>\n\n${header}`;
 
-function renderSection(s: Section): string {
+function renderSection(s: Section, header: string): string {
   let out = s.heading;
-  if (s.keptShown.length > 0) out += `${HEADER}${s.keptShown.join('')}\n`;
-  if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length)}${s.keptFolded.join('')}${CLOSE_DETAILS}`;
+  if (s.keptShown.length > 0) out += `${header}${s.keptShown.join('')}\n`;
+  if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length, header)}${s.keptFolded.join('')}${CLOSE_DETAILS}`;
   return out;
 }
 
@@ -105,7 +129,12 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
   const names = namesOf(result);
   const head = headSection(result, opts.links ?? []);
   const notes = notesSection(result, names, opts.notes ?? []);
-  const footer = `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals · p-values adjusted for the ${result.comparisons.length - result.informational} gating comparisons</sub>\n`;
+  const header = tableHeader(pColumnLabel(result));
+  const gating = result.comparisons.length - result.informational;
+  const method = result.settings.adaptive
+    ? escapeMarkdown(methodText(result.settings.adaptive, gating))
+    : `Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals · p-values adjusted for the ${gating} gating comparisons`;
+  const footer = `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · ${method}</sub>\n`;
   const truncationNote = (left: number) =>
     `\n> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n`;
 
@@ -150,11 +179,11 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
   };
   // Every suite's changed rows come before any suite's unchanged ones, so a long list of
   // unchanged benchmarks in one suite can never push another suite's regression out.
-  for (const s of sections) fill(s, s.shown, s.keptShown, HEADER, '\n');
-  for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length), CLOSE_DETAILS);
+  for (const s of sections) fill(s, s.shown, s.keptShown, header, '\n');
+  for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length, header), CLOSE_DETAILS);
   const body = sections
     .filter((s) => headed.has(s))
-    .map(renderSection)
+    .map((s) => renderSection(s, header))
     .join('');
   return head + body + (left > 0 ? truncationNote(left) : '') + notes + footer;
 }

@@ -7,6 +7,7 @@
  * `_`); what is left is valid OpenMetrics and survives GitLab's parser whole.
  */
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
+import { isSequentiallyTested } from './adaptive.js';
 import { clip } from './escape.js';
 
 const UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f]/g;
@@ -35,6 +36,15 @@ const FAMILIES: Family[] = [
   { name: 'benchgate_p_value_adjusted', help: 'Mann-Whitney p-value after the multiple-comparison correction.', value: (c) => c.pAdjusted },
 ];
 
+/** rounds auto only: a fixed-rounds file keeps its families. */
+const ADAPTIVE_FAMILIES: Family[] = [
+  {
+    name: 'benchgate_rounds_used',
+    help: 'Rounds of data the sequential design decided a benchmark on (rounds: auto).',
+    value: (c) => (isSequentiallyTested(c) ? c.sequential!.rounds : null),
+  },
+];
+
 /** Six significant digits, without trailing zeros. */
 function numberText(v: number): string {
   return String(Number(v.toPrecision(6)));
@@ -42,7 +52,7 @@ function numberText(v: number): string {
 
 export function renderMetrics(result: ComparisonResult): string {
   const lines: string[] = [];
-  for (const family of FAMILIES) {
+  for (const family of result.settings.adaptive ? [...FAMILIES, ...ADAPTIVE_FAMILIES] : FAMILIES) {
     lines.push(`# TYPE ${family.name} gauge`, `# HELP ${family.name} ${family.help}`);
     for (const c of result.comparisons) {
       const v = family.value(c);

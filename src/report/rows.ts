@@ -3,6 +3,7 @@ import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
 import { steadinessSummary } from '../environment.js';
 import type { Comparison, ComparisonResult, NotGating, Verdict } from '../model.js';
 import { ROUNDS_CAP } from '../stats/index.js';
+import { designText, sequentialPCell, sequentialVerdictText } from './adaptive.js';
 import { clip } from './escape.js';
 import type { Names } from './names.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
@@ -42,6 +43,7 @@ const NOT_GATING: Record<NotGating, string> = {
 };
 
 function gatingVerdictText(c: Comparison): string {
+  if (c.sequential) return sequentialVerdictText(c, c.sequential);
   if (c.verdict === 'inconclusive') {
     if (c.roundsNeeded === null) return 'inconclusive: too few samples';
     return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
@@ -69,7 +71,7 @@ export function rowOf(c: Comparison, names: Names, grouped = false): Row {
     base: formatValue(c.base?.median, scale),
     head: formatValue(c.head?.median, scale),
     change: formatChange(c.changePct, c.changeCi),
-    p: c.p === null ? '–' : `${formatP(c.p)} / ${formatP(c.pAdjusted)}`,
+    p: c.p === null ? '–' : c.sequential ? sequentialPCell(c, c.sequential) : `${formatP(c.p)} / ${formatP(c.pAdjusted)}`,
     verdict: c.verdict,
     verdictText: verdictText(c),
     comparison: c,
@@ -141,7 +143,8 @@ export function settingsLine(result: ComparisonResult): string {
   const s = result.settings;
   const correction = { holm: 'Holm', bh: 'Benjamini-Hochberg', none: 'no correction' }[s.correction];
   const steady = steadinessSummary(result.environment);
-  return `threshold ${s.thresholdPct}% · alpha ${s.alpha} (${correction}) · seed ${result.seed}${steady ? ` · ${steady}` : ''}`;
+  const error = s.adaptive ? designText(s, s.adaptive) : `alpha ${s.alpha} (${correction})`;
+  return `threshold ${s.thresholdPct}% · ${error} · seed ${result.seed}${steady ? ` · ${steady}` : ''}`;
 }
 
 export function shortSha(sha: string): string {

@@ -1,5 +1,6 @@
 /** The report for a terminal or a CI log: plain text, aligned columns, regressions first. */
 import type { ComparisonResult, Verdict } from '../model.js';
+import { adaptiveAccount, pColumnLabel, splitWarnings } from './adaptive.js';
 import { clip, inertForLog } from './escape.js';
 import { formatChange } from './units.js';
 import { namesOf } from './names.js';
@@ -44,21 +45,36 @@ function table(header: string[], rows: string[][], paintLast: (row: number) => (
   return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map((r, i) => line(r, paintLast(i)))].join('\n');
 }
 
+/** Names on one line, the first few of a long list. */
+function listed(names: readonly string[], max = 10): string {
+  const shown = names.slice(0, max).map((n) => printable(n));
+  return names.length > max ? `${shown.join(', ')} and ${names.length - max} more` : shown.join(', ');
+}
+
 export function renderTerminal(result: ComparisonResult, colors: TerminalColors = NO_COLORS): string {
   const names = namesOf(result);
   const verdictPaint = { pass: colors.green, fail: colors.red, inconclusive: colors.yellow, error: colors.red }[result.verdict];
   const out: string[] = [
     colors.bold(verdictPaint(headline(result))),
     `base ${printable(result.base.ref)} (${printable(shortSha(result.base.sha))}) → head ${printable(result.head.ref)} (${printable(shortSha(result.head.sha))}) · ${settingsLine(result)}`,
-    '',
   ];
+  const { noisy, other } = splitWarnings(result.warnings);
+  // Too noisy for the threshold: said at the top, since more of the same runner cannot help.
+  for (const w of noisy)
+    out.push(`${colors.bold(colors.yellow('warning: too noisy for the threshold:'))} ${printable(w.message, MESSAGE_MAX)}`);
+  const account = adaptiveAccount(result);
+  if (account) {
+    if (account.unreachable.length > 0) out.push(`too noisy at the first look: ${listed(account.unreachable)}`);
+    out.push(...account.sentences, ...account.notes.map((n) => `filter: ${printable(n, MESSAGE_MAX)}`));
+  }
+  out.push('');
   const suites = rowsBySuite(result, names).map((g) => ({ ...g, note: '' }));
   const process = rowsBySuite(result, names, true).map((g) => ({ ...g, note: `, process cost: ${PROCESS_COST_NOTE}` }));
   for (const { suite, pkg, rows, note } of [...suites, ...process]) {
     out.push(`suite ${printable(suite)}${pkg === undefined ? '' : ` · pkg: ${printable(pkg)}`}${note}`);
     out.push(
       table(
-        ['benchmark', 'base', 'head', 'change [95% CI]', 'p / adj. p', 'verdict'],
+        ['benchmark', 'base', 'head', 'change [95% CI]', pColumnLabel(result), 'verdict'],
         rows.map((r: Row) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
         (i) => verdictColor(colors, rows[i]!.verdict),
       ),
@@ -71,7 +87,7 @@ export function renderTerminal(result: ComparisonResult, colors: TerminalColors 
     );
   }
   for (const f of result.failures.runs.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
-  for (const w of result.warnings) out.push(`${colors.yellow('warning:')} ${printable(w.message, MESSAGE_MAX)}`);
+  for (const w of other) out.push(`${colors.yellow('warning:')} ${printable(w.message, MESSAGE_MAX)}`);
   for (const c of result.comparisons) {
     for (const w of c.warnings) out.push(`note: ${printable(names.full(c))}: ${printable(w.message, MESSAGE_MAX)}`);
   }

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { ComparisonResult } from '../../src/model.js';
 import { renderHtml, type PlotData } from '../../src/report/html/render.js';
+import { adaptiveGoldenResult } from '../report/fixture.js';
 import { fixtureResult } from './fixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -179,5 +180,53 @@ describe('report.html in headless Chromium', () => {
 
     mkdirSync('test-artifacts', { recursive: true });
     await page.screenshot({ path: path.join('test-artifacts', 'report.png'), fullPage: true });
+  });
+});
+
+describe('report.html of a rounds: auto run in headless Chromium', () => {
+  const result = adaptiveGoldenResult();
+  const html = renderHtml(result);
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!available) return;
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'benchgate-html-')), 'report.html');
+    writeFileSync(file, html);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
+    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForSelector('html[data-plotted="true"]', { timeout: 20000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  run('marks the looks and the close on each tested benchmark’s round plot, and shades the rounds it did not use', async () => {
+    await page.$$eval('details[id]', (els) => els.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await page.waitForFunction(() => [...document.querySelectorAll('figure[data-plot="rounds"]')].every((f) => f.querySelector('svg')));
+    const drawn = await page.$$eval('figure[data-plot="rounds"]', (els) =>
+      els.map((f) => ({
+        looks: f.querySelectorAll('svg g.rounds-look line').length,
+        closed: f.querySelectorAll('svg g.rounds-closed line').length,
+        unused: f.querySelectorAll('svg g.rounds-unused rect').length,
+      })),
+    );
+    const expected = result.comparisons
+      .filter((c) => c.base && c.head)
+      .map((c) =>
+        c.sequential && c.sequential.stop !== 'untestable'
+          ? { looks: 5, closed: 1, unused: c.sequential.closedAt < 30 ? 1 : 0 }
+          : { looks: 0, closed: 0, unused: 0 },
+      );
+    expect(drawn).toEqual(expected);
+    expect(expected.some((e) => e.unused === 1)).toBe(true);
+    expect(problems).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { GENERATED_FILE, buildClientModule } from '../../src/report/html/generate-client.js';
 import { forestData, forestFigure } from '../../src/report/html/forest.js';
-import { renderHtml } from '../../src/report/html/render.js';
+import { renderHtml, type PlotData } from '../../src/report/html/render.js';
+import { adaptiveGoldenResult } from '../report/fixture.js';
 import { HOSTILE, fixtureResult } from './fixture.js';
 
 describe('report.html', () => {
@@ -78,5 +79,43 @@ describe('the forest plot’s data', () => {
     expect(forestData(result, new Map()).rows.every((r) => !r.label.includes(' · '))).toBe(true);
     const two = { ...result, comparisons: result.comparisons.map((c, i) => (i === 0 ? { ...c, suite: 'other' } : c)) };
     expect(forestData(two, new Map()).rows[0]!.label).toBe('other · sort [n=800]');
+  });
+});
+
+describe('report.html of a rounds: auto run', () => {
+  const result = adaptiveGoldenResult();
+  const html = renderHtml(result);
+  const { plots } = JSON.parse(html.match(/<script type="application\/json" id="benchgate-data">(.*?)<\/script>/s)![1]!) as {
+    plots: PlotData[];
+  };
+
+  it('gives each tested benchmark’s round plot the looks, its close and the run’s last round, and none to the others', () => {
+    const plotted = result.comparisons.filter((c) => c.base && c.head);
+    expect(plots.map((p) => p.sequential ?? null)).toEqual(
+      plotted.map((c) =>
+        c.sequential && c.sequential.stop !== 'untestable'
+          ? { looks: [10, 15, 20, 25, 30], closedAt: c.sequential.closedAt, lastRound: 30 }
+          : null,
+      ),
+    );
+    expect(html).toContain('solid line: the look that closed it (round 15); rounds 16–30 ran for other benchmarks and are not used here');
+  });
+
+  it('plots the comparisons the design tested in the forest, though their adjusted p is null', () => {
+    const tested = result.comparisons.filter((c) => c.gating && c.sequential && c.sequential.stop !== 'untestable');
+    expect(tested.every((c) => c.pAdjusted === null)).toBe(true);
+    expect(forestData(result, new Map()).rows.map((r) => r.label)).toEqual(tested.map((c) => c.benchmark));
+  });
+
+  it('opens with the too-noisy warning in a box, then the run’s account and the filter’s notes', () => {
+    const alert = html.indexOf('<div class="alert" role="alert"><p><b>⚠️ Too noisy for the threshold:</b> 1 benchmark(s)');
+    const account = html.indexOf('<p class="adaptive">rounds auto stopped after 30 rounds');
+    const note = html.indexOf('<li>filter: round 20: the filter did not select');
+    expect(alert).toBeGreaterThan(0);
+    expect(account).toBeGreaterThan(alert);
+    expect(note).toBeGreaterThan(account);
+    expect(html).toContain('Too noisy at the first look: <code>parse/small</code>');
+    expect(html.match(/too noisy to be decided/g)).toHaveLength(1);
+    expect(html).toContain('<button type="button">p / level</button>');
   });
 });

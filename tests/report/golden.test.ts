@@ -8,11 +8,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../../src/model.js';
 import { renderCodeQuality } from '../../src/report/codequality.js';
+import { renderHtml } from '../../src/report/html/render.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderMetrics } from '../../src/report/metrics.js';
 import { renderTerminal } from '../../src/report/terminal.js';
-import { goldenResult } from './fixture.js';
+import { adaptiveGoldenResult, goldenResult } from './fixture.js';
 
 const DIR = path.join(import.meta.dirname, 'golden');
 const UPDATE = process.env.UPDATE_GOLDENS === '1';
@@ -27,14 +28,33 @@ const GOLDENS: [file: string, render: (r: ComparisonResult) => string][] = [
   ['metrics.txt', renderMetrics],
 ];
 
+/** The page without its client bundle (tests/html checks that against a fresh build): the markup and the plots' data. */
+const htmlWithoutClient = (r: ComparisonResult) =>
+  renderHtml(r).replace(/<script>[^]*?<\/script>/, '<script>/* client.generated.ts */</script>');
+
+/** rounds auto: the run's account, the looks, each benchmark's stop and the too-noisy warning. */
+const ADAPTIVE_GOLDENS: [file: string, render: (r: ComparisonResult) => string][] = [
+  ['terminal-adaptive.txt', renderTerminal],
+  ['summary-adaptive.md', (r) => renderMarkdown(r)],
+  ['junit-adaptive.xml', renderJunit],
+  ['gl-code-quality-report-adaptive.json', renderCodeQuality],
+  ['metrics-adaptive.txt', renderMetrics],
+  ['report-adaptive.html', htmlWithoutClient],
+];
+
+function expectGolden(file: string, text: string): void {
+  const golden = path.join(DIR, file);
+  if (UPDATE) writeFileSync(golden, text);
+  if (!existsSync(golden)) throw new Error(`${golden} is missing: run npm run goldens, then review and commit it`);
+  expect(text).toBe(readFileSync(golden, 'utf8'));
+}
+
 describe('report goldens (npm run goldens rewrites them)', () => {
   const result = goldenResult();
+  it.each(GOLDENS)('%s', (file, render) => expectGolden(file, render(result)));
+});
 
-  it.each(GOLDENS)('%s', (file, render) => {
-    const golden = path.join(DIR, file);
-    const text = render(result);
-    if (UPDATE) writeFileSync(golden, text);
-    if (!existsSync(golden)) throw new Error(`${golden} is missing: run npm run goldens, then review and commit it`);
-    expect(text).toBe(readFileSync(golden, 'utf8'));
-  });
+describe('report goldens of a rounds: auto run', () => {
+  const result = adaptiveGoldenResult();
+  it.each(ADAPTIVE_GOLDENS)('%s', (file, render) => expectGolden(file, render(result)));
 });

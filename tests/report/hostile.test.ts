@@ -23,11 +23,17 @@ import { renderTerminal } from '../../src/report/terminal.js';
 import { tempDir } from '../e2e/helpers.js';
 import { renderGfm } from '../github/render.js';
 import { capture } from '../helpers/capture.js';
-import { goldenResult } from './fixture.js';
+import { adaptiveGoldenResult, goldenResult } from './fixture.js';
 import { HOSTILE, withHostile } from './hostile.js';
 
-const plain = goldenResult();
-const cases = HOSTILE.map(({ name, text }) => [name, withHostile(plain, text)] as const);
+// Fixed rounds, and rounds auto (its filter notes and too-noisy names are PR-controlled text too).
+const fixtures = [
+  ['fixed rounds', goldenResult()],
+  ['rounds auto', adaptiveGoldenResult()],
+] as const;
+const cases = fixtures.flatMap(([kind, plain]) =>
+  HOSTILE.map(({ name, text }) => [`${kind}, ${name}`, withHostile(plain, text), plain] as const),
+);
 
 /** Opening and closing tags in document order: equal sequences mean equal structure. */
 const tags = (html: string) => [...html.matchAll(/<(\/?[a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase());
@@ -35,7 +41,7 @@ const tags = (html: string) => [...html.matchAll(/<(\/?[a-zA-Z][\w-]*)/g)].map((
 /** Control characters (newline aside), ESC included, and bidirectional overrides. */
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-describe.each(cases)('hostile strings (%s)', (_name, hostile) => {
+describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
   it('markdown: the same elements, rows and cells as the plain result, and no mention, reference or link', () => {
     const html = renderGfm(renderMarkdown(hostile));
     expect(tags(html)).toEqual(tags(renderGfm(renderMarkdown(plain))));

@@ -32,7 +32,7 @@ export const HOSTILE: { name: string; text: string }[] = [
 ];
 
 /** Keys whose values are not free text but a closed set the schema enforces (src/validate.ts). */
-const ENUM_KEYS = new Set(['verdict', 'side', 'better', 'correction', 'sampling', 'code', 'notGating']);
+const ENUM_KEYS = new Set(['verdict', 'side', 'better', 'correction', 'sampling', 'code', 'notGating', 'stoppedBy', 'stop', 'spending']);
 
 /**
  * A copy of `result` with `text` put before every free-text string in it: names, units,
@@ -42,7 +42,9 @@ const ENUM_KEYS = new Set(['verdict', 'side', 'better', 'correction', 'sampling'
 export function withHostile(result: ComparisonResult, text: string): ComparisonResult {
   const visit = (value: unknown, key: string, parent: string): unknown => {
     // "(process)" is benchgate's own pseudo-benchmark, which the reports give a section of its own.
-    const own = (parent === 'tool' && key === 'name') || (key === 'benchmark' && value === '(process)');
+    // The sequential design's test (settings.adaptive.test) is a closed set too; a comparison's `test` is free text.
+    const own =
+      (parent === 'tool' && key === 'name') || (key === 'benchmark' && value === '(process)') || (parent === 'adaptive' && key === 'test');
     if (typeof value === 'string') return ENUM_KEYS.has(key) || own ? value : `${text}${value}`;
     if (Array.isArray(value)) return value.map((v) => visit(v, key, parent));
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, k, key)]));

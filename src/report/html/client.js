@@ -27,17 +27,53 @@ function distribution(d) {
   });
 }
 
+/**
+ * rounds auto: a dashed rule at each look, a solid one where the benchmark closed, and the
+ * rounds after it shaded as not used (the run went on for others).
+ */
+function sequentialMarks(s) {
+  const unused =
+    s.lastRound > s.closedAt
+      ? [
+          Plot.rectX([{ x1: s.closedAt + 0.5, x2: s.lastRound + 0.5 }], {
+            x1: 'x1',
+            x2: 'x2',
+            fill: '#f3f4f6',
+            className: 'rounds-unused',
+          }),
+          Plot.text([(s.closedAt + s.lastRound + 1) / 2], {
+            x: (x) => x,
+            text: () => 'not used',
+            frameAnchor: 'top',
+            dy: 6,
+            fill: '#6b7280',
+          }),
+        ]
+      : [];
+  const looks = s.looks.filter((r) => r <= s.lastRound);
+  return [
+    ...unused,
+    Plot.ruleX(looks, { stroke: '#9ca3af', strokeDasharray: '3 3', className: 'rounds-look', title: (r) => `look after round ${r}` }),
+    Plot.ruleX([s.closedAt], { stroke: '#111827', className: 'rounds-closed', title: (r) => `closed at round ${r}` }),
+  ];
+}
+
 function rounds(d) {
   const data = ['base', 'head'].flatMap((side) =>
     d.rounds[side].rounds.map((round, i) => ({ side, round, value: d.rounds[side].values[i] })),
   );
+  const s = d.sequential;
   return Plot.plot({
     height: 180,
     marginLeft: 60,
-    x: { label: 'round', tickFormat: 'd' },
+    x: { label: 'round', tickFormat: 'd', ...(s ? { domain: [0.5, s.lastRound + 0.5] } : {}) },
     y: { label: d.unit, grid: true },
     color: COLORS,
-    marks: [Plot.line(data, { x: 'round', y: 'value', stroke: 'side' }), Plot.dot(data, { x: 'round', y: 'value', fill: 'side', r: 3 })],
+    marks: [
+      ...(s ? sequentialMarks(s) : []),
+      Plot.line(data, { x: 'round', y: 'value', stroke: 'side' }),
+      Plot.dot(data, { x: 'round', y: 'value', fill: 'side', r: 3 }),
+    ],
   });
 }
 

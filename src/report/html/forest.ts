@@ -5,6 +5,7 @@
  * band. This module prepares the plot's data; the client draws it (client.js `forest`).
  */
 import type { Comparison, ComparisonResult, Verdict } from '../../model.js';
+import { isSequentiallyTested } from '../adaptive.js';
 import { clip, escapeHtml } from '../escape.js';
 import { namesOf } from '../names.js';
 import { rowOf } from '../rows.js';
@@ -31,11 +32,12 @@ export interface ForestData {
 }
 
 /**
- * Whether the comparison gates and the test decided its verdict (an adjusted p exists), rather
- * than a missing side or a failure; one that does not gate has no adjusted p either.
+ * Whether the comparison gates and the test decided its verdict (an adjusted p exists, or in
+ * rounds auto the sequential design tested it), rather than a missing side or a failure; one
+ * that does not gate has no adjusted p either.
  */
 export function isGated(c: Comparison): boolean {
-  return c.gating && c.pAdjusted !== null;
+  return c.gating && (c.pAdjusted !== null || isSequentiallyTested(c));
 }
 
 /**

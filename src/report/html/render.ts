@@ -11,6 +11,7 @@ import type { NormalityNumbers } from '../../diagnostics/normality.js';
 import type { DriftNumbers } from '../../diagnostics/drift.js';
 import type { RoundSeries } from '../../diagnostics/types.js';
 import type { Comparison, ComparisonResult, ResultEnvironment, Verdict } from '../../model.js';
+import { adaptiveAccount, isSequentiallyTested, pColumnLabel, splitWarnings } from '../adaptive.js';
 import { clip, escapeHtml } from '../escape.js';
 import { namesOf } from '../names.js';
 import { headline, rowOf, settingsLine, shortSha, VERDICT_ICON } from '../rows.js';
@@ -28,6 +29,8 @@ export interface PlotData {
   base: number[];
   head: number[];
   rounds: Record<'base' | 'head', RoundSeries>;
+  /** rounds auto: the rounds the design looked after, the one that closed this benchmark, and the run's last. */
+  sequential?: { looks: number[]; closedAt: number; lastRound: number };
   complexity?: {
     points: ComplexityNumbers['points'];
     curves: Record<'base' | 'head', [number, number][]>;
@@ -53,7 +56,7 @@ function curve(fit: SideFit, sizes: number[], factor: number): [number, number][
   });
 }
 
-function plotData(c: Comparison): PlotData {
+function plotData(c: Comparison, result: ComparisonResult): PlotData {
   const scale = scaleFor(c.unit, c.base?.median ?? c.head?.median ?? 0);
   const scaled = (v: number[]) => v.map((x) => x / scale.factor);
   const rounds = c.diagnostics?.rounds;
@@ -66,6 +69,10 @@ function plotData(c: Comparison): PlotData {
       head: { rounds: rounds?.head.rounds ?? [], values: scaled(rounds?.head.values ?? []) },
     },
   };
+  // Its data ends at closedAt (the analysis trims later rounds); the plot shows the rounds after as unused.
+  if (isSequentiallyTested(c) && result.adaptive) {
+    data.sequential = { looks: result.adaptive.looks, closedAt: c.sequential!.closedAt, lastRound: result.rounds.completed };
+  }
   const complexity = c.diagnostics?.complexity;
   // One complexity plot per family, in the section of its largest n.
   if (complexity && c.diagnostics?.complexityN === complexity.points.base.at(-1)![0]) {
@@ -125,6 +132,39 @@ function warningsList(warnings: { message: string }[]): string {
     : `<ul class="warnings">${warnings.map((w) => `<li>⚠️ ${escapeHtml(clip(w.message, 2000))}</li>`).join('')}</ul>`;
 }
 
+/** What the round plot's rules and shading mean in rounds auto. */
+function sequentialCaption(s: PlotData['sequential']): string {
+  if (!s) return '';
+  const later = s.lastRound > s.closedAt ? `; rounds ${s.closedAt + 1}–${s.lastRound} ran for other benchmarks and are not used here` : '';
+  return `; dashed lines: the looks; solid line: the look that closed it (round ${s.closedAt})${later}`;
+}
+
+/** Too noisy for the threshold: a box of its own at the top, with the benchmarks it names. */
+function noisyAlert(result: ComparisonResult): string {
+  const { noisy } = splitWarnings(result.warnings);
+  if (noisy.length === 0) return '';
+  const names = adaptiveAccount(result)?.unreachable ?? [];
+  const list =
+    names.length === 0
+      ? ''
+      : `<p>Too noisy at the first look: ${names
+          .slice(0, 50)
+          .map((n) => `<code>${h(n)}</code>`)
+          .join(', ')}${names.length > 50 ? ` and ${names.length - 50} more` : ''}</p>`;
+  return `<div class="alert" role="alert">${noisy.map((w) => `<p><b>⚠️ Too noisy for the threshold:</b> ${escapeHtml(clip(w.message, 2000))}</p>`).join('')}${list}</div>`;
+}
+
+/** rounds auto: how it stopped, the looks, the filter's saving, and the filter's fallbacks. */
+function adaptiveParagraph(result: ComparisonResult): string {
+  const account = adaptiveAccount(result);
+  if (!account) return '';
+  const notes =
+    account.notes.length === 0
+      ? ''
+      : `<ul class="warnings">${account.notes.map((n) => `<li>filter: ${escapeHtml(clip(n, 2000))}</li>`).join('')}</ul>`;
+  return `<p class="adaptive">${escapeHtml(account.sentences.join(' '))}</p>${notes}`;
+}
+
 function tagOf(c: Comparison): string {
   return c.diagnostics?.normality?.tag ?? '';
 }
@@ -135,13 +175,13 @@ function cell(text: string, sortKey?: number | null, className?: string): string
   return `<td${className ? ` class="${className}"` : ''}${key}>${text}</td>`;
 }
 
-const COLUMNS: [label: string, kind: 'text' | 'number'][] = [
+const columns = (pLabel: string): [label: string, kind: 'text' | 'number'][] => [
   ['suite', 'text'],
   ['benchmark', 'text'],
   ['base', 'number'],
   ['head', 'number'],
   ['change (95% CI)', 'number'],
-  ['p / adj. p', 'number'],
+  [pLabel, 'number'],
   ['verdict', 'number'],
   ['shape', 'text'],
   ['notes', 'number'],
@@ -175,7 +215,9 @@ function table(result: ComparisonResult, anchors: Map<Comparison, string>): stri
       '</tr>'
     );
   });
-  const head = COLUMNS.map(([label, kind]) => `<th data-sort-type="${kind}"><button type="button">${h(label)}</button></th>`).join('');
+  const head = columns(pColumnLabel(result))
+    .map(([label, kind]) => `<th data-sort-type="${kind}"><button type="button">${h(label)}</button></th>`)
+    .join('');
   return `${tableControls(result)}<table id="results"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -209,13 +251,14 @@ function environmentTable(env: ResultEnvironment): string {
 export function renderHtml(result: ComparisonResult): string {
   const plotted = result.comparisons.filter((c) => c.base && c.head).slice(0, MAX_PLOTTED);
   const anchors = new Map(plotted.map((c, i) => [c, `b${i}`]));
-  const plots = plotted.map(plotData);
+  const plots = plotted.map((c) => plotData(c, result));
   const names = namesOf(result);
   const sections = plotted.map((c, i) => {
     const r = rowOf(c, names);
+    const roundsCaption = `value per round (drift shows as a slope)${sequentialCaption(plots[i]!.sequential)}`;
     const figures = [
       `<figure data-plot="distribution" data-index="${i}"><figcaption>distribution of samples</figcaption></figure>`,
-      `<figure data-plot="rounds" data-index="${i}"><figcaption>value per round (drift shows as a slope)</figcaption></figure>`,
+      `<figure data-plot="rounds" data-index="${i}"><figcaption>${roundsCaption}</figcaption></figure>`,
       plots[i]!.complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : '',
     ].join('');
     // Unchanged benchmarks start folded; the client draws a section's plots when it opens.
@@ -232,8 +275,10 @@ export function renderHtml(result: ComparisonResult): string {
 <title>${h(title)}</title><style>${STYLES}</style></head><body>
 <h1 class="${h(result.verdict)}">${h(title)}</h1>
 <p>base <code>${h(result.base.ref)}</code> (${h(shortSha(result.base.sha))}) → head <code>${h(result.head.ref)}</code> (${h(shortSha(result.head.sha))}) · ${h(settingsLine(result))}</p>
+${noisyAlert(result)}
 ${result.geomean ? `<p>Geometric mean of time ratios: <b>${h(formatChange(result.geomean.changePct, result.geomean.ci))}</b> over ${h(String(result.geomean.benchmarks))} benchmarks.</p>` : ''}
-${warningsList([...result.failures.runs.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...result.warnings])}
+${adaptiveParagraph(result)}
+${warningsList([...result.failures.runs.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...splitWarnings(result.warnings).other])}
 ${forestFigure(forest)}
 <h2>Results</h2>${table(result, anchors)}
 <h2>Environment</h2>${environmentTable(result.environment)}

@@ -19,7 +19,7 @@ summary .change { color: #374151; white-space: nowrap; } p.hint { color: #6b7280
 .table-controls output { color: #6b7280; font-size: 13px; }
 th button { all: unset; cursor: pointer; font-weight: 600; } th button:focus-visible { outline: 2px solid #2563eb; }
 th[aria-sort=ascending] button::after { content: ' ▲'; } th[aria-sort=descending] button::after { content: ' ▼'; }
-ul.warnings { color: #92400e; } ul.numbers { color: #374151; font-size: 13px; }
+ul.warnings { color: #92400e; } div.alert { border-left: 4px solid #d97706; background: #fffbeb; padding: .25rem .75rem; margin: 1rem 0; } ul.numbers { color: #374151; font-size: 13px; }
 .figures { display: flex; flex-wrap: wrap; gap: 1rem; } figure { margin: 0; flex: 1 1 480px; }
 figcaption { color: #6b7280; font-size: 12px; } footer { margin-top: 2rem; color: #6b7280; font-size: 12px; }
 `;

@@ -277,7 +277,7 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
       platform.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
       if (!warnedUnreachable && look.unreachable.length > 0) {
         warnedUnreachable = true;
-        platform.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds).message);
+        platform.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds, false).message);
       }
     },
   });

@@ -132,7 +132,7 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   if (failures.stopped !== null) warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
   if (failures.noResults) warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
   if (sequential && sequential.adaptive.unreachable.length > 0) {
-    warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive!.maxRounds));
+    warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive!.maxRounds, true));
   }
   return {
     tool: header.tool,

@@ -60,18 +60,22 @@ export function replaySequential(
       looks: result.rounds.filter((r) => r.look).map((r) => r.round),
       open: result.rounds.map((r) => (r.open === null ? null : r.open.length)),
       notes: result.notes,
-      unreachable: unreachable ?? [],
+      // The first look's prediction, kept for the benchmarks it came true for (a large change may still be decided).
+      unreachable: (unreachable ?? []).filter((name) => result.outcomes.some((o) => o.benchmark === name && o.verdict === 'inconclusive')),
     },
   };
 }
 
-/** What the log says early (measure.ts) and the summary repeats: noise the budget cannot beat. */
-export function unreachableWarning(names: readonly string[], thresholdPct: number, maxRounds: number): Warning {
+/**
+ * Noise the budget cannot beat: said early in the log (measure.ts: these may still be decided if
+ * their change is large) and in the result (those that did end inconclusive).
+ */
+export function unreachableWarning(names: readonly string[], thresholdPct: number, maxRounds: number, ended: boolean): Warning {
   return {
     code: 'threshold-unreachable',
     message:
-      `${names.length} benchmark(s) are too noisy to be decided within ±${thresholdPct}% by round ${maxRounds} (first: ${JSON.stringify(names[0])}): ` +
-      'they end inconclusive; raise max-rounds or the threshold, count instructions (measure: instructions), or use a quieter runner',
+      `${names.length} benchmark(s) ${ended ? 'were' : 'are'} too noisy to be decided within ±${thresholdPct}% by round ${maxRounds} (first: ${JSON.stringify(names[0])}): ` +
+      `${ended ? 'they ended' : 'unless their change is large, they will end'} inconclusive; raise max-rounds or the threshold, count instructions (measure: instructions), or use a quieter runner`,
   };
 }
 
@@ -106,7 +110,9 @@ export function applyOutcome(c: Comparison, o: BenchmarkOutcome): Comparison {
   return {
     ...c,
     verdict,
-    // The design spends alpha over the looks: no fixed-rounds adjusted p applies.
+    // The closing look's own test (signed-rank when the design pairs rounds); the design spends
+    // alpha over the looks, so no fixed-rounds adjusted p applies.
+    p: o.stat?.p ?? c.p,
     pAdjusted: null,
     roundsNeeded: verdict === 'inconclusive' ? c.roundsNeeded : null,
     sequential: { stop: o.stop, rounds: o.rounds, closedAt: o.closedAt, nominalP: o.nominalP },

@@ -52,7 +52,9 @@ function kindOf(c: Comparison, gateFailed: boolean): AnnotationKind | null {
 
 function describe(c: Comparison, names: Names): string {
   const row = rowOf(c, names);
-  return `${plainText(row.name)}: ${row.change} (p ${row.p}), ${plainText(row.base)} → ${plainText(row.head)}`;
+  // rows.ts's p cell: "p / adjusted p", or with rounds auto "p / the level of the look that closed it".
+  const p = c.sequential ? `p / level ${row.p}` : `p ${row.p}`;
+  return `${plainText(row.name)}: ${row.change} (${p}), ${plainText(row.base)} → ${plainText(row.head)}`;
 }
 
 export interface AnnotationPlan {

@@ -90,20 +90,16 @@ function duration(sec: number): string {
   return `${sec}s`;
 }
 
-/**
- * How the run ended. The driver calls a run whose last planned look closed the remaining
- * benchmarks for lack of budget "decided" (none is left open); the report names the budget.
- */
+/** How the run ended, and how many benchmarks the budget left open. */
 function stopSentence(result: ComparisonResult, run: AdaptiveRun, settings: AdaptiveSettings): string {
   const open = result.comparisons.filter((c) => c.sequential?.stop === 'budget').length;
   const stillOpen = `${open} benchmark${open === 1 ? '' : 's'} still open`;
-  const stoppedBy = run.stoppedBy === 'decided' && open > 0 ? 'max-rounds' : run.stoppedBy;
   const reason = {
     decided: 'every benchmark was decided',
     'max-rounds': `max-rounds (${settings.maxRounds}) was reached with ${stillOpen}`,
     'max-time': `the max-time budget (${duration(settings.maxTimeSec)}) ran out with ${stillOpen}`,
     'log-ended': `the log ends there (the run was stopped, or a run failed) with ${stillOpen}`,
-  }[stoppedBy];
+  }[run.stoppedBy];
   return `rounds auto stopped after ${rounds(result.rounds.completed)}: ${reason}.`;
 }
 

@@ -50,8 +50,9 @@ function issue(c: Comparison, result: ComparisonResult, names: Names): CodeQuali
     description: clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1000),
     categories: ['Performance'],
     fingerprint: fingerprint(c),
-    // A regression that fails the gate blocks the merge; one reported with the gate off does not.
-    severity: result.gateFailed ? 'major' : 'minor',
+    // A regression that fails the gate blocks the merge; one reported with the gate off does not;
+    // one that does not gate (process cost, a secondary metric, an ignored benchmark) is information.
+    severity: !c.gating ? 'info' : result.gateFailed ? 'major' : 'minor',
     location: { path: CODE_QUALITY_PATH, lines: { begin: 1 } },
   };
 }

@@ -17,8 +17,8 @@ function withRun(run: Partial<AdaptiveRun>, completed = 30, overrides: Partial<C
 const sentences = (r: ComparisonResult) => adaptiveAccount(r)!.sentences;
 
 describe('how the run stopped', () => {
-  it('names the budget when the last planned look closed the open benchmarks, even if the run calls that "decided"', () => {
-    expect(sentences(withRun({ stoppedBy: 'decided' }))[0]).toBe(
+  it('names the budget when max-rounds closed benchmarks still open', () => {
+    expect(sentences(withRun({ stoppedBy: 'max-rounds' }))[0]).toBe(
       'rounds auto stopped after 30 rounds: max-rounds (30) was reached with 2 benchmarks still open.',
     );
   });
@@ -117,7 +117,7 @@ describe('a benchmark’s row in auto mode', () => {
 describe('the too-noisy warning', () => {
   it('comes first in the terminal report, marked, with the benchmarks it names', () => {
     const lines = renderTerminal(adaptiveGoldenResult()).split('\n');
-    expect(lines[2]).toMatch(/^warning: too noisy for the threshold: 1 benchmark\(s\) are too noisy/);
+    expect(lines[2]).toMatch(/^warning: too noisy for the threshold: 1 benchmark\(s\) were too noisy/);
     expect(lines[3]).toBe('too noisy at the first look: parse/small');
     expect(lines.filter((l) => l.includes('too noisy to be decided'))).toHaveLength(1);
   });

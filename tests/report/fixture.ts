@@ -280,7 +280,7 @@ export function adaptiveGoldenResult(): ComparisonResult {
       unreachable: ['parse/small'],
     },
     warnings: [
-      unreachableWarning(['parse/small'], 2, 30),
+      unreachableWarning(['parse/small'], 2, 30, true),
       { code: 'high-load', message: 'load average 3.1 on 2 CPUs during the runs: timings may be noisy' },
     ],
   });

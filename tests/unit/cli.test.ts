@@ -66,7 +66,10 @@ describe('usage errors exit 2 and say how to fix them', () => {
 
   it('a missing argument or value', async () => {
     expect(await cli('analyze')).toMatchObject({ code: 2, err: expect.stringContaining("missing required argument 'results.jsonl'") });
-    expect(await cli('run', '--rounds')).toMatchObject({ code: 2, err: expect.stringContaining("option '--rounds <N|auto>' argument missing") });
+    expect(await cli('run', '--rounds')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("option '--rounds <N|auto>' argument missing"),
+    });
   });
 
   it('a bad value or an unreadable file, named', async () => {

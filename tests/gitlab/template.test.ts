@@ -67,6 +67,12 @@ function inputDefaults(header: Doc): Record<string, string | number> {
   return Object.fromEntries(Object.entries(inputs).map(([name, spec]) => [name, spec.default as string | number]));
 }
 
+/** Each input's type as GitLab checks a given value: `string` unless the spec says otherwise. */
+function inputTypes(header: Doc): Record<string, string> {
+  const inputs = (header.spec as { inputs: Record<string, { type?: string }> }).inputs;
+  return Object.fromEntries(Object.entries(inputs).map(([name, spec]) => [name, spec.type ?? 'string']));
+}
+
 /** `extends` for this template's one level: hashes merge deeply, the job's own keys win. */
 function resolveJob(jobs: Record<string, Job>, name: string): Job {
   const job = jobs[name]!;
@@ -171,6 +177,9 @@ describe('the GitLab CI/CD component', () => {
         expect(validate({ include: [include], job: { script: ['true'] } }) ? [] : [doc, include, validate.errors]).toEqual([]);
         const inputs = include.inputs as Doc;
         expect(Object.keys(inputs).filter((name) => !declared.includes(name))).toEqual([]);
+        // GitLab refuses a value of another type than the input's (a bare 20 for rounds, a string input).
+        const types = Object.entries(inputs).map(([name, value]) => [name, typeof value]);
+        expect(types).toEqual(Object.keys(inputs).map((name) => [name, inputTypes(header)[name]]));
         expect(inputs.bench).toEqual(expect.any(String));
         expect(['auto', 'command', ...formats.map((f) => f.name)]).toContain(inputs.format ?? 'auto');
         // The component itself, pinned to this release's tag.

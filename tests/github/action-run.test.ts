@@ -67,7 +67,7 @@ describe('the action step', () => {
     inputs.rounds = 'ten';
     expect(await run()).toBe(2);
     expect(process.exitCode).toBe(2);
-    expect(core.setFailed).toHaveBeenCalledWith('benchgate: input rounds: expected a whole number >= 1, got "ten"');
+    expect(core.setFailed).toHaveBeenCalledWith('benchgate: input rounds: expected a whole number >= 1, or auto, got "ten"');
     expect(runComparison).not.toHaveBeenCalled();
   });
 

@@ -266,7 +266,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
     const clone = makeMergeRequestClone();
     cloneDir = clone.dir;
     // Quotes and spaces in the command must reach benchgate as one argument.
-    const inputs = { ...inputDefaults(header), bench: 'node bench.mjs --label "two words"', format: 'benchgate', rounds: 6 };
+    const inputs = { ...inputDefaults(header), bench: 'node bench.mjs --label "two words"', format: 'benchgate', rounds: '6' };
     job = resolveJob(interpolate(jobs, inputs) as Record<string, Job>, 'benchgate');
     const npx = fakeNpx('run-cli');
     result = runScript(job, clone, npx.bin);
@@ -325,7 +325,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
   });
 
   it('with a number of rounds, passes none of the rounds auto settings (benchgate would refuse them)', () => {
-    const args = record({ rounds: 20 });
+    const args = record({ rounds: '20' });
     expect(flag(args, '--rounds')).toBe('20');
     for (const f of ['--min-rounds', '--look-every', '--max-rounds', '--max-time']) expect(args).not.toContain(f);
   });
@@ -333,6 +333,15 @@ describe('the component’s job script in a GitLab merge request job', () => {
   it('passes ignore globs as one --ignore argument, and none when empty', () => {
     expect(flag(record({ ignore: 'BenchmarkSlow*, *[big]' }), '--ignore')).toBe('BenchmarkSlow*, *[big]');
     expect(record({})).not.toContain('--ignore');
+  });
+
+  it('passes flags benchgate accepts with the default inputs: its config takes them, and the run goes on to the bench command', () => {
+    for (const name of ['benchgate', 'benchgate-deep']) {
+      const job = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'exit 7' }) as Record<string, Job>, name);
+      const r = runScript(job, makeMergeRequestClone(), fakeNpx('run-cli').bin);
+      // A config error would be exit 2; a bench command that fails is exit 3.
+      expect([name, r.status, r.stderr]).toEqual([name, 3, expect.stringContaining('exited with code 7')]);
+    }
   });
 
   it('runs the deep job with its own budget and threshold', () => {

@@ -67,6 +67,12 @@ function inputDefaults(header: Doc): Record<string, string | number> {
   return Object.fromEntries(Object.entries(inputs).map(([name, spec]) => [name, spec.default as string | number]));
 }
 
+/** Each input's type as GitLab checks a given value: `string` unless the spec says otherwise. */
+function inputTypes(header: Doc): Record<string, string> {
+  const inputs = (header.spec as { inputs: Record<string, { type?: string }> }).inputs;
+  return Object.fromEntries(Object.entries(inputs).map(([name, spec]) => [name, spec.type ?? 'string']));
+}
+
 /** `extends` for this template's one level: hashes merge deeply, the job's own keys win. */
 function resolveJob(jobs: Record<string, Job>, name: string): Job {
   const job = jobs[name]!;
@@ -171,6 +177,9 @@ describe('the GitLab CI/CD component', () => {
         expect(validate({ include: [include], job: { script: ['true'] } }) ? [] : [doc, include, validate.errors]).toEqual([]);
         const inputs = include.inputs as Doc;
         expect(Object.keys(inputs).filter((name) => !declared.includes(name))).toEqual([]);
+        // GitLab refuses a value of another type than the input's (a bare 20 for rounds, a string input).
+        const types = Object.entries(inputs).map(([name, value]) => [name, typeof value]);
+        expect(types).toEqual(Object.keys(inputs).map((name) => [name, inputTypes(header)[name]]));
         expect(inputs.bench).toEqual(expect.any(String));
         expect(['auto', 'command', ...formats.map((f) => f.name)]).toContain(inputs.format ?? 'auto');
         // The component itself, pinned to this release's tag.
@@ -183,13 +192,32 @@ describe('the GitLab CI/CD component', () => {
     }
   });
 
-  it('runs the gate in merge request pipelines and the deep run by hand, with its own round count', () => {
+  it('runs the gate in merge request pipelines with rounds auto in a CI-sized budget, and the deep run by hand with more and a smaller threshold', () => {
     const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b' }) as Record<string, Job>;
     const mrOnly = '$CI_PIPELINE_SOURCE == "merge_request_event"';
     expect(all.benchgate!.rules).toEqual([{ if: mrOnly }]);
     expect(all['benchgate-deep']!.rules).toEqual([{ if: mrOnly, when: 'manual', allow_failure: true }]);
-    expect(variableEnv(resolveJob(all, 'benchgate')).BENCHGATE_INPUT_ROUNDS).toBe('10');
-    expect(variableEnv(resolveJob(all, 'benchgate-deep')).BENCHGATE_INPUT_ROUNDS).toBe('40');
+    const budget = (name: string) => {
+      const env = variableEnv(resolveJob(all, name));
+      return [env.BENCHGATE_INPUT_ROUNDS, env.BENCHGATE_INPUT_MAX_ROUNDS, env.BENCHGATE_INPUT_MAX_TIME, env.BENCHGATE_INPUT_THRESHOLD];
+    };
+    expect(budget('benchgate')).toEqual(['auto', '30', '20m', '2']);
+    expect(budget('benchgate-deep')).toEqual(['auto', '60', '45m', '1']);
+  });
+
+  it('takes a number of rounds or auto, and durations benchgate reads', () => {
+    const inputs = (header.spec as { inputs: Record<string, { regex?: string }> }).inputs;
+    const accepts = (name: string, value: string) => new RegExp(inputs[name]!.regex!).test(value);
+    for (const name of ['rounds', 'deep-rounds']) {
+      expect(['auto', '10', '40'].every((v) => accepts(name, v))).toBe(true);
+      expect(['', '0', 'Auto', '10 ', 'auto; rm -rf /', '-1'].some((v) => accepts(name, v))).toBe(false);
+    }
+    for (const name of ['max-time', 'deep-max-time']) {
+      expect(['20m', '90s', '1h30m', '1.5h', '0', ''].every((v) => accepts(name, v))).toBe(true);
+      expect(['20', '20 m', 'm', '1d', '$(x)'].some((v) => accepts(name, v))).toBe(false);
+    }
+    expect(['', '0.01', '.005', '1e-3'].every((v) => accepts('alpha', v))).toBe(true);
+    expect(['x', '0.05 ', '--alpha'].some((v) => accepts('alpha', v))).toBe(false);
   });
 });
 
@@ -221,6 +249,14 @@ function runScript(job: Job, clone: MergeRequestClone, npxBin: string) {
 
 describe('the component’s job script in a GitLab merge request job', () => {
   const [header, jobs] = documents(TEMPLATE);
+  const flag = (args: string[], name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  /** The arguments the job passes to benchgate with these inputs (npx records them and stops). */
+  const record = (inputs: Record<string, string | number>, name = 'benchgate') => {
+    const job = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'b', ...inputs }) as Record<string, Job>, name);
+    const npx = fakeNpx('record-only');
+    expect(runScript(job, makeMergeRequestClone(), npx.bin).status).toBe(0);
+    return npx.args();
+  };
   let result: ReturnType<typeof spawnSync>;
   let job: Job;
   let cloneDir: string;
@@ -230,7 +266,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
     const clone = makeMergeRequestClone();
     cloneDir = clone.dir;
     // Quotes and spaces in the command must reach benchgate as one argument.
-    const inputs = { ...inputDefaults(header), bench: 'node bench.mjs --label "two words"', format: 'benchgate', rounds: 6 };
+    const inputs = { ...inputDefaults(header), bench: 'node bench.mjs --label "two words"', format: 'benchgate', rounds: '6' };
     job = resolveJob(interpolate(jobs, inputs) as Record<string, Job>, 'benchgate');
     const npx = fakeNpx('run-cli');
     result = runScript(job, clone, npx.bin);
@@ -254,13 +290,6 @@ describe('the component’s job script in a GitLab merge request job', () => {
   });
 
   it('passes warmup, seed, correction, sampling and timeout; an empty seed adds no --seed', () => {
-    const flag = (args: string[], name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-    const record = (inputs: Record<string, string | number>) => {
-      const job = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'b', ...inputs }) as Record<string, Job>, 'benchgate');
-      const npx = fakeNpx('record-only');
-      expect(runScript(job, makeMergeRequestClone(), npx.bin).status).toBe(0);
-      return npx.args();
-    };
     const set = record({ warmup: 3, seed: '1234', correction: 'bh', sampling: 'pooled', timeout: 90 });
     expect(['--warmup', '--seed', '--correction', '--sampling', '--timeout'].map((f) => flag(set, f))).toEqual([
       '3',
@@ -279,6 +308,47 @@ describe('the component’s job script in a GitLab merge request job', () => {
     ]);
   });
 
+  it('passes rounds auto with its budget and no --alpha, so that the design’s own default (0.005) applies', () => {
+    const args = record({});
+    expect(['--rounds', '--min-rounds', '--look-every', '--max-rounds', '--max-time', '--threshold'].map((f) => flag(args, f))).toEqual([
+      'auto',
+      '10',
+      '5',
+      '30',
+      '20m',
+      '2',
+    ]);
+    expect(args).not.toContain('--alpha');
+    expect(flag(record({ alpha: '0.01' }), '--alpha')).toBe('0.01');
+    // An empty max-time is no budget: no flag.
+    expect(record({ 'max-time': '' })).not.toContain('--max-time');
+  });
+
+  it('with a number of rounds, passes none of the rounds auto settings (benchgate would refuse them)', () => {
+    const args = record({ rounds: '20' });
+    expect(flag(args, '--rounds')).toBe('20');
+    for (const f of ['--min-rounds', '--look-every', '--max-rounds', '--max-time']) expect(args).not.toContain(f);
+  });
+
+  it('passes ignore globs as one --ignore argument, and none when empty', () => {
+    expect(flag(record({ ignore: 'BenchmarkSlow*, *[big]' }), '--ignore')).toBe('BenchmarkSlow*, *[big]');
+    expect(record({})).not.toContain('--ignore');
+  });
+
+  it('passes flags benchgate accepts with the default inputs: its config takes them, and the run goes on to the bench command', () => {
+    for (const name of ['benchgate', 'benchgate-deep']) {
+      const job = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'exit 7' }) as Record<string, Job>, name);
+      const r = runScript(job, makeMergeRequestClone(), fakeNpx('run-cli').bin);
+      // A config error would be exit 2; a bench command that fails is exit 3.
+      expect([name, r.status, r.stderr]).toEqual([name, 3, expect.stringContaining('exited with code 7')]);
+    }
+  });
+
+  it('runs the deep job with its own budget and threshold', () => {
+    const args = record({}, 'benchgate-deep');
+    expect(['--rounds', '--max-rounds', '--max-time', '--threshold'].map((f) => flag(args, f))).toEqual(['auto', '60', '45m', '1']);
+  });
+
   it('passes a build command as one --build argument, its quotes, `&&` and `$VAR` untouched', () => {
     const build = 'npm ci && npm run "build x" -- --out "$HOME/x y"';
     const deep = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'b', build }) as Record<string, Job>, 'benchgate-deep');
@@ -287,7 +357,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
     expect(r.status).toBe(0);
     const args = npx.args();
     expect(args.slice(args.indexOf('--build'), args.indexOf('--build') + 2)).toEqual(['--build', build]);
-    expect(args.slice(args.indexOf('--rounds'), args.indexOf('--rounds') + 2)).toEqual(['--rounds', '40']);
+    expect(args.slice(args.indexOf('--rounds'), args.indexOf('--rounds') + 2)).toEqual(['--rounds', 'auto']);
   });
 });
 

@@ -33,7 +33,7 @@ describe('benchgate --help', () => {
       for (const o of commandOptions(command)) expect(r.out).toContain(o.type === 'flag' ? `--${o.name} ` : `--${o.name} <${o.arg}>`);
     }
     expect((await cli('run', '--help')).out.replace(/\s+/g, ' ')).toContain(
-      '--rounds <N> measured rounds per side; each round runs base and head once, in seeded random order (default: 10)',
+      '--rounds <N|auto> measured rounds per side; each round runs base and head once, in seeded random order. auto: look every few rounds and stop each benchmark once it is decided',
     );
     expect((await cli('analyze', '--help')).out).not.toContain('--bench ');
   });
@@ -66,13 +66,16 @@ describe('usage errors exit 2 and say how to fix them', () => {
 
   it('a missing argument or value', async () => {
     expect(await cli('analyze')).toMatchObject({ code: 2, err: expect.stringContaining("missing required argument 'results.jsonl'") });
-    expect(await cli('run', '--rounds')).toMatchObject({ code: 2, err: expect.stringContaining("option '--rounds <N>' argument missing") });
+    expect(await cli('run', '--rounds')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("option '--rounds <N|auto>' argument missing"),
+    });
   });
 
   it('a bad value or an unreadable file, named', async () => {
     expect(await cli('run', '--bench', 'make', '--rounds', 'ten')).toMatchObject({
       code: 2,
-      err: 'benchgate: --rounds: expected a whole number >= 1, got "ten"\n',
+      err: 'benchgate: --rounds: expected a whole number >= 1, or auto, got "ten"\n',
     });
     expect(await cli('merge', '/nonexistent/a.jsonl', '--out', '/nonexistent/b.jsonl')).toMatchObject({
       code: 2,

@@ -38,7 +38,9 @@ describe('config', () => {
 
   it('names the file, line and key of a bad value', () => {
     const file = yamlFile('bench: x\n\nrounds: many\n');
-    expect(() => resolveConfig([readConfigFile(file, true)], '.')).toThrow(`${file}:3 (rounds): expected a whole number >= 1, got "many"`);
+    expect(() => resolveConfig([readConfigFile(file, true)], '.')).toThrow(
+      `${file}:3 (rounds): expected a whole number >= 1, or auto, got "many"`,
+    );
   });
 
   it('names an unknown key and lists the valid ones', () => {

@@ -25,7 +25,7 @@ import { planRounds, type PlannedRound } from './runner/schedule.js';
 import { planSteadiness, type SteadyPlan } from './runner/steady.js';
 import { reviewWarnings, workingDirectoryIn } from './trust.js';
 import { VERSION } from './version.js';
-import { adaptiveDesign, unreachableWarning } from './analysis/sequential.js';
+import { adaptiveDesign, sequentialPolicy, unreachableWarning } from './analysis/sequential.js';
 
 /** The results log's file name, inside the output directory. */
 export const LOG_FILE = 'results.jsonl';
@@ -264,6 +264,7 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
     design: adaptiveDesign(config, adaptive),
     budget: { ...adaptive, maxTimeMs: adaptive.maxTimeSec * 1000 },
     canFilter: adaptive.filter,
+    ...sequentialPolicy(config),
     runRound: async (round, open) => {
       const roundStart = Date.now();
       const filter = open === null ? whole : openFilterEnv(config, open, [...names]);

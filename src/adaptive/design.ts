@@ -66,6 +66,8 @@ export interface LookInput {
   looks: number[];
   /** Already rejected at an earlier look (significant, not yet beyond the threshold). */
   rejected: boolean;
+  /** Its own practical threshold (a per-glob one); absent: the design's. */
+  thresholdPct?: number;
 }
 
 export type LookDecision =
@@ -118,8 +120,8 @@ export function decideLook(
       }
     }
   }
-  const threshold = design.thresholdPct;
   return inputs.map((b) => {
+    const threshold = b.thresholdPct ?? design.thresholdPct;
     const isRejected = rejected.has(b.key);
     let decision: LookDecision = { kind: 'open' };
     if (b.stat !== null) {

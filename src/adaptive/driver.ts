@@ -70,7 +70,10 @@ export interface DriverOptions {
   runRound(round: number, open: string[] | null): Promise<Run[] | null>;
   /** Whether the harness can run a subset; false: every round runs the whole suite. */
   canFilter: boolean;
+  /** Which measurements take part (default: primary metrics); the analysis's gate policy (ignore, gate-metrics). */
   gates?: Gates;
+  /** A benchmark's own practical threshold (per-glob `thresholds`); default: the design's. */
+  thresholdOf?: (series: BenchmarkSeries) => number;
   now?: () => number;
   onLook?: (look: LookReport) => void;
 }
@@ -197,6 +200,10 @@ export class SequentialRounds {
     };
   }
 
+  private thresholdOf(series: BenchmarkSeries): number {
+    return this.opts.thresholdOf?.(series) ?? this.opts.design.thresholdPct;
+  }
+
   private open(): State[] {
     return [...this.states.values()].filter((s) => s.outcome === null);
   }
@@ -231,7 +238,7 @@ export class SequentialRounds {
       if (stat !== null && (stat.n < previous || (stat.n === previous && !final))) continue;
       s.stat = stat;
       if (stat !== null && stat.n > previous) s.looks.push(stat.n);
-      inputs.push({ key: s.series.key, stat, looks: s.looks, rejected: s.rejected });
+      inputs.push({ key: s.series.key, stat, looks: s.looks, rejected: s.rejected, thresholdPct: this.thresholdOf(s.series) });
     }
     const outputs = decideLook(design, budget, this.familySize, this.rejectedCount, inputs, final);
     for (const o of outputs) {
@@ -254,7 +261,7 @@ export class SequentialRounds {
         round,
         open: stillOpen.length,
         decided: this.states.size - stillOpen.length,
-        unreachable: stillOpen.filter((s) => !reachable(s, design.thresholdPct, budget.maxRounds)).map(nameOf),
+        unreachable: stillOpen.filter((s) => !reachable(s, this.thresholdOf(s.series), budget.maxRounds)).map(nameOf),
       });
     }
   }

@@ -6,9 +6,10 @@
  * those of the look that closed it: rounds it ran after (a whole-suite round) are not used.
  */
 import { SequentialRounds, type BenchmarkOutcome } from '../adaptive/driver.js';
-import { seriesKey } from '../adaptive/samples.js';
+import { seriesKey, type BenchmarkSeries, type Gates } from '../adaptive/samples.js';
 import { ADAPTIVE_DESIGN } from '../adaptive/defaults.js';
 import type { AdaptiveDesign } from '../adaptive/design.js';
+import { gatePolicy } from './gating.js';
 import type { AdaptiveRun, AdaptiveSettings, AnalysisSettings, Comparison, LogEnd, Run, Warning } from '../model.js';
 
 export interface SequentialReplay {
@@ -25,6 +26,20 @@ export function adaptiveDesign(settings: Pick<AnalysisSettings, 'alpha' | 'thres
     spending: adaptive.spending,
     test: adaptive.test,
     confLevel: ADAPTIVE_DESIGN.confLevel,
+  };
+}
+
+/**
+ * Which benchmarks the loop decides, and at what threshold: the analysis's gate policy, so that
+ * an ignored benchmark neither runs extra rounds nor shares the family's alpha, a gate-metrics
+ * one does, and a per-glob threshold holds at every look. The live run and the replay use it alike.
+ */
+export function sequentialPolicy(settings: AnalysisSettings): { gates: Gates; thresholdOf: (s: BenchmarkSeries) => number } {
+  const policy = gatePolicy(settings);
+  return {
+    gates: (m) => policy(m).gating,
+    thresholdOf: (s) =>
+      policy({ benchmark: s.benchmark, metric: s.metric, ...(s.complexityN !== undefined && { complexityN: s.complexityN }) }).thresholdPct,
   };
 }
 
@@ -46,6 +61,7 @@ export function replaySequential(
     // The clock is the live run's business: here the log's last round ends the loop.
     budget: { ...adaptive, maxTimeMs: 0 },
     canFilter: adaptive.filter,
+    ...sequentialPolicy(settings),
     onLook: (look) => (unreachable ??= look.unreachable),
   });
   for (let next = loop.next(); next !== null; next = loop.next()) loop.add(next.round, byRound.get(next.round) ?? null);

@@ -9,7 +9,7 @@ import { runAdaptive, type AdaptiveResult, type BenchmarkOutcome } from '../../s
 import { ADAPTIVE_DESIGN } from '../../src/adaptive/defaults.js';
 import { seriesKey } from '../../src/adaptive/samples.js';
 import { analyze } from '../../src/analysis/index.js';
-import { adaptiveDesign, replaySequential, withoutLaterRounds } from '../../src/analysis/sequential.js';
+import { adaptiveDesign, replaySequential, sequentialPolicy, withoutLaterRounds } from '../../src/analysis/sequential.js';
 import { processCost, PROCESS_BENCHMARK } from '../../src/diagnostics/cost.js';
 import type { AdaptiveSettings, LogEnd, Measurement, Run, RunSettings, Side } from '../../src/model.js';
 import { createRng } from '../../src/stats/index.js';
@@ -289,5 +289,32 @@ describe('process cost with rounds auto', () => {
     expect(costRounds).toEqual([1, 1, 2, 2, 3, 3, 4, 4]);
     // The filtered runs are passed through as they were.
     expect(withCost.slice(8)).toEqual(runs.slice(8));
+  });
+});
+
+describe('the gate policy in the loop', () => {
+  // `slow` is +50%: under its own 60% threshold it is unchanged; `faster` is ignored: it never gates.
+  const settings: RunSettings = { ...settingsOf(ADAPTIVE), thresholds: [{ glob: 'slow', pct: 60 }], ignore: ['faster'] };
+
+  it('holds a per-glob threshold at every look, and leaves an ignored benchmark out of the looks and the later rounds', async () => {
+    const harness = standIn(4);
+    const result = await runAdaptive({
+      design: adaptiveDesign(settings, ADAPTIVE),
+      budget: { ...ADAPTIVE, maxTimeMs: 0 },
+      canFilter: true,
+      ...sequentialPolicy(settings),
+      runRound: harness,
+    });
+    const outcomes = byName(result.outcomes);
+    expect(outcomes.slow).toMatchObject({ verdict: 'unchanged', stop: 'equivalence' });
+    expect(outcomes.faster).toBeUndefined();
+    expect(result.rounds.slice(10).every((r) => r.open !== null && !r.open.includes('faster'))).toBe(true);
+
+    const r = analyze({ header: testHeader({ config: settings }), runs: result.runs, end: completed, settings });
+    const verdicts = Object.fromEntries(r.comparisons.map((c) => [c.benchmark, [c.verdict, c.gating, c.sequential?.stop ?? null]]));
+    expect(verdicts.slow).toEqual(['unchanged', true, 'equivalence']);
+    // Reported, not gating, decided by the fixed rule on its rounds (the first ten: later ones skipped it).
+    expect(verdicts.faster).toEqual(['improvement', false, null]);
+    expect(r.gateFailed).toBe(false);
   });
 });

@@ -173,7 +173,7 @@ describe('configuration errors through the CLI', () => {
     writeFileSync(path.join(repo, '.benchgate.yml'), 'bench: sh bench.sh\nbase: HEAD~1\n\nrounds: ten\n');
     const r = await runCli(['run', '--repo', repo]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${path.join(repo, '.benchgate.yml')}:4 (rounds): expected a whole number >= 1, got "ten"`);
+    expect(r.stderr).toContain(`${path.join(repo, '.benchgate.yml')}:4 (rounds): expected a whole number >= 1, or auto, got "ten"`);
     expect(extraWorktrees(repo)).toEqual([]);
     expect(git(repo, 'status', '--porcelain')).toBe('?? .benchgate.yml\n');
   });

@@ -14,6 +14,7 @@ import { falseAlarms } from './sections/false-alarms.js';
 import { instructions } from './sections/instructions.js';
 import { overhead } from './sections/overhead.js';
 import { power } from './sections/power.js';
+import { realAdaptive } from './sections/real-adaptive.js';
 import { realNoise } from './sections/real-noise.js';
 import { steady } from './sections/steady.js';
 import type { Check, SectionOptions, SectionOutput } from './sections/types.js';
@@ -25,6 +26,8 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   adaptive: { run: adaptive, inQuick: true },
   // Real runs and timings come last: the simulation's worker processes have exited by then.
   'real-noise': { run: realNoise, inQuick: false },
+  // One Go repetition per mode in --quick: the adaptive CLI path end to end, about 20 s.
+  'real-adaptive': { run: realAdaptive, inQuick: true },
   overhead: { run: overhead, inQuick: false },
   // Instruction mode and the steadier-machine options (docs/steady.md): valgrind runs take minutes.
   instructions: { run: instructions, inQuick: false },

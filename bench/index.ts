@@ -3,8 +3,9 @@
  * simulation through the real verdict path, adaptive rounds, A/A runs of real suites, and overhead. Prints
  * markdown (docs/performance.md quotes it) and exits 1 when a headline inequality breaks.
  *
- *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady)
- *   npm run bench -- --quick           the CI check: smaller simulations, no real runs (under 2 minutes)
+ *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady
+ *                                      and 20-40 for the adaptive real A/A runs)
+ *   npm run bench -- --quick           the CI check: smaller simulations, one adaptive real run of the Go suite (a few minutes)
  *   npm run bench -- --only drift,power   some sections
  */
 import { parseArgs } from 'node:util';
@@ -26,7 +27,7 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   adaptive: { run: adaptive, inQuick: true },
   // Real runs and timings come last: the simulation's worker processes have exited by then.
   'real-noise': { run: realNoise, inQuick: false },
-  // One Go repetition per mode in --quick: the adaptive CLI path end to end, about 20 s.
+  // --quick: one adaptive A/A run of the Go suite, the adaptive CLI path end to end (about 20 s).
   'real-adaptive': { run: realAdaptive, inQuick: true },
   overhead: { run: overhead, inQuick: false },
   // Instruction mode and the steadier-machine options (docs/steady.md): valgrind runs take minutes.

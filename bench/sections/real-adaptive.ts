@@ -12,6 +12,11 @@ import { DEMO, envWithGo, GO, goInstalled, runAA, type RealSuite } from '../real
 import { markdownTable, medianOf, medianRange, pct, wilsonInterval } from '../tables.js';
 import type { SectionOptions, SectionOutput } from './types.js';
 
+interface Mode {
+  name: string;
+  flags: readonly string[];
+}
+
 const MODES: readonly Mode[] = [
   { name: 'fixed 10 rounds', flags: ['--rounds', '10'] },
   { name: 'rounds auto', flags: ['--rounds', 'auto'] },
@@ -54,11 +59,6 @@ function summarise(seed: number, seconds: number, r: ComparisonResult): Repetiti
     unchanged: r.counts.unchanged,
     inconclusive: r.counts.inconclusive,
   };
-}
-
-interface Mode {
-  name: string;
-  flags: readonly string[];
 }
 
 /** Runs every mode for every repetition, rotating which goes first so that load changes hit each alike. */

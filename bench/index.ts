@@ -3,8 +3,9 @@
  * simulation through the real verdict path, adaptive rounds, A/A runs of real suites, and overhead. Prints
  * markdown (docs/performance.md quotes it) and exits 1 when a headline inequality breaks.
  *
- *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady)
- *   npm run bench -- --quick           the CI check: smaller simulations, no real runs (under 2 minutes)
+ *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady
+ *                                      and 20-40 for the adaptive real A/A runs)
+ *   npm run bench -- --quick           the CI check: smaller simulations, one adaptive real run of the Go suite (a few minutes)
  *   npm run bench -- --only drift,power   some sections
  */
 import { parseArgs } from 'node:util';
@@ -14,6 +15,7 @@ import { falseAlarms } from './sections/false-alarms.js';
 import { instructions } from './sections/instructions.js';
 import { overhead } from './sections/overhead.js';
 import { power } from './sections/power.js';
+import { realAdaptive } from './sections/real-adaptive.js';
 import { realNoise } from './sections/real-noise.js';
 import { steady } from './sections/steady.js';
 import type { Check, SectionOptions, SectionOutput } from './sections/types.js';
@@ -25,6 +27,8 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   adaptive: { run: adaptive, inQuick: true },
   // Real runs and timings come last: the simulation's worker processes have exited by then.
   'real-noise': { run: realNoise, inQuick: false },
+  // --quick: one adaptive A/A run of the Go suite, the adaptive CLI path end to end (about 20 s).
+  'real-adaptive': { run: realAdaptive, inQuick: true },
   overhead: { run: overhead, inQuick: false },
   // Instruction mode and the steadier-machine options (docs/steady.md): valgrind runs take minutes.
   instructions: { run: instructions, inQuick: false },

@@ -1,4 +1,5 @@
 /** Markdown tables and number formats shared by every section of the bench. */
+import { normalQuantile } from '../src/stats/index.js';
 
 export function markdownTable(headers: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -22,4 +23,17 @@ export function medianOf(values: readonly number[]): number {
 /** "median (min–max)" of repeated measurements, formatted by `format`. */
 export function medianRange(values: readonly number[], format: (v: number) => string): string {
   return `${format(medianOf(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+}
+
+/**
+ * Wilson score interval for `k` successes in `n` trials (95% by default): unlike the normal
+ * interval it stays inside [0, 1] and is not empty at k = 0, the usual case of an A/A count.
+ */
+export function wilsonInterval(k: number, n: number, level = 0.95): [number, number] {
+  const z = normalQuantile(1 - (1 - level) / 2);
+  const p = k / n;
+  const denominator = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denominator;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denominator;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }

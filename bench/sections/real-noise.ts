@@ -3,92 +3,15 @@
  * by the real CLI, `benchgate run`, repeatedly on this machine. Every flag is a false alarm;
  * the CV is benchgate's own robust CV of each side's samples.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createDemoRepo } from '../../src/commands/demo.js';
 import type { Comparison, ComparisonResult, Verdict } from '../../src/model.js';
+import { DEMO, envWithGo, GO, goInstalled, runAA, type RealSuite } from '../real/suites.js';
 import { markdownTable, medianRange, pct } from '../tables.js';
 import type { SectionOptions, SectionOutput } from './types.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = path.join(ROOT, 'src', 'main.ts');
-const GO_SUITE = path.join(ROOT, 'bench', 'real', 'go');
-const GO_DIRS = ['/usr/local/go/bin'];
-
-interface RealSuite {
-  name: string;
-  /** Creates the repository in `dir`. */
-  create(dir: string): void;
-  /** `benchgate run` flags besides repo, refs, seed and out. */
-  flags: string[];
-}
-
-const DEMO: RealSuite = {
-  name: 'demo (examples/demo, node)',
-  create: (dir) => void createDemoRepo(dir),
-  flags: ['--bench', 'node bench.mjs', '--format', 'benchgate', '--suite', 'demo'],
-};
-
-const GO: RealSuite = {
-  name: 'Go testing.B (bench/real/go)',
-  create(dir) {
-    cpSync(GO_SUITE, dir, { recursive: true });
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@benchgate.invalid', ...args], { cwd: dir, stdio: 'ignore' });
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '--no-gpg-sign', '-m', 'go suite');
-  },
-  flags: [
-    '--build',
-    'go test -c -o aa.test .',
-    '--bench',
-    "./aa.test -test.run '^$' -test.bench . -test.benchtime 20ms",
-    '--format',
-    'go',
-    '--suite',
-    'go',
-  ],
-};
-
 const FLAGS: Verdict[] = ['regression', 'improvement'];
-
-function envWithGo(): NodeJS.ProcessEnv {
-  return { ...process.env, PATH: [process.env.PATH, ...GO_DIRS].join(path.delimiter) };
-}
-
-function goInstalled(env: NodeJS.ProcessEnv): boolean {
-  return spawnSync('go', ['version'], { env }).status === 0;
-}
-
-/** One A/A comparison through the CLI; returns its results.json. */
-function runOnce(repo: string, suite: RealSuite, seed: number, env: NodeJS.ProcessEnv): ComparisonResult {
-  const out = path.join(repo, '..', `out-${seed}`);
-  const args = [
-    '--import',
-    'tsx',
-    CLI,
-    'run',
-    '--repo',
-    repo,
-    '--base',
-    'HEAD',
-    '--head',
-    'HEAD',
-    ...suite.flags,
-    '--seed',
-    String(seed),
-    '--out',
-    out,
-  ];
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8' });
-  // 0 = pass, 1 = the gate failed (a false alarm): both are results to count.
-  if (r.status !== 0 && r.status !== 1) throw new Error(`benchgate run (${suite.name}) exited with ${r.status}:\n${r.stderr.slice(-2000)}`);
-  return JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as ComparisonResult;
-}
 
 function measureSuite(suite: RealSuite, repetitions: number, env: NodeJS.ProcessEnv): string {
   const work = mkdtempSync(path.join(os.tmpdir(), 'benchgate-aa-'));
@@ -98,9 +21,9 @@ function measureSuite(suite: RealSuite, repetitions: number, env: NodeJS.Process
     const results: ComparisonResult[] = [];
     const seconds: number[] = [];
     for (let seed = 1; seed <= repetitions; seed++) {
-      const started = performance.now();
-      results.push(runOnce(repo, suite, seed, env));
-      seconds.push((performance.now() - started) / 1000);
+      const { result, seconds: s } = runAA(repo, suite, seed, env);
+      results.push(result);
+      seconds.push(s);
     }
     // Every comparison benchgate made: the benchmarks' times and the "(process)" cost metrics.
     const keyOf = (c: Comparison) => (c.metric === 'time' ? c.benchmark : `${c.benchmark} ${c.metric}`);

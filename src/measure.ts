@@ -3,10 +3,10 @@
  * run appended to the results log the moment it ends. I/O lives here and in the modules it
  * calls (git, runner, platform); what follows (analysis, reports) is conclude.ts's.
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runAdaptive } from './adaptive/driver.js';
-import { buildFilter, expandFilterPlaceholder, wholeSuiteFilter, type HarnessFilter } from './adaptive/filter.js';
+import { expandFilterPlaceholder } from './adaptive/filter.js';
+import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './adaptive/filter-env.js';
 import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts } from './environment.js';
 import { readRunResults } from './formats/index.js';
@@ -214,19 +214,22 @@ interface RoundsContext {
   counts: { runsDone: number; runsTotal: number; startedMs: number };
 }
 
+/** The context of a plan's rounds: no failures yet, none of its runs (at most two a round) done. */
+function startRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'counts'>, plan: PlannedRound[]): RoundsContext {
+  return { ...ctx, harnessFailures: [], counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() } };
+}
+
+const warmupLabel = (config: Config, planned: PlannedRound) => `warmup ${planned.round + config.warmup}/${config.warmup}`;
+
 /** Fixed rounds (warm-up included); returns the harness failures to warn about. */
 async function runRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'counts'>): Promise<string[]> {
   const { config, platform } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
-  const context: RoundsContext = {
-    ...ctx,
-    harnessFailures: [],
-    counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() },
-  };
+  const context = startRounds(ctx, plan);
   const filter = wholeSuiteEnv(config);
   let roundsDone = 0;
   for (const planned of plan) {
-    const label = planned.warmup ? `warmup ${planned.round + config.warmup}/${config.warmup}` : `round ${planned.round}/${config.rounds}`;
+    const label = planned.warmup ? warmupLabel(config, planned) : `round ${planned.round}/${config.rounds}`;
     const roundStart = Date.now();
     await runRound(context, planned, label, filter);
     roundsDone++;
@@ -247,15 +250,11 @@ async function runRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'counts'>)
 async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'counts'>, adaptive: AdaptiveSettings): Promise<string[]> {
   const { config, platform } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
-  const context: RoundsContext = {
-    ...ctx,
-    harnessFailures: [],
-    counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() },
-  };
+  const context = startRounds(ctx, plan);
   const whole = wholeSuiteEnv(config);
   for (const planned of plan.filter((p) => p.warmup)) {
-    await runRound(context, planned, `warmup ${planned.round + config.warmup}/${config.warmup}`, whole);
-    platform.info(`warmup ${planned.round + config.warmup}/${config.warmup} (discarded)`);
+    await runRound(context, planned, warmupLabel(config, planned), whole);
+    platform.info(`${warmupLabel(config, planned)} (discarded)`);
   }
   const measured = plan.filter((p) => !p.warmup);
   const names = new Set<string>();
@@ -291,40 +290,6 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
   platform.info(`rounds auto stopped after ${result.rounds.length} round(s): ${why[result.stoppedBy]}`);
   for (const note of result.notes) platform.info(note);
   return context.harnessFailures;
-}
-
-/** BENCHGATE_FILTER for one round, and the open names a run records (absent: the whole suite ran). */
-interface FilterEnv {
-  env: NodeJS.ProcessEnv;
-  open?: string[];
-  /** Why a round meant for some benchmarks ran the whole suite. */
-  why?: string;
-}
-
-const FALLBACK_WHY = {
-  unsupported: 'the harness takes no filter',
-  'too-long': 'the filter would be too long',
-  'no-narrower': 'no narrower filter exists',
-  unrepresentable: 'a name the filter syntax cannot express',
-};
-
-function wholeSuiteEnv(config: Config): FilterEnv {
-  const whole = wholeSuiteFilter(config.format);
-  return { env: whole === null ? {} : filterVariable(config, whole) };
-}
-
-function openFilterEnv(config: Config, open: string[], all: string[]): FilterEnv {
-  const built = buildFilter(config.format, open, all);
-  if (built.kind === 'whole-suite') return { ...wholeSuiteEnv(config), why: FALLBACK_WHY[built.reason] };
-  return { env: filterVariable(config, built.filter), open };
-}
-
-/** The variable's value: the filter itself, or (pytest) `@file` naming a file of arguments, written to the output directory. */
-function filterVariable(config: Config, filter: HarnessFilter): NodeJS.ProcessEnv {
-  if ('value' in filter) return { BENCHGATE_FILTER: filter.value };
-  const file = path.join(config.outDir, 'benchgate-filter.args');
-  writeFileSync(file, filter.argsFile.map((line) => `${line}\n`).join(''));
-  return { BENCHGATE_FILTER: `@${file}` };
 }
 
 /** One round: base and head in the planned order; measured runs are appended to the log as they end. */

@@ -1202,7 +1202,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter2 = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path19 = __require("node:path");
+    var path20 = __require("node:path");
     var fs3 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2215,9 +2215,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName2) {
-          const localBin = path19.resolve(baseDir, baseName2);
+          const localBin = path20.resolve(baseDir, baseName2);
           if (fs3.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path19.extname(baseName2))) return void 0;
+          if (sourceExt.includes(path20.extname(baseName2))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs3.existsSync(`${localBin}${ext}`)
           );
@@ -2235,17 +2235,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path19.resolve(
-            path19.dirname(resolvedScriptPath),
+          executableDir = path20.resolve(
+            path20.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path19.basename(
+            const legacyName = path20.basename(
               this._scriptPath,
-              path19.extname(this._scriptPath)
+              path20.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2256,7 +2256,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path19.extname(executableFile));
+        launchWithNode = sourceExt.includes(path20.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3171,7 +3171,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path19.basename(filename, path19.extname(filename));
+        this._name = path20.basename(filename, path20.extname(filename));
         return this;
       }
       /**
@@ -3185,9 +3185,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path20) {
-        if (path20 === void 0) return this._executableDir;
-        this._executableDir = path20;
+      executableDir(path21) {
+        if (path21 === void 0) return this._executableDir;
+        this._executableDir = path21;
         return this;
       }
       /**
@@ -5935,8 +5935,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports2.basename = (path19, { windows } = {}) => {
-      const segs = path19.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path20, { windows } = {}) => {
+      const segs = path20.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -7533,17 +7533,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path19) {
-      const ctrl = callVisitor(key, node, visitor, path19);
+    function visit_(key, node, visitor, path20) {
+      const ctrl = callVisitor(key, node, visitor, path20);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path19, ctrl);
-        return visit_(key, ctrl, visitor, path19);
+        replaceNode(key, path20, ctrl);
+        return visit_(key, ctrl, visitor, path20);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path19 = Object.freeze(path19.concat(node));
+          path20 = Object.freeze(path20.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path19);
+            const ci = visit_(i, node.items[i], visitor, path20);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7554,13 +7554,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path19 = Object.freeze(path19.concat(node));
-          const ck = visit_("key", node.key, visitor, path19);
+          path20 = Object.freeze(path20.concat(node));
+          const ck = visit_("key", node.key, visitor, path20);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path19);
+          const cv = visit_("value", node.value, visitor, path20);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7581,17 +7581,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path19) {
-      const ctrl = await callVisitor(key, node, visitor, path19);
+    async function visitAsync_(key, node, visitor, path20) {
+      const ctrl = await callVisitor(key, node, visitor, path20);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path19, ctrl);
-        return visitAsync_(key, ctrl, visitor, path19);
+        replaceNode(key, path20, ctrl);
+        return visitAsync_(key, ctrl, visitor, path20);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path19 = Object.freeze(path19.concat(node));
+          path20 = Object.freeze(path20.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path19);
+            const ci = await visitAsync_(i, node.items[i], visitor, path20);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7602,13 +7602,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path19 = Object.freeze(path19.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path19);
+          path20 = Object.freeze(path20.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path20);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path19);
+          const cv = await visitAsync_("value", node.value, visitor, path20);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7635,23 +7635,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path19) {
+    function callVisitor(key, node, visitor, path20) {
       if (typeof visitor === "function")
-        return visitor(key, node, path19);
+        return visitor(key, node, path20);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path19);
+        return visitor.Map?.(key, node, path20);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path19);
+        return visitor.Seq?.(key, node, path20);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path19);
+        return visitor.Pair?.(key, node, path20);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path19);
+        return visitor.Scalar?.(key, node, path20);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path19);
+        return visitor.Alias?.(key, node, path20);
       return void 0;
     }
-    function replaceNode(key, path19, node) {
-      const parent = path19[path19.length - 1];
+    function replaceNode(key, path20, node) {
+      const parent = path20[path20.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -8263,10 +8263,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path19, value) {
+    function collectionFromPath(schema, path20, value) {
       let v = value;
-      for (let i = path19.length - 1; i >= 0; --i) {
-        const k = path19[i];
+      for (let i = path20.length - 1; i >= 0; --i) {
+        const k = path20[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8285,7 +8285,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path19) => path19 == null || typeof path19 === "object" && !!path19[Symbol.iterator]().next().done;
+    var isEmptyPath = (path20) => path20 == null || typeof path20 === "object" && !!path20[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8315,11 +8315,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path19, value) {
-        if (isEmptyPath(path19))
+      addIn(path20, value) {
+        if (isEmptyPath(path20))
           this.add(value);
         else {
-          const [key, ...rest] = path19;
+          const [key, ...rest] = path20;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -8333,8 +8333,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path19) {
-        const [key, ...rest] = path19;
+      deleteIn(path20) {
+        const [key, ...rest] = path20;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -8348,8 +8348,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path19, keepScalar) {
-        const [key, ...rest] = path19;
+      getIn(path20, keepScalar) {
+        const [key, ...rest] = path20;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -8367,8 +8367,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path19) {
-        const [key, ...rest] = path19;
+      hasIn(path20) {
+        const [key, ...rest] = path20;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -8378,8 +8378,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path19, value) {
-        const [key, ...rest] = path19;
+      setIn(path20, value) {
+        const [key, ...rest] = path20;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -10894,9 +10894,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path19, value) {
+      addIn(path20, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path19, value);
+          this.contents.addIn(path20, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10971,14 +10971,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path19) {
-        if (Collection2.isEmptyPath(path19)) {
+      deleteIn(path20) {
+        if (Collection2.isEmptyPath(path20)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path19) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path20) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10993,10 +10993,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path19, keepScalar) {
-        if (Collection2.isEmptyPath(path19))
+      getIn(path20, keepScalar) {
+        if (Collection2.isEmptyPath(path20))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path19, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path20, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -11007,10 +11007,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path19) {
-        if (Collection2.isEmptyPath(path19))
+      hasIn(path20) {
+        if (Collection2.isEmptyPath(path20))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path19) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path20) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -11027,13 +11027,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path19, value) {
-        if (Collection2.isEmptyPath(path19)) {
+      setIn(path20, value) {
+        if (Collection2.isEmptyPath(path20)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path19), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path20), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path19, value);
+          this.contents.setIn(path20, value);
         }
       }
       /**
@@ -12994,9 +12994,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path19) => {
+    visit.itemAtPath = (cst, path20) => {
       let item = cst;
-      for (const [field2, index] of path19) {
+      for (const [field2, index] of path20) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -13005,23 +13005,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path19) => {
-      const parent = visit.itemAtPath(cst, path19.slice(0, -1));
-      const field2 = path19[path19.length - 1][0];
+    visit.parentCollection = (cst, path20) => {
+      const parent = visit.itemAtPath(cst, path20.slice(0, -1));
+      const field2 = path20[path20.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path19, item, visitor) {
-      let ctrl = visitor(item, path19);
+    function _visit(path20, item, visitor) {
+      let ctrl = visitor(item, path20);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path19.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path20.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -13032,10 +13032,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path19);
+            ctrl = ctrl(item, path20);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path19) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path20) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -18015,8 +18015,8 @@ var require_utils2 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path19) {
-      let input = path19;
+    function removeDotSegments(path20) {
+      let input = path20;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -18090,11 +18090,11 @@ var require_utils2 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path19) {
-      if (path19 === "" || path19[0] === "/") {
-        return removeDotSegments(path19);
+    function removeDotSegmentsRelative(path20) {
+      if (path20 === "" || path20[0] === "/") {
+        return removeDotSegments(path20);
       }
-      const segments = path19.split("/");
+      const segments = path20.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -18457,8 +18457,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path19 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path19 && path19 !== "/" ? path19 : void 0;
+        const path20 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path20 && path20 !== "/" ? path20 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -22730,14 +22730,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path19 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path20 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path19 && path19[0] !== "/") {
-          path19 = `/${path19}`;
+        if (path20 && path20[0] !== "/") {
+          path20 = `/${path20}`;
         }
-        return new URL(`${origin}${path19}`);
+        return new URL(`${origin}${path20}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -23188,39 +23188,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path19, origin }
+          request: { method, path: path20, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path19);
+        debuglog("sending request to %s %s/%s", method, origin, path20);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path19, origin },
+          request: { method, path: path20, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path19,
+          path20,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path19, origin }
+          request: { method, path: path20, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path19);
+        debuglog("trailers received from %s %s/%s", method, origin, path20);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path19, origin },
+          request: { method, path: path20, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path19,
+          path20,
           error2.message
         );
       });
@@ -23269,9 +23269,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path19, origin }
+            request: { method, path: path20, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path19);
+          debuglog("sending request to %s %s/%s", method, origin, path20);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -23334,7 +23334,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path19,
+        path: path20,
         method,
         body,
         headers,
@@ -23349,11 +23349,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path19 !== "string") {
+        if (typeof path20 !== "string") {
           throw new InvalidArgumentError2("path must be a string");
-        } else if (path19[0] !== "/" && !(path19.startsWith("http://") || path19.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path20[0] !== "/" && !(path20.startsWith("http://") || path20.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError2("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path19)) {
+        } else if (invalidPathRegex.test(path20)) {
           throw new InvalidArgumentError2("invalid request path");
         }
         if (typeof method !== "string") {
@@ -23419,7 +23419,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path19, query) : path19;
+        this.path = query ? buildURL(path20, query) : path20;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -28112,7 +28112,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path19, host, upgrade, blocking, reset } = request2;
+      const { method, path: path20, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -28193,7 +28193,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path19} HTTP/1.1\r
+      let header = `${method} ${path20} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -28722,7 +28722,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path19, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path20, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -28819,7 +28819,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path19;
+      headers[HTTP2_HEADER_PATH] = path20;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -29172,9 +29172,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path19 = search ? `${pathname}${search}` : pathname;
+        const path20 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path19;
+        this.opts.path = path20;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -30413,10 +30413,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path19 = "/",
+          path: path20 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path19;
+        opts.path = origin + path20;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -32388,20 +32388,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path19) {
-      if (typeof path19 !== "string") {
-        return path19;
+    function safeUrl(path20) {
+      if (typeof path20 !== "string") {
+        return path20;
       }
-      const pathSegments = path19.split("?");
+      const pathSegments = path20.split("?");
       if (pathSegments.length !== 2) {
-        return path19;
+        return path20;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path19, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path19);
+    function matchKey(mockDispatch2, { path: path20, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path20);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -32423,7 +32423,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path19 }) => matchValue(safeUrl(path19), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path20 }) => matchValue(safeUrl(path20), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -32461,9 +32461,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path19, method, body, headers, query } = opts;
+      const { path: path20, method, body, headers, query } = opts;
       return {
-        path: path19,
+        path: path20,
         method,
         body,
         headers,
@@ -32926,10 +32926,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path19, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path20, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path19,
+            Path: path20,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -37808,9 +37808,9 @@ var require_util7 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path19) {
-      for (let i = 0; i < path19.length; ++i) {
-        const code = path19.charCodeAt(i);
+    function validateCookiePath(path20) {
+      for (let i = 0; i < path20.length; ++i) {
+        const code = path20.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -40730,11 +40730,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError2("invalid opts.path");
           }
-          let path19 = opts.path;
+          let path20 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path19 = `/${path19}`;
+            path20 = `/${path20}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path19);
+          url = new URL(util.parseOrigin(url).origin + path20);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -41667,7 +41667,7 @@ var {
 } = import_index.default;
 
 // src/commands/analyze.ts
-import path8 from "node:path";
+import path9 from "node:path";
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -44297,31 +44297,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path19) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path19}`);
+  object(value, path20) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path20}`);
     return value;
   }
-  array(value, path19) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path19}`);
+  array(value, path20) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path20}`);
     return value;
   }
-  string(value, path19) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path19}`);
+  string(value, path20) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path20}`);
     return value;
   }
   /** A finite number. */
-  number(value, path19) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path19}`);
+  number(value, path20) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path20}`);
     return value;
   }
-  numbers(value, path19) {
-    return this.array(value, path19).map((item, i) => this.number(item, `${path19}[${i}]`));
+  numbers(value, path20) {
+    return this.array(value, path20).map((item, i) => this.number(item, `${path20}[${i}]`));
   }
-  optionalString(value, path19) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path19);
+  optionalString(value, path20) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path20);
   }
-  optionalNumber(value, path19) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path19);
+  optionalNumber(value, path20) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path20);
   }
 };
 
@@ -44434,11 +44434,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name, row, columns2, path19) {
+function addBenchmark(set, name, row, columns2, path20) {
   const kind = kindOf(name);
   const column = (key) => columns2.has(key) ? row[columns2.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path19}.params`)).map(
-    (list3, i) => shape.array(list3, `${path19}.params[${i}]`).map((value, j) => shape.string(value, `${path19}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path20}.params`)).map(
+    (list3, i) => shape.array(list3, `${path20}.params[${i}]`).map((value, j) => shape.string(value, `${path20}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name : `${name}(${combination.join(", ")})`);
   const result = column("result");
@@ -44446,10 +44446,10 @@ function addBenchmark(set, name, row, columns2, path19) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path19}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path19}.samples`);
+  const results = shape.array(result, `${path20}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path20}.samples`);
   if (results.length !== names.length)
-    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path19}.result`);
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path20}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -44458,7 +44458,7 @@ function addBenchmark(set, name, row, columns2, path19) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path19}.result[${i}]`)] : shape.numbers(own, `${path19}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path20}.result[${i}]`)] : shape.numbers(own, `${path20}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -44730,10 +44730,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path19) {
+function parseBetter(value, path20) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path19}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path20}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -44744,23 +44744,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path19 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path19);
-      const name = shape4.string(entry.name, `${path19}.name`);
-      if (name === "") throw shape4.error(`expected a non-empty name at ${path19}.name`);
-      const unit = shape4.string(entry.unit, `${path19}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path19}.metric`);
-      const better = parseBetter(entry.better, `${path19}.better`);
-      const values = shape4.numbers(entry.values, `${path19}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path19}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path19}.failed`);
+      const path20 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path20);
+      const name = shape4.string(entry.name, `${path20}.name`);
+      if (name === "") throw shape4.error(`expected a non-empty name at ${path20}.name`);
+      const unit = shape4.string(entry.unit, `${path20}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path20}.metric`);
+      const better = parseBetter(entry.better, `${path20}.better`);
+      const values = shape4.numbers(entry.values, `${path20}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path20}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path20}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path19}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path20}.values (or "failed")`);
       for (const value of values) {
         set.add(name, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -44772,30 +44772,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path19) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path19}.FullName`);
+function baseName(benchmark, path20) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path20}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path19}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name === "") throw shape5.error(`expected FullName or Method at ${path19}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path19}.Parameters`);
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path20}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name === "") throw shape5.error(`expected FullName or Method at ${path20}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path20}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
 }
-function job(benchmark, path19) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path19}.DisplayInfo`) ?? "";
+function job(benchmark, path20) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path20}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path19) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path19}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path19}.Measurements`).map((m, i) => shape5.object(m, `${path19}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path20) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path20}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path20}.Measurements`).map((m, i) => shape5.object(m, `${path20}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path19}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path19}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path19}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path20}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path20}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path20}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path19}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path20}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -44807,24 +44807,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path19 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path19);
-      return { benchmark, path: path19, name: baseName(benchmark, path19) };
+      const path20 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path20);
+      return { benchmark, path: path20, name: baseName(benchmark, path20) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path19, name: base } of entries) {
-      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path19)}]` : base;
+    for (const { benchmark, path: path20, name: base } of entries) {
+      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path20)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path19}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path19)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path20}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path20)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path19}.Memory`);
-        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path19}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path20}.Memory`);
+        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path20}.Memory.BytesAllocatedPerOperation`);
         if (bytes2 !== void 0) set.add(name, "allocated/op", "B", "lower", bytes2);
       }
     }
@@ -46993,16 +46993,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path19 = this._matcher.path;
-    return path19.length > 0 ? path19[path19.length - 1].tag : void 0;
+    const path20 = this._matcher.path;
+    return path20.length > 0 ? path20[path20.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path19 = this._matcher.path;
-    return path19.length > 0 ? path19[path19.length - 1].namespace : void 0;
+    const path20 = this._matcher.path;
+    return path20.length > 0 ? path20[path20.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -47010,9 +47010,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path19 = this._matcher.path;
-    if (path19.length === 0) return void 0;
-    return path19[path19.length - 1].values?.[attrName];
+    const path20 = this._matcher.path;
+    if (path20.length === 0) return void 0;
+    return path20[path20.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -47020,9 +47020,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path19 = this._matcher.path;
-    if (path19.length === 0) return false;
-    const current = path19[path19.length - 1];
+    const path20 = this._matcher.path;
+    if (path20.length === 0) return false;
+    const current = path20[path20.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -47048,18 +47048,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path19 = this._matcher.path;
-    if (path19.length === 0) return -1;
-    return path19[path19.length - 1].position ?? 0;
+    const path20 = this._matcher.path;
+    if (path20.length === 0) return -1;
+    return path20[path20.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path19 = this._matcher.path;
-    if (path19.length === 0) return -1;
-    return path19[path19.length - 1].counter ?? 0;
+    const path20 = this._matcher.path;
+    if (path20.length === 0) return -1;
+    return path20[path20.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -49084,10 +49084,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path19, depth) {
+function walkXml(set, node, path20, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name = [...path19, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name = [...path20, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -49097,12 +49097,12 @@ function walkXml(set, node, path19, depth) {
     set.add(name, "time", "s", "lower", toSeconds(mean3, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path19, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path20, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
     for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
-      walkXml(set, child2, path19, depth + 1);
+      walkXml(set, child2, path20, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -49134,7 +49134,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path19 = [];
+  let path20 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -49145,14 +49145,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path19 = [];
+        path20 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path19.push(content.trim());
+      path20.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -49173,7 +49173,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name2 !== "") set.fail([...path19, name2].join(PATH_SEPARATOR), failure[2]);
+      if (name2 !== "") set.fail([...path20, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -49183,7 +49183,7 @@ function parseConsole2(set, text3) {
       const mean3 = split2 && duration(split2[1][0], split2[1][1]);
       if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
-      set.add([...path19, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
+      set.add([...path20, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -49197,7 +49197,7 @@ function parseConsole2(set, text3) {
     const name = [...nameParts, split[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name;
-    else set.add([...path19, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path20, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -49317,8 +49317,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path19 = origin.split(/[?#]/)[0];
-  return path19.slice(path19.lastIndexOf("/") + 1);
+  const path20 = origin.split(/[?#]/)[0];
+  return path20.slice(path20.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -49331,19 +49331,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path19 = `benches[${i}]`;
-      const bench = shape6.object(item, path19);
-      const group2 = shape6.optionalString(bench.group, `${path19}.group`);
-      const name = [fileName(shape6.string(bench.origin, `${path19}.origin`)), group2, shape6.string(bench.name, `${path19}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path19}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path19}.results[${j}]`);
+      const path20 = `benches[${i}]`;
+      const bench = shape6.object(item, path20);
+      const group2 = shape6.optionalString(bench.group, `${path20}.group`);
+      const name = [fileName(shape6.string(bench.origin, `${path20}.origin`)), group2, shape6.string(bench.name, `${path20}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path20}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path20}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path19}.results[${j}].failed`);
-          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path19}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path20}.results[${j}].failed`);
+          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path20}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path19}.results[${j}].ok`);
-        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path19}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path20}.results[${j}].ok`);
+        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path20}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -49456,8 +49456,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path19) => {
-    const saved = join(path19, baseline);
+  const visit = (path20) => {
+    const saved = join(path20, baseline);
     if (existsSync(join(saved, "sample.json")) && existsSync(join(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync(join(saved, "benchmark.json"), "utf8");
@@ -49465,8 +49465,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync(join(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync(path19, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path19, entry.name));
+    for (const entry of readdirSync(path20, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path20, entry.name));
     }
   };
   visit(dir);
@@ -49661,15 +49661,15 @@ function kindOf4(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path19, name }) {
+function addRow(set, { row, path: path20, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape8.optionalString(row.error_message, `${path19}.error_message`) ?? "error_occurred");
+    set.fail(name, shape8.optionalString(row.error_message, `${path20}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path19}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path19}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path19}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path19}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path20}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path20}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path20}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path20}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -49708,9 +49708,9 @@ var googleBenchmark = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path19 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path19);
-      return { row, path: path19, name: shape8.string(row.name, `${path19}.name`) };
+      const path20 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path20);
+      return { row, path: path20, name: shape8.string(row.name, `${path20}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
@@ -49750,15 +49750,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path19 = `results[${i}]`;
-      const result = shape9.object(item, path19);
-      const command = shape9.string(result.command, `${path19}.command`);
+      const path20 = `results[${i}]`;
+      const result = shape9.object(item, path20);
+      const command = shape9.string(result.command, `${path20}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path19}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path20}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path19}.memory_usage_byte`))
+        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path20}.memory_usage_byte`))
           set.add(name, "memory", "B", "lower", bytes2);
       }
     });
@@ -49847,39 +49847,39 @@ function targetFor2(unit, better) {
     return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path19) {
-  const name = shape10.string(result.benchmark, `${path19}.benchmark`);
+function benchmarkName(result, path20) {
+  const name = shape10.string(result.benchmark, `${path20}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape10.object(result.params, `${path19}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path20}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path19) {
+function samples(metric, path20) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path19}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path19}.rawData[${f}]`).map((v, i) => value(v, `${path19}.rawData[${f}][${i}]`)));
+    return shape10.array(metric.rawData, `${path20}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path20}.rawData[${f}]`).map((v, i) => value(v, `${path20}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path19}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path19}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path19}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path20}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path20}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path20}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path19}.score`)];
+  return [value(metric.score, `${path20}.score`)];
 }
-function histogramMean(iteration, path19) {
+function histogramMean(iteration, path20) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path19).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path19}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path19}[${b}]`);
+  shape10.array(iteration, path20).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path20}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path20}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path19}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path20}`);
   return sum3 / count2;
 }
-function addMetric2(set, name, metricName2, metric, path19, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path19}.scoreUnit`), better);
-  const values = samples(metric, path19);
+function addMetric2(set, name, metricName2, metric, path20, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path20}.scoreUnit`), better);
+  const values = samples(metric, path20);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -49900,27 +49900,27 @@ var jmh = {
       role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
     }));
     results.forEach((item, i) => {
-      const path19 = `[${i}]`;
-      const result = shape10.object(item, path19);
-      const name = benchmarkName(result, path19);
-      const mode = shape10.string(result.mode, `${path19}.mode`);
+      const path20 = `[${i}]`;
+      const result = shape10.object(item, path20);
+      const name = benchmarkName(result, path20);
+      const mode = shape10.string(result.mode, `${path20}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
       addMetric2(
         set,
         name,
         metric,
-        shape10.object(result.primaryMetric, `${path19}.primaryMetric`),
-        `${path19}.primaryMetric`,
+        shape10.object(result.primaryMetric, `${path20}.primaryMetric`),
+        `${path20}.primaryMetric`,
         mode === "thrpt" ? "higher" : "lower"
       );
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path19}.secondaryMetrics`);
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path20}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path19}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path20}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name, secondaryName, secondaryMetric, `${path19}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name, secondaryName, secondaryMetric, `${path20}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -49931,27 +49931,27 @@ var jmh = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path19, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path19}`);
-  const pair = shape11.array(value, path19);
-  const type = shape11.string(pair[0], `${path19}[0]`);
-  const fields = shape11.object(pair[1], `${path19}[1]`);
+function addValue(set, value, path20, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path20}`);
+  const pair = shape11.array(value, path20);
+  const type = shape11.string(pair[0], `${path20}[0]`);
+  const fields = shape11.object(pair[1], `${path20}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path19}[1].data`))) {
-      addValue(set, child2, `${path19}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path20}[1].data`))) {
+      addValue(set, child2, `${path20}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path19}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path19}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path20}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path20}[1]`);
 }
-function addTrial(set, name, type, fields, path19) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path19}.times`) : [shape11.number(fields.time, `${path19}.time`)];
+function addTrial(set, name, type, fields, path20) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path20}.times`) : [shape11.number(fields.time, `${path20}.time`)];
   for (const ns of times) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path19}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path20}.memory`);
   if (memory !== void 0) set.add(name, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path19}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path20}.allocs`);
   if (allocs !== void 0) set.add(name, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -50050,10 +50050,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path19 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path19);
-    shape13.array(benchmark.runs, `${path19}.runs`).forEach((runItem, j) => {
-      const runPath = `${path19}.runs[${j}]`;
+    const path20 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path20);
+    shape13.array(benchmark.runs, `${path20}.runs`).forEach((runItem, j) => {
+      const runPath = `${path20}.runs[${j}]`;
       const run = shape13.object(runItem, runPath);
       const name = shape13.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
@@ -50105,17 +50105,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path19 = `[${i}]`;
-    const task = shape14.object(item, path19);
-    const name = shape14.string(task.name, `${path19}.name`);
-    const result = shape14.object(task.result, `${path19}.result`);
+    const path20 = `[${i}]`;
+    const task = shape14.object(item, path20);
+    const name = shape14.string(task.name, `${path20}.name`);
+    const result = shape14.object(task.result, `${path20}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path19}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path19}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path19}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path20}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path20}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path20}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -50130,11 +50130,11 @@ function parseVitestJson(set, root) {
       const group2 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group2.fullName, `${groupPath}.fullName`);
       shape15.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path19 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path19);
-        const name = `${groupName} > ${shape15.string(bench.name, `${path19}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path19}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path19}.median`)];
+        const path20 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path20);
+        const name = `${groupName} > ${shape15.string(bench.name, `${path20}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path20}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path20}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -50191,18 +50191,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path19 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path19);
+    const path20 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path20);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name = shape20.optionalString(own.name, `${path19}.metadata.name`);
-    if (name === void 0) throw shape20.error(`expected metadata.name for ${path19}`);
-    const unitName = shape20.optionalString(own.unit, `${path19}.metadata.unit`) ?? "second";
+    const name = shape20.optionalString(own.name, `${path20}.metadata.name`);
+    if (name === void 0) throw shape20.error(`expected metadata.name for ${path20}`);
+    const unitName = shape20.optionalString(own.unit, `${path20}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path19}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path19}.runs`).forEach((run, j) => {
-      const values = shape20.object(run, `${path19}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path20}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path20}.runs`).forEach((run, j) => {
+      const values = shape20.object(run, `${path20}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path19}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path20}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -50305,15 +50305,15 @@ function addRow2(set, line, cells2, columns2) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path19 = `results[${i}]`;
-    const result = shape17.object(item, path19);
-    const name = shape17.string(result.name, `${path19}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path19}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path19}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path19}.complexityN`);
+    const path20 = `results[${i}]`;
+    const result = shape17.object(item, path20);
+    const name = shape17.string(result.name, `${path20}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path20}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path20}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path20}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path19}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape17.number(shape17.object(epoch, `${path19}.measurements[${j}]`).elapsed, `${path19}.measurements[${j}].elapsed`);
+    shape17.array(result.measurements, `${path20}.measurements`).forEach((epoch, j) => {
+      const elapsed = shape17.number(shape17.object(epoch, `${path20}.measurements[${j}]`).elapsed, `${path20}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed / batch, void 0, complexityN);
     });
   });
@@ -50370,9 +50370,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path19, keep) {
+function total(counts, path20, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path19}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path20}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -50536,12 +50536,12 @@ var pytestBenchmark = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path19 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path19);
-      const name = shape19.optionalString(benchmark.fullname, `${path19}.fullname`) ?? shape19.string(benchmark.name, `${path19}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path19}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path19}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path19}.stats.median`)];
+      const path20 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path20);
+      const name = shape19.optionalString(benchmark.fullname, `${path20}.fullname`) ?? shape19.string(benchmark.name, `${path20}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path20}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path20}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path20}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -54587,8 +54587,33 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
+import path7 from "node:path";
+
+// src/adaptive/filter-env.ts
 import { writeFileSync as writeFileSync2 } from "node:fs";
-import path6 from "node:path";
+import path4 from "node:path";
+var FALLBACK_WHY = {
+  unsupported: "the harness takes no filter",
+  "too-long": "the filter would be too long",
+  "no-narrower": "no narrower filter exists",
+  unrepresentable: "a name the filter syntax cannot express"
+};
+function wholeSuiteEnv(config) {
+  const whole = wholeSuiteFilter(config.format);
+  return { env: whole === null ? {} : filterVariable(config, whole) };
+}
+function openFilterEnv(config, open2, all) {
+  const built = buildFilter(config.format, open2, all);
+  if (built.kind === "whole-suite") return { ...wholeSuiteEnv(config), why: FALLBACK_WHY[built.reason] };
+  return { env: filterVariable(config, built.filter), open: open2 };
+}
+function filterVariable(config, filter2) {
+  if ("value" in filter2) return { BENCHGATE_FILTER: filter2.value };
+  const file = path4.join(config.outDir, "benchgate-filter.args");
+  writeFileSync2(file, filter2.argsFile.map((line) => `${line}
+`).join(""));
+  return { BENCHGATE_FILTER: `@${file}` };
+}
 
 // src/environment.ts
 import { existsSync as existsSync5, readFileSync as readFileSync4, readdirSync as readdirSync2 } from "node:fs";
@@ -55050,7 +55075,7 @@ function killActiveCommands() {
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { mkdtempSync, readFileSync as readFileSync7, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
 import os4 from "node:os";
-import path4 from "node:path";
+import path5 from "node:path";
 var INSTRUCTIONS_METRIC = "instructions";
 function requireValgrind(env = process.env) {
   const r = spawnSync2("valgrind", ["--version"], { env, encoding: "utf8" });
@@ -55068,13 +55093,13 @@ function cachegrindPrefix(dir) {
     "--cache-sim=no",
     "--trace-children=yes",
     "-q",
-    `--cachegrind-out-file=${path4.join(dir, "cg.%p")}`
+    `--cachegrind-out-file=${path5.join(dir, "cg.%p")}`
   ];
 }
 function readInstructionCount(dir) {
   let total2 = null;
   for (const file of readdirSync5(dir)) {
-    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path4.join(dir, file), "utf8"));
+    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path5.join(dir, file), "utf8"));
     if (m) total2 = (total2 ?? 0) + Number(m[1]);
   }
   return total2;
@@ -55083,7 +55108,7 @@ function instructionMeasurement(suite, count2) {
   return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
 }
 async function execCounted(command, opts) {
-  const dir = mkdtempSync(path4.join(os4.tmpdir(), "benchgate-cg-"));
+  const dir = mkdtempSync(path5.join(os4.tmpdir(), "benchgate-cg-"));
   try {
     const r = await execMeasured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, instructions: readInstructionCount(dir) };
@@ -55224,7 +55249,7 @@ function planSteadiness(opts, env = process.env, probe = runProbe, platform2 = p
 
 // src/trust.ts
 import { existsSync as existsSync7, realpathSync, statSync as statSync2 } from "node:fs";
-import path5 from "node:path";
+import path6 from "node:path";
 
 // src/platforms/github-event.ts
 import { existsSync as existsSync6, readFileSync as readFileSync9 } from "node:fs";
@@ -55367,20 +55392,20 @@ function governLayer(trusted, proposed, event) {
   return { admitted, warnings };
 }
 function checkWorkingDirectory(dir, where) {
-  const normal = path5.posix.normalize(dir.replaceAll("\\", "/"));
-  if (path5.posix.isAbsolute(normal) || path5.win32.isAbsolute(dir) || normal === ".." || normal.startsWith("../")) {
+  const normal = path6.posix.normalize(dir.replaceAll("\\", "/"));
+  if (path6.posix.isAbsolute(normal) || path6.win32.isAbsolute(dir) || normal === ".." || normal.startsWith("../")) {
     throw new ConfigError(`${where}: "${dir}" is outside the repository; working-directory is a relative path inside it (e.g. bench)`);
   }
 }
 function workingDirectoryIn(worktree, dir, side) {
-  const full = path5.join(worktree, dir);
+  const full = path6.join(worktree, dir);
   if (!existsSync7(full) || !statSync2(full).isDirectory()) {
     throw new ConfigError(
       `working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`
     );
   }
-  const relative2 = path5.relative(realpathSync(worktree), realpathSync(full));
-  if (relative2.startsWith("..") || path5.isAbsolute(relative2)) {
+  const relative2 = path6.relative(realpathSync(worktree), realpathSync(full));
+  if (relative2.startsWith("..") || path6.isAbsolute(relative2)) {
     throw new ConfigError(
       `working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`
     );
@@ -55388,10 +55413,10 @@ function workingDirectoryIn(worktree, dir, side) {
   return full;
 }
 function repositoryPath(root, file) {
-  const dir = path5.dirname(file);
-  const real = path5.join(existsSync7(dir) ? realpathSync(dir) : dir, path5.basename(file));
-  const relative2 = path5.relative(realpathSync(root), real);
-  return relative2.startsWith("..") || path5.isAbsolute(relative2) ? void 0 : relative2.split(path5.sep).join("/");
+  const dir = path6.dirname(file);
+  const real = path6.join(existsSync7(dir) ? realpathSync(dir) : dir, path6.basename(file));
+  const relative2 = path6.relative(realpathSync(root), real);
+  return relative2.startsWith("..") || path6.isAbsolute(relative2) ? void 0 : relative2.split(path6.sep).join("/");
 }
 async function readBaseConfig(root, sha, file) {
   const object = `${sha}:${file}`;
@@ -55407,7 +55432,7 @@ function confined(config, layers) {
 }
 async function loadConfig(sources) {
   const { repoDir, overrides } = sources;
-  const file = sources.configFile ?? path5.join(repoDir, CONFIG_FILE);
+  const file = sources.configFile ?? path6.join(repoDir, CONFIG_FILE);
   const review = reviewEvent(sources.env);
   const root = review && await repoRoot(repoDir);
   const inRepository = root && repositoryPath(root, file);
@@ -55457,7 +55482,7 @@ var VERSION = "0.1.0";
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path6.join(config.outDir, LOG_FILE);
+  return path7.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
@@ -55493,7 +55518,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path6.resolve(config.repoDir);
+  const repo = path7.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -55598,18 +55623,18 @@ function formatDuration(ms) {
   const s = Math.round(ms / 1e3);
   return s >= 60 ? `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s` : `${(ms / 1e3).toFixed(1)} s`;
 }
+function startRounds(ctx, plan) {
+  return { ...ctx, harnessFailures: [], counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() } };
+}
+var warmupLabel = (config, planned) => `warmup ${planned.round + config.warmup}/${config.warmup}`;
 async function runRounds(ctx) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
-  const context3 = {
-    ...ctx,
-    harnessFailures: [],
-    counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() }
-  };
+  const context3 = startRounds(ctx, plan);
   const filter2 = wholeSuiteEnv(config);
   let roundsDone = 0;
   for (const planned of plan) {
-    const label = planned.warmup ? `warmup ${planned.round + config.warmup}/${config.warmup}` : `round ${planned.round}/${config.rounds}`;
+    const label = planned.warmup ? warmupLabel(config, planned) : `round ${planned.round}/${config.rounds}`;
     const roundStart = Date.now();
     await runRound(context3, planned, label, filter2);
     roundsDone++;
@@ -55623,15 +55648,11 @@ async function runRounds(ctx) {
 async function runAdaptiveRounds(ctx, adaptive) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
-  const context3 = {
-    ...ctx,
-    harnessFailures: [],
-    counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() }
-  };
+  const context3 = startRounds(ctx, plan);
   const whole = wholeSuiteEnv(config);
   for (const planned of plan.filter((p) => p.warmup)) {
-    await runRound(context3, planned, `warmup ${planned.round + config.warmup}/${config.warmup}`, whole);
-    platform2.info(`warmup ${planned.round + config.warmup}/${config.warmup} (discarded)`);
+    await runRound(context3, planned, warmupLabel(config, planned), whole);
+    platform2.info(`${warmupLabel(config, planned)} (discarded)`);
   }
   const measured2 = plan.filter((p) => !p.warmup);
   const names = /* @__PURE__ */ new Set();
@@ -55667,28 +55688,6 @@ async function runAdaptiveRounds(ctx, adaptive) {
   platform2.info(`rounds auto stopped after ${result.rounds.length} round(s): ${why[result.stoppedBy]}`);
   for (const note of result.notes) platform2.info(note);
   return context3.harnessFailures;
-}
-var FALLBACK_WHY = {
-  unsupported: "the harness takes no filter",
-  "too-long": "the filter would be too long",
-  "no-narrower": "no narrower filter exists",
-  unrepresentable: "a name the filter syntax cannot express"
-};
-function wholeSuiteEnv(config) {
-  const whole = wholeSuiteFilter(config.format);
-  return { env: whole === null ? {} : filterVariable(config, whole) };
-}
-function openFilterEnv(config, open2, all) {
-  const built = buildFilter(config.format, open2, all);
-  if (built.kind === "whole-suite") return { ...wholeSuiteEnv(config), why: FALLBACK_WHY[built.reason] };
-  return { env: filterVariable(config, built.filter), open: open2 };
-}
-function filterVariable(config, filter2) {
-  if ("value" in filter2) return { BENCHGATE_FILTER: filter2.value };
-  const file = path6.join(config.outDir, "benchgate-filter.args");
-  writeFileSync2(file, filter2.argsFile.map((line) => `${line}
-`).join(""));
-  return { BENCHGATE_FILTER: `@${file}` };
 }
 async function runRound(ctx, planned, label, filter2) {
   const runs = [];
@@ -55761,7 +55760,7 @@ ${lastLines(r)}`);
 
 // src/report/index.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import path7 from "node:path";
+import path8 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
@@ -56683,7 +56682,7 @@ function writeReports(result, outDir) {
   mkdirSync2(outDir, { recursive: true });
   const written = {};
   for (const report of reportFiles) {
-    const file = path7.join(outDir, report.file);
+    const file = path8.join(outDir, report.file);
     writeFileSync3(file, report.render(result));
     written[report.file] = file;
   }
@@ -56721,7 +56720,7 @@ var cmdAnalyze = async ({ values, positionals, platform: platform2 }) => {
       platform2.info(`${file}: rounds auto: the looks are replayed at the new level, on the rounds the run chose at its own`);
     }
   }
-  const outDir = values.out ?? path8.dirname(file);
+  const outDir = values.out ?? path9.dirname(file);
   return (await concludeLog({ log, logFile: file, overrides, outDir, platform: platform2 })).exitCode;
 };
 
@@ -56729,20 +56728,20 @@ var cmdAnalyze = async ({ values, positionals, platform: platform2 }) => {
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync as existsSync8, mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
 import os6 from "node:os";
-import path10 from "node:path";
+import path11 from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/commands/run.ts
-import path9 from "node:path";
+import path10 from "node:path";
 async function runComparison(config, platform2) {
   const logFile = await measure(config, platform2);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
 }
 var cmdRun = async ({ values, platform: platform2 }) => {
-  const repoDir = path9.resolve(values.repo ?? ".");
+  const repoDir = path10.resolve(values.repo ?? ".");
   const config = await loadConfig({
     repoDir,
-    configFile: values.config === void 0 ? void 0 : path9.resolve(values.config),
+    configFile: values.config === void 0 ? void 0 : path10.resolve(values.config),
     overrides: flagLayer(values),
     env: process.env,
     log: (m) => platform2.info(m)
@@ -56754,9 +56753,9 @@ var cmdRun = async ({ values, platform: platform2 }) => {
 
 // src/commands/demo.ts
 function demoSource() {
-  let dir = path10.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync8(path10.join(dir, "examples", "demo")) && path10.dirname(dir) !== dir) dir = path10.dirname(dir);
-  return path10.join(dir, "examples", "demo");
+  let dir = path11.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync8(path11.join(dir, "examples", "demo")) && path11.dirname(dir) !== dir) dir = path11.dirname(dir);
+  return path11.join(dir, "examples", "demo");
 }
 var DEMO_SOURCE = demoSource();
 function commitAll(repo, message) {
@@ -56769,15 +56768,15 @@ function commitAll(repo, message) {
 }
 function createDemoRepo(dir) {
   execFileSync("git", ["init", "-q", "-b", "main", dir]);
-  copyFileSync(path10.join(DEMO_SOURCE, "bench.mjs"), path10.join(dir, "bench.mjs"));
-  copyFileSync(path10.join(DEMO_SOURCE, "workloads.base.mjs"), path10.join(dir, "workloads.mjs"));
+  copyFileSync(path11.join(DEMO_SOURCE, "bench.mjs"), path11.join(dir, "bench.mjs"));
+  copyFileSync(path11.join(DEMO_SOURCE, "workloads.base.mjs"), path11.join(dir, "workloads.mjs"));
   commitAll(dir, "demo suite");
-  copyFileSync(path10.join(DEMO_SOURCE, "workloads.head.mjs"), path10.join(dir, "workloads.mjs"));
+  copyFileSync(path11.join(DEMO_SOURCE, "workloads.head.mjs"), path11.join(dir, "workloads.mjs"));
   commitAll(dir, "make checksum slower and the sieve faster");
   return dir;
 }
 var cmdDemo = async ({ values, platform: platform2 }) => {
-  const repo = createDemoRepo(mkdtempSync2(path10.join(os6.tmpdir(), "benchgate-demo-")));
+  const repo = createDemoRepo(mkdtempSync2(path11.join(os6.tmpdir(), "benchgate-demo-")));
   platform2.info(`demo repository: ${repo} (base = HEAD~1, head = HEAD)`);
   try {
     const config = resolveConfig(
@@ -56787,7 +56786,7 @@ var cmdDemo = async ({ values, platform: platform2 }) => {
       ],
       repo
     );
-    config.outDir = path10.resolve(values.out ?? DEFAULTS.outDir);
+    config.outDir = path11.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform2);
     platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
     return outcome.exitCode;
@@ -56840,7 +56839,7 @@ var cmdMerge = async ({ values, positionals }) => {
 
 // src/commands/report.ts
 import { existsSync as existsSync12, readFileSync as readFileSync11, statSync as statSync3 } from "node:fs";
-import path17 from "node:path";
+import path18 from "node:path";
 
 // node_modules/@actions/core/lib/core.js
 var core_exports = {};
@@ -56979,7 +56978,7 @@ function prepareKeyValueMessage(key, value) {
 
 // node_modules/@actions/core/lib/core.js
 import * as os11 from "os";
-import * as path15 from "path";
+import * as path16 from "path";
 
 // node_modules/@actions/http-client/lib/index.js
 import * as http from "http";
@@ -58114,7 +58113,7 @@ var markdownSummary = _summary;
 var summary = _summary;
 
 // node_modules/@actions/core/lib/path-utils.js
-import * as path11 from "path";
+import * as path12 from "path";
 function toPosixPath(pth) {
   return pth.replace(/[\\]/g, "/");
 }
@@ -58122,7 +58121,7 @@ function toWin32Path(pth) {
   return pth.replace(/[/]/g, "\\");
 }
 function toPlatformPath(pth) {
-  return pth.replace(/[/\\]/g, path11.sep);
+  return pth.replace(/[/\\]/g, path12.sep);
 }
 
 // node_modules/@actions/core/lib/platform.js
@@ -58144,14 +58143,14 @@ import { StringDecoder as StringDecoder2 } from "string_decoder";
 import * as os9 from "os";
 import * as events from "events";
 import * as child from "child_process";
-import * as path14 from "path";
+import * as path15 from "path";
 
 // node_modules/@actions/io/lib/io.js
-import * as path13 from "path";
+import * as path14 from "path";
 
 // node_modules/@actions/io/lib/io-util.js
 import * as fs2 from "fs";
-import * as path12 from "path";
+import * as path13 from "path";
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve3) {
@@ -58217,7 +58216,7 @@ function tryGetExecutablePath(filePath, extensions) {
     }
     if (stats2 && stats2.isFile()) {
       if (IS_WINDOWS) {
-        const upperExt = path12.extname(filePath).toUpperCase();
+        const upperExt = path13.extname(filePath).toUpperCase();
         if (extensions.some((validExt) => validExt.toUpperCase() === upperExt)) {
           return filePath;
         }
@@ -58241,11 +58240,11 @@ function tryGetExecutablePath(filePath, extensions) {
       if (stats2 && stats2.isFile()) {
         if (IS_WINDOWS) {
           try {
-            const directory = path12.dirname(filePath);
-            const upperName = path12.basename(filePath).toUpperCase();
+            const directory = path13.dirname(filePath);
+            const upperName = path13.basename(filePath).toUpperCase();
             for (const actualName of yield readdir(directory)) {
               if (upperName === actualName.toUpperCase()) {
-                filePath = path12.join(directory, actualName);
+                filePath = path13.join(directory, actualName);
                 break;
               }
             }
@@ -58333,7 +58332,7 @@ function findInPath(tool) {
     }
     const extensions = [];
     if (IS_WINDOWS && process.env["PATHEXT"]) {
-      for (const extension of process.env["PATHEXT"].split(path13.delimiter)) {
+      for (const extension of process.env["PATHEXT"].split(path14.delimiter)) {
         if (extension) {
           extensions.push(extension);
         }
@@ -58346,12 +58345,12 @@ function findInPath(tool) {
       }
       return [];
     }
-    if (tool.includes(path13.sep)) {
+    if (tool.includes(path14.sep)) {
       return [];
     }
     const directories = [];
     if (process.env.PATH) {
-      for (const p of process.env.PATH.split(path13.delimiter)) {
+      for (const p of process.env.PATH.split(path14.delimiter)) {
         if (p) {
           directories.push(p);
         }
@@ -58359,7 +58358,7 @@ function findInPath(tool) {
     }
     const matches = [];
     for (const directory of directories) {
-      const filePath = yield tryGetExecutablePath(path13.join(directory, tool), extensions);
+      const filePath = yield tryGetExecutablePath(path14.join(directory, tool), extensions);
       if (filePath) {
         matches.push(filePath);
       }
@@ -58608,7 +58607,7 @@ var ToolRunner = class extends events.EventEmitter {
   exec() {
     return __awaiter7(this, void 0, void 0, function* () {
       if (!isRooted(this.toolPath) && (this.toolPath.includes("/") || IS_WINDOWS2 && this.toolPath.includes("\\"))) {
-        this.toolPath = path14.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+        this.toolPath = path15.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
       return new Promise((resolve3, reject) => __awaiter7(this, void 0, void 0, function* () {
@@ -59018,7 +59017,7 @@ function addPath(inputPath) {
   } else {
     issueCommand("add-path", {}, inputPath);
   }
-  process.env["PATH"] = `${inputPath}${path15.delimiter}${process.env["PATH"]}`;
+  process.env["PATH"] = `${inputPath}${path16.delimiter}${process.env["PATH"]}`;
 }
 function getInput(name, options) {
   const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
@@ -59129,8 +59128,8 @@ var Context = class {
       if (existsSync10(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path19 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path19} does not exist${EOL6}`);
+        const path20 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path20} does not exist${EOL6}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -63282,7 +63281,7 @@ function getOctokit(token, options, ...additionalPlugins) {
 
 // src/platforms/github.ts
 import { existsSync as existsSync11 } from "node:fs";
-import path16 from "node:path";
+import path17 from "node:path";
 
 // src/report/terminal.ts
 var NAME_MAX = 80;
@@ -63551,7 +63550,7 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync11(path16.join(workspace, dir, file)) ? path16.posix.join(dir, file) : void 0;
+    const locate = (file) => existsSync11(path17.join(workspace, dir, file)) ? path17.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0)
@@ -63685,7 +63684,7 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path17.join(dir, PULL_REQUEST_FILE);
+  const file = path18.join(dir, PULL_REQUEST_FILE);
   if (!existsSync12(file)) return void 0;
   const text3 = readFileSync11(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
@@ -63693,7 +63692,7 @@ function readPullRequestNumber(dir) {
   return Number(text3);
 }
 async function publishSaved(dir, options) {
-  const result = readResults(path17.join(dir, RESULTS_FILE));
+  const result = readResults(path18.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
@@ -63725,17 +63724,17 @@ async function publishOwn(dir, result, options, event) {
 }
 async function publishGated(dir, result, platform2) {
   const gated = regate(result, await platform2.gateOverride());
-  return publishResult(gated, { [RESULTS_FILE]: path17.join(dir, RESULTS_FILE) }, platform2);
+  return publishResult(gated, { [RESULTS_FILE]: path18.join(dir, RESULTS_FILE) }, platform2);
 }
 var cmdReport = async ({ values }) => {
   if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
   const token = process.env.GITHUB_TOKEN || void 0;
-  return (await publishSaved(path17.resolve(values.from), { token, comment: true, check: true })).exitCode;
+  return (await publishSaved(path18.resolve(values.from), { token, comment: true, check: true })).exitCode;
 };
 
 // src/platforms/gitlab.ts
 import { writeFileSync as writeFileSync5 } from "node:fs";
-import path18 from "node:path";
+import path19 from "node:path";
 var TOKEN_VARIABLE = "BENCHGATE_GITLAB_TOKEN";
 var DOTENV_FILE = "benchgate.env";
 var NOTE_MAX_BYTES = 9e5;
@@ -63879,7 +63878,7 @@ var GitLabPlatform = class {
       BENCHGATE_HEAD_SHA: result.head.sha
     };
     for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
-    const file = path18.join(path18.dirname(anyReport), DOTENV_FILE);
+    const file = path19.join(path19.dirname(anyReport), DOTENV_FILE);
     writeFileSync5(
       file,
       Object.entries(values).map(([k, v]) => `${k}=${v}

@@ -1078,14 +1078,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path17 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path18 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path17 && path17[0] !== "/") {
-          path17 = `/${path17}`;
+        if (path18 && path18[0] !== "/") {
+          path18 = `/${path18}`;
         }
-        return new URL(`${origin}${path17}`);
+        return new URL(`${origin}${path18}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1536,39 +1536,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path17, origin }
+          request: { method, path: path18, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path17);
+        debuglog("sending request to %s %s/%s", method, origin, path18);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path17, origin },
+          request: { method, path: path18, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path17,
+          path18,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path17, origin }
+          request: { method, path: path18, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path17);
+        debuglog("trailers received from %s %s/%s", method, origin, path18);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path17, origin },
+          request: { method, path: path18, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path17,
+          path18,
           error2.message
         );
       });
@@ -1617,9 +1617,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path17, origin }
+            request: { method, path: path18, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path17);
+          debuglog("sending request to %s %s/%s", method, origin, path18);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1682,7 +1682,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path17,
+        path: path18,
         method,
         body,
         headers,
@@ -1697,11 +1697,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path17 !== "string") {
+        if (typeof path18 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path17[0] !== "/" && !(path17.startsWith("http://") || path17.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path18[0] !== "/" && !(path18.startsWith("http://") || path18.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path17)) {
+        } else if (invalidPathRegex.test(path18)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1767,7 +1767,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path17, query) : path17;
+        this.path = query ? buildURL(path18, query) : path18;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6460,7 +6460,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path17, host, upgrade, blocking, reset } = request2;
+      const { method, path: path18, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6541,7 +6541,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path17} HTTP/1.1\r
+      let header = `${method} ${path18} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7070,7 +7070,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path17, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path18, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7167,7 +7167,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path17;
+      headers[HTTP2_HEADER_PATH] = path18;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7520,9 +7520,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path17 = search ? `${pathname}${search}` : pathname;
+        const path18 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path17;
+        this.opts.path = path18;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8761,10 +8761,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path17 = "/",
+          path: path18 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path17;
+        opts.path = origin + path18;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10736,20 +10736,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path17) {
-      if (typeof path17 !== "string") {
-        return path17;
+    function safeUrl(path18) {
+      if (typeof path18 !== "string") {
+        return path18;
       }
-      const pathSegments = path17.split("?");
+      const pathSegments = path18.split("?");
       if (pathSegments.length !== 2) {
-        return path17;
+        return path18;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path17, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path17);
+    function matchKey(mockDispatch2, { path: path18, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path18);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10771,7 +10771,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path17 }) => matchValue(safeUrl(path17), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path18 }) => matchValue(safeUrl(path18), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10809,9 +10809,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path17, method, body, headers, query } = opts;
+      const { path: path18, method, body, headers, query } = opts;
       return {
-        path: path17,
+        path: path18,
         method,
         body,
         headers,
@@ -11274,10 +11274,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path17, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path18, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path17,
+            Path: path18,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16156,9 +16156,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path17) {
-      for (let i = 0; i < path17.length; ++i) {
-        const code = path17.charCodeAt(i);
+    function validateCookiePath(path18) {
+      for (let i = 0; i < path18.length; ++i) {
+        const code = path18.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19078,11 +19078,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path17 = opts.path;
+          let path18 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path17 = `/${path17}`;
+            path18 = `/${path18}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path17);
+          url = new URL(util.parseOrigin(url).origin + path18);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -21623,8 +21623,8 @@ var require_utils2 = __commonJS({
       }
       return output;
     };
-    exports2.basename = (path17, { windows } = {}) => {
-      const segs = path17.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path18, { windows } = {}) => {
+      const segs = path18.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -23221,17 +23221,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path17) {
-      const ctrl = callVisitor(key, node, visitor, path17);
+    function visit_(key, node, visitor, path18) {
+      const ctrl = callVisitor(key, node, visitor, path18);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path17, ctrl);
-        return visit_(key, ctrl, visitor, path17);
+        replaceNode(key, path18, ctrl);
+        return visit_(key, ctrl, visitor, path18);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path17 = Object.freeze(path17.concat(node));
+          path18 = Object.freeze(path18.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path17);
+            const ci = visit_(i, node.items[i], visitor, path18);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -23242,13 +23242,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path17 = Object.freeze(path17.concat(node));
-          const ck = visit_("key", node.key, visitor, path17);
+          path18 = Object.freeze(path18.concat(node));
+          const ck = visit_("key", node.key, visitor, path18);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path17);
+          const cv = visit_("value", node.value, visitor, path18);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -23269,17 +23269,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path17) {
-      const ctrl = await callVisitor(key, node, visitor, path17);
+    async function visitAsync_(key, node, visitor, path18) {
+      const ctrl = await callVisitor(key, node, visitor, path18);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path17, ctrl);
-        return visitAsync_(key, ctrl, visitor, path17);
+        replaceNode(key, path18, ctrl);
+        return visitAsync_(key, ctrl, visitor, path18);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path17 = Object.freeze(path17.concat(node));
+          path18 = Object.freeze(path18.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path17);
+            const ci = await visitAsync_(i, node.items[i], visitor, path18);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -23290,13 +23290,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path17 = Object.freeze(path17.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path17);
+          path18 = Object.freeze(path18.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path18);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path17);
+          const cv = await visitAsync_("value", node.value, visitor, path18);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -23323,23 +23323,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path17) {
+    function callVisitor(key, node, visitor, path18) {
       if (typeof visitor === "function")
-        return visitor(key, node, path17);
+        return visitor(key, node, path18);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path17);
+        return visitor.Map?.(key, node, path18);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path17);
+        return visitor.Seq?.(key, node, path18);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path17);
+        return visitor.Pair?.(key, node, path18);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path17);
+        return visitor.Scalar?.(key, node, path18);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path17);
+        return visitor.Alias?.(key, node, path18);
       return void 0;
     }
-    function replaceNode(key, path17, node) {
-      const parent = path17[path17.length - 1];
+    function replaceNode(key, path18, node) {
+      const parent = path18[path18.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -23951,10 +23951,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path17, value) {
+    function collectionFromPath(schema, path18, value) {
       let v = value;
-      for (let i = path17.length - 1; i >= 0; --i) {
-        const k = path17[i];
+      for (let i = path18.length - 1; i >= 0; --i) {
+        const k = path18[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -23973,7 +23973,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path17) => path17 == null || typeof path17 === "object" && !!path17[Symbol.iterator]().next().done;
+    var isEmptyPath = (path18) => path18 == null || typeof path18 === "object" && !!path18[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -24003,11 +24003,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path17, value) {
-        if (isEmptyPath(path17))
+      addIn(path18, value) {
+        if (isEmptyPath(path18))
           this.add(value);
         else {
-          const [key, ...rest] = path17;
+          const [key, ...rest] = path18;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -24021,8 +24021,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path17) {
-        const [key, ...rest] = path17;
+      deleteIn(path18) {
+        const [key, ...rest] = path18;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -24036,8 +24036,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path17, keepScalar) {
-        const [key, ...rest] = path17;
+      getIn(path18, keepScalar) {
+        const [key, ...rest] = path18;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -24055,8 +24055,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path17) {
-        const [key, ...rest] = path17;
+      hasIn(path18) {
+        const [key, ...rest] = path18;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -24066,8 +24066,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path17, value) {
-        const [key, ...rest] = path17;
+      setIn(path18, value) {
+        const [key, ...rest] = path18;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -26582,9 +26582,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path17, value) {
+      addIn(path18, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path17, value);
+          this.contents.addIn(path18, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -26659,14 +26659,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path17) {
-        if (Collection2.isEmptyPath(path17)) {
+      deleteIn(path18) {
+        if (Collection2.isEmptyPath(path18)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path17) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path18) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -26681,10 +26681,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path17, keepScalar) {
-        if (Collection2.isEmptyPath(path17))
+      getIn(path18, keepScalar) {
+        if (Collection2.isEmptyPath(path18))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path17, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path18, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -26695,10 +26695,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path17) {
-        if (Collection2.isEmptyPath(path17))
+      hasIn(path18) {
+        if (Collection2.isEmptyPath(path18))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path17) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path18) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -26715,13 +26715,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path17, value) {
-        if (Collection2.isEmptyPath(path17)) {
+      setIn(path18, value) {
+        if (Collection2.isEmptyPath(path18)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path17), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path18), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path17, value);
+          this.contents.setIn(path18, value);
         }
       }
       /**
@@ -28682,9 +28682,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path17) => {
+    visit.itemAtPath = (cst, path18) => {
       let item = cst;
-      for (const [field2, index] of path17) {
+      for (const [field2, index] of path18) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -28693,23 +28693,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path17) => {
-      const parent = visit.itemAtPath(cst, path17.slice(0, -1));
-      const field2 = path17[path17.length - 1][0];
+    visit.parentCollection = (cst, path18) => {
+      const parent = visit.itemAtPath(cst, path18.slice(0, -1));
+      const field2 = path18[path18.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path17, item, visitor) {
-      let ctrl = visitor(item, path17);
+    function _visit(path18, item, visitor) {
+      let ctrl = visitor(item, path18);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path17.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path18.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -28720,10 +28720,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path17);
+            ctrl = ctrl(item, path18);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path17) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path18) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -33703,8 +33703,8 @@ var require_utils3 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path17) {
-      let input = path17;
+    function removeDotSegments(path18) {
+      let input = path18;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -33778,11 +33778,11 @@ var require_utils3 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path17) {
-      if (path17 === "" || path17[0] === "/") {
-        return removeDotSegments(path17);
+    function removeDotSegmentsRelative(path18) {
+      if (path18 === "" || path18[0] === "/") {
+        return removeDotSegments(path18);
       }
-      const segments = path17.split("/");
+      const segments = path18.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -34145,8 +34145,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path17 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path17 && path17 !== "/" ? path17 : void 0;
+        const path18 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path18 && path18 !== "/" ? path18 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -40426,11 +40426,11 @@ function getIDToken(aud) {
 
 // src/action.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
-import path16 from "node:path";
+import path17 from "node:path";
 
 // src/commands/report.ts
 import { existsSync as existsSync11, readFileSync as readFileSync11, statSync as statSync3 } from "node:fs";
-import path14 from "node:path";
+import path15 from "node:path";
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -43060,31 +43060,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path17) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path17}`);
+  object(value, path18) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path18}`);
     return value;
   }
-  array(value, path17) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path17}`);
+  array(value, path18) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path18}`);
     return value;
   }
-  string(value, path17) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path17}`);
+  string(value, path18) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path18}`);
     return value;
   }
   /** A finite number. */
-  number(value, path17) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path17}`);
+  number(value, path18) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path18}`);
     return value;
   }
-  numbers(value, path17) {
-    return this.array(value, path17).map((item, i) => this.number(item, `${path17}[${i}]`));
+  numbers(value, path18) {
+    return this.array(value, path18).map((item, i) => this.number(item, `${path18}[${i}]`));
   }
-  optionalString(value, path17) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path17);
+  optionalString(value, path18) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path18);
   }
-  optionalNumber(value, path17) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path17);
+  optionalNumber(value, path18) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path18);
   }
 };
 
@@ -43197,11 +43197,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name, row, columns2, path17) {
+function addBenchmark(set, name, row, columns2, path18) {
   const kind = kindOf(name);
   const column = (key) => columns2.has(key) ? row[columns2.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path17}.params`)).map(
-    (list3, i) => shape.array(list3, `${path17}.params[${i}]`).map((value, j) => shape.string(value, `${path17}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path18}.params`)).map(
+    (list3, i) => shape.array(list3, `${path18}.params[${i}]`).map((value, j) => shape.string(value, `${path18}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name : `${name}(${combination.join(", ")})`);
   const result = column("result");
@@ -43209,10 +43209,10 @@ function addBenchmark(set, name, row, columns2, path17) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path17}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path17}.samples`);
+  const results = shape.array(result, `${path18}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path18}.samples`);
   if (results.length !== names.length)
-    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path17}.result`);
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path18}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -43221,7 +43221,7 @@ function addBenchmark(set, name, row, columns2, path17) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path17}.result[${i}]`)] : shape.numbers(own, `${path17}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path18}.result[${i}]`)] : shape.numbers(own, `${path18}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -43493,10 +43493,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path17) {
+function parseBetter(value, path18) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path17}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path18}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -43507,23 +43507,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path17 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path17);
-      const name = shape4.string(entry.name, `${path17}.name`);
-      if (name === "") throw shape4.error(`expected a non-empty name at ${path17}.name`);
-      const unit = shape4.string(entry.unit, `${path17}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path17}.metric`);
-      const better = parseBetter(entry.better, `${path17}.better`);
-      const values = shape4.numbers(entry.values, `${path17}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path17}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path17}.failed`);
+      const path18 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path18);
+      const name = shape4.string(entry.name, `${path18}.name`);
+      if (name === "") throw shape4.error(`expected a non-empty name at ${path18}.name`);
+      const unit = shape4.string(entry.unit, `${path18}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path18}.metric`);
+      const better = parseBetter(entry.better, `${path18}.better`);
+      const values = shape4.numbers(entry.values, `${path18}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path18}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path18}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path17}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path18}.values (or "failed")`);
       for (const value of values) {
         set.add(name, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -43535,30 +43535,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path17) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path17}.FullName`);
+function baseName(benchmark, path18) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path18}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path17}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name === "") throw shape5.error(`expected FullName or Method at ${path17}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path17}.Parameters`);
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path18}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name === "") throw shape5.error(`expected FullName or Method at ${path18}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path18}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
 }
-function job(benchmark, path17) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path17}.DisplayInfo`) ?? "";
+function job(benchmark, path18) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path18}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path17) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path17}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path17}.Measurements`).map((m, i) => shape5.object(m, `${path17}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path18) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path18}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path18}.Measurements`).map((m, i) => shape5.object(m, `${path18}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path17}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path17}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path17}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path18}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path18}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path18}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path17}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path18}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -43570,24 +43570,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path17 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path17);
-      return { benchmark, path: path17, name: baseName(benchmark, path17) };
+      const path18 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path18);
+      return { benchmark, path: path18, name: baseName(benchmark, path18) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path17, name: base } of entries) {
-      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path17)}]` : base;
+    for (const { benchmark, path: path18, name: base } of entries) {
+      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path18)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path17}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path17)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path18}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path18)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path17}.Memory`);
-        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path17}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path18}.Memory`);
+        const bytes2 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path18}.Memory.BytesAllocatedPerOperation`);
         if (bytes2 !== void 0) set.add(name, "allocated/op", "B", "lower", bytes2);
       }
     }
@@ -45756,16 +45756,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path17 = this._matcher.path;
-    return path17.length > 0 ? path17[path17.length - 1].tag : void 0;
+    const path18 = this._matcher.path;
+    return path18.length > 0 ? path18[path18.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path17 = this._matcher.path;
-    return path17.length > 0 ? path17[path17.length - 1].namespace : void 0;
+    const path18 = this._matcher.path;
+    return path18.length > 0 ? path18[path18.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -45773,9 +45773,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path17 = this._matcher.path;
-    if (path17.length === 0) return void 0;
-    return path17[path17.length - 1].values?.[attrName];
+    const path18 = this._matcher.path;
+    if (path18.length === 0) return void 0;
+    return path18[path18.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -45783,9 +45783,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path17 = this._matcher.path;
-    if (path17.length === 0) return false;
-    const current = path17[path17.length - 1];
+    const path18 = this._matcher.path;
+    if (path18.length === 0) return false;
+    const current = path18[path18.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -45811,18 +45811,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path17 = this._matcher.path;
-    if (path17.length === 0) return -1;
-    return path17[path17.length - 1].position ?? 0;
+    const path18 = this._matcher.path;
+    if (path18.length === 0) return -1;
+    return path18[path18.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path17 = this._matcher.path;
-    if (path17.length === 0) return -1;
-    return path17[path17.length - 1].counter ?? 0;
+    const path18 = this._matcher.path;
+    if (path18.length === 0) return -1;
+    return path18[path18.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -47847,10 +47847,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path17, depth) {
+function walkXml(set, node, path18, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name = [...path17, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name = [...path18, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -47860,12 +47860,12 @@ function walkXml(set, node, path17, depth) {
     set.add(name, "time", "s", "lower", toSeconds(mean3, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path17, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path18, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
     for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
-      walkXml(set, child2, path17, depth + 1);
+      walkXml(set, child2, path18, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -47897,7 +47897,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path17 = [];
+  let path18 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -47908,14 +47908,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path17 = [];
+        path18 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path17.push(content.trim());
+      path18.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -47936,7 +47936,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name2 !== "") set.fail([...path17, name2].join(PATH_SEPARATOR), failure[2]);
+      if (name2 !== "") set.fail([...path18, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -47946,7 +47946,7 @@ function parseConsole2(set, text3) {
       const mean3 = split2 && duration(split2[1][0], split2[1][1]);
       if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
-      set.add([...path17, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
+      set.add([...path18, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -47960,7 +47960,7 @@ function parseConsole2(set, text3) {
     const name = [...nameParts, split[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name;
-    else set.add([...path17, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path18, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -48080,8 +48080,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path17 = origin.split(/[?#]/)[0];
-  return path17.slice(path17.lastIndexOf("/") + 1);
+  const path18 = origin.split(/[?#]/)[0];
+  return path18.slice(path18.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -48094,19 +48094,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path17 = `benches[${i}]`;
-      const bench = shape6.object(item, path17);
-      const group2 = shape6.optionalString(bench.group, `${path17}.group`);
-      const name = [fileName(shape6.string(bench.origin, `${path17}.origin`)), group2, shape6.string(bench.name, `${path17}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path17}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path17}.results[${j}]`);
+      const path18 = `benches[${i}]`;
+      const bench = shape6.object(item, path18);
+      const group2 = shape6.optionalString(bench.group, `${path18}.group`);
+      const name = [fileName(shape6.string(bench.origin, `${path18}.origin`)), group2, shape6.string(bench.name, `${path18}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path18}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path18}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path17}.results[${j}].failed`);
-          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path17}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path18}.results[${j}].failed`);
+          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path18}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path17}.results[${j}].ok`);
-        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path17}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path18}.results[${j}].ok`);
+        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path18}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -48219,8 +48219,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path17) => {
-    const saved = join3(path17, baseline);
+  const visit = (path18) => {
+    const saved = join3(path18, baseline);
     if (existsSync2(join3(saved, "sample.json")) && existsSync2(join3(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync(join3(saved, "benchmark.json"), "utf8");
@@ -48228,8 +48228,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync(join3(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync(path17, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path17, entry.name));
+    for (const entry of readdirSync(path18, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path18, entry.name));
     }
   };
   visit(dir);
@@ -48424,15 +48424,15 @@ function kindOf4(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path17, name }) {
+function addRow(set, { row, path: path18, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape8.optionalString(row.error_message, `${path17}.error_message`) ?? "error_occurred");
+    set.fail(name, shape8.optionalString(row.error_message, `${path18}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path17}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path17}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path17}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path17}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path18}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path18}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path18}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path18}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -48471,9 +48471,9 @@ var googleBenchmark = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path17 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path17);
-      return { row, path: path17, name: shape8.string(row.name, `${path17}.name`) };
+      const path18 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path18);
+      return { row, path: path18, name: shape8.string(row.name, `${path18}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
@@ -48513,15 +48513,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path17 = `results[${i}]`;
-      const result = shape9.object(item, path17);
-      const command = shape9.string(result.command, `${path17}.command`);
+      const path18 = `results[${i}]`;
+      const result = shape9.object(item, path18);
+      const command = shape9.string(result.command, `${path18}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path17}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path18}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path17}.memory_usage_byte`))
+        for (const bytes2 of shape9.numbers(result.memory_usage_byte, `${path18}.memory_usage_byte`))
           set.add(name, "memory", "B", "lower", bytes2);
       }
     });
@@ -48610,39 +48610,39 @@ function targetFor2(unit, better) {
     return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path17) {
-  const name = shape10.string(result.benchmark, `${path17}.benchmark`);
+function benchmarkName(result, path18) {
+  const name = shape10.string(result.benchmark, `${path18}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape10.object(result.params, `${path17}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path18}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path17) {
+function samples(metric, path18) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path17}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path17}.rawData[${f}]`).map((v, i) => value(v, `${path17}.rawData[${f}][${i}]`)));
+    return shape10.array(metric.rawData, `${path18}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path18}.rawData[${f}]`).map((v, i) => value(v, `${path18}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path17}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path17}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path17}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path18}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path18}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path18}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path17}.score`)];
+  return [value(metric.score, `${path18}.score`)];
 }
-function histogramMean(iteration, path17) {
+function histogramMean(iteration, path18) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path17).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path17}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path17}[${b}]`);
+  shape10.array(iteration, path18).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path18}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path18}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path17}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path18}`);
   return sum3 / count2;
 }
-function addMetric2(set, name, metricName2, metric, path17, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path17}.scoreUnit`), better);
-  const values = samples(metric, path17);
+function addMetric2(set, name, metricName2, metric, path18, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path18}.scoreUnit`), better);
+  const values = samples(metric, path18);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -48663,27 +48663,27 @@ var jmh = {
       role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
     }));
     results.forEach((item, i) => {
-      const path17 = `[${i}]`;
-      const result = shape10.object(item, path17);
-      const name = benchmarkName(result, path17);
-      const mode = shape10.string(result.mode, `${path17}.mode`);
+      const path18 = `[${i}]`;
+      const result = shape10.object(item, path18);
+      const name = benchmarkName(result, path18);
+      const mode = shape10.string(result.mode, `${path18}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
       addMetric2(
         set,
         name,
         metric,
-        shape10.object(result.primaryMetric, `${path17}.primaryMetric`),
-        `${path17}.primaryMetric`,
+        shape10.object(result.primaryMetric, `${path18}.primaryMetric`),
+        `${path18}.primaryMetric`,
         mode === "thrpt" ? "higher" : "lower"
       );
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path17}.secondaryMetrics`);
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path18}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path17}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path18}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name, secondaryName, secondaryMetric, `${path17}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name, secondaryName, secondaryMetric, `${path18}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -48694,27 +48694,27 @@ var jmh = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path17, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path17}`);
-  const pair = shape11.array(value, path17);
-  const type = shape11.string(pair[0], `${path17}[0]`);
-  const fields = shape11.object(pair[1], `${path17}[1]`);
+function addValue(set, value, path18, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path18}`);
+  const pair = shape11.array(value, path18);
+  const type = shape11.string(pair[0], `${path18}[0]`);
+  const fields = shape11.object(pair[1], `${path18}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path17}[1].data`))) {
-      addValue(set, child2, `${path17}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path18}[1].data`))) {
+      addValue(set, child2, `${path18}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path17}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path17}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path18}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path18}[1]`);
 }
-function addTrial(set, name, type, fields, path17) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path17}.times`) : [shape11.number(fields.time, `${path17}.time`)];
+function addTrial(set, name, type, fields, path18) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path18}.times`) : [shape11.number(fields.time, `${path18}.time`)];
   for (const ns of times) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path17}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path18}.memory`);
   if (memory !== void 0) set.add(name, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path17}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path18}.allocs`);
   if (allocs !== void 0) set.add(name, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -48813,10 +48813,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path17 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path17);
-    shape13.array(benchmark.runs, `${path17}.runs`).forEach((runItem, j) => {
-      const runPath = `${path17}.runs[${j}]`;
+    const path18 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path18);
+    shape13.array(benchmark.runs, `${path18}.runs`).forEach((runItem, j) => {
+      const runPath = `${path18}.runs[${j}]`;
       const run2 = shape13.object(runItem, runPath);
       const name = shape13.string(run2.name, `${runPath}.name`);
       if (run2.error !== void 0 && run2.error !== null) {
@@ -48868,17 +48868,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path17 = `[${i}]`;
-    const task = shape14.object(item, path17);
-    const name = shape14.string(task.name, `${path17}.name`);
-    const result = shape14.object(task.result, `${path17}.result`);
+    const path18 = `[${i}]`;
+    const task = shape14.object(item, path18);
+    const name = shape14.string(task.name, `${path18}.name`);
+    const result = shape14.object(task.result, `${path18}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path17}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path17}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path17}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path18}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path18}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path18}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -48893,11 +48893,11 @@ function parseVitestJson(set, root) {
       const group2 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group2.fullName, `${groupPath}.fullName`);
       shape15.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path17 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path17);
-        const name = `${groupName} > ${shape15.string(bench.name, `${path17}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path17}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path17}.median`)];
+        const path18 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path18);
+        const name = `${groupName} > ${shape15.string(bench.name, `${path18}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path18}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path18}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -48954,18 +48954,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path17 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path17);
+    const path18 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path18);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name = shape20.optionalString(own.name, `${path17}.metadata.name`);
-    if (name === void 0) throw shape20.error(`expected metadata.name for ${path17}`);
-    const unitName = shape20.optionalString(own.unit, `${path17}.metadata.unit`) ?? "second";
+    const name = shape20.optionalString(own.name, `${path18}.metadata.name`);
+    if (name === void 0) throw shape20.error(`expected metadata.name for ${path18}`);
+    const unitName = shape20.optionalString(own.unit, `${path18}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path17}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path17}.runs`).forEach((run2, j) => {
-      const values = shape20.object(run2, `${path17}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path18}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path18}.runs`).forEach((run2, j) => {
+      const values = shape20.object(run2, `${path18}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path17}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path18}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -49068,15 +49068,15 @@ function addRow2(set, line, cells2, columns2) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path17 = `results[${i}]`;
-    const result = shape17.object(item, path17);
-    const name = shape17.string(result.name, `${path17}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path17}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path17}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path17}.complexityN`);
+    const path18 = `results[${i}]`;
+    const result = shape17.object(item, path18);
+    const name = shape17.string(result.name, `${path18}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path18}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path18}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path18}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path17}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape17.number(shape17.object(epoch, `${path17}.measurements[${j}]`).elapsed, `${path17}.measurements[${j}].elapsed`);
+    shape17.array(result.measurements, `${path18}.measurements`).forEach((epoch, j) => {
+      const elapsed = shape17.number(shape17.object(epoch, `${path18}.measurements[${j}]`).elapsed, `${path18}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed / batch, void 0, complexityN);
     });
   });
@@ -49133,9 +49133,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path17, keep) {
+function total(counts, path18, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path17}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path18}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -49299,12 +49299,12 @@ var pytestBenchmark = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path17 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path17);
-      const name = shape19.optionalString(benchmark.fullname, `${path17}.fullname`) ?? shape19.string(benchmark.name, `${path17}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path17}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path17}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path17}.stats.median`)];
+      const path18 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path18);
+      const name = shape19.optionalString(benchmark.fullname, `${path18}.fullname`) ?? shape19.string(benchmark.name, `${path18}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path18}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path18}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path18}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -53332,8 +53332,33 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
+import path12 from "node:path";
+
+// src/adaptive/filter-env.ts
 import { writeFileSync as writeFileSync2 } from "node:fs";
-import path11 from "node:path";
+import path9 from "node:path";
+var FALLBACK_WHY = {
+  unsupported: "the harness takes no filter",
+  "too-long": "the filter would be too long",
+  "no-narrower": "no narrower filter exists",
+  unrepresentable: "a name the filter syntax cannot express"
+};
+function wholeSuiteEnv(config) {
+  const whole = wholeSuiteFilter(config.format);
+  return { env: whole === null ? {} : filterVariable(config, whole) };
+}
+function openFilterEnv(config, open2, all) {
+  const built = buildFilter(config.format, open2, all);
+  if (built.kind === "whole-suite") return { ...wholeSuiteEnv(config), why: FALLBACK_WHY[built.reason] };
+  return { env: filterVariable(config, built.filter), open: open2 };
+}
+function filterVariable(config, filter2) {
+  if ("value" in filter2) return { BENCHGATE_FILTER: filter2.value };
+  const file = path9.join(config.outDir, "benchgate-filter.args");
+  writeFileSync2(file, filter2.argsFile.map((line) => `${line}
+`).join(""));
+  return { BENCHGATE_FILTER: `@${file}` };
+}
 
 // src/environment.ts
 import { existsSync as existsSync6, readFileSync as readFileSync4, readdirSync as readdirSync2 } from "node:fs";
@@ -53795,7 +53820,7 @@ function killActiveCommands() {
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { mkdtempSync, readFileSync as readFileSync7, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
 import os9 from "node:os";
-import path9 from "node:path";
+import path10 from "node:path";
 var INSTRUCTIONS_METRIC = "instructions";
 function requireValgrind(env = process.env) {
   const r = spawnSync2("valgrind", ["--version"], { env, encoding: "utf8" });
@@ -53813,13 +53838,13 @@ function cachegrindPrefix(dir) {
     "--cache-sim=no",
     "--trace-children=yes",
     "-q",
-    `--cachegrind-out-file=${path9.join(dir, "cg.%p")}`
+    `--cachegrind-out-file=${path10.join(dir, "cg.%p")}`
   ];
 }
 function readInstructionCount(dir) {
   let total2 = null;
   for (const file of readdirSync5(dir)) {
-    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path9.join(dir, file), "utf8"));
+    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path10.join(dir, file), "utf8"));
     if (m) total2 = (total2 ?? 0) + Number(m[1]);
   }
   return total2;
@@ -53828,7 +53853,7 @@ function instructionMeasurement(suite, count2) {
   return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
 }
 async function execCounted(command, opts) {
-  const dir = mkdtempSync(path9.join(os9.tmpdir(), "benchgate-cg-"));
+  const dir = mkdtempSync(path10.join(os9.tmpdir(), "benchgate-cg-"));
   try {
     const r = await execMeasured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, instructions: readInstructionCount(dir) };
@@ -53969,7 +53994,7 @@ function planSteadiness(opts, env = process.env, probe = runProbe, platform2 = p
 
 // src/trust.ts
 import { existsSync as existsSync8, realpathSync, statSync as statSync2 } from "node:fs";
-import path10 from "node:path";
+import path11 from "node:path";
 
 // src/platforms/github-event.ts
 import { existsSync as existsSync7, readFileSync as readFileSync9 } from "node:fs";
@@ -54112,20 +54137,20 @@ function governLayer(trusted, proposed, event) {
   return { admitted, warnings };
 }
 function checkWorkingDirectory(dir, where) {
-  const normal = path10.posix.normalize(dir.replaceAll("\\", "/"));
-  if (path10.posix.isAbsolute(normal) || path10.win32.isAbsolute(dir) || normal === ".." || normal.startsWith("../")) {
+  const normal = path11.posix.normalize(dir.replaceAll("\\", "/"));
+  if (path11.posix.isAbsolute(normal) || path11.win32.isAbsolute(dir) || normal === ".." || normal.startsWith("../")) {
     throw new ConfigError(`${where}: "${dir}" is outside the repository; working-directory is a relative path inside it (e.g. bench)`);
   }
 }
 function workingDirectoryIn(worktree, dir, side) {
-  const full = path10.join(worktree, dir);
+  const full = path11.join(worktree, dir);
   if (!existsSync8(full) || !statSync2(full).isDirectory()) {
     throw new ConfigError(
       `working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`
     );
   }
-  const relative2 = path10.relative(realpathSync(worktree), realpathSync(full));
-  if (relative2.startsWith("..") || path10.isAbsolute(relative2)) {
+  const relative2 = path11.relative(realpathSync(worktree), realpathSync(full));
+  if (relative2.startsWith("..") || path11.isAbsolute(relative2)) {
     throw new ConfigError(
       `working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`
     );
@@ -54133,10 +54158,10 @@ function workingDirectoryIn(worktree, dir, side) {
   return full;
 }
 function repositoryPath(root, file) {
-  const dir = path10.dirname(file);
-  const real = path10.join(existsSync8(dir) ? realpathSync(dir) : dir, path10.basename(file));
-  const relative2 = path10.relative(realpathSync(root), real);
-  return relative2.startsWith("..") || path10.isAbsolute(relative2) ? void 0 : relative2.split(path10.sep).join("/");
+  const dir = path11.dirname(file);
+  const real = path11.join(existsSync8(dir) ? realpathSync(dir) : dir, path11.basename(file));
+  const relative2 = path11.relative(realpathSync(root), real);
+  return relative2.startsWith("..") || path11.isAbsolute(relative2) ? void 0 : relative2.split(path11.sep).join("/");
 }
 async function readBaseConfig(root, sha, file) {
   const object = `${sha}:${file}`;
@@ -54152,7 +54177,7 @@ function confined(config, layers) {
 }
 async function loadConfig(sources) {
   const { repoDir, overrides } = sources;
-  const file = sources.configFile ?? path10.join(repoDir, CONFIG_FILE);
+  const file = sources.configFile ?? path11.join(repoDir, CONFIG_FILE);
   const review = reviewEvent(sources.env);
   const root = review && await repoRoot(repoDir);
   const inRepository = root && repositoryPath(root, file);
@@ -54202,7 +54227,7 @@ var VERSION = "0.1.0";
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path11.join(config.outDir, LOG_FILE);
+  return path12.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
@@ -54238,7 +54263,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path11.resolve(config.repoDir);
+  const repo = path12.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -54343,18 +54368,18 @@ function formatDuration(ms) {
   const s = Math.round(ms / 1e3);
   return s >= 60 ? `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s` : `${(ms / 1e3).toFixed(1)} s`;
 }
+function startRounds(ctx, plan) {
+  return { ...ctx, harnessFailures: [], counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() } };
+}
+var warmupLabel = (config, planned) => `warmup ${planned.round + config.warmup}/${config.warmup}`;
 async function runRounds(ctx) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
-  const context3 = {
-    ...ctx,
-    harnessFailures: [],
-    counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() }
-  };
+  const context3 = startRounds(ctx, plan);
   const filter2 = wholeSuiteEnv(config);
   let roundsDone = 0;
   for (const planned of plan) {
-    const label = planned.warmup ? `warmup ${planned.round + config.warmup}/${config.warmup}` : `round ${planned.round}/${config.rounds}`;
+    const label = planned.warmup ? warmupLabel(config, planned) : `round ${planned.round}/${config.rounds}`;
     const roundStart = Date.now();
     await runRound(context3, planned, label, filter2);
     roundsDone++;
@@ -54368,15 +54393,11 @@ async function runRounds(ctx) {
 async function runAdaptiveRounds(ctx, adaptive) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
-  const context3 = {
-    ...ctx,
-    harnessFailures: [],
-    counts: { runsDone: 0, runsTotal: plan.length * 2, startedMs: Date.now() }
-  };
+  const context3 = startRounds(ctx, plan);
   const whole = wholeSuiteEnv(config);
   for (const planned of plan.filter((p) => p.warmup)) {
-    await runRound(context3, planned, `warmup ${planned.round + config.warmup}/${config.warmup}`, whole);
-    platform2.info(`warmup ${planned.round + config.warmup}/${config.warmup} (discarded)`);
+    await runRound(context3, planned, warmupLabel(config, planned), whole);
+    platform2.info(`${warmupLabel(config, planned)} (discarded)`);
   }
   const measured2 = plan.filter((p) => !p.warmup);
   const names = /* @__PURE__ */ new Set();
@@ -54412,28 +54433,6 @@ async function runAdaptiveRounds(ctx, adaptive) {
   platform2.info(`rounds auto stopped after ${result.rounds.length} round(s): ${why[result.stoppedBy]}`);
   for (const note of result.notes) platform2.info(note);
   return context3.harnessFailures;
-}
-var FALLBACK_WHY = {
-  unsupported: "the harness takes no filter",
-  "too-long": "the filter would be too long",
-  "no-narrower": "no narrower filter exists",
-  unrepresentable: "a name the filter syntax cannot express"
-};
-function wholeSuiteEnv(config) {
-  const whole = wholeSuiteFilter(config.format);
-  return { env: whole === null ? {} : filterVariable(config, whole) };
-}
-function openFilterEnv(config, open2, all) {
-  const built = buildFilter(config.format, open2, all);
-  if (built.kind === "whole-suite") return { ...wholeSuiteEnv(config), why: FALLBACK_WHY[built.reason] };
-  return { env: filterVariable(config, built.filter), open: open2 };
-}
-function filterVariable(config, filter2) {
-  if ("value" in filter2) return { BENCHGATE_FILTER: filter2.value };
-  const file = path11.join(config.outDir, "benchgate-filter.args");
-  writeFileSync2(file, filter2.argsFile.map((line) => `${line}
-`).join(""));
-  return { BENCHGATE_FILTER: `@${file}` };
 }
 async function runRound(ctx, planned, label, filter2) {
   const runs = [];
@@ -54506,7 +54505,7 @@ ${lastLines(r)}`);
 
 // src/report/index.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import path12 from "node:path";
+import path13 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
@@ -55428,7 +55427,7 @@ function writeReports(result, outDir) {
   mkdirSync2(outDir, { recursive: true });
   const written = {};
   for (const report of reportFiles) {
-    const file = path12.join(outDir, report.file);
+    const file = path13.join(outDir, report.file);
     writeFileSync3(file, report.render(result));
     written[report.file] = file;
   }
@@ -55465,8 +55464,8 @@ var Context = class {
       if (existsSync9(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path17 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path17} does not exist${EOL6}`);
+        const path18 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path18} does not exist${EOL6}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -59618,7 +59617,7 @@ function getOctokit(token, options, ...additionalPlugins) {
 
 // src/platforms/github.ts
 import { existsSync as existsSync10 } from "node:fs";
-import path13 from "node:path";
+import path14 from "node:path";
 
 // src/report/terminal.ts
 var NAME_MAX = 80;
@@ -59887,7 +59886,7 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync10(path13.join(workspace, dir, file)) ? path13.posix.join(dir, file) : void 0;
+    const locate = (file) => existsSync10(path14.join(workspace, dir, file)) ? path14.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0)
@@ -60021,7 +60020,7 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path14.join(dir, PULL_REQUEST_FILE);
+  const file = path15.join(dir, PULL_REQUEST_FILE);
   if (!existsSync11(file)) return void 0;
   const text3 = readFileSync11(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
@@ -60029,7 +60028,7 @@ function readPullRequestNumber(dir) {
   return Number(text3);
 }
 async function publishSaved(dir, options) {
-  const result = readResults(path14.join(dir, RESULTS_FILE));
+  const result = readResults(path15.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
@@ -60061,11 +60060,11 @@ async function publishOwn(dir, result, options, event) {
 }
 async function publishGated(dir, result, platform2) {
   const gated = regate(result, await platform2.gateOverride());
-  return publishResult(gated, { [RESULTS_FILE]: path14.join(dir, RESULTS_FILE) }, platform2);
+  return publishResult(gated, { [RESULTS_FILE]: path15.join(dir, RESULTS_FILE) }, platform2);
 }
 
 // src/platforms/github-inputs.ts
-import path15 from "node:path";
+import path16 from "node:path";
 function onOff(name) {
   const value = getInput(name).trim().toLowerCase();
   if (value === "" || value === "on" || value === "true") return true;
@@ -60086,12 +60085,12 @@ async function readActionInputs(env = process.env) {
     ...overrideLabel && { overrideLabel },
     env
   };
-  if (reportFrom) return { reportFrom: path15.resolve(repoDir, reportFrom), github };
+  if (reportFrom) return { reportFrom: path16.resolve(repoDir, reportFrom), github };
   const configInput = getInput("config");
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, getInput(key)])), (key) => `input ${key}`);
   const config = await loadConfig({
     repoDir,
-    configFile: configInput ? path15.resolve(repoDir, configInput) : void 0,
+    configFile: configInput ? path16.resolve(repoDir, configInput) : void 0,
     overrides: inputLayer,
     env,
     log: (m) => info(m)
@@ -60110,7 +60109,7 @@ async function compare(config, options) {
   const platform2 = new GitHubPlatform(options);
   const outcome = await runComparison(config, platform2);
   const pullRequest = eventPullRequest(platform2.event);
-  if (pullRequest !== void 0) writeFileSync4(path16.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
+  if (pullRequest !== void 0) writeFileSync4(path17.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
 `);
   return outcome;
 }

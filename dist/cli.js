@@ -54501,6 +54501,12 @@ function parseLog(text3, file) {
     const parsed = validateLogLine(json, file, i + 1);
     if (parsed.type === "header") {
       if (header) throw new LogError(`${file}:${i + 1}: a second header line (use "benchgate merge" to combine logs)`);
+      const adaptive = parsed.config.adaptive;
+      if (adaptive && adaptive.maxRounds < adaptive.minRounds) {
+        throw new LogError(
+          `${file}:${i + 1}: config.adaptive.maxRounds (${adaptive.maxRounds}) is below minRounds (${adaptive.minRounds})`
+        );
+      }
       header = parsed;
     } else if (parsed.type === "run") {
       const key = runKey(parsed.run);

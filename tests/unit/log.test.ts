@@ -57,6 +57,20 @@ describe('results log', () => {
     expect(() => parseLog(JSON.stringify({ ...header, schema: 9 }), 'x.jsonl')).toThrow('schema 9 is not supported');
   });
 
+  it('refuses a rounds auto header whose last look comes before its first, naming the line', () => {
+    const adaptive = {
+      minRounds: 20,
+      lookEvery: 5,
+      maxRounds: 10,
+      maxTimeSec: 0,
+      spending: 'obrien-fleming',
+      test: 'mann-whitney',
+      filter: false,
+    };
+    const text = JSON.stringify({ ...header, config: { ...header.config, adaptive } });
+    expect(() => parseLog(text, 'x.jsonl')).toThrow(new LogError('x.jsonl:1: config.adaptive.maxRounds (10) is below minRounds (20)'));
+  });
+
   it('reads a log saved with a UTF-8 byte order mark', () => {
     const text = `\uFEFF${JSON.stringify(header)}\n${JSON.stringify({ type: 'run', run: run(1) })}\n`;
     const parsed = parseLog(text, 'bom.jsonl');

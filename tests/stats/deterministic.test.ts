@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { compareRuns } from '../../src/analysis/index.js';
 import type { AnalysisSettings, Measurement, Run, Side } from '../../src/model.js';
 import { DETERMINISTIC_TOLERANCE, deterministicOutcome } from '../../src/stats/deterministic.js';
+import { run } from '../builders.js';
 
 describe('deterministicOutcome', () => {
   it('decides identical sides and sides of different constant counts', () => {
@@ -46,19 +47,7 @@ function runs(
         },
         ...extra(side, round),
       ];
-      out.push({
-        suite: 's',
-        side,
-        round,
-        position: 0,
-        startedAt: '',
-        wallMs: 1,
-        cpuUserMs: null,
-        cpuSysMs: null,
-        maxRssKb: null,
-        exitCode: 0,
-        measurements,
-      });
+      out.push(run({ suite: 's', side, round, position: 0, startedAt: '', wallMs: 1, measurements }));
     }
   }
   return out;

@@ -5,6 +5,7 @@ import type { Better, RunSettings, Measurement, Run, Side } from '../../src/mode
 import { renderJson } from '../../src/report/json.js';
 import { createRng, hodgesLehmann, holm, mannWhitneyU, percentChange, summarize } from '../../src/stats/index.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
+import { run } from '../builders.js';
 
 const settings: RunSettings = TEST_SETTINGS;
 
@@ -23,19 +24,7 @@ function runs(
         const values = value(side, round, name);
         if (values) measurements.push({ benchmark: name, metric: 'time', unit: 's', better, values });
       }
-      out.push({
-        suite: 's',
-        side,
-        round,
-        position: 0,
-        startedAt: '',
-        wallMs: 1,
-        cpuUserMs: null,
-        cpuSysMs: null,
-        maxRssKb: null,
-        exitCode: 0,
-        measurements,
-      });
+      out.push(run({ suite: 's', side, round, position: 0, startedAt: '', wallMs: 1, measurements }));
     }
   }
   return out;

@@ -5,24 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Run } from '../../src/model.js';
 import { LogError, parseLog, readLog, ResultsLog } from '../../src/runner/log.js';
+import { run as baseRun } from '../builders.js';
 import { tempDir } from '../e2e/helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
 const header = testHeader({ tool: { name: 'benchgate', version: '0.0.0' }, seed: 1 });
 
-const run = (round: number): Run => ({
-  suite: 's',
-  side: 'base',
-  round,
-  position: 0,
-  startedAt: '',
-  wallMs: 1,
-  cpuUserMs: null,
-  cpuSysMs: null,
-  maxRssKb: null,
-  exitCode: 0,
-  measurements: [{ benchmark: 'b', metric: 'time', unit: 's', better: 'lower', values: [1] }],
-});
+const run = (round: number): Run => baseRun({ suite: 's', round, position: 0, startedAt: '', wallMs: 1 });
 
 describe('results log', () => {
   it('round-trips header, runs and end', () => {

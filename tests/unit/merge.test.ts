@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Run } from '../../src/model.js';
 import { parseLog } from '../../src/runner/log.js';
 import { mergeLogs } from '../../src/runner/merge.js';
+import { run } from '../builders.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
 const H = 'c'.repeat(40);
@@ -14,20 +15,8 @@ const header = (headSha: string) =>
     config: { ...TEST_SETTINGS, rounds: 2 },
     startedAt: `2026-01-01T00:00:${String(runsStarted++).padStart(2, '0')}Z`,
   });
-const run = (round: number): Run => ({
-  suite: 's',
-  side: 'head',
-  round,
-  position: 0,
-  startedAt: '',
-  wallMs: 1,
-  cpuUserMs: null,
-  cpuSysMs: null,
-  maxRssKb: null,
-  exitCode: 0,
-  measurements: [],
-});
-const log = (sha: string, rounds: number[]) => ({ header: header(sha), runs: rounds.map(run), end: null, skipped: [] });
+const headRun = (round: number): Run => run({ suite: 's', side: 'head', round, position: 0, startedAt: '', wallMs: 1, measurements: [] });
+const log = (sha: string, rounds: number[]) => ({ header: header(sha), runs: rounds.map(headRun), end: null, skipped: [] });
 
 describe('mergeLogs', () => {
   it('renumbers the rounds of later logs after the earlier ones', () => {
@@ -76,7 +65,7 @@ describe('mergeLogs', () => {
   });
 
   it('keeps the rounds of different suites apart in the merged log (one log per suite)', () => {
-    const other = { ...log(H, [1, 2]), runs: [1, 2].map((r) => ({ ...run(r), suite: 't' })) };
+    const other = { ...log(H, [1, 2]), runs: [1, 2].map((r) => ({ ...headRun(r), suite: 't' })) };
     const merged = parseLog(
       mergeLogs([
         { file: 'a', log: log(H, [1, 2]) },

@@ -150,9 +150,12 @@ export function parseRecord(data: unknown, where: string): HistoryRecord {
   return data as unknown as HistoryRecord;
 }
 
-/** A branch's records in the order they were made (time, then head commit for equal times). */
+/** A branch's records in the order they were made: time, then head commit and suite for equal times. */
 export function chronological(records: readonly HistoryRecord[]): HistoryRecord[] {
-  return [...records].sort((a, b) =>
-    a.recordedAt < b.recordedAt ? -1 : a.recordedAt > b.recordedAt ? 1 : a.head < b.head ? -1 : a.head > b.head ? 1 : 0,
-  );
+  const key = (r: HistoryRecord): [string, string, string] => [r.recordedAt, r.head, r.suite];
+  return [...records].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+    return 0;
+  });
 }

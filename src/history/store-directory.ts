@@ -84,8 +84,8 @@ export class DirectoryStore implements HistoryStore {
     await rename(partial, file);
   }
 
-  read(query: RecordQuery): Promise<HistoryRecord[]> {
-    return Promise.resolve(readRecordTree(this.root, query, this.name));
+  async read(query: RecordQuery): Promise<HistoryRecord[]> {
+    return readRecordTree(this.root, query, this.name);
   }
 
   close(): Promise<void> {

@@ -36,6 +36,8 @@ export class PostgresStore implements HistoryStore {
 
   static async open(url: string): Promise<PostgresStore> {
     const client = new pg.Client({ connectionString: url });
+    // A connection lost while idle is reported by the next query; unhandled, it would end the process.
+    client.on('error', () => undefined);
     try {
       await client.connect();
     } catch (err) {
@@ -85,7 +87,7 @@ export class PostgresStore implements HistoryStore {
 
   async read(query: RecordQuery): Promise<HistoryRecord[]> {
     const { rows } = await this.client.query<{ id: string; record: unknown }>(
-      'SELECT id, record FROM benchgate_records WHERE branch = $1 AND ($2::text IS NULL OR suite = $2) ORDER BY recorded_at, head',
+      'SELECT id, record FROM benchgate_records WHERE branch = $1 AND ($2::text IS NULL OR suite = $2) ORDER BY recorded_at, head, suite',
       [query.branch, query.suite ?? null],
     );
     return chronological(rows.map((r) => parseRecord(r.record, `${this.name}: benchgate_records id ${r.id}`)));

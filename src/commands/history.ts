@@ -8,7 +8,7 @@ import { openStore } from '../history/open-store.js';
 import { renderHistoryJson, renderHistoryText } from '../history/render.js';
 import type { Command } from './types.js';
 
-export const cmdHistory: Command = async ({ values, positionals }) => {
+export const cmdHistory: Command = async ({ values, positionals, platform }) => {
   if (positionals.length !== 0 || values.store === undefined)
     throw new ConfigError('usage: benchgate history --store SPEC [--branch main] [--json]');
   const links = values['creep-links'] === undefined ? CREEP_DEFAULTS.links : Number(values['creep-links']);
@@ -22,6 +22,7 @@ export const cmdHistory: Command = async ({ values, positionals }) => {
   } finally {
     await store.close();
   }
+  if (records.length === 0) platform.warn(`no records of branch ${branch} in ${store.name}: nothing to look at (is --store right?)`);
   const report = analyseHistory(branch, records, OTAVA_DEFAULTS, { ...CREEP_DEFAULTS, links });
   process.stdout.write(values.json === 'true' ? renderHistoryJson(report) : renderHistoryText(report));
   return EXIT.pass;

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { adaptive } from './sections/adaptive.js';
 import { drift } from './sections/drift.js';
 import { falseAlarms } from './sections/false-alarms.js';
+import { historySection } from './sections/history.js';
 import { instructions } from './sections/instructions.js';
 import { overhead } from './sections/overhead.js';
 import { power } from './sections/power.js';
@@ -25,6 +26,8 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   power: { run: power, inQuick: false },
   drift: { run: drift, inQuick: true },
   adaptive: { run: adaptive, inQuick: true },
+  // Change points against Apache Otava's reference run, slow creep, the git store's cost (a few seconds).
+  history: { run: historySection, inQuick: true },
   // Real runs and timings come last: the simulation's worker processes have exited by then.
   'real-noise': { run: realNoise, inQuick: false },
   // --quick: one adaptive A/A run of the Go suite, the adaptive CLI path end to end (about 20 s).

@@ -6,7 +6,9 @@
 import { Command as Program, CommanderError, Option } from 'commander';
 import { cmdAnalyze } from './commands/analyze.js';
 import { cmdDemo } from './commands/demo.js';
+import { cmdHistory } from './commands/history.js';
 import { cmdMerge } from './commands/merge.js';
+import { cmdRecord } from './commands/record.js';
 import { cmdReport } from './commands/report.js';
 import { cmdRun } from './commands/run.js';
 import type { Command, FlagValues } from './commands/types.js';
@@ -31,6 +33,8 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
   merge: { summary: 'combine results logs of the same comparison (e.g. a deep run)', args: '<logs...>', run: cmdMerge },
   report: { summary: 'publish saved results to GitHub (the fork-safe reporter job)', run: cmdReport },
   demo: { summary: 'run the built-in demo (no setup needed)', run: cmdDemo },
+  record: { summary: "append a recording run's results to main's history (docs/history.md)", args: '<results.json>', run: cmdRecord },
+  history: { summary: "print the change points and slow creep in main's history", run: cmdHistory },
 };
 
 const FOOTER = `

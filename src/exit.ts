@@ -7,6 +7,8 @@ import { constants } from 'node:os';
 import { hasFailures } from './analysis/index.js';
 import { ConfigError } from './config.js';
 import { GitError } from './git.js';
+import { RecordError } from './history/record.js';
+import { StoreError } from './history/store.js';
 import type { ComparisonResult } from './model.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { LogError } from './runner/log.js';
@@ -58,7 +60,13 @@ function isFileError(err: unknown): err is NodeJS.ErrnoException & { path: strin
 
 /** Maps any error to its exit code and message; whatever is not a known failure is a bug (EXIT.internal). */
 export function errorExit(err: unknown): ErrorExit {
-  if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof GitError ||
+    err instanceof LogError ||
+    err instanceof RecordError ||
+    err instanceof StoreError
+  ) {
     return { code: EXIT.usage, message: err.message };
   }
   if (isFileError(err)) {

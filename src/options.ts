@@ -15,7 +15,7 @@
  */
 export type TrustClass = 'any' | 'stricter-only' | 'trusted-only';
 
-export type CommandName = 'run' | 'analyze' | 'merge' | 'report' | 'demo';
+export type CommandName = 'run' | 'analyze' | 'merge' | 'report' | 'demo' | 'record' | 'history';
 
 export interface OptionSpec {
   name: string;
@@ -448,7 +448,51 @@ const DOORS: readonly OptionSpec[] = [
   },
 ];
 
-export const OPTIONS: readonly OptionSpec[] = [...CONFIG.map((o): OptionSpec => ({ ...o, file: true, action: true })), ...DOORS];
+/** The options of main's history (docs/history.md): where records are kept and how they are read. */
+const HISTORY: readonly OptionSpec[] = [
+  {
+    name: 'store',
+    arg: 'SPEC',
+    type: 'text',
+    defaultText: 'none: required',
+    help: 'where history records are kept: a directory, git:REMOTE[#BRANCH] (a branch of a repository, benchgate-data by default), or a postgresql:// URL (from a secret)',
+    trust: 'trusted-only',
+    commands: ['record', 'history'],
+  },
+  {
+    name: 'branch',
+    arg: 'NAME',
+    type: 'text',
+    default: 'main',
+    help: 'the branch whose history is recorded or read',
+    trust: 'trusted-only',
+    commands: ['record', 'history'],
+  },
+  {
+    name: 'creep-links',
+    arg: 'N',
+    ...int(2),
+    default: 40,
+    help: 'how many of the latest links to chain when looking for slow creep',
+    trust: 'any',
+    commands: ['history'],
+  },
+  {
+    name: 'json',
+    arg: 'true|false',
+    type: 'flag',
+    defaultText: 'off',
+    help: 'print JSON instead of a table',
+    trust: 'any',
+    commands: ['history'],
+  },
+];
+
+export const OPTIONS: readonly OptionSpec[] = [
+  ...CONFIG.map((o): OptionSpec => ({ ...o, file: true, action: true })),
+  ...DOORS,
+  ...HISTORY,
+];
 
 /** The keys of `.benchgate.yml` (and of a flag or input layer over it). */
 export type ConfigKey = (typeof CONFIG)[number]['name'];

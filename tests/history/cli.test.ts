@@ -1,0 +1,83 @@
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { main } from '../../src/cli.js';
+import { LocalPlatform } from '../../src/platforms/local.js';
+import { renderJson } from '../../src/report/json.js';
+import { comparison, result, summary } from '../builders.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-history-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((t) => ((out += String(t)), true));
+  try {
+    const platform = new LocalPlatform(
+      { write: (t: string) => ((out += t), true) } as NodeJS.WritableStream,
+      { write: (t: string) => ((err += t), true) } as NodeJS.WritableStream,
+    );
+    const code = await main(argv, platform, { out: (t) => (out += t), err: (t) => (err += t) });
+    return { code, out, err };
+  } finally {
+    stdout.mockRestore();
+  }
+}
+
+const sha = (i: number): string => String(i).padStart(4, '0').padEnd(40, 'a');
+
+/** results.json of link i: commit i-1 against commit i, one benchmark 1% slower each time. */
+function resultsFile(i: number, name = 'BenchmarkParse'): string {
+  const file = path.join(dir, `results-${i}.json`);
+  const r = result([
+    comparison({
+      suite: 'go',
+      benchmark: name,
+      changePct: 1,
+      changeCi: [0.9, 1.1],
+      base: summary(100),
+      head: summary(101),
+      verdict: 'unchanged',
+    }),
+  ]);
+  r.base = { ref: `c${i - 1}`, sha: sha(i - 1) };
+  r.head = { ref: `c${i}`, sha: sha(i) };
+  writeFileSync(file, renderJson(r));
+  return file;
+}
+
+describe('benchgate record and history', () => {
+  it('records links into a directory store and prints creep as JSON and as a table', async () => {
+    const store = path.join(dir, 'store');
+    for (let i = 1; i <= 6; i++) expect((await cli('record', '--store', store, resultsFile(i))).code).toBe(0);
+    const json = await cli('history', '--store', store, '--json');
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.out) as { records: number; creep: { changePct: number; contributors: unknown[] }[] };
+    expect(report.records).toBe(6);
+    expect(report.creep).toHaveLength(1);
+    expect(report.creep[0]!.changePct).toBeCloseTo(100 * (1.01 ** 6 - 1), 6);
+    expect(report.creep[0]!.contributors).toHaveLength(6);
+    const text = await cli('history', '--store', store);
+    expect(text.out).toMatch(/go: BenchmarkParse\s+0000a{8}\.\.0006a{8} \(6\)\s+\+6\.2%\s+\[\+5\.9%, \+6\.4%\]\s+0001a{8} \+1\.0%/);
+    expect(text.out).toContain("A chain of k links carries √k times one link's error");
+  });
+
+  it('prints a hostile benchmark name inert', async () => {
+    const store = path.join(dir, 'hostile');
+    for (let i = 1; i <= 3; i++) await cli('record', '--store', store, resultsFile(i, 'x\u001b[2J::error::pwned'));
+    const text = await cli('history', '--store', store);
+    expect(text.out).not.toContain('\u001b');
+    expect(text.out).toMatch(/^go: x.\[2J::error::pwned /m);
+  });
+
+  it('exits 2 without a store, and on a results file that is not one', async () => {
+    expect((await cli('history')).code).toBe(2);
+    expect((await cli('record', resultsFile(1))).code).toBe(2);
+    const bad = path.join(dir, 'bad.json');
+    writeFileSync(bad, '{}');
+    expect((await cli('record', '--store', path.join(dir, 'x'), bad)).code).toBe(2);
+    expect((await cli('history', '--store', dir, '--creep-links', '1')).code).toBe(2);
+  });
+});

@@ -90,9 +90,12 @@ function cappedLines(lines: string[], fullReport: string, what: string): string[
   return [...lines.slice(0, MAX_WARNINGS), `…and ${lines.length - MAX_WARNINGS} more ${what} in ${escapeMarkdown(fullReport)}`];
 }
 
+/** Run-level warnings; a failed run's is the failed-runs note already. */
 const warningsNote: NoteProvider = ({ result, fullReport }) =>
   cappedLines(
-    splitWarnings(result.warnings).other.map((w) => `⚠️ ${escapeMarkdown(w.message, NOTE_MESSAGE)}`),
+    splitWarnings(result.warnings)
+      .other.filter((w) => w.code !== 'run-failed')
+      .map((w) => `⚠️ ${escapeMarkdown(w.message, NOTE_MESSAGE)}`),
     fullReport,
     'warnings',
   );
@@ -131,7 +134,15 @@ const platformLinks: LinkProvider = ({ links }) => links.map(linkMarkdown);
 export const LINK_PROVIDERS: LinkProvider[] = [platformLinks];
 
 /** Where a verdict goes in the table: what fails a gate first, then what moved, then what stayed undecided. */
-const VERDICT_RANK: Record<Verdict, number> = { regression: 0, failed: 1, removed: 2, improvement: 3, inconclusive: 4, added: 5, unchanged: 6 };
+const VERDICT_RANK: Record<Verdict, number> = {
+  regression: 0,
+  failed: 1,
+  removed: 2,
+  improvement: 3,
+  inconclusive: 4,
+  added: 5,
+  unchanged: 6,
+};
 
 /** Gating before not gating, then by verdict, then the largest change first. */
 function tableOrder(a: Comparison, b: Comparison): number {

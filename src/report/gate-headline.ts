@@ -23,7 +23,8 @@ function gateOutcome(result: ComparisonResult): string {
     return `⚠️ benchgate passed by the label “${escapeMarkdown(result.override.label, 60)}”${by}`;
   }
   if (result.verdict === 'fail') return '⚠️ benchgate passed (gate off: fail-on none)';
-  if (result.verdict === 'error') return `💥 benchgate could not decide: ${result.failures.runs.length > 0 ? 'a run failed' : 'a benchmark failed'}`;
+  if (result.verdict === 'error')
+    return `💥 benchgate could not decide: ${result.failures.runs.length > 0 ? 'a run failed' : 'a benchmark failed'}`;
   return '✅ benchgate passed';
 }
 

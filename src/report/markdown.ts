@@ -26,7 +26,6 @@ export interface MarkdownOptions {
   links?: MarkdownLink[];
 }
 
-
 const FOLDED: Verdict[] = ['unchanged'];
 const tableHeader = (pLabel: string) =>
   `| benchmark | base | head | change (95% CI) | ${pLabel} | verdict | ${SPARKLINE_LEGEND} |\n|:--|--:|--:|--:|--:|:--|:--|\n`;
@@ -122,7 +121,7 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
   const budget = opts.maxBytes ?? Infinity;
   const names = namesOf(result);
   const head = `### ${gateHeadline(result)}\n\n`;
-  const diagnostics = `\n${diagnosticsSection(result, opts.links ?? [])}`;
+  const diagnostics = diagnosticsSection(result, opts.links ?? []);
   const notes = notesSection(result, names, opts.notes ?? []);
   const header = tableHeader(pColumnLabel(result));
   const gating = result.comparisons.length - result.informational;
@@ -131,7 +130,7 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
     : `Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals · p-values adjusted for the ${gating} gating comparisons`;
   const footer = `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · ${method}</sub>\n`;
   const truncationNote = (left: number) =>
-    `\n> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n`;
+    `> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n\n`;
 
   const heading = (suite: string, pkg: string | undefined) =>
     `#### ${markdownCodeCell(suite)}${pkg === undefined ? '' : ` · pkg: ${markdownCodeCell(pkg)}`}`;

@@ -59,7 +59,7 @@ describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
     expect(html.replace(/<code>[^]*?<\/code>/g, '')).not.toMatch(/@[\w-]|#\d|https?:\/\/|www\./);
   });
 
-  it('the job summary: within its limit, still only benchgate\'s own markup', () => {
+  it("the job summary: within its limit, still only benchgate's own markup", () => {
     const md = renderMarkdown(hostile, { maxBytes: LIMITS.summary - 1024 });
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(LIMITS.summary - 1024);
     expect(new Set(tags(renderGfm(md)))).toEqual(new Set(tags(renderGfm(renderMarkdown(plain)))));

@@ -19,7 +19,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function gateOutcome(result: ComparisonResult): string {
   if (result.gateFailed) return '❌ benchgate failed';
   if (result.override) {
-    const by = result.override.by ? `, applied by @${escapeMarkdown(result.override.by, 40)}` : '';
+    const by = result.override.by ? `, applied by ${escapeMarkdown(`@${result.override.by}`, 40)}` : '';
     return `⚠️ benchgate passed by the label “${escapeMarkdown(result.override.label, 60)}”${by}`;
   }
   if (result.verdict === 'fail') return '⚠️ benchgate passed (gate off: fail-on none)';

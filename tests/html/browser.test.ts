@@ -105,24 +105,27 @@ describe('report.html in headless Chromium', () => {
   });
 
   run('sorts the table by a column, numbers as numbers, and back', async () => {
-    const changes = () => page.$$eval('#results tbody tr', (rows) => rows.map((r) => (r as HTMLTableRowElement).cells[4]!.dataset.sort!));
+    const changes = () =>
+      page.$$eval('#results tbody tr[data-verdict]', (rows) => rows.map((r) => (r as HTMLTableRowElement).cells[3]!.dataset.sort!));
     const numbers = (keys: string[]) => keys.filter((k) => k !== '').map(Number);
-    await page.click('#results th:nth-child(5) button');
+    await page.click('#results th:nth-child(4) button');
     const ascending = await changes();
     expect(numbers(ascending)).toEqual([...numbers(ascending)].sort((a, b) => a - b));
     expect(ascending.at(-1)).toBe(''); // the added benchmark has no change: last
-    expect(await page.getAttribute('#results th:nth-child(5)', 'aria-sort')).toBe('ascending');
-    await page.click('#results th:nth-child(5) button');
+    expect(await page.getAttribute('#results th:nth-child(4)', 'aria-sort')).toBe('ascending');
+    await page.click('#results th:nth-child(4) button');
     expect(numbers(await changes())).toEqual([...numbers(ascending)].sort((a, b) => b - a));
     // The verdict column restores the report's order: regressions first.
-    await page.click('#results th:nth-child(7) button');
-    const verdicts = await page.$$eval('#results tbody tr', (rows) => rows.map((r) => (r as HTMLElement).dataset.verdict));
+    await page.click('#results th:nth-child(6) button');
+    const verdicts = await page.$$eval('#results tbody tr[data-verdict]', (rows) => rows.map((r) => (r as HTMLElement).dataset.verdict));
     expect(verdicts).toEqual(result.comparisons.map((c) => c.verdict));
   });
 
   run('filters the table by text and by verdict', async () => {
     const shown = () =>
-      page.$$eval('#results tbody tr:not([hidden])', (rows) => rows.map((r) => (r as HTMLTableRowElement).cells[1]!.textContent));
+      page.$$eval('#results tbody tr[data-verdict]:not([hidden])', (rows) =>
+        rows.map((r) => (r as HTMLTableRowElement).cells[0]!.textContent),
+      );
     await page.fill('#table-filter', 'SORT');
     expect((await shown()).every((name) => name!.toLowerCase().includes('sort'))).toBe(true);
     expect(await shown()).toHaveLength(result.comparisons.filter((c) => c.benchmark === 'sort').length);

@@ -37,7 +37,7 @@ export async function concludeLog({ log, logFile, overrides = {}, outDir, platfo
     platform.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     return analysed;
   });
-  return publishResult(result, { [LOG_FILE]: logFile, ...writeReports(result, outDir) }, platform);
+  return publishResult(result, { [LOG_FILE]: logFile, ...writeReports(result, outDir, platform.commentOptions?.()) }, platform);
 }
 
 /** Publishes a finished result and picks the exit code. */

@@ -13,6 +13,7 @@ import { ConfigError } from '../config.js';
 import type { ComparisonResult } from '../model.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
 import { eventPullRequest, eventPullRequestHead, readEvent, type GitHubEvent } from '../platforms/github-event.js';
+import { writeComment } from '../report/index.js';
 import type { Command } from './types.js';
 import { MAX_RESULTS_BYTES, validateResults } from '../validate.js';
 
@@ -92,10 +93,14 @@ async function publishOwn(dir: string, result: ComparisonResult, options: GitHub
   return publishGated(dir, result, platform);
 }
 
-/** Publishes a saved result with its gate decided here, from its counts and this run's override label. */
+/**
+ * Publishes a saved result with its gate decided here, from its counts and this run's override
+ * label. The comment is rendered here too (the artifact's comment.md came from untrusted code).
+ */
 async function publishGated(dir: string, result: ComparisonResult, platform: GitHubPlatform): Promise<Outcome> {
   const gated = regate(result, await platform.gateOverride());
-  return publishResult(gated, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE) }, platform);
+  const comment = writeComment(gated, dir, platform.commentOptions());
+  return publishResult(gated, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE), ...comment }, platform);
 }
 
 /** The CLI command; the token comes from GITHUB_TOKEN (never a flag, so it stays out of logs). */

@@ -5,13 +5,15 @@
  */
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { ComparisonResult, GateOverride } from '../model.js';
 import type { CompareSpec } from '../refs.js';
 import { inertForLog, plainText } from '../report/escape.js';
-import { renderMarkdown, type MarkdownLink } from '../report/markdown.js';
+import { COMMENT_FILE, type CommentOptions } from '../report/comment.js';
+import { type MarkdownLink } from '../report/links.js';
+import { renderMarkdown } from '../report/markdown.js';
 import { headline } from '../report/rows.js';
 import { renderTerminal } from '../report/terminal.js';
 import {
@@ -28,8 +30,8 @@ import { ANNOTATIONS_PER_KIND, configuredLocation, omittedNotes, planAnnotations
 import { eventComparison, eventPullRequest, readEvent, type GitHubEvent } from './github-event.js';
 import type { Platform, WrittenReports } from './types.js';
 
-/** GitHub's size limits: job summary per step (bytes), comment body and check summary (characters). */
-export const LIMITS = { summary: 1024 * 1024, comment: 65_536, checkSummary: 65_535 } as const;
+/** GitHub's size limits: job summary per step (bytes) and check summary (characters). The comment is comment.md (≤ 5 KB). */
+export const LIMITS = { summary: 1024 * 1024, checkSummary: 65_535 } as const;
 
 /** All API calls of one publish share this time limit, so an unreachable API cannot hang the job. */
 const API_TIME_LIMIT_MS = 60_000;
@@ -80,7 +82,8 @@ export function runLinks(env: NodeJS.ProcessEnv, event?: GitHubEvent): MarkdownL
   }
   if (run.protocol !== 'https:' && run.protocol !== 'http:') return [];
   return [
-    { text: 'workflow run', url: run.href },
+    // The run's page shows its jobs' summaries: the full report.
+    { text: 'job summary', url: run.href },
     { text: 'results.json and report.html (artifacts)', url: `${run.href}#artifacts` },
   ];
 }
@@ -153,6 +156,10 @@ export class GitHubPlatform implements Platform {
     return { octokit, repo };
   }
 
+  commentOptions(): CommentOptions {
+    return { links: runLinks(this.env, this.event), fullReport: 'the job summary' };
+  }
+
   async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? '.';
@@ -187,7 +194,7 @@ export class GitHubPlatform implements Platform {
     if (reports['results.json']) core.setOutput('results-path', reports['results.json']);
     if (reports['summary.md']) core.setOutput('summary-path', reports['summary.md']);
     if (reports['report.html']) core.setOutput('html-report', reports['report.html']);
-    await this.writeThroughApi(result, notes);
+    await this.writeThroughApi(result, notes, reports[COMMENT_FILE]);
   }
 
   private async writeSummary(result: ComparisonResult, notes: string[]): Promise<void> {
@@ -208,7 +215,7 @@ export class GitHubPlatform implements Platform {
     return this.options.suite ?? ([...new Set(result.comparisons.map((c) => c.suite))].sort().join(', ') || 'benchmarks');
   }
 
-  private async writeThroughApi(result: ComparisonResult, notes: string[]): Promise<void> {
+  private async writeThroughApi(result: ComparisonResult, notes: string[], commentFile: string | undefined): Promise<void> {
     const api = this.api();
     if (!api) {
       if (this.options.comment || this.options.check)
@@ -218,16 +225,13 @@ export class GitHubPlatform implements Platform {
     const { octokit, repo } = api;
     const suite = this.suiteLabel(result);
     const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
-    if (this.options.comment && pullRequest !== undefined) {
+    if (this.options.comment && pullRequest !== undefined && commentFile === undefined) this.info('no comment.md written: no comment');
+    if (this.options.comment && pullRequest !== undefined && commentFile !== undefined) {
       await this.attempt('comment on the pull request', 'pull-requests: write', async () => {
         if (!(await this.pullRequestMatches(octokit, repo, pullRequest))) return;
-        const marker = commentMarker(suite);
-        const body = renderMarkdown(result, {
-          maxBytes: LIMITS.comment - Buffer.byteLength(marker) - 64,
-          notes,
-          links: runLinks(this.env, this.event),
-        });
-        const how = await upsertComment(octokit, repo, pullRequest, marker, body);
+        // comment.md as written: the text reviewed in --out is the text posted.
+        const body = readFileSync(commentFile, 'utf8');
+        const how = await upsertComment(octokit, repo, pullRequest, commentMarker(suite), body);
         this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });
     }

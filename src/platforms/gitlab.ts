@@ -4,20 +4,18 @@
  * Code Quality and metrics reports are plain files (report/index.ts) the job uploads as
  * `artifacts:reports`; GitLab shows them without any API call.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../model.js';
 import type { CompareSpec } from '../refs.js';
 import { inertForLog } from '../report/escape.js';
-import { renderMarkdown } from '../report/markdown.js';
+import { COMMENT_FILE, type CommentOptions } from '../report/comment.js';
 import { renderTerminal } from '../report/terminal.js';
 import type { Platform, WrittenReports } from './types.js';
 
 export const TOKEN_VARIABLE = 'BENCHGATE_GITLAB_TOKEN';
 export const DOTENV_FILE = 'benchgate.env';
 
-/** GitLab refuses notes over 1,000,000 characters; stay well below. */
-const NOTE_MAX_BYTES = 900_000;
 const MAX_NOTE_PAGES = 50;
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -164,10 +162,17 @@ export class GitLabPlatform implements Platform {
     return { kind: 'refs', head };
   }
 
+  /** The job's page links its log and its artifacts (summary.md, report.html). */
+  commentOptions(): CommentOptions {
+    const jobUrl = this.env.CI_JOB_URL;
+    const links = jobUrl && /^https?:\/\/[^\s()<>]+$/.test(jobUrl) ? [{ text: 'job log and reports', url: jobUrl }] : [];
+    return { links, fullReport: 'summary.md in the job artifacts' };
+  }
+
   async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {
     this.out.write(renderTerminal(result));
     this.writeDotenv(result, reports);
-    await this.publishNote(result);
+    await this.publishNote(reports[COMMENT_FILE]);
   }
 
   /** `artifacts:reports:dotenv`: later jobs in the pipeline read these as variables. */
@@ -198,17 +203,19 @@ export class GitLabPlatform implements Platform {
     return `<!-- benchgate-note:${job} -->`;
   }
 
-  private noteBody(result: ComparisonResult): string {
-    const jobUrl = this.env.CI_JOB_URL;
-    const link = jobUrl && /^https?:\/\/[^\s()<>]+$/.test(jobUrl) ? `\n[Job log and reports](${jobUrl})\n` : '';
-    const markdown = renderMarkdown(result, { maxBytes: NOTE_MAX_BYTES, fullResultsHint: 'results.json in the job artifacts' });
-    return `${this.marker()}\n${markdown}${link}`;
+  /** comment.md as written, under the marker: the text reviewed in --out is the text posted. */
+  private noteBody(commentFile: string): string {
+    return `${this.marker()}\n${readFileSync(commentFile, 'utf8')}`;
   }
 
-  private async publishNote(result: ComparisonResult): Promise<void> {
+  private async publishNote(commentFile: string | undefined): Promise<void> {
     const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId, CI_MERGE_REQUEST_IID: iid } = this.env;
     if (!apiUrl || !projectId || !iid) {
       this.info('no merge request in this pipeline (CI_MERGE_REQUEST_IID unset): no MR note');
+      return;
+    }
+    if (commentFile === undefined) {
+      this.info('no comment.md written: no MR note');
       return;
     }
     const token = this.token;
@@ -221,7 +228,7 @@ export class GitLabPlatform implements Platform {
     }
     const notes = new MergeRequestNotes(apiUrl, projectId, iid, token);
     try {
-      const body = this.noteBody(result);
+      const body = this.noteBody(commentFile);
       const existing = await notes.find(this.marker(), await notes.userId());
       if (existing) {
         await notes.update(existing.id, body);

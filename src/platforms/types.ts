@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { ComparisonResult, GateOverride, Side } from '../model.js';
+import type { CommentOptions } from '../report/comment.js';
 import type { WrittenReports } from '../report/index.js';
 import type { CompareSpec } from '../refs.js';
 
@@ -38,6 +39,11 @@ export interface Platform extends Logger {
   defaultComparison(): CompareSpec;
   /** A trusted label on the pull request that lets a failed gate pass (analysis input), when the platform has one. */
   gateOverride?(): Promise<GateOverride | null>;
-  /** Shows the result where people look: summary, annotations, comments, checks, outputs. */
+  /** What the PR comment (comment.md) says that only the platform knows: its links, where the full report is. */
+  commentOptions?(): CommentOptions;
+  /**
+   * Shows the result where people look: summary, annotations, comments, checks, outputs. A PR
+   * comment or MR note posts `reports['comment.md']` as written, and none without it.
+   */
   publish(result: ComparisonResult, reports: WrittenReports): Promise<void>;
 }

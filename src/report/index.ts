@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../model.js';
 import { renderCodeQuality } from './codequality.js';
+import { COMMENT_FILE, renderComment, type CommentOptions } from './comment.js';
 import { renderHtml } from './html/render.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
@@ -17,25 +18,37 @@ export type WrittenReports = Record<string, string>;
 
 export interface ReportFile {
   file: string;
-  render(result: ComparisonResult): string;
+  /** `comment`: what the platform adds to the PR comment (its links); the other reports ignore it. */
+  render(result: ComparisonResult, comment: CommentOptions): string;
 }
 
 export const reportFiles: ReportFile[] = [
   { file: 'results.json', render: renderJson },
   { file: 'summary.md', render: (r) => renderMarkdown(r) },
+  { file: COMMENT_FILE, render: renderComment },
   { file: 'junit.xml', render: renderJunit },
   { file: 'gl-code-quality-report.json', render: renderCodeQuality },
   { file: 'metrics.txt', render: renderMetrics },
   { file: 'report.html', render: renderHtml },
 ];
 
-export function writeReports(result: ComparisonResult, outDir: string): WrittenReports {
+export function writeReports(result: ComparisonResult, outDir: string, comment: CommentOptions = {}): WrittenReports {
   mkdirSync(outDir, { recursive: true });
   const written: WrittenReports = {};
   for (const report of reportFiles) {
     const file = path.join(outDir, report.file);
-    writeFileSync(file, report.render(result));
+    writeFileSync(file, report.render(result, comment));
     written[report.file] = file;
   }
   return written;
+}
+
+/**
+ * comment.md alone, for a result decided again from saved data (`report-from`): it replaces the
+ * one the measuring job wrote, so the file beside results.json is the text that was posted.
+ */
+export function writeComment(result: ComparisonResult, outDir: string, comment: CommentOptions = {}): WrittenReports {
+  const file = path.join(outDir, COMMENT_FILE);
+  writeFileSync(file, renderComment(result, comment));
+  return { [COMMENT_FILE]: file };
 }

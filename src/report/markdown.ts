@@ -1,15 +1,19 @@
 /**
- * The markdown report: summary.md, the GitHub job summary, the PR comment, the check run
- * summary and the GitLab MR note. Regressions first; unchanged rows folded in <details>. Stays
- * under a byte budget by dropping the rows that matter least and saying how many were left out.
+ * The full markdown report: summary.md, the GitHub job summary and the check run summary (the
+ * PR comment and the MR note are the short comment.ts). It leads with the comment's headline
+ * and the tables, regressions first, unchanged rows folded in <details>; the run's diagnostics
+ * follow. Stays under a byte budget by dropping the rows that matter least and saying how many
+ * were left out.
  */
 import type { ComparisonResult, Verdict } from '../model.js';
 import { adaptiveAccount, methodText, pColumnLabel, splitWarnings } from './adaptive.js';
 import { escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
-import { roundsSparkline } from './sparkline.js';
+import { gateHeadline } from './gate-headline.js';
+import { linkMarkdown, type MarkdownLink } from './links.js';
+import { roundsSparkline, SPARKLINE_LEGEND } from './sparkline.js';
 import { formatChange } from './units.js';
 import { namesOf, type Names } from './names.js';
-import { PROCESS_COST_NOTE, VERDICT_ICON, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
+import { PROCESS_COST_NOTE, VERDICT_ICON, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
 export interface MarkdownOptions {
   /** Upper bound on the UTF-8 size of the output (GitHub: 1 MiB summary, 65,536 chars comment). */
@@ -22,19 +26,9 @@ export interface MarkdownOptions {
   links?: MarkdownLink[];
 }
 
-export interface MarkdownLink {
-  text: string;
-  url: string;
-}
-
-/** `[text](url)`, the text escaped; the URL is a `URL.href` (no spaces), whose parentheses would end the link. */
-function linkMarkdown({ text, url }: MarkdownLink): string {
-  return `[${escapeMarkdown(text)}](${url.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
-}
-
 const FOLDED: Verdict[] = ['unchanged'];
 const tableHeader = (pLabel: string) =>
-  `| benchmark | base | head | change (95% CI) | ${pLabel} | verdict | per round: base head |\n|:--|--:|--:|--:|--:|:--|:--|\n`;
+  `| benchmark | base | head | change (95% CI) | ${pLabel} | verdict | ${SPARKLINE_LEGEND} |\n|:--|--:|--:|--:|--:|:--|:--|\n`;
 /** Failed runs, run-level warnings and per-comparison notes shown before "…and N more". */
 const MAX_LISTED = 10;
 const MAX_MESSAGE = 300;
@@ -51,10 +45,9 @@ function capped(lines: string[], more: (n: number) => string): string {
   return shown.join('');
 }
 
-function headSection(result: ComparisonResult, links: MarkdownLink[]): string {
-  const icon = { pass: '✅', fail: result.gateFailed ? '❌' : '⚠️', inconclusive: '🟡', error: '💥' }[result.verdict];
-  let head = `### ${icon} ${escapeMarkdown(headline(result))}\n\n`;
-  head += `base ${markdownCodeCell(shortSha(result.base.sha))} → head ${markdownCodeCell(shortSha(result.head.sha))} · ${escapeMarkdown(settingsLine(result))}\n\n`;
+/** What the run says beyond the tables, after them: the commits and settings, diagnostics, links. */
+function diagnosticsSection(result: ComparisonResult, links: MarkdownLink[]): string {
+  let head = `base ${markdownCodeCell(shortSha(result.base.sha))} → head ${markdownCodeCell(shortSha(result.head.sha))} · ${escapeMarkdown(settingsLine(result))}\n\n`;
   if (typeof result.head.chosen?.why === 'string') head += `Compared: ${escapeMarkdown(result.head.chosen.why, MAX_MESSAGE)}.\n\n`;
   const { noisy, other } = splitWarnings(result.warnings);
   head += noisySection(noisy, adaptiveAccount(result)?.unreachable ?? []);
@@ -76,7 +69,7 @@ function headSection(result: ComparisonResult, links: MarkdownLink[]): string {
   return alerts ? `${head}${alerts}\n` : head;
 }
 
-/** Too noisy for the threshold: a paragraph of its own above everything else the run says. */
+/** Too noisy for the threshold: a paragraph of its own above the rest of what the run says. */
 function noisySection(noisy: { message: string }[], names: readonly string[]): string {
   if (noisy.length === 0) return '';
   const messages = noisy.map((w) => `**⚠️ Too noisy for the threshold:** ${escapeMarkdown(w.message, MAX_MESSAGE)}\n\n`).join('');
@@ -127,7 +120,8 @@ function renderSection(s: Section, header: string): string {
 export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions = {}): string {
   const budget = opts.maxBytes ?? Infinity;
   const names = namesOf(result);
-  const head = headSection(result, opts.links ?? []);
+  const head = `### ${gateHeadline(result)}\n\n`;
+  const diagnostics = diagnosticsSection(result, opts.links ?? []);
   const notes = notesSection(result, names, opts.notes ?? []);
   const header = tableHeader(pColumnLabel(result));
   const gating = result.comparisons.length - result.informational;
@@ -136,7 +130,7 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
     : `Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals · p-values adjusted for the ${gating} gating comparisons`;
   const footer = `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · ${method}</sub>\n`;
   const truncationNote = (left: number) =>
-    `\n> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n`;
+    `> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n\n`;
 
   const heading = (suite: string, pkg: string | undefined) =>
     `#### ${markdownCodeCell(suite)}${pkg === undefined ? '' : ` · pkg: ${markdownCodeCell(pkg)}`}`;
@@ -155,7 +149,7 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
   ];
   // Sizes are kept as a running byte count: measuring the growing text again for each row
   // would be quadratic. A suite's heading is paid for by the first table of it that fits.
-  let used = bytes(head) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
+  let used = bytes(head) + bytes(diagnostics) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
   let left = 0;
   const headed = new Set<Section>();
   /** Keeps as many of `lines` as fit; a table (`opening` .. `closing`) is shown only with at least one row. */
@@ -185,5 +179,5 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
     .filter((s) => headed.has(s))
     .map((s) => renderSection(s, header))
     .join('');
-  return head + body + (left > 0 ? truncationNote(left) : '') + notes + footer;
+  return head + body + (left > 0 ? truncationNote(left) : '') + diagnostics + notes + footer;
 }

@@ -12,6 +12,7 @@
  * Anything else (criterion `group/fn`, Google Benchmark `BM_x/8`, BenchmarkDotNet, JS) is shown as written.
  */
 import { complexityNOf } from '../analysis/identity.js';
+import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
 import type { Comparison, ComparisonResult } from '../model.js';
 
 export interface SplitName {
@@ -59,6 +60,8 @@ export interface Names {
 export function namesOf(result: Pick<ComparisonResult, 'comparisons'>): Names {
   const packages = new Map<string, Set<string | undefined>>();
   for (const c of result.comparisons) {
+    // The process-cost rows belong to no package: they must not make a one-package suite look like two.
+    if (c.benchmark === PROCESS_BENCHMARK) continue;
     const set = packages.get(c.suite) ?? new Set();
     set.add(splitName(c.benchmark).pkg);
     packages.set(c.suite, set);

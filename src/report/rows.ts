@@ -105,7 +105,7 @@ export function rowsBySuite(result: ComparisonResult, names: Names, process = fa
 export const PROCESS_COST_NOTE = 'the CPU time and peak memory of the whole benchmark process (start-up, compile and import included)';
 
 /** Why a run that compared nothing ended in error, for the headline. */
-function nothingCompared(result: ComparisonResult): string {
+export function nothingCompared(result: ComparisonResult): string {
   const f = result.failures;
   if (f.stopped !== null) return `stopped before any result: ${f.stopped}`;
   if (f.runs.length > 0)

@@ -1,6 +1,6 @@
 /**
  * A compact Unicode sparkline of a comparison's per-run values in round order, base then head
- * on one shared scale ("▁▂▁▁▂ ▆▇▆▇▆"): a shift between the sides shows as a step, drift as a
+ * on one shared scale ("▁▂▁▁▂ → ▆▇▆▇▆", the column headed by SPARKLINE_LEGEND): a shift between the sides shows as a step, drift as a
  * slope, a noisy side as jagged bars. For table cells where a plot cannot go (markdown).
  */
 import type { RoundSeries } from '../diagnostics/types.js';
@@ -29,8 +29,11 @@ export function sparklines(series: readonly (readonly number[])[]): string[] {
   return bucketed.map((values) => values.filter(Number.isFinite).map(bar).join(''));
 }
 
+/** The column header that says which bars are which. */
+export const SPARKLINE_LEGEND = 'per round: base → head';
+
 /**
- * "base head" bars of the comparison's per-round values; '' when it has none (added, removed,
+ * "base → head" bars of the comparison's per-round values; '' when it has none (added, removed,
  * failed). Diagnostics are not typed in the schema yet, so a results.json from elsewhere may
  * hold anything there: only lists are drawn.
  */
@@ -39,5 +42,5 @@ export function roundsSparkline(c: Comparison): string {
   const base = rounds?.base?.values;
   const head = rounds?.head?.values;
   if (!Array.isArray(base) || !Array.isArray(head) || base.length === 0 || head.length === 0) return '';
-  return sparklines([base, head]).join(' ');
+  return sparklines([base, head]).join(' → ');
 }

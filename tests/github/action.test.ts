@@ -89,7 +89,7 @@ describe('the action on a pull request with a real regression', () => {
   });
 
   it('writes the job summary with the verdict first and every regression', () => {
-    expect(first.summary.split('\n')[0]).toMatch(/^### ❌ benchgate: regression found/);
+    expect(first.summary.split('\n')[0]).toMatch(/^### ❌ benchgate failed: \d+ regressions/);
     expect(first.summary).toContain('`scale.mjs:1`');
     expect((first.summary.match(/🔴 regression/g) ?? []).length).toBeGreaterThanOrEqual(NAMES.length);
     expectPlainText(first.summary, NAMES);

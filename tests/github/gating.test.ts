@@ -97,7 +97,7 @@ describe('the action gates only what the user chose', () => {
       .replace(/\\/g, '')
       .replace(/&quot;/g, '"')
       .replace(/\u2060/g, '');
-    expect(first).toMatch(/regression found \(gate passed by label "benchmarks-override", applied by @alice\)/);
+    expect(first).toMatch(/passed by the label “benchmarks-override”, applied by @alice: 1 regression/);
     expect(fake.calls('issues/list-labels-on-issue')[0]!.params.issue_number).toBe('42');
     expect(fake.invalid).toEqual([]);
 

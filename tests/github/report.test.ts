@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult, RefInfo } from '../../src/model.js';
 import { renderJson } from '../../src/report/json.js';
@@ -56,11 +56,17 @@ describe('publishing saved results from a workflow_run job', () => {
     runAction(workspace, { 'report-from': dir, token: 'ghs_reporter', comment: 'on', check: 'on' }, github.env);
 
   it('comments on the pull request the artifact names and fails the check, as the gate did', async () => {
-    const step = await report(artifact('42\n'));
+    const dir = artifact('42\n');
+    writeFileSync(path.join(dir, 'comment.md'), '### ✅ benchgate passed (a comment the artifact wrote)\n');
+    const step = await report(dir);
     expect(step.code).toBe(1);
     expect(fake.invalid).toEqual([]);
     expect(fake.calls('pulls/get')[0]!.params.pull_number).toBe('42');
     expect(fake.comments.get(42)).toHaveLength(1);
+    // The comment is rendered here from the data, written over the artifact's, and posted as written.
+    const posted = fake.comments.get(42)![0]!.body;
+    expect(posted).toBe(`<!-- benchgate:comment suite -->\n${readFileSync(path.join(dir, 'comment.md'), 'utf8')}`);
+    expect(posted).toMatch(/^.*\n### ❌ benchgate failed: 1 regression/);
     expect(fake.checkRuns[0]).toMatchObject({ head_sha: HEAD, conclusion: 'failure', name: 'benchgate (suite)' });
     expect(step.outputs.verdict).toBe('fail');
     expect(step.summary).toMatch(/^### ❌/);
@@ -81,7 +87,7 @@ describe('publishing saved results from a workflow_run job', () => {
     );
     fake.labels.clear();
     expect(step.code).toBe(0);
-    expect(step.summary).toMatch(/gate passed by label &quot;benchmarks\\-override&quot;, applied by @⁠maintainer/);
+    expect(step.summary).toMatch(/passed by the label “benchmarks\\-override”, applied by @⁠maintainer/);
   });
 
   it('does not comment when the pull request has moved past the measured commit', async () => {

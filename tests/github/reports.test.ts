@@ -77,7 +77,6 @@ describe('size limits', () => {
 
   it.each([
     ['job summary', LIMITS.summary - 1024],
-    ['comment', LIMITS.comment - 100],
     ['check summary', LIMITS.checkSummary],
   ])('the %s stays under its limit and says how many rows it left out', (_what, maxBytes) => {
     const md = renderMarkdown(many, { maxBytes });

@@ -1,4 +1,4 @@
-/** The job summary and PR comment link the workflow run and its artifacts (issue 16). */
+/** The job summary and PR comment link the workflow run (its job summary) and its artifacts (issue 16). */
 import { describe, expect, it } from '@jest/globals';
 import { runLinks } from '../../src/platforms/github.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
@@ -9,7 +9,7 @@ const env = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'octo/
 describe('runLinks', () => {
   it('links the run and its artifacts section', () => {
     expect(runLinks(env)).toEqual([
-      { text: 'workflow run', url: 'https://github.com/octo/repo/actions/runs/123' },
+      { text: 'job summary', url: 'https://github.com/octo/repo/actions/runs/123' },
       { text: 'results.json and report.html (artifacts)', url: 'https://github.com/octo/repo/actions/runs/123#artifacts' },
     ]);
   });
@@ -29,7 +29,7 @@ describe('runLinks', () => {
     expect(runLinks({ ...env, GITHUB_SERVER_URL: 'javascript:alert(1)//' })).toEqual([]);
   });
 
-  it('shows the links under the headline and warnings as a list', () => {
+  it('shows the links after the tables and warnings as a list', () => {
     const r = result([compared('a', 'unchanged', 0)], {
       warnings: [
         { code: 'high-load', message: 'load is high' },
@@ -38,7 +38,7 @@ describe('runLinks', () => {
     });
     const md = renderMarkdown(r, { links: runLinks({ ...env, GITHUB_SERVER_URL: 'https://ghe.example/(x)' }) });
     expect(md).toContain(
-      '[workflow run](https://ghe.example/%28x%29/octo/repo/actions/runs/123) · [results\\.json and report\\.html \\(artifacts\\)](https://ghe.example/%28x%29/octo/repo/actions/runs/123#artifacts)',
+      '[job summary](https://ghe.example/%28x%29/octo/repo/actions/runs/123) · [results\\.json and report\\.html \\(artifacts\\)](https://ghe.example/%28x%29/octo/repo/actions/runs/123#artifacts)',
     );
     expect(md).toMatch(/^- ⚠️ load is high\n- ⚠️ second \\\(warning\\\)\n/m);
     expect(md).not.toMatch(/^>/m);

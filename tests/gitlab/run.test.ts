@@ -98,6 +98,13 @@ describe('benchgate run in a GitLab merge request pipeline', () => {
     expect(second.stderr).toContain(`updated the benchgate note on merge request !${MR_IID}`);
   });
 
+  it('posts comment.md from --out as written, under the marker, within 5 KB', () => {
+    const body = gitlab.notes.find((n) => n.body.includes(MARKER))!.body;
+    expect(body).toBe(`${MARKER}\n${read('comment.md')}`);
+    expect(body).toMatch(/^.*\n### ❌ benchgate failed: 1 regression/);
+    expect(Buffer.byteLength(read('comment.md'))).toBeLessThanOrEqual(5 * 1024);
+  });
+
   it('escapes the benchmark name in the note: it appears only inside a code span', () => {
     const body = gitlab.notes.find((n) => n.body.includes(MARKER))!.body;
     expect(body).toContain(markdownCodeCell(EVIL_NAME));

@@ -4,6 +4,7 @@ import { GENERATED_FILE, buildClientModule } from '../../src/report/html/generat
 import { forestData, forestFigure } from '../../src/report/html/forest.js';
 import { renderHtml, type PlotData } from '../../src/report/html/render.js';
 import { adaptiveGoldenResult } from '../report/fixture.js';
+import { goSuiteResult } from '../report/go-suite.js';
 import { HOSTILE, fixtureResult } from './fixture.js';
 
 describe('report.html', () => {
@@ -43,10 +44,25 @@ describe('report.html', () => {
 
   it('gives each sortable number cell its raw value, and the table its controls', () => {
     const result = fixtureResult({ added: true });
-    const changes = [...html.matchAll(/<tr [^>]*>(?:<td[^>]*>.*?<\/td>){4}<td data-sort="([^"]*)">/g)].map((m) => m[1]);
+    const changes = [...html.matchAll(/<tr [^>]*>(?:<td[^>]*>.*?<\/td>){3}<td data-sort="([^"]*)">/g)].map((m) => m[1]);
     expect(changes).toEqual(result.comparisons.map((c) => (c.changePct === null ? '' : String(c.changePct))));
     expect(html).toContain('id="table-filter"');
     expect(html.match(/<option value="(\w+)">/g)).toHaveLength(Object.values(result.counts).filter((n) => n > 0).length);
+  });
+});
+
+describe('report.html of a Go suite', () => {
+  const html = renderHtml(goSuiteResult());
+  const table = html.slice(html.indexOf('<table id="results">'), html.indexOf('</table>', html.indexOf('<table id="results">')));
+
+  it('names the package once per group, as the terminal does, and never in a row', () => {
+    expect(table.match(/pkg: <code>github\.com\/google\/uuid<\/code>/g)).toHaveLength(1);
+    const names = [...table.matchAll(/<td class="name">(?:<a [^>]*>)?([^<]*)/g)].map((m) => m[1]);
+    expect(names).toHaveLength(goSuiteResult().comparisons.length);
+    expect(names.filter((n) => n!.includes('github.com'))).toEqual([]);
+    expect(names).toContain('UUID_String-2');
+    // The process-cost rows are a group of their own.
+    expect(table).toContain('>go · process cost</th>');
   });
 });
 

@@ -15,6 +15,7 @@ import { GitLabPlatform } from '../../src/platforms/gitlab.js';
 import { LocalPlatform } from '../../src/platforms/local.js';
 import type { Logger } from '../../src/platforms/types.js';
 import { renderCodeQuality, type CodeQualityIssue } from '../../src/report/codequality.js';
+import { COMMENT_MAX_BYTES, renderComment } from '../../src/report/comment.js';
 import { renderHtml } from '../../src/report/html/render.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
@@ -50,9 +51,17 @@ describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
     expect(outsideCode).not.toMatch(/@[\w-]|#\d|https?:\/\/|www\./);
   });
 
-  it("markdown: within the PR comment limit, still only benchgate's own markup", () => {
-    const md = renderMarkdown(hostile, { maxBytes: LIMITS.comment - 100 });
-    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(LIMITS.comment - 100);
+  it("the PR comment: within its 5 KB, still only benchgate's own markup, and no mention, reference or link", () => {
+    const md = renderComment(hostile);
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(COMMENT_MAX_BYTES);
+    const html = renderGfm(md);
+    expect(new Set(tags(html))).toEqual(new Set(tags(renderGfm(renderComment(plain)))));
+    expect(html.replace(/<code>[^]*?<\/code>/g, '')).not.toMatch(/@[\w-]|#\d|https?:\/\/|www\./);
+  });
+
+  it("the job summary: within its limit, still only benchgate's own markup", () => {
+    const md = renderMarkdown(hostile, { maxBytes: LIMITS.summary - 1024 });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(LIMITS.summary - 1024);
     expect(new Set(tags(renderGfm(md)))).toEqual(new Set(tags(renderGfm(renderMarkdown(plain)))));
   });
 

@@ -188,8 +188,12 @@ function openTarget() {
   if (target instanceof HTMLDetailsElement) target.open = true;
 }
 
+/** The benchmark rows of a group (a <tbody>), without the row that heads it. */
+const rowsOf = (group) => [...group.rows].filter((row) => !row.classList.contains('group'));
+
+/** Sorts the rows within each group (suite and package), so a package heading stays above its own rows. */
 function sortable(table) {
-  const body = table.tBodies[0];
+  const groups = [...table.tBodies];
   const headers = [...table.tHead.rows[0].cells];
   headers.forEach((th, column) => {
     th.querySelector('button').addEventListener('click', () => {
@@ -202,33 +206,42 @@ function sortable(table) {
         if (!numeric) return td.textContent.trim().toLowerCase();
         return td.dataset.sort === '' ? null : Number(td.dataset.sort);
       };
-      const rows = [...body.rows].map((row) => ({ row, key: key(row) }));
-      rows.sort((a, b) => {
-        // Rows without a value (no change, no p) go last whichever the direction.
-        if (a.key === null || b.key === null) return (a.key === null) - (b.key === null);
-        const order = numeric ? a.key - b.key : a.key.localeCompare(b.key);
-        return ascending ? order : -order;
-      });
-      body.append(...rows.map((r) => r.row));
+      for (const group of groups) {
+        const rows = rowsOf(group).map((row) => ({ row, key: key(row) }));
+        rows.sort((a, b) => {
+          // Rows without a value (no change, no p) go last whichever the direction.
+          if (a.key === null || b.key === null) return (a.key === null) - (b.key === null);
+          const order = numeric ? a.key - b.key : a.key.localeCompare(b.key);
+          return ascending ? order : -order;
+        });
+        group.append(...rows.map((r) => r.row));
+      }
     });
   });
 }
 
+/** Filters by the words in the name or the group's heading (suite, package) and by verdict; an emptied group hides its heading. */
 function filterable(table) {
   const text = document.getElementById('table-filter');
   const verdict = document.getElementById('table-verdict');
   const count = document.getElementById('table-count');
-  const rows = [...table.tBodies[0].rows];
+  const groups = [...table.tBodies].map((group) => ({ heading: group.rows[0], rows: rowsOf(group) }));
+  const total = groups.reduce((n, g) => n + g.rows.length, 0);
   const apply = () => {
     const words = text.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
     let shown = 0;
-    for (const row of rows) {
-      const haystack = `${row.cells[0].textContent} ${row.cells[1].textContent}`.toLowerCase();
-      const visible = words.every((w) => haystack.includes(w)) && (!verdict.value || row.dataset.verdict === verdict.value);
-      row.hidden = !visible;
-      if (visible) shown++;
+    for (const { heading, rows } of groups) {
+      let visibleInGroup = 0;
+      for (const row of rows) {
+        const haystack = `${heading.textContent} ${row.cells[0].textContent}`.toLowerCase();
+        const visible = words.every((w) => haystack.includes(w)) && (!verdict.value || row.dataset.verdict === verdict.value);
+        row.hidden = !visible;
+        if (visible) visibleInGroup++;
+      }
+      heading.hidden = visibleInGroup === 0;
+      shown += visibleInGroup;
     }
-    count.textContent = `${shown} of ${rows.length} shown`;
+    count.textContent = `${shown} of ${total} shown`;
   };
   text.addEventListener('input', apply);
   verdict.addEventListener('change', apply);

@@ -14,7 +14,7 @@ import type { Comparison, ComparisonResult, ResultEnvironment, Verdict } from '.
 import { adaptiveAccount, isSequentiallyTested, pColumnLabel, splitWarnings } from '../adaptive.js';
 import { clip, escapeHtml } from '../escape.js';
 import { namesOf } from '../names.js';
-import { headline, rowOf, settingsLine, shortSha, VERDICT_ICON } from '../rows.js';
+import { headline, rowOf, rowsBySuite, settingsLine, shortSha, VERDICT_ICON, type Row } from '../rows.js';
 import { formatChange, formatPct, scaleFor } from '../units.js';
 import { CLIENT_SCRIPT } from './client.generated.js';
 import { forestData, forestFigure } from './forest.js';
@@ -176,7 +176,6 @@ function cell(text: string, sortKey?: number | null, className?: string): string
 }
 
 const columns = (pLabel: string): [label: string, kind: 'text' | 'number'][] => [
-  ['suite', 'text'],
   ['benchmark', 'text'],
   ['base', 'number'],
   ['head', 'number'],
@@ -191,34 +190,49 @@ const columns = (pLabel: string): [label: string, kind: 'text' | 'number'][] => 
 function tableControls(result: ComparisonResult): string {
   const verdicts = (Object.keys(VERDICT_ICON) as Verdict[]).filter((v) => result.counts[v] > 0);
   const options = verdicts.map((v) => `<option value="${v}">${VERDICT_ICON[v]} ${v} (${Number(result.counts[v])})</option>`).join('');
-  return `<div class="table-controls"><input type="search" id="table-filter" placeholder="filter by benchmark or suite" aria-label="filter the table by benchmark or suite"><select id="table-verdict" aria-label="show one verdict"><option value="">every verdict</option>${options}</select><output id="table-count" aria-live="polite"></output></div>`;
+  return `<div class="table-controls"><input type="search" id="table-filter" placeholder="filter by benchmark, package or suite" aria-label="filter the table by benchmark, package or suite"><select id="table-verdict" aria-label="show one verdict"><option value="">every verdict</option>${options}</select><output id="table-count" aria-live="polite"></output></div>`;
 }
 
+/** "suite · pkg: example.com/x", the heading of a group of rows (as the terminal shows it). */
+function groupHeading(suite: string, pkg: string | undefined, process: boolean): string {
+  return `${h(suite)}${pkg === undefined ? '' : ` · pkg: <code>${h(pkg)}</code>`}${process ? ' · process cost' : ''}`;
+}
+
+/**
+ * The results table: one <tbody> per suite and package, headed by a row that names them once,
+ * so each row shows the short name. The client sorts and filters within each group.
+ */
 function table(result: ComparisonResult, anchors: Map<Comparison, string>): string {
   const names = namesOf(result);
-  // The verdict column sorts back into the report's own order (failed, regressions, ... by size).
-  const rows = result.comparisons.map((c, i) => {
-    const r = rowOf(c, names);
+  const order = new Map(result.comparisons.map((c, i) => [c, i]));
+  const width = columns('').length;
+  const row = (r: Row) => {
+    const c = r.comparison;
     const anchor = anchors.get(c);
     const name = anchor ? `<a href="#${anchor}">${h(r.name)}</a>` : h(r.name);
     return (
       `<tr class="${h(r.verdict)}" data-verdict="${h(r.verdict)}">` +
-      cell(h(r.suite)) +
       cell(name, undefined, 'name') +
       cell(h(r.base), c.base?.median) +
       cell(h(r.head), c.head?.median) +
       cell(h(r.change), c.changePct) +
       cell(h(r.p), c.p) +
-      cell(`${VERDICT_ICON[r.verdict]}&nbsp;${h(r.verdictText)}`, i) +
+      // The verdict column sorts back into the report's own order (failed, regressions, ... by size).
+      cell(`${VERDICT_ICON[r.verdict]}&nbsp;${h(r.verdictText)}`, order.get(c)) +
       cell(h(tagOf(c))) +
       cell(String(c.warnings.length || ''), c.warnings.length) +
       '</tr>'
     );
-  });
+  };
+  const groups = (process: boolean) =>
+    rowsBySuite(result, names, process).map(
+      ({ suite, pkg, rows }) =>
+        `<tbody><tr class="group"><th colspan="${width}" scope="rowgroup">${groupHeading(suite, pkg, process)}</th></tr>${rows.map(row).join('')}</tbody>`,
+    );
   const head = columns(pColumnLabel(result))
     .map(([label, kind]) => `<th data-sort-type="${kind}"><button type="button">${h(label)}</button></th>`)
     .join('');
-  return `${tableControls(result)}<table id="results"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `${tableControls(result)}<table id="results"><thead><tr>${head}</tr></thead>${[...groups(false), ...groups(true)].join('')}</table>`;
 }
 
 function environmentTable(env: ResultEnvironment): string {
@@ -254,7 +268,7 @@ export function renderHtml(result: ComparisonResult): string {
   const plots = plotted.map((c) => plotData(c, result));
   const names = namesOf(result);
   const sections = plotted.map((c, i) => {
-    const r = rowOf(c, names);
+    const r = rowOf(c, names, true);
     const roundsCaption = `value per round (drift shows as a slope)${sequentialCaption(plots[i]!.sequential)}`;
     const figures = [
       `<figure data-plot="distribution" data-index="${i}"><figcaption>distribution of samples</figcaption></figure>`,
@@ -263,7 +277,7 @@ export function renderHtml(result: ComparisonResult): string {
     ].join('');
     // Unchanged benchmarks start folded; the client draws a section's plots when it opens.
     const open = r.verdict === 'unchanged' ? '' : ' open';
-    return `<details id="b${i}" class="${h(r.verdict)}"${open}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
+    return `<details id="b${i}" class="${h(r.verdict)}"${open}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}${r.pkg === undefined ? '' : ` · ${h(r.pkg)}`}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
   });
   const forest = forestData(result, anchors);
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;

@@ -4,16 +4,17 @@ body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1100
 h1.fail, h1.error { color: #b91c1c; } h1.pass { color: #15803d; } h1.inconclusive { color: #a16207; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; }
 th, td { border-bottom: 1px solid #e5e7eb; padding: .3rem .5rem; text-align: right; }
-th:first-child, td:first-child, td.name, th:nth-child(2), th:nth-child(7), td:nth-child(7), th:nth-child(8), td:nth-child(8) { text-align: left; }
+th:first-child, td:first-child, td.name, #results th:nth-child(6), #results td:nth-child(6), #results th:nth-child(7), #results td:nth-child(7) { text-align: left; }
 table.env th { text-align: left; width: 14rem; } table.env td { text-align: left; }
 tr.regression td { background: #fef2f2; } tr.improvement td { background: #f0fdf4; }
 td.name { font-family: ui-monospace, monospace; word-break: break-all; }
-td:nth-child(n+3):nth-child(-n+6) { white-space: nowrap; } /* values, change, p: one line each */
+#results td:nth-child(n+2):nth-child(-n+5) { white-space: nowrap; } /* values, change, p: one line each */
 details { border-top: 1px solid #d1d5db; padding: .5rem 0; } details[open] { padding-bottom: 1rem; }
 summary { cursor: pointer; } summary h3 { display: inline; font-family: ui-monospace, monospace; word-break: break-all; }
 summary h3 small { font-family: system-ui, sans-serif; color: #6b7280; font-weight: normal; }
 summary .change { color: #374151; white-space: nowrap; } p.hint { color: #6b7280; font-size: 13px; }
 #forest { margin: 1rem 0 1.5rem; } #forest svg a circle { cursor: pointer; }
+#results tr.group th { text-align: left; font-weight: 600; background: #f3f4f6; padding-top: .5rem; }
 .table-controls { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
 .table-controls input { flex: 0 1 22rem; padding: .25rem .4rem; font: inherit; } .table-controls select { font: inherit; padding: .2rem; }
 .table-controls output { color: #6b7280; font-size: 13px; }

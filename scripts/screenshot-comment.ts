@@ -1,28 +1,22 @@
 /**
- * A screenshot of the PR comment for the docs (docs/img/): a results.json rendered as the
- * comment benchgate posts (links to a sample workflow run), turned into HTML by marked, styled
- * like GitHub's markdown, and captured in headless Chromium. Emoji need a colour emoji font
- * (Debian: fonts-noto-color-emoji).
- * Usage: node --import tsx scripts/screenshot-summary.ts RESULTS.json OUT.png
- *   e.g. benchgate demo --out /tmp/demo, then ... /tmp/demo/results.json docs/img/pr-comment.png
+ * A screenshot of the PR comment for the docs (docs/img/): a comment.md (benchgate's --out, or
+ * the golden tests/report/golden/comment.md) turned into HTML by marked, styled like GitHub's
+ * markdown, and captured in headless Chromium. Emoji need a colour emoji font (Debian:
+ * fonts-noto-color-emoji). `npm run screenshots` runs this on the golden.
+ * Usage: node --import tsx scripts/screenshot-comment.ts COMMENT.md OUT.png
  * CHROMIUM names the browser (default /usr/bin/chromium).
  */
 import { readFileSync } from 'node:fs';
 import { marked } from 'marked';
 import { chromium } from 'playwright-core';
-import type { ComparisonResult } from '../src/model.js';
-import { runLinks } from '../src/platforms/github.js';
-import { renderMarkdown } from '../src/report/markdown.js';
 
-const [results, out] = process.argv.slice(2);
-if (!results || !out) {
-  console.error('usage: node --import tsx scripts/screenshot-summary.ts RESULTS.json OUT.png');
+const [comment, out] = process.argv.slice(2);
+if (!comment || !out) {
+  console.error('usage: node --import tsx scripts/screenshot-comment.ts COMMENT.md OUT.png');
   process.exit(2);
 }
 
-const result = JSON.parse(readFileSync(results, 'utf8')) as ComparisonResult;
-const links = runLinks({ GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'octo/app', GITHUB_RUN_ID: '12345678' });
-const body = await marked.parse(renderMarkdown(result, { links }));
+const body = await marked.parse(readFileSync(comment, 'utf8'));
 
 /** Close to GitHub's light theme for a comment: enough to judge layout, not a copy of its stylesheet. */
 const CSS = `

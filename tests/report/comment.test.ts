@@ -1,0 +1,159 @@
+/**
+ * The PR comment / MR note (src/report/comment.ts): the headline says what the gate did, the
+ * table of what changed comes next, notes one line each after it, and the whole stays within
+ * 5 KB on a large suite. Its layout is the goldens' (comment*.md); these test its rules.
+ */
+import { describe, expect, it } from '@jest/globals';
+import type { Comparison } from '../../src/model.js';
+import { COMMENT_MAX_BYTES, MAX_ROWS, NOTE_PROVIDERS, commentSlots, renderComment } from '../../src/report/comment.js';
+import { gateHeadline } from '../../src/report/gate-headline.js';
+import { comparison, compared, result } from '../builders.js';
+import { goSuiteResult } from './go-suite.js';
+
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+const tableRows = (md: string) => md.split('\n').filter((l) => l.startsWith('| `'));
+
+describe('the comment on a 15-benchmark Go suite (3 metrics each, rounds auto)', () => {
+  const md = renderComment(goSuiteResult(), { fullReport: 'the job summary' });
+
+  it('says the gate passed with its improvements, and counts the benchmark it could not decide', () => {
+    expect(md.split('\n')[0]).toBe('### ✅ benchgate passed: 2 improvements, 12 unchanged · 🟡 1 could not be decided');
+  });
+
+  it('puts the table right under the headline, and the diagnostics after it, one line each', () => {
+    const lines = md.split('\n');
+    expect(lines[2]).toMatch(/^\| benchmark \| base → head \|.*\| per round: base → head \|$/);
+    expect(tableRows(md).map((l) => l.split(' | ')[0])).toEqual(['| `New-2`', '| `NewV7-2`', '| `ParseLen36Corrupted-2`']);
+    const noisy = lines.findIndex((l) => l.includes('Too noisy for the threshold'));
+    expect(noisy).toBeGreaterThan(lines.findIndex((l) => l.startsWith('| `ParseLen36Corrupted-2`')));
+    expect(lines[noisy]).toMatch(/^- ⚠️/);
+  });
+
+  it('folds the unchanged rows into one line: gating ones by name, secondary ones counted', () => {
+    expect(md).not.toMatch(/allocs\/op|B\/op/);
+    expect(md).toContain('⚪ 12 unchanged: `Parse-2` −0.14%');
+    expect(md).toContain('33 rows that do not gate unchanged too (the job summary has them all)');
+  });
+
+  it('stays within 5 KB', () => {
+    expect(bytes(md)).toBeLessThanOrEqual(COMMENT_MAX_BYTES);
+  });
+});
+
+describe('the comment on a large suite', () => {
+  // 3000 benchmarks with long names, every fifth a regression of a different size, and long warnings.
+  const comparisons: Comparison[] = Array.from({ length: 3000 }, (_, i) =>
+    compared(`pkg/${'long_name_'.repeat(12)}${i}`, i % 5 === 0 ? 'regression' : 'unchanged', i % 5 === 0 ? 5 + (i % 97) : 0.1),
+  );
+  const warnings = Array.from({ length: 40 }, (_, i) => ({ code: 'high-load' as const, message: `warning ${i} ${'x'.repeat(400)}` }));
+  const r = result(comparisons, { warnings });
+  const md = renderComment(r, { fullReport: 'the job summary' });
+
+  it('stays within 5 KB', () => {
+    expect(bytes(md)).toBeLessThanOrEqual(COMMENT_MAX_BYTES);
+  });
+
+  it('shows the largest regressions first, capped, and says how many more the job summary has', () => {
+    const rows = tableRows(md);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(MAX_ROWS);
+    const changes = rows.map((l) => Number(/\| \+([\d.]+)% \[/.exec(l)![1]));
+    expect(changes).toEqual([...changes].sort((a, b) => b - a));
+    expect(changes[0]).toBe(101);
+    expect(md).toContain(`…and ${600 - rows.length} more in the job summary.`);
+  });
+
+  it('lists at most three warnings, then says where the rest are', () => {
+    expect(md.match(/^- ⚠️ warning/gm)).toHaveLength(3);
+    expect(md).toContain('…and 37 more warnings in the job summary');
+  });
+});
+
+describe('the headline', () => {
+  const names = (verdicts: [string, Comparison['verdict']][]) => verdicts.map(([n, v]) => compared(n, v, v === 'regression' ? 10 : 0));
+
+  it('fails with the regressions first', () => {
+    const r = result(
+      names([
+        ['a', 'regression'],
+        ['b', 'improvement'],
+        ['c', 'unchanged'],
+      ]),
+    );
+    expect(gateHeadline(r)).toBe('❌ benchgate failed: 1 regression, 1 improvement, 1 unchanged');
+  });
+
+  it('passes on improvements alone, and never hides an undecided gating benchmark', () => {
+    const r = result(
+      names([
+        ['a', 'improvement'],
+        ['b', 'inconclusive'],
+        ['c', 'unchanged'],
+      ]),
+      { verdict: 'inconclusive' },
+    );
+    expect(gateHeadline(r)).toBe('✅ benchgate passed: 1 improvement, 1 unchanged · 🟡 1 could not be decided');
+  });
+
+  it('names the removed gating benchmarks, three and a count', () => {
+    const r = result(
+      names([
+        ['old1', 'removed'],
+        ['old2', 'removed'],
+        ['old3', 'removed'],
+        ['old4', 'removed'],
+        ['a', 'unchanged'],
+      ]),
+    );
+    expect(gateHeadline(r)).toBe('✅ benchgate passed: 1 unchanged · ➖ removed: `old1`, `old2`, `old3` and 1 more');
+  });
+
+  it('could not decide when a run failed or nothing was compared', () => {
+    const failures = {
+      runs: [{ suite: 's', side: 'head' as const, round: 1, error: 'boom' }],
+      benchmarks: [],
+      stopped: null,
+      noResults: false,
+    };
+    expect(gateHeadline(result(names([['a', 'unchanged']]), { verdict: 'error', failures }))).toBe(
+      '💥 benchgate could not decide: a run failed: 1 unchanged',
+    );
+    expect(gateHeadline(result([], { verdict: 'error' }))).toMatch(/^💥 benchgate could not decide: no benchmark results/);
+  });
+
+  it('says when a label or a gate that is off let a regression pass', () => {
+    const regression = names([['a', 'regression']]);
+    expect(gateHeadline(result(regression, { gateFailed: false }))).toBe(
+      '⚠️ benchgate passed (gate off: fail-on none): 1 regression, 0 unchanged',
+    );
+    const overridden = result(regression, { gateFailed: false, override: { label: 'perf-ok', by: 'alice' } });
+    expect(gateHeadline(overridden)).toBe(
+      '⚠️ benchgate passed by the label “perf\\-ok”, applied by @\u2060alice: 1 regression, 0 unchanged',
+    );
+  });
+});
+
+describe('the slots', () => {
+  it('takes a line from a note provider another issue adds, after the table', () => {
+    NOTE_PROVIDERS.push(() => ['a line from another issue']);
+    try {
+      const r = result([comparison({ benchmark: 'a', verdict: 'regression', changePct: 10 })]);
+      const slots = commentSlots(r);
+      expect(slots.notes.at(-1)).toBe('a line from another issue');
+      const md = renderComment(r);
+      expect(md.indexOf('- a line from another issue')).toBeGreaterThan(md.indexOf('| `a`'));
+    } finally {
+      NOTE_PROVIDERS.pop();
+    }
+  });
+
+  it('shows the platform links and where the full report is', () => {
+    const r = result([compared('a', 'regression', 10), compared('b', 'unchanged', 0)]);
+    const md = renderComment(r, {
+      links: [{ text: 'job log', url: 'https://ci.example/job/1' }],
+      fullReport: 'summary.md in the job artifacts',
+    });
+    expect(md).toContain('[job log](https://ci.example/job/1)');
+    expect(md).toContain('(summary\\.md in the job artifacts has them all)');
+  });
+});

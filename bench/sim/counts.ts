@@ -134,7 +134,11 @@ export function previousDesignFlags(pr: SimulatedPr, reps: number): Flags {
     const v = verdicts.get(m.id);
     return v === 'regression' ? 1 : v === 'improvement' ? -1 : 0;
   });
-  return { flags, repetitions: pr.members.map(() => reps), inconclusive: pr.members.filter((m) => verdicts.get(m.id) === 'inconclusive').length };
+  return {
+    flags,
+    repetitions: pr.members.map(() => reps),
+    inconclusive: pr.members.filter((m) => verdicts.get(m.id) === 'inconclusive').length,
+  };
 }
 
 /** CodSpeed's and iai-callgrind users' rule: one run each, flag when |head / base − 1| > X%. */
@@ -174,7 +178,14 @@ export interface CellResult {
 }
 
 /** `prs` seeded pull requests of one scenario, one change, one rule. */
-export function runCountCell(seed: number, scenario: CountScenario, changePct: number, rule: RuleSpec, prs: number, benchmarks = 100): CellResult {
+export function runCountCell(
+  seed: number,
+  scenario: CountScenario,
+  changePct: number,
+  rule: RuleSpec,
+  prs: number,
+  benchmarks = 100,
+): CellResult {
   const rng = createRng(seed);
   let falseAlarmPrs = 0;
   let found = 0;

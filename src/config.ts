@@ -7,7 +7,7 @@ import path from 'node:path';
 import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Node } from 'yaml';
 import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
-import { FILTER_FORMATS, FILTER_PLACEHOLDER } from './adaptive/filter.js';
+import { FILTER_FORMATS, FILTER_PLACEHOLDER } from './harness/index.js';
 import type { AdaptiveSettings, AnalysisSettings, FailOn, GlobThreshold, RunSettings } from './model.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import type { Governance } from './trust.js';

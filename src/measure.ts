@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { runAdaptive } from './adaptive/driver.js';
-import { expandFilterPlaceholder } from './adaptive/filter.js';
-import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './adaptive/filter-env.js';
+import { expandFilterPlaceholder } from './harness/index.js';
+import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './runner/filter-env.js';
 import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts } from './environment.js';
 import { readRunResults } from './formats/index.js';

@@ -111,15 +111,15 @@ export function regate(result: ComparisonResult, override: GateOverride | null):
 }
 
 /** The comparisons of a set of runs (process cost included), without diagnostics: for simulations. */
-export function compareRuns(runs: readonly Run[], settings: AnalysisSettings): Comparison[] {
-  return compareGroups(groupRuns(processCost(runs).runs, settings.sampling), settings).compared.map((x) => x.comparison);
+export function compareRuns(runs: readonly Run[], settings: AnalysisSettings, format = 'command'): Comparison[] {
+  return compareGroups(groupRuns(processCost(runs).runs, settings.sampling, format), settings).compared.map((x) => x.comparison);
 }
 
 /** The whole analysis of one results log. */
 export function analyze({ header, runs, end, settings, override = null }: AnalysisInput): ComparisonResult {
   const sequential = settings.adaptive ? replaySequential(runs, settings, settings.adaptive, end) : null;
   const cost = processCost(sequential ? withoutLaterRounds(runs, sequential.outcomes) : runs);
-  const groups = groupRuns(cost.runs, settings.sampling);
+  const groups = groupRuns(cost.runs, settings.sampling, settings.format);
   const { compared } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
   const comparisons = diagnosed.comparisons;

@@ -12,7 +12,16 @@ import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, type Worktrees } from './git.js';
-import type { AdaptiveSettings, LogHeader, Measurement, RefInfo, Run, Side, Warning } from './model.js';
+import {
+  SCHEMA_VERSION,
+  type AdaptiveSettings,
+  type LogHeader,
+  type Measurement,
+  type RefInfo,
+  type Run,
+  type Side,
+  type Warning,
+} from './model.js';
 import type { Platform } from './platforms/types.js';
 import { chooseComparison, resolveComparison } from './refs.js';
 import { commandEnvironment, PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
@@ -156,7 +165,7 @@ export async function measure(config: Config, platform: Platform): Promise<strin
 function logHeader(config: Config, base: RefInfo, head: RefInfo, runner: RunnerFacts, warnings: Warning[]): LogHeader {
   return {
     type: 'header',
-    schema: 1,
+    schemaVersion: SCHEMA_VERSION,
     tool: { name: 'benchgate', version: VERSION },
     base,
     head,

@@ -70,6 +70,9 @@ export function expandFilterPlaceholder(command: string): string {
 /** Formats whose harness can be told which benchmarks to run. */
 export const FILTER_FORMATS = HARNESSES.filter((h) => h.select).map((h) => h.format);
 
+/** Formats whose benchmarks can be counted one by one (measure: instructions). */
+export const FORMATS_WITH_COUNTS = HARNESSES.filter((h) => h.counts).map((h) => h.format);
+
 /** BENCHGATE_FILTER for a whole-suite round; null when the format has no filter. */
 export function wholeSuiteFilter(format: string): HarnessFilter | null {
   return harnessOf(format)?.select?.wholeSuite ?? null;

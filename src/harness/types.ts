@@ -30,12 +30,20 @@ export interface FilterSyntax {
 
 /** What the user's bench command runs, as the count runner needs it: the packages to build, the benchmarks asked for. */
 export interface CountTarget {
-  /** Package patterns as the user wrote them (`./pkg`, `./...`); `.` when none was given. */
+  /** Package patterns as the user wrote them (`./pkg`, `./...`); `.` when none was given; empty with `binary`. */
   packages: string[];
   /** The user's benchmark pattern (`-bench`), which selects what is counted. */
   pattern: string;
-  /** Build flags passed on to `go test -c` (`-tags x`, `-race` is refused elsewhere). */
+  /** Build flags passed on to the build (`-tags=x`). */
   buildFlags: string[];
+  /** A test binary the user's build command makes (count-binary), relative to the working directory: counted instead of building packages. */
+  binary?: string;
+}
+
+/** One buildable unit of a target (a Go package with tests) and the directory its binary runs in. */
+export interface CountUnit {
+  name: string;
+  dir: string;
 }
 
 export interface CountDescription {
@@ -47,6 +55,13 @@ export interface CountDescription {
   recognise(words: readonly ShellWord[]): CountTarget | null;
   /** The arguments that select exactly one benchmark (its normalised name). */
   selectOne(name: string): string[];
+  /** The arguments that run every benchmark of `pattern` once, natively, to learn their names and rough cost. */
+  discover(pattern: string): string[];
+  /** The command that lists a target's units (argv), and how to read its output. */
+  listUnits(target: CountTarget): string[];
+  parseUnits(stdout: string): CountUnit[];
+  /** The command that builds one unit's binary to `out` (argv). */
+  buildUnit(target: CountTarget, unit: CountUnit, out: string): string[];
 }
 
 /** A shell word, or an operator (`&&`, `|`, `;`) or other construct a shell-words parser returns as an object. */

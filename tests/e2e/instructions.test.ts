@@ -87,9 +87,9 @@ describe('benchgate run --measure instructions', () => {
     expect(r.stderr).toContain('apt-get install valgrind');
   });
 
-  it('refuses a harness format in instruction mode', async () => {
-    const r = await runCli(['run', '--repo', dir, '--base', 'HEAD', '--bench', './prog', '--format', 'go', '--measure', 'instructions']);
+  it('refuses a harness format it cannot count per benchmark in instruction mode', async () => {
+    const r = await runCli(['run', '--repo', dir, '--base', 'HEAD', '--bench', './prog', '--format', 'jmh', '--measure', 'instructions']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--format: measure: instructions counts the whole command/);
+    expect(r.stderr).toMatch(/--format: measure: instructions counts per benchmark for go only; for jmh, count the whole command instead/);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Runs one program from an argument array, never through a shell: the count runner's builds,
  * listings and counted runs, whose arguments carry benchmark names and paths. Output is kept up
- * to a cap; a time limit kills the process.
+ * to a cap; a time limit or a cancel kills the process.
  */
 import { spawn } from 'node:child_process';
-import { MAX_STDOUT_BYTES } from './exec.js';
+import { MAX_STDOUT_BYTES, trackCommand } from './exec.js';
 
 export interface ArgvResult {
   stdout: string;
@@ -22,7 +22,9 @@ const TAIL_LINES = 10;
 export function execArgv(argv: readonly string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutSec: number }): Promise<ArgvResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so a cancel (killActiveCommands) ends it with whatever it started.
+    const child = spawn(argv[0]!, argv.slice(1), { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const release = child.pid === undefined ? () => {} : trackCommand(child.pid);
     const out: Buffer[] = [];
     let outBytes = 0;
     let err = '';
@@ -44,10 +46,12 @@ export function execArgv(argv: readonly string[], opts: { cwd: string; env: Node
           }, opts.timeoutSec * 1000)
         : null;
     child.on('error', (e) => {
+      release();
       if (timer) clearTimeout(timer);
       reject(e);
     });
     child.on('close', (code, signal) => {
+      release();
       if (timer) clearTimeout(timer);
       resolve({
         stdout: Buffer.concat(out).toString('utf8'),

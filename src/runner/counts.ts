@@ -195,6 +195,19 @@ async function probe(ctx: CountContext, b: CountedBenchmark, side: Side, work: n
   return run.measurements[0]!.values[0]!;
 }
 
+/** The work sizes from the counts c1 at p iterations and c2 at 2p (see calibrate). */
+export function workFromProbes(p: number, c1: number, c2: number): CountWork {
+  const perOp = Math.max((c2 - c1) / p, 1);
+  const fixed = Math.max(c1 - p * perOp, 0);
+  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, FIXED_COST_FACTOR * fixed) / perOp));
+  return { small, large: LARGE_OVER_SMALL * small };
+}
+
+/** The probe size: about PROBE_NATIVE_NS of native work, from the listing run's time per iteration. */
+export function probeSize(nsPerOp: number | null): number {
+  return Math.max(1, Math.min(1e9, Math.ceil(PROBE_NATIVE_NS / Math.max(nsPerOp ?? PROBE_NATIVE_NS, 1e-3))));
+}
+
 /**
  * The work each benchmark runs at, from two counts at a probe size p and 2p on base (on head for
  * a benchmark only head has): per-iteration count c = (C(2p) − C(p)) / p, fixed cost F = C(p) − p·c.
@@ -210,14 +223,8 @@ export async function calibrate(ctx: CountContext, benchmarks: readonly CountedB
     async (b) => {
       ctx.checkCancelled();
       const side: Side = b.sides.base ? 'base' : 'head';
-      const ns = b.sides[side]!.nsPerOp;
-      const p = Math.max(1, Math.min(1e9, Math.ceil(PROBE_NATIVE_NS / Math.max(ns ?? 1, 1e-3))));
-      const c1 = await probe(ctx, b, side, p);
-      const c2 = await probe(ctx, b, side, 2 * p);
-      const perOp = Math.max((c2 - c1) / p, 1);
-      const fixed = Math.max(c1 - p * perOp, 0);
-      const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, FIXED_COST_FACTOR * fixed) / perOp));
-      return { small, large: LARGE_OVER_SMALL * small };
+      const p = probeSize(b.sides[side]!.nsPerOp);
+      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p));
     },
     (work, b) => {
       plan[b.name] = work;

@@ -69,6 +69,9 @@ describe('benchgate run --measure instructions', () => {
     expect(c.changePct!).toBeLessThan(5);
     // No time or simulator cost was compared: CPU and memory under valgrind are not the program's.
     expect(result.comparisons.map((x) => x.metric)).toEqual(['instructions']);
+    // Every report says once what a count cannot see.
+    expect(result.warnings.map((w) => w.code)).toContain('counts-can-miss');
+    expect(result.schemaVersion).toBe(2);
     const log = readLog(path.join(out, 'results.jsonl'));
     expect(log.header.config.measure).toBe('instructions');
     expect(log.header.environment.valgrind).toMatch(/^valgrind-\d/);

@@ -283,6 +283,8 @@ export const WARNING_CODES = [
   'too-few-samples',
   'no-percent-change',
   'below-threshold',
+  // the count rule (src/stats/count-rule.ts): counts that do not repeat fell back to Mann-Whitney
+  'counts-do-not-repeat',
   // the whole result
   'run-failed',
   'no-benchmarks',

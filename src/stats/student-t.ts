@@ -22,7 +22,7 @@ export function logGamma(x: number): number {
 }
 
 /** I_x(a, b) by its continued fraction (modified Lentz), on the side where it converges fast. */
-function regularizedBeta(x: number, a: number, b: number): number {
+export function regularizedBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
   const logFront = logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x);

@@ -1,7 +1,32 @@
-/** How many repetitions per-benchmark counts run (src/runner/count-repetitions.ts). */
-import type { Config } from './config.js';
+/**
+ * How many repetitions per-benchmark counts run (src/runner/count-repetitions.ts): every
+ * benchmark COUNT_DEFAULTS.minRepetitions, then another for each the count rule
+ * (src/stats/count-rule.ts) leaves open, up to COUNT_DEFAULTS.maxRepetitions. The rule sees the
+ * same members the analysis replays it with: every gating benchmark's per-op counts so far.
+ */
+import { gatePolicy } from './analysis/gating.js';
+import { runSettingsOf, type Config } from './config.js';
+import { COUNT_DEFAULTS } from './counts/defaults.js';
+import { perOpCounts } from './counts/per-op.js';
 import type { RepetitionPolicy } from './runner/count-repetitions.js';
+import { decideCounts } from './stats/count-rule.js';
 
-export function countPolicy(_config: Config): RepetitionPolicy {
-  return { minRepetitions: 3, maxRepetitions: 3, maxTimeMs: 0, stillOpen: () => [] };
+const COUNT_METRIC = 'instructions';
+
+export function countPolicy(config: Config): RepetitionPolicy {
+  const gate = gatePolicy(runSettingsOf(config));
+  return {
+    minRepetitions: COUNT_DEFAULTS.minRepetitions,
+    maxRepetitions: COUNT_DEFAULTS.maxRepetitions,
+    maxTimeMs: 0,
+    stillOpen(runs) {
+      const members = [...perOpCounts(runs)].flatMap(([id, sides]) => {
+        const decision = gate({ benchmark: id, metric: COUNT_METRIC });
+        return decision.gating ? [{ id, ...sides, thresholdPct: decision.thresholdPct }] : [];
+      });
+      const outcomes = decideCounts(members, { alpha: config.alpha, final: false });
+      // A benchmark one side lacks is added or removed: more repetitions cannot decide it.
+      return members.filter((m) => outcomes.get(m.id)?.verdict === 'more' && m.base.length > 0 && m.head.length > 0).map((m) => m.id);
+    },
+  };
 }

@@ -6,8 +6,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { perOpCounts } from '../../src/counts/per-op.js';
 import { readLog } from '../../src/runner/log.js';
-import type { Run } from '../../src/model.js';
 import { makeRepo, runLastCommit, tempDir } from './helpers.js';
 
 const GO_BIN = '/usr/local/go/bin';
@@ -73,21 +73,6 @@ func BenchmarkSizes(b *testing.B) {
   };
 }
 
-/** Instructions per iteration of each (benchmark, side): (large − small) / (work difference), per repetition. */
-function perOp(runs: readonly Run[]): Map<string, Record<'base' | 'head', number[]>> {
-  const out = new Map<string, Record<'base' | 'head', number[]>>();
-  const byRep = new Map<string, Run[]>();
-  for (const r of runs)
-    byRep.set(JSON.stringify([r.benchmark, r.side, r.round]), [...(byRep.get(JSON.stringify([r.benchmark, r.side, r.round])) ?? []), r]);
-  for (const pair of byRep.values()) {
-    const [small, large] = [...pair].sort((a, b) => a.work! - b.work!);
-    const entry = out.get(small!.benchmark!) ?? { base: [], head: [] };
-    entry[small!.side].push((large!.measurements[0]!.values[0]! - small!.measurements[0]!.values[0]!) / (large!.work! - small!.work!));
-    out.set(small!.benchmark!, entry);
-  }
-  return out;
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 describe('benchgate run --measure instructions --format go', () => {
@@ -115,10 +100,11 @@ describe('benchgate run --measure instructions --format go', () => {
         ['Changed', 'Large', 'Same', 'Sizes/n=10', 'Sizes/n=1000', 'Small'].map((n) => `example.com/counts.Benchmark${n}`),
       );
       for (const { small, large } of Object.values(log.header.countPlan!)) expect(large).toBe(2 * small);
-      const counts = perOp(log.runs);
+      const counts = perOpCounts(log.runs);
       expect(counts.size).toBe(6);
       for (const [name, { base, head }] of counts) {
-        expect(base.length).toBeGreaterThanOrEqual(2);
+        expect(base.length).toBeGreaterThanOrEqual(3);
+        expect(head.length).toBe(base.length);
         const change = (median(head) / median(base) - 1) * 100;
         if (name.endsWith('BenchmarkChanged')) {
           expect(change).toBeGreaterThan(2.5);

@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { adaptive } from './sections/adaptive.js';
+import { counts } from './sections/counts.js';
 import { drift } from './sections/drift.js';
 import { falseAlarms } from './sections/false-alarms.js';
 import { instructions } from './sections/instructions.js';
@@ -25,6 +26,8 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   power: { run: power, inQuick: false },
   drift: { run: drift, inQuick: true },
   adaptive: { run: adaptive, inQuick: true },
+  // The count rule (docs/counts.md): in-process, seeded; about 15 s in --quick on an idle 2-core machine.
+  counts: { run: counts, inQuick: true },
   // Real runs and timings come last: the simulation's worker processes have exited by then.
   'real-noise': { run: realNoise, inQuick: false },
   // --quick: one adaptive A/A run of the Go suite, the adaptive CLI path end to end (about 20 s).

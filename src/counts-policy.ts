@@ -2,7 +2,8 @@
  * How many repetitions per-benchmark counts run (src/runner/count-repetitions.ts): every
  * benchmark COUNT_DEFAULTS.minRepetitions, then another for each the count rule
  * (src/stats/count-rule.ts) leaves open, up to COUNT_DEFAULTS.maxRepetitions. The rule sees the
- * same members the analysis replays it with: every gating benchmark's per-op counts so far.
+ * same members the analysis replays it with (analysis/counts.ts, replayCountLooks): every gating
+ * benchmark's per-op counts so far, so `benchgate analyze` on the log gives the run's verdicts.
  */
 import { gatePolicy } from './analysis/gating.js';
 import { runSettingsOf, type Config } from './config.js';
@@ -20,13 +21,16 @@ export function countPolicy(config: Config): RepetitionPolicy {
     maxRepetitions: COUNT_DEFAULTS.maxRepetitions,
     maxTimeMs: 0,
     stillOpen(runs) {
+      // The members analysis/counts.ts replays: gating benchmarks with counts on both sides (one
+      // side lacking is added or removed: more repetitions cannot decide it).
       const members = [...perOpCounts(runs)].flatMap(([id, sides]) => {
         const decision = gate({ benchmark: id, metric: COUNT_METRIC });
-        return decision.gating ? [{ id, ...sides, thresholdPct: decision.thresholdPct }] : [];
+        return decision.gating && sides.base.length > 0 && sides.head.length > 0
+          ? [{ id, ...sides, thresholdPct: decision.thresholdPct }]
+          : [];
       });
       const outcomes = decideCounts(members, { alpha: config.alpha, final: false });
-      // A benchmark one side lacks is added or removed: more repetitions cannot decide it.
-      return members.filter((m) => outcomes.get(m.id)?.verdict === 'more' && m.base.length > 0 && m.head.length > 0).map((m) => m.id);
+      return members.filter((m) => outcomes.get(m.id)?.verdict === 'more').map((m) => m.id);
     },
   };
 }

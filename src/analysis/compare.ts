@@ -194,14 +194,17 @@ const ORDER: Record<Verdict, number> = {
 };
 
 /** Gating comparisons first; regressions first (largest change first), then improvements, then the rest by name. */
-function sortForReport(items: Compared[]): Compared[] {
-  return [...items].sort(
-    ({ comparison: a }, { comparison: b }) =>
-      Number(!a.gating) - Number(!b.gating) ||
-      ORDER[a.verdict] - ORDER[b.verdict] ||
-      Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0) ||
-      a.suite.localeCompare(b.suite) ||
-      a.benchmark.localeCompare(b.benchmark) ||
-      a.metric.localeCompare(b.metric),
+export function byReportOrder(a: Comparison, b: Comparison): number {
+  return (
+    Number(!a.gating) - Number(!b.gating) ||
+    ORDER[a.verdict] - ORDER[b.verdict] ||
+    Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0) ||
+    a.suite.localeCompare(b.suite) ||
+    a.benchmark.localeCompare(b.benchmark) ||
+    a.metric.localeCompare(b.metric)
   );
+}
+
+function sortForReport(items: Compared[]): Compared[] {
+  return [...items].sort(({ comparison: a }, { comparison: b }) => byReportOrder(a, b));
 }

@@ -23,7 +23,8 @@ import type {
 } from '../model.js';
 import { SCHEMA_VERSION } from '../model.js';
 import { geomeanChange } from '../stats/index.js';
-import { compareGroups } from './compare.js';
+import { byReportOrder, compareGroups } from './compare.js';
+import { compareCounts, isCountRun } from './counts.js';
 import { diagnose } from './diagnose.js';
 import { replaySequential, unreachableWarning, withoutLaterRounds } from './sequential.js';
 import { groupRuns, type Group } from './group.js';
@@ -51,7 +52,7 @@ export function hasFailures(f: Failures): boolean {
   return f.runs.length > 0 || f.benchmarks.length > 0 || f.stopped !== null || f.noResults;
 }
 
-function failuresOf(runs: readonly Run[], groups: readonly Group[], end: LogEnd | null): Failures {
+function failuresOf(runs: readonly Run[], groups: readonly Group[], end: LogEnd | null, counted: boolean): Failures {
   const failedRuns = runs
     .filter((r) => r.error !== undefined)
     .map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error! }));
@@ -69,7 +70,7 @@ function failuresOf(runs: readonly Run[], groups: readonly Group[], end: LogEnd 
     benchmarks,
     // A failure that no logged run shows (a build, a warmup round) must still be in the report.
     stopped: end?.status === 'failed' && failedRuns.length === 0 ? end.message?.split('\n')[0] || 'no reason was logged' : null,
-    noResults: groups.length === 0,
+    noResults: groups.length === 0 && !counted,
   };
 }
 
@@ -125,14 +126,17 @@ export function compareRuns(runs: readonly Run[], settings: AnalysisSettings, fo
 
 /** The whole analysis of one results log. */
 export function analyze({ header, runs, end, settings, override = null }: AnalysisInput): ComparisonResult {
-  const sequential = settings.adaptive ? replaySequential(runs, settings, settings.adaptive, end) : null;
-  const cost = processCost(sequential ? withoutLaterRounds(runs, sequential.outcomes) : runs);
+  // Per-benchmark count runs are decided by the count rule (analysis/counts.ts); the rest as before.
+  const counted = compareCounts(runs, settings);
+  const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
+  const sequential = settings.adaptive ? replaySequential(suiteRuns, settings, settings.adaptive, end) : null;
+  const cost = processCost(sequential ? withoutLaterRounds(suiteRuns, sequential.outcomes) : suiteRuns);
   const groups = groupRuns(cost.runs, settings.sampling, settings.format);
   const { compared } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
-  const comparisons = diagnosed.comparisons;
+  const comparisons = counted.length > 0 ? [...counted, ...diagnosed.comparisons].sort(byReportOrder) : diagnosed.comparisons;
   const environment = environmentDiagnostic(header.environment, runs);
-  const failures = failuresOf(runs, groups, end);
+  const failures = failuresOf(runs, groups, end, counted.length > 0);
   // The gate's counts: a comparison that does not gate is shown, and counted apart.
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const c of comparisons) if (c.gating) counts[c.verdict]++;

@@ -32,7 +32,7 @@
 import type { ComparisonDecision, FamilyPolicy, TestOutcome } from '../analysis/decision.js';
 import { COUNT_DEFAULTS, countLooks } from '../counts/defaults.js';
 import type { Verdict, Warning } from '../model.js';
-import { deterministicOutcome } from './deterministic.js';
+import { DETERMINISTIC_TOLERANCE, deterministicOutcome } from './deterministic.js';
 import { fisherFSf } from './f-distribution.js';
 import { percentChange } from './hodges-lehmann.js';
 import { mannWhitneyU } from './mann-whitney.js';
@@ -73,20 +73,49 @@ export interface Spread {
   df: number;
 }
 
-const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** The t quantile per (level, df): the rule asks for the same few at every look, and bisection is slow. */
+const quantiles = new Map<string, number>();
+function tQuantile(p: number, df: number): number {
+  const key = `${p}:${df}`;
+  let q = quantiles.get(key);
+  if (q === undefined) quantiles.set(key, (q = studentTQuantile(p, df)));
+  return q;
+}
 
-/** Within-side sum of squares of log counts and its df, over both sides. */
-function ownSpread(base: readonly number[], head: readonly number[]): { ss: number; df: number } {
+/** One side's mean of log counts and within-side sum of squares, without allocating. */
+function logMoments(values: readonly number[]): { mean: number; ss: number } {
+  let sum = 0;
+  for (const v of values) sum += Math.log(v);
+  const mean = sum / values.length;
   let ss = 0;
-  let df = 0;
-  for (const side of [base, head]) {
-    if (side.length < 2) continue;
-    const logs = side.map(Math.log);
-    const m = mean(logs);
-    for (const l of logs) ss += (l - m) ** 2;
-    df += side.length - 1;
-  }
-  return { ss, df };
+  for (const v of values) ss += (Math.log(v) - mean) ** 2;
+  return { mean, ss };
+}
+
+/** Δ (difference of the sides' means of log counts) and the within-side sum of squares and df over both sides. */
+interface LogStats {
+  d: number;
+  ss: number;
+  df: number;
+  nBase: number;
+  nHead: number;
+}
+
+function logStats(base: readonly number[], head: readonly number[]): LogStats {
+  const b = logMoments(base);
+  const h = logMoments(head);
+  return {
+    d: h.mean - b.mean,
+    ss: b.ss + h.ss,
+    df: Math.max(0, base.length - 1) + Math.max(0, head.length - 1),
+    nBase: base.length,
+    nHead: head.length,
+  };
+}
+
+function allPositive(base: readonly number[], head: readonly number[]): boolean {
+  for (const side of [base, head]) for (const v of side) if (!(v > 0 && Number.isFinite(v))) return false;
+  return true;
 }
 
 const verdictOf = (changePct: number): Verdict => (changePct > 0 ? 'regression' : 'improvement');
@@ -113,42 +142,43 @@ export function countBoundPolicy(looks: number = countLooks()): FamilyPolicy {
 export function countRule(pool: Spread | null): ComparisonDecision {
   return {
     name: 'count-rule',
-    applies: (base, head) =>
-      base.length > 0 &&
-      head.length > 0 &&
-      [...base, ...head].every((v) => v > 0 && Number.isFinite(v)) &&
-      deterministicOutcome(base, head) === null,
-    decide(base, head, { thresholdPct, level }) {
-      const own = ownSpread(base, head);
-      const spread: Spread | null =
-        pool !== null
-          ? { variance: Math.max(pool.variance, own.df > 0 ? own.ss / own.df : 0), df: pool.df }
-          : own.df > 0
-            ? { variance: own.ss / own.df, df: own.df }
-            : null;
-      const d = mean(head.map(Math.log)) - mean(base.map(Math.log));
-      const assumes = spread
-        ? `log per-op counts are normal with ${pool ? `the spread pooled over the harness's benchmarks (df ${pool.df})` : `this benchmark's own spread (df ${spread.df})`}`
-        : 'nothing yet: one repetition per side has no spread';
-      if (spread === null) {
-        return { name: 'count-rule', statistic: null, p: null, interval: null, level, assumes, verdict: 'inconclusive' };
-      }
-      const se = Math.sqrt(spread.variance * (1 / base.length + 1 / head.length));
-      const k = studentTQuantile(1 - level / 2, spread.df);
-      const [lo, hi] = [d - k * se, d + k * se];
-      const up = Math.log1p(thresholdPct / 100);
-      const down = thresholdPct < 100 ? Math.log1p(-thresholdPct / 100) : -Infinity;
-      const verdict: Verdict = lo > up ? 'regression' : hi < down ? 'improvement' : lo > down && hi < up ? 'unchanged' : 'inconclusive';
-      return {
-        name: 'count-rule',
-        statistic: { name: '|Δ| − k·s (log %)', value: (Math.abs(d) - k * se) * 100 },
-        p: null,
-        interval: [pct(lo), pct(hi)],
-        level,
-        assumes,
-        verdict,
-      };
-    },
+    applies: (base, head) => base.length > 0 && head.length > 0 && allPositive(base, head) && deterministicOutcome(base, head) === null,
+    decide: (base, head, at) => intervalOutcome(logStats(base, head), pool, at),
+  };
+}
+
+/** The interval Δ ± k·s against ±threshold, with the pool's spread (null: the member's own). */
+function intervalOutcome(
+  stats: LogStats,
+  pool: Spread | null,
+  { thresholdPct, level }: { thresholdPct: number; level: number },
+): TestOutcome & { verdict: Verdict } {
+  const ownVariance = stats.df > 0 ? stats.ss / stats.df : 0;
+  const spread: Spread | null =
+    pool !== null
+      ? { variance: Math.max(pool.variance, ownVariance), df: pool.df }
+      : stats.df > 0
+        ? { variance: ownVariance, df: stats.df }
+        : null;
+  const assumes = spread
+    ? `log per-op counts are normal with ${pool ? `the spread pooled over the harness's benchmarks (df ${pool.df})` : `this benchmark's own spread (df ${spread.df})`}`
+    : 'nothing yet: one repetition per side has no spread';
+  if (spread === null) return { name: 'count-rule', statistic: null, p: null, interval: null, level, assumes, verdict: 'inconclusive' };
+  const { d } = stats;
+  const se = Math.sqrt(spread.variance * (1 / stats.nBase + 1 / stats.nHead));
+  const k = tQuantile(1 - level / 2, spread.df);
+  const [lo, hi] = [d - k * se, d + k * se];
+  const up = Math.log1p(thresholdPct / 100);
+  const down = thresholdPct < 100 ? Math.log1p(-thresholdPct / 100) : -Infinity;
+  const verdict: Verdict = lo > up ? 'regression' : hi < down ? 'improvement' : lo > down && hi < up ? 'unchanged' : 'inconclusive';
+  return {
+    name: 'count-rule',
+    statistic: { name: '|Δ| − k·s (log %)', value: (Math.abs(d) - k * se) * 100 },
+    p: null,
+    interval: [pct(lo), pct(hi)],
+    level,
+    assumes,
+    verdict,
   };
 }
 
@@ -215,7 +245,7 @@ export function decideCounts(members: readonly CountMember[], opts: CountOptions
   const undecided = (verdict: Verdict): Verdict | 'more' => (verdict === 'inconclusive' && !opts.final ? 'more' : verdict);
 
   // Classify: exact, fallback, or a candidate for the pool.
-  const candidates: { m: CountMember; ss: number; df: number }[] = [];
+  const candidates: { m: CountMember; stats: LogStats; ss: number; df: number }[] = [];
   for (const m of members) {
     const repetitions = { base: m.base.length, head: m.head.length };
     if (m.base.length === 0 || m.head.length === 0) {
@@ -232,22 +262,20 @@ export function decideCounts(members: readonly CountMember[], opts: CountOptions
       out.set(m.id, { ...none, assumes: 'nothing: a side has no per-op count', verdict: undecided('inconclusive') });
       continue;
     }
-    if (exactCountRule.applies(m.base, m.head)) {
+    const positive = allPositive(m.base, m.head);
+    const stats = positive ? logStats(m.base, m.head) : null;
+    const sd = stats && stats.df > 0 ? Math.sqrt(stats.ss / stats.df) : 0;
+    // Counts within the exact rule's tolerance have a log spread below it: only those are checked.
+    if ((!positive || sd <= DETERMINISTIC_TOLERANCE) && exactCountRule.applies(m.base, m.head)) {
       const o = exactCountRule.decide(m.base, m.head, { thresholdPct: m.thresholdPct, level });
       out.set(m.id, { ...o, changePct: o.interval![0], spread: 'exact', repetitions });
       continue;
     }
-    if (![...m.base, ...m.head].every((v) => v > 0 && Number.isFinite(v))) {
-      out.set(m.id, fallbackOutcome(m, level * looks, opts.final, null));
+    if (stats === null || sd > COUNT_DEFAULTS.fallbackSpread) {
+      out.set(m.id, fallbackOutcome(m, level * looks, opts.final, stats === null ? null : sd * 100));
       continue;
     }
-    const own = ownSpread(m.base, m.head);
-    const sd = own.df > 0 ? Math.sqrt(own.ss / own.df) : 0;
-    if (sd > COUNT_DEFAULTS.fallbackSpread) {
-      out.set(m.id, fallbackOutcome(m, level * looks, opts.final, sd * 100));
-      continue;
-    }
-    candidates.push({ m, ...own });
+    candidates.push({ m, stats, ss: stats.ss, df: stats.df });
   }
 
   const poolOf = (cs: readonly { ss: number; df: number }[]): Spread | null => {
@@ -266,12 +294,11 @@ export function decideCounts(members: readonly CountMember[], opts: CountOptions
   for (const c of candidates) {
     const { m } = c;
     const usePool = !alone.has(c) && pool !== null;
-    const o = countRule(usePool ? pool : null).decide(m.base, m.head, { thresholdPct: m.thresholdPct, level });
-    const d = mean(m.head.map(Math.log)) - mean(m.base.map(Math.log));
+    const o = intervalOutcome(c.stats, usePool ? pool : null, { thresholdPct: m.thresholdPct, level });
     out.set(m.id, {
       ...o,
       verdict: undecided(o.verdict),
-      changePct: pct(d),
+      changePct: pct(c.stats.d),
       spread: usePool ? 'pooled' : 'own',
       repetitions: { base: m.base.length, head: m.head.length },
     });
@@ -295,7 +322,8 @@ export function replayCountLooks(
   const max = Math.max(min, opts.max ?? COUNT_DEFAULTS.maxRepetitions);
   const looks = countLooks(min, max);
   const closed = new Map<string, { at: number; outcome: ReplayedCount }>();
-  const upTo = (m: CountMember, n: number): CountMember => ({ ...m, base: m.base.slice(0, n), head: m.head.slice(0, n) });
+  const upTo = (m: CountMember, n: number): CountMember =>
+    m.base.length <= n && m.head.length <= n ? m : { ...m, base: m.base.slice(0, n), head: m.head.slice(0, n) };
   for (let n = min, look = 1; n <= max; n++, look++) {
     const open = members.filter((m) => !closed.has(m.id));
     if (open.length === 0) break;

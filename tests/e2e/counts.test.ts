@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { perOpCounts } from '../../src/counts/per-op.js';
 import { readLog } from '../../src/runner/log.js';
-import { makeRepo, runLastCommit, tempDir } from './helpers.js';
+import { makeRepo, readResults, runLastCommit, tempDir } from './helpers.js';
 
 const GO_BIN = '/usr/local/go/bin';
 const PATH = `${process.env.PATH}:${GO_BIN}`;
@@ -91,7 +91,22 @@ describe('benchgate run --measure instructions --format go', () => {
         },
       );
       expect(r.stderr).not.toMatch(/failed/);
-      expect(r.code).not.toBe(3);
+      // A +3% regression against the 2% threshold fails the gate; nothing else is flagged.
+      expect(r.code).toBe(1);
+      const result = readResults(out);
+      const verdicts = Object.fromEntries(
+        result.comparisons.map((c) => [c.benchmark.replace('example.com/counts.Benchmark', ''), c.verdict]),
+      );
+      expect(verdicts).toEqual({
+        Changed: 'regression',
+        Same: 'unchanged',
+        Small: 'unchanged',
+        Large: 'unchanged',
+        'Sizes/n=10': 'unchanged',
+        'Sizes/n=1000': 'unchanged',
+      });
+      expect(result.comparisons.every((c) => c.metric === 'instructions' && c.gating)).toBe(true);
+      expect(result.warnings.map((w) => w.code)).toContain('counts-can-miss');
       const log = readLog(path.join(out, 'results.jsonl'));
       expect(log.header.schemaVersion).toBe(2);
       expect(log.header.config.countScope).toBe('benchmark');

@@ -44,6 +44,13 @@ const NOT_GATING: Record<NotGating, string> = {
 
 function gatingVerdictText(c: Comparison): string {
   if (c.sequential) return sequentialVerdictText(c, c.sequential);
+  if (c.test === 'count-rule') {
+    // The count rule (docs/counts.md) decides by repetitions; its interval is the change column's.
+    const n = Math.max(c.baseSamples.length, c.headSamples.length);
+    if (c.verdict === 'inconclusive') return `inconclusive after ${n} repetitions`;
+    if (c.verdict === 'unchanged') return `unchanged: within ±${c.thresholdPct}% after ${n} repetitions`;
+    if (c.verdict === 'regression' || c.verdict === 'improvement') return `${c.verdict}: decided after ${n} repetitions`;
+  }
   if (c.verdict === 'inconclusive') {
     if (c.roundsNeeded === null) return 'inconclusive: too few samples';
     return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;

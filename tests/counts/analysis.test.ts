@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/analysis/index.js';
+import { verdictText } from '../../src/report/rows.js';
 import type { Run, Side } from '../../src/model.js';
 import { createRng } from '../../src/stats/index.js';
 import { measurement, run } from '../builders.js';
@@ -65,6 +66,9 @@ describe('analyze on a count log', () => {
     expect(result.verdict).toBe('fail');
     expect(result.failures.noResults).toBe(false);
     expect(result.comparisons[0]!.benchmark).toBe('Slower');
+    expect(verdictText(slower)).toBe('regression: decided after 3 repetitions');
+    expect(verdictText(by.get('Quiet0')!)).toBe('unchanged: within ±2% after 3 repetitions');
+    expect(verdictText(edge)).toBe('inconclusive after 6 repetitions');
   });
 
   it('reports a benchmark only head has as added, and one whose base runs failed as failed', () => {

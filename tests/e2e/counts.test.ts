@@ -127,7 +127,7 @@ describe('benchgate run --measure instructions --format go', () => {
         } else expect(Math.abs(change)).toBeLessThan(1);
       }
     },
-    // ~25 s on an idle 2-core machine, 85 s at load average 12.
+    // Measured on a shared 2-core machine: 37 s at load average 3, 45 s at 6, 85 s at 12.
     300_000,
   );
 

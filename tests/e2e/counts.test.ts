@@ -131,6 +131,33 @@ describe('benchgate run --measure instructions --format go', () => {
     300_000,
   );
 
+  itWithGo(
+    'counts the test binary the build command makes (count-binary) when the bench command is a script',
+    async () => {
+      const files = suite(100);
+      const one = {
+        'go.mod': files['go.mod']!,
+        'work.go': files['work.go']!,
+        'work_test.go': files['work_test.go']!.slice(0, files['work_test.go']!.indexOf('func BenchmarkSame')),
+        Makefile: 'bench:\n\tgo test -bench .\n',
+      };
+      const repo = makeRepo([one, one]);
+      const out = tempDir();
+      const r = await runLastCommit(
+        repo,
+        'make bench',
+        out,
+        ['--format', 'go', '--measure', 'instructions', '--build', 'go test -c -o bench.test .', '--count-binary', 'bench.test'],
+        { env: { PATH } },
+      );
+      expect(r.code).toBe(0);
+      expect(readResults(out).comparisons.map((c) => [c.benchmark, c.verdict])).toEqual([
+        ['example.com/counts.BenchmarkChanged', 'unchanged'],
+      ]);
+    },
+    300_000,
+  );
+
   it('refuses a bench command it cannot see through, naming the settings to give instead (exit 2)', async () => {
     const repo = makeRepo([{ Makefile: 'bench:\n\tgo test -bench .\n' }]);
     const r = await runLastCommit(repo, 'make bench', tempDir(), ['--format', 'go', '--measure', 'instructions']);

@@ -9,6 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { finishRunReading, startRunReading } from '../environment.js';
 import { readRunResults } from '../formats/index.js';
 import { FormatError } from '../formats/types.js';
 import type { CountDescription, CountTarget, CountUnit } from '../harness/types.js';
@@ -155,6 +156,7 @@ export async function countOnce(
 ): Promise<{ run: Run; failure: string | null }> {
   const site = b.sides[side]!;
   const startedAt = new Date().toISOString();
+  const reading = startRunReading();
   const argv = [site.binary, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work)];
   const r = await execArgvCounted(argv, { cwd: site.cwd, env: runEnv(ctx, side), timeoutSec: ctx.timeoutSec });
   let failure: string | null = null;
@@ -184,6 +186,8 @@ export async function countOnce(
     work,
     measurements: failure === null ? [{ ...instructionMeasurement(b.name, r.instructions!) }] : [],
     ...(failure !== null && { error: failure }),
+    // The machine's load during the run: a count that waits in the kernel can move with it (docs/steady.md).
+    env: finishRunReading(reading),
   };
   return { run, failure: failure === null ? null : `${side} count of ${b.name} at work ${work} failed: ${failure}` };
 }

@@ -3,11 +3,14 @@
  * module works on the Config object; nothing deeper reads flags or the environment.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { parse as parseShellWords } from 'shell-quote';
 import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Node } from 'yaml';
 import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
-import { FILTER_FORMATS, FILTER_PLACEHOLDER } from './adaptive/filter.js';
+import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf } from './harness/index.js';
+import type { CountTarget, ShellWord } from './harness/types.js';
 import type { AdaptiveSettings, AnalysisSettings, FailOn, GlobThreshold, RunSettings } from './model.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import type { Governance } from './trust.js';
@@ -42,6 +45,13 @@ export interface Config extends AnalysisSettings {
   // Instruction mode and a steadier machine (docs/steady.md); all off by default.
   /** 'instructions': count each run's instructions under cachegrind instead of timing it. */
   measure: 'time' | 'instructions';
+  /**
+   * measure: instructions with a counted format (src/harness/): what to build and count per
+   * benchmark (src/runner/counts.ts). Absent: the whole command is counted per run.
+   */
+  countTarget?: CountTarget;
+  /** Count runs at once (per-benchmark counts). */
+  jobs: number;
   /** Pin benchmark runs to this CPU (taskset); 'auto' = the last CPU benchgate may use. */
   pinCpu?: number | 'auto';
   /** Run benchmarks without address-space randomisation (setarch -R). */
@@ -262,15 +272,24 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
       `no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`,
     );
   }
-  // Instruction mode counts the whole command, like command mode times it: no parser.
+  // Instruction mode counts each benchmark of a counted harness, or else the whole command (like command mode times it).
   const measure = (text('measure') as Config['measure'] | undefined) ?? 'time';
   const givenFormat = text('format');
-  if (measure === 'instructions' && givenFormat !== undefined && givenFormat !== 'auto' && givenFormat !== 'command') {
-    throw new ConfigError(
-      `${merged.format!.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${givenFormat}`,
-    );
+  const countTarget =
+    measure === 'instructions' && commandMode === undefined && givenFormat !== undefined && !['auto', 'command'].includes(givenFormat)
+      ? countTargetOf(bench, givenFormat, merged, text('count-binary'), list('count-packages'))
+      : undefined;
+  for (const key of ['count-packages', 'count-binary'] as const) {
+    if (merged[key] !== undefined && !countTarget)
+      throw new ConfigError(
+        `${merged[key].where}: ${key} applies to measure: instructions with a counted format (${FORMATS_WITH_COUNTS.join(', ')}) only`,
+      );
   }
-  const format = commandMode !== undefined || measure === 'instructions' ? 'command' : (givenFormat ?? DEFAULTS.format);
+  const format = countTarget
+    ? givenFormat!
+    : commandMode !== undefined || measure === 'instructions'
+      ? 'command'
+      : (givenFormat ?? DEFAULTS.format);
   checkFormat(format, merged.format?.where ?? '--format');
   if (text('rounds') === 'auto' && text('sampling') === 'pooled') {
     // The looks test one value per run (its median): pooled iterations would show other numbers than the verdict's.
@@ -306,6 +325,8 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     workingDirectory: text('working-directory') ?? DEFAULTS.workingDirectory,
     source: text('source'),
     measure,
+    ...(countTarget && { countTarget }),
+    jobs: number('jobs') ?? os.availableParallelism(),
     pinCpu: pin === undefined ? undefined : pin === 'auto' ? 'auto' : Number(pin),
     noAslr: flag('no-aslr'),
     noFsync: flag('no-fsync'),
@@ -377,6 +398,35 @@ function takesFilter(bench: string, format: string, merged: RawConfig): boolean 
   return true;
 }
 
+/**
+ * What the count runner builds and counts: the count-binary or count-packages settings, else the
+ * bench command's own `go test` call, split into shell words by shell-quote (never run by it).
+ * A command it cannot see through is exit 2, naming the settings to give instead.
+ */
+function countTargetOf(bench: string, format: string, merged: RawConfig, binary: string | undefined, packages: string[]): CountTarget {
+  const counts = harnessOf(format)?.counts;
+  if (!counts) {
+    throw new ConfigError(
+      `${merged.format!.where}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(', ')} only; for ${format}, ` +
+        'count the whole command instead: use bench-command (one count per run, with the harness work fixed) and remove format',
+    );
+  }
+  if (binary !== undefined && packages.length > 0)
+    throw new ConfigError(`${merged['count-binary']!.where}: give either count-binary or count-packages, not both`);
+  const recognised = counts.recognise(parseShellWords(bench, (name) => ({ op: `$${name}` })) as ShellWord[]);
+  // The user's -bench pattern still selects what is counted when the packages come from a setting.
+  const pattern = recognised?.pattern ?? '.';
+  if (binary !== undefined) return { packages: [], pattern, buildFlags: [], binary };
+  if (packages.length > 0) return { packages, pattern, buildFlags: recognised?.buildFlags ?? [] };
+  if (recognised) return recognised;
+  const where = merged.bench?.where ?? '--bench';
+  throw new ConfigError(
+    `${where}: measure: instructions counts each ${format} benchmark from a direct "go test -bench PATTERN [packages]" call, and cannot see through ${JSON.stringify(bench)} ` +
+      '(a script, make, cd ... &&, a pipe, a variable or an unknown flag): set count-packages to the packages to count (e.g. ./...), ' +
+      'or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run',
+  );
+}
+
 /** An unknown format is a usage error now, before any worktree is made. */
 function checkFormat(format: string, where: string): void {
   const known = ['auto', 'command', ...formats.map((f) => f.name)];
@@ -400,6 +450,7 @@ export function runSettingsOf(config: Config): RunSettings {
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
     measure: config.measure,
+    ...(config.measure === 'instructions' && { countScope: config.countTarget ? ('benchmark' as const) : ('process' as const) }),
     gateMetrics: config.gateMetrics,
     gateProcess: config.gateProcess,
     ignore: config.ignore,

@@ -5,14 +5,23 @@
  */
 import path from 'node:path';
 import { runAdaptive } from './adaptive/driver.js';
-import { expandFilterPlaceholder } from './adaptive/filter.js';
-import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './adaptive/filter-env.js';
+import { expandFilterPlaceholder } from './harness/index.js';
+import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './runner/filter-env.js';
 import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts } from './environment.js';
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, type Worktrees } from './git.js';
-import type { AdaptiveSettings, LogHeader, Measurement, RefInfo, Run, Side, Warning } from './model.js';
+import {
+  SCHEMA_VERSION,
+  type AdaptiveSettings,
+  type LogHeader,
+  type Measurement,
+  type RefInfo,
+  type Run,
+  type Side,
+  type Warning,
+} from './model.js';
 import type { Platform } from './platforms/types.js';
 import { chooseComparison, resolveComparison } from './refs.js';
 import { commandEnvironment, PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
@@ -25,6 +34,8 @@ import { planRounds, type PlannedRound } from './runner/schedule.js';
 import { planSteadiness, type SteadyPlan } from './runner/steady.js';
 import { reviewWarnings, workingDirectoryIn } from './trust.js';
 import { VERSION } from './version.js';
+import { measureCounts } from './measure-counts.js';
+import { countPolicy } from './counts-policy.js';
 import { adaptiveDesign, sequentialPolicy, unreachableWarning } from './analysis/sequential.js';
 
 /** The results log's file name, inside the output directory. */
@@ -119,14 +130,32 @@ export async function measure(config: Config, platform: Platform): Promise<strin
       head: workingDirectoryIn(wt.head, config.workingDirectory, 'head'),
     };
 
-    const header = logHeader(config, base, head, { steady: steady.checks, valgrind }, setup);
-    log = new ResultsLog(file, header);
-    platform.info(`results log: ${file}`);
-    if (log.kept) platform.info(`the earlier results log there is kept as ${log.kept}`);
+    const openLog = (countPlan?: LogHeader['countPlan']) => {
+      const opened = new ResultsLog(file, logHeader(config, base, head, { steady: steady.checks, valgrind }, setup, countPlan));
+      platform.info(`results log: ${file}`);
+      if (opened.kept) platform.info(`the earlier results log there is kept as ${opened.kept}`);
+      return opened;
+    };
     const withheld = withheldVariables(process.env);
     if (withheld.length > 0)
       platform.info(`withheld from build and bench commands: ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
 
+    if (config.countTarget) {
+      // The log opens once the calibrated work (its header's countPlan) is known.
+      if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
+      log = await measureCounts({
+        config,
+        platform,
+        dirs,
+        env: (side) => commandEnv(side, 0, dirs),
+        checkCancelled,
+        openLog: (plan) => (log = openLog(plan)),
+        policy: countPolicy,
+      });
+      log.end('completed');
+      return file;
+    }
+    log = openLog();
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
     const rounds = { config, platform, dirs, log, checkCancelled, steady };
     const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds, config.adaptive) : await runRounds(rounds);
@@ -153,10 +182,17 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   }
 }
 
-function logHeader(config: Config, base: RefInfo, head: RefInfo, runner: RunnerFacts, warnings: Warning[]): LogHeader {
+function logHeader(
+  config: Config,
+  base: RefInfo,
+  head: RefInfo,
+  runner: RunnerFacts,
+  warnings: Warning[],
+  countPlan?: LogHeader['countPlan'],
+): LogHeader {
   return {
     type: 'header',
-    schema: 1,
+    schemaVersion: SCHEMA_VERSION,
     tool: { name: 'benchgate', version: VERSION },
     base,
     head,
@@ -165,6 +201,7 @@ function logHeader(config: Config, base: RefInfo, head: RefInfo, runner: RunnerF
     environment: collectEnvironment(runner),
     startedAt: new Date().toISOString(),
     ...(warnings.length > 0 && { warnings }),
+    ...(countPlan && { countPlan }),
   };
 }
 

@@ -44,6 +44,14 @@ export interface Measurement {
 
 export type MetricRole = 'primary' | 'secondary' | 'derived';
 
+/**
+ * The version of the results log and results.json this benchgate writes (`schemaVersion`).
+ * Readers accept every version up to their own; a newer one is refused (exit 2). docs/formats.md
+ * lists each version and its reader policy. 1: the header's `schema: 1`; 2: per-benchmark count
+ * runs (Run.benchmark, Run.work) and the header's countPlan.
+ */
+export const SCHEMA_VERSION = 2;
+
 /** How often the runner reads the process tree's peak RSS (VmHWM) from /proc. */
 export const RSS_SAMPLE_MS = 25;
 
@@ -76,6 +84,23 @@ export interface Run {
   measurements: Measurement[];
   /** Environment readings taken around this run (load, steal); filled by the runner when readable. */
   env?: RunEnvironment;
+  /**
+   * A per-benchmark count run (measure: instructions with a counted harness, schemaVersion 2):
+   * the benchmark it was asked for (its normalised name), and `work`, the fixed iteration count
+   * it ran. `round` is then the repetition. Absent: a whole-suite run. Such runs are keyed by
+   * (suite, side, round, benchmark, work) and appended in the order they finish.
+   */
+  benchmark?: string;
+  /** @minimum 1 */
+  work?: number;
+}
+
+/** The two fixed work sizes one benchmark's count runs use (calibrated once, on base). */
+export interface CountWork {
+  /** @minimum 1 */
+  small: number;
+  /** @minimum 1 */
+  large: number;
 }
 
 export interface RunEnvironment {
@@ -94,7 +119,13 @@ export interface RefInfo {
 /** First line of results.jsonl. */
 export interface LogHeader {
   type: 'header';
-  schema: 1;
+  /** Logs before schemaVersion 2 say `schema: 1` instead. */
+  schema?: 1;
+  /**
+   * SCHEMA_VERSION of the benchgate that wrote it.
+   * @minimum 2
+   */
+  schemaVersion?: number;
   tool: { name: 'benchgate'; version: string };
   base: RefInfo;
   head: RefInfo;
@@ -104,6 +135,8 @@ export interface LogHeader {
   startedAt: string;
   /** Said before any run: config values a pull request's side could not set, CI files it changes (src/trust.ts). */
   warnings?: Warning[];
+  /** Per-benchmark counts: the work each benchmark (normalised name) runs at, the same on both sides. */
+  countPlan?: Record<string, CountWork>;
 }
 
 export interface LogRunLine {
@@ -184,6 +217,12 @@ export interface RunSettings extends AnalysisSettings {
   timeoutSec: number;
   /** What a run measured: its time (absent in logs before instruction mode), or its instruction count. */
   measure?: 'time' | 'instructions';
+  /**
+   * measure: instructions: `benchmark`, one count per benchmark from the harness's own binary
+   * (src/runner/counts.ts), or `process`, the whole command's count per run. Absent: process.
+   */
+  countScope?: 'benchmark' | 'process';
+
   /** rounds auto (src/adaptive/): when to look and when to stop; `rounds` is then max-rounds. */
   adaptive?: AdaptiveSettings;
 }
@@ -249,6 +288,8 @@ export const WARNING_CODES = [
   // the whole result
   'run-failed',
   'no-benchmarks',
+  // measure: instructions: what a count cannot see (I/O, waiting, cache and memory, parallelism)
+  'counts-can-miss',
   // the setup: on a pull or merge request, what its side could not change (src/trust.ts)
   'config-ignored',
   'ci-files-changed',
@@ -426,6 +467,8 @@ export interface Failures {
 
 /** Everything the report stage needs; results.json is this object. */
 export interface ComparisonResult {
+  /** SCHEMA_VERSION of the benchgate that wrote it; absent in a results.json before version 2. */
+  schemaVersion?: number;
   tool: { name: 'benchgate'; version: string };
   base: RefInfo;
   head: RefInfo;

@@ -324,8 +324,37 @@ const CONFIG = [
     type: 'choice',
     choices: ['time', 'instructions'],
     default: 'time',
-    help: "time, or instructions: count each run's instructions under valgrind's cachegrind (one count per run, decided exactly when it repeats; docs/steady.md)",
+    help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go) one count per benchmark from the harness's own test binary, else (bench-command) one count of the whole command per run (docs/steady.md)",
     trust: 'trusted-only',
+    commands: ['run'],
+  },
+  {
+    name: 'count-packages',
+    arg: 'LIST',
+    type: 'list',
+    defaultText: 'read from the bench command when it is a direct go test call',
+    help: 'measure instructions per benchmark: the Go packages to build with go test -c and count (e.g. ./...), when the bench command is not a direct go test call (make bench, cd x && ...)',
+    // It chooses what is measured.
+    trust: 'trusted-only',
+    commands: ['run'],
+  },
+  {
+    name: 'count-binary',
+    arg: 'PATH',
+    type: 'text',
+    defaultText: 'none',
+    help: 'measure instructions per benchmark: a Go test binary the build command makes in each worktree (path from the working directory, e.g. bench.test from go test -c -o bench.test ./pkg), counted instead of building packages',
+    trust: 'trusted-only',
+    commands: ['run'],
+  },
+  {
+    name: 'jobs',
+    arg: 'N',
+    ...int(1),
+    defaultText: 'the number of CPU cores',
+    help: 'measure instructions per benchmark: count runs at once (counts do not depend on load: docs/steady.md)',
+    // Fewer or more parallel count runs change how long a run takes, not what is compared.
+    trust: 'any',
     commands: ['run'],
   },
   {

@@ -9,7 +9,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import logSchema from '../schema/results-log.schema.json' with { type: 'json' };
 import resultsSchema from '../schema/results.schema.json' with { type: 'json' };
 import { ConfigError } from './config.js';
-import type { ComparisonResult, LogLine } from './model.js';
+import { SCHEMA_VERSION, type ComparisonResult, type LogLine } from './model.js';
 import { inertForLog } from './report/escape.js';
 
 /** Bad input, like a bad flag or config value (exit code 2); the message says where. */
@@ -41,9 +41,6 @@ const lineSchemas = new Map(
     return [tag, `${logSchema.$id}${$ref}`];
   }),
 );
-
-/** The header's schema version this benchgate reads. */
-const LOG_SCHEMA_VERSION = logSchema.definitions.LogHeader.properties.schema.const;
 
 /** "comparisons[3].unit" for the JSON pointer "/comparisons/3/unit". */
 function fieldName(pointer: string, extra?: string): string {
@@ -93,8 +90,32 @@ function describeError(error: ErrorObject, data: unknown): string {
   }
 }
 
+/**
+ * A header of another version would fail field by field; say what is wrong instead. Every version
+ * up to SCHEMA_VERSION reads (version 1 says `schema: 1`); a newer one is refused.
+ */
+function checkVersion(header: Record<string, unknown>, where: string): void {
+  const shown = (v: unknown) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
+  const { schema, schemaVersion } = header;
+  if (schema !== undefined || schemaVersion === undefined) {
+    if (schema === 1 && schemaVersion === undefined) return;
+    throw new ValidationError(`${where}: schema ${shown(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
+  }
+  if (typeof schemaVersion !== 'number' || !Number.isInteger(schemaVersion) || schemaVersion < 2)
+    throw new ValidationError(`${where}: schemaVersion ${shown(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
+  if (schemaVersion > SCHEMA_VERSION)
+    throw new ValidationError(
+      `${where}: written by a newer benchgate (schemaVersion ${schemaVersion}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`,
+    );
+}
+
 /** results.json's content, typed, or a ValidationError naming the file and the field. */
 export function validateResults(data: unknown, file: string): ComparisonResult {
+  const version = data && typeof data === 'object' ? (data as { schemaVersion?: unknown }).schemaVersion : undefined;
+  if (typeof version === 'number' && version > SCHEMA_VERSION)
+    throw new ValidationError(
+      `${file}: written by a newer benchgate (schemaVersion ${version}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`,
+    );
   const check = checker<ComparisonResult>(resultsSchema.$id);
   if (check(data)) return data;
   throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check.errors![0]!, data)}`);
@@ -109,13 +130,7 @@ export function validateLogLine(data: unknown, file: string, line: number): LogL
     throw new ValidationError(
       `${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(', ')})`,
     );
-  // A header of another version would fail field by field; say what is wrong instead.
-  const schema = (data as { schema?: unknown }).schema;
-  if (type === 'header' && schema !== LOG_SCHEMA_VERSION) {
-    throw new ValidationError(
-      `${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`,
-    );
-  }
+  if (type === 'header') checkVersion(data as Record<string, unknown>, where);
   const check = checker<LogLine>(id);
   if (check(data)) return data;
   throw new ValidationError(`${where}: ${describeError(check.errors![0]!, data)}`);

@@ -54,13 +54,16 @@ function append(to: number[], values: readonly number[]): void {
   for (const v of values) to.push(v);
 }
 
-/** Groups in order of first appearance; values in round order (then the order within a round). */
-export function groupRuns(runs: readonly Run[], sampling: AnalysisSettings['sampling']): Group[] {
+/**
+ * Groups in order of first appearance; values in round order (then the order within a round).
+ * `format` names the harness whose names are normalised into one identity (analysis/identity.ts).
+ */
+export function groupRuns(runs: readonly Run[], sampling: AnalysisSettings['sampling'], format: string): Group[] {
   const groups = new Map<string, Group>();
   const ordered = [...runs].sort((a, b) => a.round - b.round || a.position - b.position);
   for (const run of ordered) {
     for (const m of run.measurements) {
-      const key = identityKey({ suite: run.suite, benchmark: m.benchmark, metric: m.metric, complexityN: m.complexityN });
+      const key = identityKey({ suite: run.suite, benchmark: m.benchmark, metric: m.metric, complexityN: m.complexityN }, format);
       let g = groups.get(key);
       if (!g) groups.set(key, (g = newGroup(run, m)));
       const side = run.side;

@@ -21,6 +21,7 @@ import type {
   Verdict,
   Warning,
 } from '../model.js';
+import { SCHEMA_VERSION } from '../model.js';
 import { geomeanChange } from '../stats/index.js';
 import { byReportOrder, compareGroups } from './compare.js';
 import { compareCounts, isCountRun } from './counts.js';
@@ -111,9 +112,16 @@ export function regate(result: ComparisonResult, override: GateOverride | null):
   return { ...rest, ...gateOf(result.settings, result.counts, override) };
 }
 
+/** What every instruction-count result says once, whichever renderer shows it. */
+export const COUNTS_CAN_MISS: Warning = {
+  code: 'counts-can-miss',
+  message:
+    'instruction counts do not see I/O, time spent waiting in system calls, cache and memory effects or parallel speed-ups: measure time (a deep run) for those',
+};
+
 /** The comparisons of a set of runs (process cost included), without diagnostics: for simulations. */
-export function compareRuns(runs: readonly Run[], settings: AnalysisSettings): Comparison[] {
-  return compareGroups(groupRuns(processCost(runs).runs, settings.sampling), settings).compared.map((x) => x.comparison);
+export function compareRuns(runs: readonly Run[], settings: AnalysisSettings, format = 'command'): Comparison[] {
+  return compareGroups(groupRuns(processCost(runs).runs, settings.sampling, format), settings).compared.map((x) => x.comparison);
 }
 
 /** The whole analysis of one results log. */
@@ -123,7 +131,7 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
   const sequential = settings.adaptive ? replaySequential(suiteRuns, settings, settings.adaptive, end) : null;
   const cost = processCost(sequential ? withoutLaterRounds(suiteRuns, sequential.outcomes) : suiteRuns);
-  const groups = groupRuns(cost.runs, settings.sampling);
+  const groups = groupRuns(cost.runs, settings.sampling, settings.format);
   const { compared } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
   const comparisons = counted.length > 0 ? [...counted, ...diagnosed.comparisons].sort(byReportOrder) : diagnosed.comparisons;
@@ -138,7 +146,9 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   if (sequential && sequential.adaptive.unreachable.length > 0) {
     warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive!.maxRounds, true));
   }
+  if (settings.measure === 'instructions') warnings.push(COUNTS_CAN_MISS);
   return {
+    schemaVersion: SCHEMA_VERSION,
     tool: header.tool,
     base: header.base,
     head: header.head,

@@ -28,9 +28,9 @@ export interface CodeQualityIssue {
 }
 
 /** The size tells apart the rows nanobench gives one name at several complexityN. */
-function fingerprint(c: Comparison): string {
+function fingerprint(c: Comparison, format: string): string {
   return createHash('sha256')
-    .update(identityKey({ ...c, complexityN: complexityNOf(c) }))
+    .update(identityKey({ ...c, complexityN: complexityNOf(c) }, format))
     .digest('hex');
 }
 
@@ -49,7 +49,7 @@ function issue(c: Comparison, result: ComparisonResult, names: Names): CodeQuali
     check_name: 'benchgate-regression',
     description: clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1000),
     categories: ['Performance'],
-    fingerprint: fingerprint(c),
+    fingerprint: fingerprint(c, result.settings.format),
     // A regression that fails the gate blocks the merge; one reported with the gate off does not;
     // one that does not gate (process cost, a secondary metric, an ignored benchmark) is information.
     severity: !c.gating ? 'info' : result.gateFailed ? 'major' : 'minor',

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../config.js';
 import type { Measurement } from '../model.js';
+import { execArgv, type ArgvResult } from './exec-argv.js';
 import { execMeasured, type ExecOptions, type ExecResult } from './exec.js';
 
 const INSTRUCTIONS_METRIC = 'instructions';
@@ -69,6 +70,20 @@ export async function execCounted(command: string, opts: ExecOptions): Promise<E
   try {
     const r = await execMeasured(command, { ...opts, prefix: [...(opts.prefix ?? []), ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, instructions: readInstructionCount(dir) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** execArgv under cachegrind: a program run from an argument array, and the instructions it executed (null when valgrind wrote none). */
+export async function execArgvCounted(
+  argv: readonly string[],
+  opts: Parameters<typeof execArgv>[1],
+): Promise<ArgvResult & { instructions: number | null }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-cg-'));
+  try {
+    const r = await execArgv([...cachegrindPrefix(dir), ...argv], opts);
+    return { ...r, instructions: readInstructionCount(dir) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

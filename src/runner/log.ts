@@ -139,8 +139,14 @@ export class LogError extends Error {
   }
 }
 
+/** A run's identity: (suite, side, round), and for a per-benchmark count run its benchmark and work too. */
 function runKey(run: Run): string {
-  return JSON.stringify([run.suite, run.side, run.round]);
+  return JSON.stringify([run.suite, run.side, run.round, ...(run.benchmark === undefined ? [] : [run.benchmark, run.work])]);
+}
+
+function describeRun(run: Run): string {
+  const what = run.benchmark === undefined ? '' : ` of "${run.benchmark}" at work ${run.work}`;
+  return `a second ${run.side} run${what} of round ${run.round} of suite "${run.suite}"`;
 }
 
 /** Reads one or more results logs' text; only the header is mandatory. */
@@ -151,7 +157,7 @@ export function parseLog(text: string, file: string): ParsedLog {
   const runs: Run[] = [];
   let end: LogEnd | null = null;
   const skipped: number[] = [];
-  /** Line of each run's identity (suite, side, round): one log holds each run once. */
+  /** Line of each run's identity (runKey): one log holds each run once. */
   const seen = new Map<string, number>();
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
@@ -178,7 +184,7 @@ export function parseLog(text: string, file: string): ParsedLog {
       const earlier = seen.get(key);
       if (earlier !== undefined) {
         throw new LogError(
-          `${file}:${i + 1}: a second ${parsed.run.side} run of round ${parsed.run.round} of suite "${parsed.run.suite}" (the first is on line ${earlier}); ` +
+          `${file}:${i + 1}: ${describeRun(parsed.run)} (the first is on line ${earlier}); ` +
             'two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"',
         );
       }

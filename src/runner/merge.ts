@@ -5,7 +5,7 @@
  * given twice (or a merged log with one of its sources), whose runs would count twice. A
  * merged log is analysed with fixed rounds, whatever design its sources followed.
  */
-import type { LogHeader, LogLine } from '../model.js';
+import { SCHEMA_VERSION, type LogHeader, type LogLine } from '../model.js';
 import { LogError, type ParsedLog } from './log.js';
 
 export function mergeLogs(logs: { file: string; log: ParsedLog }[]): string {
@@ -13,7 +13,9 @@ export function mergeLogs(logs: { file: string; log: ParsedLog }[]): string {
   const first = logs[0]!;
   // The merged rounds follow no one design: rounds auto's looks do not carry over, the analysis is fixed-rounds.
   const { adaptive: _looks, ...config } = first.log.header.config;
-  const lines: LogLine[] = [{ ...first.log.header, config: { ...config, rounds: null } } as LogHeader];
+  // The merged log is written at this benchgate's version, whatever its sources' were.
+  const { schema: _v1, ...header } = first.log.header;
+  const lines: LogLine[] = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...config, rounds: null } } as LogHeader];
   let offset = 0;
   /** A run's header is its identity: it started once, with one seed. */
   const started = new Map<string, string>();

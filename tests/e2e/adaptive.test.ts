@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { FILTER_PLACEHOLDER } from '../../src/adaptive/filter.js';
+import { FILTER_PLACEHOLDER } from '../../src/harness/index.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, ROOT, runCli, runLastCommit, startCli, tempDir } from './helpers.js';
 

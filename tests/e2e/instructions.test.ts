@@ -69,6 +69,9 @@ describe('benchgate run --measure instructions', () => {
     expect(c.changePct!).toBeLessThan(5);
     // No time or simulator cost was compared: CPU and memory under valgrind are not the program's.
     expect(result.comparisons.map((x) => x.metric)).toEqual(['instructions']);
+    // Every report says once what a count cannot see.
+    expect(result.warnings.map((w) => w.code)).toContain('counts-can-miss');
+    expect(result.schemaVersion).toBe(2);
     const log = readLog(path.join(out, 'results.jsonl'));
     expect(log.header.config.measure).toBe('instructions');
     expect(log.header.environment.valgrind).toMatch(/^valgrind-\d/);
@@ -87,9 +90,9 @@ describe('benchgate run --measure instructions', () => {
     expect(r.stderr).toContain('apt-get install valgrind');
   });
 
-  it('refuses a harness format in instruction mode', async () => {
-    const r = await runCli(['run', '--repo', dir, '--base', 'HEAD', '--bench', './prog', '--format', 'go', '--measure', 'instructions']);
+  it('refuses a harness format it cannot count per benchmark in instruction mode', async () => {
+    const r = await runCli(['run', '--repo', dir, '--base', 'HEAD', '--bench', './prog', '--format', 'jmh', '--measure', 'instructions']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--format: measure: instructions counts the whole command/);
+    expect(r.stderr).toMatch(/--format: measure: instructions counts per benchmark for go only; for jmh, count the whole command instead/);
   });
 });

@@ -1,5 +1,5 @@
 /** A results-log header for tests that build runs by hand; override only what a test is about. */
-import type { LogHeader, RunSettings } from '../../src/model.js';
+import { SCHEMA_VERSION, type LogHeader, type RunSettings } from '../../src/model.js';
 
 /** The default settings, as `benchgate run` records them in the header. */
 export const TEST_SETTINGS: RunSettings = {
@@ -20,7 +20,7 @@ export const TEST_SETTINGS: RunSettings = {
 export function testHeader(overrides: Partial<LogHeader> = {}): LogHeader {
   return {
     type: 'header',
-    schema: 1,
+    schemaVersion: SCHEMA_VERSION,
     tool: { name: 'benchgate', version: 'test' },
     base: { ref: 'main', sha: 'a'.repeat(40) },
     head: { ref: 'HEAD', sha: 'b'.repeat(40) },

@@ -22,10 +22,10 @@ describe('measure and steadier-machine keys', () => {
     expect(() => resolve({ 'pin-cpu': 'first' })).toThrow(/--pin-cpu: expected a CPU number \(e.g. 1\) or auto/);
   });
 
-  it('make instruction mode a whole-command mode', () => {
+  it('make instruction mode a whole-command mode unless the format is counted per benchmark', () => {
     expect(resolve({ measure: 'instructions' })).toMatchObject({ measure: 'instructions', format: 'command' });
     expect(resolve({ measure: 'instructions', format: 'auto' }).format).toBe('command');
-    expect(() => resolve({ measure: 'instructions', format: 'go' })).toThrow(/remove format: go/);
+    expect(() => resolve({ measure: 'instructions', format: 'jmh' })).toThrow(/counts per benchmark for go only; for jmh/);
     expect(() => resolve({ measure: 'cycles' })).toThrow(/expected one of time, instructions/);
   });
 });

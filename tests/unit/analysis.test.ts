@@ -57,14 +57,14 @@ describe('the analysis stage', () => {
   });
 
   it('diagnoses without writing to the comparisons it is given', () => {
-    const { compared } = compareGroups(groupRuns(runs(), 'run'), TEST_SETTINGS);
+    const { compared } = compareGroups(groupRuns(runs(), 'run', 'command'), TEST_SETTINGS);
     const diagnosed = diagnose(deepFreeze(compared));
     expect(compared.every((x) => x.comparison.diagnostics?.normality === undefined)).toBe(true);
     expect(diagnosed.comparisons.every((c) => c.diagnostics?.normality !== undefined)).toBe(true);
   });
 
   it('groups by suite, name, metric and size, with the key the Code Quality fingerprint hashes', () => {
-    const groups = groupRuns(runs(), 'run');
+    const groups = groupRuns(runs(), 'run', 'command');
     expect(groups.map((g) => identityKey(g))).toEqual([
       '["suite","slow","time"]',
       '["suite","sort","time",100]',
@@ -80,7 +80,7 @@ describe('the analysis stage', () => {
 
   it('pools runs of more values than a function call takes arguments', () => {
     const many = Array.from({ length: 150_000 }, (_, i) => 1 + (i % 7) / 100);
-    const pooled = groupRuns([runOf('base', 1, [{ values: many }]), runOf('base', 2, [{ values: many }])], 'pooled');
+    const pooled = groupRuns([runOf('base', 1, [{ values: many }]), runOf('base', 2, [{ values: many }])], 'pooled', 'command');
     expect(pooled[0]!.samples.base).toHaveLength(300_000);
     expect(pooled[0]!.raw.base).toHaveLength(300_000);
   });

@@ -88,3 +88,48 @@ describe('command mode', () => {
     );
   });
 });
+
+describe('config: measure instructions per benchmark', () => {
+  const resolve = (raw: Record<string, unknown>) => resolveConfig([flags({ measure: 'instructions', ...raw })], '/repo');
+
+  it('reads the count target from a direct go test call, and counts the whole command otherwise', () => {
+    const c = resolve({ bench: "go test -run '^$' -bench Parse ./a", format: 'go' });
+    expect(c.countTarget).toEqual({ packages: ['./a'], pattern: 'Parse', buildFlags: [] });
+    expect(c.format).toBe('go');
+    expect(resolve({ 'bench-command': './prog' })).toMatchObject({ format: 'command' });
+    expect(resolve({ bench: './prog' })).toMatchObject({ format: 'command' });
+    expect(resolve({ bench: './prog' }).countTarget).toBeUndefined();
+    expect(resolve({ bench: 'go test -bench .', format: 'go', jobs: '3' }).jobs).toBe(3);
+  });
+
+  it('takes count-packages or count-binary for a command it cannot see through, keeping the pattern when it can', () => {
+    expect(resolve({ bench: 'make bench', format: 'go', 'count-packages': './x,./y' }).countTarget).toEqual({
+      packages: ['./x', './y'],
+      pattern: '.',
+      buildFlags: [],
+    });
+    expect(resolve({ bench: 'make bench', format: 'go', 'count-binary': 'b.test' }).countTarget).toEqual({
+      packages: [],
+      pattern: '.',
+      buildFlags: [],
+      binary: 'b.test',
+    });
+  });
+
+  it('says which settings to give, and refuses what does not apply (exit 2)', () => {
+    expect(() => resolve({ bench: 'cd x && go test -bench .', format: 'go' })).toThrow(
+      /--bench: .*cannot see through "cd x && go test -bench \."[^]*count-packages[^]*count-binary/,
+    );
+    expect(() => resolve({ bench: 'cargo bench', format: 'cargo-bench' })).toThrow(
+      new ConfigError(
+        '--format: measure: instructions counts per benchmark for go only; for cargo-bench, count the whole command instead: use bench-command (one count per run, with the harness work fixed) and remove format',
+      ),
+    );
+    expect(() => resolve({ 'bench-command': './prog', 'count-packages': './...' })).toThrow(
+      '--count-packages: count-packages applies to measure: instructions with a counted format (go) only',
+    );
+    expect(() => resolve({ bench: 'make bench', format: 'go', 'count-packages': '.', 'count-binary': 'b' })).toThrow(
+      'give either count-binary or count-packages, not both',
+    );
+  });
+});

@@ -131,7 +131,7 @@ describe('the correction family', () => {
       10,
       () => ({ maxRssKb: 50_000 * (1 + jitter.next() * 0.01) }),
     ).map((r) => ({ ...r, cpuUserMs: 1000 + Math.round(jitter.next() * 50) * 10, cpuSysMs: 200 + Math.round(jitter.next() * 30) * 10 }));
-    const groups = groupRuns(processCost(runs).runs, 'run');
+    const groups = groupRuns(processCost(runs).runs, 'run', 'command');
     expect(parsed).toHaveLength(16);
     expect(groups).toHaveLength(19); // 4 x (time, MB/s, B/op, allocs/op) + 3 process rows
     expect(compareGroups(groups, TEST_SETTINGS).family).toBe(4);

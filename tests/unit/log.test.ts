@@ -43,7 +43,39 @@ describe('results log', () => {
     expect(() => parseLog(`${JSON.stringify({ type: 'run', run: run(1) })}\n`, 'x.jsonl')).toThrow(
       new LogError('x.jsonl: no header line: is this a benchgate results.jsonl?'),
     );
-    expect(() => parseLog(JSON.stringify({ ...header, schema: 9 }), 'x.jsonl')).toThrow('schema 9 is not supported');
+    expect(() => parseLog(JSON.stringify({ ...header, schemaVersion: undefined, schema: 9 }), 'x.jsonl')).toThrow(
+      'schema 9 is not supported',
+    );
+    expect(() => parseLog(JSON.stringify({ ...header, schemaVersion: 99 }), 'x.jsonl')).toThrow(
+      'x.jsonl:1: written by a newer benchgate (schemaVersion 99; this one reads up to 2): upgrade benchgate',
+    );
+  });
+
+  it('reads a version 1 log (schema: 1) as before', () => {
+    const { schemaVersion: _v2, ...rest } = header;
+    const text = [JSON.stringify({ ...rest, schema: 1 }), JSON.stringify({ type: 'run', run: run(1) })].join('\n');
+    const parsed = parseLog(text, 'v1.jsonl');
+    expect(parsed.header.schema).toBe(1);
+    expect(parsed.runs).toHaveLength(1);
+  });
+
+  it('keys a count run by its benchmark and work too, and still refuses a true duplicate', () => {
+    const count = (benchmark: string, work: number): Run => ({ ...run(1), benchmark, work });
+    const lines = (runs: Run[]) =>
+      [
+        JSON.stringify({ ...header, countPlan: { a: { small: 10, large: 20 } } }),
+        ...runs.map((r) => JSON.stringify({ type: 'run', run: r })),
+      ].join('\n');
+    const parsed = parseLog(lines([count('a', 10), count('a', 20), count('b', 10)]), 'c.jsonl');
+    expect(parsed.runs.map((r) => [r.benchmark, r.work])).toEqual([
+      ['a', 10],
+      ['a', 20],
+      ['b', 10],
+    ]);
+    expect(parsed.header.countPlan).toEqual({ a: { small: 10, large: 20 } });
+    expect(() => parseLog(lines([count('a', 10), count('a', 10)]), 'c.jsonl')).toThrow(
+      'c.jsonl:3: a second base run of "a" at work 10 of round 1 of suite "s" (the first is on line 2)',
+    );
   });
 
   it('refuses a rounds auto header whose last look comes before its first, naming the line', () => {

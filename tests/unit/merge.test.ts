@@ -32,6 +32,14 @@ describe('mergeLogs', () => {
     expect(merged.end?.status).toBe('completed');
   });
 
+  it('writes the merged log at the current schemaVersion, a version 1 source included', () => {
+    const head = 'b'.repeat(40);
+    const { schemaVersion: _v2, ...v1 } = header(head);
+    const merged = parseLog(mergeLogs([{ file: 'a', log: { ...log(head, [1]), header: { ...v1, schema: 1 } } }]), 'm');
+    expect(merged.header.schemaVersion).toBe(2);
+    expect(merged.header.schema).toBeUndefined();
+  });
+
   it('refuses logs of different commits', () => {
     expect(() =>
       mergeLogs([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildFilter, expandFilterPlaceholder, FILTER_FORMATS, wholeSuiteFilter, type FilterOutcome } from '../../src/adaptive/filter.js';
+import { buildFilter, expandFilterPlaceholder, FILTER_FORMATS, wholeSuiteFilter, type FilterOutcome } from '../../src/harness/index.js';
 
 /** Names a pull request could print: regex metacharacters, quotes, spaces, a newline, unicode. */
 const HOSTILE = [

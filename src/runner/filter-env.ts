@@ -1,12 +1,12 @@
 /**
- * What a round's bench command gets in BENCHGATE_FILTER (src/adaptive/filter.ts builds the
+ * What a round's bench command gets in BENCHGATE_FILTER (src/harness/ describes each harness's
  * syntax): the harness's "everything" for a whole-suite round, else the open benchmarks, or the
  * whole suite with the reason when no filter can select them.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { buildFilter, wholeSuiteFilter, type HarnessFilter } from './filter.js';
+import { buildFilter, wholeSuiteFilter, type HarnessFilter } from '../harness/index.js';
 
 /** BENCHGATE_FILTER for one round, and the open names a run records (absent: the whole suite ran). */
 export interface FilterEnv {

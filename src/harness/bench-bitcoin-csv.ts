@@ -1,0 +1,14 @@
+/** bench_bitcoin: `-filter` is an ECMAScript regular expression (std::regex), matched in full. */
+import { anchoredAlternation, escapeWith, sameName } from './filter-syntax.js';
+import type { HarnessDescription } from './types.js';
+
+const ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
+
+export const benchBitcoinCsv: HarnessDescription = {
+  format: 'bench-bitcoin-csv',
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: '.*' },
+    build: (open) => anchoredAlternation(open, ecmaQuote, '('),
+  },
+};

@@ -1,0 +1,14 @@
+/** Criterion.rs: the filter is a Rust regular expression (regex::escape quotes a name). */
+import { anchoredAlternation, escapeWith, sameName } from './filter-syntax.js';
+import type { HarnessDescription } from './types.js';
+
+const rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
+
+export const criterion: HarnessDescription = {
+  format: 'criterion',
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: '' },
+    build: (open) => anchoredAlternation(open, rustQuote),
+  },
+};

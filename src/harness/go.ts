@@ -1,0 +1,111 @@
+/**
+ * `go test -bench`. Benchgate names a Go benchmark `<import path>.BenchmarkX/sub-N`; `-N` is the
+ * GOMAXPROCS suffix Go adds when GOMAXPROCS > 1, so the normalised name drops it and one
+ * benchmark keeps one identity across runner sizes (and under the count runner's GOMAXPROCS=1).
+ */
+import { escapeWith, filter, unique } from './filter-syntax.js';
+import type { CountTarget, HarnessDescription, ShellWord } from './types.js';
+
+const PROCS_SUFFIX = /-\d+$/;
+
+/** Go's regexp.QuoteMeta. */
+const goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
+
+/** `example.com/m/pkg.BenchmarkX/a.b-8` -> `BenchmarkX/a.b-8`: the Go name starts at the first `.Benchmark` whose top level has no dot. */
+export function withoutGoPackage(name: string): string {
+  for (let i = name.indexOf('Benchmark'); i >= 0; i = name.indexOf('Benchmark', i + 1)) {
+    if ((i === 0 || name[i - 1] === '.') && !name.slice(i).split('/')[0]!.includes('.')) return name.slice(i);
+  }
+  return name;
+}
+
+/**
+ * The -bench pattern for one name: split on unbracketed `/` into one regexp per sub-benchmark
+ * level (testing/match.go splitRegexp), each level anchored. The pattern never sees the package,
+ * and Go adds the `-N` suffix after matching: the last level accepts the name with or without it.
+ */
+function goPattern(name: string): string {
+  const levels = withoutGoPackage(name).split('/');
+  return levels
+    .map((level, i) => {
+      const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
+      if (!suffix) return `^${goQuote(level)}$`;
+      return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
+    })
+    .join('/');
+}
+
+/** `go test` flags that take a value, and those of them `go test -c` needs (the rest only steer the run). */
+const BUILD_VALUE_FLAGS = new Set(['tags', 'ldflags', 'gcflags', 'asmflags', 'mod', 'modfile', 'pgo', 'overlay']);
+const BUILD_BOOL_FLAGS = new Set(['race', 'msan', 'asan', 'trimpath', 'cover']);
+const RUN_VALUE_FLAGS = new Set(['bench', 'run', 'benchtime', 'count', 'cpu', 'timeout', 'p', 'parallel', 'shuffle', 'skip']);
+const RUN_BOOL_FLAGS = new Set(['benchmem', 'v', 'short', 'failfast', 'json']);
+
+/**
+ * `go test [flags] [packages]`, every word plain (no operator, variable or glob), flags among
+ * those above; null for anything else (`-args`, `-C`, `-exec`, `-c`, `-o`: they change what runs).
+ */
+function recogniseGoTest(words: readonly ShellWord[]): CountTarget | null {
+  if (!words.every((w): w is string => typeof w === 'string')) return null;
+  const [go, test, ...rest] = words as string[];
+  if (go !== 'go' || test !== 'test') return null;
+  const packages: string[] = [];
+  const buildFlags: string[] = [];
+  let pattern: string | null = null;
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
+    if (!word.startsWith('-')) {
+      packages.push(word);
+      continue;
+    }
+    if (!flag) return null;
+    const [, name, inline] = flag as unknown as [string, string, string | undefined];
+    if (BUILD_BOOL_FLAGS.has(name)) buildFlags.push(word);
+    else if (RUN_BOOL_FLAGS.has(name)) continue;
+    else if (BUILD_VALUE_FLAGS.has(name) || RUN_VALUE_FLAGS.has(name)) {
+      const value = inline ?? rest[++i];
+      if (value === undefined) return null;
+      if (BUILD_VALUE_FLAGS.has(name)) buildFlags.push(`-${name}=${value}`);
+      if (name === 'bench') pattern = value;
+    } else return null;
+  }
+  if (pattern === null || pattern === '') return null;
+  return { packages: packages.length > 0 ? packages : ['.'], pattern, buildFlags };
+}
+
+export const go: HarnessDescription = {
+  format: 'go',
+  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ''),
+  select: {
+    wholeSuite: { value: '.' },
+    build: (open) => filter(unique(open.map(goPattern)).join('|')),
+  },
+  counts: {
+    fixWork: (n) => [`-test.benchtime=${n}x`],
+    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
+    env: { GOMAXPROCS: '1', GOGC: 'off' },
+    recognise: recogniseGoTest,
+    selectOne: (name) => ['-test.run=^$', `-test.bench=${goPattern(name)}`],
+    discover: (pattern) => ['-test.run=^$', `-test.bench=${pattern}`, '-test.benchtime=1x'],
+    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
+    listUnits: (target) => [
+      'go',
+      'list',
+      ...target.buildFlags,
+      '-f',
+      '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}\t{{.Dir}}{{end}}',
+      '--',
+      ...target.packages,
+    ],
+    parseUnits: (stdout) =>
+      stdout
+        .split('\n')
+        .filter((line) => line.includes('\t'))
+        .map((line) => {
+          const [name, dir] = line.split('\t') as [string, string];
+          return { name, dir };
+        }),
+    buildUnit: (target, unit, out) => ['go', 'test', '-c', '-o', out, ...target.buildFlags, '--', unit.name],
+  },
+};

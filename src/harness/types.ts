@@ -1,0 +1,80 @@
+/**
+ * What a harness is, as data (docs/architecture.md, decision 1): how its benchmarks are selected,
+ * named, listed and counted. A description reads no file, runs no process and reads no
+ * environment; src/runner/ executes it.
+ */
+
+/** What BENCHGATE_FILTER holds: one argument, or (pytest) the lines of an `@file` of arguments. */
+export type HarnessFilter = { value: string } | { argsFile: string[] };
+
+export type FilterOutcome =
+  | { kind: 'filter'; filter: HarnessFilter }
+  | {
+      kind: 'whole-suite';
+      /**
+       * unsupported: the harness cannot select benchmarks (or benchgate does not know how);
+       * too-long: longer than one argument may be (FILTER_MAX_BYTES);
+       * no-narrower: the only filter the syntax allows selects every benchmark anyway;
+       * unrepresentable: a name the syntax cannot express (a newline in a pytest node id).
+       */
+      reason: 'unsupported' | 'too-long' | 'no-narrower' | 'unrepresentable';
+    };
+
+/** How a harness is told which benchmarks to run. */
+export interface FilterSyntax {
+  /** BENCHGATE_FILTER for a whole-suite round. */
+  wholeSuite: HarnessFilter;
+  /** The filter for these open names among all names. */
+  build(open: readonly string[], all: readonly string[]): FilterOutcome;
+}
+
+/** What the user's bench command runs, as the count runner needs it: the packages to build, the benchmarks asked for. */
+export interface CountTarget {
+  /** Package patterns as the user wrote them (`./pkg`, `./...`); `.` when none was given; empty with `binary`. */
+  packages: string[];
+  /** The user's benchmark pattern (`-bench`), which selects what is counted. */
+  pattern: string;
+  /** Build flags passed on to the build (`-tags=x`). */
+  buildFlags: string[];
+  /** A test binary the user's build command makes (count-binary), relative to the working directory: counted instead of building packages. */
+  binary?: string;
+}
+
+/** One buildable unit of a target (a Go package with tests) and the directory its binary runs in. */
+export interface CountUnit {
+  name: string;
+  dir: string;
+}
+
+export interface CountDescription {
+  /** The arguments that make a benchmark run exactly `n` iterations. */
+  fixWork(n: number): string[];
+  /** What makes counts repeat. */
+  env: Readonly<Record<string, string>>;
+  /** The user's command, split into shell words (operators as objects), or null when it is not a direct harness call. */
+  recognise(words: readonly ShellWord[]): CountTarget | null;
+  /** The arguments that select exactly one benchmark (its normalised name). */
+  selectOne(name: string): string[];
+  /** The arguments that run every benchmark of `pattern` once, natively, to learn their names and rough cost. */
+  discover(pattern: string): string[];
+  /** The command that lists a target's units (argv), and how to read its output. */
+  listUnits(target: CountTarget): string[];
+  parseUnits(stdout: string): CountUnit[];
+  /** The command that builds one unit's binary to `out` (argv). */
+  buildUnit(target: CountTarget, unit: CountUnit, out: string): string[];
+}
+
+/** A shell word, or an operator (`&&`, `|`, `;`) or other construct a shell-words parser returns as an object. */
+export type ShellWord = string | { op: string } | { comment: string } | { pattern: string };
+
+export interface HarnessDescription {
+  /** The parser's name in src/formats/. */
+  format: string;
+  /** The benchmark's identity across runner sizes: Go drops its `-N` GOMAXPROCS suffix; else the name as printed. */
+  normaliseName(raw: string): string;
+  select?: FilterSyntax;
+  /** List mode: the arguments that list the benchmarks, and how to read the list. */
+  list?: { args: string[]; parse(stdout: string): string[] };
+  /** Absent: this harness cannot be counted per benchmark. */
+  counts?: CountDescription;
+}

@@ -1,0 +1,240 @@
+/**
+ * Per-benchmark instruction counts (measure: instructions with a counted format; docs/steady.md).
+ * Executes a harness description (src/harness/): for each side it builds the target's test
+ * binaries, runs every benchmark once natively to learn its name and rough cost, calibrates each
+ * benchmark's work once (on base, the same on both sides), and counts one benchmark alone under
+ * cachegrind at a fixed work. Two work sizes are counted; their difference over the work
+ * difference is the count per iteration, in which start-up, the harness's own first run and
+ * set-up cancel (src/counts/per-op.ts). Every program runs from an argument array, never a shell.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { finishRunReading, startRunReading } from '../environment.js';
+import { readRunResults } from '../formats/index.js';
+import { FormatError } from '../formats/types.js';
+import type { CountDescription, CountTarget, CountUnit } from '../harness/types.js';
+import type { CountWork, Measurement, Run, Side } from '../model.js';
+import { RunFailure } from './errors.js';
+import { execArgv, type ArgvResult } from './exec-argv.js';
+import { execArgvCounted, instructionMeasurement } from './instructions.js';
+import { runPool } from './pool.js';
+
+/** Calibration: the first counted size runs about this long natively (from the one native run's time per op). */
+const PROBE_NATIVE_NS = 2e6;
+/** The small work size executes at least this many instructions in the benchmark itself... */
+const MIN_WORK_INSTRUCTIONS = 20e6;
+/** ...and at least this many times the run's fixed cost (start-up, the harness's first run). */
+const FIXED_COST_FACTOR = 10;
+/** The large size is this many times the small one. */
+export const LARGE_OVER_SMALL = 2;
+
+export interface CountContext {
+  format: string;
+  description: CountDescription;
+  target: CountTarget;
+  suite: string;
+  /** Each side's working directory in its worktree. */
+  dirs: Record<Side, string>;
+  /** The environment of builds and runs on a side (the description's env is added for runs). */
+  env(side: Side): NodeJS.ProcessEnv;
+  normaliseName(raw: string): string;
+  timeoutSec: number;
+  jobs: number;
+  /** Where binaries are built (a private temporary directory). */
+  tmp: string;
+  info(message: string): void;
+  checkCancelled(): void;
+}
+
+/** Where one benchmark runs on one side. */
+export interface BenchmarkSite {
+  /** The name as the harness printed it here (it selects the benchmark). */
+  raw: string;
+  binary: string;
+  cwd: string;
+  /** From the native run, for calibration; null when it printed none. */
+  nsPerOp: number | null;
+}
+
+export interface CountedBenchmark {
+  /** The normalised name: the runs' `benchmark` and the countPlan's key. */
+  name: string;
+  sides: Partial<Record<Side, BenchmarkSite>>;
+}
+
+const tail = (r: ArgvResult) => r.stderrTail.map((l) => `  | ${l}`).join('\n');
+
+function describeFailure(r: ArgvResult, timeoutSec: number): string {
+  if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
+  if (r.signal) return `killed by ${r.signal}`;
+  return `exited with code ${r.exitCode}`;
+}
+
+async function runOrFail(what: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutSec: number): Promise<ArgvResult> {
+  let r: ArgvResult;
+  try {
+    r = await execArgv(argv, { cwd, env, timeoutSec });
+  } catch (err) {
+    throw new RunFailure(`${what}: cannot run ${argv[0]}: ${(err as Error).message}`);
+  }
+  if (r.exitCode !== 0) throw new RunFailure(`${what} ${describeFailure(r, timeoutSec)}\n${tail(r)}`);
+  return r;
+}
+
+/** The test binaries of one side: the user's prebuilt one (count-binary), or one per unit built into ctx.tmp. */
+async function binariesOf(ctx: CountContext, side: Side): Promise<{ binary: string; cwd: string }[]> {
+  const dir = ctx.dirs[side];
+  const { target, description } = ctx;
+  if (target.binary !== undefined) {
+    const binary = path.resolve(dir, target.binary);
+    if (!existsSync(binary))
+      throw new RunFailure(`count-binary ${target.binary} is not in ${side}'s worktree after the build: make the build command write it`);
+    return [{ binary, cwd: dir }];
+  }
+  const listed = await runOrFail(`listing the packages on ${side}`, description.listUnits(target), dir, ctx.env(side), 0);
+  const units: CountUnit[] = description.parseUnits(listed.stdout);
+  const out: { binary: string; cwd: string }[] = [];
+  for (const [i, unit] of units.entries()) {
+    ctx.checkCancelled();
+    const binary = path.join(ctx.tmp, side, `${i}.test`);
+    await runOrFail(`building ${unit.name} on ${side}`, description.buildUnit(target, unit, binary), dir, ctx.env(side), 0);
+    out.push({ binary, cwd: unit.dir });
+  }
+  return out;
+}
+
+/** Time-per-op measurements of one native run, keyed by the name as printed. */
+function discovered(stdout: string, format: string, cwd: string, what: string): Measurement[] {
+  try {
+    return readRunResults(stdout, format, cwd).measurements.filter((m) => m.metric === 'time');
+  } catch (err) {
+    if (err instanceof FormatError) throw new RunFailure(`${what}: cannot read the benchmark output: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * Builds both sides and runs every benchmark the user's pattern selects once, natively, to learn
+ * their names (sub-benchmarks included) and rough cost.
+ */
+export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenchmark[]> {
+  const byName = new Map<string, CountedBenchmark>();
+  for (const side of ['base', 'head'] as const) {
+    const binaries = await binariesOf(ctx, side);
+    for (const { binary, cwd } of binaries) {
+      ctx.checkCancelled();
+      const what = `listing the benchmarks of ${path.basename(binary)} on ${side}`;
+      const r = await runOrFail(what, [binary, ...ctx.description.discover(ctx.target.pattern)], cwd, runEnv(ctx, side), ctx.timeoutSec);
+      for (const m of discovered(r.stdout, ctx.format, cwd, what)) {
+        if (m.failed !== undefined) continue;
+        const name = ctx.normaliseName(m.benchmark);
+        const entry = byName.get(name) ?? { name, sides: {} };
+        entry.sides[side] ??= { raw: m.benchmark, binary, cwd, nsPerOp: m.values.length > 0 ? m.values[0]! * 1e9 : null };
+        byName.set(name, entry);
+      }
+    }
+    ctx.info(
+      `${side}: ${binaries.length} test binar${binaries.length === 1 ? 'y' : 'ies'}, ${[...byName.values()].filter((b) => b.sides[side]).length} benchmarks`,
+    );
+  }
+  if (byName.size === 0)
+    throw new RunFailure(
+      `no benchmark matched -bench ${JSON.stringify(ctx.target.pattern)} on either side: check the pattern and the packages`,
+    );
+  return [...byName.values()];
+}
+
+const runEnv = (ctx: CountContext, side: Side): NodeJS.ProcessEnv => ({ ...ctx.env(side), ...ctx.description.env });
+
+/** One counted run of one benchmark at `work`; a run that fails or counts nothing is a RunFailure (after it is returned for the log). */
+export async function countOnce(
+  ctx: CountContext,
+  b: CountedBenchmark,
+  side: Side,
+  work: number,
+  round: number,
+): Promise<{ run: Run; failure: string | null }> {
+  const site = b.sides[side]!;
+  const startedAt = new Date().toISOString();
+  const reading = startRunReading();
+  const argv = [site.binary, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work)];
+  const r = await execArgvCounted(argv, { cwd: site.cwd, env: runEnv(ctx, side), timeoutSec: ctx.timeoutSec });
+  let failure: string | null = null;
+  if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}`;
+  else if (r.instructions === null) failure = 'valgrind counted no instructions';
+  else {
+    // The selection must have run exactly this benchmark.
+    const ran = discovered(r.stdout, ctx.format, site.cwd, 'the counted run').some(
+      (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === undefined,
+    );
+    if (!ran) failure = 'the selection ran no benchmark of that name (or it failed)';
+  }
+  const run: Run = {
+    suite: ctx.suite,
+    side,
+    round,
+    position: 0,
+    startedAt,
+    wallMs: r.wallMs,
+    cpuUserMs: null,
+    cpuSysMs: null,
+    maxRssKb: null,
+    exitCode: r.exitCode,
+    signal: r.signal,
+    timedOut: r.timedOut,
+    benchmark: b.name,
+    work,
+    measurements: failure === null ? [{ ...instructionMeasurement(b.name, r.instructions!) }] : [],
+    ...(failure !== null && { error: failure }),
+    // The machine's load during the run: a count that waits in the kernel can move with it (docs/steady.md).
+    env: finishRunReading(reading),
+  };
+  return { run, failure: failure === null ? null : `${side} count of ${b.name} at work ${work} failed: ${failure}` };
+}
+
+/** Counts one benchmark without logging it (calibration): its instruction count, or a RunFailure. */
+async function probe(ctx: CountContext, b: CountedBenchmark, side: Side, work: number): Promise<number> {
+  const { run, failure } = await countOnce(ctx, b, side, work, 0);
+  if (failure !== null) throw new RunFailure(`calibrating: ${failure}`);
+  return run.measurements[0]!.values[0]!;
+}
+
+/** The work sizes from the counts c1 at p iterations and c2 at 2p (see calibrate). */
+export function workFromProbes(p: number, c1: number, c2: number): CountWork {
+  const perOp = Math.max((c2 - c1) / p, 1);
+  const fixed = Math.max(c1 - p * perOp, 0);
+  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, FIXED_COST_FACTOR * fixed) / perOp));
+  return { small, large: LARGE_OVER_SMALL * small };
+}
+
+/** The probe size: about PROBE_NATIVE_NS of native work, from the listing run's time per iteration. */
+export function probeSize(nsPerOp: number | null): number {
+  return Math.max(1, Math.min(1e9, Math.ceil(PROBE_NATIVE_NS / Math.max(nsPerOp ?? PROBE_NATIVE_NS, 1e-3))));
+}
+
+/**
+ * The work each benchmark runs at, from two counts at a probe size p and 2p on base (on head for
+ * a benchmark only head has): per-iteration count c = (C(2p) − C(p)) / p, fixed cost F = C(p) − p·c.
+ * small = max(MIN_WORK_INSTRUCTIONS, FIXED_COST_FACTOR · F) / c, so the benchmark's own work
+ * dominates what is counted; large = LARGE_OVER_SMALL · small.
+ */
+export async function calibrate(ctx: CountContext, benchmarks: readonly CountedBenchmark[]): Promise<Record<string, CountWork>> {
+  const plan: Record<string, CountWork> = {};
+  let done = 0;
+  await runPool(
+    benchmarks,
+    ctx.jobs,
+    async (b) => {
+      ctx.checkCancelled();
+      const side: Side = b.sides.base ? 'base' : 'head';
+      const p = probeSize(b.sides[side]!.nsPerOp);
+      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p));
+    },
+    (work, b) => {
+      plan[b.name] = work;
+      done++;
+      ctx.info(`calibrated ${done}/${benchmarks.length}: ${b.name} at ${work.small} and ${work.large} iterations`);
+    },
+  );
+  return plan;
+}

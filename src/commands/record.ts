@@ -5,6 +5,7 @@
  */
 import { ConfigError } from '../config.js';
 import { EXIT } from '../exit.js';
+import { normaliseName } from '../harness/index.js';
 import { openStore } from '../history/open-store.js';
 import { recordsFromResult } from '../history/record.js';
 import { readResults } from './report.js';
@@ -15,8 +16,12 @@ export const cmdRecord: Command = async ({ values, positionals, platform }) => {
     throw new ConfigError('usage: benchgate record --store SPEC [--branch main] results.json');
   }
   const result = readResults(positionals[0]!);
-  // The harness description's normalisation (src/harness/, issue 20) is not in this tree yet: names are kept as printed.
-  const records = recordsFromResult(result, { branch: values.branch ?? 'main', recordedAt: new Date(), normaliseName: (raw) => raw });
+  // One identity across runner sizes: the harness description's normalisation (Go drops "-N").
+  const records = recordsFromResult(result, {
+    branch: values.branch ?? 'main',
+    recordedAt: new Date(),
+    normaliseName: (raw) => normaliseName(result.settings.format, raw),
+  });
   const store = await openStore(values.store, process.cwd());
   try {
     for (const record of records) await store.append(record);

@@ -29,7 +29,7 @@ async function cli(...argv: string[]) {
 const sha = (i: number): string => String(i).padStart(4, '0').padEnd(40, 'a');
 
 /** results.json of link i: commit i-1 against commit i, one benchmark 1% slower each time. */
-function resultsFile(i: number, name = 'BenchmarkParse'): string {
+function resultsFile(i: number, name = 'BenchmarkParse', format = 'auto'): string {
   const file = path.join(dir, `results-${i}.json`);
   const r = result([
     comparison({
@@ -42,6 +42,7 @@ function resultsFile(i: number, name = 'BenchmarkParse'): string {
       verdict: 'unchanged',
     }),
   ]);
+  r.settings = { ...r.settings, format };
   r.base = { ref: `c${i - 1}`, sha: sha(i - 1) };
   r.head = { ref: `c${i}`, sha: sha(i) };
   writeFileSync(file, renderJson(r));
@@ -62,6 +63,14 @@ describe('benchgate record and history', () => {
     const text = await cli('history', '--store', store);
     expect(text.out).toMatch(/go: BenchmarkParse\s+0000a{8}\.\.0006a{8} \(6\)\s+\+6\.2%\s+\[\+5\.9%, \+6\.4%\]\s+0001a{8} \+1\.0%/);
     expect(text.out).toContain("A chain of k links carries √k times one link's error");
+  });
+
+  it("keeps one identity across runner sizes: a Go name's -N suffix is dropped", async () => {
+    const store = path.join(dir, 'sizes');
+    for (let i = 1; i <= 4; i++) await cli('record', '--store', store, resultsFile(i, `BenchmarkParse-${i % 2 ? 2 : 4}`, 'go'));
+    const json = await cli('history', '--store', store, '--json');
+    const report = JSON.parse(json.out) as { creep: { id: { benchmark: string }; contributors: unknown[] }[] };
+    expect(report.creep.map((c) => [c.id.benchmark, c.contributors.length])).toEqual([['BenchmarkParse', 4]]);
   });
 
   it('prints a hostile benchmark name inert', async () => {

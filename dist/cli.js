@@ -1210,7 +1210,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter2 = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path23 = __require("node:path");
+    var path25 = __require("node:path");
     var fs3 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2062,8 +2062,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
           if (process2.versions?.electron) {
             parseOptions.from = "electron";
           }
-          const execArgv = process2.execArgv ?? [];
-          if (execArgv.includes("-e") || execArgv.includes("--eval") || execArgv.includes("-p") || execArgv.includes("--print")) {
+          const execArgv2 = process2.execArgv ?? [];
+          if (execArgv2.includes("-e") || execArgv2.includes("--eval") || execArgv2.includes("-p") || execArgv2.includes("--print")) {
             parseOptions.from = "eval";
           }
         }
@@ -2223,9 +2223,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName2) {
-          const localBin = path23.resolve(baseDir, baseName2);
+          const localBin = path25.resolve(baseDir, baseName2);
           if (fs3.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path23.extname(baseName2))) return void 0;
+          if (sourceExt.includes(path25.extname(baseName2))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs3.existsSync(`${localBin}${ext}`)
           );
@@ -2243,17 +2243,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path23.resolve(
-            path23.dirname(resolvedScriptPath),
+          executableDir = path25.resolve(
+            path25.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path23.basename(
+            const legacyName = path25.basename(
               this._scriptPath,
-              path23.extname(this._scriptPath)
+              path25.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2264,7 +2264,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path23.extname(executableFile));
+        launchWithNode = sourceExt.includes(path25.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3179,7 +3179,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path23.basename(filename, path23.extname(filename));
+        this._name = path25.basename(filename, path25.extname(filename));
         return this;
       }
       /**
@@ -3193,9 +3193,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path24) {
-        if (path24 === void 0) return this._executableDir;
-        this._executableDir = path24;
+      executableDir(path26) {
+        if (path26 === void 0) return this._executableDir;
+        this._executableDir = path26;
         return this;
       }
       /**
@@ -5943,8 +5943,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports2.basename = (path23, { windows } = {}) => {
-      const segs = path23.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path25, { windows } = {}) => {
+      const segs = path25.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -7464,6 +7464,476 @@ var require_picomatch2 = __commonJS({
   }
 });
 
+// node_modules/shell-quote/quote.js
+var require_quote = __commonJS({
+  "node_modules/shell-quote/quote.js"(exports2, module) {
+    "use strict";
+    var OPS2 = (
+      /** @type {const} */
+      [
+        "||",
+        "&&",
+        ";;&",
+        ";;",
+        ";&",
+        "|&",
+        "<(",
+        ">(",
+        "<<<",
+        "<<-",
+        "<<",
+        ">>",
+        ">&",
+        ">|",
+        "&>>",
+        "&>",
+        "<&",
+        "<>",
+        "&",
+        ";",
+        "(",
+        ")",
+        "|",
+        "<",
+        ">"
+      ]
+    );
+    var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
+    var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
+    module.exports = function quote(xs) {
+      var sawComment = false;
+      return xs.map(function(s) {
+        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {
+          throw new TypeError("a token after a `comment` must not contain line terminators");
+        }
+        if (s === "") {
+          return (
+            /** @type {const} */
+            "''"
+          );
+        }
+        if (s && typeof s === "object") {
+          if ("op" in s && s.op === "glob") {
+            if (typeof s.pattern !== "string") {
+              throw new TypeError("glob token requires a string `pattern`");
+            }
+            if (LINE_TERMINATORS.test(s.pattern)) {
+              throw new TypeError("glob `pattern` must not contain line terminators");
+            }
+            if (s.pattern === "") {
+              return (
+                /** @type {const} */
+                "''"
+              );
+            }
+            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\$&");
+          }
+          if ("op" in s && typeof s.op === "string") {
+            if (OPS2.indexOf(s.op) < 0) {
+              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));
+            }
+            return s.op.replace(/[\s\S]/g, "\\$&");
+          }
+          if ("comment" in s && typeof s.comment === "string") {
+            if (LINE_TERMINATORS.test(s.comment)) {
+              throw new TypeError("`comment` must not contain line terminators");
+            }
+            sawComment = true;
+            return "#" + s.comment;
+          }
+          throw new TypeError("unrecognized object token shape");
+        }
+        if (/'/.test(s) && /!/.test(s)) {
+          return "'" + s.replace(/'/g, `'"'"'`) + "'";
+        }
+        if (/["\s\\]/.test(s) && !/'/.test(s)) {
+          return "'" + s + "'";
+        }
+        if (/["'\s]/.test(s)) {
+          return '"' + s.replace(/(["\\$`])/g, "\\$1") + '"';
+        }
+        return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, "$1\\$2");
+      }).join(" ");
+    };
+  }
+});
+
+// node_modules/shell-quote/parse.js
+var require_parse2 = __commonJS({
+  "node_modules/shell-quote/parse.js"(exports2, module) {
+    "use strict";
+    var CONTROL = (
+      /** @type {const} */
+      "(?:" + /** @type {const} */
+      [
+        "\\|\\|",
+        "\\&(?:\\&|>>?)",
+        // `&&`, `&>`, and `&>>`
+        ";;\\&?",
+        // `;;` and `;;&`
+        "[;|]\\&",
+        // `;&` and `|&`
+        "\\<\\(",
+        "\\<\\<\\<",
+        "\\<\\<-",
+        "\\<\\<(?!\\()",
+        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
+        ">>",
+        ">[&|(]",
+        // `>&`, `>|`, and `>(`
+        "<[&>]",
+        // `<&` and `<>`
+        "[&;()|<>]"
+      ].join(
+        /** @type {const} */
+        "|"
+      ) + /** @type {const} */
+      ")"
+    );
+    var controlRE = new RegExp("^" + CONTROL + "$");
+    var META = (
+      /** @type {const} */
+      "|&;()<> \\t"
+    );
+    var SINGLE_QUOTE = (
+      /** @type {const} */
+      "'([^']*?)'"
+    );
+    var ANSI_C_BODY = "(?:\\\\[\\s\\S]|[^\\\\'])*?";
+    var ANSI_C_QUOTE = "\\$'" + ANSI_C_BODY + "'";
+    var ansiCAt = new RegExp("\\$'" + ANSI_C_BODY + "(?:(')|\\\\?$)", "g");
+    var ANSI_C_LETTERS = "abeEfnrtv";
+    var ANSI_C_CHARS = "\x07\b\x1B\x1B\f\n\r	\v";
+    var hash = /^#$/;
+    var SQ = (
+      /** @type {const} */
+      "'"
+    );
+    var DQ = (
+      /** @type {const} */
+      '"'
+    );
+    var DS = (
+      /** @type {const} */
+      "$"
+    );
+    var TOKEN = "";
+    var mult = (
+      /** @type {const} */
+      4294967296
+    );
+    for (i = 0; i < 4; i++) {
+      TOKEN += (mult * Math.random()).toString(16);
+    }
+    var i;
+    var startsWithToken = new RegExp("^" + TOKEN);
+    function matchAll(s, r) {
+      var origIndex = r.lastIndex;
+      var matches = [];
+      var matchObj;
+      while (matchObj = r.exec(s)) {
+        matches[matches.length] = matchObj;
+        if (r.lastIndex === matchObj.index) {
+          r.lastIndex += 1;
+        }
+      }
+      r.lastIndex = origIndex;
+      return matches;
+    }
+    function getVar(env, pre, key) {
+      var r = typeof env === "function" ? env(key) : env[key];
+      if (typeof r === "undefined" && key != "") {
+        r = "";
+      } else if (typeof r === "undefined") {
+        r = "$";
+      }
+      if (typeof r === "object") {
+        return pre + TOKEN + JSON.stringify(r) + TOKEN;
+      }
+      return pre + r;
+    }
+    var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
+    function expandAnsiCEscape(m, escape2) {
+      var kind = escape2.charAt(0);
+      if (kind === "c") {
+        var ctrl = escape2.charAt(1);
+        return ctrl === "?" ? "\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);
+      }
+      if (kind === "x" || kind === "u" || kind === "U") {
+        var cp = parseInt(escape2.slice(1), 16);
+        if (cp > 1114111) {
+          return m;
+        }
+        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);
+      }
+      if (kind >= "0" && kind <= "7") {
+        return String.fromCharCode(parseInt(escape2, 8) & 255);
+      }
+      var letter = ANSI_C_LETTERS.indexOf(escape2);
+      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);
+    }
+    function expandAnsiC(body) {
+      return body.replace(ansiCEscape, expandAnsiCEscape).split("\0")[0];
+    }
+    function closesAnsiC(s, i2) {
+      ansiCAt.lastIndex = i2;
+      return !!/** @type {RegExpExecArray} */
+      ansiCAt.exec(s)[1];
+    }
+    function parseInternal(string, env, opts) {
+      if (!opts) {
+        opts = {};
+      }
+      var BS = opts.escape || "\\";
+      var ifs = opts.splitUnquoted === true ? " 	\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";
+      var BAREWORD = "(\\" + BS + `['"$\\` + BS + META + "]|\\$\\$|\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\s'"$` + META + "])+";
+      var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
+      var chunker = new RegExp([
+        "(" + CONTROL + ")",
+        // control chars
+        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"
+      ].join("|"), "g");
+      var matches = matchAll(string, chunker);
+      if (matches.length === 0) {
+        return [];
+      }
+      if (!env) {
+        env = {};
+      }
+      var commented = false;
+      return matches.map(function(match) {
+        var s = match[0];
+        if (!s || commented) {
+          return void 0;
+        }
+        if (controlRE.test(s)) {
+          return (
+            /** @type {ControlOperator} */
+            { op: s }
+          );
+        }
+        var quote = false;
+        var esc = false;
+        var out = "";
+        var words = [];
+        var sawQuote = false;
+        var pendingNw = null;
+        var isGlob = false;
+        var i2;
+        function parseEnvVar() {
+          i2 += 1;
+          var varend;
+          var varname;
+          var char = s.charAt(i2);
+          if (char === "{") {
+            i2 += 1;
+            if (s.charAt(i2) === "}") {
+              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));
+            }
+            var depth = 1;
+            varend = i2;
+            while (depth > 0 && varend < s.length) {
+              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {
+                depth += 1;
+              } else if (s.charAt(varend) === "}") {
+                depth -= 1;
+              }
+              varend += 1;
+            }
+            if (depth !== 0) {
+              throw new Error("Bad substitution: " + s.slice(i2));
+            }
+            varend -= 1;
+            varname = s.slice(i2, varend);
+            i2 = varend;
+          } else if (/[*@#?$!-]/.test(char)) {
+            varname = char;
+          } else {
+            var slicedFromI = s.slice(i2);
+            varend = slicedFromI.match(/[^\w\d_]/);
+            if (!varend) {
+              varname = slicedFromI;
+              i2 = s.length;
+            } else {
+              varname = slicedFromI.slice(0, varend.index);
+              i2 += /** @type {number} */
+              varend.index - 1;
+            }
+          }
+          return getVar(
+            /** @type {NonNullable<typeof env>} */
+            env,
+            "",
+            varname
+          );
+        }
+        function flushRun() {
+          if (pendingNw === null) {
+            return;
+          }
+          if (pendingNw === 0) {
+            if (out !== "") {
+              words[words.length] = out;
+              out = "";
+            }
+          } else {
+            words[words.length] = out;
+            out = "";
+            for (var fe = 1; fe < pendingNw; fe += 1) {
+              words[words.length] = "";
+            }
+          }
+          pendingNw = null;
+        }
+        for (i2 = 0; i2 < s.length; i2++) {
+          var c = s.charAt(i2);
+          if (ifs && c !== DS) {
+            flushRun();
+          }
+          isGlob = isGlob || !quote && (c === "*" || c === "?");
+          if (esc) {
+            out += c;
+            esc = false;
+          } else if (quote) {
+            if (c === quote) {
+              quote = false;
+            } else if (quote == SQ) {
+              out += c;
+            } else {
+              if (c === BS) {
+                i2 += 1;
+                c = s.charAt(i2);
+                if (c === DQ || c === BS || c === DS) {
+                  out += c;
+                } else {
+                  out += BS + c;
+                }
+              } else if (c === DS) {
+                out += parseEnvVar();
+              } else {
+                out += c;
+              }
+            }
+          } else if (c === DQ || c === SQ) {
+            quote = c;
+            sawQuote = true;
+          } else if (controlRE.test(c)) {
+            return (
+              /** @type {ControlOperator} */
+              { op: s }
+            );
+          } else if (hash.test(c)) {
+            commented = true;
+            var commentObj = { comment: string.slice(match.index + i2 + 1) };
+            if (out.length) {
+              return (
+                /** @type {const} */
+                [out, commentObj]
+              );
+            }
+            return (
+              /** @type {const} */
+              [commentObj]
+            );
+          } else if (c === BS) {
+            esc = true;
+          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {
+            flushRun();
+            sawQuote = true;
+            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));
+            i2 = ansiCAt.lastIndex - 1;
+          } else if (c === DS) {
+            var value = parseEnvVar();
+            if (!ifs) {
+              out += value;
+            } else {
+              for (var vi = 0; vi < value.length; vi += 1) {
+                var vc = value.charAt(vi);
+                if (ifs.indexOf(vc) < 0) {
+                  flushRun();
+                  out += vc;
+                } else if (pendingNw === null) {
+                  pendingNw = vc === " " || vc === "	" || vc === "\n" ? 0 : 1;
+                } else if (vc !== " " && vc !== "	" && vc !== "\n") {
+                  pendingNw += 1;
+                }
+              }
+            }
+          } else {
+            out += c;
+          }
+        }
+        if (isGlob) {
+          return (
+            /** @type {GlobPattern} */
+            { op: "glob", pattern: out }
+          );
+        }
+        if (ifs) {
+          if (pendingNw !== null && pendingNw > 0) {
+            words[words.length] = out;
+            out = "";
+            for (var te = 1; te < pendingNw; te += 1) {
+              words[words.length] = "";
+            }
+          }
+          if (out !== "" || sawQuote && words.length === 0) {
+            words[words.length] = out;
+          }
+          return words;
+        }
+        return out;
+      }).reduce(
+        function(prev, arg) {
+          if (typeof arg === "undefined") {
+            return prev;
+          }
+          [].concat(arg).forEach(function(entry) {
+            prev[prev.length] = entry;
+          });
+          return prev;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    }
+    module.exports = function parse3(s, env, opts) {
+      var mapped = parseInternal(s, env, opts);
+      if (typeof env !== "function") {
+        return mapped;
+      }
+      return mapped.reduce(
+        function(acc, s2) {
+          if (typeof s2 === "object") {
+            acc[acc.length] = s2;
+            return acc;
+          }
+          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));
+          if (xs.length === 1) {
+            acc[acc.length] = xs[0];
+            return acc;
+          }
+          xs.filter(Boolean).forEach(function(x) {
+            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;
+          });
+          return acc;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    };
+  }
+});
+
+// node_modules/shell-quote/index.js
+var require_shell_quote = __commonJS({
+  "node_modules/shell-quote/index.js"(exports2) {
+    "use strict";
+    exports2.quote = require_quote();
+    exports2.parse = require_parse2();
+  }
+});
+
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports2) {
@@ -7541,17 +8011,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path23) {
-      const ctrl = callVisitor(key, node, visitor, path23);
+    function visit_(key, node, visitor, path25) {
+      const ctrl = callVisitor(key, node, visitor, path25);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path23, ctrl);
-        return visit_(key, ctrl, visitor, path23);
+        replaceNode(key, path25, ctrl);
+        return visit_(key, ctrl, visitor, path25);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path23 = Object.freeze(path23.concat(node));
+          path25 = Object.freeze(path25.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path23);
+            const ci = visit_(i, node.items[i], visitor, path25);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7562,13 +8032,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path23 = Object.freeze(path23.concat(node));
-          const ck = visit_("key", node.key, visitor, path23);
+          path25 = Object.freeze(path25.concat(node));
+          const ck = visit_("key", node.key, visitor, path25);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path23);
+          const cv = visit_("value", node.value, visitor, path25);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7589,17 +8059,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path23) {
-      const ctrl = await callVisitor(key, node, visitor, path23);
+    async function visitAsync_(key, node, visitor, path25) {
+      const ctrl = await callVisitor(key, node, visitor, path25);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path23, ctrl);
-        return visitAsync_(key, ctrl, visitor, path23);
+        replaceNode(key, path25, ctrl);
+        return visitAsync_(key, ctrl, visitor, path25);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path23 = Object.freeze(path23.concat(node));
+          path25 = Object.freeze(path25.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path23);
+            const ci = await visitAsync_(i, node.items[i], visitor, path25);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7610,13 +8080,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path23 = Object.freeze(path23.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path23);
+          path25 = Object.freeze(path25.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path25);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path23);
+          const cv = await visitAsync_("value", node.value, visitor, path25);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7643,23 +8113,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path23) {
+    function callVisitor(key, node, visitor, path25) {
       if (typeof visitor === "function")
-        return visitor(key, node, path23);
+        return visitor(key, node, path25);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path23);
+        return visitor.Map?.(key, node, path25);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path23);
+        return visitor.Seq?.(key, node, path25);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path23);
+        return visitor.Pair?.(key, node, path25);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path23);
+        return visitor.Scalar?.(key, node, path25);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path23);
+        return visitor.Alias?.(key, node, path25);
       return void 0;
     }
-    function replaceNode(key, path23, node) {
-      const parent = path23[path23.length - 1];
+    function replaceNode(key, path25, node) {
+      const parent = path25[path25.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -8271,10 +8741,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path23, value) {
+    function collectionFromPath(schema, path25, value) {
       let v = value;
-      for (let i = path23.length - 1; i >= 0; --i) {
-        const k = path23[i];
+      for (let i = path25.length - 1; i >= 0; --i) {
+        const k = path25[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8293,7 +8763,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path23) => path23 == null || typeof path23 === "object" && !!path23[Symbol.iterator]().next().done;
+    var isEmptyPath = (path25) => path25 == null || typeof path25 === "object" && !!path25[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8323,11 +8793,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path23, value) {
-        if (isEmptyPath(path23))
+      addIn(path25, value) {
+        if (isEmptyPath(path25))
           this.add(value);
         else {
-          const [key, ...rest] = path23;
+          const [key, ...rest] = path25;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -8341,8 +8811,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path23) {
-        const [key, ...rest] = path23;
+      deleteIn(path25) {
+        const [key, ...rest] = path25;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -8356,8 +8826,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path23, keepScalar) {
-        const [key, ...rest] = path23;
+      getIn(path25, keepScalar) {
+        const [key, ...rest] = path25;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -8375,8 +8845,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path23) {
-        const [key, ...rest] = path23;
+      hasIn(path25) {
+        const [key, ...rest] = path25;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -8386,8 +8856,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path23, value) {
-        const [key, ...rest] = path23;
+      setIn(path25, value) {
+        const [key, ...rest] = path25;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -10902,9 +11372,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path23, value) {
+      addIn(path25, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path23, value);
+          this.contents.addIn(path25, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10979,14 +11449,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path23) {
-        if (Collection2.isEmptyPath(path23)) {
+      deleteIn(path25) {
+        if (Collection2.isEmptyPath(path25)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path23) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path25) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -11001,10 +11471,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path23, keepScalar) {
-        if (Collection2.isEmptyPath(path23))
+      getIn(path25, keepScalar) {
+        if (Collection2.isEmptyPath(path25))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path23, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path25, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -11015,10 +11485,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path23) {
-        if (Collection2.isEmptyPath(path23))
+      hasIn(path25) {
+        if (Collection2.isEmptyPath(path25))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path23) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path25) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -11035,13 +11505,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path23, value) {
-        if (Collection2.isEmptyPath(path23)) {
+      setIn(path25, value) {
+        if (Collection2.isEmptyPath(path25)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path23), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path25), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path23, value);
+          this.contents.setIn(path25, value);
         }
       }
       /**
@@ -13002,9 +13472,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path23) => {
+    visit.itemAtPath = (cst, path25) => {
       let item = cst;
-      for (const [field2, index] of path23) {
+      for (const [field2, index] of path25) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -13013,23 +13483,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path23) => {
-      const parent = visit.itemAtPath(cst, path23.slice(0, -1));
-      const field2 = path23[path23.length - 1][0];
+    visit.parentCollection = (cst, path25) => {
+      const parent = visit.itemAtPath(cst, path25.slice(0, -1));
+      const field2 = path25[path25.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path23, item, visitor) {
-      let ctrl = visitor(item, path23);
+    function _visit(path25, item, visitor) {
+      let ctrl = visitor(item, path25);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path23.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path25.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -13040,10 +13510,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path23);
+            ctrl = ctrl(item, path25);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path23) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path25) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -18063,8 +18533,8 @@ var require_utils2 = __commonJS({
       }
       if (bestLength < 2) return hextets.join(":");
       const head2 = hextets.slice(0, bestStart).join(":");
-      const tail = hextets.slice(bestStart + bestLength).join(":");
-      return head2 + "::" + tail;
+      const tail2 = hextets.slice(bestStart + bestLength).join(":");
+      return head2 + "::" + tail2;
     }
     function normalizeIPv6Address(input) {
       const compression = input.indexOf("::");
@@ -18134,8 +18604,8 @@ var require_utils2 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path23) {
-      let input = path23;
+    function removeDotSegments(path25) {
+      let input = path25;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -18209,11 +18679,11 @@ var require_utils2 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path23) {
-      if (path23 === "" || path23[0] === "/") {
-        return removeDotSegments(path23);
+    function removeDotSegmentsRelative(path25) {
+      if (path25 === "" || path25[0] === "/") {
+        return removeDotSegments(path25);
       }
-      const segments2 = path23.split("/");
+      const segments2 = path25.split("/");
       const last = segments2.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -18576,8 +19046,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path23 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path23 && path23 !== "/" ? path23 : void 0;
+        const path25 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path25 && path25 !== "/" ? path25 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -25255,7 +25725,7 @@ var require_split2 = __commonJS({
 var require_helper = __commonJS({
   "node_modules/pgpass/lib/helper.js"(exports2, module) {
     "use strict";
-    var path23 = __require("path");
+    var path25 = __require("path");
     var Stream = __require("stream").Stream;
     var split2 = require_split2();
     var util = __require("util");
@@ -25294,7 +25764,7 @@ var require_helper = __commonJS({
     };
     module.exports.getFileName = function(rawEnv) {
       var env = rawEnv || process.env;
-      var file = env.PGPASSFILE || (isWin ? path23.join(env.APPDATA || "./", "postgresql", "pgpass.conf") : path23.join(env.HOME || "./", ".pgpass"));
+      var file = env.PGPASSFILE || (isWin ? path25.join(env.APPDATA || "./", "postgresql", "pgpass.conf") : path25.join(env.HOME || "./", ".pgpass"));
       return file;
     };
     module.exports.usePgPass = function(stats2, fname) {
@@ -25426,7 +25896,7 @@ var require_helper = __commonJS({
 var require_lib54 = __commonJS({
   "node_modules/pgpass/lib/index.js"(exports2, module) {
     "use strict";
-    var path23 = __require("path");
+    var path25 = __require("path");
     var fs3 = __require("fs");
     var helper = require_helper();
     module.exports = function(connInfo, cb) {
@@ -28274,14 +28744,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path23 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path25 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path23 && path23[0] !== "/") {
-          path23 = `/${path23}`;
+        if (path25 && path25[0] !== "/") {
+          path25 = `/${path25}`;
         }
-        return new URL(`${origin}${path23}`);
+        return new URL(`${origin}${path25}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -28732,39 +29202,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path23, origin }
+          request: { method, path: path25, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path23);
+        debuglog("sending request to %s %s/%s", method, origin, path25);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path23, origin },
+          request: { method, path: path25, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path23,
+          path25,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path23, origin }
+          request: { method, path: path25, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path23);
+        debuglog("trailers received from %s %s/%s", method, origin, path25);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path23, origin },
+          request: { method, path: path25, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path23,
+          path25,
           error2.message
         );
       });
@@ -28813,9 +29283,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path23, origin }
+            request: { method, path: path25, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path23);
+          debuglog("sending request to %s %s/%s", method, origin, path25);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -28878,7 +29348,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path23,
+        path: path25,
         method,
         body,
         headers,
@@ -28893,11 +29363,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path23 !== "string") {
+        if (typeof path25 !== "string") {
           throw new InvalidArgumentError2("path must be a string");
-        } else if (path23[0] !== "/" && !(path23.startsWith("http://") || path23.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path25[0] !== "/" && !(path25.startsWith("http://") || path25.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError2("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path23)) {
+        } else if (invalidPathRegex.test(path25)) {
           throw new InvalidArgumentError2("invalid request path");
         }
         if (typeof method !== "string") {
@@ -28963,7 +29433,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path23, query) : path23;
+        this.path = query ? buildURL(path25, query) : path25;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -33656,7 +34126,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path23, host, upgrade, blocking, reset } = request2;
+      const { method, path: path25, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -33737,7 +34207,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path23} HTTP/1.1\r
+      let header = `${method} ${path25} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -34266,7 +34736,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path23, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path25, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -34363,7 +34833,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path23;
+      headers[HTTP2_HEADER_PATH] = path25;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -34716,9 +35186,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path23 = search ? `${pathname}${search}` : pathname;
+        const path25 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path23;
+        this.opts.path = path25;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -35364,10 +35834,10 @@ var require_fixed_queue = __commonJS({
         this.head.push(data);
       }
       shift() {
-        const tail = this.tail;
-        const next = tail.shift();
-        if (tail.isEmpty() && tail.next !== null) {
-          this.tail = tail.next;
+        const tail2 = this.tail;
+        const next = tail2.shift();
+        if (tail2.isEmpty() && tail2.next !== null) {
+          this.tail = tail2.next;
         }
         return next;
       }
@@ -35957,10 +36427,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path23 = "/",
+          path: path25 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path23;
+        opts.path = origin + path25;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -37932,20 +38402,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path23) {
-      if (typeof path23 !== "string") {
-        return path23;
+    function safeUrl(path25) {
+      if (typeof path25 !== "string") {
+        return path25;
       }
-      const pathSegments = path23.split("?");
+      const pathSegments = path25.split("?");
       if (pathSegments.length !== 2) {
-        return path23;
+        return path25;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path23, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path23);
+    function matchKey(mockDispatch2, { path: path25, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path25);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -37967,7 +38437,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path23 }) => matchValue(safeUrl(path23), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path25 }) => matchValue(safeUrl(path25), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -38005,9 +38475,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path23, method, body, headers, query } = opts;
+      const { path: path25, method, body, headers, query } = opts;
       return {
-        path: path23,
+        path: path25,
         method,
         body,
         headers,
@@ -38470,10 +38940,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path23, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path25, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path23,
+            Path: path25,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -43352,9 +43822,9 @@ var require_util7 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path23) {
-      for (let i = 0; i < path23.length; ++i) {
-        const code = path23.charCodeAt(i);
+    function validateCookiePath(path25) {
+      for (let i = 0; i < path25.length; ++i) {
+        const code = path25.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -43500,7 +43970,7 @@ var require_util7 = __commonJS({
 });
 
 // node_modules/undici/lib/web/cookies/parse.js
-var require_parse2 = __commonJS({
+var require_parse3 = __commonJS({
   "node_modules/undici/lib/web/cookies/parse.js"(exports2, module) {
     "use strict";
     var { maxNameValuePairSize, maxAttributeValueSize } = require_constants5();
@@ -43639,7 +44109,7 @@ var require_parse2 = __commonJS({
 var require_cookies = __commonJS({
   "node_modules/undici/lib/web/cookies/index.js"(exports2, module) {
     "use strict";
-    var { parseSetCookie } = require_parse2();
+    var { parseSetCookie } = require_parse3();
     var { stringify } = require_util7();
     var { webidl } = require_webidl();
     var { Headers: Headers2 } = require_headers();
@@ -44546,7 +45016,7 @@ var require_permessage_deflate = __commonJS({
     var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
     var { isValidClientWindowBits } = require_util8();
     var { MessageSizeExceededError } = require_errors3();
-    var tail = Buffer.from([0, 0, 255, 255]);
+    var tail2 = Buffer.from([0, 0, 255, 255]);
     var kBuffer = /* @__PURE__ */ Symbol("kBuffer");
     var kLength = /* @__PURE__ */ Symbol("kLength");
     var PerMessageDeflate = class {
@@ -44604,7 +45074,7 @@ var require_permessage_deflate = __commonJS({
         }
         this.#inflate.write(chunk);
         if (fin) {
-          this.#inflate.write(tail);
+          this.#inflate.write(tail2);
         }
         this.#inflate.flush(() => {
           if (!this.#inflate) {
@@ -46274,11 +46744,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError2("invalid opts.path");
           }
-          let path23 = opts.path;
+          let path25 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path23 = `/${path23}`;
+            path25 = `/${path25}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path23);
+          url = new URL(util.parseOrigin(url).origin + path25);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -47211,7 +47681,7 @@ var {
 } = import_index.default;
 
 // src/commands/analyze.ts
-import path9 from "node:path";
+import path11 from "node:path";
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -47378,8 +47848,8 @@ function betaContinuedFraction(x, a, b) {
   return h2;
 }
 function studentTSf(t, df) {
-  const tail = 0.5 * regularizedBeta(df / (df + t * t), df / 2, 0.5);
-  return t >= 0 ? tail : 1 - tail;
+  const tail2 = 0.5 * regularizedBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? tail2 : 1 - tail2;
 }
 function studentTQuantile(p, df) {
   if (!(p > 0 && p < 1)) throw new StatsError(`t quantile needs p in (0, 1), got ${p}`);
@@ -47396,6 +47866,14 @@ function studentTQuantile(p, df) {
   }
   const t = (lo + hi) / 2;
   return p > 0.5 ? t : -t;
+}
+
+// src/stats/f-distribution.ts
+function fisherFSf(f, d1, d2) {
+  if (!(d1 > 0 && d2 > 0)) throw new StatsError(`F distribution needs positive degrees of freedom, got ${d1}, ${d2}`);
+  if (!(f > 0)) return 1;
+  if (f === Infinity) return 0;
+  return regularizedBeta(d2 / (d2 + d1 * f), d2 / 2, d1 / 2);
 }
 
 // node_modules/pure-rand/lib/esm/distribution/uniformFloat64.js
@@ -48398,6 +48876,7 @@ function pct(fraction) {
 }
 
 // src/model.ts
+var SCHEMA_VERSION = 2;
 var RSS_SAMPLE_MS = 25;
 
 // src/diagnostics/too-short.ts
@@ -49275,10 +49754,320 @@ var ORDER = {
   removed: 5,
   unchanged: 6
 };
+function byReportOrder(a, b) {
+  return Number(!a.gating) - Number(!b.gating) || ORDER[a.verdict] - ORDER[b.verdict] || Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0) || a.suite.localeCompare(b.suite) || a.benchmark.localeCompare(b.benchmark) || a.metric.localeCompare(b.metric);
+}
 function sortForReport(items) {
-  return [...items].sort(
-    ({ comparison: a }, { comparison: b }) => Number(!a.gating) - Number(!b.gating) || ORDER[a.verdict] - ORDER[b.verdict] || Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0) || a.suite.localeCompare(b.suite) || a.benchmark.localeCompare(b.benchmark) || a.metric.localeCompare(b.metric)
-  );
+  return [...items].sort(({ comparison: a }, { comparison: b }) => byReportOrder(a, b));
+}
+
+// src/counts/per-op.ts
+function countOf(run) {
+  if (run.error !== void 0) return null;
+  const m = run.measurements.find((x) => x.metric === "instructions" && x.failed === void 0 && x.values.length > 0);
+  const v = m?.values[0];
+  return v !== void 0 && Number.isFinite(v) ? v : null;
+}
+function perOpCounts(runs) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const run of runs) {
+    if (run.benchmark === void 0 || run.work === void 0) continue;
+    const count2 = countOf(run);
+    if (count2 === null) continue;
+    let sides = byKey.get(run.benchmark);
+    if (!sides) byKey.set(run.benchmark, sides = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() });
+    let works = sides[run.side].get(run.round);
+    if (!works) sides[run.side].set(run.round, works = /* @__PURE__ */ new Map());
+    works.set(run.work, count2);
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [benchmark, sides] of byKey) {
+    const perOp = (rounds2) => [...rounds2.entries()].sort(([a], [b]) => a - b).flatMap(([, works]) => {
+      if (works.size !== 2) return [];
+      const [[small, smallCount], [large, largeCount]] = [...works.entries()].sort(([a], [b]) => a - b);
+      return [(largeCount - smallCount) / (large - small)];
+    });
+    out.set(benchmark, { base: perOp(sides.base), head: perOp(sides.head) });
+  }
+  return out;
+}
+
+// src/counts/defaults.ts
+var COUNT_DEFAULTS = {
+  /** Repetitions per side every benchmark runs before the first look. */
+  minRepetitions: 3,
+  /** The cap: after this many repetitions per side an undecided benchmark is inconclusive. */
+  maxRepetitions: 6,
+  /**
+   * The family level the rule spends at most (per pull request, over every benchmark and look):
+   * the configured alpha when it is smaller.
+   */
+  maxAlpha: 0.01,
+  /**
+   * The pooling guard: a benchmark whose own log-scale variance is above the pool's at this
+   * one-sided F level (its own df against the pool's) is held to its own spread and df.
+   */
+  poolGuard: 0.05,
+  /**
+   * Counts that do not repeat: a log-scale standard deviation per op above this (5%) is not the
+   * near-deterministic noise the rule models (a JIT, Go's default GOMAXPROCS); the benchmark falls
+   * back to Mann-Whitney on its counts at the cap, flagged.
+   */
+  fallbackSpread: 0.05
+};
+function countLooks(min = COUNT_DEFAULTS.minRepetitions, max = COUNT_DEFAULTS.maxRepetitions) {
+  return Math.max(1, max - min + 1);
+}
+
+// src/stats/count-rule.ts
+var quantiles = /* @__PURE__ */ new Map();
+function tQuantile(p, df) {
+  const key = `${p}:${df}`;
+  let q = quantiles.get(key);
+  if (q === void 0) quantiles.set(key, q = studentTQuantile(p, df));
+  return q;
+}
+function logMoments(values) {
+  let sum3 = 0;
+  for (const v of values) sum3 += Math.log(v);
+  const mean4 = sum3 / values.length;
+  let ss = 0;
+  for (const v of values) ss += (Math.log(v) - mean4) ** 2;
+  return { mean: mean4, ss };
+}
+function logStats(base, head2) {
+  const b = logMoments(base);
+  const h2 = logMoments(head2);
+  return {
+    d: h2.mean - b.mean,
+    ss: b.ss + h2.ss,
+    df: Math.max(0, base.length - 1) + Math.max(0, head2.length - 1),
+    nBase: base.length,
+    nHead: head2.length
+  };
+}
+function allPositive(base, head2) {
+  for (const side of [base, head2]) for (const v of side) if (!(v > 0 && Number.isFinite(v))) return false;
+  return true;
+}
+var verdictOf = (changePct) => changePct > 0 ? "regression" : "improvement";
+var pct2 = (logRatio) => Math.expm1(logRatio) * 100;
+function countLevel(members, alpha, looks = countLooks()) {
+  return Math.min(alpha, COUNT_DEFAULTS.maxAlpha) / (Math.max(1, members) * Math.max(1, looks));
+}
+function intervalOutcome(stats2, pool, { thresholdPct, level }) {
+  const ownVariance = stats2.df > 0 ? stats2.ss / stats2.df : 0;
+  const spread2 = pool !== null ? { variance: Math.max(pool.variance, ownVariance), df: pool.df } : stats2.df > 0 ? { variance: ownVariance, df: stats2.df } : null;
+  const assumes = spread2 ? `log per-op counts are normal with ${pool ? `the spread pooled over the harness's benchmarks (df ${pool.df})` : `this benchmark's own spread (df ${spread2.df})`}` : "nothing yet: one repetition per side has no spread";
+  if (spread2 === null) return { name: "count-rule", statistic: null, p: null, interval: null, level, assumes, verdict: "inconclusive" };
+  const { d } = stats2;
+  const se = Math.sqrt(spread2.variance * (1 / stats2.nBase + 1 / stats2.nHead));
+  const k = tQuantile(1 - level / 2, spread2.df);
+  const [lo, hi] = [d - k * se, d + k * se];
+  const up = Math.log1p(thresholdPct / 100);
+  const down = thresholdPct < 100 ? Math.log1p(-thresholdPct / 100) : -Infinity;
+  const verdict = lo > up ? "regression" : hi < down ? "improvement" : lo > down && hi < up ? "unchanged" : "inconclusive";
+  return {
+    name: "count-rule",
+    statistic: { name: "|\u0394| \u2212 k\xB7s (log %)", value: (Math.abs(d) - k * se) * 100 },
+    p: null,
+    interval: [pct2(lo), pct2(hi)],
+    level,
+    assumes,
+    verdict
+  };
+}
+var exactCountRule = {
+  name: "exact-count",
+  applies: (base, head2) => deterministicOutcome(base, head2) !== null,
+  decide(base, head2, { thresholdPct, level }) {
+    const outcome = deterministicOutcome(base, head2);
+    const assumes = "every repetition of a side counted the same: no chance of a false alarm to spend a level on";
+    if (outcome === null || outcome.kind === "equal") {
+      return { name: "exact-count", statistic: null, p: 1, interval: [0, 0], level, assumes, verdict: "unchanged" };
+    }
+    const changePct = (outcome.ratio - 1) * 100;
+    const verdict = Math.abs(changePct) >= thresholdPct ? verdictOf(changePct) : "unchanged";
+    return { name: "exact-count", statistic: null, p: 0, interval: [changePct, changePct], level, assumes, verdict };
+  }
+};
+function fallbackOutcome(m, level, final, spreadPct) {
+  const { base, head: head2, thresholdPct } = m;
+  const repetitions = { base: base.length, head: head2.length };
+  const positive = [...base, ...head2].every((v) => v > 0);
+  const change2 = positive && base.length > 0 && head2.length > 0 ? percentChange(base, head2, { confLevel: 1 - level }) : null;
+  const why = spreadPct === null ? "a per-op count at or below 0" : `a spread of ${spreadPct.toFixed(1)}% (log sd)`;
+  const warning2 = {
+    code: "counts-do-not-repeat",
+    message: `its per-op counts do not repeat (${why}): decided by Mann-Whitney on the counts at the cap, not by the count rule`
+  };
+  const base_ = {
+    name: "mann-whitney",
+    statistic: null,
+    p: null,
+    interval: change2?.ci ?? null,
+    level,
+    assumes: "nothing about the shape: a rank test on the counts, whose noise is not the near-deterministic kind",
+    changePct: change2?.changePct ?? null,
+    spread: "fallback",
+    repetitions,
+    warning: warning2
+  };
+  if (!final) return { ...base_, verdict: "more" };
+  if (base.length < 2 || head2.length < 2) return { ...base_, verdict: "inconclusive" };
+  const mw = mannWhitneyU(base, head2);
+  const statistic = { name: "U of base", value: mw.u1 };
+  const direction = change2?.changePct ?? mw.u2 - mw.u1;
+  let verdict = "inconclusive";
+  if (mw.p < level && (change2 === null || Math.abs(change2.changePct) >= thresholdPct)) verdict = verdictOf(direction);
+  else if (change2 !== null && change2.ci[0] > -thresholdPct && change2.ci[1] < thresholdPct) verdict = "unchanged";
+  return { ...base_, statistic, p: mw.p, verdict };
+}
+function decideCounts(members, opts) {
+  const looks = opts.looks ?? countLooks();
+  const level = countLevel(members.length, opts.alpha, looks);
+  const out = /* @__PURE__ */ new Map();
+  const undecided = (verdict) => verdict === "inconclusive" && !opts.final ? "more" : verdict;
+  const candidates2 = [];
+  for (const m of members) {
+    const repetitions = { base: m.base.length, head: m.head.length };
+    if (m.base.length === 0 || m.head.length === 0) {
+      const none = {
+        name: "count-rule",
+        statistic: null,
+        p: null,
+        interval: null,
+        level,
+        changePct: null,
+        spread: "none",
+        repetitions
+      };
+      out.set(m.id, { ...none, assumes: "nothing: a side has no per-op count", verdict: undecided("inconclusive") });
+      continue;
+    }
+    const positive = allPositive(m.base, m.head);
+    const stats2 = positive ? logStats(m.base, m.head) : null;
+    const sd = stats2 && stats2.df > 0 ? Math.sqrt(stats2.ss / stats2.df) : 0;
+    if ((!positive || sd <= DETERMINISTIC_TOLERANCE) && exactCountRule.applies(m.base, m.head)) {
+      const o = exactCountRule.decide(m.base, m.head, { thresholdPct: m.thresholdPct, level });
+      out.set(m.id, { ...o, changePct: o.interval[0], spread: "exact", repetitions });
+      continue;
+    }
+    if (stats2 === null || sd > COUNT_DEFAULTS.fallbackSpread) {
+      out.set(m.id, fallbackOutcome(m, level * looks, opts.final, stats2 === null ? null : sd * 100));
+      continue;
+    }
+    candidates2.push({ m, stats: stats2, ss: stats2.ss, df: stats2.df });
+  }
+  const poolOf = (cs) => {
+    const df = cs.reduce((a, c) => a + c.df, 0);
+    return df > 0 ? { variance: cs.reduce((a, c) => a + c.ss, 0) / df, df } : null;
+  };
+  const farAbove = (c, pool2) => pool2 !== null && c.df > 0 && (pool2.variance === 0 ? c.ss > 0 : fisherFSf(c.ss / c.df / pool2.variance, c.df, pool2.df) < COUNT_DEFAULTS.poolGuard);
+  const first = poolOf(candidates2);
+  const alone = new Set(candidates2.filter((c) => farAbove(c, first)));
+  const pool = poolOf(candidates2.filter((c) => !alone.has(c)));
+  for (const c of candidates2) {
+    const { m } = c;
+    const usePool = !alone.has(c) && pool !== null;
+    const o = intervalOutcome(c.stats, usePool ? pool : null, { thresholdPct: m.thresholdPct, level });
+    out.set(m.id, {
+      ...o,
+      verdict: undecided(o.verdict),
+      changePct: pct2(c.stats.d),
+      spread: usePool ? "pooled" : "own",
+      repetitions: { base: m.base.length, head: m.head.length }
+    });
+  }
+  return out;
+}
+function replayCountLooks(members, opts) {
+  const min = opts.min ?? COUNT_DEFAULTS.minRepetitions;
+  const max = Math.max(min, opts.max ?? COUNT_DEFAULTS.maxRepetitions);
+  const looks = countLooks(min, max);
+  const closed = /* @__PURE__ */ new Map();
+  const upTo = (m, n) => m.base.length <= n && m.head.length <= n ? m : { ...m, base: m.base.slice(0, n), head: m.head.slice(0, n) };
+  for (let n = min, look = 1; n <= max; n++, look++) {
+    const open2 = members.filter((m) => !closed.has(m.id));
+    if (open2.length === 0) break;
+    const final = n === max || open2.every((m) => m.base.length <= n && m.head.length <= n);
+    const current = members.map((m) => upTo(m, closed.get(m.id)?.at ?? n));
+    const outcomes = decideCounts(current, { alpha: opts.alpha, final, looks });
+    for (const m of open2) {
+      const o = outcomes.get(m.id);
+      if (o.verdict !== "more") closed.set(m.id, { at: n, outcome: { ...o, verdict: o.verdict, looks: look } });
+    }
+    if (final) break;
+  }
+  return new Map([...closed].map(([id, c]) => [id, c.outcome]));
+}
+
+// src/analysis/counts.ts
+function isCountRun(run) {
+  const r = run;
+  return r.benchmark !== void 0 && r.work !== void 0;
+}
+var METRIC = { metric: "instructions", unit: "instructions", better: "lower" };
+function comparisonOf(suite, benchmark, gate, base, head2, failed, o) {
+  const used = o ? { base: base.slice(0, o.repetitions.base), head: head2.slice(0, o.repetitions.head) } : { base, head: head2 };
+  const c = {
+    suite,
+    benchmark,
+    ...METRIC,
+    deterministic: true,
+    base: used.base.length > 0 ? summarize(used.base) : null,
+    head: used.head.length > 0 ? summarize(used.head) : null,
+    baseSamples: used.base,
+    headSamples: used.head,
+    changePct: o?.changePct ?? null,
+    changeCi: o?.interval ?? null,
+    shift: null,
+    shiftCi: null,
+    test: o?.name ?? null,
+    uBase: null,
+    uHead: null,
+    p: o?.p ?? null,
+    pAdjusted: null,
+    verdict: o?.verdict ?? "inconclusive",
+    roundsNeeded: null,
+    gating: gate.gating,
+    ...gate.notGating !== void 0 && { notGating: gate.notGating },
+    thresholdPct: gate.thresholdPct,
+    warnings: o?.warning ? [o.warning] : []
+  };
+  if (base.length === 0 && head2.length === 0) return { ...c, verdict: "failed" };
+  if (base.length === 0) return { ...c, verdict: failed.base ? "failed" : "added" };
+  if (head2.length === 0) return { ...c, verdict: failed.head ? "failed" : "removed" };
+  return c;
+}
+function compareCounts(runs, settings) {
+  const countRuns = runs.filter(isCountRun);
+  if (countRuns.length === 0) return [];
+  const suite = countRuns[0].suite;
+  const samples2 = perOpCounts(countRuns);
+  const failedSides = /* @__PURE__ */ new Map();
+  for (const r of countRuns) {
+    if (r.error === void 0) continue;
+    const f = failedSides.get(r.benchmark) ?? { base: false, head: false };
+    failedSides.set(r.benchmark, { ...f, [r.side]: true });
+  }
+  const policy = gatePolicy(settings);
+  const names = [.../* @__PURE__ */ new Set([...samples2.keys(), ...failedSides.keys()])];
+  const gates = new Map(names.map((name2) => [name2, policy({ benchmark: name2, metric: METRIC.metric })]));
+  const family = (gating) => names.filter((name2) => gates.get(name2).gating === gating).filter((name2) => (samples2.get(name2)?.base.length ?? 0) > 0 && (samples2.get(name2)?.head.length ?? 0) > 0).map((name2) => ({ id: name2, ...samples2.get(name2), thresholdPct: gates.get(name2).thresholdPct }));
+  const outcomes = new Map([...replayCountLooks(family(true), settings), ...replayCountLooks(family(false), settings)]);
+  return names.map((name2) => {
+    const s = samples2.get(name2) ?? { base: [], head: [] };
+    return comparisonOf(
+      suite,
+      name2,
+      gates.get(name2),
+      s.base,
+      s.head,
+      failedSides.get(name2) ?? { base: false, head: false },
+      outcomes.get(name2)
+    );
+  });
 }
 
 // src/diagnostics/complexity.ts
@@ -49363,12 +50152,12 @@ function exactP2(n, s) {
   const counts = inversionCounts(n);
   const pairs = n * (n - 1) / 2;
   let total2 = 0;
-  let tail = 0;
+  let tail2 = 0;
   counts.forEach((count2, inversions) => {
     total2 += count2;
-    if (pairs - 2 * inversions >= Math.abs(s)) tail += count2;
+    if (pairs - 2 * inversions >= Math.abs(s)) tail2 += count2;
   });
-  return Math.min(1, 2 * tail / total2);
+  return Math.min(1, 2 * tail2 / total2);
 }
 function mannKendall(x) {
   const n = x.length;
@@ -49587,7 +50376,7 @@ function change(base, head2) {
 }
 function percentileDiagnostic(base, head2, better, thresholdPct) {
   const changePct = Object.fromEntries(PERCENTILES.map((q) => [q, change(base[q], head2[q])]));
-  const worsening = (pct2) => pct2 === null ? 0 : better === "lower" ? pct2 : -pct2;
+  const worsening = (pct3) => pct3 === null ? 0 : better === "lower" ? pct3 : -pct3;
   const noise = Math.max(base.cv, head2.cv);
   const tailBarPct = Number.isFinite(noise) ? Math.max(thresholdPct, TAIL_MIN_PCT, TAIL_NOISE_CVS * 100 * noise) : null;
   const tailRegression = tailBarPct !== null && Math.min(base.n, head2.n) >= TAIL_MIN_N && worsening(changePct.p90) >= tailBarPct && worsening(changePct.p99) >= tailBarPct && worsening(changePct.median) < thresholdPct;
@@ -49600,13 +50389,286 @@ function percentileDiagnostic(base, head2, better, thresholdPct) {
   }
   return { numbers: { changePct, tailBarPct, tailRegression }, warnings };
 }
-function fmt(pct2) {
-  return pct2 === null ? "n/a" : `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(1)}%`;
+function fmt(pct3) {
+  return pct3 === null ? "n/a" : `${pct3 >= 0 ? "+" : ""}${pct3.toFixed(1)}%`;
+}
+
+// src/harness/index.ts
+import { Buffer as Buffer2 } from "node:buffer";
+
+// src/harness/filter-syntax.ts
+var filter = (value) => ({ kind: "filter", filter: { value } });
+var unique = (names) => [...new Set(names)];
+var anchoredAlternation = (open2, escape2, group3 = "(?:") => filter(`^${group3}${unique(open2).map(escape2).join("|")})$`);
+var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
+var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
+var sameName = (raw) => raw;
+
+// src/harness/bench-bitcoin-csv.ts
+var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
+var benchBitcoinCsv = {
+  format: "bench-bitcoin-csv",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: ".*" },
+    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
+  }
+};
+
+// src/harness/benchgate.ts
+var benchgateJson = {
+  format: "benchgate",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(JSON.stringify(unique(open2)))
+  }
+};
+
+// src/harness/benchmarkdotnet.ts
+function globMatcher2(glob) {
+  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
+  const re = new RegExp(`^${source}$`, "i");
+  return (name2) => re.test(name2);
+}
+var commonPrefix = (names) => names.reduce((p, n) => {
+  let i = 0;
+  while (i < p.length && i < n.length && p[i] === n[i]) i++;
+  return p.slice(0, i);
+});
+var reverse = (s) => [...s].reverse().join("");
+var benchmarkDotNet = {
+  format: "benchmarkdotnet",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "*" },
+    build(open2, all) {
+      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
+      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
+      const prefix = commonPrefix(names);
+      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
+      const glob = `${prefix}*${suffix}`;
+      return narrower(globMatcher2(glob), all, glob);
+    }
+  }
+};
+
+// src/harness/cargo-bench.ts
+function longestCommonSubstring(names) {
+  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
+  if (shortest === void 0) return "";
+  for (let length = shortest.length; length > 0; length--) {
+    for (let start = 0; start + length <= shortest.length; start++) {
+      const candidate = shortest.slice(start, start + length);
+      if (others.every((n) => n.includes(candidate))) return candidate;
+    }
+  }
+  return "";
+}
+var cargoBench = {
+  format: "cargo-bench",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build(open2, all) {
+      const common = longestCommonSubstring(unique(open2));
+      return narrower((n) => n.includes(common), all, common);
+    }
+  }
+};
+
+// src/harness/catch2.ts
+function catch2Spec(open2) {
+  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
+  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
+  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
+}
+var catch2 = {
+  format: "catch2",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(catch2Spec(open2))
+  }
+};
+
+// src/harness/criterion.ts
+var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
+var criterion = {
+  format: "criterion",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => anchoredAlternation(open2, rustQuote)
+  }
+};
+
+// src/harness/go.ts
+var PROCS_SUFFIX = /-\d+$/;
+var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
+function withoutGoPackage(name2) {
+  for (let i = name2.indexOf("Benchmark"); i >= 0; i = name2.indexOf("Benchmark", i + 1)) {
+    if ((i === 0 || name2[i - 1] === ".") && !name2.slice(i).split("/")[0].includes(".")) return name2.slice(i);
+  }
+  return name2;
+}
+function goPattern(name2) {
+  const levels = withoutGoPackage(name2).split("/");
+  return levels.map((level, i) => {
+    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
+    if (!suffix) return `^${goQuote(level)}$`;
+    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
+  }).join("/");
+}
+var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
+var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
+var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
+var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
+function recogniseGoTest(words) {
+  if (!words.every((w) => typeof w === "string")) return null;
+  const [go3, test, ...rest] = words;
+  if (go3 !== "go" || test !== "test") return null;
+  const packages = [];
+  const buildFlags = [];
+  let pattern = null;
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i];
+    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
+    if (!word.startsWith("-")) {
+      packages.push(word);
+      continue;
+    }
+    if (!flag) return null;
+    const [, name2, inline] = flag;
+    if (BUILD_BOOL_FLAGS.has(name2)) buildFlags.push(word);
+    else if (RUN_BOOL_FLAGS.has(name2)) continue;
+    else if (BUILD_VALUE_FLAGS.has(name2) || RUN_VALUE_FLAGS.has(name2)) {
+      const value = inline ?? rest[++i];
+      if (value === void 0) return null;
+      if (BUILD_VALUE_FLAGS.has(name2)) buildFlags.push(`-${name2}=${value}`);
+      if (name2 === "bench") pattern = value;
+    } else return null;
+  }
+  if (pattern === null || pattern === "") return null;
+  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
+}
+var go = {
+  format: "go",
+  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
+  },
+  counts: {
+    fixWork: (n) => [`-test.benchtime=${n}x`],
+    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
+    env: { GOMAXPROCS: "1", GOGC: "off" },
+    recognise: recogniseGoTest,
+    selectOne: (name2) => ["-test.run=^$", `-test.bench=${goPattern(name2)}`],
+    discover: (pattern) => ["-test.run=^$", `-test.bench=${pattern}`, "-test.benchtime=1x"],
+    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
+    listUnits: (target2) => [
+      "go",
+      "list",
+      ...target2.buildFlags,
+      "-f",
+      "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
+      "--",
+      ...target2.packages
+    ],
+    parseUnits: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
+      const [name2, dir] = line.split("	");
+      return { name: name2, dir };
+    }),
+    buildUnit: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
+  }
+};
+
+// src/harness/google-benchmark.ts
+var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
+var googleBenchmark = {
+  format: "google-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
+  }
+};
+
+// src/harness/jmh.ts
+var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
+var jmh = {
+  format: "jmh",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: ".*" },
+    // benchgate appends `(params)` to the method; JMH never sees it.
+    build: (open2) => anchoredAlternation(
+      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
+      javaQuote
+    )
+  }
+};
+
+// src/harness/pytest-benchmark.ts
+var pytestBenchmark = {
+  format: "pytest-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { argsFile: [] },
+    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
+  }
+};
+
+// src/harness/index.ts
+var HARNESSES = [
+  go,
+  googleBenchmark,
+  benchBitcoinCsv,
+  jmh,
+  criterion,
+  cargoBench,
+  benchmarkDotNet,
+  catch2,
+  pytestBenchmark,
+  benchgateJson
+];
+var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
+function harnessOf(format) {
+  return BY_FORMAT.get(format);
+}
+function normaliseName(format, raw) {
+  return harnessOf(format)?.normaliseName(raw) ?? raw;
+}
+var FILTER_PLACEHOLDER = "{filter}";
+var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
+function expandFilterPlaceholder(command) {
+  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
+}
+var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
+var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
+function wholeSuiteFilter(format) {
+  return harnessOf(format)?.select?.wholeSuite ?? null;
+}
+function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
+  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
+  const syntax = harnessOf(format)?.select;
+  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
+  const out = syntax.build(open2, all);
+  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
+    return { kind: "whole-suite", reason: "too-long" };
+  }
+  return out;
 }
 
 // src/analysis/identity.ts
-function identityKey({ suite, benchmark, metric, complexityN }) {
-  return JSON.stringify([suite, benchmark, metric, ...complexityN === void 0 ? [] : [complexityN]]);
+function identityKey({ suite, benchmark, metric, complexityN }, format) {
+  return JSON.stringify([
+    suite,
+    format === void 0 ? benchmark : normaliseName(format, benchmark),
+    metric,
+    ...complexityN === void 0 ? [] : [complexityN]
+  ]);
 }
 function complexityNOf(c) {
   return c.diagnostics?.complexityN;
@@ -49687,12 +50749,12 @@ function newGroup(run, m) {
 function append(to, values) {
   for (const v of values) to.push(v);
 }
-function groupRuns(runs, sampling) {
+function groupRuns(runs, sampling, format) {
   const groups = /* @__PURE__ */ new Map();
   const ordered = [...runs].sort((a, b) => a.round - b.round || a.position - b.position);
   for (const run of ordered) {
     for (const m of run.measurements) {
-      const key = identityKey({ suite: run.suite, benchmark: m.benchmark, metric: m.metric, complexityN: m.complexityN });
+      const key = identityKey({ suite: run.suite, benchmark: m.benchmark, metric: m.metric, complexityN: m.complexityN }, format);
       let g2 = groups.get(key);
       if (!g2) groups.set(key, g2 = newGroup(run, m));
       const side = run.side;
@@ -49718,7 +50780,7 @@ var VERDICTS = ["regression", "improvement", "unchanged", "inconclusive", "added
 function hasFailures(f) {
   return f.runs.length > 0 || f.benchmarks.length > 0 || f.stopped !== null || f.noResults;
 }
-function failuresOf(runs, groups, end) {
+function failuresOf(runs, groups, end, counted) {
   const failedRuns = runs.filter((r) => r.error !== void 0).map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error }));
   const benchmarks = [];
   for (const g2 of groups) {
@@ -49734,7 +50796,7 @@ function failuresOf(runs, groups, end) {
     benchmarks,
     // A failure that no logged run shows (a build, a warmup round) must still be in the report.
     stopped: end?.status === "failed" && failedRuns.length === 0 ? end.message?.split("\n")[0] || "no reason was logged" : null,
-    noResults: groups.length === 0
+    noResults: groups.length === 0 && !counted
   };
 }
 function overallVerdict(counts, failures3) {
@@ -49757,15 +50819,21 @@ function regate(result, override) {
   const { override: _claimed, ...rest } = result;
   return { ...rest, ...gateOf(result.settings, result.counts, override) };
 }
+var COUNTS_CAN_MISS = {
+  code: "counts-can-miss",
+  message: "instruction counts do not see I/O, time spent waiting in system calls, cache and memory effects or parallel speed-ups: measure time (a deep run) for those"
+};
 function analyze({ header, runs, end, settings, override = null }) {
-  const sequential = settings.adaptive ? replaySequential(runs, settings, settings.adaptive, end) : null;
-  const cost = processCost(sequential ? withoutLaterRounds(runs, sequential.outcomes) : runs);
-  const groups = groupRuns(cost.runs, settings.sampling);
+  const counted = compareCounts(runs, settings);
+  const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
+  const sequential = settings.adaptive ? replaySequential(suiteRuns, settings, settings.adaptive, end) : null;
+  const cost = processCost(sequential ? withoutLaterRounds(suiteRuns, sequential.outcomes) : suiteRuns);
+  const groups = groupRuns(cost.runs, settings.sampling, settings.format);
   const { compared } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
-  const comparisons = diagnosed.comparisons;
+  const comparisons = counted.length > 0 ? [...counted, ...diagnosed.comparisons].sort(byReportOrder) : diagnosed.comparisons;
   const environment = environmentDiagnostic(header.environment, runs);
-  const failures3 = failuresOf(runs, groups, end);
+  const failures3 = failuresOf(runs, groups, end, counted.length > 0);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) if (c.gating) counts[c.verdict]++;
   const warnings = [...header.warnings ?? []];
@@ -49774,7 +50842,9 @@ function analyze({ header, runs, end, settings, override = null }) {
   if (sequential && sequential.adaptive.unreachable.length > 0) {
     warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive.maxRounds, true));
   }
+  if (settings.measure === "instructions") warnings.push(COUNTS_CAN_MISS);
   return {
+    schemaVersion: SCHEMA_VERSION,
     tool: header.tool,
     base: header.base,
     head: header.head,
@@ -49798,8 +50868,10 @@ function analyze({ header, runs, end, settings, override = null }) {
 import { constants } from "node:os";
 
 // src/config.ts
+var import_shell_quote = __toESM(require_shell_quote(), 1);
 var import_yaml = __toESM(require_dist(), 1);
 import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 // src/formats/types.ts
@@ -49841,31 +50913,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path23) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path23}`);
+  object(value, path25) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path25}`);
     return value;
   }
-  array(value, path23) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path23}`);
+  array(value, path25) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path25}`);
     return value;
   }
-  string(value, path23) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path23}`);
+  string(value, path25) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path25}`);
     return value;
   }
   /** A finite number. */
-  number(value, path23) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path23}`);
+  number(value, path25) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path25}`);
     return value;
   }
-  numbers(value, path23) {
-    return this.array(value, path23).map((item, i) => this.number(item, `${path23}[${i}]`));
+  numbers(value, path25) {
+    return this.array(value, path25).map((item, i) => this.number(item, `${path25}[${i}]`));
   }
-  optionalString(value, path23) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path23);
+  optionalString(value, path25) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path25);
   }
-  optionalNumber(value, path23) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path23);
+  optionalNumber(value, path25) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path25);
   }
 };
 
@@ -49978,11 +51050,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name2, row, columns2, path23) {
+function addBenchmark(set, name2, row, columns2, path25) {
   const kind = kindOf(name2);
   const column = (key) => columns2.has(key) ? row[columns2.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path23}.params`)).map(
-    (list3, i) => shape.array(list3, `${path23}.params[${i}]`).map((value, j) => shape.string(value, `${path23}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path25}.params`)).map(
+    (list3, i) => shape.array(list3, `${path25}.params[${i}]`).map((value, j) => shape.string(value, `${path25}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name2 : `${name2}(${combination.join(", ")})`);
   const result = column("result");
@@ -49990,10 +51062,10 @@ function addBenchmark(set, name2, row, columns2, path23) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path23}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path23}.samples`);
+  const results = shape.array(result, `${path25}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path25}.samples`);
   if (results.length !== names.length)
-    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path23}.result`);
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path25}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -50002,7 +51074,7 @@ function addBenchmark(set, name2, row, columns2, path23) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path23}.result[${i}]`)] : shape.numbers(own, `${path23}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path25}.result[${i}]`)] : shape.numbers(own, `${path25}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -50038,13 +51110,13 @@ function tailPercentile(percentiles3) {
   return above.length === 0 ? void 0 : Math.max(...above);
 }
 function httpMeasurements(result) {
-  const tail = tailPercentile(result.percentiles.map(([p]) => p));
+  const tail2 = tailPercentile(result.percentiles.map(([p]) => p));
   const failed = result.failures.length === 0 ? void 0 : result.failures.join(", ");
   const measurement = (metric, unit, better, value, role) => failed === void 0 ? { benchmark: result.benchmark, metric, unit, better, values: [value], role } : { benchmark: result.benchmark, metric, unit, better, values: [], role, failed };
   const seen = /* @__PURE__ */ new Set();
   const percentiles3 = result.percentiles.filter(([p]) => !seen.has(p) && Boolean(seen.add(p)));
   const measurements = percentiles3.map(
-    ([p, seconds]) => measurement(percentileMetric(p), "s", "lower", seconds, p === 50 || p === tail ? "primary" : "secondary")
+    ([p, seconds]) => measurement(percentileMetric(p), "s", "lower", seconds, p === 50 || p === tail2 ? "primary" : "secondary")
   );
   if (result.maxSeconds !== void 0) measurements.push(measurement("latency max", "s", "lower", result.maxSeconds, "secondary"));
   if (result.requestsPerSecond !== void 0)
@@ -50168,7 +51240,7 @@ var autocannon = {
 // src/formats/bench-bitcoin-csv.ts
 var NAME3 = "bench-bitcoin-csv";
 var HEADER = /^# Benchmark, evals, iterations, total, min, max, median\s*$/;
-var benchBitcoinCsv = {
+var benchBitcoinCsv2 = {
   name: NAME3,
   description: "bench_bitcoin CSV (# Benchmark, evals, iterations, total, min, max, median)",
   detect(text3) {
@@ -50274,10 +51346,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path23) {
+function parseBetter(value, path25) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path23}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path25}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -50288,23 +51360,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path23 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path23);
-      const name2 = shape4.string(entry.name, `${path23}.name`);
-      if (name2 === "") throw shape4.error(`expected a non-empty name at ${path23}.name`);
-      const unit = shape4.string(entry.unit, `${path23}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path23}.metric`);
-      const better = parseBetter(entry.better, `${path23}.better`);
-      const values = shape4.numbers(entry.values, `${path23}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path23}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path23}.failed`);
+      const path25 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path25);
+      const name2 = shape4.string(entry.name, `${path25}.name`);
+      if (name2 === "") throw shape4.error(`expected a non-empty name at ${path25}.name`);
+      const unit = shape4.string(entry.unit, `${path25}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path25}.metric`);
+      const better = parseBetter(entry.better, `${path25}.better`);
+      const values = shape4.numbers(entry.values, `${path25}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path25}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path25}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name2, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path23}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path25}.values (or "failed")`);
       for (const value of values) {
         set.add(name2, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -50316,30 +51388,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path23) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path23}.FullName`);
+function baseName(benchmark, path25) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path25}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name2 = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path23}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name2 === "") throw shape5.error(`expected FullName or Method at ${path23}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path23}.Parameters`);
+  const name2 = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path25}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name2 === "") throw shape5.error(`expected FullName or Method at ${path25}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path25}.Parameters`);
   return parameters ? `${name2}(${parameters})` : name2;
 }
-function job(benchmark, path23) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path23}.DisplayInfo`) ?? "";
+function job(benchmark, path25) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path25}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path23) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path23}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path23}.Measurements`).map((m, i) => shape5.object(m, `${path23}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path25) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path25}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path25}.Measurements`).map((m, i) => shape5.object(m, `${path25}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path23}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path23}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path23}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path25}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path25}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path25}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path23}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path25}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -50351,24 +51423,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path23 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path23);
-      return { benchmark, path: path23, name: baseName(benchmark, path23) };
+      const path25 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path25);
+      return { benchmark, path: path25, name: baseName(benchmark, path25) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name: name2 } of entries) counts.set(name2, (counts.get(name2) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path23, name: base } of entries) {
-      const name2 = counts.get(base) > 1 ? `${base} [${job(benchmark, path23)}]` : base;
+    for (const { benchmark, path: path25, name: base } of entries) {
+      const name2 = counts.get(base) > 1 ? `${base} [${job(benchmark, path25)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name2, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path23}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path23)) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path25}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path25)) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path23}.Memory`);
-        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path23}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path25}.Memory`);
+        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path25}.Memory.BytesAllocatedPerOperation`);
         if (bytes3 !== void 0) set.add(name2, "allocated/op", "B", "lower", bytes3);
       }
     }
@@ -50400,7 +51472,7 @@ function addLibtestLine(set, line, format) {
   else set.add(name2, unit, unit, unit.endsWith("/s") ? "higher" : "lower", number, line.number);
   return true;
 }
-var cargoBench = {
+var cargoBench2 = {
   name: NAME6,
   description: "cargo bench / libtest (test x ... bench: N ns/iter (+/- M))",
   detect(text3) {
@@ -52537,16 +53609,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path23 = this._matcher.path;
-    return path23.length > 0 ? path23[path23.length - 1].tag : void 0;
+    const path25 = this._matcher.path;
+    return path25.length > 0 ? path25[path25.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path23 = this._matcher.path;
-    return path23.length > 0 ? path23[path23.length - 1].namespace : void 0;
+    const path25 = this._matcher.path;
+    return path25.length > 0 ? path25[path25.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -52554,9 +53626,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path23 = this._matcher.path;
-    if (path23.length === 0) return void 0;
-    return path23[path23.length - 1].values?.[attrName];
+    const path25 = this._matcher.path;
+    if (path25.length === 0) return void 0;
+    return path25[path25.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -52564,9 +53636,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path23 = this._matcher.path;
-    if (path23.length === 0) return false;
-    const current = path23[path23.length - 1];
+    const path25 = this._matcher.path;
+    if (path25.length === 0) return false;
+    const current = path25[path25.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -52592,18 +53664,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path23 = this._matcher.path;
-    if (path23.length === 0) return -1;
-    return path23[path23.length - 1].position ?? 0;
+    const path25 = this._matcher.path;
+    if (path25.length === 0) return -1;
+    return path25[path25.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path23 = this._matcher.path;
-    if (path23.length === 0) return -1;
-    return path23[path23.length - 1].counter ?? 0;
+    const path25 = this._matcher.path;
+    if (path25.length === 0) return -1;
+    return path25[path25.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -54628,10 +55700,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path23, depth) {
+function walkXml(set, node, path25, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name2 = [...path23, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name2 = [...path25, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name2, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -54641,12 +55713,12 @@ function walkXml(set, node, path23, depth) {
     set.add(name2, "time", "s", "lower", toSeconds(mean4, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path23, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path25, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
     for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
-      walkXml(set, child2, path23, depth + 1);
+      walkXml(set, child2, path25, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -54678,7 +55750,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path23 = [];
+  let path25 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -54689,14 +55761,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path23 = [];
+        path25 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path23.push(content.trim());
+      path25.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -54717,7 +55789,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name3 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name3 !== "") set.fail([...path23, name3].join(PATH_SEPARATOR), failure[2]);
+      if (name3 !== "") set.fail([...path25, name3].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -54727,7 +55799,7 @@ function parseConsole2(set, text3) {
       const mean4 = split3 && duration(split3[1][0], split3[1][1]);
       if (!split3 || mean4 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name3 = split3[0] === "" ? awaitingMean : `${awaitingMean} ${split3[0]}`;
-      set.add([...path23, name3].join(PATH_SEPARATOR), "time", "s", "lower", mean4, line.number);
+      set.add([...path25, name3].join(PATH_SEPARATOR), "time", "s", "lower", mean4, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -54741,13 +55813,13 @@ function parseConsole2(set, text3) {
     const name2 = [...nameParts, split2[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name2;
-    else set.add([...path23, name2].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path25, name2].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
   return /^\s*(<\?xml[^>]*\?>\s*)?<(Catch|Catch2TestRun)[\s>]/.test(head(text3, 1024));
 }
-var catch2 = {
+var catch22 = {
   name: NAME7,
   description: "Catch2 benchmarks: XML reporter (-r xml) or console output",
   detect(text3) {
@@ -54782,7 +55854,7 @@ function addThroughput(set, name2, value, unit, line) {
   const normalised = normalise(value, unit);
   set.add(name2, "throughput", normalised.unit, "higher", normalised.value, line.number);
 }
-var criterion = {
+var criterion2 = {
   name: NAME8,
   description: "Criterion.rs console output (cargo bench)",
   detect(text3) {
@@ -54861,8 +55933,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path23 = origin.split(/[?#]/)[0];
-  return path23.slice(path23.lastIndexOf("/") + 1);
+  const path25 = origin.split(/[?#]/)[0];
+  return path25.slice(path25.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -54875,19 +55947,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path23 = `benches[${i}]`;
-      const bench = shape6.object(item, path23);
-      const group3 = shape6.optionalString(bench.group, `${path23}.group`);
-      const name2 = [fileName(shape6.string(bench.origin, `${path23}.origin`)), group3, shape6.string(bench.name, `${path23}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path23}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path23}.results[${j}]`);
+      const path25 = `benches[${i}]`;
+      const bench = shape6.object(item, path25);
+      const group3 = shape6.optionalString(bench.group, `${path25}.group`);
+      const name2 = [fileName(shape6.string(bench.origin, `${path25}.origin`)), group3, shape6.string(bench.name, `${path25}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path25}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path25}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path23}.results[${j}].failed`);
-          set.fail(name2, `deno bench reported ${shape6.optionalString(failed.name, `${path23}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path25}.results[${j}].failed`);
+          set.fail(name2, `deno bench reported ${shape6.optionalString(failed.name, `${path25}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path23}.results[${j}].ok`);
-        set.add(name2, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path23}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path25}.results[${j}].ok`);
+        set.add(name2, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path25}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -55000,8 +56072,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path23) => {
-    const saved = join(path23, baseline);
+  const visit = (path25) => {
+    const saved = join(path25, baseline);
     if (existsSync(join(saved, "sample.json")) && existsSync(join(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync(join(saved, "benchmark.json"), "utf8");
@@ -55009,8 +56081,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync(join(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync(path23, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path23, entry.name));
+    for (const entry of readdirSync(path25, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path25, entry.name));
     }
   };
   visit(dir);
@@ -55033,7 +56105,7 @@ function withCriterionSamples(measurements, dir) {
 var NAME12 = "go";
 var RESULT_START = /^Benchmark\S*[ \t]+\d+[ \t]/;
 var FAIL_MARKER = /^\s*(?:Benchmark\S*[ \t]+)?--- FAIL: (Benchmark\S*)/;
-var PROCS_SUFFIX = /-\d+$/;
+var PROCS_SUFFIX2 = /-\d+$/;
 var same = (value) => value;
 var UNITS = {
   "ns/op": { metric: "time", unit: "s", better: "lower", convert: (value) => toSeconds(value, "ns") },
@@ -55064,7 +56136,7 @@ var PackageNames = class {
   addResult(name2) {
     if (this.results.has(name2)) return;
     this.results.add(name2);
-    this.suffixes.add(PROCS_SUFFIX.exec(name2)?.[0]);
+    this.suffixes.add(PROCS_SUFFIX2.exec(name2)?.[0]);
     this.addParents(name2);
   }
   addFailure(name2) {
@@ -55156,7 +56228,7 @@ function isEventStream(text3) {
   const first = /^\s*(\{[^\n]*)/.exec(head(text3, 4096));
   return first !== null && first[1].includes('"Action":"');
 }
-var go = {
+var go2 = {
   name: NAME12,
   description: "go test -bench output (text, or -json events)",
   detect(text3) {
@@ -55205,15 +56277,15 @@ function kindOf4(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path23, name: name2 }) {
+function addRow(set, { row, path: path25, name: name2 }) {
   if (row.error_occurred === true) {
-    set.fail(name2, shape8.optionalString(row.error_message, `${path23}.error_message`) ?? "error_occurred");
+    set.fail(name2, shape8.optionalString(row.error_message, `${path25}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path23}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path23}.time_unit`);
-  set.add(name2, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path23}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path23}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path25}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path25}.time_unit`);
+  set.add(name2, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path25}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path25}.cpu_time`);
   if (cpu !== void 0) set.add(name2, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -55242,7 +56314,7 @@ function parseTolerant(text3) {
     }
   }
 }
-var googleBenchmark = {
+var googleBenchmark2 = {
   name: "google-benchmark",
   description: "Google Benchmark --benchmark_format=json",
   detect(text3) {
@@ -55252,9 +56324,9 @@ var googleBenchmark = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path23 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path23);
-      return { row, path: path23, name: shape8.string(row.name, `${path23}.name`) };
+      const path25 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path25);
+      return { row, path: path25, name: shape8.string(row.name, `${path25}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
@@ -55294,15 +56366,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path23 = `results[${i}]`;
-      const result = shape9.object(item, path23);
-      const command = shape9.string(result.command, `${path23}.command`);
+      const path25 = `results[${i}]`;
+      const result = shape9.object(item, path25);
+      const command = shape9.string(result.command, `${path25}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name2 = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path23}.times`)) set.add(name2, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path25}.times`)) set.add(name2, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path23}.memory_usage_byte`))
+        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path25}.memory_usage_byte`))
           set.add(name2, "memory", "B", "lower", bytes3);
       }
     });
@@ -55313,7 +56385,7 @@ var hyperfine = {
 // src/formats/iai-callgrind.ts
 var NAME14 = "iai-callgrind";
 var HEADLINE = /^([A-Za-z_]\w*(?:::\w+)+)(?: (\S.*))?$/;
-var METRIC = /^ {2}([A-Za-z][\w +./-]*?):\s+(\S+)\|(\S+)\s+\(/;
+var METRIC2 = /^ {2}([A-Za-z][\w +./-]*?):\s+(\S+)\|(\S+)\s+\(/;
 var TOOL_SECTION = /^ {2}=+ ([A-Z][\w-]*) =+$/;
 function metricName(label, tool) {
   if (tool !== void 0 && tool !== "CALLGRIND") return `${tool} ${label}`;
@@ -55353,7 +56425,7 @@ var iaiCallgrind = {
     let tool;
     let inMetrics = false;
     for (const line of lines(text3)) {
-      const metric = benchmark === void 0 ? null : METRIC.exec(line.text);
+      const metric = benchmark === void 0 ? null : METRIC2.exec(line.text);
       if (metric) {
         addMetric(set, benchmark, metric[1], metric[2], tool, line);
         inMetrics = true;
@@ -55391,46 +56463,46 @@ function targetFor2(unit, better) {
     return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path23) {
-  const name2 = shape10.string(result.benchmark, `${path23}.benchmark`);
+function benchmarkName(result, path25) {
+  const name2 = shape10.string(result.benchmark, `${path25}.benchmark`);
   if (result.params === void 0) return name2;
-  const params = Object.entries(shape10.object(result.params, `${path23}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path25}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name2}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path23) {
+function samples(metric, path25) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path23}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path23}.rawData[${f}]`).map((v, i) => value(v, `${path23}.rawData[${f}][${i}]`)));
+    return shape10.array(metric.rawData, `${path25}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path25}.rawData[${f}]`).map((v, i) => value(v, `${path25}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path23}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path23}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path23}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path25}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path25}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path25}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path23}.score`)];
+  return [value(metric.score, `${path25}.score`)];
 }
-function histogramMean(iteration, path23) {
+function histogramMean(iteration, path25) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path23).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path23}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path23}[${b}]`);
+  shape10.array(iteration, path25).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path25}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path25}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path23}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path25}`);
   return sum3 / count2;
 }
-function addMetric2(set, name2, metricName2, metric, path23, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path23}.scoreUnit`), better);
-  const values = samples(metric, path23);
+function addMetric2(set, name2, metricName2, metric, path25, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path25}.scoreUnit`), better);
+  const values = samples(metric, path25);
   if (values.includes("NaN")) {
     set.fail(name2, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
   }
   for (const value of values) set.add(name2, metricName2, target2.unit, target2.better, target2.convert(value));
 }
-var jmh = {
+var jmh2 = {
   name: NAME15,
   description: "JMH -rf json",
   detect(text3) {
@@ -55444,27 +56516,27 @@ var jmh = {
       role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
     }));
     results.forEach((item, i) => {
-      const path23 = `[${i}]`;
-      const result = shape10.object(item, path23);
-      const name2 = benchmarkName(result, path23);
-      const mode = shape10.string(result.mode, `${path23}.mode`);
+      const path25 = `[${i}]`;
+      const result = shape10.object(item, path25);
+      const name2 = benchmarkName(result, path25);
+      const mode = shape10.string(result.mode, `${path25}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
       addMetric2(
         set,
         name2,
         metric,
-        shape10.object(result.primaryMetric, `${path23}.primaryMetric`),
-        `${path23}.primaryMetric`,
+        shape10.object(result.primaryMetric, `${path25}.primaryMetric`),
+        `${path25}.primaryMetric`,
         mode === "thrpt" ? "higher" : "lower"
       );
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path23}.secondaryMetrics`);
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path25}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path23}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path25}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name2, secondaryName, secondaryMetric, `${path23}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name2, secondaryName, secondaryMetric, `${path25}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -55475,27 +56547,27 @@ var jmh = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path23, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path23}`);
-  const pair2 = shape11.array(value, path23);
-  const type = shape11.string(pair2[0], `${path23}[0]`);
-  const fields = shape11.object(pair2[1], `${path23}[1]`);
+function addValue(set, value, path25, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path25}`);
+  const pair2 = shape11.array(value, path25);
+  const type = shape11.string(pair2[0], `${path25}[0]`);
+  const fields = shape11.object(pair2[1], `${path25}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path23}[1].data`))) {
-      addValue(set, child2, `${path23}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path25}[1].data`))) {
+      addValue(set, child2, `${path25}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path23}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path23}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path25}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path25}[1]`);
 }
-function addTrial(set, name2, type, fields, path23) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path23}.times`) : [shape11.number(fields.time, `${path23}.time`)];
+function addTrial(set, name2, type, fields, path25) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path25}.times`) : [shape11.number(fields.time, `${path25}.time`)];
   for (const ns of times) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path23}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path25}.memory`);
   if (memory !== void 0) set.add(name2, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path23}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path25}.allocs`);
   if (allocs !== void 0) set.add(name2, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -55594,10 +56666,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path23 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path23);
-    shape13.array(benchmark.runs, `${path23}.runs`).forEach((runItem, j) => {
-      const runPath = `${path23}.runs[${j}]`;
+    const path25 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path25);
+    shape13.array(benchmark.runs, `${path25}.runs`).forEach((runItem, j) => {
+      const runPath = `${path25}.runs[${j}]`;
       const run = shape13.object(runItem, runPath);
       const name2 = shape13.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
@@ -55649,17 +56721,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path23 = `[${i}]`;
-    const task = shape14.object(item, path23);
-    const name2 = shape14.string(task.name, `${path23}.name`);
-    const result = shape14.object(task.result, `${path23}.result`);
+    const path25 = `[${i}]`;
+    const task = shape14.object(item, path25);
+    const name2 = shape14.string(task.name, `${path25}.name`);
+    const result = shape14.object(task.result, `${path25}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name2, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path23}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path23}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path23}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path25}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path25}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path25}.result.latency.p50`)];
     for (const ms of values) set.add(name2, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -55674,11 +56746,11 @@ function parseVitestJson(set, root) {
       const group3 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group3.fullName, `${groupPath}.fullName`);
       shape15.array(group3.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path23 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path23);
-        const name2 = `${groupName} > ${shape15.string(bench.name, `${path23}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path23}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path23}.median`)];
+        const path25 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path25);
+        const name2 = `${groupName} > ${shape15.string(bench.name, `${path25}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path25}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path25}.median`)];
         for (const ms of values) set.add(name2, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -55735,18 +56807,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path23 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path23);
+    const path25 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path25);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name2 = shape20.optionalString(own.name, `${path23}.metadata.name`);
-    if (name2 === void 0) throw shape20.error(`expected metadata.name for ${path23}`);
-    const unitName = shape20.optionalString(own.unit, `${path23}.metadata.unit`) ?? "second";
+    const name2 = shape20.optionalString(own.name, `${path25}.metadata.name`);
+    if (name2 === void 0) throw shape20.error(`expected metadata.name for ${path25}`);
+    const unitName = shape20.optionalString(own.unit, `${path25}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path23}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path23}.runs`).forEach((run, j) => {
-      const values = shape20.object(run, `${path23}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path25}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path25}.runs`).forEach((run, j) => {
+      const values = shape20.object(run, `${path25}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path23}.runs[${j}].values`)) set.add(name2, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path25}.runs[${j}].values`)) set.add(name2, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -55849,16 +56921,16 @@ function addRow2(set, line, cells2, columns2) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path23 = `results[${i}]`;
-    const result = shape17.object(item, path23);
-    const name2 = shape17.string(result.name, `${path23}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path23}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path23}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path23}.complexityN`);
+    const path25 = `results[${i}]`;
+    const result = shape17.object(item, path25);
+    const name2 = shape17.string(result.name, `${path25}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path25}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path25}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path25}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path23}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape17.number(shape17.object(epoch, `${path23}.measurements[${j}]`).elapsed, `${path23}.measurements[${j}].elapsed`);
-      set.add(name2, "time", "s", "lower", elapsed / batch, void 0, complexityN);
+    shape17.array(result.measurements, `${path25}.measurements`).forEach((epoch, j) => {
+      const elapsed2 = shape17.number(shape17.object(epoch, `${path25}.measurements[${j}]`).elapsed, `${path25}.measurements[${j}].elapsed`);
+      set.add(name2, "time", "s", "lower", elapsed2 / batch, void 0, complexityN);
     });
   });
 }
@@ -55867,11 +56939,11 @@ function parseCsv(set, text3) {
     if (line.number === 1 || line.text.trim() === "") continue;
     const cells2 = line.text.split(";").map((cell2) => cell2.replace(/^"(.*)"$/, "$1"));
     const batch = parseDecimal(cells2[3] ?? "");
-    const elapsed = parseDecimal(cells2[4] ?? "");
-    if (cells2.length < 5 || batch === void 0 || batch <= 0 || elapsed === void 0) {
+    const elapsed2 = parseDecimal(cells2[4] ?? "");
+    if (cells2.length < 5 || batch === void 0 || batch <= 0 || elapsed2 === void 0) {
       throw new FormatError(NAME20, 'expected "title";"name";"unit";batch;elapsed;...', line.number);
     }
-    set.add(cells2[1], "time", "s", "lower", elapsed / batch, line.number);
+    set.add(cells2[1], "time", "s", "lower", elapsed2 / batch, line.number);
   }
 }
 function isMarkdownHeader(text3) {
@@ -55914,9 +56986,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path23, keep) {
+function total(counts, path25, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path23}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path25}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -56069,7 +57141,7 @@ var qtestlib = {
 // src/formats/pytest-benchmark.ts
 var NAME23 = "pytest-benchmark";
 var shape19 = new JsonShape(NAME23);
-var pytestBenchmark = {
+var pytestBenchmark2 = {
   name: NAME23,
   description: "pytest-benchmark --benchmark-json",
   detect(text3) {
@@ -56080,12 +57152,12 @@ var pytestBenchmark = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path23 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path23);
-      const name2 = shape19.optionalString(benchmark.fullname, `${path23}.fullname`) ?? shape19.string(benchmark.name, `${path23}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path23}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path23}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path23}.stats.median`)];
+      const path25 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path25);
+      const name2 = shape19.optionalString(benchmark.fullname, `${path25}.fullname`) ?? shape19.string(benchmark.name, `${path25}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path25}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path25}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path25}.stats.median`)];
       for (const value of values) set.add(name2, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -56177,10 +57249,10 @@ var wrk = {
 // src/formats/index.ts
 var detectable = [
   benchgate,
-  googleBenchmark,
+  googleBenchmark2,
   hyperfine,
-  pytestBenchmark,
-  jmh,
+  pytestBenchmark2,
+  jmh2,
   benchmarkdotnet,
   pyperf,
   asv,
@@ -56189,7 +57261,7 @@ var detectable = [
   oha,
   k6,
   deno,
-  catch2,
+  catch22,
   qtestlib,
   iaiCallgrind,
   divan,
@@ -56197,11 +57269,11 @@ var detectable = [
   wrk,
   nanobench,
   js,
-  benchBitcoinCsv,
-  criterion,
+  benchBitcoinCsv2,
+  criterion2,
   // before cargo-bench: it also reads the libtest lines of a mixed `cargo bench` log
-  cargoBench,
-  go
+  cargoBench2,
+  go2
 ];
 var formats = [...detectable, customSmallerIsBetter, customBiggerIsBetter];
 function getFormat(name2) {
@@ -56232,142 +57304,8 @@ function parseOutput(text3, format) {
 }
 function readRunResults(text3, format, cwd) {
   const parsed = parseOutput(text3, format);
-  const dir = parsed.format === criterion.name ? findCriterionDir(cwd) : void 0;
+  const dir = parsed.format === criterion2.name ? findCriterionDir(cwd) : void 0;
   return dir === void 0 ? parsed : { ...parsed, measurements: withCriterionSamples(parsed.measurements, dir) };
-}
-
-// src/adaptive/filter.ts
-import { Buffer as Buffer2 } from "node:buffer";
-var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
-var FILTER_PLACEHOLDER = "{filter}";
-function expandFilterPlaceholder(command) {
-  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
-}
-var filter = (value) => ({ kind: "filter", filter: { value } });
-var anchoredAlternation = (open2, escape2, group3 = "(?:") => filter(`^${group3}${unique(open2).map(escape2).join("|")})$`);
-var unique = (names) => [...new Set(names)];
-var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
-var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
-var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
-var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
-var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
-var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
-function goPattern(name2) {
-  const bare = withoutGoPackage(name2);
-  const levels = bare.split("/");
-  return levels.map((level, i) => {
-    const suffix = i === levels.length - 1 ? /-\d+$/.exec(level) : null;
-    if (!suffix) return `^${goQuote(level)}$`;
-    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
-  }).join("/");
-}
-function withoutGoPackage(name2) {
-  for (let i = name2.indexOf("Benchmark"); i >= 0; i = name2.indexOf("Benchmark", i + 1)) {
-    if ((i === 0 || name2[i - 1] === ".") && !name2.slice(i).split("/")[0].includes(".")) return name2.slice(i);
-  }
-  return name2;
-}
-function longestCommonSubstring(names) {
-  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
-  if (shortest === void 0) return "";
-  for (let length = shortest.length; length > 0; length--) {
-    for (let start = 0; start + length <= shortest.length; start++) {
-      const candidate = shortest.slice(start, start + length);
-      if (others.every((n) => n.includes(candidate))) return candidate;
-    }
-  }
-  return "";
-}
-var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
-function globMatcher2(glob) {
-  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
-  const re = new RegExp(`^${source}$`, "i");
-  return (name2) => re.test(name2);
-}
-var commonPrefix = (names) => names.reduce((p, n) => {
-  let i = 0;
-  while (i < p.length && i < n.length && p[i] === n[i]) i++;
-  return p.slice(0, i);
-});
-var reverse = (s) => [...s].reverse().join("");
-function catch2Spec(open2) {
-  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
-  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
-  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
-}
-var SYNTAXES = {
-  go: {
-    wholeSuite: { value: "." },
-    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
-  },
-  "google-benchmark": {
-    wholeSuite: { value: "." },
-    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
-  },
-  "bench-bitcoin-csv": {
-    wholeSuite: { value: ".*" },
-    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
-  },
-  jmh: {
-    wholeSuite: { value: ".*" },
-    // JMH matches the include regexp against `pkg.Class.method`; benchgate appends `(params)`.
-    build: (open2) => anchoredAlternation(
-      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
-      javaQuote
-    )
-  },
-  criterion: {
-    wholeSuite: { value: "" },
-    build: (open2) => anchoredAlternation(open2, rustQuote)
-  },
-  "cargo-bench": {
-    wholeSuite: { value: "" },
-    // libtest keeps a benchmark whose name contains the filter (unless --exact): one substring.
-    build(open2, all) {
-      const common = longestCommonSubstring(unique(open2));
-      return narrower((n) => n.includes(common), all, common);
-    }
-  },
-  benchmarkdotnet: {
-    wholeSuite: { value: "*" },
-    // One --filter argument is one glob: the open names' common prefix and suffix around `*`.
-    build(open2, all) {
-      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
-      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
-      const prefix = commonPrefix(names);
-      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
-      const glob = `${prefix}*${suffix}`;
-      return narrower(globMatcher2(glob), all, glob);
-    }
-  },
-  catch2: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(catch2Spec(open2))
-  },
-  "pytest-benchmark": {
-    // pytest >= 8.2 reads arguments from `@file`, one per line: node ids, which -k cannot select.
-    wholeSuite: { argsFile: [] },
-    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
-  },
-  benchgate: {
-    // A custom harness reads the exact names from a JSON array; empty means all.
-    wholeSuite: { value: "" },
-    build: (open2) => filter(JSON.stringify(unique(open2)))
-  }
-};
-var FILTER_FORMATS = Object.keys(SYNTAXES);
-function wholeSuiteFilter(format) {
-  return SYNTAXES[format]?.wholeSuite ?? null;
-}
-function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
-  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
-  const syntax = SYNTAXES[format];
-  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
-  const out = syntax.build(open2, all);
-  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
-    return { kind: "whole-suite", reason: "too-long" };
-  }
-  return out;
 }
 
 // src/options.ts
@@ -56642,8 +57580,37 @@ var CONFIG = [
     type: "choice",
     choices: ["time", "instructions"],
     default: "time",
-    help: "time, or instructions: count each run's instructions under valgrind's cachegrind (one count per run, decided exactly when it repeats; docs/steady.md)",
+    help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go) one count per benchmark from the harness's own test binary, else (bench-command) one count of the whole command per run (docs/steady.md)",
     trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "count-packages",
+    arg: "LIST",
+    type: "list",
+    defaultText: "read from the bench command when it is a direct go test call",
+    help: "measure instructions per benchmark: the Go packages to build with go test -c and count (e.g. ./...), when the bench command is not a direct go test call (make bench, cd x && ...)",
+    // It chooses what is measured.
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "count-binary",
+    arg: "PATH",
+    type: "text",
+    defaultText: "none",
+    help: "measure instructions per benchmark: a Go test binary the build command makes in each worktree (path from the working directory, e.g. bench.test from go test -c -o bench.test ./pkg), counted instead of building packages",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "jobs",
+    arg: "N",
+    ...int(1),
+    defaultText: "the number of CPU cores",
+    help: "measure instructions per benchmark: count runs at once (counts do not depend on load: docs/steady.md)",
+    // Fewer or more parallel count runs change how long a run takes, not what is compared.
+    trust: "any",
     commands: ["run"]
   },
   {
@@ -56925,8 +57892,8 @@ function parseThresholds(s) {
     return { value: [line.slice(0, eq).trim(), line.slice(eq + 1).trim()], where: s.where };
   });
   return entries.map(({ value, where }) => {
-    const [glob, pct2] = value;
-    return { glob: String(glob), pct: parseValue2(PCT, { value: pct2, where: `${where} for ${JSON.stringify(String(glob))}` }) };
+    const [glob, pct3] = value;
+    return { glob: String(glob), pct: parseValue2(PCT, { value: pct3, where: `${where} for ${JSON.stringify(String(glob))}` }) };
   });
 }
 function parseValue2(spec, s) {
@@ -56975,12 +57942,14 @@ function resolveConfig(layers, repoDir) {
   }
   const measure2 = text3("measure") ?? "time";
   const givenFormat = text3("format");
-  if (measure2 === "instructions" && givenFormat !== void 0 && givenFormat !== "auto" && givenFormat !== "command") {
-    throw new ConfigError(
-      `${merged.format.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${givenFormat}`
-    );
+  const countTarget = measure2 === "instructions" && commandMode === void 0 && givenFormat !== void 0 && !["auto", "command"].includes(givenFormat) ? countTargetOf(bench, givenFormat, merged, text3("count-binary"), list3("count-packages")) : void 0;
+  for (const key of ["count-packages", "count-binary"]) {
+    if (merged[key] !== void 0 && !countTarget)
+      throw new ConfigError(
+        `${merged[key].where}: ${key} applies to measure: instructions with a counted format (${FORMATS_WITH_COUNTS.join(", ")}) only`
+      );
   }
-  const format = commandMode !== void 0 || measure2 === "instructions" ? "command" : givenFormat ?? DEFAULTS.format;
+  const format = countTarget ? givenFormat : commandMode !== void 0 || measure2 === "instructions" ? "command" : givenFormat ?? DEFAULTS.format;
   checkFormat(format, merged.format?.where ?? "--format");
   if (text3("rounds") === "auto" && text3("sampling") === "pooled") {
     throw new ConfigError(
@@ -57015,6 +57984,8 @@ function resolveConfig(layers, repoDir) {
     workingDirectory: text3("working-directory") ?? DEFAULTS.workingDirectory,
     source: text3("source"),
     measure: measure2,
+    ...countTarget && { countTarget },
+    jobs: number("jobs") ?? os.availableParallelism(),
     pinCpu: pin === void 0 ? void 0 : pin === "auto" ? "auto" : Number(pin),
     noAslr: flag("no-aslr"),
     noFsync: flag("no-fsync"),
@@ -57075,6 +58046,25 @@ function takesFilter(bench, format, merged) {
   }
   return true;
 }
+function countTargetOf(bench, format, merged, binary, packages) {
+  const counts = harnessOf(format)?.counts;
+  if (!counts) {
+    throw new ConfigError(
+      `${merged.format.where}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(", ")} only; for ${format}, count the whole command instead: use bench-command (one count per run, with the harness work fixed) and remove format`
+    );
+  }
+  if (binary !== void 0 && packages.length > 0)
+    throw new ConfigError(`${merged["count-binary"].where}: give either count-binary or count-packages, not both`);
+  const recognised = counts.recognise((0, import_shell_quote.parse)(bench, (name2) => ({ op: `$${name2}` })));
+  const pattern = recognised?.pattern ?? ".";
+  if (binary !== void 0) return { packages: [], pattern, buildFlags: [], binary };
+  if (packages.length > 0) return { packages, pattern, buildFlags: recognised?.buildFlags ?? [] };
+  if (recognised) return recognised;
+  const where = merged.bench?.where ?? "--bench";
+  throw new ConfigError(
+    `${where}: measure: instructions counts each ${format} benchmark from a direct "go test -bench PATTERN [packages]" call, and cannot see through ${JSON.stringify(bench)} (a script, make, cd ... &&, a pipe, a variable or an unknown flag): set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run`
+  );
+}
 function checkFormat(format, where) {
   const known = ["auto", "command", ...formats.map((f) => f.name)];
   if (!known.includes(format)) throw new ConfigError(`${where}: unknown format "${format}"; valid formats: ${known.join(", ")}`);
@@ -57095,6 +58085,7 @@ function runSettingsOf(config) {
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
     measure: config.measure,
+    ...config.measure === "instructions" && { countScope: config.countTarget ? "benchmark" : "process" },
     gateMetrics: config.gateMetrics,
     gateProcess: config.gateProcess,
     ignore: config.ignore,
@@ -57102,17 +58093,17 @@ function runSettingsOf(config) {
   };
 }
 function resolveAnalysisOverrides(layer) {
-  const probe = resolveConfig([{ bench: { value: "unused", where: "" } }, layer], ".");
+  const probe2 = resolveConfig([{ bench: { value: "unused", where: "" } }, layer], ".");
   const out = {};
-  if (layer.alpha !== void 0) out.alpha = probe.alpha;
-  if (layer.threshold !== void 0) out.thresholdPct = probe.thresholdPct;
-  if (layer.correction !== void 0) out.correction = probe.correction;
-  if (layer.sampling !== void 0) out.sampling = probe.sampling;
-  if (layer["fail-on"] !== void 0) out.failOn = probe.failOn;
-  if (layer["gate-metrics"] !== void 0) out.gateMetrics = probe.gateMetrics;
-  if (layer["gate-process"] !== void 0 && layer["gate-process"].value !== "auto") out.gateProcess = probe.gateProcess;
-  if (layer.ignore !== void 0) out.ignore = probe.ignore;
-  if (layer.thresholds !== void 0) out.thresholds = probe.thresholds;
+  if (layer.alpha !== void 0) out.alpha = probe2.alpha;
+  if (layer.threshold !== void 0) out.thresholdPct = probe2.thresholdPct;
+  if (layer.correction !== void 0) out.correction = probe2.correction;
+  if (layer.sampling !== void 0) out.sampling = probe2.sampling;
+  if (layer["fail-on"] !== void 0) out.failOn = probe2.failOn;
+  if (layer["gate-metrics"] !== void 0) out.gateMetrics = probe2.gateMetrics;
+  if (layer["gate-process"] !== void 0 && layer["gate-process"].value !== "auto") out.gateProcess = probe2.gateProcess;
+  if (layer.ignore !== void 0) out.ignore = probe2.ignore;
+  if (layer.thresholds !== void 0) out.thresholds = probe2.thresholds;
   return out;
 }
 function flagLayer(values) {
@@ -57123,7 +58114,7 @@ function flagLayer(values) {
 import { execFile } from "node:child_process";
 import { existsSync as existsSync3 } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import os2 from "node:os";
 import path2 from "node:path";
 var GitError = class extends Error {
   constructor(message) {
@@ -57231,7 +58222,7 @@ async function initSubmodules(dir, warn) {
     warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
 }
 async function createWorktrees(repo, baseSha, headSha, warn) {
-  const root = await mkdtemp(path2.join(os.tmpdir(), "benchgate-"));
+  const root = await mkdtemp(path2.join(os2.tmpdir(), "benchgate-"));
   const dirs = { base: path2.join(root, "base"), head: path2.join(root, "head") };
   let removed = false;
   const remove = async () => {
@@ -57287,7 +58278,7 @@ import {
   writeFileSync,
   writeSync
 } from "node:fs";
-import os2 from "node:os";
+import os3 from "node:os";
 import path3 from "node:path";
 
 // src/validate.ts
@@ -57323,7 +58314,13 @@ var results_log_schema_default = {
         },
         schema: {
           type: "number",
-          const: 1
+          const: 1,
+          description: "Logs before schemaVersion 2 say `schema: 1` instead."
+        },
+        schemaVersion: {
+          type: "number",
+          description: "SCHEMA_VERSION of the benchgate that wrote it.",
+          minimum: 2
         },
         tool: {
           type: "object",
@@ -57368,11 +58365,17 @@ var results_log_schema_default = {
           },
           description: "Said before any run: config values a pull request's side could not set, CI files it changes (src/trust.ts).",
           maxItems: 1e6
+        },
+        countPlan: {
+          type: "object",
+          additionalProperties: {
+            $ref: "#/definitions/CountWork"
+          },
+          description: "Per-benchmark counts: the work each benchmark (normalised name) runs at, the same on both sides."
         }
       },
       required: [
         "type",
-        "schema",
         "tool",
         "base",
         "head",
@@ -57523,6 +58526,14 @@ var results_log_schema_default = {
             "instructions"
           ],
           description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
+        },
+        countScope: {
+          type: "string",
+          enum: [
+            "benchmark",
+            "process"
+          ],
+          description: "measure: instructions: `benchmark`, one count per benchmark from the harness's own binary (src/runner/counts.ts), or `process`, the whole command's count per run. Absent: process."
         },
         adaptive: {
           $ref: "#/definitions/AdaptiveSettings",
@@ -57773,8 +58784,10 @@ var results_log_schema_default = {
         "too-few-samples",
         "no-percent-change",
         "below-threshold",
+        "counts-do-not-repeat",
         "run-failed",
         "no-benchmarks",
+        "counts-can-miss",
         "config-ignored",
         "ci-files-changed",
         "cpu-steal",
@@ -57792,6 +58805,24 @@ var results_log_schema_default = {
         "never-significant",
         "complexity-change"
       ]
+    },
+    CountWork: {
+      type: "object",
+      properties: {
+        small: {
+          type: "number",
+          minimum: 1
+        },
+        large: {
+          type: "number",
+          minimum: 1
+        }
+      },
+      required: [
+        "small",
+        "large"
+      ],
+      description: "The two fixed work sizes one benchmark's count runs use (calibrated once, on base)."
     },
     LogRunLine: {
       type: "object",
@@ -57894,6 +58925,15 @@ var results_log_schema_default = {
         env: {
           $ref: "#/definitions/RunEnvironment",
           description: "Environment readings taken around this run (load, steal); filled by the runner when readable."
+        },
+        benchmark: {
+          type: "string",
+          description: "A per-benchmark count run (measure: instructions with a counted harness, schemaVersion 2): the benchmark it was asked for (its normalised name), and `work`, the fixed iteration count it ran. `round` is then the repetition. Absent: a whole-suite run. Such runs are keyed by (suite, side, round, benchmark, work) and appended in the order they finish.",
+          maxLength: 4096
+        },
+        work: {
+          type: "number",
+          minimum: 1
         }
       },
       required: [
@@ -58046,6 +59086,10 @@ var results_schema_default = {
     ComparisonResult: {
       type: "object",
       properties: {
+        schemaVersion: {
+          type: "number",
+          description: "SCHEMA_VERSION of the benchgate that wrote it; absent in a results.json before version 2."
+        },
         tool: {
           type: "object",
           properties: {
@@ -58338,6 +59382,14 @@ var results_schema_default = {
             "instructions"
           ],
           description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
+        },
+        countScope: {
+          type: "string",
+          enum: [
+            "benchmark",
+            "process"
+          ],
+          description: "measure: instructions: `benchmark`, one count per benchmark from the harness's own binary (src/runner/counts.ts), or `process`, the whole command's count per run. Absent: process."
         },
         adaptive: {
           $ref: "#/definitions/AdaptiveSettings",
@@ -58839,8 +59891,10 @@ var results_schema_default = {
         "too-few-samples",
         "no-percent-change",
         "below-threshold",
+        "counts-do-not-repeat",
         "run-failed",
         "no-benchmarks",
+        "counts-can-miss",
         "config-ignored",
         "ci-files-changed",
         "cpu-steal",
@@ -59918,7 +60972,6 @@ var lineSchemas = new Map(
     return [tag, `${results_log_schema_default.$id}${$ref}`];
   })
 );
-var LOG_SCHEMA_VERSION = results_log_schema_default.definitions.LogHeader.properties.schema.const;
 function fieldName(pointer, extra) {
   const parts = [...pointer.split("/").slice(1), ...extra === void 0 ? [] : [extra]].map(
     (p) => p.replace(/~1/g, "/").replace(/~0/g, "~")
@@ -59956,7 +61009,26 @@ function describeError(error2, data) {
       return `${fieldName(error2.instancePath)}: ${error2.message ?? "invalid"} (is ${kindOf8(valueAt(data, error2.instancePath))})`;
   }
 }
+function checkVersion(header, where) {
+  const shown2 = (v) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
+  const { schema, schemaVersion } = header;
+  if (schema !== void 0 || schemaVersion === void 0) {
+    if (schema === 1 && schemaVersion === void 0) return;
+    throw new ValidationError(`${where}: schema ${shown2(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
+  }
+  if (typeof schemaVersion !== "number" || !Number.isInteger(schemaVersion) || schemaVersion < 2)
+    throw new ValidationError(`${where}: schemaVersion ${shown2(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
+  if (schemaVersion > SCHEMA_VERSION)
+    throw new ValidationError(
+      `${where}: written by a newer benchgate (schemaVersion ${schemaVersion}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`
+    );
+}
 function validateResults(data, file) {
+  const version = data && typeof data === "object" ? data.schemaVersion : void 0;
+  if (typeof version === "number" && version > SCHEMA_VERSION)
+    throw new ValidationError(
+      `${file}: written by a newer benchgate (schemaVersion ${version}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`
+    );
   const check2 = checker(results_schema_default.$id);
   if (check2(data)) return data;
   throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check2.errors[0], data)}`);
@@ -59969,12 +61041,7 @@ function validateLogLine(data, file, line) {
     throw new ValidationError(
       `${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(", ")})`
     );
-  const schema = data.schema;
-  if (type === "header" && schema !== LOG_SCHEMA_VERSION) {
-    throw new ValidationError(
-      `${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`
-    );
-  }
+  if (type === "header") checkVersion(data, where);
   const check2 = checker(id);
   if (check2(data)) return data;
   throw new ValidationError(`${where}: ${describeError(check2.errors[0], data)}`);
@@ -60026,7 +61093,7 @@ function acquireLock(lock) {
     try {
       const fd = openSync(lock, "wx");
       writeSync(fd, `${process.pid}
-${os2.hostname()}
+${os3.hostname()}
 `);
       closeSync(fd);
       return lock;
@@ -60036,7 +61103,7 @@ ${os2.hostname()}
     }
     const [pidText = "", host = ""] = readLockFile(lock).split("\n");
     const pid = Number(pidText);
-    const stale = host === os2.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
+    const stale = host === os3.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
     if (!stale) {
       throw new LogError(
         `${path3.dirname(lock)}: another benchgate (pid ${pidText || "?"} on ${host || "an unknown host"}) is writing its results log here; wait for it or use another --out (if no benchgate runs there, delete ${lock})`
@@ -60070,7 +61137,11 @@ var LogError = class extends Error {
   }
 };
 function runKey(run) {
-  return JSON.stringify([run.suite, run.side, run.round]);
+  return JSON.stringify([run.suite, run.side, run.round, ...run.benchmark === void 0 ? [] : [run.benchmark, run.work]]);
+}
+function describeRun(run) {
+  const what = run.benchmark === void 0 ? "" : ` of "${run.benchmark}" at work ${run.work}`;
+  return `a second ${run.side} run${what} of round ${run.round} of suite "${run.suite}"`;
 }
 function parseLog(text3, file) {
   const lines2 = text3.replace(/^\uFEFF/, "").split("\n");
@@ -60103,7 +61174,7 @@ function parseLog(text3, file) {
       const earlier = seen.get(key);
       if (earlier !== void 0) {
         throw new LogError(
-          `${file}:${i + 1}: a second ${parsed.run.side} run of round ${parsed.run.round} of suite "${parsed.run.suite}" (the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`
+          `${file}:${i + 1}: ${describeRun(parsed.run)} (the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`
         );
       }
       seen.set(key, i + 1);
@@ -60183,9 +61254,9 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
-import path7 from "node:path";
+import path9 from "node:path";
 
-// src/adaptive/filter-env.ts
+// src/runner/filter-env.ts
 import { writeFileSync as writeFileSync2 } from "node:fs";
 import path4 from "node:path";
 var FALLBACK_WHY = {
@@ -60213,7 +61284,7 @@ function filterVariable(config, filter2) {
 
 // src/environment.ts
 import { existsSync as existsSync5, readFileSync as readFileSync4, readdirSync as readdirSync2 } from "node:fs";
-import os3 from "node:os";
+import os4 from "node:os";
 function readText(file) {
   try {
     return readFileSync4(file, "utf8").trim();
@@ -60250,15 +61321,15 @@ function containerHint() {
   return null;
 }
 function collectEnvironment(runner) {
-  const cpus = os3.cpus();
+  const cpus = os4.cpus();
   return {
-    os: `${os3.type()} ${os3.release()}`,
-    arch: os3.arch(),
+    os: `${os4.type()} ${os4.release()}`,
+    arch: os4.arch(),
     cpuModel: cpus[0]?.model ?? null,
     cpuCount: cpus.length,
-    memoryBytes: os3.totalmem(),
+    memoryBytes: os4.totalmem(),
     node: process.version,
-    loadAvg: os3.loadavg(),
+    loadAvg: os4.loadavg(),
     governor: cpuGovernor(),
     turbo: turboEnabled(),
     virtualization: virtualization(),
@@ -60278,7 +61349,7 @@ function startRunReading() {
   return { cpu: cpuTimes() };
 }
 function finishRunReading(start) {
-  const reading = { loadAvg1: os3.loadavg()[0] };
+  const reading = { loadAvg1: os4.loadavg()[0] };
   const end = cpuTimes();
   if (start.cpu && end && end.total > start.cpu.total) {
     reading.stealFraction = (end.steal - start.cpu.steal) / (end.total - start.cpu.total);
@@ -60572,12 +61643,12 @@ function execMeasured(command, opts) {
     const stdoutChunks = [];
     let stdoutBytes = 0;
     let outputLimitExceeded = false;
-    const tail = [];
+    const tail2 = [];
     let errorLine = null;
     let statLine = "";
     const lineSplitter = (stream) => new LineSplitter((line) => {
-      tail.push(line);
-      if (tail.length > TAIL_LINES) tail.shift();
+      tail2.push(line);
+      if (tail2.length > TAIL_LINES) tail2.shift();
       if (errorLine === null && isErrorLine(line)) errorLine = line;
       opts.onLine?.(line, stream);
     });
@@ -60641,7 +61712,7 @@ function execMeasured(command, opts) {
       const cpu = statLine ? childCpuMs(statLine) : null;
       resolve3({
         stdout: outputLimitExceeded ? "" : Buffer.concat(stdoutChunks).toString("utf8"),
-        tail,
+        tail: tail2,
         errorLine,
         wallMs: exit.wallMs,
         cpuUserMs: cpu?.user ?? null,
@@ -60663,6 +61734,10 @@ function killGroup(pid) {
   } catch {
   }
 }
+function trackCommand(pid) {
+  activeChildren.add(pid);
+  return () => activeChildren.delete(pid);
+}
 function killActiveCommands() {
   for (const pid of activeChildren) killGroup(pid);
 }
@@ -60670,8 +61745,55 @@ function killActiveCommands() {
 // src/runner/instructions.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { mkdtempSync, readFileSync as readFileSync7, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
-import os4 from "node:os";
+import os5 from "node:os";
 import path5 from "node:path";
+
+// src/runner/exec-argv.ts
+import { spawn as spawn2 } from "node:child_process";
+var TAIL_LINES2 = 10;
+function execArgv(argv, opts) {
+  const started = performance.now();
+  return new Promise((resolve3, reject) => {
+    const child2 = spawn2(argv[0], argv.slice(1), { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const release = child2.pid === void 0 ? () => {
+    } : trackCommand(child2.pid);
+    const out = [];
+    let outBytes = 0;
+    let err = "";
+    let timedOut = false;
+    child2.stdout.on("data", (chunk) => {
+      outBytes += chunk.length;
+      if (outBytes <= MAX_STDOUT_BYTES) out.push(chunk);
+      else child2.kill("SIGKILL");
+    });
+    child2.stderr.on("data", (chunk) => {
+      err = (err + chunk.toString("utf8")).slice(-16384);
+    });
+    const timer = opts.timeoutSec > 0 ? setTimeout(() => {
+      timedOut = true;
+      child2.kill("SIGKILL");
+    }, opts.timeoutSec * 1e3) : null;
+    child2.on("error", (e) => {
+      release();
+      if (timer) clearTimeout(timer);
+      reject(e);
+    });
+    child2.on("close", (code, signal) => {
+      release();
+      if (timer) clearTimeout(timer);
+      resolve3({
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderrTail: err.split("\n").filter((l) => l.trim() !== "").slice(-TAIL_LINES2),
+        exitCode: code,
+        signal,
+        timedOut,
+        wallMs: performance.now() - started
+      });
+    });
+  });
+}
+
+// src/runner/instructions.ts
 var INSTRUCTIONS_METRIC = "instructions";
 function requireValgrind(env = process.env) {
   const r = spawnSync2("valgrind", ["--version"], { env, encoding: "utf8" });
@@ -60704,10 +61826,19 @@ function instructionMeasurement(suite, count2) {
   return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
 }
 async function execCounted(command, opts) {
-  const dir = mkdtempSync(path5.join(os4.tmpdir(), "benchgate-cg-"));
+  const dir = mkdtempSync(path5.join(os5.tmpdir(), "benchgate-cg-"));
   try {
     const r = await execMeasured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, instructions: readInstructionCount(dir) };
+  } finally {
+    rmSync2(dir, { recursive: true, force: true });
+  }
+}
+async function execArgvCounted(argv, opts) {
+  const dir = mkdtempSync(path5.join(os5.tmpdir(), "benchgate-cg-"));
+  try {
+    const r = await execArgv([...cachegrindPrefix(dir), ...argv], opts);
+    return { ...r, instructions: readInstructionCount(dir) };
   } finally {
     rmSync2(dir, { recursive: true, force: true });
   }
@@ -60731,7 +61862,7 @@ function planRounds(rounds2, warmup, seed) {
 // src/runner/steady.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
 import { readFileSync as readFileSync8 } from "node:fs";
-import os5 from "node:os";
+import os6 from "node:os";
 var RAISED_NICENESS = -5;
 var runProbe = (argv) => {
   const r = spawnSync3(argv[0], argv.slice(1), { encoding: "utf8", timeout: 1e4 });
@@ -60776,7 +61907,7 @@ function pinCandidate(requested, env) {
 var ADDR_NO_RANDOMIZE = 262144;
 var NO_ASLR = {
   option: "no-aslr",
-  prefix: ["setarch", os5.machine(), "-R"],
+  prefix: ["setarch", os6.machine(), "-R"],
   probe: ["cat", "/proc/self/personality"],
   holds: (out) => (parseInt(out.trim(), 16) & ADDR_NO_RANDOMIZE) !== 0,
   applied: "address-space randomisation off (setarch -R)",
@@ -60791,7 +61922,7 @@ var NO_FSYNC = {
   missing: "eatmydata is not installed (apt-get install eatmydata)"
 };
 function priorityCandidate() {
-  const target2 = Math.max(-20, os5.getPriority() + RAISED_NICENESS);
+  const target2 = Math.max(-20, os6.getPriority() + RAISED_NICENESS);
   return {
     option: "priority",
     prefix: ["nice", "-n", String(RAISED_NICENESS)],
@@ -60802,8 +61933,8 @@ function priorityCandidate() {
     missing: "nice is not installed"
   };
 }
-function check(candidate, probe) {
-  const out = probe([...candidate.prefix, ...candidate.probe]);
+function check(candidate, probe2) {
+  const out = probe2([...candidate.prefix, ...candidate.probe]);
   if (out instanceof Error) {
     const missing = out.message === `${candidate.prefix[0]} is not installed`;
     return { option: candidate.option, applied: false, detail: missing ? candidate.missing : out.message };
@@ -60814,7 +61945,7 @@ function check(candidate, probe) {
   }
   return { option: candidate.option, applied: true, detail: candidate.applied, ...candidate.cpu !== void 0 && { cpu: candidate.cpu } };
 }
-function planSteadiness(opts, env = process.env, probe = runProbe, platform2 = process.platform) {
+function planSteadiness(opts, env = process.env, probe2 = runProbe, platform2 = process.platform) {
   const requested = [];
   if (opts.pinCpu !== void 0) {
     const pin = platform2 === "linux" ? pinCandidate(opts.pinCpu, env) : "";
@@ -60833,7 +61964,7 @@ function planSteadiness(opts, env = process.env, probe = runProbe, platform2 = p
       plan.checks.push({ option: candidate.option, applied: false, detail: candidate.skip });
       continue;
     }
-    const result = check(candidate, probe);
+    const result = check(candidate, probe2);
     plan.checks.push(result);
     if (result.applied) {
       plan.prefix.push(...candidate.prefix);
@@ -61075,10 +62206,286 @@ async function reviewWarnings(config, repo, baseSha, headSha) {
 // src/version.ts
 var VERSION = "0.1.0";
 
+// src/measure-counts.ts
+import { mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
+import os7 from "node:os";
+import path8 from "node:path";
+
+// src/runner/counts.ts
+import { existsSync as existsSync8 } from "node:fs";
+import path7 from "node:path";
+
+// src/runner/pool.ts
+async function runPool(tasks, jobs, run, onDone) {
+  let next = 0;
+  let failure = null;
+  const worker = async () => {
+    while (failure === null && next < tasks.length) {
+      const task = tasks[next++];
+      try {
+        onDone(await run(task), task);
+      } catch (error2) {
+        failure ??= { error: error2 };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, tasks.length)) }, worker));
+  if (failure !== null) throw failure.error;
+}
+
+// src/runner/counts.ts
+var PROBE_NATIVE_NS = 2e6;
+var MIN_WORK_INSTRUCTIONS = 2e7;
+var FIXED_COST_FACTOR = 10;
+var LARGE_OVER_SMALL = 2;
+var tail = (r) => r.stderrTail.map((l) => `  | ${l}`).join("\n");
+function describeFailure(r, timeoutSec) {
+  if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
+  if (r.signal) return `killed by ${r.signal}`;
+  return `exited with code ${r.exitCode}`;
+}
+async function runOrFail(what, argv, cwd, env, timeoutSec) {
+  let r;
+  try {
+    r = await execArgv(argv, { cwd, env, timeoutSec });
+  } catch (err) {
+    throw new RunFailure(`${what}: cannot run ${argv[0]}: ${err.message}`);
+  }
+  if (r.exitCode !== 0) throw new RunFailure(`${what} ${describeFailure(r, timeoutSec)}
+${tail(r)}`);
+  return r;
+}
+async function binariesOf(ctx, side) {
+  const dir = ctx.dirs[side];
+  const { target: target2, description } = ctx;
+  if (target2.binary !== void 0) {
+    const binary = path7.resolve(dir, target2.binary);
+    if (!existsSync8(binary))
+      throw new RunFailure(`count-binary ${target2.binary} is not in ${side}'s worktree after the build: make the build command write it`);
+    return [{ binary, cwd: dir }];
+  }
+  const listed2 = await runOrFail(`listing the packages on ${side}`, description.listUnits(target2), dir, ctx.env(side), 0);
+  const units = description.parseUnits(listed2.stdout);
+  const out = [];
+  for (const [i, unit] of units.entries()) {
+    ctx.checkCancelled();
+    const binary = path7.join(ctx.tmp, side, `${i}.test`);
+    await runOrFail(`building ${unit.name} on ${side}`, description.buildUnit(target2, unit, binary), dir, ctx.env(side), 0);
+    out.push({ binary, cwd: unit.dir });
+  }
+  return out;
+}
+function discovered(stdout, format, cwd, what) {
+  try {
+    return readRunResults(stdout, format, cwd).measurements.filter((m) => m.metric === "time");
+  } catch (err) {
+    if (err instanceof FormatError) throw new RunFailure(`${what}: cannot read the benchmark output: ${err.message}`);
+    throw err;
+  }
+}
+async function discoverBenchmarks(ctx) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const side of ["base", "head"]) {
+    const binaries = await binariesOf(ctx, side);
+    for (const { binary, cwd } of binaries) {
+      ctx.checkCancelled();
+      const what = `listing the benchmarks of ${path7.basename(binary)} on ${side}`;
+      const r = await runOrFail(what, [binary, ...ctx.description.discover(ctx.target.pattern)], cwd, runEnv(ctx, side), ctx.timeoutSec);
+      for (const m of discovered(r.stdout, ctx.format, cwd, what)) {
+        if (m.failed !== void 0) continue;
+        const name2 = ctx.normaliseName(m.benchmark);
+        const entry = byName.get(name2) ?? { name: name2, sides: {} };
+        entry.sides[side] ??= { raw: m.benchmark, binary, cwd, nsPerOp: m.values.length > 0 ? m.values[0] * 1e9 : null };
+        byName.set(name2, entry);
+      }
+    }
+    ctx.info(
+      `${side}: ${binaries.length} test binar${binaries.length === 1 ? "y" : "ies"}, ${[...byName.values()].filter((b) => b.sides[side]).length} benchmarks`
+    );
+  }
+  if (byName.size === 0)
+    throw new RunFailure(
+      `no benchmark matched -bench ${JSON.stringify(ctx.target.pattern)} on either side: check the pattern and the packages`
+    );
+  return [...byName.values()];
+}
+var runEnv = (ctx, side) => ({ ...ctx.env(side), ...ctx.description.env });
+async function countOnce(ctx, b, side, work, round) {
+  const site = b.sides[side];
+  const startedAt = (/* @__PURE__ */ new Date()).toISOString();
+  const reading = startRunReading();
+  const argv = [site.binary, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work)];
+  const r = await execArgvCounted(argv, { cwd: site.cwd, env: runEnv(ctx, side), timeoutSec: ctx.timeoutSec });
+  let failure = null;
+  if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}
+${tail(r)}`;
+  else if (r.instructions === null) failure = "valgrind counted no instructions";
+  else {
+    const ran = discovered(r.stdout, ctx.format, site.cwd, "the counted run").some(
+      (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === void 0
+    );
+    if (!ran) failure = "the selection ran no benchmark of that name (or it failed)";
+  }
+  const run = {
+    suite: ctx.suite,
+    side,
+    round,
+    position: 0,
+    startedAt,
+    wallMs: r.wallMs,
+    cpuUserMs: null,
+    cpuSysMs: null,
+    maxRssKb: null,
+    exitCode: r.exitCode,
+    signal: r.signal,
+    timedOut: r.timedOut,
+    benchmark: b.name,
+    work,
+    measurements: failure === null ? [{ ...instructionMeasurement(b.name, r.instructions) }] : [],
+    ...failure !== null && { error: failure },
+    // The machine's load during the run: a count that waits in the kernel can move with it (docs/steady.md).
+    env: finishRunReading(reading)
+  };
+  return { run, failure: failure === null ? null : `${side} count of ${b.name} at work ${work} failed: ${failure}` };
+}
+async function probe(ctx, b, side, work) {
+  const { run, failure } = await countOnce(ctx, b, side, work, 0);
+  if (failure !== null) throw new RunFailure(`calibrating: ${failure}`);
+  return run.measurements[0].values[0];
+}
+function workFromProbes(p, c1, c2) {
+  const perOp = Math.max((c2 - c1) / p, 1);
+  const fixed = Math.max(c1 - p * perOp, 0);
+  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, FIXED_COST_FACTOR * fixed) / perOp));
+  return { small, large: LARGE_OVER_SMALL * small };
+}
+function probeSize(nsPerOp) {
+  return Math.max(1, Math.min(1e9, Math.ceil(PROBE_NATIVE_NS / Math.max(nsPerOp ?? PROBE_NATIVE_NS, 1e-3))));
+}
+async function calibrate(ctx, benchmarks) {
+  const plan = {};
+  let done = 0;
+  await runPool(
+    benchmarks,
+    ctx.jobs,
+    async (b) => {
+      ctx.checkCancelled();
+      const side = b.sides.base ? "base" : "head";
+      const p = probeSize(b.sides[side].nsPerOp);
+      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p));
+    },
+    (work, b) => {
+      plan[b.name] = work;
+      done++;
+      ctx.info(`calibrated ${done}/${benchmarks.length}: ${b.name} at ${work.small} and ${work.large} iterations`);
+    }
+  );
+  return plan;
+}
+
+// src/runner/count-repetitions.ts
+var elapsed = (startedMs) => `${((Date.now() - startedMs) / 1e3).toFixed(1)} s`;
+async function runCountRepetitions(ctx, benchmarks, plan, policy, append2) {
+  const startedMs = Date.now();
+  const runs = [];
+  const repetitions = new Map(benchmarks.map((b) => [b.name, 0]));
+  let open2 = benchmarks;
+  for (let round = 1; ; round++) {
+    ctx.checkCancelled();
+    const tasks = open2.flatMap(
+      (b) => ["base", "head"].filter((side) => b.sides[side]).flatMap((side) => [plan[b.name].small, plan[b.name].large].map((work) => ({ b, side, work })))
+    );
+    let done = 0;
+    await runPool(
+      tasks,
+      ctx.jobs,
+      (t) => {
+        ctx.checkCancelled();
+        return countOnce(ctx, t.b, t.side, t.work, round);
+      },
+      ({ run, failure }) => {
+        append2(run);
+        runs.push(run);
+        done++;
+        if (failure !== null) throw new RunFailure(`repetition ${round}: ${failure}`);
+      }
+    );
+    for (const b of open2) repetitions.set(b.name, round);
+    const next = round < policy.minRepetitions ? open2.map((b) => b.name) : policy.stillOpen(runs);
+    const still = new Set(next);
+    open2 = open2.filter((b) => still.has(b.name));
+    ctx.info(`repetition ${round}: ${done} count runs, ${open2.length} benchmark(s) still open, ${elapsed(startedMs)}`);
+    if (open2.length === 0) return { repetitions, stoppedBy: "decided" };
+    if (round >= policy.maxRepetitions) return { repetitions, stoppedBy: "max-repetitions" };
+    if (policy.maxTimeMs > 0 && Date.now() - startedMs >= policy.maxTimeMs) return { repetitions, stoppedBy: "max-time" };
+  }
+}
+
+// src/measure-counts.ts
+async function measureCounts(setup) {
+  const { config, platform: platform2 } = setup;
+  const harness = harnessOf(config.format);
+  const tmp = mkdtempSync2(path8.join(os7.tmpdir(), "benchgate-counts-"));
+  try {
+    const ctx = {
+      format: config.format,
+      description: harness.counts,
+      target: config.countTarget,
+      suite: config.suite,
+      dirs: setup.dirs,
+      env: setup.env,
+      normaliseName: harness.normaliseName,
+      timeoutSec: config.timeoutSec,
+      jobs: config.jobs,
+      tmp,
+      info: (m) => platform2.info(m),
+      checkCancelled: setup.checkCancelled
+    };
+    const benchmarks = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
+    const plan = await platform2.group(
+      `calibrate ${benchmarks.length} benchmarks on base (${config.jobs} at once)`,
+      () => calibrate(ctx, benchmarks)
+    );
+    const log = setup.openLog(plan);
+    const done = await runCountRepetitions(ctx, benchmarks, plan, setup.policy(config), (run) => log.append(run));
+    const reps = [...done.repetitions.values()].sort((a, b) => a - b);
+    const why = {
+      decided: "every benchmark is decided",
+      "max-repetitions": "the repetition cap was reached",
+      "max-time": "max-time was reached"
+    };
+    platform2.info(
+      `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`
+    );
+    return log;
+  } finally {
+    rmSync3(tmp, { recursive: true, force: true });
+  }
+}
+
+// src/counts-policy.ts
+var COUNT_METRIC = "instructions";
+function countPolicy(config) {
+  const gate = gatePolicy(runSettingsOf(config));
+  return {
+    minRepetitions: COUNT_DEFAULTS.minRepetitions,
+    maxRepetitions: COUNT_DEFAULTS.maxRepetitions,
+    maxTimeMs: 0,
+    stillOpen(runs) {
+      const members = [...perOpCounts(runs)].flatMap(([id, sides]) => {
+        const decision = gate({ benchmark: id, metric: COUNT_METRIC });
+        return decision.gating && sides.base.length > 0 && sides.head.length > 0 ? [{ id, ...sides, thresholdPct: decision.thresholdPct }] : [];
+      });
+      const outcomes = decideCounts(members, { alpha: config.alpha, final: false });
+      return members.filter((m) => outcomes.get(m.id)?.verdict === "more").map((m) => m.id);
+    }
+  };
+}
+
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path7.join(config.outDir, LOG_FILE);
+  return path9.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
@@ -61114,7 +62521,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path7.resolve(config.repoDir);
+  const repo = path9.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -61145,13 +62552,30 @@ async function measure(config, platform2) {
       base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
       head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
     };
-    const header = logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup);
-    log = new ResultsLog(file, header);
-    platform2.info(`results log: ${file}`);
-    if (log.kept) platform2.info(`the earlier results log there is kept as ${log.kept}`);
+    const openLog = (countPlan) => {
+      const opened = new ResultsLog(file, logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup, countPlan));
+      platform2.info(`results log: ${file}`);
+      if (opened.kept) platform2.info(`the earlier results log there is kept as ${opened.kept}`);
+      return opened;
+    };
     const withheld = withheldVariables(process.env);
     if (withheld.length > 0)
       platform2.info(`withheld from build and bench commands: ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
+    if (config.countTarget) {
+      if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled);
+      log = await measureCounts({
+        config,
+        platform: platform2,
+        dirs,
+        env: (side) => commandEnv(side, 0, dirs),
+        checkCancelled,
+        openLog: (plan) => log = openLog(plan),
+        policy: countPolicy
+      });
+      log.end("completed");
+      return file;
+    }
+    log = openLog();
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled);
     const rounds2 = { config, platform: platform2, dirs, log, checkCancelled, steady: steady2 };
     const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds2, config.adaptive) : await runRounds(rounds2);
@@ -61176,10 +62600,10 @@ async function measure(config, platform2) {
     await worktrees?.remove();
   }
 }
-function logHeader(config, base, head2, runner, warnings) {
+function logHeader(config, base, head2, runner, warnings, countPlan) {
   return {
     type: "header",
-    schema: 1,
+    schemaVersion: SCHEMA_VERSION,
     tool: { name: "benchgate", version: VERSION },
     base,
     head: head2,
@@ -61187,7 +62611,8 @@ function logHeader(config, base, head2, runner, warnings) {
     config: runSettingsOf(config),
     environment: collectEnvironment(runner),
     startedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    ...warnings.length > 0 && { warnings }
+    ...warnings.length > 0 && { warnings },
+    ...countPlan && { countPlan }
   };
 }
 async function buildBoth(build, platform2, dirs, checkCancelled) {
@@ -61356,7 +62781,7 @@ ${lastLines(r)}`);
 
 // src/report/index.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import path8 from "node:path";
+import path10 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
@@ -61393,14 +62818,14 @@ function formatValue(value, scale) {
   if (value === null || value === void 0 || !Number.isFinite(value)) return "\u2013";
   return `${significant(value / scale.factor)} ${scale.unit}`.trim();
 }
-function formatPct(pct2) {
-  if (pct2 === null || pct2 === void 0 || !Number.isFinite(pct2)) return "\u2013";
-  const sign = pct2 > 0 ? "+" : pct2 < 0 ? "\u2212" : "\xB1";
-  return `${sign}${Math.abs(pct2).toFixed(Math.abs(pct2) >= 10 ? 1 : 2)}%`;
+function formatPct(pct3) {
+  if (pct3 === null || pct3 === void 0 || !Number.isFinite(pct3)) return "\u2013";
+  const sign = pct3 > 0 ? "+" : pct3 < 0 ? "\u2212" : "\xB1";
+  return `${sign}${Math.abs(pct3).toFixed(Math.abs(pct3) >= 10 ? 1 : 2)}%`;
 }
-function formatChange(pct2, ci) {
-  if (pct2 === null) return "\u2013";
-  return ci ? `${formatPct(pct2)} [${formatPct(ci[0])}, ${formatPct(ci[1])}]` : formatPct(pct2);
+function formatChange(pct3, ci) {
+  if (pct3 === null) return "\u2013";
+  return ci ? `${formatPct(pct3)} [${formatPct(ci[0])}, ${formatPct(ci[1])}]` : formatPct(pct3);
 }
 function formatP(p) {
   if (p === null || p === void 0 || !Number.isFinite(p)) return "\u2013";
@@ -61516,8 +62941,8 @@ var GO = /^(?:(\S+?)\.)?Benchmark([^a-z].*)$/s;
 var PYTEST = /^(\S+?\.py)::(.+)$/s;
 var JAVA = /^((?:[a-z_][a-z0-9_]*\.)+)([A-Z][\w$]*\..+)$/s;
 function splitName(raw) {
-  const go2 = GO.exec(raw);
-  if (go2 && !/^[-/]/.test(go2[2])) return go2[1] ? { pkg: go2[1], name: go2[2] } : { name: go2[2] };
+  const go3 = GO.exec(raw);
+  if (go3 && !/^[-/]/.test(go3[2])) return go3[1] ? { pkg: go3[1], name: go3[2] } : { name: go3[2] };
   const pytest = PYTEST.exec(raw);
   if (pytest) return { pkg: pytest[1], name: pytest[2] };
   const java = JAVA.exec(raw);
@@ -61550,8 +62975,8 @@ function namesOf(result) {
 
 // src/report/codequality.ts
 var CODE_QUALITY_PATH = ".gitlab-ci.yml";
-function fingerprint(c) {
-  return createHash("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) })).digest("hex");
+function fingerprint(c, format) {
+  return createHash("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) }, format)).digest("hex");
 }
 function pText(c) {
   return c.sequential ? `p / level = ${sequentialPCell(c, c.sequential)}, after ${c.sequential.rounds} rounds` : `adjusted p = ${formatP(c.pAdjusted)}`;
@@ -61563,7 +62988,7 @@ function issue(c, result, names) {
     check_name: "benchgate-regression",
     description: clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1e3),
     categories: ["Performance"],
-    fingerprint: fingerprint(c),
+    fingerprint: fingerprint(c, result.settings.format),
     // A regression that fails the gate blocks the merge; one reported with the gate off does not;
     // one that does not gate (process cost, a secondary metric, an ignored benchmark) is information.
     severity: !c.gating ? "info" : result.gateFailed ? "major" : "minor",
@@ -61594,6 +63019,12 @@ var NOT_GATING = {
 };
 function gatingVerdictText(c) {
   if (c.sequential) return sequentialVerdictText(c, c.sequential);
+  if (c.test === "count-rule") {
+    const n = Math.max(c.baseSamples.length, c.headSamples.length);
+    if (c.verdict === "inconclusive") return `inconclusive after ${n} repetitions`;
+    if (c.verdict === "unchanged") return `unchanged: within \xB1${c.thresholdPct}% after ${n} repetitions`;
+    if (c.verdict === "regression" || c.verdict === "improvement") return `${c.verdict}: decided after ${n} repetitions`;
+  }
   if (c.verdict === "inconclusive") {
     if (c.roundsNeeded === null) return "inconclusive: too few samples";
     return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
@@ -61840,11 +63271,11 @@ function table(ctx, budget) {
 function foldedLine(unchanged, names, fullReport) {
   const gating = unchanged.filter((c) => c.gating);
   const others = unchanged.length - gating.length;
-  const tail = others > 0 ? `; ${plural2(others, "row")} that do${others === 1 ? "es" : ""} not gate unchanged too` : "";
+  const tail2 = others > 0 ? `; ${plural2(others, "row")} that do${others === 1 ? "es" : ""} not gate unchanged too` : "";
   const line = (shown2) => {
     const left = gating.length - shown2.length;
     const list3 = shown2.length > 0 ? `: ${shown2.join(", ")}${left > 0 ? ` and ${left} more` : ""}` : "";
-    return `${VERDICT_ICON.unchanged} ${gating.length} unchanged${list3}${tail} (${escapeMarkdown(fullReport)} has them all).
+    return `${VERDICT_ICON.unchanged} ${gating.length} unchanged${list3}${tail2} (${escapeMarkdown(fullReport)} has them all).
 `;
   };
   if (unchanged.length === 0) return { minimum: "", fit: () => "" };
@@ -62487,14 +63918,14 @@ function writeReports(result, outDir, comment = {}) {
   mkdirSync2(outDir, { recursive: true });
   const written = {};
   for (const report of reportFiles) {
-    const file = path8.join(outDir, report.file);
+    const file = path10.join(outDir, report.file);
     writeFileSync3(file, report.render(result, comment));
     written[report.file] = file;
   }
   return written;
 }
 function writeComment(result, outDir, comment = {}) {
-  const file = path8.join(outDir, COMMENT_FILE);
+  const file = path10.join(outDir, COMMENT_FILE);
   writeFileSync3(file, renderComment(result, comment));
   return { [COMMENT_FILE]: file };
 }
@@ -62530,28 +63961,28 @@ var cmdAnalyze = async ({ values, positionals, platform: platform2 }) => {
       platform2.info(`${file}: rounds auto: the looks are replayed at the new level, on the rounds the run chose at its own`);
     }
   }
-  const outDir = values.out ?? path9.dirname(file);
+  const outDir = values.out ?? path11.dirname(file);
   return (await concludeLog({ log, logFile: file, overrides, outDir, platform: platform2 })).exitCode;
 };
 
 // src/commands/demo.ts
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync as existsSync8, mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
-import os6 from "node:os";
-import path11 from "node:path";
+import { copyFileSync, existsSync as existsSync9, mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
+import os8 from "node:os";
+import path13 from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/commands/run.ts
-import path10 from "node:path";
+import path12 from "node:path";
 async function runComparison(config, platform2) {
   const logFile = await measure(config, platform2);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
 }
 var cmdRun = async ({ values, platform: platform2 }) => {
-  const repoDir = path10.resolve(values.repo ?? ".");
+  const repoDir = path12.resolve(values.repo ?? ".");
   const config = await loadConfig({
     repoDir,
-    configFile: values.config === void 0 ? void 0 : path10.resolve(values.config),
+    configFile: values.config === void 0 ? void 0 : path12.resolve(values.config),
     overrides: flagLayer(values),
     env: process.env,
     log: (m) => platform2.info(m)
@@ -62563,9 +63994,9 @@ var cmdRun = async ({ values, platform: platform2 }) => {
 
 // src/commands/demo.ts
 function demoSource() {
-  let dir = path11.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync8(path11.join(dir, "examples", "demo")) && path11.dirname(dir) !== dir) dir = path11.dirname(dir);
-  return path11.join(dir, "examples", "demo");
+  let dir = path13.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync9(path13.join(dir, "examples", "demo")) && path13.dirname(dir) !== dir) dir = path13.dirname(dir);
+  return path13.join(dir, "examples", "demo");
 }
 var DEMO_SOURCE = demoSource();
 function commitAll(repo, message) {
@@ -62578,15 +64009,15 @@ function commitAll(repo, message) {
 }
 function createDemoRepo(dir) {
   execFileSync("git", ["init", "-q", "-b", "main", dir]);
-  copyFileSync(path11.join(DEMO_SOURCE, "bench.mjs"), path11.join(dir, "bench.mjs"));
-  copyFileSync(path11.join(DEMO_SOURCE, "workloads.base.mjs"), path11.join(dir, "workloads.mjs"));
+  copyFileSync(path13.join(DEMO_SOURCE, "bench.mjs"), path13.join(dir, "bench.mjs"));
+  copyFileSync(path13.join(DEMO_SOURCE, "workloads.base.mjs"), path13.join(dir, "workloads.mjs"));
   commitAll(dir, "demo suite");
-  copyFileSync(path11.join(DEMO_SOURCE, "workloads.head.mjs"), path11.join(dir, "workloads.mjs"));
+  copyFileSync(path13.join(DEMO_SOURCE, "workloads.head.mjs"), path13.join(dir, "workloads.mjs"));
   commitAll(dir, "make checksum slower and the sieve faster");
   return dir;
 }
 var cmdDemo = async ({ values, platform: platform2 }) => {
-  const repo = createDemoRepo(mkdtempSync2(path11.join(os6.tmpdir(), "benchgate-demo-")));
+  const repo = createDemoRepo(mkdtempSync3(path13.join(os8.tmpdir(), "benchgate-demo-")));
   platform2.info(`demo repository: ${repo} (base = HEAD~1, head = HEAD)`);
   try {
     const config = resolveConfig(
@@ -62596,18 +64027,18 @@ var cmdDemo = async ({ values, platform: platform2 }) => {
       ],
       repo
     );
-    config.outDir = path11.resolve(values.out ?? DEFAULTS.outDir);
+    config.outDir = path13.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform2);
     platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
     return outcome.exitCode;
   } finally {
-    rmSync3(repo, { recursive: true, force: true });
+    rmSync4(repo, { recursive: true, force: true });
   }
 };
 
 // src/history/creep.ts
 var CREEP_DEFAULTS = { links: 40, level: 0.95 };
-var toLog = (pct2) => Math.log1p(pct2 / 100);
+var toLog = (pct3) => Math.log1p(pct3 / 100);
 var toPct2 = (log) => 100 * Math.expm1(log);
 function chain(series, options) {
   const window2 = series.points.slice(-options.links);
@@ -62812,8 +64243,8 @@ function changeWithInterval(c, level) {
   const difference = c.meanAfter - c.meanBefore;
   const pooled = df > 0 ? (n1 * c.sdBefore ** 2 + n2 * c.sdAfter ** 2) / df : 0;
   const half = df > 0 ? studentTQuantile(1 - (1 - level) / 2, df) * Math.sqrt(pooled * (1 / n1 + 1 / n2)) : Infinity;
-  const pct2 = (d) => 100 * d / c.meanBefore;
-  return { changePct: pct2(difference), interval: [pct2(difference - half), pct2(difference + half)] };
+  const pct3 = (d) => 100 * d / c.meanBefore;
+  return { changePct: pct3(difference), interval: [pct3(difference - half), pct3(difference + half)] };
 }
 function findChangePoints(series, options, level = 0.95) {
   return series.flatMap((s) => {
@@ -62896,14 +64327,14 @@ function analyseHistory(branch, records, changePointOptions = OTAVA_DEFAULTS, cr
 }
 
 // src/history/open-store.ts
-import path14 from "node:path";
+import path16 from "node:path";
 
 // src/history/store-directory.ts
 init_record();
 init_store();
-import { existsSync as existsSync9, readdirSync as readdirSync6, readFileSync as readFileSync10, statSync as statSync3 } from "node:fs";
+import { existsSync as existsSync10, readdirSync as readdirSync6, readFileSync as readFileSync10, statSync as statSync3 } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
-import path12 from "node:path";
+import path14 from "node:path";
 var MAX_RECORD_BYTES = 16 * 1024 * 1024;
 function pathSegment(name2) {
   const encoded = [...Buffer.from(name2, "utf8")].map((byte, i) => {
@@ -62921,16 +64352,16 @@ function recordText(r) {
 `;
 }
 function readRecordTree(root, query, name2) {
-  const branchDir = path12.join(root, "records", pathSegment(query.branch));
-  if (!existsSync9(branchDir)) return [];
+  const branchDir = path14.join(root, "records", pathSegment(query.branch));
+  if (!existsSync10(branchDir)) return [];
   const suites = query.suite === void 0 ? readdirSync6(branchDir) : [pathSegment(query.suite)];
   const records = [];
   for (const suite of suites) {
-    const dir = path12.join(branchDir, suite);
-    if (!existsSync9(dir)) continue;
+    const dir = path14.join(branchDir, suite);
+    if (!existsSync10(dir)) continue;
     for (const file of readdirSync6(dir).filter((f) => f.endsWith(".json"))) {
-      const full = path12.join(dir, file);
-      const where = `${name2}: ${path12.relative(root, full)}`;
+      const full = path14.join(dir, file);
+      const where = `${name2}: ${path14.relative(root, full)}`;
       if (statSync3(full).size > MAX_RECORD_BYTES) throw new StoreError(`${where}: larger than ${MAX_RECORD_BYTES} bytes: not a record`);
       let data;
       try {
@@ -62952,13 +64383,13 @@ var DirectoryStore = class {
   root;
   name;
   async append(record) {
-    const file = path12.join(this.root, recordPath(record));
+    const file = path14.join(this.root, recordPath(record));
     const text3 = recordText(record);
-    if (existsSync9(file)) {
+    if (existsSync10(file)) {
       if (readFileSync10(file, "utf8") === text3) return;
       throw new StoreError(`${this.name}: ${file} exists with other content; two records of one commit at one instant`);
     }
-    await mkdir(path12.dirname(file), { recursive: true });
+    await mkdir(path14.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.partial`;
     await writeFile(partial, text3);
     await rename(partial, file);
@@ -62973,8 +64404,8 @@ var DirectoryStore = class {
 
 // src/history/store-git.ts
 import { mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
-import os7 from "node:os";
-import path13 from "node:path";
+import os9 from "node:os";
+import path15 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 init_store();
 var DEFAULT_DATA_BRANCH = "benchgate-data";
@@ -63011,7 +64442,7 @@ var GitStore = class {
   }
   async repo() {
     if (this.scratch === null) {
-      const dir = await mkdtemp2(path13.join(os7.tmpdir(), "benchgate-store-"));
+      const dir = await mkdtemp2(path15.join(os9.tmpdir(), "benchgate-store-"));
       const r = await git(dir, ["init", "--quiet", dir]);
       if (r.code !== 0) throw new StoreError(`${this.name}: git init in ${dir} failed: ${r.stderr.trim()}`);
       this.scratch = dir;
@@ -63029,7 +64460,7 @@ var GitStore = class {
   }
   async append(record) {
     const repo = await this.repo();
-    const file = path13.join(repo, ".git", "benchgate-record.json");
+    const file = path15.join(repo, ".git", "benchgate-record.json");
     await writeFile2(file, recordText(record));
     const blob = await this.run(["hash-object", "-w", "--", file], "storing the record");
     const where = recordPath(record);
@@ -63057,7 +64488,7 @@ var GitStore = class {
     const tip = await this.fetchTip();
     if (tip === null) return [];
     const repo = await this.repo();
-    const snapshot = path13.join(repo, ".git", `snapshot-${Date.now()}`);
+    const snapshot = path15.join(repo, ".git", `snapshot-${Date.now()}`);
     await this.run(["read-tree", tip], "reading the data branch");
     await this.run(["checkout-index", "--all", "--force", `--prefix=${snapshot}/`], "checking out the records");
     try {
@@ -63078,7 +64509,7 @@ async function remoteUrl(remote, cwd) {
     const r = await git(cwd, ["remote", "get-url", remote]);
     if (r.code === 0) return r.stdout.trim();
   }
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote) ? remote : path14.resolve(cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote) ? remote : path16.resolve(cwd, remote);
 }
 async function openStore(spec, cwd) {
   if (/^postgres(ql)?:\/\//i.test(spec)) return (await Promise.resolve().then(() => (init_store_postgres(), store_postgres_exports))).PostgresStore.open(spec);
@@ -63087,12 +64518,12 @@ async function openStore(spec, cwd) {
     const [remote, branch] = gitSpec[1].split("#", 2);
     return new GitStore(await remoteUrl(remote || "origin", cwd), branch || DEFAULT_DATA_BRANCH);
   }
-  return new DirectoryStore(path14.resolve(cwd, spec));
+  return new DirectoryStore(path16.resolve(cwd, spec));
 }
 
 // src/history/render.ts
 var short = (sha) => inertForLog(plainText(sha.slice(0, 12)));
-var signed = (pct2) => `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(1)}%`;
+var signed = (pct3) => `${pct3 >= 0 ? "+" : ""}${pct3.toFixed(1)}%`;
 var interval = ([lo, hi]) => `[${signed(lo)}, ${signed(hi)}]`;
 function name(id) {
   const size = id.complexityN === void 0 ? "" : ` (n=${id.complexityN})`;
@@ -63180,7 +64611,8 @@ function mergeLogs(logs) {
   if (logs.length === 0) throw new LogError("merge needs at least one results log");
   const first = logs[0];
   const { adaptive: _looks, ...config } = first.log.header.config;
-  const lines2 = [{ ...first.log.header, config: { ...config, rounds: null } }];
+  const { schema: _v1, ...header } = first.log.header;
+  const lines2 = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...config, rounds: null } }];
   let offset = 0;
   const started = /* @__PURE__ */ new Map();
   for (const { file, log } of logs) {
@@ -63218,8 +64650,8 @@ var cmdMerge = async ({ values, positionals }) => {
 init_record();
 
 // src/commands/report.ts
-import { existsSync as existsSync13, readFileSync as readFileSync13, statSync as statSync4 } from "node:fs";
-import path21 from "node:path";
+import { existsSync as existsSync14, readFileSync as readFileSync13, statSync as statSync4 } from "node:fs";
+import path23 from "node:path";
 
 // node_modules/@actions/core/lib/core.js
 var core_exports = {};
@@ -63255,7 +64687,7 @@ __export(core_exports, {
 });
 
 // node_modules/@actions/core/lib/command.js
-import * as os8 from "os";
+import * as os10 from "os";
 
 // node_modules/@actions/core/lib/utils.js
 function toCommandValue(input) {
@@ -63283,7 +64715,7 @@ function toCommandProperties(annotationProperties) {
 // node_modules/@actions/core/lib/command.js
 function issueCommand(command, properties, message) {
   const cmd = new Command2(command, properties, message);
-  process.stdout.write(cmd.toString() + os8.EOL);
+  process.stdout.write(cmd.toString() + os10.EOL);
 }
 function issue2(name2, message = "") {
   issueCommand(name2, {}, message);
@@ -63331,7 +64763,7 @@ function escapeProperty(s) {
 // node_modules/@actions/core/lib/file-command.js
 import * as crypto from "crypto";
 import * as fs from "fs";
-import * as os9 from "os";
+import * as os11 from "os";
 function issueFileCommand(command, message) {
   const filePath = process.env[`GITHUB_${command}`];
   if (!filePath) {
@@ -63340,7 +64772,7 @@ function issueFileCommand(command, message) {
   if (!fs.existsSync(filePath)) {
     throw new Error(`Missing file at path: ${filePath}`);
   }
-  fs.appendFileSync(filePath, `${toCommandValue(message)}${os9.EOL}`, {
+  fs.appendFileSync(filePath, `${toCommandValue(message)}${os11.EOL}`, {
     encoding: "utf8"
   });
 }
@@ -63353,12 +64785,12 @@ function prepareKeyValueMessage(key, value) {
   if (convertedValue.includes(delimiter3)) {
     throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter3}"`);
   }
-  return `${key}<<${delimiter3}${os9.EOL}${convertedValue}${os9.EOL}${delimiter3}`;
+  return `${key}<<${delimiter3}${os11.EOL}${convertedValue}${os11.EOL}${delimiter3}`;
 }
 
 // node_modules/@actions/core/lib/core.js
-import * as os12 from "os";
-import * as path19 from "path";
+import * as os14 from "os";
+import * as path21 from "path";
 
 // node_modules/@actions/http-client/lib/index.js
 import * as http from "http";
@@ -64493,7 +65925,7 @@ var markdownSummary = _summary;
 var summary = _summary;
 
 // node_modules/@actions/core/lib/path-utils.js
-import * as path15 from "path";
+import * as path17 from "path";
 function toPosixPath(pth) {
   return pth.replace(/[\\]/g, "/");
 }
@@ -64501,7 +65933,7 @@ function toWin32Path(pth) {
   return pth.replace(/[/]/g, "\\");
 }
 function toPlatformPath(pth) {
-  return pth.replace(/[/\\]/g, path15.sep);
+  return pth.replace(/[/\\]/g, path17.sep);
 }
 
 // node_modules/@actions/core/lib/platform.js
@@ -64514,23 +65946,23 @@ __export(platform_exports, {
   isWindows: () => isWindows,
   platform: () => platform
 });
-import os11 from "os";
+import os13 from "os";
 
 // node_modules/@actions/exec/lib/exec.js
 import { StringDecoder as StringDecoder2 } from "string_decoder";
 
 // node_modules/@actions/exec/lib/toolrunner.js
-import * as os10 from "os";
+import * as os12 from "os";
 import * as events from "events";
 import * as child from "child_process";
-import * as path18 from "path";
+import * as path20 from "path";
 
 // node_modules/@actions/io/lib/io.js
-import * as path17 from "path";
+import * as path19 from "path";
 
 // node_modules/@actions/io/lib/io-util.js
 import * as fs2 from "fs";
-import * as path16 from "path";
+import * as path18 from "path";
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve3) {
@@ -64596,7 +66028,7 @@ function tryGetExecutablePath(filePath, extensions) {
     }
     if (stats2 && stats2.isFile()) {
       if (IS_WINDOWS) {
-        const upperExt = path16.extname(filePath).toUpperCase();
+        const upperExt = path18.extname(filePath).toUpperCase();
         if (extensions.some((validExt) => validExt.toUpperCase() === upperExt)) {
           return filePath;
         }
@@ -64620,11 +66052,11 @@ function tryGetExecutablePath(filePath, extensions) {
       if (stats2 && stats2.isFile()) {
         if (IS_WINDOWS) {
           try {
-            const directory = path16.dirname(filePath);
-            const upperName = path16.basename(filePath).toUpperCase();
+            const directory = path18.dirname(filePath);
+            const upperName = path18.basename(filePath).toUpperCase();
             for (const actualName of yield readdir(directory)) {
               if (upperName === actualName.toUpperCase()) {
-                filePath = path16.join(directory, actualName);
+                filePath = path18.join(directory, actualName);
                 break;
               }
             }
@@ -64712,7 +66144,7 @@ function findInPath(tool) {
     }
     const extensions = [];
     if (IS_WINDOWS && process.env["PATHEXT"]) {
-      for (const extension of process.env["PATHEXT"].split(path17.delimiter)) {
+      for (const extension of process.env["PATHEXT"].split(path19.delimiter)) {
         if (extension) {
           extensions.push(extension);
         }
@@ -64725,12 +66157,12 @@ function findInPath(tool) {
       }
       return [];
     }
-    if (tool.includes(path17.sep)) {
+    if (tool.includes(path19.sep)) {
       return [];
     }
     const directories = [];
     if (process.env.PATH) {
-      for (const p of process.env.PATH.split(path17.delimiter)) {
+      for (const p of process.env.PATH.split(path19.delimiter)) {
         if (p) {
           directories.push(p);
         }
@@ -64738,7 +66170,7 @@ function findInPath(tool) {
     }
     const matches = [];
     for (const directory of directories) {
-      const filePath = yield tryGetExecutablePath(path17.join(directory, tool), extensions);
+      const filePath = yield tryGetExecutablePath(path19.join(directory, tool), extensions);
       if (filePath) {
         matches.push(filePath);
       }
@@ -64824,12 +66256,12 @@ var ToolRunner = class extends events.EventEmitter {
   _processLineBuffer(data, strBuffer, onLine) {
     try {
       let s = strBuffer + data.toString();
-      let n = s.indexOf(os10.EOL);
+      let n = s.indexOf(os12.EOL);
       while (n > -1) {
         const line = s.substring(0, n);
         onLine(line);
-        s = s.substring(n + os10.EOL.length);
-        n = s.indexOf(os10.EOL);
+        s = s.substring(n + os12.EOL.length);
+        n = s.indexOf(os12.EOL);
       }
       return s;
     } catch (err) {
@@ -64987,7 +66419,7 @@ var ToolRunner = class extends events.EventEmitter {
   exec() {
     return __awaiter7(this, void 0, void 0, function* () {
       if (!isRooted(this.toolPath) && (this.toolPath.includes("/") || IS_WINDOWS2 && this.toolPath.includes("\\"))) {
-        this.toolPath = path18.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+        this.toolPath = path20.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
       return new Promise((resolve3, reject) => __awaiter7(this, void 0, void 0, function* () {
@@ -64998,7 +66430,7 @@ var ToolRunner = class extends events.EventEmitter {
         }
         const optionsNonNull = this._cloneExecOptions(this.options);
         if (!optionsNonNull.silent && optionsNonNull.outStream) {
-          optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + os10.EOL);
+          optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + os12.EOL);
         }
         const state = new ExecState(optionsNonNull, this.toolPath);
         state.on("debug", (message) => {
@@ -65328,8 +66760,8 @@ var getLinuxInfo = () => __awaiter9(void 0, void 0, void 0, function* () {
     version
   };
 });
-var platform = os11.platform();
-var arch = os11.arch();
+var platform = os13.platform();
+var arch = os13.arch();
 var isWindows = platform === "win32";
 var isMacOS = platform === "darwin";
 var isLinux = platform === "linux";
@@ -65397,7 +66829,7 @@ function addPath(inputPath) {
   } else {
     issueCommand("add-path", {}, inputPath);
   }
-  process.env["PATH"] = `${inputPath}${path19.delimiter}${process.env["PATH"]}`;
+  process.env["PATH"] = `${inputPath}${path21.delimiter}${process.env["PATH"]}`;
 }
 function getInput(name2, options) {
   const val = process.env[`INPUT_${name2.replace(/ /g, "_").toUpperCase()}`] || "";
@@ -65432,7 +66864,7 @@ function setOutput(name2, value) {
   if (filePath) {
     return issueFileCommand("OUTPUT", prepareKeyValueMessage(name2, value));
   }
-  process.stdout.write(os12.EOL);
+  process.stdout.write(os14.EOL);
   issueCommand("set-output", { name: name2 }, toCommandValue(value));
 }
 function setCommandEcho(enabled) {
@@ -65458,7 +66890,7 @@ function notice(message, properties = {}) {
   issueCommand("notice", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 function info(message) {
-  process.stdout.write(message + os12.EOL);
+  process.stdout.write(message + os14.EOL);
 }
 function startGroup(name2) {
   issue2("group", name2);
@@ -65495,7 +66927,7 @@ function getIDToken(aud) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync11, existsSync as existsSync11 } from "fs";
+import { readFileSync as readFileSync11, existsSync as existsSync12 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -65505,11 +66937,11 @@ var Context = class {
     var _a, _b, _c;
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
-      if (existsSync11(process.env.GITHUB_EVENT_PATH)) {
+      if (existsSync12(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync11(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path23 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path23} does not exist${EOL6}`);
+        const path25 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path25} does not exist${EOL6}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -69660,8 +71092,8 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 // src/platforms/github.ts
-import { existsSync as existsSync12, readFileSync as readFileSync12 } from "node:fs";
-import path20 from "node:path";
+import { existsSync as existsSync13, readFileSync as readFileSync12 } from "node:fs";
+import path22 from "node:path";
 
 // src/report/terminal.ts
 var NAME_MAX2 = 80;
@@ -69934,7 +71366,7 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync12(path20.join(workspace, dir, file)) ? path20.posix.join(dir, file) : void 0;
+    const locate = (file) => existsSync13(path22.join(workspace, dir, file)) ? path22.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0)
@@ -70045,7 +71477,7 @@ var GitHubPlatform = class {
 var PULL_REQUEST_FILE = "pull-request-number";
 var RESULTS_FILE = "results.json";
 function readResults(file) {
-  if (!existsSync13(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  if (!existsSync14(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
   let text3;
   try {
     const { size } = statSync4(file);
@@ -70064,15 +71496,15 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path21.join(dir, PULL_REQUEST_FILE);
-  if (!existsSync13(file)) return void 0;
+  const file = path23.join(dir, PULL_REQUEST_FILE);
+  if (!existsSync14(file)) return void 0;
   const text3 = readFileSync13(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
 async function publishSaved(dir, options) {
-  const result = readResults(path21.join(dir, RESULTS_FILE));
+  const result = readResults(path23.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
@@ -70105,12 +71537,12 @@ async function publishOwn(dir, result, options, event) {
 async function publishGated(dir, result, platform2) {
   const gated = regate(result, await platform2.gateOverride());
   const comment = writeComment(gated, dir, platform2.commentOptions());
-  return publishResult(gated, { [RESULTS_FILE]: path21.join(dir, RESULTS_FILE), ...comment }, platform2);
+  return publishResult(gated, { [RESULTS_FILE]: path23.join(dir, RESULTS_FILE), ...comment }, platform2);
 }
 var cmdReport = async ({ values }) => {
   if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
   const token = process.env.GITHUB_TOKEN || void 0;
-  return (await publishSaved(path21.resolve(values.from), { token, comment: true, check: true })).exitCode;
+  return (await publishSaved(path23.resolve(values.from), { token, comment: true, check: true })).exitCode;
 };
 
 // src/commands/record.ts
@@ -70119,7 +71551,11 @@ var cmdRecord = async ({ values, positionals, platform: platform2 }) => {
     throw new ConfigError("usage: benchgate record --store SPEC [--branch main] results.json");
   }
   const result = readResults(positionals[0]);
-  const records = recordsFromResult(result, { branch: values.branch ?? "main", recordedAt: /* @__PURE__ */ new Date(), normaliseName: (raw) => raw });
+  const records = recordsFromResult(result, {
+    branch: values.branch ?? "main",
+    recordedAt: /* @__PURE__ */ new Date(),
+    normaliseName: (raw) => normaliseName(result.settings.format, raw)
+  });
   const store = await openStore(values.store, process.cwd());
   try {
     for (const record of records) await store.append(record);
@@ -70132,7 +71568,7 @@ var cmdRecord = async ({ values, positionals, platform: platform2 }) => {
 
 // src/platforms/gitlab.ts
 import { readFileSync as readFileSync14, writeFileSync as writeFileSync5 } from "node:fs";
-import path22 from "node:path";
+import path24 from "node:path";
 var TOKEN_VARIABLE = "BENCHGATE_GITLAB_TOKEN";
 var DOTENV_FILE = "benchgate.env";
 var MAX_NOTE_PAGES = 50;
@@ -70281,7 +71717,7 @@ var GitLabPlatform = class {
       BENCHGATE_HEAD_SHA: result.head.sha
     };
     for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
-    const file = path22.join(path22.dirname(anyReport), DOTENV_FILE);
+    const file = path24.join(path24.dirname(anyReport), DOTENV_FILE);
     writeFileSync5(
       file,
       Object.entries(values).map(([k, v]) => `${k}=${v}
@@ -70349,14 +71785,14 @@ function formatClock(ms) {
   return hours > 0 ? `${hours}:${mmss}` : mmss;
 }
 function statusLine(p, nowMs, columns2, colors, frame = 0) {
-  const elapsed = nowMs - p.startedMs;
-  const eta = p.runsDone > 0 ? formatClock(elapsed / p.runsDone * (p.runsTotal - p.runsDone)) : "\u2013";
+  const elapsed2 = nowMs - p.startedMs;
+  const eta = p.runsDone > 0 ? formatClock(elapsed2 / p.runsDone * (p.runsTotal - p.runsDone)) : "\u2013";
   const parts = [
     [SPINNER[frame % SPINNER.length], colors.cyan],
     [p.label, colors.bold],
     [p.side, p.side === "base" ? colors.blue : colors.magenta],
     [`${p.runsDone}/${p.runsTotal} runs`, (s) => s],
-    [`${formatClock(elapsed)} elapsed`, (s) => s],
+    [`${formatClock(elapsed2)} elapsed`, (s) => s],
     [`ETA ${eta}`, (s) => s]
   ];
   const last = p.lastLine?.replace(/[ \t]+/g, " ").trim();

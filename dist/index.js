@@ -1078,14 +1078,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path18 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path20 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path18 && path18[0] !== "/") {
-          path18 = `/${path18}`;
+        if (path20 && path20[0] !== "/") {
+          path20 = `/${path20}`;
         }
-        return new URL(`${origin}${path18}`);
+        return new URL(`${origin}${path20}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1536,39 +1536,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path18, origin }
+          request: { method, path: path20, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path18);
+        debuglog("sending request to %s %s/%s", method, origin, path20);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path18, origin },
+          request: { method, path: path20, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path18,
+          path20,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path18, origin }
+          request: { method, path: path20, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path18);
+        debuglog("trailers received from %s %s/%s", method, origin, path20);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path18, origin },
+          request: { method, path: path20, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path18,
+          path20,
           error2.message
         );
       });
@@ -1617,9 +1617,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path18, origin }
+            request: { method, path: path20, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path18);
+          debuglog("sending request to %s %s/%s", method, origin, path20);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1682,7 +1682,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path18,
+        path: path20,
         method,
         body,
         headers,
@@ -1697,11 +1697,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path18 !== "string") {
+        if (typeof path20 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path18[0] !== "/" && !(path18.startsWith("http://") || path18.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path20[0] !== "/" && !(path20.startsWith("http://") || path20.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path18)) {
+        } else if (invalidPathRegex.test(path20)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1767,7 +1767,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path18, query) : path18;
+        this.path = query ? buildURL(path20, query) : path20;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6460,7 +6460,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path18, host, upgrade, blocking, reset } = request2;
+      const { method, path: path20, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6541,7 +6541,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path18} HTTP/1.1\r
+      let header = `${method} ${path20} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7070,7 +7070,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path18, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path20, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7167,7 +7167,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path18;
+      headers[HTTP2_HEADER_PATH] = path20;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7520,9 +7520,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path18 = search ? `${pathname}${search}` : pathname;
+        const path20 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path18;
+        this.opts.path = path20;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8168,10 +8168,10 @@ var require_fixed_queue = __commonJS({
         this.head.push(data);
       }
       shift() {
-        const tail = this.tail;
-        const next = tail.shift();
-        if (tail.isEmpty() && tail.next !== null) {
-          this.tail = tail.next;
+        const tail2 = this.tail;
+        const next = tail2.shift();
+        if (tail2.isEmpty() && tail2.next !== null) {
+          this.tail = tail2.next;
         }
         return next;
       }
@@ -8761,10 +8761,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path18 = "/",
+          path: path20 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path18;
+        opts.path = origin + path20;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10736,20 +10736,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path18) {
-      if (typeof path18 !== "string") {
-        return path18;
+    function safeUrl(path20) {
+      if (typeof path20 !== "string") {
+        return path20;
       }
-      const pathSegments = path18.split("?");
+      const pathSegments = path20.split("?");
       if (pathSegments.length !== 2) {
-        return path18;
+        return path20;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path18, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path18);
+    function matchKey(mockDispatch2, { path: path20, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path20);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10771,7 +10771,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path18 }) => matchValue(safeUrl(path18), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path20 }) => matchValue(safeUrl(path20), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10809,9 +10809,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path18, method, body, headers, query } = opts;
+      const { path: path20, method, body, headers, query } = opts;
       return {
-        path: path18,
+        path: path20,
         method,
         body,
         headers,
@@ -11274,10 +11274,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path18, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path20, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path18,
+            Path: path20,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16156,9 +16156,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path18) {
-      for (let i = 0; i < path18.length; ++i) {
-        const code = path18.charCodeAt(i);
+    function validateCookiePath(path20) {
+      for (let i = 0; i < path20.length; ++i) {
+        const code = path20.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -17350,7 +17350,7 @@ var require_permessage_deflate = __commonJS({
     var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
     var { isValidClientWindowBits } = require_util7();
     var { MessageSizeExceededError } = require_errors();
-    var tail = Buffer.from([0, 0, 255, 255]);
+    var tail2 = Buffer.from([0, 0, 255, 255]);
     var kBuffer = /* @__PURE__ */ Symbol("kBuffer");
     var kLength = /* @__PURE__ */ Symbol("kLength");
     var PerMessageDeflate = class {
@@ -17408,7 +17408,7 @@ var require_permessage_deflate = __commonJS({
         }
         this.#inflate.write(chunk);
         if (fin) {
-          this.#inflate.write(tail);
+          this.#inflate.write(tail2);
         }
         this.#inflate.flush(() => {
           if (!this.#inflate) {
@@ -19078,11 +19078,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path18 = opts.path;
+          let path20 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path18 = `/${path18}`;
+            path20 = `/${path20}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path18);
+          url = new URL(util.parseOrigin(url).origin + path20);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -21623,8 +21623,8 @@ var require_utils2 = __commonJS({
       }
       return output;
     };
-    exports2.basename = (path18, { windows } = {}) => {
-      const segs = path18.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path20, { windows } = {}) => {
+      const segs = path20.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -23144,6 +23144,476 @@ var require_picomatch2 = __commonJS({
   }
 });
 
+// node_modules/shell-quote/quote.js
+var require_quote = __commonJS({
+  "node_modules/shell-quote/quote.js"(exports2, module) {
+    "use strict";
+    var OPS2 = (
+      /** @type {const} */
+      [
+        "||",
+        "&&",
+        ";;&",
+        ";;",
+        ";&",
+        "|&",
+        "<(",
+        ">(",
+        "<<<",
+        "<<-",
+        "<<",
+        ">>",
+        ">&",
+        ">|",
+        "&>>",
+        "&>",
+        "<&",
+        "<>",
+        "&",
+        ";",
+        "(",
+        ")",
+        "|",
+        "<",
+        ">"
+      ]
+    );
+    var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
+    var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
+    module.exports = function quote(xs) {
+      var sawComment = false;
+      return xs.map(function(s) {
+        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {
+          throw new TypeError("a token after a `comment` must not contain line terminators");
+        }
+        if (s === "") {
+          return (
+            /** @type {const} */
+            "''"
+          );
+        }
+        if (s && typeof s === "object") {
+          if ("op" in s && s.op === "glob") {
+            if (typeof s.pattern !== "string") {
+              throw new TypeError("glob token requires a string `pattern`");
+            }
+            if (LINE_TERMINATORS.test(s.pattern)) {
+              throw new TypeError("glob `pattern` must not contain line terminators");
+            }
+            if (s.pattern === "") {
+              return (
+                /** @type {const} */
+                "''"
+              );
+            }
+            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\$&");
+          }
+          if ("op" in s && typeof s.op === "string") {
+            if (OPS2.indexOf(s.op) < 0) {
+              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));
+            }
+            return s.op.replace(/[\s\S]/g, "\\$&");
+          }
+          if ("comment" in s && typeof s.comment === "string") {
+            if (LINE_TERMINATORS.test(s.comment)) {
+              throw new TypeError("`comment` must not contain line terminators");
+            }
+            sawComment = true;
+            return "#" + s.comment;
+          }
+          throw new TypeError("unrecognized object token shape");
+        }
+        if (/'/.test(s) && /!/.test(s)) {
+          return "'" + s.replace(/'/g, `'"'"'`) + "'";
+        }
+        if (/["\s\\]/.test(s) && !/'/.test(s)) {
+          return "'" + s + "'";
+        }
+        if (/["'\s]/.test(s)) {
+          return '"' + s.replace(/(["\\$`])/g, "\\$1") + '"';
+        }
+        return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, "$1\\$2");
+      }).join(" ");
+    };
+  }
+});
+
+// node_modules/shell-quote/parse.js
+var require_parse3 = __commonJS({
+  "node_modules/shell-quote/parse.js"(exports2, module) {
+    "use strict";
+    var CONTROL = (
+      /** @type {const} */
+      "(?:" + /** @type {const} */
+      [
+        "\\|\\|",
+        "\\&(?:\\&|>>?)",
+        // `&&`, `&>`, and `&>>`
+        ";;\\&?",
+        // `;;` and `;;&`
+        "[;|]\\&",
+        // `;&` and `|&`
+        "\\<\\(",
+        "\\<\\<\\<",
+        "\\<\\<-",
+        "\\<\\<(?!\\()",
+        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
+        ">>",
+        ">[&|(]",
+        // `>&`, `>|`, and `>(`
+        "<[&>]",
+        // `<&` and `<>`
+        "[&;()|<>]"
+      ].join(
+        /** @type {const} */
+        "|"
+      ) + /** @type {const} */
+      ")"
+    );
+    var controlRE = new RegExp("^" + CONTROL + "$");
+    var META = (
+      /** @type {const} */
+      "|&;()<> \\t"
+    );
+    var SINGLE_QUOTE = (
+      /** @type {const} */
+      "'([^']*?)'"
+    );
+    var ANSI_C_BODY = "(?:\\\\[\\s\\S]|[^\\\\'])*?";
+    var ANSI_C_QUOTE = "\\$'" + ANSI_C_BODY + "'";
+    var ansiCAt = new RegExp("\\$'" + ANSI_C_BODY + "(?:(')|\\\\?$)", "g");
+    var ANSI_C_LETTERS = "abeEfnrtv";
+    var ANSI_C_CHARS = "\x07\b\x1B\x1B\f\n\r	\v";
+    var hash = /^#$/;
+    var SQ = (
+      /** @type {const} */
+      "'"
+    );
+    var DQ = (
+      /** @type {const} */
+      '"'
+    );
+    var DS = (
+      /** @type {const} */
+      "$"
+    );
+    var TOKEN = "";
+    var mult = (
+      /** @type {const} */
+      4294967296
+    );
+    for (i = 0; i < 4; i++) {
+      TOKEN += (mult * Math.random()).toString(16);
+    }
+    var i;
+    var startsWithToken = new RegExp("^" + TOKEN);
+    function matchAll(s, r) {
+      var origIndex = r.lastIndex;
+      var matches = [];
+      var matchObj;
+      while (matchObj = r.exec(s)) {
+        matches[matches.length] = matchObj;
+        if (r.lastIndex === matchObj.index) {
+          r.lastIndex += 1;
+        }
+      }
+      r.lastIndex = origIndex;
+      return matches;
+    }
+    function getVar(env, pre, key) {
+      var r = typeof env === "function" ? env(key) : env[key];
+      if (typeof r === "undefined" && key != "") {
+        r = "";
+      } else if (typeof r === "undefined") {
+        r = "$";
+      }
+      if (typeof r === "object") {
+        return pre + TOKEN + JSON.stringify(r) + TOKEN;
+      }
+      return pre + r;
+    }
+    var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
+    function expandAnsiCEscape(m, escape2) {
+      var kind = escape2.charAt(0);
+      if (kind === "c") {
+        var ctrl = escape2.charAt(1);
+        return ctrl === "?" ? "\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);
+      }
+      if (kind === "x" || kind === "u" || kind === "U") {
+        var cp = parseInt(escape2.slice(1), 16);
+        if (cp > 1114111) {
+          return m;
+        }
+        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);
+      }
+      if (kind >= "0" && kind <= "7") {
+        return String.fromCharCode(parseInt(escape2, 8) & 255);
+      }
+      var letter = ANSI_C_LETTERS.indexOf(escape2);
+      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);
+    }
+    function expandAnsiC(body) {
+      return body.replace(ansiCEscape, expandAnsiCEscape).split("\0")[0];
+    }
+    function closesAnsiC(s, i2) {
+      ansiCAt.lastIndex = i2;
+      return !!/** @type {RegExpExecArray} */
+      ansiCAt.exec(s)[1];
+    }
+    function parseInternal(string, env, opts) {
+      if (!opts) {
+        opts = {};
+      }
+      var BS = opts.escape || "\\";
+      var ifs = opts.splitUnquoted === true ? " 	\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";
+      var BAREWORD = "(\\" + BS + `['"$\\` + BS + META + "]|\\$\\$|\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\s'"$` + META + "])+";
+      var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
+      var chunker = new RegExp([
+        "(" + CONTROL + ")",
+        // control chars
+        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"
+      ].join("|"), "g");
+      var matches = matchAll(string, chunker);
+      if (matches.length === 0) {
+        return [];
+      }
+      if (!env) {
+        env = {};
+      }
+      var commented = false;
+      return matches.map(function(match) {
+        var s = match[0];
+        if (!s || commented) {
+          return void 0;
+        }
+        if (controlRE.test(s)) {
+          return (
+            /** @type {ControlOperator} */
+            { op: s }
+          );
+        }
+        var quote = false;
+        var esc = false;
+        var out = "";
+        var words = [];
+        var sawQuote = false;
+        var pendingNw = null;
+        var isGlob = false;
+        var i2;
+        function parseEnvVar() {
+          i2 += 1;
+          var varend;
+          var varname;
+          var char = s.charAt(i2);
+          if (char === "{") {
+            i2 += 1;
+            if (s.charAt(i2) === "}") {
+              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));
+            }
+            var depth = 1;
+            varend = i2;
+            while (depth > 0 && varend < s.length) {
+              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {
+                depth += 1;
+              } else if (s.charAt(varend) === "}") {
+                depth -= 1;
+              }
+              varend += 1;
+            }
+            if (depth !== 0) {
+              throw new Error("Bad substitution: " + s.slice(i2));
+            }
+            varend -= 1;
+            varname = s.slice(i2, varend);
+            i2 = varend;
+          } else if (/[*@#?$!-]/.test(char)) {
+            varname = char;
+          } else {
+            var slicedFromI = s.slice(i2);
+            varend = slicedFromI.match(/[^\w\d_]/);
+            if (!varend) {
+              varname = slicedFromI;
+              i2 = s.length;
+            } else {
+              varname = slicedFromI.slice(0, varend.index);
+              i2 += /** @type {number} */
+              varend.index - 1;
+            }
+          }
+          return getVar(
+            /** @type {NonNullable<typeof env>} */
+            env,
+            "",
+            varname
+          );
+        }
+        function flushRun() {
+          if (pendingNw === null) {
+            return;
+          }
+          if (pendingNw === 0) {
+            if (out !== "") {
+              words[words.length] = out;
+              out = "";
+            }
+          } else {
+            words[words.length] = out;
+            out = "";
+            for (var fe = 1; fe < pendingNw; fe += 1) {
+              words[words.length] = "";
+            }
+          }
+          pendingNw = null;
+        }
+        for (i2 = 0; i2 < s.length; i2++) {
+          var c = s.charAt(i2);
+          if (ifs && c !== DS) {
+            flushRun();
+          }
+          isGlob = isGlob || !quote && (c === "*" || c === "?");
+          if (esc) {
+            out += c;
+            esc = false;
+          } else if (quote) {
+            if (c === quote) {
+              quote = false;
+            } else if (quote == SQ) {
+              out += c;
+            } else {
+              if (c === BS) {
+                i2 += 1;
+                c = s.charAt(i2);
+                if (c === DQ || c === BS || c === DS) {
+                  out += c;
+                } else {
+                  out += BS + c;
+                }
+              } else if (c === DS) {
+                out += parseEnvVar();
+              } else {
+                out += c;
+              }
+            }
+          } else if (c === DQ || c === SQ) {
+            quote = c;
+            sawQuote = true;
+          } else if (controlRE.test(c)) {
+            return (
+              /** @type {ControlOperator} */
+              { op: s }
+            );
+          } else if (hash.test(c)) {
+            commented = true;
+            var commentObj = { comment: string.slice(match.index + i2 + 1) };
+            if (out.length) {
+              return (
+                /** @type {const} */
+                [out, commentObj]
+              );
+            }
+            return (
+              /** @type {const} */
+              [commentObj]
+            );
+          } else if (c === BS) {
+            esc = true;
+          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {
+            flushRun();
+            sawQuote = true;
+            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));
+            i2 = ansiCAt.lastIndex - 1;
+          } else if (c === DS) {
+            var value = parseEnvVar();
+            if (!ifs) {
+              out += value;
+            } else {
+              for (var vi = 0; vi < value.length; vi += 1) {
+                var vc = value.charAt(vi);
+                if (ifs.indexOf(vc) < 0) {
+                  flushRun();
+                  out += vc;
+                } else if (pendingNw === null) {
+                  pendingNw = vc === " " || vc === "	" || vc === "\n" ? 0 : 1;
+                } else if (vc !== " " && vc !== "	" && vc !== "\n") {
+                  pendingNw += 1;
+                }
+              }
+            }
+          } else {
+            out += c;
+          }
+        }
+        if (isGlob) {
+          return (
+            /** @type {GlobPattern} */
+            { op: "glob", pattern: out }
+          );
+        }
+        if (ifs) {
+          if (pendingNw !== null && pendingNw > 0) {
+            words[words.length] = out;
+            out = "";
+            for (var te = 1; te < pendingNw; te += 1) {
+              words[words.length] = "";
+            }
+          }
+          if (out !== "" || sawQuote && words.length === 0) {
+            words[words.length] = out;
+          }
+          return words;
+        }
+        return out;
+      }).reduce(
+        function(prev, arg) {
+          if (typeof arg === "undefined") {
+            return prev;
+          }
+          [].concat(arg).forEach(function(entry) {
+            prev[prev.length] = entry;
+          });
+          return prev;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    }
+    module.exports = function parse3(s, env, opts) {
+      var mapped = parseInternal(s, env, opts);
+      if (typeof env !== "function") {
+        return mapped;
+      }
+      return mapped.reduce(
+        function(acc, s2) {
+          if (typeof s2 === "object") {
+            acc[acc.length] = s2;
+            return acc;
+          }
+          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));
+          if (xs.length === 1) {
+            acc[acc.length] = xs[0];
+            return acc;
+          }
+          xs.filter(Boolean).forEach(function(x) {
+            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;
+          });
+          return acc;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    };
+  }
+});
+
+// node_modules/shell-quote/index.js
+var require_shell_quote = __commonJS({
+  "node_modules/shell-quote/index.js"(exports2) {
+    "use strict";
+    exports2.quote = require_quote();
+    exports2.parse = require_parse3();
+  }
+});
+
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports2) {
@@ -23221,17 +23691,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path18) {
-      const ctrl = callVisitor(key, node, visitor, path18);
+    function visit_(key, node, visitor, path20) {
+      const ctrl = callVisitor(key, node, visitor, path20);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path18, ctrl);
-        return visit_(key, ctrl, visitor, path18);
+        replaceNode(key, path20, ctrl);
+        return visit_(key, ctrl, visitor, path20);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path18 = Object.freeze(path18.concat(node));
+          path20 = Object.freeze(path20.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path18);
+            const ci = visit_(i, node.items[i], visitor, path20);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -23242,13 +23712,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path18 = Object.freeze(path18.concat(node));
-          const ck = visit_("key", node.key, visitor, path18);
+          path20 = Object.freeze(path20.concat(node));
+          const ck = visit_("key", node.key, visitor, path20);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path18);
+          const cv = visit_("value", node.value, visitor, path20);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -23269,17 +23739,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path18) {
-      const ctrl = await callVisitor(key, node, visitor, path18);
+    async function visitAsync_(key, node, visitor, path20) {
+      const ctrl = await callVisitor(key, node, visitor, path20);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path18, ctrl);
-        return visitAsync_(key, ctrl, visitor, path18);
+        replaceNode(key, path20, ctrl);
+        return visitAsync_(key, ctrl, visitor, path20);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path18 = Object.freeze(path18.concat(node));
+          path20 = Object.freeze(path20.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path18);
+            const ci = await visitAsync_(i, node.items[i], visitor, path20);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -23290,13 +23760,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path18 = Object.freeze(path18.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path18);
+          path20 = Object.freeze(path20.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path20);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path18);
+          const cv = await visitAsync_("value", node.value, visitor, path20);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -23323,23 +23793,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path18) {
+    function callVisitor(key, node, visitor, path20) {
       if (typeof visitor === "function")
-        return visitor(key, node, path18);
+        return visitor(key, node, path20);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path18);
+        return visitor.Map?.(key, node, path20);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path18);
+        return visitor.Seq?.(key, node, path20);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path18);
+        return visitor.Pair?.(key, node, path20);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path18);
+        return visitor.Scalar?.(key, node, path20);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path18);
+        return visitor.Alias?.(key, node, path20);
       return void 0;
     }
-    function replaceNode(key, path18, node) {
-      const parent = path18[path18.length - 1];
+    function replaceNode(key, path20, node) {
+      const parent = path20[path20.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -23951,10 +24421,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path18, value) {
+    function collectionFromPath(schema, path20, value) {
       let v = value;
-      for (let i = path18.length - 1; i >= 0; --i) {
-        const k = path18[i];
+      for (let i = path20.length - 1; i >= 0; --i) {
+        const k = path20[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -23973,7 +24443,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path18) => path18 == null || typeof path18 === "object" && !!path18[Symbol.iterator]().next().done;
+    var isEmptyPath = (path20) => path20 == null || typeof path20 === "object" && !!path20[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -24003,11 +24473,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path18, value) {
-        if (isEmptyPath(path18))
+      addIn(path20, value) {
+        if (isEmptyPath(path20))
           this.add(value);
         else {
-          const [key, ...rest] = path18;
+          const [key, ...rest] = path20;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -24021,8 +24491,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path18) {
-        const [key, ...rest] = path18;
+      deleteIn(path20) {
+        const [key, ...rest] = path20;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -24036,8 +24506,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path18, keepScalar) {
-        const [key, ...rest] = path18;
+      getIn(path20, keepScalar) {
+        const [key, ...rest] = path20;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -24055,8 +24525,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path18) {
-        const [key, ...rest] = path18;
+      hasIn(path20) {
+        const [key, ...rest] = path20;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -24066,8 +24536,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path18, value) {
-        const [key, ...rest] = path18;
+      setIn(path20, value) {
+        const [key, ...rest] = path20;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -26582,9 +27052,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path18, value) {
+      addIn(path20, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path18, value);
+          this.contents.addIn(path20, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -26659,14 +27129,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path18) {
-        if (Collection2.isEmptyPath(path18)) {
+      deleteIn(path20) {
+        if (Collection2.isEmptyPath(path20)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path18) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path20) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -26681,10 +27151,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path18, keepScalar) {
-        if (Collection2.isEmptyPath(path18))
+      getIn(path20, keepScalar) {
+        if (Collection2.isEmptyPath(path20))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path18, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path20, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -26695,10 +27165,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path18) {
-        if (Collection2.isEmptyPath(path18))
+      hasIn(path20) {
+        if (Collection2.isEmptyPath(path20))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path18) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path20) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -26715,13 +27185,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path18, value) {
-        if (Collection2.isEmptyPath(path18)) {
+      setIn(path20, value) {
+        if (Collection2.isEmptyPath(path20)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path18), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path20), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path18, value);
+          this.contents.setIn(path20, value);
         }
       }
       /**
@@ -28682,9 +29152,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path18) => {
+    visit.itemAtPath = (cst, path20) => {
       let item = cst;
-      for (const [field2, index] of path18) {
+      for (const [field2, index] of path20) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -28693,23 +29163,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path18) => {
-      const parent = visit.itemAtPath(cst, path18.slice(0, -1));
-      const field2 = path18[path18.length - 1][0];
+    visit.parentCollection = (cst, path20) => {
+      const parent = visit.itemAtPath(cst, path20.slice(0, -1));
+      const field2 = path20[path20.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path18, item, visitor) {
-      let ctrl = visitor(item, path18);
+    function _visit(path20, item, visitor) {
+      let ctrl = visitor(item, path20);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path18.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path20.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -28720,10 +29190,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path18);
+            ctrl = ctrl(item, path20);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path18) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path20) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -33632,8 +34102,8 @@ var require_utils3 = __commonJS({
       }
       if (bestLength < 2) return hextets.join(":");
       const head2 = hextets.slice(0, bestStart).join(":");
-      const tail = hextets.slice(bestStart + bestLength).join(":");
-      return head2 + "::" + tail;
+      const tail2 = hextets.slice(bestStart + bestLength).join(":");
+      return head2 + "::" + tail2;
     }
     function normalizeIPv6Address(input) {
       const compression = input.indexOf("::");
@@ -33703,8 +34173,8 @@ var require_utils3 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path18) {
-      let input = path18;
+    function removeDotSegments(path20) {
+      let input = path20;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -33778,11 +34248,11 @@ var require_utils3 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path18) {
-      if (path18 === "" || path18[0] === "/") {
-        return removeDotSegments(path18);
+    function removeDotSegmentsRelative(path20) {
+      if (path20 === "" || path20[0] === "/") {
+        return removeDotSegments(path20);
       }
-      const segments = path18.split("/");
+      const segments = path20.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -34145,8 +34615,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path18 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path18 && path18 !== "/" ? path18 : void 0;
+        const path20 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path20 && path20 !== "/" ? path20 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -40426,11 +40896,11 @@ function getIDToken(aud) {
 
 // src/action.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
-import path17 from "node:path";
+import path19 from "node:path";
 
 // src/commands/report.ts
-import { existsSync as existsSync11, readFileSync as readFileSync12, statSync as statSync3 } from "node:fs";
-import path15 from "node:path";
+import { existsSync as existsSync12, readFileSync as readFileSync12, statSync as statSync3 } from "node:fs";
+import path17 from "node:path";
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -40597,8 +41067,8 @@ function betaContinuedFraction(x, a, b) {
   return h2;
 }
 function studentTSf(t, df) {
-  const tail = 0.5 * regularizedBeta(df / (df + t * t), df / 2, 0.5);
-  return t >= 0 ? tail : 1 - tail;
+  const tail2 = 0.5 * regularizedBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? tail2 : 1 - tail2;
 }
 function studentTQuantile(p, df) {
   if (!(p > 0 && p < 1)) throw new StatsError(`t quantile needs p in (0, 1), got ${p}`);
@@ -40615,6 +41085,14 @@ function studentTQuantile(p, df) {
   }
   const t = (lo + hi) / 2;
   return p > 0.5 ? t : -t;
+}
+
+// src/stats/f-distribution.ts
+function fisherFSf(f, d1, d2) {
+  if (!(d1 > 0 && d2 > 0)) throw new StatsError(`F distribution needs positive degrees of freedom, got ${d1}, ${d2}`);
+  if (!(f > 0)) return 1;
+  if (f === Infinity) return 0;
+  return regularizedBeta(d2 / (d2 + d1 * f), d2 / 2, d1 / 2);
 }
 
 // node_modules/pure-rand/lib/esm/distribution/uniformFloat64.js
@@ -41617,6 +42095,7 @@ function pct(fraction) {
 }
 
 // src/model.ts
+var SCHEMA_VERSION = 2;
 var RSS_SAMPLE_MS = 25;
 
 // src/diagnostics/too-short.ts
@@ -42494,10 +42973,320 @@ var ORDER = {
   removed: 5,
   unchanged: 6
 };
+function byReportOrder(a, b) {
+  return Number(!a.gating) - Number(!b.gating) || ORDER[a.verdict] - ORDER[b.verdict] || Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0) || a.suite.localeCompare(b.suite) || a.benchmark.localeCompare(b.benchmark) || a.metric.localeCompare(b.metric);
+}
 function sortForReport(items) {
-  return [...items].sort(
-    ({ comparison: a }, { comparison: b }) => Number(!a.gating) - Number(!b.gating) || ORDER[a.verdict] - ORDER[b.verdict] || Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0) || a.suite.localeCompare(b.suite) || a.benchmark.localeCompare(b.benchmark) || a.metric.localeCompare(b.metric)
-  );
+  return [...items].sort(({ comparison: a }, { comparison: b }) => byReportOrder(a, b));
+}
+
+// src/counts/per-op.ts
+function countOf(run2) {
+  if (run2.error !== void 0) return null;
+  const m = run2.measurements.find((x) => x.metric === "instructions" && x.failed === void 0 && x.values.length > 0);
+  const v = m?.values[0];
+  return v !== void 0 && Number.isFinite(v) ? v : null;
+}
+function perOpCounts(runs) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const run2 of runs) {
+    if (run2.benchmark === void 0 || run2.work === void 0) continue;
+    const count2 = countOf(run2);
+    if (count2 === null) continue;
+    let sides = byKey.get(run2.benchmark);
+    if (!sides) byKey.set(run2.benchmark, sides = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() });
+    let works = sides[run2.side].get(run2.round);
+    if (!works) sides[run2.side].set(run2.round, works = /* @__PURE__ */ new Map());
+    works.set(run2.work, count2);
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [benchmark, sides] of byKey) {
+    const perOp = (rounds2) => [...rounds2.entries()].sort(([a], [b]) => a - b).flatMap(([, works]) => {
+      if (works.size !== 2) return [];
+      const [[small, smallCount], [large, largeCount]] = [...works.entries()].sort(([a], [b]) => a - b);
+      return [(largeCount - smallCount) / (large - small)];
+    });
+    out.set(benchmark, { base: perOp(sides.base), head: perOp(sides.head) });
+  }
+  return out;
+}
+
+// src/counts/defaults.ts
+var COUNT_DEFAULTS = {
+  /** Repetitions per side every benchmark runs before the first look. */
+  minRepetitions: 3,
+  /** The cap: after this many repetitions per side an undecided benchmark is inconclusive. */
+  maxRepetitions: 6,
+  /**
+   * The family level the rule spends at most (per pull request, over every benchmark and look):
+   * the configured alpha when it is smaller.
+   */
+  maxAlpha: 0.01,
+  /**
+   * The pooling guard: a benchmark whose own log-scale variance is above the pool's at this
+   * one-sided F level (its own df against the pool's) is held to its own spread and df.
+   */
+  poolGuard: 0.05,
+  /**
+   * Counts that do not repeat: a log-scale standard deviation per op above this (5%) is not the
+   * near-deterministic noise the rule models (a JIT, Go's default GOMAXPROCS); the benchmark falls
+   * back to Mann-Whitney on its counts at the cap, flagged.
+   */
+  fallbackSpread: 0.05
+};
+function countLooks(min = COUNT_DEFAULTS.minRepetitions, max = COUNT_DEFAULTS.maxRepetitions) {
+  return Math.max(1, max - min + 1);
+}
+
+// src/stats/count-rule.ts
+var quantiles = /* @__PURE__ */ new Map();
+function tQuantile(p, df) {
+  const key = `${p}:${df}`;
+  let q = quantiles.get(key);
+  if (q === void 0) quantiles.set(key, q = studentTQuantile(p, df));
+  return q;
+}
+function logMoments(values) {
+  let sum3 = 0;
+  for (const v of values) sum3 += Math.log(v);
+  const mean3 = sum3 / values.length;
+  let ss = 0;
+  for (const v of values) ss += (Math.log(v) - mean3) ** 2;
+  return { mean: mean3, ss };
+}
+function logStats(base, head2) {
+  const b = logMoments(base);
+  const h2 = logMoments(head2);
+  return {
+    d: h2.mean - b.mean,
+    ss: b.ss + h2.ss,
+    df: Math.max(0, base.length - 1) + Math.max(0, head2.length - 1),
+    nBase: base.length,
+    nHead: head2.length
+  };
+}
+function allPositive(base, head2) {
+  for (const side of [base, head2]) for (const v of side) if (!(v > 0 && Number.isFinite(v))) return false;
+  return true;
+}
+var verdictOf = (changePct) => changePct > 0 ? "regression" : "improvement";
+var pct2 = (logRatio) => Math.expm1(logRatio) * 100;
+function countLevel(members, alpha, looks = countLooks()) {
+  return Math.min(alpha, COUNT_DEFAULTS.maxAlpha) / (Math.max(1, members) * Math.max(1, looks));
+}
+function intervalOutcome(stats2, pool, { thresholdPct, level }) {
+  const ownVariance = stats2.df > 0 ? stats2.ss / stats2.df : 0;
+  const spread2 = pool !== null ? { variance: Math.max(pool.variance, ownVariance), df: pool.df } : stats2.df > 0 ? { variance: ownVariance, df: stats2.df } : null;
+  const assumes = spread2 ? `log per-op counts are normal with ${pool ? `the spread pooled over the harness's benchmarks (df ${pool.df})` : `this benchmark's own spread (df ${spread2.df})`}` : "nothing yet: one repetition per side has no spread";
+  if (spread2 === null) return { name: "count-rule", statistic: null, p: null, interval: null, level, assumes, verdict: "inconclusive" };
+  const { d } = stats2;
+  const se = Math.sqrt(spread2.variance * (1 / stats2.nBase + 1 / stats2.nHead));
+  const k = tQuantile(1 - level / 2, spread2.df);
+  const [lo, hi] = [d - k * se, d + k * se];
+  const up = Math.log1p(thresholdPct / 100);
+  const down = thresholdPct < 100 ? Math.log1p(-thresholdPct / 100) : -Infinity;
+  const verdict = lo > up ? "regression" : hi < down ? "improvement" : lo > down && hi < up ? "unchanged" : "inconclusive";
+  return {
+    name: "count-rule",
+    statistic: { name: "|\u0394| \u2212 k\xB7s (log %)", value: (Math.abs(d) - k * se) * 100 },
+    p: null,
+    interval: [pct2(lo), pct2(hi)],
+    level,
+    assumes,
+    verdict
+  };
+}
+var exactCountRule = {
+  name: "exact-count",
+  applies: (base, head2) => deterministicOutcome(base, head2) !== null,
+  decide(base, head2, { thresholdPct, level }) {
+    const outcome = deterministicOutcome(base, head2);
+    const assumes = "every repetition of a side counted the same: no chance of a false alarm to spend a level on";
+    if (outcome === null || outcome.kind === "equal") {
+      return { name: "exact-count", statistic: null, p: 1, interval: [0, 0], level, assumes, verdict: "unchanged" };
+    }
+    const changePct = (outcome.ratio - 1) * 100;
+    const verdict = Math.abs(changePct) >= thresholdPct ? verdictOf(changePct) : "unchanged";
+    return { name: "exact-count", statistic: null, p: 0, interval: [changePct, changePct], level, assumes, verdict };
+  }
+};
+function fallbackOutcome(m, level, final, spreadPct) {
+  const { base, head: head2, thresholdPct } = m;
+  const repetitions = { base: base.length, head: head2.length };
+  const positive = [...base, ...head2].every((v) => v > 0);
+  const change2 = positive && base.length > 0 && head2.length > 0 ? percentChange(base, head2, { confLevel: 1 - level }) : null;
+  const why = spreadPct === null ? "a per-op count at or below 0" : `a spread of ${spreadPct.toFixed(1)}% (log sd)`;
+  const warning2 = {
+    code: "counts-do-not-repeat",
+    message: `its per-op counts do not repeat (${why}): decided by Mann-Whitney on the counts at the cap, not by the count rule`
+  };
+  const base_ = {
+    name: "mann-whitney",
+    statistic: null,
+    p: null,
+    interval: change2?.ci ?? null,
+    level,
+    assumes: "nothing about the shape: a rank test on the counts, whose noise is not the near-deterministic kind",
+    changePct: change2?.changePct ?? null,
+    spread: "fallback",
+    repetitions,
+    warning: warning2
+  };
+  if (!final) return { ...base_, verdict: "more" };
+  if (base.length < 2 || head2.length < 2) return { ...base_, verdict: "inconclusive" };
+  const mw = mannWhitneyU(base, head2);
+  const statistic = { name: "U of base", value: mw.u1 };
+  const direction = change2?.changePct ?? mw.u2 - mw.u1;
+  let verdict = "inconclusive";
+  if (mw.p < level && (change2 === null || Math.abs(change2.changePct) >= thresholdPct)) verdict = verdictOf(direction);
+  else if (change2 !== null && change2.ci[0] > -thresholdPct && change2.ci[1] < thresholdPct) verdict = "unchanged";
+  return { ...base_, statistic, p: mw.p, verdict };
+}
+function decideCounts(members, opts) {
+  const looks = opts.looks ?? countLooks();
+  const level = countLevel(members.length, opts.alpha, looks);
+  const out = /* @__PURE__ */ new Map();
+  const undecided = (verdict) => verdict === "inconclusive" && !opts.final ? "more" : verdict;
+  const candidates2 = [];
+  for (const m of members) {
+    const repetitions = { base: m.base.length, head: m.head.length };
+    if (m.base.length === 0 || m.head.length === 0) {
+      const none = {
+        name: "count-rule",
+        statistic: null,
+        p: null,
+        interval: null,
+        level,
+        changePct: null,
+        spread: "none",
+        repetitions
+      };
+      out.set(m.id, { ...none, assumes: "nothing: a side has no per-op count", verdict: undecided("inconclusive") });
+      continue;
+    }
+    const positive = allPositive(m.base, m.head);
+    const stats2 = positive ? logStats(m.base, m.head) : null;
+    const sd = stats2 && stats2.df > 0 ? Math.sqrt(stats2.ss / stats2.df) : 0;
+    if ((!positive || sd <= DETERMINISTIC_TOLERANCE) && exactCountRule.applies(m.base, m.head)) {
+      const o = exactCountRule.decide(m.base, m.head, { thresholdPct: m.thresholdPct, level });
+      out.set(m.id, { ...o, changePct: o.interval[0], spread: "exact", repetitions });
+      continue;
+    }
+    if (stats2 === null || sd > COUNT_DEFAULTS.fallbackSpread) {
+      out.set(m.id, fallbackOutcome(m, level * looks, opts.final, stats2 === null ? null : sd * 100));
+      continue;
+    }
+    candidates2.push({ m, stats: stats2, ss: stats2.ss, df: stats2.df });
+  }
+  const poolOf = (cs) => {
+    const df = cs.reduce((a, c) => a + c.df, 0);
+    return df > 0 ? { variance: cs.reduce((a, c) => a + c.ss, 0) / df, df } : null;
+  };
+  const farAbove = (c, pool2) => pool2 !== null && c.df > 0 && (pool2.variance === 0 ? c.ss > 0 : fisherFSf(c.ss / c.df / pool2.variance, c.df, pool2.df) < COUNT_DEFAULTS.poolGuard);
+  const first = poolOf(candidates2);
+  const alone = new Set(candidates2.filter((c) => farAbove(c, first)));
+  const pool = poolOf(candidates2.filter((c) => !alone.has(c)));
+  for (const c of candidates2) {
+    const { m } = c;
+    const usePool = !alone.has(c) && pool !== null;
+    const o = intervalOutcome(c.stats, usePool ? pool : null, { thresholdPct: m.thresholdPct, level });
+    out.set(m.id, {
+      ...o,
+      verdict: undecided(o.verdict),
+      changePct: pct2(c.stats.d),
+      spread: usePool ? "pooled" : "own",
+      repetitions: { base: m.base.length, head: m.head.length }
+    });
+  }
+  return out;
+}
+function replayCountLooks(members, opts) {
+  const min = opts.min ?? COUNT_DEFAULTS.minRepetitions;
+  const max = Math.max(min, opts.max ?? COUNT_DEFAULTS.maxRepetitions);
+  const looks = countLooks(min, max);
+  const closed = /* @__PURE__ */ new Map();
+  const upTo = (m, n) => m.base.length <= n && m.head.length <= n ? m : { ...m, base: m.base.slice(0, n), head: m.head.slice(0, n) };
+  for (let n = min, look = 1; n <= max; n++, look++) {
+    const open2 = members.filter((m) => !closed.has(m.id));
+    if (open2.length === 0) break;
+    const final = n === max || open2.every((m) => m.base.length <= n && m.head.length <= n);
+    const current = members.map((m) => upTo(m, closed.get(m.id)?.at ?? n));
+    const outcomes = decideCounts(current, { alpha: opts.alpha, final, looks });
+    for (const m of open2) {
+      const o = outcomes.get(m.id);
+      if (o.verdict !== "more") closed.set(m.id, { at: n, outcome: { ...o, verdict: o.verdict, looks: look } });
+    }
+    if (final) break;
+  }
+  return new Map([...closed].map(([id, c]) => [id, c.outcome]));
+}
+
+// src/analysis/counts.ts
+function isCountRun(run2) {
+  const r = run2;
+  return r.benchmark !== void 0 && r.work !== void 0;
+}
+var METRIC = { metric: "instructions", unit: "instructions", better: "lower" };
+function comparisonOf(suite, benchmark, gate, base, head2, failed, o) {
+  const used = o ? { base: base.slice(0, o.repetitions.base), head: head2.slice(0, o.repetitions.head) } : { base, head: head2 };
+  const c = {
+    suite,
+    benchmark,
+    ...METRIC,
+    deterministic: true,
+    base: used.base.length > 0 ? summarize(used.base) : null,
+    head: used.head.length > 0 ? summarize(used.head) : null,
+    baseSamples: used.base,
+    headSamples: used.head,
+    changePct: o?.changePct ?? null,
+    changeCi: o?.interval ?? null,
+    shift: null,
+    shiftCi: null,
+    test: o?.name ?? null,
+    uBase: null,
+    uHead: null,
+    p: o?.p ?? null,
+    pAdjusted: null,
+    verdict: o?.verdict ?? "inconclusive",
+    roundsNeeded: null,
+    gating: gate.gating,
+    ...gate.notGating !== void 0 && { notGating: gate.notGating },
+    thresholdPct: gate.thresholdPct,
+    warnings: o?.warning ? [o.warning] : []
+  };
+  if (base.length === 0 && head2.length === 0) return { ...c, verdict: "failed" };
+  if (base.length === 0) return { ...c, verdict: failed.base ? "failed" : "added" };
+  if (head2.length === 0) return { ...c, verdict: failed.head ? "failed" : "removed" };
+  return c;
+}
+function compareCounts(runs, settings) {
+  const countRuns = runs.filter(isCountRun);
+  if (countRuns.length === 0) return [];
+  const suite = countRuns[0].suite;
+  const samples2 = perOpCounts(countRuns);
+  const failedSides = /* @__PURE__ */ new Map();
+  for (const r of countRuns) {
+    if (r.error === void 0) continue;
+    const f = failedSides.get(r.benchmark) ?? { base: false, head: false };
+    failedSides.set(r.benchmark, { ...f, [r.side]: true });
+  }
+  const policy = gatePolicy(settings);
+  const names = [.../* @__PURE__ */ new Set([...samples2.keys(), ...failedSides.keys()])];
+  const gates = new Map(names.map((name) => [name, policy({ benchmark: name, metric: METRIC.metric })]));
+  const family = (gating) => names.filter((name) => gates.get(name).gating === gating).filter((name) => (samples2.get(name)?.base.length ?? 0) > 0 && (samples2.get(name)?.head.length ?? 0) > 0).map((name) => ({ id: name, ...samples2.get(name), thresholdPct: gates.get(name).thresholdPct }));
+  const outcomes = new Map([...replayCountLooks(family(true), settings), ...replayCountLooks(family(false), settings)]);
+  return names.map((name) => {
+    const s = samples2.get(name) ?? { base: [], head: [] };
+    return comparisonOf(
+      suite,
+      name,
+      gates.get(name),
+      s.base,
+      s.head,
+      failedSides.get(name) ?? { base: false, head: false },
+      outcomes.get(name)
+    );
+  });
 }
 
 // src/diagnostics/complexity.ts
@@ -42582,12 +43371,12 @@ function exactP2(n, s) {
   const counts = inversionCounts(n);
   const pairs = n * (n - 1) / 2;
   let total2 = 0;
-  let tail = 0;
+  let tail2 = 0;
   counts.forEach((count2, inversions) => {
     total2 += count2;
-    if (pairs - 2 * inversions >= Math.abs(s)) tail += count2;
+    if (pairs - 2 * inversions >= Math.abs(s)) tail2 += count2;
   });
-  return Math.min(1, 2 * tail / total2);
+  return Math.min(1, 2 * tail2 / total2);
 }
 function mannKendall(x) {
   const n = x.length;
@@ -42806,7 +43595,7 @@ function change(base, head2) {
 }
 function percentileDiagnostic(base, head2, better, thresholdPct) {
   const changePct = Object.fromEntries(PERCENTILES.map((q) => [q, change(base[q], head2[q])]));
-  const worsening = (pct2) => pct2 === null ? 0 : better === "lower" ? pct2 : -pct2;
+  const worsening = (pct3) => pct3 === null ? 0 : better === "lower" ? pct3 : -pct3;
   const noise = Math.max(base.cv, head2.cv);
   const tailBarPct = Number.isFinite(noise) ? Math.max(thresholdPct, TAIL_MIN_PCT, TAIL_NOISE_CVS * 100 * noise) : null;
   const tailRegression = tailBarPct !== null && Math.min(base.n, head2.n) >= TAIL_MIN_N && worsening(changePct.p90) >= tailBarPct && worsening(changePct.p99) >= tailBarPct && worsening(changePct.median) < thresholdPct;
@@ -42819,13 +43608,286 @@ function percentileDiagnostic(base, head2, better, thresholdPct) {
   }
   return { numbers: { changePct, tailBarPct, tailRegression }, warnings };
 }
-function fmt(pct2) {
-  return pct2 === null ? "n/a" : `${pct2 >= 0 ? "+" : ""}${pct2.toFixed(1)}%`;
+function fmt(pct3) {
+  return pct3 === null ? "n/a" : `${pct3 >= 0 ? "+" : ""}${pct3.toFixed(1)}%`;
+}
+
+// src/harness/index.ts
+import { Buffer as Buffer2 } from "node:buffer";
+
+// src/harness/filter-syntax.ts
+var filter = (value) => ({ kind: "filter", filter: { value } });
+var unique = (names) => [...new Set(names)];
+var anchoredAlternation = (open2, escape2, group2 = "(?:") => filter(`^${group2}${unique(open2).map(escape2).join("|")})$`);
+var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
+var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
+var sameName = (raw) => raw;
+
+// src/harness/bench-bitcoin-csv.ts
+var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
+var benchBitcoinCsv = {
+  format: "bench-bitcoin-csv",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: ".*" },
+    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
+  }
+};
+
+// src/harness/benchgate.ts
+var benchgateJson = {
+  format: "benchgate",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(JSON.stringify(unique(open2)))
+  }
+};
+
+// src/harness/benchmarkdotnet.ts
+function globMatcher2(glob) {
+  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
+  const re = new RegExp(`^${source}$`, "i");
+  return (name) => re.test(name);
+}
+var commonPrefix = (names) => names.reduce((p, n) => {
+  let i = 0;
+  while (i < p.length && i < n.length && p[i] === n[i]) i++;
+  return p.slice(0, i);
+});
+var reverse = (s) => [...s].reverse().join("");
+var benchmarkDotNet = {
+  format: "benchmarkdotnet",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "*" },
+    build(open2, all) {
+      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
+      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
+      const prefix = commonPrefix(names);
+      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
+      const glob = `${prefix}*${suffix}`;
+      return narrower(globMatcher2(glob), all, glob);
+    }
+  }
+};
+
+// src/harness/cargo-bench.ts
+function longestCommonSubstring(names) {
+  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
+  if (shortest === void 0) return "";
+  for (let length = shortest.length; length > 0; length--) {
+    for (let start = 0; start + length <= shortest.length; start++) {
+      const candidate = shortest.slice(start, start + length);
+      if (others.every((n) => n.includes(candidate))) return candidate;
+    }
+  }
+  return "";
+}
+var cargoBench = {
+  format: "cargo-bench",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build(open2, all) {
+      const common = longestCommonSubstring(unique(open2));
+      return narrower((n) => n.includes(common), all, common);
+    }
+  }
+};
+
+// src/harness/catch2.ts
+function catch2Spec(open2) {
+  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
+  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
+  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
+}
+var catch2 = {
+  format: "catch2",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(catch2Spec(open2))
+  }
+};
+
+// src/harness/criterion.ts
+var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
+var criterion = {
+  format: "criterion",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => anchoredAlternation(open2, rustQuote)
+  }
+};
+
+// src/harness/go.ts
+var PROCS_SUFFIX = /-\d+$/;
+var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
+function withoutGoPackage(name) {
+  for (let i = name.indexOf("Benchmark"); i >= 0; i = name.indexOf("Benchmark", i + 1)) {
+    if ((i === 0 || name[i - 1] === ".") && !name.slice(i).split("/")[0].includes(".")) return name.slice(i);
+  }
+  return name;
+}
+function goPattern(name) {
+  const levels = withoutGoPackage(name).split("/");
+  return levels.map((level, i) => {
+    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
+    if (!suffix) return `^${goQuote(level)}$`;
+    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
+  }).join("/");
+}
+var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
+var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
+var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
+var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
+function recogniseGoTest(words) {
+  if (!words.every((w) => typeof w === "string")) return null;
+  const [go3, test, ...rest] = words;
+  if (go3 !== "go" || test !== "test") return null;
+  const packages = [];
+  const buildFlags = [];
+  let pattern = null;
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i];
+    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
+    if (!word.startsWith("-")) {
+      packages.push(word);
+      continue;
+    }
+    if (!flag) return null;
+    const [, name, inline] = flag;
+    if (BUILD_BOOL_FLAGS.has(name)) buildFlags.push(word);
+    else if (RUN_BOOL_FLAGS.has(name)) continue;
+    else if (BUILD_VALUE_FLAGS.has(name) || RUN_VALUE_FLAGS.has(name)) {
+      const value = inline ?? rest[++i];
+      if (value === void 0) return null;
+      if (BUILD_VALUE_FLAGS.has(name)) buildFlags.push(`-${name}=${value}`);
+      if (name === "bench") pattern = value;
+    } else return null;
+  }
+  if (pattern === null || pattern === "") return null;
+  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
+}
+var go = {
+  format: "go",
+  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
+  },
+  counts: {
+    fixWork: (n) => [`-test.benchtime=${n}x`],
+    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
+    env: { GOMAXPROCS: "1", GOGC: "off" },
+    recognise: recogniseGoTest,
+    selectOne: (name) => ["-test.run=^$", `-test.bench=${goPattern(name)}`],
+    discover: (pattern) => ["-test.run=^$", `-test.bench=${pattern}`, "-test.benchtime=1x"],
+    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
+    listUnits: (target2) => [
+      "go",
+      "list",
+      ...target2.buildFlags,
+      "-f",
+      "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
+      "--",
+      ...target2.packages
+    ],
+    parseUnits: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
+      const [name, dir] = line.split("	");
+      return { name, dir };
+    }),
+    buildUnit: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
+  }
+};
+
+// src/harness/google-benchmark.ts
+var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
+var googleBenchmark = {
+  format: "google-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
+  }
+};
+
+// src/harness/jmh.ts
+var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
+var jmh = {
+  format: "jmh",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: ".*" },
+    // benchgate appends `(params)` to the method; JMH never sees it.
+    build: (open2) => anchoredAlternation(
+      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
+      javaQuote
+    )
+  }
+};
+
+// src/harness/pytest-benchmark.ts
+var pytestBenchmark = {
+  format: "pytest-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { argsFile: [] },
+    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
+  }
+};
+
+// src/harness/index.ts
+var HARNESSES = [
+  go,
+  googleBenchmark,
+  benchBitcoinCsv,
+  jmh,
+  criterion,
+  cargoBench,
+  benchmarkDotNet,
+  catch2,
+  pytestBenchmark,
+  benchgateJson
+];
+var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
+function harnessOf(format) {
+  return BY_FORMAT.get(format);
+}
+function normaliseName(format, raw) {
+  return harnessOf(format)?.normaliseName(raw) ?? raw;
+}
+var FILTER_PLACEHOLDER = "{filter}";
+var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
+function expandFilterPlaceholder(command) {
+  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
+}
+var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
+var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
+function wholeSuiteFilter(format) {
+  return harnessOf(format)?.select?.wholeSuite ?? null;
+}
+function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
+  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
+  const syntax = harnessOf(format)?.select;
+  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
+  const out = syntax.build(open2, all);
+  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
+    return { kind: "whole-suite", reason: "too-long" };
+  }
+  return out;
 }
 
 // src/analysis/identity.ts
-function identityKey({ suite, benchmark, metric, complexityN }) {
-  return JSON.stringify([suite, benchmark, metric, ...complexityN === void 0 ? [] : [complexityN]]);
+function identityKey({ suite, benchmark, metric, complexityN }, format) {
+  return JSON.stringify([
+    suite,
+    format === void 0 ? benchmark : normaliseName(format, benchmark),
+    metric,
+    ...complexityN === void 0 ? [] : [complexityN]
+  ]);
 }
 function complexityNOf(c) {
   return c.diagnostics?.complexityN;
@@ -42906,12 +43968,12 @@ function newGroup(run2, m) {
 function append(to, values) {
   for (const v of values) to.push(v);
 }
-function groupRuns(runs, sampling) {
+function groupRuns(runs, sampling, format) {
   const groups = /* @__PURE__ */ new Map();
   const ordered = [...runs].sort((a, b) => a.round - b.round || a.position - b.position);
   for (const run2 of ordered) {
     for (const m of run2.measurements) {
-      const key = identityKey({ suite: run2.suite, benchmark: m.benchmark, metric: m.metric, complexityN: m.complexityN });
+      const key = identityKey({ suite: run2.suite, benchmark: m.benchmark, metric: m.metric, complexityN: m.complexityN }, format);
       let g2 = groups.get(key);
       if (!g2) groups.set(key, g2 = newGroup(run2, m));
       const side = run2.side;
@@ -42937,7 +43999,7 @@ var VERDICTS = ["regression", "improvement", "unchanged", "inconclusive", "added
 function hasFailures(f) {
   return f.runs.length > 0 || f.benchmarks.length > 0 || f.stopped !== null || f.noResults;
 }
-function failuresOf(runs, groups, end) {
+function failuresOf(runs, groups, end, counted) {
   const failedRuns = runs.filter((r) => r.error !== void 0).map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error }));
   const benchmarks = [];
   for (const g2 of groups) {
@@ -42953,7 +44015,7 @@ function failuresOf(runs, groups, end) {
     benchmarks,
     // A failure that no logged run shows (a build, a warmup round) must still be in the report.
     stopped: end?.status === "failed" && failedRuns.length === 0 ? end.message?.split("\n")[0] || "no reason was logged" : null,
-    noResults: groups.length === 0
+    noResults: groups.length === 0 && !counted
   };
 }
 function overallVerdict(counts, failures3) {
@@ -42976,15 +44038,21 @@ function regate(result, override) {
   const { override: _claimed, ...rest } = result;
   return { ...rest, ...gateOf(result.settings, result.counts, override) };
 }
+var COUNTS_CAN_MISS = {
+  code: "counts-can-miss",
+  message: "instruction counts do not see I/O, time spent waiting in system calls, cache and memory effects or parallel speed-ups: measure time (a deep run) for those"
+};
 function analyze({ header, runs, end, settings, override = null }) {
-  const sequential = settings.adaptive ? replaySequential(runs, settings, settings.adaptive, end) : null;
-  const cost = processCost(sequential ? withoutLaterRounds(runs, sequential.outcomes) : runs);
-  const groups = groupRuns(cost.runs, settings.sampling);
+  const counted = compareCounts(runs, settings);
+  const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
+  const sequential = settings.adaptive ? replaySequential(suiteRuns, settings, settings.adaptive, end) : null;
+  const cost = processCost(sequential ? withoutLaterRounds(suiteRuns, sequential.outcomes) : suiteRuns);
+  const groups = groupRuns(cost.runs, settings.sampling, settings.format);
   const { compared } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
-  const comparisons = diagnosed.comparisons;
+  const comparisons = counted.length > 0 ? [...counted, ...diagnosed.comparisons].sort(byReportOrder) : diagnosed.comparisons;
   const environment = environmentDiagnostic(header.environment, runs);
-  const failures3 = failuresOf(runs, groups, end);
+  const failures3 = failuresOf(runs, groups, end, counted.length > 0);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) if (c.gating) counts[c.verdict]++;
   const warnings = [...header.warnings ?? []];
@@ -42993,7 +44061,9 @@ function analyze({ header, runs, end, settings, override = null }) {
   if (sequential && sequential.adaptive.unreachable.length > 0) {
     warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive.maxRounds, true));
   }
+  if (settings.measure === "instructions") warnings.push(COUNTS_CAN_MISS);
   return {
+    schemaVersion: SCHEMA_VERSION,
     tool: header.tool,
     base: header.base,
     head: header.head,
@@ -43017,8 +44087,10 @@ function analyze({ header, runs, end, settings, override = null }) {
 import { constants as constants3 } from "node:os";
 
 // src/config.ts
+var import_shell_quote = __toESM(require_shell_quote(), 1);
 var import_yaml = __toESM(require_dist(), 1);
 import { existsSync as existsSync3, readFileSync as readFileSync2 } from "node:fs";
+import os6 from "node:os";
 import path6 from "node:path";
 
 // src/formats/types.ts
@@ -43060,31 +44132,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path18) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path18}`);
+  object(value, path20) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path20}`);
     return value;
   }
-  array(value, path18) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path18}`);
+  array(value, path20) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path20}`);
     return value;
   }
-  string(value, path18) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path18}`);
+  string(value, path20) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path20}`);
     return value;
   }
   /** A finite number. */
-  number(value, path18) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path18}`);
+  number(value, path20) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path20}`);
     return value;
   }
-  numbers(value, path18) {
-    return this.array(value, path18).map((item, i) => this.number(item, `${path18}[${i}]`));
+  numbers(value, path20) {
+    return this.array(value, path20).map((item, i) => this.number(item, `${path20}[${i}]`));
   }
-  optionalString(value, path18) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path18);
+  optionalString(value, path20) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path20);
   }
-  optionalNumber(value, path18) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path18);
+  optionalNumber(value, path20) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path20);
   }
 };
 
@@ -43197,11 +44269,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name, row, columns2, path18) {
+function addBenchmark(set, name, row, columns2, path20) {
   const kind = kindOf(name);
   const column = (key) => columns2.has(key) ? row[columns2.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path18}.params`)).map(
-    (list3, i) => shape.array(list3, `${path18}.params[${i}]`).map((value, j) => shape.string(value, `${path18}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path20}.params`)).map(
+    (list3, i) => shape.array(list3, `${path20}.params[${i}]`).map((value, j) => shape.string(value, `${path20}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name : `${name}(${combination.join(", ")})`);
   const result = column("result");
@@ -43209,10 +44281,10 @@ function addBenchmark(set, name, row, columns2, path18) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path18}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path18}.samples`);
+  const results = shape.array(result, `${path20}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path20}.samples`);
   if (results.length !== names.length)
-    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path18}.result`);
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path20}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -43221,7 +44293,7 @@ function addBenchmark(set, name, row, columns2, path18) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path18}.result[${i}]`)] : shape.numbers(own, `${path18}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path20}.result[${i}]`)] : shape.numbers(own, `${path20}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -43257,13 +44329,13 @@ function tailPercentile(percentiles3) {
   return above.length === 0 ? void 0 : Math.max(...above);
 }
 function httpMeasurements(result) {
-  const tail = tailPercentile(result.percentiles.map(([p]) => p));
+  const tail2 = tailPercentile(result.percentiles.map(([p]) => p));
   const failed = result.failures.length === 0 ? void 0 : result.failures.join(", ");
   const measurement = (metric, unit, better, value, role) => failed === void 0 ? { benchmark: result.benchmark, metric, unit, better, values: [value], role } : { benchmark: result.benchmark, metric, unit, better, values: [], role, failed };
   const seen = /* @__PURE__ */ new Set();
   const percentiles3 = result.percentiles.filter(([p]) => !seen.has(p) && Boolean(seen.add(p)));
   const measurements = percentiles3.map(
-    ([p, seconds]) => measurement(percentileMetric(p), "s", "lower", seconds, p === 50 || p === tail ? "primary" : "secondary")
+    ([p, seconds]) => measurement(percentileMetric(p), "s", "lower", seconds, p === 50 || p === tail2 ? "primary" : "secondary")
   );
   if (result.maxSeconds !== void 0) measurements.push(measurement("latency max", "s", "lower", result.maxSeconds, "secondary"));
   if (result.requestsPerSecond !== void 0)
@@ -43387,7 +44459,7 @@ var autocannon = {
 // src/formats/bench-bitcoin-csv.ts
 var NAME3 = "bench-bitcoin-csv";
 var HEADER = /^# Benchmark, evals, iterations, total, min, max, median\s*$/;
-var benchBitcoinCsv = {
+var benchBitcoinCsv2 = {
   name: NAME3,
   description: "bench_bitcoin CSV (# Benchmark, evals, iterations, total, min, max, median)",
   detect(text3) {
@@ -43493,10 +44565,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path18) {
+function parseBetter(value, path20) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path18}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path20}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -43507,23 +44579,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path18 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path18);
-      const name = shape4.string(entry.name, `${path18}.name`);
-      if (name === "") throw shape4.error(`expected a non-empty name at ${path18}.name`);
-      const unit = shape4.string(entry.unit, `${path18}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path18}.metric`);
-      const better = parseBetter(entry.better, `${path18}.better`);
-      const values = shape4.numbers(entry.values, `${path18}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path18}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path18}.failed`);
+      const path20 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path20);
+      const name = shape4.string(entry.name, `${path20}.name`);
+      if (name === "") throw shape4.error(`expected a non-empty name at ${path20}.name`);
+      const unit = shape4.string(entry.unit, `${path20}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path20}.metric`);
+      const better = parseBetter(entry.better, `${path20}.better`);
+      const values = shape4.numbers(entry.values, `${path20}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path20}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path20}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path18}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path20}.values (or "failed")`);
       for (const value of values) {
         set.add(name, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -43535,30 +44607,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path18) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path18}.FullName`);
+function baseName(benchmark, path20) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path20}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path18}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name === "") throw shape5.error(`expected FullName or Method at ${path18}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path18}.Parameters`);
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path20}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name === "") throw shape5.error(`expected FullName or Method at ${path20}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path20}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
 }
-function job(benchmark, path18) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path18}.DisplayInfo`) ?? "";
+function job(benchmark, path20) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path20}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path18) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path18}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path18}.Measurements`).map((m, i) => shape5.object(m, `${path18}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path20) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path20}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path20}.Measurements`).map((m, i) => shape5.object(m, `${path20}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path18}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path18}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path18}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path20}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path20}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path20}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path18}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path20}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -43570,24 +44642,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path18 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path18);
-      return { benchmark, path: path18, name: baseName(benchmark, path18) };
+      const path20 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path20);
+      return { benchmark, path: path20, name: baseName(benchmark, path20) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path18, name: base } of entries) {
-      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path18)}]` : base;
+    for (const { benchmark, path: path20, name: base } of entries) {
+      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path20)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path18}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path18)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path20}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path20)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path18}.Memory`);
-        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path18}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path20}.Memory`);
+        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path20}.Memory.BytesAllocatedPerOperation`);
         if (bytes3 !== void 0) set.add(name, "allocated/op", "B", "lower", bytes3);
       }
     }
@@ -43619,7 +44691,7 @@ function addLibtestLine(set, line, format) {
   else set.add(name, unit, unit, unit.endsWith("/s") ? "higher" : "lower", number, line.number);
   return true;
 }
-var cargoBench = {
+var cargoBench2 = {
   name: NAME6,
   description: "cargo bench / libtest (test x ... bench: N ns/iter (+/- M))",
   detect(text3) {
@@ -45756,16 +46828,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path18 = this._matcher.path;
-    return path18.length > 0 ? path18[path18.length - 1].tag : void 0;
+    const path20 = this._matcher.path;
+    return path20.length > 0 ? path20[path20.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path18 = this._matcher.path;
-    return path18.length > 0 ? path18[path18.length - 1].namespace : void 0;
+    const path20 = this._matcher.path;
+    return path20.length > 0 ? path20[path20.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -45773,9 +46845,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path18 = this._matcher.path;
-    if (path18.length === 0) return void 0;
-    return path18[path18.length - 1].values?.[attrName];
+    const path20 = this._matcher.path;
+    if (path20.length === 0) return void 0;
+    return path20[path20.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -45783,9 +46855,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path18 = this._matcher.path;
-    if (path18.length === 0) return false;
-    const current = path18[path18.length - 1];
+    const path20 = this._matcher.path;
+    if (path20.length === 0) return false;
+    const current = path20[path20.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -45811,18 +46883,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path18 = this._matcher.path;
-    if (path18.length === 0) return -1;
-    return path18[path18.length - 1].position ?? 0;
+    const path20 = this._matcher.path;
+    if (path20.length === 0) return -1;
+    return path20[path20.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path18 = this._matcher.path;
-    if (path18.length === 0) return -1;
-    return path18[path18.length - 1].counter ?? 0;
+    const path20 = this._matcher.path;
+    if (path20.length === 0) return -1;
+    return path20[path20.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -47847,10 +48919,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path18, depth) {
+function walkXml(set, node, path20, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name = [...path18, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name = [...path20, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -47860,12 +48932,12 @@ function walkXml(set, node, path18, depth) {
     set.add(name, "time", "s", "lower", toSeconds(mean3, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path18, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path20, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
     for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
-      walkXml(set, child2, path18, depth + 1);
+      walkXml(set, child2, path20, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -47897,7 +48969,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path18 = [];
+  let path20 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -47908,14 +48980,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path18 = [];
+        path20 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path18.push(content.trim());
+      path20.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -47936,7 +49008,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name2 !== "") set.fail([...path18, name2].join(PATH_SEPARATOR), failure[2]);
+      if (name2 !== "") set.fail([...path20, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -47946,7 +49018,7 @@ function parseConsole2(set, text3) {
       const mean3 = split2 && duration(split2[1][0], split2[1][1]);
       if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
-      set.add([...path18, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
+      set.add([...path20, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -47960,13 +49032,13 @@ function parseConsole2(set, text3) {
     const name = [...nameParts, split[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name;
-    else set.add([...path18, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path20, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
   return /^\s*(<\?xml[^>]*\?>\s*)?<(Catch|Catch2TestRun)[\s>]/.test(head(text3, 1024));
 }
-var catch2 = {
+var catch22 = {
   name: NAME7,
   description: "Catch2 benchmarks: XML reporter (-r xml) or console output",
   detect(text3) {
@@ -48001,7 +49073,7 @@ function addThroughput(set, name, value, unit, line) {
   const normalised = normalise(value, unit);
   set.add(name, "throughput", normalised.unit, "higher", normalised.value, line.number);
 }
-var criterion = {
+var criterion2 = {
   name: NAME8,
   description: "Criterion.rs console output (cargo bench)",
   detect(text3) {
@@ -48080,8 +49152,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path18 = origin.split(/[?#]/)[0];
-  return path18.slice(path18.lastIndexOf("/") + 1);
+  const path20 = origin.split(/[?#]/)[0];
+  return path20.slice(path20.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -48094,19 +49166,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path18 = `benches[${i}]`;
-      const bench = shape6.object(item, path18);
-      const group2 = shape6.optionalString(bench.group, `${path18}.group`);
-      const name = [fileName(shape6.string(bench.origin, `${path18}.origin`)), group2, shape6.string(bench.name, `${path18}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path18}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path18}.results[${j}]`);
+      const path20 = `benches[${i}]`;
+      const bench = shape6.object(item, path20);
+      const group2 = shape6.optionalString(bench.group, `${path20}.group`);
+      const name = [fileName(shape6.string(bench.origin, `${path20}.origin`)), group2, shape6.string(bench.name, `${path20}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path20}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path20}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path18}.results[${j}].failed`);
-          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path18}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path20}.results[${j}].failed`);
+          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path20}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path18}.results[${j}].ok`);
-        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path18}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path20}.results[${j}].ok`);
+        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path20}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -48219,8 +49291,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path18) => {
-    const saved = join3(path18, baseline);
+  const visit = (path20) => {
+    const saved = join3(path20, baseline);
     if (existsSync2(join3(saved, "sample.json")) && existsSync2(join3(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync(join3(saved, "benchmark.json"), "utf8");
@@ -48228,8 +49300,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync(join3(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync(path18, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path18, entry.name));
+    for (const entry of readdirSync(path20, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path20, entry.name));
     }
   };
   visit(dir);
@@ -48252,7 +49324,7 @@ function withCriterionSamples(measurements, dir) {
 var NAME12 = "go";
 var RESULT_START = /^Benchmark\S*[ \t]+\d+[ \t]/;
 var FAIL_MARKER = /^\s*(?:Benchmark\S*[ \t]+)?--- FAIL: (Benchmark\S*)/;
-var PROCS_SUFFIX = /-\d+$/;
+var PROCS_SUFFIX2 = /-\d+$/;
 var same = (value) => value;
 var UNITS = {
   "ns/op": { metric: "time", unit: "s", better: "lower", convert: (value) => toSeconds(value, "ns") },
@@ -48283,7 +49355,7 @@ var PackageNames = class {
   addResult(name) {
     if (this.results.has(name)) return;
     this.results.add(name);
-    this.suffixes.add(PROCS_SUFFIX.exec(name)?.[0]);
+    this.suffixes.add(PROCS_SUFFIX2.exec(name)?.[0]);
     this.addParents(name);
   }
   addFailure(name) {
@@ -48375,7 +49447,7 @@ function isEventStream(text3) {
   const first = /^\s*(\{[^\n]*)/.exec(head(text3, 4096));
   return first !== null && first[1].includes('"Action":"');
 }
-var go = {
+var go2 = {
   name: NAME12,
   description: "go test -bench output (text, or -json events)",
   detect(text3) {
@@ -48424,15 +49496,15 @@ function kindOf4(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path18, name }) {
+function addRow(set, { row, path: path20, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape8.optionalString(row.error_message, `${path18}.error_message`) ?? "error_occurred");
+    set.fail(name, shape8.optionalString(row.error_message, `${path20}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path18}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path18}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path18}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path18}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path20}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path20}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path20}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path20}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -48461,7 +49533,7 @@ function parseTolerant(text3) {
     }
   }
 }
-var googleBenchmark = {
+var googleBenchmark2 = {
   name: "google-benchmark",
   description: "Google Benchmark --benchmark_format=json",
   detect(text3) {
@@ -48471,9 +49543,9 @@ var googleBenchmark = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path18 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path18);
-      return { row, path: path18, name: shape8.string(row.name, `${path18}.name`) };
+      const path20 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path20);
+      return { row, path: path20, name: shape8.string(row.name, `${path20}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
@@ -48513,15 +49585,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path18 = `results[${i}]`;
-      const result = shape9.object(item, path18);
-      const command = shape9.string(result.command, `${path18}.command`);
+      const path20 = `results[${i}]`;
+      const result = shape9.object(item, path20);
+      const command = shape9.string(result.command, `${path20}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path18}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path20}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path18}.memory_usage_byte`))
+        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path20}.memory_usage_byte`))
           set.add(name, "memory", "B", "lower", bytes3);
       }
     });
@@ -48532,7 +49604,7 @@ var hyperfine = {
 // src/formats/iai-callgrind.ts
 var NAME14 = "iai-callgrind";
 var HEADLINE = /^([A-Za-z_]\w*(?:::\w+)+)(?: (\S.*))?$/;
-var METRIC = /^ {2}([A-Za-z][\w +./-]*?):\s+(\S+)\|(\S+)\s+\(/;
+var METRIC2 = /^ {2}([A-Za-z][\w +./-]*?):\s+(\S+)\|(\S+)\s+\(/;
 var TOOL_SECTION = /^ {2}=+ ([A-Z][\w-]*) =+$/;
 function metricName(label, tool) {
   if (tool !== void 0 && tool !== "CALLGRIND") return `${tool} ${label}`;
@@ -48572,7 +49644,7 @@ var iaiCallgrind = {
     let tool;
     let inMetrics = false;
     for (const line of lines(text3)) {
-      const metric = benchmark === void 0 ? null : METRIC.exec(line.text);
+      const metric = benchmark === void 0 ? null : METRIC2.exec(line.text);
       if (metric) {
         addMetric(set, benchmark, metric[1], metric[2], tool, line);
         inMetrics = true;
@@ -48610,46 +49682,46 @@ function targetFor2(unit, better) {
     return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path18) {
-  const name = shape10.string(result.benchmark, `${path18}.benchmark`);
+function benchmarkName(result, path20) {
+  const name = shape10.string(result.benchmark, `${path20}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape10.object(result.params, `${path18}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path20}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path18) {
+function samples(metric, path20) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path18}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path18}.rawData[${f}]`).map((v, i) => value(v, `${path18}.rawData[${f}][${i}]`)));
+    return shape10.array(metric.rawData, `${path20}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path20}.rawData[${f}]`).map((v, i) => value(v, `${path20}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path18}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path18}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path18}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path20}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path20}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path20}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path18}.score`)];
+  return [value(metric.score, `${path20}.score`)];
 }
-function histogramMean(iteration, path18) {
+function histogramMean(iteration, path20) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path18).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path18}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path18}[${b}]`);
+  shape10.array(iteration, path20).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path20}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path20}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path18}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path20}`);
   return sum3 / count2;
 }
-function addMetric2(set, name, metricName2, metric, path18, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path18}.scoreUnit`), better);
-  const values = samples(metric, path18);
+function addMetric2(set, name, metricName2, metric, path20, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path20}.scoreUnit`), better);
+  const values = samples(metric, path20);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
   }
   for (const value of values) set.add(name, metricName2, target2.unit, target2.better, target2.convert(value));
 }
-var jmh = {
+var jmh2 = {
   name: NAME15,
   description: "JMH -rf json",
   detect(text3) {
@@ -48663,27 +49735,27 @@ var jmh = {
       role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
     }));
     results.forEach((item, i) => {
-      const path18 = `[${i}]`;
-      const result = shape10.object(item, path18);
-      const name = benchmarkName(result, path18);
-      const mode = shape10.string(result.mode, `${path18}.mode`);
+      const path20 = `[${i}]`;
+      const result = shape10.object(item, path20);
+      const name = benchmarkName(result, path20);
+      const mode = shape10.string(result.mode, `${path20}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
       addMetric2(
         set,
         name,
         metric,
-        shape10.object(result.primaryMetric, `${path18}.primaryMetric`),
-        `${path18}.primaryMetric`,
+        shape10.object(result.primaryMetric, `${path20}.primaryMetric`),
+        `${path20}.primaryMetric`,
         mode === "thrpt" ? "higher" : "lower"
       );
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path18}.secondaryMetrics`);
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path20}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path18}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path20}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name, secondaryName, secondaryMetric, `${path18}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name, secondaryName, secondaryMetric, `${path20}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -48694,27 +49766,27 @@ var jmh = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path18, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path18}`);
-  const pair = shape11.array(value, path18);
-  const type = shape11.string(pair[0], `${path18}[0]`);
-  const fields = shape11.object(pair[1], `${path18}[1]`);
+function addValue(set, value, path20, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path20}`);
+  const pair = shape11.array(value, path20);
+  const type = shape11.string(pair[0], `${path20}[0]`);
+  const fields = shape11.object(pair[1], `${path20}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path18}[1].data`))) {
-      addValue(set, child2, `${path18}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path20}[1].data`))) {
+      addValue(set, child2, `${path20}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path18}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path18}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path20}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path20}[1]`);
 }
-function addTrial(set, name, type, fields, path18) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path18}.times`) : [shape11.number(fields.time, `${path18}.time`)];
+function addTrial(set, name, type, fields, path20) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path20}.times`) : [shape11.number(fields.time, `${path20}.time`)];
   for (const ns of times) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path18}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path20}.memory`);
   if (memory !== void 0) set.add(name, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path18}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path20}.allocs`);
   if (allocs !== void 0) set.add(name, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -48813,10 +49885,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path18 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path18);
-    shape13.array(benchmark.runs, `${path18}.runs`).forEach((runItem, j) => {
-      const runPath = `${path18}.runs[${j}]`;
+    const path20 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path20);
+    shape13.array(benchmark.runs, `${path20}.runs`).forEach((runItem, j) => {
+      const runPath = `${path20}.runs[${j}]`;
       const run2 = shape13.object(runItem, runPath);
       const name = shape13.string(run2.name, `${runPath}.name`);
       if (run2.error !== void 0 && run2.error !== null) {
@@ -48868,17 +49940,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path18 = `[${i}]`;
-    const task = shape14.object(item, path18);
-    const name = shape14.string(task.name, `${path18}.name`);
-    const result = shape14.object(task.result, `${path18}.result`);
+    const path20 = `[${i}]`;
+    const task = shape14.object(item, path20);
+    const name = shape14.string(task.name, `${path20}.name`);
+    const result = shape14.object(task.result, `${path20}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path18}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path18}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path18}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path20}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path20}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path20}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -48893,11 +49965,11 @@ function parseVitestJson(set, root) {
       const group2 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group2.fullName, `${groupPath}.fullName`);
       shape15.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path18 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path18);
-        const name = `${groupName} > ${shape15.string(bench.name, `${path18}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path18}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path18}.median`)];
+        const path20 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path20);
+        const name = `${groupName} > ${shape15.string(bench.name, `${path20}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path20}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path20}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -48954,18 +50026,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path18 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path18);
+    const path20 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path20);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name = shape20.optionalString(own.name, `${path18}.metadata.name`);
-    if (name === void 0) throw shape20.error(`expected metadata.name for ${path18}`);
-    const unitName = shape20.optionalString(own.unit, `${path18}.metadata.unit`) ?? "second";
+    const name = shape20.optionalString(own.name, `${path20}.metadata.name`);
+    if (name === void 0) throw shape20.error(`expected metadata.name for ${path20}`);
+    const unitName = shape20.optionalString(own.unit, `${path20}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path18}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path18}.runs`).forEach((run2, j) => {
-      const values = shape20.object(run2, `${path18}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path20}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path20}.runs`).forEach((run2, j) => {
+      const values = shape20.object(run2, `${path20}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path18}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path20}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -49068,16 +50140,16 @@ function addRow2(set, line, cells2, columns2) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path18 = `results[${i}]`;
-    const result = shape17.object(item, path18);
-    const name = shape17.string(result.name, `${path18}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path18}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path18}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path18}.complexityN`);
+    const path20 = `results[${i}]`;
+    const result = shape17.object(item, path20);
+    const name = shape17.string(result.name, `${path20}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path20}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path20}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path20}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path18}.measurements`).forEach((epoch, j) => {
-      const elapsed = shape17.number(shape17.object(epoch, `${path18}.measurements[${j}]`).elapsed, `${path18}.measurements[${j}].elapsed`);
-      set.add(name, "time", "s", "lower", elapsed / batch, void 0, complexityN);
+    shape17.array(result.measurements, `${path20}.measurements`).forEach((epoch, j) => {
+      const elapsed2 = shape17.number(shape17.object(epoch, `${path20}.measurements[${j}]`).elapsed, `${path20}.measurements[${j}].elapsed`);
+      set.add(name, "time", "s", "lower", elapsed2 / batch, void 0, complexityN);
     });
   });
 }
@@ -49086,11 +50158,11 @@ function parseCsv(set, text3) {
     if (line.number === 1 || line.text.trim() === "") continue;
     const cells2 = line.text.split(";").map((cell2) => cell2.replace(/^"(.*)"$/, "$1"));
     const batch = parseDecimal(cells2[3] ?? "");
-    const elapsed = parseDecimal(cells2[4] ?? "");
-    if (cells2.length < 5 || batch === void 0 || batch <= 0 || elapsed === void 0) {
+    const elapsed2 = parseDecimal(cells2[4] ?? "");
+    if (cells2.length < 5 || batch === void 0 || batch <= 0 || elapsed2 === void 0) {
       throw new FormatError(NAME20, 'expected "title";"name";"unit";batch;elapsed;...', line.number);
     }
-    set.add(cells2[1], "time", "s", "lower", elapsed / batch, line.number);
+    set.add(cells2[1], "time", "s", "lower", elapsed2 / batch, line.number);
   }
 }
 function isMarkdownHeader(text3) {
@@ -49133,9 +50205,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path18, keep) {
+function total(counts, path20, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path18}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path20}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -49288,7 +50360,7 @@ var qtestlib = {
 // src/formats/pytest-benchmark.ts
 var NAME23 = "pytest-benchmark";
 var shape19 = new JsonShape(NAME23);
-var pytestBenchmark = {
+var pytestBenchmark2 = {
   name: NAME23,
   description: "pytest-benchmark --benchmark-json",
   detect(text3) {
@@ -49299,12 +50371,12 @@ var pytestBenchmark = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path18 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path18);
-      const name = shape19.optionalString(benchmark.fullname, `${path18}.fullname`) ?? shape19.string(benchmark.name, `${path18}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path18}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path18}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path18}.stats.median`)];
+      const path20 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path20);
+      const name = shape19.optionalString(benchmark.fullname, `${path20}.fullname`) ?? shape19.string(benchmark.name, `${path20}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path20}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path20}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path20}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -49396,10 +50468,10 @@ var wrk = {
 // src/formats/index.ts
 var detectable = [
   benchgate,
-  googleBenchmark,
+  googleBenchmark2,
   hyperfine,
-  pytestBenchmark,
-  jmh,
+  pytestBenchmark2,
+  jmh2,
   benchmarkdotnet,
   pyperf,
   asv,
@@ -49408,7 +50480,7 @@ var detectable = [
   oha,
   k6,
   deno,
-  catch2,
+  catch22,
   qtestlib,
   iaiCallgrind,
   divan,
@@ -49416,11 +50488,11 @@ var detectable = [
   wrk,
   nanobench,
   js,
-  benchBitcoinCsv,
-  criterion,
+  benchBitcoinCsv2,
+  criterion2,
   // before cargo-bench: it also reads the libtest lines of a mixed `cargo bench` log
-  cargoBench,
-  go
+  cargoBench2,
+  go2
 ];
 var formats = [...detectable, customSmallerIsBetter, customBiggerIsBetter];
 function getFormat(name) {
@@ -49451,142 +50523,8 @@ function parseOutput(text3, format) {
 }
 function readRunResults(text3, format, cwd) {
   const parsed = parseOutput(text3, format);
-  const dir = parsed.format === criterion.name ? findCriterionDir(cwd) : void 0;
+  const dir = parsed.format === criterion2.name ? findCriterionDir(cwd) : void 0;
   return dir === void 0 ? parsed : { ...parsed, measurements: withCriterionSamples(parsed.measurements, dir) };
-}
-
-// src/adaptive/filter.ts
-import { Buffer as Buffer2 } from "node:buffer";
-var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
-var FILTER_PLACEHOLDER = "{filter}";
-function expandFilterPlaceholder(command) {
-  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
-}
-var filter = (value) => ({ kind: "filter", filter: { value } });
-var anchoredAlternation = (open2, escape2, group2 = "(?:") => filter(`^${group2}${unique(open2).map(escape2).join("|")})$`);
-var unique = (names) => [...new Set(names)];
-var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
-var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
-var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
-var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
-var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
-var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
-function goPattern(name) {
-  const bare = withoutGoPackage(name);
-  const levels = bare.split("/");
-  return levels.map((level, i) => {
-    const suffix = i === levels.length - 1 ? /-\d+$/.exec(level) : null;
-    if (!suffix) return `^${goQuote(level)}$`;
-    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
-  }).join("/");
-}
-function withoutGoPackage(name) {
-  for (let i = name.indexOf("Benchmark"); i >= 0; i = name.indexOf("Benchmark", i + 1)) {
-    if ((i === 0 || name[i - 1] === ".") && !name.slice(i).split("/")[0].includes(".")) return name.slice(i);
-  }
-  return name;
-}
-function longestCommonSubstring(names) {
-  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
-  if (shortest === void 0) return "";
-  for (let length = shortest.length; length > 0; length--) {
-    for (let start = 0; start + length <= shortest.length; start++) {
-      const candidate = shortest.slice(start, start + length);
-      if (others.every((n) => n.includes(candidate))) return candidate;
-    }
-  }
-  return "";
-}
-var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
-function globMatcher2(glob) {
-  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
-  const re = new RegExp(`^${source}$`, "i");
-  return (name) => re.test(name);
-}
-var commonPrefix = (names) => names.reduce((p, n) => {
-  let i = 0;
-  while (i < p.length && i < n.length && p[i] === n[i]) i++;
-  return p.slice(0, i);
-});
-var reverse = (s) => [...s].reverse().join("");
-function catch2Spec(open2) {
-  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
-  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
-  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
-}
-var SYNTAXES = {
-  go: {
-    wholeSuite: { value: "." },
-    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
-  },
-  "google-benchmark": {
-    wholeSuite: { value: "." },
-    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
-  },
-  "bench-bitcoin-csv": {
-    wholeSuite: { value: ".*" },
-    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
-  },
-  jmh: {
-    wholeSuite: { value: ".*" },
-    // JMH matches the include regexp against `pkg.Class.method`; benchgate appends `(params)`.
-    build: (open2) => anchoredAlternation(
-      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
-      javaQuote
-    )
-  },
-  criterion: {
-    wholeSuite: { value: "" },
-    build: (open2) => anchoredAlternation(open2, rustQuote)
-  },
-  "cargo-bench": {
-    wholeSuite: { value: "" },
-    // libtest keeps a benchmark whose name contains the filter (unless --exact): one substring.
-    build(open2, all) {
-      const common = longestCommonSubstring(unique(open2));
-      return narrower((n) => n.includes(common), all, common);
-    }
-  },
-  benchmarkdotnet: {
-    wholeSuite: { value: "*" },
-    // One --filter argument is one glob: the open names' common prefix and suffix around `*`.
-    build(open2, all) {
-      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
-      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
-      const prefix = commonPrefix(names);
-      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
-      const glob = `${prefix}*${suffix}`;
-      return narrower(globMatcher2(glob), all, glob);
-    }
-  },
-  catch2: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(catch2Spec(open2))
-  },
-  "pytest-benchmark": {
-    // pytest >= 8.2 reads arguments from `@file`, one per line: node ids, which -k cannot select.
-    wholeSuite: { argsFile: [] },
-    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
-  },
-  benchgate: {
-    // A custom harness reads the exact names from a JSON array; empty means all.
-    wholeSuite: { value: "" },
-    build: (open2) => filter(JSON.stringify(unique(open2)))
-  }
-};
-var FILTER_FORMATS = Object.keys(SYNTAXES);
-function wholeSuiteFilter(format) {
-  return SYNTAXES[format]?.wholeSuite ?? null;
-}
-function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
-  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
-  const syntax = SYNTAXES[format];
-  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
-  const out = syntax.build(open2, all);
-  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
-    return { kind: "whole-suite", reason: "too-long" };
-  }
-  return out;
 }
 
 // src/options.ts
@@ -49861,8 +50799,37 @@ var CONFIG = [
     type: "choice",
     choices: ["time", "instructions"],
     default: "time",
-    help: "time, or instructions: count each run's instructions under valgrind's cachegrind (one count per run, decided exactly when it repeats; docs/steady.md)",
+    help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go) one count per benchmark from the harness's own test binary, else (bench-command) one count of the whole command per run (docs/steady.md)",
     trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "count-packages",
+    arg: "LIST",
+    type: "list",
+    defaultText: "read from the bench command when it is a direct go test call",
+    help: "measure instructions per benchmark: the Go packages to build with go test -c and count (e.g. ./...), when the bench command is not a direct go test call (make bench, cd x && ...)",
+    // It chooses what is measured.
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "count-binary",
+    arg: "PATH",
+    type: "text",
+    defaultText: "none",
+    help: "measure instructions per benchmark: a Go test binary the build command makes in each worktree (path from the working directory, e.g. bench.test from go test -c -o bench.test ./pkg), counted instead of building packages",
+    trust: "trusted-only",
+    commands: ["run"]
+  },
+  {
+    name: "jobs",
+    arg: "N",
+    ...int(1),
+    defaultText: "the number of CPU cores",
+    help: "measure instructions per benchmark: count runs at once (counts do not depend on load: docs/steady.md)",
+    // Fewer or more parallel count runs change how long a run takes, not what is compared.
+    trust: "any",
     commands: ["run"]
   },
   {
@@ -50138,8 +51105,8 @@ function parseThresholds(s) {
     return { value: [line.slice(0, eq).trim(), line.slice(eq + 1).trim()], where: s.where };
   });
   return entries.map(({ value, where }) => {
-    const [glob, pct2] = value;
-    return { glob: String(glob), pct: parseValue2(PCT, { value: pct2, where: `${where} for ${JSON.stringify(String(glob))}` }) };
+    const [glob, pct3] = value;
+    return { glob: String(glob), pct: parseValue2(PCT, { value: pct3, where: `${where} for ${JSON.stringify(String(glob))}` }) };
   });
 }
 function parseValue2(spec, s) {
@@ -50188,12 +51155,14 @@ function resolveConfig(layers, repoDir) {
   }
   const measure2 = text3("measure") ?? "time";
   const givenFormat = text3("format");
-  if (measure2 === "instructions" && givenFormat !== void 0 && givenFormat !== "auto" && givenFormat !== "command") {
-    throw new ConfigError(
-      `${merged.format.where}: measure: instructions counts the whole command (one count per run) and reads no harness output; remove format: ${givenFormat}`
-    );
+  const countTarget = measure2 === "instructions" && commandMode === void 0 && givenFormat !== void 0 && !["auto", "command"].includes(givenFormat) ? countTargetOf(bench, givenFormat, merged, text3("count-binary"), list3("count-packages")) : void 0;
+  for (const key of ["count-packages", "count-binary"]) {
+    if (merged[key] !== void 0 && !countTarget)
+      throw new ConfigError(
+        `${merged[key].where}: ${key} applies to measure: instructions with a counted format (${FORMATS_WITH_COUNTS.join(", ")}) only`
+      );
   }
-  const format = commandMode !== void 0 || measure2 === "instructions" ? "command" : givenFormat ?? DEFAULTS.format;
+  const format = countTarget ? givenFormat : commandMode !== void 0 || measure2 === "instructions" ? "command" : givenFormat ?? DEFAULTS.format;
   checkFormat(format, merged.format?.where ?? "--format");
   if (text3("rounds") === "auto" && text3("sampling") === "pooled") {
     throw new ConfigError(
@@ -50228,6 +51197,8 @@ function resolveConfig(layers, repoDir) {
     workingDirectory: text3("working-directory") ?? DEFAULTS.workingDirectory,
     source: text3("source"),
     measure: measure2,
+    ...countTarget && { countTarget },
+    jobs: number("jobs") ?? os6.availableParallelism(),
     pinCpu: pin === void 0 ? void 0 : pin === "auto" ? "auto" : Number(pin),
     noAslr: flag("no-aslr"),
     noFsync: flag("no-fsync"),
@@ -50288,6 +51259,25 @@ function takesFilter(bench, format, merged) {
   }
   return true;
 }
+function countTargetOf(bench, format, merged, binary, packages) {
+  const counts = harnessOf(format)?.counts;
+  if (!counts) {
+    throw new ConfigError(
+      `${merged.format.where}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(", ")} only; for ${format}, count the whole command instead: use bench-command (one count per run, with the harness work fixed) and remove format`
+    );
+  }
+  if (binary !== void 0 && packages.length > 0)
+    throw new ConfigError(`${merged["count-binary"].where}: give either count-binary or count-packages, not both`);
+  const recognised = counts.recognise((0, import_shell_quote.parse)(bench, (name) => ({ op: `$${name}` })));
+  const pattern = recognised?.pattern ?? ".";
+  if (binary !== void 0) return { packages: [], pattern, buildFlags: [], binary };
+  if (packages.length > 0) return { packages, pattern, buildFlags: recognised?.buildFlags ?? [] };
+  if (recognised) return recognised;
+  const where = merged.bench?.where ?? "--bench";
+  throw new ConfigError(
+    `${where}: measure: instructions counts each ${format} benchmark from a direct "go test -bench PATTERN [packages]" call, and cannot see through ${JSON.stringify(bench)} (a script, make, cd ... &&, a pipe, a variable or an unknown flag): set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run`
+  );
+}
 function checkFormat(format, where) {
   const known = ["auto", "command", ...formats.map((f) => f.name)];
   if (!known.includes(format)) throw new ConfigError(`${where}: unknown format "${format}"; valid formats: ${known.join(", ")}`);
@@ -50308,6 +51298,7 @@ function runSettingsOf(config) {
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
     measure: config.measure,
+    ...config.measure === "instructions" && { countScope: config.countTarget ? "benchmark" : "process" },
     gateMetrics: config.gateMetrics,
     gateProcess: config.gateProcess,
     ignore: config.ignore,
@@ -50319,7 +51310,7 @@ function runSettingsOf(config) {
 import { execFile } from "node:child_process";
 import { existsSync as existsSync4 } from "node:fs";
 import { mkdtemp, rm as rm2 } from "node:fs/promises";
-import os6 from "node:os";
+import os7 from "node:os";
 import path7 from "node:path";
 var GitError = class extends Error {
   constructor(message) {
@@ -50427,7 +51418,7 @@ async function initSubmodules(dir, warn) {
     warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
 }
 async function createWorktrees(repo, baseSha, headSha, warn) {
-  const root = await mkdtemp(path7.join(os6.tmpdir(), "benchgate-"));
+  const root = await mkdtemp(path7.join(os7.tmpdir(), "benchgate-"));
   const dirs = { base: path7.join(root, "base"), head: path7.join(root, "head") };
   let removed = false;
   const remove = async () => {
@@ -50495,7 +51486,7 @@ import {
   writeFileSync,
   writeSync
 } from "node:fs";
-import os7 from "node:os";
+import os8 from "node:os";
 import path8 from "node:path";
 
 // src/validate.ts
@@ -50531,7 +51522,13 @@ var results_log_schema_default = {
         },
         schema: {
           type: "number",
-          const: 1
+          const: 1,
+          description: "Logs before schemaVersion 2 say `schema: 1` instead."
+        },
+        schemaVersion: {
+          type: "number",
+          description: "SCHEMA_VERSION of the benchgate that wrote it.",
+          minimum: 2
         },
         tool: {
           type: "object",
@@ -50576,11 +51573,17 @@ var results_log_schema_default = {
           },
           description: "Said before any run: config values a pull request's side could not set, CI files it changes (src/trust.ts).",
           maxItems: 1e6
+        },
+        countPlan: {
+          type: "object",
+          additionalProperties: {
+            $ref: "#/definitions/CountWork"
+          },
+          description: "Per-benchmark counts: the work each benchmark (normalised name) runs at, the same on both sides."
         }
       },
       required: [
         "type",
-        "schema",
         "tool",
         "base",
         "head",
@@ -50731,6 +51734,14 @@ var results_log_schema_default = {
             "instructions"
           ],
           description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
+        },
+        countScope: {
+          type: "string",
+          enum: [
+            "benchmark",
+            "process"
+          ],
+          description: "measure: instructions: `benchmark`, one count per benchmark from the harness's own binary (src/runner/counts.ts), or `process`, the whole command's count per run. Absent: process."
         },
         adaptive: {
           $ref: "#/definitions/AdaptiveSettings",
@@ -50981,8 +51992,10 @@ var results_log_schema_default = {
         "too-few-samples",
         "no-percent-change",
         "below-threshold",
+        "counts-do-not-repeat",
         "run-failed",
         "no-benchmarks",
+        "counts-can-miss",
         "config-ignored",
         "ci-files-changed",
         "cpu-steal",
@@ -51000,6 +52013,24 @@ var results_log_schema_default = {
         "never-significant",
         "complexity-change"
       ]
+    },
+    CountWork: {
+      type: "object",
+      properties: {
+        small: {
+          type: "number",
+          minimum: 1
+        },
+        large: {
+          type: "number",
+          minimum: 1
+        }
+      },
+      required: [
+        "small",
+        "large"
+      ],
+      description: "The two fixed work sizes one benchmark's count runs use (calibrated once, on base)."
     },
     LogRunLine: {
       type: "object",
@@ -51102,6 +52133,15 @@ var results_log_schema_default = {
         env: {
           $ref: "#/definitions/RunEnvironment",
           description: "Environment readings taken around this run (load, steal); filled by the runner when readable."
+        },
+        benchmark: {
+          type: "string",
+          description: "A per-benchmark count run (measure: instructions with a counted harness, schemaVersion 2): the benchmark it was asked for (its normalised name), and `work`, the fixed iteration count it ran. `round` is then the repetition. Absent: a whole-suite run. Such runs are keyed by (suite, side, round, benchmark, work) and appended in the order they finish.",
+          maxLength: 4096
+        },
+        work: {
+          type: "number",
+          minimum: 1
         }
       },
       required: [
@@ -51254,6 +52294,10 @@ var results_schema_default = {
     ComparisonResult: {
       type: "object",
       properties: {
+        schemaVersion: {
+          type: "number",
+          description: "SCHEMA_VERSION of the benchgate that wrote it; absent in a results.json before version 2."
+        },
         tool: {
           type: "object",
           properties: {
@@ -51546,6 +52590,14 @@ var results_schema_default = {
             "instructions"
           ],
           description: "What a run measured: its time (absent in logs before instruction mode), or its instruction count."
+        },
+        countScope: {
+          type: "string",
+          enum: [
+            "benchmark",
+            "process"
+          ],
+          description: "measure: instructions: `benchmark`, one count per benchmark from the harness's own binary (src/runner/counts.ts), or `process`, the whole command's count per run. Absent: process."
         },
         adaptive: {
           $ref: "#/definitions/AdaptiveSettings",
@@ -52047,8 +53099,10 @@ var results_schema_default = {
         "too-few-samples",
         "no-percent-change",
         "below-threshold",
+        "counts-do-not-repeat",
         "run-failed",
         "no-benchmarks",
+        "counts-can-miss",
         "config-ignored",
         "ci-files-changed",
         "cpu-steal",
@@ -53126,7 +54180,6 @@ var lineSchemas = new Map(
     return [tag, `${results_log_schema_default.$id}${$ref}`];
   })
 );
-var LOG_SCHEMA_VERSION = results_log_schema_default.definitions.LogHeader.properties.schema.const;
 function fieldName(pointer, extra) {
   const parts = [...pointer.split("/").slice(1), ...extra === void 0 ? [] : [extra]].map(
     (p) => p.replace(/~1/g, "/").replace(/~0/g, "~")
@@ -53164,7 +54217,26 @@ function describeError(error2, data) {
       return `${fieldName(error2.instancePath)}: ${error2.message ?? "invalid"} (is ${kindOf8(valueAt(data, error2.instancePath))})`;
   }
 }
+function checkVersion(header, where) {
+  const shown2 = (v) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
+  const { schema, schemaVersion } = header;
+  if (schema !== void 0 || schemaVersion === void 0) {
+    if (schema === 1 && schemaVersion === void 0) return;
+    throw new ValidationError(`${where}: schema ${shown2(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
+  }
+  if (typeof schemaVersion !== "number" || !Number.isInteger(schemaVersion) || schemaVersion < 2)
+    throw new ValidationError(`${where}: schemaVersion ${shown2(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
+  if (schemaVersion > SCHEMA_VERSION)
+    throw new ValidationError(
+      `${where}: written by a newer benchgate (schemaVersion ${schemaVersion}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`
+    );
+}
 function validateResults(data, file) {
+  const version = data && typeof data === "object" ? data.schemaVersion : void 0;
+  if (typeof version === "number" && version > SCHEMA_VERSION)
+    throw new ValidationError(
+      `${file}: written by a newer benchgate (schemaVersion ${version}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`
+    );
   const check2 = checker(results_schema_default.$id);
   if (check2(data)) return data;
   throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check2.errors[0], data)}`);
@@ -53177,12 +54249,7 @@ function validateLogLine(data, file, line) {
     throw new ValidationError(
       `${where}: not a results log line (expected an object whose "type" is ${[...lineSchemas.keys()].map((t) => `"${t}"`).join(", ")})`
     );
-  const schema = data.schema;
-  if (type === "header" && schema !== LOG_SCHEMA_VERSION) {
-    throw new ValidationError(
-      `${where}: schema ${inertForLog(String(JSON.stringify(schema)).slice(0, 20))} is not supported (expected ${LOG_SCHEMA_VERSION})`
-    );
-  }
+  if (type === "header") checkVersion(data, where);
   const check2 = checker(id);
   if (check2(data)) return data;
   throw new ValidationError(`${where}: ${describeError(check2.errors[0], data)}`);
@@ -53234,7 +54301,7 @@ function acquireLock(lock) {
     try {
       const fd = openSync(lock, "wx");
       writeSync(fd, `${process.pid}
-${os7.hostname()}
+${os8.hostname()}
 `);
       closeSync(fd);
       return lock;
@@ -53244,7 +54311,7 @@ ${os7.hostname()}
     }
     const [pidText = "", host = ""] = readLockFile(lock).split("\n");
     const pid = Number(pidText);
-    const stale = host === os7.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
+    const stale = host === os8.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
     if (!stale) {
       throw new LogError(
         `${path8.dirname(lock)}: another benchgate (pid ${pidText || "?"} on ${host || "an unknown host"}) is writing its results log here; wait for it or use another --out (if no benchgate runs there, delete ${lock})`
@@ -53278,7 +54345,11 @@ var LogError = class extends Error {
   }
 };
 function runKey(run2) {
-  return JSON.stringify([run2.suite, run2.side, run2.round]);
+  return JSON.stringify([run2.suite, run2.side, run2.round, ...run2.benchmark === void 0 ? [] : [run2.benchmark, run2.work]]);
+}
+function describeRun(run2) {
+  const what = run2.benchmark === void 0 ? "" : ` of "${run2.benchmark}" at work ${run2.work}`;
+  return `a second ${run2.side} run${what} of round ${run2.round} of suite "${run2.suite}"`;
 }
 function parseLog(text3, file) {
   const lines2 = text3.replace(/^\uFEFF/, "").split("\n");
@@ -53311,7 +54382,7 @@ function parseLog(text3, file) {
       const earlier = seen.get(key);
       if (earlier !== void 0) {
         throw new LogError(
-          `${file}:${i + 1}: a second ${parsed.run.side} run of round ${parsed.run.round} of suite "${parsed.run.suite}" (the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`
+          `${file}:${i + 1}: ${describeRun(parsed.run)} (the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`
         );
       }
       seen.set(key, i + 1);
@@ -53396,9 +54467,9 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
-import path12 from "node:path";
+import path14 from "node:path";
 
-// src/adaptive/filter-env.ts
+// src/runner/filter-env.ts
 import { writeFileSync as writeFileSync2 } from "node:fs";
 import path9 from "node:path";
 var FALLBACK_WHY = {
@@ -53426,7 +54497,7 @@ function filterVariable(config, filter2) {
 
 // src/environment.ts
 import { existsSync as existsSync6, readFileSync as readFileSync4, readdirSync as readdirSync2 } from "node:fs";
-import os8 from "node:os";
+import os9 from "node:os";
 function readText(file) {
   try {
     return readFileSync4(file, "utf8").trim();
@@ -53463,15 +54534,15 @@ function containerHint() {
   return null;
 }
 function collectEnvironment(runner) {
-  const cpus = os8.cpus();
+  const cpus = os9.cpus();
   return {
-    os: `${os8.type()} ${os8.release()}`,
-    arch: os8.arch(),
+    os: `${os9.type()} ${os9.release()}`,
+    arch: os9.arch(),
     cpuModel: cpus[0]?.model ?? null,
     cpuCount: cpus.length,
-    memoryBytes: os8.totalmem(),
+    memoryBytes: os9.totalmem(),
     node: process.version,
-    loadAvg: os8.loadavg(),
+    loadAvg: os9.loadavg(),
     governor: cpuGovernor(),
     turbo: turboEnabled(),
     virtualization: virtualization(),
@@ -53491,7 +54562,7 @@ function startRunReading() {
   return { cpu: cpuTimes() };
 }
 function finishRunReading(start) {
-  const reading = { loadAvg1: os8.loadavg()[0] };
+  const reading = { loadAvg1: os9.loadavg()[0] };
   const end = cpuTimes();
   if (start.cpu && end && end.total > start.cpu.total) {
     reading.stealFraction = (end.steal - start.cpu.steal) / (end.total - start.cpu.total);
@@ -53785,12 +54856,12 @@ function execMeasured(command, opts) {
     const stdoutChunks = [];
     let stdoutBytes = 0;
     let outputLimitExceeded = false;
-    const tail = [];
+    const tail2 = [];
     let errorLine = null;
     let statLine = "";
     const lineSplitter = (stream) => new LineSplitter((line) => {
-      tail.push(line);
-      if (tail.length > TAIL_LINES) tail.shift();
+      tail2.push(line);
+      if (tail2.length > TAIL_LINES) tail2.shift();
       if (errorLine === null && isErrorLine(line)) errorLine = line;
       opts.onLine?.(line, stream);
     });
@@ -53854,7 +54925,7 @@ function execMeasured(command, opts) {
       const cpu = statLine ? childCpuMs(statLine) : null;
       resolve3({
         stdout: outputLimitExceeded ? "" : Buffer.concat(stdoutChunks).toString("utf8"),
-        tail,
+        tail: tail2,
         errorLine,
         wallMs: exit.wallMs,
         cpuUserMs: cpu?.user ?? null,
@@ -53876,6 +54947,10 @@ function killGroup(pid) {
   } catch {
   }
 }
+function trackCommand(pid) {
+  activeChildren.add(pid);
+  return () => activeChildren.delete(pid);
+}
 function killActiveCommands() {
   for (const pid of activeChildren) killGroup(pid);
 }
@@ -53883,8 +54958,55 @@ function killActiveCommands() {
 // src/runner/instructions.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { mkdtempSync, readFileSync as readFileSync7, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
-import os9 from "node:os";
+import os10 from "node:os";
 import path10 from "node:path";
+
+// src/runner/exec-argv.ts
+import { spawn as spawn3 } from "node:child_process";
+var TAIL_LINES2 = 10;
+function execArgv(argv, opts) {
+  const started = performance.now();
+  return new Promise((resolve3, reject) => {
+    const child2 = spawn3(argv[0], argv.slice(1), { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const release = child2.pid === void 0 ? () => {
+    } : trackCommand(child2.pid);
+    const out = [];
+    let outBytes = 0;
+    let err = "";
+    let timedOut = false;
+    child2.stdout.on("data", (chunk) => {
+      outBytes += chunk.length;
+      if (outBytes <= MAX_STDOUT_BYTES) out.push(chunk);
+      else child2.kill("SIGKILL");
+    });
+    child2.stderr.on("data", (chunk) => {
+      err = (err + chunk.toString("utf8")).slice(-16384);
+    });
+    const timer = opts.timeoutSec > 0 ? setTimeout(() => {
+      timedOut = true;
+      child2.kill("SIGKILL");
+    }, opts.timeoutSec * 1e3) : null;
+    child2.on("error", (e) => {
+      release();
+      if (timer) clearTimeout(timer);
+      reject(e);
+    });
+    child2.on("close", (code, signal) => {
+      release();
+      if (timer) clearTimeout(timer);
+      resolve3({
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderrTail: err.split("\n").filter((l) => l.trim() !== "").slice(-TAIL_LINES2),
+        exitCode: code,
+        signal,
+        timedOut,
+        wallMs: performance.now() - started
+      });
+    });
+  });
+}
+
+// src/runner/instructions.ts
 var INSTRUCTIONS_METRIC = "instructions";
 function requireValgrind(env = process.env) {
   const r = spawnSync2("valgrind", ["--version"], { env, encoding: "utf8" });
@@ -53917,10 +55039,19 @@ function instructionMeasurement(suite, count2) {
   return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
 }
 async function execCounted(command, opts) {
-  const dir = mkdtempSync(path10.join(os9.tmpdir(), "benchgate-cg-"));
+  const dir = mkdtempSync(path10.join(os10.tmpdir(), "benchgate-cg-"));
   try {
     const r = await execMeasured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, instructions: readInstructionCount(dir) };
+  } finally {
+    rmSync2(dir, { recursive: true, force: true });
+  }
+}
+async function execArgvCounted(argv, opts) {
+  const dir = mkdtempSync(path10.join(os10.tmpdir(), "benchgate-cg-"));
+  try {
+    const r = await execArgv([...cachegrindPrefix(dir), ...argv], opts);
+    return { ...r, instructions: readInstructionCount(dir) };
   } finally {
     rmSync2(dir, { recursive: true, force: true });
   }
@@ -53944,7 +55075,7 @@ function planRounds(rounds2, warmup, seed) {
 // src/runner/steady.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
 import { readFileSync as readFileSync8 } from "node:fs";
-import os10 from "node:os";
+import os11 from "node:os";
 var RAISED_NICENESS = -5;
 var runProbe = (argv) => {
   const r = spawnSync3(argv[0], argv.slice(1), { encoding: "utf8", timeout: 1e4 });
@@ -53989,7 +55120,7 @@ function pinCandidate(requested, env) {
 var ADDR_NO_RANDOMIZE = 262144;
 var NO_ASLR = {
   option: "no-aslr",
-  prefix: ["setarch", os10.machine(), "-R"],
+  prefix: ["setarch", os11.machine(), "-R"],
   probe: ["cat", "/proc/self/personality"],
   holds: (out) => (parseInt(out.trim(), 16) & ADDR_NO_RANDOMIZE) !== 0,
   applied: "address-space randomisation off (setarch -R)",
@@ -54004,7 +55135,7 @@ var NO_FSYNC = {
   missing: "eatmydata is not installed (apt-get install eatmydata)"
 };
 function priorityCandidate() {
-  const target2 = Math.max(-20, os10.getPriority() + RAISED_NICENESS);
+  const target2 = Math.max(-20, os11.getPriority() + RAISED_NICENESS);
   return {
     option: "priority",
     prefix: ["nice", "-n", String(RAISED_NICENESS)],
@@ -54015,8 +55146,8 @@ function priorityCandidate() {
     missing: "nice is not installed"
   };
 }
-function check(candidate, probe) {
-  const out = probe([...candidate.prefix, ...candidate.probe]);
+function check(candidate, probe2) {
+  const out = probe2([...candidate.prefix, ...candidate.probe]);
   if (out instanceof Error) {
     const missing = out.message === `${candidate.prefix[0]} is not installed`;
     return { option: candidate.option, applied: false, detail: missing ? candidate.missing : out.message };
@@ -54027,7 +55158,7 @@ function check(candidate, probe) {
   }
   return { option: candidate.option, applied: true, detail: candidate.applied, ...candidate.cpu !== void 0 && { cpu: candidate.cpu } };
 }
-function planSteadiness(opts, env = process.env, probe = runProbe, platform2 = process.platform) {
+function planSteadiness(opts, env = process.env, probe2 = runProbe, platform2 = process.platform) {
   const requested = [];
   if (opts.pinCpu !== void 0) {
     const pin = platform2 === "linux" ? pinCandidate(opts.pinCpu, env) : "";
@@ -54046,7 +55177,7 @@ function planSteadiness(opts, env = process.env, probe = runProbe, platform2 = p
       plan.checks.push({ option: candidate.option, applied: false, detail: candidate.skip });
       continue;
     }
-    const result = check(candidate, probe);
+    const result = check(candidate, probe2);
     plan.checks.push(result);
     if (result.applied) {
       plan.prefix.push(...candidate.prefix);
@@ -54288,10 +55419,286 @@ async function reviewWarnings(config, repo, baseSha, headSha) {
 // src/version.ts
 var VERSION = "0.1.0";
 
+// src/measure-counts.ts
+import { mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
+import os12 from "node:os";
+import path13 from "node:path";
+
+// src/runner/counts.ts
+import { existsSync as existsSync9 } from "node:fs";
+import path12 from "node:path";
+
+// src/runner/pool.ts
+async function runPool(tasks, jobs, run2, onDone) {
+  let next = 0;
+  let failure = null;
+  const worker = async () => {
+    while (failure === null && next < tasks.length) {
+      const task = tasks[next++];
+      try {
+        onDone(await run2(task), task);
+      } catch (error2) {
+        failure ??= { error: error2 };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, tasks.length)) }, worker));
+  if (failure !== null) throw failure.error;
+}
+
+// src/runner/counts.ts
+var PROBE_NATIVE_NS = 2e6;
+var MIN_WORK_INSTRUCTIONS = 2e7;
+var FIXED_COST_FACTOR = 10;
+var LARGE_OVER_SMALL = 2;
+var tail = (r) => r.stderrTail.map((l) => `  | ${l}`).join("\n");
+function describeFailure(r, timeoutSec) {
+  if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
+  if (r.signal) return `killed by ${r.signal}`;
+  return `exited with code ${r.exitCode}`;
+}
+async function runOrFail(what, argv, cwd, env, timeoutSec) {
+  let r;
+  try {
+    r = await execArgv(argv, { cwd, env, timeoutSec });
+  } catch (err) {
+    throw new RunFailure(`${what}: cannot run ${argv[0]}: ${err.message}`);
+  }
+  if (r.exitCode !== 0) throw new RunFailure(`${what} ${describeFailure(r, timeoutSec)}
+${tail(r)}`);
+  return r;
+}
+async function binariesOf(ctx, side) {
+  const dir = ctx.dirs[side];
+  const { target: target2, description } = ctx;
+  if (target2.binary !== void 0) {
+    const binary = path12.resolve(dir, target2.binary);
+    if (!existsSync9(binary))
+      throw new RunFailure(`count-binary ${target2.binary} is not in ${side}'s worktree after the build: make the build command write it`);
+    return [{ binary, cwd: dir }];
+  }
+  const listed2 = await runOrFail(`listing the packages on ${side}`, description.listUnits(target2), dir, ctx.env(side), 0);
+  const units = description.parseUnits(listed2.stdout);
+  const out = [];
+  for (const [i, unit] of units.entries()) {
+    ctx.checkCancelled();
+    const binary = path12.join(ctx.tmp, side, `${i}.test`);
+    await runOrFail(`building ${unit.name} on ${side}`, description.buildUnit(target2, unit, binary), dir, ctx.env(side), 0);
+    out.push({ binary, cwd: unit.dir });
+  }
+  return out;
+}
+function discovered(stdout, format, cwd, what) {
+  try {
+    return readRunResults(stdout, format, cwd).measurements.filter((m) => m.metric === "time");
+  } catch (err) {
+    if (err instanceof FormatError) throw new RunFailure(`${what}: cannot read the benchmark output: ${err.message}`);
+    throw err;
+  }
+}
+async function discoverBenchmarks(ctx) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const side of ["base", "head"]) {
+    const binaries = await binariesOf(ctx, side);
+    for (const { binary, cwd } of binaries) {
+      ctx.checkCancelled();
+      const what = `listing the benchmarks of ${path12.basename(binary)} on ${side}`;
+      const r = await runOrFail(what, [binary, ...ctx.description.discover(ctx.target.pattern)], cwd, runEnv(ctx, side), ctx.timeoutSec);
+      for (const m of discovered(r.stdout, ctx.format, cwd, what)) {
+        if (m.failed !== void 0) continue;
+        const name = ctx.normaliseName(m.benchmark);
+        const entry = byName.get(name) ?? { name, sides: {} };
+        entry.sides[side] ??= { raw: m.benchmark, binary, cwd, nsPerOp: m.values.length > 0 ? m.values[0] * 1e9 : null };
+        byName.set(name, entry);
+      }
+    }
+    ctx.info(
+      `${side}: ${binaries.length} test binar${binaries.length === 1 ? "y" : "ies"}, ${[...byName.values()].filter((b) => b.sides[side]).length} benchmarks`
+    );
+  }
+  if (byName.size === 0)
+    throw new RunFailure(
+      `no benchmark matched -bench ${JSON.stringify(ctx.target.pattern)} on either side: check the pattern and the packages`
+    );
+  return [...byName.values()];
+}
+var runEnv = (ctx, side) => ({ ...ctx.env(side), ...ctx.description.env });
+async function countOnce(ctx, b, side, work, round) {
+  const site = b.sides[side];
+  const startedAt = (/* @__PURE__ */ new Date()).toISOString();
+  const reading = startRunReading();
+  const argv = [site.binary, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work)];
+  const r = await execArgvCounted(argv, { cwd: site.cwd, env: runEnv(ctx, side), timeoutSec: ctx.timeoutSec });
+  let failure = null;
+  if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}
+${tail(r)}`;
+  else if (r.instructions === null) failure = "valgrind counted no instructions";
+  else {
+    const ran = discovered(r.stdout, ctx.format, site.cwd, "the counted run").some(
+      (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === void 0
+    );
+    if (!ran) failure = "the selection ran no benchmark of that name (or it failed)";
+  }
+  const run2 = {
+    suite: ctx.suite,
+    side,
+    round,
+    position: 0,
+    startedAt,
+    wallMs: r.wallMs,
+    cpuUserMs: null,
+    cpuSysMs: null,
+    maxRssKb: null,
+    exitCode: r.exitCode,
+    signal: r.signal,
+    timedOut: r.timedOut,
+    benchmark: b.name,
+    work,
+    measurements: failure === null ? [{ ...instructionMeasurement(b.name, r.instructions) }] : [],
+    ...failure !== null && { error: failure },
+    // The machine's load during the run: a count that waits in the kernel can move with it (docs/steady.md).
+    env: finishRunReading(reading)
+  };
+  return { run: run2, failure: failure === null ? null : `${side} count of ${b.name} at work ${work} failed: ${failure}` };
+}
+async function probe(ctx, b, side, work) {
+  const { run: run2, failure } = await countOnce(ctx, b, side, work, 0);
+  if (failure !== null) throw new RunFailure(`calibrating: ${failure}`);
+  return run2.measurements[0].values[0];
+}
+function workFromProbes(p, c1, c2) {
+  const perOp = Math.max((c2 - c1) / p, 1);
+  const fixed = Math.max(c1 - p * perOp, 0);
+  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, FIXED_COST_FACTOR * fixed) / perOp));
+  return { small, large: LARGE_OVER_SMALL * small };
+}
+function probeSize(nsPerOp) {
+  return Math.max(1, Math.min(1e9, Math.ceil(PROBE_NATIVE_NS / Math.max(nsPerOp ?? PROBE_NATIVE_NS, 1e-3))));
+}
+async function calibrate(ctx, benchmarks) {
+  const plan = {};
+  let done = 0;
+  await runPool(
+    benchmarks,
+    ctx.jobs,
+    async (b) => {
+      ctx.checkCancelled();
+      const side = b.sides.base ? "base" : "head";
+      const p = probeSize(b.sides[side].nsPerOp);
+      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p));
+    },
+    (work, b) => {
+      plan[b.name] = work;
+      done++;
+      ctx.info(`calibrated ${done}/${benchmarks.length}: ${b.name} at ${work.small} and ${work.large} iterations`);
+    }
+  );
+  return plan;
+}
+
+// src/runner/count-repetitions.ts
+var elapsed = (startedMs) => `${((Date.now() - startedMs) / 1e3).toFixed(1)} s`;
+async function runCountRepetitions(ctx, benchmarks, plan, policy, append2) {
+  const startedMs = Date.now();
+  const runs = [];
+  const repetitions = new Map(benchmarks.map((b) => [b.name, 0]));
+  let open2 = benchmarks;
+  for (let round = 1; ; round++) {
+    ctx.checkCancelled();
+    const tasks = open2.flatMap(
+      (b) => ["base", "head"].filter((side) => b.sides[side]).flatMap((side) => [plan[b.name].small, plan[b.name].large].map((work) => ({ b, side, work })))
+    );
+    let done = 0;
+    await runPool(
+      tasks,
+      ctx.jobs,
+      (t) => {
+        ctx.checkCancelled();
+        return countOnce(ctx, t.b, t.side, t.work, round);
+      },
+      ({ run: run2, failure }) => {
+        append2(run2);
+        runs.push(run2);
+        done++;
+        if (failure !== null) throw new RunFailure(`repetition ${round}: ${failure}`);
+      }
+    );
+    for (const b of open2) repetitions.set(b.name, round);
+    const next = round < policy.minRepetitions ? open2.map((b) => b.name) : policy.stillOpen(runs);
+    const still = new Set(next);
+    open2 = open2.filter((b) => still.has(b.name));
+    ctx.info(`repetition ${round}: ${done} count runs, ${open2.length} benchmark(s) still open, ${elapsed(startedMs)}`);
+    if (open2.length === 0) return { repetitions, stoppedBy: "decided" };
+    if (round >= policy.maxRepetitions) return { repetitions, stoppedBy: "max-repetitions" };
+    if (policy.maxTimeMs > 0 && Date.now() - startedMs >= policy.maxTimeMs) return { repetitions, stoppedBy: "max-time" };
+  }
+}
+
+// src/measure-counts.ts
+async function measureCounts(setup) {
+  const { config, platform: platform2 } = setup;
+  const harness = harnessOf(config.format);
+  const tmp = mkdtempSync2(path13.join(os12.tmpdir(), "benchgate-counts-"));
+  try {
+    const ctx = {
+      format: config.format,
+      description: harness.counts,
+      target: config.countTarget,
+      suite: config.suite,
+      dirs: setup.dirs,
+      env: setup.env,
+      normaliseName: harness.normaliseName,
+      timeoutSec: config.timeoutSec,
+      jobs: config.jobs,
+      tmp,
+      info: (m) => platform2.info(m),
+      checkCancelled: setup.checkCancelled
+    };
+    const benchmarks = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
+    const plan = await platform2.group(
+      `calibrate ${benchmarks.length} benchmarks on base (${config.jobs} at once)`,
+      () => calibrate(ctx, benchmarks)
+    );
+    const log = setup.openLog(plan);
+    const done = await runCountRepetitions(ctx, benchmarks, plan, setup.policy(config), (run2) => log.append(run2));
+    const reps = [...done.repetitions.values()].sort((a, b) => a - b);
+    const why = {
+      decided: "every benchmark is decided",
+      "max-repetitions": "the repetition cap was reached",
+      "max-time": "max-time was reached"
+    };
+    platform2.info(
+      `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`
+    );
+    return log;
+  } finally {
+    rmSync3(tmp, { recursive: true, force: true });
+  }
+}
+
+// src/counts-policy.ts
+var COUNT_METRIC = "instructions";
+function countPolicy(config) {
+  const gate = gatePolicy(runSettingsOf(config));
+  return {
+    minRepetitions: COUNT_DEFAULTS.minRepetitions,
+    maxRepetitions: COUNT_DEFAULTS.maxRepetitions,
+    maxTimeMs: 0,
+    stillOpen(runs) {
+      const members = [...perOpCounts(runs)].flatMap(([id, sides]) => {
+        const decision = gate({ benchmark: id, metric: COUNT_METRIC });
+        return decision.gating && sides.base.length > 0 && sides.head.length > 0 ? [{ id, ...sides, thresholdPct: decision.thresholdPct }] : [];
+      });
+      const outcomes = decideCounts(members, { alpha: config.alpha, final: false });
+      return members.filter((m) => outcomes.get(m.id)?.verdict === "more").map((m) => m.id);
+    }
+  };
+}
+
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path12.join(config.outDir, LOG_FILE);
+  return path14.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
@@ -54327,7 +55734,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path12.resolve(config.repoDir);
+  const repo = path14.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -54358,13 +55765,30 @@ async function measure(config, platform2) {
       base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
       head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
     };
-    const header = logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup);
-    log = new ResultsLog(file, header);
-    platform2.info(`results log: ${file}`);
-    if (log.kept) platform2.info(`the earlier results log there is kept as ${log.kept}`);
+    const openLog = (countPlan) => {
+      const opened = new ResultsLog(file, logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup, countPlan));
+      platform2.info(`results log: ${file}`);
+      if (opened.kept) platform2.info(`the earlier results log there is kept as ${opened.kept}`);
+      return opened;
+    };
     const withheld = withheldVariables(process.env);
     if (withheld.length > 0)
       platform2.info(`withheld from build and bench commands: ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
+    if (config.countTarget) {
+      if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled);
+      log = await measureCounts({
+        config,
+        platform: platform2,
+        dirs,
+        env: (side) => commandEnv(side, 0, dirs),
+        checkCancelled,
+        openLog: (plan) => log = openLog(plan),
+        policy: countPolicy
+      });
+      log.end("completed");
+      return file;
+    }
+    log = openLog();
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled);
     const rounds2 = { config, platform: platform2, dirs, log, checkCancelled, steady: steady2 };
     const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds2, config.adaptive) : await runRounds(rounds2);
@@ -54389,10 +55813,10 @@ async function measure(config, platform2) {
     await worktrees?.remove();
   }
 }
-function logHeader(config, base, head2, runner, warnings) {
+function logHeader(config, base, head2, runner, warnings, countPlan) {
   return {
     type: "header",
-    schema: 1,
+    schemaVersion: SCHEMA_VERSION,
     tool: { name: "benchgate", version: VERSION },
     base,
     head: head2,
@@ -54400,7 +55824,8 @@ function logHeader(config, base, head2, runner, warnings) {
     config: runSettingsOf(config),
     environment: collectEnvironment(runner),
     startedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    ...warnings.length > 0 && { warnings }
+    ...warnings.length > 0 && { warnings },
+    ...countPlan && { countPlan }
   };
 }
 async function buildBoth(build, platform2, dirs, checkCancelled) {
@@ -54569,7 +55994,7 @@ ${lastLines(r)}`);
 
 // src/report/index.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import path13 from "node:path";
+import path15 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
@@ -54606,14 +56031,14 @@ function formatValue(value, scale) {
   if (value === null || value === void 0 || !Number.isFinite(value)) return "\u2013";
   return `${significant(value / scale.factor)} ${scale.unit}`.trim();
 }
-function formatPct(pct2) {
-  if (pct2 === null || pct2 === void 0 || !Number.isFinite(pct2)) return "\u2013";
-  const sign = pct2 > 0 ? "+" : pct2 < 0 ? "\u2212" : "\xB1";
-  return `${sign}${Math.abs(pct2).toFixed(Math.abs(pct2) >= 10 ? 1 : 2)}%`;
+function formatPct(pct3) {
+  if (pct3 === null || pct3 === void 0 || !Number.isFinite(pct3)) return "\u2013";
+  const sign = pct3 > 0 ? "+" : pct3 < 0 ? "\u2212" : "\xB1";
+  return `${sign}${Math.abs(pct3).toFixed(Math.abs(pct3) >= 10 ? 1 : 2)}%`;
 }
-function formatChange(pct2, ci) {
-  if (pct2 === null) return "\u2013";
-  return ci ? `${formatPct(pct2)} [${formatPct(ci[0])}, ${formatPct(ci[1])}]` : formatPct(pct2);
+function formatChange(pct3, ci) {
+  if (pct3 === null) return "\u2013";
+  return ci ? `${formatPct(pct3)} [${formatPct(ci[0])}, ${formatPct(ci[1])}]` : formatPct(pct3);
 }
 function formatP(p) {
   if (p === null || p === void 0 || !Number.isFinite(p)) return "\u2013";
@@ -54729,8 +56154,8 @@ var GO = /^(?:(\S+?)\.)?Benchmark([^a-z].*)$/s;
 var PYTEST = /^(\S+?\.py)::(.+)$/s;
 var JAVA = /^((?:[a-z_][a-z0-9_]*\.)+)([A-Z][\w$]*\..+)$/s;
 function splitName(raw) {
-  const go2 = GO.exec(raw);
-  if (go2 && !/^[-/]/.test(go2[2])) return go2[1] ? { pkg: go2[1], name: go2[2] } : { name: go2[2] };
+  const go3 = GO.exec(raw);
+  if (go3 && !/^[-/]/.test(go3[2])) return go3[1] ? { pkg: go3[1], name: go3[2] } : { name: go3[2] };
   const pytest = PYTEST.exec(raw);
   if (pytest) return { pkg: pytest[1], name: pytest[2] };
   const java = JAVA.exec(raw);
@@ -54763,8 +56188,8 @@ function namesOf(result) {
 
 // src/report/codequality.ts
 var CODE_QUALITY_PATH = ".gitlab-ci.yml";
-function fingerprint(c) {
-  return createHash("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) })).digest("hex");
+function fingerprint(c, format) {
+  return createHash("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) }, format)).digest("hex");
 }
 function pText(c) {
   return c.sequential ? `p / level = ${sequentialPCell(c, c.sequential)}, after ${c.sequential.rounds} rounds` : `adjusted p = ${formatP(c.pAdjusted)}`;
@@ -54776,7 +56201,7 @@ function issue2(c, result, names) {
     check_name: "benchgate-regression",
     description: clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1e3),
     categories: ["Performance"],
-    fingerprint: fingerprint(c),
+    fingerprint: fingerprint(c, result.settings.format),
     // A regression that fails the gate blocks the merge; one reported with the gate off does not;
     // one that does not gate (process cost, a secondary metric, an ignored benchmark) is information.
     severity: !c.gating ? "info" : result.gateFailed ? "major" : "minor",
@@ -54807,6 +56232,12 @@ var NOT_GATING = {
 };
 function gatingVerdictText(c) {
   if (c.sequential) return sequentialVerdictText(c, c.sequential);
+  if (c.test === "count-rule") {
+    const n = Math.max(c.baseSamples.length, c.headSamples.length);
+    if (c.verdict === "inconclusive") return `inconclusive after ${n} repetitions`;
+    if (c.verdict === "unchanged") return `unchanged: within \xB1${c.thresholdPct}% after ${n} repetitions`;
+    if (c.verdict === "regression" || c.verdict === "improvement") return `${c.verdict}: decided after ${n} repetitions`;
+  }
   if (c.verdict === "inconclusive") {
     if (c.roundsNeeded === null) return "inconclusive: too few samples";
     return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
@@ -55053,11 +56484,11 @@ function table(ctx, budget) {
 function foldedLine(unchanged, names, fullReport) {
   const gating = unchanged.filter((c) => c.gating);
   const others = unchanged.length - gating.length;
-  const tail = others > 0 ? `; ${plural2(others, "row")} that do${others === 1 ? "es" : ""} not gate unchanged too` : "";
+  const tail2 = others > 0 ? `; ${plural2(others, "row")} that do${others === 1 ? "es" : ""} not gate unchanged too` : "";
   const line = (shown2) => {
     const left = gating.length - shown2.length;
     const list3 = shown2.length > 0 ? `: ${shown2.join(", ")}${left > 0 ? ` and ${left} more` : ""}` : "";
-    return `${VERDICT_ICON.unchanged} ${gating.length} unchanged${list3}${tail} (${escapeMarkdown(fullReport)} has them all).
+    return `${VERDICT_ICON.unchanged} ${gating.length} unchanged${list3}${tail2} (${escapeMarkdown(fullReport)} has them all).
 `;
   };
   if (unchanged.length === 0) return { minimum: "", fit: () => "" };
@@ -55700,14 +57131,14 @@ function writeReports(result, outDir, comment = {}) {
   mkdirSync2(outDir, { recursive: true });
   const written = {};
   for (const report of reportFiles) {
-    const file = path13.join(outDir, report.file);
+    const file = path15.join(outDir, report.file);
     writeFileSync3(file, report.render(result, comment));
     written[report.file] = file;
   }
   return written;
 }
 function writeComment(result, outDir, comment = {}) {
-  const file = path13.join(outDir, COMMENT_FILE);
+  const file = path15.join(outDir, COMMENT_FILE);
   writeFileSync3(file, renderComment(result, comment));
   return { [COMMENT_FILE]: file };
 }
@@ -55729,7 +57160,7 @@ async function publishResult(result, reports, platform2) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync10, existsSync as existsSync9 } from "fs";
+import { readFileSync as readFileSync10, existsSync as existsSync10 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -55739,11 +57170,11 @@ var Context = class {
     var _a, _b, _c;
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
-      if (existsSync9(process.env.GITHUB_EVENT_PATH)) {
+      if (existsSync10(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path18 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path18} does not exist${EOL6}`);
+        const path20 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path20} does not exist${EOL6}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -59894,8 +61325,8 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 // src/platforms/github.ts
-import { existsSync as existsSync10, readFileSync as readFileSync11 } from "node:fs";
-import path14 from "node:path";
+import { existsSync as existsSync11, readFileSync as readFileSync11 } from "node:fs";
+import path16 from "node:path";
 
 // src/report/terminal.ts
 var NAME_MAX2 = 80;
@@ -60168,7 +61599,7 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync10(path14.join(workspace, dir, file)) ? path14.posix.join(dir, file) : void 0;
+    const locate = (file) => existsSync11(path16.join(workspace, dir, file)) ? path16.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0)
@@ -60279,7 +61710,7 @@ var GitHubPlatform = class {
 var PULL_REQUEST_FILE = "pull-request-number";
 var RESULTS_FILE = "results.json";
 function readResults(file) {
-  if (!existsSync11(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  if (!existsSync12(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
   let text3;
   try {
     const { size } = statSync3(file);
@@ -60298,15 +61729,15 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path15.join(dir, PULL_REQUEST_FILE);
-  if (!existsSync11(file)) return void 0;
+  const file = path17.join(dir, PULL_REQUEST_FILE);
+  if (!existsSync12(file)) return void 0;
   const text3 = readFileSync12(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
 async function publishSaved(dir, options) {
-  const result = readResults(path15.join(dir, RESULTS_FILE));
+  const result = readResults(path17.join(dir, RESULTS_FILE));
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
@@ -60339,11 +61770,11 @@ async function publishOwn(dir, result, options, event) {
 async function publishGated(dir, result, platform2) {
   const gated = regate(result, await platform2.gateOverride());
   const comment = writeComment(gated, dir, platform2.commentOptions());
-  return publishResult(gated, { [RESULTS_FILE]: path15.join(dir, RESULTS_FILE), ...comment }, platform2);
+  return publishResult(gated, { [RESULTS_FILE]: path17.join(dir, RESULTS_FILE), ...comment }, platform2);
 }
 
 // src/platforms/github-inputs.ts
-import path16 from "node:path";
+import path18 from "node:path";
 function onOff(name) {
   const value = getInput(name).trim().toLowerCase();
   if (value === "" || value === "on" || value === "true") return true;
@@ -60364,12 +61795,12 @@ async function readActionInputs(env = process.env) {
     ...overrideLabel && { overrideLabel },
     env
   };
-  if (reportFrom) return { reportFrom: path16.resolve(repoDir, reportFrom), github };
+  if (reportFrom) return { reportFrom: path18.resolve(repoDir, reportFrom), github };
   const configInput = getInput("config");
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, getInput(key)])), (key) => `input ${key}`);
   const config = await loadConfig({
     repoDir,
-    configFile: configInput ? path16.resolve(repoDir, configInput) : void 0,
+    configFile: configInput ? path18.resolve(repoDir, configInput) : void 0,
     overrides: inputLayer,
     env,
     log: (m) => info(m)
@@ -60388,7 +61819,7 @@ async function compare(config, options) {
   const platform2 = new GitHubPlatform(options);
   const outcome = await runComparison(config, platform2);
   const pullRequest = eventPullRequest(platform2.event);
-  if (pullRequest !== void 0) writeFileSync4(path17.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
+  if (pullRequest !== void 0) writeFileSync4(path19.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
 `);
   return outcome;
 }

@@ -32,7 +32,7 @@ describe('sparkline in the markdown summary', () => {
 
   it('shows the step of a regression between the per-round bars of base and head', () => {
     const parse = result.comparisons.find((c) => c.benchmark === 'parse')!;
-    const [base, head] = roundsSparkline(parse).split(' ');
+    const [base, head] = roundsSparkline(parse).split(' → ');
     // Head is 30% slower with 1% noise: every head bar is above every base bar.
     expect([...base!]).toHaveLength(10);
     expect([...head!]).toHaveLength(10);
@@ -44,7 +44,7 @@ describe('sparkline in the markdown summary', () => {
     const rows = renderGfm(md)
       .match(/<tr>[^]*?<\/tr>/g)!
       .slice(1);
-    const withBars = rows.filter((row) => /<td[^>]*>[▁-█]+ [▁-█]+<\/td>\s*<\/tr>/.test(row));
+    const withBars = rows.filter((row) => /<td[^>]*>[▁-█]+ → [▁-█]+<\/td>\s*<\/tr>/.test(row));
     expect(withBars.length).toBe(rows.filter((row) => !row.includes('<th')).length);
     const added = comparison({ base: null, verdict: 'added' });
     expect(roundsSparkline(added)).toBe('');

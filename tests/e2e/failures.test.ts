@@ -47,7 +47,7 @@ describe('failures leave a clear message, the documented exit code, no worktrees
     expect(r.stdout).toContain(stopped);
     // Markdown escapes the dot of foo.h; the headline says why too.
     expect(readFileSync(path.join(out, 'summary.md'), 'utf8')).toContain(
-      'benchgate: error: stopped before any result: build failed on base: exited with code 7: error: missing header foo\\.h',
+      'benchgate could not decide: stopped before any result: build failed on base: exited with code 7: error: missing header foo\\.h',
     );
     expect(readResults(out)).toMatchObject({
       verdict: 'error',

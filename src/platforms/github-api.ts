@@ -3,10 +3,19 @@
  * and the check run. A token without the permission (a fork's read-only GITHUB_TOKEN, or no
  * `checks: write`) is not an error: the exit code still gates the merge, and the log says so.
  */
-import { getOctokit } from '@actions/github';
+import type { getOctokit } from '@actions/github';
 import type { ComparisonResult, GateOverride } from '../model.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
+
+/**
+ * A client for the REST API. @actions/github is loaded here, when a call is about to be made:
+ * loading it parses GITHUB_EVENT_PATH, which `--version` and `--help` must never read.
+ */
+export async function octokitFor(token: string, baseUrl: string, timeoutMs: number): Promise<Octokit> {
+  const { getOctokit } = await import('@actions/github');
+  return getOctokit(token, { baseUrl, request: { signal: AbortSignal.timeout(timeoutMs) } });
+}
 
 export interface Repo {
   owner: string;

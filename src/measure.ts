@@ -125,7 +125,9 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     if (log.kept) platform.info(`the earlier results log there is kept as ${log.kept}`);
     const withheld = withheldVariables(process.env);
     if (withheld.length > 0)
-      platform.info(`withheld from build and bench commands: ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
+      platform.info(
+        `withheld from build and bench commands (not on the allow-list of docs/security.md): ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`,
+      );
 
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
     const rounds = { config, platform, dirs, log, checkCancelled, steady };

@@ -10,6 +10,15 @@
  * BENCHGATE_PASS_ENV (comma-separated), which passes it as it is.
  */
 
+import os from 'node:os';
+
+/**
+ * git in a build or benchmark reads neither the system's nor the user's git configuration,
+ * where CI may keep a credential helper or a token in an `insteadOf` URL; its checkout's own
+ * configuration holds none (src/git.ts). A file the commands can read is still readable.
+ */
+const GIT_WITHOUT_USER_CONFIG = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: os.devNull };
+
 /** Comma-separated names of variables the commands may see after all. */
 export const PASS_ENV_VARIABLE = 'BENCHGATE_PASS_ENV';
 
@@ -27,8 +36,9 @@ const ALLOWED_NAMES = new Set([
   // JVM, Node, Python, Ruby, .NET.
   'JAVA_HOME', 'JAVA_OPTS', 'JAVA_TOOL_OPTIONS', 'MAVEN_OPTS', 'MAVEN_HOME', 'GRADLE_OPTS', 'GRADLE_USER_HOME',
   'NODE_OPTIONS', 'NODE_PATH', 'VIRTUAL_ENV', 'GEM_HOME', 'GEM_PATH', 'DOTNET_ROOT', 'NUGET_PACKAGES',
-  // Proxies.
+  // Proxies, and the certificate authorities a proxy or a private registry needs.
   'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'ALL_PROXY',
+  'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS', 'REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE', 'GIT_SSL_CAINFO',
 ]);
 
 /** Prefixes of names passed: a toolchain's settings and caches. */
@@ -75,12 +85,13 @@ export function withheldVariables(env: NodeJS.ProcessEnv, allow: readonly string
 }
 
 /**
- * The allowed part of `env` (plus what `allow` or BENCHGATE_PASS_ENV names), then `vars`.
+ * The allowed part of `env` (plus what `allow` or BENCHGATE_PASS_ENV names) over git without
+ * the system's and user's configuration, then `vars`.
  * A new object; `env` is not changed.
  */
 export function commandEnvironment(env: NodeJS.ProcessEnv, vars: Record<string, string>, allow: readonly string[] = []): NodeJS.ProcessEnv {
   const pass = passes(env, new Set([...allow, ...passEnvList(env)]));
   const out: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(env)) if (value !== undefined && pass(name)) out[name] = value;
-  return { ...out, ...vars };
+  return { ...GIT_WITHOUT_USER_CONFIG, ...out, ...vars };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import os from 'node:os';
 import { allowed, commandEnvironment, withheldVariables } from '../../src/runner/env.js';
 
 const CI_ENV = {
@@ -54,6 +55,8 @@ describe('commandEnvironment', () => {
       [
         'BENCHGATE_SIDE',
         'CARGO_HOME',
+        'GIT_CONFIG_GLOBAL',
+        'GIT_CONFIG_NOSYSTEM',
         'GOFLAGS',
         'HOME',
         'LANG',
@@ -66,6 +69,7 @@ describe('commandEnvironment', () => {
         'https_proxy',
       ].sort(),
     );
+    expect([env.GIT_CONFIG_NOSYSTEM, env.GIT_CONFIG_GLOBAL]).toEqual(['1', os.devNull]);
     expect(CI_ENV.GITHUB_TOKEN).toBe('ghs_x'); // the input is not changed
   });
 

@@ -116,3 +116,9 @@ export function httpStatus(err: unknown): number | null {
   const e = err as { status?: unknown; response?: unknown } | null;
   return typeof e?.status === 'number' && e.response !== undefined ? e.status : null;
 }
+
+/** The base commit of pull request `number` (GET /repos/{owner}/{repo}/pulls/{number}): the event of a comment does not carry it. */
+export async function pullRequestBaseSha(octokit: Octokit, repo: Repo, number: number): Promise<string | undefined> {
+  const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: number });
+  return typeof data.base?.sha === 'string' && data.base.sha !== '' ? data.base.sha : undefined;
+}

@@ -6,7 +6,7 @@
 import * as core from '@actions/core';
 import path from 'node:path';
 import { CONFIG_KEYS, ConfigError, sourced, type Config } from '../config.js';
-import { loadConfig } from '../trust.js';
+import { apiPullRequestReader, loadConfig } from '../trust.js';
 import type { GitHubOptions } from './github.js';
 
 export interface ActionInputs {
@@ -50,6 +50,7 @@ export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Pr
     overrides: inputLayer,
     env,
     log: (m) => core.info(m),
+    pullRequests: apiPullRequestReader(env, token || undefined),
   });
   return { config, github };
 }

@@ -85,7 +85,7 @@ export function runLinks(env: NodeJS.ProcessEnv, event?: GitHubEvent): MarkdownL
   ];
 }
 
-function parseRepository(value: string | undefined): Repo | undefined {
+export function parseRepository(value: string | undefined): Repo | undefined {
   const m = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '');
   return m ? { owner: m[1]!, repo: m[2]! } : undefined;
 }

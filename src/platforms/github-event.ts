@@ -60,13 +60,16 @@ export function eventComparison(event: GitHubEvent): CompareSpec {
   const p = event.payload;
   switch (event.name) {
     case 'pull_request':
-    case 'pull_request_target': {
+    case 'pull_request_target':
+    case 'pull_request_review':
+    case 'pull_request_review_comment': {
       const number = eventPullRequest(event);
       const base = text(field(p, 'pull_request', 'base', 'sha'));
       const head = eventPullRequestHead(event);
       const branch = text(field(p, 'pull_request', 'base', 'ref')) ?? 'the base branch';
       const mergeRef = `refs/pull/${number}/merge`;
-      if (event.name === 'pull_request' && number !== undefined && event.sha && event.sha !== head && event.ref === mergeRef) {
+      // A review's run checks out the same merge commit as the pull request's (GITHUB_REF refs/pull/N/merge).
+      if (event.name !== 'pull_request_target' && number !== undefined && event.sha && event.sha !== head && event.ref === mergeRef) {
         return {
           kind: 'first-parent',
           commit: event.sha,

@@ -29,7 +29,9 @@ export async function run(): Promise<number> {
   let exitCode: number;
   try {
     const inputs = await readActionInputs();
-    const outcome = inputs.config ? await compare(inputs.config, inputs.github) : await publishSaved(inputs.reportFrom!, inputs.github);
+    const outcome = inputs.config
+      ? await compare(inputs.config, inputs.github)
+      : await publishSaved(inputs.reportFrom!, { ...inputs.github, trusted: inputs.trusted ?? [] });
     exitCode = outcome.exitCode;
     if (exitCode !== EXIT.pass) core.setFailed(`benchgate: ${describeExitCode(exitCode)}`);
   } catch (err) {

@@ -36,6 +36,8 @@ export interface Config extends AnalysisSettings {
   seed: number;
   /** Per-run time limit in seconds; 0 = none. */
   timeoutSec: number;
+  /** The unprivileged user build and bench run as, when benchgate runs as root (src/runner/run-as.ts). */
+  runAs?: string;
   outDir: string;
   failOn: FailOn;
   /** Directory inside the repository the commands run in (relative to the repo root). */
@@ -320,6 +322,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     correction: (text('correction') as Config['correction'] | undefined) ?? DEFAULTS.correction,
     sampling: (text('sampling') as Config['sampling'] | undefined) ?? DEFAULTS.sampling,
     timeoutSec: number('timeout') ?? DEFAULTS.timeoutSec,
+    runAs: text('run-as'),
     outDir: path.resolve(repoDir, text('out') ?? DEFAULTS.outDir),
     failOn: (text('fail-on') as FailOn | undefined) ?? DEFAULTS.failOn,
     workingDirectory: text('working-directory') ?? DEFAULTS.workingDirectory,

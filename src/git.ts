@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -153,7 +153,7 @@ export async function mergeBase(repo: string, base: string, head: string, log: (
 export interface Worktrees {
   base: string;
   head: string;
-  /** Removes both worktrees and the temporary directory; safe to call twice. */
+  /** Removes both checkouts and their temporary directory; safe to call twice. */
   remove(): Promise<void>;
 }
 
@@ -168,7 +168,50 @@ async function initSubmodules(dir: string, warn: (msg: string) => void): Promise
     warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
 }
 
-/** Checks out base and head into two detached worktrees under one temporary directory, submodules included. */
+/**
+ * A URL that git may use without a credential: userinfo dropped from http(s) and ftp(s) URLs
+ * (`https://x-access-token:ghs_…@github.com/o/r`, `https://gitlab-ci-token:…@gitlab.example/`),
+ * a password dropped from any other (`ssh://git:pw@host/` keeps `git`).
+ */
+export function withoutCredentials(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@(.*)$/i.exec(url);
+  if (!m) return url;
+  const [, scheme, userinfo, rest] = m as unknown as [string, string, string, string];
+  if (/^(https?|ftps?):\/\//i.test(scheme)) return `${scheme}${rest}`;
+  return `${scheme}${userinfo.split(':')[0]}@${rest}`;
+}
+
+/**
+ * A checkout of `sha` in `dir` that shares the repository's objects but not its configuration:
+ * a new repository whose objects/info/alternates points at the source's object store. The
+ * pull request's build and benchmarks run here, and a worktree (`git worktree add`) would give
+ * them the source's `.git/config`, where CI keeps its token (actions/checkout's
+ * `http.<url>.extraheader`, a GitLab clone URL with the job token). Its only setting is
+ * `remote.origin.url`, without credentials, so that relative submodule URLs resolve as before.
+ */
+async function credentialFreeCheckout(repo: string, dir: string, sha: string, origin: string): Promise<void> {
+  const common = await gitOk(repo, ['rev-parse', '--path-format=absolute', '--git-common-dir'], 'finding the git directory');
+  await gitOk(path.dirname(dir), ['init', '-q', dir], `creating ${dir}`);
+  await writeFile(path.join(dir, '.git', 'objects', 'info', 'alternates'), `${path.join(common, 'objects')}\n`);
+  // A shallow clone's history ends at its shallow commits; without the list, git would look for their parents.
+  const shallow = path.join(common, 'shallow');
+  if (existsSync(shallow)) await copyFile(shallow, path.join(dir, '.git', 'shallow'));
+  await gitOk(dir, ['remote', 'add', 'origin', origin], `setting the origin of ${dir}`);
+  await gitOk(dir, ['-c', 'advice.detachedHead=false', 'checkout', '-q', '--detach', sha, '--'], `checking out ${sha} in ${dir}`);
+}
+
+/** Where the checkouts' relative submodule URLs resolve: the source's origin without credentials, else the source itself. */
+async function originFor(repo: string): Promise<string> {
+  const r = await git(repo, ['remote', 'get-url', 'origin']);
+  return r.code === 0 && r.stdout.trim() !== '' ? withoutCredentials(r.stdout.trim()) : await repoRoot(repo);
+}
+
+/**
+ * Checks out base and head into two directories under one temporary directory, submodules
+ * included. Each is a repository of its own whose git configuration holds no credential
+ * (credentialFreeCheckout); benchgate's own git calls (fetching refs, submodules) still use
+ * the source's and the user's configuration.
+ */
 export async function createWorktrees(repo: string, baseSha: string, headSha: string, warn: (msg: string) => void): Promise<Worktrees> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'benchgate-'));
   const dirs = { base: path.join(root, 'base'), head: path.join(root, 'head') };
@@ -176,14 +219,12 @@ export async function createWorktrees(repo: string, baseSha: string, headSha: st
   const remove = async () => {
     if (removed) return;
     removed = true;
-    // --force twice: a worktree with initialised submodules is otherwise refused.
-    for (const dir of [dirs.base, dirs.head]) await git(repo, ['worktree', 'remove', '--force', '--force', dir]);
     await rm(root, { recursive: true, force: true });
-    await git(repo, ['worktree', 'prune']);
   };
   try {
-    await gitOk(repo, ['worktree', 'add', '--detach', dirs.base, baseSha], 'creating the base worktree');
-    await gitOk(repo, ['worktree', 'add', '--detach', dirs.head, headSha], 'creating the head worktree');
+    const origin = await originFor(repo);
+    await credentialFreeCheckout(repo, dirs.base, baseSha, origin);
+    await credentialFreeCheckout(repo, dirs.head, headSha, origin);
     await initSubmodules(dirs.base, warn);
     await initSubmodules(dirs.head, warn);
   } catch (err) {

@@ -32,6 +32,7 @@ import { execCounted, instructionMeasurement, requireValgrind } from './runner/i
 import { ResultsLog } from './runner/log.js';
 import { planRounds, type PlannedRound } from './runner/schedule.js';
 import { planSteadiness, type SteadyPlan } from './runner/steady.js';
+import { handOver, lookupRunAs, runAsEnv, type RunAsUser } from './runner/run-as.js';
 import { reviewWarnings, workingDirectoryIn } from './trust.js';
 import { VERSION } from './version.js';
 import { measureCounts } from './measure-counts.js';
@@ -110,6 +111,12 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     // Instruction mode and the steadier-machine options are checked before anything is built.
     const valgrind = config.measure === 'instructions' ? requireValgrind() : undefined;
     const steady = planSteadiness(config);
+    const user = config.runAs === undefined ? undefined : lookupRunAs(config.runAs);
+    if (user && config.countTarget) {
+      throw new ConfigError(
+        'run-as does not yet apply to per-benchmark counts (measure: instructions with a go test command): leave run-as unset, or count the whole process with bench-command',
+      );
+    }
     for (const c of steady.checks) {
       if (c.applied) platform.info(`${c.option}: ${c.detail}`);
       else platform.warn(`${c.option} skipped: ${c.detail}`);
@@ -124,6 +131,10 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     checkCancelled();
     worktrees = await createWorktrees(repo, base.sha, head.sha, (m) => platform.warn(m));
     const wt = worktrees;
+    if (user) {
+      await handOver(path.dirname(wt.base), user);
+      platform.info(`build and bench run as ${user.name} (uid ${user.uid})`);
+    }
     // Before any build: a directory one side lacks, or a link out of the worktree, is a config error.
     const dirs: Record<Side, string> = {
       base: workingDirectoryIn(wt.base, config.workingDirectory, 'base'),
@@ -138,16 +149,18 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     };
     const withheld = withheldVariables(process.env);
     if (withheld.length > 0)
-      platform.info(`withheld from build and bench commands: ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`);
+      platform.info(
+        `withheld from build and bench commands (not on the allow-list of docs/security.md): ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`,
+      );
 
     if (config.countTarget) {
       // The log opens once the calibrated work (its header's countPlan) is known.
-      if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
+      if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled, user);
       log = await measureCounts({
         config,
         platform,
         dirs,
-        env: (side) => commandEnv(side, 0, dirs),
+        env: (side) => commandEnv(side, 0, dirs, user),
         checkCancelled,
         openLog: (plan) => (log = openLog(plan)),
         policy: countPolicy,
@@ -156,8 +169,8 @@ export async function measure(config: Config, platform: Platform): Promise<strin
       return file;
     }
     log = openLog();
-    if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled);
-    const rounds = { config, platform, dirs, log, checkCancelled, steady };
+    if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled, user);
+    const rounds = { config, platform, dirs, log, checkCancelled, steady, user };
     const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds, config.adaptive) : await runRounds(rounds);
     log.end('completed');
     if (harnessFailures.length > 0) {
@@ -206,14 +219,15 @@ function logHeader(
 }
 
 /** Builds base, then head, each in its own worktree, streaming output prefixed by side. */
-async function buildBoth(build: string, platform: Platform, dirs: Record<Side, string>, checkCancelled: () => void) {
+async function buildBoth(build: string, platform: Platform, dirs: Record<Side, string>, checkCancelled: () => void, user?: RunAsUser) {
   for (const side of ['base', 'head'] as const) {
     checkCancelled();
     await platform.group(`build ${side}`, async () => {
       const r = await execMeasured(build, {
         cwd: dirs[side],
-        env: commandEnv(side, 0, dirs),
+        env: commandEnv(side, 0, dirs, user),
         timeoutSec: 0,
+        user,
         onLine: (line) => platform.info(`[${side}] ${line}`),
       });
       checkCancelled();
@@ -222,8 +236,9 @@ async function buildBoth(build: string, platform: Platform, dirs: Record<Side, s
   }
 }
 
-function commandEnv(side: Side, round: number, dirs: Record<Side, string>): NodeJS.ProcessEnv {
+function commandEnv(side: Side, round: number, dirs: Record<Side, string>, user: RunAsUser | undefined): NodeJS.ProcessEnv {
   return commandEnvironment(process.env, {
+    ...(user && runAsEnv(user)),
     BENCHGATE_SIDE: side,
     BENCHGATE_ROUND: String(round),
     BENCHGATE_WORKTREE: dirs[side],
@@ -245,6 +260,7 @@ interface RoundsContext {
   log: ResultsLog;
   checkCancelled: () => void;
   steady: SteadyPlan;
+  user: RunAsUser | undefined;
   /** Runs that exited non-zero because the harness reported failed benchmarks. */
   harnessFailures: string[];
   /** For the live display: runs done of at most runsTotal, since startedMs. */
@@ -347,7 +363,7 @@ async function runSide(
   label: string,
   filter: FilterEnv,
 ): Promise<Run> {
-  const { config, dirs, log, steady, counts } = ctx;
+  const { config, dirs, log, steady, counts, user } = ctx;
   const show = ctx.platform.progress?.bind(ctx.platform);
   ctx.checkCancelled();
   const startedAt = new Date().toISOString();
@@ -356,8 +372,9 @@ async function runSide(
   show?.(progress);
   const r = await (config.measure === 'instructions' ? execCounted : execMeasured)(expandFilterPlaceholder(config.bench), {
     cwd: dirs[side],
-    env: { ...commandEnv(side, planned.round, dirs), ...steady.env, ...filter.env },
+    env: { ...commandEnv(side, planned.round, dirs, user), ...steady.env, ...filter.env },
     timeoutSec: config.timeoutSec,
+    user,
     prefix: steady.prefix,
     // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
     ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),

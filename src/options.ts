@@ -240,6 +240,15 @@ const CONFIG = [
     commands: ['run'],
   },
   {
+    name: 'run-as',
+    arg: 'USER',
+    type: 'text',
+    defaultText: "benchgate's own user",
+    help: "when benchgate runs as root: run the build and benchmark commands as this unprivileged user, who then cannot read benchgate's environment or memory",
+    trust: 'trusted-only',
+    commands: ['run'],
+  },
+  {
     name: 'out',
     arg: 'DIR',
     type: 'text',

@@ -24,6 +24,8 @@ import {
 import { git, GitError, repoRoot, resolveCommit } from './git.js';
 import type { Side, Warning } from './model.js';
 import { optionSpec, type ConfigKey, type OptionSpec } from './options.js';
+import { parseRepository } from './platforms/github.js';
+import { octokitFor, pullRequestBaseSha } from './platforms/github-api.js';
 import { eventBaseTip, readEvent } from './platforms/github-event.js';
 
 /** On a pull or merge request event: whose config governed, and what was ignored. */
@@ -38,32 +40,115 @@ export interface Governance {
   warnings: Warning[];
 }
 
-/** A CI event whose checkout is someone else's proposed change, and the commit it would merge into. */
+/**
+ * A CI event whose checkout may hold files someone without write access wrote, and the commit
+ * whose config governs instead: a pull request's base, or the default branch's tip.
+ */
 export interface ReviewEvent {
   name: string;
+  /** A commit or ref: a SHA, or `origin/<default branch>`. */
   base: string;
 }
 
 /** GitHub events whose checkout (or whose head, for a merge queue) carries a pull request's files. */
 const GITHUB_REVIEW_EVENTS = ['pull_request', 'pull_request_target', 'merge_group'];
+/**
+ * GitHub events whose checkout someone with write access chose: the checkout's config governs
+ * as written. Every other event fails closed (governingEvent).
+ */
+const GITHUB_TRUSTED_EVENTS = ['push', 'schedule', 'workflow_dispatch', 'release'];
+/** GitLab pipeline sources started by someone who may run pipelines on the branch; the rest fail closed. */
+const GITLAB_TRUSTED_SOURCES = ['push', 'web', 'schedule', 'api', 'trigger'];
 
-/** The pull or merge request event this job runs for, or undefined (local, push, a schedule...). */
-export function reviewEvent(env: NodeJS.ProcessEnv): ReviewEvent | undefined {
-  let event: ReviewEvent | undefined;
-  if (env.GITHUB_ACTIONS === 'true') {
-    const github = readEvent(env);
-    if (GITHUB_REVIEW_EVENTS.includes(github.name)) event = { name: `${github.name} event`, base: eventBaseTip(github) ?? '' };
-  } else if (env.GITLAB_CI === 'true') {
-    if (env.CI_MERGE_REQUEST_IID || env.CI_PIPELINE_SOURCE === 'merge_request_event') {
-      // The same base the comparison uses (platforms/gitlab.ts): both are commits of the target branch.
-      event = { name: 'merge request pipeline', base: env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || env.CI_MERGE_REQUEST_DIFF_BASE_SHA || '' };
-    } else if (env.CI_EXTERNAL_PULL_REQUEST_IID) {
-      event = { name: 'external pull request pipeline', base: env.CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA ?? '' };
-    }
+/** How governingEvent reads a pull request GitHub's event names but does not describe (issue_comment). */
+export interface PullRequestReader {
+  baseSha(number: number): Promise<string | undefined>;
+}
+
+/** Reads pull requests through the REST API with `token`; none without a token or repository. */
+export function apiPullRequestReader(env: NodeJS.ProcessEnv, token: string | undefined): PullRequestReader | undefined {
+  const repo = parseRepository(env.GITHUB_REPOSITORY);
+  if (!token || !repo) return undefined;
+  return {
+    baseSha: async (number) =>
+      pullRequestBaseSha(await octokitFor(token, env.GITHUB_API_URL ?? 'https://api.github.com', 60_000), repo, number),
+  };
+}
+
+function textAt(value: unknown, ...keys: string[]): string | undefined {
+  let v = value;
+  for (const key of keys) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
+}
+
+/** `origin/<branch>` when the clone has an origin (whose refs no step of the pull request wrote), else the local branch. */
+async function defaultBranchRef(repoDir: string, branch: string | undefined): Promise<string> {
+  if (!branch) return '';
+  const remotes = await git(repoDir, ['remote']);
+  return remotes.code === 0 && remotes.stdout.split('\n').includes('origin') ? `origin/${branch}` : branch;
+}
+
+/** Whether the checkout is the commit GitHub dispatched (GITHUB_SHA), not one the workflow checked out instead (a pull request's merge commit). */
+async function checkoutIsDispatched(repoDir: string, sha: string | undefined): Promise<boolean> {
+  if (!sha) return false;
+  const r = await git(repoDir, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+  return r.code === 0 && r.stdout.trim() === sha;
+}
+
+async function githubGoverning(
+  env: NodeJS.ProcessEnv,
+  repoDir: string,
+  reader: PullRequestReader | undefined,
+): Promise<ReviewEvent | undefined> {
+  const github = readEvent(env);
+  const name = `${github.name || 'unnamed'} event`;
+  if (GITHUB_REVIEW_EVENTS.includes(github.name)) return { name, base: eventBaseTip(github) ?? '' };
+  const p = github.payload;
+  // Any event that names a pull request (reviews, review comments): its base governs.
+  if (p.pull_request !== undefined) return { name, base: textAt(p, 'pull_request', 'base', 'sha') ?? '' };
+  const issue = textAt(p, 'issue', 'number');
+  if (github.name === 'issue_comment' && issue && textAt(p, 'issue', 'pull_request', 'url') !== undefined) {
+    if (!reader)
+      throw new ConfigError(`${name} on pull request #${issue}: reading its base needs a token (GITHUB_TOKEN, or the token input)`);
+    return { name: `${name} on pull request #${issue}`, base: (await reader.baseSha(Number(issue))) ?? '' };
   }
+  if (GITHUB_TRUSTED_EVENTS.includes(github.name)) {
+    if (github.name !== 'workflow_dispatch' || (await checkoutIsDispatched(repoDir, github.sha))) return undefined;
+    const base = await defaultBranchRef(repoDir, textAt(p, 'repository', 'default_branch'));
+    return { name: `${name} whose checkout is not the dispatched commit`, base };
+  }
+  return { name, base: await defaultBranchRef(repoDir, textAt(p, 'repository', 'default_branch')) };
+}
+
+async function gitlabGoverning(env: NodeJS.ProcessEnv, repoDir: string): Promise<ReviewEvent | undefined> {
+  if (env.CI_MERGE_REQUEST_IID || env.CI_PIPELINE_SOURCE === 'merge_request_event') {
+    // The same base the comparison uses (platforms/gitlab.ts): both are commits of the target branch.
+    return { name: 'merge request pipeline', base: env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || env.CI_MERGE_REQUEST_DIFF_BASE_SHA || '' };
+  }
+  if (env.CI_EXTERNAL_PULL_REQUEST_IID) {
+    return { name: 'external pull request pipeline', base: env.CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA ?? '' };
+  }
+  const source = env.CI_PIPELINE_SOURCE ?? '';
+  if (GITLAB_TRUSTED_SOURCES.includes(source)) return undefined;
+  return { name: `${source || 'unnamed'} pipeline`, base: await defaultBranchRef(repoDir, env.CI_DEFAULT_BRANCH) };
+}
+
+/**
+ * The event this job runs for when the checkout's config may not govern, or undefined (local,
+ * or an event in the trusted lists above). An event that names a pull request is governed by
+ * its base; any other event not on the lists by the default branch; without either, exit 2.
+ */
+export async function governingEvent(
+  env: NodeJS.ProcessEnv,
+  repoDir: string,
+  reader?: PullRequestReader,
+): Promise<ReviewEvent | undefined> {
+  let event: ReviewEvent | undefined;
+  if (env.GITHUB_ACTIONS === 'true') event = await githubGoverning(env, repoDir, reader);
+  else if (env.GITLAB_CI === 'true') event = await gitlabGoverning(env, repoDir);
   // Fail closed: without the base commit there is no trusted config to read.
   if (event && !event.base)
-    throw new ConfigError(`${event.name} without a base commit: cannot tell which config governs; check the CI event`);
+    throw new ConfigError(`${event.name} without a base commit: cannot tell which config governs; check the CI event (docs/security.md)`);
   return event;
 }
 
@@ -171,13 +256,19 @@ export interface ConfigSources {
   overrides: RawConfig;
   env: NodeJS.ProcessEnv;
   log: (message: string) => void;
+  /** Reads a pull request an event names but does not describe (issue_comment); default: the API with GITHUB_TOKEN. */
+  pullRequests?: PullRequestReader;
 }
 
 /** The one Config of a `run`, its file read from where the event says it may be trusted. */
 export async function loadConfig(sources: ConfigSources): Promise<Config> {
   const { repoDir, overrides } = sources;
   const file = sources.configFile ?? path.join(repoDir, CONFIG_FILE);
-  const review = reviewEvent(sources.env);
+  const review = await governingEvent(
+    sources.env,
+    repoDir,
+    sources.pullRequests ?? apiPullRequestReader(sources.env, sources.env.GITHUB_TOKEN),
+  );
   const root = review && (await repoRoot(repoDir));
   const inRepository = root && repositoryPath(root, file);
   if (!review || !root || !inRepository) {

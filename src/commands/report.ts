@@ -7,13 +7,17 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { regate } from '../analysis/index.js';
+import { analyze } from '../analysis/index.js';
 import { publishResult, type Outcome } from '../conclude.js';
-import { ConfigError } from '../config.js';
-import type { ComparisonResult } from '../model.js';
+import { CONFIG_FILE, ConfigError, flagLayer, readConfigFile, type RawConfig } from '../config.js';
+import { LOG_FILE } from '../measure.js';
+import type { ComparisonResult, GateOverride, RefInfo } from '../model.js';
+import type { CommentOptions } from '../report/comment.js';
+import { writeReports, type WrittenReports } from '../report/index.js';
+import { readLog } from '../runner/log.js';
+import { trustedSettings } from './trusted-gate.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
 import { eventPullRequest, eventPullRequestHead, readEvent, type GitHubEvent } from '../platforms/github-event.js';
-import { writeComment } from '../report/index.js';
 import type { Command } from './types.js';
 import { MAX_RESULTS_BYTES, validateResults } from '../validate.js';
 
@@ -52,21 +56,60 @@ export function readPullRequestNumber(dir: string): number | undefined {
   return Number(text);
 }
 
-/** Publishes DIR's results; the exit code is the run's, as if it had happened here. */
-export async function publishSaved(dir: string, options: GitHubOptions): Promise<Outcome> {
-  const result = readResults(path.join(dir, RESULTS_FILE));
+/** What the publish job trusts: its own config layers (the base's `.benchgate.yml`, the workflow's inputs), never the artifact's. */
+export interface SavedPublishOptions extends GitHubOptions {
+  trusted: RawConfig[];
+}
+
+/**
+ * The artifact's results decided again: its results log analysed with the trusted settings
+ * (trusted-gate.ts) and the reports rewritten in DIR, so that nothing the artifact claims is
+ * published. Refused (exit 2) without a results log.
+ */
+function decideAgain(
+  dir: string,
+  trusted: RawConfig[],
+  override: GateOverride | null,
+  comment: CommentOptions = {},
+): { result: ComparisonResult; reports: WrittenReports } {
+  const logFile = path.join(dir, LOG_FILE);
+  if (!existsSync(logFile)) {
+    throw new ConfigError(
+      `${dir}: no ${LOG_FILE}: the publish job decides the gate again from the results log with its trusted settings; upload the whole output directory`,
+    );
+  }
+  // Any result file the artifact holds is checked (a malformed one is still refused), then replaced.
+  const claimed = path.join(dir, RESULTS_FILE);
+  if (existsSync(claimed)) readResults(claimed);
+  const log = readLog(logFile);
+  const settings = trustedSettings(log.header.config, trusted, logFile);
+  const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  return { result, reports: { [LOG_FILE]: logFile, ...writeReports(result, dir, comment) } };
+}
+
+/** Publishes DIR's results; the exit code is the gate's, decided here. */
+export async function publishSaved(dir: string, options: SavedPublishOptions): Promise<Outcome> {
+  const { trusted, ...github } = options;
+  const logged = readLogHead(dir);
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === 'workflow_run' ? (event.payload.workflow_run as { head_sha?: unknown } | undefined)?.head_sha : undefined;
-  if (typeof runSha !== 'string') return publishOwn(dir, result, options, event);
+  if (typeof runSha !== 'string') return publishOwn(dir, logged, github, event, trusted);
   // A pull request's run compares its merge commit; its own head is what workflow_run names.
-  const measured = result.head.chosen?.pullRequestHead ?? result.head.sha;
+  const measured = logged.chosen?.pullRequestHead ?? logged.sha;
   if (measured !== runSha) {
     throw new ConfigError(`${dir}: the results are for ${measured}, but the workflow run measured ${runSha}`);
   }
-  const pullRequest = options.pullRequest ?? readPullRequestNumber(dir);
-  const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishGated(dir, result, platform);
+  const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
+  const platform = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
+  return publishGated(dir, platform, trusted);
+}
+
+/** The head the artifact's results log says it measured (the log, not results.json, is what is decided again). */
+function readLogHead(dir: string): RefInfo {
+  const logFile = path.join(dir, LOG_FILE);
+  if (!existsSync(logFile)) return readResults(path.join(dir, RESULTS_FILE)).head;
+  return readLog(logFile).header.head;
 }
 
 /**
@@ -74,11 +117,11 @@ export async function publishSaved(dir: string, options: GitHubOptions): Promise
  * the run itself): its head must be the commit this run is for, and the pull request is the
  * event's, never one the artifact names.
  */
-async function publishOwn(dir: string, result: ComparisonResult, options: GitHubOptions, event: GitHubEvent): Promise<Outcome> {
+async function publishOwn(dir: string, head: RefInfo, options: GitHubOptions, event: GitHubEvent, trusted: RawConfig[]): Promise<Outcome> {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== undefined);
-  if (!ours.includes(result.head.sha)) {
+  if (!ours.includes(head.sha)) {
     throw new ConfigError(
-      `${dir}: the results are for ${result.head.sha}, not for this run's commit (${ours.join(' or ') || 'GITHUB_SHA unset'}); ` +
+      `${dir}: the results are for ${head.sha}, not for this run's commit (${ours.join(' or ') || 'GITHUB_SHA unset'}); ` +
         "report-from publishes another run's results only on workflow_run, where the event names the commit",
     );
   }
@@ -89,23 +132,25 @@ async function publishOwn(dir: string, result: ComparisonResult, options: GitHub
       `${dir}: names pull request #${named}, but this run is for ${pullRequest === undefined ? 'no pull request' : `#${pullRequest}`}`,
     );
   }
-  const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? result.head.sha });
-  return publishGated(dir, result, platform);
+  const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head.sha });
+  return publishGated(dir, platform, trusted);
 }
 
 /**
- * Publishes a saved result with its gate decided here, from its counts and this run's override
- * label. The comment is rendered here too (the artifact's comment.md came from untrusted code).
+ * Publishes the saved results with the gate decided here, with this run's trusted settings and
+ * override label. Every report, comment.md included, is rendered here again: the artifact's came
+ * from untrusted code.
  */
-async function publishGated(dir: string, result: ComparisonResult, platform: GitHubPlatform): Promise<Outcome> {
-  const gated = regate(result, await platform.gateOverride());
-  const comment = writeComment(gated, dir, platform.commentOptions());
-  return publishResult(gated, { [RESULTS_FILE]: path.join(dir, RESULTS_FILE), ...comment }, platform);
+async function publishGated(dir: string, platform: GitHubPlatform, trusted: RawConfig[]): Promise<Outcome> {
+  const { result, reports } = decideAgain(dir, trusted, await platform.gateOverride(), platform.commentOptions());
+  return publishResult(result, reports, platform);
 }
 
 /** The CLI command; the token comes from GITHUB_TOKEN (never a flag, so it stays out of logs). */
 export const cmdReport: Command = async ({ values }) => {
   if (!values.from) throw new ConfigError('usage: benchgate report --from DIR (the downloaded benchgate output directory)');
   const token = process.env.GITHUB_TOKEN || undefined;
-  return (await publishSaved(path.resolve(values.from), { token, comment: true, check: true })).exitCode;
+  // The trusted settings: this job's checkout (the base, never the pull request) and its flags.
+  const trusted = [readConfigFile(path.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
+  return (await publishSaved(path.resolve(values.from), { token, comment: true, check: true, trusted })).exitCode;
 };

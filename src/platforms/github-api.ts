@@ -3,10 +3,19 @@
  * and the check run. A token without the permission (a fork's read-only GITHUB_TOKEN, or no
  * `checks: write`) is not an error: the exit code still gates the merge, and the log says so.
  */
-import { getOctokit } from '@actions/github';
+import type { getOctokit } from '@actions/github';
 import type { ComparisonResult, GateOverride } from '../model.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
+
+/**
+ * A client for the REST API. @actions/github is loaded here, when a call is about to be made:
+ * loading it parses GITHUB_EVENT_PATH, which `--version` and `--help` must never read.
+ */
+export async function octokitFor(token: string, baseUrl: string, timeoutMs: number): Promise<Octokit> {
+  const { getOctokit } = await import('@actions/github');
+  return getOctokit(token, { baseUrl, request: { signal: AbortSignal.timeout(timeoutMs) } });
+}
 
 export interface Repo {
   owner: string;
@@ -106,4 +115,10 @@ export async function createCheckRun(octokit: Octokit, repo: Repo, check: CheckR
 export function httpStatus(err: unknown): number | null {
   const e = err as { status?: unknown; response?: unknown } | null;
   return typeof e?.status === 'number' && e.response !== undefined ? e.status : null;
+}
+
+/** The base commit of pull request `number` (GET /repos/{owner}/{repo}/pulls/{number}): the event of a comment does not carry it. */
+export async function pullRequestBaseSha(octokit: Octokit, repo: Repo, number: number): Promise<string | undefined> {
+  const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: number });
+  return typeof data.base?.sha === 'string' && data.base.sha !== '' ? data.base.sha : undefined;
 }

@@ -4,6 +4,7 @@
  * two commits to compare and the pull request number.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { ConfigError } from '../config.js';
 import type { CompareSpec } from '../refs.js';
 
 export interface GitHubEvent {
@@ -15,9 +16,22 @@ export interface GitHubEvent {
   ref?: string;
 }
 
+/** The event payload GITHUB_EVENT_PATH names; {} when unset or absent. Empty, unreadable or not a JSON object: exit 2 naming the file. */
+function readPayload(file: string | undefined): Record<string, unknown> {
+  if (!file || !existsSync(file)) return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`${file} (GITHUB_EVENT_PATH): not the workflow run's event, it is not JSON: ${(err as Error).message}`);
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw new ConfigError(`${file} (GITHUB_EVENT_PATH): not the workflow run's event, it is not a JSON object`);
+  return data as Record<string, unknown>;
+}
+
 export function readEvent(env: NodeJS.ProcessEnv): GitHubEvent {
-  const file = env.GITHUB_EVENT_PATH;
-  const payload = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const payload = readPayload(env.GITHUB_EVENT_PATH);
   return { name: env.GITHUB_EVENT_NAME ?? '', payload, sha: text(env.GITHUB_SHA), ref: text(env.GITHUB_REF) };
 }
 
@@ -46,13 +60,16 @@ export function eventComparison(event: GitHubEvent): CompareSpec {
   const p = event.payload;
   switch (event.name) {
     case 'pull_request':
-    case 'pull_request_target': {
+    case 'pull_request_target':
+    case 'pull_request_review':
+    case 'pull_request_review_comment': {
       const number = eventPullRequest(event);
       const base = text(field(p, 'pull_request', 'base', 'sha'));
       const head = eventPullRequestHead(event);
       const branch = text(field(p, 'pull_request', 'base', 'ref')) ?? 'the base branch';
       const mergeRef = `refs/pull/${number}/merge`;
-      if (event.name === 'pull_request' && number !== undefined && event.sha && event.sha !== head && event.ref === mergeRef) {
+      // A review's run checks out the same merge commit as the pull request's (GITHUB_REF refs/pull/N/merge).
+      if (event.name !== 'pull_request_target' && number !== undefined && event.sha && event.sha !== head && event.ref === mergeRef) {
         return {
           kind: 'first-parent',
           commit: event.sha,

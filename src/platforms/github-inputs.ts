@@ -5,15 +5,17 @@
  */
 import * as core from '@actions/core';
 import path from 'node:path';
-import { CONFIG_KEYS, ConfigError, sourced, type Config } from '../config.js';
-import { loadConfig } from '../trust.js';
+import { CONFIG_FILE, CONFIG_KEYS, ConfigError, readConfigFile, sourced, type Config, type RawConfig } from '../config.js';
+import { apiPullRequestReader, loadConfig } from '../trust.js';
 import type { GitHubOptions } from './github.js';
 
 export interface ActionInputs {
   /** Present unless the step only publishes saved results (`report-from`). */
   config?: Config;
-  /** The artifact directory to publish instead of running anything (fork-safe reporter). */
+  /** The artifact directory to publish instead of running anything (the publish job). */
   reportFrom?: string;
+  /** With reportFrom: the config layers the gate is decided again with (the checkout's file, the inputs). */
+  trusted?: RawConfig[];
   github: GitHubOptions;
 }
 
@@ -40,16 +42,21 @@ export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Pr
     ...(overrideLabel && { overrideLabel }),
     env,
   };
-  if (reportFrom) return { reportFrom: path.resolve(repoDir, reportFrom), github };
-
   const configInput = core.getInput('config');
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, core.getInput(key)])), (key) => `input ${key}`);
+  if (reportFrom) {
+    // The publish job checks out the base (or nothing): its config file and inputs are trusted.
+    const file = configInput ? path.resolve(repoDir, configInput) : path.join(repoDir, CONFIG_FILE);
+    return { reportFrom: path.resolve(repoDir, reportFrom), github, trusted: [readConfigFile(file, configInput !== ''), inputLayer] };
+  }
+
   const config = await loadConfig({
     repoDir,
     configFile: configInput ? path.resolve(repoDir, configInput) : undefined,
     overrides: inputLayer,
     env,
     log: (m) => core.info(m),
+    pullRequests: apiPullRequestReader(env, token || undefined),
   });
   return { config, github };
 }

@@ -4,7 +4,6 @@
  * and a check run.
  */
 import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
@@ -22,6 +21,7 @@ import {
   createCheckRun,
   findOverrideLabel,
   httpStatus,
+  octokitFor,
   upsertComment,
   type Octokit,
   type Repo,
@@ -88,14 +88,13 @@ export function runLinks(env: NodeJS.ProcessEnv, event?: GitHubEvent): MarkdownL
   ];
 }
 
-function parseRepository(value: string | undefined): Repo | undefined {
+export function parseRepository(value: string | undefined): Repo | undefined {
   const m = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '');
   return m ? { owner: m[1]!, repo: m[2]! } : undefined;
 }
 
 export class GitHubPlatform implements Platform {
   readonly name = 'github';
-  readonly event: GitHubEvent;
   private readonly env: NodeJS.ProcessEnv;
   /** Permission problems already reported, so each is said once. */
   private readonly said = new Set<string>();
@@ -104,7 +103,13 @@ export class GitHubPlatform implements Platform {
 
   constructor(private options: GitHubOptions = { comment: true, check: true }) {
     this.env = options.env ?? process.env;
-    this.event = readEvent(this.env);
+  }
+
+  private eventRead: GitHubEvent | undefined;
+  /** The workflow run's event, read when first needed: `--version` and `--help` never read it. */
+  get event(): GitHubEvent {
+    this.eventRead ??= readEvent(this.env);
+    return this.eventRead;
   }
 
   info(message: string): void {
@@ -135,7 +140,7 @@ export class GitHubPlatform implements Platform {
   async gateOverride(): Promise<GateOverride | null> {
     const label = this.options.overrideLabel;
     const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
-    const api = this.api();
+    const api = await this.api();
     if (label === undefined || pullRequest === undefined || !api) return null;
     let found: GateOverride | null = null;
     await this.attempt(`read the labels of pull request #${pullRequest}`, 'pull-requests: read', async () => {
@@ -145,14 +150,11 @@ export class GitHubPlatform implements Platform {
     return found;
   }
 
-  private api(): { octokit: Octokit; repo: Repo } | null {
+  private async api(): Promise<{ octokit: Octokit; repo: Repo } | null> {
     const repo = parseRepository(this.env.GITHUB_REPOSITORY);
     const token = this.options.token;
     if (!repo || !token) return null;
-    const octokit = getOctokit(token, {
-      baseUrl: this.env.GITHUB_API_URL ?? 'https://api.github.com',
-      request: { signal: AbortSignal.timeout(API_TIME_LIMIT_MS) },
-    });
+    const octokit = await octokitFor(token, this.env.GITHUB_API_URL ?? 'https://api.github.com', API_TIME_LIMIT_MS);
     return { octokit, repo };
   }
 
@@ -216,7 +218,7 @@ export class GitHubPlatform implements Platform {
   }
 
   private async writeThroughApi(result: ComparisonResult, notes: string[], commentFile: string | undefined): Promise<void> {
-    const api = this.api();
+    const api = await this.api();
     if (!api) {
       if (this.options.comment || this.options.check)
         this.info('no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)');

@@ -42,13 +42,3 @@ export function writeReports(result: ComparisonResult, outDir: string, comment: 
   }
   return written;
 }
-
-/**
- * comment.md alone, for a result decided again from saved data (`report-from`): it replaces the
- * one the measuring job wrote, so the file beside results.json is the text that was posted.
- */
-export function writeComment(result: ComparisonResult, outDir: string, comment: CommentOptions = {}): WrittenReports {
-  const file = path.join(outDir, COMMENT_FILE);
-  writeFileSync(file, renderComment(result, comment));
-  return { [COMMENT_FILE]: file };
-}

@@ -38,6 +38,8 @@ export interface ExecOptions {
   prefix?: readonly string[];
   /** Default MAX_STDOUT_BYTES. */
   maxStdoutBytes?: number;
+  /** Run as this user and group instead of benchgate's own (run-as; benchgate is root). */
+  user?: { uid: number; gid: number };
 }
 
 export interface ExecResult {
@@ -194,6 +196,8 @@ export function execMeasured(command: string, opts: ExecOptions): Promise<ExecRe
       // Own process group, so a timeout or cancel can stop the whole tree.
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      // libuv drops root's supplementary groups when it sets the ids.
+      ...(opts.user && { uid: opts.user.uid, gid: opts.user.gid }),
     });
     const pid = child.pid!;
     activeChildren.add(pid);

@@ -11,7 +11,7 @@
  * (`-benchtime=1000x`).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../config.js';
@@ -68,6 +68,8 @@ export function instructionMeasurement(suite: string, count: number): Measuremen
 export async function execCounted(command: string, opts: ExecOptions): Promise<ExecResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-cg-'));
   try {
+    // Under run-as, valgrind writes its counts as that user.
+    if (opts.user) chownSync(dir, opts.user.uid, opts.user.gid);
     const r = await execMeasured(command, { ...opts, prefix: [...(opts.prefix ?? []), ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, instructions: readInstructionCount(dir) };
   } finally {

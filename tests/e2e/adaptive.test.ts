@@ -61,7 +61,9 @@ describe('rounds auto, extension rounds', () => {
     const repo = standInRepo({ names, cv: 0.003 }, { names, cv: 0.003, factors: Object.fromEntries(slow.map((n) => [n, 2])) });
     const out = tempDir();
     const calls = path.join(tempDir(), 'calls.jsonl');
-    const r = await runLastCommit(repo, `node bench.mjs ${FILTER_PLACEHOLDER}`, out, AUTO, { env: { CALLS: calls } });
+    const r = await runLastCommit(repo, `node bench.mjs ${FILTER_PLACEHOLDER}`, out, AUTO, {
+      env: { CALLS: calls, BENCHGATE_PASS_ENV: 'CALLS' },
+    });
     expect(r.stderr).not.toContain('is not BENCHGATE_FILTER');
     expect(r.code).toBe(1);
 
@@ -136,7 +138,7 @@ describe('rounds auto, a killed run', () => {
     const log = path.join(out, 'results.jsonl');
     const { child, done } = startCli(
       ['run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', 'node bench.mjs', '--out', out, ...AUTO],
-      { env: { HANG_AT_ROUND: '12', PID_FILE: pidFile } },
+      { env: { HANG_AT_ROUND: '12', PID_FILE: pidFile, BENCHGATE_PASS_ENV: 'HANG_AT_ROUND,PID_FILE' } },
     );
     try {
       while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8') === '') {

@@ -19,6 +19,7 @@ describe('formats in a real run', () => {
     const r = await run(repo, out, 'auto', {
       FIXTURE_TARGET: `${FIXTURES}criterion/generated_v0.5.1_target_criterion`,
       FIXTURE_CONSOLE: `${FIXTURES}criterion/generated_v0.5.1_cargo_bench_console_second_run_with_change.txt`,
+      BENCHGATE_PASS_ENV: 'FIXTURE_TARGET,FIXTURE_CONSOLE',
     });
     expect(r.stderr).not.toContain('failed');
     const log = readLog(path.join(out, 'results.jsonl'));

@@ -45,7 +45,7 @@ describe('examples/http', () => {
           '--out',
           out,
         ],
-        { env: { REQUESTS: '500' } },
+        { env: { REQUESTS: '500', BENCHGATE_PASS_ENV: 'REQUESTS' } },
       );
       const results = readResults(out);
       const byMetric = Object.fromEntries(results.comparisons.filter((c) => c.benchmark === 'GET /').map((c) => [c.metric, c]));

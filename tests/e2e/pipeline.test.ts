@@ -51,7 +51,7 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     '--seed',
     String(SEED),
   ];
-  const first = runCli([...args, '--out', out], { env: { ENV_LOG: envLog } });
+  const first = runCli([...args, '--out', out], { env: { ENV_LOG: envLog, BENCHGATE_PASS_ENV: 'ENV_LOG' } });
 
   it('fails the gate on the regression, lists it first and removes the worktrees', async () => {
     const r = await first;

@@ -33,7 +33,7 @@ describe('one writer per output directory', () => {
       out,
     ];
     const release = path.join(tempDir(), 'release');
-    const env = { RELEASE: release };
+    const env = { RELEASE: release, BENCHGATE_PASS_ENV: 'RELEASE' };
     const first = startCli(args, { env });
     let second;
     try {

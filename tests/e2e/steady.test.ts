@@ -69,7 +69,7 @@ async function runWith(flags: string[]) {
       ...flags,
     ],
     {
-      env: { DUMP: dump, GOMAXPROCS: '' },
+      env: { DUMP: dump, GOMAXPROCS: '', BENCHGATE_PASS_ENV: 'DUMP' },
     },
   );
   const checks = readLog(path.join(out, 'results.jsonl')).header.environment.steady as SteadyCheck[];

@@ -15,6 +15,12 @@ describe('the comparison an event asks for', () => {
       ...env,
     });
 
+  it.each(['pull_request_review', 'pull_request_review_comment'])('%s: the same merge commit as the pull request', (name) => {
+    const event = { ...pullRequest({ GITHUB_SHA: M, GITHUB_REF: 'refs/pull/42/merge' }), name };
+    expect(eventComparison(event)).toMatchObject({ kind: 'first-parent', commit: M, pullRequestHead: B });
+    expect(eventComparison({ ...event, sha: undefined })).toMatchObject({ kind: 'merge-base', base: A, head: B });
+  });
+
   it('pull_request: the merge commit actions/checkout checks out vs its first parent; checks go to the PR head', () => {
     const event = pullRequest({ GITHUB_SHA: M, GITHUB_REF: 'refs/pull/42/merge' });
     expect(eventComparison(event)).toEqual({

@@ -100,6 +100,8 @@ export class FakeGitHub {
   readonly forbidden = new Set<string>();
   /** Head commit returned for pulls/get. */
   pullRequestHead = '';
+  /** Base commit returned for pulls/get. */
+  pullRequestBase = '';
   /**
    * The token's user for GET /user (a personal access token); null answers 403 there, as GitHub
    * does for installation tokens such as the workflow's, whose comments are github-actions[bot]'s.
@@ -217,7 +219,7 @@ export class FakeGitHub {
           })),
         );
       case 'pulls/get':
-        return send(200, { number: Number(params.pull_number), head: { sha: this.pullRequestHead } });
+        return send(200, { number: Number(params.pull_number), head: { sha: this.pullRequestHead }, base: { sha: this.pullRequestBase } });
       default:
         this.invalid.push(`${operationId}: not expected from benchgate`);
         return send(501, { message: 'not implemented in the fake' });

@@ -5,25 +5,64 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ComparisonResult, RefInfo } from '../../src/model.js';
+import type { ComparisonResult, RefInfo, Run, RunSettings } from '../../src/model.js';
 import { renderJson } from '../../src/report/json.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
 import { FakeGitHub } from './fake-github.js';
 import { eventFile, runAction, workflowCommands } from './runner.js';
-import { compared, result } from '../builders.js';
+import { compared, measurement, result, run } from '../builders.js';
+import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
 const HEAD = 'b'.repeat(40);
 
 const MERGE = 'c'.repeat(40);
 
-function artifact(pullRequest: string | null, headSha = HEAD, chosen?: RefInfo['chosen'], claims: Partial<ComparisonResult> = {}): string {
+/** Ten rounds: `@everyone` 40% slower on head, `steady` 0.1% (within the threshold); every value distinct. */
+function loggedRuns(): Run[] {
+  const runs: Run[] = [];
+  for (let round = 1; round <= 10; round++) {
+    for (const side of ['base', 'head'] as const) {
+      const at = (base: number, head: number) => [(side === 'base' ? base : head) + round * 0.001];
+      runs.push(
+        run({
+          side,
+          round,
+          measurements: [
+            measurement({ benchmark: '@everyone', unit: 'ms', values: at(10, 14) }),
+            measurement({ benchmark: 'steady', unit: 'ms', values: at(10, 10.01) }),
+          ],
+        }),
+      );
+    }
+  }
+  return runs;
+}
+
+/**
+ * The measuring job's output directory: its results log (what the publish job decides again),
+ * a results.json with whatever it `claims`, and the pull request number file.
+ */
+function artifact(
+  pullRequest: string | null,
+  headSha = HEAD,
+  chosen?: RefInfo['chosen'],
+  claims: Partial<ComparisonResult> = {},
+  logged: Partial<RunSettings> = {},
+): string {
   const dir = path.join(tempDir('benchgate-artifact-'), 'benchgate-results');
   mkdirSync(dir);
   const r = { ...result([compared('@everyone', 'regression', 40), compared('steady', 'unchanged', 0.1)]), ...claims };
   r.head = { ...r.head, sha: headSha, ...(chosen ? { chosen } : {}) };
   writeFileSync(path.join(dir, 'results.json'), renderJson(r));
+  const header = testHeader({ base: r.base, head: r.head, config: { ...TEST_SETTINGS, suite: 'suite', ...logged } });
+  const lines = [
+    header,
+    ...loggedRuns().map((x) => ({ type: 'run', run: x })),
+    { type: 'end', endedAt: '2026-01-01T00:01:00Z', status: 'completed' },
+  ];
+  writeFileSync(path.join(dir, 'results.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
   if (pullRequest !== null) writeFileSync(path.join(dir, 'pull-request-number'), pullRequest);
   return dir;
 }
@@ -76,6 +115,23 @@ describe('publishing saved results from a workflow_run job', () => {
     const step = await report(artifact('42\n', HEAD, undefined, { gateFailed: false, override: { label: 'forged', by: 'fork' } }));
     expect(step.code).toBe(1);
     expect(fake.checkRuns[0]).toMatchObject({ conclusion: 'failure' });
+  });
+
+  it("decides the gate with the publish job's trusted settings, never the log's: fail-on none and a 1000% threshold in the artifact still fail", async () => {
+    const step = await report(artifact('42\n', HEAD, undefined, {}, { failOn: 'none', thresholdPct: 1000, alpha: 1e-9 }));
+    expect(step.code).toBe(1);
+    expect(fake.checkRuns[0]).toMatchObject({ conclusion: 'failure' });
+    // The trusted side decides: its own threshold of 50% passes the 40% change.
+    const lenient = await runAction(workspace, { 'report-from': artifact('42\n'), token: 'ghs_reporter', threshold: '50' }, github.env);
+    expect(lenient.code).toBe(0);
+  });
+
+  it('refuses an artifact without its results log: results.json alone is not decided again', async () => {
+    const dir = artifact('42');
+    rmSync(path.join(dir, 'results.jsonl'));
+    const step = await report(dir);
+    expect(step.code).toBe(2);
+    expect(step.stdout).toMatch(/no results.jsonl: the publish job decides the gate again from the results log/);
   });
 
   it("lets the gate pass with this repository's override label on the pull request, read from the API", async () => {

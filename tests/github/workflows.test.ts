@@ -155,14 +155,16 @@ describe('the starter workflows pasted into another repository', () => {
         return checkedOut || inRepo ? [] : [s.uses];
       });
       expect({ file, unresolved }).toEqual({ file, unresolved: [] });
-      expect(steps.filter((s) => s.uses?.toLowerCase().startsWith('owner/benchgate')).map((s) => s.uses)).toEqual([PLACEHOLDER]);
+      const benchgate = steps.filter((s) => s.uses?.toLowerCase().startsWith('owner/benchgate')).map((s) => s.uses);
+      expect(benchgate.length).toBeGreaterThan(0);
+      expect(new Set(benchgate)).toEqual(new Set([PLACEHOLDER]));
     }
   });
 
   it('the reusable workflow runs the benchgate it checked out, nothing from the caller', () => {
     const steps = stepsOf('.github/workflows/benchgate.yml');
     const local = steps.filter((s) => s.uses?.startsWith('./'));
-    expect(local.map((s) => s.uses)).toEqual(['./.benchgate-action']);
+    expect(local.map((s) => s.uses)).toEqual(['./.benchgate-action', './.benchgate-action']);
     const checkout = steps.find((s) => s.with?.path === '.benchgate-action')!;
     expect(checkout.with).toMatchObject({ repository: '${{ inputs.benchgate-repository }}', ref: '${{ inputs.benchgate-ref }}' });
   });
@@ -212,10 +214,11 @@ describe('the fork relay (benchgate-comment.yml)', () => {
   const steps = stepsOf('templates/github/benchgate-comment.yml');
   const text = readFileSync(path.join(ROOT, 'templates/github/benchgate-comment.yml'), 'utf8');
 
-  it('checks out nothing and extracts the untrusted artifact into the runner temp directory', () => {
-    expect(steps.map((s) => s.uses?.replace(/@.*/, ''))).toEqual(['actions/download-artifact', 'OWNER/benchgate']);
-    expect(steps[0]!.with!.path).toBe('${{ runner.temp }}/benchgate-results');
-    expect(steps[1]!.with!['report-from']).toBe(steps[0]!.with!.path);
+  it("checks out only the default branch's .benchgate.yml and extracts the untrusted artifact into the runner temp directory", () => {
+    expect(steps.map((s) => s.uses?.replace(/@.*/, ''))).toEqual(['actions/checkout', 'actions/download-artifact', 'OWNER/benchgate']);
+    expect(steps[0]!.with).toMatchObject({ 'sparse-checkout': '.benchgate.yml', 'sparse-checkout-cone-mode': false });
+    expect(steps[1]!.with!.path).toBe('${{ runner.temp }}/benchgate-results');
+    expect(steps[2]!.with!['report-from']).toBe(steps[1]!.with!.path);
   });
 
   it('says its check conclusion is only as trustworthy as the fork’s own job', () => {
@@ -227,15 +230,18 @@ describe('the fork relay (benchgate-comment.yml)', () => {
 describe('the reusable workflow', () => {
   const workflow = parse(readFileSync(path.join(ROOT, '.github/workflows/benchgate.yml'), 'utf8'));
   const inputs = workflow.on.workflow_call.inputs as Record<string, { default?: unknown }>;
-  const steps = workflow.jobs.benchgate.steps as Step[];
 
   it("forwards only what the caller set, so .benchgate.yml's settings are not overridden", () => {
-    const action = steps.find((s) => s.uses === './.benchgate-action')!;
-    const forwarded = Object.values(action.with!).map((v) => /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(String(v))?.[1]);
-    expect(forwarded.length).toBeGreaterThan(5);
-    for (const name of forwarded) {
-      expect(name).toBeDefined();
-      expect({ name, default: inputs[name!]!.default }).toEqual({ name, default: '' });
+    for (const job of ['measure', 'publish']) {
+      const action = (workflow.jobs[job].steps as Step[]).find((s) => s.uses === './.benchgate-action')!;
+      const forwarded = Object.entries(action.with!)
+        .filter(([key]) => (CONFIG_KEYS as readonly string[]).includes(key))
+        .map(([, v]) => /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(String(v))?.[1]);
+      expect(forwarded.length).toBeGreaterThan(4);
+      for (const name of forwarded) {
+        expect(name).toBeDefined();
+        expect({ name, default: inputs[name!]!.default }).toEqual({ name, default: '' });
+      }
     }
   });
 });
@@ -275,5 +281,50 @@ describe('action.yml', () => {
     const sources = ['src/action.ts', 'src/platforms/github.ts'].map((f) => readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
     const set = [...new Set([...sources.matchAll(/core\.setOutput\('([\w-]+)'/g)].map((m) => m[1]!))].sort();
     expect(set).toEqual(Object.keys(action.outputs).sort());
+  });
+});
+
+/**
+ * Measure, then publish (docs/architecture.md decision 5; issue 22 item 1c): the job that runs
+ * the pull request's code holds no write token and no token input; the job that holds them
+ * runs none of its code (it checks out only the base's .benchgate.yml) and decides the gate
+ * again from the artifact with the same gate settings.
+ */
+describe('the pull request workflows: measure, then publish', () => {
+  interface Job {
+    needs?: string;
+    permissions?: Record<string, string>;
+    steps: Step[];
+  }
+  const jobs = (file: string) => (parse(readFileSync(path.join(ROOT, file), 'utf8')) as { jobs: Record<string, Job> }).jobs;
+  const isBenchgate = (s: Step) => s.uses === PLACEHOLDER || s.uses === './.benchgate-action';
+  const GATE_KEYS = ['rounds', 'max-rounds', 'max-time', 'threshold', 'fail-on', 'alpha'];
+  const gateInputs = (step: Step) => Object.fromEntries(Object.entries(step.with ?? {}).filter(([key]) => GATE_KEYS.includes(key)));
+
+  it.each(['templates/github/benchgate.yml', '.github/workflows/benchgate.yml'])('%s', (file) => {
+    const { measure, publish, ...rest } = jobs(file);
+    expect(Object.keys(rest)).toEqual([]);
+    expect(measure!.permissions).toEqual({ contents: 'read' });
+    const measuring = measure!.steps.find(isBenchgate)!;
+    expect(measuring.with).toMatchObject({ token: '', comment: 'off', check: 'off' });
+    expect(measuring.with!['report-from']).toBeUndefined();
+
+    expect(publish!.needs).toBe('measure');
+    expect(publish!.permissions).toEqual({ contents: 'read', 'pull-requests': 'write', checks: 'write' });
+    const project = publish!.steps.filter((s) => s.uses?.startsWith('actions/checkout@') && s.with?.path === undefined);
+    expect(project).toHaveLength(1);
+    expect(project[0]!.with).toMatchObject({ 'sparse-checkout': '.benchgate.yml', 'sparse-checkout-cone-mode': false });
+    expect(String(project[0]!.with!.ref)).toMatch(
+      /^\$\{\{ github\.event\.pull_request\.base\.sha \|\| github\.event\.merge_group\.base_sha/,
+    );
+    const publishing = publish!.steps.find(isBenchgate)!;
+    expect(publishing.with!['report-from']).toBe('${{ runner.temp }}/benchgate-results');
+    expect(gateInputs(publishing)).toEqual(gateInputs(measuring));
+    expect(publish!.steps.some((s) => 'run' in s)).toBe(false);
+  });
+
+  it('the deep run, which may run a pull request branch, holds no write permission', () => {
+    const workflow = parse(readFileSync(path.join(ROOT, 'templates/github/benchgate-deep.yml'), 'utf8')) as { permissions: object };
+    expect(workflow.permissions).toEqual({ contents: 'read' });
   });
 });

@@ -44,7 +44,7 @@ describe('benchgate run in a GitLab merge request pipeline', () => {
     gitlab = await startFakeGitLab({ projectId: PROJECT_ID, mergeRequestIid: MR_IID, token: TOKEN, otherNotes: 120 });
     out = tempDir();
     tokenProbe = path.join(tempDir(), 'token-seen');
-    const env = gitlabEnv(clone, gitlab.apiUrl, { TOKEN_PROBE: tokenProbe });
+    const env = gitlabEnv(clone, gitlab.apiUrl, { TOKEN_PROBE: tokenProbe, BENCHGATE_PASS_ENV: 'TOKEN_PROBE' });
     first = await runCli([...RUN_ARGS, '--out', out], { cwd: clone.dir, env });
     notesAfterFirst = gitlab.notes.map((n) => ({ ...n }));
     second = await runCli([...RUN_ARGS, '--out', out], { cwd: clone.dir, env });

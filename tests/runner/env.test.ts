@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { commandEnvironment, isCredential, withheldVariables } from '../../src/runner/env.js';
+import os from 'node:os';
+import { allowed, commandEnvironment, withheldVariables } from '../../src/runner/env.js';
 
 const CI_ENV = {
   PATH: '/usr/bin',
@@ -25,48 +26,88 @@ const CI_ENV = {
   AWS_SECRET_ACCESS_KEY: 'aws',
   GITHUB_SHA: 'abc',
   CI_COMMIT_SHA: 'abc',
+  // Secrets whose names say nothing, and the files through which a step sets later steps' environment.
+  GH_PAT: 'ghp_x',
+  DATABASE_URL: 'postgres://u:pw@db.example/x',
+  DOCKER_AUTH_CONFIG: '{"auths":{}}',
+  NPM_CONFIG__AUTH: 'dTpw',
+  SLACK_WEBHOOK_URL: 'https://hooks.slack.example/T/B/x',
+  GITHUB_ENV: '/runner/env',
+  GITHUB_PATH: '/runner/path',
+  GITHUB_OUTPUT: '/runner/output',
+  GITHUB_STEP_SUMMARY: '/runner/summary',
+  // What builds need.
+  LANG: 'C.UTF-8',
+  LC_ALL: 'C',
+  GOFLAGS: '-mod=mod',
+  CARGO_HOME: '/cargo',
+  RUSTFLAGS: '-C target-cpu=native',
+  PYTHONPATH: '/py',
+  NPM_CONFIG_CACHE: '/npm',
+  RUNNER_TEMP: '/runner/tmp',
+  https_proxy: 'http://proxy.example:3128',
 };
 
 describe('commandEnvironment', () => {
-  it('withholds every credential benchgate knows of and keeps the rest', () => {
+  it('passes only the allow-list: every credential, named or not, and the step files stay out', () => {
     const env = commandEnvironment(CI_ENV, { BENCHGATE_SIDE: 'base' });
-    expect(Object.keys(env).sort()).toEqual(['BENCHGATE_SIDE', 'CI_COMMIT_SHA', 'GITHUB_SHA', 'HOME', 'INPUT_ROUNDS', 'PATH']);
+    expect(Object.keys(env).sort()).toEqual(
+      [
+        'BENCHGATE_SIDE',
+        'CARGO_HOME',
+        'GIT_CONFIG_GLOBAL',
+        'GIT_CONFIG_NOSYSTEM',
+        'GOFLAGS',
+        'HOME',
+        'LANG',
+        'LC_ALL',
+        'NPM_CONFIG_CACHE',
+        'PATH',
+        'PYTHONPATH',
+        'RUNNER_TEMP',
+        'RUSTFLAGS',
+        'https_proxy',
+      ].sort(),
+    );
+    expect([env.GIT_CONFIG_NOSYSTEM, env.GIT_CONFIG_GLOBAL]).toEqual(['1', os.devNull]);
     expect(CI_ENV.GITHUB_TOKEN).toBe('ghs_x'); // the input is not changed
   });
 
-  it('passes through what the allow list or BENCHGATE_PASS_ENV names', () => {
+  it('passes through what the caller or BENCHGATE_PASS_ENV names, as it is', () => {
     expect(commandEnvironment(CI_ENV, {}, ['NPM_TOKEN']).NPM_TOKEN).toBe('npm_x');
-    const env = commandEnvironment({ ...CI_ENV, BENCHGATE_PASS_ENV: ' NPM_TOKEN , AWS_SECRET_ACCESS_KEY' }, {});
-    expect([env.NPM_TOKEN, env.AWS_SECRET_ACCESS_KEY, env.GITHUB_TOKEN]).toEqual(['npm_x', 'aws', undefined]);
+    const env = commandEnvironment({ ...CI_ENV, BENCHGATE_PASS_ENV: ' NPM_TOKEN , DATABASE_URL' }, {});
+    expect([env.NPM_TOKEN, env.DATABASE_URL, env.GITHUB_TOKEN]).toEqual(['npm_x', 'postgres://u:pw@db.example/x', undefined]);
   });
 
   it('names what it withholds', () => {
-    expect(withheldVariables({ PATH: '/bin', GITHUB_TOKEN: 'x', NODE_AUTH_TOKEN: 'y' })).toEqual(['GITHUB_TOKEN', 'NODE_AUTH_TOKEN']);
-    expect(withheldVariables({ GITHUB_TOKEN: 'x', BENCHGATE_PASS_ENV: 'GITHUB_TOKEN' })).toEqual([]);
+    expect(withheldVariables({ PATH: '/bin', GITHUB_TOKEN: 'x', GITHUB_ENV: '/e', NODE_AUTH_TOKEN: 'y' })).toEqual([
+      'GITHUB_ENV',
+      'GITHUB_TOKEN',
+      'NODE_AUTH_TOKEN',
+    ]);
+    expect(withheldVariables({ GITHUB_TOKEN: 'x', BENCHGATE_PASS_ENV: 'GITHUB_TOKEN,BENCHGATE_PASS_ENV' })).toEqual([]);
   });
 
-  it('tells credentials by name', () => {
-    for (const name of [
-      'npm_config_//registry.npmjs.org/:_authToken',
-      'SSH_AUTH_SOCK',
-      'GOOGLE_APPLICATION_CREDENTIALS',
-      'STRIPE_API_KEY',
-      'AWS_SESSION_TOKEN',
-      'VAULT_TOKEN',
+  it('refuses a secret under an allowed name or prefix', () => {
+    for (const [name, value] of [
+      ['npm_config_//registry.npmjs.org/:_authToken', 'x'],
+      ['NPM_CONFIG__AUTH', 'x'],
+      ['CARGO_REGISTRY_TOKEN', 'x'],
+      ['CARGO_REGISTRIES_CORP_TOKEN', 'x'],
+      ['HTTPS_PROXY', 'http://user:pw@proxy.example:3128'],
+      ['PIP_INDEX_URL', 'https://__token__:pypi-x@pypi.example/simple'],
+      ['GOOGLE_CLOUD_PROJECT', 'p'],
     ]) {
-      expect(isCredential(name)).toBe(true);
+      expect([name, allowed(name!, value!)]).toEqual([name, false]);
     }
-    for (const name of [
-      'PATH',
-      'HOME',
-      'GITHUB_REPOSITORY',
-      'BENCHGATE_RUN_ID',
-      'BENCHGATE_PASS_ENV',
-      'GOMAXPROCS',
-      'TOKENIZERS_PARALLELISM',
-      'TOKEN_PROBE',
+    for (const [name, value] of [
+      ['HTTPS_PROXY', 'http://proxy.example:3128'],
+      ['PIP_INDEX_URL', 'https://pypi.example/simple'],
+      ['GOMAXPROCS', '2'],
+      ['JAVA_HOME_17_X64', '/jdk'],
+      ['TERM', 'xterm'],
     ]) {
-      expect(isCredential(name)).toBe(false);
+      expect([name, allowed(name!, value!)]).toEqual([name, true]);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkRefSyntax, createWorktrees, firstParent, GitError, mergeBase, resolveCommit } from '../../src/git.js';
+import { checkRefSyntax, createWorktrees, firstParent, GitError, mergeBase, resolveCommit, withoutCredentials } from '../../src/git.js';
 import { extraWorktrees, git, makeRepo, tempDir } from '../e2e/helpers.js';
 
 /** An origin with main (the base) and feature (the head), cloned the way CI does: one branch, depth 1. */
@@ -164,5 +164,16 @@ describe('worktrees of a repository with submodules', () => {
     await wt.remove();
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toMatch(/^initialising the submodules of .*base failed \(the build may miss them\): /);
+  });
+});
+
+describe('withoutCredentials', () => {
+  it('drops userinfo from http(s) URLs and a password from others', () => {
+    expect(withoutCredentials('https://x-access-token:ghs_secret@github.com/o/r')).toBe('https://github.com/o/r');
+    expect(withoutCredentials('https://gitlab-ci-token:glcbt-secret@gitlab.example/g/p.git')).toBe('https://gitlab.example/g/p.git');
+    expect(withoutCredentials('http://ghp_token@host.example/r')).toBe('http://host.example/r');
+    expect(withoutCredentials('ssh://git:pw@host.example/r')).toBe('ssh://git@host.example/r');
+    expect(withoutCredentials('git@github.com:o/r.git')).toBe('git@github.com:o/r.git');
+    expect(withoutCredentials('/srv/repo')).toBe('/srv/repo');
   });
 });

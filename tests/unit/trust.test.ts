@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type RawConfig } from '../../src/config.js';
 import { CONFIG_KEYS, OPTIONS, optionSpec } from '../../src/options.js';
-import { checkWorkingDirectory, governLayer, reviewEvent, workingDirectoryIn } from '../../src/trust.js';
-import { ROOT, tempDir } from '../e2e/helpers.js';
+import { checkWorkingDirectory, governingEvent, governLayer, workingDirectoryIn } from '../../src/trust.js';
+import { git, makeRepo, ROOT, tempDir } from '../e2e/helpers.js';
 
 const at = (key: string, value: unknown, file = '.benchgate.yml', line = 3): RawConfig => ({
   [key]: { value, where: `${file}:${line} (${key})` },
@@ -78,62 +78,95 @@ describe('governLayer: the trust class of every option in src/options.ts', () =>
   });
 });
 
-describe('reviewEvent: which CI events carry a pull request', () => {
+describe("governingEvent: the events whose checkout's config may not govern", () => {
   const eventFile = (payload: object) => {
     const file = path.join(tempDir(), 'event.json');
     writeFileSync(file, JSON.stringify(payload));
     return file;
   };
+  const github = (name: string, payload: object, more: Record<string, string> = {}) => ({
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: name,
+    GITHUB_EVENT_PATH: eventFile(payload),
+    ...more,
+  });
+  /** A clone whose HEAD is a commit of its own, with an origin (no fetch is made: only the ref is named). */
+  const clone = () => {
+    const repo = makeRepo([{ 'a.txt': '1' }]);
+    git(repo, 'remote', 'add', 'origin', 'https://github.invalid/o/r.git');
+    return { repo, head: git(repo, 'rev-parse', 'HEAD').trim() };
+  };
+  const noReader = { baseSha: () => Promise.reject(new Error('not asked')) };
 
-  it.each(['pull_request', 'pull_request_target'])('GitHub %s: the base SHA of the payload', (name) => {
-    const env = {
-      GITHUB_ACTIONS: 'true',
-      GITHUB_EVENT_NAME: name,
-      GITHUB_EVENT_PATH: eventFile({ pull_request: { base: { sha: 'b'.repeat(40) } } }),
-    };
-    expect(reviewEvent(env)).toEqual({ name: `${name} event`, base: 'b'.repeat(40) });
+  it.each(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment'])(
+    'GitHub %s: the base SHA of the payload',
+    async (name) => {
+      const env = github(name, { pull_request: { base: { sha: 'b'.repeat(40) } } });
+      expect(await governingEvent(env, '.', noReader)).toEqual({ name: `${name} event`, base: 'b'.repeat(40) });
+    },
+  );
+
+  it('GitHub merge_group: the queue base', async () => {
+    expect((await governingEvent(github('merge_group', { merge_group: { base_sha: 'c'.repeat(40) } }), '.'))?.base).toBe('c'.repeat(40));
   });
 
-  it('GitHub merge_group: the queue base', () => {
-    const env = {
-      GITHUB_ACTIONS: 'true',
-      GITHUB_EVENT_NAME: 'merge_group',
-      GITHUB_EVENT_PATH: eventFile({ merge_group: { base_sha: 'c'.repeat(40) } }),
-    };
-    expect(reviewEvent(env)?.base).toBe('c'.repeat(40));
+  it("GitHub issue_comment on a pull request: its base, read through the API; on an issue: the default branch's tip", async () => {
+    const asked: number[] = [];
+    const reader = { baseSha: (n: number) => (asked.push(n), Promise.resolve('e'.repeat(40))) };
+    const onPr = github('issue_comment', { issue: { number: 9, pull_request: { url: 'https://api.github.invalid/pulls/9' } } });
+    expect(await governingEvent(onPr, '.', reader)).toEqual({ name: 'issue_comment event on pull request #9', base: 'e'.repeat(40) });
+    expect(asked).toEqual([9]);
+    await expect(governingEvent(onPr, '.')).rejects.toThrow('reading its base needs a token');
+    const { repo } = clone();
+    const onIssue = github('issue_comment', { issue: { number: 3 }, repository: { default_branch: 'main' } });
+    expect((await governingEvent(onIssue, repo, reader))?.base).toBe('origin/main');
   });
 
-  it('push, workflow_dispatch and local runs are not reviews', () => {
+  it("an event on no list: the default branch's tip; without one, exit 2", async () => {
+    const { repo } = clone();
+    expect(await governingEvent(github('deployment', { repository: { default_branch: 'trunk' } }), repo)).toEqual({
+      name: 'deployment event',
+      base: 'origin/trunk',
+    });
+    await expect(governingEvent(github('deployment', {}), repo)).rejects.toThrow(ConfigError);
+    await expect(governingEvent(github('deployment', {}), repo)).rejects.toThrow('deployment event without a base commit');
+  });
+
+  it('workflow_dispatch: the checkout governs when it is the dispatched commit, else the default branch', async () => {
+    const { repo, head } = clone();
+    const payload = { repository: { default_branch: 'main' } };
+    expect(await governingEvent(github('workflow_dispatch', payload, { GITHUB_SHA: head }), repo)).toBeUndefined();
+    expect((await governingEvent(github('workflow_dispatch', payload, { GITHUB_SHA: 'f'.repeat(40) }), repo))?.base).toBe('origin/main');
+  });
+
+  it('push, schedule and local runs: the checkout governs', async () => {
+    expect(await governingEvent(github('push', { before: 'a'.repeat(40) }), '.')).toBeUndefined();
+    expect(await governingEvent(github('schedule', {}), '.')).toBeUndefined();
+    expect(await governingEvent({ GITLAB_CI: 'true', CI_PIPELINE_SOURCE: 'push' }, '.')).toBeUndefined();
+    expect(await governingEvent({}, '.')).toBeUndefined();
+  });
+
+  it('GitLab merge request pipelines: the target branch SHA, else the merge base', async () => {
+    const gitlab = (env: Record<string, string>) => governingEvent({ GITLAB_CI: 'true', ...env }, '.');
     expect(
-      reviewEvent({ GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: eventFile({ before: 'a'.repeat(40) }) }),
-    ).toBeUndefined();
-    expect(reviewEvent({ GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'workflow_dispatch' })).toBeUndefined();
-    expect(reviewEvent({ GITLAB_CI: 'true', CI_PIPELINE_SOURCE: 'push' })).toBeUndefined();
-    expect(reviewEvent({})).toBeUndefined();
-  });
-
-  it('GitLab merge request pipelines: the target branch SHA, else the merge base', () => {
-    expect(
-      reviewEvent({
-        GITLAB_CI: 'true',
-        CI_MERGE_REQUEST_IID: '7',
-        CI_MERGE_REQUEST_DIFF_BASE_SHA: 'd1',
-        CI_MERGE_REQUEST_TARGET_BRANCH_SHA: 't1',
-      })?.base,
+      (await gitlab({ CI_MERGE_REQUEST_IID: '7', CI_MERGE_REQUEST_DIFF_BASE_SHA: 'd1', CI_MERGE_REQUEST_TARGET_BRANCH_SHA: 't1' }))?.base,
     ).toBe('t1');
-    expect(reviewEvent({ GITLAB_CI: 'true', CI_PIPELINE_SOURCE: 'merge_request_event', CI_MERGE_REQUEST_DIFF_BASE_SHA: 'd1' })?.base).toBe(
-      'd1',
-    );
-    expect(
-      reviewEvent({ GITLAB_CI: 'true', CI_EXTERNAL_PULL_REQUEST_IID: '3', CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA: 'e1' })?.base,
-    ).toBe('e1');
+    expect((await gitlab({ CI_PIPELINE_SOURCE: 'merge_request_event', CI_MERGE_REQUEST_DIFF_BASE_SHA: 'd1' }))?.base).toBe('d1');
+    expect((await gitlab({ CI_EXTERNAL_PULL_REQUEST_IID: '3', CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA: 'e1' }))?.base).toBe('e1');
   });
 
-  it('a review event without a base commit fails closed', () => {
-    expect(() =>
-      reviewEvent({ GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventFile({ pull_request: {} }) }),
-    ).toThrow('pull_request event without a base commit');
-    expect(() => reviewEvent({ GITLAB_CI: 'true', CI_MERGE_REQUEST_IID: '7' })).toThrow(ConfigError);
+  it.each(['parent_pipeline', 'pipeline', 'chat', ''])("GitLab source %j: the default branch's tip", async (source) => {
+    const { repo } = clone();
+    const env = { GITLAB_CI: 'true', CI_PIPELINE_SOURCE: source, CI_DEFAULT_BRANCH: 'main' };
+    expect((await governingEvent(env, repo))?.base).toBe('origin/main');
+    await expect(governingEvent({ ...env, CI_DEFAULT_BRANCH: '' }, repo)).rejects.toThrow('without a base commit');
+  });
+
+  it('a review event without a base commit fails closed', async () => {
+    await expect(governingEvent(github('pull_request', { pull_request: {} }), '.')).rejects.toThrow(
+      'pull_request event without a base commit',
+    );
+    await expect(governingEvent({ GITLAB_CI: 'true', CI_MERGE_REQUEST_IID: '7' }, '.')).rejects.toThrow(ConfigError);
   });
 });
 

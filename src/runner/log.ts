@@ -1,7 +1,8 @@
 /**
  * The results log: JSON Lines, a header, one line per run appended the moment the run ends,
  * and an end line. Each line is written with one synchronous append, so a killed benchgate
- * leaves every finished run on disk and at most one partial last line, which the reader skips.
+ * leaves every finished run on disk and at most one partial last line, which the reader skips;
+ * an unreadable line anywhere else is refused (a log edited or corrupted in the middle cannot be trusted).
  * One writer at a time: a lock file beside the log keeps a second run out of the directory,
  * and an earlier log there is kept under a new name, never truncated.
  */
@@ -153,12 +154,19 @@ export function parseLog(text: string, file: string): ParsedLog {
   const skipped: number[] = [];
   /** Line of each run's identity (suite, side, round): one log holds each run once. */
   const seen = new Map<string, number>();
+  const lastLine = lines.findLastIndex((line) => line.trim() !== '');
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
     let json: unknown;
     try {
       json = JSON.parse(line);
     } catch {
+      // Only a kill mid-write cuts a line, and only the last one: dropping a line elsewhere would drop runs silently.
+      if (i !== lastLine) {
+        throw new LogError(
+          `${file}:${i + 1}: not a JSON line, and not the last line (only the last line may be cut off by a kill); the log is corrupted: restore it or re-run`,
+        );
+      }
       skipped.push(i + 1);
       return;
     }

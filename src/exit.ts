@@ -18,7 +18,7 @@ export const EXIT = {
   gateFailed: 1,
   /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file, a path benchgate cannot write. */
   usage: 2,
-  /** A build or benchmark run failed, or a harness reported a benchmark failed. */
+  /** A build or benchmark run failed, a harness reported a benchmark failed, or the log ended early (an incomplete run). */
   runFailed: 3,
   /** A bug in benchgate itself. Never 1, so that a crash cannot pass for a regression. */
   internal: 4,

@@ -346,9 +346,10 @@ export interface SequentialDecision {
   /**
    * decided: a look's boundary was crossed beyond the threshold; equivalence: the interval fit
    * inside ±threshold; budget: max-rounds or max-time came first; untestable: failed, added,
-   * removed, or first seen after the first look.
+   * removed, or first seen after the first look; incomplete: the log ended early (killed,
+   * cancelled, failed) with it still open.
    */
-  stop: 'decided' | 'equivalence' | 'budget' | 'untestable';
+  stop: 'decided' | 'equivalence' | 'budget' | 'untestable' | 'incomplete';
   /** Rounds of data the decision used (later rounds of this benchmark are not used). */
   rounds: number;
   /** The round of the look that closed it. */

@@ -50,6 +50,18 @@ export function hasFailures(f: Failures): boolean {
   return f.runs.length > 0 || f.benchmarks.length > 0 || f.stopped !== null || f.noResults;
 }
 
+/**
+ * Why the job stopped, when no logged run shows it: a failure no run shows (a build, a warmup
+ * round), or a log that ended early (killed: no end line; cancelled). A log that ended early
+ * never passes: its rounds are not the ones the design planned.
+ */
+function stoppedBy(end: LogEnd | null, runFailed: boolean): string | null {
+  if (end === null) return 'incomplete run: the log ends early, with no end line (killed?)';
+  if (end.status === 'cancelled') return `incomplete run: cancelled${end.message ? ` (${end.message.split('\n')[0]})` : ''}`;
+  if (end.status === 'failed' && !runFailed) return end.message?.split('\n')[0] || 'no reason was logged';
+  return null;
+}
+
 function failuresOf(runs: readonly Run[], groups: readonly Group[], end: LogEnd | null): Failures {
   const failedRuns = runs
     .filter((r) => r.error !== undefined)
@@ -67,7 +79,7 @@ function failuresOf(runs: readonly Run[], groups: readonly Group[], end: LogEnd 
     runs: failedRuns,
     benchmarks,
     // A failure that no logged run shows (a build, a warmup round) must still be in the report.
-    stopped: end?.status === 'failed' && failedRuns.length === 0 ? end.message?.split('\n')[0] || 'no reason was logged' : null,
+    stopped: stoppedBy(end, failedRuns.length > 0),
     noResults: groups.length === 0,
   };
 }

@@ -141,7 +141,13 @@ describe('analyze', () => {
   it('exits 3 when anything failed, also beside a regression, and 1 for a regression alone', () => {
     const slow = (side: Side) => [side === 'base' ? 1 : 2];
     const regressed = runs(10, ['slow'], slow);
-    expect(exitCodeOf(analyze({ header, runs: regressed, end: null, settings }))).toBe(1);
+    const completed = { type: 'end', endedAt: '', status: 'completed' } as const;
+    expect(exitCodeOf(analyze({ header, runs: regressed, end: completed, settings }))).toBe(1);
+    // A log that ended early (killed: no end line; cancelled) never passes, whatever its rows say.
+    expect(exitCodeOf(analyze({ header, runs: runs(10, ['same'], () => [1]), end: null, settings }))).toBe(3);
+    const cancelled = { ...completed, status: 'cancelled' } as const;
+    expect(analyze({ header, runs: regressed, end: cancelled, settings }).failures.stopped).toBe('incomplete run: cancelled');
+    expect(exitCodeOf(analyze({ header, runs: regressed, end: cancelled, settings }))).toBe(3);
     // A second benchmark that its harness marked failed in head's third round only.
     const partly = runs(10, ['slow', 'flaky'], (side, _round, name) => (name === 'slow' ? slow(side) : [1])).map((run) =>
       run.side === 'head' && run.round === 3

@@ -6,10 +6,13 @@
  * One writer at a time: a lock file beside the log keeps a second run out of the directory,
  * and an earlier log there is kept under a new name, never truncated.
  */
+import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
   closeSync,
   existsSync,
+  fstatSync,
+  linkSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -17,7 +20,6 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,40 +74,89 @@ function processAlive(pid: number): boolean {
 }
 
 /**
- * Creates the lock file (exclusively: `wx`) holding this process's id and host. A lock left by a
- * benchgate that died on this host (its process is gone) is stale and taken over; any other
- * means a run is writing here now.
+ * Takes the lock file holding this process's id and host. It is created whole: written to a
+ * private file, then linked into place, which fails when the lock exists (no reader ever sees
+ * it half written). A lock left by a benchgate that died on this host (its process is gone) is
+ * stale and taken over by renaming it away: of several runs taking it over at once, one rename
+ * succeeds. One that renamed a fresh lock instead (another taker's, made between its read and its
+ * rename: another file than the one it judged stale) puts it back. Any other lock means a run is
+ * writing here now.
  */
 function acquireLock(lock: string): string {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lock, 'wx');
-      writeSync(fd, `${process.pid}\n${os.hostname()}\n`);
-      closeSync(fd);
-      return lock;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
-        throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
-    }
-    const [pidText = '', host = ''] = readLockFile(lock).split('\n');
-    const pid = Number(pidText);
-    const stale = host === os.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
-    if (!stale) {
-      throw new LogError(
-        `${path.dirname(lock)}: another benchgate (pid ${pidText || '?'} on ${host || 'an unknown host'}) is writing its results log here; ` +
-          `wait for it or use another --out (if no benchgate runs there, delete ${lock})`,
-      );
-    }
-    rmSync(lock, { force: true });
+  const mine = `${lock}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    writeFileSync(mine, `${process.pid}\n${os.hostname()}\n`, { flag: 'wx' });
+  } catch (err) {
+    throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
   }
-  throw new LogError(`${lock}: could not take the lock (another run took it first); use another --out`);
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        createLock(mine, lock);
+        return lock;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+          throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
+      }
+      const held = readLockFile(lock);
+      if (held === null) continue; // released (or taken away) since: try again
+      const [pidText = '', host = ''] = held.text.split('\n');
+      const pid = Number(pidText);
+      const stale = host === os.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
+      if (!stale) {
+        throw new LogError(
+          `${path.dirname(lock)}: another benchgate (pid ${pidText || '?'} on ${host || 'an unknown host'}) is writing its results log here; ` +
+            `wait for it or use another --out (if no benchgate runs there, delete ${lock})`,
+        );
+      }
+      takeOver(lock, held.ino);
+    }
+    throw new LogError(`${lock}: could not take the lock (other runs kept taking it); use another --out`);
+  } finally {
+    rmSync(mine, { force: true });
+  }
 }
 
-function readLockFile(lock: string): string {
+/** Links the written lock into place; where the file system has no hard links, creates it exclusively. */
+function createLock(mine: string, lock: string): void {
   try {
-    return readFileSync(lock, 'utf8');
+    linkSync(mine, lock);
+  } catch (err) {
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    writeFileSync(lock, readFileSync(mine), { flag: 'wx' });
+  }
+}
+
+/** Moves the stale lock (inode `ino`) out of the way; a fresh lock moved by mistake goes back. */
+function takeOver(lock: string, ino: number): void {
+  const moved = `${lock}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(lock, moved);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // another taker moved it first
+    throw new LogError(`${lock}: cannot take over the stale lock file: ${(err as Error).message}`);
+  }
+  try {
+    if (statSync(moved).ino !== ino) linkSync(moved, lock);
+  } catch (err) {
+    // EEXIST: a newer lock is in place; the next attempt reads it.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    rmSync(moved, { force: true });
+  }
+}
+
+/** The lock's text and inode, or null when there is none now. */
+function readLockFile(lock: string): { text: string; ino: number } | null {
+  try {
+    const fd = openSync(lock, 'r');
+    try {
+      return { text: readFileSync(fd, 'utf8'), ino: fstatSync(fd).ino };
+    } finally {
+      closeSync(fd);
+    }
   } catch {
-    return '';
+    return null;
   }
 }
 

@@ -16,6 +16,9 @@ import type { HostEnvironment } from './environment.js';
 export type Side = 'base' | 'head';
 export type Better = 'lower' | 'higher';
 
+/** The longest name, metric, unit or other short string the results log and results.json hold (their schemas' maxLength). */
+export const MAX_NAME_CHARS = 4096;
+
 /** What a format parser returns for one benchmark in one run. */
 export interface Measurement {
   /** The benchmark's name exactly as the harness printed it (never trimmed or normalised). */

@@ -252,6 +252,7 @@ export const WARNING_CODES = [
   'no-benchmarks',
   // the setup: on a pull or merge request, what its side could not change (src/trust.ts)
   'config-ignored',
+  'config-clamped',
   'ci-files-changed',
   // diagnostics: the machine
   'cpu-steal',

@@ -8,7 +8,7 @@ import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Node } from 'y
 import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
 import { FILTER_FORMATS, FILTER_PLACEHOLDER } from './adaptive/filter.js';
-import type { AdaptiveSettings, AnalysisSettings, FailOn, GlobThreshold, RunSettings } from './model.js';
+import type { AdaptiveSettings, AnalysisGate, AnalysisSettings, FailOn, GlobThreshold, RunSettings } from './model.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import type { Governance } from './trust.js';
 
@@ -399,6 +399,7 @@ export function runSettingsOf(config: Config): RunSettings {
     bench: config.bench,
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
+    workingDirectory: config.workingDirectory,
     measure: config.measure,
     gateMetrics: config.gateMetrics,
     gateProcess: config.gateProcess,
@@ -422,6 +423,37 @@ export function resolveAnalysisOverrides(layer: RawConfig): Partial<RunSettings>
   if (layer.ignore !== undefined) out.ignore = probe.ignore;
   if (layer.thresholds !== undefined) out.thresholds = probe.thresholds;
   return out;
+}
+
+/** The keys of the gate settings (AnalysisGate), as the option table names them. */
+const GATE_KEYS = ['threshold', 'alpha', 'correction', 'fail-on', 'gate-metrics', 'gate-process', 'ignore', 'thresholds'] as const;
+
+/**
+ * The gate settings of `analyze` and `merge`, from their own trusted config (the config file,
+ * then flags; its other keys are not theirs) over the defaults, never from the log: a log with
+ * `fail-on: none` cannot switch the gate off. What the defaults depend on comes from what the
+ * log measured: rounds auto's own alpha, and gate-process auto in command mode.
+ */
+export function trustedGate(layers: RawConfig[], recorded: Pick<RunSettings, 'format' | 'adaptive'>): AnalysisGate {
+  const merged: RawConfig = Object.assign({}, ...layers);
+  const gate: RawConfig = Object.fromEntries(GATE_KEYS.filter((k) => merged[k] !== undefined).map((k) => [k, merged[k]]));
+  const probe = resolveConfig([{ bench: { value: 'unused', where: '' } }, gate], '.');
+  const gateProcess = gate['gate-process'] === undefined ? 'auto' : parseValue(optionSpec('gate-process'), gate['gate-process']);
+  return {
+    alpha: gate.alpha !== undefined ? probe.alpha : recorded.adaptive ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha,
+    thresholdPct: probe.thresholdPct,
+    correction: probe.correction,
+    failOn: probe.failOn,
+    gateMetrics: probe.gateMetrics,
+    gateProcess: gateProcess === 'on' || (gateProcess === 'auto' && recorded.format === 'command'),
+    ignore: probe.ignore,
+    thresholds: probe.thresholds,
+  };
+}
+
+/** The trusted config file of `analyze` and `merge`: --config, else `.benchgate.yml` in the current directory when present. */
+export function trustedConfigFile(configFlag: string | undefined): RawConfig {
+  return readConfigFile(configFlag ?? CONFIG_FILE, configFlag !== undefined);
 }
 
 /** Flags that were given, as a config layer tagged with the flag name for error messages. */

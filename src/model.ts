@@ -168,6 +168,15 @@ export type NotGating = 'secondary' | 'derived' | 'process' | 'ignored';
 export type FailOn = 'regression' | 'none';
 
 /**
+ * The gate settings: what `analyze` and `merge` take from their own trusted config (flags, the
+ * config file), never from a log, which anyone who can hand over a file could have written.
+ */
+export type AnalysisGate = Pick<
+  RunSettings,
+  'alpha' | 'thresholdPct' | 'correction' | 'failOn' | 'gateMetrics' | 'gateProcess' | 'ignore' | 'thresholds'
+>;
+
+/**
  * The settings of one comparison as the results log records them (its header's `config`) and
  * results.json repeats them (`settings`, with `benchgate analyze`'s overrides applied): the same
  * keys whichever command wrote them, and nothing local to the machine (no paths).
@@ -185,6 +194,8 @@ export interface RunSettings extends AnalysisSettings {
   build: string | null;
   /** Per-run time limit in seconds; 0 = none. */
   timeoutSec: number;
+  /** The directory inside the repository the commands ran in (absent in logs before it was recorded: "."). */
+  workingDirectory?: string;
   /** What a run measured: its time (absent in logs before instruction mode), or its instruction count. */
   measure?: 'time' | 'instructions';
   /** rounds auto (src/adaptive/): when to look and when to stop; `rounds` is then max-rounds. */

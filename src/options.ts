@@ -426,7 +426,11 @@ const DOORS: readonly OptionSpec[] = [
     help: 'config file',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run'],
+    commands: ['run', 'analyze', 'merge'],
+    perCommand: {
+      analyze: { help: "config file whose gate settings (threshold, alpha, fail-on, correction, what gates) apply; a log's never do" },
+      merge: { help: "config file whose gate settings the merged log records; a source log's never do" },
+    },
     action: true,
   },
   {

@@ -8,7 +8,7 @@ import { hasFailures } from './analysis/index.js';
 import { ConfigError } from './config.js';
 import { GitError } from './git.js';
 import type { ComparisonResult } from './model.js';
-import { Cancelled, RunFailure } from './runner/errors.js';
+import { Cancelled, NoSpace, RunFailure } from './runner/errors.js';
 import { LogError } from './runner/log.js';
 
 export const EXIT = {
@@ -58,7 +58,7 @@ function isFileError(err: unknown): err is NodeJS.ErrnoException & { path: strin
 
 /** Maps any error to its exit code and message; whatever is not a known failure is a bug (EXIT.internal). */
 export function errorExit(err: unknown): ErrorExit {
-  if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError) {
+  if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError || err instanceof NoSpace) {
     return { code: EXIT.usage, message: err.message };
   }
   if (isFileError(err)) {

@@ -25,9 +25,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LogEnd, LogHeader, LogLine, Run } from '../model.js';
 import { validateLogLine } from '../validate.js';
+import { isNoSpace, NoSpace } from './errors.js';
 
 export class ResultsLog {
   private ended = false;
+  /** Runs appended so far. */
+  private runs = 0;
   private readonly lock: string;
   /** Where an earlier log in the same place was moved, so this run does not overwrite it. */
   readonly kept: string | null;
@@ -43,20 +46,37 @@ export class ResultsLog {
       writeFileSync(file, JSON.stringify(header) + '\n', { flag: 'wx' });
     } catch (err) {
       rmSync(this.lock, { force: true });
+      if (isNoSpace(err))
+        throw new NoSpace(file, (err as NodeJS.ErrnoException).code!, 'the results log could not be started (nothing was measured)');
       throw err;
     }
   }
 
+  /** Appends one run; a full disk or quota is a NoSpace naming the log and what it still holds. */
   append(run: Run): void {
-    appendFileSync(this.file, JSON.stringify({ type: 'run', run } satisfies LogLine) + '\n');
+    try {
+      appendFileSync(this.file, JSON.stringify({ type: 'run', run } satisfies LogLine) + '\n');
+      this.runs++;
+    } catch (err) {
+      if (!isNoSpace(err)) throw err;
+      const kept = this.runs === 0 ? 'nothing was measured' : `it keeps the ${this.runs} runs before it`;
+      throw new NoSpace(
+        this.file,
+        (err as NodeJS.ErrnoException).code!,
+        `the ${run.side} run of round ${run.round} could not be added to the results log (${kept})`,
+      );
+    }
   }
 
+  /** Writes the end line and frees the directory; on a full disk the log just has none (it reads as ended early). */
   end(status: LogEnd['status'], message?: string): void {
     if (this.ended) return;
     this.ended = true;
     const line: LogEnd = { type: 'end', endedAt: new Date().toISOString(), status, ...(message ? { message } : {}) };
     try {
       appendFileSync(this.file, JSON.stringify(line) + '\n');
+    } catch (err) {
+      if (!isNoSpace(err)) throw err;
     } finally {
       rmSync(this.lock, { force: true });
     }

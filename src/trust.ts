@@ -255,7 +255,9 @@ const CI_FILES = [/^\.github\/workflows\//, /^\.gitlab-ci\.yml$/];
 export async function reviewWarnings(config: Config, repo: string, baseSha: string, headSha: string): Promise<Warning[]> {
   const governance = config.governance;
   if (!governance) return [];
-  const diff = await git(repo, ['diff', '--name-only', '-z', '--no-renames', baseSha, headSha]);
+  // Submodule pointers are not CI files; ignoring them keeps git from reading .gitmodules, which a
+  // pull request can make malformed to turn this warning into "could not tell".
+  const diff = await git(repo, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=all', baseSha, headSha]);
   const changed =
     diff.code === 0 ? diff.stdout.split('\0').filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
   // First: the summary lists ten warnings, and this one matters most.

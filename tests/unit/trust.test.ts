@@ -5,10 +5,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, parseConfigText, type RawConfig } from '../../src/config.js';
+import { ConfigError, parseConfigText, type Config, type RawConfig } from '../../src/config.js';
 import { CONFIG_KEYS, OPTIONS, optionSpec } from '../../src/options.js';
-import { checkWorkingDirectory, governLayer, reviewEvent, workingDirectoryIn } from '../../src/trust.js';
-import { ROOT, tempDir } from '../e2e/helpers.js';
+import { checkWorkingDirectory, governLayer, reviewEvent, reviewWarnings, workingDirectoryIn } from '../../src/trust.js';
+import { git, makeRepo, ROOT, tempDir } from '../e2e/helpers.js';
 
 const at = (key: string, value: unknown, file = '.benchgate.yml', line = 3): RawConfig => ({
   [key]: { value, where: `${file}:${line} (${key})` },
@@ -214,5 +214,27 @@ describe('docs/security.md', () => {
       (m) => [m[1], m[2], m[3]],
     );
     expect(rows).toEqual(OPTIONS.filter((o) => o.file).map((o) => [o.name, o.trust, o.stricter]));
+  });
+});
+
+describe('reviewWarnings', () => {
+  it('a malformed .gitmodules (beside a submodule) does not weaken the CI-files warning to "could not tell"', async () => {
+    const repo = makeRepo([{ 'a.txt': '1' }]);
+    const base = git(repo, 'rev-parse', 'HEAD').trim();
+    writeFileSync(path.join(repo, '.gitmodules'), '[submodule "x"]\n\tpath = sub\n\turl = ./x\n[bad\n');
+    mkdirSync(path.join(repo, '.github', 'workflows'), { recursive: true });
+    writeFileSync(path.join(repo, '.github', 'workflows', 'bench.yml'), 'on: pull_request\n');
+    git(repo, 'update-index', '--add', '--cacheinfo', `160000,${base},sub`);
+    git(repo, 'add', '.gitmodules', '.github');
+    git(repo, 'commit', '-q', '--no-gpg-sign', '-m', 'pr');
+    const head = git(repo, 'rev-parse', 'HEAD').trim();
+    const config = {
+      governance: { event: 'pull_request event', baseSha: base, configFile: '.benchgate.yml', warnings: [] },
+    } as unknown as Config;
+    const [warning] = await reviewWarnings(config, repo, base, head);
+    expect(warning).toEqual({
+      code: 'ci-files-changed',
+      message: expect.stringMatching(/^the head commit changes \.github\/workflows\/bench\.yml: on a pull_request event/),
+    });
   });
 });

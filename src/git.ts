@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { deadRunWorktrees, markOwner } from './runner/leftovers.js';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -169,8 +170,25 @@ async function initSubmodules(dir: string, warn: (msg: string) => void): Promise
 }
 
 /** Checks out base and head into two detached worktrees under one temporary directory, submodules included. */
+/** Removes the worktrees of runs that died on this host (runner/leftovers.ts), then lets git forget missing ones. */
+async function removeDeadRunWorktrees(repo: string, warn: (msg: string) => void): Promise<void> {
+  const list = await git(repo, ['worktree', 'list', '--porcelain', '-z']);
+  if (list.code !== 0) return;
+  const dirs = list.stdout
+    .split('\0')
+    .filter((field) => field.startsWith('worktree '))
+    .map((field) => field.slice('worktree '.length));
+  const dead = deadRunWorktrees(dirs);
+  for (const dir of dead) await git(repo, ['worktree', 'remove', '--force', '--force', dir]);
+  for (const root of new Set(dead.map((dir) => path.dirname(dir)))) await rm(root, { recursive: true, force: true });
+  if (dead.length > 0) warn(`removed ${dead.length} worktree(s) a killed benchgate run left behind (first: ${dead[0]})`);
+  await git(repo, ['worktree', 'prune']);
+}
+
 export async function createWorktrees(repo: string, baseSha: string, headSha: string, warn: (msg: string) => void): Promise<Worktrees> {
+  await removeDeadRunWorktrees(repo, warn);
   const root = await mkdtemp(path.join(os.tmpdir(), 'benchgate-'));
+  markOwner(root);
   const dirs = { base: path.join(root, 'base'), head: path.join(root, 'head') };
   let removed = false;
   const remove = async () => {

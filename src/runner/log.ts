@@ -26,6 +26,7 @@ import path from 'node:path';
 import type { LogEnd, LogHeader, LogLine, Run } from '../model.js';
 import { validateLogLine } from '../validate.js';
 import { isNoSpace, NoSpace } from './errors.js';
+import { processAlive } from './leftovers.js';
 
 export class ResultsLog {
   private ended = false;
@@ -80,16 +81,6 @@ export class ResultsLog {
     } finally {
       rmSync(this.lock, { force: true });
     }
-  }
-}
-
-/** Whether a process with this id exists on this machine (EPERM: it does, but is someone else's). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

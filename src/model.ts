@@ -322,6 +322,12 @@ export interface Comparison {
   /** The samples the statistics saw, in round order (for plots and re-analysis). */
   baseSamples: number[];
   headSamples: number[];
+  /**
+   * Set in results.json when the samples above are an evenly spaced subset of those the
+   * statistics saw (`base.n`, `head.n`): the file keeps at most MAX_STORED_SAMPLES in all, so that
+   * a run of millions of iterations still fits the fork relay's 32 MiB (src/report/json.ts).
+   */
+  samplesThinned?: boolean;
   /** Percent change of head vs base (positive = larger value), with its confidence interval. */
   changePct: number | null;
   changeCi: [number, number] | null;

@@ -8,7 +8,7 @@ import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Node } from 'y
 import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
 import { FILTER_FORMATS, FILTER_PLACEHOLDER } from './adaptive/filter.js';
-import type { AdaptiveSettings, AnalysisGate, AnalysisSettings, FailOn, GlobThreshold, RunSettings } from './model.js';
+import type { AdaptiveSettings, AnalysisGate, AnalysisSettings, FailOnItem, GlobThreshold, RunSettings } from './model.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import type { Governance } from './trust.js';
 
@@ -34,7 +34,7 @@ export interface Config extends AnalysisSettings {
   /** Per-run time limit in seconds; 0 = none. */
   timeoutSec: number;
   outDir: string;
-  failOn: FailOn;
+  failOn: FailOnItem[];
   /** Directory inside the repository the commands run in (relative to the repo root). */
   workingDirectory: string;
   /** Source file (FILE or FILE:LINE, from the working directory) annotations point at when a benchmark's name names none. */
@@ -90,7 +90,6 @@ export const DEFAULTS = {
   sampling: configDefault('sampling'),
   timeoutSec: configDefault('timeout'),
   outDir: configDefault('out'),
-  failOn: configDefault('fail-on'),
   workingDirectory: configDefault('working-directory'),
   gateProcess: configDefault('gate-process'),
 } as const;
@@ -302,7 +301,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     sampling: (text('sampling') as Config['sampling'] | undefined) ?? DEFAULTS.sampling,
     timeoutSec: number('timeout') ?? DEFAULTS.timeoutSec,
     outDir: path.resolve(repoDir, text('out') ?? DEFAULTS.outDir),
-    failOn: (text('fail-on') as FailOn | undefined) ?? DEFAULTS.failOn,
+    failOn: failOnOf(list('fail-on'), merged['fail-on']?.where ?? '--fail-on'),
     workingDirectory: text('working-directory') ?? DEFAULTS.workingDirectory,
     source: text('source'),
     measure,
@@ -316,6 +315,20 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     ignore: list('ignore'),
     thresholds: (value('thresholds') as GlobThreshold[] | undefined) ?? [],
   };
+}
+
+const FAIL_ON: readonly string[] = ['regression', 'removed'];
+
+/** fail-on's items: regression and/or removed, or none alone (report only); unset: regression. */
+function failOnOf(items: string[], where: string): FailOnItem[] {
+  if (items.length === 0) return ['regression'];
+  if (items.length === 1 && items[0] === 'none') return [];
+  const bad = items.find((item) => !FAIL_ON.includes(item));
+  if (bad !== undefined)
+    throw new ConfigError(
+      `${where}: expected regression and/or removed (e.g. "regression, removed"), or none alone, got ${JSON.stringify(bad)}`,
+    );
+  return [...new Set(items)] as FailOnItem[];
 }
 
 /** Fixed rounds, or rounds auto's schedule and budget (the adaptive keys mean nothing without it). */

@@ -165,7 +165,11 @@ export interface GlobThreshold {
 /** Why a comparison does not gate: its role, the process cost, or the ignore list. */
 export type NotGating = 'secondary' | 'derived' | 'process' | 'ignored';
 
-export type FailOn = 'regression' | 'none';
+/** What fails the gate: a regression, a removed gating benchmark. */
+export type FailOnItem = 'regression' | 'removed';
+
+/** The list (empty: report only); `regression` or `none` in files written before it was a list. */
+export type FailOn = FailOnItem[] | 'regression' | 'none';
 
 /**
  * The gate settings: what `analyze` and `merge` take from their own trusted config (flags, the
@@ -182,7 +186,7 @@ export type AnalysisGate = Pick<
  * keys whichever command wrote them, and nothing local to the machine (no paths).
  */
 export interface RunSettings extends AnalysisSettings {
-  /** "regression": a regression fails the gate; "none": report only. */
+  /** What fails the gate (regression, removed); empty or "none": report only. */
   failOn: FailOn;
   /** Measured rounds planned; null when unknown (a log merged from several). */
   rounds: number | null;

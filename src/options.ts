@@ -293,10 +293,9 @@ const CONFIG = [
   {
     name: 'fail-on',
     arg: 'WHAT',
-    type: 'choice',
-    choices: ['regression', 'none'],
+    type: 'list',
     default: 'regression',
-    help: 'what fails the gate: regression, a significant regression beyond the threshold; none, nothing (report only)',
+    help: 'what fails the gate, a list: regression, a significant regression beyond the threshold; removed, a gating benchmark the head no longer prints; none, nothing (report only)',
     trust: 'trusted-only',
     measures: false,
     commands: ['run', 'analyze'],

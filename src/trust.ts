@@ -74,7 +74,8 @@ function refusal(spec: OptionSpec, proposed: Sourced, trusted: Sourced | undefin
   const theirs = trusted === undefined ? undefined : parseValue(spec, trusted);
   // An empty value would unset the trusted one and fall back to the default.
   if (mine === undefined) return theirs === undefined ? null : `it cannot unset ${spec.name}`;
-  if (mine === theirs) return null;
+  // Lists (ignore, fail-on) are equal by their items.
+  if (JSON.stringify(mine) === JSON.stringify(theirs)) return null;
   if (spec.trust === 'stricter-only' && spec.stricter) {
     const reference = theirs ?? spec.default;
     if (typeof mine === 'number' && typeof reference === 'number') {

@@ -7,6 +7,8 @@
 import { environmentDiagnostic } from '../diagnostics/environment-stability.js';
 import { processCost } from '../diagnostics/cost.js';
 import type {
+  FailOn,
+  FailOnItem,
   AnalysisSettings,
   Comparison,
   ComparisonResult,
@@ -99,16 +101,23 @@ function geomeanOf(comparisons: readonly Comparison[]): ComparisonResult['geomea
   return ratios.length > 0 ? geomeanChange(ratios) : null;
 }
 
+/** The items of a fail-on setting, whichever way the file wrote it (a string before it was a list). */
+function failOnItems(failOn: FailOn): FailOnItem[] {
+  return failOn === 'regression' ? ['regression'] : failOn === 'none' ? [] : failOn;
+}
+
 /**
- * Whether the gate fails: a gating regression under fail-on regression, unless the trusted
- * override label is on the pull request (the label lets a failed gate pass; the report stays).
+ * Whether the gate fails: a gating regression under fail-on regression, a removed gating
+ * benchmark under fail-on removed, unless the trusted override label is on the pull request
+ * (the label lets a failed gate pass; the report stays).
  */
 function gateOf(
   settings: RunSettings,
   counts: Record<Verdict, number>,
   override: GateOverride | null,
 ): Pick<ComparisonResult, 'gateFailed' | 'override'> {
-  const failed = settings.failOn === 'regression' && counts.regression > 0;
+  const failOn = failOnItems(settings.failOn);
+  const failed = (failOn.includes('regression') && counts.regression > 0) || (failOn.includes('removed') && counts.removed > 0);
   return { gateFailed: failed && override === null, ...(failed && override !== null && { override }) };
 }
 

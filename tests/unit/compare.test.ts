@@ -123,6 +123,20 @@ describe('analyze', () => {
     });
   });
 
+  it('fails the gate on a removed gating benchmark only when fail-on lists removed', () => {
+    const completed = { type: 'end', endedAt: '', status: 'completed' } as const;
+    const r = runs(10, ['kept', 'gone'], () => [1]).map((run) =>
+      run.side === 'head' ? { ...run, measurements: run.measurements.filter((m) => m.benchmark !== 'gone') } : run,
+    );
+    const judged = (failOn: RunSettings['failOn']) => analyze({ header, runs: r, end: completed, settings: { ...settings, failOn } });
+    expect(judged(['regression'])).toMatchObject({ counts: { removed: 1 }, gateFailed: false });
+    expect(exitCodeOf(judged(['regression']))).toBe(0);
+    expect(judged(['regression', 'removed'])).toMatchObject({ counts: { removed: 1 }, gateFailed: true });
+    expect(exitCodeOf(judged(['regression', 'removed']))).toBe(1);
+    // A log written before fail-on was a list reads as before.
+    expect(judged('regression').gateFailed).toBe(false);
+  });
+
   it('reports a failure that no logged run shows (a build, a warmup round) from the end line', () => {
     const end = {
       type: 'end',

@@ -140,6 +140,6 @@ describe('poolRounds', () => {
       ),
       'm',
     );
-    expect(merged.header.config).toMatchObject({ failOn: 'regression', thresholdPct: 2, alpha: 0.05, ignore: [], rounds: null });
+    expect(merged.header.config).toMatchObject({ failOn: ['regression'], thresholdPct: 2, alpha: 0.05, ignore: [], rounds: null });
   });
 });

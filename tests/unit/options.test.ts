@@ -70,7 +70,6 @@ describe('the option table', () => {
       alpha: 0.05,
       correction: 'holm',
       outDir: 'benchgate-out',
-      failOn: 'regression',
     });
   });
 });

@@ -4,13 +4,13 @@
  * Code Quality and metrics reports are plain files (report/index.ts) the job uploads as
  * `artifacts:reports`; GitLab shows them without any API call.
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../model.js';
 import type { CompareSpec } from '../refs.js';
 import { inertForLog } from '../report/escape.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderTerminal } from '../report/terminal.js';
+import { writeAtomic } from '../report/write.js';
 import type { Platform, WrittenReports } from './types.js';
 
 export const TOKEN_VARIABLE = 'BENCHGATE_GITLAB_TOKEN';
@@ -184,7 +184,7 @@ export class GitLabPlatform implements Platform {
     };
     for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
     const file = path.join(path.dirname(anyReport), DOTENV_FILE);
-    writeFileSync(
+    writeAtomic(
       file,
       Object.entries(values)
         .map(([k, v]) => `${k}=${v}\n`)

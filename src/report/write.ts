@@ -5,9 +5,9 @@
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isNoSpace } from '../runner/errors.js';
+import { isNoSpace, NoSpace } from '../runner/errors.js';
 
-/** Writes `text` to `file` atomically; `write` is replaceable for tests. */
+/** Writes `text` to `file` atomically (a full disk: NoSpace naming it); `write` is replaceable for tests. */
 export function writeAtomic(file: string, text: string, write: typeof writeFileSync = writeFileSync): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
@@ -15,6 +15,7 @@ export function writeAtomic(file: string, text: string, write: typeof writeFileS
     renameSync(temp, file);
   } catch (err) {
     rmSync(temp, { force: true });
+    if (isNoSpace(err)) throw new NoSpace(file, (err as NodeJS.ErrnoException).code!, 'could not be written');
     throw err;
   }
 }
@@ -32,8 +33,8 @@ export function writeAll(files: { file: string; text: () => string }[], write?: 
     try {
       writeAtomic(file, text(), write);
     } catch (err) {
-      if (!isNoSpace(err)) throw err;
-      notWritten.push({ file, code: (err as NodeJS.ErrnoException).code! });
+      if (!(err instanceof NoSpace)) throw err;
+      notWritten.push({ file, code: err.code });
     }
   }
   return notWritten;

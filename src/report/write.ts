@@ -15,7 +15,10 @@ export function writeAtomic(file: string, text: string, write: typeof writeFileS
     renameSync(temp, file);
   } catch (err) {
     rmSync(temp, { force: true });
-    if (isNoSpace(err)) throw new NoSpace(file, (err as NodeJS.ErrnoException).code!, 'could not be written');
+    const e = err as NodeJS.ErrnoException;
+    if (isNoSpace(e)) throw new NoSpace(file, e.code!, 'could not be written');
+    // Name the report, not the temporary file (exit.ts words it: "cannot write FILE: EISDIR").
+    if (e.path !== undefined) throw Object.assign(new Error(e.message), { code: e.code, syscall: 'write', path: file });
     throw err;
   }
 }

@@ -88,20 +88,19 @@ export class ResultsLog {
  * Takes the lock file holding this process's id and host. It is created whole: written to a
  * private file, then linked into place, which fails when the lock exists (no reader ever sees
  * it half written). A lock left by a benchgate that died on this host (its process is gone) is
- * stale and taken over by renaming it away: of several runs taking it over at once, one rename
- * succeeds. One that renamed a fresh lock instead (another taker's, made between its read and its
- * rename: another file than the one it judged stale) puts it back. Any other lock means a run is
- * writing here now.
+ * stale and taken over by renaming this run's file over it, under a takeover guard (another
+ * file created exclusively), so that of several runs taking it over at once exactly one does:
+ * the others find a live lock once the guard is free. Any other lock means a run is writing here.
  */
 function acquireLock(lock: string): string {
   const mine = `${lock}.${process.pid}.${randomBytes(4).toString('hex')}`;
   try {
-    writeFileSync(mine, `${process.pid}\n${os.hostname()}\n`, { flag: 'wx' });
+    writeFileSync(mine, ownerText(), { flag: 'wx' });
   } catch (err) {
     throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
   }
   try {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 200; attempt++) {
       try {
         createLock(mine, lock);
         return lock;
@@ -110,22 +109,37 @@ function acquireLock(lock: string): string {
           throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
       }
       const held = readLockFile(lock);
-      if (held === null) continue; // released (or taken away) since: try again
-      const [pidText = '', host = ''] = held.text.split('\n');
-      const pid = Number(pidText);
-      const stale = host === os.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
-      if (!stale) {
+      if (held === null) continue; // released since: try again
+      if (!isStale(held.text)) {
+        const [pidText = '', host = ''] = held.text.split('\n');
         throw new LogError(
           `${path.dirname(lock)}: another benchgate (pid ${pidText || '?'} on ${host || 'an unknown host'}) is writing its results log here; ` +
             `wait for it or use another --out (if no benchgate runs there, delete ${lock})`,
         );
       }
-      takeOver(lock, held.ino);
+      if (takeOver(lock, held.ino, mine)) return lock;
+      pause(10); // another run is taking it over: read what it leaves
     }
     throw new LogError(`${lock}: could not take the lock (other runs kept taking it); use another --out`);
   } finally {
     rmSync(mine, { force: true });
   }
+}
+
+function ownerText(): string {
+  return `${process.pid}\n${os.hostname()}\n`;
+}
+
+/** A lock (or guard) of a benchgate whose process is gone from this host. */
+function isStale(text: string): boolean {
+  const [pidText = '', host = ''] = text.split('\n');
+  const pid = Number(pidText);
+  return host === os.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+function pause(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
 }
 
 /** Links the written lock into place; where the file system has no hard links, creates it exclusively. */
@@ -138,22 +152,27 @@ function createLock(mine: string, lock: string): void {
   }
 }
 
-/** Moves the stale lock (inode `ino`) out of the way; a fresh lock moved by mistake goes back. */
-function takeOver(lock: string, ino: number): void {
-  const moved = `${lock}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
+/**
+ * Replaces the stale lock (inode `ino`) with `mine` by rename, holding the takeover guard; true
+ * when this run now holds the lock. A guard left by a run killed inside it is itself taken over.
+ */
+function takeOver(lock: string, ino: number, mine: string): boolean {
+  const guard = `${lock}.takeover`;
   try {
-    renameSync(lock, moved);
+    writeFileSync(guard, ownerText(), { flag: 'wx' });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // another taker moved it first
-    throw new LogError(`${lock}: cannot take over the stale lock file: ${(err as Error).message}`);
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new LogError(`${guard}: cannot create: ${(err as Error).message}`);
+    const held = readLockFile(guard);
+    if (held !== null && isStale(held.text)) rmSync(guard, { force: true });
+    return false;
   }
   try {
-    if (statSync(moved).ino !== ino) linkSync(moved, lock);
-  } catch (err) {
-    // EEXIST: a newer lock is in place; the next attempt reads it.
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    // Still the lock judged stale (not one another taker put in place since): replace it.
+    if (readLockFile(lock)?.ino !== ino) return false;
+    renameSync(mine, lock);
+    return true;
   } finally {
-    rmSync(moved, { force: true });
+    rmSync(guard, { force: true });
   }
 }
 

@@ -361,6 +361,8 @@ export interface Comparison {
   thresholdPct: number;
   /** rounds auto: how the sequential design decided it (its verdict is the design's, not `pAdjusted`'s). */
   sequential?: SequentialDecision;
+  /** Fixed rounds, a log that ended early (killed, cancelled, failed): its verdict stands on fewer rounds than planned. */
+  endedEarly?: boolean;
   warnings: Warning[];
   /** Extra numbers from diagnostics (normality, drift, percentiles, complexity...). */
   diagnostics?: ComparisonDiagnostics;

@@ -143,7 +143,9 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const groups = groupRuns(cost.runs, settings.sampling);
   const { compared } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
-  const comparisons = diagnosed.comparisons;
+  // Fixed rounds cut short: marked, so the reports can say what an undecided row's interval suggests (rows.ts).
+  const endedEarly = !sequential && end?.status !== 'completed';
+  const comparisons = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
   const environment = environmentDiagnostic(header.environment, runs);
   const failures = failuresOf(runs, groups, end);
   // The gate's counts: a comparison that does not gate is shown, and counted apart.

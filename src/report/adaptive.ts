@@ -50,7 +50,7 @@ function ruledOut(c: Comparison): string {
 }
 
 /** Whether the whole interval lies beyond the threshold on the worse side. */
-function worseBeyondThreshold(c: Comparison): boolean {
+export function worseBeyondThreshold(c: Comparison): boolean {
   if (!c.changeCi) return false;
   return c.better === 'higher' ? c.changeCi[1] < -c.thresholdPct : c.changeCi[0] > c.thresholdPct;
 }

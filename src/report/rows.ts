@@ -3,7 +3,7 @@ import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
 import { steadinessSummary } from '../environment.js';
 import type { Comparison, ComparisonResult, NotGating, Verdict } from '../model.js';
 import { ROUNDS_CAP } from '../stats/index.js';
-import { designText, sequentialPCell, sequentialVerdictText } from './adaptive.js';
+import { designText, sequentialPCell, sequentialVerdictText, worseBeyondThreshold } from './adaptive.js';
 import { clip } from './escape.js';
 import type { Names } from './names.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
@@ -45,6 +45,8 @@ const NOT_GATING: Record<NotGating, string> = {
 function gatingVerdictText(c: Comparison): string {
   if (c.sequential) return sequentialVerdictText(c, c.sequential);
   if (c.verdict === 'inconclusive') {
+    // Its interval is not corrected for the family: a hint for people, never the gate's.
+    if (c.endedEarly && worseBeyondThreshold(c)) return 'likely regression (incomplete run)';
     if (c.roundsNeeded === null) return 'inconclusive: too few samples';
     return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
   }

@@ -5,7 +5,8 @@ import type { Better, RunSettings, Measurement, Run, Side } from '../../src/mode
 import { renderJson } from '../../src/report/json.js';
 import { createRng, hodgesLehmann, holm, mannWhitneyU, percentChange, summarize } from '../../src/stats/index.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
-import { run } from '../builders.js';
+import { comparison, run } from '../builders.js';
+import { verdictText } from '../../src/report/rows.js';
 
 const settings: RunSettings = TEST_SETTINGS;
 
@@ -121,6 +122,17 @@ describe('analyze', () => {
       verdict: 'fail',
       gateFailed: false,
     });
+  });
+
+  it('fixed rounds cut short: rows marked endedEarly; an undecided one whose interval lies beyond the threshold reads as a likely regression', () => {
+    const r = runs(10, ['slow'], (side) => [noisy(side === 'base' ? 1 : 1.5, 0.005)]);
+    expect(analyze({ header, runs: r, end: null, settings }).comparisons.every((c) => c.endedEarly)).toBe(true);
+    const completed = { type: 'end', endedAt: '', status: 'completed' } as const;
+    expect(analyze({ header, runs: r, end: completed, settings }).comparisons.some((c) => c.endedEarly)).toBe(false);
+    const undecided = comparison({ verdict: 'inconclusive', changePct: 50, changeCi: [20, 80], thresholdPct: 2, roundsNeeded: 12 });
+    expect(verdictText({ ...undecided, endedEarly: true })).toBe('likely regression (incomplete run)');
+    expect(verdictText({ ...undecided, endedEarly: true, changeCi: [-5, 80] })).toBe('inconclusive: needs ~12 rounds');
+    expect(verdictText(undecided)).toBe('inconclusive: needs ~12 rounds');
   });
 
   it('fails the gate on a removed gating benchmark only when fail-on lists removed', () => {

@@ -1210,7 +1210,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter2 = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path26 = __require("node:path");
+    var path28 = __require("node:path");
     var fs3 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2223,9 +2223,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName2) {
-          const localBin = path26.resolve(baseDir, baseName2);
+          const localBin = path28.resolve(baseDir, baseName2);
           if (fs3.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path26.extname(baseName2))) return void 0;
+          if (sourceExt.includes(path28.extname(baseName2))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs3.existsSync(`${localBin}${ext}`)
           );
@@ -2243,17 +2243,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path26.resolve(
-            path26.dirname(resolvedScriptPath),
+          executableDir = path28.resolve(
+            path28.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path26.basename(
+            const legacyName = path28.basename(
               this._scriptPath,
-              path26.extname(this._scriptPath)
+              path28.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2264,7 +2264,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path26.extname(executableFile));
+        launchWithNode = sourceExt.includes(path28.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3179,7 +3179,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path26.basename(filename, path26.extname(filename));
+        this._name = path28.basename(filename, path28.extname(filename));
         return this;
       }
       /**
@@ -3193,9 +3193,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path27) {
-        if (path27 === void 0) return this._executableDir;
-        this._executableDir = path27;
+      executableDir(path29) {
+        if (path29 === void 0) return this._executableDir;
+        this._executableDir = path29;
         return this;
       }
       /**
@@ -5943,8 +5943,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports2.basename = (path26, { windows } = {}) => {
-      const segs = path26.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path28, { windows } = {}) => {
+      const segs = path28.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -8011,17 +8011,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path26) {
-      const ctrl = callVisitor(key, node, visitor, path26);
+    function visit_(key, node, visitor, path28) {
+      const ctrl = callVisitor(key, node, visitor, path28);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path26, ctrl);
-        return visit_(key, ctrl, visitor, path26);
+        replaceNode(key, path28, ctrl);
+        return visit_(key, ctrl, visitor, path28);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path26 = Object.freeze(path26.concat(node));
+          path28 = Object.freeze(path28.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path26);
+            const ci = visit_(i, node.items[i], visitor, path28);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -8032,13 +8032,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path26 = Object.freeze(path26.concat(node));
-          const ck = visit_("key", node.key, visitor, path26);
+          path28 = Object.freeze(path28.concat(node));
+          const ck = visit_("key", node.key, visitor, path28);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path26);
+          const cv = visit_("value", node.value, visitor, path28);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -8059,17 +8059,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path26) {
-      const ctrl = await callVisitor(key, node, visitor, path26);
+    async function visitAsync_(key, node, visitor, path28) {
+      const ctrl = await callVisitor(key, node, visitor, path28);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path26, ctrl);
-        return visitAsync_(key, ctrl, visitor, path26);
+        replaceNode(key, path28, ctrl);
+        return visitAsync_(key, ctrl, visitor, path28);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path26 = Object.freeze(path26.concat(node));
+          path28 = Object.freeze(path28.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path26);
+            const ci = await visitAsync_(i, node.items[i], visitor, path28);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -8080,13 +8080,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path26 = Object.freeze(path26.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path26);
+          path28 = Object.freeze(path28.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path28);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path26);
+          const cv = await visitAsync_("value", node.value, visitor, path28);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -8113,23 +8113,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path26) {
+    function callVisitor(key, node, visitor, path28) {
       if (typeof visitor === "function")
-        return visitor(key, node, path26);
+        return visitor(key, node, path28);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path26);
+        return visitor.Map?.(key, node, path28);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path26);
+        return visitor.Seq?.(key, node, path28);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path26);
+        return visitor.Pair?.(key, node, path28);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path26);
+        return visitor.Scalar?.(key, node, path28);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path26);
+        return visitor.Alias?.(key, node, path28);
       return void 0;
     }
-    function replaceNode(key, path26, node) {
-      const parent = path26[path26.length - 1];
+    function replaceNode(key, path28, node) {
+      const parent = path28[path28.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -8741,10 +8741,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path26, value) {
+    function collectionFromPath(schema, path28, value) {
       let v = value;
-      for (let i = path26.length - 1; i >= 0; --i) {
-        const k = path26[i];
+      for (let i = path28.length - 1; i >= 0; --i) {
+        const k = path28[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8763,7 +8763,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path26) => path26 == null || typeof path26 === "object" && !!path26[Symbol.iterator]().next().done;
+    var isEmptyPath = (path28) => path28 == null || typeof path28 === "object" && !!path28[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8793,11 +8793,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path26, value) {
-        if (isEmptyPath(path26))
+      addIn(path28, value) {
+        if (isEmptyPath(path28))
           this.add(value);
         else {
-          const [key, ...rest] = path26;
+          const [key, ...rest] = path28;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -8811,8 +8811,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path26) {
-        const [key, ...rest] = path26;
+      deleteIn(path28) {
+        const [key, ...rest] = path28;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -8826,8 +8826,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path26, keepScalar) {
-        const [key, ...rest] = path26;
+      getIn(path28, keepScalar) {
+        const [key, ...rest] = path28;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -8845,8 +8845,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path26) {
-        const [key, ...rest] = path26;
+      hasIn(path28) {
+        const [key, ...rest] = path28;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -8856,8 +8856,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path26, value) {
-        const [key, ...rest] = path26;
+      setIn(path28, value) {
+        const [key, ...rest] = path28;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -11372,9 +11372,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path26, value) {
+      addIn(path28, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path26, value);
+          this.contents.addIn(path28, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -11449,14 +11449,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path26) {
-        if (Collection2.isEmptyPath(path26)) {
+      deleteIn(path28) {
+        if (Collection2.isEmptyPath(path28)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path26) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path28) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -11471,10 +11471,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path26, keepScalar) {
-        if (Collection2.isEmptyPath(path26))
+      getIn(path28, keepScalar) {
+        if (Collection2.isEmptyPath(path28))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path26, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path28, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -11485,10 +11485,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path26) {
-        if (Collection2.isEmptyPath(path26))
+      hasIn(path28) {
+        if (Collection2.isEmptyPath(path28))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path26) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path28) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -11505,13 +11505,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path26, value) {
-        if (Collection2.isEmptyPath(path26)) {
+      setIn(path28, value) {
+        if (Collection2.isEmptyPath(path28)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path26), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path28), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path26, value);
+          this.contents.setIn(path28, value);
         }
       }
       /**
@@ -13472,9 +13472,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path26) => {
+    visit.itemAtPath = (cst, path28) => {
       let item = cst;
-      for (const [field2, index] of path26) {
+      for (const [field2, index] of path28) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -13483,23 +13483,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path26) => {
-      const parent = visit.itemAtPath(cst, path26.slice(0, -1));
-      const field2 = path26[path26.length - 1][0];
+    visit.parentCollection = (cst, path28) => {
+      const parent = visit.itemAtPath(cst, path28.slice(0, -1));
+      const field2 = path28[path28.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path26, item, visitor) {
-      let ctrl = visitor(item, path26);
+    function _visit(path28, item, visitor) {
+      let ctrl = visitor(item, path28);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path26.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path28.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -13510,10 +13510,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path26);
+            ctrl = ctrl(item, path28);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path26) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path28) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -18604,8 +18604,8 @@ var require_utils2 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path26) {
-      let input = path26;
+    function removeDotSegments(path28) {
+      let input = path28;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -18679,11 +18679,11 @@ var require_utils2 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path26) {
-      if (path26 === "" || path26[0] === "/") {
-        return removeDotSegments(path26);
+    function removeDotSegmentsRelative(path28) {
+      if (path28 === "" || path28[0] === "/") {
+        return removeDotSegments(path28);
       }
-      const segments2 = path26.split("/");
+      const segments2 = path28.split("/");
       const last = segments2.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -19046,8 +19046,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path26 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path26 && path26 !== "/" ? path26 : void 0;
+        const path28 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path28 && path28 !== "/" ? path28 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -23319,14 +23319,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path26 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path28 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path26 && path26[0] !== "/") {
-          path26 = `/${path26}`;
+        if (path28 && path28[0] !== "/") {
+          path28 = `/${path28}`;
         }
-        return new URL(`${origin}${path26}`);
+        return new URL(`${origin}${path28}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -23777,39 +23777,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path26, origin }
+          request: { method, path: path28, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path26);
+        debuglog("sending request to %s %s/%s", method, origin, path28);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path26, origin },
+          request: { method, path: path28, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path26,
+          path28,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path26, origin }
+          request: { method, path: path28, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path26);
+        debuglog("trailers received from %s %s/%s", method, origin, path28);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path26, origin },
+          request: { method, path: path28, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path26,
+          path28,
           error2.message
         );
       });
@@ -23858,9 +23858,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path26, origin }
+            request: { method, path: path28, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path26);
+          debuglog("sending request to %s %s/%s", method, origin, path28);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -23923,7 +23923,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path26,
+        path: path28,
         method,
         body,
         headers,
@@ -23938,11 +23938,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path26 !== "string") {
+        if (typeof path28 !== "string") {
           throw new InvalidArgumentError2("path must be a string");
-        } else if (path26[0] !== "/" && !(path26.startsWith("http://") || path26.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path28[0] !== "/" && !(path28.startsWith("http://") || path28.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError2("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path26)) {
+        } else if (invalidPathRegex.test(path28)) {
           throw new InvalidArgumentError2("invalid request path");
         }
         if (typeof method !== "string") {
@@ -24008,7 +24008,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path26, query) : path26;
+        this.path = query ? buildURL(path28, query) : path28;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -28413,7 +28413,7 @@ var require_client_h1 = __commonJS({
         } else {
           socket[kReset] = true;
         }
-        const pause = request2.onHeaders(statusCode, headers, this.resume, statusText) === false;
+        const pause2 = request2.onHeaders(statusCode, headers, this.resume, statusText) === false;
         if (request2.aborted) {
           return -1;
         }
@@ -28427,7 +28427,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants4.ERROR.PAUSED : 0;
+        return pause2 ? constants4.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -28701,7 +28701,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path26, host, upgrade, blocking, reset } = request2;
+      const { method, path: path28, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -28782,7 +28782,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path26} HTTP/1.1\r
+      let header = `${method} ${path28} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -29311,7 +29311,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path26, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path28, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -29408,7 +29408,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path26;
+      headers[HTTP2_HEADER_PATH] = path28;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -29761,9 +29761,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path26 = search ? `${pathname}${search}` : pathname;
+        const path28 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path26;
+        this.opts.path = path28;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -31002,10 +31002,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path26 = "/",
+          path: path28 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path26;
+        opts.path = origin + path28;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -32977,20 +32977,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path26) {
-      if (typeof path26 !== "string") {
-        return path26;
+    function safeUrl(path28) {
+      if (typeof path28 !== "string") {
+        return path28;
       }
-      const pathSegments = path26.split("?");
+      const pathSegments = path28.split("?");
       if (pathSegments.length !== 2) {
-        return path26;
+        return path28;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path26, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path26);
+    function matchKey(mockDispatch2, { path: path28, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path28);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -33012,7 +33012,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path26 }) => matchValue(safeUrl(path26), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path28 }) => matchValue(safeUrl(path28), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -33050,9 +33050,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path26, method, body, headers, query } = opts;
+      const { path: path28, method, body, headers, query } = opts;
       return {
-        path: path26,
+        path: path28,
         method,
         body,
         headers,
@@ -33515,10 +33515,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path26, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path28, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path26,
+            Path: path28,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -38397,9 +38397,9 @@ var require_util7 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path26) {
-      for (let i = 0; i < path26.length; ++i) {
-        const code = path26.charCodeAt(i);
+    function validateCookiePath(path28) {
+      for (let i = 0; i < path28.length; ++i) {
+        const code = path28.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -41319,11 +41319,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError2("invalid opts.path");
           }
-          let path26 = opts.path;
+          let path28 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path26 = `/${path26}`;
+            path28 = `/${path28}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path26);
+          url = new URL(util.parseOrigin(url).origin + path28);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -41395,7 +41395,7 @@ var require_undici = __commonJS({
 });
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync9, existsSync as existsSync7 } from "fs";
+import { readFileSync as readFileSync9, existsSync as existsSync8 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context;
 var init_context = __esm({
@@ -41408,11 +41408,11 @@ var init_context = __esm({
         var _a, _b, _c;
         this.payload = {};
         if (process.env.GITHUB_EVENT_PATH) {
-          if (existsSync7(process.env.GITHUB_EVENT_PATH)) {
+          if (existsSync8(process.env.GITHUB_EVENT_PATH)) {
             this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
-            const path26 = process.env.GITHUB_EVENT_PATH;
-            process.stdout.write(`GITHUB_EVENT_PATH ${path26} does not exist${EOL6}`);
+            const path28 = process.env.GITHUB_EVENT_PATH;
+            process.stdout.write(`GITHUB_EVENT_PATH ${path28} does not exist${EOL6}`);
           }
         }
         this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -47645,7 +47645,7 @@ var require_utils5 = __commonJS({
     var nodeCrypto = __require("crypto");
     module.exports = {
       postgresMd5PasswordHash,
-      randomBytes,
+      randomBytes: randomBytes2,
       deriveKey,
       sha256,
       hashByName,
@@ -47655,7 +47655,7 @@ var require_utils5 = __commonJS({
     var webCrypto = nodeCrypto.webcrypto || globalThis.crypto;
     var subtleCrypto = webCrypto.subtle;
     var textEncoder = new TextEncoder();
-    function randomBytes(length) {
+    function randomBytes2(length) {
       return webCrypto.getRandomValues(Buffer.alloc(length));
     }
     async function md5(string) {
@@ -49919,7 +49919,7 @@ var require_split2 = __commonJS({
 var require_helper = __commonJS({
   "node_modules/pgpass/lib/helper.js"(exports2, module) {
     "use strict";
-    var path26 = __require("path");
+    var path28 = __require("path");
     var Stream = __require("stream").Stream;
     var split2 = require_split2();
     var util = __require("util");
@@ -49958,7 +49958,7 @@ var require_helper = __commonJS({
     };
     module.exports.getFileName = function(rawEnv) {
       var env = rawEnv || process.env;
-      var file = env.PGPASSFILE || (isWin ? path26.join(env.APPDATA || "./", "postgresql", "pgpass.conf") : path26.join(env.HOME || "./", ".pgpass"));
+      var file = env.PGPASSFILE || (isWin ? path28.join(env.APPDATA || "./", "postgresql", "pgpass.conf") : path28.join(env.HOME || "./", ".pgpass"));
       return file;
     };
     module.exports.usePgPass = function(stats2, fname) {
@@ -50090,7 +50090,7 @@ var require_helper = __commonJS({
 var require_lib55 = __commonJS({
   "node_modules/pgpass/lib/index.js"(exports2, module) {
     "use strict";
-    var path26 = __require("path");
+    var path28 = __require("path");
     var fs3 = __require("fs");
     var helper = require_helper();
     module.exports = function(connInfo, cb) {
@@ -51989,7 +51989,7 @@ var {
 } = import_index.default;
 
 // src/commands/analyze.ts
-import path18 from "node:path";
+import path20 from "node:path";
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -53184,6 +53184,7 @@ function pct(fraction) {
 }
 
 // src/model.ts
+var MAX_NAME_CHARS = 4096;
 var SCHEMA_VERSION = 2;
 var RSS_SAMPLE_MS = 25;
 
@@ -53388,8 +53389,8 @@ function decideDeterministic(c, thresholdPct, tolerance = DETERMINISTIC_TOLERANC
 var import_picomatch = __toESM(require_picomatch2(), 1);
 function namesForGlobs({ benchmark, metric, complexityN }) {
   const size = complexityN === void 0 || benchmark.endsWith(`/${complexityN}`) ? "" : ` [n=${complexityN}]`;
-  const shown2 = `${benchmark}${size}`;
-  return metric === "time" ? [shown2] : [shown2, `${shown2} [${metric}]`];
+  const shown3 = `${benchmark}${size}`;
+  return metric === "time" ? [shown3] : [shown3, `${shown3} [${metric}]`];
 }
 function globMatcher(glob) {
   return (0, import_picomatch.default)(glob, { bash: true, dot: true, nonegate: true });
@@ -53727,10 +53728,15 @@ var SequentialRounds = class {
       if (this.open().length === 0) this.stoppedBy = this.closedByBudget() ? "max-rounds" : "decided";
     }
   }
-  /** The outcome of every benchmark, after the last look a stop by the clock or by the log's end calls for. */
-  finish() {
+  /**
+   * The outcome of every benchmark, after the last look a stop by the clock or by the log's end
+   * calls for. `complete: false` is a log that ended early (killed, cancelled, failed): no last
+   * look spends the alpha left on it; what its planned looks left open closes `incomplete`.
+   */
+  finish({ complete = true } = {}) {
     this.stoppedBy ??= "max-rounds";
-    if (this.stoppedBy === "max-time" || this.stoppedBy === "log-ended") this.look(this.rounds.length, true);
+    if (this.stoppedBy === "log-ended" && !complete) this.closeIncomplete();
+    else if (this.stoppedBy === "max-time" || this.stoppedBy === "log-ended") this.look(this.rounds.length, true);
     if (!this.opts.canFilter) this.notes.push("the harness cannot run a subset of its benchmarks: every round ran the whole suite");
     return {
       outcomes: [...this.states.values()].map((s) => s.outcome),
@@ -53749,9 +53755,8 @@ var SequentialRounds = class {
   closedByBudget() {
     return [...this.states.values()].some((s) => s.outcome?.stop === "budget");
   }
-  look(round, final) {
-    const { design, budget } = this.opts;
-    this.lookRound = round;
+  /** Gives each series seen so far its state; the family is fixed at the first look. */
+  register() {
     const first = this.familySize === 0;
     for (const s of this.series.values()) {
       if (this.states.has(s.key)) continue;
@@ -53761,6 +53766,28 @@ var SequentialRounds = class {
       if (!first && state.outcome === null) this.close(state, "inconclusive", "untestable");
     }
     if (first) this.familySize = this.open().length;
+  }
+  /**
+   * A log that ended early: what is still open closes inconclusive, with the statistic of every
+   * round logged (its interval is not corrected for the family or the looks, so it decides nothing).
+   */
+  closeIncomplete() {
+    const { design } = this.opts;
+    this.lookRound = this.rounds.length;
+    this.register();
+    for (const s of this.open()) {
+      if (s.series.failures.length > 0) {
+        this.close(s, "failed", "untestable");
+        continue;
+      }
+      s.stat = lookStatistic(design.test, pairedSamples(s.series), design.confLevel) ?? s.stat;
+      this.close(s, "inconclusive", "incomplete");
+    }
+  }
+  look(round, final) {
+    const { design, budget } = this.opts;
+    this.lookRound = round;
+    this.register();
     const inputs = [];
     for (const s of this.open()) {
       if (s.series.failures.length > 0) {
@@ -53876,12 +53903,12 @@ function replaySequential(runs, settings, adaptive, end) {
     onLook: (look) => unreachable ??= look.unreachable
   });
   for (let next = loop.next(); next !== null; next = loop.next()) loop.add(next.round, byRound.get(next.round) ?? null);
-  const result = loop.finish();
-  const stoppedBy = result.stoppedBy === "log-ended" && end?.status === "completed" && adaptive.maxTimeSec > 0 ? "max-time" : result.stoppedBy;
+  const result = loop.finish({ complete: end?.status === "completed" });
+  const stoppedBy2 = result.stoppedBy === "log-ended" && end?.status === "completed" && adaptive.maxTimeSec > 0 ? "max-time" : result.stoppedBy;
   return {
     outcomes: new Map(result.outcomes.map((o) => [outcomeKey(o), o])),
     adaptive: {
-      stoppedBy,
+      stoppedBy: stoppedBy2,
       looks: result.rounds.filter((r) => r.look).map((r) => r.round),
       open: result.rounds.map((r) => r.open === null ? null : r.open.length),
       notes: result.notes,
@@ -55088,6 +55115,12 @@ var VERDICTS = ["regression", "improvement", "unchanged", "inconclusive", "added
 function hasFailures(f) {
   return f.runs.length > 0 || f.benchmarks.length > 0 || f.stopped !== null || f.noResults;
 }
+function stoppedBy(end, runFailed) {
+  if (end === null) return "incomplete run: the log ends early, with no end line (killed?)";
+  if (end.status === "cancelled") return `incomplete run: cancelled${end.message ? ` (${end.message.split("\n")[0]})` : ""}`;
+  if (end.status === "failed" && !runFailed) return end.message?.split("\n")[0] || "no reason was logged";
+  return null;
+}
 function failuresOf(runs, groups, end, counted) {
   const failedRuns = runs.filter((r) => r.error !== void 0).map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error }));
   const benchmarks = [];
@@ -55103,7 +55136,7 @@ function failuresOf(runs, groups, end, counted) {
     runs: failedRuns,
     benchmarks,
     // A failure that no logged run shows (a build, a warmup round) must still be in the report.
-    stopped: end?.status === "failed" && failedRuns.length === 0 ? end.message?.split("\n")[0] || "no reason was logged" : null,
+    stopped: stoppedBy(end, failedRuns.length > 0),
     noResults: groups.length === 0 && !counted
   };
 }
@@ -55119,8 +55152,12 @@ function geomeanOf(comparisons) {
   }
   return ratios.length > 0 ? geomeanChange(ratios) : null;
 }
+function failOnItems(failOn) {
+  return failOn === "regression" ? ["regression"] : failOn === "none" ? [] : failOn;
+}
 function gateOf(settings, counts, override) {
-  const failed = settings.failOn === "regression" && counts.regression > 0;
+  const failOn = failOnItems(settings.failOn);
+  const failed = failOn.includes("regression") && counts.regression > 0 || failOn.includes("removed") && counts.removed > 0;
   return { gateFailed: failed && override === null, ...failed && override !== null && { override } };
 }
 var COUNTS_CAN_MISS = {
@@ -55135,7 +55172,9 @@ function analyze({ header, runs, end, settings, override = null }) {
   const groups = groupRuns(cost.runs, settings.sampling, settings.format);
   const { compared } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
-  const comparisons = counted.length > 0 ? [...counted, ...diagnosed.comparisons].sort(byReportOrder) : diagnosed.comparisons;
+  const endedEarly = !sequential && end?.status !== "completed";
+  const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
+  const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
   const environment = environmentDiagnostic(header.environment, runs);
   const failures3 = failuresOf(runs, groups, end, counted.length > 0);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
@@ -55217,31 +55256,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path26) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path26}`);
+  object(value, path28) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path28}`);
     return value;
   }
-  array(value, path26) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path26}`);
+  array(value, path28) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path28}`);
     return value;
   }
-  string(value, path26) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path26}`);
+  string(value, path28) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path28}`);
     return value;
   }
   /** A finite number. */
-  number(value, path26) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path26}`);
+  number(value, path28) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path28}`);
     return value;
   }
-  numbers(value, path26) {
-    return this.array(value, path26).map((item, i) => this.number(item, `${path26}[${i}]`));
+  numbers(value, path28) {
+    return this.array(value, path28).map((item, i) => this.number(item, `${path28}[${i}]`));
   }
-  optionalString(value, path26) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path26);
+  optionalString(value, path28) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path28);
   }
-  optionalNumber(value, path26) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path26);
+  optionalNumber(value, path28) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path28);
   }
 };
 
@@ -55354,11 +55393,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name2, row, columns2, path26) {
+function addBenchmark(set, name2, row, columns2, path28) {
   const kind = kindOf(name2);
   const column = (key) => columns2.has(key) ? row[columns2.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path26}.params`)).map(
-    (list3, i) => shape.array(list3, `${path26}.params[${i}]`).map((value, j) => shape.string(value, `${path26}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path28}.params`)).map(
+    (list3, i) => shape.array(list3, `${path28}.params[${i}]`).map((value, j) => shape.string(value, `${path28}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name2 : `${name2}(${combination.join(", ")})`);
   const result = column("result");
@@ -55366,10 +55405,10 @@ function addBenchmark(set, name2, row, columns2, path26) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path26}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path26}.samples`);
+  const results = shape.array(result, `${path28}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path28}.samples`);
   if (results.length !== names.length)
-    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path26}.result`);
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path28}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -55378,7 +55417,7 @@ function addBenchmark(set, name2, row, columns2, path26) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path26}.result[${i}]`)] : shape.numbers(own, `${path26}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path28}.result[${i}]`)] : shape.numbers(own, `${path28}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -55650,10 +55689,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path26) {
+function parseBetter(value, path28) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path26}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path28}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -55664,23 +55703,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path26 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path26);
-      const name2 = shape4.string(entry.name, `${path26}.name`);
-      if (name2 === "") throw shape4.error(`expected a non-empty name at ${path26}.name`);
-      const unit = shape4.string(entry.unit, `${path26}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path26}.metric`);
-      const better = parseBetter(entry.better, `${path26}.better`);
-      const values = shape4.numbers(entry.values, `${path26}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path26}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path26}.failed`);
+      const path28 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path28);
+      const name2 = shape4.string(entry.name, `${path28}.name`);
+      if (name2 === "") throw shape4.error(`expected a non-empty name at ${path28}.name`);
+      const unit = shape4.string(entry.unit, `${path28}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path28}.metric`);
+      const better = parseBetter(entry.better, `${path28}.better`);
+      const values = shape4.numbers(entry.values, `${path28}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path28}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path28}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name2, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path26}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path28}.values (or "failed")`);
       for (const value of values) {
         set.add(name2, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -55692,30 +55731,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path26) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path26}.FullName`);
+function baseName(benchmark, path28) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path28}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name2 = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path26}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name2 === "") throw shape5.error(`expected FullName or Method at ${path26}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path26}.Parameters`);
+  const name2 = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path28}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name2 === "") throw shape5.error(`expected FullName or Method at ${path28}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path28}.Parameters`);
   return parameters ? `${name2}(${parameters})` : name2;
 }
-function job(benchmark, path26) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path26}.DisplayInfo`) ?? "";
+function job(benchmark, path28) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path28}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path26) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path26}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path26}.Measurements`).map((m, i) => shape5.object(m, `${path26}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path28) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path28}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path28}.Measurements`).map((m, i) => shape5.object(m, `${path28}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path26}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path26}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path26}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path28}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path28}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path28}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path26}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path28}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -55727,24 +55766,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path26 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path26);
-      return { benchmark, path: path26, name: baseName(benchmark, path26) };
+      const path28 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path28);
+      return { benchmark, path: path28, name: baseName(benchmark, path28) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name: name2 } of entries) counts.set(name2, (counts.get(name2) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path26, name: base } of entries) {
-      const name2 = counts.get(base) > 1 ? `${base} [${job(benchmark, path26)}]` : base;
+    for (const { benchmark, path: path28, name: base } of entries) {
+      const name2 = counts.get(base) > 1 ? `${base} [${job(benchmark, path28)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name2, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path26}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path26)) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path28}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path28)) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path26}.Memory`);
-        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path26}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path28}.Memory`);
+        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path28}.Memory.BytesAllocatedPerOperation`);
         if (bytes3 !== void 0) set.add(name2, "allocated/op", "B", "lower", bytes3);
       }
     }
@@ -57913,16 +57952,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path26 = this._matcher.path;
-    return path26.length > 0 ? path26[path26.length - 1].tag : void 0;
+    const path28 = this._matcher.path;
+    return path28.length > 0 ? path28[path28.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path26 = this._matcher.path;
-    return path26.length > 0 ? path26[path26.length - 1].namespace : void 0;
+    const path28 = this._matcher.path;
+    return path28.length > 0 ? path28[path28.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -57930,9 +57969,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path26 = this._matcher.path;
-    if (path26.length === 0) return void 0;
-    return path26[path26.length - 1].values?.[attrName];
+    const path28 = this._matcher.path;
+    if (path28.length === 0) return void 0;
+    return path28[path28.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -57940,9 +57979,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path26 = this._matcher.path;
-    if (path26.length === 0) return false;
-    const current = path26[path26.length - 1];
+    const path28 = this._matcher.path;
+    if (path28.length === 0) return false;
+    const current = path28[path28.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -57968,18 +58007,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path26 = this._matcher.path;
-    if (path26.length === 0) return -1;
-    return path26[path26.length - 1].position ?? 0;
+    const path28 = this._matcher.path;
+    if (path28.length === 0) return -1;
+    return path28[path28.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path26 = this._matcher.path;
-    if (path26.length === 0) return -1;
-    return path26[path26.length - 1].counter ?? 0;
+    const path28 = this._matcher.path;
+    if (path28.length === 0) return -1;
+    return path28[path28.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -60004,10 +60043,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path26, depth) {
+function walkXml(set, node, path28, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name2 = [...path26, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name2 = [...path28, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name2, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -60017,12 +60056,12 @@ function walkXml(set, node, path26, depth) {
     set.add(name2, "time", "s", "lower", toSeconds(mean4, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path26, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path28, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
     for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
-      walkXml(set, child2, path26, depth + 1);
+      walkXml(set, child2, path28, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -60054,7 +60093,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path26 = [];
+  let path28 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -60065,14 +60104,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path26 = [];
+        path28 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path26.push(content.trim());
+      path28.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -60093,7 +60132,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name3 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name3 !== "") set.fail([...path26, name3].join(PATH_SEPARATOR), failure[2]);
+      if (name3 !== "") set.fail([...path28, name3].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -60103,7 +60142,7 @@ function parseConsole2(set, text3) {
       const mean4 = split3 && duration(split3[1][0], split3[1][1]);
       if (!split3 || mean4 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name3 = split3[0] === "" ? awaitingMean : `${awaitingMean} ${split3[0]}`;
-      set.add([...path26, name3].join(PATH_SEPARATOR), "time", "s", "lower", mean4, line.number);
+      set.add([...path28, name3].join(PATH_SEPARATOR), "time", "s", "lower", mean4, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -60117,7 +60156,7 @@ function parseConsole2(set, text3) {
     const name2 = [...nameParts, split2[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name2;
-    else set.add([...path26, name2].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path28, name2].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -60237,8 +60276,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path26 = origin.split(/[?#]/)[0];
-  return path26.slice(path26.lastIndexOf("/") + 1);
+  const path28 = origin.split(/[?#]/)[0];
+  return path28.slice(path28.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -60251,19 +60290,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path26 = `benches[${i}]`;
-      const bench = shape6.object(item, path26);
-      const group3 = shape6.optionalString(bench.group, `${path26}.group`);
-      const name2 = [fileName(shape6.string(bench.origin, `${path26}.origin`)), group3, shape6.string(bench.name, `${path26}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path26}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path26}.results[${j}]`);
+      const path28 = `benches[${i}]`;
+      const bench = shape6.object(item, path28);
+      const group3 = shape6.optionalString(bench.group, `${path28}.group`);
+      const name2 = [fileName(shape6.string(bench.origin, `${path28}.origin`)), group3, shape6.string(bench.name, `${path28}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path28}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path28}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path26}.results[${j}].failed`);
-          set.fail(name2, `deno bench reported ${shape6.optionalString(failed.name, `${path26}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path28}.results[${j}].failed`);
+          set.fail(name2, `deno bench reported ${shape6.optionalString(failed.name, `${path28}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path26}.results[${j}].ok`);
-        set.add(name2, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path26}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path28}.results[${j}].ok`);
+        set.add(name2, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path28}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -60376,8 +60415,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path26) => {
-    const saved = join(path26, baseline);
+  const visit = (path28) => {
+    const saved = join(path28, baseline);
     if (existsSync(join(saved, "sample.json")) && existsSync(join(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync(join(saved, "benchmark.json"), "utf8");
@@ -60385,8 +60424,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync(join(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync(path26, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path26, entry.name));
+    for (const entry of readdirSync(path28, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path28, entry.name));
     }
   };
   visit(dir);
@@ -60581,15 +60620,15 @@ function kindOf4(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path26, name: name2 }) {
+function addRow(set, { row, path: path28, name: name2 }) {
   if (row.error_occurred === true) {
-    set.fail(name2, shape8.optionalString(row.error_message, `${path26}.error_message`) ?? "error_occurred");
+    set.fail(name2, shape8.optionalString(row.error_message, `${path28}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path26}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path26}.time_unit`);
-  set.add(name2, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path26}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path26}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path28}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path28}.time_unit`);
+  set.add(name2, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path28}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path28}.cpu_time`);
   if (cpu !== void 0) set.add(name2, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -60628,9 +60667,9 @@ var googleBenchmark2 = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path26 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path26);
-      return { row, path: path26, name: shape8.string(row.name, `${path26}.name`) };
+      const path28 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path28);
+      return { row, path: path28, name: shape8.string(row.name, `${path28}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
@@ -60670,15 +60709,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path26 = `results[${i}]`;
-      const result = shape9.object(item, path26);
-      const command = shape9.string(result.command, `${path26}.command`);
+      const path28 = `results[${i}]`;
+      const result = shape9.object(item, path28);
+      const command = shape9.string(result.command, `${path28}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name2 = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path26}.times`)) set.add(name2, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path28}.times`)) set.add(name2, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path26}.memory_usage_byte`))
+        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path28}.memory_usage_byte`))
           set.add(name2, "memory", "B", "lower", bytes3);
       }
     });
@@ -60767,39 +60806,39 @@ function targetFor2(unit, better) {
     return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path26) {
-  const name2 = shape10.string(result.benchmark, `${path26}.benchmark`);
+function benchmarkName(result, path28) {
+  const name2 = shape10.string(result.benchmark, `${path28}.benchmark`);
   if (result.params === void 0) return name2;
-  const params = Object.entries(shape10.object(result.params, `${path26}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path28}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name2}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path26) {
+function samples(metric, path28) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path26}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path26}.rawData[${f}]`).map((v, i) => value(v, `${path26}.rawData[${f}][${i}]`)));
+    return shape10.array(metric.rawData, `${path28}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path28}.rawData[${f}]`).map((v, i) => value(v, `${path28}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path26}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path26}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path26}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path28}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path28}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path28}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path26}.score`)];
+  return [value(metric.score, `${path28}.score`)];
 }
-function histogramMean(iteration, path26) {
+function histogramMean(iteration, path28) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path26).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path26}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path26}[${b}]`);
+  shape10.array(iteration, path28).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path28}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path28}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path26}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path28}`);
   return sum3 / count2;
 }
-function addMetric2(set, name2, metricName2, metric, path26, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path26}.scoreUnit`), better);
-  const values = samples(metric, path26);
+function addMetric2(set, name2, metricName2, metric, path28, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path28}.scoreUnit`), better);
+  const values = samples(metric, path28);
   if (values.includes("NaN")) {
     set.fail(name2, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -60820,27 +60859,27 @@ var jmh2 = {
       role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
     }));
     results.forEach((item, i) => {
-      const path26 = `[${i}]`;
-      const result = shape10.object(item, path26);
-      const name2 = benchmarkName(result, path26);
-      const mode = shape10.string(result.mode, `${path26}.mode`);
+      const path28 = `[${i}]`;
+      const result = shape10.object(item, path28);
+      const name2 = benchmarkName(result, path28);
+      const mode = shape10.string(result.mode, `${path28}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
       addMetric2(
         set,
         name2,
         metric,
-        shape10.object(result.primaryMetric, `${path26}.primaryMetric`),
-        `${path26}.primaryMetric`,
+        shape10.object(result.primaryMetric, `${path28}.primaryMetric`),
+        `${path28}.primaryMetric`,
         mode === "thrpt" ? "higher" : "lower"
       );
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path26}.secondaryMetrics`);
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path28}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path26}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path28}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name2, secondaryName, secondaryMetric, `${path26}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name2, secondaryName, secondaryMetric, `${path28}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -60851,27 +60890,27 @@ var jmh2 = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path26, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path26}`);
-  const pair2 = shape11.array(value, path26);
-  const type = shape11.string(pair2[0], `${path26}[0]`);
-  const fields = shape11.object(pair2[1], `${path26}[1]`);
+function addValue(set, value, path28, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path28}`);
+  const pair2 = shape11.array(value, path28);
+  const type = shape11.string(pair2[0], `${path28}[0]`);
+  const fields = shape11.object(pair2[1], `${path28}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path26}[1].data`))) {
-      addValue(set, child2, `${path26}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path28}[1].data`))) {
+      addValue(set, child2, `${path28}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path26}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path26}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path28}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path28}[1]`);
 }
-function addTrial(set, name2, type, fields, path26) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path26}.times`) : [shape11.number(fields.time, `${path26}.time`)];
+function addTrial(set, name2, type, fields, path28) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path28}.times`) : [shape11.number(fields.time, `${path28}.time`)];
   for (const ns of times) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path26}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path28}.memory`);
   if (memory !== void 0) set.add(name2, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path26}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path28}.allocs`);
   if (allocs !== void 0) set.add(name2, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -60970,10 +61009,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path26 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path26);
-    shape13.array(benchmark.runs, `${path26}.runs`).forEach((runItem, j) => {
-      const runPath = `${path26}.runs[${j}]`;
+    const path28 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path28);
+    shape13.array(benchmark.runs, `${path28}.runs`).forEach((runItem, j) => {
+      const runPath = `${path28}.runs[${j}]`;
       const run = shape13.object(runItem, runPath);
       const name2 = shape13.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
@@ -61025,17 +61064,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path26 = `[${i}]`;
-    const task = shape14.object(item, path26);
-    const name2 = shape14.string(task.name, `${path26}.name`);
-    const result = shape14.object(task.result, `${path26}.result`);
+    const path28 = `[${i}]`;
+    const task = shape14.object(item, path28);
+    const name2 = shape14.string(task.name, `${path28}.name`);
+    const result = shape14.object(task.result, `${path28}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name2, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path26}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path26}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path26}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path28}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path28}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path28}.result.latency.p50`)];
     for (const ms of values) set.add(name2, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -61050,11 +61089,11 @@ function parseVitestJson(set, root) {
       const group3 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group3.fullName, `${groupPath}.fullName`);
       shape15.array(group3.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path26 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path26);
-        const name2 = `${groupName} > ${shape15.string(bench.name, `${path26}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path26}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path26}.median`)];
+        const path28 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path28);
+        const name2 = `${groupName} > ${shape15.string(bench.name, `${path28}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path28}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path28}.median`)];
         for (const ms of values) set.add(name2, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -61111,18 +61150,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path26 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path26);
+    const path28 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path28);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name2 = shape20.optionalString(own.name, `${path26}.metadata.name`);
-    if (name2 === void 0) throw shape20.error(`expected metadata.name for ${path26}`);
-    const unitName = shape20.optionalString(own.unit, `${path26}.metadata.unit`) ?? "second";
+    const name2 = shape20.optionalString(own.name, `${path28}.metadata.name`);
+    if (name2 === void 0) throw shape20.error(`expected metadata.name for ${path28}`);
+    const unitName = shape20.optionalString(own.unit, `${path28}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path26}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path26}.runs`).forEach((run, j) => {
-      const values = shape20.object(run, `${path26}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path28}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path28}.runs`).forEach((run, j) => {
+      const values = shape20.object(run, `${path28}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path26}.runs[${j}].values`)) set.add(name2, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path28}.runs[${j}].values`)) set.add(name2, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -61225,15 +61264,15 @@ function addRow2(set, line, cells2, columns2) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path26 = `results[${i}]`;
-    const result = shape17.object(item, path26);
-    const name2 = shape17.string(result.name, `${path26}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path26}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path26}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path26}.complexityN`);
+    const path28 = `results[${i}]`;
+    const result = shape17.object(item, path28);
+    const name2 = shape17.string(result.name, `${path28}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path28}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path28}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path28}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path26}.measurements`).forEach((epoch, j) => {
-      const elapsed2 = shape17.number(shape17.object(epoch, `${path26}.measurements[${j}]`).elapsed, `${path26}.measurements[${j}].elapsed`);
+    shape17.array(result.measurements, `${path28}.measurements`).forEach((epoch, j) => {
+      const elapsed2 = shape17.number(shape17.object(epoch, `${path28}.measurements[${j}]`).elapsed, `${path28}.measurements[${j}].elapsed`);
       set.add(name2, "time", "s", "lower", elapsed2 / batch, void 0, complexityN);
     });
   });
@@ -61290,9 +61329,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path26, keep) {
+function total(counts, path28, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path26}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path28}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -61456,12 +61495,12 @@ var pytestBenchmark2 = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path26 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path26);
-      const name2 = shape19.optionalString(benchmark.fullname, `${path26}.fullname`) ?? shape19.string(benchmark.name, `${path26}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path26}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path26}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path26}.stats.median`)];
+      const path28 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path28);
+      const name2 = shape19.optionalString(benchmark.fullname, `${path28}.fullname`) ?? shape19.string(benchmark.name, `${path28}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path28}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path28}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path28}.stats.median`)];
       for (const value of values) set.add(name2, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -61590,12 +61629,12 @@ function getFormat(name2) {
 function detectFormat(text3) {
   const format = detectable.find((f) => f.detect(text3));
   if (format) return format;
-  const shown2 = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
+  const shown3 = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
   throw new FormatError(
     "auto",
     `could not recognise the benchmark output; tried ${detectable.map((f) => f.name).join(", ")}.
-` + (shown2.length > 0 ? `First lines seen:
-${shown2.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
+` + (shown3.length > 0 ? `First lines seen:
+${shown3.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
   );
 }
 function parseOutput(text3, format) {
@@ -61626,6 +61665,7 @@ var CONFIG = [
     defaultText: "from the CI event (a pull request's merge commit's first parent, a merge queue entry's first parent, push before, the merge base of workflow_dispatch's inputs; GitLab: the merge base)",
     help: "base commit (branch, tag or SHA; fetched if a shallow clone lacks it), compared exactly when given",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61636,6 +61676,7 @@ var CONFIG = [
     defaultText: "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
     help: "head commit, compared exactly when given",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61644,6 +61685,7 @@ var CONFIG = [
     type: "text",
     help: "build command, run once in each worktree before any round",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61653,6 +61695,7 @@ var CONFIG = [
     defaultText: "none: required unless bench-command is given",
     help: "benchmark command; runs in the worktree with BENCHGATE_SIDE, BENCHGATE_ROUND, BENCHGATE_WORKTREE, BENCHGATE_BASE_DIR and BENCHGATE_HEAD_DIR set",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61661,6 +61704,7 @@ var CONFIG = [
     type: "text",
     help: "command mode instead of bench: no parser; the whole process's wall time is the sample (CPU and peak RSS are recorded too), like hyperfine but interleaved",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61670,6 +61714,7 @@ var CONFIG = [
     default: "auto",
     help: "output format of the benchmark command: a parser name (docs/formats.md), auto, or command (time the whole process)",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61679,6 +61724,7 @@ var CONFIG = [
     default: "benchmarks",
     help: "name of this suite in the reports and comments",
     trust: "trusted-only",
+    measures: false,
     commands: ["run"]
   },
   {
@@ -61691,6 +61737,7 @@ var CONFIG = [
     help: "measured rounds per side; each round runs base and head once, in seeded random order. auto: look every few rounds and stop each benchmark once it is decided (min-rounds, look-every, max-rounds, max-time; docs/adaptive.md)",
     // A pull request's file may raise a number; `auto` against a number (either way) has no order: refused.
     trust: "stricter-only",
+    measures: false,
     commands: ["run", "demo"],
     stricter: "higher"
   },
@@ -61701,6 +61748,7 @@ var CONFIG = [
     default: 10,
     help: "rounds auto: the rounds every benchmark runs before the first look",
     trust: "stricter-only",
+    measures: false,
     commands: ["run"],
     stricter: "higher"
   },
@@ -61711,6 +61759,7 @@ var CONFIG = [
     default: 5,
     help: "rounds auto: rounds between looks after the first",
     trust: "trusted-only",
+    measures: false,
     commands: ["run"]
   },
   {
@@ -61720,6 +61769,7 @@ var CONFIG = [
     default: 30,
     help: "rounds auto: the last look; a benchmark still undecided there is reported inconclusive with what it rules out",
     trust: "stricter-only",
+    measures: false,
     commands: ["run"],
     stricter: "higher"
   },
@@ -61730,9 +61780,20 @@ var CONFIG = [
     defaultText: "none",
     help: "rounds auto: time budget of the measured rounds (e.g. 20m, 90s, 1h); no round starts that would end past it, and a last look decides on the rounds run",
     trust: "trusted-only",
+    measures: false,
     commands: ["run"]
   },
-  { name: "warmup", arg: "N", ...int(0), default: 1, help: "discarded warmup rounds", trust: "any", commands: ["run"] },
+  {
+    name: "warmup",
+    arg: "N",
+    ...int(0),
+    default: 1,
+    help: "discarded warmup rounds",
+    // Warmer caches and JITs before the measured rounds: more warmup can hide a cold-start regression.
+    trust: "trusted-only",
+    measures: true,
+    commands: ["run"]
+  },
   {
     name: "seed",
     arg: "N",
@@ -61741,6 +61802,7 @@ var CONFIG = [
     help: "seed of the round order, to reproduce a run",
     // A seed known in advance fixes which side runs first in every round.
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "demo"]
   },
   {
@@ -61752,6 +61814,7 @@ var CONFIG = [
     default: 2,
     help: "practical threshold in percent: smaller changes are never a regression",
     trust: "stricter-only",
+    measures: false,
     commands: ["run", "analyze"],
     stricter: "lower"
   },
@@ -61765,6 +61828,7 @@ var CONFIG = [
     defaultText: "0.05; with rounds auto, 0.005 over every benchmark and every look",
     help: "significance level after the multiple-comparison correction",
     trust: "stricter-only",
+    measures: false,
     commands: ["run", "analyze"],
     stricter: "higher"
   },
@@ -61776,6 +61840,7 @@ var CONFIG = [
     default: "holm",
     help: "multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -61786,6 +61851,7 @@ var CONFIG = [
     default: "run",
     help: "what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -61796,7 +61862,9 @@ var CONFIG = [
     expected: "seconds >= 0 (0 = no limit)",
     default: 0,
     help: "time limit per benchmark run in seconds, 0 for none; the whole process tree is killed",
-    trust: "any",
+    // Which runs count: 0 would lift the base's limit, another value cut runs the base keeps.
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61806,6 +61874,7 @@ var CONFIG = [
     defaultText: "benchgate's own user",
     help: "when benchgate runs as root: run the build and benchmark commands as this unprivileged user, who then cannot read benchgate's environment or memory",
     trust: "trusted-only",
+    measures: false,
     commands: ["run"]
   },
   {
@@ -61815,6 +61884,7 @@ var CONFIG = [
     default: "benchgate-out",
     help: "where results.jsonl and the reports go",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze", "merge", "demo"],
     perCommand: {
       analyze: { help: "where the reports go", defaultText: "the log's folder" },
@@ -61824,11 +61894,11 @@ var CONFIG = [
   {
     name: "fail-on",
     arg: "WHAT",
-    type: "choice",
-    choices: ["regression", "none"],
+    type: "list",
     default: "regression",
-    help: "what fails the gate: regression, a significant regression beyond the threshold; none, nothing (report only)",
+    help: "what fails the gate, a list: regression, a significant regression beyond the threshold; removed, a gating benchmark the head no longer prints; none, nothing (report only)",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -61839,6 +61909,7 @@ var CONFIG = [
     help: "metrics that gate besides each benchmark's primary one (e.g. allocs/op, or max-rss for the process cost); derived metrics (MB/s from SetBytes) never gate",
     // More gating metrics make the correction family larger, so every other test weaker.
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -61849,6 +61920,7 @@ var CONFIG = [
     default: "auto",
     help: "whether the (process) rows (the harness process's cpu-user, cpu-sys, max-rss) gate: auto, only in command mode (bench-command); on; off. They are reported either way",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -61858,6 +61930,7 @@ var CONFIG = [
     defaultText: "none",
     help: "benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -61867,6 +61940,7 @@ var CONFIG = [
     defaultText: "none: threshold for every benchmark",
     help: "thresholds for some benchmarks, glob=pct per line (a mapping in .benchgate.yml); the first glob that matches wins over threshold",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -61877,6 +61951,7 @@ var CONFIG = [
     defaultText: "the repository root (.)",
     help: "directory inside the repository the build and benchmark commands run in",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61885,6 +61960,7 @@ var CONFIG = [
     type: "text",
     help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
     trust: "any",
+    measures: false,
     commands: ["run"]
   },
   {
@@ -61895,6 +61971,7 @@ var CONFIG = [
     default: "time",
     help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go) one count per benchmark from the harness's own test binary, else (bench-command) one count of the whole command per run (docs/steady.md)",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61905,6 +61982,7 @@ var CONFIG = [
     help: "measure instructions per benchmark: the Go packages to build with go test -c and count (e.g. ./...), when the bench command is not a direct go test call (make bench, cd x && ...)",
     // It chooses what is measured.
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61914,6 +61992,7 @@ var CONFIG = [
     defaultText: "none",
     help: "measure instructions per benchmark: a Go test binary the build command makes in each worktree (path from the working directory, e.g. bench.test from go test -c -o bench.test ./pkg), counted instead of building packages",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61921,9 +62000,10 @@ var CONFIG = [
     arg: "N",
     ...int(1),
     defaultText: "the number of CPU cores",
-    help: "measure instructions per benchmark: count runs at once (counts do not depend on load: docs/steady.md)",
-    // Fewer or more parallel count runs change how long a run takes, not what is compared.
-    trust: "any",
+    help: "measure instructions per benchmark: how many count runs at once (docs/steady.md: what load does to counts)",
+    // Counts of benchmarks that wait in system calls move with load (docs/steady.md): the base decides how many run at once.
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61932,7 +62012,8 @@ var CONFIG = [
     type: "text",
     defaultText: "off",
     help: "run the benchmark on one CPU (taskset): a CPU number, or auto for the last CPU benchgate may use",
-    trust: "any",
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61941,7 +62022,8 @@ var CONFIG = [
     type: "flag",
     defaultText: "off",
     help: "run the benchmark without address-space randomisation (setarch -R)",
-    trust: "any",
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61950,7 +62032,8 @@ var CONFIG = [
     type: "flag",
     defaultText: "off",
     help: "run the benchmark without fsync (eatmydata)",
-    trust: "any",
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -61959,7 +62042,8 @@ var CONFIG = [
     type: "flag",
     defaultText: "off",
     help: "run the benchmark at niceness -5 where permitted",
-    trust: "any",
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   }
 ];
@@ -61971,7 +62055,12 @@ var DOORS = [
     defaultText: ".benchgate.yml when present",
     help: "config file",
     trust: "trusted-only",
-    commands: ["run"],
+    measures: false,
+    commands: ["run", "analyze", "merge"],
+    perCommand: {
+      analyze: { help: "config file whose gate settings (threshold, alpha, fail-on, correction, what gates) apply; a log's never do" },
+      merge: { help: "config file whose gate settings the merged log records; a source log's never do" }
+    },
     action: true
   },
   {
@@ -61981,6 +62070,7 @@ var DOORS = [
     defaultText: "the current directory",
     help: "the git repository",
     trust: "trusted-only",
+    measures: false,
     commands: ["run"]
   },
   {
@@ -61990,6 +62080,7 @@ var DOORS = [
     defaultText: "none: required",
     help: "the downloaded benchgate output directory to publish",
     trust: "trusted-only",
+    measures: false,
     commands: ["report"]
   },
   {
@@ -61999,6 +62090,7 @@ var DOORS = [
     default: "on",
     help: "on or off: keep one sticky comment with the results on the pull request (needs pull-requests write)",
     trust: "any",
+    measures: false,
     commands: [],
     action: true
   },
@@ -62010,6 +62102,7 @@ var DOORS = [
     help: "on or off: create a check run named after the suite (needs checks write)",
     // The check run can be what branch protection requires.
     trust: "trusted-only",
+    measures: false,
     commands: [],
     action: true
   },
@@ -62020,6 +62113,7 @@ var DOORS = [
     defaultText: "none: no label lets a failed gate pass",
     help: "pull request label that lets a failed gate pass for an urgent merge (read from the API at run time; the report stays, the summary names who applied it); the PR's own config cannot set it",
     trust: "trusted-only",
+    measures: false,
     commands: [],
     action: true
   },
@@ -62029,6 +62123,7 @@ var DOORS = [
     type: "text",
     help: "publish the results saved in this directory (an artifact of an untrusted pull_request job) instead of running anything",
     trust: "trusted-only",
+    measures: false,
     commands: [],
     action: true
   },
@@ -62039,6 +62134,7 @@ var DOORS = [
     default: "${{ github.token }}",
     help: "token for the comment and the check run",
     trust: "trusted-only",
+    measures: false,
     commands: [],
     action: true
   }
@@ -62051,6 +62147,7 @@ var HISTORY = [
     defaultText: "none: required",
     help: "where history records are kept: a directory, git:REMOTE[#BRANCH] (a branch of a repository, benchgate-data by default), or a postgresql:// URL (from a secret)",
     trust: "trusted-only",
+    measures: false,
     commands: ["record", "history"]
   },
   {
@@ -62060,6 +62157,7 @@ var HISTORY = [
     default: "main",
     help: "the branch whose history is recorded or read",
     trust: "trusted-only",
+    measures: false,
     commands: ["record", "history"]
   },
   {
@@ -62069,6 +62167,7 @@ var HISTORY = [
     default: 40,
     help: "how many of the latest links to chain when looking for slow creep",
     trust: "any",
+    measures: false,
     commands: ["history"]
   },
   {
@@ -62078,6 +62177,7 @@ var HISTORY = [
     defaultText: "off",
     help: "print JSON instead of a table",
     trust: "any",
+    measures: false,
     commands: ["history"]
   }
 ];
@@ -62121,7 +62221,6 @@ var DEFAULTS = {
   sampling: configDefault("sampling"),
   timeoutSec: configDefault("timeout"),
   outDir: configDefault("out"),
-  failOn: configDefault("fail-on"),
   workingDirectory: configDefault("working-directory"),
   gateProcess: configDefault("gate-process")
 };
@@ -62294,7 +62393,7 @@ function resolveConfig(layers, repoDir) {
     timeoutSec: number("timeout") ?? DEFAULTS.timeoutSec,
     runAs: text3("run-as"),
     outDir: path.resolve(repoDir, text3("out") ?? DEFAULTS.outDir),
-    failOn: text3("fail-on") ?? DEFAULTS.failOn,
+    failOn: failOnOf(list3("fail-on"), merged["fail-on"]?.where ?? "--fail-on"),
     workingDirectory: text3("working-directory") ?? DEFAULTS.workingDirectory,
     source: text3("source"),
     measure: measure2,
@@ -62310,6 +62409,17 @@ function resolveConfig(layers, repoDir) {
     ignore: list3("ignore"),
     thresholds: value("thresholds") ?? []
   };
+}
+var FAIL_ON = ["regression", "removed"];
+function failOnOf(items, where) {
+  if (items.length === 0) return ["regression"];
+  if (items.length === 1 && items[0] === "none") return [];
+  const bad = items.find((item) => !FAIL_ON.includes(item));
+  if (bad !== void 0)
+    throw new ConfigError(
+      `${where}: expected regression and/or removed (e.g. "regression, removed"), or none alone, got ${JSON.stringify(bad)}`
+    );
+  return [...new Set(items)];
 }
 function roundsOf(merged, value, filter2) {
   const rounds2 = value("rounds");
@@ -62398,6 +62508,7 @@ function runSettingsOf(config) {
     bench: config.bench,
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
+    workingDirectory: config.workingDirectory,
     measure: config.measure,
     ...config.measure === "instructions" && { countScope: config.countTarget ? "benchmark" : "process" },
     gateMetrics: config.gateMetrics,
@@ -62420,16 +62531,123 @@ function resolveAnalysisOverrides(layer) {
   if (layer.thresholds !== void 0) out.thresholds = probe2.thresholds;
   return out;
 }
+var GATE_KEYS = ["threshold", "alpha", "correction", "fail-on", "gate-metrics", "gate-process", "ignore", "thresholds"];
+function trustedGate(layers, recorded) {
+  const merged = Object.assign({}, ...layers);
+  const gate = Object.fromEntries(GATE_KEYS.filter((k) => merged[k] !== void 0).map((k) => [k, merged[k]]));
+  const probe2 = resolveConfig([{ bench: { value: "unused", where: "" } }, gate], ".");
+  const gateProcess = gate["gate-process"] === void 0 ? "auto" : parseValue2(optionSpec("gate-process"), gate["gate-process"]);
+  return {
+    alpha: gate.alpha !== void 0 ? probe2.alpha : recorded.adaptive ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha,
+    thresholdPct: probe2.thresholdPct,
+    correction: probe2.correction,
+    failOn: probe2.failOn,
+    gateMetrics: probe2.gateMetrics,
+    gateProcess: gateProcess === "on" || gateProcess === "auto" && recorded.format === "command",
+    ignore: probe2.ignore,
+    thresholds: probe2.thresholds
+  };
+}
+function trustedConfigFile(configFlag) {
+  return readConfigFile(configFlag ?? CONFIG_FILE, configFlag !== void 0);
+}
 function flagLayer(values) {
   return sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, values[key]])), (key) => `--${key}`);
 }
 
 // src/git.ts
 import { execFile } from "node:child_process";
-import { existsSync as existsSync3 } from "node:fs";
+import { existsSync as existsSync4 } from "node:fs";
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+
+// src/runner/leftovers.ts
+import { randomUUID } from "node:crypto";
+import { existsSync as existsSync3, readFileSync as readFileSync3, readdirSync as readdirSync2, writeFileSync } from "node:fs";
 import os2 from "node:os";
 import path2 from "node:path";
+var RUN_ID_VARIABLE = "BENCHGATE_RUN_ID";
+function newRunId() {
+  return randomUUID();
+}
+function lastPid() {
+  try {
+    const n = Number(readFileSync3("/proc/sys/kernel/ns_last_pid", "utf8"));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+function allocatedBetween(pid, first, last) {
+  return first <= last ? pid >= first && pid <= last : pid >= first || pid <= last;
+}
+function markedProcesses(runId, firstPid) {
+  const needle = Buffer.from(`${RUN_ID_VARIABLE}=${runId}\0`);
+  const last = lastPid();
+  let entries;
+  try {
+    entries = readdirSync2("/proc");
+  } catch {
+    return [];
+  }
+  const pids = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    if (last !== null && !allocatedBetween(Number(entry), firstPid, last)) continue;
+    try {
+      if (readFileSync3(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
+    } catch {
+    }
+  }
+  return pids;
+}
+function endLeftovers(runId, firstPid) {
+  const ended = /* @__PURE__ */ new Set();
+  for (let pass = 0; pass < 3; pass++) {
+    const pids = markedProcesses(runId, firstPid).filter((pid) => !ended.has(pid));
+    if (pids.length === 0) break;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        ended.add(pid);
+      } catch {
+      }
+    }
+  }
+  return ended.size;
+}
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+var OWNER_FILE = "benchgate-owner";
+function markOwner(root) {
+  writeFileSync(path2.join(root, OWNER_FILE), `${process.pid}
+${os2.hostname()}
+`);
+}
+function deadRunRoots(tmp) {
+  let entries;
+  try {
+    entries = readdirSync2(tmp);
+  } catch {
+    return [];
+  }
+  return entries.filter((name2) => name2.startsWith("benchgate-")).map((name2) => path2.join(tmp, name2)).filter((root) => {
+    const owner = path2.join(root, OWNER_FILE);
+    if (!existsSync3(owner)) return false;
+    const [pidText = "", host = ""] = readFileSync3(owner, "utf8").split("\n");
+    const pid = Number(pidText);
+    return host === os2.hostname() && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid);
+  });
+}
+
+// src/git.ts
+import os3 from "node:os";
+import path3 from "node:path";
 var GitError = class extends Error {
   constructor(message) {
     super(message);
@@ -62530,7 +62748,7 @@ async function mergeBase(repo, base, head2, log) {
   throw new GitError(`${base} and ${head2} have no common ancestor in ${repo}: there is no merge base to compare with`);
 }
 async function initSubmodules(dir, warn) {
-  if (!existsSync3(path2.join(dir, ".gitmodules"))) return;
+  if (!existsSync4(path3.join(dir, ".gitmodules"))) return;
   const r = await git(dir, ["submodule", "update", "--init", "--recursive"]);
   if (r.code !== 0)
     warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
@@ -62544,11 +62762,11 @@ function withoutCredentials(url) {
 }
 async function credentialFreeCheckout(repo, dir, sha, origin) {
   const common = await gitOk(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"], "finding the git directory");
-  await gitOk(path2.dirname(dir), ["init", "-q", dir], `creating ${dir}`);
-  await writeFile(path2.join(dir, ".git", "objects", "info", "alternates"), `${path2.join(common, "objects")}
+  await gitOk(path3.dirname(dir), ["init", "-q", dir], `creating ${dir}`);
+  await writeFile(path3.join(dir, ".git", "objects", "info", "alternates"), `${path3.join(common, "objects")}
 `);
-  const shallow = path2.join(common, "shallow");
-  if (existsSync3(shallow)) await copyFile(shallow, path2.join(dir, ".git", "shallow"));
+  const shallow = path3.join(common, "shallow");
+  if (existsSync4(shallow)) await copyFile(shallow, path3.join(dir, ".git", "shallow"));
   await gitOk(dir, ["remote", "add", "origin", origin], `setting the origin of ${dir}`);
   await gitOk(dir, ["-c", "advice.detachedHead=false", "checkout", "-q", "--detach", sha, "--"], `checking out ${sha} in ${dir}`);
 }
@@ -62556,9 +62774,16 @@ async function originFor(repo) {
   const r = await git(repo, ["remote", "get-url", "origin"]);
   return r.code === 0 && r.stdout.trim() !== "" ? withoutCredentials(r.stdout.trim()) : await repoRoot(repo);
 }
+async function removeDeadRunCheckouts(warn) {
+  const dead = deadRunRoots(os3.tmpdir());
+  for (const root of dead) await rm(root, { recursive: true, force: true });
+  if (dead.length > 0) warn(`removed the checkouts of ${dead.length} killed benchgate run(s) (first: ${dead[0]})`);
+}
 async function createWorktrees(repo, baseSha, headSha, warn) {
-  const root = await mkdtemp(path2.join(os2.tmpdir(), "benchgate-"));
-  const dirs = { base: path2.join(root, "base"), head: path2.join(root, "head") };
+  await removeDeadRunCheckouts(warn);
+  const root = await mkdtemp(path3.join(os3.tmpdir(), "benchgate-"));
+  markOwner(root);
+  const dirs = { base: path3.join(root, "base"), head: path3.join(root, "head") };
   let removed = false;
   const remove = async () => {
     if (removed) return;
@@ -62597,23 +62822,41 @@ var Cancelled = class extends Error {
   }
   signal;
 };
+var NoSpace = class extends Error {
+  constructor(path28, code, what) {
+    super(
+      `${path28}: ${what}: ${code} (${code === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}); free some space or use another --out`
+    );
+    this.path = path28;
+    this.code = code;
+    this.name = "NoSpace";
+  }
+  path;
+  code;
+};
+function isNoSpace(err) {
+  const code = err?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+}
 
 // src/runner/log.ts
+import { randomBytes } from "node:crypto";
 import {
   appendFileSync,
   closeSync,
-  existsSync as existsSync4,
+  existsSync as existsSync5,
+  fstatSync,
+  linkSync,
   mkdirSync,
   openSync,
-  readFileSync as readFileSync3,
+  readFileSync as readFileSync4,
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
-  writeSync
+  writeFileSync as writeFileSync2
 } from "node:fs";
-import os3 from "node:os";
-import path3 from "node:path";
+import os4 from "node:os";
+import path4 from "node:path";
 
 // src/validate.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -62818,7 +63061,7 @@ var results_log_schema_default = {
         },
         failOn: {
           $ref: "#/definitions/FailOn",
-          description: '"regression": a regression fails the gate; "none": report only.'
+          description: 'What fails the gate (regression, removed); empty or "none": report only.'
         },
         rounds: {
           type: [
@@ -62852,6 +63095,11 @@ var results_log_schema_default = {
         timeoutSec: {
           type: "number",
           description: "Per-run time limit in seconds; 0 = none."
+        },
+        workingDirectory: {
+          type: "string",
+          description: 'The directory inside the repository the commands ran in (absent in logs before it was recorded: ".").',
+          maxLength: 4096
         },
         measure: {
           type: "string",
@@ -62909,11 +63157,32 @@ var results_log_schema_default = {
       description: "A practical threshold for the benchmarks a glob matches (`.benchgate.yml` `thresholds:`)."
     },
     FailOn: {
+      anyOf: [
+        {
+          type: "array",
+          items: {
+            $ref: "#/definitions/FailOnItem"
+          },
+          maxItems: 1e6
+        },
+        {
+          type: "string",
+          const: "regression"
+        },
+        {
+          type: "string",
+          const: "none"
+        }
+      ],
+      description: "The list (empty: report only); `regression` or `none` in files written before it was a list."
+    },
+    FailOnItem: {
       type: "string",
       enum: [
         "regression",
-        "none"
-      ]
+        "removed"
+      ],
+      description: "What fails the gate: a regression, a removed gating benchmark."
     },
     AdaptiveSettings: {
       type: "object",
@@ -63123,6 +63392,7 @@ var results_log_schema_default = {
         "no-benchmarks",
         "counts-can-miss",
         "config-ignored",
+        "config-clamped",
         "ci-files-changed",
         "cpu-steal",
         "high-load",
@@ -63674,7 +63944,7 @@ var results_schema_default = {
         },
         failOn: {
           $ref: "#/definitions/FailOn",
-          description: '"regression": a regression fails the gate; "none": report only.'
+          description: 'What fails the gate (regression, removed); empty or "none": report only.'
         },
         rounds: {
           type: [
@@ -63708,6 +63978,11 @@ var results_schema_default = {
         timeoutSec: {
           type: "number",
           description: "Per-run time limit in seconds; 0 = none."
+        },
+        workingDirectory: {
+          type: "string",
+          description: 'The directory inside the repository the commands ran in (absent in logs before it was recorded: ".").',
+          maxLength: 4096
         },
         measure: {
           type: "string",
@@ -63765,11 +64040,32 @@ var results_schema_default = {
       description: "A practical threshold for the benchmarks a glob matches (`.benchgate.yml` `thresholds:`)."
     },
     FailOn: {
+      anyOf: [
+        {
+          type: "array",
+          items: {
+            $ref: "#/definitions/FailOnItem"
+          },
+          maxItems: 1e6
+        },
+        {
+          type: "string",
+          const: "regression"
+        },
+        {
+          type: "string",
+          const: "none"
+        }
+      ],
+      description: "The list (empty: report only); `regression` or `none` in files written before it was a list."
+    },
+    FailOnItem: {
       type: "string",
       enum: [
         "regression",
-        "none"
-      ]
+        "removed"
+      ],
+      description: "What fails the gate: a regression, a removed gating benchmark."
     },
     AdaptiveSettings: {
       type: "object",
@@ -63947,6 +64243,10 @@ var results_schema_default = {
           },
           maxItems: 1e7
         },
+        samplesThinned: {
+          type: "boolean",
+          description: "Set in results.json when the samples above are an evenly spaced subset of those the statistics saw (`base.n`, `head.n`): the file keeps at most MAX_STORED_SAMPLES in all, so that a run of millions of iterations still fits the fork relay's 32 MiB (src/report/json.ts)."
+        },
         changePct: {
           type: [
             "number",
@@ -64047,6 +64347,10 @@ var results_schema_default = {
         sequential: {
           $ref: "#/definitions/SequentialDecision",
           description: "rounds auto: how the sequential design decided it (its verdict is the design's, not `pAdjusted`'s)."
+        },
+        endedEarly: {
+          type: "boolean",
+          description: "Fixed rounds, a log that ended early (killed, cancelled, failed): its verdict stands on fewer rounds than planned."
         },
         warnings: {
           type: "array",
@@ -64173,9 +64477,10 @@ var results_schema_default = {
             "decided",
             "equivalence",
             "budget",
-            "untestable"
+            "untestable",
+            "incomplete"
           ],
-          description: "decided: a look's boundary was crossed beyond the threshold; equivalence: the interval fit inside \xB1threshold; budget: max-rounds or max-time came first; untestable: failed, added, removed, or first seen after the first look."
+          description: "decided: a look's boundary was crossed beyond the threshold; equivalence: the interval fit inside \xB1threshold; budget: max-rounds or max-time came first; untestable: failed, added, removed, or first seen after the first look; incomplete: the log ended early (killed, cancelled, failed) with it still open."
         },
         rounds: {
           type: "number",
@@ -64230,6 +64535,7 @@ var results_schema_default = {
         "no-benchmarks",
         "counts-can-miss",
         "config-ignored",
+        "config-clamped",
         "ci-files-changed",
         "cpu-steal",
         "high-load",
@@ -65244,11 +65550,15 @@ function clip(text3, max = MAX_NAME) {
   const flat = text3.replace(/[\r\n\t\u0085\u2028\u2029]+/g, " ");
   return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }
+var UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function neutralise(text3) {
+  return text3.replace(UNSAFE, "\uFFFD");
+}
 function escapeHtml(text3) {
-  return text3.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return neutralise(text3).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 var WORD_JOINER = "\u2060";
-var INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+var INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 function visible(text3) {
   return text3.replace(INVISIBLE, "\uFFFD");
 }
@@ -65275,7 +65585,7 @@ function markdownCodeCell(name2) {
 function plainText(text3, max = MAX_NAME) {
   return unlinked(visible(clip(text3, max)));
 }
-var LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+var LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 function codeOf(ch) {
   const code = ch.charCodeAt(0);
   return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
@@ -65344,14 +65654,14 @@ function describeError(error2, data) {
   }
 }
 function checkVersion(header, where) {
-  const shown2 = (v) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
+  const shown3 = (v) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
   const { schema, schemaVersion } = header;
   if (schema !== void 0 || schemaVersion === void 0) {
     if (schema === 1 && schemaVersion === void 0) return;
-    throw new ValidationError(`${where}: schema ${shown2(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
+    throw new ValidationError(`${where}: schema ${shown3(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
   }
   if (typeof schemaVersion !== "number" || !Number.isInteger(schemaVersion) || schemaVersion < 2)
-    throw new ValidationError(`${where}: schemaVersion ${shown2(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
+    throw new ValidationError(`${where}: schemaVersion ${shown3(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
   if (schemaVersion > SCHEMA_VERSION)
     throw new ValidationError(
       `${where}: written by a newer benchgate (schemaVersion ${schemaVersion}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`
@@ -65385,82 +65695,145 @@ function validateLogLine(data, file, line) {
 var ResultsLog = class {
   constructor(file, header) {
     this.file = file;
-    mkdirSync(path3.dirname(file), { recursive: true });
+    mkdirSync(path4.dirname(file), { recursive: true });
     this.lock = acquireLock(`${file}.lock`);
     try {
       this.kept = keepEarlierLog(file);
-      writeFileSync(file, JSON.stringify(header) + "\n", { flag: "wx" });
+      writeFileSync2(file, JSON.stringify(header) + "\n", { flag: "wx" });
     } catch (err) {
       rmSync(this.lock, { force: true });
+      if (isNoSpace(err))
+        throw new NoSpace(file, err.code, "the results log could not be started (nothing was measured)");
       throw err;
     }
   }
   file;
   ended = false;
+  /** Runs appended so far. */
+  runs = 0;
   lock;
   /** Where an earlier log in the same place was moved, so this run does not overwrite it. */
   kept;
+  /** Appends one run; a full disk or quota is a NoSpace naming the log and what it still holds. */
   append(run) {
-    appendFileSync(this.file, JSON.stringify({ type: "run", run }) + "\n");
+    try {
+      appendFileSync(this.file, JSON.stringify({ type: "run", run }) + "\n");
+      this.runs++;
+    } catch (err) {
+      if (!isNoSpace(err)) throw err;
+      const kept = this.runs === 0 ? "nothing was measured" : `it keeps the ${this.runs} runs before it`;
+      throw new NoSpace(
+        this.file,
+        err.code,
+        `the ${run.side} run of round ${run.round} could not be added to the results log (${kept})`
+      );
+    }
   }
+  /** Writes the end line and frees the directory; on a full disk the log just has none (it reads as ended early). */
   end(status, message) {
     if (this.ended) return;
     this.ended = true;
     const line = { type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status, ...message ? { message } : {} };
     try {
       appendFileSync(this.file, JSON.stringify(line) + "\n");
+    } catch (err) {
+      if (!isNoSpace(err)) throw err;
     } finally {
       rmSync(this.lock, { force: true });
     }
   }
 };
-function processAlive(pid) {
+function acquireLock(lock) {
+  const mine = `${lock}.${process.pid}.${randomBytes(4).toString("hex")}`;
   try {
-    process.kill(pid, 0);
-    return true;
+    writeFileSync2(mine, ownerText(), { flag: "wx" });
   } catch (err) {
-    return err.code === "EPERM";
+    throw new LogError(`${lock}: cannot create the lock file: ${err.message}`);
+  }
+  try {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      try {
+        createLock(mine, lock);
+        return lock;
+      } catch (err) {
+        if (err.code !== "EEXIST")
+          throw new LogError(`${lock}: cannot create the lock file: ${err.message}`);
+      }
+      const held = readLockFile(lock);
+      if (held === null) continue;
+      if (!isStale(held.text)) {
+        const [pidText = "", host = ""] = held.text.split("\n");
+        throw new LogError(
+          `${path4.dirname(lock)}: another benchgate (pid ${pidText || "?"} on ${host || "an unknown host"}) is writing its results log here; wait for it or use another --out (if no benchgate runs there, delete ${lock})`
+        );
+      }
+      if (takeOver(lock, held.ino, mine)) return lock;
+      pause(10);
+    }
+    throw new LogError(`${lock}: could not take the lock (other runs kept taking it); use another --out`);
+  } finally {
+    rmSync(mine, { force: true });
   }
 }
-function acquireLock(lock) {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lock, "wx");
-      writeSync(fd, `${process.pid}
-${os3.hostname()}
-`);
-      closeSync(fd);
-      return lock;
-    } catch (err) {
-      if (err.code !== "EEXIST")
-        throw new LogError(`${lock}: cannot create the lock file: ${err.message}`);
-    }
-    const [pidText = "", host = ""] = readLockFile(lock).split("\n");
-    const pid = Number(pidText);
-    const stale = host === os3.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
-    if (!stale) {
-      throw new LogError(
-        `${path3.dirname(lock)}: another benchgate (pid ${pidText || "?"} on ${host || "an unknown host"}) is writing its results log here; wait for it or use another --out (if no benchgate runs there, delete ${lock})`
-      );
-    }
-    rmSync(lock, { force: true });
+function ownerText() {
+  return `${process.pid}
+${os4.hostname()}
+`;
+}
+function isStale(text3) {
+  const [pidText = "", host = ""] = text3.split("\n");
+  const pid = Number(pidText);
+  return host === os4.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
+}
+var sleeper = new Int32Array(new SharedArrayBuffer(4));
+function pause(ms) {
+  Atomics.wait(sleeper, 0, 0, ms);
+}
+function createLock(mine, lock) {
+  try {
+    linkSync(mine, lock);
+  } catch (err) {
+    if (!["EPERM", "ENOTSUP", "EOPNOTSUPP"].includes(err.code ?? "")) throw err;
+    writeFileSync2(lock, readFileSync4(mine), { flag: "wx" });
   }
-  throw new LogError(`${lock}: could not take the lock (another run took it first); use another --out`);
+}
+function takeOver(lock, ino, mine) {
+  const guard2 = `${lock}.takeover`;
+  try {
+    writeFileSync2(guard2, ownerText(), { flag: "wx" });
+  } catch (err) {
+    if (err.code !== "EEXIST") throw new LogError(`${guard2}: cannot create: ${err.message}`);
+    const held = readLockFile(guard2);
+    if (held !== null && isStale(held.text)) rmSync(guard2, { force: true });
+    return false;
+  }
+  try {
+    if (readLockFile(lock)?.ino !== ino) return false;
+    renameSync(mine, lock);
+    return true;
+  } finally {
+    rmSync(guard2, { force: true });
+  }
 }
 function readLockFile(lock) {
   try {
-    return readFileSync3(lock, "utf8");
+    const fd = openSync(lock, "r");
+    try {
+      return { text: readFileSync4(fd, "utf8"), ino: fstatSync(fd).ino };
+    } finally {
+      closeSync(fd);
+    }
   } catch {
-    return "";
+    return null;
   }
 }
 function keepEarlierLog(file) {
-  if (!existsSync4(file)) return null;
+  if (!existsSync5(file)) return null;
   const stamp = statSync(file).mtime.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-  const ext = path3.extname(file);
+  const ext = path4.extname(file);
   const stem = file.slice(0, file.length - ext.length);
   let kept = `${stem}.${stamp}${ext}`;
-  for (let n = 2; existsSync4(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
+  for (let n = 2; existsSync5(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
   renameSync(file, kept);
   return kept;
 }
@@ -65484,12 +65857,18 @@ function parseLog(text3, file) {
   let end = null;
   const skipped = [];
   const seen = /* @__PURE__ */ new Map();
+  const lastLine = lines2.findLastIndex((line) => line.trim() !== "");
   lines2.forEach((line, i) => {
     if (line.trim() === "") return;
     let json;
     try {
       json = JSON.parse(line);
     } catch {
+      if (i !== lastLine) {
+        throw new LogError(
+          `${file}:${i + 1}: not a JSON line, and not the last line (only the last line may be cut off by a kill); the log is corrupted: restore it or re-run`
+        );
+      }
       skipped.push(i + 1);
       return;
     }
@@ -65522,7 +65901,7 @@ function parseLog(text3, file) {
 function readLog(file) {
   let text3;
   try {
-    text3 = readFileSync3(file, "utf8");
+    text3 = readFileSync4(file, "utf8");
   } catch (err) {
     throw new LogError(`${file}: cannot read: ${err.message}`);
   }
@@ -65537,7 +65916,7 @@ var EXIT = {
   gateFailed: 1,
   /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file, a path benchgate cannot write. */
   usage: 2,
-  /** A build or benchmark run failed, or a harness reported a benchmark failed. */
+  /** A build or benchmark run failed, a harness reported a benchmark failed, or the log ended early (an incomplete run). */
   runFailed: 3,
   /** A bug in benchgate itself. Never 1, so that a crash cannot pass for a regression. */
   internal: 4
@@ -65554,7 +65933,7 @@ function isFileError(err) {
   return err instanceof Error && typeof e.code === "string" && typeof e.path === "string" && typeof e.syscall === "string";
 }
 function errorExit(err) {
-  if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError || err instanceof RecordError || err instanceof StoreError) {
+  if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError || err instanceof NoSpace || err instanceof RecordError || err instanceof StoreError) {
     return { code: EXIT.usage, message: err.message };
   }
   if (isFileError(err)) {
@@ -65588,11 +65967,11 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
-import path16 from "node:path";
+import path17 from "node:path";
 
 // src/runner/filter-env.ts
-import { writeFileSync as writeFileSync2 } from "node:fs";
-import path4 from "node:path";
+import { writeFileSync as writeFileSync3 } from "node:fs";
+import path5 from "node:path";
 var FALLBACK_WHY = {
   unsupported: "the harness takes no filter",
   "too-long": "the filter would be too long",
@@ -65610,18 +65989,18 @@ function openFilterEnv(config, open2, all) {
 }
 function filterVariable(config, filter2) {
   if ("value" in filter2) return { BENCHGATE_FILTER: filter2.value };
-  const file = path4.join(config.outDir, "benchgate-filter.args");
-  writeFileSync2(file, filter2.argsFile.map((line) => `${line}
+  const file = path5.join(config.outDir, "benchgate-filter.args");
+  writeFileSync3(file, filter2.argsFile.map((line) => `${line}
 `).join(""));
   return { BENCHGATE_FILTER: `@${file}` };
 }
 
 // src/environment.ts
-import { existsSync as existsSync5, readFileSync as readFileSync4, readdirSync as readdirSync2 } from "node:fs";
-import os4 from "node:os";
+import { existsSync as existsSync6, readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
+import os5 from "node:os";
 function readText(file) {
   try {
-    return readFileSync4(file, "utf8").trim();
+    return readFileSync5(file, "utf8").trim();
   } catch {
     return null;
   }
@@ -65629,7 +66008,7 @@ function readText(file) {
 function cpuGovernor() {
   let cpus;
   try {
-    cpus = readdirSync2("/sys/devices/system/cpu").filter((d) => /^cpu\d+$/.test(d));
+    cpus = readdirSync3("/sys/devices/system/cpu").filter((d) => /^cpu\d+$/.test(d));
   } catch {
     return null;
   }
@@ -65648,22 +66027,22 @@ function virtualization() {
   return { hypervisor: cpuinfo === null ? null : /^flags\s*:.*\bhypervisor\b/m.test(cpuinfo), vendor: vendor || null };
 }
 function containerHint() {
-  if (existsSync5("/.dockerenv")) return "docker";
-  if (existsSync5("/run/.containerenv")) return "podman";
+  if (existsSync6("/.dockerenv")) return "docker";
+  if (existsSync6("/run/.containerenv")) return "podman";
   const cgroup = readText("/proc/1/cgroup") ?? "";
   for (const name2 of ["kubepods", "docker", "containerd", "lxc"]) if (cgroup.includes(name2)) return name2;
   return null;
 }
 function collectEnvironment(runner) {
-  const cpus = os4.cpus();
+  const cpus = os5.cpus();
   return {
-    os: `${os4.type()} ${os4.release()}`,
-    arch: os4.arch(),
+    os: `${os5.type()} ${os5.release()}`,
+    arch: os5.arch(),
     cpuModel: cpus[0]?.model ?? null,
     cpuCount: cpus.length,
-    memoryBytes: os4.totalmem(),
+    memoryBytes: os5.totalmem(),
     node: process.version,
-    loadAvg: os4.loadavg(),
+    loadAvg: os5.loadavg(),
     governor: cpuGovernor(),
     turbo: turboEnabled(),
     virtualization: virtualization(),
@@ -65683,7 +66062,7 @@ function startRunReading() {
   return { cpu: cpuTimes() };
 }
 function finishRunReading(start) {
-  const reading = { loadAvg1: os4.loadavg()[0] };
+  const reading = { loadAvg1: os5.loadavg()[0] };
   const end = cpuTimes();
   if (start.cpu && end && end.total > start.cpu.total) {
     reading.stealFraction = (end.steal - start.cpu.steal) / (end.total - start.cpu.total);
@@ -65765,8 +66144,8 @@ async function resolveComparison(repo, spec, log) {
 }
 
 // src/runner/env.ts
-import os5 from "node:os";
-var GIT_WITHOUT_USER_CONFIG = { GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: os5.devNull };
+import os6 from "node:os";
+var GIT_WITHOUT_USER_CONFIG = { GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: os6.devNull };
 var PASS_ENV_VARIABLE = "BENCHGATE_PASS_ENV";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([
   // The process's basics.
@@ -65895,62 +66274,6 @@ function explainErrorLine(line) {
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync as readFileSync6, readdirSync as readdirSync4 } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-
-// src/runner/leftovers.ts
-import { randomUUID } from "node:crypto";
-import { readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
-var RUN_ID_VARIABLE = "BENCHGATE_RUN_ID";
-function newRunId() {
-  return randomUUID();
-}
-function lastPid() {
-  try {
-    const n = Number(readFileSync5("/proc/sys/kernel/ns_last_pid", "utf8"));
-    return Number.isInteger(n) && n > 0 ? n : null;
-  } catch {
-    return null;
-  }
-}
-function allocatedBetween(pid, first, last) {
-  return first <= last ? pid >= first && pid <= last : pid >= first || pid <= last;
-}
-function markedProcesses(runId, firstPid) {
-  const needle = Buffer.from(`${RUN_ID_VARIABLE}=${runId}\0`);
-  const last = lastPid();
-  let entries;
-  try {
-    entries = readdirSync3("/proc");
-  } catch {
-    return [];
-  }
-  const pids = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    if (last !== null && !allocatedBetween(Number(entry), firstPid, last)) continue;
-    try {
-      if (readFileSync5(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
-    } catch {
-    }
-  }
-  return pids;
-}
-function endLeftovers(runId, firstPid) {
-  const ended = /* @__PURE__ */ new Set();
-  for (let pass = 0; pass < 3; pass++) {
-    const pids = markedProcesses(runId, firstPid).filter((pid) => !ended.has(pid));
-    if (pids.length === 0) break;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGKILL");
-        ended.add(pid);
-      } catch {
-      }
-    }
-  }
-  return ended.size;
-}
-
-// src/runner/exec.ts
 var MAX_STDOUT_BYTES = 256 * 1024 * 1024;
 var MAX_LINE_CHARS = 4096;
 var DRAIN_MS = 2e3;
@@ -66161,8 +66484,8 @@ function killActiveCommands() {
 // src/runner/instructions.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { chownSync, mkdtempSync, readFileSync as readFileSync7, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
-import os6 from "node:os";
-import path5 from "node:path";
+import os7 from "node:os";
+import path6 from "node:path";
 
 // src/runner/exec-argv.ts
 import { spawn as spawn2 } from "node:child_process";
@@ -66227,13 +66550,13 @@ function cachegrindPrefix(dir) {
     "--cache-sim=no",
     "--trace-children=yes",
     "-q",
-    `--cachegrind-out-file=${path5.join(dir, "cg.%p")}`
+    `--cachegrind-out-file=${path6.join(dir, "cg.%p")}`
   ];
 }
 function readInstructionCount(dir) {
   let total2 = null;
   for (const file of readdirSync5(dir)) {
-    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path5.join(dir, file), "utf8"));
+    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path6.join(dir, file), "utf8"));
     if (m) total2 = (total2 ?? 0) + Number(m[1]);
   }
   return total2;
@@ -66242,7 +66565,7 @@ function instructionMeasurement(suite, count2) {
   return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
 }
 async function execCounted(command, opts) {
-  const dir = mkdtempSync(path5.join(os6.tmpdir(), "benchgate-cg-"));
+  const dir = mkdtempSync(path6.join(os7.tmpdir(), "benchgate-cg-"));
   try {
     if (opts.user) chownSync(dir, opts.user.uid, opts.user.gid);
     const r = await execMeasured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
@@ -66252,13 +66575,34 @@ async function execCounted(command, opts) {
   }
 }
 async function execArgvCounted(argv, opts) {
-  const dir = mkdtempSync(path5.join(os6.tmpdir(), "benchgate-cg-"));
+  const dir = mkdtempSync(path6.join(os7.tmpdir(), "benchgate-cg-"));
   try {
     const r = await execArgv([...cachegrindPrefix(dir), ...argv], opts);
     return { ...r, instructions: readInstructionCount(dir) };
   } finally {
     rmSync2(dir, { recursive: true, force: true });
   }
+}
+
+// src/runner/name-limit.ts
+var FIELDS = ["benchmark", "metric", "unit"];
+function checkNameLengths(measurements, stdout, harness, what) {
+  for (const m of measurements) {
+    const field2 = FIELDS.find((f) => m[f].length > MAX_NAME_CHARS);
+    if (field2 === void 0) continue;
+    const text3 = m[field2];
+    const line = lineOf(stdout, text3.slice(0, 64));
+    throw new ConfigError(
+      `${what}: the ${harness} output${line === null ? "" : ` at line ${line}`} has a ${field2 === "benchmark" ? "benchmark name" : field2} of ${text3.length} characters (starting ${JSON.stringify(text3.slice(0, 40))}); at most ${MAX_NAME_CHARS} fit the results log, and clipping could merge two names: shorten it in the benchmark code`
+    );
+  }
+}
+function lineOf(stdout, text3) {
+  const at = stdout.indexOf(text3);
+  if (at < 0) return null;
+  let line = 1;
+  for (let i = stdout.indexOf("\n"); i !== -1 && i < at; i = stdout.indexOf("\n", i + 1)) line++;
+  return line;
 }
 
 // src/runner/schedule.ts
@@ -66279,7 +66623,7 @@ function planRounds(rounds2, warmup, seed) {
 // src/runner/steady.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
 import { readFileSync as readFileSync8 } from "node:fs";
-import os7 from "node:os";
+import os8 from "node:os";
 var RAISED_NICENESS = -5;
 var runProbe = (argv) => {
   const r = spawnSync3(argv[0], argv.slice(1), { encoding: "utf8", timeout: 1e4 });
@@ -66324,7 +66668,7 @@ function pinCandidate(requested, env) {
 var ADDR_NO_RANDOMIZE = 262144;
 var NO_ASLR = {
   option: "no-aslr",
-  prefix: ["setarch", os7.machine(), "-R"],
+  prefix: ["setarch", os8.machine(), "-R"],
   probe: ["cat", "/proc/self/personality"],
   holds: (out) => (parseInt(out.trim(), 16) & ADDR_NO_RANDOMIZE) !== 0,
   applied: "address-space randomisation off (setarch -R)",
@@ -66339,7 +66683,7 @@ var NO_FSYNC = {
   missing: "eatmydata is not installed (apt-get install eatmydata)"
 };
 function priorityCandidate() {
-  const target2 = Math.max(-20, os7.getPriority() + RAISED_NICENESS);
+  const target2 = Math.max(-20, os8.getPriority() + RAISED_NICENESS);
   return {
     option: "priority",
     prefix: ["nice", "-n", String(RAISED_NICENESS)],
@@ -66394,7 +66738,7 @@ function planSteadiness(opts, env = process.env, probe2 = runProbe, platform2 = 
 // src/runner/run-as.ts
 import { execFileSync } from "node:child_process";
 import { lchown, readdir } from "node:fs/promises";
-import path6 from "node:path";
+import path7 from "node:path";
 function lookupRunAs(name2) {
   if (process.getuid?.() !== 0)
     throw new ConfigError(
@@ -66415,15 +66759,15 @@ function lookupRunAs(name2) {
 }
 async function handOver(dir, user) {
   await lchown(dir, user.uid, user.gid);
-  for (const entry of await readdir(dir, { recursive: true })) await lchown(path6.join(dir, entry), user.uid, user.gid);
+  for (const entry of await readdir(dir, { recursive: true })) await lchown(path7.join(dir, entry), user.uid, user.gid);
 }
 function runAsEnv(user) {
   return { HOME: user.home, USER: user.name, LOGNAME: user.name };
 }
 
 // src/trust.ts
-import { existsSync as existsSync10, realpathSync, statSync as statSync2 } from "node:fs";
-import path13 from "node:path";
+import { existsSync as existsSync11, realpathSync, statSync as statSync2 } from "node:fs";
+import path14 from "node:path";
 
 // node_modules/@actions/core/lib/core.js
 var core_exports = {};
@@ -66459,7 +66803,7 @@ __export(core_exports, {
 });
 
 // node_modules/@actions/core/lib/command.js
-import * as os8 from "os";
+import * as os9 from "os";
 
 // node_modules/@actions/core/lib/utils.js
 function toCommandValue(input) {
@@ -66487,7 +66831,7 @@ function toCommandProperties(annotationProperties) {
 // node_modules/@actions/core/lib/command.js
 function issueCommand(command, properties, message) {
   const cmd = new Command2(command, properties, message);
-  process.stdout.write(cmd.toString() + os8.EOL);
+  process.stdout.write(cmd.toString() + os9.EOL);
 }
 function issue(name2, message = "") {
   issueCommand(name2, {}, message);
@@ -66535,7 +66879,7 @@ function escapeProperty(s) {
 // node_modules/@actions/core/lib/file-command.js
 import * as crypto from "crypto";
 import * as fs from "fs";
-import * as os9 from "os";
+import * as os10 from "os";
 function issueFileCommand(command, message) {
   const filePath = process.env[`GITHUB_${command}`];
   if (!filePath) {
@@ -66544,7 +66888,7 @@ function issueFileCommand(command, message) {
   if (!fs.existsSync(filePath)) {
     throw new Error(`Missing file at path: ${filePath}`);
   }
-  fs.appendFileSync(filePath, `${toCommandValue(message)}${os9.EOL}`, {
+  fs.appendFileSync(filePath, `${toCommandValue(message)}${os10.EOL}`, {
     encoding: "utf8"
   });
 }
@@ -66557,12 +66901,12 @@ function prepareKeyValueMessage(key, value) {
   if (convertedValue.includes(delimiter3)) {
     throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter3}"`);
   }
-  return `${key}<<${delimiter3}${os9.EOL}${convertedValue}${os9.EOL}${delimiter3}`;
+  return `${key}<<${delimiter3}${os10.EOL}${convertedValue}${os10.EOL}${delimiter3}`;
 }
 
 // node_modules/@actions/core/lib/core.js
-import * as os12 from "os";
-import * as path11 from "path";
+import * as os13 from "os";
+import * as path12 from "path";
 
 // node_modules/@actions/http-client/lib/index.js
 import * as http from "http";
@@ -67697,7 +68041,7 @@ var markdownSummary = _summary;
 var summary = _summary;
 
 // node_modules/@actions/core/lib/path-utils.js
-import * as path7 from "path";
+import * as path8 from "path";
 function toPosixPath(pth) {
   return pth.replace(/[\\]/g, "/");
 }
@@ -67705,7 +68049,7 @@ function toWin32Path(pth) {
   return pth.replace(/[/]/g, "\\");
 }
 function toPlatformPath(pth) {
-  return pth.replace(/[/\\]/g, path7.sep);
+  return pth.replace(/[/\\]/g, path8.sep);
 }
 
 // node_modules/@actions/core/lib/platform.js
@@ -67718,23 +68062,23 @@ __export(platform_exports, {
   isWindows: () => isWindows,
   platform: () => platform
 });
-import os11 from "os";
+import os12 from "os";
 
 // node_modules/@actions/exec/lib/exec.js
 import { StringDecoder as StringDecoder2 } from "string_decoder";
 
 // node_modules/@actions/exec/lib/toolrunner.js
-import * as os10 from "os";
+import * as os11 from "os";
 import * as events from "events";
 import * as child from "child_process";
-import * as path10 from "path";
+import * as path11 from "path";
 
 // node_modules/@actions/io/lib/io.js
-import * as path9 from "path";
+import * as path10 from "path";
 
 // node_modules/@actions/io/lib/io-util.js
 import * as fs2 from "fs";
-import * as path8 from "path";
+import * as path9 from "path";
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve3) {
@@ -67800,7 +68144,7 @@ function tryGetExecutablePath(filePath, extensions) {
     }
     if (stats2 && stats2.isFile()) {
       if (IS_WINDOWS) {
-        const upperExt = path8.extname(filePath).toUpperCase();
+        const upperExt = path9.extname(filePath).toUpperCase();
         if (extensions.some((validExt) => validExt.toUpperCase() === upperExt)) {
           return filePath;
         }
@@ -67824,11 +68168,11 @@ function tryGetExecutablePath(filePath, extensions) {
       if (stats2 && stats2.isFile()) {
         if (IS_WINDOWS) {
           try {
-            const directory = path8.dirname(filePath);
-            const upperName = path8.basename(filePath).toUpperCase();
+            const directory = path9.dirname(filePath);
+            const upperName = path9.basename(filePath).toUpperCase();
             for (const actualName of yield readdir2(directory)) {
               if (upperName === actualName.toUpperCase()) {
-                filePath = path8.join(directory, actualName);
+                filePath = path9.join(directory, actualName);
                 break;
               }
             }
@@ -67916,7 +68260,7 @@ function findInPath(tool) {
     }
     const extensions = [];
     if (IS_WINDOWS && process.env["PATHEXT"]) {
-      for (const extension of process.env["PATHEXT"].split(path9.delimiter)) {
+      for (const extension of process.env["PATHEXT"].split(path10.delimiter)) {
         if (extension) {
           extensions.push(extension);
         }
@@ -67929,12 +68273,12 @@ function findInPath(tool) {
       }
       return [];
     }
-    if (tool.includes(path9.sep)) {
+    if (tool.includes(path10.sep)) {
       return [];
     }
     const directories = [];
     if (process.env.PATH) {
-      for (const p of process.env.PATH.split(path9.delimiter)) {
+      for (const p of process.env.PATH.split(path10.delimiter)) {
         if (p) {
           directories.push(p);
         }
@@ -67942,7 +68286,7 @@ function findInPath(tool) {
     }
     const matches = [];
     for (const directory of directories) {
-      const filePath = yield tryGetExecutablePath(path9.join(directory, tool), extensions);
+      const filePath = yield tryGetExecutablePath(path10.join(directory, tool), extensions);
       if (filePath) {
         matches.push(filePath);
       }
@@ -68028,12 +68372,12 @@ var ToolRunner = class extends events.EventEmitter {
   _processLineBuffer(data, strBuffer, onLine) {
     try {
       let s = strBuffer + data.toString();
-      let n = s.indexOf(os10.EOL);
+      let n = s.indexOf(os11.EOL);
       while (n > -1) {
         const line = s.substring(0, n);
         onLine(line);
-        s = s.substring(n + os10.EOL.length);
-        n = s.indexOf(os10.EOL);
+        s = s.substring(n + os11.EOL.length);
+        n = s.indexOf(os11.EOL);
       }
       return s;
     } catch (err) {
@@ -68191,7 +68535,7 @@ var ToolRunner = class extends events.EventEmitter {
   exec() {
     return __awaiter7(this, void 0, void 0, function* () {
       if (!isRooted(this.toolPath) && (this.toolPath.includes("/") || IS_WINDOWS2 && this.toolPath.includes("\\"))) {
-        this.toolPath = path10.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+        this.toolPath = path11.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
       return new Promise((resolve3, reject) => __awaiter7(this, void 0, void 0, function* () {
@@ -68202,7 +68546,7 @@ var ToolRunner = class extends events.EventEmitter {
         }
         const optionsNonNull = this._cloneExecOptions(this.options);
         if (!optionsNonNull.silent && optionsNonNull.outStream) {
-          optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + os10.EOL);
+          optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + os11.EOL);
         }
         const state = new ExecState(optionsNonNull, this.toolPath);
         state.on("debug", (message) => {
@@ -68532,8 +68876,8 @@ var getLinuxInfo = () => __awaiter9(void 0, void 0, void 0, function* () {
     version
   };
 });
-var platform = os11.platform();
-var arch = os11.arch();
+var platform = os12.platform();
+var arch = os12.arch();
 var isWindows = platform === "win32";
 var isMacOS = platform === "darwin";
 var isLinux = platform === "linux";
@@ -68601,7 +68945,7 @@ function addPath(inputPath) {
   } else {
     issueCommand("add-path", {}, inputPath);
   }
-  process.env["PATH"] = `${inputPath}${path11.delimiter}${process.env["PATH"]}`;
+  process.env["PATH"] = `${inputPath}${path12.delimiter}${process.env["PATH"]}`;
 }
 function getInput(name2, options) {
   const val = process.env[`INPUT_${name2.replace(/ /g, "_").toUpperCase()}`] || "";
@@ -68636,7 +68980,7 @@ function setOutput(name2, value) {
   if (filePath) {
     return issueFileCommand("OUTPUT", prepareKeyValueMessage(name2, value));
   }
-  process.stdout.write(os12.EOL);
+  process.stdout.write(os13.EOL);
   issueCommand("set-output", { name: name2 }, toCommandValue(value));
 }
 function setCommandEcho(enabled) {
@@ -68662,7 +69006,7 @@ function notice(message, properties = {}) {
   issueCommand("notice", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 function info(message) {
-  process.stdout.write(message + os12.EOL);
+  process.stdout.write(message + os13.EOL);
 }
 function startGroup(name2) {
   issue("group", name2);
@@ -68699,8 +69043,8 @@ function getIDToken(aud) {
 }
 
 // src/platforms/github.ts
-import { existsSync as existsSync9, readFileSync as readFileSync11 } from "node:fs";
-import path12 from "node:path";
+import { existsSync as existsSync10, readFileSync as readFileSync11 } from "node:fs";
+import path13 from "node:path";
 
 // src/report/units.ts
 var TIME_STEPS = [
@@ -68773,6 +69117,10 @@ var rounds = (n) => `${n} round${n === 1 ? "" : "s"}`;
 function ruledOut(c) {
   return c.changeCi ? `no change beyond ${formatPct(c.changeCi[0])}\u2026${formatPct(c.changeCi[1])}` : "no interval (too few samples)";
 }
+function worseBeyondThreshold(c) {
+  if (!c.changeCi) return false;
+  return c.better === "higher" ? c.changeCi[1] < -c.thresholdPct : c.changeCi[0] > c.thresholdPct;
+}
 function sequentialVerdictText(c, s) {
   const used = rounds(s.rounds);
   switch (s.stop) {
@@ -68786,6 +69134,8 @@ function sequentialVerdictText(c, s) {
       return `${c.verdict}: budget ran out after ${used}`;
     case "untestable":
       return c.verdict === "inconclusive" ? "inconclusive: first seen after the first look, not tested" : c.verdict;
+    case "incomplete":
+      return worseBeyondThreshold(c) ? "likely regression (incomplete run)" : `inconclusive: the run ended early after ${used}`;
   }
 }
 function isSequentiallyTested(c) {
@@ -68800,19 +69150,19 @@ function duration3(sec) {
   return `${sec}s`;
 }
 function stopSentence(result, run, settings) {
-  const open2 = result.comparisons.filter((c) => c.sequential?.stop === "budget").length;
+  const open2 = result.comparisons.filter((c) => c.sequential?.stop === "budget" || c.sequential?.stop === "incomplete").length;
   const stillOpen = `${open2} benchmark${open2 === 1 ? "" : "s"} still open`;
   const reason = {
     decided: "every benchmark was decided",
     "max-rounds": `max-rounds (${settings.maxRounds}) was reached with ${stillOpen}`,
     "max-time": `the max-time budget (${duration3(settings.maxTimeSec)}) ran out with ${stillOpen}`,
-    "log-ended": `the log ends there (the run was stopped, or a run failed) with ${stillOpen}`
+    "log-ended": `the log ends there (the run was stopped, or a run failed: an incomplete run, which never passes) with ${stillOpen}`
   }[run.stoppedBy];
   return `rounds auto stopped after ${rounds(result.rounds.completed)}: ${reason}.`;
 }
 function looksSentence(result, run) {
   const last = result.rounds.completed;
-  const unplanned = last > 0 && !run.looks.includes(last) && run.stoppedBy !== "max-rounds" && run.stoppedBy !== "decided";
+  const unplanned = last > 0 && !run.looks.includes(last) && run.stoppedBy === "max-time";
   if (run.looks.length === 0) return unplanned ? `It looked once, at round ${last}, when it stopped.` : null;
   const planned = `It looked after round${run.looks.length === 1 ? "" : "s"} ${list2(run.looks)}`;
   return unplanned ? `${planned}, and at round ${last} when it stopped.` : `${planned}.`;
@@ -68914,6 +69264,7 @@ function gatingVerdictText(c) {
     if (c.verdict === "regression" || c.verdict === "improvement") return `${c.verdict}: decided after ${n} repetitions`;
   }
   if (c.verdict === "inconclusive") {
+    if (c.endedEarly && worseBeyondThreshold(c)) return "likely regression (incomplete run)";
     if (c.roundsNeeded === null) return "inconclusive: too few samples";
     return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
   }
@@ -68978,9 +69329,9 @@ function headline(result) {
     n.removed > 0 && `${n.removed} removed`,
     `${n.unchanged} unchanged`
   ].filter(Boolean);
-  const shown2 = result.informational > 0 ? `, ${result.informational} shown only` : "";
+  const shown3 = result.informational > 0 ? `, ${result.informational} shown only` : "";
   const gating = result.comparisons.length - result.informational;
-  return `benchgate: ${word}${gateNote(result)}: ${parts.join(", ")} (${gating} comparisons gate${shown2}, ${result.rounds.completed} rounds)`;
+  return `benchgate: ${word}${gateNote(result)}: ${parts.join(", ")} (${gating} comparisons gate${shown3}, ${result.rounds.completed} rounds)`;
 }
 function settingsLine(result) {
   const s = result.settings;
@@ -69012,9 +69363,9 @@ function removedNamed(result) {
   const removed = result.comparisons.filter((c) => c.gating && c.verdict === "removed");
   if (removed.length === 0) return "";
   const names = namesOf(result);
-  const shown2 = removed.slice(0, MAX_REMOVED_NAMED).map((c) => markdownCodeCell(clip(names.full(c), NAME_MAX)));
+  const shown3 = removed.slice(0, MAX_REMOVED_NAMED).map((c) => markdownCodeCell(clip(names.full(c), NAME_MAX)));
   const more = removed.length > MAX_REMOVED_NAMED ? ` and ${removed.length - MAX_REMOVED_NAMED} more` : "";
-  return ` \xB7 \u2796 removed: ${shown2.join(", ")}${more}`;
+  return ` \xB7 \u2796 removed: ${shown3.join(", ")}${more}`;
 }
 function gateHeadline(result) {
   if (result.comparisons.length === 0 && result.verdict === "error")
@@ -69160,9 +69511,9 @@ function foldedLine(unchanged, names, fullReport) {
   const gating = unchanged.filter((c) => c.gating);
   const others = unchanged.length - gating.length;
   const tail2 = others > 0 ? `; ${plural2(others, "row")} that do${others === 1 ? "es" : ""} not gate unchanged too` : "";
-  const line = (shown2) => {
-    const left = gating.length - shown2.length;
-    const list3 = shown2.length > 0 ? `: ${shown2.join(", ")}${left > 0 ? ` and ${left} more` : ""}` : "";
+  const line = (shown3) => {
+    const left = gating.length - shown3.length;
+    const list3 = shown3.length > 0 ? `: ${shown3.join(", ")}${left > 0 ? ` and ${left} more` : ""}` : "";
     return `${VERDICT_ICON.unchanged} ${gating.length} unchanged${list3}${tail2} (${escapeMarkdown(fullReport)} has them all).
 `;
   };
@@ -69171,13 +69522,13 @@ function foldedLine(unchanged, names, fullReport) {
   return {
     minimum,
     fit(room) {
-      const shown2 = [];
+      const shown3 = [];
       for (const c of gating) {
-        const next = [...shown2, `${markdownCodeCell(names.full(c))} ${formatPct(c.changePct)}`];
+        const next = [...shown3, `${markdownCodeCell(names.full(c))} ${formatPct(c.changePct)}`];
         if (bytes(line(next)) - bytes(minimum) > room) break;
-        shown2.push(next.at(-1));
+        shown3.push(next.at(-1));
       }
-      return line(shown2);
+      return line(shown3);
     }
   };
 }
@@ -69235,9 +69586,9 @@ function rowLine(r) {
 }
 var bytes2 = (s) => Buffer.byteLength(s, "utf8");
 function capped(lines2, more) {
-  const shown2 = lines2.slice(0, MAX_LISTED);
-  if (lines2.length > MAX_LISTED) shown2.push(more(lines2.length - MAX_LISTED));
-  return shown2.join("");
+  const shown3 = lines2.slice(0, MAX_LISTED);
+  if (lines2.length > MAX_LISTED) shown3.push(more(lines2.length - MAX_LISTED));
+  return shown3.join("");
 }
 function diagnosticsSection(result, links) {
   let head2 = `base ${markdownCodeCell(shortSha(result.base.sha))} \u2192 head ${markdownCodeCell(shortSha(result.head.sha))} \xB7 ${escapeMarkdown(settingsLine(result))}
@@ -69276,9 +69627,9 @@ function noisySection(noisy, names) {
   const messages = noisy.map((w) => `**\u26A0\uFE0F Too noisy for the threshold:** ${escapeMarkdown(w.message, MAX_MESSAGE)}
 
 `).join("");
-  const shown2 = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(", ");
+  const shown3 = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(", ");
   const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : "";
-  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown2}${more}
+  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown3}${more}
 
 ` : messages;
 }
@@ -69410,8 +69761,8 @@ function table2(header, rows, paintLast = () => plain) {
   return [line(header), widths.map((w) => "\u2500".repeat(w)).join("  "), ...rows.map((r, i) => line(r, paintLast(i)))].join("\n");
 }
 function listed(names, max = 10) {
-  const shown2 = names.slice(0, max).map((n) => printable(n));
-  return names.length > max ? `${shown2.join(", ")} and ${names.length - max} more` : shown2.join(", ");
+  const shown3 = names.slice(0, max).map((n) => printable(n));
+  return names.length > max ? `${shown3.join(", ")} and ${names.length - max} more` : shown3.join(", ");
 }
 function renderTerminal(result, colors = NO_COLORS) {
   const names = namesOf(result);
@@ -69574,9 +69925,9 @@ function omittedNotes(omitted) {
 }
 
 // src/platforms/github-event.ts
-import { existsSync as existsSync8, readFileSync as readFileSync10 } from "node:fs";
+import { existsSync as existsSync9, readFileSync as readFileSync10 } from "node:fs";
 function readPayload(file) {
-  if (!file || !existsSync8(file)) return {};
+  if (!file || !existsSync9(file)) return {};
   let data;
   try {
     data = JSON.parse(readFileSync10(file, "utf8"));
@@ -69650,12 +70001,12 @@ function eventComparison(event) {
       const base = text2(field(p, "inputs", "base"));
       const head2 = text2(field(p, "inputs", "head"));
       if (!base) return { kind: "refs", head: head2 };
-      const shown2 = head2 ?? "the dispatched commit";
+      const shown3 = head2 ?? "the dispatched commit";
       return {
         kind: "merge-base",
         base,
         head: head2 ?? "HEAD",
-        why: `${shown2} vs its merge base with ${base}: what it changed since it branched off`
+        why: `${shown3} vs its merge base with ${base}: what it changed since it branched off`
       };
     }
     default:
@@ -69765,7 +70116,7 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync9(path12.join(workspace, dir, file)) ? path12.posix.join(dir, file) : void 0;
+    const locate = (file) => existsSync10(path13.join(workspace, dir, file)) ? path13.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0)
@@ -69941,7 +70292,7 @@ function refusal(spec, proposed, trusted) {
   const mine = parseValue2(spec, proposed);
   const theirs = trusted === void 0 ? void 0 : parseValue2(spec, trusted);
   if (mine === void 0) return theirs === void 0 ? null : `it cannot unset ${spec.name}`;
-  if (mine === theirs) return null;
+  if (JSON.stringify(mine) === JSON.stringify(theirs)) return null;
   if (spec.trust === "stricter-only" && spec.stricter) {
     const reference = theirs ?? spec.default;
     if (typeof mine === "number" && typeof reference === "number") {
@@ -69951,40 +70302,71 @@ function refusal(spec, proposed, trusted) {
   }
   return `only the base commit's file or the workflow sets ${spec.name}`;
 }
+function plain2(value) {
+  if (!Array.isArray(value)) return value;
+  return value.map((item) => plain2(item !== null && typeof item === "object" && "where" in item ? item.value : item));
+}
 function shown(value) {
-  const text3 = JSON.stringify(value) ?? String(value);
+  const text3 = JSON.stringify(plain2(value)) ?? String(value);
   return text3.length > 40 ? `${text3.slice(0, 39)}\u2026` : text3;
+}
+var RAISE_FACTOR = 10;
+function governing(key, trusted) {
+  const spec = optionSpec(key);
+  const value = trusted[key] === void 0 ? spec.default : parseValue2(spec, trusted[key]);
+  return typeof value === "number" ? value : void 0;
+}
+function bound(key, value, trusted) {
+  const spec = optionSpec(key);
+  if (spec.trust !== "stricter-only" || spec.stricter !== "higher") return null;
+  const mine = parseValue2(spec, value);
+  const reference = governing(key, trusted);
+  if (typeof mine !== "number" || reference === void 0) return null;
+  const most = spec.type === "int" ? Math.floor(RAISE_FACTOR * reference) : RAISE_FACTOR * reference;
+  const maxRounds = key === "min-rounds" ? governing("max-rounds", trusted) : void 0;
+  if (maxRounds !== void 0 && mine > maxRounds && maxRounds <= most)
+    return { value: maxRounds, why: `min-rounds is at most the trusted max-rounds (${maxRounds})` };
+  if (mine > most) return { value: most, why: `a pull request may raise ${key} to at most ${RAISE_FACTOR}\xD7 the governing ${reference}` };
+  return null;
 }
 function governLayer(trusted, proposed, event) {
   const admitted = {};
   const warnings = [];
   for (const [key, value] of Object.entries(proposed)) {
     const why = refusal(optionSpec(key), value, trusted[key]);
-    if (why === null) admitted[key] = value;
-    else {
+    if (why !== null) {
       warnings.push({
         code: "config-ignored",
         message: `${value.where}: ignored ${key}: ${shown(value.value)} from the pull request's own file on a ${event}: ${why} (docs/security.md)`
+      });
+      continue;
+    }
+    const clamped = bound(key, value, trusted);
+    admitted[key] = clamped ? { value: clamped.value, where: value.where } : value;
+    if (clamped) {
+      warnings.push({
+        code: "config-clamped",
+        message: `${value.where}: clamped ${key}: ${shown(value.value)} from the pull request's own file to ${clamped.value} on a ${event}: ${clamped.why} (docs/security.md)`
       });
     }
   }
   return { admitted, warnings };
 }
 function checkWorkingDirectory(dir, where) {
-  const normal = path13.posix.normalize(dir.replaceAll("\\", "/"));
-  if (path13.posix.isAbsolute(normal) || path13.win32.isAbsolute(dir) || normal === ".." || normal.startsWith("../")) {
+  const normal = path14.posix.normalize(dir.replaceAll("\\", "/"));
+  if (path14.posix.isAbsolute(normal) || path14.win32.isAbsolute(dir) || normal === ".." || normal.startsWith("../")) {
     throw new ConfigError(`${where}: "${dir}" is outside the repository; working-directory is a relative path inside it (e.g. bench)`);
   }
 }
 function workingDirectoryIn(worktree, dir, side) {
-  const full = path13.join(worktree, dir);
-  if (!existsSync10(full) || !statSync2(full).isDirectory()) {
+  const full = path14.join(worktree, dir);
+  if (!existsSync11(full) || !statSync2(full).isDirectory()) {
     throw new ConfigError(
       `working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`
     );
   }
-  const relative2 = path13.relative(realpathSync(worktree), realpathSync(full));
-  if (relative2.startsWith("..") || path13.isAbsolute(relative2)) {
+  const relative2 = path14.relative(realpathSync(worktree), realpathSync(full));
+  if (relative2.startsWith("..") || path14.isAbsolute(relative2)) {
     throw new ConfigError(
       `working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`
     );
@@ -69992,10 +70374,10 @@ function workingDirectoryIn(worktree, dir, side) {
   return full;
 }
 function repositoryPath(root, file) {
-  const dir = path13.dirname(file);
-  const real = path13.join(existsSync10(dir) ? realpathSync(dir) : dir, path13.basename(file));
-  const relative2 = path13.relative(realpathSync(root), real);
-  return relative2.startsWith("..") || path13.isAbsolute(relative2) ? void 0 : relative2.split(path13.sep).join("/");
+  const dir = path14.dirname(file);
+  const real = path14.join(existsSync11(dir) ? realpathSync(dir) : dir, path14.basename(file));
+  const relative2 = path14.relative(realpathSync(root), real);
+  return relative2.startsWith("..") || path14.isAbsolute(relative2) ? void 0 : relative2.split(path14.sep).join("/");
 }
 async function readBaseConfig(root, sha, file) {
   const object = `${sha}:${file}`;
@@ -70011,7 +70393,7 @@ function confined(config, layers) {
 }
 async function loadConfig(sources) {
   const { repoDir, overrides } = sources;
-  const file = sources.configFile ?? path13.join(repoDir, CONFIG_FILE);
+  const file = sources.configFile ?? path14.join(repoDir, CONFIG_FILE);
   const review = await governingEvent(
     sources.env,
     repoDir,
@@ -70042,7 +70424,7 @@ var CI_FILES = [/^\.github\/workflows\//, /^\.gitlab-ci\.yml$/];
 async function reviewWarnings(config, repo, baseSha, headSha) {
   const governance = config.governance;
   if (!governance) return [];
-  const diff = await git(repo, ["diff", "--name-only", "-z", "--no-renames", baseSha, headSha]);
+  const diff = await git(repo, ["diff", "--name-only", "-z", "--no-renames", "--ignore-submodules=all", baseSha, headSha]);
   const changed = diff.code === 0 ? diff.stdout.split("\0").filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
   const warnings = [];
   if (changed === null) {
@@ -70064,12 +70446,12 @@ var VERSION7 = "0.1.0";
 
 // src/measure-counts.ts
 import { mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
-import os13 from "node:os";
-import path15 from "node:path";
+import os14 from "node:os";
+import path16 from "node:path";
 
 // src/runner/counts.ts
-import { existsSync as existsSync11 } from "node:fs";
-import path14 from "node:path";
+import { existsSync as existsSync12 } from "node:fs";
+import path15 from "node:path";
 
 // src/runner/pool.ts
 async function runPool(tasks, jobs, run, onDone) {
@@ -70115,8 +70497,8 @@ async function binariesOf(ctx, side) {
   const dir = ctx.dirs[side];
   const { target: target2, description } = ctx;
   if (target2.binary !== void 0) {
-    const binary = path14.resolve(dir, target2.binary);
-    if (!existsSync11(binary))
+    const binary = path15.resolve(dir, target2.binary);
+    if (!existsSync12(binary))
       throw new RunFailure(`count-binary ${target2.binary} is not in ${side}'s worktree after the build: make the build command write it`);
     return [{ binary, cwd: dir }];
   }
@@ -70125,7 +70507,7 @@ async function binariesOf(ctx, side) {
   const out = [];
   for (const [i, unit] of units.entries()) {
     ctx.checkCancelled();
-    const binary = path14.join(ctx.tmp, side, `${i}.test`);
+    const binary = path15.join(ctx.tmp, side, `${i}.test`);
     await runOrFail(`building ${unit.name} on ${side}`, description.buildUnit(target2, unit, binary), dir, ctx.env(side), 0);
     out.push({ binary, cwd: unit.dir });
   }
@@ -70145,7 +70527,7 @@ async function discoverBenchmarks(ctx) {
     const binaries = await binariesOf(ctx, side);
     for (const { binary, cwd } of binaries) {
       ctx.checkCancelled();
-      const what = `listing the benchmarks of ${path14.basename(binary)} on ${side}`;
+      const what = `listing the benchmarks of ${path15.basename(binary)} on ${side}`;
       const r = await runOrFail(what, [binary, ...ctx.description.discover(ctx.target.pattern)], cwd, runEnv(ctx, side), ctx.timeoutSec);
       for (const m of discovered(r.stdout, ctx.format, cwd, what)) {
         if (m.failed !== void 0) continue;
@@ -70281,7 +70663,7 @@ async function runCountRepetitions(ctx, benchmarks, plan, policy, append2) {
 async function measureCounts(setup) {
   const { config, platform: platform2 } = setup;
   const harness = harnessOf(config.format);
-  const tmp = mkdtempSync2(path15.join(os13.tmpdir(), "benchgate-counts-"));
+  const tmp = mkdtempSync2(path16.join(os14.tmpdir(), "benchgate-counts-"));
   try {
     const ctx = {
       format: config.format,
@@ -70341,7 +70723,7 @@ function countPolicy(config) {
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path16.join(config.outDir, LOG_FILE);
+  return path17.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
@@ -70377,7 +70759,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path16.resolve(config.repoDir);
+  const repo = path17.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -70411,7 +70793,7 @@ async function measure(config, platform2) {
     worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
     const wt = worktrees;
     if (user) {
-      await handOver(path16.dirname(wt.base), user);
+      await handOver(path17.dirname(wt.base), user);
       platform2.info(`build and bench run as ${user.name} (uid ${user.uid})`);
     }
     const dirs = {
@@ -70633,7 +71015,9 @@ async function runSide(ctx, planned, side, position, label, filter2) {
     run.measurements = commandMeasurement(config.suite, r);
   } else {
     try {
-      run.measurements = readRunResults(r.stdout, config.format, dirs[side]).measurements;
+      const read = readRunResults(r.stdout, config.format, dirs[side]);
+      checkNameLengths(read.measurements, r.stdout, read.format, `${side} run in ${label}`);
+      run.measurements = read.measurements;
     } catch (err) {
       if (!(err instanceof FormatError)) throw err;
       failure = r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
@@ -70651,8 +71035,8 @@ ${lastLines(r)}`);
 }
 
 // src/report/index.ts
-import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import path17 from "node:path";
+import { mkdirSync as mkdirSync2 } from "node:fs";
+import path19 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
@@ -70668,7 +71052,9 @@ function issue2(c, result, names) {
   return {
     type: "issue",
     check_name: "benchgate-regression",
-    description: clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1e3),
+    description: neutralise(
+      clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1e3)
+    ),
     categories: ["Performance"],
     fingerprint: fingerprint(c, result.settings.format),
     // A regression that fails the gate blocks the merge; one reported with the gate off does not;
@@ -70747,7 +71133,10 @@ var MAX_PLOTTED = 200;
 var CURVE_POINTS = 40;
 var h = (text3) => escapeHtml(clip(text3));
 function scriptJson(value) {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value, (_key, v) => typeof v === "string" ? neutralise(v) : v).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
 }
 function curve(fit, sizes, factor) {
   const lo = Math.min(...sizes);
@@ -70950,14 +71339,25 @@ ${left > 0 ? `<p>${left} more benchmarks are not plotted to keep this page fast;
 }
 
 // src/report/json.ts
+var MAX_STORED_SAMPLES = 4e5;
+var MIN_PER_SIDE = 20;
+function thinned(values, cap) {
+  if (values.length <= cap) return values;
+  return Array.from({ length: cap }, (_, i) => values[Math.floor(i * values.length / cap)]);
+}
+function stored(c, perSide) {
+  if (c.baseSamples.length <= perSide && c.headSamples.length <= perSide) return c;
+  return { ...c, baseSamples: thinned(c.baseSamples, perSide), headSamples: thinned(c.headSamples, perSide), samplesThinned: true };
+}
 function renderJson(result) {
-  return JSON.stringify(result, null, 2) + "\n";
+  const perSide = Math.max(MIN_PER_SIDE, Math.floor(MAX_STORED_SAMPLES / (2 * Math.max(1, result.comparisons.length))));
+  return JSON.stringify({ ...result, comparisons: result.comparisons.map((c) => stored(c, perSide)) }, null, 2) + "\n";
 }
 
 // src/report/junit.ts
 var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 function escapeXml(text3) {
-  return text3.replace(NOT_XML, "\uFFFD").replace(/[&<>"'\n\r\t]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return neutralise(text3.replace(NOT_XML, "\uFFFD")).replace(/[&<>"'\n\r\t]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 function attrs(values) {
   return Object.entries(values).map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`).join("");
@@ -71048,7 +71448,7 @@ ${body}${body ? "\n" : ""}</testsuites>
 }
 
 // src/report/metrics.ts
-var UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f]/g;
+var UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 function labelValue(text3) {
   return clip(text3, 120).replace(UNSAFE_IN_LABEL, "_");
 }
@@ -71091,6 +71491,35 @@ function renderMetrics(result) {
   return lines2.join("\n") + "\n";
 }
 
+// src/report/write.ts
+import { renameSync as renameSync2, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import path18 from "node:path";
+function writeAtomic(file, text3, write = writeFileSync4) {
+  const temp = path18.join(path18.dirname(file), `.${path18.basename(file)}.${process.pid}.tmp`);
+  try {
+    write(temp, text3);
+    renameSync2(temp, file);
+  } catch (err) {
+    rmSync4(temp, { force: true });
+    const e = err;
+    if (isNoSpace(e)) throw new NoSpace(file, e.code, "could not be written");
+    if (e.path !== void 0) throw Object.assign(new Error(e.message), { code: e.code, syscall: "write", path: file });
+    throw err;
+  }
+}
+function writeAll(files, write) {
+  const notWritten = [];
+  for (const { file, text: text3 } of files) {
+    try {
+      writeAtomic(file, text3(), write);
+    } catch (err) {
+      if (!(err instanceof NoSpace)) throw err;
+      notWritten.push({ file, code: err.code });
+    }
+  }
+  return notWritten;
+}
+
 // src/report/index.ts
 var reportFiles = [
   { file: "results.json", render: renderJson },
@@ -71101,15 +71530,16 @@ var reportFiles = [
   { file: "metrics.txt", render: renderMetrics },
   { file: "report.html", render: renderHtml }
 ];
-function writeReports(result, outDir, comment = {}) {
+function writeReports(result, outDir, comment = {}, write) {
   mkdirSync2(outDir, { recursive: true });
-  const written = {};
-  for (const report of reportFiles) {
-    const file = path17.join(outDir, report.file);
-    writeFileSync3(file, report.render(result, comment));
-    written[report.file] = file;
-  }
-  return written;
+  const files = reportFiles.map((report) => ({
+    name: report.file,
+    file: path19.join(outDir, report.file),
+    text: () => report.render(result, comment)
+  }));
+  const notWritten = writeAll(files, write);
+  const written = Object.fromEntries(files.filter((f) => !notWritten.some((n) => n.file === f.file)).map((f) => [f.name, f.file]));
+  return { written, notWritten };
 }
 
 // src/conclude.ts
@@ -71121,7 +71551,14 @@ async function concludeLog({ log, logFile, overrides = {}, outDir, platform: pla
     platform2.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     return analysed;
   });
-  return publishResult(result, { [LOG_FILE]: logFile, ...writeReports(result, outDir, platform2.commentOptions?.()) }, platform2);
+  const { written, notWritten } = writeReports(result, outDir, platform2.commentOptions?.());
+  const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform2);
+  if (notWritten.length === 0) return outcome;
+  const code = notWritten[0].code;
+  platform2.warn(
+    `not written, ${code} (${code === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}): ${notWritten.map((n) => n.file).join(", ")}; the results log ${logFile} keeps every run: free some space and run benchgate analyze on it`
+  );
+  return { ...outcome, exitCode: outcome.exitCode === EXIT.pass ? EXIT.usage : outcome.exitCode };
 }
 async function publishResult(result, reports, platform2) {
   await platform2.publish(result, reports);
@@ -71135,7 +71572,8 @@ var cmdAnalyze = async ({ values, positionals, platform: platform2 }) => {
   const log = readLog(file);
   for (const line of log.skipped) platform2.warn(`${file}:${line}: unreadable line skipped (a run cut off by a kill?)`);
   if (!log.end) platform2.warn(`${file}: the run did not finish (no end line); analysing the ${log.runs.length} runs it recorded`);
-  const overrides = resolveAnalysisOverrides(flagLayer(values));
+  const flags = flagLayer(values);
+  const overrides = { ...resolveAnalysisOverrides(flags), ...trustedGate([trustedConfigFile(values.config), flags], log.header.config) };
   if (log.header.config.adaptive) {
     if (overrides.sampling === "pooled")
       throw new ConfigError("--sampling: pooled does not apply to a rounds: auto log, whose looks test one value per run");
@@ -71143,28 +71581,28 @@ var cmdAnalyze = async ({ values, positionals, platform: platform2 }) => {
       platform2.info(`${file}: rounds auto: the looks are replayed at the new level, on the rounds the run chose at its own`);
     }
   }
-  const outDir = values.out ?? path18.dirname(file);
+  const outDir = values.out ?? path20.dirname(file);
   return (await concludeLog({ log, logFile: file, overrides, outDir, platform: platform2 })).exitCode;
 };
 
 // src/commands/demo.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
-import { copyFileSync, existsSync as existsSync12, mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
-import os14 from "node:os";
-import path20 from "node:path";
+import { copyFileSync, existsSync as existsSync13, mkdtempSync as mkdtempSync3, rmSync as rmSync5 } from "node:fs";
+import os15 from "node:os";
+import path22 from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/commands/run.ts
-import path19 from "node:path";
+import path21 from "node:path";
 async function runComparison(config, platform2) {
   const logFile = await measure(config, platform2);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
 }
 var cmdRun = async ({ values, platform: platform2 }) => {
-  const repoDir = path19.resolve(values.repo ?? ".");
+  const repoDir = path21.resolve(values.repo ?? ".");
   const config = await loadConfig({
     repoDir,
-    configFile: values.config === void 0 ? void 0 : path19.resolve(values.config),
+    configFile: values.config === void 0 ? void 0 : path21.resolve(values.config),
     overrides: flagLayer(values),
     env: process.env,
     log: (m) => platform2.info(m)
@@ -71176,9 +71614,9 @@ var cmdRun = async ({ values, platform: platform2 }) => {
 
 // src/commands/demo.ts
 function demoSource() {
-  let dir = path20.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync12(path20.join(dir, "examples", "demo")) && path20.dirname(dir) !== dir) dir = path20.dirname(dir);
-  return path20.join(dir, "examples", "demo");
+  let dir = path22.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync13(path22.join(dir, "examples", "demo")) && path22.dirname(dir) !== dir) dir = path22.dirname(dir);
+  return path22.join(dir, "examples", "demo");
 }
 var DEMO_SOURCE = demoSource();
 function commitAll(repo, message) {
@@ -71191,15 +71629,15 @@ function commitAll(repo, message) {
 }
 function createDemoRepo(dir) {
   execFileSync2("git", ["init", "-q", "-b", "main", dir]);
-  copyFileSync(path20.join(DEMO_SOURCE, "bench.mjs"), path20.join(dir, "bench.mjs"));
-  copyFileSync(path20.join(DEMO_SOURCE, "workloads.base.mjs"), path20.join(dir, "workloads.mjs"));
+  copyFileSync(path22.join(DEMO_SOURCE, "bench.mjs"), path22.join(dir, "bench.mjs"));
+  copyFileSync(path22.join(DEMO_SOURCE, "workloads.base.mjs"), path22.join(dir, "workloads.mjs"));
   commitAll(dir, "demo suite");
-  copyFileSync(path20.join(DEMO_SOURCE, "workloads.head.mjs"), path20.join(dir, "workloads.mjs"));
+  copyFileSync(path22.join(DEMO_SOURCE, "workloads.head.mjs"), path22.join(dir, "workloads.mjs"));
   commitAll(dir, "make checksum slower and the sieve faster");
   return dir;
 }
 var cmdDemo = async ({ values, platform: platform2 }) => {
-  const repo = createDemoRepo(mkdtempSync3(path20.join(os14.tmpdir(), "benchgate-demo-")));
+  const repo = createDemoRepo(mkdtempSync3(path22.join(os15.tmpdir(), "benchgate-demo-")));
   platform2.info(`demo repository: ${repo} (base = HEAD~1, head = HEAD)`);
   try {
     const config = resolveConfig(
@@ -71209,12 +71647,12 @@ var cmdDemo = async ({ values, platform: platform2 }) => {
       ],
       repo
     );
-    config.outDir = path20.resolve(values.out ?? DEFAULTS.outDir);
+    config.outDir = path22.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform2);
     platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
     return outcome.exitCode;
   } finally {
-    rmSync4(repo, { recursive: true, force: true });
+    rmSync5(repo, { recursive: true, force: true });
   }
 };
 
@@ -71509,14 +71947,14 @@ function analyseHistory(branch, records, changePointOptions = OTAVA_DEFAULTS, cr
 }
 
 // src/history/open-store.ts
-import path23 from "node:path";
+import path25 from "node:path";
 
 // src/history/store-directory.ts
 init_record();
 init_store();
-import { existsSync as existsSync13, readdirSync as readdirSync6, readFileSync as readFileSync12, statSync as statSync3 } from "node:fs";
+import { existsSync as existsSync14, readdirSync as readdirSync6, readFileSync as readFileSync12, statSync as statSync3 } from "node:fs";
 import { mkdir as mkdir2, rename as rename2, writeFile as writeFile3 } from "node:fs/promises";
-import path21 from "node:path";
+import path23 from "node:path";
 var MAX_RECORD_BYTES = 16 * 1024 * 1024;
 function pathSegment(name2) {
   const encoded = [...Buffer.from(name2, "utf8")].map((byte, i) => {
@@ -71534,16 +71972,16 @@ function recordText(r) {
 `;
 }
 function readRecordTree(root, query, name2) {
-  const branchDir = path21.join(root, "records", pathSegment(query.branch));
-  if (!existsSync13(branchDir)) return [];
+  const branchDir = path23.join(root, "records", pathSegment(query.branch));
+  if (!existsSync14(branchDir)) return [];
   const suites = query.suite === void 0 ? readdirSync6(branchDir) : [pathSegment(query.suite)];
   const records = [];
   for (const suite of suites) {
-    const dir = path21.join(branchDir, suite);
-    if (!existsSync13(dir)) continue;
+    const dir = path23.join(branchDir, suite);
+    if (!existsSync14(dir)) continue;
     for (const file of readdirSync6(dir).filter((f) => f.endsWith(".json"))) {
-      const full = path21.join(dir, file);
-      const where = `${name2}: ${path21.relative(root, full)}`;
+      const full = path23.join(dir, file);
+      const where = `${name2}: ${path23.relative(root, full)}`;
       if (statSync3(full).size > MAX_RECORD_BYTES) throw new StoreError(`${where}: larger than ${MAX_RECORD_BYTES} bytes: not a record`);
       let data;
       try {
@@ -71565,13 +72003,13 @@ var DirectoryStore = class {
   root;
   name;
   async append(record) {
-    const file = path21.join(this.root, recordPath(record));
+    const file = path23.join(this.root, recordPath(record));
     const text3 = recordText(record);
-    if (existsSync13(file)) {
+    if (existsSync14(file)) {
       if (readFileSync12(file, "utf8") === text3) return;
       throw new StoreError(`${this.name}: ${file} exists with other content; two records of one commit at one instant`);
     }
-    await mkdir2(path21.dirname(file), { recursive: true });
+    await mkdir2(path23.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.partial`;
     await writeFile3(partial, text3);
     await rename2(partial, file);
@@ -71586,8 +72024,8 @@ var DirectoryStore = class {
 
 // src/history/store-git.ts
 import { mkdtemp as mkdtemp2, rm as rm3, writeFile as writeFile4 } from "node:fs/promises";
-import os15 from "node:os";
-import path22 from "node:path";
+import os16 from "node:os";
+import path24 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 init_store();
 var DEFAULT_DATA_BRANCH = "benchgate-data";
@@ -71624,7 +72062,7 @@ var GitStore = class {
   }
   async repo() {
     if (this.scratch === null) {
-      const dir = await mkdtemp2(path22.join(os15.tmpdir(), "benchgate-store-"));
+      const dir = await mkdtemp2(path24.join(os16.tmpdir(), "benchgate-store-"));
       const r = await git(dir, ["init", "--quiet", dir]);
       if (r.code !== 0) throw new StoreError(`${this.name}: git init in ${dir} failed: ${r.stderr.trim()}`);
       this.scratch = dir;
@@ -71642,7 +72080,7 @@ var GitStore = class {
   }
   async append(record) {
     const repo = await this.repo();
-    const file = path22.join(repo, ".git", "benchgate-record.json");
+    const file = path24.join(repo, ".git", "benchgate-record.json");
     await writeFile4(file, recordText(record));
     const blob = await this.run(["hash-object", "-w", "--", file], "storing the record");
     const where = recordPath(record);
@@ -71670,7 +72108,7 @@ var GitStore = class {
     const tip = await this.fetchTip();
     if (tip === null) return [];
     const repo = await this.repo();
-    const snapshot = path22.join(repo, ".git", `snapshot-${Date.now()}`);
+    const snapshot = path24.join(repo, ".git", `snapshot-${Date.now()}`);
     await this.run(["read-tree", tip], "reading the data branch");
     await this.run(["checkout-index", "--all", "--force", `--prefix=${snapshot}/`], "checking out the records");
     try {
@@ -71691,7 +72129,7 @@ async function remoteUrl(remote, cwd) {
     const r = await git(cwd, ["remote", "get-url", remote]);
     if (r.code === 0) return r.stdout.trim();
   }
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote) ? remote : path23.resolve(cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote) ? remote : path25.resolve(cwd, remote);
 }
 async function openStore(spec, cwd) {
   if (/^postgres(ql)?:\/\//i.test(spec)) return (await Promise.resolve().then(() => (init_store_postgres(), store_postgres_exports))).PostgresStore.open(spec);
@@ -71700,7 +72138,7 @@ async function openStore(spec, cwd) {
     const [remote, branch] = gitSpec[1].split("#", 2);
     return new GitStore(await remoteUrl(remote || "origin", cwd), branch || DEFAULT_DATA_BRANCH);
   }
-  return new DirectoryStore(path23.resolve(cwd, spec));
+  return new DirectoryStore(path25.resolve(cwd, spec));
 }
 
 // src/history/render.ts
@@ -71786,15 +72224,45 @@ var cmdHistory = async ({ values, positionals, platform: platform2 }) => {
 };
 
 // src/commands/merge.ts
-import { writeFileSync as writeFileSync4 } from "node:fs";
+import { writeFileSync as writeFileSync6 } from "node:fs";
 
-// src/runner/merge.ts
-function mergeLogs(logs) {
+// src/runner/log-identity.ts
+var FIELDS2 = {
+  "base SHA": (h2) => h2.base.sha,
+  "head SHA": (h2) => h2.head.sha,
+  bench: (h2) => h2.config.bench,
+  build: (h2) => h2.config.build,
+  format: (h2) => h2.config.format,
+  // Absent in logs written before these were recorded: their defaults.
+  measure: (h2) => h2.config.measure ?? "time",
+  "working-directory": (h2) => h2.config.workingDirectory ?? ".",
+  sampling: (h2) => h2.config.sampling,
+  warmup: (h2) => h2.config.warmup,
+  // What was asked for and whether it applied: a skipped no-fsync measured another machine state.
+  "steady-machine options": (h2) => (h2.environment.steady ?? []).map((c) => `${c.option}${c.applied ? "" : " (skipped)"}`).sort(),
+  suite: (h2) => h2.config.suite
+};
+function shown2(value) {
+  const text3 = Array.isArray(value) ? value.length === 0 ? "none" : value.join(", ") : JSON.stringify(value);
+  return text3.length > 80 ? `${text3.slice(0, 79)}\u2026` : text3;
+}
+function checkSameComparison(first, other) {
+  for (const [field2, read] of Object.entries(FIELDS2)) {
+    const [a, b] = [read(first.header), read(other.header)];
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    throw new LogError(
+      `${other.file}: measured another comparison than ${first.file}: its ${field2} is ${shown2(b)}, not ${shown2(a)}; only logs of the same comparison can be combined`
+    );
+  }
+}
+
+// src/runner/pool-rounds.ts
+function poolRounds(logs, gate) {
   if (logs.length === 0) throw new LogError("merge needs at least one results log");
   const first = logs[0];
   const { adaptive: _looks, ...config } = first.log.header.config;
   const { schema: _v1, ...header } = first.log.header;
-  const lines2 = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...config, rounds: null } }];
+  const lines2 = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...config, ...gate, rounds: null } }];
   let offset = 0;
   const started = /* @__PURE__ */ new Map();
   for (const { file, log } of logs) {
@@ -71806,11 +72274,7 @@ function mergeLogs(logs) {
       );
     }
     started.set(identity, file);
-    if (log.header.base.sha !== first.log.header.base.sha || log.header.head.sha !== first.log.header.head.sha) {
-      throw new LogError(
-        `${file}: compares other commits than ${first.file} (base/head SHAs differ); only logs of the same comparison can be merged`
-      );
-    }
+    checkSameComparison({ file: first.file, header: first.log.header }, { file, header: log.header });
     const rounds2 = log.runs.reduce((most, r) => Math.max(most, r.round), 0);
     for (const run of log.runs) lines2.push({ type: "run", run: { ...run, round: run.round + offset } });
     offset += rounds2;
@@ -71824,7 +72288,9 @@ var cmdMerge = async ({ values, positionals }) => {
   if (positionals.length === 0 || values.out === void 0) {
     throw new ConfigError("usage: benchgate merge a.jsonl b.jsonl ... --out merged.jsonl");
   }
-  writeFileSync4(values.out, mergeLogs(positionals.map((file) => ({ file, log: readLog(file) }))));
+  const logs = positionals.map((file) => ({ file, log: readLog(file) }));
+  const gate = trustedGate([trustedConfigFile(values.config)], { format: logs[0].log.header.config.format });
+  writeFileSync6(values.out, poolRounds(logs, gate));
   return EXIT.pass;
 };
 
@@ -71832,8 +72298,8 @@ var cmdMerge = async ({ values, positionals }) => {
 init_record();
 
 // src/commands/report.ts
-import { existsSync as existsSync14, readFileSync as readFileSync13, statSync as statSync4 } from "node:fs";
-import path24 from "node:path";
+import { existsSync as existsSync15, readFileSync as readFileSync13, statSync as statSync4 } from "node:fs";
+import path26 from "node:path";
 
 // src/commands/trusted-gate.ts
 function trustedSettings(logged, trusted, where) {
@@ -71872,7 +72338,7 @@ function trustedSettings(logged, trusted, where) {
 var PULL_REQUEST_FILE = "pull-request-number";
 var RESULTS_FILE = "results.json";
 function readResults(file) {
-  if (!existsSync14(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  if (!existsSync15(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
   let text3;
   try {
     const { size } = statSync4(file);
@@ -71891,26 +72357,30 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path24.join(dir, PULL_REQUEST_FILE);
-  if (!existsSync14(file)) return void 0;
+  const file = path26.join(dir, PULL_REQUEST_FILE);
+  if (!existsSync15(file)) return void 0;
   const text3 = readFileSync13(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
 function decideAgain(dir, trusted, override, comment = {}) {
-  const logFile = path24.join(dir, LOG_FILE);
-  if (!existsSync14(logFile)) {
+  const logFile = path26.join(dir, LOG_FILE);
+  if (!existsSync15(logFile)) {
     throw new ConfigError(
       `${dir}: no ${LOG_FILE}: the publish job decides the gate again from the results log with its trusted settings; upload the whole output directory`
     );
   }
-  const claimed = path24.join(dir, RESULTS_FILE);
-  if (existsSync14(claimed)) readResults(claimed);
+  const claimed = path26.join(dir, RESULTS_FILE);
+  if (existsSync15(claimed)) readResults(claimed);
   const log = readLog(logFile);
   const settings = trustedSettings(log.header.config, trusted, logFile);
   const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
-  return { result, reports: { [LOG_FILE]: logFile, ...writeReports(result, dir, comment) } };
+  const { written, notWritten } = writeReports(result, dir, comment);
+  if (notWritten.length > 0) {
+    throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(", ")} (${notWritten[0].code}): free some space`);
+  }
+  return { result, reports: { [LOG_FILE]: logFile, ...written } };
 }
 async function publishSaved(dir, options) {
   const { trusted, ...github } = options;
@@ -71928,8 +72398,8 @@ async function publishSaved(dir, options) {
   return publishGated(dir, platform2, trusted);
 }
 function readLogHead(dir) {
-  const logFile = path24.join(dir, LOG_FILE);
-  if (!existsSync14(logFile)) return readResults(path24.join(dir, RESULTS_FILE)).head;
+  const logFile = path26.join(dir, LOG_FILE);
+  if (!existsSync15(logFile)) return readResults(path26.join(dir, RESULTS_FILE)).head;
   return readLog(logFile).header.head;
 }
 async function publishOwn(dir, head2, options, event, trusted) {
@@ -71956,8 +72426,8 @@ async function publishGated(dir, platform2, trusted) {
 var cmdReport = async ({ values }) => {
   if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
   const token = process.env.GITHUB_TOKEN || void 0;
-  const trusted = [readConfigFile(path24.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
-  return (await publishSaved(path24.resolve(values.from), { token, comment: true, check: true, trusted })).exitCode;
+  const trusted = [readConfigFile(path26.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
+  return (await publishSaved(path26.resolve(values.from), { token, comment: true, check: true, trusted })).exitCode;
 };
 
 // src/commands/record.ts
@@ -71982,8 +72452,8 @@ var cmdRecord = async ({ values, positionals, platform: platform2 }) => {
 };
 
 // src/platforms/gitlab.ts
-import { readFileSync as readFileSync14, writeFileSync as writeFileSync5 } from "node:fs";
-import path25 from "node:path";
+import { readFileSync as readFileSync14 } from "node:fs";
+import path27 from "node:path";
 var TOKEN_VARIABLE = "BENCHGATE_GITLAB_TOKEN";
 var DOTENV_FILE = "benchgate.env";
 var MAX_NOTE_PAGES = 50;
@@ -72132,8 +72602,8 @@ var GitLabPlatform = class {
       BENCHGATE_HEAD_SHA: result.head.sha
     };
     for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
-    const file = path25.join(path25.dirname(anyReport), DOTENV_FILE);
-    writeFileSync5(
+    const file = path27.join(path27.dirname(anyReport), DOTENV_FILE);
+    writeAtomic(
       file,
       Object.entries(values).map(([k, v]) => `${k}=${v}
 `).join("")
@@ -72213,18 +72683,18 @@ function statusLine(p, nowMs, columns2, colors, frame = 0) {
   const last = p.lastLine?.replace(/[ \t]+/g, " ").trim();
   if (last) parts.push([inertForLog(last), colors.dim]);
   let room = Math.max(10, columns2 - 1);
-  const shown2 = [];
+  const shown3 = [];
   for (const [i, [text3, paint]] of parts.entries()) {
     const sep5 = i === 0 ? "" : i === 1 ? " " : " \xB7 ";
     const chars = [...text3];
     if (sep5.length + chars.length > room) {
-      if (room - sep5.length > 1) shown2.push(sep5 + paint(`${chars.slice(0, room - sep5.length - 1).join("")}\u2026`));
+      if (room - sep5.length > 1) shown3.push(sep5 + paint(`${chars.slice(0, room - sep5.length - 1).join("")}\u2026`));
       break;
     }
-    shown2.push(sep5 + paint(text3));
+    shown3.push(sep5 + paint(text3));
     room -= sep5.length + chars.length;
   }
-  return shown2.join("");
+  return shown3.join("");
 }
 var ProgressDisplay = class {
   constructor(stream, colors, now = Date.now) {
@@ -72352,7 +72822,7 @@ var FOOTER = `
 Formats (--format): ${["auto", "command", ...formats.map((f) => f.name)].join(", ")}.
 
 Exit codes: 0 pass; 1 the gate failed (a significant regression beyond the threshold);
-2 usage or bad input; 3 a build or benchmark run failed; 4 internal error (a bug);
+2 usage or bad input; 3 a build or benchmark run failed, or the run ended early; 4 internal error (a bug);
 130/143 interrupted by SIGINT/SIGTERM.`;
 var STDIO = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
 function program2(platform2, output, exit) {
@@ -72365,9 +72835,9 @@ function program2(platform2, output, exit) {
     const command = root.command(name2).description(spec.summary).exitOverride();
     if (spec.args) command.argument(spec.args);
     for (const o of commandOptions(name2)) {
-      const shown2 = defaultText(o);
+      const shown3 = defaultText(o);
       const flags = o.type === "flag" ? `--${o.name}` : `--${o.name} <${o.arg}>`;
-      command.addOption(new Option(flags, `${o.help}${shown2 === void 0 ? "" : ` (default: ${shown2})`}`));
+      command.addOption(new Option(flags, `${o.help}${shown3 === void 0 ? "" : ` (default: ${shown3})`}`));
     }
     command.addHelpText("after", FOOTER).action(async (...args) => {
       const self = args.at(-1);
@@ -72405,7 +72875,7 @@ ${failure.stack ? `${failure.stack}
 }
 
 // src/runner/own-environ.ts
-import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync15, readSync, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync15, readSync, writeSync } from "node:fs";
 function environRange() {
   const stat2 = readFileSync15("/proc/self/stat", "utf8");
   const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
@@ -72431,7 +72901,7 @@ function forgetInitialValues(names, env = process.env) {
       const end = stop === -1 ? block.length : stop;
       const equals = block.indexOf(61, offset);
       if (equals !== -1 && equals < end && wanted.has(block.toString("utf8", offset, equals)) && end > equals + 1) {
-        writeSync2(fd, Buffer.alloc(end - equals - 1, "*"), 0, end - equals - 1, range.start + equals + 1);
+        writeSync(fd, Buffer.alloc(end - equals - 1, "*"), 0, end - equals - 1, range.start + equals + 1);
         done.push(block.toString("utf8", offset, equals));
       }
       offset = end + 1;

@@ -1086,14 +1086,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path21 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path23 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path21 && path21[0] !== "/") {
-          path21 = `/${path21}`;
+        if (path23 && path23[0] !== "/") {
+          path23 = `/${path23}`;
         }
-        return new URL(`${origin}${path21}`);
+        return new URL(`${origin}${path23}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1544,39 +1544,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path21, origin }
+          request: { method, path: path23, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path21);
+        debuglog("sending request to %s %s/%s", method, origin, path23);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path21, origin },
+          request: { method, path: path23, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path21,
+          path23,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path21, origin }
+          request: { method, path: path23, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path21);
+        debuglog("trailers received from %s %s/%s", method, origin, path23);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path21, origin },
+          request: { method, path: path23, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path21,
+          path23,
           error2.message
         );
       });
@@ -1625,9 +1625,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path21, origin }
+            request: { method, path: path23, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path21);
+          debuglog("sending request to %s %s/%s", method, origin, path23);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1690,7 +1690,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path21,
+        path: path23,
         method,
         body,
         headers,
@@ -1705,11 +1705,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path21 !== "string") {
+        if (typeof path23 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path21[0] !== "/" && !(path21.startsWith("http://") || path21.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path23[0] !== "/" && !(path23.startsWith("http://") || path23.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path21)) {
+        } else if (invalidPathRegex.test(path23)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1775,7 +1775,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path21, query) : path21;
+        this.path = query ? buildURL(path23, query) : path23;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6180,7 +6180,7 @@ var require_client_h1 = __commonJS({
         } else {
           socket[kReset] = true;
         }
-        const pause = request2.onHeaders(statusCode, headers, this.resume, statusText) === false;
+        const pause2 = request2.onHeaders(statusCode, headers, this.resume, statusText) === false;
         if (request2.aborted) {
           return -1;
         }
@@ -6194,7 +6194,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants4.ERROR.PAUSED : 0;
+        return pause2 ? constants4.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6468,7 +6468,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path21, host, upgrade, blocking, reset } = request2;
+      const { method, path: path23, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6549,7 +6549,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path21} HTTP/1.1\r
+      let header = `${method} ${path23} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7078,7 +7078,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path21, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path23, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7175,7 +7175,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path21;
+      headers[HTTP2_HEADER_PATH] = path23;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7528,9 +7528,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path21 = search ? `${pathname}${search}` : pathname;
+        const path23 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path21;
+        this.opts.path = path23;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8769,10 +8769,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path21 = "/",
+          path: path23 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path21;
+        opts.path = origin + path23;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10744,20 +10744,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path21) {
-      if (typeof path21 !== "string") {
-        return path21;
+    function safeUrl(path23) {
+      if (typeof path23 !== "string") {
+        return path23;
       }
-      const pathSegments = path21.split("?");
+      const pathSegments = path23.split("?");
       if (pathSegments.length !== 2) {
-        return path21;
+        return path23;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path21, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path21);
+    function matchKey(mockDispatch2, { path: path23, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path23);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10779,7 +10779,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path21 }) => matchValue(safeUrl(path21), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path23 }) => matchValue(safeUrl(path23), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10817,9 +10817,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path21, method, body, headers, query } = opts;
+      const { path: path23, method, body, headers, query } = opts;
       return {
-        path: path21,
+        path: path23,
         method,
         body,
         headers,
@@ -11282,10 +11282,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path21, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path23, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path21,
+            Path: path23,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16164,9 +16164,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path21) {
-      for (let i = 0; i < path21.length; ++i) {
-        const code = path21.charCodeAt(i);
+    function validateCookiePath(path23) {
+      for (let i = 0; i < path23.length; ++i) {
+        const code = path23.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19086,11 +19086,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path21 = opts.path;
+          let path23 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path21 = `/${path21}`;
+            path23 = `/${path23}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path21);
+          url = new URL(util.parseOrigin(url).origin + path23);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -21631,8 +21631,8 @@ var require_utils2 = __commonJS({
       }
       return output;
     };
-    exports2.basename = (path21, { windows } = {}) => {
-      const segs = path21.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path23, { windows } = {}) => {
+      const segs = path23.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -23699,17 +23699,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path21) {
-      const ctrl = callVisitor(key, node, visitor, path21);
+    function visit_(key, node, visitor, path23) {
+      const ctrl = callVisitor(key, node, visitor, path23);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path21, ctrl);
-        return visit_(key, ctrl, visitor, path21);
+        replaceNode(key, path23, ctrl);
+        return visit_(key, ctrl, visitor, path23);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path21 = Object.freeze(path21.concat(node));
+          path23 = Object.freeze(path23.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path21);
+            const ci = visit_(i, node.items[i], visitor, path23);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -23720,13 +23720,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path21 = Object.freeze(path21.concat(node));
-          const ck = visit_("key", node.key, visitor, path21);
+          path23 = Object.freeze(path23.concat(node));
+          const ck = visit_("key", node.key, visitor, path23);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path21);
+          const cv = visit_("value", node.value, visitor, path23);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -23747,17 +23747,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path21) {
-      const ctrl = await callVisitor(key, node, visitor, path21);
+    async function visitAsync_(key, node, visitor, path23) {
+      const ctrl = await callVisitor(key, node, visitor, path23);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path21, ctrl);
-        return visitAsync_(key, ctrl, visitor, path21);
+        replaceNode(key, path23, ctrl);
+        return visitAsync_(key, ctrl, visitor, path23);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path21 = Object.freeze(path21.concat(node));
+          path23 = Object.freeze(path23.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path21);
+            const ci = await visitAsync_(i, node.items[i], visitor, path23);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -23768,13 +23768,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path21 = Object.freeze(path21.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path21);
+          path23 = Object.freeze(path23.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path23);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path21);
+          const cv = await visitAsync_("value", node.value, visitor, path23);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -23801,23 +23801,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path21) {
+    function callVisitor(key, node, visitor, path23) {
       if (typeof visitor === "function")
-        return visitor(key, node, path21);
+        return visitor(key, node, path23);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path21);
+        return visitor.Map?.(key, node, path23);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path21);
+        return visitor.Seq?.(key, node, path23);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path21);
+        return visitor.Pair?.(key, node, path23);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path21);
+        return visitor.Scalar?.(key, node, path23);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path21);
+        return visitor.Alias?.(key, node, path23);
       return void 0;
     }
-    function replaceNode(key, path21, node) {
-      const parent = path21[path21.length - 1];
+    function replaceNode(key, path23, node) {
+      const parent = path23[path23.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -24429,10 +24429,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path21, value) {
+    function collectionFromPath(schema, path23, value) {
       let v = value;
-      for (let i = path21.length - 1; i >= 0; --i) {
-        const k = path21[i];
+      for (let i = path23.length - 1; i >= 0; --i) {
+        const k = path23[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -24451,7 +24451,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path21) => path21 == null || typeof path21 === "object" && !!path21[Symbol.iterator]().next().done;
+    var isEmptyPath = (path23) => path23 == null || typeof path23 === "object" && !!path23[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -24481,11 +24481,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path21, value) {
-        if (isEmptyPath(path21))
+      addIn(path23, value) {
+        if (isEmptyPath(path23))
           this.add(value);
         else {
-          const [key, ...rest] = path21;
+          const [key, ...rest] = path23;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -24499,8 +24499,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path21) {
-        const [key, ...rest] = path21;
+      deleteIn(path23) {
+        const [key, ...rest] = path23;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -24514,8 +24514,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path21, keepScalar) {
-        const [key, ...rest] = path21;
+      getIn(path23, keepScalar) {
+        const [key, ...rest] = path23;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -24533,8 +24533,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path21) {
-        const [key, ...rest] = path21;
+      hasIn(path23) {
+        const [key, ...rest] = path23;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -24544,8 +24544,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path21, value) {
-        const [key, ...rest] = path21;
+      setIn(path23, value) {
+        const [key, ...rest] = path23;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -27060,9 +27060,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path21, value) {
+      addIn(path23, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path21, value);
+          this.contents.addIn(path23, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -27137,14 +27137,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path21) {
-        if (Collection2.isEmptyPath(path21)) {
+      deleteIn(path23) {
+        if (Collection2.isEmptyPath(path23)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path21) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path23) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -27159,10 +27159,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path21, keepScalar) {
-        if (Collection2.isEmptyPath(path21))
+      getIn(path23, keepScalar) {
+        if (Collection2.isEmptyPath(path23))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path21, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path23, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -27173,10 +27173,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path21) {
-        if (Collection2.isEmptyPath(path21))
+      hasIn(path23) {
+        if (Collection2.isEmptyPath(path23))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path21) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path23) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -27193,13 +27193,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path21, value) {
-        if (Collection2.isEmptyPath(path21)) {
+      setIn(path23, value) {
+        if (Collection2.isEmptyPath(path23)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path21), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path23), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path21, value);
+          this.contents.setIn(path23, value);
         }
       }
       /**
@@ -29160,9 +29160,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path21) => {
+    visit.itemAtPath = (cst, path23) => {
       let item = cst;
-      for (const [field2, index] of path21) {
+      for (const [field2, index] of path23) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -29171,23 +29171,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path21) => {
-      const parent = visit.itemAtPath(cst, path21.slice(0, -1));
-      const field2 = path21[path21.length - 1][0];
+    visit.parentCollection = (cst, path23) => {
+      const parent = visit.itemAtPath(cst, path23.slice(0, -1));
+      const field2 = path23[path23.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path21, item, visitor) {
-      let ctrl = visitor(item, path21);
+    function _visit(path23, item, visitor) {
+      let ctrl = visitor(item, path23);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path21.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path23.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -29198,10 +29198,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path21);
+            ctrl = ctrl(item, path23);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path21) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path23) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -34181,8 +34181,8 @@ var require_utils3 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path21) {
-      let input = path21;
+    function removeDotSegments(path23) {
+      let input = path23;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -34256,11 +34256,11 @@ var require_utils3 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path21) {
-      if (path21 === "" || path21[0] === "/") {
-        return removeDotSegments(path21);
+    function removeDotSegmentsRelative(path23) {
+      if (path23 === "" || path23[0] === "/") {
+        return removeDotSegments(path23);
       }
-      const segments = path21.split("/");
+      const segments = path23.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -34623,8 +34623,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path21 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path21 && path21 !== "/" ? path21 : void 0;
+        const path23 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path23 && path23 !== "/" ? path23 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -37858,7 +37858,7 @@ var require_ajv = __commonJS({
 });
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync9, existsSync as existsSync7 } from "fs";
+import { readFileSync as readFileSync9, existsSync as existsSync8 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context;
 var init_context = __esm({
@@ -37871,11 +37871,11 @@ var init_context = __esm({
         var _a, _b, _c;
         this.payload = {};
         if (process.env.GITHUB_EVENT_PATH) {
-          if (existsSync7(process.env.GITHUB_EVENT_PATH)) {
+          if (existsSync8(process.env.GITHUB_EVENT_PATH)) {
             this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
-            const path21 = process.env.GITHUB_EVENT_PATH;
-            process.stdout.write(`GITHUB_EVENT_PATH ${path21} does not exist${EOL6}`);
+            const path23 = process.env.GITHUB_EVENT_PATH;
+            process.stdout.write(`GITHUB_EVENT_PATH ${path23} does not exist${EOL6}`);
           }
         }
         this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -45211,12 +45211,12 @@ function getIDToken(aud) {
 }
 
 // src/action.ts
-import { writeFileSync as writeFileSync4 } from "node:fs";
-import path20 from "node:path";
+import { writeFileSync as writeFileSync6 } from "node:fs";
+import path22 from "node:path";
 
 // src/commands/report.ts
-import { existsSync as existsSync12, readFileSync as readFileSync12, statSync as statSync3 } from "node:fs";
-import path18 from "node:path";
+import { existsSync as existsSync13, readFileSync as readFileSync12, statSync as statSync3 } from "node:fs";
+import path20 from "node:path";
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -46411,6 +46411,7 @@ function pct(fraction) {
 }
 
 // src/model.ts
+var MAX_NAME_CHARS = 4096;
 var SCHEMA_VERSION = 2;
 var RSS_SAMPLE_MS = 25;
 
@@ -46954,10 +46955,15 @@ var SequentialRounds = class {
       if (this.open().length === 0) this.stoppedBy = this.closedByBudget() ? "max-rounds" : "decided";
     }
   }
-  /** The outcome of every benchmark, after the last look a stop by the clock or by the log's end calls for. */
-  finish() {
+  /**
+   * The outcome of every benchmark, after the last look a stop by the clock or by the log's end
+   * calls for. `complete: false` is a log that ended early (killed, cancelled, failed): no last
+   * look spends the alpha left on it; what its planned looks left open closes `incomplete`.
+   */
+  finish({ complete = true } = {}) {
     this.stoppedBy ??= "max-rounds";
-    if (this.stoppedBy === "max-time" || this.stoppedBy === "log-ended") this.look(this.rounds.length, true);
+    if (this.stoppedBy === "log-ended" && !complete) this.closeIncomplete();
+    else if (this.stoppedBy === "max-time" || this.stoppedBy === "log-ended") this.look(this.rounds.length, true);
     if (!this.opts.canFilter) this.notes.push("the harness cannot run a subset of its benchmarks: every round ran the whole suite");
     return {
       outcomes: [...this.states.values()].map((s) => s.outcome),
@@ -46976,9 +46982,8 @@ var SequentialRounds = class {
   closedByBudget() {
     return [...this.states.values()].some((s) => s.outcome?.stop === "budget");
   }
-  look(round, final) {
-    const { design, budget } = this.opts;
-    this.lookRound = round;
+  /** Gives each series seen so far its state; the family is fixed at the first look. */
+  register() {
     const first = this.familySize === 0;
     for (const s of this.series.values()) {
       if (this.states.has(s.key)) continue;
@@ -46988,6 +46993,28 @@ var SequentialRounds = class {
       if (!first && state.outcome === null) this.close(state, "inconclusive", "untestable");
     }
     if (first) this.familySize = this.open().length;
+  }
+  /**
+   * A log that ended early: what is still open closes inconclusive, with the statistic of every
+   * round logged (its interval is not corrected for the family or the looks, so it decides nothing).
+   */
+  closeIncomplete() {
+    const { design } = this.opts;
+    this.lookRound = this.rounds.length;
+    this.register();
+    for (const s of this.open()) {
+      if (s.series.failures.length > 0) {
+        this.close(s, "failed", "untestable");
+        continue;
+      }
+      s.stat = lookStatistic(design.test, pairedSamples(s.series), design.confLevel) ?? s.stat;
+      this.close(s, "inconclusive", "incomplete");
+    }
+  }
+  look(round, final) {
+    const { design, budget } = this.opts;
+    this.lookRound = round;
+    this.register();
     const inputs = [];
     for (const s of this.open()) {
       if (s.series.failures.length > 0) {
@@ -47103,12 +47130,12 @@ function replaySequential(runs, settings, adaptive, end) {
     onLook: (look) => unreachable ??= look.unreachable
   });
   for (let next = loop.next(); next !== null; next = loop.next()) loop.add(next.round, byRound.get(next.round) ?? null);
-  const result = loop.finish();
-  const stoppedBy = result.stoppedBy === "log-ended" && end?.status === "completed" && adaptive.maxTimeSec > 0 ? "max-time" : result.stoppedBy;
+  const result = loop.finish({ complete: end?.status === "completed" });
+  const stoppedBy2 = result.stoppedBy === "log-ended" && end?.status === "completed" && adaptive.maxTimeSec > 0 ? "max-time" : result.stoppedBy;
   return {
     outcomes: new Map(result.outcomes.map((o) => [outcomeKey(o), o])),
     adaptive: {
-      stoppedBy,
+      stoppedBy: stoppedBy2,
       looks: result.rounds.filter((r) => r.look).map((r) => r.round),
       open: result.rounds.map((r) => r.open === null ? null : r.open.length),
       notes: result.notes,
@@ -48315,6 +48342,12 @@ var VERDICTS = ["regression", "improvement", "unchanged", "inconclusive", "added
 function hasFailures(f) {
   return f.runs.length > 0 || f.benchmarks.length > 0 || f.stopped !== null || f.noResults;
 }
+function stoppedBy(end, runFailed) {
+  if (end === null) return "incomplete run: the log ends early, with no end line (killed?)";
+  if (end.status === "cancelled") return `incomplete run: cancelled${end.message ? ` (${end.message.split("\n")[0]})` : ""}`;
+  if (end.status === "failed" && !runFailed) return end.message?.split("\n")[0] || "no reason was logged";
+  return null;
+}
 function failuresOf(runs, groups, end, counted) {
   const failedRuns = runs.filter((r) => r.error !== void 0).map((r) => ({ suite: r.suite, side: r.side, round: r.round, error: r.error }));
   const benchmarks = [];
@@ -48330,7 +48363,7 @@ function failuresOf(runs, groups, end, counted) {
     runs: failedRuns,
     benchmarks,
     // A failure that no logged run shows (a build, a warmup round) must still be in the report.
-    stopped: end?.status === "failed" && failedRuns.length === 0 ? end.message?.split("\n")[0] || "no reason was logged" : null,
+    stopped: stoppedBy(end, failedRuns.length > 0),
     noResults: groups.length === 0 && !counted
   };
 }
@@ -48346,8 +48379,12 @@ function geomeanOf(comparisons) {
   }
   return ratios.length > 0 ? geomeanChange(ratios) : null;
 }
+function failOnItems(failOn) {
+  return failOn === "regression" ? ["regression"] : failOn === "none" ? [] : failOn;
+}
 function gateOf(settings, counts, override) {
-  const failed = settings.failOn === "regression" && counts.regression > 0;
+  const failOn = failOnItems(settings.failOn);
+  const failed = failOn.includes("regression") && counts.regression > 0 || failOn.includes("removed") && counts.removed > 0;
   return { gateFailed: failed && override === null, ...failed && override !== null && { override } };
 }
 var COUNTS_CAN_MISS = {
@@ -48362,7 +48399,9 @@ function analyze({ header, runs, end, settings, override = null }) {
   const groups = groupRuns(cost.runs, settings.sampling, settings.format);
   const { compared } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
-  const comparisons = counted.length > 0 ? [...counted, ...diagnosed.comparisons].sort(byReportOrder) : diagnosed.comparisons;
+  const endedEarly = !sequential && end?.status !== "completed";
+  const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
+  const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
   const environment = environmentDiagnostic(header.environment, runs);
   const failures3 = failuresOf(runs, groups, end, counted.length > 0);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
@@ -48444,31 +48483,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path21) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path21}`);
+  object(value, path23) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path23}`);
     return value;
   }
-  array(value, path21) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path21}`);
+  array(value, path23) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path23}`);
     return value;
   }
-  string(value, path21) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path21}`);
+  string(value, path23) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path23}`);
     return value;
   }
   /** A finite number. */
-  number(value, path21) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path21}`);
+  number(value, path23) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path23}`);
     return value;
   }
-  numbers(value, path21) {
-    return this.array(value, path21).map((item, i) => this.number(item, `${path21}[${i}]`));
+  numbers(value, path23) {
+    return this.array(value, path23).map((item, i) => this.number(item, `${path23}[${i}]`));
   }
-  optionalString(value, path21) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path21);
+  optionalString(value, path23) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path23);
   }
-  optionalNumber(value, path21) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path21);
+  optionalNumber(value, path23) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path23);
   }
 };
 
@@ -48581,11 +48620,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name, row, columns2, path21) {
+function addBenchmark(set, name, row, columns2, path23) {
   const kind = kindOf(name);
   const column = (key) => columns2.has(key) ? row[columns2.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path21}.params`)).map(
-    (list3, i) => shape.array(list3, `${path21}.params[${i}]`).map((value, j) => shape.string(value, `${path21}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path23}.params`)).map(
+    (list3, i) => shape.array(list3, `${path23}.params[${i}]`).map((value, j) => shape.string(value, `${path23}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name : `${name}(${combination.join(", ")})`);
   const result = column("result");
@@ -48593,10 +48632,10 @@ function addBenchmark(set, name, row, columns2, path21) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path21}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path21}.samples`);
+  const results = shape.array(result, `${path23}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path23}.samples`);
   if (results.length !== names.length)
-    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path21}.result`);
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path23}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -48605,7 +48644,7 @@ function addBenchmark(set, name, row, columns2, path21) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path21}.result[${i}]`)] : shape.numbers(own, `${path21}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path23}.result[${i}]`)] : shape.numbers(own, `${path23}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -48877,10 +48916,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path21) {
+function parseBetter(value, path23) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path21}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path23}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -48891,23 +48930,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path21 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path21);
-      const name = shape4.string(entry.name, `${path21}.name`);
-      if (name === "") throw shape4.error(`expected a non-empty name at ${path21}.name`);
-      const unit = shape4.string(entry.unit, `${path21}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path21}.metric`);
-      const better = parseBetter(entry.better, `${path21}.better`);
-      const values = shape4.numbers(entry.values, `${path21}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path21}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path21}.failed`);
+      const path23 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path23);
+      const name = shape4.string(entry.name, `${path23}.name`);
+      if (name === "") throw shape4.error(`expected a non-empty name at ${path23}.name`);
+      const unit = shape4.string(entry.unit, `${path23}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path23}.metric`);
+      const better = parseBetter(entry.better, `${path23}.better`);
+      const values = shape4.numbers(entry.values, `${path23}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path23}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path23}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path21}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path23}.values (or "failed")`);
       for (const value of values) {
         set.add(name, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -48919,30 +48958,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path21) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path21}.FullName`);
+function baseName(benchmark, path23) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path23}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path21}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name === "") throw shape5.error(`expected FullName or Method at ${path21}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path21}.Parameters`);
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path23}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name === "") throw shape5.error(`expected FullName or Method at ${path23}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path23}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
 }
-function job(benchmark, path21) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path21}.DisplayInfo`) ?? "";
+function job(benchmark, path23) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path23}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path21) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path21}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path21}.Measurements`).map((m, i) => shape5.object(m, `${path21}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path23) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path23}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path23}.Measurements`).map((m, i) => shape5.object(m, `${path23}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path21}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path21}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path21}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path23}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path23}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path23}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path21}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path23}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -48954,24 +48993,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path21 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path21);
-      return { benchmark, path: path21, name: baseName(benchmark, path21) };
+      const path23 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path23);
+      return { benchmark, path: path23, name: baseName(benchmark, path23) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path21, name: base } of entries) {
-      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path21)}]` : base;
+    for (const { benchmark, path: path23, name: base } of entries) {
+      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path23)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path21}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path21)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path23}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path23)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path21}.Memory`);
-        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path21}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path23}.Memory`);
+        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path23}.Memory.BytesAllocatedPerOperation`);
         if (bytes3 !== void 0) set.add(name, "allocated/op", "B", "lower", bytes3);
       }
     }
@@ -51140,16 +51179,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path21 = this._matcher.path;
-    return path21.length > 0 ? path21[path21.length - 1].tag : void 0;
+    const path23 = this._matcher.path;
+    return path23.length > 0 ? path23[path23.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path21 = this._matcher.path;
-    return path21.length > 0 ? path21[path21.length - 1].namespace : void 0;
+    const path23 = this._matcher.path;
+    return path23.length > 0 ? path23[path23.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -51157,9 +51196,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path21 = this._matcher.path;
-    if (path21.length === 0) return void 0;
-    return path21[path21.length - 1].values?.[attrName];
+    const path23 = this._matcher.path;
+    if (path23.length === 0) return void 0;
+    return path23[path23.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -51167,9 +51206,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path21 = this._matcher.path;
-    if (path21.length === 0) return false;
-    const current = path21[path21.length - 1];
+    const path23 = this._matcher.path;
+    if (path23.length === 0) return false;
+    const current = path23[path23.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -51195,18 +51234,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path21 = this._matcher.path;
-    if (path21.length === 0) return -1;
-    return path21[path21.length - 1].position ?? 0;
+    const path23 = this._matcher.path;
+    if (path23.length === 0) return -1;
+    return path23[path23.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path21 = this._matcher.path;
-    if (path21.length === 0) return -1;
-    return path21[path21.length - 1].counter ?? 0;
+    const path23 = this._matcher.path;
+    if (path23.length === 0) return -1;
+    return path23[path23.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -53231,10 +53270,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path21, depth) {
+function walkXml(set, node, path23, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name = [...path21, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name = [...path23, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -53244,12 +53283,12 @@ function walkXml(set, node, path21, depth) {
     set.add(name, "time", "s", "lower", toSeconds(mean3, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path21, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path23, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
     for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
-      walkXml(set, child2, path21, depth + 1);
+      walkXml(set, child2, path23, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -53281,7 +53320,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path21 = [];
+  let path23 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -53292,14 +53331,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path21 = [];
+        path23 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path21.push(content.trim());
+      path23.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -53320,7 +53359,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name2 !== "") set.fail([...path21, name2].join(PATH_SEPARATOR), failure[2]);
+      if (name2 !== "") set.fail([...path23, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -53330,7 +53369,7 @@ function parseConsole2(set, text3) {
       const mean3 = split2 && duration(split2[1][0], split2[1][1]);
       if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
-      set.add([...path21, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
+      set.add([...path23, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -53344,7 +53383,7 @@ function parseConsole2(set, text3) {
     const name = [...nameParts, split[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name;
-    else set.add([...path21, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path23, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -53464,8 +53503,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path21 = origin.split(/[?#]/)[0];
-  return path21.slice(path21.lastIndexOf("/") + 1);
+  const path23 = origin.split(/[?#]/)[0];
+  return path23.slice(path23.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -53478,19 +53517,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path21 = `benches[${i}]`;
-      const bench = shape6.object(item, path21);
-      const group2 = shape6.optionalString(bench.group, `${path21}.group`);
-      const name = [fileName(shape6.string(bench.origin, `${path21}.origin`)), group2, shape6.string(bench.name, `${path21}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path21}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path21}.results[${j}]`);
+      const path23 = `benches[${i}]`;
+      const bench = shape6.object(item, path23);
+      const group2 = shape6.optionalString(bench.group, `${path23}.group`);
+      const name = [fileName(shape6.string(bench.origin, `${path23}.origin`)), group2, shape6.string(bench.name, `${path23}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path23}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path23}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path21}.results[${j}].failed`);
-          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path21}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path23}.results[${j}].failed`);
+          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path23}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path21}.results[${j}].ok`);
-        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path21}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path23}.results[${j}].ok`);
+        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path23}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -53603,8 +53642,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path21) => {
-    const saved = join3(path21, baseline);
+  const visit = (path23) => {
+    const saved = join3(path23, baseline);
     if (existsSync2(join3(saved, "sample.json")) && existsSync2(join3(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync(join3(saved, "benchmark.json"), "utf8");
@@ -53612,8 +53651,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync(join3(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync(path21, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path21, entry.name));
+    for (const entry of readdirSync(path23, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path23, entry.name));
     }
   };
   visit(dir);
@@ -53808,15 +53847,15 @@ function kindOf4(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path21, name }) {
+function addRow(set, { row, path: path23, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape8.optionalString(row.error_message, `${path21}.error_message`) ?? "error_occurred");
+    set.fail(name, shape8.optionalString(row.error_message, `${path23}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path21}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path21}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path21}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path21}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path23}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path23}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path23}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path23}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -53855,9 +53894,9 @@ var googleBenchmark2 = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path21 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path21);
-      return { row, path: path21, name: shape8.string(row.name, `${path21}.name`) };
+      const path23 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path23);
+      return { row, path: path23, name: shape8.string(row.name, `${path23}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
@@ -53897,15 +53936,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path21 = `results[${i}]`;
-      const result = shape9.object(item, path21);
-      const command = shape9.string(result.command, `${path21}.command`);
+      const path23 = `results[${i}]`;
+      const result = shape9.object(item, path23);
+      const command = shape9.string(result.command, `${path23}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path21}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path23}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path21}.memory_usage_byte`))
+        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path23}.memory_usage_byte`))
           set.add(name, "memory", "B", "lower", bytes3);
       }
     });
@@ -53994,39 +54033,39 @@ function targetFor2(unit, better) {
     return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path21) {
-  const name = shape10.string(result.benchmark, `${path21}.benchmark`);
+function benchmarkName(result, path23) {
+  const name = shape10.string(result.benchmark, `${path23}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape10.object(result.params, `${path21}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path23}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path21) {
+function samples(metric, path23) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path21}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path21}.rawData[${f}]`).map((v, i) => value(v, `${path21}.rawData[${f}][${i}]`)));
+    return shape10.array(metric.rawData, `${path23}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path23}.rawData[${f}]`).map((v, i) => value(v, `${path23}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path21}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path21}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path21}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path23}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path23}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path23}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path21}.score`)];
+  return [value(metric.score, `${path23}.score`)];
 }
-function histogramMean(iteration, path21) {
+function histogramMean(iteration, path23) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path21).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path21}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path21}[${b}]`);
+  shape10.array(iteration, path23).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path23}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path23}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path21}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path23}`);
   return sum3 / count2;
 }
-function addMetric2(set, name, metricName2, metric, path21, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path21}.scoreUnit`), better);
-  const values = samples(metric, path21);
+function addMetric2(set, name, metricName2, metric, path23, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path23}.scoreUnit`), better);
+  const values = samples(metric, path23);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -54047,27 +54086,27 @@ var jmh2 = {
       role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
     }));
     results.forEach((item, i) => {
-      const path21 = `[${i}]`;
-      const result = shape10.object(item, path21);
-      const name = benchmarkName(result, path21);
-      const mode = shape10.string(result.mode, `${path21}.mode`);
+      const path23 = `[${i}]`;
+      const result = shape10.object(item, path23);
+      const name = benchmarkName(result, path23);
+      const mode = shape10.string(result.mode, `${path23}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
       addMetric2(
         set,
         name,
         metric,
-        shape10.object(result.primaryMetric, `${path21}.primaryMetric`),
-        `${path21}.primaryMetric`,
+        shape10.object(result.primaryMetric, `${path23}.primaryMetric`),
+        `${path23}.primaryMetric`,
         mode === "thrpt" ? "higher" : "lower"
       );
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path21}.secondaryMetrics`);
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path23}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path21}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path23}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name, secondaryName, secondaryMetric, `${path21}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name, secondaryName, secondaryMetric, `${path23}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -54078,27 +54117,27 @@ var jmh2 = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path21, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path21}`);
-  const pair = shape11.array(value, path21);
-  const type = shape11.string(pair[0], `${path21}[0]`);
-  const fields = shape11.object(pair[1], `${path21}[1]`);
+function addValue(set, value, path23, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path23}`);
+  const pair = shape11.array(value, path23);
+  const type = shape11.string(pair[0], `${path23}[0]`);
+  const fields = shape11.object(pair[1], `${path23}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path21}[1].data`))) {
-      addValue(set, child2, `${path21}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path23}[1].data`))) {
+      addValue(set, child2, `${path23}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path21}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path21}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path23}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path23}[1]`);
 }
-function addTrial(set, name, type, fields, path21) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path21}.times`) : [shape11.number(fields.time, `${path21}.time`)];
+function addTrial(set, name, type, fields, path23) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path23}.times`) : [shape11.number(fields.time, `${path23}.time`)];
   for (const ns of times) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path21}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path23}.memory`);
   if (memory !== void 0) set.add(name, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path21}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path23}.allocs`);
   if (allocs !== void 0) set.add(name, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -54197,10 +54236,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path21 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path21);
-    shape13.array(benchmark.runs, `${path21}.runs`).forEach((runItem, j) => {
-      const runPath = `${path21}.runs[${j}]`;
+    const path23 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path23);
+    shape13.array(benchmark.runs, `${path23}.runs`).forEach((runItem, j) => {
+      const runPath = `${path23}.runs[${j}]`;
       const run2 = shape13.object(runItem, runPath);
       const name = shape13.string(run2.name, `${runPath}.name`);
       if (run2.error !== void 0 && run2.error !== null) {
@@ -54252,17 +54291,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path21 = `[${i}]`;
-    const task = shape14.object(item, path21);
-    const name = shape14.string(task.name, `${path21}.name`);
-    const result = shape14.object(task.result, `${path21}.result`);
+    const path23 = `[${i}]`;
+    const task = shape14.object(item, path23);
+    const name = shape14.string(task.name, `${path23}.name`);
+    const result = shape14.object(task.result, `${path23}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path21}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path21}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path21}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path23}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path23}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path23}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -54277,11 +54316,11 @@ function parseVitestJson(set, root) {
       const group2 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group2.fullName, `${groupPath}.fullName`);
       shape15.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path21 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path21);
-        const name = `${groupName} > ${shape15.string(bench.name, `${path21}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path21}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path21}.median`)];
+        const path23 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path23);
+        const name = `${groupName} > ${shape15.string(bench.name, `${path23}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path23}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path23}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -54338,18 +54377,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path21 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path21);
+    const path23 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path23);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name = shape20.optionalString(own.name, `${path21}.metadata.name`);
-    if (name === void 0) throw shape20.error(`expected metadata.name for ${path21}`);
-    const unitName = shape20.optionalString(own.unit, `${path21}.metadata.unit`) ?? "second";
+    const name = shape20.optionalString(own.name, `${path23}.metadata.name`);
+    if (name === void 0) throw shape20.error(`expected metadata.name for ${path23}`);
+    const unitName = shape20.optionalString(own.unit, `${path23}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path21}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path21}.runs`).forEach((run2, j) => {
-      const values = shape20.object(run2, `${path21}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path23}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path23}.runs`).forEach((run2, j) => {
+      const values = shape20.object(run2, `${path23}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path21}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path23}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -54452,15 +54491,15 @@ function addRow2(set, line, cells2, columns2) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path21 = `results[${i}]`;
-    const result = shape17.object(item, path21);
-    const name = shape17.string(result.name, `${path21}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path21}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path21}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path21}.complexityN`);
+    const path23 = `results[${i}]`;
+    const result = shape17.object(item, path23);
+    const name = shape17.string(result.name, `${path23}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path23}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path23}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path23}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path21}.measurements`).forEach((epoch, j) => {
-      const elapsed2 = shape17.number(shape17.object(epoch, `${path21}.measurements[${j}]`).elapsed, `${path21}.measurements[${j}].elapsed`);
+    shape17.array(result.measurements, `${path23}.measurements`).forEach((epoch, j) => {
+      const elapsed2 = shape17.number(shape17.object(epoch, `${path23}.measurements[${j}]`).elapsed, `${path23}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed2 / batch, void 0, complexityN);
     });
   });
@@ -54517,9 +54556,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path21, keep) {
+function total(counts, path23, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path21}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path23}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -54683,12 +54722,12 @@ var pytestBenchmark2 = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path21 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path21);
-      const name = shape19.optionalString(benchmark.fullname, `${path21}.fullname`) ?? shape19.string(benchmark.name, `${path21}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path21}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path21}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path21}.stats.median`)];
+      const path23 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path23);
+      const name = shape19.optionalString(benchmark.fullname, `${path23}.fullname`) ?? shape19.string(benchmark.name, `${path23}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path23}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path23}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path23}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -54853,6 +54892,7 @@ var CONFIG = [
     defaultText: "from the CI event (a pull request's merge commit's first parent, a merge queue entry's first parent, push before, the merge base of workflow_dispatch's inputs; GitLab: the merge base)",
     help: "base commit (branch, tag or SHA; fetched if a shallow clone lacks it), compared exactly when given",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -54863,6 +54903,7 @@ var CONFIG = [
     defaultText: "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
     help: "head commit, compared exactly when given",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -54871,6 +54912,7 @@ var CONFIG = [
     type: "text",
     help: "build command, run once in each worktree before any round",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -54880,6 +54922,7 @@ var CONFIG = [
     defaultText: "none: required unless bench-command is given",
     help: "benchmark command; runs in the worktree with BENCHGATE_SIDE, BENCHGATE_ROUND, BENCHGATE_WORKTREE, BENCHGATE_BASE_DIR and BENCHGATE_HEAD_DIR set",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -54888,6 +54931,7 @@ var CONFIG = [
     type: "text",
     help: "command mode instead of bench: no parser; the whole process's wall time is the sample (CPU and peak RSS are recorded too), like hyperfine but interleaved",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -54897,6 +54941,7 @@ var CONFIG = [
     default: "auto",
     help: "output format of the benchmark command: a parser name (docs/formats.md), auto, or command (time the whole process)",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -54906,6 +54951,7 @@ var CONFIG = [
     default: "benchmarks",
     help: "name of this suite in the reports and comments",
     trust: "trusted-only",
+    measures: false,
     commands: ["run"]
   },
   {
@@ -54918,6 +54964,7 @@ var CONFIG = [
     help: "measured rounds per side; each round runs base and head once, in seeded random order. auto: look every few rounds and stop each benchmark once it is decided (min-rounds, look-every, max-rounds, max-time; docs/adaptive.md)",
     // A pull request's file may raise a number; `auto` against a number (either way) has no order: refused.
     trust: "stricter-only",
+    measures: false,
     commands: ["run", "demo"],
     stricter: "higher"
   },
@@ -54928,6 +54975,7 @@ var CONFIG = [
     default: 10,
     help: "rounds auto: the rounds every benchmark runs before the first look",
     trust: "stricter-only",
+    measures: false,
     commands: ["run"],
     stricter: "higher"
   },
@@ -54938,6 +54986,7 @@ var CONFIG = [
     default: 5,
     help: "rounds auto: rounds between looks after the first",
     trust: "trusted-only",
+    measures: false,
     commands: ["run"]
   },
   {
@@ -54947,6 +54996,7 @@ var CONFIG = [
     default: 30,
     help: "rounds auto: the last look; a benchmark still undecided there is reported inconclusive with what it rules out",
     trust: "stricter-only",
+    measures: false,
     commands: ["run"],
     stricter: "higher"
   },
@@ -54957,9 +55007,20 @@ var CONFIG = [
     defaultText: "none",
     help: "rounds auto: time budget of the measured rounds (e.g. 20m, 90s, 1h); no round starts that would end past it, and a last look decides on the rounds run",
     trust: "trusted-only",
+    measures: false,
     commands: ["run"]
   },
-  { name: "warmup", arg: "N", ...int(0), default: 1, help: "discarded warmup rounds", trust: "any", commands: ["run"] },
+  {
+    name: "warmup",
+    arg: "N",
+    ...int(0),
+    default: 1,
+    help: "discarded warmup rounds",
+    // Warmer caches and JITs before the measured rounds: more warmup can hide a cold-start regression.
+    trust: "trusted-only",
+    measures: true,
+    commands: ["run"]
+  },
   {
     name: "seed",
     arg: "N",
@@ -54968,6 +55029,7 @@ var CONFIG = [
     help: "seed of the round order, to reproduce a run",
     // A seed known in advance fixes which side runs first in every round.
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "demo"]
   },
   {
@@ -54979,6 +55041,7 @@ var CONFIG = [
     default: 2,
     help: "practical threshold in percent: smaller changes are never a regression",
     trust: "stricter-only",
+    measures: false,
     commands: ["run", "analyze"],
     stricter: "lower"
   },
@@ -54992,6 +55055,7 @@ var CONFIG = [
     defaultText: "0.05; with rounds auto, 0.005 over every benchmark and every look",
     help: "significance level after the multiple-comparison correction",
     trust: "stricter-only",
+    measures: false,
     commands: ["run", "analyze"],
     stricter: "higher"
   },
@@ -55003,6 +55067,7 @@ var CONFIG = [
     default: "holm",
     help: "multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -55013,6 +55078,7 @@ var CONFIG = [
     default: "run",
     help: "what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -55023,7 +55089,9 @@ var CONFIG = [
     expected: "seconds >= 0 (0 = no limit)",
     default: 0,
     help: "time limit per benchmark run in seconds, 0 for none; the whole process tree is killed",
-    trust: "any",
+    // Which runs count: 0 would lift the base's limit, another value cut runs the base keeps.
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -55033,6 +55101,7 @@ var CONFIG = [
     defaultText: "benchgate's own user",
     help: "when benchgate runs as root: run the build and benchmark commands as this unprivileged user, who then cannot read benchgate's environment or memory",
     trust: "trusted-only",
+    measures: false,
     commands: ["run"]
   },
   {
@@ -55042,6 +55111,7 @@ var CONFIG = [
     default: "benchgate-out",
     help: "where results.jsonl and the reports go",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze", "merge", "demo"],
     perCommand: {
       analyze: { help: "where the reports go", defaultText: "the log's folder" },
@@ -55051,11 +55121,11 @@ var CONFIG = [
   {
     name: "fail-on",
     arg: "WHAT",
-    type: "choice",
-    choices: ["regression", "none"],
+    type: "list",
     default: "regression",
-    help: "what fails the gate: regression, a significant regression beyond the threshold; none, nothing (report only)",
+    help: "what fails the gate, a list: regression, a significant regression beyond the threshold; removed, a gating benchmark the head no longer prints; none, nothing (report only)",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -55066,6 +55136,7 @@ var CONFIG = [
     help: "metrics that gate besides each benchmark's primary one (e.g. allocs/op, or max-rss for the process cost); derived metrics (MB/s from SetBytes) never gate",
     // More gating metrics make the correction family larger, so every other test weaker.
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -55076,6 +55147,7 @@ var CONFIG = [
     default: "auto",
     help: "whether the (process) rows (the harness process's cpu-user, cpu-sys, max-rss) gate: auto, only in command mode (bench-command); on; off. They are reported either way",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -55085,6 +55157,7 @@ var CONFIG = [
     defaultText: "none",
     help: "benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -55094,6 +55167,7 @@ var CONFIG = [
     defaultText: "none: threshold for every benchmark",
     help: "thresholds for some benchmarks, glob=pct per line (a mapping in .benchgate.yml); the first glob that matches wins over threshold",
     trust: "trusted-only",
+    measures: false,
     commands: ["run", "analyze"]
   },
   {
@@ -55104,6 +55178,7 @@ var CONFIG = [
     defaultText: "the repository root (.)",
     help: "directory inside the repository the build and benchmark commands run in",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -55112,6 +55187,7 @@ var CONFIG = [
     type: "text",
     help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
     trust: "any",
+    measures: false,
     commands: ["run"]
   },
   {
@@ -55122,6 +55198,7 @@ var CONFIG = [
     default: "time",
     help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go) one count per benchmark from the harness's own test binary, else (bench-command) one count of the whole command per run (docs/steady.md)",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -55132,6 +55209,7 @@ var CONFIG = [
     help: "measure instructions per benchmark: the Go packages to build with go test -c and count (e.g. ./...), when the bench command is not a direct go test call (make bench, cd x && ...)",
     // It chooses what is measured.
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -55141,6 +55219,7 @@ var CONFIG = [
     defaultText: "none",
     help: "measure instructions per benchmark: a Go test binary the build command makes in each worktree (path from the working directory, e.g. bench.test from go test -c -o bench.test ./pkg), counted instead of building packages",
     trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -55148,9 +55227,10 @@ var CONFIG = [
     arg: "N",
     ...int(1),
     defaultText: "the number of CPU cores",
-    help: "measure instructions per benchmark: count runs at once (counts do not depend on load: docs/steady.md)",
-    // Fewer or more parallel count runs change how long a run takes, not what is compared.
-    trust: "any",
+    help: "measure instructions per benchmark: how many count runs at once (docs/steady.md: what load does to counts)",
+    // Counts of benchmarks that wait in system calls move with load (docs/steady.md): the base decides how many run at once.
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -55159,7 +55239,8 @@ var CONFIG = [
     type: "text",
     defaultText: "off",
     help: "run the benchmark on one CPU (taskset): a CPU number, or auto for the last CPU benchgate may use",
-    trust: "any",
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -55168,7 +55249,8 @@ var CONFIG = [
     type: "flag",
     defaultText: "off",
     help: "run the benchmark without address-space randomisation (setarch -R)",
-    trust: "any",
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -55177,7 +55259,8 @@ var CONFIG = [
     type: "flag",
     defaultText: "off",
     help: "run the benchmark without fsync (eatmydata)",
-    trust: "any",
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   },
   {
@@ -55186,7 +55269,8 @@ var CONFIG = [
     type: "flag",
     defaultText: "off",
     help: "run the benchmark at niceness -5 where permitted",
-    trust: "any",
+    trust: "trusted-only",
+    measures: true,
     commands: ["run"]
   }
 ];
@@ -55198,7 +55282,12 @@ var DOORS = [
     defaultText: ".benchgate.yml when present",
     help: "config file",
     trust: "trusted-only",
-    commands: ["run"],
+    measures: false,
+    commands: ["run", "analyze", "merge"],
+    perCommand: {
+      analyze: { help: "config file whose gate settings (threshold, alpha, fail-on, correction, what gates) apply; a log's never do" },
+      merge: { help: "config file whose gate settings the merged log records; a source log's never do" }
+    },
     action: true
   },
   {
@@ -55208,6 +55297,7 @@ var DOORS = [
     defaultText: "the current directory",
     help: "the git repository",
     trust: "trusted-only",
+    measures: false,
     commands: ["run"]
   },
   {
@@ -55217,6 +55307,7 @@ var DOORS = [
     defaultText: "none: required",
     help: "the downloaded benchgate output directory to publish",
     trust: "trusted-only",
+    measures: false,
     commands: ["report"]
   },
   {
@@ -55226,6 +55317,7 @@ var DOORS = [
     default: "on",
     help: "on or off: keep one sticky comment with the results on the pull request (needs pull-requests write)",
     trust: "any",
+    measures: false,
     commands: [],
     action: true
   },
@@ -55237,6 +55329,7 @@ var DOORS = [
     help: "on or off: create a check run named after the suite (needs checks write)",
     // The check run can be what branch protection requires.
     trust: "trusted-only",
+    measures: false,
     commands: [],
     action: true
   },
@@ -55247,6 +55340,7 @@ var DOORS = [
     defaultText: "none: no label lets a failed gate pass",
     help: "pull request label that lets a failed gate pass for an urgent merge (read from the API at run time; the report stays, the summary names who applied it); the PR's own config cannot set it",
     trust: "trusted-only",
+    measures: false,
     commands: [],
     action: true
   },
@@ -55256,6 +55350,7 @@ var DOORS = [
     type: "text",
     help: "publish the results saved in this directory (an artifact of an untrusted pull_request job) instead of running anything",
     trust: "trusted-only",
+    measures: false,
     commands: [],
     action: true
   },
@@ -55266,6 +55361,7 @@ var DOORS = [
     default: "${{ github.token }}",
     help: "token for the comment and the check run",
     trust: "trusted-only",
+    measures: false,
     commands: [],
     action: true
   }
@@ -55278,6 +55374,7 @@ var HISTORY = [
     defaultText: "none: required",
     help: "where history records are kept: a directory, git:REMOTE[#BRANCH] (a branch of a repository, benchgate-data by default), or a postgresql:// URL (from a secret)",
     trust: "trusted-only",
+    measures: false,
     commands: ["record", "history"]
   },
   {
@@ -55287,6 +55384,7 @@ var HISTORY = [
     default: "main",
     help: "the branch whose history is recorded or read",
     trust: "trusted-only",
+    measures: false,
     commands: ["record", "history"]
   },
   {
@@ -55296,6 +55394,7 @@ var HISTORY = [
     default: 40,
     help: "how many of the latest links to chain when looking for slow creep",
     trust: "any",
+    measures: false,
     commands: ["history"]
   },
   {
@@ -55305,6 +55404,7 @@ var HISTORY = [
     defaultText: "off",
     help: "print JSON instead of a table",
     trust: "any",
+    measures: false,
     commands: ["history"]
   }
 ];
@@ -55342,7 +55442,6 @@ var DEFAULTS = {
   sampling: configDefault("sampling"),
   timeoutSec: configDefault("timeout"),
   outDir: configDefault("out"),
-  failOn: configDefault("fail-on"),
   workingDirectory: configDefault("working-directory"),
   gateProcess: configDefault("gate-process")
 };
@@ -55515,7 +55614,7 @@ function resolveConfig(layers, repoDir) {
     timeoutSec: number("timeout") ?? DEFAULTS.timeoutSec,
     runAs: text3("run-as"),
     outDir: path6.resolve(repoDir, text3("out") ?? DEFAULTS.outDir),
-    failOn: text3("fail-on") ?? DEFAULTS.failOn,
+    failOn: failOnOf(list3("fail-on"), merged["fail-on"]?.where ?? "--fail-on"),
     workingDirectory: text3("working-directory") ?? DEFAULTS.workingDirectory,
     source: text3("source"),
     measure: measure2,
@@ -55531,6 +55630,17 @@ function resolveConfig(layers, repoDir) {
     ignore: list3("ignore"),
     thresholds: value("thresholds") ?? []
   };
+}
+var FAIL_ON = ["regression", "removed"];
+function failOnOf(items, where) {
+  if (items.length === 0) return ["regression"];
+  if (items.length === 1 && items[0] === "none") return [];
+  const bad = items.find((item) => !FAIL_ON.includes(item));
+  if (bad !== void 0)
+    throw new ConfigError(
+      `${where}: expected regression and/or removed (e.g. "regression, removed"), or none alone, got ${JSON.stringify(bad)}`
+    );
+  return [...new Set(items)];
 }
 function roundsOf(merged, value, filter2) {
   const rounds2 = value("rounds");
@@ -55619,6 +55729,7 @@ function runSettingsOf(config) {
     bench: config.bench,
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
+    workingDirectory: config.workingDirectory,
     measure: config.measure,
     ...config.measure === "instructions" && { countScope: config.countTarget ? "benchmark" : "process" },
     gateMetrics: config.gateMetrics,
@@ -55630,10 +55741,97 @@ function runSettingsOf(config) {
 
 // src/git.ts
 import { execFile } from "node:child_process";
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 import { copyFile as copyFile2, mkdtemp, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
+
+// src/runner/leftovers.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+import { existsSync as existsSync4, readFileSync as readFileSync3, readdirSync as readdirSync2, writeFileSync } from "node:fs";
 import os7 from "node:os";
 import path7 from "node:path";
+var RUN_ID_VARIABLE = "BENCHGATE_RUN_ID";
+function newRunId() {
+  return randomUUID2();
+}
+function lastPid() {
+  try {
+    const n = Number(readFileSync3("/proc/sys/kernel/ns_last_pid", "utf8"));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+function allocatedBetween(pid, first, last) {
+  return first <= last ? pid >= first && pid <= last : pid >= first || pid <= last;
+}
+function markedProcesses(runId, firstPid) {
+  const needle = Buffer.from(`${RUN_ID_VARIABLE}=${runId}\0`);
+  const last = lastPid();
+  let entries;
+  try {
+    entries = readdirSync2("/proc");
+  } catch {
+    return [];
+  }
+  const pids = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    if (last !== null && !allocatedBetween(Number(entry), firstPid, last)) continue;
+    try {
+      if (readFileSync3(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
+    } catch {
+    }
+  }
+  return pids;
+}
+function endLeftovers(runId, firstPid) {
+  const ended = /* @__PURE__ */ new Set();
+  for (let pass = 0; pass < 3; pass++) {
+    const pids = markedProcesses(runId, firstPid).filter((pid) => !ended.has(pid));
+    if (pids.length === 0) break;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        ended.add(pid);
+      } catch {
+      }
+    }
+  }
+  return ended.size;
+}
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+var OWNER_FILE = "benchgate-owner";
+function markOwner(root) {
+  writeFileSync(path7.join(root, OWNER_FILE), `${process.pid}
+${os7.hostname()}
+`);
+}
+function deadRunRoots(tmp) {
+  let entries;
+  try {
+    entries = readdirSync2(tmp);
+  } catch {
+    return [];
+  }
+  return entries.filter((name) => name.startsWith("benchgate-")).map((name) => path7.join(tmp, name)).filter((root) => {
+    const owner = path7.join(root, OWNER_FILE);
+    if (!existsSync4(owner)) return false;
+    const [pidText = "", host = ""] = readFileSync3(owner, "utf8").split("\n");
+    const pid = Number(pidText);
+    return host === os7.hostname() && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid);
+  });
+}
+
+// src/git.ts
+import os8 from "node:os";
+import path8 from "node:path";
 var GitError = class extends Error {
   constructor(message) {
     super(message);
@@ -55734,7 +55932,7 @@ async function mergeBase(repo, base, head2, log) {
   throw new GitError(`${base} and ${head2} have no common ancestor in ${repo}: there is no merge base to compare with`);
 }
 async function initSubmodules(dir, warn) {
-  if (!existsSync4(path7.join(dir, ".gitmodules"))) return;
+  if (!existsSync5(path8.join(dir, ".gitmodules"))) return;
   const r = await git(dir, ["submodule", "update", "--init", "--recursive"]);
   if (r.code !== 0)
     warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
@@ -55748,11 +55946,11 @@ function withoutCredentials(url) {
 }
 async function credentialFreeCheckout(repo, dir, sha, origin) {
   const common = await gitOk(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"], "finding the git directory");
-  await gitOk(path7.dirname(dir), ["init", "-q", dir], `creating ${dir}`);
-  await writeFile2(path7.join(dir, ".git", "objects", "info", "alternates"), `${path7.join(common, "objects")}
+  await gitOk(path8.dirname(dir), ["init", "-q", dir], `creating ${dir}`);
+  await writeFile2(path8.join(dir, ".git", "objects", "info", "alternates"), `${path8.join(common, "objects")}
 `);
-  const shallow = path7.join(common, "shallow");
-  if (existsSync4(shallow)) await copyFile2(shallow, path7.join(dir, ".git", "shallow"));
+  const shallow = path8.join(common, "shallow");
+  if (existsSync5(shallow)) await copyFile2(shallow, path8.join(dir, ".git", "shallow"));
   await gitOk(dir, ["remote", "add", "origin", origin], `setting the origin of ${dir}`);
   await gitOk(dir, ["-c", "advice.detachedHead=false", "checkout", "-q", "--detach", sha, "--"], `checking out ${sha} in ${dir}`);
 }
@@ -55760,9 +55958,16 @@ async function originFor(repo) {
   const r = await git(repo, ["remote", "get-url", "origin"]);
   return r.code === 0 && r.stdout.trim() !== "" ? withoutCredentials(r.stdout.trim()) : await repoRoot(repo);
 }
+async function removeDeadRunCheckouts(warn) {
+  const dead = deadRunRoots(os8.tmpdir());
+  for (const root of dead) await rm2(root, { recursive: true, force: true });
+  if (dead.length > 0) warn(`removed the checkouts of ${dead.length} killed benchgate run(s) (first: ${dead[0]})`);
+}
 async function createWorktrees(repo, baseSha, headSha, warn) {
-  const root = await mkdtemp(path7.join(os7.tmpdir(), "benchgate-"));
-  const dirs = { base: path7.join(root, "base"), head: path7.join(root, "head") };
+  await removeDeadRunCheckouts(warn);
+  const root = await mkdtemp(path8.join(os8.tmpdir(), "benchgate-"));
+  markOwner(root);
+  const dirs = { base: path8.join(root, "base"), head: path8.join(root, "head") };
   let removed = false;
   const remove = async () => {
     if (removed) return;
@@ -55813,23 +56018,41 @@ var Cancelled = class extends Error {
   }
   signal;
 };
+var NoSpace = class extends Error {
+  constructor(path23, code, what) {
+    super(
+      `${path23}: ${what}: ${code} (${code === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}); free some space or use another --out`
+    );
+    this.path = path23;
+    this.code = code;
+    this.name = "NoSpace";
+  }
+  path;
+  code;
+};
+function isNoSpace(err) {
+  const code = err?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+}
 
 // src/runner/log.ts
+import { randomBytes } from "node:crypto";
 import {
   appendFileSync as appendFileSync2,
   closeSync,
-  existsSync as existsSync5,
+  existsSync as existsSync6,
+  fstatSync,
+  linkSync,
   mkdirSync,
   openSync,
-  readFileSync as readFileSync3,
+  readFileSync as readFileSync4,
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
-  writeSync
+  writeFileSync as writeFileSync2
 } from "node:fs";
-import os8 from "node:os";
-import path8 from "node:path";
+import os9 from "node:os";
+import path9 from "node:path";
 
 // src/validate.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -56034,7 +56257,7 @@ var results_log_schema_default = {
         },
         failOn: {
           $ref: "#/definitions/FailOn",
-          description: '"regression": a regression fails the gate; "none": report only.'
+          description: 'What fails the gate (regression, removed); empty or "none": report only.'
         },
         rounds: {
           type: [
@@ -56068,6 +56291,11 @@ var results_log_schema_default = {
         timeoutSec: {
           type: "number",
           description: "Per-run time limit in seconds; 0 = none."
+        },
+        workingDirectory: {
+          type: "string",
+          description: 'The directory inside the repository the commands ran in (absent in logs before it was recorded: ".").',
+          maxLength: 4096
         },
         measure: {
           type: "string",
@@ -56125,11 +56353,32 @@ var results_log_schema_default = {
       description: "A practical threshold for the benchmarks a glob matches (`.benchgate.yml` `thresholds:`)."
     },
     FailOn: {
+      anyOf: [
+        {
+          type: "array",
+          items: {
+            $ref: "#/definitions/FailOnItem"
+          },
+          maxItems: 1e6
+        },
+        {
+          type: "string",
+          const: "regression"
+        },
+        {
+          type: "string",
+          const: "none"
+        }
+      ],
+      description: "The list (empty: report only); `regression` or `none` in files written before it was a list."
+    },
+    FailOnItem: {
       type: "string",
       enum: [
         "regression",
-        "none"
-      ]
+        "removed"
+      ],
+      description: "What fails the gate: a regression, a removed gating benchmark."
     },
     AdaptiveSettings: {
       type: "object",
@@ -56339,6 +56588,7 @@ var results_log_schema_default = {
         "no-benchmarks",
         "counts-can-miss",
         "config-ignored",
+        "config-clamped",
         "ci-files-changed",
         "cpu-steal",
         "high-load",
@@ -56890,7 +57140,7 @@ var results_schema_default = {
         },
         failOn: {
           $ref: "#/definitions/FailOn",
-          description: '"regression": a regression fails the gate; "none": report only.'
+          description: 'What fails the gate (regression, removed); empty or "none": report only.'
         },
         rounds: {
           type: [
@@ -56924,6 +57174,11 @@ var results_schema_default = {
         timeoutSec: {
           type: "number",
           description: "Per-run time limit in seconds; 0 = none."
+        },
+        workingDirectory: {
+          type: "string",
+          description: 'The directory inside the repository the commands ran in (absent in logs before it was recorded: ".").',
+          maxLength: 4096
         },
         measure: {
           type: "string",
@@ -56981,11 +57236,32 @@ var results_schema_default = {
       description: "A practical threshold for the benchmarks a glob matches (`.benchgate.yml` `thresholds:`)."
     },
     FailOn: {
+      anyOf: [
+        {
+          type: "array",
+          items: {
+            $ref: "#/definitions/FailOnItem"
+          },
+          maxItems: 1e6
+        },
+        {
+          type: "string",
+          const: "regression"
+        },
+        {
+          type: "string",
+          const: "none"
+        }
+      ],
+      description: "The list (empty: report only); `regression` or `none` in files written before it was a list."
+    },
+    FailOnItem: {
       type: "string",
       enum: [
         "regression",
-        "none"
-      ]
+        "removed"
+      ],
+      description: "What fails the gate: a regression, a removed gating benchmark."
     },
     AdaptiveSettings: {
       type: "object",
@@ -57163,6 +57439,10 @@ var results_schema_default = {
           },
           maxItems: 1e7
         },
+        samplesThinned: {
+          type: "boolean",
+          description: "Set in results.json when the samples above are an evenly spaced subset of those the statistics saw (`base.n`, `head.n`): the file keeps at most MAX_STORED_SAMPLES in all, so that a run of millions of iterations still fits the fork relay's 32 MiB (src/report/json.ts)."
+        },
         changePct: {
           type: [
             "number",
@@ -57263,6 +57543,10 @@ var results_schema_default = {
         sequential: {
           $ref: "#/definitions/SequentialDecision",
           description: "rounds auto: how the sequential design decided it (its verdict is the design's, not `pAdjusted`'s)."
+        },
+        endedEarly: {
+          type: "boolean",
+          description: "Fixed rounds, a log that ended early (killed, cancelled, failed): its verdict stands on fewer rounds than planned."
         },
         warnings: {
           type: "array",
@@ -57389,9 +57673,10 @@ var results_schema_default = {
             "decided",
             "equivalence",
             "budget",
-            "untestable"
+            "untestable",
+            "incomplete"
           ],
-          description: "decided: a look's boundary was crossed beyond the threshold; equivalence: the interval fit inside \xB1threshold; budget: max-rounds or max-time came first; untestable: failed, added, removed, or first seen after the first look."
+          description: "decided: a look's boundary was crossed beyond the threshold; equivalence: the interval fit inside \xB1threshold; budget: max-rounds or max-time came first; untestable: failed, added, removed, or first seen after the first look; incomplete: the log ended early (killed, cancelled, failed) with it still open."
         },
         rounds: {
           type: "number",
@@ -57446,6 +57731,7 @@ var results_schema_default = {
         "no-benchmarks",
         "counts-can-miss",
         "config-ignored",
+        "config-clamped",
         "ci-files-changed",
         "cpu-steal",
         "high-load",
@@ -58460,11 +58746,15 @@ function clip(text3, max = MAX_NAME) {
   const flat = text3.replace(/[\r\n\t\u0085\u2028\u2029]+/g, " ");
   return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }
+var UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function neutralise(text3) {
+  return text3.replace(UNSAFE, "\uFFFD");
+}
 function escapeHtml(text3) {
-  return text3.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return neutralise(text3).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 var WORD_JOINER = "\u2060";
-var INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+var INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 function visible(text3) {
   return text3.replace(INVISIBLE, "\uFFFD");
 }
@@ -58491,7 +58781,7 @@ function markdownCodeCell(name) {
 function plainText(text3, max = MAX_NAME) {
   return unlinked(visible(clip(text3, max)));
 }
-var LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+var LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 function codeOf(ch) {
   const code = ch.charCodeAt(0);
   return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
@@ -58601,82 +58891,145 @@ function validateLogLine(data, file, line) {
 var ResultsLog = class {
   constructor(file, header) {
     this.file = file;
-    mkdirSync(path8.dirname(file), { recursive: true });
+    mkdirSync(path9.dirname(file), { recursive: true });
     this.lock = acquireLock(`${file}.lock`);
     try {
       this.kept = keepEarlierLog(file);
-      writeFileSync(file, JSON.stringify(header) + "\n", { flag: "wx" });
+      writeFileSync2(file, JSON.stringify(header) + "\n", { flag: "wx" });
     } catch (err) {
       rmSync(this.lock, { force: true });
+      if (isNoSpace(err))
+        throw new NoSpace(file, err.code, "the results log could not be started (nothing was measured)");
       throw err;
     }
   }
   file;
   ended = false;
+  /** Runs appended so far. */
+  runs = 0;
   lock;
   /** Where an earlier log in the same place was moved, so this run does not overwrite it. */
   kept;
+  /** Appends one run; a full disk or quota is a NoSpace naming the log and what it still holds. */
   append(run2) {
-    appendFileSync2(this.file, JSON.stringify({ type: "run", run: run2 }) + "\n");
+    try {
+      appendFileSync2(this.file, JSON.stringify({ type: "run", run: run2 }) + "\n");
+      this.runs++;
+    } catch (err) {
+      if (!isNoSpace(err)) throw err;
+      const kept = this.runs === 0 ? "nothing was measured" : `it keeps the ${this.runs} runs before it`;
+      throw new NoSpace(
+        this.file,
+        err.code,
+        `the ${run2.side} run of round ${run2.round} could not be added to the results log (${kept})`
+      );
+    }
   }
+  /** Writes the end line and frees the directory; on a full disk the log just has none (it reads as ended early). */
   end(status, message) {
     if (this.ended) return;
     this.ended = true;
     const line = { type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status, ...message ? { message } : {} };
     try {
       appendFileSync2(this.file, JSON.stringify(line) + "\n");
+    } catch (err) {
+      if (!isNoSpace(err)) throw err;
     } finally {
       rmSync(this.lock, { force: true });
     }
   }
 };
-function processAlive(pid) {
+function acquireLock(lock) {
+  const mine = `${lock}.${process.pid}.${randomBytes(4).toString("hex")}`;
   try {
-    process.kill(pid, 0);
-    return true;
+    writeFileSync2(mine, ownerText(), { flag: "wx" });
   } catch (err) {
-    return err.code === "EPERM";
+    throw new LogError(`${lock}: cannot create the lock file: ${err.message}`);
+  }
+  try {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      try {
+        createLock(mine, lock);
+        return lock;
+      } catch (err) {
+        if (err.code !== "EEXIST")
+          throw new LogError(`${lock}: cannot create the lock file: ${err.message}`);
+      }
+      const held = readLockFile(lock);
+      if (held === null) continue;
+      if (!isStale(held.text)) {
+        const [pidText = "", host = ""] = held.text.split("\n");
+        throw new LogError(
+          `${path9.dirname(lock)}: another benchgate (pid ${pidText || "?"} on ${host || "an unknown host"}) is writing its results log here; wait for it or use another --out (if no benchgate runs there, delete ${lock})`
+        );
+      }
+      if (takeOver(lock, held.ino, mine)) return lock;
+      pause(10);
+    }
+    throw new LogError(`${lock}: could not take the lock (other runs kept taking it); use another --out`);
+  } finally {
+    rmSync(mine, { force: true });
   }
 }
-function acquireLock(lock) {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lock, "wx");
-      writeSync(fd, `${process.pid}
-${os8.hostname()}
-`);
-      closeSync(fd);
-      return lock;
-    } catch (err) {
-      if (err.code !== "EEXIST")
-        throw new LogError(`${lock}: cannot create the lock file: ${err.message}`);
-    }
-    const [pidText = "", host = ""] = readLockFile(lock).split("\n");
-    const pid = Number(pidText);
-    const stale = host === os8.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
-    if (!stale) {
-      throw new LogError(
-        `${path8.dirname(lock)}: another benchgate (pid ${pidText || "?"} on ${host || "an unknown host"}) is writing its results log here; wait for it or use another --out (if no benchgate runs there, delete ${lock})`
-      );
-    }
-    rmSync(lock, { force: true });
+function ownerText() {
+  return `${process.pid}
+${os9.hostname()}
+`;
+}
+function isStale(text3) {
+  const [pidText = "", host = ""] = text3.split("\n");
+  const pid = Number(pidText);
+  return host === os9.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
+}
+var sleeper = new Int32Array(new SharedArrayBuffer(4));
+function pause(ms) {
+  Atomics.wait(sleeper, 0, 0, ms);
+}
+function createLock(mine, lock) {
+  try {
+    linkSync(mine, lock);
+  } catch (err) {
+    if (!["EPERM", "ENOTSUP", "EOPNOTSUPP"].includes(err.code ?? "")) throw err;
+    writeFileSync2(lock, readFileSync4(mine), { flag: "wx" });
   }
-  throw new LogError(`${lock}: could not take the lock (another run took it first); use another --out`);
+}
+function takeOver(lock, ino, mine) {
+  const guard2 = `${lock}.takeover`;
+  try {
+    writeFileSync2(guard2, ownerText(), { flag: "wx" });
+  } catch (err) {
+    if (err.code !== "EEXIST") throw new LogError(`${guard2}: cannot create: ${err.message}`);
+    const held = readLockFile(guard2);
+    if (held !== null && isStale(held.text)) rmSync(guard2, { force: true });
+    return false;
+  }
+  try {
+    if (readLockFile(lock)?.ino !== ino) return false;
+    renameSync(mine, lock);
+    return true;
+  } finally {
+    rmSync(guard2, { force: true });
+  }
 }
 function readLockFile(lock) {
   try {
-    return readFileSync3(lock, "utf8");
+    const fd = openSync(lock, "r");
+    try {
+      return { text: readFileSync4(fd, "utf8"), ino: fstatSync(fd).ino };
+    } finally {
+      closeSync(fd);
+    }
   } catch {
-    return "";
+    return null;
   }
 }
 function keepEarlierLog(file) {
-  if (!existsSync5(file)) return null;
+  if (!existsSync6(file)) return null;
   const stamp = statSync(file).mtime.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-  const ext = path8.extname(file);
+  const ext = path9.extname(file);
   const stem = file.slice(0, file.length - ext.length);
   let kept = `${stem}.${stamp}${ext}`;
-  for (let n = 2; existsSync5(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
+  for (let n = 2; existsSync6(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
   renameSync(file, kept);
   return kept;
 }
@@ -58700,12 +59053,18 @@ function parseLog(text3, file) {
   let end = null;
   const skipped = [];
   const seen = /* @__PURE__ */ new Map();
+  const lastLine = lines2.findLastIndex((line) => line.trim() !== "");
   lines2.forEach((line, i) => {
     if (line.trim() === "") return;
     let json;
     try {
       json = JSON.parse(line);
     } catch {
+      if (i !== lastLine) {
+        throw new LogError(
+          `${file}:${i + 1}: not a JSON line, and not the last line (only the last line may be cut off by a kill); the log is corrupted: restore it or re-run`
+        );
+      }
       skipped.push(i + 1);
       return;
     }
@@ -58738,7 +59097,7 @@ function parseLog(text3, file) {
 function readLog(file) {
   let text3;
   try {
-    text3 = readFileSync3(file, "utf8");
+    text3 = readFileSync4(file, "utf8");
   } catch (err) {
     throw new LogError(`${file}: cannot read: ${err.message}`);
   }
@@ -58753,7 +59112,7 @@ var EXIT = {
   gateFailed: 1,
   /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file, a path benchgate cannot write. */
   usage: 2,
-  /** A build or benchmark run failed, or a harness reported a benchmark failed. */
+  /** A build or benchmark run failed, a harness reported a benchmark failed, or the log ended early (an incomplete run). */
   runFailed: 3,
   /** A bug in benchgate itself. Never 1, so that a crash cannot pass for a regression. */
   internal: 4
@@ -58775,7 +59134,7 @@ function isFileError(err) {
   return err instanceof Error && typeof e.code === "string" && typeof e.path === "string" && typeof e.syscall === "string";
 }
 function errorExit(err) {
-  if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError || err instanceof RecordError || err instanceof StoreError) {
+  if (err instanceof ConfigError || err instanceof GitError || err instanceof LogError || err instanceof NoSpace || err instanceof RecordError || err instanceof StoreError) {
     return { code: EXIT.usage, message: err.message };
   }
   if (isFileError(err)) {
@@ -58809,11 +59168,11 @@ function guardProcess(report) {
 }
 
 // src/measure.ts
-import path16 from "node:path";
+import path17 from "node:path";
 
 // src/runner/filter-env.ts
-import { writeFileSync as writeFileSync2 } from "node:fs";
-import path9 from "node:path";
+import { writeFileSync as writeFileSync3 } from "node:fs";
+import path10 from "node:path";
 var FALLBACK_WHY = {
   unsupported: "the harness takes no filter",
   "too-long": "the filter would be too long",
@@ -58831,18 +59190,18 @@ function openFilterEnv(config, open2, all) {
 }
 function filterVariable(config, filter2) {
   if ("value" in filter2) return { BENCHGATE_FILTER: filter2.value };
-  const file = path9.join(config.outDir, "benchgate-filter.args");
-  writeFileSync2(file, filter2.argsFile.map((line) => `${line}
+  const file = path10.join(config.outDir, "benchgate-filter.args");
+  writeFileSync3(file, filter2.argsFile.map((line) => `${line}
 `).join(""));
   return { BENCHGATE_FILTER: `@${file}` };
 }
 
 // src/environment.ts
-import { existsSync as existsSync6, readFileSync as readFileSync4, readdirSync as readdirSync2 } from "node:fs";
-import os9 from "node:os";
+import { existsSync as existsSync7, readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
+import os10 from "node:os";
 function readText(file) {
   try {
-    return readFileSync4(file, "utf8").trim();
+    return readFileSync5(file, "utf8").trim();
   } catch {
     return null;
   }
@@ -58850,7 +59209,7 @@ function readText(file) {
 function cpuGovernor() {
   let cpus;
   try {
-    cpus = readdirSync2("/sys/devices/system/cpu").filter((d) => /^cpu\d+$/.test(d));
+    cpus = readdirSync3("/sys/devices/system/cpu").filter((d) => /^cpu\d+$/.test(d));
   } catch {
     return null;
   }
@@ -58869,22 +59228,22 @@ function virtualization() {
   return { hypervisor: cpuinfo === null ? null : /^flags\s*:.*\bhypervisor\b/m.test(cpuinfo), vendor: vendor || null };
 }
 function containerHint() {
-  if (existsSync6("/.dockerenv")) return "docker";
-  if (existsSync6("/run/.containerenv")) return "podman";
+  if (existsSync7("/.dockerenv")) return "docker";
+  if (existsSync7("/run/.containerenv")) return "podman";
   const cgroup = readText("/proc/1/cgroup") ?? "";
   for (const name of ["kubepods", "docker", "containerd", "lxc"]) if (cgroup.includes(name)) return name;
   return null;
 }
 function collectEnvironment(runner) {
-  const cpus = os9.cpus();
+  const cpus = os10.cpus();
   return {
-    os: `${os9.type()} ${os9.release()}`,
-    arch: os9.arch(),
+    os: `${os10.type()} ${os10.release()}`,
+    arch: os10.arch(),
     cpuModel: cpus[0]?.model ?? null,
     cpuCount: cpus.length,
-    memoryBytes: os9.totalmem(),
+    memoryBytes: os10.totalmem(),
     node: process.version,
-    loadAvg: os9.loadavg(),
+    loadAvg: os10.loadavg(),
     governor: cpuGovernor(),
     turbo: turboEnabled(),
     virtualization: virtualization(),
@@ -58904,7 +59263,7 @@ function startRunReading() {
   return { cpu: cpuTimes() };
 }
 function finishRunReading(start) {
-  const reading = { loadAvg1: os9.loadavg()[0] };
+  const reading = { loadAvg1: os10.loadavg()[0] };
   const end = cpuTimes();
   if (start.cpu && end && end.total > start.cpu.total) {
     reading.stealFraction = (end.steal - start.cpu.steal) / (end.total - start.cpu.total);
@@ -58986,8 +59345,8 @@ async function resolveComparison(repo, spec, log) {
 }
 
 // src/runner/env.ts
-import os10 from "node:os";
-var GIT_WITHOUT_USER_CONFIG = { GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: os10.devNull };
+import os11 from "node:os";
+var GIT_WITHOUT_USER_CONFIG = { GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: os11.devNull };
 var PASS_ENV_VARIABLE = "BENCHGATE_PASS_ENV";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([
   // The process's basics.
@@ -59116,62 +59475,6 @@ function explainErrorLine(line) {
 import { spawn as spawn2, spawnSync } from "node:child_process";
 import { readFileSync as readFileSync6, readdirSync as readdirSync4 } from "node:fs";
 import { StringDecoder as StringDecoder2 } from "node:string_decoder";
-
-// src/runner/leftovers.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
-import { readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
-var RUN_ID_VARIABLE = "BENCHGATE_RUN_ID";
-function newRunId() {
-  return randomUUID2();
-}
-function lastPid() {
-  try {
-    const n = Number(readFileSync5("/proc/sys/kernel/ns_last_pid", "utf8"));
-    return Number.isInteger(n) && n > 0 ? n : null;
-  } catch {
-    return null;
-  }
-}
-function allocatedBetween(pid, first, last) {
-  return first <= last ? pid >= first && pid <= last : pid >= first || pid <= last;
-}
-function markedProcesses(runId, firstPid) {
-  const needle = Buffer.from(`${RUN_ID_VARIABLE}=${runId}\0`);
-  const last = lastPid();
-  let entries;
-  try {
-    entries = readdirSync3("/proc");
-  } catch {
-    return [];
-  }
-  const pids = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    if (last !== null && !allocatedBetween(Number(entry), firstPid, last)) continue;
-    try {
-      if (readFileSync5(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
-    } catch {
-    }
-  }
-  return pids;
-}
-function endLeftovers(runId, firstPid) {
-  const ended = /* @__PURE__ */ new Set();
-  for (let pass = 0; pass < 3; pass++) {
-    const pids = markedProcesses(runId, firstPid).filter((pid) => !ended.has(pid));
-    if (pids.length === 0) break;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGKILL");
-        ended.add(pid);
-      } catch {
-      }
-    }
-  }
-  return ended.size;
-}
-
-// src/runner/exec.ts
 var MAX_STDOUT_BYTES = 256 * 1024 * 1024;
 var MAX_LINE_CHARS = 4096;
 var DRAIN_MS = 2e3;
@@ -59382,8 +59685,8 @@ function killActiveCommands() {
 // src/runner/instructions.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { chownSync, mkdtempSync, readFileSync as readFileSync7, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
-import os11 from "node:os";
-import path10 from "node:path";
+import os12 from "node:os";
+import path11 from "node:path";
 
 // src/runner/exec-argv.ts
 import { spawn as spawn3 } from "node:child_process";
@@ -59448,13 +59751,13 @@ function cachegrindPrefix(dir) {
     "--cache-sim=no",
     "--trace-children=yes",
     "-q",
-    `--cachegrind-out-file=${path10.join(dir, "cg.%p")}`
+    `--cachegrind-out-file=${path11.join(dir, "cg.%p")}`
   ];
 }
 function readInstructionCount(dir) {
   let total2 = null;
   for (const file of readdirSync5(dir)) {
-    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path10.join(dir, file), "utf8"));
+    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path11.join(dir, file), "utf8"));
     if (m) total2 = (total2 ?? 0) + Number(m[1]);
   }
   return total2;
@@ -59463,7 +59766,7 @@ function instructionMeasurement(suite, count2) {
   return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
 }
 async function execCounted(command, opts) {
-  const dir = mkdtempSync(path10.join(os11.tmpdir(), "benchgate-cg-"));
+  const dir = mkdtempSync(path11.join(os12.tmpdir(), "benchgate-cg-"));
   try {
     if (opts.user) chownSync(dir, opts.user.uid, opts.user.gid);
     const r = await execMeasured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
@@ -59473,13 +59776,34 @@ async function execCounted(command, opts) {
   }
 }
 async function execArgvCounted(argv, opts) {
-  const dir = mkdtempSync(path10.join(os11.tmpdir(), "benchgate-cg-"));
+  const dir = mkdtempSync(path11.join(os12.tmpdir(), "benchgate-cg-"));
   try {
     const r = await execArgv([...cachegrindPrefix(dir), ...argv], opts);
     return { ...r, instructions: readInstructionCount(dir) };
   } finally {
     rmSync2(dir, { recursive: true, force: true });
   }
+}
+
+// src/runner/name-limit.ts
+var FIELDS = ["benchmark", "metric", "unit"];
+function checkNameLengths(measurements, stdout, harness, what) {
+  for (const m of measurements) {
+    const field2 = FIELDS.find((f) => m[f].length > MAX_NAME_CHARS);
+    if (field2 === void 0) continue;
+    const text3 = m[field2];
+    const line = lineOf(stdout, text3.slice(0, 64));
+    throw new ConfigError(
+      `${what}: the ${harness} output${line === null ? "" : ` at line ${line}`} has a ${field2 === "benchmark" ? "benchmark name" : field2} of ${text3.length} characters (starting ${JSON.stringify(text3.slice(0, 40))}); at most ${MAX_NAME_CHARS} fit the results log, and clipping could merge two names: shorten it in the benchmark code`
+    );
+  }
+}
+function lineOf(stdout, text3) {
+  const at = stdout.indexOf(text3);
+  if (at < 0) return null;
+  let line = 1;
+  for (let i = stdout.indexOf("\n"); i !== -1 && i < at; i = stdout.indexOf("\n", i + 1)) line++;
+  return line;
 }
 
 // src/runner/schedule.ts
@@ -59500,7 +59824,7 @@ function planRounds(rounds2, warmup, seed) {
 // src/runner/steady.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
 import { readFileSync as readFileSync8 } from "node:fs";
-import os12 from "node:os";
+import os13 from "node:os";
 var RAISED_NICENESS = -5;
 var runProbe = (argv) => {
   const r = spawnSync3(argv[0], argv.slice(1), { encoding: "utf8", timeout: 1e4 });
@@ -59545,7 +59869,7 @@ function pinCandidate(requested, env) {
 var ADDR_NO_RANDOMIZE = 262144;
 var NO_ASLR = {
   option: "no-aslr",
-  prefix: ["setarch", os12.machine(), "-R"],
+  prefix: ["setarch", os13.machine(), "-R"],
   probe: ["cat", "/proc/self/personality"],
   holds: (out) => (parseInt(out.trim(), 16) & ADDR_NO_RANDOMIZE) !== 0,
   applied: "address-space randomisation off (setarch -R)",
@@ -59560,7 +59884,7 @@ var NO_FSYNC = {
   missing: "eatmydata is not installed (apt-get install eatmydata)"
 };
 function priorityCandidate() {
-  const target2 = Math.max(-20, os12.getPriority() + RAISED_NICENESS);
+  const target2 = Math.max(-20, os13.getPriority() + RAISED_NICENESS);
   return {
     option: "priority",
     prefix: ["nice", "-n", String(RAISED_NICENESS)],
@@ -59615,7 +59939,7 @@ function planSteadiness(opts, env = process.env, probe2 = runProbe, platform2 = 
 // src/runner/run-as.ts
 import { execFileSync } from "node:child_process";
 import { lchown, readdir as readdir2 } from "node:fs/promises";
-import path11 from "node:path";
+import path12 from "node:path";
 function lookupRunAs(name) {
   if (process.getuid?.() !== 0)
     throw new ConfigError(
@@ -59636,19 +59960,19 @@ function lookupRunAs(name) {
 }
 async function handOver(dir, user) {
   await lchown(dir, user.uid, user.gid);
-  for (const entry of await readdir2(dir, { recursive: true })) await lchown(path11.join(dir, entry), user.uid, user.gid);
+  for (const entry of await readdir2(dir, { recursive: true })) await lchown(path12.join(dir, entry), user.uid, user.gid);
 }
 function runAsEnv(user) {
   return { HOME: user.home, USER: user.name, LOGNAME: user.name };
 }
 
 // src/trust.ts
-import { existsSync as existsSync10, realpathSync, statSync as statSync2 } from "node:fs";
-import path13 from "node:path";
+import { existsSync as existsSync11, realpathSync, statSync as statSync2 } from "node:fs";
+import path14 from "node:path";
 
 // src/platforms/github.ts
-import { existsSync as existsSync9, readFileSync as readFileSync11 } from "node:fs";
-import path12 from "node:path";
+import { existsSync as existsSync10, readFileSync as readFileSync11 } from "node:fs";
+import path13 from "node:path";
 
 // src/report/units.ts
 var TIME_STEPS = [
@@ -59721,6 +60045,10 @@ var rounds = (n) => `${n} round${n === 1 ? "" : "s"}`;
 function ruledOut(c) {
   return c.changeCi ? `no change beyond ${formatPct(c.changeCi[0])}\u2026${formatPct(c.changeCi[1])}` : "no interval (too few samples)";
 }
+function worseBeyondThreshold(c) {
+  if (!c.changeCi) return false;
+  return c.better === "higher" ? c.changeCi[1] < -c.thresholdPct : c.changeCi[0] > c.thresholdPct;
+}
 function sequentialVerdictText(c, s) {
   const used = rounds(s.rounds);
   switch (s.stop) {
@@ -59734,6 +60062,8 @@ function sequentialVerdictText(c, s) {
       return `${c.verdict}: budget ran out after ${used}`;
     case "untestable":
       return c.verdict === "inconclusive" ? "inconclusive: first seen after the first look, not tested" : c.verdict;
+    case "incomplete":
+      return worseBeyondThreshold(c) ? "likely regression (incomplete run)" : `inconclusive: the run ended early after ${used}`;
   }
 }
 function isSequentiallyTested(c) {
@@ -59748,19 +60078,19 @@ function duration3(sec) {
   return `${sec}s`;
 }
 function stopSentence(result, run2, settings) {
-  const open2 = result.comparisons.filter((c) => c.sequential?.stop === "budget").length;
+  const open2 = result.comparisons.filter((c) => c.sequential?.stop === "budget" || c.sequential?.stop === "incomplete").length;
   const stillOpen = `${open2} benchmark${open2 === 1 ? "" : "s"} still open`;
   const reason = {
     decided: "every benchmark was decided",
     "max-rounds": `max-rounds (${settings.maxRounds}) was reached with ${stillOpen}`,
     "max-time": `the max-time budget (${duration3(settings.maxTimeSec)}) ran out with ${stillOpen}`,
-    "log-ended": `the log ends there (the run was stopped, or a run failed) with ${stillOpen}`
+    "log-ended": `the log ends there (the run was stopped, or a run failed: an incomplete run, which never passes) with ${stillOpen}`
   }[run2.stoppedBy];
   return `rounds auto stopped after ${rounds(result.rounds.completed)}: ${reason}.`;
 }
 function looksSentence(result, run2) {
   const last = result.rounds.completed;
-  const unplanned = last > 0 && !run2.looks.includes(last) && run2.stoppedBy !== "max-rounds" && run2.stoppedBy !== "decided";
+  const unplanned = last > 0 && !run2.looks.includes(last) && run2.stoppedBy === "max-time";
   if (run2.looks.length === 0) return unplanned ? `It looked once, at round ${last}, when it stopped.` : null;
   const planned = `It looked after round${run2.looks.length === 1 ? "" : "s"} ${list2(run2.looks)}`;
   return unplanned ? `${planned}, and at round ${last} when it stopped.` : `${planned}.`;
@@ -59862,6 +60192,7 @@ function gatingVerdictText(c) {
     if (c.verdict === "regression" || c.verdict === "improvement") return `${c.verdict}: decided after ${n} repetitions`;
   }
   if (c.verdict === "inconclusive") {
+    if (c.endedEarly && worseBeyondThreshold(c)) return "likely regression (incomplete run)";
     if (c.roundsNeeded === null) return "inconclusive: too few samples";
     return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
   }
@@ -60522,9 +60853,9 @@ function omittedNotes(omitted) {
 }
 
 // src/platforms/github-event.ts
-import { existsSync as existsSync8, readFileSync as readFileSync10 } from "node:fs";
+import { existsSync as existsSync9, readFileSync as readFileSync10 } from "node:fs";
 function readPayload(file) {
-  if (!file || !existsSync8(file)) return {};
+  if (!file || !existsSync9(file)) return {};
   let data;
   try {
     data = JSON.parse(readFileSync10(file, "utf8"));
@@ -60713,7 +61044,7 @@ var GitHubPlatform = class {
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
-    const locate = (file) => existsSync9(path12.join(workspace, dir, file)) ? path12.posix.join(dir, file) : void 0;
+    const locate = (file) => existsSync10(path13.join(workspace, dir, file)) ? path13.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0)
@@ -60889,7 +61220,7 @@ function refusal(spec, proposed, trusted) {
   const mine = parseValue2(spec, proposed);
   const theirs = trusted === void 0 ? void 0 : parseValue2(spec, trusted);
   if (mine === void 0) return theirs === void 0 ? null : `it cannot unset ${spec.name}`;
-  if (mine === theirs) return null;
+  if (JSON.stringify(mine) === JSON.stringify(theirs)) return null;
   if (spec.trust === "stricter-only" && spec.stricter) {
     const reference = theirs ?? spec.default;
     if (typeof mine === "number" && typeof reference === "number") {
@@ -60899,40 +61230,71 @@ function refusal(spec, proposed, trusted) {
   }
   return `only the base commit's file or the workflow sets ${spec.name}`;
 }
+function plain2(value) {
+  if (!Array.isArray(value)) return value;
+  return value.map((item) => plain2(item !== null && typeof item === "object" && "where" in item ? item.value : item));
+}
 function shown(value) {
-  const text3 = JSON.stringify(value) ?? String(value);
+  const text3 = JSON.stringify(plain2(value)) ?? String(value);
   return text3.length > 40 ? `${text3.slice(0, 39)}\u2026` : text3;
+}
+var RAISE_FACTOR = 10;
+function governing(key, trusted) {
+  const spec = optionSpec(key);
+  const value = trusted[key] === void 0 ? spec.default : parseValue2(spec, trusted[key]);
+  return typeof value === "number" ? value : void 0;
+}
+function bound(key, value, trusted) {
+  const spec = optionSpec(key);
+  if (spec.trust !== "stricter-only" || spec.stricter !== "higher") return null;
+  const mine = parseValue2(spec, value);
+  const reference = governing(key, trusted);
+  if (typeof mine !== "number" || reference === void 0) return null;
+  const most = spec.type === "int" ? Math.floor(RAISE_FACTOR * reference) : RAISE_FACTOR * reference;
+  const maxRounds = key === "min-rounds" ? governing("max-rounds", trusted) : void 0;
+  if (maxRounds !== void 0 && mine > maxRounds && maxRounds <= most)
+    return { value: maxRounds, why: `min-rounds is at most the trusted max-rounds (${maxRounds})` };
+  if (mine > most) return { value: most, why: `a pull request may raise ${key} to at most ${RAISE_FACTOR}\xD7 the governing ${reference}` };
+  return null;
 }
 function governLayer(trusted, proposed, event) {
   const admitted = {};
   const warnings = [];
   for (const [key, value] of Object.entries(proposed)) {
     const why = refusal(optionSpec(key), value, trusted[key]);
-    if (why === null) admitted[key] = value;
-    else {
+    if (why !== null) {
       warnings.push({
         code: "config-ignored",
         message: `${value.where}: ignored ${key}: ${shown(value.value)} from the pull request's own file on a ${event}: ${why} (docs/security.md)`
+      });
+      continue;
+    }
+    const clamped = bound(key, value, trusted);
+    admitted[key] = clamped ? { value: clamped.value, where: value.where } : value;
+    if (clamped) {
+      warnings.push({
+        code: "config-clamped",
+        message: `${value.where}: clamped ${key}: ${shown(value.value)} from the pull request's own file to ${clamped.value} on a ${event}: ${clamped.why} (docs/security.md)`
       });
     }
   }
   return { admitted, warnings };
 }
 function checkWorkingDirectory(dir, where) {
-  const normal = path13.posix.normalize(dir.replaceAll("\\", "/"));
-  if (path13.posix.isAbsolute(normal) || path13.win32.isAbsolute(dir) || normal === ".." || normal.startsWith("../")) {
+  const normal = path14.posix.normalize(dir.replaceAll("\\", "/"));
+  if (path14.posix.isAbsolute(normal) || path14.win32.isAbsolute(dir) || normal === ".." || normal.startsWith("../")) {
     throw new ConfigError(`${where}: "${dir}" is outside the repository; working-directory is a relative path inside it (e.g. bench)`);
   }
 }
 function workingDirectoryIn(worktree, dir, side) {
-  const full = path13.join(worktree, dir);
-  if (!existsSync10(full) || !statSync2(full).isDirectory()) {
+  const full = path14.join(worktree, dir);
+  if (!existsSync11(full) || !statSync2(full).isDirectory()) {
     throw new ConfigError(
       `working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`
     );
   }
-  const relative2 = path13.relative(realpathSync(worktree), realpathSync(full));
-  if (relative2.startsWith("..") || path13.isAbsolute(relative2)) {
+  const relative2 = path14.relative(realpathSync(worktree), realpathSync(full));
+  if (relative2.startsWith("..") || path14.isAbsolute(relative2)) {
     throw new ConfigError(
       `working-directory "${dir}" leads outside the ${side} worktree through a symbolic link; use a real directory inside the repository`
     );
@@ -60940,10 +61302,10 @@ function workingDirectoryIn(worktree, dir, side) {
   return full;
 }
 function repositoryPath(root, file) {
-  const dir = path13.dirname(file);
-  const real = path13.join(existsSync10(dir) ? realpathSync(dir) : dir, path13.basename(file));
-  const relative2 = path13.relative(realpathSync(root), real);
-  return relative2.startsWith("..") || path13.isAbsolute(relative2) ? void 0 : relative2.split(path13.sep).join("/");
+  const dir = path14.dirname(file);
+  const real = path14.join(existsSync11(dir) ? realpathSync(dir) : dir, path14.basename(file));
+  const relative2 = path14.relative(realpathSync(root), real);
+  return relative2.startsWith("..") || path14.isAbsolute(relative2) ? void 0 : relative2.split(path14.sep).join("/");
 }
 async function readBaseConfig(root, sha, file) {
   const object = `${sha}:${file}`;
@@ -60959,7 +61321,7 @@ function confined(config, layers) {
 }
 async function loadConfig(sources) {
   const { repoDir, overrides } = sources;
-  const file = sources.configFile ?? path13.join(repoDir, CONFIG_FILE);
+  const file = sources.configFile ?? path14.join(repoDir, CONFIG_FILE);
   const review = await governingEvent(
     sources.env,
     repoDir,
@@ -60990,7 +61352,7 @@ var CI_FILES = [/^\.github\/workflows\//, /^\.gitlab-ci\.yml$/];
 async function reviewWarnings(config, repo, baseSha, headSha) {
   const governance = config.governance;
   if (!governance) return [];
-  const diff = await git(repo, ["diff", "--name-only", "-z", "--no-renames", baseSha, headSha]);
+  const diff = await git(repo, ["diff", "--name-only", "-z", "--no-renames", "--ignore-submodules=all", baseSha, headSha]);
   const changed = diff.code === 0 ? diff.stdout.split("\0").filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
   const warnings = [];
   if (changed === null) {
@@ -61012,12 +61374,12 @@ var VERSION7 = "0.1.0";
 
 // src/measure-counts.ts
 import { mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
-import os13 from "node:os";
-import path15 from "node:path";
+import os14 from "node:os";
+import path16 from "node:path";
 
 // src/runner/counts.ts
-import { existsSync as existsSync11 } from "node:fs";
-import path14 from "node:path";
+import { existsSync as existsSync12 } from "node:fs";
+import path15 from "node:path";
 
 // src/runner/pool.ts
 async function runPool(tasks, jobs, run2, onDone) {
@@ -61063,8 +61425,8 @@ async function binariesOf(ctx, side) {
   const dir = ctx.dirs[side];
   const { target: target2, description } = ctx;
   if (target2.binary !== void 0) {
-    const binary = path14.resolve(dir, target2.binary);
-    if (!existsSync11(binary))
+    const binary = path15.resolve(dir, target2.binary);
+    if (!existsSync12(binary))
       throw new RunFailure(`count-binary ${target2.binary} is not in ${side}'s worktree after the build: make the build command write it`);
     return [{ binary, cwd: dir }];
   }
@@ -61073,7 +61435,7 @@ async function binariesOf(ctx, side) {
   const out = [];
   for (const [i, unit] of units.entries()) {
     ctx.checkCancelled();
-    const binary = path14.join(ctx.tmp, side, `${i}.test`);
+    const binary = path15.join(ctx.tmp, side, `${i}.test`);
     await runOrFail(`building ${unit.name} on ${side}`, description.buildUnit(target2, unit, binary), dir, ctx.env(side), 0);
     out.push({ binary, cwd: unit.dir });
   }
@@ -61093,7 +61455,7 @@ async function discoverBenchmarks(ctx) {
     const binaries = await binariesOf(ctx, side);
     for (const { binary, cwd } of binaries) {
       ctx.checkCancelled();
-      const what = `listing the benchmarks of ${path14.basename(binary)} on ${side}`;
+      const what = `listing the benchmarks of ${path15.basename(binary)} on ${side}`;
       const r = await runOrFail(what, [binary, ...ctx.description.discover(ctx.target.pattern)], cwd, runEnv(ctx, side), ctx.timeoutSec);
       for (const m of discovered(r.stdout, ctx.format, cwd, what)) {
         if (m.failed !== void 0) continue;
@@ -61229,7 +61591,7 @@ async function runCountRepetitions(ctx, benchmarks, plan, policy, append2) {
 async function measureCounts(setup) {
   const { config, platform: platform2 } = setup;
   const harness = harnessOf(config.format);
-  const tmp = mkdtempSync2(path15.join(os13.tmpdir(), "benchgate-counts-"));
+  const tmp = mkdtempSync2(path16.join(os14.tmpdir(), "benchgate-counts-"));
   try {
     const ctx = {
       format: config.format,
@@ -61289,7 +61651,7 @@ function countPolicy(config) {
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path16.join(config.outDir, LOG_FILE);
+  return path17.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
@@ -61325,7 +61687,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path16.resolve(config.repoDir);
+  const repo = path17.resolve(config.repoDir);
   platform2.configure?.(config);
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
@@ -61359,7 +61721,7 @@ async function measure(config, platform2) {
     worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
     const wt = worktrees;
     if (user) {
-      await handOver(path16.dirname(wt.base), user);
+      await handOver(path17.dirname(wt.base), user);
       platform2.info(`build and bench run as ${user.name} (uid ${user.uid})`);
     }
     const dirs = {
@@ -61581,7 +61943,9 @@ async function runSide(ctx, planned, side, position, label, filter2) {
     run2.measurements = commandMeasurement(config.suite, r);
   } else {
     try {
-      run2.measurements = readRunResults(r.stdout, config.format, dirs[side]).measurements;
+      const read = readRunResults(r.stdout, config.format, dirs[side]);
+      checkNameLengths(read.measurements, r.stdout, read.format, `${side} run in ${label}`);
+      run2.measurements = read.measurements;
     } catch (err) {
       if (!(err instanceof FormatError)) throw err;
       failure = r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
@@ -61599,8 +61963,8 @@ ${lastLines(r)}`);
 }
 
 // src/report/index.ts
-import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import path17 from "node:path";
+import { mkdirSync as mkdirSync2 } from "node:fs";
+import path19 from "node:path";
 
 // src/report/codequality.ts
 import { createHash } from "node:crypto";
@@ -61616,7 +61980,9 @@ function issue2(c, result, names) {
   return {
     type: "issue",
     check_name: "benchgate-regression",
-    description: clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1e3),
+    description: neutralise(
+      clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1e3)
+    ),
     categories: ["Performance"],
     fingerprint: fingerprint(c, result.settings.format),
     // A regression that fails the gate blocks the merge; one reported with the gate off does not;
@@ -61695,7 +62061,10 @@ var MAX_PLOTTED = 200;
 var CURVE_POINTS = 40;
 var h = (text3) => escapeHtml(clip(text3));
 function scriptJson(value) {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value, (_key, v) => typeof v === "string" ? neutralise(v) : v).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
 }
 function curve(fit, sizes, factor) {
   const lo = Math.min(...sizes);
@@ -61898,14 +62267,25 @@ ${left > 0 ? `<p>${left} more benchmarks are not plotted to keep this page fast;
 }
 
 // src/report/json.ts
+var MAX_STORED_SAMPLES = 4e5;
+var MIN_PER_SIDE = 20;
+function thinned(values, cap) {
+  if (values.length <= cap) return values;
+  return Array.from({ length: cap }, (_, i) => values[Math.floor(i * values.length / cap)]);
+}
+function stored(c, perSide) {
+  if (c.baseSamples.length <= perSide && c.headSamples.length <= perSide) return c;
+  return { ...c, baseSamples: thinned(c.baseSamples, perSide), headSamples: thinned(c.headSamples, perSide), samplesThinned: true };
+}
 function renderJson(result) {
-  return JSON.stringify(result, null, 2) + "\n";
+  const perSide = Math.max(MIN_PER_SIDE, Math.floor(MAX_STORED_SAMPLES / (2 * Math.max(1, result.comparisons.length))));
+  return JSON.stringify({ ...result, comparisons: result.comparisons.map((c) => stored(c, perSide)) }, null, 2) + "\n";
 }
 
 // src/report/junit.ts
 var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 function escapeXml(text3) {
-  return text3.replace(NOT_XML, "\uFFFD").replace(/[&<>"'\n\r\t]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return neutralise(text3.replace(NOT_XML, "\uFFFD")).replace(/[&<>"'\n\r\t]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 function attrs(values) {
   return Object.entries(values).map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`).join("");
@@ -61996,7 +62376,7 @@ ${body}${body ? "\n" : ""}</testsuites>
 }
 
 // src/report/metrics.ts
-var UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f]/g;
+var UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 function labelValue(text3) {
   return clip(text3, 120).replace(UNSAFE_IN_LABEL, "_");
 }
@@ -62039,6 +62419,35 @@ function renderMetrics(result) {
   return lines2.join("\n") + "\n";
 }
 
+// src/report/write.ts
+import { renameSync as renameSync2, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import path18 from "node:path";
+function writeAtomic(file, text3, write = writeFileSync4) {
+  const temp = path18.join(path18.dirname(file), `.${path18.basename(file)}.${process.pid}.tmp`);
+  try {
+    write(temp, text3);
+    renameSync2(temp, file);
+  } catch (err) {
+    rmSync4(temp, { force: true });
+    const e = err;
+    if (isNoSpace(e)) throw new NoSpace(file, e.code, "could not be written");
+    if (e.path !== void 0) throw Object.assign(new Error(e.message), { code: e.code, syscall: "write", path: file });
+    throw err;
+  }
+}
+function writeAll(files, write) {
+  const notWritten = [];
+  for (const { file, text: text3 } of files) {
+    try {
+      writeAtomic(file, text3(), write);
+    } catch (err) {
+      if (!(err instanceof NoSpace)) throw err;
+      notWritten.push({ file, code: err.code });
+    }
+  }
+  return notWritten;
+}
+
 // src/report/index.ts
 var reportFiles = [
   { file: "results.json", render: renderJson },
@@ -62049,15 +62458,16 @@ var reportFiles = [
   { file: "metrics.txt", render: renderMetrics },
   { file: "report.html", render: renderHtml }
 ];
-function writeReports(result, outDir, comment = {}) {
+function writeReports(result, outDir, comment = {}, write) {
   mkdirSync2(outDir, { recursive: true });
-  const written = {};
-  for (const report of reportFiles) {
-    const file = path17.join(outDir, report.file);
-    writeFileSync3(file, report.render(result, comment));
-    written[report.file] = file;
-  }
-  return written;
+  const files = reportFiles.map((report) => ({
+    name: report.file,
+    file: path19.join(outDir, report.file),
+    text: () => report.render(result, comment)
+  }));
+  const notWritten = writeAll(files, write);
+  const written = Object.fromEntries(files.filter((f) => !notWritten.some((n) => n.file === f.file)).map((f) => [f.name, f.file]));
+  return { written, notWritten };
 }
 
 // src/conclude.ts
@@ -62069,7 +62479,14 @@ async function concludeLog({ log, logFile, overrides = {}, outDir, platform: pla
     platform2.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     return analysed;
   });
-  return publishResult(result, { [LOG_FILE]: logFile, ...writeReports(result, outDir, platform2.commentOptions?.()) }, platform2);
+  const { written, notWritten } = writeReports(result, outDir, platform2.commentOptions?.());
+  const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform2);
+  if (notWritten.length === 0) return outcome;
+  const code = notWritten[0].code;
+  platform2.warn(
+    `not written, ${code} (${code === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}): ${notWritten.map((n) => n.file).join(", ")}; the results log ${logFile} keeps every run: free some space and run benchgate analyze on it`
+  );
+  return { ...outcome, exitCode: outcome.exitCode === EXIT.pass ? EXIT.usage : outcome.exitCode };
 }
 async function publishResult(result, reports, platform2) {
   await platform2.publish(result, reports);
@@ -62113,7 +62530,7 @@ function trustedSettings(logged, trusted, where) {
 var PULL_REQUEST_FILE = "pull-request-number";
 var RESULTS_FILE = "results.json";
 function readResults(file) {
-  if (!existsSync12(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  if (!existsSync13(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
   let text3;
   try {
     const { size } = statSync3(file);
@@ -62132,26 +62549,30 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path18.join(dir, PULL_REQUEST_FILE);
-  if (!existsSync12(file)) return void 0;
+  const file = path20.join(dir, PULL_REQUEST_FILE);
+  if (!existsSync13(file)) return void 0;
   const text3 = readFileSync12(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
 function decideAgain(dir, trusted, override, comment = {}) {
-  const logFile = path18.join(dir, LOG_FILE);
-  if (!existsSync12(logFile)) {
+  const logFile = path20.join(dir, LOG_FILE);
+  if (!existsSync13(logFile)) {
     throw new ConfigError(
       `${dir}: no ${LOG_FILE}: the publish job decides the gate again from the results log with its trusted settings; upload the whole output directory`
     );
   }
-  const claimed = path18.join(dir, RESULTS_FILE);
-  if (existsSync12(claimed)) readResults(claimed);
+  const claimed = path20.join(dir, RESULTS_FILE);
+  if (existsSync13(claimed)) readResults(claimed);
   const log = readLog(logFile);
   const settings = trustedSettings(log.header.config, trusted, logFile);
   const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
-  return { result, reports: { [LOG_FILE]: logFile, ...writeReports(result, dir, comment) } };
+  const { written, notWritten } = writeReports(result, dir, comment);
+  if (notWritten.length > 0) {
+    throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(", ")} (${notWritten[0].code}): free some space`);
+  }
+  return { result, reports: { [LOG_FILE]: logFile, ...written } };
 }
 async function publishSaved(dir, options) {
   const { trusted, ...github } = options;
@@ -62169,8 +62590,8 @@ async function publishSaved(dir, options) {
   return publishGated(dir, platform2, trusted);
 }
 function readLogHead(dir) {
-  const logFile = path18.join(dir, LOG_FILE);
-  if (!existsSync12(logFile)) return readResults(path18.join(dir, RESULTS_FILE)).head;
+  const logFile = path20.join(dir, LOG_FILE);
+  if (!existsSync13(logFile)) return readResults(path20.join(dir, RESULTS_FILE)).head;
   return readLog(logFile).header.head;
 }
 async function publishOwn(dir, head2, options, event, trusted) {
@@ -62196,7 +62617,7 @@ async function publishGated(dir, platform2, trusted) {
 }
 
 // src/platforms/github-inputs.ts
-import path19 from "node:path";
+import path21 from "node:path";
 function onOff(name) {
   const value = getInput(name).trim().toLowerCase();
   if (value === "" || value === "on" || value === "true") return true;
@@ -62220,12 +62641,12 @@ async function readActionInputs(env = process.env) {
   const configInput = getInput("config");
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, getInput(key)])), (key) => `input ${key}`);
   if (reportFrom) {
-    const file = configInput ? path19.resolve(repoDir, configInput) : path19.join(repoDir, CONFIG_FILE);
-    return { reportFrom: path19.resolve(repoDir, reportFrom), github, trusted: [readConfigFile(file, configInput !== ""), inputLayer] };
+    const file = configInput ? path21.resolve(repoDir, configInput) : path21.join(repoDir, CONFIG_FILE);
+    return { reportFrom: path21.resolve(repoDir, reportFrom), github, trusted: [readConfigFile(file, configInput !== ""), inputLayer] };
   }
   const config = await loadConfig({
     repoDir,
-    configFile: configInput ? path19.resolve(repoDir, configInput) : void 0,
+    configFile: configInput ? path21.resolve(repoDir, configInput) : void 0,
     overrides: inputLayer,
     env,
     log: (m) => info(m),
@@ -62245,7 +62666,7 @@ async function compare(config, options) {
   const platform2 = new GitHubPlatform(options);
   const outcome = await runComparison(config, platform2);
   const pullRequest = eventPullRequest(platform2.event);
-  if (pullRequest !== void 0) writeFileSync4(path20.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
+  if (pullRequest !== void 0) writeFileSync6(path22.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
 `);
   return outcome;
 }
@@ -62268,7 +62689,7 @@ async function run() {
 }
 
 // src/runner/own-environ.ts
-import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync13, readSync, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync13, readSync, writeSync } from "node:fs";
 function environRange() {
   const stat2 = readFileSync13("/proc/self/stat", "utf8");
   const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
@@ -62294,7 +62715,7 @@ function forgetInitialValues(names, env = process.env) {
       const end = stop === -1 ? block.length : stop;
       const equals = block.indexOf(61, offset);
       if (equals !== -1 && equals < end && wanted.has(block.toString("utf8", offset, equals)) && end > equals + 1) {
-        writeSync2(fd, Buffer.alloc(end - equals - 1, "*"), 0, end - equals - 1, range.start + equals + 1);
+        writeSync(fd, Buffer.alloc(end - equals - 1, "*"), 0, end - equals - 1, range.start + equals + 1);
         done.push(block.toString("utf8", offset, equals));
       }
       offset = end + 1;

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGenerator, type Schema } from 'ts-json-schema-generator';
+import { MAX_NAME_CHARS } from '../src/model.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BASE_URL = 'https://github.com/benchgate/benchgate/schema/';
@@ -35,7 +36,7 @@ export const SCHEMA_DIR = path.join(ROOT, 'schema');
 const TEXT_KEYS = new Set(['error', 'message', 'failed']);
 const TEXT_MAX = 1024 * 1024;
 /** Every other string: names, units, metrics, suites, refs, codes, timestamps. */
-const STRING_MAX = 4096;
+const STRING_MAX = MAX_NAME_CHARS;
 /** Samples of one benchmark in one run (pooled iterations can be many). */
 const NUMBERS_MAX = 10_000_000;
 /** Any other list: comparisons, measurements, warnings, failed runs. */

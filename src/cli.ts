@@ -41,7 +41,7 @@ const FOOTER = `
 Formats (--format): ${['auto', 'command', ...formats.map((f) => f.name)].join(', ')}.
 
 Exit codes: 0 pass; 1 the gate failed (a significant regression beyond the threshold);
-2 usage or bad input; 3 a build or benchmark run failed; 4 internal error (a bug);
+2 usage or bad input; 3 a build or benchmark run failed, or the run ended early; 4 internal error (a bug);
 130/143 interrupted by SIGINT/SIGTERM.`;
 
 /** Writes what commander prints; tests and the platform pass their own streams. */

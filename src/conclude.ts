@@ -4,7 +4,7 @@
  * log; `report` (and the Action's `report-from`) with a saved result, for the last two steps.
  */
 import { analyze } from './analysis/index.js';
-import { exitCodeOf } from './exit.js';
+import { EXIT, exitCodeOf } from './exit.js';
 import { LOG_FILE } from './measure.js';
 import type { ComparisonResult, RunSettings } from './model.js';
 import type { Platform } from './platforms/types.js';
@@ -37,7 +37,16 @@ export async function concludeLog({ log, logFile, overrides = {}, outDir, platfo
     platform.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     return analysed;
   });
-  return publishResult(result, { [LOG_FILE]: logFile, ...writeReports(result, outDir, platform.commentOptions?.()) }, platform);
+  const { written, notWritten } = writeReports(result, outDir, platform.commentOptions?.());
+  const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform);
+  if (notWritten.length === 0) return outcome;
+  // The machine's fault, not the pull request's: the verdict stands, but a pass without its reports is not a pass.
+  const code = notWritten[0]!.code;
+  platform.warn(
+    `not written, ${code} (${code === 'EDQUOT' ? 'disk quota exceeded' : 'no space left on the device'}): ${notWritten.map((n) => n.file).join(', ')}; ` +
+      `the results log ${logFile} keeps every run: free some space and run benchgate analyze on it`,
+  );
+  return { ...outcome, exitCode: outcome.exitCode === EXIT.pass ? EXIT.usage : outcome.exitCode };
 }
 
 /** Publishes a finished result and picks the exit code. */

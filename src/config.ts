@@ -11,7 +11,7 @@ import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
 import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf } from './harness/index.js';
 import type { CountTarget, ShellWord } from './harness/types.js';
-import type { AdaptiveSettings, AnalysisSettings, FailOn, GlobThreshold, RunSettings } from './model.js';
+import type { AdaptiveSettings, AnalysisGate, AnalysisSettings, FailOnItem, GlobThreshold, RunSettings } from './model.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import type { Governance } from './trust.js';
 
@@ -39,7 +39,7 @@ export interface Config extends AnalysisSettings {
   /** The unprivileged user build and bench run as, when benchgate runs as root (src/runner/run-as.ts). */
   runAs?: string;
   outDir: string;
-  failOn: FailOn;
+  failOn: FailOnItem[];
   /** Directory inside the repository the commands run in (relative to the repo root). */
   workingDirectory: string;
   /** Source file (FILE or FILE:LINE, from the working directory) annotations point at when a benchmark's name names none. */
@@ -102,7 +102,6 @@ export const DEFAULTS = {
   sampling: configDefault('sampling'),
   timeoutSec: configDefault('timeout'),
   outDir: configDefault('out'),
-  failOn: configDefault('fail-on'),
   workingDirectory: configDefault('working-directory'),
   gateProcess: configDefault('gate-process'),
 } as const;
@@ -324,7 +323,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     timeoutSec: number('timeout') ?? DEFAULTS.timeoutSec,
     runAs: text('run-as'),
     outDir: path.resolve(repoDir, text('out') ?? DEFAULTS.outDir),
-    failOn: (text('fail-on') as FailOn | undefined) ?? DEFAULTS.failOn,
+    failOn: failOnOf(list('fail-on'), merged['fail-on']?.where ?? '--fail-on'),
     workingDirectory: text('working-directory') ?? DEFAULTS.workingDirectory,
     source: text('source'),
     measure,
@@ -340,6 +339,20 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     ignore: list('ignore'),
     thresholds: (value('thresholds') as GlobThreshold[] | undefined) ?? [],
   };
+}
+
+const FAIL_ON: readonly string[] = ['regression', 'removed'];
+
+/** fail-on's items: regression and/or removed, or none alone (report only); unset: regression. */
+function failOnOf(items: string[], where: string): FailOnItem[] {
+  if (items.length === 0) return ['regression'];
+  if (items.length === 1 && items[0] === 'none') return [];
+  const bad = items.find((item) => !FAIL_ON.includes(item));
+  if (bad !== undefined)
+    throw new ConfigError(
+      `${where}: expected regression and/or removed (e.g. "regression, removed"), or none alone, got ${JSON.stringify(bad)}`,
+    );
+  return [...new Set(items)] as FailOnItem[];
 }
 
 /** Fixed rounds, or rounds auto's schedule and budget (the adaptive keys mean nothing without it). */
@@ -452,6 +465,7 @@ export function runSettingsOf(config: Config): RunSettings {
     bench: config.bench,
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
+    workingDirectory: config.workingDirectory,
     measure: config.measure,
     ...(config.measure === 'instructions' && { countScope: config.countTarget ? ('benchmark' as const) : ('process' as const) }),
     gateMetrics: config.gateMetrics,
@@ -476,6 +490,37 @@ export function resolveAnalysisOverrides(layer: RawConfig): Partial<RunSettings>
   if (layer.ignore !== undefined) out.ignore = probe.ignore;
   if (layer.thresholds !== undefined) out.thresholds = probe.thresholds;
   return out;
+}
+
+/** The keys of the gate settings (AnalysisGate), as the option table names them. */
+const GATE_KEYS = ['threshold', 'alpha', 'correction', 'fail-on', 'gate-metrics', 'gate-process', 'ignore', 'thresholds'] as const;
+
+/**
+ * The gate settings of `analyze` and `merge`, from their own trusted config (the config file,
+ * then flags; its other keys are not theirs) over the defaults, never from the log: a log with
+ * `fail-on: none` cannot switch the gate off. What the defaults depend on comes from what the
+ * log measured: rounds auto's own alpha, and gate-process auto in command mode.
+ */
+export function trustedGate(layers: RawConfig[], recorded: Pick<RunSettings, 'format' | 'adaptive'>): AnalysisGate {
+  const merged: RawConfig = Object.assign({}, ...layers);
+  const gate: RawConfig = Object.fromEntries(GATE_KEYS.filter((k) => merged[k] !== undefined).map((k) => [k, merged[k]]));
+  const probe = resolveConfig([{ bench: { value: 'unused', where: '' } }, gate], '.');
+  const gateProcess = gate['gate-process'] === undefined ? 'auto' : parseValue(optionSpec('gate-process'), gate['gate-process']);
+  return {
+    alpha: gate.alpha !== undefined ? probe.alpha : recorded.adaptive ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha,
+    thresholdPct: probe.thresholdPct,
+    correction: probe.correction,
+    failOn: probe.failOn,
+    gateMetrics: probe.gateMetrics,
+    gateProcess: gateProcess === 'on' || (gateProcess === 'auto' && recorded.format === 'command'),
+    ignore: probe.ignore,
+    thresholds: probe.thresholds,
+  };
+}
+
+/** The trusted config file of `analyze` and `merge`: --config, else `.benchgate.yml` in the current directory when present. */
+export function trustedConfigFile(configFlag: string | undefined): RawConfig {
+  return readConfigFile(configFlag ?? CONFIG_FILE, configFlag !== undefined);
 }
 
 /** Flags that were given, as a config layer tagged with the flag name for error messages. */

@@ -10,7 +10,7 @@ import { GitError } from './git.js';
 import { RecordError } from './history/record.js';
 import { StoreError } from './history/store.js';
 import type { ComparisonResult } from './model.js';
-import { Cancelled, RunFailure } from './runner/errors.js';
+import { Cancelled, NoSpace, RunFailure } from './runner/errors.js';
 import { LogError } from './runner/log.js';
 
 export const EXIT = {
@@ -20,7 +20,7 @@ export const EXIT = {
   gateFailed: 1,
   /** Usage or bad input: a flag, the config, a ref, an unreadable log or results file, a path benchgate cannot write. */
   usage: 2,
-  /** A build or benchmark run failed, or a harness reported a benchmark failed. */
+  /** A build or benchmark run failed, a harness reported a benchmark failed, or the log ended early (an incomplete run). */
   runFailed: 3,
   /** A bug in benchgate itself. Never 1, so that a crash cannot pass for a regression. */
   internal: 4,
@@ -64,6 +64,7 @@ export function errorExit(err: unknown): ErrorExit {
     err instanceof ConfigError ||
     err instanceof GitError ||
     err instanceof LogError ||
+    err instanceof NoSpace ||
     err instanceof RecordError ||
     err instanceof StoreError
   ) {

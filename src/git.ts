@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { deadRunRoots, markOwner } from './runner/leftovers.js';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -206,6 +207,13 @@ async function originFor(repo: string): Promise<string> {
   return r.code === 0 && r.stdout.trim() !== '' ? withoutCredentials(r.stdout.trim()) : await repoRoot(repo);
 }
 
+/** Removes the checkouts of runs that died on this host (runner/leftovers.ts). */
+async function removeDeadRunCheckouts(warn: (msg: string) => void): Promise<void> {
+  const dead = deadRunRoots(os.tmpdir());
+  for (const root of dead) await rm(root, { recursive: true, force: true });
+  if (dead.length > 0) warn(`removed the checkouts of ${dead.length} killed benchgate run(s) (first: ${dead[0]})`);
+}
+
 /**
  * Checks out base and head into two directories under one temporary directory, submodules
  * included. Each is a repository of its own whose git configuration holds no credential
@@ -213,7 +221,9 @@ async function originFor(repo: string): Promise<string> {
  * the source's and the user's configuration.
  */
 export async function createWorktrees(repo: string, baseSha: string, headSha: string, warn: (msg: string) => void): Promise<Worktrees> {
+  await removeDeadRunCheckouts(warn);
   const root = await mkdtemp(path.join(os.tmpdir(), 'benchgate-'));
+  markOwner(root);
   const dirs = { base: path.join(root, 'base'), head: path.join(root, 'head') };
   let removed = false;
   const remove = async () => {

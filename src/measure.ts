@@ -30,6 +30,7 @@ import { execMeasured, killActiveCommands, MAX_STDOUT_BYTES, type ExecResult } f
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { execCounted, instructionMeasurement, requireValgrind } from './runner/instructions.js';
 import { ResultsLog } from './runner/log.js';
+import { checkNameLengths } from './runner/name-limit.js';
 import { planRounds, type PlannedRound } from './runner/schedule.js';
 import { planSteadiness, type SteadyPlan } from './runner/steady.js';
 import { handOver, lookupRunAs, runAsEnv, type RunAsUser } from './runner/run-as.js';
@@ -407,7 +408,9 @@ async function runSide(
     run.measurements = commandMeasurement(config.suite, r);
   } else {
     try {
-      run.measurements = readRunResults(r.stdout, config.format, dirs[side]).measurements;
+      const read = readRunResults(r.stdout, config.format, dirs[side]);
+      checkNameLengths(read.measurements, r.stdout, read.format, `${side} run in ${label}`);
+      run.measurements = read.measurements;
     } catch (err) {
       if (!(err instanceof FormatError)) throw err;
       failure = r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;

@@ -16,6 +16,9 @@ import type { HostEnvironment } from './environment.js';
 export type Side = 'base' | 'head';
 export type Better = 'lower' | 'higher';
 
+/** The longest name, metric, unit or other short string the results log and results.json hold (their schemas' maxLength). */
+export const MAX_NAME_CHARS = 4096;
+
 /** What a format parser returns for one benchmark in one run. */
 export interface Measurement {
   /** The benchmark's name exactly as the harness printed it (never trimmed or normalised). */
@@ -195,7 +198,20 @@ export interface GlobThreshold {
 /** Why a comparison does not gate: its role, the process cost, or the ignore list. */
 export type NotGating = 'secondary' | 'derived' | 'process' | 'ignored';
 
-export type FailOn = 'regression' | 'none';
+/** What fails the gate: a regression, a removed gating benchmark. */
+export type FailOnItem = 'regression' | 'removed';
+
+/** The list (empty: report only); `regression` or `none` in files written before it was a list. */
+export type FailOn = FailOnItem[] | 'regression' | 'none';
+
+/**
+ * The gate settings: what `analyze` and `merge` take from their own trusted config (flags, the
+ * config file), never from a log, which anyone who can hand over a file could have written.
+ */
+export type AnalysisGate = Pick<
+  RunSettings,
+  'alpha' | 'thresholdPct' | 'correction' | 'failOn' | 'gateMetrics' | 'gateProcess' | 'ignore' | 'thresholds'
+>;
 
 /**
  * The settings of one comparison as the results log records them (its header's `config`) and
@@ -203,7 +219,7 @@ export type FailOn = 'regression' | 'none';
  * keys whichever command wrote them, and nothing local to the machine (no paths).
  */
 export interface RunSettings extends AnalysisSettings {
-  /** "regression": a regression fails the gate; "none": report only. */
+  /** What fails the gate (regression, removed); empty or "none": report only. */
   failOn: FailOn;
   /** Measured rounds planned; null when unknown (a log merged from several). */
   rounds: number | null;
@@ -215,6 +231,8 @@ export interface RunSettings extends AnalysisSettings {
   build: string | null;
   /** Per-run time limit in seconds; 0 = none. */
   timeoutSec: number;
+  /** The directory inside the repository the commands ran in (absent in logs before it was recorded: "."). */
+  workingDirectory?: string;
   /** What a run measured: its time (absent in logs before instruction mode), or its instruction count. */
   measure?: 'time' | 'instructions';
   /**
@@ -292,6 +310,7 @@ export const WARNING_CODES = [
   'counts-can-miss',
   // the setup: on a pull or merge request, what its side could not change (src/trust.ts)
   'config-ignored',
+  'config-clamped',
   'ci-files-changed',
   // diagnostics: the machine
   'cpu-steal',
@@ -350,6 +369,12 @@ export interface Comparison {
   /** The samples the statistics saw, in round order (for plots and re-analysis). */
   baseSamples: number[];
   headSamples: number[];
+  /**
+   * Set in results.json when the samples above are an evenly spaced subset of those the
+   * statistics saw (`base.n`, `head.n`): the file keeps at most MAX_STORED_SAMPLES in all, so that
+   * a run of millions of iterations still fits the fork relay's 32 MiB (src/report/json.ts).
+   */
+  samplesThinned?: boolean;
   /** Percent change of head vs base (positive = larger value), with its confidence interval. */
   changePct: number | null;
   changeCi: [number, number] | null;
@@ -379,6 +404,8 @@ export interface Comparison {
   thresholdPct: number;
   /** rounds auto: how the sequential design decided it (its verdict is the design's, not `pAdjusted`'s). */
   sequential?: SequentialDecision;
+  /** Fixed rounds, a log that ended early (killed, cancelled, failed): its verdict stands on fewer rounds than planned. */
+  endedEarly?: boolean;
   warnings: Warning[];
   /** Extra numbers from diagnostics (normality, drift, percentiles, complexity...). */
   diagnostics?: ComparisonDiagnostics;
@@ -389,9 +416,10 @@ export interface SequentialDecision {
   /**
    * decided: a look's boundary was crossed beyond the threshold; equivalence: the interval fit
    * inside ±threshold; budget: max-rounds or max-time came first; untestable: failed, added,
-   * removed, or first seen after the first look.
+   * removed, or first seen after the first look; incomplete: the log ended early (killed,
+   * cancelled, failed) with it still open.
    */
-  stop: 'decided' | 'equivalence' | 'budget' | 'untestable';
+  stop: 'decided' | 'equivalence' | 'budget' | 'untestable' | 'incomplete';
   /** Rounds of data the decision used (later rounds of this benchmark are not used). */
   rounds: number;
   /** The round of the look that closed it. */

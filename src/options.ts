@@ -39,6 +39,14 @@ export interface OptionSpec {
   /** One sentence, lower case, no final period: the CLI help, the README and action.yml use it. */
   help: string;
   trust: TrustClass;
+  /**
+   * Whether it changes *what is measured*: which commits, commands and output, the directory,
+   * the machine's state while the commands run (steady-machine options, warmup), or which runs
+   * count (timeout). Every such option is `trusted-only` (tests/unit/options.test.ts): a pull
+   * request that could set one could measure something other than what the base measures, and
+   * hide its own regression (eatmydata hides an fsync regression, one pinned CPU a parallelism one).
+   */
+  measures: boolean;
   /** For `stricter-only`: which way makes the gate stricter. */
   stricter?: 'higher' | 'lower';
   /** The subcommands that take it as a flag; `file` when `.benchgate.yml` (and a CLI or input layer) may set it; `action` when it is an Action input. */
@@ -65,6 +73,7 @@ const CONFIG = [
       "from the CI event (a pull request's merge commit's first parent, a merge queue entry's first parent, push before, the merge base of workflow_dispatch's inputs; GitLab: the merge base)",
     help: 'base commit (branch, tag or SHA; fetched if a shallow clone lacks it), compared exactly when given',
     trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -76,6 +85,7 @@ const CONFIG = [
       "from the CI event (a pull request's merge commit refs/pull/N/merge, a merge queue entry, push after, workflow_dispatch input head), else HEAD",
     help: 'head commit, compared exactly when given',
     trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -84,6 +94,7 @@ const CONFIG = [
     type: 'text',
     help: 'build command, run once in each worktree before any round',
     trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -93,6 +104,7 @@ const CONFIG = [
     defaultText: 'none: required unless bench-command is given',
     help: 'benchmark command; runs in the worktree with BENCHGATE_SIDE, BENCHGATE_ROUND, BENCHGATE_WORKTREE, BENCHGATE_BASE_DIR and BENCHGATE_HEAD_DIR set',
     trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -101,6 +113,7 @@ const CONFIG = [
     type: 'text',
     help: "command mode instead of bench: no parser; the whole process's wall time is the sample (CPU and peak RSS are recorded too), like hyperfine but interleaved",
     trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -110,6 +123,7 @@ const CONFIG = [
     default: 'auto',
     help: 'output format of the benchmark command: a parser name (docs/formats.md), auto, or command (time the whole process)',
     trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -119,6 +133,7 @@ const CONFIG = [
     default: 'benchmarks',
     help: 'name of this suite in the reports and comments',
     trust: 'trusted-only',
+    measures: false,
     commands: ['run'],
   },
   {
@@ -131,6 +146,7 @@ const CONFIG = [
     help: 'measured rounds per side; each round runs base and head once, in seeded random order. auto: look every few rounds and stop each benchmark once it is decided (min-rounds, look-every, max-rounds, max-time; docs/adaptive.md)',
     // A pull request's file may raise a number; `auto` against a number (either way) has no order: refused.
     trust: 'stricter-only',
+    measures: false,
     commands: ['run', 'demo'],
     stricter: 'higher',
   },
@@ -141,6 +157,7 @@ const CONFIG = [
     default: 10,
     help: 'rounds auto: the rounds every benchmark runs before the first look',
     trust: 'stricter-only',
+    measures: false,
     commands: ['run'],
     stricter: 'higher',
   },
@@ -151,6 +168,7 @@ const CONFIG = [
     default: 5,
     help: 'rounds auto: rounds between looks after the first',
     trust: 'trusted-only',
+    measures: false,
     commands: ['run'],
   },
   {
@@ -160,6 +178,7 @@ const CONFIG = [
     default: 30,
     help: 'rounds auto: the last look; a benchmark still undecided there is reported inconclusive with what it rules out',
     trust: 'stricter-only',
+    measures: false,
     commands: ['run'],
     stricter: 'higher',
   },
@@ -170,9 +189,20 @@ const CONFIG = [
     defaultText: 'none',
     help: 'rounds auto: time budget of the measured rounds (e.g. 20m, 90s, 1h); no round starts that would end past it, and a last look decides on the rounds run',
     trust: 'trusted-only',
+    measures: false,
     commands: ['run'],
   },
-  { name: 'warmup', arg: 'N', ...int(0), default: 1, help: 'discarded warmup rounds', trust: 'any', commands: ['run'] },
+  {
+    name: 'warmup',
+    arg: 'N',
+    ...int(0),
+    default: 1,
+    help: 'discarded warmup rounds',
+    // Warmer caches and JITs before the measured rounds: more warmup can hide a cold-start regression.
+    trust: 'trusted-only',
+    measures: true,
+    commands: ['run'],
+  },
   {
     name: 'seed',
     arg: 'N',
@@ -181,6 +211,7 @@ const CONFIG = [
     help: 'seed of the round order, to reproduce a run',
     // A seed known in advance fixes which side runs first in every round.
     trust: 'trusted-only',
+    measures: false,
     commands: ['run', 'demo'],
   },
   {
@@ -192,6 +223,7 @@ const CONFIG = [
     default: 2,
     help: 'practical threshold in percent: smaller changes are never a regression',
     trust: 'stricter-only',
+    measures: false,
     commands: ['run', 'analyze'],
     stricter: 'lower',
   },
@@ -205,6 +237,7 @@ const CONFIG = [
     defaultText: '0.05; with rounds auto, 0.005 over every benchmark and every look',
     help: 'significance level after the multiple-comparison correction',
     trust: 'stricter-only',
+    measures: false,
     commands: ['run', 'analyze'],
     stricter: 'higher',
   },
@@ -216,6 +249,7 @@ const CONFIG = [
     default: 'holm',
     help: 'multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none',
     trust: 'trusted-only',
+    measures: false,
     commands: ['run', 'analyze'],
   },
   {
@@ -226,6 +260,7 @@ const CONFIG = [
     default: 'run',
     help: 'what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)',
     trust: 'trusted-only',
+    measures: false,
     commands: ['run', 'analyze'],
   },
   {
@@ -236,7 +271,9 @@ const CONFIG = [
     expected: 'seconds >= 0 (0 = no limit)',
     default: 0,
     help: 'time limit per benchmark run in seconds, 0 for none; the whole process tree is killed',
-    trust: 'any',
+    // Which runs count: 0 would lift the base's limit, another value cut runs the base keeps.
+    trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -246,6 +283,7 @@ const CONFIG = [
     defaultText: "benchgate's own user",
     help: "when benchgate runs as root: run the build and benchmark commands as this unprivileged user, who then cannot read benchgate's environment or memory",
     trust: 'trusted-only',
+    measures: false,
     commands: ['run'],
   },
   {
@@ -255,6 +293,7 @@ const CONFIG = [
     default: 'benchgate-out',
     help: 'where results.jsonl and the reports go',
     trust: 'trusted-only',
+    measures: false,
     commands: ['run', 'analyze', 'merge', 'demo'],
     perCommand: {
       analyze: { help: 'where the reports go', defaultText: "the log's folder" },
@@ -264,11 +303,11 @@ const CONFIG = [
   {
     name: 'fail-on',
     arg: 'WHAT',
-    type: 'choice',
-    choices: ['regression', 'none'],
+    type: 'list',
     default: 'regression',
-    help: 'what fails the gate: regression, a significant regression beyond the threshold; none, nothing (report only)',
+    help: 'what fails the gate, a list: regression, a significant regression beyond the threshold; removed, a gating benchmark the head no longer prints; none, nothing (report only)',
     trust: 'trusted-only',
+    measures: false,
     commands: ['run', 'analyze'],
   },
   {
@@ -279,6 +318,7 @@ const CONFIG = [
     help: "metrics that gate besides each benchmark's primary one (e.g. allocs/op, or max-rss for the process cost); derived metrics (MB/s from SetBytes) never gate",
     // More gating metrics make the correction family larger, so every other test weaker.
     trust: 'trusted-only',
+    measures: false,
     commands: ['run', 'analyze'],
   },
   {
@@ -289,6 +329,7 @@ const CONFIG = [
     default: 'auto',
     help: "whether the (process) rows (the harness process's cpu-user, cpu-sys, max-rss) gate: auto, only in command mode (bench-command); on; off. They are reported either way",
     trust: 'trusted-only',
+    measures: false,
     commands: ['run', 'analyze'],
   },
   {
@@ -298,6 +339,7 @@ const CONFIG = [
     defaultText: 'none',
     help: 'benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters',
     trust: 'trusted-only',
+    measures: false,
     commands: ['run', 'analyze'],
   },
   {
@@ -307,6 +349,7 @@ const CONFIG = [
     defaultText: 'none: threshold for every benchmark',
     help: 'thresholds for some benchmarks, glob=pct per line (a mapping in .benchgate.yml); the first glob that matches wins over threshold',
     trust: 'trusted-only',
+    measures: false,
     commands: ['run', 'analyze'],
   },
   {
@@ -317,6 +360,7 @@ const CONFIG = [
     defaultText: 'the repository root (.)',
     help: 'directory inside the repository the build and benchmark commands run in',
     trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -325,6 +369,7 @@ const CONFIG = [
     type: 'text',
     help: "file (from the working directory) GitHub annotations point at when a benchmark's name names none",
     trust: 'any',
+    measures: false,
     commands: ['run'],
   },
   {
@@ -335,6 +380,7 @@ const CONFIG = [
     default: 'time',
     help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go) one count per benchmark from the harness's own test binary, else (bench-command) one count of the whole command per run (docs/steady.md)",
     trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -345,6 +391,7 @@ const CONFIG = [
     help: 'measure instructions per benchmark: the Go packages to build with go test -c and count (e.g. ./...), when the bench command is not a direct go test call (make bench, cd x && ...)',
     // It chooses what is measured.
     trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -354,6 +401,7 @@ const CONFIG = [
     defaultText: 'none',
     help: 'measure instructions per benchmark: a Go test binary the build command makes in each worktree (path from the working directory, e.g. bench.test from go test -c -o bench.test ./pkg), counted instead of building packages',
     trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -361,9 +409,10 @@ const CONFIG = [
     arg: 'N',
     ...int(1),
     defaultText: 'the number of CPU cores',
-    help: 'measure instructions per benchmark: count runs at once (counts do not depend on load: docs/steady.md)',
-    // Fewer or more parallel count runs change how long a run takes, not what is compared.
-    trust: 'any',
+    help: 'measure instructions per benchmark: how many count runs at once (docs/steady.md: what load does to counts)',
+    // Counts of benchmarks that wait in system calls move with load (docs/steady.md): the base decides how many run at once.
+    trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -372,7 +421,8 @@ const CONFIG = [
     type: 'text',
     defaultText: 'off',
     help: 'run the benchmark on one CPU (taskset): a CPU number, or auto for the last CPU benchgate may use',
-    trust: 'any',
+    trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -381,7 +431,8 @@ const CONFIG = [
     type: 'flag',
     defaultText: 'off',
     help: 'run the benchmark without address-space randomisation (setarch -R)',
-    trust: 'any',
+    trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -390,7 +441,8 @@ const CONFIG = [
     type: 'flag',
     defaultText: 'off',
     help: 'run the benchmark without fsync (eatmydata)',
-    trust: 'any',
+    trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
   {
@@ -399,7 +451,8 @@ const CONFIG = [
     type: 'flag',
     defaultText: 'off',
     help: 'run the benchmark at niceness -5 where permitted',
-    trust: 'any',
+    trust: 'trusted-only',
+    measures: true,
     commands: ['run'],
   },
 ] as const;
@@ -413,7 +466,12 @@ const DOORS: readonly OptionSpec[] = [
     defaultText: '.benchgate.yml when present',
     help: 'config file',
     trust: 'trusted-only',
-    commands: ['run'],
+    measures: false,
+    commands: ['run', 'analyze', 'merge'],
+    perCommand: {
+      analyze: { help: "config file whose gate settings (threshold, alpha, fail-on, correction, what gates) apply; a log's never do" },
+      merge: { help: "config file whose gate settings the merged log records; a source log's never do" },
+    },
     action: true,
   },
   {
@@ -423,6 +481,7 @@ const DOORS: readonly OptionSpec[] = [
     defaultText: 'the current directory',
     help: 'the git repository',
     trust: 'trusted-only',
+    measures: false,
     commands: ['run'],
   },
   {
@@ -432,6 +491,7 @@ const DOORS: readonly OptionSpec[] = [
     defaultText: 'none: required',
     help: 'the downloaded benchgate output directory to publish',
     trust: 'trusted-only',
+    measures: false,
     commands: ['report'],
   },
   {
@@ -441,6 +501,7 @@ const DOORS: readonly OptionSpec[] = [
     default: 'on',
     help: 'on or off: keep one sticky comment with the results on the pull request (needs pull-requests write)',
     trust: 'any',
+    measures: false,
     commands: [],
     action: true,
   },
@@ -452,6 +513,7 @@ const DOORS: readonly OptionSpec[] = [
     help: 'on or off: create a check run named after the suite (needs checks write)',
     // The check run can be what branch protection requires.
     trust: 'trusted-only',
+    measures: false,
     commands: [],
     action: true,
   },
@@ -462,6 +524,7 @@ const DOORS: readonly OptionSpec[] = [
     defaultText: 'none: no label lets a failed gate pass',
     help: "pull request label that lets a failed gate pass for an urgent merge (read from the API at run time; the report stays, the summary names who applied it); the PR's own config cannot set it",
     trust: 'trusted-only',
+    measures: false,
     commands: [],
     action: true,
   },
@@ -471,6 +534,7 @@ const DOORS: readonly OptionSpec[] = [
     type: 'text',
     help: 'publish the results saved in this directory (an artifact of an untrusted pull_request job) instead of running anything',
     trust: 'trusted-only',
+    measures: false,
     commands: [],
     action: true,
   },
@@ -481,6 +545,7 @@ const DOORS: readonly OptionSpec[] = [
     default: '${{ github.token }}',
     help: 'token for the comment and the check run',
     trust: 'trusted-only',
+    measures: false,
     commands: [],
     action: true,
   },
@@ -495,6 +560,7 @@ const HISTORY: readonly OptionSpec[] = [
     defaultText: 'none: required',
     help: 'where history records are kept: a directory, git:REMOTE[#BRANCH] (a branch of a repository, benchgate-data by default), or a postgresql:// URL (from a secret)',
     trust: 'trusted-only',
+    measures: false,
     commands: ['record', 'history'],
   },
   {
@@ -504,6 +570,7 @@ const HISTORY: readonly OptionSpec[] = [
     default: 'main',
     help: 'the branch whose history is recorded or read',
     trust: 'trusted-only',
+    measures: false,
     commands: ['record', 'history'],
   },
   {
@@ -513,6 +580,7 @@ const HISTORY: readonly OptionSpec[] = [
     default: 40,
     help: 'how many of the latest links to chain when looking for slow creep',
     trust: 'any',
+    measures: false,
     commands: ['history'],
   },
   {
@@ -522,6 +590,7 @@ const HISTORY: readonly OptionSpec[] = [
     defaultText: 'off',
     help: 'print JSON instead of a table',
     trust: 'any',
+    measures: false,
     commands: ['history'],
   },
 ];

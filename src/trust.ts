@@ -159,7 +159,8 @@ function refusal(spec: OptionSpec, proposed: Sourced, trusted: Sourced | undefin
   const theirs = trusted === undefined ? undefined : parseValue(spec, trusted);
   // An empty value would unset the trusted one and fall back to the default.
   if (mine === undefined) return theirs === undefined ? null : `it cannot unset ${spec.name}`;
-  if (mine === theirs) return null;
+  // Lists (ignore, fail-on) are equal by their items.
+  if (JSON.stringify(mine) === JSON.stringify(theirs)) return null;
   if (spec.trust === 'stricter-only' && spec.stricter) {
     const reference = theirs ?? spec.default;
     if (typeof mine === 'number' && typeof reference === 'number') {
@@ -171,25 +172,68 @@ function refusal(spec: OptionSpec, proposed: Sourced, trusted: Sourced | undefin
   return `only the base commit's file or the workflow sets ${spec.name}`;
 }
 
+/** A list's or mapping's items without the bookkeeping the parser keeps beside each (its `where`). */
+function plain(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item: unknown) => plain(item !== null && typeof item === 'object' && 'where' in item ? (item as Sourced).value : item));
+}
+
 function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = JSON.stringify(plain(value)) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/** A value the pull request may only raise is at most this many times the governing one. */
+export const RAISE_FACTOR = 10;
+
+/** The governing value of a numeric option: the trusted one, else the table's default. */
+function governing(key: ConfigKey, trusted: RawConfig): number | undefined {
+  const spec = optionSpec(key);
+  const value = trusted[key] === undefined ? spec.default : parseValue(spec, trusted[key]);
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * An admitted raise, bounded: at most RAISE_FACTOR times the governing value (`rounds:
+ * 100000000` would die out of memory before round 1), and min-rounds at most the trusted
+ * max-rounds (above it the config would be invalid). Null when it is within bounds.
+ */
+function bound(key: ConfigKey, value: Sourced, trusted: RawConfig): { value: number; why: string } | null {
+  const spec = optionSpec(key);
+  if (spec.trust !== 'stricter-only' || spec.stricter !== 'higher') return null;
+  const mine = parseValue(spec, value);
+  const reference = governing(key, trusted);
+  if (typeof mine !== 'number' || reference === undefined) return null;
+  const most = spec.type === 'int' ? Math.floor(RAISE_FACTOR * reference) : RAISE_FACTOR * reference;
+  const maxRounds = key === 'min-rounds' ? governing('max-rounds', trusted) : undefined;
+  if (maxRounds !== undefined && mine > maxRounds && maxRounds <= most)
+    return { value: maxRounds, why: `min-rounds is at most the trusted max-rounds (${maxRounds})` };
+  if (mine > most) return { value: most, why: `a pull request may raise ${key} to at most ${RAISE_FACTOR}× the governing ${reference}` };
+  return null;
 }
 
 /**
  * The values of the pull request's own config file (`proposed`) that may stand beside the
- * trusted ones, each option by its trust class; the rest come back as warnings.
+ * trusted ones, each option by its trust class, raises bounded; the rest come back as warnings.
  */
 export function governLayer(trusted: RawConfig, proposed: RawConfig, event: string): { admitted: RawConfig; warnings: Warning[] } {
   const admitted: RawConfig = {};
   const warnings: Warning[] = [];
   for (const [key, value] of Object.entries(proposed) as [ConfigKey, Sourced][]) {
     const why = refusal(optionSpec(key), value, trusted[key]);
-    if (why === null) admitted[key] = value;
-    else {
+    if (why !== null) {
       warnings.push({
         code: 'config-ignored',
         message: `${value.where}: ignored ${key}: ${shown(value.value)} from the pull request's own file on a ${event}: ${why} (docs/security.md)`,
+      });
+      continue;
+    }
+    const clamped = bound(key, value, trusted);
+    admitted[key] = clamped ? { value: clamped.value, where: value.where } : value;
+    if (clamped) {
+      warnings.push({
+        code: 'config-clamped',
+        message: `${value.where}: clamped ${key}: ${shown(value.value)} from the pull request's own file to ${clamped.value} on a ${event}: ${clamped.why} (docs/security.md)`,
       });
     }
   }
@@ -303,7 +347,9 @@ const CI_FILES = [/^\.github\/workflows\//, /^\.gitlab-ci\.yml$/];
 export async function reviewWarnings(config: Config, repo: string, baseSha: string, headSha: string): Promise<Warning[]> {
   const governance = config.governance;
   if (!governance) return [];
-  const diff = await git(repo, ['diff', '--name-only', '-z', '--no-renames', baseSha, headSha]);
+  // Submodule pointers are not CI files; ignoring them keeps git from reading .gitmodules, which a
+  // pull request can make malformed to turn this warning into "could not tell".
+  const diff = await git(repo, ['diff', '--name-only', '-z', '--no-renames', '--ignore-submodules=all', baseSha, headSha]);
   const changed =
     diff.code === 0 ? diff.stdout.split('\0').filter((f) => CI_FILES.some((re) => re.test(f)) || f === governance.configFile) : null;
   // First: the summary lists ten warnings, and this one matters most.

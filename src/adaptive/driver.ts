@@ -17,7 +17,8 @@ import { checkSchedule, decideLook, isLook, type AdaptiveDesign, type LookInput,
 import { addRuns, gatesPrimary, pairedSamples, type BenchmarkSeries, type Gates } from './samples.js';
 import { lookStatistic, type LookStatistic } from './statistics.js';
 
-export type StopReason = 'decided' | 'equivalence' | 'budget' | 'untestable';
+/** incomplete: the log ended early (killed, cancelled, failed) before any look closed it. */
+export type StopReason = 'decided' | 'equivalence' | 'budget' | 'untestable' | 'incomplete';
 export type AdaptiveVerdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive' | 'failed' | 'added' | 'removed';
 
 export interface BenchmarkOutcome {
@@ -185,11 +186,16 @@ export class SequentialRounds {
     }
   }
 
-  /** The outcome of every benchmark, after the last look a stop by the clock or by the log's end calls for. */
-  finish(): AdaptiveResult {
+  /**
+   * The outcome of every benchmark, after the last look a stop by the clock or by the log's end
+   * calls for. `complete: false` is a log that ended early (killed, cancelled, failed): no last
+   * look spends the alpha left on it; what its planned looks left open closes `incomplete`.
+   */
+  finish({ complete = true }: { complete?: boolean } = {}): AdaptiveResult {
     this.stoppedBy ??= 'max-rounds';
-    // Stopped by the clock (or a log that ends): a last, unplanned look at the rounds run so far spends the alpha left.
-    if (this.stoppedBy === 'max-time' || this.stoppedBy === 'log-ended') this.look(this.rounds.length, true);
+    if (this.stoppedBy === 'log-ended' && !complete) this.closeIncomplete();
+    // Stopped by the clock (or a completed log that ends): a last, unplanned look at the rounds run so far spends the alpha left.
+    else if (this.stoppedBy === 'max-time' || this.stoppedBy === 'log-ended') this.look(this.rounds.length, true);
     if (!this.opts.canFilter) this.notes.push('the harness cannot run a subset of its benchmarks: every round ran the whole suite');
     return {
       outcomes: [...this.states.values()].map((s) => s.outcome!),
@@ -212,19 +218,42 @@ export class SequentialRounds {
     return [...this.states.values()].some((s) => s.outcome?.stop === 'budget');
   }
 
-  private look(round: number, final: boolean): void {
-    const { design, budget } = this.opts;
-    this.lookRound = round;
+  /** Gives each series seen so far its state; the family is fixed at the first look. */
+  private register(): void {
     const first = this.familySize === 0;
     for (const s of this.series.values()) {
       if (this.states.has(s.key)) continue;
       const state: State = { series: s, looks: [], rejected: false, stat: null, nominalP: null, outcome: null };
       this.states.set(s.key, state);
       this.closeUntestable(state);
-      // The family is fixed at the first look; a benchmark first seen later is not tested.
+      // A benchmark first seen after the first look is not tested.
       if (!first && state.outcome === null) this.close(state, 'inconclusive', 'untestable');
     }
     if (first) this.familySize = this.open().length;
+  }
+
+  /**
+   * A log that ended early: what is still open closes inconclusive, with the statistic of every
+   * round logged (its interval is not corrected for the family or the looks, so it decides nothing).
+   */
+  private closeIncomplete(): void {
+    const { design } = this.opts;
+    this.lookRound = this.rounds.length;
+    this.register();
+    for (const s of this.open()) {
+      if (s.series.failures.length > 0) {
+        this.close(s, 'failed', 'untestable');
+        continue;
+      }
+      s.stat = lookStatistic(design.test, pairedSamples(s.series), design.confLevel) ?? s.stat;
+      this.close(s, 'inconclusive', 'incomplete');
+    }
+  }
+
+  private look(round: number, final: boolean): void {
+    const { design, budget } = this.opts;
+    this.lookRound = round;
+    this.register();
     const inputs: LookInput[] = [];
     for (const s of this.open()) {
       if (s.series.failures.length > 0) {

@@ -7,6 +7,8 @@
 import { environmentDiagnostic } from '../diagnostics/environment-stability.js';
 import { processCost } from '../diagnostics/cost.js';
 import type {
+  FailOn,
+  FailOnItem,
   AnalysisSettings,
   Comparison,
   ComparisonResult,
@@ -52,6 +54,18 @@ export function hasFailures(f: Failures): boolean {
   return f.runs.length > 0 || f.benchmarks.length > 0 || f.stopped !== null || f.noResults;
 }
 
+/**
+ * Why the job stopped, when no logged run shows it: a failure no run shows (a build, a warmup
+ * round), or a log that ended early (killed: no end line; cancelled). A log that ended early
+ * never passes: its rounds are not the ones the design planned.
+ */
+function stoppedBy(end: LogEnd | null, runFailed: boolean): string | null {
+  if (end === null) return 'incomplete run: the log ends early, with no end line (killed?)';
+  if (end.status === 'cancelled') return `incomplete run: cancelled${end.message ? ` (${end.message.split('\n')[0]})` : ''}`;
+  if (end.status === 'failed' && !runFailed) return end.message?.split('\n')[0] || 'no reason was logged';
+  return null;
+}
+
 function failuresOf(runs: readonly Run[], groups: readonly Group[], end: LogEnd | null, counted: boolean): Failures {
   const failedRuns = runs
     .filter((r) => r.error !== undefined)
@@ -69,7 +83,7 @@ function failuresOf(runs: readonly Run[], groups: readonly Group[], end: LogEnd 
     runs: failedRuns,
     benchmarks,
     // A failure that no logged run shows (a build, a warmup round) must still be in the report.
-    stopped: end?.status === 'failed' && failedRuns.length === 0 ? end.message?.split('\n')[0] || 'no reason was logged' : null,
+    stopped: stoppedBy(end, failedRuns.length > 0),
     noResults: groups.length === 0 && !counted,
   };
 }
@@ -89,16 +103,23 @@ function geomeanOf(comparisons: readonly Comparison[]): ComparisonResult['geomea
   return ratios.length > 0 ? geomeanChange(ratios) : null;
 }
 
+/** The items of a fail-on setting, whichever way the file wrote it (a string before it was a list). */
+function failOnItems(failOn: FailOn): FailOnItem[] {
+  return failOn === 'regression' ? ['regression'] : failOn === 'none' ? [] : failOn;
+}
+
 /**
- * Whether the gate fails: a gating regression under fail-on regression, unless the trusted
- * override label is on the pull request (the label lets a failed gate pass; the report stays).
+ * Whether the gate fails: a gating regression under fail-on regression, a removed gating
+ * benchmark under fail-on removed, unless the trusted override label is on the pull request
+ * (the label lets a failed gate pass; the report stays).
  */
 function gateOf(
   settings: RunSettings,
   counts: Record<Verdict, number>,
   override: GateOverride | null,
 ): Pick<ComparisonResult, 'gateFailed' | 'override'> {
-  const failed = settings.failOn === 'regression' && counts.regression > 0;
+  const failOn = failOnItems(settings.failOn);
+  const failed = (failOn.includes('regression') && counts.regression > 0) || (failOn.includes('removed') && counts.removed > 0);
   return { gateFailed: failed && override === null, ...(failed && override !== null && { override }) };
 }
 
@@ -134,7 +155,10 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const groups = groupRuns(cost.runs, settings.sampling, settings.format);
   const { compared } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
-  const comparisons = counted.length > 0 ? [...counted, ...diagnosed.comparisons].sort(byReportOrder) : diagnosed.comparisons;
+  // Fixed rounds cut short: marked, so the reports can say what an undecided row's interval suggests (rows.ts).
+  const endedEarly = !sequential && end?.status !== 'completed';
+  const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
+  const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
   const environment = environmentDiagnostic(header.environment, runs);
   const failures = failuresOf(runs, groups, end, counted.length > 0);
   // The gate's counts: a comparison that does not gate is shown, and counted apart.

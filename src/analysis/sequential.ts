@@ -1,8 +1,8 @@
 /**
  * rounds auto in the analysis: the log's runs replayed, round by round, through the same loop
  * that chose them (src/adaptive/driver.ts), so that a log alone gives the run's verdicts:
- * `benchgate analyze` on a finished log, or on the log of a job killed mid-way (its last round
- * is then the last look). Each gating benchmark's verdict, and the data it is shown with, are
+ * `benchgate analyze` on a finished log, or on the log of a job killed mid-way (the benchmarks
+ * its planned looks left open then close `incomplete`: no last look spends the alpha left). Each gating benchmark's verdict, and the data it is shown with, are
  * those of the look that closed it: rounds it ran after (a whole-suite round) are not used.
  */
 import { SequentialRounds, type BenchmarkOutcome } from '../adaptive/driver.js';
@@ -65,7 +65,8 @@ export function replaySequential(
     onLook: (look) => (unreachable ??= look.unreachable),
   });
   for (let next = loop.next(); next !== null; next = loop.next()) loop.add(next.round, byRound.get(next.round) ?? null);
-  const result = loop.finish();
+  // A log that ended early gets no last look spending the alpha left: it never passes (exit 3).
+  const result = loop.finish({ complete: end?.status === 'completed' });
   // A completed log that stops before the design did was stopped by its time budget.
   const stoppedBy =
     result.stoppedBy === 'log-ended' && end?.status === 'completed' && adaptive.maxTimeSec > 0 ? 'max-time' : result.stoppedBy;

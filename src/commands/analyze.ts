@@ -1,7 +1,7 @@
-/** `benchgate analyze results.jsonl`: the shared end (conclude.ts) on a saved log, settings overridable. */
+/** `benchgate analyze results.jsonl`: the shared end (conclude.ts) on a saved log, its gate settings from this command's trusted config. */
 import path from 'node:path';
 import { concludeLog } from '../conclude.js';
-import { ConfigError, flagLayer, resolveAnalysisOverrides } from '../config.js';
+import { ConfigError, flagLayer, resolveAnalysisOverrides, trustedConfigFile, trustedGate } from '../config.js';
 import { readLog } from '../runner/log.js';
 import type { Command } from './types.js';
 
@@ -11,7 +11,9 @@ export const cmdAnalyze: Command = async ({ values, positionals, platform }) => 
   const log = readLog(file);
   for (const line of log.skipped) platform.warn(`${file}:${line}: unreadable line skipped (a run cut off by a kill?)`);
   if (!log.end) platform.warn(`${file}: the run did not finish (no end line); analysing the ${log.runs.length} runs it recorded`);
-  const overrides = resolveAnalysisOverrides(flagLayer(values));
+  const flags = flagLayer(values);
+  // Gate settings from this command's trusted config, never from the log (a file anyone could have written).
+  const overrides = { ...resolveAnalysisOverrides(flags), ...trustedGate([trustedConfigFile(values.config), flags], log.header.config) };
   if (log.header.config.adaptive) {
     if (overrides.sampling === 'pooled')
       throw new ConfigError('--sampling: pooled does not apply to a rounds: auto log, whose looks test one value per run');

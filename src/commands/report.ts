@@ -84,7 +84,11 @@ function decideAgain(
   const log = readLog(logFile);
   const settings = trustedSettings(log.header.config, trusted, logFile);
   const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
-  return { result, reports: { [LOG_FILE]: logFile, ...writeReports(result, dir, comment) } };
+  const { written, notWritten } = writeReports(result, dir, comment);
+  if (notWritten.length > 0) {
+    throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(', ')} (${notWritten[0]!.code}): free some space`);
+  }
+  return { result, reports: { [LOG_FILE]: logFile, ...written } };
 }
 
 /** Publishes DIR's results; the exit code is the gate's, decided here. */

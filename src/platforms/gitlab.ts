@@ -4,13 +4,14 @@
  * Code Quality and metrics reports are plain files (report/index.ts) the job uploads as
  * `artifacts:reports`; GitLab shows them without any API call.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../model.js';
 import type { CompareSpec } from '../refs.js';
 import { inertForLog } from '../report/escape.js';
 import { COMMENT_FILE, type CommentOptions } from '../report/comment.js';
 import { renderTerminal } from '../report/terminal.js';
+import { writeAtomic } from '../report/write.js';
 import type { Platform, WrittenReports } from './types.js';
 
 export const TOKEN_VARIABLE = 'BENCHGATE_GITLAB_TOKEN';
@@ -189,7 +190,7 @@ export class GitLabPlatform implements Platform {
     };
     for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
     const file = path.join(path.dirname(anyReport), DOTENV_FILE);
-    writeFileSync(
+    writeAtomic(
       file,
       Object.entries(values)
         .map(([k, v]) => `${k}=${v}\n`)

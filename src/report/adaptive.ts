@@ -49,6 +49,12 @@ function ruledOut(c: Comparison): string {
   return c.changeCi ? `no change beyond ${formatPct(c.changeCi[0])}…${formatPct(c.changeCi[1])}` : 'no interval (too few samples)';
 }
 
+/** Whether the whole interval lies beyond the threshold on the worse side. */
+export function worseBeyondThreshold(c: Comparison): boolean {
+  if (!c.changeCi) return false;
+  return c.better === 'higher' ? c.changeCi[1] < -c.thresholdPct : c.changeCi[0] > c.thresholdPct;
+}
+
 /** The verdict with the rounds it used and why it stopped ("unchanged: within ±2% after 20 rounds"). */
 export function sequentialVerdictText(c: Comparison, s: SequentialDecision): string {
   const used = rounds(s.rounds);
@@ -63,6 +69,9 @@ export function sequentialVerdictText(c: Comparison, s: SequentialDecision): str
       return `${c.verdict}: budget ran out after ${used}`;
     case 'untestable':
       return c.verdict === 'inconclusive' ? 'inconclusive: first seen after the first look, not tested' : c.verdict;
+    case 'incomplete':
+      // Its interval is not corrected for the family or the looks: a hint for people, never the gate's.
+      return worseBeyondThreshold(c) ? 'likely regression (incomplete run)' : `inconclusive: the run ended early after ${used}`;
   }
 }
 
@@ -92,21 +101,21 @@ function duration(sec: number): string {
 
 /** How the run ended, and how many benchmarks the budget left open. */
 function stopSentence(result: ComparisonResult, run: AdaptiveRun, settings: AdaptiveSettings): string {
-  const open = result.comparisons.filter((c) => c.sequential?.stop === 'budget').length;
+  const open = result.comparisons.filter((c) => c.sequential?.stop === 'budget' || c.sequential?.stop === 'incomplete').length;
   const stillOpen = `${open} benchmark${open === 1 ? '' : 's'} still open`;
   const reason = {
     decided: 'every benchmark was decided',
     'max-rounds': `max-rounds (${settings.maxRounds}) was reached with ${stillOpen}`,
     'max-time': `the max-time budget (${duration(settings.maxTimeSec)}) ran out with ${stillOpen}`,
-    'log-ended': `the log ends there (the run was stopped, or a run failed) with ${stillOpen}`,
+    'log-ended': `the log ends there (the run was stopped, or a run failed: an incomplete run, which never passes) with ${stillOpen}`,
   }[run.stoppedBy];
   return `rounds auto stopped after ${rounds(result.rounds.completed)}: ${reason}.`;
 }
 
 function looksSentence(result: ComparisonResult, run: AdaptiveRun): string | null {
   const last = result.rounds.completed;
-  // A stop by the clock or the log's end takes one last, unplanned look at what ran.
-  const unplanned = last > 0 && !run.looks.includes(last) && run.stoppedBy !== 'max-rounds' && run.stoppedBy !== 'decided';
+  // A stop by the clock takes one last, unplanned look at what ran; a log that ended early does not.
+  const unplanned = last > 0 && !run.looks.includes(last) && run.stoppedBy === 'max-time';
   if (run.looks.length === 0) return unplanned ? `It looked once, at round ${last}, when it stopped.` : null;
   const planned = `It looked after round${run.looks.length === 1 ? '' : 's'} ${list(run.looks)}`;
   return unplanned ? `${planned}, and at round ${last} when it stopped.` : `${planned}.`;

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { complexityNOf, identityKey } from '../analysis/identity.js';
 import type { Comparison, ComparisonResult } from '../model.js';
 import { sequentialPCell } from './adaptive.js';
-import { clip } from './escape.js';
+import { clip, neutralise } from './escape.js';
 import { namesOf, type Names } from './names.js';
 import { formatChange, formatP } from './units.js';
 
@@ -42,12 +42,14 @@ function pText(c: Comparison): string {
 }
 
 function issue(c: Comparison, result: ComparisonResult, names: Names): CodeQualityIssue {
-  // One line of plain text: GitLab shows it as is; JSON encoding does the rest of the escaping.
+  // One line of plain text: GitLab shows it as is (JSON would keep bidi controls and decode escaped ones).
   const where = result.comparisons.some((o) => o.suite !== c.suite) ? `${clip(c.suite)}: ` : '';
   return {
     type: 'issue',
     check_name: 'benchgate-regression',
-    description: clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1000),
+    description: neutralise(
+      clip(`Benchmark regression ${where}${names.full(c)} ${formatChange(c.changePct, c.changeCi)} (${pText(c)})`, 1000),
+    ),
     categories: ['Performance'],
     fingerprint: fingerprint(c, result.settings.format),
     // A regression that fails the gate blocks the merge; one reported with the gate off does not;

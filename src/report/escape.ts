@@ -15,9 +15,21 @@ export function clip(text: string, max = MAX_NAME): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** Escapes text for HTML element content and attribute values. */
+/**
+ * Control characters but newline and tab (ESC, BEL, NUL, C1's CSI…) and the bidirectional
+ * controls (overrides, embeddings, isolates, marks: "Trojan Source"), shown as U+FFFD. Every
+ * renderer that is not Markdown or a log (HTML, its embedded data, XML, JSON for other tools,
+ * OpenMetrics) passes untrusted text through this.
+ */
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function neutralise(text: string): string {
+  return text.replace(UNSAFE, '\ufffd');
+}
+
+/** Escapes text for HTML element content and attribute values, controls neutralised. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return neutralise(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 const WORD_JOINER = '\u2060';
@@ -26,7 +38,7 @@ const WORD_JOINER = '\u2060';
  * C0/C1 control characters and the bidirectional overrides that can make text read differently
  * from what it is ("Trojan Source"): shown as U+FFFD so nothing invisible reaches a report.
  */
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 function visible(text: string): string {
   return text.replace(INVISIBLE, '\ufffd');
@@ -93,7 +105,7 @@ export function plainText(text: string, max = MAX_NAME): string {
 }
 
 /** What a terminal or CI log must not receive raw: C0/C1 controls but newline and tab, and bidi overrides. */
-const LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const LOG_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 function codeOf(ch: string): string {
   const code = ch.charCodeAt(0);

@@ -12,6 +12,7 @@ import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import { renderMetrics } from './metrics.js';
+import { writeAll, type NotWritten } from './write.js';
 
 /** The report files written into the output directory, by file name. */
 export type WrittenReports = Record<string, string>;
@@ -32,13 +33,20 @@ export const reportFiles: ReportFile[] = [
   { file: 'report.html', render: renderHtml },
 ];
 
-export function writeReports(result: ComparisonResult, outDir: string, comment: CommentOptions = {}): WrittenReports {
+/** Writes every report, each whole or not at all; a full disk or quota stops some (`notWritten`), not the rest. */
+export function writeReports(
+  result: ComparisonResult,
+  outDir: string,
+  comment: CommentOptions = {},
+  write?: typeof writeFileSync,
+): { written: WrittenReports; notWritten: NotWritten[] } {
   mkdirSync(outDir, { recursive: true });
-  const written: WrittenReports = {};
-  for (const report of reportFiles) {
-    const file = path.join(outDir, report.file);
-    writeFileSync(file, report.render(result, comment));
-    written[report.file] = file;
-  }
-  return written;
+  const files = reportFiles.map((report) => ({
+    name: report.file,
+    file: path.join(outDir, report.file),
+    text: () => report.render(result, comment),
+  }));
+  const notWritten = writeAll(files, write);
+  const written = Object.fromEntries(files.filter((f) => !notWritten.some((n) => n.file === f.file)).map((f) => [f.name, f.file]));
+  return { written, notWritten };
 }

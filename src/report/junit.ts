@@ -7,7 +7,7 @@
  */
 import type { Comparison, ComparisonResult, FailedRun } from '../model.js';
 import { sequentialPCell } from './adaptive.js';
-import { clip } from './escape.js';
+import { clip, neutralise } from './escape.js';
 import { namesOf, type Names } from './names.js';
 import { rowOf, type Row } from './rows.js';
 import { formatChange, formatP } from './units.js';
@@ -17,9 +17,9 @@ import { formatChange, formatP } from './units.js';
 const NOT_XML =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** Escapes text for XML element content and double-quoted attributes (newlines kept as &#10;). */
+/** Escapes text for XML element content and double-quoted attributes (newlines kept as &#10;; controls and bidi neutralised). */
 export function escapeXml(text: string): string {
-  return text.replace(NOT_XML, '\ufffd').replace(/[&<>"'\n\r\t]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return neutralise(text.replace(NOT_XML, '\ufffd')).replace(/[&<>"'\n\r\t]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 function attrs(values: Record<string, string | number>): string {

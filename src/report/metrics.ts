@@ -4,13 +4,13 @@
  *
  * GitLab's reader drops everything after a `#` on a line and splits the rest like a shell
  * command, so label values lose `#`, quotes, backslashes and control characters (each becomes
- * `_`); what is left is valid OpenMetrics and survives GitLab's parser whole.
+ * `_`, as do bidirectional controls); what is left is valid OpenMetrics and survives GitLab's parser whole.
  */
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
 import { isSequentiallyTested } from './adaptive.js';
 import { clip } from './escape.js';
 
-const UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f]/g;
+const UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 function labelValue(text: string): string {
   return clip(text, 120).replace(UNSAFE_IN_LABEL, '_');

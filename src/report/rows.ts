@@ -3,7 +3,7 @@ import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
 import { steadinessSummary } from '../environment.js';
 import type { Comparison, ComparisonResult, NotGating, Verdict } from '../model.js';
 import { ROUNDS_CAP } from '../stats/index.js';
-import { designText, sequentialPCell, sequentialVerdictText } from './adaptive.js';
+import { designText, sequentialPCell, sequentialVerdictText, worseBeyondThreshold } from './adaptive.js';
 import { clip } from './escape.js';
 import type { Names } from './names.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
@@ -52,6 +52,8 @@ function gatingVerdictText(c: Comparison): string {
     if (c.verdict === 'regression' || c.verdict === 'improvement') return `${c.verdict}: decided after ${n} repetitions`;
   }
   if (c.verdict === 'inconclusive') {
+    // Its interval is not corrected for the family: a hint for people, never the gate's.
+    if (c.endedEarly && worseBeyondThreshold(c)) return 'likely regression (incomplete run)';
     if (c.roundsNeeded === null) return 'inconclusive: too few samples';
     return c.roundsNeeded >= ROUNDS_CAP ? `inconclusive: needs > ${ROUNDS_CAP} rounds` : `inconclusive: needs ~${c.roundsNeeded} rounds`;
   }

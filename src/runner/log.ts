@@ -1,14 +1,18 @@
 /**
  * The results log: JSON Lines, a header, one line per run appended the moment the run ends,
  * and an end line. Each line is written with one synchronous append, so a killed benchgate
- * leaves every finished run on disk and at most one partial last line, which the reader skips.
+ * leaves every finished run on disk and at most one partial last line, which the reader skips;
+ * an unreadable line anywhere else is refused (a log edited or corrupted in the middle cannot be trusted).
  * One writer at a time: a lock file beside the log keeps a second run out of the directory,
  * and an earlier log there is kept under a new name, never truncated.
  */
+import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
   closeSync,
   existsSync,
+  fstatSync,
+  linkSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -16,15 +20,18 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LogEnd, LogHeader, LogLine, Run } from '../model.js';
 import { validateLogLine } from '../validate.js';
+import { isNoSpace, NoSpace } from './errors.js';
+import { processAlive } from './leftovers.js';
 
 export class ResultsLog {
   private ended = false;
+  /** Runs appended so far. */
+  private runs = 0;
   private readonly lock: string;
   /** Where an earlier log in the same place was moved, so this run does not overwrite it. */
   readonly kept: string | null;
@@ -40,71 +47,146 @@ export class ResultsLog {
       writeFileSync(file, JSON.stringify(header) + '\n', { flag: 'wx' });
     } catch (err) {
       rmSync(this.lock, { force: true });
+      if (isNoSpace(err))
+        throw new NoSpace(file, (err as NodeJS.ErrnoException).code!, 'the results log could not be started (nothing was measured)');
       throw err;
     }
   }
 
+  /** Appends one run; a full disk or quota is a NoSpace naming the log and what it still holds. */
   append(run: Run): void {
-    appendFileSync(this.file, JSON.stringify({ type: 'run', run } satisfies LogLine) + '\n');
+    try {
+      appendFileSync(this.file, JSON.stringify({ type: 'run', run } satisfies LogLine) + '\n');
+      this.runs++;
+    } catch (err) {
+      if (!isNoSpace(err)) throw err;
+      const kept = this.runs === 0 ? 'nothing was measured' : `it keeps the ${this.runs} runs before it`;
+      throw new NoSpace(
+        this.file,
+        (err as NodeJS.ErrnoException).code!,
+        `the ${run.side} run of round ${run.round} could not be added to the results log (${kept})`,
+      );
+    }
   }
 
+  /** Writes the end line and frees the directory; on a full disk the log just has none (it reads as ended early). */
   end(status: LogEnd['status'], message?: string): void {
     if (this.ended) return;
     this.ended = true;
     const line: LogEnd = { type: 'end', endedAt: new Date().toISOString(), status, ...(message ? { message } : {}) };
     try {
       appendFileSync(this.file, JSON.stringify(line) + '\n');
+    } catch (err) {
+      if (!isNoSpace(err)) throw err;
     } finally {
       rmSync(this.lock, { force: true });
     }
   }
 }
 
-/** Whether a process with this id exists on this machine (EPERM: it does, but is someone else's). */
-function processAlive(pid: number): boolean {
+/**
+ * Takes the lock file holding this process's id and host. It is created whole: written to a
+ * private file, then linked into place, which fails when the lock exists (no reader ever sees
+ * it half written). A lock left by a benchgate that died on this host (its process is gone) is
+ * stale and taken over by renaming this run's file over it, under a takeover guard (another
+ * file created exclusively), so that of several runs taking it over at once exactly one does:
+ * the others find a live lock once the guard is free. Any other lock means a run is writing here.
+ */
+function acquireLock(lock: string): string {
+  const mine = `${lock}.${process.pid}.${randomBytes(4).toString('hex')}`;
   try {
-    process.kill(pid, 0);
-    return true;
+    writeFileSync(mine, ownerText(), { flag: 'wx' });
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
+  }
+  try {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      try {
+        createLock(mine, lock);
+        return lock;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+          throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
+      }
+      const held = readLockFile(lock);
+      if (held === null) continue; // released since: try again
+      if (!isStale(held.text)) {
+        const [pidText = '', host = ''] = held.text.split('\n');
+        throw new LogError(
+          `${path.dirname(lock)}: another benchgate (pid ${pidText || '?'} on ${host || 'an unknown host'}) is writing its results log here; ` +
+            `wait for it or use another --out (if no benchgate runs there, delete ${lock})`,
+        );
+      }
+      if (takeOver(lock, held.ino, mine)) return lock;
+      pause(10); // another run is taking it over: read what it leaves
+    }
+    throw new LogError(`${lock}: could not take the lock (other runs kept taking it); use another --out`);
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+function ownerText(): string {
+  return `${process.pid}\n${os.hostname()}\n`;
+}
+
+/** A lock (or guard) of a benchgate whose process is gone from this host. */
+function isStale(text: string): boolean {
+  const [pidText = '', host = ''] = text.split('\n');
+  const pid = Number(pidText);
+  return host === os.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+function pause(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
+}
+
+/** Links the written lock into place; where the file system has no hard links, creates it exclusively. */
+function createLock(mine: string, lock: string): void {
+  try {
+    linkSync(mine, lock);
+  } catch (err) {
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    writeFileSync(lock, readFileSync(mine), { flag: 'wx' });
   }
 }
 
 /**
- * Creates the lock file (exclusively: `wx`) holding this process's id and host. A lock left by a
- * benchgate that died on this host (its process is gone) is stale and taken over; any other
- * means a run is writing here now.
+ * Replaces the stale lock (inode `ino`) with `mine` by rename, holding the takeover guard; true
+ * when this run now holds the lock. A guard left by a run killed inside it is itself taken over.
  */
-function acquireLock(lock: string): string {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lock, 'wx');
-      writeSync(fd, `${process.pid}\n${os.hostname()}\n`);
-      closeSync(fd);
-      return lock;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
-        throw new LogError(`${lock}: cannot create the lock file: ${(err as Error).message}`);
-    }
-    const [pidText = '', host = ''] = readLockFile(lock).split('\n');
-    const pid = Number(pidText);
-    const stale = host === os.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
-    if (!stale) {
-      throw new LogError(
-        `${path.dirname(lock)}: another benchgate (pid ${pidText || '?'} on ${host || 'an unknown host'}) is writing its results log here; ` +
-          `wait for it or use another --out (if no benchgate runs there, delete ${lock})`,
-      );
-    }
-    rmSync(lock, { force: true });
+function takeOver(lock: string, ino: number, mine: string): boolean {
+  const guard = `${lock}.takeover`;
+  try {
+    writeFileSync(guard, ownerText(), { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new LogError(`${guard}: cannot create: ${(err as Error).message}`);
+    const held = readLockFile(guard);
+    if (held !== null && isStale(held.text)) rmSync(guard, { force: true });
+    return false;
   }
-  throw new LogError(`${lock}: could not take the lock (another run took it first); use another --out`);
+  try {
+    // Still the lock judged stale (not one another taker put in place since): replace it.
+    if (readLockFile(lock)?.ino !== ino) return false;
+    renameSync(mine, lock);
+    return true;
+  } finally {
+    rmSync(guard, { force: true });
+  }
 }
 
-function readLockFile(lock: string): string {
+/** The lock's text and inode, or null when there is none now. */
+function readLockFile(lock: string): { text: string; ino: number } | null {
   try {
-    return readFileSync(lock, 'utf8');
+    const fd = openSync(lock, 'r');
+    try {
+      return { text: readFileSync(fd, 'utf8'), ino: fstatSync(fd).ino };
+    } finally {
+      closeSync(fd);
+    }
   } catch {
-    return '';
+    return null;
   }
 }
 
@@ -159,12 +241,19 @@ export function parseLog(text: string, file: string): ParsedLog {
   const skipped: number[] = [];
   /** Line of each run's identity (runKey): one log holds each run once. */
   const seen = new Map<string, number>();
+  const lastLine = lines.findLastIndex((line) => line.trim() !== '');
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
     let json: unknown;
     try {
       json = JSON.parse(line);
     } catch {
+      // Only a kill mid-write cuts a line, and only the last one: dropping a line elsewhere would drop runs silently.
+      if (i !== lastLine) {
+        throw new LogError(
+          `${file}:${i + 1}: not a JSON line, and not the last line (only the last line may be cut off by a kill); the log is corrupted: restore it or re-run`,
+        );
+      }
       skipped.push(i + 1);
       return;
     }

@@ -12,6 +12,8 @@ import { analyze } from '../../src/analysis/index.js';
 import { adaptiveDesign, replaySequential, sequentialPolicy, withoutLaterRounds } from '../../src/analysis/sequential.js';
 import { processCost, PROCESS_BENCHMARK } from '../../src/diagnostics/cost.js';
 import type { AdaptiveSettings, LogEnd, Measurement, Run, RunSettings, Side } from '../../src/model.js';
+import { namesOf } from '../../src/report/names.js';
+import { rowOf } from '../../src/report/rows.js';
 import { createRng } from '../../src/stats/index.js';
 import { measurement, run } from '../builders.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
@@ -174,31 +176,39 @@ describe('a log cut off', () => {
     ['mid-round (round 13 has only its first run)', 12 * 2 + 1, 12],
     ['between looks (after round 12)', 12 * 2, 12],
     ['before the first look (after round 7)', 7 * 2, 7],
-  ])('%s: replays without error, stoppedBy log-ended, every benchmark closed by a last look', async (_, kept, lastRound) => {
-    const result = await live(5);
-    const runs = result.runs.slice(0, kept);
-    const replay = replaySequential(runs, settingsOf(ADAPTIVE), ADAPTIVE, null);
-    expect(replay.adaptive.stoppedBy).toBe('log-ended');
-    const outcomes = [...replay.outcomes.values()];
-    expect(outcomes.map((o) => o.benchmark).sort()).toEqual(Object.keys(SUITE).sort());
-    // The last look is at the last whole round; a half round adds no pair.
-    const open = outcomes.filter((o) => o.closedAt === lastRound);
-    expect(open.length).toBeGreaterThan(0);
-    for (const o of open) expect(o.rounds).toBeLessThanOrEqual(lastRound);
-    expect(outcomes.every((o) => o.closedAt <= lastRound)).toBe(true);
+  ])(
+    '%s: replays without error, stoppedBy log-ended, what the planned looks left open closed incomplete (no last look)',
+    async (_, kept, lastRound) => {
+      const result = await live(5);
+      const runs = result.runs.slice(0, kept);
+      const replay = replaySequential(runs, settingsOf(ADAPTIVE), ADAPTIVE, null);
+      expect(replay.adaptive.stoppedBy).toBe('log-ended');
+      const outcomes = [...replay.outcomes.values()];
+      expect(outcomes.map((o) => o.benchmark).sort()).toEqual(Object.keys(SUITE).sort());
+      // The last look is at the last whole round; a half round adds no pair.
+      const open = outcomes.filter((o) => o.closedAt === lastRound);
+      expect(open.length).toBeGreaterThan(0);
+      for (const o of open) expect(o.rounds).toBeLessThanOrEqual(lastRound);
+      expect(outcomes.every((o) => o.closedAt <= lastRound)).toBe(true);
 
-    const r = analysed(runs, ADAPTIVE, null);
-    expect(r.adaptive?.stoppedBy).toBe('log-ended');
-    const gated = r.comparisons.filter((c) => c.benchmark !== PROCESS_BENCHMARK);
-    expect(gated).toHaveLength(Object.keys(SUITE).length);
-    for (const c of gated) {
-      expect(c.sequential?.closedAt).toBeLessThanOrEqual(lastRound);
-      // The data shown is the closing look's: a half round's lone run is not part of it.
-      expect([c.base!.n, c.head!.n]).toEqual([c.sequential!.rounds, c.sequential!.rounds]);
-    }
-    // Twelve rounds of a 50% change: the last look spends the alpha left and decides it.
-    if (lastRound === 12) expect(gated.find((c) => c.benchmark === 'slow')?.verdict).toBe('regression');
-  });
+      const r = analysed(runs, ADAPTIVE, null);
+      expect(r.adaptive?.stoppedBy).toBe('log-ended');
+      const gated = r.comparisons.filter((c) => c.benchmark !== PROCESS_BENCHMARK);
+      expect(gated).toHaveLength(Object.keys(SUITE).length);
+      for (const c of gated) {
+        expect(c.sequential?.closedAt).toBeLessThanOrEqual(lastRound);
+        // The data shown is the closing look's: a half round's lone run is not part of it.
+        expect([c.base!.n, c.head!.n]).toEqual([c.sequential!.rounds, c.sequential!.rounds]);
+      }
+      // Twelve rounds of a 50% change, open after the look at 10: no last look spends the alpha left on an incomplete log.
+      if (lastRound === 12) {
+        const slow = gated.find((c) => c.benchmark === 'slow')!;
+        expect([slow.verdict, slow.sequential?.stop]).toEqual(['inconclusive', 'incomplete']);
+        expect(rowOf(slow, namesOf(r)).verdictText).toBe('likely regression (incomplete run)');
+      }
+      expect(r.failures.stopped).toMatch(/^incomplete run/);
+    },
+  );
 
   it('a log ended by a failed run (status failed) is log-ended too, not max-time', async () => {
     const adaptive = { ...ADAPTIVE, maxTimeSec: 60 };

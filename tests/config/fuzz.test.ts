@@ -7,9 +7,9 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { analyze } from '../../src/analysis/index.js';
-import { ConfigError, parseConfigText, resolveConfig, type RawConfig } from '../../src/config.js';
+import { ConfigError, parseConfigText, resolveConfig, trustedGate, type RawConfig } from '../../src/config.js';
 import { LogError, parseLog } from '../../src/runner/log.js';
-import { mergeLogs } from '../../src/runner/merge.js';
+import { poolRounds } from '../../src/runner/pool-rounds.js';
 import { governLayer } from '../../src/trust.js';
 import { measurement, run } from '../builders.js';
 import { RUNS, fuzzParameters, anyText, splice } from '../helpers/fuzz.js';
@@ -172,10 +172,13 @@ describe('fuzzing merge', () => {
       fc.property(damaged(log(3, 0)), damaged(log(4, 0.5)), (a, b) => {
         let merged: string;
         try {
-          merged = mergeLogs([
-            { file: 'a.jsonl', log: parseLog(a, 'a.jsonl') },
-            { file: 'b.jsonl', log: parseLog(b, 'b.jsonl') },
-          ]);
+          merged = poolRounds(
+            [
+              { file: 'a.jsonl', log: parseLog(a, 'a.jsonl') },
+              { file: 'b.jsonl', log: parseLog(b, 'b.jsonl') },
+            ],
+            trustedGate([], { format: 'benchgate' }),
+          );
         } catch (error) {
           if (!(error instanceof LogError || error instanceof ConfigError)) throw error;
           expect(error.message).toMatch(/^[ab]\.jsonl/);

@@ -130,7 +130,7 @@ describe('rounds auto, max-time', () => {
 });
 
 describe('rounds auto, a killed run', () => {
-  it('leaves a log that benchgate analyze reads: verdicts from a last look at the rounds logged, stoppedBy log-ended', async () => {
+  it('leaves a log that benchgate analyze reads but never passes: exit 3, no last look, a 2x regression shown as likely (incomplete run)', async () => {
     const names = ['quiet a', 'quiet b', 'slow'];
     const repo = standInRepo({ names, cv: 0.003 }, { names, cv: 0.003, factors: { slow: 2 } });
     const out = tempDir();
@@ -159,14 +159,18 @@ describe('rounds auto, a killed run', () => {
     const r = await runCli(['analyze', log, '--out', analysed]);
     expect(r.stderr).toContain('unreadable line skipped');
     expect(r.stderr).toContain('the run did not finish (no end line); analysing the 22 runs it recorded');
-    // The gate's exit code, as for any log: the regression fails it.
-    expect(r.code).toBe(1);
+    // An incomplete run (exit 3), whatever its rows say.
+    expect(r.code).toBe(3);
     const result = readResults(analysed);
     expect(result.adaptive?.stoppedBy).toBe('log-ended');
     expect(result.rounds.completed).toBe(11);
-    expect(verdicts(analysed)).toEqual({ 'quiet a': 'unchanged', 'quiet b': 'unchanged', slow: 'regression' });
+    expect(result.failures.stopped).toMatch(/incomplete run/);
+    // No last look spends the alpha left: what the planned look (round 10) left open is not decided.
     const slow = result.comparisons.find((c) => c.benchmark === 'slow')!;
-    expect(slow.sequential).toMatchObject({ stop: 'decided', rounds: 11, closedAt: 11 });
+    expect(slow.verdict).toBe('inconclusive');
+    expect(slow.sequential).toMatchObject({ stop: 'incomplete', rounds: 11, closedAt: 11 });
+    expect(readFileSync(path.join(analysed, 'summary.md'), 'utf8')).toContain('likely regression \\(incomplete run\\)');
+    expect(result.gateFailed).toBe(false);
   });
 });
 

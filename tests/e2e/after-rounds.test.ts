@@ -31,7 +31,7 @@ describe('an error after the rounds reaches the one handler', () => {
     mkdirSync(path.join(out, 'summary.md'));
     const step = await runCli(['run', '--bench', BENCH, ...FLAGS, '--out', out], { cwd: repo, env: LOCAL });
     expect(step.code).toBe(2);
-    expect(step.stderr).toContain(`benchgate: cannot open ${path.join(out, 'summary.md')}: EISDIR`);
+    expect(step.stderr).toContain(`benchgate: cannot write ${path.join(out, 'summary.md')}: EISDIR`);
     expect(step.stderr).toContain('round 2/2');
     expect(extraWorktrees(repo)).toEqual([]);
   }, 60_000);

@@ -140,6 +140,8 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
       'thresholds',
       'timeoutSec',
       'warmup',
+      // Relative to the repository: part of the comparison's identity (src/runner/log-identity.ts).
+      'workingDirectory',
     ]);
     expect(JSON.stringify(readResults(out).settings)).not.toContain(repo);
     // A 2x slowdown is below a 150% threshold: no regression, the gate passes.

@@ -82,7 +82,7 @@ describe('a pull request cannot switch the gate off with its own .benchgate.yml'
     expect(result!.base.sha).toBe(pr.base);
     expect(result!.head.sha).toBe(pr.head);
     expect(verdictOfX(result!)).toBe('regression');
-    expect(result!.settings).toMatchObject({ failOn: 'regression', alpha: 0.05, thresholdPct: 2, rounds: 6, bench: BENCH });
+    expect(result!.settings).toMatchObject({ failOn: ['regression'], alpha: 0.05, thresholdPct: 2, rounds: 6, bench: BENCH });
     const messages = ignored(result!);
     const lines = HOSTILE_CONFIG.split('\n');
     for (const key of ['bench', 'base', 'fail-on', 'alpha', 'threshold', 'working-directory', 'rounds']) {
@@ -137,7 +137,7 @@ describe('a pull request cannot switch the gate off with its own .benchgate.yml'
     expect(step.code).toBe(1);
     expect(result!.base.sha).toBe(pr.base);
     expect(verdictOfX(result!)).toBe('regression');
-    expect(result!.settings).toMatchObject({ failOn: 'regression', alpha: 0.05, thresholdPct: 2 });
+    expect(result!.settings).toMatchObject({ failOn: ['regression'], alpha: 0.05, thresholdPct: 2 });
     expect(ignored(result!)).toHaveLength(7);
     expect(step.stderr).toContain("from the pull request's own file on a merge request pipeline");
     expect(result!.warnings.find((w) => w.code === 'ci-files-changed')!.message).toContain('.gitlab-ci.yml');
@@ -148,7 +148,7 @@ describe('a pull request cannot switch the gate off with its own .benchgate.yml'
     const { step, result } = await run(pr.repo, { GITHUB_ACTIONS: '', GITLAB_CI: '' }, ['--base', pr.base]);
     expect(step.code).toBe(0);
     expect(verdictOfX(result!)).toBe('regression');
-    expect(result!.settings.failOn).toBe('none');
+    expect(result!.settings.failOn).toEqual([]);
     expect(result!.warnings.filter((w) => w.code === 'config-ignored' || w.code === 'ci-files-changed')).toEqual([]);
   }, 120_000);
 });

@@ -41,7 +41,12 @@ function runs(plan: Plan, rounds = 8, suite = 'suite'): Run[] {
 }
 
 function result(allRuns: Run[], failOn: 'regression' | 'none' = 'regression'): ComparisonResult {
-  return analyze({ header: HEADER, runs: allRuns, end: null, settings: { ...HEADER.config, failOn, rounds: 8 } });
+  return analyze({
+    header: HEADER,
+    runs: allRuns,
+    end: { type: 'end', endedAt: '', status: 'completed' },
+    settings: { ...HEADER.config, failOn, rounds: 8 },
+  });
 }
 
 const HOSTILE = 'a\u0000b\ud800c</testcase><x y="z">&amp;';

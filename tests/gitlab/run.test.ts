@@ -149,7 +149,8 @@ describe('benchgate run in a GitLab merge request pipeline', () => {
       location: { path: '.gitlab-ci.yml', lines: { begin: 1 } },
     });
     expect(issue!.fingerprint).toMatch(/^[0-9a-f]{64}$/);
-    expect(issue!.description).toContain(EVIL_NAME);
+    // The name as printed, its control character shown as U+FFFD (GitLab would decode an escaped one).
+    expect(issue!.description).toContain(EVIL_NAME.replace('\u0001', '\ufffd'));
     expect(issue!.description).toContain('+50.0%');
   });
 

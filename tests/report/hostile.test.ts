@@ -20,6 +20,7 @@ import { renderHtml } from '../../src/report/html/render.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderMetrics } from '../../src/report/metrics.js';
+import { reportFiles } from '../../src/report/index.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { tempDir } from '../e2e/helpers.js';
 import { renderGfm } from '../github/render.js';
@@ -42,7 +43,26 @@ const tags = (html: string) => [...html.matchAll(/<(\/?[a-zA-Z][\w-]*)/g)].map((
 /** Control characters (newline aside), ESC included, and bidirectional overrides. */
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/** What no written file may carry raw or once decoded (its JSON strings, its script data): controls but newline and tab, bidi controls. */
+const UNSAFE_IN_FILES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** Every string a JSON text holds, decoded. */
+const jsonStrings = (text: string): string[] => {
+  const found: string[] = [];
+  JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' && found.push(value), value));
+  return found;
+};
+
 describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
+  it('every file written but results.json (the data itself): no control or bidi character, raw or decoded', () => {
+    for (const { file, render } of reportFiles.filter((f) => f.file !== 'results.json')) {
+      const text = render(hostile, {});
+      const script = /<script type="application\/json"[^>]*>([^]*?)<\/script>/.exec(text)?.[1];
+      const decoded = [text, ...(file.endsWith('.json') ? jsonStrings(text) : []), ...(script ? jsonStrings(script) : [])];
+      for (const t of decoded) expect([file, UNSAFE_IN_FILES.exec(t)?.[0]]).toEqual([file, undefined]);
+    }
+  });
+
   it('markdown: the same elements, rows and cells as the plain result, and no mention, reference or link', () => {
     const html = renderGfm(renderMarkdown(hostile));
     expect(tags(html)).toEqual(tags(renderGfm(renderMarkdown(plain))));

@@ -1,10 +1,15 @@
 /** The command line's contract: help from the option table, usage errors exit 2, version. */
 import { describe, expect, it } from '@jest/globals';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { main } from '../../src/cli.js';
 import { formats } from '../../src/formats/index.js';
 import { commandOptions } from '../../src/options.js';
 import { LocalPlatform } from '../../src/platforms/local.js';
 import { VERSION } from '../../src/version.js';
+import { measurement, run } from '../builders.js';
+import { tempDir } from '../e2e/helpers.js';
+import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
 async function cli(...argv: string[]) {
   let out = '';
@@ -81,5 +86,29 @@ describe('usage errors exit 2 and say how to fix them', () => {
       code: 2,
       err: expect.stringMatching(/^benchgate: \/nonexistent\/a\.jsonl: cannot read/),
     });
+  });
+});
+
+describe('benchgate analyze: gate settings never from the log', () => {
+  it("a log claiming fail-on none, threshold 50 and ignore * still fails on a 2x regression; --config's settings apply", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'results.jsonl');
+    const header = testHeader({ config: { ...TEST_SETTINGS, failOn: 'none', thresholdPct: 50, ignore: ['*'] } });
+    const runs = [1, 2, 3, 4, 5, 6].flatMap((round) =>
+      (['base', 'head'] as const).map((side) =>
+        run({
+          side,
+          round,
+          measurements: [measurement({ benchmark: 'x', values: [side === 'base' ? 1 + round / 100 : 2 + round / 100] })],
+        }),
+      ),
+    );
+    const end = { type: 'end', endedAt: '2026-01-01T00:00:00Z', status: 'completed' };
+    writeFileSync(file, [header, ...runs.map((r) => ({ type: 'run', run: r })), end].map((l) => JSON.stringify(l)).join('\n') + '\n');
+    expect((await cli('analyze', file, '--out', dir)).code).toBe(1);
+    // The command's own trusted config decides: here a threshold above the change.
+    const config = path.join(dir, 'gate.yml');
+    writeFileSync(config, 'threshold: 150\nbench: ignored, not a gate setting\n');
+    expect((await cli('analyze', file, '--out', dir, '--config', config)).code).toBe(0);
   });
 });

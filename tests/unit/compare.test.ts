@@ -5,7 +5,8 @@ import type { Better, RunSettings, Measurement, Run, Side } from '../../src/mode
 import { renderJson } from '../../src/report/json.js';
 import { createRng, hodgesLehmann, holm, mannWhitneyU, percentChange, summarize } from '../../src/stats/index.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
-import { run } from '../builders.js';
+import { comparison, run } from '../builders.js';
+import { verdictText } from '../../src/report/rows.js';
 
 const settings: RunSettings = TEST_SETTINGS;
 
@@ -123,6 +124,31 @@ describe('analyze', () => {
     });
   });
 
+  it('fixed rounds cut short: rows marked endedEarly; an undecided one whose interval lies beyond the threshold reads as a likely regression', () => {
+    const r = runs(10, ['slow'], (side) => [noisy(side === 'base' ? 1 : 1.5, 0.005)]);
+    expect(analyze({ header, runs: r, end: null, settings }).comparisons.every((c) => c.endedEarly)).toBe(true);
+    const completed = { type: 'end', endedAt: '', status: 'completed' } as const;
+    expect(analyze({ header, runs: r, end: completed, settings }).comparisons.some((c) => c.endedEarly)).toBe(false);
+    const undecided = comparison({ verdict: 'inconclusive', changePct: 50, changeCi: [20, 80], thresholdPct: 2, roundsNeeded: 12 });
+    expect(verdictText({ ...undecided, endedEarly: true })).toBe('likely regression (incomplete run)');
+    expect(verdictText({ ...undecided, endedEarly: true, changeCi: [-5, 80] })).toBe('inconclusive: needs ~12 rounds');
+    expect(verdictText(undecided)).toBe('inconclusive: needs ~12 rounds');
+  });
+
+  it('fails the gate on a removed gating benchmark only when fail-on lists removed', () => {
+    const completed = { type: 'end', endedAt: '', status: 'completed' } as const;
+    const r = runs(10, ['kept', 'gone'], () => [1]).map((run) =>
+      run.side === 'head' ? { ...run, measurements: run.measurements.filter((m) => m.benchmark !== 'gone') } : run,
+    );
+    const judged = (failOn: RunSettings['failOn']) => analyze({ header, runs: r, end: completed, settings: { ...settings, failOn } });
+    expect(judged(['regression'])).toMatchObject({ counts: { removed: 1 }, gateFailed: false });
+    expect(exitCodeOf(judged(['regression']))).toBe(0);
+    expect(judged(['regression', 'removed'])).toMatchObject({ counts: { removed: 1 }, gateFailed: true });
+    expect(exitCodeOf(judged(['regression', 'removed']))).toBe(1);
+    // A log written before fail-on was a list reads as before.
+    expect(judged('regression').gateFailed).toBe(false);
+  });
+
   it('reports a failure that no logged run shows (a build, a warmup round) from the end line', () => {
     const end = {
       type: 'end',
@@ -141,7 +167,13 @@ describe('analyze', () => {
   it('exits 3 when anything failed, also beside a regression, and 1 for a regression alone', () => {
     const slow = (side: Side) => [side === 'base' ? 1 : 2];
     const regressed = runs(10, ['slow'], slow);
-    expect(exitCodeOf(analyze({ header, runs: regressed, end: null, settings }))).toBe(1);
+    const completed = { type: 'end', endedAt: '', status: 'completed' } as const;
+    expect(exitCodeOf(analyze({ header, runs: regressed, end: completed, settings }))).toBe(1);
+    // A log that ended early (killed: no end line; cancelled) never passes, whatever its rows say.
+    expect(exitCodeOf(analyze({ header, runs: runs(10, ['same'], () => [1]), end: null, settings }))).toBe(3);
+    const cancelled = { ...completed, status: 'cancelled' } as const;
+    expect(analyze({ header, runs: regressed, end: cancelled, settings }).failures.stopped).toBe('incomplete run: cancelled');
+    expect(exitCodeOf(analyze({ header, runs: regressed, end: cancelled, settings }))).toBe(3);
     // A second benchmark that its harness marked failed in head's third round only.
     const partly = runs(10, ['slow', 'flaky'], (side, _round, name) => (name === 'slow' ? slow(side) : [1])).map((run) =>
       run.side === 'head' && run.round === 3

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, DEFAULTS, readConfigFile, resolveConfig, sourced } from '../../src/config.js';
+import { ConfigError, DEFAULTS, parseConfigText, readConfigFile, resolveConfig, sourced } from '../../src/config.js';
 import { tempDir } from '../e2e/helpers.js';
 
 function yamlFile(text: string): string {
@@ -22,7 +22,7 @@ describe('config', () => {
       thresholdPct: 2,
       alpha: 0.05,
       correction: 'holm',
-      failOn: 'regression',
+      failOn: ['regression'],
       outDir: path.resolve('/repo', 'benchgate-out'),
     });
     expect(Number.isInteger(c.seed)).toBe(true);
@@ -62,8 +62,20 @@ describe('config', () => {
   it('names the flag of a bad value', () => {
     expect(() => resolveConfig([flags({ bench: 'x', alpha: '5' })], '.')).toThrow('--alpha: expected a probability between 0 and 1');
     expect(() => resolveConfig([flags({ bench: 'x', 'fail-on': 'always' })], '.')).toThrow(
-      '--fail-on: expected one of regression, none, got "always"',
+      '--fail-on: expected regression and/or removed (e.g. "regression, removed"), or none alone, got "always"',
     );
+  });
+
+  it('reads fail-on as a list: regression and/or removed, or none alone', () => {
+    const failOn = (text: string) => resolveConfig([flags({ bench: 'x', 'fail-on': text })], '.').failOn;
+    expect(failOn('regression, removed')).toEqual(['regression', 'removed']);
+    expect(failOn('removed')).toEqual(['removed']);
+    expect(failOn('none')).toEqual([]);
+    expect(resolveConfig([parseConfigText('bench: x\nfail-on: [regression, removed]\n', 'f')], '.').failOn).toEqual([
+      'regression',
+      'removed',
+    ]);
+    expect(() => failOn('none, removed')).toThrow('got "none"');
   });
 
   it('requires a benchmark command and says how to give one', () => {

@@ -39,6 +39,14 @@ describe('results log', () => {
     expect(parsed.skipped).toEqual([3]);
   });
 
+  it('refuses an unreadable line anywhere but the last, naming it (only a kill cuts a line, and only the last)', () => {
+    const lines = [header, { type: 'run', run: run(1) }, { type: 'run', run: run(2) }].map((l) => JSON.stringify(l));
+    const corrupted = [lines[0], lines[1]!.slice(0, 30), lines[2], ''].join('\n');
+    expect(() => parseLog(corrupted, 'x.jsonl')).toThrow(/^x\.jsonl:2: not a JSON line, and not the last line/);
+    // Blank lines after a cut last line do not make it a middle one.
+    expect(parseLog([lines[0], lines[1], lines[2]!.slice(0, 30), '', ''].join('\n'), 'x.jsonl').skipped).toEqual([3]);
+  });
+
   it('says what is wrong with a file that is not a results log', () => {
     expect(() => parseLog(`${JSON.stringify({ type: 'run', run: run(1) })}\n`, 'x.jsonl')).toThrow(
       new LogError('x.jsonl: no header line: is this a benchgate results.jsonl?'),

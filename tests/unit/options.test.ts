@@ -45,6 +45,23 @@ describe('the option table', () => {
     expect(OPTIONS.find((o) => o.name === 'alpha')).toMatchObject({ trust: 'stricter-only', stricter: 'higher' });
   });
 
+  it("keeps every option that changes what is measured out of the pull request's hands (trusted-only)", () => {
+    const measuring = OPTIONS.filter((o) => o.measures);
+    for (const o of measuring) expect([o.name, o.trust]).toEqual([o.name, 'trusted-only']);
+    // The ones a review found settable from a pull request's file, the steady-machine options among them.
+    for (const name of ['no-fsync', 'pin-cpu', 'no-aslr', 'priority', 'warmup', 'timeout', 'measure', 'working-directory', 'bench'])
+      expect(measuring.map((o) => o.name)).toContain(name);
+    // What a pull request's file may still set changes only how much is run or how strictly it is judged.
+    expect(OPTIONS.filter((o) => o.file && o.trust !== 'trusted-only').map((o) => o.name)).toEqual([
+      'rounds',
+      'min-rounds',
+      'max-rounds',
+      'threshold',
+      'alpha',
+      'source',
+    ]);
+  });
+
   it('is where the config defaults come from', () => {
     expect(DEFAULTS).toMatchObject({
       rounds: 10,
@@ -53,7 +70,6 @@ describe('the option table', () => {
       alpha: 0.05,
       correction: 'holm',
       outDir: 'benchgate-out',
-      failOn: 'regression',
     });
   });
 });

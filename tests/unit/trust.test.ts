@@ -5,9 +5,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, type RawConfig } from '../../src/config.js';
+import { ConfigError, parseConfigText, type Config, type RawConfig } from '../../src/config.js';
 import { CONFIG_KEYS, OPTIONS, optionSpec } from '../../src/options.js';
-import { checkWorkingDirectory, governingEvent, governLayer, workingDirectoryIn } from '../../src/trust.js';
+import { checkWorkingDirectory, governingEvent, governLayer, reviewWarnings, workingDirectoryIn } from '../../src/trust.js';
 import { git, makeRepo, ROOT, tempDir } from '../e2e/helpers.js';
 
 const at = (key: string, value: unknown, file = '.benchgate.yml', line = 3): RawConfig => ({
@@ -55,6 +55,49 @@ describe('governLayer: the trust class of every option in src/options.ts', () =>
       `.benchgate.yml:4 (alpha): ignored alpha: 0.01 from the pull request's own file on a pull_request event: it may only make alpha higher (stricter) than 0.05 (docs/security.md)`,
     ]);
     expect(governLayer(trusted, at('threshold', 8), 'x').warnings[0]!.message).toContain('lower (stricter) than 5');
+  });
+
+  it('bounds every raise: at most 10x the governing value, min-rounds at most the trusted max-rounds, each clamp a warning', () => {
+    // No trusted rounds: the default (10) governs it.
+    const trusted = { ...at('min-rounds', 10), ...at('max-rounds', 30), ...at('alpha', 0.05) };
+    const proposed = {
+      ...at('rounds', 100_000_000, '.benchgate.yml', 2),
+      ...at('min-rounds', 40, '.benchgate.yml', 3),
+      ...at('max-rounds', 1000, '.benchgate.yml', 4),
+      ...at('alpha', 0.9, '.benchgate.yml', 5),
+    };
+    const { admitted, warnings } = governLayer(trusted, proposed, 'pull_request event');
+    expect(Object.fromEntries(Object.entries(admitted).map(([k, v]) => [k, v!.value]))).toEqual({
+      rounds: 100,
+      'min-rounds': 30,
+      'max-rounds': 300,
+      alpha: 0.5,
+    });
+    expect(warnings.map((w) => [w.code, w.message])).toEqual([
+      [
+        'config-clamped',
+        `.benchgate.yml:2 (rounds): clamped rounds: 100000000 from the pull request's own file to 100 on a pull_request event: a pull request may raise rounds to at most 10× the governing 10 (docs/security.md)`,
+      ],
+      [
+        'config-clamped',
+        `.benchgate.yml:3 (min-rounds): clamped min-rounds: 40 from the pull request's own file to 30 on a pull_request event: min-rounds is at most the trusted max-rounds (30) (docs/security.md)`,
+      ],
+      [
+        'config-clamped',
+        `.benchgate.yml:4 (max-rounds): clamped max-rounds: 1000 from the pull request's own file to 300 on a pull_request event: a pull request may raise max-rounds to at most 10× the governing 30 (docs/security.md)`,
+      ],
+      [
+        'config-clamped',
+        `.benchgate.yml:5 (alpha): clamped alpha: 0.9 from the pull request's own file to 0.5 on a pull_request event: a pull request may raise alpha to at most 10× the governing 0.05 (docs/security.md)`,
+      ],
+    ]);
+  });
+
+  it("names an ignored list by its items, without the parser's bookkeeping", () => {
+    const proposed = parseConfigText('ignore:\n  - Benchmark*\n  - slow\n', '.benchgate.yml');
+    const [warning] = governLayer({}, proposed, 'e').warnings;
+    expect(warning!.message).toContain('ignored ignore: ["Benchmark*","slow"] from');
+    expect(warning!.message).not.toContain('where');
   });
 
   it('a value equal to the trusted one is admitted silently; an empty value cannot unset a trusted one', () => {
@@ -204,5 +247,27 @@ describe('docs/security.md', () => {
       (m) => [m[1], m[2], m[3]],
     );
     expect(rows).toEqual(OPTIONS.filter((o) => o.file).map((o) => [o.name, o.trust, o.stricter]));
+  });
+});
+
+describe('reviewWarnings', () => {
+  it('a malformed .gitmodules (beside a submodule) does not weaken the CI-files warning to "could not tell"', async () => {
+    const repo = makeRepo([{ 'a.txt': '1' }]);
+    const base = git(repo, 'rev-parse', 'HEAD').trim();
+    writeFileSync(path.join(repo, '.gitmodules'), '[submodule "x"]\n\tpath = sub\n\turl = ./x\n[bad\n');
+    mkdirSync(path.join(repo, '.github', 'workflows'), { recursive: true });
+    writeFileSync(path.join(repo, '.github', 'workflows', 'bench.yml'), 'on: pull_request\n');
+    git(repo, 'update-index', '--add', '--cacheinfo', `160000,${base},sub`);
+    git(repo, 'add', '.gitmodules', '.github');
+    git(repo, 'commit', '-q', '--no-gpg-sign', '-m', 'pr');
+    const head = git(repo, 'rev-parse', 'HEAD').trim();
+    const config = {
+      governance: { event: 'pull_request event', baseSha: base, configFile: '.benchgate.yml', warnings: [] },
+    } as unknown as Config;
+    const [warning] = await reviewWarnings(config, repo, base, head);
+    expect(warning).toEqual({
+      code: 'ci-files-changed',
+      message: expect.stringMatching(/^the head commit changes \.github\/workflows\/bench\.yml: on a pull_request event/),
+    });
   });
 });

@@ -12,7 +12,7 @@ import type { DriftNumbers } from '../../diagnostics/drift.js';
 import type { RoundSeries } from '../../diagnostics/types.js';
 import type { Comparison, ComparisonResult, ResultEnvironment, Verdict } from '../../model.js';
 import { adaptiveAccount, isSequentiallyTested, pColumnLabel, splitWarnings } from '../adaptive.js';
-import { clip, escapeHtml } from '../escape.js';
+import { clip, escapeHtml, neutralise } from '../escape.js';
 import { namesOf } from '../names.js';
 import { headline, rowOf, rowsBySuite, settingsLine, shortSha, VERDICT_ICON, type Row } from '../rows.js';
 import { formatChange, formatPct, scaleFor } from '../units.js';
@@ -41,9 +41,12 @@ export interface PlotData {
 
 const h = (text: string) => escapeHtml(clip(text));
 
-/** JSON that cannot end its <script> element or be read as markup. */
+/** JSON that cannot end its <script> element or be read as markup; its strings' controls neutralised (the client shows them). */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? neutralise(v) : v)).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function curve(fit: SideFit, sizes: number[], factor: number): [number, number][] {

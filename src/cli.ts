@@ -74,7 +74,8 @@ function program(platform: Platform, output: CliOutput, exit: { code: number }):
     if (spec.args) command.argument(spec.args);
     for (const o of commandOptions(name)) {
       const shown = defaultText(o);
-      const flags = o.type === 'flag' ? `--${o.name}` : `--${o.name} <${o.arg}>`;
+      // A flag stands alone or takes true|false (`--no-aslr false` turns off a file's `no-aslr: true`).
+      const flags = o.type === 'flag' ? `--${o.name} [${o.arg}]` : `--${o.name} <${o.arg}>`;
       command.addOption(new Option(flags, `${o.help}${shown === undefined ? '' : ` (default: ${shown})`}`));
     }
     command.addHelpText('after', FOOTER).action(async (...args: unknown[]) => {
@@ -88,12 +89,14 @@ function program(platform: Platform, output: CliOutput, exit: { code: number }):
 }
 
 /**
- * A bare flag given on the command line is 'true', one not given is unset (so a file's value
- * stands). commander reads `--no-aslr` as the negation of `aslr`: false when given.
+ * A bare flag given on the command line is 'true', one given a value keeps it (config.ts checks
+ * it is true or false), one not given is unset (so a file's value stands). commander reads
+ * `--no-aslr` as the negation of `aslr`: false when given bare, true (its default) when absent.
  */
 function flagValue(o: Option, value: string | boolean | undefined): string | undefined {
+  if (typeof value === 'string') return value;
   if (o.negate) return value === false ? 'true' : undefined;
-  return typeof value === 'boolean' ? (value ? 'true' : undefined) : value;
+  return value ? 'true' : undefined;
 }
 
 /** Runs the CLI and returns the exit code; every error becomes one clear message on stderr. */

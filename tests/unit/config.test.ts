@@ -45,7 +45,9 @@ describe('config', () => {
 
   it('names an unknown key and lists the valid ones', () => {
     const file = yamlFile('bench: x\nround: 3\n');
-    expect(() => readConfigFile(file, true)).toThrow(new RegExp(`${file}:2: unknown key "round"; did you mean "rounds"\\? valid keys: .*rounds`));
+    expect(() => readConfigFile(file, true)).toThrow(
+      new RegExp(`${file}:2: unknown key "round"; did you mean "rounds"\\? valid keys: .*rounds`),
+    );
   });
 
   it('suggests the key a typo is nearest to, as the CLI does for a flag, and nothing for a stranger', () => {

@@ -53389,8 +53389,8 @@ function decideDeterministic(c, thresholdPct, tolerance = DETERMINISTIC_TOLERANC
 var import_picomatch = __toESM(require_picomatch2(), 1);
 function namesForGlobs({ benchmark, metric, complexityN }) {
   const size = complexityN === void 0 || benchmark.endsWith(`/${complexityN}`) ? "" : ` [n=${complexityN}]`;
-  const shown3 = `${benchmark}${size}`;
-  return metric === "time" ? [shown3] : [shown3, `${shown3} [${metric}]`];
+  const shown4 = `${benchmark}${size}`;
+  return metric === "time" ? [shown4] : [shown4, `${shown4} [${metric}]`];
 }
 function globMatcher(glob) {
   return (0, import_picomatch.default)(glob, { bash: true, dot: true, nonegate: true });
@@ -61629,12 +61629,12 @@ function getFormat(name2) {
 function detectFormat(text3) {
   const format = detectable.find((f) => f.detect(text3));
   if (format) return format;
-  const shown3 = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
+  const shown4 = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
   throw new FormatError(
     "auto",
     `could not recognise the benchmark output; tried ${detectable.map((f) => f.name).join(", ")}.
-` + (shown3.length > 0 ? `First lines seen:
-${shown3.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
+` + (shown4.length > 0 ? `First lines seen:
+${shown4.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
   );
 }
 function parseOutput(text3, format) {
@@ -61810,7 +61810,7 @@ var CONFIG = [
     arg: "PCT",
     type: "number",
     valid: (n) => n >= 0,
-    expected: "a percentage >= 0 (e.g. 2 for 2%)",
+    expected: "a percentage >= 0 (e.g. 2 or 2% for 2%)",
     default: 2,
     help: "practical threshold in percent: smaller changes are never a regression",
     trust: "stricter-only",
@@ -62202,6 +62202,22 @@ function configDefault(name2) {
   return CONFIG.find((o) => o.name === name2).default;
 }
 
+// src/suggest.ts
+function closestName(typo, names) {
+  if (!/^[\w-]+$/.test(typo)) return void 0;
+  const probe2 = new Command().exitOverride().configureOutput({ writeOut: () => {
+  }, writeErr: () => {
+  } }).showSuggestionAfterError(true);
+  for (const name2 of names) probe2.option(`--${name2}`);
+  try {
+    probe2.parse([`--${typo}`], { from: "user" });
+  } catch (err) {
+    if (err instanceof CommanderError) return /\(Did you mean --([\w-]+)\?\)/.exec(err.message)?.[1];
+    throw err;
+  }
+  return void 0;
+}
+
 // src/config.ts
 var ConfigError = class extends Error {
   constructor(message) {
@@ -62254,7 +62270,7 @@ function parseConfigText(text3, file) {
     const key = (0, import_yaml.isScalar)(pair2.key) ? String(pair2.key.value) : "";
     if (!CONFIG_KEYS.includes(key)) {
       throw new ConfigError(
-        `${at(pair2.key, pair2.value, doc.contents)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(", ")}`
+        `${at(pair2.key, pair2.value, doc.contents)}: unknown key "${key}"; ${didYouMean(key)}valid keys: ${CONFIG_KEYS.join(", ")}`
       );
     }
     const value = pair2.value;
@@ -62275,6 +62291,10 @@ function parseConfigText(text3, file) {
     }
   }
   return raw;
+}
+function didYouMean(key) {
+  const near = closestName(key, CONFIG_KEYS);
+  return near === void 0 ? "" : `did you mean "${near}"? `;
 }
 function sourced(raw, where) {
   const out = {};
@@ -62321,8 +62341,9 @@ function parseValue2(spec, s) {
   if (spec.type === "int" || spec.type === "number") {
     const word = String(s.value).trim();
     if (spec.keywords?.includes(word)) return word;
-    const n = typeof s.value === "number" ? s.value : Number(String(s.value).trim());
-    if (String(s.value).trim() === "" || !Number.isFinite(n) || !spec.valid(n)) {
+    const digits = spec.arg === "PCT" ? word.replace(/\s*%$/, "") : word;
+    const n = typeof s.value === "number" ? s.value : Number(digits);
+    if (digits === "" || !Number.isFinite(n) || !spec.valid(n)) {
       throw new ConfigError(`${s.where}: expected ${spec.expected}, got ${JSON.stringify(s.value)}`);
     }
     return n;
@@ -62557,7 +62578,7 @@ function flagLayer(values) {
 
 // src/git.ts
 import { execFile } from "node:child_process";
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync4, statSync } from "node:fs";
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 
 // src/runner/leftovers.ts
@@ -62680,6 +62701,13 @@ function checkRefSyntax(ref) {
   }
   if (/[\u0000-\u0020\u007f]/.test(ref)) {
     throw new GitError(`invalid ref ${JSON.stringify(ref)}: refs cannot contain spaces or control characters`);
+  }
+}
+async function checkRepository(dir, named) {
+  if (!existsSync4(dir)) throw new GitError(`${named}: no such directory`);
+  if (!statSync(dir).isDirectory()) throw new GitError(`${named}: a file, not a directory`);
+  if ((await git(dir, ["rev-parse", "--git-dir"])).code !== 0) {
+    throw new GitError(`${named}: not a git repository (nor inside one); pass --repo with the clone to compare`);
   }
 }
 async function repoRoot(dir) {
@@ -62852,7 +62880,7 @@ import {
   readFileSync as readFileSync4,
   renameSync,
   rmSync,
-  statSync,
+  statSync as statSync2,
   writeFileSync as writeFileSync2
 } from "node:fs";
 import os4 from "node:os";
@@ -65654,14 +65682,14 @@ function describeError(error2, data) {
   }
 }
 function checkVersion(header, where) {
-  const shown3 = (v) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
+  const shown4 = (v) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
   const { schema, schemaVersion } = header;
   if (schema !== void 0 || schemaVersion === void 0) {
     if (schema === 1 && schemaVersion === void 0) return;
-    throw new ValidationError(`${where}: schema ${shown3(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
+    throw new ValidationError(`${where}: schema ${shown4(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
   }
   if (typeof schemaVersion !== "number" || !Number.isInteger(schemaVersion) || schemaVersion < 2)
-    throw new ValidationError(`${where}: schemaVersion ${shown3(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
+    throw new ValidationError(`${where}: schemaVersion ${shown4(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
   if (schemaVersion > SCHEMA_VERSION)
     throw new ValidationError(
       `${where}: written by a newer benchgate (schemaVersion ${schemaVersion}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`
@@ -65829,7 +65857,7 @@ function readLockFile(lock) {
 }
 function keepEarlierLog(file) {
   if (!existsSync5(file)) return null;
-  const stamp = statSync(file).mtime.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = statSync2(file).mtime.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   const ext = path4.extname(file);
   const stem = file.slice(0, file.length - ext.length);
   let kept = `${stem}.${stamp}${ext}`;
@@ -66766,7 +66794,7 @@ function runAsEnv(user) {
 }
 
 // src/trust.ts
-import { existsSync as existsSync11, realpathSync, statSync as statSync2 } from "node:fs";
+import { existsSync as existsSync11, realpathSync, statSync as statSync3 } from "node:fs";
 import path14 from "node:path";
 
 // node_modules/@actions/core/lib/core.js
@@ -69329,9 +69357,9 @@ function headline(result) {
     n.removed > 0 && `${n.removed} removed`,
     `${n.unchanged} unchanged`
   ].filter(Boolean);
-  const shown3 = result.informational > 0 ? `, ${result.informational} shown only` : "";
+  const shown4 = result.informational > 0 ? `, ${result.informational} shown only` : "";
   const gating = result.comparisons.length - result.informational;
-  return `benchgate: ${word}${gateNote(result)}: ${parts.join(", ")} (${gating} comparisons gate${shown3}, ${result.rounds.completed} rounds)`;
+  return `benchgate: ${word}${gateNote(result)}: ${parts.join(", ")} (${gating} comparisons gate${shown4}, ${result.rounds.completed} rounds)`;
 }
 function settingsLine(result) {
   const s = result.settings;
@@ -69363,9 +69391,9 @@ function removedNamed(result) {
   const removed = result.comparisons.filter((c) => c.gating && c.verdict === "removed");
   if (removed.length === 0) return "";
   const names = namesOf(result);
-  const shown3 = removed.slice(0, MAX_REMOVED_NAMED).map((c) => markdownCodeCell(clip(names.full(c), NAME_MAX)));
+  const shown4 = removed.slice(0, MAX_REMOVED_NAMED).map((c) => markdownCodeCell(clip(names.full(c), NAME_MAX)));
   const more = removed.length > MAX_REMOVED_NAMED ? ` and ${removed.length - MAX_REMOVED_NAMED} more` : "";
-  return ` \xB7 \u2796 removed: ${shown3.join(", ")}${more}`;
+  return ` \xB7 \u2796 removed: ${shown4.join(", ")}${more}`;
 }
 function gateHeadline(result) {
   if (result.comparisons.length === 0 && result.verdict === "error")
@@ -69511,9 +69539,9 @@ function foldedLine(unchanged, names, fullReport) {
   const gating = unchanged.filter((c) => c.gating);
   const others = unchanged.length - gating.length;
   const tail2 = others > 0 ? `; ${plural2(others, "row")} that do${others === 1 ? "es" : ""} not gate unchanged too` : "";
-  const line = (shown3) => {
-    const left = gating.length - shown3.length;
-    const list3 = shown3.length > 0 ? `: ${shown3.join(", ")}${left > 0 ? ` and ${left} more` : ""}` : "";
+  const line = (shown4) => {
+    const left = gating.length - shown4.length;
+    const list3 = shown4.length > 0 ? `: ${shown4.join(", ")}${left > 0 ? ` and ${left} more` : ""}` : "";
     return `${VERDICT_ICON.unchanged} ${gating.length} unchanged${list3}${tail2} (${escapeMarkdown(fullReport)} has them all).
 `;
   };
@@ -69522,13 +69550,13 @@ function foldedLine(unchanged, names, fullReport) {
   return {
     minimum,
     fit(room) {
-      const shown3 = [];
+      const shown4 = [];
       for (const c of gating) {
-        const next = [...shown3, `${markdownCodeCell(names.full(c))} ${formatPct(c.changePct)}`];
+        const next = [...shown4, `${markdownCodeCell(names.full(c))} ${formatPct(c.changePct)}`];
         if (bytes(line(next)) - bytes(minimum) > room) break;
-        shown3.push(next.at(-1));
+        shown4.push(next.at(-1));
       }
-      return line(shown3);
+      return line(shown4);
     }
   };
 }
@@ -69586,9 +69614,9 @@ function rowLine(r) {
 }
 var bytes2 = (s) => Buffer.byteLength(s, "utf8");
 function capped(lines2, more) {
-  const shown3 = lines2.slice(0, MAX_LISTED);
-  if (lines2.length > MAX_LISTED) shown3.push(more(lines2.length - MAX_LISTED));
-  return shown3.join("");
+  const shown4 = lines2.slice(0, MAX_LISTED);
+  if (lines2.length > MAX_LISTED) shown4.push(more(lines2.length - MAX_LISTED));
+  return shown4.join("");
 }
 function diagnosticsSection(result, links) {
   let head2 = `base ${markdownCodeCell(shortSha(result.base.sha))} \u2192 head ${markdownCodeCell(shortSha(result.head.sha))} \xB7 ${escapeMarkdown(settingsLine(result))}
@@ -69627,9 +69655,9 @@ function noisySection(noisy, names) {
   const messages = noisy.map((w) => `**\u26A0\uFE0F Too noisy for the threshold:** ${escapeMarkdown(w.message, MAX_MESSAGE)}
 
 `).join("");
-  const shown3 = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(", ");
+  const shown4 = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(", ");
   const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : "";
-  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown3}${more}
+  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown4}${more}
 
 ` : messages;
 }
@@ -69761,8 +69789,8 @@ function table2(header, rows, paintLast = () => plain) {
   return [line(header), widths.map((w) => "\u2500".repeat(w)).join("  "), ...rows.map((r, i) => line(r, paintLast(i)))].join("\n");
 }
 function listed(names, max = 10) {
-  const shown3 = names.slice(0, max).map((n) => printable(n));
-  return names.length > max ? `${shown3.join(", ")} and ${names.length - max} more` : shown3.join(", ");
+  const shown4 = names.slice(0, max).map((n) => printable(n));
+  return names.length > max ? `${shown4.join(", ")} and ${names.length - max} more` : shown4.join(", ");
 }
 function renderTerminal(result, colors = NO_COLORS) {
   const names = namesOf(result);
@@ -70001,12 +70029,12 @@ function eventComparison(event) {
       const base = text2(field(p, "inputs", "base"));
       const head2 = text2(field(p, "inputs", "head"));
       if (!base) return { kind: "refs", head: head2 };
-      const shown3 = head2 ?? "the dispatched commit";
+      const shown4 = head2 ?? "the dispatched commit";
       return {
         kind: "merge-base",
         base,
         head: head2 ?? "HEAD",
-        why: `${shown3} vs its merge base with ${base}: what it changed since it branched off`
+        why: `${shown4} vs its merge base with ${base}: what it changed since it branched off`
       };
     }
     default:
@@ -70360,7 +70388,7 @@ function checkWorkingDirectory(dir, where) {
 }
 function workingDirectoryIn(worktree, dir, side) {
   const full = path14.join(worktree, dir);
-  if (!existsSync11(full) || !statSync2(full).isDirectory()) {
+  if (!existsSync11(full) || !statSync3(full).isDirectory()) {
     throw new ConfigError(
       `working-directory "${dir}" is not a directory in the ${side} commit; set working-directory to a directory both commits have`
     );
@@ -71592,6 +71620,51 @@ import os15 from "node:os";
 import path22 from "node:path";
 import { fileURLToPath } from "node:url";
 
+// src/commands/demo-story.ts
+var PLANTED = [
+  { benchmark: "checksum/fnv", expected: "regression", what: "2x the work (24 passes instead of 12): about +100%" },
+  { benchmark: "primes/sieve", expected: "improvement", what: "half the work (primes up to 2 million instead of 4): about -50%" }
+];
+var UNTOUCHED = ["json/parse", "sort/numbers"];
+function groundTruthLines() {
+  return [
+    'demo: a throw-away repository whose last commit (the "pull request") changes two benchmarks:',
+    ...PLANTED.map((p) => `  ${p.benchmark}: ${p.what}, expect ${p.expected === "regression" ? "a regression" : "an improvement"}`),
+    `  ${UNTOUCHED.join(" and ")}: untouched, expect no change`,
+    "demo: the regression fails the gate, so the expected exit code is 1."
+  ];
+}
+function verdictOf2(comparisons, benchmark) {
+  return comparisons.find((c) => c.benchmark === benchmark && c.gating);
+}
+function shown2(c) {
+  if (c === void 0) return "not measured";
+  const change2 = c.changePct === null ? "" : ` (${c.changePct > 0 ? "+" : ""}${c.changePct.toFixed(1)}%)`;
+  return `${c.verdict}${change2}`;
+}
+function findingLines(comparisons, exitCode) {
+  const lines2 = ["demo: what benchgate found against what was planted:"];
+  let found = 0;
+  for (const p of PLANTED) {
+    const c = verdictOf2(comparisons, p.benchmark);
+    const ok = c?.verdict === p.expected;
+    if (ok) found++;
+    lines2.push(`  ${p.benchmark}: ${shown2(c)}, planted ${p.expected}: ${ok ? "found" : "missed"}`);
+  }
+  for (const name2 of UNTOUCHED) {
+    const c = verdictOf2(comparisons, name2);
+    const flagged = c?.verdict === "regression" || c?.verdict === "improvement";
+    lines2.push(
+      `  ${name2}: ${shown2(c)}, untouched: ${flagged ? "a false alarm (on unchanged code the gate's alpha allows one now and then)" : "not flagged"}`
+    );
+  }
+  const missed = PLANTED.length - found;
+  const verdict = missed === 0 ? "both planted changes found" : `${missed} of ${PLANTED.length} planted changes missed (a busy machine or too few rounds: try --rounds 20)`;
+  const exit = exitCode === 1 ? "exit 1 is the point: the gate failed on a regression" : `exit ${exitCode}`;
+  lines2.push(`demo: ${verdict}; ${exit}.`);
+  return lines2;
+}
+
 // src/commands/run.ts
 import path21 from "node:path";
 async function runComparison(config, platform2) {
@@ -71600,6 +71673,7 @@ async function runComparison(config, platform2) {
 }
 var cmdRun = async ({ values, platform: platform2 }) => {
   const repoDir = path21.resolve(values.repo ?? ".");
+  await checkRepository(repoDir, values.repo === void 0 ? `the current directory (${repoDir})` : `--repo ${values.repo}`);
   const config = await loadConfig({
     repoDir,
     configFile: values.config === void 0 ? void 0 : path21.resolve(values.config),
@@ -71638,7 +71712,7 @@ function createDemoRepo(dir) {
 }
 var cmdDemo = async ({ values, platform: platform2 }) => {
   const repo = createDemoRepo(mkdtempSync3(path22.join(os15.tmpdir(), "benchgate-demo-")));
-  platform2.info(`demo repository: ${repo} (base = HEAD~1, head = HEAD)`);
+  for (const line of groundTruthLines()) platform2.info(line);
   try {
     const config = resolveConfig(
       [
@@ -71650,6 +71724,7 @@ var cmdDemo = async ({ values, platform: platform2 }) => {
     config.outDir = path22.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform2);
     platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
+    for (const line of findingLines(outcome.result.comparisons, outcome.exitCode)) platform2.info(line);
     return outcome.exitCode;
   } finally {
     rmSync5(repo, { recursive: true, force: true });
@@ -71952,7 +72027,7 @@ import path25 from "node:path";
 // src/history/store-directory.ts
 init_record();
 init_store();
-import { existsSync as existsSync14, readdirSync as readdirSync6, readFileSync as readFileSync12, statSync as statSync3 } from "node:fs";
+import { existsSync as existsSync14, readdirSync as readdirSync6, readFileSync as readFileSync12, statSync as statSync4 } from "node:fs";
 import { mkdir as mkdir2, rename as rename2, writeFile as writeFile3 } from "node:fs/promises";
 import path23 from "node:path";
 var MAX_RECORD_BYTES = 16 * 1024 * 1024;
@@ -71982,7 +72057,7 @@ function readRecordTree(root, query, name2) {
     for (const file of readdirSync6(dir).filter((f) => f.endsWith(".json"))) {
       const full = path23.join(dir, file);
       const where = `${name2}: ${path23.relative(root, full)}`;
-      if (statSync3(full).size > MAX_RECORD_BYTES) throw new StoreError(`${where}: larger than ${MAX_RECORD_BYTES} bytes: not a record`);
+      if (statSync4(full).size > MAX_RECORD_BYTES) throw new StoreError(`${where}: larger than ${MAX_RECORD_BYTES} bytes: not a record`);
       let data;
       try {
         data = JSON.parse(readFileSync12(full, "utf8"));
@@ -72242,7 +72317,7 @@ var FIELDS2 = {
   "steady-machine options": (h2) => (h2.environment.steady ?? []).map((c) => `${c.option}${c.applied ? "" : " (skipped)"}`).sort(),
   suite: (h2) => h2.config.suite
 };
-function shown2(value) {
+function shown3(value) {
   const text3 = Array.isArray(value) ? value.length === 0 ? "none" : value.join(", ") : JSON.stringify(value);
   return text3.length > 80 ? `${text3.slice(0, 79)}\u2026` : text3;
 }
@@ -72251,7 +72326,7 @@ function checkSameComparison(first, other) {
     const [a, b] = [read(first.header), read(other.header)];
     if (JSON.stringify(a) === JSON.stringify(b)) continue;
     throw new LogError(
-      `${other.file}: measured another comparison than ${first.file}: its ${field2} is ${shown2(b)}, not ${shown2(a)}; only logs of the same comparison can be combined`
+      `${other.file}: measured another comparison than ${first.file}: its ${field2} is ${shown3(b)}, not ${shown3(a)}; only logs of the same comparison can be combined`
     );
   }
 }
@@ -72298,7 +72373,7 @@ var cmdMerge = async ({ values, positionals }) => {
 init_record();
 
 // src/commands/report.ts
-import { existsSync as existsSync15, readFileSync as readFileSync13, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync15, readFileSync as readFileSync13, statSync as statSync5 } from "node:fs";
 import path26 from "node:path";
 
 // src/commands/trusted-gate.ts
@@ -72341,7 +72416,7 @@ function readResults(file) {
   if (!existsSync15(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
   let text3;
   try {
-    const { size } = statSync4(file);
+    const { size } = statSync5(file);
     if (size > MAX_RESULTS_BYTES)
       throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
     text3 = readFileSync13(file, "utf8");
@@ -72450,6 +72525,63 @@ var cmdRecord = async ({ values, positionals, platform: platform2 }) => {
   platform2.info(`recorded ${records.length} suite(s) of ${result.head.sha.slice(0, 12)} in ${store.name}`);
   return EXIT.pass;
 };
+
+// src/help.ts
+var RUN_HELP_GROUPS = [
+  ["What to compare:", ["base", "head", "repo", "config"]],
+  ["How to build and run it:", ["build", "bench", "bench-command", "format", "suite", "working-directory", "measure", "timeout", "run-as"]],
+  ["Instruction counts per benchmark (docs/counts.md):", ["count-packages", "count-binary", "jobs"]],
+  ["How many rounds:", ["rounds", "min-rounds", "look-every", "max-rounds", "max-time", "warmup", "seed"]],
+  ["Statistics:", ["alpha", "correction", "sampling"]],
+  ["The gate:", ["threshold", "thresholds", "fail-on", "gate-metrics", "gate-process", "ignore"]],
+  ["Output:", ["out", "source"]],
+  ["A steadier machine (docs/steady.md):", ["pin-cpu", "no-aslr", "no-fsync", "priority"]]
+];
+function runHelpGroup(flag) {
+  return RUN_HELP_GROUPS.find(([, flags]) => flags.includes(flag))?.[0];
+}
+var RUN_EXAMPLES = [
+  [
+    "a Go module against main, 10 rounds (the format is detected)",
+    ["run", "--base", "origin/main", "--bench", "go test -run ^$ -bench . ./..."]
+  ],
+  [
+    "build each side first; stop as soon as every benchmark is decided",
+    ["run", "--base", "main", "--build", "npm ci", "--bench", "node bench.mjs", "--rounds", "auto"]
+  ],
+  [
+    "time a whole command; fail only beyond 5%",
+    ["run", "--base", "HEAD~1", "--bench-command", "./build/app --selftest", "--threshold", "5%"]
+  ],
+  [
+    "count instructions per benchmark instead of timing (decisive on a noisy runner; needs valgrind)",
+    ["run", "--base", "origin/main", "--bench", "go test -run ^$ -bench . ./...", "--measure", "instructions"]
+  ],
+  [
+    "gate on allocations too, but not on the legacy benchmarks",
+    [
+      "run",
+      "--base",
+      "main",
+      "--bench",
+      "go test -run ^$ -bench . -benchmem",
+      "--gate-metrics",
+      "allocs/op",
+      "--ignore",
+      "BenchmarkLegacy*"
+    ]
+  ]
+];
+function shellWord(arg) {
+  return /^[\w@%+=:,./-][\w@%+=:,./~-]*$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
+}
+function runExamplesText() {
+  const lines2 = RUN_EXAMPLES.flatMap(([what, argv]) => [`  # ${what}`, `  benchgate ${argv.map(shellWord).join(" ")}`]);
+  return `
+Examples:
+${lines2.join("\n")}
+`;
+}
 
 // src/platforms/gitlab.ts
 import { readFileSync as readFileSync14 } from "node:fs";
@@ -72683,18 +72815,18 @@ function statusLine(p, nowMs, columns2, colors, frame = 0) {
   const last = p.lastLine?.replace(/[ \t]+/g, " ").trim();
   if (last) parts.push([inertForLog(last), colors.dim]);
   let room = Math.max(10, columns2 - 1);
-  const shown3 = [];
+  const shown4 = [];
   for (const [i, [text3, paint]] of parts.entries()) {
     const sep5 = i === 0 ? "" : i === 1 ? " " : " \xB7 ";
     const chars = [...text3];
     if (sep5.length + chars.length > room) {
-      if (room - sep5.length > 1) shown3.push(sep5 + paint(`${chars.slice(0, room - sep5.length - 1).join("")}\u2026`));
+      if (room - sep5.length > 1) shown4.push(sep5 + paint(`${chars.slice(0, room - sep5.length - 1).join("")}\u2026`));
       break;
     }
-    shown3.push(sep5 + paint(text3));
+    shown4.push(sep5 + paint(text3));
     room -= sep5.length + chars.length;
   }
-  return shown3.join("");
+  return shown4.join("");
 }
 var ProgressDisplay = class {
   constructor(stream, colors, now = Date.now) {
@@ -72835,11 +72967,13 @@ function program2(platform2, output, exit) {
     const command = root.command(name2).description(spec.summary).exitOverride();
     if (spec.args) command.argument(spec.args);
     for (const o of commandOptions(name2)) {
-      const shown3 = defaultText(o);
-      const flags = o.type === "flag" ? `--${o.name}` : `--${o.name} <${o.arg}>`;
-      command.addOption(new Option(flags, `${o.help}${shown3 === void 0 ? "" : ` (default: ${shown3})`}`));
+      const shown4 = defaultText(o);
+      const flags = o.type === "flag" ? `--${o.name} [${o.arg}]` : `--${o.name} <${o.arg}>`;
+      const option = new Option(flags, `${o.help}${shown4 === void 0 ? "" : ` (default: ${shown4})`}`);
+      const group3 = name2 === "run" ? runHelpGroup(o.name) : void 0;
+      command.addOption(group3 === void 0 ? option : option.helpGroup(group3));
     }
-    command.addHelpText("after", FOOTER).action(async (...args) => {
+    command.addHelpText("after", name2 === "run" ? `${runExamplesText()}${FOOTER}` : FOOTER).action(async (...args) => {
       const self = args.at(-1);
       const opts = self.opts();
       const values = Object.fromEntries(self.options.map((o) => [o.long.slice(2), flagValue(o, opts[o.attributeName()])]));
@@ -72849,8 +72983,9 @@ function program2(platform2, output, exit) {
   return root;
 }
 function flagValue(o, value) {
+  if (typeof value === "string") return value;
   if (o.negate) return value === false ? "true" : void 0;
-  return typeof value === "boolean" ? value ? "true" : void 0 : value;
+  return value ? "true" : void 0;
 }
 async function main(argv, platform2 = detectPlatform(), output = STDIO) {
   const exit = { code: EXIT.pass };

@@ -15,6 +15,7 @@ import type { Command, FlagValues } from './commands/types.js';
 import { CONFIG_FILE } from './config.js';
 import { EXIT, errorExit } from './exit.js';
 import { formats } from './formats/index.js';
+import { runExamplesText, runHelpGroup } from './help.js';
 import { commandOptions, defaultText, type CommandName } from './options.js';
 import { detectPlatform } from './platforms/index.js';
 import type { Platform } from './platforms/types.js';
@@ -74,10 +75,14 @@ function program(platform: Platform, output: CliOutput, exit: { code: number }):
     if (spec.args) command.argument(spec.args);
     for (const o of commandOptions(name)) {
       const shown = defaultText(o);
-      const flags = o.type === 'flag' ? `--${o.name}` : `--${o.name} <${o.arg}>`;
-      command.addOption(new Option(flags, `${o.help}${shown === undefined ? '' : ` (default: ${shown})`}`));
+      // A flag stands alone or takes true|false (`--no-aslr false` turns off a file's `no-aslr: true`).
+      const flags = o.type === 'flag' ? `--${o.name} [${o.arg}]` : `--${o.name} <${o.arg}>`;
+      const option = new Option(flags, `${o.help}${shown === undefined ? '' : ` (default: ${shown})`}`);
+      // run has ~38 flags: its help shows them in groups (src/help.ts).
+      const group = name === 'run' ? runHelpGroup(o.name) : undefined;
+      command.addOption(group === undefined ? option : option.helpGroup(group));
     }
-    command.addHelpText('after', FOOTER).action(async (...args: unknown[]) => {
+    command.addHelpText('after', name === 'run' ? `${runExamplesText()}${FOOTER}` : FOOTER).action(async (...args: unknown[]) => {
       const self = args.at(-1) as Program;
       const opts = self.opts<Record<string, string | boolean | undefined>>();
       const values: FlagValues = Object.fromEntries(self.options.map((o) => [o.long!.slice(2), flagValue(o, opts[o.attributeName()])]));
@@ -88,12 +93,14 @@ function program(platform: Platform, output: CliOutput, exit: { code: number }):
 }
 
 /**
- * A bare flag given on the command line is 'true', one not given is unset (so a file's value
- * stands). commander reads `--no-aslr` as the negation of `aslr`: false when given.
+ * A bare flag given on the command line is 'true', one given a value keeps it (config.ts checks
+ * it is true or false), one not given is unset (so a file's value stands). commander reads
+ * `--no-aslr` as the negation of `aslr`: false when given bare, true (its default) when absent.
  */
 function flagValue(o: Option, value: string | boolean | undefined): string | undefined {
+  if (typeof value === 'string') return value;
   if (o.negate) return value === false ? 'true' : undefined;
-  return typeof value === 'boolean' ? (value ? 'true' : undefined) : value;
+  return value ? 'true' : undefined;
 }
 
 /** Runs the CLI and returns the exit code; every error becomes one clear message on stderr. */

@@ -13,6 +13,7 @@ import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf } fr
 import type { CountTarget, ShellWord } from './harness/types.js';
 import type { AdaptiveSettings, AnalysisGate, AnalysisSettings, FailOnItem, GlobThreshold, RunSettings } from './model.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
+import { closestName } from './suggest.js';
 import type { Governance } from './trust.js';
 
 export interface Config extends AnalysisSettings {
@@ -147,7 +148,7 @@ export function parseConfigText(text: string, file: string): RawConfig {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
     if (!CONFIG_KEYS.includes(key as ConfigKey)) {
       throw new ConfigError(
-        `${at(pair.key as Node, pair.value as Node, doc.contents)}: unknown key "${key}"; valid keys: ${CONFIG_KEYS.join(', ')}`,
+        `${at(pair.key as Node, pair.value as Node, doc.contents)}: unknown key "${key}"; ${didYouMean(key)}valid keys: ${CONFIG_KEYS.join(', ')}`,
       );
     }
     const value = pair.value as Node | null;
@@ -173,6 +174,12 @@ export function parseConfigText(text: string, file: string): RawConfig {
     }
   }
   return raw;
+}
+
+/** `did you mean "threshold"? ` for a near miss of a key, else nothing. */
+function didYouMean(key: string): string {
+  const near = closestName(key, CONFIG_KEYS);
+  return near === undefined ? '' : `did you mean "${near}"? `;
 }
 
 /** Marks every value of a raw config as coming from `source` (e.g. "--rounds" or "input rounds"). */
@@ -235,8 +242,10 @@ export function parseValue(spec: OptionSpec, s: Sourced): string | number | bool
   if (spec.type === 'int' || spec.type === 'number') {
     const word = String(s.value).trim();
     if (spec.keywords?.includes(word)) return word;
-    const n = typeof s.value === 'number' ? s.value : Number(String(s.value).trim());
-    if (String(s.value).trim() === '' || !Number.isFinite(n) || !spec.valid!(n)) {
+    // A percentage may carry its sign: `threshold: 5%`, `--threshold 5%`.
+    const digits = spec.arg === 'PCT' ? word.replace(/\s*%$/, '') : word;
+    const n = typeof s.value === 'number' ? s.value : Number(digits);
+    if (digits === '' || !Number.isFinite(n) || !spec.valid!(n)) {
       throw new ConfigError(`${s.where}: expected ${spec.expected}, got ${JSON.stringify(s.value)}`);
     }
     return n;

@@ -3,7 +3,7 @@
  * are checked before use, and `--end-of-options` keeps a ref from being read as an option.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { deadRunRoots, markOwner } from './runner/leftovers.js';
 import os from 'node:os';
@@ -57,6 +57,19 @@ export function checkRefSyntax(ref: string): void {
   }
   if (/[\u0000-\u0020\u007f]/.test(ref)) {
     throw new GitError(`invalid ref ${JSON.stringify(ref)}: refs cannot contain spaces or control characters`);
+  }
+}
+
+/**
+ * Says what `dir` is when it cannot be the repository to compare (missing, a file, or outside
+ * any git repository), before anything asks git for a ref in it. `named` is how the user gave
+ * it ("--repo x", "the current directory (/x)").
+ */
+export async function checkRepository(dir: string, named: string): Promise<void> {
+  if (!existsSync(dir)) throw new GitError(`${named}: no such directory`);
+  if (!statSync(dir).isDirectory()) throw new GitError(`${named}: a file, not a directory`);
+  if ((await git(dir, ['rev-parse', '--git-dir'])).code !== 0) {
+    throw new GitError(`${named}: not a git repository (nor inside one); pass --repo with the clone to compare`);
   }
 }
 

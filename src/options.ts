@@ -219,7 +219,7 @@ const CONFIG = [
     arg: 'PCT',
     type: 'number',
     valid: (n: number) => n >= 0,
-    expected: 'a percentage >= 0 (e.g. 2 for 2%)',
+    expected: 'a percentage >= 0 (e.g. 2 or 2% for 2%)',
     default: 2,
     help: 'practical threshold in percent: smaller changes are never a regression',
     trust: 'stricter-only',

@@ -1,7 +1,7 @@
 /**
  * `benchgate demo` (npm start): builds a throw-away repository from examples/demo with two
- * commits (head makes one benchmark ~65% slower and one ~40% faster) and runs the real
- * pipeline on it.
+ * commits (head makes one benchmark 2x slower and one 2x faster) and runs the real pipeline on
+ * it, saying what it planted before the result and whether benchgate found it after.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULTS, resolveConfig, sourced } from '../config.js';
+import { findingLines, groundTruthLines } from './demo-story.js';
 import { runComparison } from './run.js';
 import type { Command } from './types.js';
 
@@ -44,7 +45,8 @@ export function createDemoRepo(dir: string): string {
 
 export const cmdDemo: Command = async ({ values, platform }) => {
   const repo = createDemoRepo(mkdtempSync(path.join(os.tmpdir(), 'benchgate-demo-')));
-  platform.info(`demo repository: ${repo} (base = HEAD~1, head = HEAD)`);
+  // The repository is deleted at the end, so its path is not shown.
+  for (const line of groundTruthLines()) platform.info(line);
   try {
     const config = resolveConfig(
       [
@@ -56,6 +58,7 @@ export const cmdDemo: Command = async ({ values, platform }) => {
     config.outDir = path.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform);
     platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
+    for (const line of findingLines(outcome.result.comparisons, outcome.exitCode)) platform.info(line);
     return outcome.exitCode;
   } finally {
     rmSync(repo, { recursive: true, force: true });

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { concludeLog, type Outcome } from '../conclude.js';
 import { flagLayer, type Config } from '../config.js';
+import { checkRepository } from '../git.js';
 import { measure } from '../measure.js';
 import type { Platform } from '../platforms/types.js';
 import { readLog } from '../runner/log.js';
@@ -19,6 +20,7 @@ export async function runComparison(config: Config, platform: Platform): Promise
 
 export const cmdRun: Command = async ({ values, platform }) => {
   const repoDir = path.resolve(values.repo ?? '.');
+  await checkRepository(repoDir, values.repo === undefined ? `the current directory (${repoDir})` : `--repo ${values.repo}`);
   const config = await loadConfig({
     repoDir,
     configFile: values.config === undefined ? undefined : path.resolve(values.config),

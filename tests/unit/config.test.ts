@@ -45,7 +45,28 @@ describe('config', () => {
 
   it('names an unknown key and lists the valid ones', () => {
     const file = yamlFile('bench: x\nround: 3\n');
-    expect(() => readConfigFile(file, true)).toThrow(new RegExp(`${file}:2: unknown key "round"; valid keys: .*rounds`));
+    expect(() => readConfigFile(file, true)).toThrow(
+      new RegExp(`${file}:2: unknown key "round"; did you mean "rounds"\\? valid keys: .*rounds`),
+    );
+  });
+
+  it('suggests the key a typo is nearest to, as the CLI does for a flag, and nothing for a stranger', () => {
+    const file = yamlFile('bench: x\nthresold: 5\ngate_metrics: [allocs/op]\n');
+    expect(() => readConfigFile(file, true)).toThrow(`${file}:2: unknown key "thresold"; did you mean "threshold"? valid keys: `);
+    expect(() => readConfigFile(yamlFile('bench: x\ngate_metrics: [a]\n'), true)).toThrow('did you mean "gate-metrics"?');
+    expect(() => readConfigFile(yamlFile('bench: x\nxyzzy: 1\n'), true)).toThrow(/unknown key "xyzzy"; valid keys: /);
+  });
+
+  it('takes a percentage with its sign: threshold 5%, per-glob thresholds 10 %', () => {
+    const file = yamlFile("bench: x\nthreshold: 5%\nthresholds:\n  'json/*': 10 %\n");
+    const c = resolveConfig([readConfigFile(file, true)], '.');
+    expect([c.thresholdPct, c.thresholds]).toEqual([5, [{ glob: 'json/*', pct: 10 }]]);
+    expect(resolveConfig([flags({ bench: 'x', threshold: '2.5%', thresholds: 'sort/*=7%' })], '.')).toMatchObject({
+      thresholdPct: 2.5,
+      thresholds: [{ glob: 'sort/*', pct: 7 }],
+    });
+    expect(() => resolveConfig([flags({ bench: 'x', threshold: '5%%' })], '.')).toThrow('--threshold: expected a percentage >= 0');
+    expect(() => resolveConfig([flags({ bench: 'x', alpha: '5%' })], '.')).toThrow('--alpha: expected a probability');
   });
 
   it('reports invalid YAML with its line', () => {

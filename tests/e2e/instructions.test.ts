@@ -4,7 +4,8 @@
  * without valgrind gets a clear exit-2 error.
  */
 import { describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { lcgProgram } from '../../bench/real/c/program.js';
 import { readLog } from '../../src/runner/log.js';
@@ -85,7 +86,10 @@ describe('benchgate run --measure instructions', () => {
   });
 
   it('without valgrind, exits 2 and says how to install it', async () => {
-    const r = await runCli(args(dir, 'HEAD~1', tempDir()), { env: { PATH: tempDir() } });
+    // A PATH with git (the repository is checked first) and nothing else.
+    const bin = tempDir();
+    symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), path.join(bin, 'git'));
+    const r = await runCli(args(dir, 'HEAD~1', tempDir()), { env: { PATH: bin } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('apt-get install valgrind');
   });

@@ -134,7 +134,8 @@ const CONFIG = [
     help: 'name of this suite in the reports and comments',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run'],
+    commands: ['run', 'history'],
+    perCommand: { history: { help: "history last: only this suite's records", defaultText: 'every suite' } },
   },
   {
     name: 'rounds',

@@ -575,6 +575,15 @@ const HISTORY: readonly OptionSpec[] = [
     commands: ['record', 'history'],
   },
   {
+    name: 'history-from',
+    arg: 'FILE',
+    type: 'text',
+    help: "main's history findings (the JSON benchgate history --json printed, published by the recording workflow): the comment says when main has crept",
+    trust: 'trusted-only',
+    measures: false,
+    commands: ['analyze'],
+  },
+  {
     name: 'creep-links',
     arg: 'N',
     ...int(2),

@@ -35,7 +35,11 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
   report: { summary: 'publish saved results to GitHub (the fork-safe reporter job)', run: cmdReport },
   demo: { summary: 'run the built-in demo (no setup needed)', run: cmdDemo },
   record: { summary: "append a recording run's results to main's history (docs/history.md)", args: '<results.json>', run: cmdRecord },
-  history: { summary: "print the change points and slow creep in main's history", run: cmdHistory },
+  history: {
+    summary: "print the change points and slow creep in main's history; `history last`: the last recorded commit",
+    args: '[last]',
+    run: cmdHistory,
+  },
 };
 
 const FOOTER = `

@@ -5,6 +5,7 @@
  */
 import { analyze } from './analysis/index.js';
 import { EXIT, exitCodeOf } from './exit.js';
+import { readMainCreep } from './history/main-creep.js';
 import { LOG_FILE } from './measure.js';
 import type { ComparisonResult, RunSettings } from './model.js';
 import type { Platform } from './platforms/types.js';
@@ -26,16 +27,19 @@ export interface ConcludeLog {
   /** Where the reports go. */
   outDir: string;
   platform: Platform;
+  /** The published `benchgate history --json` whose creep the comment quotes (trusted-only). */
+  historyFrom?: string;
 }
 
 /** Analyses the log, writes the reports, publishes them, and picks the exit code. */
-export async function concludeLog({ log, logFile, overrides = {}, outDir, platform }: ConcludeLog): Promise<Outcome> {
+export async function concludeLog({ log, logFile, overrides = {}, outDir, platform, historyFrom }: ConcludeLog): Promise<Outcome> {
   const settings: RunSettings = { ...log.header.config, ...overrides };
   const override = (await platform.gateOverride?.()) ?? null;
   const result = await platform.group('analysis', async () => {
     const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
     platform.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
-    return analysed;
+    const mainCreep = historyFrom === undefined ? undefined : readMainCreep(historyFrom);
+    return mainCreep === undefined ? analysed : { ...analysed, mainCreep };
   });
   const { written, notWritten } = writeReports(result, outDir, platform.commentOptions?.());
   const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform);

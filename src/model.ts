@@ -519,4 +519,18 @@ export interface ComparisonResult {
   warnings: Warning[];
   environment: ResultEnvironment;
   failures: Failures;
+  /**
+   * Main's slow creep, read at conclude time from the published `benchgate history --json`
+   * (`--history-from`, trusted-only); absent without it or when main has not crept.
+   */
+  mainCreep?: MainCreep;
+}
+
+/** The largest creep finding of main's history, as the PR comment quotes it (docs/history.md). */
+export interface MainCreep {
+  benchmark: string;
+  changePct: number;
+  interval: [number, number];
+  /** How many recorded links (commits) the change is chained over. */
+  links: number;
 }

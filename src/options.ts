@@ -134,7 +134,8 @@ const CONFIG = [
     help: 'name of this suite in the reports and comments',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run'],
+    commands: ['run', 'history'],
+    perCommand: { history: { help: "history last: only this suite's records", defaultText: 'every suite' } },
   },
   {
     name: 'rounds',
@@ -572,6 +573,15 @@ const HISTORY: readonly OptionSpec[] = [
     trust: 'trusted-only',
     measures: false,
     commands: ['record', 'history'],
+  },
+  {
+    name: 'history-from',
+    arg: 'FILE',
+    type: 'text',
+    help: "main's history findings (the JSON benchgate history --json printed, published by the recording workflow): the comment says when main has crept",
+    trust: 'trusted-only',
+    measures: false,
+    commands: ['analyze'],
   },
   {
     name: 'creep-links',

@@ -22,5 +22,5 @@ export const cmdAnalyze: Command = async ({ values, positionals, platform }) => 
     }
   }
   const outDir = values.out ?? path.dirname(file);
-  return (await concludeLog({ log, logFile: file, overrides, outDir, platform })).exitCode;
+  return (await concludeLog({ log, logFile: file, overrides, outDir, platform, historyFrom: values['history-from'] })).exitCode;
 };

@@ -1,28 +1,55 @@
-/** `benchgate history --store SPEC [--json]`: change points and slow creep on a branch's records. */
+/**
+ * `benchgate history --store SPEC [--json]`: change points and slow creep on a branch's records.
+ * `benchgate history last --store SPEC`: the head of the branch's latest record, the base of the
+ * next recording run (docs/history.md): a push is compared with what was last recorded, not
+ * with the event's `before`, so a run that failed or never ran leaves no gap in the chain.
+ */
 import { ConfigError } from '../config.js';
 import { EXIT } from '../exit.js';
 import { analyseHistory } from '../history/analyse.js';
 import { CREEP_DEFAULTS } from '../history/creep.js';
 import { OTAVA_DEFAULTS } from '../history/e-divisive.js';
 import { openStore } from '../history/open-store.js';
+import { chronological, type HistoryRecord } from '../history/record.js';
 import { renderHistoryJson, renderHistoryText } from '../history/render.js';
+import type { RecordQuery } from '../history/store.js';
 import type { Command } from './types.js';
 
-export const cmdHistory: Command = async ({ values, positionals, platform }) => {
-  if (positionals.length !== 0 || values.store === undefined)
-    throw new ConfigError('usage: benchgate history --store SPEC [--branch main] [--json]');
-  const links = values['creep-links'] === undefined ? CREEP_DEFAULTS.links : Number(values['creep-links']);
-  if (!Number.isInteger(links) || links < 2)
-    throw new ConfigError(`--creep-links: expected a whole number >= 2, got "${values['creep-links']}"`);
-  const branch = values.branch ?? 'main';
-  const store = await openStore(values.store, process.cwd());
-  let records;
+const USAGE =
+  'usage: benchgate history --store SPEC [--branch main] [--json], or benchgate history last --store SPEC [--branch main] [--suite NAME]';
+
+async function readRecords(spec: string, query: RecordQuery): Promise<{ store: string; records: HistoryRecord[] }> {
+  const store = await openStore(spec, process.cwd());
   try {
-    records = await store.read({ branch });
+    return { store: store.name, records: await store.read(query) };
   } finally {
     await store.close();
   }
-  if (records.length === 0) platform.warn(`no records of branch ${branch} in ${store.name}: nothing to look at (is --store right?)`);
+}
+
+export const cmdHistory: Command = async ({ values, positionals, platform }) => {
+  const last = positionals[0] === 'last';
+  if (positionals.length > 1 || (positionals.length === 1 && !last) || values.store === undefined) throw new ConfigError(USAGE);
+  const branch = values.branch ?? 'main';
+  if (last) {
+    const { store, records } = await readRecords(values.store, { branch, ...(values.suite !== undefined && { suite: values.suite }) });
+    const latest = chronological(records).at(-1);
+    // Nothing printed: the caller has no recorded base and chooses its own (the templates: the push's parent).
+    if (latest === undefined) platform.warn(`no records of branch ${branch} in ${store}: no last recorded commit`);
+    else if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(latest.head))
+      // It becomes the next run's --base: only a full SHA, never something git would read as an option.
+      throw new ConfigError(
+        `the latest record of branch ${branch} in ${store} has head "${latest.head.slice(0, 80)}", not a full commit SHA`,
+      );
+    else process.stdout.write(`${latest.head}\n`);
+    return EXIT.pass;
+  }
+  if (values.suite !== undefined) throw new ConfigError('--suite is for `benchgate history last`; the report covers every suite');
+  const links = values['creep-links'] === undefined ? CREEP_DEFAULTS.links : Number(values['creep-links']);
+  if (!Number.isInteger(links) || links < 2)
+    throw new ConfigError(`--creep-links: expected a whole number >= 2, got "${values['creep-links']}"`);
+  const { store, records } = await readRecords(values.store, { branch });
+  if (records.length === 0) platform.warn(`no records of branch ${branch} in ${store}: nothing to look at (is --store right?)`);
   const report = analyseHistory(branch, records, OTAVA_DEFAULTS, { ...CREEP_DEFAULTS, links });
   process.stdout.write(values.json === 'true' ? renderHistoryJson(report) : renderHistoryText(report));
   return EXIT.pass;

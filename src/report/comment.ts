@@ -117,6 +117,15 @@ const geomeanNote: NoteProvider = ({ result }) =>
       ]
     : [];
 
+/** Main has crept (issue 26): one line from the published history, never the pull request's doing. */
+const mainCreepNote: NoteProvider = ({ result }) => {
+  const creep = result.mainCreep;
+  if (creep === undefined) return [];
+  return [
+    `📈 main: ${formatChange(creep.changePct, creep.interval)} over the last ${plural(creep.links, 'commit')} (${markdownCodeCell(creep.benchmark)}; not this pull request's doing)`,
+  ];
+};
+
 /** The notes slot's lines, in this order. Issues 20, 22, 26 add their providers here. */
 export const NOTE_PROVIDERS: NoteProvider[] = [
   failedRunsNote,
@@ -126,6 +135,7 @@ export const NOTE_PROVIDERS: NoteProvider[] = [
   adaptiveNote,
   geomeanNote,
   comparedNote,
+  mainCreepNote,
 ];
 
 const platformLinks: LinkProvider = ({ links }) => links.map(linkMarkdown);

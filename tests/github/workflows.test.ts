@@ -53,6 +53,7 @@ const DEPRECATED: Record<string, number[]> = {
 
 interface Step {
   uses?: string;
+  run?: string;
   with?: Record<string, string | number | boolean>;
 }
 
@@ -95,12 +96,13 @@ function pinProblem(uses: string): string | undefined {
 }
 
 describe('workflow files', () => {
-  it('are the three starter workflows, the reusable one and the release workflow', () => {
+  it('are the four starter workflows, the reusable one and the release workflow', () => {
     expect(WORKFLOWS.sort()).toEqual([
       '.github/workflows/benchgate.yml',
       '.github/workflows/release.yml',
       'templates/github/benchgate-comment.yml',
       'templates/github/benchgate-deep.yml',
+      'templates/github/benchgate-record.yml',
       'templates/github/benchgate.yml',
     ]);
   });
@@ -326,5 +328,55 @@ describe('the pull request workflows: measure, then publish', () => {
   it('the deep run, which may run a pull request branch, holds no write permission', () => {
     const workflow = parse(readFileSync(path.join(ROOT, 'templates/github/benchgate-deep.yml'), 'utf8')) as { permissions: object };
     expect(workflow.permissions).toEqual({ contents: 'read' });
+  });
+});
+
+describe('the history recorder (benchgate-record.yml)', () => {
+  type Job = {
+    if?: string;
+    needs?: string;
+    permissions?: Record<string, string>;
+    outputs?: Record<string, string>;
+    steps: Step[];
+  };
+  const file = 'templates/github/benchgate-record.yml';
+  const workflow = parse(readFileSync(path.join(ROOT, file), 'utf8')) as {
+    on: Record<string, unknown>;
+    permissions: Record<string, string>;
+    concurrency: { group: string; 'cancel-in-progress': boolean };
+    env: Record<string, string>;
+    jobs: Record<string, Job>;
+  };
+  const { jobs } = workflow;
+  const run = (job: Job) => job.steps.flatMap((s) => (s.run ? [s.run] : [])).join('\n');
+
+  it('runs on pushes to the default branch only, one at a time and never cancelled', () => {
+    expect(Object.keys(workflow.on)).toEqual(['push']);
+    expect(jobs['last-recorded']!.if).toContain("format('refs/heads/{0}', github.event.repository.default_branch)");
+    expect(workflow.concurrency['cancel-in-progress']).toBe(false);
+    expect(workflow.permissions).toEqual({});
+  });
+
+  it('compares the last recorded commit with the pushed one, the push’s before only when nothing is recorded', () => {
+    expect(run(jobs['last-recorded']!)).toMatch(/benchgate history last --store "\$BENCHGATE_STORE" --branch "\$GITHUB_REF_NAME"/);
+    expect(run(jobs['last-recorded']!)).toContain('base=${last:-$BEFORE}');
+    const step = jobs.measure!.steps.find((s) => s.uses === PLACEHOLDER)!;
+    expect(step.with).toMatchObject({ base: '${{ needs.last-recorded.outputs.base }}', 'fail-on': 'none', token: '' });
+  });
+
+  it('measures with a read-only token and records with a write token in a job that runs no benchmark code', () => {
+    expect(jobs.measure!.permissions).toEqual({ contents: 'read' });
+    expect(JSON.stringify(jobs.measure)).not.toContain('BENCHGATE_STORE_TOKEN');
+    expect(jobs.record!.needs).toBe('measure');
+    expect(jobs.record!.permissions).toEqual({ contents: 'write' });
+    expect(jobs.record!.steps.map((s) => s.uses ?? 'run')).toEqual(['actions/download-artifact@v8', 'run', 'actions/upload-artifact@v7']);
+    expect(run(jobs.record!)).toContain('benchgate record --store "$BENCHGATE_STORE"');
+    expect(run(jobs.record!)).toContain('benchgate history --store "$BENCHGATE_STORE" --branch "$GITHUB_REF_NAME" --json');
+  });
+
+  it('gives the store its token through a credential helper reading the environment, never in a URL', () => {
+    expect(workflow.env.BENCHGATE_STORE).not.toMatch(/token|@/i);
+    expect(workflow.env.GIT_CONFIG_KEY_0).toBe('credential.helper');
+    expect(workflow.env.GIT_CONFIG_VALUE_0).toContain('password=$BENCHGATE_STORE_TOKEN');
   });
 });

@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli.js';
+import { DirectoryStore } from '../../src/history/store-directory.js';
 import { LocalPlatform } from '../../src/platforms/local.js';
 import { renderJson } from '../../src/report/json.js';
 import { comparison, result, summary } from '../builders.js';
+import { benchmarkRecord, historyRecord } from './records.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-history-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -88,5 +90,26 @@ describe('benchgate record and history', () => {
     writeFileSync(bad, '{}');
     expect((await cli('record', '--store', path.join(dir, 'x'), bad)).code).toBe(2);
     expect((await cli('history', '--store', dir, '--creep-links', '1')).code).toBe(2);
+  });
+
+  it('history last prints the last recorded commit, per suite when asked; nothing when none is recorded', async () => {
+    const store = path.join(dir, 'last');
+    const empty = await cli('history', 'last', '--store', store);
+    expect([empty.code, empty.out]).toEqual([0, '']);
+    expect(empty.err).toContain('no records of branch main');
+    for (let i = 1; i <= 3; i++) await cli('record', '--store', store, resultsFile(i));
+    expect(await cli('history', 'last', '--store', store, '--branch', 'main')).toMatchObject({ code: 0, out: `${sha(3)}\n` });
+    expect((await cli('history', 'last', '--store', store, '--suite', 'go')).out).toBe(`${sha(3)}\n`);
+    expect((await cli('history', 'last', '--store', store, '--suite', 'other')).out).toBe('');
+    expect((await cli('history', 'last', '--store', store, '--branch', 'release')).out).toBe('');
+    expect((await cli('history', 'first', '--store', store)).code).toBe(2);
+  });
+
+  it('history last refuses a recorded head that is not a full SHA: it becomes the next --base', async () => {
+    const store = path.join(dir, 'last-bad');
+    const directory = new DirectoryStore(store);
+    await directory.append(historyRecord(1, [benchmarkRecord()], { head: '--upload-pack=touch pwned' }));
+    const last = await cli('history', 'last', '--store', store);
+    expect([last.code, last.out]).toEqual([2, '']);
   });
 });

@@ -3949,7 +3949,7 @@ var require_main7 = __commonJS({
       var flags;
       var token;
       var flag;
-      var num2;
+      var num3;
       var out;
       var pos;
       var f;
@@ -4041,11 +4041,11 @@ var require_main7 = __commonJS({
               break;
             case "c":
               if (!isnan(token.arg)) {
-                num2 = parseInt(token.arg, 10);
-                if (num2 < 0 || num2 > 127) {
+                num3 = parseInt(token.arg, 10);
+                if (num3 < 0 || num3 > 127) {
                   throw new Error("invalid character code. Value: " + token.arg);
                 }
-                token.arg = isnan(num2) ? String(token.arg) : fromCharCode(num2);
+                token.arg = isnan(num3) ? String(token.arg) : fromCharCode(num3);
               }
               break;
             case "e":
@@ -6615,9 +6615,9 @@ var require_parse = __commonJS({
       const peek = state.peek = (n = 1) => input[state.index + n];
       const advance2 = state.advance = () => input[++state.index] || "";
       const remaining = () => input.slice(state.index + 1);
-      const consume = (value2 = "", num2 = 0) => {
+      const consume = (value2 = "", num3 = 0) => {
         state.consumed += value2;
-        state.index += num2;
+        state.index += num3;
       };
       const append2 = (token) => {
         state.output += token.output != null ? token.output : token.value;
@@ -10279,9 +10279,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num2 = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num2))
-        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
+      const num3 = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num3))
+        return isNaN(num3) ? ".nan" : num3 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -10321,8 +10321,8 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num3 = Number(node.value);
+        return isFinite(num3) ? num3.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -10761,8 +10761,8 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num3 = Number(node.value);
+        return isFinite(num3) ? num3.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -10964,23 +10964,23 @@ var require_timestamp = __commonJS({
     function parseSexagesimal(str2, asBigInt) {
       const sign = str2[0];
       const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
-      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
-      return sign === "-" ? num2(-1) * res : res;
+      const num3 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num3(60) + num3(p), num3(0));
+      return sign === "-" ? num3(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num2 = (n) => n;
+      let num3 = (n) => n;
       if (typeof value === "bigint")
-        num2 = (n) => BigInt(n);
+        num3 = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num2(-1);
+        value *= num3(-1);
       }
-      const _60 = num2(60);
+      const _60 = num3(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -39290,8 +39290,8 @@ var require_util8 = __commonJS({
           return false;
         }
       }
-      const num2 = Number.parseInt(value, 10);
-      return num2 >= 8 && num2 <= 15;
+      const num3 = Number.parseInt(value, 10);
+      return num3 >= 8 && num3 <= 15;
     }
     var hasIntl = typeof process.versions.icu === "string";
     var fatalDecoder = hasIntl ? new TextDecoder("utf-8", { fatal: true }) : void 0;
@@ -41395,7 +41395,7 @@ var require_undici = __commonJS({
 });
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync9, existsSync as existsSync8 } from "fs";
+import { readFileSync as readFileSync10, existsSync as existsSync8 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context;
 var init_context = __esm({
@@ -41409,7 +41409,7 @@ var init_context = __esm({
         this.payload = {};
         if (process.env.GITHUB_EVENT_PATH) {
           if (existsSync8(process.env.GITHUB_EVENT_PATH)) {
-            this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+            this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
             const path28 = process.env.GITHUB_EVENT_PATH;
             process.stdout.write(`GITHUB_EVENT_PATH ${path28} does not exist${EOL6}`);
@@ -46665,8 +46665,8 @@ var require_postgres_date = __commonJS({
     function bcYearToNegativeYear(year) {
       return -(year - 1);
     }
-    function is0To99(num2) {
-      return num2 >= 0 && num2 < 100;
+    function is0To99(num3) {
+      return num3 >= 0 && num3 < 100;
     }
   }
 });
@@ -48842,18 +48842,18 @@ var require_buffer_writer = __commonJS({
           oldBuffer.copy(this.buffer, 0, 0, this.offset);
         }
       }
-      addInt32(num2) {
+      addInt32(num3) {
         this.ensure(4);
-        this.buffer[this.offset++] = num2 >>> 24 & 255;
-        this.buffer[this.offset++] = num2 >>> 16 & 255;
-        this.buffer[this.offset++] = num2 >>> 8 & 255;
-        this.buffer[this.offset++] = num2 >>> 0 & 255;
+        this.buffer[this.offset++] = num3 >>> 24 & 255;
+        this.buffer[this.offset++] = num3 >>> 16 & 255;
+        this.buffer[this.offset++] = num3 >>> 8 & 255;
+        this.buffer[this.offset++] = num3 >>> 0 & 255;
         return this;
       }
-      addInt16(num2) {
+      addInt16(num3) {
         this.ensure(2);
-        this.buffer[this.offset++] = num2 >>> 8 & 255;
-        this.buffer[this.offset++] = num2 >>> 0 & 255;
+        this.buffer[this.offset++] = num3 >>> 8 & 255;
+        this.buffer[this.offset++] = num3 >>> 0 & 255;
         return this;
       }
       addCString(string) {
@@ -57476,9 +57476,9 @@ function toNumber(str2, options = {}) {
   } else if (options.octal && octRegex.test(trimmedStr)) {
     return parse_int(trimmedStr, 8);
   } else if (!isFinite(trimmedStr)) {
-    const num2 = Number(trimmedStr);
-    if (Number.isNaN(num2)) return str2;
-    return handleInfinity(str2, num2, options);
+    const num3 = Number(trimmedStr);
+    if (Number.isNaN(num3)) return str2;
+    return handleInfinity(str2, num3, options);
   } else if (trimmedStr.includes("e") || trimmedStr.includes("E")) {
     return resolveEnotation(str2, trimmedStr, options);
   } else {
@@ -57494,23 +57494,23 @@ function toNumber(str2, options = {}) {
       if (!options.leadingZeros && (leadingZeros.length > 1 || leadingZeros.length === 1 && !decimalAdjacentToLeadingZeros)) {
         return str2;
       } else {
-        const num2 = Number(trimmedStr);
-        const parsedStr = String(num2);
-        if (num2 === 0) return num2;
+        const num3 = Number(trimmedStr);
+        const parsedStr = String(num3);
+        if (num3 === 0) return num3;
         if (parsedStr.search(/[eE]/) !== -1) {
-          if (options.eNotation) return num2;
+          if (options.eNotation) return num3;
           else return str2;
         } else if (trimmedStr.indexOf(".") !== -1) {
-          if (parsedStr === "0") return num2;
-          else if (parsedStr === numTrimmedByZeros) return num2;
-          else if (parsedStr === `${sign}${numTrimmedByZeros}`) return num2;
+          if (parsedStr === "0") return num3;
+          else if (parsedStr === numTrimmedByZeros) return num3;
+          else if (parsedStr === `${sign}${numTrimmedByZeros}`) return num3;
           else return str2;
         }
         let n = leadingZeros ? numTrimmedByZeros : trimmedStr;
         if (leadingZeros) {
-          return n === parsedStr || sign + n === parsedStr ? num2 : str2;
+          return n === parsedStr || sign + n === parsedStr ? num3 : str2;
         } else {
-          return n === parsedStr || n === sign + parsedStr ? num2 : str2;
+          return n === parsedStr || n === sign + parsedStr ? num3 : str2;
         }
       }
     } else {
@@ -57564,13 +57564,13 @@ function parse_int(numStr, base) {
   else if (window && window.parseInt) return window.parseInt(numStr, base);
   else throw new Error("parseInt, Number.parseInt, window.parseInt are not supported");
 }
-function handleInfinity(str2, num2, options) {
-  const isPositive = num2 === Infinity;
+function handleInfinity(str2, num3, options) {
+  const isPositive = num3 === Infinity;
   switch (options.infinity.toLowerCase()) {
     case "null":
       return null;
     case "infinity":
-      return num2;
+      return num3;
     // Return Infinity or -Infinity
     case "string":
       return isPositive ? "Infinity" : "-Infinity";
@@ -61725,7 +61725,8 @@ var CONFIG = [
     help: "name of this suite in the reports and comments",
     trust: "trusted-only",
     measures: false,
-    commands: ["run"]
+    commands: ["run", "history"],
+    perCommand: { history: { help: "history last: only this suite's records", defaultText: "every suite" } }
   },
   {
     name: "rounds",
@@ -62159,6 +62160,15 @@ var HISTORY = [
     trust: "trusted-only",
     measures: false,
     commands: ["record", "history"]
+  },
+  {
+    name: "history-from",
+    arg: "FILE",
+    type: "text",
+    help: "main's history findings (the JSON benchgate history --json printed, published by the recording workflow): the comment says when main has crept",
+    trust: "trusted-only",
+    measures: false,
+    commands: ["analyze"]
   },
   {
     name: "creep-links",
@@ -65994,6 +66004,33 @@ function guardProcess(report) {
   return { finalCode: (code) => stray && code <= EXIT.gateFailed ? EXIT.internal : code };
 }
 
+// src/history/main-creep.ts
+import { readFileSync as readFileSync5 } from "node:fs";
+var num2 = (v) => typeof v === "number" && Number.isFinite(v);
+function readMainCreep(file) {
+  let data;
+  try {
+    data = JSON.parse(readFileSync5(file, "utf8"));
+  } catch (err) {
+    throw new ConfigError(`${file}: not the JSON benchgate history --json prints (${err.message})`);
+  }
+  const creep = data?.creep;
+  if (!Array.isArray(creep)) throw new ConfigError(`${file}: no "creep" list: not the JSON benchgate history --json prints`);
+  const findings = creep.map((c, i) => {
+    const f = c;
+    const interval2 = f.interval;
+    if (typeof f.id?.benchmark !== "string" || typeof f.id.suite !== "string" || !num2(f.changePct) || !Array.isArray(interval2) || interval2.length !== 2 || !interval2.every(num2) || !num2(f.links))
+      throw new ConfigError(`${file}: creep[${i}] is not a creep finding (id, changePct, interval, links)`);
+    return {
+      benchmark: `${f.id.suite}: ${f.id.benchmark}`,
+      changePct: f.changePct,
+      interval: [interval2[0], interval2[1]],
+      links: f.links
+    };
+  });
+  return findings.sort((a, b) => Math.abs(b.changePct) - Math.abs(a.changePct))[0];
+}
+
 // src/measure.ts
 import path17 from "node:path";
 
@@ -66024,11 +66061,11 @@ function filterVariable(config, filter2) {
 }
 
 // src/environment.ts
-import { existsSync as existsSync6, readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
+import { existsSync as existsSync6, readFileSync as readFileSync6, readdirSync as readdirSync3 } from "node:fs";
 import os5 from "node:os";
 function readText(file) {
   try {
-    return readFileSync5(file, "utf8").trim();
+    return readFileSync6(file, "utf8").trim();
   } catch {
     return null;
   }
@@ -66300,7 +66337,7 @@ function explainErrorLine(line) {
 
 // src/runner/exec.ts
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync as readFileSync6, readdirSync as readdirSync4 } from "node:fs";
+import { readFileSync as readFileSync7, readdirSync as readdirSync4 } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 var MAX_STDOUT_BYTES = 256 * 1024 * 1024;
 var MAX_LINE_CHARS = 4096;
@@ -66373,7 +66410,7 @@ function descendants(rootPid) {
     }
     for (const tid of tasks) {
       try {
-        const kids = readFileSync6(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+        const kids = readFileSync7(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
         for (const kid of kids ? kids.split(" ") : []) {
           out.push(Number(kid));
           stack.push(Number(kid));
@@ -66386,7 +66423,7 @@ function descendants(rootPid) {
 }
 function peakRssKb(pid) {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync6(`/proc/${pid}/status`, "utf8"));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync7(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) : null;
   } catch {
     return null;
@@ -66511,7 +66548,7 @@ function killActiveCommands() {
 
 // src/runner/instructions.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { chownSync, mkdtempSync, readFileSync as readFileSync7, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
+import { chownSync, mkdtempSync, readFileSync as readFileSync8, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
 import os7 from "node:os";
 import path6 from "node:path";
 
@@ -66584,7 +66621,7 @@ function cachegrindPrefix(dir) {
 function readInstructionCount(dir) {
   let total2 = null;
   for (const file of readdirSync5(dir)) {
-    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path6.join(dir, file), "utf8"));
+    const m = /^summary:\s+(\d+)/m.exec(readFileSync8(path6.join(dir, file), "utf8"));
     if (m) total2 = (total2 ?? 0) + Number(m[1]);
   }
   return total2;
@@ -66650,7 +66687,7 @@ function planRounds(rounds2, warmup, seed) {
 
 // src/runner/steady.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { readFileSync as readFileSync8 } from "node:fs";
+import { readFileSync as readFileSync9 } from "node:fs";
 import os8 from "node:os";
 var RAISED_NICENESS = -5;
 var runProbe = (argv) => {
@@ -66671,7 +66708,7 @@ function allowedCpus(status) {
 }
 function ownStatus() {
   try {
-    return readFileSync8("/proc/self/status", "utf8");
+    return readFileSync9("/proc/self/status", "utf8");
   } catch {
     return "";
   }
@@ -69071,7 +69108,7 @@ function getIDToken(aud) {
 }
 
 // src/platforms/github.ts
-import { existsSync as existsSync10, readFileSync as readFileSync11 } from "node:fs";
+import { existsSync as existsSync10, readFileSync as readFileSync12 } from "node:fs";
 import path13 from "node:path";
 
 // src/report/units.ts
@@ -69482,6 +69519,13 @@ var benchmarkNotes = ({ result, names, fullReport }) => cappedLines(
 var geomeanNote = ({ result }) => result.geomean ? [
   `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${plural2(result.geomean.benchmarks, "benchmark")}.`
 ] : [];
+var mainCreepNote = ({ result }) => {
+  const creep = result.mainCreep;
+  if (creep === void 0) return [];
+  return [
+    `\u{1F4C8} main: ${formatChange(creep.changePct, creep.interval)} over the last ${plural2(creep.links, "commit")} (${markdownCodeCell(creep.benchmark)}; not this pull request's doing)`
+  ];
+};
 var NOTE_PROVIDERS = [
   failedRunsNote,
   noisyNote,
@@ -69489,7 +69533,8 @@ var NOTE_PROVIDERS = [
   benchmarkNotes,
   adaptiveNote,
   geomeanNote,
-  comparedNote
+  comparedNote,
+  mainCreepNote
 ];
 var platformLinks = ({ links }) => links.map(linkMarkdown);
 var LINK_PROVIDERS = [platformLinks];
@@ -69953,12 +69998,12 @@ function omittedNotes(omitted) {
 }
 
 // src/platforms/github-event.ts
-import { existsSync as existsSync9, readFileSync as readFileSync10 } from "node:fs";
+import { existsSync as existsSync9, readFileSync as readFileSync11 } from "node:fs";
 function readPayload(file) {
   if (!file || !existsSync9(file)) return {};
   let data;
   try {
-    data = JSON.parse(readFileSync10(file, "utf8"));
+    data = JSON.parse(readFileSync11(file, "utf8"));
   } catch (err) {
     throw new ConfigError(`${file} (GITHUB_EVENT_PATH): not the workflow run's event, it is not JSON: ${err.message}`);
   }
@@ -70206,7 +70251,7 @@ var GitHubPlatform = class {
     if (this.options.comment && pullRequest !== void 0 && commentFile !== void 0) {
       await this.attempt("comment on the pull request", "pull-requests: write", async () => {
         if (!await this.pullRequestMatches(octokit, repo, pullRequest)) return;
-        const body = readFileSync11(commentFile, "utf8");
+        const body = readFileSync12(commentFile, "utf8");
         const how = await upsertComment(octokit, repo, pullRequest, commentMarker(suite), body);
         this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });
@@ -71571,13 +71616,14 @@ function writeReports(result, outDir, comment = {}, write) {
 }
 
 // src/conclude.ts
-async function concludeLog({ log, logFile, overrides = {}, outDir, platform: platform2 }) {
+async function concludeLog({ log, logFile, overrides = {}, outDir, platform: platform2, historyFrom }) {
   const settings = { ...log.header.config, ...overrides };
   const override = await platform2.gateOverride?.() ?? null;
   const result = await platform2.group("analysis", async () => {
     const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
     platform2.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
-    return analysed;
+    const mainCreep = historyFrom === void 0 ? void 0 : readMainCreep(historyFrom);
+    return mainCreep === void 0 ? analysed : { ...analysed, mainCreep };
   });
   const { written, notWritten } = writeReports(result, outDir, platform2.commentOptions?.());
   const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform2);
@@ -71610,7 +71656,7 @@ var cmdAnalyze = async ({ values, positionals, platform: platform2 }) => {
     }
   }
   const outDir = values.out ?? path20.dirname(file);
-  return (await concludeLog({ log, logFile: file, overrides, outDir, platform: platform2 })).exitCode;
+  return (await concludeLog({ log, logFile: file, overrides, outDir, platform: platform2, historyFrom: values["history-from"] })).exitCode;
 };
 
 // src/commands/demo.ts
@@ -72027,7 +72073,7 @@ import path25 from "node:path";
 // src/history/store-directory.ts
 init_record();
 init_store();
-import { existsSync as existsSync14, readdirSync as readdirSync6, readFileSync as readFileSync12, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync14, readdirSync as readdirSync6, readFileSync as readFileSync13, statSync as statSync4 } from "node:fs";
 import { mkdir as mkdir2, rename as rename2, writeFile as writeFile3 } from "node:fs/promises";
 import path23 from "node:path";
 var MAX_RECORD_BYTES = 16 * 1024 * 1024;
@@ -72060,7 +72106,7 @@ function readRecordTree(root, query, name2) {
       if (statSync4(full).size > MAX_RECORD_BYTES) throw new StoreError(`${where}: larger than ${MAX_RECORD_BYTES} bytes: not a record`);
       let data;
       try {
-        data = JSON.parse(readFileSync12(full, "utf8"));
+        data = JSON.parse(readFileSync13(full, "utf8"));
       } catch (err) {
         throw new StoreError(`${where}: not JSON (${err.message}); remove or repair the file`);
       }
@@ -72081,7 +72127,7 @@ var DirectoryStore = class {
     const file = path23.join(this.root, recordPath(record));
     const text3 = recordText(record);
     if (existsSync14(file)) {
-      if (readFileSync12(file, "utf8") === text3) return;
+      if (readFileSync13(file, "utf8") === text3) return;
       throw new StoreError(`${this.name}: ${file} exists with other content; two records of one commit at one instant`);
     }
     await mkdir2(path23.dirname(file), { recursive: true });
@@ -72216,6 +72262,9 @@ async function openStore(spec, cwd) {
   return new DirectoryStore(path25.resolve(cwd, spec));
 }
 
+// src/commands/history.ts
+init_record();
+
 // src/history/render.ts
 var short = (sha) => inertForLog(plainText(sha.slice(0, 12)));
 var signed = (pct3) => `${pct3 >= 0 ? "+" : ""}${pct3.toFixed(1)}%`;
@@ -72278,21 +72327,37 @@ function renderHistoryJson(report) {
 }
 
 // src/commands/history.ts
-var cmdHistory = async ({ values, positionals, platform: platform2 }) => {
-  if (positionals.length !== 0 || values.store === void 0)
-    throw new ConfigError("usage: benchgate history --store SPEC [--branch main] [--json]");
-  const links = values["creep-links"] === void 0 ? CREEP_DEFAULTS.links : Number(values["creep-links"]);
-  if (!Number.isInteger(links) || links < 2)
-    throw new ConfigError(`--creep-links: expected a whole number >= 2, got "${values["creep-links"]}"`);
-  const branch = values.branch ?? "main";
-  const store = await openStore(values.store, process.cwd());
-  let records;
+var USAGE = "usage: benchgate history --store SPEC [--branch main] [--json], or benchgate history last --store SPEC [--branch main] [--suite NAME]";
+async function readRecords(spec, query) {
+  const store = await openStore(spec, process.cwd());
   try {
-    records = await store.read({ branch });
+    return { store: store.name, records: await store.read(query) };
   } finally {
     await store.close();
   }
-  if (records.length === 0) platform2.warn(`no records of branch ${branch} in ${store.name}: nothing to look at (is --store right?)`);
+}
+var cmdHistory = async ({ values, positionals, platform: platform2 }) => {
+  const last = positionals[0] === "last";
+  if (positionals.length > 1 || positionals.length === 1 && !last || values.store === void 0) throw new ConfigError(USAGE);
+  const branch = values.branch ?? "main";
+  if (last) {
+    const { store: store2, records: records2 } = await readRecords(values.store, { branch, ...values.suite !== void 0 && { suite: values.suite } });
+    const latest = chronological(records2).at(-1);
+    if (latest === void 0) platform2.warn(`no records of branch ${branch} in ${store2}: no last recorded commit`);
+    else if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(latest.head))
+      throw new ConfigError(
+        `the latest record of branch ${branch} in ${store2} has head "${latest.head.slice(0, 80)}", not a full commit SHA`
+      );
+    else process.stdout.write(`${latest.head}
+`);
+    return EXIT.pass;
+  }
+  if (values.suite !== void 0) throw new ConfigError("--suite is for `benchgate history last`; the report covers every suite");
+  const links = values["creep-links"] === void 0 ? CREEP_DEFAULTS.links : Number(values["creep-links"]);
+  if (!Number.isInteger(links) || links < 2)
+    throw new ConfigError(`--creep-links: expected a whole number >= 2, got "${values["creep-links"]}"`);
+  const { store, records } = await readRecords(values.store, { branch });
+  if (records.length === 0) platform2.warn(`no records of branch ${branch} in ${store}: nothing to look at (is --store right?)`);
   const report = analyseHistory(branch, records, OTAVA_DEFAULTS, { ...CREEP_DEFAULTS, links });
   process.stdout.write(values.json === "true" ? renderHistoryJson(report) : renderHistoryText(report));
   return EXIT.pass;
@@ -72373,7 +72438,7 @@ var cmdMerge = async ({ values, positionals }) => {
 init_record();
 
 // src/commands/report.ts
-import { existsSync as existsSync15, readFileSync as readFileSync13, statSync as statSync5 } from "node:fs";
+import { existsSync as existsSync15, readFileSync as readFileSync14, statSync as statSync5 } from "node:fs";
 import path26 from "node:path";
 
 // src/commands/trusted-gate.ts
@@ -72419,7 +72484,7 @@ function readResults(file) {
     const { size } = statSync5(file);
     if (size > MAX_RESULTS_BYTES)
       throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
-    text3 = readFileSync13(file, "utf8");
+    text3 = readFileSync14(file, "utf8");
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
   }
@@ -72434,7 +72499,7 @@ function readResults(file) {
 function readPullRequestNumber(dir) {
   const file = path26.join(dir, PULL_REQUEST_FILE);
   if (!existsSync15(file)) return void 0;
-  const text3 = readFileSync13(file, "utf8").trim();
+  const text3 = readFileSync14(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
@@ -72584,7 +72649,7 @@ ${lines2.join("\n")}
 }
 
 // src/platforms/gitlab.ts
-import { readFileSync as readFileSync14 } from "node:fs";
+import { readFileSync as readFileSync15 } from "node:fs";
 import path27 from "node:path";
 var TOKEN_VARIABLE = "BENCHGATE_GITLAB_TOKEN";
 var DOTENV_FILE = "benchgate.env";
@@ -72749,7 +72814,7 @@ var GitLabPlatform = class {
   /** comment.md as written, under the marker: the text reviewed in --out is the text posted. */
   noteBody(commentFile) {
     return `${this.marker()}
-${readFileSync14(commentFile, "utf8")}`;
+${readFileSync15(commentFile, "utf8")}`;
   }
   async publishNote(commentFile) {
     const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId, CI_MERGE_REQUEST_IID: iid } = this.env;
@@ -72948,7 +73013,11 @@ var COMMANDS = {
   report: { summary: "publish saved results to GitHub (the fork-safe reporter job)", run: cmdReport },
   demo: { summary: "run the built-in demo (no setup needed)", run: cmdDemo },
   record: { summary: "append a recording run's results to main's history (docs/history.md)", args: "<results.json>", run: cmdRecord },
-  history: { summary: "print the change points and slow creep in main's history", run: cmdHistory }
+  history: {
+    summary: "print the change points and slow creep in main's history; `history last`: the last recorded commit",
+    args: "[last]",
+    run: cmdHistory
+  }
 };
 var FOOTER = `
 Formats (--format): ${["auto", "command", ...formats.map((f) => f.name)].join(", ")}.
@@ -73010,9 +73079,9 @@ ${failure.stack ? `${failure.stack}
 }
 
 // src/runner/own-environ.ts
-import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync15, readSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync16, readSync, writeSync } from "node:fs";
 function environRange() {
-  const stat2 = readFileSync15("/proc/self/stat", "utf8");
+  const stat2 = readFileSync16("/proc/self/stat", "utf8");
   const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
   const start = Number(fields[50 - 3]);
   const end = Number(fields[51 - 3]);

@@ -17057,8 +17057,8 @@ var require_util7 = __commonJS({
           return false;
         }
       }
-      const num = Number.parseInt(value, 10);
-      return num >= 8 && num <= 15;
+      const num2 = Number.parseInt(value, 10);
+      return num2 >= 8 && num2 <= 15;
     }
     var hasIntl = typeof process.versions.icu === "string";
     var fatalDecoder = hasIntl ? new TextDecoder("utf-8", { fatal: true }) : void 0;
@@ -19637,7 +19637,7 @@ var require_main7 = __commonJS({
       var flags;
       var token;
       var flag;
-      var num;
+      var num2;
       var out;
       var pos;
       var f;
@@ -19729,11 +19729,11 @@ var require_main7 = __commonJS({
               break;
             case "c":
               if (!isnan(token.arg)) {
-                num = parseInt(token.arg, 10);
-                if (num < 0 || num > 127) {
+                num2 = parseInt(token.arg, 10);
+                if (num2 < 0 || num2 > 127) {
                   throw new Error("invalid character code. Value: " + token.arg);
                 }
-                token.arg = isnan(num) ? String(token.arg) : fromCharCode(num);
+                token.arg = isnan(num2) ? String(token.arg) : fromCharCode(num2);
               }
               break;
             case "e":
@@ -22303,9 +22303,9 @@ var require_parse2 = __commonJS({
       const peek = state.peek = (n = 1) => input[state.index + n];
       const advance2 = state.advance = () => input[++state.index] || "";
       const remaining = () => input.slice(state.index + 1);
-      const consume = (value2 = "", num = 0) => {
+      const consume = (value2 = "", num2 = 0) => {
         state.consumed += value2;
-        state.index += num;
+        state.index += num2;
       };
       const append2 = (token) => {
         state.output += token.output != null ? token.output : token.value;
@@ -25967,9 +25967,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num))
-        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      const num2 = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num2))
+        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -26009,8 +26009,8 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str) => parseFloat(str),
       stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num2 = Number(node.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -26449,8 +26449,8 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str) => parseFloat(str.replace(/_/g, "")),
       stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num2 = Number(node.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -26652,23 +26652,23 @@ var require_timestamp = __commonJS({
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
       const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
-      const num = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
-      return sign === "-" ? num(-1) * res : res;
+      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
+      return sign === "-" ? num2(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num = (n) => n;
+      let num2 = (n) => n;
       if (typeof value === "bigint")
-        num = (n) => BigInt(n);
+        num2 = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num(-1);
+        value *= num2(-1);
       }
-      const _60 = num(60);
+      const _60 = num2(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -41284,7 +41284,7 @@ var require_ajv = __commonJS({
 });
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync9, existsSync as existsSync8 } from "fs";
+import { readFileSync as readFileSync10, existsSync as existsSync8 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context;
 var init_context = __esm({
@@ -41298,7 +41298,7 @@ var init_context = __esm({
         this.payload = {};
         if (process.env.GITHUB_EVENT_PATH) {
           if (existsSync8(process.env.GITHUB_EVENT_PATH)) {
-            this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+            this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
             const path23 = process.env.GITHUB_EVENT_PATH;
             process.stdout.write(`GITHUB_EVENT_PATH ${path23} does not exist${EOL6}`);
@@ -48641,7 +48641,7 @@ import { writeFileSync as writeFileSync6 } from "node:fs";
 import path22 from "node:path";
 
 // src/commands/report.ts
-import { existsSync as existsSync13, readFileSync as readFileSync12, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync13, readFileSync as readFileSync13, statSync as statSync4 } from "node:fs";
 import path20 from "node:path";
 
 // src/stats/errors.ts
@@ -54129,9 +54129,9 @@ function toNumber(str, options = {}) {
   } else if (options.octal && octRegex.test(trimmedStr)) {
     return parse_int(trimmedStr, 8);
   } else if (!isFinite(trimmedStr)) {
-    const num = Number(trimmedStr);
-    if (Number.isNaN(num)) return str;
-    return handleInfinity(str, num, options);
+    const num2 = Number(trimmedStr);
+    if (Number.isNaN(num2)) return str;
+    return handleInfinity(str, num2, options);
   } else if (trimmedStr.includes("e") || trimmedStr.includes("E")) {
     return resolveEnotation(str, trimmedStr, options);
   } else {
@@ -54147,23 +54147,23 @@ function toNumber(str, options = {}) {
       if (!options.leadingZeros && (leadingZeros.length > 1 || leadingZeros.length === 1 && !decimalAdjacentToLeadingZeros)) {
         return str;
       } else {
-        const num = Number(trimmedStr);
-        const parsedStr = String(num);
-        if (num === 0) return num;
+        const num2 = Number(trimmedStr);
+        const parsedStr = String(num2);
+        if (num2 === 0) return num2;
         if (parsedStr.search(/[eE]/) !== -1) {
-          if (options.eNotation) return num;
+          if (options.eNotation) return num2;
           else return str;
         } else if (trimmedStr.indexOf(".") !== -1) {
-          if (parsedStr === "0") return num;
-          else if (parsedStr === numTrimmedByZeros) return num;
-          else if (parsedStr === `${sign}${numTrimmedByZeros}`) return num;
+          if (parsedStr === "0") return num2;
+          else if (parsedStr === numTrimmedByZeros) return num2;
+          else if (parsedStr === `${sign}${numTrimmedByZeros}`) return num2;
           else return str;
         }
         let n = leadingZeros ? numTrimmedByZeros : trimmedStr;
         if (leadingZeros) {
-          return n === parsedStr || sign + n === parsedStr ? num : str;
+          return n === parsedStr || sign + n === parsedStr ? num2 : str;
         } else {
-          return n === parsedStr || n === sign + parsedStr ? num : str;
+          return n === parsedStr || n === sign + parsedStr ? num2 : str;
         }
       }
     } else {
@@ -54217,13 +54217,13 @@ function parse_int(numStr, base) {
   else if (window && window.parseInt) return window.parseInt(numStr, base);
   else throw new Error("parseInt, Number.parseInt, window.parseInt are not supported");
 }
-function handleInfinity(str, num, options) {
-  const isPositive = num === Infinity;
+function handleInfinity(str, num2, options) {
+  const isPositive = num2 === Infinity;
   switch (options.infinity.toLowerCase()) {
     case "null":
       return null;
     case "infinity":
-      return num;
+      return num2;
     // Return Infinity or -Infinity
     case "string":
       return isPositive ? "Infinity" : "-Infinity";
@@ -58378,7 +58378,8 @@ var CONFIG = [
     help: "name of this suite in the reports and comments",
     trust: "trusted-only",
     measures: false,
-    commands: ["run"]
+    commands: ["run", "history"],
+    perCommand: { history: { help: "history last: only this suite's records", defaultText: "every suite" } }
   },
   {
     name: "rounds",
@@ -58812,6 +58813,15 @@ var HISTORY = [
     trust: "trusted-only",
     measures: false,
     commands: ["record", "history"]
+  },
+  {
+    name: "history-from",
+    arg: "FILE",
+    type: "text",
+    help: "main's history findings (the JSON benchgate history --json printed, published by the recording workflow): the comment says when main has crept",
+    trust: "trusted-only",
+    measures: false,
+    commands: ["analyze"]
   },
   {
     name: "creep-links",
@@ -62631,6 +62641,33 @@ function guardProcess(report) {
   return { finalCode: (code) => stray && code <= EXIT.gateFailed ? EXIT.internal : code };
 }
 
+// src/history/main-creep.ts
+import { readFileSync as readFileSync5 } from "node:fs";
+var num = (v) => typeof v === "number" && Number.isFinite(v);
+function readMainCreep(file) {
+  let data;
+  try {
+    data = JSON.parse(readFileSync5(file, "utf8"));
+  } catch (err) {
+    throw new ConfigError(`${file}: not the JSON benchgate history --json prints (${err.message})`);
+  }
+  const creep = data?.creep;
+  if (!Array.isArray(creep)) throw new ConfigError(`${file}: no "creep" list: not the JSON benchgate history --json prints`);
+  const findings = creep.map((c, i) => {
+    const f = c;
+    const interval = f.interval;
+    if (typeof f.id?.benchmark !== "string" || typeof f.id.suite !== "string" || !num(f.changePct) || !Array.isArray(interval) || interval.length !== 2 || !interval.every(num) || !num(f.links))
+      throw new ConfigError(`${file}: creep[${i}] is not a creep finding (id, changePct, interval, links)`);
+    return {
+      benchmark: `${f.id.suite}: ${f.id.benchmark}`,
+      changePct: f.changePct,
+      interval: [interval[0], interval[1]],
+      links: f.links
+    };
+  });
+  return findings.sort((a, b) => Math.abs(b.changePct) - Math.abs(a.changePct))[0];
+}
+
 // src/measure.ts
 import path17 from "node:path";
 
@@ -62661,11 +62698,11 @@ function filterVariable(config, filter2) {
 }
 
 // src/environment.ts
-import { existsSync as existsSync7, readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
+import { existsSync as existsSync7, readFileSync as readFileSync6, readdirSync as readdirSync3 } from "node:fs";
 import os10 from "node:os";
 function readText(file) {
   try {
-    return readFileSync5(file, "utf8").trim();
+    return readFileSync6(file, "utf8").trim();
   } catch {
     return null;
   }
@@ -62937,7 +62974,7 @@ function explainErrorLine(line) {
 
 // src/runner/exec.ts
 import { spawn as spawn2, spawnSync } from "node:child_process";
-import { readFileSync as readFileSync6, readdirSync as readdirSync4 } from "node:fs";
+import { readFileSync as readFileSync7, readdirSync as readdirSync4 } from "node:fs";
 import { StringDecoder as StringDecoder2 } from "node:string_decoder";
 var MAX_STDOUT_BYTES = 256 * 1024 * 1024;
 var MAX_LINE_CHARS = 4096;
@@ -63010,7 +63047,7 @@ function descendants(rootPid) {
     }
     for (const tid of tasks) {
       try {
-        const kids = readFileSync6(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+        const kids = readFileSync7(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
         for (const kid of kids ? kids.split(" ") : []) {
           out.push(Number(kid));
           stack.push(Number(kid));
@@ -63023,7 +63060,7 @@ function descendants(rootPid) {
 }
 function peakRssKb(pid) {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync6(`/proc/${pid}/status`, "utf8"));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync7(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) : null;
   } catch {
     return null;
@@ -63148,7 +63185,7 @@ function killActiveCommands() {
 
 // src/runner/instructions.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { chownSync, mkdtempSync, readFileSync as readFileSync7, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
+import { chownSync, mkdtempSync, readFileSync as readFileSync8, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
 import os12 from "node:os";
 import path11 from "node:path";
 
@@ -63221,7 +63258,7 @@ function cachegrindPrefix(dir) {
 function readInstructionCount(dir) {
   let total2 = null;
   for (const file of readdirSync5(dir)) {
-    const m = /^summary:\s+(\d+)/m.exec(readFileSync7(path11.join(dir, file), "utf8"));
+    const m = /^summary:\s+(\d+)/m.exec(readFileSync8(path11.join(dir, file), "utf8"));
     if (m) total2 = (total2 ?? 0) + Number(m[1]);
   }
   return total2;
@@ -63287,7 +63324,7 @@ function planRounds(rounds2, warmup, seed) {
 
 // src/runner/steady.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { readFileSync as readFileSync8 } from "node:fs";
+import { readFileSync as readFileSync9 } from "node:fs";
 import os13 from "node:os";
 var RAISED_NICENESS = -5;
 var runProbe = (argv) => {
@@ -63308,7 +63345,7 @@ function allowedCpus(status) {
 }
 function ownStatus() {
   try {
-    return readFileSync8("/proc/self/status", "utf8");
+    return readFileSync9("/proc/self/status", "utf8");
   } catch {
     return "";
   }
@@ -63435,7 +63472,7 @@ import { existsSync as existsSync11, realpathSync, statSync as statSync3 } from 
 import path14 from "node:path";
 
 // src/platforms/github.ts
-import { existsSync as existsSync10, readFileSync as readFileSync11 } from "node:fs";
+import { existsSync as existsSync10, readFileSync as readFileSync12 } from "node:fs";
 import path13 from "node:path";
 
 // src/report/units.ts
@@ -63846,6 +63883,13 @@ var benchmarkNotes = ({ result, names, fullReport }) => cappedLines(
 var geomeanNote = ({ result }) => result.geomean ? [
   `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${plural2(result.geomean.benchmarks, "benchmark")}.`
 ] : [];
+var mainCreepNote = ({ result }) => {
+  const creep = result.mainCreep;
+  if (creep === void 0) return [];
+  return [
+    `\u{1F4C8} main: ${formatChange(creep.changePct, creep.interval)} over the last ${plural2(creep.links, "commit")} (${markdownCodeCell(creep.benchmark)}; not this pull request's doing)`
+  ];
+};
 var NOTE_PROVIDERS = [
   failedRunsNote,
   noisyNote,
@@ -63853,7 +63897,8 @@ var NOTE_PROVIDERS = [
   benchmarkNotes,
   adaptiveNote,
   geomeanNote,
-  comparedNote
+  comparedNote,
+  mainCreepNote
 ];
 var platformLinks = ({ links }) => links.map(linkMarkdown);
 var LINK_PROVIDERS = [platformLinks];
@@ -64317,12 +64362,12 @@ function omittedNotes(omitted) {
 }
 
 // src/platforms/github-event.ts
-import { existsSync as existsSync9, readFileSync as readFileSync10 } from "node:fs";
+import { existsSync as existsSync9, readFileSync as readFileSync11 } from "node:fs";
 function readPayload(file) {
   if (!file || !existsSync9(file)) return {};
   let data;
   try {
-    data = JSON.parse(readFileSync10(file, "utf8"));
+    data = JSON.parse(readFileSync11(file, "utf8"));
   } catch (err) {
     throw new ConfigError(`${file} (GITHUB_EVENT_PATH): not the workflow run's event, it is not JSON: ${err.message}`);
   }
@@ -64570,7 +64615,7 @@ var GitHubPlatform = class {
     if (this.options.comment && pullRequest !== void 0 && commentFile !== void 0) {
       await this.attempt("comment on the pull request", "pull-requests: write", async () => {
         if (!await this.pullRequestMatches(octokit, repo, pullRequest)) return;
-        const body = readFileSync11(commentFile, "utf8");
+        const body = readFileSync12(commentFile, "utf8");
         const how = await upsertComment(octokit, repo, pullRequest, commentMarker(suite), body);
         this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });
@@ -65935,13 +65980,14 @@ function writeReports(result, outDir, comment = {}, write) {
 }
 
 // src/conclude.ts
-async function concludeLog({ log, logFile, overrides = {}, outDir, platform: platform2 }) {
+async function concludeLog({ log, logFile, overrides = {}, outDir, platform: platform2, historyFrom }) {
   const settings = { ...log.header.config, ...overrides };
   const override = await platform2.gateOverride?.() ?? null;
   const result = await platform2.group("analysis", async () => {
     const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
     platform2.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
-    return analysed;
+    const mainCreep = historyFrom === void 0 ? void 0 : readMainCreep(historyFrom);
+    return mainCreep === void 0 ? analysed : { ...analysed, mainCreep };
   });
   const { written, notWritten } = writeReports(result, outDir, platform2.commentOptions?.());
   const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform2);
@@ -66000,7 +66046,7 @@ function readResults(file) {
     const { size } = statSync4(file);
     if (size > MAX_RESULTS_BYTES)
       throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
-    text3 = readFileSync12(file, "utf8");
+    text3 = readFileSync13(file, "utf8");
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
   }
@@ -66015,7 +66061,7 @@ function readResults(file) {
 function readPullRequestNumber(dir) {
   const file = path20.join(dir, PULL_REQUEST_FILE);
   if (!existsSync13(file)) return void 0;
-  const text3 = readFileSync12(file, "utf8").trim();
+  const text3 = readFileSync13(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
@@ -66153,9 +66199,9 @@ async function run() {
 }
 
 // src/runner/own-environ.ts
-import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync13, readSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync14, readSync, writeSync } from "node:fs";
 function environRange() {
-  const stat2 = readFileSync13("/proc/self/stat", "utf8");
+  const stat2 = readFileSync14("/proc/self/stat", "utf8");
   const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
   const start = Number(fields[50 - 3]);
   const end = Number(fields[51 - 3]);

@@ -23,6 +23,7 @@ import type {
 } from '../model.js';
 import { geomeanChange } from '../stats/index.js';
 import { compareGroups } from './compare.js';
+import { unmatchedGlobWarnings } from './gating.js';
 import { diagnose } from './diagnose.js';
 import { replaySequential, unreachableWarning, withoutLaterRounds } from './sequential.js';
 import { groupRuns, type Group } from './group.js';
@@ -131,6 +132,7 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const warnings: Warning[] = [...(header.warnings ?? [])];
   if (failures.stopped !== null) warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
   if (failures.noResults) warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
+  else warnings.push(...unmatchedGlobWarnings(settings, groups));
   if (sequential && sequential.adaptive.unreachable.length > 0) {
     warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive!.maxRounds, true));
   }

@@ -24,6 +24,7 @@ import type {
 import { geomeanChange } from '../stats/index.js';
 import { compareGroups } from './compare.js';
 import { unmatchedGlobWarnings } from './gating.js';
+import { cannotFailWarning, planReach, plannedRounds } from './reach.js';
 import { diagnose } from './diagnose.js';
 import { replaySequential, unreachableWarning, withoutLaterRounds } from './sequential.js';
 import { groupRuns, type Group } from './group.js';
@@ -121,7 +122,7 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const sequential = settings.adaptive ? replaySequential(runs, settings, settings.adaptive, end) : null;
   const cost = processCost(sequential ? withoutLaterRounds(runs, sequential.outcomes) : runs);
   const groups = groupRuns(cost.runs, settings.sampling);
-  const { compared } = compareGroups(groups, settings, sequential?.outcomes);
+  const { compared, family } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
   const comparisons = diagnosed.comparisons;
   const environment = environmentDiagnostic(header.environment, runs);
@@ -133,6 +134,8 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   if (failures.stopped !== null) warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
   if (failures.noResults) warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
   else warnings.push(...unmatchedGlobWarnings(settings, groups));
+  const reach = planReach(settings, family);
+  if (reach && !reach.canFail) warnings.push(cannotFailWarning(reach, family, settings.adaptive !== undefined, plannedRounds(settings)));
   if (sequential && sequential.adaptive.unreachable.length > 0) {
     warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive!.maxRounds, true));
   }

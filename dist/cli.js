@@ -53387,13 +53387,41 @@ function decideDeterministic(c, thresholdPct, tolerance = DETERMINISTIC_TOLERANC
 
 // src/analysis/gating.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
+
+// src/analysis/split-name.ts
+var GO = /^(?:(\S+?)\.)?Benchmark([^a-z].*)$/s;
+var PYTEST = /^(\S+?\.py)::(.+)$/s;
+var JAVA = /^((?:[a-z_][a-z0-9_]*\.)+)([A-Z][\w$]*\..+)$/s;
+function splitName(raw) {
+  const go3 = GO.exec(raw);
+  if (go3 && !/^[-/]/.test(go3[2])) return go3[1] ? { pkg: go3[1], name: go3[2] } : { name: go3[2] };
+  const pytest = PYTEST.exec(raw);
+  if (pytest) return { pkg: pytest[1], name: pytest[2] };
+  const java = JAVA.exec(raw);
+  if (java) return { pkg: java[1].slice(0, -1), name: java[2] };
+  return { name: raw };
+}
+
+// src/analysis/gating.ts
 function namesForGlobs({ benchmark, metric, complexityN }) {
   const size = complexityN === void 0 || benchmark.endsWith(`/${complexityN}`) ? "" : ` [n=${complexityN}]`;
-  const shown4 = `${benchmark}${size}`;
-  return metric === "time" ? [shown4] : [shown4, `${shown4} [${metric}]`];
+  const names = [.../* @__PURE__ */ new Set([splitName(benchmark).name, benchmark])].map((name2) => `${name2}${size}`);
+  return metric === "time" ? names : [...names, ...names.map((name2) => `${name2} [${metric}]`)];
+}
+function unmatchedGlobWarnings(settings, subjects) {
+  const names = subjects.flatMap(namesForGlobs);
+  const globs = [
+    ...(settings.ignore ?? []).map((glob) => ({ glob, key: "ignore" })),
+    ...(settings.thresholds ?? []).map((t) => ({ glob: t.glob, key: "thresholds" }))
+  ];
+  return globs.filter(({ glob }) => !names.some(globMatcher(glob))).map(({ glob, key }) => ({
+    code: "glob-matches-nothing",
+    message: `the ${key} glob ${JSON.stringify(glob)} matches no benchmark: globs match the name as the reports show it (Go: "UUID_New-2" for "github.com/google/uuid.BenchmarkUUID_New-2") or as the harness printed it`
+  }));
 }
 function globMatcher(glob) {
-  return (0, import_picomatch.default)(glob, { bash: true, dot: true, nonegate: true });
+  const matcher = (0, import_picomatch.default)(glob, { bash: true, dot: true, nonegate: true });
+  return (name2) => matcher(name2);
 }
 function gatePolicy(settings) {
   const ignore = (settings.ignore ?? []).map(globMatcher);
@@ -53408,11 +53436,14 @@ function gatePolicy(settings) {
   };
 }
 function whyNotGating(s, chosen2, gateProcess, ignored) {
-  if (ignored) return "ignored";
-  if (s.benchmark === PROCESS_BENCHMARK) return gateProcess || chosen2.has(s.metric) ? void 0 : "process";
-  if (s.role === "derived") return "derived";
-  if (s.role === "secondary" && !chosen2.has(s.metric)) return "secondary";
-  return void 0;
+  if (s.benchmark === PROCESS_BENCHMARK) {
+    if (!gateProcess && !chosen2.has(s.metric)) return "process";
+  } else if (s.role === "derived") return "derived";
+  else if (s.role === "secondary" && !chosen2.has(s.metric)) return "secondary";
+  return ignored ? "ignored" : void 0;
+}
+function failOnItems(failOn) {
+  return failOn === "regression" ? ["regression"] : failOn === "none" ? [] : failOn;
 }
 
 // src/adaptive/boundaries.ts
@@ -53571,7 +53602,8 @@ function memo(compute) {
 function lookStatistic(test, samples2, confLevel = 0.95) {
   const { base, head: head2 } = samples2;
   if (base.length !== head2.length) throw new Error(`paired samples differ in length: ${base.length} base, ${head2.length} head`);
-  if (base.length < 2 || [...base, ...head2].some((v) => !(v > 0) || !Number.isFinite(v))) return null;
+  if (base.length < 2 || [...base, ...head2].some((v) => !Number.isFinite(v))) return null;
+  if ([...base, ...head2].some((v) => v <= 0)) return rawScaleStatistic(test, samples2, confLevel);
   const n = base.length;
   if (test === "mann-whitney") {
     const mw = mannWhitneyU(base, head2);
@@ -53600,6 +53632,18 @@ function lookStatistic(test, samples2, confLevel = 0.95) {
     change: change2,
     within: (t) => countWalshAtMost(sorted, Math.log1p(-t / 100)) < qu && countWalshAtMost(negated(sorted), -Math.log1p(t / 100)) < qu
   };
+}
+function rawScaleStatistic(test, { base, head: head2 }, confLevel) {
+  const paired = test === "signed-rank";
+  const d = head2.map((h2, i) => h2 - base[i]);
+  const p = paired ? wilcoxonSignedRank(d, { alternative: "two-sided", method: "auto", correction: true }).p : mannWhitneyU(base, head2).p;
+  const scale = median(base);
+  const toPctOfBase = (shift) => shift === 0 ? 0 : scale === 0 ? Math.sign(shift) * Infinity : 100 * shift / Math.abs(scale);
+  const change2 = memo(() => {
+    const shift = paired ? pairedShift(d, confLevel) : hodgesLehmann(head2, base, { confLevel });
+    return { changePct: toPctOfBase(shift.estimate), ci: [toPctOfBase(shift.ci[0]), toPctOfBase(shift.ci[1])] };
+  });
+  return { p, n: base.length, change: change2, within: (t) => inside(change2().ci, t) || change2().ci.every((end) => end === 0) };
 }
 var inside = (ci, t) => ci[0] > -t && ci[1] < t;
 var sortedLogs = (values) => Float64Array.from(values, Math.log).sort();
@@ -53852,6 +53896,7 @@ var SequentialRounds = class {
 function reachable(s, thresholdPct, maxRounds) {
   if (s.stat === null) return true;
   const { ci } = s.stat.change();
+  if (!ci.every(Number.isFinite)) return true;
   const halfWidth = (ci[1] - ci[0]) / 2;
   return halfWidth * Math.sqrt(s.stat.n / maxRounds) < thresholdPct;
 }
@@ -53951,7 +53996,17 @@ function applyOutcome(c, o) {
     pAdjusted: null,
     roundsNeeded: verdict === "inconclusive" ? c.roundsNeeded : null,
     sequential: { stop: o.stop, rounds: o.rounds, closedAt: o.closedAt, nominalP: o.nominalP },
-    warnings: [...c.warnings.filter((w) => w.code !== "below-threshold"), ...belowThreshold(c, o)]
+    warnings: [
+      ...c.warnings.filter((w) => w.code !== "below-threshold" && w.code !== "no-percent-change"),
+      ...belowThreshold(c, o),
+      ...c.changePct === null && (verdict === "regression" || verdict === "improvement") ? [noPercentChange(c.thresholdPct)] : []
+    ]
+  };
+}
+function noPercentChange(thresholdPct) {
+  return {
+    code: "no-percent-change",
+    message: `the base median is 0, so there is no percent change to hold against the ${thresholdPct}% threshold: judged on significance alone`
   };
 }
 function belowThreshold(c, o) {
@@ -54035,8 +54090,7 @@ function decide(c, pAdjusted, settings, levelPerTest) {
   const changed = worse ? "regression" : "improvement";
   if (pAdjusted < settings.alpha) {
     if (c.changePct === null && direction !== 0) {
-      const message2 = `the base median is 0, so there is no percent change to hold against the ${threshold}% threshold: judged on significance alone`;
-      return { ...c, verdict: changed, warnings: [...c.warnings, { code: "no-percent-change", message: message2 }] };
+      return { ...c, verdict: changed, warnings: [...c.warnings, noPercentChange(threshold)] };
     }
     if (Math.abs(change2) >= threshold) return { ...c, verdict: changed };
     const message = `significant but ${Math.abs(change2).toFixed(2)}% is below the ${threshold}% threshold`;
@@ -54405,6 +54459,396 @@ function compareCounts(runs, settings) {
   });
 }
 
+// src/harness/index.ts
+import { Buffer as Buffer2 } from "node:buffer";
+
+// src/harness/filter-syntax.ts
+var filter = (value) => ({ kind: "filter", filter: { value } });
+var unique = (names) => [...new Set(names)];
+var anchoredAlternation = (open2, escape2, group3 = "(?:") => filter(`^${group3}${unique(open2).map(escape2).join("|")})$`);
+var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
+var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
+var sameName = (raw) => raw;
+
+// src/harness/bench-bitcoin-csv.ts
+var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
+var benchBitcoinCsv = {
+  format: "bench-bitcoin-csv",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: ".*" },
+    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
+  }
+};
+
+// src/harness/benchgate.ts
+var benchgateJson = {
+  format: "benchgate",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(JSON.stringify(unique(open2)))
+  }
+};
+
+// src/harness/benchmarkdotnet.ts
+function globMatcher2(glob) {
+  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
+  const re = new RegExp(`^${source}$`, "i");
+  return (name2) => re.test(name2);
+}
+var commonPrefix = (names) => names.reduce((p, n) => {
+  let i = 0;
+  while (i < p.length && i < n.length && p[i] === n[i]) i++;
+  return p.slice(0, i);
+});
+var reverse = (s) => [...s].reverse().join("");
+var benchmarkDotNet = {
+  format: "benchmarkdotnet",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "*" },
+    build(open2, all) {
+      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
+      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
+      const prefix = commonPrefix(names);
+      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
+      const glob = `${prefix}*${suffix}`;
+      return narrower(globMatcher2(glob), all, glob);
+    }
+  }
+};
+
+// src/harness/cargo-bench.ts
+function longestCommonSubstring(names) {
+  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
+  if (shortest === void 0) return "";
+  for (let length = shortest.length; length > 0; length--) {
+    for (let start = 0; start + length <= shortest.length; start++) {
+      const candidate = shortest.slice(start, start + length);
+      if (others.every((n) => n.includes(candidate))) return candidate;
+    }
+  }
+  return "";
+}
+var cargoBench = {
+  format: "cargo-bench",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build(open2, all) {
+      const common = longestCommonSubstring(unique(open2));
+      return narrower((n) => n.includes(common), all, common);
+    }
+  }
+};
+
+// src/harness/catch2.ts
+function catch2Spec(open2) {
+  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
+  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
+  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
+}
+var catch2 = {
+  format: "catch2",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(catch2Spec(open2))
+  }
+};
+
+// src/harness/criterion.ts
+var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
+var criterion = {
+  format: "criterion",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => anchoredAlternation(open2, rustQuote)
+  }
+};
+
+// src/harness/go.ts
+var PROCS_SUFFIX = /-\d+$/;
+var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
+function withoutGoPackage(name2) {
+  for (let i = name2.indexOf("Benchmark"); i >= 0; i = name2.indexOf("Benchmark", i + 1)) {
+    if ((i === 0 || name2[i - 1] === ".") && !name2.slice(i).split("/")[0].includes(".")) return name2.slice(i);
+  }
+  return name2;
+}
+function goPattern(name2) {
+  const levels = withoutGoPackage(name2).split("/");
+  return levels.map((level, i) => {
+    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
+    if (!suffix) return `^${goQuote(level)}$`;
+    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
+  }).join("/");
+}
+var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
+var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
+var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
+var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
+function recogniseGoTest(words) {
+  if (!words.every((w) => typeof w === "string")) return null;
+  const [go3, test, ...rest] = words;
+  if (go3 !== "go" || test !== "test") return null;
+  const packages = [];
+  const buildFlags = [];
+  let pattern = null;
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i];
+    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
+    if (!word.startsWith("-")) {
+      packages.push(word);
+      continue;
+    }
+    if (!flag) return null;
+    const [, name2, inline] = flag;
+    if (BUILD_BOOL_FLAGS.has(name2)) buildFlags.push(word);
+    else if (RUN_BOOL_FLAGS.has(name2)) continue;
+    else if (BUILD_VALUE_FLAGS.has(name2) || RUN_VALUE_FLAGS.has(name2)) {
+      const value = inline ?? rest[++i];
+      if (value === void 0) return null;
+      if (BUILD_VALUE_FLAGS.has(name2)) buildFlags.push(`-${name2}=${value}`);
+      if (name2 === "bench") pattern = value;
+    } else return null;
+  }
+  if (pattern === null || pattern === "") return null;
+  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
+}
+var go = {
+  format: "go",
+  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
+  },
+  counts: {
+    fixWork: (n) => [`-test.benchtime=${n}x`],
+    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
+    env: { GOMAXPROCS: "1", GOGC: "off" },
+    recognise: recogniseGoTest,
+    selectOne: (name2) => ["-test.run=^$", `-test.bench=${goPattern(name2)}`],
+    discover: (pattern) => ["-test.run=^$", `-test.bench=${pattern}`, "-test.benchtime=1x"],
+    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
+    listUnits: (target2) => [
+      "go",
+      "list",
+      ...target2.buildFlags,
+      "-f",
+      "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
+      "--",
+      ...target2.packages
+    ],
+    parseUnits: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
+      const [name2, dir] = line.split("	");
+      return { name: name2, dir };
+    }),
+    buildUnit: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
+  }
+};
+
+// src/harness/google-benchmark.ts
+var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
+var googleBenchmark = {
+  format: "google-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
+  }
+};
+
+// src/harness/jmh.ts
+var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
+var jmh = {
+  format: "jmh",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: ".*" },
+    // benchgate appends `(params)` to the method; JMH never sees it.
+    build: (open2) => anchoredAlternation(
+      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
+      javaQuote
+    )
+  }
+};
+
+// src/harness/pytest-benchmark.ts
+var pytestBenchmark = {
+  format: "pytest-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { argsFile: [] },
+    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
+  }
+};
+
+// src/harness/index.ts
+var HARNESSES = [
+  go,
+  googleBenchmark,
+  benchBitcoinCsv,
+  jmh,
+  criterion,
+  cargoBench,
+  benchmarkDotNet,
+  catch2,
+  pytestBenchmark,
+  benchgateJson
+];
+var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
+function harnessOf(format) {
+  return BY_FORMAT.get(format);
+}
+function normaliseName(format, raw) {
+  return harnessOf(format)?.normaliseName(raw) ?? raw;
+}
+var FILTER_PLACEHOLDER = "{filter}";
+var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
+function expandFilterPlaceholder(command) {
+  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
+}
+var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
+var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
+function wholeSuiteFilter(format) {
+  return harnessOf(format)?.select?.wholeSuite ?? null;
+}
+function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
+  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
+  const syntax = harnessOf(format)?.select;
+  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
+  const out = syntax.build(open2, all);
+  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
+    return { kind: "whole-suite", reason: "too-long" };
+  }
+  return out;
+}
+
+// src/analysis/identity.ts
+function identityKey({ suite, benchmark, metric, complexityN }, format) {
+  return JSON.stringify([
+    suite,
+    format === void 0 ? benchmark : normaliseName(format, benchmark),
+    metric,
+    ...complexityN === void 0 ? [] : [complexityN]
+  ]);
+}
+function complexityNOf(c) {
+  return c.diagnostics?.complexityN;
+}
+
+// src/analysis/group.ts
+var bySide = (make) => ({ base: make(), head: make() });
+function newGroup(run, m) {
+  return {
+    suite: run.suite,
+    benchmark: m.benchmark,
+    metric: m.metric,
+    ...m.complexityN !== void 0 && { complexityN: m.complexityN },
+    unit: m.unit,
+    better: m.better,
+    ...m.role !== void 0 && { role: m.role },
+    ...m.deterministic && { deterministic: true },
+    samples: bySide(() => []),
+    series: bySide(() => ({ rounds: [], values: [] })),
+    raw: bySide(() => []),
+    failures: bySide(() => ({ runs: 0, first: null }))
+  };
+}
+function append(to, values) {
+  for (const v of values) to.push(v);
+}
+function groupRuns(runs, sampling, format) {
+  const groups = /* @__PURE__ */ new Map();
+  const ordered = [...runs].sort((a, b) => a.round - b.round || a.position - b.position);
+  for (const run of ordered) {
+    for (const m of run.measurements) {
+      const key = identityKey({ suite: run.suite, benchmark: m.benchmark, metric: m.metric, complexityN: m.complexityN }, format);
+      let g2 = groups.get(key);
+      if (!g2) groups.set(key, g2 = newGroup(run, m));
+      const side = run.side;
+      if (m.failed !== void 0 || m.values.length === 0) {
+        const f = g2.failures[side];
+        f.runs++;
+        f.first ??= `round ${run.round}: ${m.failed ?? "no values"}`;
+        continue;
+      }
+      const centre = median(m.values);
+      g2.series[side].rounds.push(run.round);
+      g2.series[side].values.push(centre);
+      append(g2.raw[side], m.values);
+      if (sampling === "pooled") append(g2.samples[side], m.values);
+      else g2.samples[side].push(centre);
+    }
+  }
+  return [...groups.values()];
+}
+
+// src/stats/smallest-p.ts
+var TINY_PAST = 100;
+function smallestMannWhitneyP(m, n) {
+  if (m < 1 || n < 1) return 1;
+  if (m + n > TINY_PAST) return 0;
+  return Math.min(1, 2 * uCdf(m, n)[0]);
+}
+function smallestSignedRankP(n) {
+  if (n < 1) return 1;
+  if (n > TINY_PAST) return 0;
+  return Math.min(1, 2 * signedRankCdf(n)[0]);
+}
+
+// src/analysis/reach.ts
+var ROUNDS_CAP2 = 1e3;
+function firstRejectionLevel(alpha, correction, family) {
+  return correction === "holm" ? alpha / Math.max(1, family) : alpha;
+}
+function fewest(canFailAt, from) {
+  for (let rounds2 = Math.max(1, from); rounds2 <= ROUNDS_CAP2; rounds2++) if (canFailAt(rounds2)) return rounds2;
+  return ROUNDS_CAP2;
+}
+function fixedRoundsReach(s, family) {
+  const level = firstRejectionLevel(s.alpha, s.correction, family);
+  const canFailAt = (rounds2) => smallestMannWhitneyP(rounds2, rounds2) <= level;
+  const canFail = canFailAt(s.rounds);
+  return { canFail, minRounds: canFail ? s.rounds : fewest(canFailAt, 1), level };
+}
+function adaptiveReach(plan, family) {
+  const level = plan.alpha / Math.max(1, family);
+  const smallest = (n) => plan.test === "signed-rank" ? smallestSignedRankP(n) : smallestMannWhitneyP(n, n);
+  const canFailAt = (maxRounds) => {
+    const looks = plannedLooks({ ...plan, maxRounds });
+    const z2 = boundaries(
+      level,
+      plan.spending,
+      looks.map((n) => n / maxRounds)
+    );
+    return looks.some((n, k) => smallest(n) <= nominalP(z2[k]));
+  };
+  const canFail = canFailAt(plan.maxRounds);
+  return { canFail, minRounds: canFail ? plan.maxRounds : fewest(canFailAt, plan.minRounds), level };
+}
+function cannotFailMessage(reach, family, adaptive, planned) {
+  const familyText = family === 1 ? "even one benchmark" : `${family} gating comparisons`;
+  const knob = adaptive ? "max-rounds" : "rounds";
+  return `with ${familyText} at ${knob} ${planned}, no change can reach the level (${reach.level.toPrecision(2)}): the smallest p the test can give is above it, so the gate cannot fail; use ${knob} ${reach.minRounds} or more`;
+}
+function cannotFailWarning(reach, family, adaptive, planned) {
+  return { code: "gate-cannot-fail", message: cannotFailMessage(reach, family, adaptive, planned) };
+}
+function gatingFamily(runs, settings) {
+  const policy = gatePolicy(settings);
+  return groupRuns(processCost(runs).runs, settings.sampling, settings.format).filter((g2) => !g2.deterministic && policy(g2).gating).length;
+}
+function planReach(s, family) {
+  if (s.measure === "instructions" || s.sampling === "pooled" || !failOnItems(s.failOn).includes("regression") || family === 0) return null;
+  if (s.adaptive) return adaptiveReach({ ...s.adaptive, alpha: s.alpha }, family);
+  return s.rounds === null ? null : fixedRoundsReach({ ...s, rounds: s.rounds }, family);
+}
+var plannedRounds = (s) => s.adaptive?.maxRounds ?? s.rounds ?? 0;
+
 // src/diagnostics/complexity.ts
 var CLASSES = [
   { name: "O(1)", f: () => 1 },
@@ -54728,287 +55172,6 @@ function fmt(pct3) {
   return pct3 === null ? "n/a" : `${pct3 >= 0 ? "+" : ""}${pct3.toFixed(1)}%`;
 }
 
-// src/harness/index.ts
-import { Buffer as Buffer2 } from "node:buffer";
-
-// src/harness/filter-syntax.ts
-var filter = (value) => ({ kind: "filter", filter: { value } });
-var unique = (names) => [...new Set(names)];
-var anchoredAlternation = (open2, escape2, group3 = "(?:") => filter(`^${group3}${unique(open2).map(escape2).join("|")})$`);
-var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
-var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
-var sameName = (raw) => raw;
-
-// src/harness/bench-bitcoin-csv.ts
-var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
-var benchBitcoinCsv = {
-  format: "bench-bitcoin-csv",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: ".*" },
-    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
-  }
-};
-
-// src/harness/benchgate.ts
-var benchgateJson = {
-  format: "benchgate",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(JSON.stringify(unique(open2)))
-  }
-};
-
-// src/harness/benchmarkdotnet.ts
-function globMatcher2(glob) {
-  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
-  const re = new RegExp(`^${source}$`, "i");
-  return (name2) => re.test(name2);
-}
-var commonPrefix = (names) => names.reduce((p, n) => {
-  let i = 0;
-  while (i < p.length && i < n.length && p[i] === n[i]) i++;
-  return p.slice(0, i);
-});
-var reverse = (s) => [...s].reverse().join("");
-var benchmarkDotNet = {
-  format: "benchmarkdotnet",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "*" },
-    build(open2, all) {
-      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
-      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
-      const prefix = commonPrefix(names);
-      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
-      const glob = `${prefix}*${suffix}`;
-      return narrower(globMatcher2(glob), all, glob);
-    }
-  }
-};
-
-// src/harness/cargo-bench.ts
-function longestCommonSubstring(names) {
-  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
-  if (shortest === void 0) return "";
-  for (let length = shortest.length; length > 0; length--) {
-    for (let start = 0; start + length <= shortest.length; start++) {
-      const candidate = shortest.slice(start, start + length);
-      if (others.every((n) => n.includes(candidate))) return candidate;
-    }
-  }
-  return "";
-}
-var cargoBench = {
-  format: "cargo-bench",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build(open2, all) {
-      const common = longestCommonSubstring(unique(open2));
-      return narrower((n) => n.includes(common), all, common);
-    }
-  }
-};
-
-// src/harness/catch2.ts
-function catch2Spec(open2) {
-  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
-  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
-  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
-}
-var catch2 = {
-  format: "catch2",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(catch2Spec(open2))
-  }
-};
-
-// src/harness/criterion.ts
-var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
-var criterion = {
-  format: "criterion",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => anchoredAlternation(open2, rustQuote)
-  }
-};
-
-// src/harness/go.ts
-var PROCS_SUFFIX = /-\d+$/;
-var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
-function withoutGoPackage(name2) {
-  for (let i = name2.indexOf("Benchmark"); i >= 0; i = name2.indexOf("Benchmark", i + 1)) {
-    if ((i === 0 || name2[i - 1] === ".") && !name2.slice(i).split("/")[0].includes(".")) return name2.slice(i);
-  }
-  return name2;
-}
-function goPattern(name2) {
-  const levels = withoutGoPackage(name2).split("/");
-  return levels.map((level, i) => {
-    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
-    if (!suffix) return `^${goQuote(level)}$`;
-    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
-  }).join("/");
-}
-var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
-var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
-var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
-var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
-function recogniseGoTest(words) {
-  if (!words.every((w) => typeof w === "string")) return null;
-  const [go3, test, ...rest] = words;
-  if (go3 !== "go" || test !== "test") return null;
-  const packages = [];
-  const buildFlags = [];
-  let pattern = null;
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i];
-    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
-    if (!word.startsWith("-")) {
-      packages.push(word);
-      continue;
-    }
-    if (!flag) return null;
-    const [, name2, inline] = flag;
-    if (BUILD_BOOL_FLAGS.has(name2)) buildFlags.push(word);
-    else if (RUN_BOOL_FLAGS.has(name2)) continue;
-    else if (BUILD_VALUE_FLAGS.has(name2) || RUN_VALUE_FLAGS.has(name2)) {
-      const value = inline ?? rest[++i];
-      if (value === void 0) return null;
-      if (BUILD_VALUE_FLAGS.has(name2)) buildFlags.push(`-${name2}=${value}`);
-      if (name2 === "bench") pattern = value;
-    } else return null;
-  }
-  if (pattern === null || pattern === "") return null;
-  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
-}
-var go = {
-  format: "go",
-  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
-  select: {
-    wholeSuite: { value: "." },
-    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
-  },
-  counts: {
-    fixWork: (n) => [`-test.benchtime=${n}x`],
-    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
-    env: { GOMAXPROCS: "1", GOGC: "off" },
-    recognise: recogniseGoTest,
-    selectOne: (name2) => ["-test.run=^$", `-test.bench=${goPattern(name2)}`],
-    discover: (pattern) => ["-test.run=^$", `-test.bench=${pattern}`, "-test.benchtime=1x"],
-    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
-    listUnits: (target2) => [
-      "go",
-      "list",
-      ...target2.buildFlags,
-      "-f",
-      "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
-      "--",
-      ...target2.packages
-    ],
-    parseUnits: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
-      const [name2, dir] = line.split("	");
-      return { name: name2, dir };
-    }),
-    buildUnit: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
-  }
-};
-
-// src/harness/google-benchmark.ts
-var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
-var googleBenchmark = {
-  format: "google-benchmark",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "." },
-    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
-  }
-};
-
-// src/harness/jmh.ts
-var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
-var jmh = {
-  format: "jmh",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: ".*" },
-    // benchgate appends `(params)` to the method; JMH never sees it.
-    build: (open2) => anchoredAlternation(
-      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
-      javaQuote
-    )
-  }
-};
-
-// src/harness/pytest-benchmark.ts
-var pytestBenchmark = {
-  format: "pytest-benchmark",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { argsFile: [] },
-    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
-  }
-};
-
-// src/harness/index.ts
-var HARNESSES = [
-  go,
-  googleBenchmark,
-  benchBitcoinCsv,
-  jmh,
-  criterion,
-  cargoBench,
-  benchmarkDotNet,
-  catch2,
-  pytestBenchmark,
-  benchgateJson
-];
-var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
-function harnessOf(format) {
-  return BY_FORMAT.get(format);
-}
-function normaliseName(format, raw) {
-  return harnessOf(format)?.normaliseName(raw) ?? raw;
-}
-var FILTER_PLACEHOLDER = "{filter}";
-var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
-function expandFilterPlaceholder(command) {
-  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
-}
-var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
-var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
-function wholeSuiteFilter(format) {
-  return harnessOf(format)?.select?.wholeSuite ?? null;
-}
-function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
-  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
-  const syntax = harnessOf(format)?.select;
-  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
-  const out = syntax.build(open2, all);
-  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
-    return { kind: "whole-suite", reason: "too-long" };
-  }
-  return out;
-}
-
-// src/analysis/identity.ts
-function identityKey({ suite, benchmark, metric, complexityN }, format) {
-  return JSON.stringify([
-    suite,
-    format === void 0 ? benchmark : normaliseName(format, benchmark),
-    metric,
-    ...complexityN === void 0 ? [] : [complexityN]
-  ]);
-}
-function complexityNOf(c) {
-  return c.diagnostics?.complexityN;
-}
-
 // src/analysis/diagnose.ts
 var NORMALITY_ALPHA = 0.05;
 function diagnoseComparison({ comparison: c, group: group3, level }) {
@@ -55063,53 +55226,6 @@ function diagnose(compared) {
   return diagnoseComplexity(compared.map(diagnoseComparison));
 }
 
-// src/analysis/group.ts
-var bySide = (make) => ({ base: make(), head: make() });
-function newGroup(run, m) {
-  return {
-    suite: run.suite,
-    benchmark: m.benchmark,
-    metric: m.metric,
-    ...m.complexityN !== void 0 && { complexityN: m.complexityN },
-    unit: m.unit,
-    better: m.better,
-    ...m.role !== void 0 && { role: m.role },
-    ...m.deterministic && { deterministic: true },
-    samples: bySide(() => []),
-    series: bySide(() => ({ rounds: [], values: [] })),
-    raw: bySide(() => []),
-    failures: bySide(() => ({ runs: 0, first: null }))
-  };
-}
-function append(to, values) {
-  for (const v of values) to.push(v);
-}
-function groupRuns(runs, sampling, format) {
-  const groups = /* @__PURE__ */ new Map();
-  const ordered = [...runs].sort((a, b) => a.round - b.round || a.position - b.position);
-  for (const run of ordered) {
-    for (const m of run.measurements) {
-      const key = identityKey({ suite: run.suite, benchmark: m.benchmark, metric: m.metric, complexityN: m.complexityN }, format);
-      let g2 = groups.get(key);
-      if (!g2) groups.set(key, g2 = newGroup(run, m));
-      const side = run.side;
-      if (m.failed !== void 0 || m.values.length === 0) {
-        const f = g2.failures[side];
-        f.runs++;
-        f.first ??= `round ${run.round}: ${m.failed ?? "no values"}`;
-        continue;
-      }
-      const centre = median(m.values);
-      g2.series[side].rounds.push(run.round);
-      g2.series[side].values.push(centre);
-      append(g2.raw[side], m.values);
-      if (sampling === "pooled") append(g2.samples[side], m.values);
-      else g2.samples[side].push(centre);
-    }
-  }
-  return [...groups.values()];
-}
-
 // src/analysis/index.ts
 var VERDICTS = ["regression", "improvement", "unchanged", "inconclusive", "added", "removed", "failed"];
 function hasFailures(f) {
@@ -55152,9 +55268,6 @@ function geomeanOf(comparisons) {
   }
   return ratios.length > 0 ? geomeanChange(ratios) : null;
 }
-function failOnItems(failOn) {
-  return failOn === "regression" ? ["regression"] : failOn === "none" ? [] : failOn;
-}
 function gateOf(settings, counts, override) {
   const failOn = failOnItems(settings.failOn);
   const failed = failOn.includes("regression") && counts.regression > 0 || failOn.includes("removed") && counts.removed > 0;
@@ -55170,7 +55283,7 @@ function analyze({ header, runs, end, settings, override = null }) {
   const sequential = settings.adaptive ? replaySequential(suiteRuns, settings, settings.adaptive, end) : null;
   const cost = processCost(sequential ? withoutLaterRounds(suiteRuns, sequential.outcomes) : suiteRuns);
   const groups = groupRuns(cost.runs, settings.sampling, settings.format);
-  const { compared } = compareGroups(groups, settings, sequential?.outcomes);
+  const { compared, family } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
   const endedEarly = !sequential && end?.status !== "completed";
   const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
@@ -55182,6 +55295,9 @@ function analyze({ header, runs, end, settings, override = null }) {
   const warnings = [...header.warnings ?? []];
   if (failures3.stopped !== null) warnings.push({ code: "run-failed", message: `the run stopped: ${failures3.stopped}` });
   if (failures3.noResults) warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
+  else warnings.push(...unmatchedGlobWarnings(settings, groups));
+  const reach = planReach(settings, family);
+  if (reach && !reach.canFail) warnings.push(cannotFailWarning(reach, family, settings.adaptive !== void 0, plannedRounds(settings)));
   if (sequential && sequential.adaptive.unreachable.length > 0) {
     warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive.maxRounds, true));
   }
@@ -55484,6 +55600,20 @@ function parseDecimal(text3) {
   if (text3.length > 64 || !DECIMAL.test(text3)) return void 0;
   const value = Number(text3);
   return Number.isFinite(value) ? value : void 0;
+}
+var GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+var COMMA_NUMBER = /^[+-]?[\d.,]*\d[\d.,]*$/;
+function parseGroupedDecimal(text3, format, line) {
+  if (!text3.includes(",")) return parseDecimal(text3);
+  if (text3.length <= 64 && GROUPED.test(text3)) return parseDecimal(text3.replaceAll(",", ""));
+  if (COMMA_NUMBER.test(text3)) {
+    throw new FormatError(
+      format,
+      `"${text3}" is not a number benchgate can read without guessing (a digit grouping or a decimal comma?): run it with LC_ALL=C, or use the tool's JSON output`,
+      line
+    );
+  }
+  return void 0;
 }
 var PER_SECOND = {
   ps: 1e12,
@@ -55806,7 +55936,7 @@ function addLibtestLine(set, line, format) {
   }
   if (!outcome.startsWith("bench:")) return true;
   const [value, unit] = outcome.slice("bench:".length).trim().split(/\s+/, 2);
-  const number = parseDecimal((value ?? "").replaceAll(",", ""));
+  const number = parseGroupedDecimal(value ?? "", format, line.number);
   if (number === void 0 || unit === void 0) {
     throw new FormatError(format, 'expected "bench: <number> <unit>/iter (+/- <number>)"', line.number);
   }
@@ -60973,19 +61103,27 @@ var k6 = {
 
 // src/formats/js/benchmarkjs.ts
 var OPS = " ops/sec";
-function benchmarkjsResult(text3) {
+function benchmarkjsResult(text3, lineNumber) {
   const opsAt = text3.indexOf(OPS);
   if (opsAt === -1 || !text3.slice(opsAt + OPS.length).trimStart().startsWith("\xB1"))
     return void 0;
   const before = text3.slice(0, opsAt);
   const xAt = before.lastIndexOf(" x ");
   if (xAt <= 0) return void 0;
-  const hz = parseDecimal(before.slice(xAt + 3).replaceAll(",", ""));
+  const hzText = before.slice(xAt + 3);
+  const hz = lineNumber === void 0 ? parseGroupedOrUndefined(hzText) : parseGroupedDecimal(hzText, "js", lineNumber);
   return hz === void 0 ? void 0 : { name: before.slice(0, xAt), hz };
 }
 function addBenchmarkjsLine(set, line) {
-  const result = benchmarkjsResult(line.text);
+  const result = benchmarkjsResult(line.text, line.number);
   if (result) set.add(result.name, "throughput", "ops/s", "higher", result.hz, line.number);
+}
+function parseGroupedOrUndefined(text3) {
+  try {
+    return parseGroupedDecimal(text3, "js", 0);
+  } catch {
+    return void 0;
+  }
 }
 
 // src/formats/js/mitata.ts
@@ -61057,7 +61195,7 @@ function parseTinybenchTable(set, text3) {
     }
     if (!time || row.length <= Math.max(nameIndex, time.index)) continue;
     const name2 = row[nameIndex].replace(/^'(.*)'$/, "$1");
-    const value = parseDecimal(row[time.index].replace(/^'/, "").split(" ")[0].replaceAll(",", ""));
+    const value = parseGroupedDecimal(row[time.index].replace(/^'/, "").split(" ")[0], "js", line.number);
     if (value === void 0) throw new FormatError("js", `expected a number in the time column, got ${row[time.index]}`, line.number);
     set.add(name2, "time", "s", "lower", toSeconds(value, time.unit), line.number);
   }
@@ -61219,8 +61357,8 @@ function rowName(cell2) {
   if (close <= open2) return void 0;
   return { name: cell2.slice(open2 + 1, close), failed };
 }
-function cellNumber(cell2) {
-  return parseDecimal(cell2.replaceAll(",", "").replace(/%$/, ""));
+function cellNumber(cell2, line) {
+  return parseGroupedDecimal(cell2.replace(/%$/, ""), NAME20, line);
 }
 function parseMarkdown(set, text3) {
   let columns2;
@@ -61254,10 +61392,10 @@ function addRow2(set, line, cells2, columns2) {
     return;
   }
   const complexityCell = columns2.indexOf("complexityN");
-  const complexityN = complexityCell === -1 ? void 0 : cellNumber(cells2[complexityCell]);
+  const complexityN = complexityCell === -1 ? void 0 : cellNumber(cells2[complexityCell], line.number);
   columns2.forEach((column, i) => {
     if (typeof column !== "object" || cells2[i] === "" || cells2[i] === "-") return;
-    const value = cellNumber(cells2[i]);
+    const value = cellNumber(cells2[i], line.number);
     if (value === void 0) throw new FormatError(NAME20, `expected a number in column ${i + 1}, got "${cells2[i]}"`, line.number);
     set.add(parsed.name, column.metric, column.unit, column.better, column.convert(value), line.number, complexityN);
   });
@@ -61416,7 +61554,7 @@ function parseText2(set, text3) {
       current = void 0;
       continue;
     }
-    const number = parseDecimal(value[1].replaceAll(",", ""));
+    const number = parseGroupedDecimal(value[1], NAME22, line.number);
     if (number === void 0) throw new FormatError(NAME22, `expected a number before "${value[2]} per iteration"`, line.number);
     const target2 = targetFor3(value[2]);
     set.add(current, target2.metric, target2.unit, target2.better, target2.convert(number), line.number);
@@ -61579,7 +61717,7 @@ var wrk = {
           ...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`)
         );
       } else if (line.text.startsWith("Requests/sec:")) {
-        const rate = parseDecimal(line.text.slice("Requests/sec:".length).trim());
+        const rate = parseGroupedDecimal(line.text.slice("Requests/sec:".length).trim(), NAME24, line.number);
         if (rate === void 0) throw new FormatError(NAME24, 'expected "Requests/sec: <number>"', line.number);
         result.requestsPerSecond = rate;
       }
@@ -63429,6 +63567,8 @@ var results_log_schema_default = {
         "run-failed",
         "no-benchmarks",
         "counts-can-miss",
+        "glob-matches-nothing",
+        "gate-cannot-fail",
         "config-ignored",
         "config-clamped",
         "ci-files-changed",
@@ -63863,6 +64003,10 @@ var results_schema_default = {
         },
         failures: {
           $ref: "#/definitions/Failures"
+        },
+        mainCreep: {
+          $ref: "#/definitions/MainCreep",
+          description: "Main's slow creep, read at conclude time from the published `benchgate history --json` (`--history-from`, trusted-only); absent without it or when main has not crept."
         }
       },
       required: [
@@ -64572,6 +64716,8 @@ var results_schema_default = {
         "run-failed",
         "no-benchmarks",
         "counts-can-miss",
+        "glob-matches-nothing",
+        "gate-cannot-fail",
         "config-ignored",
         "config-clamped",
         "ci-files-changed",
@@ -65578,6 +65724,37 @@ var results_schema_default = {
         "first"
       ],
       description: "A benchmark its harness reported failed (or that printed no values) in some runs of one side."
+    },
+    MainCreep: {
+      type: "object",
+      properties: {
+        benchmark: {
+          type: "string",
+          maxLength: 4096
+        },
+        changePct: {
+          type: "number"
+        },
+        interval: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          minItems: 2,
+          maxItems: 1e7
+        },
+        links: {
+          type: "number",
+          description: "How many recorded links (commits) the change is chained over."
+        }
+      },
+      required: [
+        "benchmark",
+        "changePct",
+        "interval",
+        "links"
+      ],
+      description: "The largest creep finding of main's history, as the PR comment quotes it (docs/history.md)."
     }
   }
 };
@@ -69268,18 +69445,6 @@ function splitWarnings(warnings) {
 }
 
 // src/report/names.ts
-var GO = /^(?:(\S+?)\.)?Benchmark([^a-z].*)$/s;
-var PYTEST = /^(\S+?\.py)::(.+)$/s;
-var JAVA = /^((?:[a-z_][a-z0-9_]*\.)+)([A-Z][\w$]*\..+)$/s;
-function splitName(raw) {
-  const go3 = GO.exec(raw);
-  if (go3 && !/^[-/]/.test(go3[2])) return go3[1] ? { pkg: go3[1], name: go3[2] } : { name: go3[2] };
-  const pytest = PYTEST.exec(raw);
-  if (pytest) return { pkg: pytest[1], name: pytest[2] };
-  const java = JAVA.exec(raw);
-  if (java) return { pkg: java[1].slice(0, -1), name: java[2] };
-  return { name: raw };
-}
 function withSizeAndMetric(name2, c) {
   const n = complexityNOf(c);
   const size = n === void 0 || c.benchmark.endsWith(`/${n}`) ? "" : ` [n=${n}]`;
@@ -69337,7 +69502,7 @@ function gatingVerdictText(c) {
 }
 function verdictText(c) {
   const text3 = gatingVerdictText(c);
-  return c.gating ? text3 : `${text3} (not gating: ${NOT_GATING[c.notGating ?? "ignored"]})`;
+  return c.gating ? text3 : `${text3} (${c.notGating ? `not gating: ${NOT_GATING[c.notGating]}` : "not gating"})`;
 }
 var UNIT_MAX = 40;
 function rowOf(c, names, grouped = false) {
@@ -69420,6 +69585,8 @@ function gateOutcome(result) {
     return `\u26A0\uFE0F benchgate passed by the label \u201C${escapeMarkdown(result.override.label, 60)}\u201D${by}`;
   }
   if (result.verdict === "fail") return "\u26A0\uFE0F benchgate passed (gate off: fail-on none)";
+  if (result.warnings.some((w) => w.code === "gate-cannot-fail"))
+    return "\u26A0\uFE0F benchgate passed, but its gate could not fail (too few rounds)";
   if (result.verdict === "error")
     return `\u{1F4A5} benchgate could not decide: ${result.failures.runs.length > 0 ? "a run failed" : "a benchmark failed"}`;
   return "\u2705 benchgate passed";
@@ -70843,6 +71010,7 @@ async function measure(config, platform2) {
   let log = null;
   const file = logPath(config);
   try {
+    refuseUnfailableGate(config, 1);
     const valgrind = config.measure === "instructions" ? requireValgrind() : void 0;
     const steady2 = planSteadiness(config);
     const user = config.runAs === void 0 ? void 0 : lookupRunAs(config.runAs);
@@ -70923,6 +71091,11 @@ async function measure(config, platform2) {
     await worktrees?.remove();
   }
 }
+function refuseUnfailableGate(config, family) {
+  const reach = planReach(config, family);
+  if (reach && !reach.canFail)
+    throw new ConfigError(cannotFailMessage(reach, family, config.adaptive !== void 0, plannedRounds(config)));
+}
 function logHeader(config, base, head2, runner, warnings, countPlan) {
   return {
     type: "header",
@@ -70979,10 +71152,13 @@ async function runRounds(ctx) {
   const context3 = startRounds(ctx, plan);
   const filter2 = wholeSuiteEnv(config);
   let roundsDone = 0;
+  let familyChecked = false;
   for (const planned of plan) {
     const label = planned.warmup ? warmupLabel(config, planned) : `round ${planned.round}/${config.rounds}`;
     const roundStart = Date.now();
-    await runRound(context3, planned, label, filter2);
+    const runs = await runRound(context3, planned, label, filter2);
+    if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+    familyChecked = true;
     roundsDone++;
     const eta = (Date.now() - context3.counts.startedMs) / roundsDone * (plan.length - roundsDone);
     platform2.info(
@@ -70996,9 +71172,12 @@ async function runAdaptiveRounds(ctx, adaptive) {
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
   const whole = wholeSuiteEnv(config);
+  let familyChecked = false;
   for (const planned of plan.filter((p) => p.warmup)) {
-    await runRound(context3, planned, warmupLabel(config, planned), whole);
+    const runs = await runRound(context3, planned, warmupLabel(config, planned), whole);
     platform2.info(`${warmupLabel(config, planned)} (discarded)`);
+    if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+    familyChecked = true;
   }
   const measured2 = plan.filter((p) => !p.warmup);
   const names = /* @__PURE__ */ new Set();
@@ -71013,6 +71192,8 @@ async function runAdaptiveRounds(ctx, adaptive) {
       const filter2 = open2 === null ? whole : openFilterEnv(config, open2, [...names]);
       const label = `round ${round} (at most ${adaptive.maxRounds})${open2 === null ? "" : `, ${open2.length} open`}`;
       const runs = await runRound(context3, measured2[round - 1], label, filter2);
+      if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+      familyChecked = true;
       for (const run of runs) for (const m of run.measurements) names.add(m.benchmark);
       platform2.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter2.why ? ` (ran the whole suite: ${filter2.why})` : ""}`);
       return runs;
@@ -71038,8 +71219,7 @@ async function runAdaptiveRounds(ctx, adaptive) {
 async function runRound(ctx, planned, label, filter2) {
   const runs = [];
   for (const [position, side] of planned.order.entries()) {
-    const run = await runSide(ctx, planned, side, position, label, filter2);
-    if (!planned.warmup) runs.push(run);
+    runs.push(await runSide(ctx, planned, side, position, label, filter2));
   }
   return runs;
 }

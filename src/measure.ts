@@ -39,6 +39,7 @@ import { VERSION } from './version.js';
 import { measureCounts } from './measure-counts.js';
 import { countPolicy } from './counts-policy.js';
 import { adaptiveDesign, sequentialPolicy, unreachableWarning } from './analysis/sequential.js';
+import { cannotFailMessage, gatingFamily, planReach, plannedRounds } from './analysis/reach.js';
 
 /** The results log's file name, inside the output directory. */
 export const LOG_FILE = 'results.jsonl';
@@ -109,7 +110,8 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   let log: ResultsLog | null = null;
   const file = logPath(config);
   try {
-    // Instruction mode and the steadier-machine options are checked before anything is built.
+    // Instruction mode, the steadier-machine options and a gate that could not fail even for one benchmark are checked before anything is built.
+    refuseUnfailableGate(config, 1);
     const valgrind = config.measure === 'instructions' ? requireValgrind() : undefined;
     const steady = planSteadiness(config);
     const user = config.runAs === undefined ? undefined : lookupRunAs(config.runAs);
@@ -194,6 +196,17 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     signals.dispose();
     await worktrees?.remove();
   }
+}
+
+/**
+ * A plan whose smallest possible p cannot reach the level (analysis/reach.ts) is refused, exit 2,
+ * naming the rounds it needs: before building with a family of one, and again once the first
+ * round shows the real family, before the measured rounds (after round 1 when there is no warm-up).
+ */
+function refuseUnfailableGate(config: Config, family: number): void {
+  const reach = planReach(config, family);
+  if (reach && !reach.canFail)
+    throw new ConfigError(cannotFailMessage(reach, family, config.adaptive !== undefined, plannedRounds(config)));
 }
 
 function logHeader(
@@ -282,10 +295,14 @@ async function runRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'counts'>)
   const context = startRounds(ctx, plan);
   const filter = wholeSuiteEnv(config);
   let roundsDone = 0;
+  let familyChecked = false;
   for (const planned of plan) {
     const label = planned.warmup ? warmupLabel(config, planned) : `round ${planned.round}/${config.rounds}`;
     const roundStart = Date.now();
-    await runRound(context, planned, label, filter);
+    const runs = await runRound(context, planned, label, filter);
+    // The first round (a warm-up, when there is one) shows the real family: can its gate fail?
+    if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+    familyChecked = true;
     roundsDone++;
     const eta = ((Date.now() - context.counts.startedMs) / roundsDone) * (plan.length - roundsDone);
     platform.info(
@@ -306,9 +323,12 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
   const context = startRounds(ctx, plan);
   const whole = wholeSuiteEnv(config);
+  let familyChecked = false;
   for (const planned of plan.filter((p) => p.warmup)) {
-    await runRound(context, planned, warmupLabel(config, planned), whole);
+    const runs = await runRound(context, planned, warmupLabel(config, planned), whole);
     platform.info(`${warmupLabel(config, planned)} (discarded)`);
+    if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+    familyChecked = true;
   }
   const measured = plan.filter((p) => !p.warmup);
   const names = new Set<string>();
@@ -323,6 +343,8 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
       const filter = open === null ? whole : openFilterEnv(config, open, [...names]);
       const label = `round ${round} (at most ${adaptive.maxRounds})${open === null ? '' : `, ${open.length} open`}`;
       const runs = await runRound(context, measured[round - 1]!, label, filter);
+      if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+      familyChecked = true;
       for (const run of runs) for (const m of run.measurements) names.add(m.benchmark);
       platform.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter.why ? ` (ran the whole suite: ${filter.why})` : ''}`);
       return runs;
@@ -346,12 +368,11 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
   return context.harnessFailures;
 }
 
-/** One round: base and head in the planned order; measured runs are appended to the log as they end. */
+/** One round: base and head in the planned order; measured runs are appended to the log as they end (a warm-up's are returned, not logged). */
 async function runRound(ctx: RoundsContext, planned: PlannedRound, label: string, filter: FilterEnv): Promise<Run[]> {
   const runs: Run[] = [];
   for (const [position, side] of planned.order.entries()) {
-    const run = await runSide(ctx, planned, side, position, label, filter);
-    if (!planned.warmup) runs.push(run);
+    runs.push(await runSide(ctx, planned, side, position, label, filter));
   }
   return runs;
 }

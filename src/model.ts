@@ -308,6 +308,10 @@ export const WARNING_CODES = [
   'no-benchmarks',
   // measure: instructions: what a count cannot see (I/O, waiting, cache and memory, parallelism)
   'counts-can-miss',
+  // the settings: an ignore or thresholds glob no benchmark's name matches
+  'glob-matches-nothing',
+  // the settings: the planned rounds cannot reach the level (the smallest p the test can give is above it)
+  'gate-cannot-fail',
   // the setup: on a pull or merge request, what its side could not change (src/trust.ts)
   'config-ignored',
   'config-clamped',

@@ -60,7 +60,7 @@ export function checkSchedule(s: LookSchedule): void {
 /** One open benchmark at a look. */
 export interface LookInput {
   key: string;
-  /** null: not testable at this look (too few pairs, values <= 0). */
+  /** null: not testable at this look (too few pairs, a value that is not finite). */
   stat: LookStatistic | null;
   /** Rounds of data at each look this benchmark took part in, this one last. */
   looks: number[];

@@ -325,6 +325,8 @@ export class SequentialRounds {
 function reachable(s: State, thresholdPct: number, maxRounds: number): boolean {
   if (s.stat === null) return true;
   const { ci } = s.stat.change();
+  // A base median of 0 has no percent interval to shrink (statistics.ts): nothing to predict.
+  if (!ci.every(Number.isFinite)) return true;
   const halfWidth = (ci[1] - ci[0]) / 2;
   return halfWidth * Math.sqrt(s.stat.n / maxRounds) < thresholdPct;
 }

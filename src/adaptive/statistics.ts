@@ -18,7 +18,7 @@
  * differences beyond each end, done on the sorted samples without building the n^2 set. The
  * estimate and the interval themselves are computed when asked for (a rejection, a report).
  */
-import { mannWhitneyU, normalQuantile, percentChange, wilcoxonSignedRank } from '../stats/index.js';
+import { hodgesLehmann, median, mannWhitneyU, normalQuantile, percentChange, wilcoxonSignedRank } from '../stats/index.js';
 import { signedRankCdf } from '../stats/signed-rank.js';
 import { uQuantile } from '../stats/u-distribution.js';
 
@@ -56,11 +56,12 @@ function memo<T>(compute: () => T): () => T {
   return () => (value ??= compute());
 }
 
-/** null when the samples cannot be tested (fewer than 2 pairs, or values <= 0). */
+/** null when the samples cannot be tested (fewer than 2 pairs, or a value that is not finite). */
 export function lookStatistic(test: SequentialTestName, samples: PairedSamples, confLevel = 0.95): LookStatistic | null {
   const { base, head } = samples;
   if (base.length !== head.length) throw new Error(`paired samples differ in length: ${base.length} base, ${head.length} head`);
-  if (base.length < 2 || [...base, ...head].some((v) => !(v > 0) || !Number.isFinite(v))) return null;
+  if (base.length < 2 || [...base, ...head].some((v) => !Number.isFinite(v))) return null;
+  if ([...base, ...head].some((v) => v <= 0)) return rawScaleStatistic(test, samples, confLevel);
   const n = base.length;
   if (test === 'mann-whitney') {
     const mw = mannWhitneyU(base, head);
@@ -92,6 +93,27 @@ export function lookStatistic(test: SequentialTestName, samples: PairedSamples, 
     change,
     within: (t) => countWalshAtMost(sorted, Math.log1p(-t / 100)) < qu && countWalshAtMost(negated(sorted), -Math.log1p(t / 100)) < qu,
   };
+}
+
+/**
+ * Values that are not all positive (0 allocs/op, a signed metric) have no log ratio: the same
+ * tests on the raw scale (the rank tests of "no change" hold for any values), and the shift as a
+ * percentage of the base median, as fixed rounds do (analysis/compare.ts). A base median of 0
+ * has no percentage: any shift is then +-Infinity percent, so a significant one passes every
+ * threshold (fixed rounds' zero-base rule: significance alone), and only an interval of exactly
+ * 0 is inside it.
+ */
+function rawScaleStatistic(test: SequentialTestName, { base, head }: PairedSamples, confLevel: number): LookStatistic {
+  const paired = test === 'signed-rank';
+  const d = head.map((h, i) => h - base[i]!);
+  const p = paired ? wilcoxonSignedRank(d, { alternative: 'two-sided', method: 'auto', correction: true }).p : mannWhitneyU(base, head).p;
+  const scale = median(base);
+  const toPctOfBase = (shift: number) => (shift === 0 ? 0 : scale === 0 ? Math.sign(shift) * Infinity : (100 * shift) / Math.abs(scale));
+  const change = memo((): Change => {
+    const shift = paired ? pairedShift(d, confLevel) : hodgesLehmann(head, base, { confLevel });
+    return { changePct: toPctOfBase(shift.estimate), ci: [toPctOfBase(shift.ci[0]), toPctOfBase(shift.ci[1])] };
+  });
+  return { p, n: base.length, change, within: (t) => inside(change().ci, t) || change().ci.every((end) => end === 0) };
 }
 
 const inside = (ci: [number, number], t: number) => ci[0] > -t && ci[1] < t;

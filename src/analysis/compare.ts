@@ -21,7 +21,7 @@ import {
 } from '../stats/index.js';
 import { gatePolicy, type GateDecision } from './gating.js';
 import type { Group } from './group.js';
-import { applyOutcome } from './sequential.js';
+import { applyOutcome, noPercentChange } from './sequential.js';
 
 /** Percent change head vs base and its interval; on the log scale when every value is positive. */
 function changeOf(base: number[], head: number[], baseSummary: Summary) {
@@ -113,8 +113,7 @@ function decide(c: Comparison, pAdjusted: number, settings: AnalysisSettings, le
 
   if (pAdjusted < settings.alpha) {
     if (c.changePct === null && direction !== 0) {
-      const message = `the base median is 0, so there is no percent change to hold against the ${threshold}% threshold: judged on significance alone`;
-      return { ...c, verdict: changed, warnings: [...c.warnings, { code: 'no-percent-change', message }] };
+      return { ...c, verdict: changed, warnings: [...c.warnings, noPercentChange(threshold)] };
     }
     if (Math.abs(change) >= threshold) return { ...c, verdict: changed };
     const message = `significant but ${Math.abs(change).toFixed(2)}% is below the ${threshold}% threshold`;

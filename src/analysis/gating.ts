@@ -7,7 +7,8 @@
  */
 import picomatch from 'picomatch';
 import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
-import type { AnalysisSettings, MetricRole, NotGating } from '../model.js';
+import type { AnalysisSettings, FailOn, FailOnItem, MetricRole, NotGating, Warning } from '../model.js';
+import { splitName } from './split-name.js';
 
 export interface GateSubject {
   benchmark: string;
@@ -23,15 +24,30 @@ export interface GateDecision {
 }
 
 /**
- * The names a glob is tried against: the benchmark as the reports show it (with its size when
- * the name does not carry it, "sort [n=800]"), and that name with its metric ("BenchmarkX
- * [allocs/op]"), so one glob can pick a benchmark or one of its metrics. The same shape as
- * report/rows.ts displayName, which the analysis cannot import (imports point down).
+ * The names a glob is tried against: the benchmark as the reports show it ("UUID_New-2" for Go's
+ * "github.com/google/uuid.BenchmarkUUID_New-2", split-name.ts) and as the harness printed it,
+ * each with its size when the name does not carry it ("sort [n=800]"), and those names with
+ * their metric ("UUID_New-2 [allocs/op]"), so one glob can pick a benchmark or one of its metrics.
  */
 export function namesForGlobs({ benchmark, metric, complexityN }: GateSubject): string[] {
   const size = complexityN === undefined || benchmark.endsWith(`/${complexityN}`) ? '' : ` [n=${complexityN}]`;
-  const shown = `${benchmark}${size}`;
-  return metric === 'time' ? [shown] : [shown, `${shown} [${metric}]`];
+  const names = [...new Set([splitName(benchmark).name, benchmark])].map((name) => `${name}${size}`);
+  return metric === 'time' ? names : [...names, ...names.map((name) => `${name} [${metric}]`)];
+}
+
+/** A warning for each `ignore` or `thresholds` glob that no benchmark's name matches: a typo must not pass in silence. */
+export function unmatchedGlobWarnings(settings: AnalysisSettings, subjects: readonly GateSubject[]): Warning[] {
+  const names = subjects.flatMap(namesForGlobs);
+  const globs = [
+    ...(settings.ignore ?? []).map((glob) => ({ glob, key: 'ignore' })),
+    ...(settings.thresholds ?? []).map((t) => ({ glob: t.glob, key: 'thresholds' })),
+  ];
+  return globs
+    .filter(({ glob }) => !names.some(globMatcher(glob)))
+    .map(({ glob, key }) => ({
+      code: 'glob-matches-nothing',
+      message: `the ${key} glob ${JSON.stringify(glob)} matches no benchmark: globs match the name as the reports show it (Go: "UUID_New-2" for "github.com/google/uuid.BenchmarkUUID_New-2") or as the harness printed it`,
+    }));
 }
 
 /**
@@ -40,7 +56,10 @@ export function namesForGlobs({ benchmark, metric, complexityN }: GateSubject): 
  */
 export function globMatcher(glob: string): (name: string) => boolean {
   // bash: a single star crosses "/" too; nonegate: a leading "!" is an ordinary character.
-  return picomatch(glob, { bash: true, dot: true, nonegate: true });
+  const matcher = picomatch(glob, { bash: true, dot: true, nonegate: true });
+  // One argument only: picomatch's second is returnObject, and a truthy one (an array index,
+  // when handed to names.some) makes every name "match".
+  return (name) => matcher(name);
 }
 
 /** Compiles the settings' globs once for every comparison of a result. */
@@ -57,10 +76,16 @@ export function gatePolicy(settings: AnalysisSettings): (s: GateSubject) => Gate
   };
 }
 
+/** The real reason first: `ignored` only for a row that would otherwise gate (an ignored benchmark's allocs/op is a secondary metric). */
 function whyNotGating(s: GateSubject, chosen: Set<string>, gateProcess: boolean, ignored: boolean): NotGating | undefined {
-  if (ignored) return 'ignored';
-  if (s.benchmark === PROCESS_BENCHMARK) return gateProcess || chosen.has(s.metric) ? undefined : 'process';
-  if (s.role === 'derived') return 'derived';
-  if (s.role === 'secondary' && !chosen.has(s.metric)) return 'secondary';
-  return undefined;
+  if (s.benchmark === PROCESS_BENCHMARK) {
+    if (!gateProcess && !chosen.has(s.metric)) return 'process';
+  } else if (s.role === 'derived') return 'derived';
+  else if (s.role === 'secondary' && !chosen.has(s.metric)) return 'secondary';
+  return ignored ? 'ignored' : undefined;
+}
+
+/** The items of a fail-on setting, whichever way the file wrote it (a string before it was a list). */
+export function failOnItems(failOn: FailOn): FailOnItem[] {
+  return failOn === 'regression' ? ['regression'] : failOn === 'none' ? [] : failOn;
 }

@@ -7,8 +7,6 @@
 import { environmentDiagnostic } from '../diagnostics/environment-stability.js';
 import { processCost } from '../diagnostics/cost.js';
 import type {
-  FailOn,
-  FailOnItem,
   AnalysisSettings,
   Comparison,
   ComparisonResult,
@@ -27,6 +25,8 @@ import { SCHEMA_VERSION } from '../model.js';
 import { geomeanChange } from '../stats/index.js';
 import { byReportOrder, compareGroups } from './compare.js';
 import { compareCounts, isCountRun } from './counts.js';
+import { failOnItems, unmatchedGlobWarnings } from './gating.js';
+import { cannotFailWarning, planReach, plannedRounds } from './reach.js';
 import { diagnose } from './diagnose.js';
 import { replaySequential, unreachableWarning, withoutLaterRounds } from './sequential.js';
 import { groupRuns, type Group } from './group.js';
@@ -103,11 +103,6 @@ function geomeanOf(comparisons: readonly Comparison[]): ComparisonResult['geomea
   return ratios.length > 0 ? geomeanChange(ratios) : null;
 }
 
-/** The items of a fail-on setting, whichever way the file wrote it (a string before it was a list). */
-function failOnItems(failOn: FailOn): FailOnItem[] {
-  return failOn === 'regression' ? ['regression'] : failOn === 'none' ? [] : failOn;
-}
-
 /**
  * Whether the gate fails: a gating regression under fail-on regression, a removed gating
  * benchmark under fail-on removed, unless the trusted override label is on the pull request
@@ -153,7 +148,7 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const sequential = settings.adaptive ? replaySequential(suiteRuns, settings, settings.adaptive, end) : null;
   const cost = processCost(sequential ? withoutLaterRounds(suiteRuns, sequential.outcomes) : suiteRuns);
   const groups = groupRuns(cost.runs, settings.sampling, settings.format);
-  const { compared } = compareGroups(groups, settings, sequential?.outcomes);
+  const { compared, family } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
   // Fixed rounds cut short: marked, so the reports can say what an undecided row's interval suggests (rows.ts).
   const endedEarly = !sequential && end?.status !== 'completed';
@@ -167,6 +162,9 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const warnings: Warning[] = [...(header.warnings ?? [])];
   if (failures.stopped !== null) warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
   if (failures.noResults) warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
+  else warnings.push(...unmatchedGlobWarnings(settings, groups));
+  const reach = planReach(settings, family);
+  if (reach && !reach.canFail) warnings.push(cannotFailWarning(reach, family, settings.adaptive !== undefined, plannedRounds(settings)));
   if (sequential && sequential.adaptive.unreachable.length > 0) {
     warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive!.maxRounds, true));
   }

@@ -133,7 +133,19 @@ export function applyOutcome(c: Comparison, o: BenchmarkOutcome): Comparison {
     pAdjusted: null,
     roundsNeeded: verdict === 'inconclusive' ? c.roundsNeeded : null,
     sequential: { stop: o.stop, rounds: o.rounds, closedAt: o.closedAt, nominalP: o.nominalP },
-    warnings: [...c.warnings.filter((w) => w.code !== 'below-threshold'), ...belowThreshold(c, o)],
+    warnings: [
+      ...c.warnings.filter((w) => w.code !== 'below-threshold' && w.code !== 'no-percent-change'),
+      ...belowThreshold(c, o),
+      ...(c.changePct === null && (verdict === 'regression' || verdict === 'improvement') ? [noPercentChange(c.thresholdPct)] : []),
+    ],
+  };
+}
+
+/** A base median of 0: no percent change to hold against the threshold (fixed rounds and looks alike). */
+export function noPercentChange(thresholdPct: number): Warning {
+  return {
+    code: 'no-percent-change',
+    message: `the base median is 0, so there is no percent change to hold against the ${thresholdPct}% threshold: judged on significance alone`,
   };
 }
 

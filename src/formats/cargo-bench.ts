@@ -4,7 +4,7 @@
  */
 import { head, type Line, lines } from './lines.js';
 import { MeasurementSet } from './measurements.js';
-import { isTimeUnit, parseDecimal, toSeconds } from './numbers.js';
+import { isTimeUnit, parseGroupedDecimal, toSeconds } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
 
 const NAME = 'cargo-bench';
@@ -27,7 +27,7 @@ export function addLibtestLine(set: MeasurementSet, line: Line, format: string):
   if (!outcome.startsWith('bench:')) return true;
   // "<value> <unit>[/iter] (+/- <range>)"; the range (max - min) is not a sample.
   const [value, unit] = outcome.slice('bench:'.length).trim().split(/\s+/, 2);
-  const number = parseDecimal((value ?? '').replaceAll(',', ''));
+  const number = parseGroupedDecimal(value ?? '', format, line.number);
   if (number === undefined || unit === undefined) {
     throw new FormatError(format, 'expected "bench: <number> <unit>/iter (+/- <number>)"', line.number);
   }

@@ -7,7 +7,7 @@
 import { type JsonObject, JsonShape, parseJson } from './json.js';
 import { head, type Line, lines } from './lines.js';
 import { type MetricKind, MeasurementSet } from './measurements.js';
-import { parseDecimal, toSeconds } from './numbers.js';
+import { parseDecimal, parseGroupedDecimal, toSeconds } from './numbers.js';
 import { addPyperf } from './pyperf.js';
 import { FormatError, type FormatParser } from './types.js';
 
@@ -69,8 +69,8 @@ function rowName(cell: string): { name: string; failed: boolean } | undefined {
   return { name: cell.slice(open + 1, close), failed };
 }
 
-function cellNumber(cell: string): number | undefined {
-  return parseDecimal(cell.replaceAll(',', '').replace(/%$/, ''));
+function cellNumber(cell: string, line: number): number | undefined {
+  return parseGroupedDecimal(cell.replace(/%$/, ''), NAME, line);
 }
 
 function parseMarkdown(set: MeasurementSet, text: string): void {
@@ -107,10 +107,10 @@ function addRow(set: MeasurementSet, line: Line, cells: string[], columns: (Colu
     return;
   }
   const complexityCell = columns.indexOf('complexityN');
-  const complexityN = complexityCell === -1 ? undefined : cellNumber(cells[complexityCell]!);
+  const complexityN = complexityCell === -1 ? undefined : cellNumber(cells[complexityCell]!, line.number);
   columns.forEach((column, i) => {
     if (typeof column !== 'object' || cells[i] === '' || cells[i] === '-') return;
-    const value = cellNumber(cells[i]!);
+    const value = cellNumber(cells[i]!, line.number);
     if (value === undefined) throw new FormatError(NAME, `expected a number in column ${i + 1}, got "${cells[i]}"`, line.number);
     set.add(parsed.name, column.metric, column.unit, column.better, column.convert(value), line.number, complexityN);
   });

@@ -1,5 +1,6 @@
 /** Number parsing and unit normalisation shared by all parsers. */
 import type { Better } from '../model.js';
+import { FormatError } from './types.js';
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -11,6 +12,30 @@ export function parseDecimal(text: string): number | undefined {
   if (text.length > 64 || !DECIMAL.test(text)) return undefined;
   const value = Number(text);
   return Number.isFinite(value) ? value : undefined;
+}
+
+/** Digits grouped by commas in threes, with a point decimal: `78,120.88`, `1,234,567`. */
+const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** Only digits, points and commas, one comma at least: a number, but in which convention? */
+const COMMA_NUMBER = /^[+-]?[\d.,]*\d[\d.,]*$/;
+
+/**
+ * A decimal that may group its digits with commas, as text reports print large numbers. Only
+ * strict three-digit grouping with a point decimal is read; a comma elsewhere ("78,12": a
+ * grouping or a decimal comma? "1,2345", "78.120,88") could be read 1000x wrong, so it is a
+ * FormatError naming the fix. undefined: not a number at all (the caller says what it expected).
+ */
+export function parseGroupedDecimal(text: string, format: string, line: number): number | undefined {
+  if (!text.includes(',')) return parseDecimal(text);
+  if (text.length <= 64 && GROUPED.test(text)) return parseDecimal(text.replaceAll(',', ''));
+  if (COMMA_NUMBER.test(text)) {
+    throw new FormatError(
+      format,
+      `"${text}" is not a number benchgate can read without guessing (a digit grouping or a decimal comma?): run it with LC_ALL=C, or use the tool's JSON output`,
+      line,
+    );
+  }
+  return undefined;
 }
 
 /** Time units shorter than a second, as units per second: dividing keeps `12 ns` exactly 1.2e-8 s. */

@@ -12,7 +12,7 @@ import type { Better } from '../model.js';
 import { type JsonObject, isObject } from './json.js';
 import { head, lines } from './lines.js';
 import { type MetricKind, MeasurementSet } from './measurements.js';
-import { parseDecimal } from './numbers.js';
+import { parseDecimal, parseGroupedDecimal } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
 import { parseXml } from './xml.js';
 
@@ -79,7 +79,7 @@ function parseText(set: MeasurementSet, text: string): void {
       current = undefined;
       continue;
     }
-    const number = parseDecimal(value[1]!.replaceAll(',', ''));
+    const number = parseGroupedDecimal(value[1]!, NAME, line.number);
     if (number === undefined) throw new FormatError(NAME, `expected a number before "${value[2]} per iteration"`, line.number);
     const target = targetFor(value[2]!);
     set.add(current!, target.metric, target.unit, target.better, target.convert(number), line.number);

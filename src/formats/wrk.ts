@@ -7,7 +7,7 @@
 import type { Measurement } from '../model.js';
 import { countReason, type HttpResult, httpMeasurements, TargetNames } from './http.js';
 import { head, lines } from './lines.js';
-import { parseDecimal, toSeconds } from './numbers.js';
+import { parseDecimal, parseGroupedDecimal, toSeconds } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
 
 const NAME = 'wrk';
@@ -93,7 +93,7 @@ export const wrk: FormatParser = {
           ...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`),
         );
       } else if (line.text.startsWith('Requests/sec:')) {
-        const rate = parseDecimal(line.text.slice('Requests/sec:'.length).trim());
+        const rate = parseGroupedDecimal(line.text.slice('Requests/sec:'.length).trim(), NAME, line.number);
         if (rate === undefined) throw new FormatError(NAME, 'expected "Requests/sec: <number>"', line.number);
         result.requestsPerSecond = rate;
       }

@@ -23,6 +23,9 @@ function gateOutcome(result: ComparisonResult): string {
     return `⚠️ benchgate passed by the label “${escapeMarkdown(result.override.label, 60)}”${by}`;
   }
   if (result.verdict === 'fail') return '⚠️ benchgate passed (gate off: fail-on none)';
+  // Too few rounds for any p to reach the level (analysis/reach.ts): a pass that says nothing.
+  if (result.warnings.some((w) => w.code === 'gate-cannot-fail'))
+    return '⚠️ benchgate passed, but its gate could not fail (too few rounds)';
   if (result.verdict === 'error')
     return `💥 benchgate could not decide: ${result.failures.runs.length > 0 ? 'a run failed' : 'a benchmark failed'}`;
   return '✅ benchgate passed';

@@ -63,7 +63,8 @@ function gatingVerdictText(c: Comparison): string {
 /** The verdict with its reason; one that does not gate says so ("regression (not gating: process cost)"). */
 export function verdictText(c: Comparison): string {
   const text = gatingVerdictText(c);
-  return c.gating ? text : `${text} (not gating: ${NOT_GATING[c.notGating ?? 'ignored']})`;
+  // A results.json written before notGating existed has no reason to give: say none rather than a wrong one.
+  return c.gating ? text : `${text} (${c.notGating ? `not gating: ${NOT_GATING[c.notGating]}` : 'not gating'})`;
 }
 
 /** Units are a few characters ("ns", "allocs/op"); a longer one is clipped to keep cells readable. */

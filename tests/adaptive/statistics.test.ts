@@ -58,9 +58,11 @@ describe('lookStatistic', () => {
     }
   });
 
-  it('gives no statistic for fewer than 2 pairs or non-positive values, and rejects unpaired input', () => {
+  it('gives no statistic for fewer than 2 pairs or values that are not finite, and rejects unpaired input', () => {
     expect(lookStatistic('mann-whitney', { base: [1], head: [1] })).toBeNull();
-    expect(lookStatistic('signed-rank', { base: [1, 0], head: [1, 2] })).toBeNull();
+    expect(lookStatistic('signed-rank', { base: [1, Infinity], head: [1, 2] })).toBeNull();
+    // Non-positive values are tested on the raw scale (zero-values.test.ts).
+    expect(lookStatistic('signed-rank', { base: [1, 0], head: [1, 2] })).not.toBeNull();
     expect(() => lookStatistic('signed-rank', { base: [1, 2], head: [1] })).toThrow(/differ in length/);
   });
 });

@@ -11,7 +11,7 @@ import { extraWorktrees, makeRepo, readResults, runCli, tempDir } from './helper
 
 const LOCAL = { GITHUB_ACTIONS: '', GITLAB_CI: '' };
 const BENCH = `node -e "console.log(JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'x', unit: 'ms', values: [1] }] }))"`;
-const FLAGS = ['--base', 'HEAD~1', '--format', 'benchgate', '--rounds', '2', '--warmup', '0'];
+const FLAGS = ['--base', 'HEAD~1', '--format', 'benchgate', '--rounds', '4', '--warmup', '0'];
 
 describe('an error after the rounds reaches the one handler', () => {
   const repo = makeRepo([{ 'a.txt': '1' }, { 'a.txt': '2' }]);
@@ -32,7 +32,7 @@ describe('an error after the rounds reaches the one handler', () => {
     const step = await runCli(['run', '--bench', BENCH, ...FLAGS, '--out', out], { cwd: repo, env: LOCAL });
     expect(step.code).toBe(2);
     expect(step.stderr).toContain(`benchgate: cannot write ${path.join(out, 'summary.md')}: EISDIR`);
-    expect(step.stderr).toContain('round 2/2');
+    expect(step.stderr).toContain('round 4/4');
     expect(extraWorktrees(repo)).toEqual([]);
   }, 60_000);
 });
@@ -47,7 +47,9 @@ describe('large runs', () => {
     '200,000 values in one run (sampling %s): analysed, no stack overflow',
     async (sampling) => {
       const out = tempDir();
-      const step = await runCli(['run', '--bench', 'node bench.mjs', ...FLAGS, '--sampling', sampling, '--out', out], {
+      // Two rounds of one value per run are too few for a gate that could fail (analysis/reach.ts): it is off for them.
+      const few = ['--rounds', '2', ...(sampling === 'run' ? ['--fail-on', 'none'] : [])];
+      const step = await runCli(['run', '--bench', 'node bench.mjs', ...FLAGS, ...few, '--sampling', sampling, '--out', out], {
         cwd: repo,
         env: LOCAL,
       });

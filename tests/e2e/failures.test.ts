@@ -161,7 +161,23 @@ describe('refs never reach a shell', () => {
     git(repo, 'branch', headBranch, 'HEAD');
     const out = tempDir();
     const r = await runCli(
-      ['run', '--repo', repo, '--base', baseBranch, '--head', headBranch, '--bench', 'sh bench.sh', '--rounds', '3', '--out', out],
+      [
+        'run',
+        '--repo',
+        repo,
+        '--base',
+        baseBranch,
+        '--head',
+        headBranch,
+        '--bench',
+        'sh bench.sh',
+        '--rounds',
+        '3',
+        '--fail-on',
+        'none',
+        '--out',
+        out,
+      ],
       { cwd: repo },
     );
     expect(r.stderr).not.toMatch(/invalid ref|cannot resolve/);

@@ -6,7 +6,16 @@ import { FIXTURES } from '../formats/fixture.js';
 import { makeRepo, runLastCommit, tempDir, verdictsOf } from './helpers.js';
 
 function run(repo: string, out: string, format: string, env: NodeJS.ProcessEnv = {}) {
-  return runLastCommit(repo, 'sh bench.sh', out, ['--format', format, '--rounds', '3', '--warmup', '0', '--seed', '1'], { env });
+  // Three rounds read the formats; too few for a gate that could fail (analysis/reach.ts), so it is off.
+  return runLastCommit(
+    repo,
+    'sh bench.sh',
+    out,
+    ['--format', format, '--rounds', '3', '--warmup', '0', '--seed', '1', '--fail-on', 'none'],
+    {
+      env,
+    },
+  );
 }
 
 describe('formats in a real run', () => {

@@ -45,7 +45,7 @@ describe('the CLI gates only what the user chose, and exits as documented', () =
   it('a hand-edited log with a non-numeric value: exit 2 naming the line, never 1', async () => {
     const repo = makeRepo([{ 'bench.mjs': IMPORT_COST_BENCH, 'load.mjs': loadModule(1) }, {}]);
     const out = tempDir();
-    expect((await run(repo, out, '--format', 'benchgate', '--rounds', '2')).code).toBe(0);
+    expect((await run(repo, out, '--format', 'benchgate', '--rounds', '4')).code).toBe(0);
     const log = path.join(out, 'results.jsonl');
     const lines = readFileSync(log, 'utf8').split('\n');
     const i = lines.findIndex((l) => l.includes('"type":"run"'));

@@ -156,7 +156,7 @@ describe('a pull request cannot switch the gate off with its own .benchgate.yml'
 describe('working-directory stays inside the worktree, and must exist before anything is built', () => {
   const repo = makeRepo([{ 'v.txt': '1' }, { 'v.txt': '2', 'bench/v.txt': '2' }]);
   const local = { GITHUB_ACTIONS: '', GITLAB_CI: '' };
-  const flags = ['--base', 'HEAD~1', '--bench', BENCH, '--format', 'benchgate', '--rounds', '2', '--warmup', '0'];
+  const flags = ['--base', 'HEAD~1', '--bench', BENCH, '--format', 'benchgate', '--rounds', '4', '--warmup', '0'];
 
   it.each(['../..', '/etc', 'bench/../../x'])(
     'rejects %s with exit 2, naming the flag',

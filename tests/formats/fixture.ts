@@ -144,6 +144,7 @@ export const FIXTURES_BY_FORMAT: Record<string, string[]> = {
   ],
   wrk: [
     'wrk/generated_wrk4.1.0_latency.txt',
+    'wrk/edited_grouped_requests_per_sec.txt',
     'wrk/generated_wrk4.1.0_latency_non2xx.txt',
     'wrk/generated_wrk4.1.0_latency_socket_errors.txt',
   ],

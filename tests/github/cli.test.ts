@@ -36,20 +36,20 @@ describe('benchgate run in a GitHub job', () => {
   }
 
   it('an explicit head wins over the event; the base still comes from the event', async () => {
-    expect((await run(['--rounds', '2', '--head', 'HEAD~1'])).refs).toEqual({ base: first, head: second });
+    expect((await run(['--rounds', '4', '--head', 'HEAD~1'])).refs).toEqual({ base: first, head: second });
   });
 
   it('an explicit base alone is compared with the checkout, not the event head', async () => {
     git(repo, 'checkout', '-q', '--detach', 'HEAD~1');
     try {
-      expect((await run(['--rounds', '2', '--base', first])).refs).toEqual({ base: first, head: second });
+      expect((await run(['--rounds', '4', '--base', first])).refs).toEqual({ base: first, head: second });
     } finally {
       git(repo, 'checkout', '-q', 'main');
     }
   });
 
   it('neither: both from the event', async () => {
-    expect((await run(['--rounds', '2'])).refs).toEqual({ base: first, head: third });
+    expect((await run(['--rounds', '4'])).refs).toEqual({ base: first, head: third });
   });
 
   it("annotates the regression on the config's source file, from the working directory", async () => {

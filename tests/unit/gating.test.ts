@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { compareGroups } from '../../src/analysis/compare.js';
-import { gatePolicy, globMatcher } from '../../src/analysis/gating.js';
+import { gatePolicy, globMatcher, unmatchedGlobWarnings } from '../../src/analysis/gating.js';
 import { groupRuns } from '../../src/analysis/group.js';
 import { analyze } from '../../src/analysis/index.js';
 import { processCost } from '../../src/diagnostics/cost.js';
@@ -39,10 +39,48 @@ describe('the gate policy', () => {
   });
 
   it('ignores benchmarks by glob, on the name or the name with its metric, whatever gates otherwise', () => {
-    const gate = policy({ ignore: ['BenchmarkOld*', '*\\[B/op\\]'], gateProcess: true });
+    const gate = policy({ ignore: ['BenchmarkOld*', '*\\[B/op\\]'], gateProcess: true, gateMetrics: ['B/op'] });
     expect(gate(subject('BenchmarkOld/size=10-8'))).toMatchObject({ gating: false, notGating: 'ignored' });
     expect(gate(subject('BenchmarkNew', 'B/op', 'secondary'))).toMatchObject({ gating: false, notGating: 'ignored' });
     expect(gate(subject('BenchmarkNew')).gating).toBe(true);
+  });
+
+  it('says the real reason a row does not gate: an ignored benchmark\'s secondary metric or process cost is that, not "ignored"', () => {
+    const gate = policy({ ignore: ['*'] });
+    expect(gate(subject('BenchmarkOld', 'allocs/op', 'secondary'))).toMatchObject({ gating: false, notGating: 'secondary' });
+    expect(gate(subject('BenchmarkOld', 'MB/s', 'derived'))).toMatchObject({ gating: false, notGating: 'derived' });
+    expect(gate(subject('(process)', 'max-rss'))).toMatchObject({ gating: false, notGating: 'process' });
+    expect(gate(subject('BenchmarkOld'))).toMatchObject({ gating: false, notGating: 'ignored' });
+    // A glob that matches another benchmark leaves this one's metrics alone (picomatch once took
+    // the array index as returnObject, and every metric but time was "ignored").
+    const other = policy({ ignore: ['Old*'], gateMetrics: ['allocs/op'], thresholds: [{ glob: 'Old*', pct: 9 }] });
+    expect(other(subject('BenchmarkNew', 'allocs/op', 'secondary'))).toEqual({ gating: true, thresholdPct: 2 });
+    expect(policy({ ignore: ['Old*'] })(subject('BenchmarkNew', 'allocs/op', 'secondary'))).toMatchObject({ notGating: 'secondary' });
+  });
+
+  it('matches ignore and thresholds globs on the name the reports show (Go: no package, no "Benchmark") and on the raw name', () => {
+    const go = 'github.com/google/uuid.BenchmarkUUID_New-2';
+    const gate = policy({ ignore: ['UUID_*'], thresholds: [{ glob: 'Parse*', pct: 7 }] });
+    expect(gate(subject(go))).toMatchObject({ gating: false, notGating: 'ignored' });
+    expect(gate(subject(go, 'allocs/op', 'secondary'))).toMatchObject({ notGating: 'secondary' });
+    expect(gate(subject('example.com/p.BenchmarkParse/small-8')).thresholdPct).toBe(7);
+    expect(gate(subject('example.com/p.BenchmarkNew-2')).gating).toBe(true);
+    // The raw name still works, and so does the shown name with its metric.
+    expect(policy({ ignore: ['github.com/google/uuid.BenchmarkUUID_*'] })(subject(go)).gating).toBe(false);
+    expect(
+      policy({ ignore: ['UUID_New-2 \\[allocs/op\\]'], gateMetrics: ['allocs/op'] })(subject(go, 'allocs/op', 'secondary')),
+    ).toMatchObject({
+      notGating: 'ignored',
+    });
+  });
+
+  it('warns, naming it, about an ignore or thresholds glob that matches no benchmark', () => {
+    const subjects = [subject('github.com/google/uuid.BenchmarkUUID_New-2'), subject('(process)', 'max-rss')];
+    const settings = { ...TEST_SETTINGS, ignore: ['UUID_*', 'Nope*'], thresholds: [{ glob: 'Typo*', pct: 5 }] };
+    const warnings = unmatchedGlobWarnings(settings, subjects);
+    expect(warnings.map((w) => w.code)).toEqual(['glob-matches-nothing', 'glob-matches-nothing']);
+    expect(warnings[0]!.message).toMatch(/^the ignore glob "Nope\*" matches no benchmark/);
+    expect(warnings[1]!.message).toMatch(/^the thresholds glob "Typo\*" matches no benchmark/);
   });
 
   it('holds a benchmark to the first matching per-glob threshold, else the global one', () => {

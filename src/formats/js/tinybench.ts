@@ -5,7 +5,7 @@
 import { JsonShape } from '../json.js';
 import { type Line, lines } from '../lines.js';
 import type { MeasurementSet } from '../measurements.js';
-import { isTimeUnit, parseDecimal, toSeconds } from '../numbers.js';
+import { isTimeUnit, parseGroupedDecimal, toSeconds } from '../numbers.js';
 import { FormatError } from '../types.js';
 
 const shape = new JsonShape('js');
@@ -46,7 +46,7 @@ export function parseTinybenchTable(set: MeasurementSet, text: string): void {
     if (!time || row.length <= Math.max(nameIndex, time.index)) continue;
     // Cells look like `'fib(10)'` and `'722.00 ± 31.00'`.
     const name = row[nameIndex]!.replace(/^'(.*)'$/, '$1');
-    const value = parseDecimal(row[time.index]!.replace(/^'/, '').split(' ')[0]!.replaceAll(',', ''));
+    const value = parseGroupedDecimal(row[time.index]!.replace(/^'/, '').split(' ')[0]!, 'js', line.number);
     if (value === undefined) throw new FormatError('js', `expected a number in the time column, got ${row[time.index]}`, line.number);
     set.add(name, 'time', 's', 'lower', toSeconds(value, time.unit), line.number);
   }

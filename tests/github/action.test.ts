@@ -129,7 +129,7 @@ describe('the action on a pull request with a real regression', () => {
   });
 
   it('updates the same comment on the next push instead of adding one', async () => {
-    const second = await runAction(workspace, { ...inputs, rounds: '4' }, env);
+    const second = await runAction(workspace, { ...inputs, rounds: '6' }, env);
     expect(second.code).not.toBeNull();
     expect(fake.invalid).toEqual([]);
     expect(fake.calls('issues/create-comment')).toHaveLength(1);

@@ -45,7 +45,16 @@ describe('--out on a full disk', () => {
       const out = tinyDisk(64);
       expect(out).not.toBeNull();
       const dir = repo(5);
-      const r = await runLastCommit(dir, 'sh bench.sh', out!, ['--format', 'benchgate', '--rounds', '3', '--warmup', '0']);
+      const r = await runLastCommit(dir, 'sh bench.sh', out!, [
+        '--format',
+        'benchgate',
+        '--rounds',
+        '3',
+        '--warmup',
+        '0',
+        '--fail-on',
+        'none',
+      ]);
       expect(r.stderr).not.toContain('internal error');
       expect(r.stderr).toMatch(
         /not written, ENOSPC \(no space left on the device\): .*report\.html.*; the results log .*results\.jsonl keeps every run/,

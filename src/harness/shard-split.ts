@@ -22,7 +22,9 @@ export function shardOwns(format: string, shard: ShardOf, raw: string): boolean 
 /** Why a format cannot be sharded, or null when it can: its filter must select any subset exactly. */
 export function unshardable(format: string): string | null {
   const select = harnessOf(format)?.select;
-  if (!select)
-    return `the ${format === 'command' ? 'command mode' : format} harness takes no filter, so a shard cannot run a part of the suite`;
+  if (!select) {
+    const what = format === 'command' ? 'command mode times the whole command, which' : `the ${format} harness`;
+    return `${what} takes no filter, so a shard cannot run a part of the suite`;
+  }
   return select.subsetLimit ?? null;
 }

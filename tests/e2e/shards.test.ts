@@ -6,8 +6,12 @@
  * a missing and a doubled shard, and a mix of shard and whole-run logs, are each an error naming it.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { analyze } from '../../src/analysis/index.js';
+import { joinShardDirectories } from '../../src/commands/report.js';
+import { trustedSettings } from '../../src/commands/trusted-gate.js';
+import { sourced } from '../../src/config.js';
 import type { ComparisonResult } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, ROOT, runCli, runLastCommit, tempDir, type CliResult } from './helpers.js';
@@ -88,6 +92,16 @@ describe('benchgate run --shard, then merge', () => {
     ]);
     expect(result.shards?.map((s) => s.index)).toEqual([1, 2, 3, 4]);
     expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain('shard 4/4');
+  });
+
+  it("report-from's directory of shard artifacts is joined the same way, with the publish job's trusted settings", () => {
+    const dir = tempDir();
+    shards.forEach((out, i) => cpSync(out, path.join(dir, `benchgate-shard-${i + 1}`), { recursive: true }));
+    joinShardDirectories(dir, [sourced({ threshold: '2' }, (k) => `--${k}`)]);
+    const log = readLog(path.join(dir, 'results.jsonl'));
+    expect(log.header.shards?.map((s) => s.index)).toEqual([1, 2, 3, 4]);
+    const settings = trustedSettings(log.header.config, [], 'x');
+    expect(rows(analyze({ header: log.header, runs: log.runs, end: log.end, settings }))).toEqual(rows(readResults(single)));
   });
 
   it('refuses a crashed shard (exit 3), a missing one, a doubled one and a mix with a whole run (exit 2), naming it', async () => {

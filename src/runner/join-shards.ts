@@ -7,6 +7,7 @@
  * part by part (analysis/shards.ts) with the caller's trusted gate settings, never a log's.
  */
 import { SCHEMA_VERSION, type AnalysisGate, type JoinedShard, type LogHeader, type LogLine } from '../model.js';
+import { shardOfName } from '../harness/shard-split.js';
 import { checkSameComparison } from './log-identity.js';
 import { RunFailure } from './errors.js';
 import { LogError, type ParsedLog } from './log.js';
@@ -50,10 +51,16 @@ export function joinShards(logs: { file: string; log: ParsedLog }[], gate: Analy
     throw new RunFailure(`${file}: shard ${index}/${total} did not complete: ${why}; re-run that shard`);
   }
   const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
-  // Every listed benchmark holds a share of alpha (analysis/shards.ts): the shards' own lists, joined.
-  const listed = new Set(ordered.flatMap(({ log }) => log.header.shard!.benchmarks)).size;
-  const shards: JoinedShard[] = ordered.map(({ log }) => ({
+  // Each shard's list holds only the benchmarks the hash gives it (a log is untrusted: lists that
+  // overlapped would hold more than all of alpha); every listed benchmark holds a share (analysis/shards.ts).
+  const owned = ordered.map(({ log }) => {
+    const { index } = log.header.shard!;
+    return [...new Set(log.header.shard!.benchmarks)].filter((name) => shardOfName(name, total) === index);
+  });
+  const listed = owned.reduce((sum, names) => sum + names.length, 0);
+  const shards: JoinedShard[] = ordered.map(({ log }, i) => ({
     ...log.header.shard!,
+    benchmarks: owned[i]!,
     listed,
     seed: log.header.seed,
     startedAt: log.header.startedAt,

@@ -6,15 +6,28 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/analysis/index.js';
+import { shardShare } from '../../src/analysis/shards.js';
+import { joinShards } from '../../src/runner/join-shards.js';
+import { parseLog } from '../../src/runner/log.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from '../../src/adaptive/defaults.js';
 import { shardOfName } from '../../src/harness/shard-split.js';
-import type { JoinedShard, LogEnd, Run, RunSettings, ShardHeader } from '../../src/model.js';
+import type { AnalysisGate, JoinedShard, LogEnd, Run, RunSettings, ShardHeader } from '../../src/model.js';
 import { createRng } from '../../src/stats/random.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
 const NAMES = Array.from({ length: 12 }, (_, i) => `bench_${String(i).padStart(2, '0')}`);
 const SLOWER: Record<string, number> = { bench_03: 2, bench_09: 2 };
 const TOTAL = 4;
+const GATE: AnalysisGate = {
+  alpha: 0.05,
+  thresholdPct: 2,
+  correction: 'holm',
+  failOn: ['regression'],
+  gateMetrics: [],
+  gateProcess: false,
+  ignore: [],
+  thresholds: [],
+};
 const END: LogEnd = { type: 'end', endedAt: '2026-01-01T01:00:00Z', status: 'completed' };
 const AUTO: RunSettings = {
   ...TEST_SETTINGS,
@@ -120,5 +133,21 @@ describe('shards in the analysis', () => {
       settings: TEST_SETTINGS,
     });
     expect([empty.verdict, empty.failures.noResults]).toEqual(['pass', false]);
+  });
+
+  it('joining keeps to each shard the benchmarks the hash gives it, so a forged list cannot claim more than all of alpha', () => {
+    const logs = shardHeaders.map((s) => ({
+      file: `shard-${s.index}.jsonl`,
+      log: {
+        // Shard 1 claims every benchmark.
+        header: testHeader({ shard: s.index === 1 ? { ...s, benchmarks: NAMES } : s }),
+        runs: ofShard(runsOf(2), s),
+        end: END,
+        skipped: [],
+      },
+    }));
+    const joined = parseLog(joinShards(logs, GATE), 'joined.jsonl').header.shards!;
+    expect(joined.map((s) => s.benchmarks)).toEqual(shardHeaders.map((s) => s.benchmarks));
+    expect(joined.reduce((sum, s) => sum + shardShare(s), 0)).toBeCloseTo(1, 12);
   });
 });

@@ -19,6 +19,7 @@ import { overhead } from './sections/overhead.js';
 import { power } from './sections/power.js';
 import { realAdaptive } from './sections/real-adaptive.js';
 import { realNoise } from './sections/real-noise.js';
+import { shards } from './sections/shards.js';
 import { steady } from './sections/steady.js';
 import type { Check, SectionOptions, SectionOutput } from './sections/types.js';
 
@@ -31,6 +32,8 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   history: { run: historySection, inQuick: true },
   // The count rule (docs/counts.md): in-process, seeded; about 15 s in --quick on an idle 2-core machine.
   counts: { run: counts, inQuick: true },
+  // Joined shards against one job, A/A, fixed rounds and rounds auto (docs/shards.md).
+  shards: { run: shards, inQuick: true },
   // Real runs and timings come last: the simulation's worker processes have exited by then.
   'real-noise': { run: realNoise, inQuick: false },
   // --quick: one adaptive A/A run of the Go suite, the adaptive CLI path end to end (about 20 s).

@@ -53185,7 +53185,7 @@ function pct(fraction) {
 
 // src/model.ts
 var MAX_NAME_CHARS = 4096;
-var SCHEMA_VERSION = 2;
+var SCHEMA_VERSION = 3;
 var RSS_SAMPLE_MS = 25;
 
 // src/diagnostics/too-short.ts
@@ -53916,6 +53916,337 @@ var ADAPTIVE_BUDGET = {
   maxTimeMs: 0
 };
 
+// src/harness/shard-split.ts
+import { createHash } from "node:crypto";
+
+// src/harness/index.ts
+import { Buffer as Buffer2 } from "node:buffer";
+
+// src/harness/filter-syntax.ts
+var filter = (value) => ({ kind: "filter", filter: { value } });
+var unique = (names) => [...new Set(names)];
+var anchoredAlternation = (open2, escape2, group3 = "(?:") => filter(`^${group3}${unique(open2).map(escape2).join("|")})$`);
+var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
+var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
+var sameName = (raw) => raw;
+
+// src/harness/bench-bitcoin-csv.ts
+var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
+var benchBitcoinCsv = {
+  format: "bench-bitcoin-csv",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: ".*" },
+    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
+  }
+};
+
+// src/harness/benchgate.ts
+var benchgateJson = {
+  format: "benchgate",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(JSON.stringify(unique(open2)))
+  }
+};
+
+// src/harness/benchmarkdotnet.ts
+function globMatcher2(glob) {
+  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
+  const re = new RegExp(`^${source}$`, "i");
+  return (name2) => re.test(name2);
+}
+var commonPrefix = (names) => names.reduce((p, n) => {
+  let i = 0;
+  while (i < p.length && i < n.length && p[i] === n[i]) i++;
+  return p.slice(0, i);
+});
+var reverse = (s) => [...s].reverse().join("");
+var benchmarkDotNet = {
+  format: "benchmarkdotnet",
+  normaliseName: sameName,
+  select: {
+    subsetLimit: "BenchmarkDotNet's --filter is one glob here, which cannot select an arbitrary subset of the benchmarks",
+    wholeSuite: { value: "*" },
+    build(open2, all) {
+      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
+      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
+      const prefix = commonPrefix(names);
+      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
+      const glob = `${prefix}*${suffix}`;
+      return narrower(globMatcher2(glob), all, glob);
+    }
+  }
+};
+
+// src/harness/cargo-bench.ts
+function longestCommonSubstring(names) {
+  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
+  if (shortest === void 0) return "";
+  for (let length = shortest.length; length > 0; length--) {
+    for (let start = 0; start + length <= shortest.length; start++) {
+      const candidate = shortest.slice(start, start + length);
+      if (others.every((n) => n.includes(candidate))) return candidate;
+    }
+  }
+  return "";
+}
+var cargoBench = {
+  format: "cargo-bench",
+  normaliseName: sameName,
+  select: {
+    subsetLimit: "libtest takes one substring, which cannot select an arbitrary subset of the benchmarks",
+    wholeSuite: { value: "" },
+    build(open2, all) {
+      const common = longestCommonSubstring(unique(open2));
+      return narrower((n) => n.includes(common), all, common);
+    }
+  }
+};
+
+// src/harness/catch2.ts
+function catch2Spec(open2) {
+  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
+  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
+  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
+}
+var catch2 = {
+  format: "catch2",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(catch2Spec(open2))
+  }
+};
+
+// src/harness/criterion.ts
+var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
+var criterion = {
+  format: "criterion",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => anchoredAlternation(open2, rustQuote)
+  }
+};
+
+// src/harness/go.ts
+var PROCS_SUFFIX = /-\d+$/;
+var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
+function withoutGoPackage(name2) {
+  for (let i = name2.indexOf("Benchmark"); i >= 0; i = name2.indexOf("Benchmark", i + 1)) {
+    if ((i === 0 || name2[i - 1] === ".") && !name2.slice(i).split("/")[0].includes(".")) return name2.slice(i);
+  }
+  return name2;
+}
+function goPattern(name2) {
+  const levels = withoutGoPackage(name2).split("/");
+  return levels.map((level, i) => {
+    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
+    if (!suffix) return `^${goQuote(level)}$`;
+    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
+  }).join("/");
+}
+var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
+var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
+var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
+var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
+function recogniseGoTest(words) {
+  if (!words.every((w) => typeof w === "string")) return null;
+  const [go3, test, ...rest] = words;
+  if (go3 !== "go" || test !== "test") return null;
+  const packages = [];
+  const buildFlags = [];
+  let pattern = null;
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i];
+    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
+    if (!word.startsWith("-")) {
+      packages.push(word);
+      continue;
+    }
+    if (!flag) return null;
+    const [, name2, inline] = flag;
+    if (BUILD_BOOL_FLAGS.has(name2)) buildFlags.push(word);
+    else if (RUN_BOOL_FLAGS.has(name2)) continue;
+    else if (BUILD_VALUE_FLAGS.has(name2) || RUN_VALUE_FLAGS.has(name2)) {
+      const value = inline ?? rest[++i];
+      if (value === void 0) return null;
+      if (BUILD_VALUE_FLAGS.has(name2)) buildFlags.push(`-${name2}=${value}`);
+      if (name2 === "bench") pattern = value;
+    } else return null;
+  }
+  if (pattern === null || pattern === "") return null;
+  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
+}
+var go = {
+  format: "go",
+  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
+  },
+  counts: {
+    fixWork: (n) => [`-test.benchtime=${n}x`],
+    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
+    env: { GOMAXPROCS: "1", GOGC: "off" },
+    recognise: recogniseGoTest,
+    selectOne: (name2) => ["-test.run=^$", `-test.bench=${goPattern(name2)}`],
+    discover: (pattern) => ["-test.run=^$", `-test.bench=${pattern}`, "-test.benchtime=1x"],
+    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
+    listUnits: (target2) => [
+      "go",
+      "list",
+      ...target2.buildFlags,
+      "-f",
+      "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
+      "--",
+      ...target2.packages
+    ],
+    parseUnits: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
+      const [name2, dir] = line.split("	");
+      return { name: name2, dir };
+    }),
+    buildUnit: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
+  }
+};
+
+// src/harness/google-benchmark.ts
+var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
+var googleBenchmark = {
+  format: "google-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
+  }
+};
+
+// src/harness/jmh.ts
+var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
+var jmh = {
+  format: "jmh",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: ".*" },
+    // benchgate appends `(params)` to the method; JMH never sees it.
+    build: (open2) => anchoredAlternation(
+      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
+      javaQuote
+    )
+  }
+};
+
+// src/harness/pytest-benchmark.ts
+var pytestBenchmark = {
+  format: "pytest-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { argsFile: [] },
+    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
+  }
+};
+
+// src/harness/index.ts
+var HARNESSES = [
+  go,
+  googleBenchmark,
+  benchBitcoinCsv,
+  jmh,
+  criterion,
+  cargoBench,
+  benchmarkDotNet,
+  catch2,
+  pytestBenchmark,
+  benchgateJson
+];
+var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
+function harnessOf(format) {
+  return BY_FORMAT.get(format);
+}
+function normaliseName(format, raw) {
+  return harnessOf(format)?.normaliseName(raw) ?? raw;
+}
+var FILTER_PLACEHOLDER = "{filter}";
+var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
+function expandFilterPlaceholder(command) {
+  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
+}
+var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
+var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
+function wholeSuiteFilter(format) {
+  return harnessOf(format)?.select?.wholeSuite ?? null;
+}
+function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
+  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
+  const syntax = harnessOf(format)?.select;
+  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
+  const out = syntax.build(open2, all);
+  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
+    return { kind: "whole-suite", reason: "too-long" };
+  }
+  return out;
+}
+
+// src/harness/shard-split.ts
+function shardOfName(name2, total2) {
+  const hash = createHash("sha256").update(name2, "utf8").digest().readUIntBE(0, 6);
+  return hash % total2 + 1;
+}
+function unshardable(format) {
+  const select2 = harnessOf(format)?.select;
+  if (!select2) {
+    const what = format === "command" ? "command mode times the whole command, which" : `the ${format} harness`;
+    return `${what} takes no filter, so a shard cannot run a part of the suite`;
+  }
+  return select2.subsetLimit ?? null;
+}
+
+// src/analysis/shards.ts
+function shardShare(shard) {
+  return shard.listed === 0 ? 0 : Math.min(1, shard.benchmarks.length / shard.listed);
+}
+function owns(format, shard) {
+  return (raw) => shardOfName(normaliseName(format, raw), shard.total) === shard.index;
+}
+function shardParts(header, runs, format) {
+  if (header.shards) {
+    return header.shards.map((shard) => ({
+      shard,
+      runs: ownRuns(
+        runs.filter((r) => r.shard === shard.index),
+        format,
+        shard
+      )
+    }));
+  }
+  if (header.shard) return [{ shard: header.shard, runs: ownRuns(runs, format, header.shard) }];
+  return [{ shard: null, runs: [...runs] }];
+}
+function ownRuns(runs, format, shard) {
+  const own = owns(format, shard);
+  return runs.map((run) => {
+    const kept = run.measurements.filter((m) => own(m.benchmark));
+    return kept.length === run.measurements.length ? run : { ...run, measurements: kept };
+  });
+}
+function joinAdaptiveRuns(runs) {
+  if (runs.length === 1) return runs[0];
+  const order = ["decided", "max-rounds", "max-time", "log-ended"];
+  const rounds2 = Math.max(0, ...runs.map((r) => r.open.length));
+  return {
+    stoppedBy: runs.map((r) => r.stoppedBy).reduce((a, b) => order.indexOf(b) > order.indexOf(a) ? b : a),
+    looks: [...new Set(runs.flatMap((r) => r.looks))].sort((a, b) => a - b),
+    open: Array.from({ length: rounds2 }, (_, i) => {
+      const each = runs.map((r) => r.open[i]).filter((n) => n !== void 0);
+      return each.includes(null) ? null : each.reduce((sum3, n) => sum3 + n, 0);
+    }),
+    notes: [...new Set(runs.flatMap((r) => r.notes))],
+    unreachable: runs.flatMap((r) => r.unreachable)
+  };
+}
+
 // src/analysis/sequential.ts
 function adaptiveDesign(settings, adaptive) {
   return {
@@ -53926,14 +54257,15 @@ function adaptiveDesign(settings, adaptive) {
     confLevel: ADAPTIVE_DESIGN.confLevel
   };
 }
-function sequentialPolicy(settings) {
+function sequentialPolicy(settings, sharded) {
   const policy = gatePolicy(settings);
+  const own = sharded ? owns(sharded.format, sharded.shard) : () => true;
   return {
-    gates: (m) => policy(m).gating,
+    gates: (m) => policy(m).gating && own(m.benchmark),
     thresholdOf: (s) => policy({ benchmark: s.benchmark, metric: s.metric, ...s.complexityN !== void 0 && { complexityN: s.complexityN } }).thresholdPct
   };
 }
-function replaySequential(runs, settings, adaptive, end) {
+function replaySequential(runs, settings, adaptive, end, sharded) {
   const byRound = /* @__PURE__ */ new Map();
   for (const run of runs) byRound.set(run.round, [...byRound.get(run.round) ?? [], run]);
   const last = Math.max(0, ...byRound.keys());
@@ -53944,7 +54276,7 @@ function replaySequential(runs, settings, adaptive, end) {
     // The clock is the live run's business: here the log's last round ends the loop.
     budget: { ...adaptive, maxTimeMs: 0 },
     canFilter: adaptive.filter,
-    ...sequentialPolicy(settings),
+    ...sequentialPolicy(settings, sharded),
     onLook: (look) => unreachable ??= look.unreachable
   });
   for (let next = loop.next(); next !== null; next = loop.next()) loop.add(next.round, byRound.get(next.round) ?? null);
@@ -54457,274 +54789,6 @@ function compareCounts(runs, settings) {
       outcomes.get(name2)
     );
   });
-}
-
-// src/harness/index.ts
-import { Buffer as Buffer2 } from "node:buffer";
-
-// src/harness/filter-syntax.ts
-var filter = (value) => ({ kind: "filter", filter: { value } });
-var unique = (names) => [...new Set(names)];
-var anchoredAlternation = (open2, escape2, group3 = "(?:") => filter(`^${group3}${unique(open2).map(escape2).join("|")})$`);
-var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
-var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
-var sameName = (raw) => raw;
-
-// src/harness/bench-bitcoin-csv.ts
-var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
-var benchBitcoinCsv = {
-  format: "bench-bitcoin-csv",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: ".*" },
-    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
-  }
-};
-
-// src/harness/benchgate.ts
-var benchgateJson = {
-  format: "benchgate",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(JSON.stringify(unique(open2)))
-  }
-};
-
-// src/harness/benchmarkdotnet.ts
-function globMatcher2(glob) {
-  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
-  const re = new RegExp(`^${source}$`, "i");
-  return (name2) => re.test(name2);
-}
-var commonPrefix = (names) => names.reduce((p, n) => {
-  let i = 0;
-  while (i < p.length && i < n.length && p[i] === n[i]) i++;
-  return p.slice(0, i);
-});
-var reverse = (s) => [...s].reverse().join("");
-var benchmarkDotNet = {
-  format: "benchmarkdotnet",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "*" },
-    build(open2, all) {
-      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
-      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
-      const prefix = commonPrefix(names);
-      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
-      const glob = `${prefix}*${suffix}`;
-      return narrower(globMatcher2(glob), all, glob);
-    }
-  }
-};
-
-// src/harness/cargo-bench.ts
-function longestCommonSubstring(names) {
-  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
-  if (shortest === void 0) return "";
-  for (let length = shortest.length; length > 0; length--) {
-    for (let start = 0; start + length <= shortest.length; start++) {
-      const candidate = shortest.slice(start, start + length);
-      if (others.every((n) => n.includes(candidate))) return candidate;
-    }
-  }
-  return "";
-}
-var cargoBench = {
-  format: "cargo-bench",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build(open2, all) {
-      const common = longestCommonSubstring(unique(open2));
-      return narrower((n) => n.includes(common), all, common);
-    }
-  }
-};
-
-// src/harness/catch2.ts
-function catch2Spec(open2) {
-  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
-  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
-  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
-}
-var catch2 = {
-  format: "catch2",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(catch2Spec(open2))
-  }
-};
-
-// src/harness/criterion.ts
-var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
-var criterion = {
-  format: "criterion",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => anchoredAlternation(open2, rustQuote)
-  }
-};
-
-// src/harness/go.ts
-var PROCS_SUFFIX = /-\d+$/;
-var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
-function withoutGoPackage(name2) {
-  for (let i = name2.indexOf("Benchmark"); i >= 0; i = name2.indexOf("Benchmark", i + 1)) {
-    if ((i === 0 || name2[i - 1] === ".") && !name2.slice(i).split("/")[0].includes(".")) return name2.slice(i);
-  }
-  return name2;
-}
-function goPattern(name2) {
-  const levels = withoutGoPackage(name2).split("/");
-  return levels.map((level, i) => {
-    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
-    if (!suffix) return `^${goQuote(level)}$`;
-    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
-  }).join("/");
-}
-var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
-var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
-var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
-var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
-function recogniseGoTest(words) {
-  if (!words.every((w) => typeof w === "string")) return null;
-  const [go3, test, ...rest] = words;
-  if (go3 !== "go" || test !== "test") return null;
-  const packages = [];
-  const buildFlags = [];
-  let pattern = null;
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i];
-    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
-    if (!word.startsWith("-")) {
-      packages.push(word);
-      continue;
-    }
-    if (!flag) return null;
-    const [, name2, inline] = flag;
-    if (BUILD_BOOL_FLAGS.has(name2)) buildFlags.push(word);
-    else if (RUN_BOOL_FLAGS.has(name2)) continue;
-    else if (BUILD_VALUE_FLAGS.has(name2) || RUN_VALUE_FLAGS.has(name2)) {
-      const value = inline ?? rest[++i];
-      if (value === void 0) return null;
-      if (BUILD_VALUE_FLAGS.has(name2)) buildFlags.push(`-${name2}=${value}`);
-      if (name2 === "bench") pattern = value;
-    } else return null;
-  }
-  if (pattern === null || pattern === "") return null;
-  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
-}
-var go = {
-  format: "go",
-  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
-  select: {
-    wholeSuite: { value: "." },
-    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
-  },
-  counts: {
-    fixWork: (n) => [`-test.benchtime=${n}x`],
-    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
-    env: { GOMAXPROCS: "1", GOGC: "off" },
-    recognise: recogniseGoTest,
-    selectOne: (name2) => ["-test.run=^$", `-test.bench=${goPattern(name2)}`],
-    discover: (pattern) => ["-test.run=^$", `-test.bench=${pattern}`, "-test.benchtime=1x"],
-    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
-    listUnits: (target2) => [
-      "go",
-      "list",
-      ...target2.buildFlags,
-      "-f",
-      "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
-      "--",
-      ...target2.packages
-    ],
-    parseUnits: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
-      const [name2, dir] = line.split("	");
-      return { name: name2, dir };
-    }),
-    buildUnit: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
-  }
-};
-
-// src/harness/google-benchmark.ts
-var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
-var googleBenchmark = {
-  format: "google-benchmark",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "." },
-    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
-  }
-};
-
-// src/harness/jmh.ts
-var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
-var jmh = {
-  format: "jmh",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: ".*" },
-    // benchgate appends `(params)` to the method; JMH never sees it.
-    build: (open2) => anchoredAlternation(
-      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
-      javaQuote
-    )
-  }
-};
-
-// src/harness/pytest-benchmark.ts
-var pytestBenchmark = {
-  format: "pytest-benchmark",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { argsFile: [] },
-    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
-  }
-};
-
-// src/harness/index.ts
-var HARNESSES = [
-  go,
-  googleBenchmark,
-  benchBitcoinCsv,
-  jmh,
-  criterion,
-  cargoBench,
-  benchmarkDotNet,
-  catch2,
-  pytestBenchmark,
-  benchgateJson
-];
-var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
-function harnessOf(format) {
-  return BY_FORMAT.get(format);
-}
-function normaliseName(format, raw) {
-  return harnessOf(format)?.normaliseName(raw) ?? raw;
-}
-var FILTER_PLACEHOLDER = "{filter}";
-var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
-function expandFilterPlaceholder(command) {
-  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
-}
-var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
-var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
-function wholeSuiteFilter(format) {
-  return harnessOf(format)?.select?.wholeSuite ?? null;
-}
-function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
-  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
-  const syntax = harnessOf(format)?.select;
-  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
-  const out = syntax.build(open2, all);
-  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
-    return { kind: "whole-suite", reason: "too-long" };
-  }
-  return out;
 }
 
 // src/analysis/identity.ts
@@ -55277,19 +55341,42 @@ var COUNTS_CAN_MISS = {
   code: "counts-can-miss",
   message: "instruction counts do not see I/O, time spent waiting in system calls, cache and memory effects or parallel speed-ups: measure time (a deep run) for those"
 };
+function analyseParts(header, runs, settings, end) {
+  const parts = shardParts(header, runs, settings.format);
+  const outcomes = /* @__PURE__ */ new Map();
+  const adaptiveRuns = [];
+  const costWarnings = [];
+  const groups = [];
+  for (const part of parts) {
+    const sharded = part.shard ? { format: settings.format, shard: part.shard } : void 0;
+    const partSettings = part.shard ? { ...settings, alpha: settings.alpha * shardShare(part.shard) } : settings;
+    const replay = settings.adaptive ? replaySequential(part.runs, partSettings, settings.adaptive, end, sharded) : null;
+    if (replay) {
+      for (const [key, o] of replay.outcomes) outcomes.set(key, o);
+      adaptiveRuns.push(replay.adaptive);
+    }
+    const cost = processCost(replay ? withoutLaterRounds(part.runs, replay.outcomes) : part.runs);
+    costWarnings.push(...cost.warnings);
+    const partGroups = groupRuns(cost.runs, settings.sampling, settings.format);
+    groups.push(...parts.length > 1 ? partGroups.filter((g2) => g2.benchmark !== PROCESS_BENCHMARK) : partGroups);
+  }
+  const sequential = settings.adaptive ? { outcomes, adaptive: joinAdaptiveRuns(adaptiveRuns) } : null;
+  return { sequential, cost: { warnings: parts.length > 1 ? [] : costWarnings }, groups };
+}
+function ownsNothing(header) {
+  return header.shard !== void 0 && header.shard.benchmarks.length === 0;
+}
 function analyze({ header, runs, end, settings, override = null }) {
   const counted = compareCounts(runs, settings);
   const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
-  const sequential = settings.adaptive ? replaySequential(suiteRuns, settings, settings.adaptive, end) : null;
-  const cost = processCost(sequential ? withoutLaterRounds(suiteRuns, sequential.outcomes) : suiteRuns);
-  const groups = groupRuns(cost.runs, settings.sampling, settings.format);
+  const { sequential, cost, groups } = analyseParts(header, suiteRuns, settings, end);
   const { compared, family } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
   const endedEarly = !sequential && end?.status !== "completed";
   const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
   const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
   const environment = environmentDiagnostic(header.environment, runs);
-  const failures3 = failuresOf(runs, groups, end, counted.length > 0);
+  const failures3 = failuresOf(runs, groups, end, counted.length > 0 || ownsNothing(header));
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) if (c.gating) counts[c.verdict]++;
   const warnings = [...header.warnings ?? []];
@@ -55319,6 +55406,7 @@ function analyze({ header, runs, end, settings, override = null }) {
     geomean: geomeanOf(comparisons),
     warnings: [...warnings, ...environment.warnings, ...cost.warnings, ...diagnosed.warnings],
     environment: { ...header.environment, stability: environment.numbers },
+    ...header.shards && { shards: header.shards },
     failures: failures3
   };
 }
@@ -61934,6 +62022,17 @@ var CONFIG = [
     commands: ["run"]
   },
   {
+    name: "shard",
+    arg: "I/N",
+    type: "text",
+    defaultText: "none; on GitLab, CI_NODE_INDEX/CI_NODE_TOTAL of a parallel job",
+    help: "measure shard I of N: the benchmarks a stable hash of their names gives it (docs/shards.md); benchgate merge joins the shards",
+    // Which benchmarks a job measures: a pull request could leave its regression out of every shard.
+    trust: "trusted-only",
+    measures: true,
+    commands: ["run"]
+  },
+  {
     name: "seed",
     arg: "N",
     ...int(0),
@@ -62543,7 +62642,7 @@ function resolveConfig(layers, repoDir) {
     throw new ConfigError(`${merged["pin-cpu"].where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
   }
   const flag = (key) => value(key) ?? false;
-  return {
+  const config = {
     repoDir,
     base: text3("base"),
     head: text3("head"),
@@ -62553,6 +62652,7 @@ function resolveConfig(layers, repoDir) {
     suite: text3("suite") ?? DEFAULTS.suite,
     ...roundsOf(merged, number, takesFilter(bench, format, merged)),
     warmup: number("warmup") ?? DEFAULTS.warmup,
+    ...text3("shard") !== void 0 && { shard: parseShard(text3("shard"), merged.shard.where) },
     seed: number("seed") ?? Math.floor(Math.random() * 2 ** 31),
     thresholdPct: number("threshold") ?? DEFAULTS.thresholdPct,
     // The sequential design's level covers every look: it needs a smaller one for the same false-alarm rate.
@@ -62578,6 +62678,25 @@ function resolveConfig(layers, repoDir) {
     ignore: list3("ignore"),
     thresholds: value("thresholds") ?? []
   };
+  if (config.shard) checkShardable(config, config.shard, merged.shard.where);
+  return config;
+}
+function parseShard(text3, where) {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text3);
+  const [index, total2] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
+  if (!(index >= 1 && index <= total2))
+    throw new ConfigError(`${where}: expected a shard I/N with 1 <= I <= N (e.g. 2/4), got ${JSON.stringify(text3)}`);
+  return { index, total: total2 };
+}
+function checkShardable(config, shard, where) {
+  const why = unshardable(config.format);
+  if (why !== null)
+    throw new ConfigError(`${where}: shard ${shard.index}/${shard.total}: the ${config.format} format cannot be sharded: ${why}`);
+  if (config.warmup < 1) throw new ConfigError(`${where}: a shard learns the benchmarks from the warm-up round: set warmup to 1 or more`);
+  if (config.countTarget)
+    throw new ConfigError(
+      `${where}: shards do not yet apply to per-benchmark counts (measure: instructions with a ${config.format} command)`
+    );
 }
 var FAIL_ON = ["regression", "removed"];
 function failOnOf(items, where) {
@@ -63125,6 +63244,18 @@ var results_log_schema_default = {
             $ref: "#/definitions/CountWork"
           },
           description: "Per-benchmark counts: the work each benchmark (normalised name) runs at, the same on both sides."
+        },
+        shard: {
+          $ref: "#/definitions/ShardHeader",
+          description: "A shard's log (`--shard I/N`): which shard, and the benchmarks it owns."
+        },
+        shards: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/JoinedShard"
+          },
+          description: "A log joined from shards (benchgate merge): every shard, with its machine; the header's own environment is the first shard's.",
+          maxItems: 1e6
         }
       },
       required: [
@@ -63606,6 +63737,87 @@ var results_log_schema_default = {
       ],
       description: "The two fixed work sizes one benchmark's count runs use (calibrated once, on base)."
     },
+    ShardHeader: {
+      type: "object",
+      properties: {
+        index: {
+          type: "number",
+          description: "1-based.",
+          minimum: 1
+        },
+        total: {
+          type: "number",
+          minimum: 1
+        },
+        benchmarks: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          maxItems: 1e6
+        },
+        listed: {
+          type: "number",
+          description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
+          minimum: 0
+        }
+      },
+      required: [
+        "benchmarks",
+        "index",
+        "listed",
+        "total"
+      ],
+      description: "What a shard's log header records: its place, and the benchmarks it owns (normalised names) among those it listed."
+    },
+    JoinedShard: {
+      type: "object",
+      properties: {
+        index: {
+          type: "number",
+          description: "1-based.",
+          minimum: 1
+        },
+        total: {
+          type: "number",
+          minimum: 1
+        },
+        benchmarks: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          maxItems: 1e6
+        },
+        listed: {
+          type: "number",
+          description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
+          minimum: 0
+        },
+        seed: {
+          type: "number"
+        },
+        startedAt: {
+          type: "string",
+          maxLength: 4096
+        },
+        environment: {
+          $ref: "#/definitions/HostEnvironment"
+        }
+      },
+      required: [
+        "benchmarks",
+        "environment",
+        "index",
+        "listed",
+        "seed",
+        "startedAt",
+        "total"
+      ],
+      description: "A shard of a joined log: its header's shard, and the machine it ran on."
+    },
     LogRunLine: {
       type: "object",
       properties: {
@@ -63715,6 +63927,11 @@ var results_log_schema_default = {
         },
         work: {
           type: "number",
+          minimum: 1
+        },
+        shard: {
+          type: "number",
+          description: "In a log joined from shards (schemaVersion 3): the shard that ran it. Runs of different shards share round numbers: they are keyed by (shard, suite, side, round).",
           minimum: 1
         }
       },
@@ -64000,6 +64217,14 @@ var results_schema_default = {
         },
         environment: {
           $ref: "#/definitions/ResultEnvironment"
+        },
+        shards: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/JoinedShard"
+          },
+          description: "Joined shards: each shard, its benchmarks and its machine (the environment section lists them).",
+          maxItems: 1e6
         },
         failures: {
           $ref: "#/definitions/Failures"
@@ -65615,6 +65840,142 @@ var results_schema_default = {
         "max"
       ]
     },
+    JoinedShard: {
+      type: "object",
+      properties: {
+        index: {
+          type: "number",
+          description: "1-based.",
+          minimum: 1
+        },
+        total: {
+          type: "number",
+          minimum: 1
+        },
+        benchmarks: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          maxItems: 1e6
+        },
+        listed: {
+          type: "number",
+          description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
+          minimum: 0
+        },
+        seed: {
+          type: "number"
+        },
+        startedAt: {
+          type: "string",
+          maxLength: 4096
+        },
+        environment: {
+          $ref: "#/definitions/HostEnvironment"
+        }
+      },
+      required: [
+        "benchmarks",
+        "environment",
+        "index",
+        "listed",
+        "seed",
+        "startedAt",
+        "total"
+      ],
+      description: "A shard of a joined log: its header's shard, and the machine it ran on."
+    },
+    HostEnvironment: {
+      type: "object",
+      properties: {
+        os: {
+          type: "string",
+          maxLength: 4096
+        },
+        arch: {
+          type: "string",
+          maxLength: 4096
+        },
+        cpuModel: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        cpuCount: {
+          type: "number"
+        },
+        memoryBytes: {
+          type: "number"
+        },
+        node: {
+          type: "string",
+          maxLength: 4096
+        },
+        loadAvg: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          maxItems: 1e7
+        },
+        governor: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        turbo: {
+          type: [
+            "boolean",
+            "null"
+          ]
+        },
+        virtualization: {
+          type: "object",
+          properties: {
+            hypervisor: {
+              type: [
+                "boolean",
+                "null"
+              ]
+            },
+            vendor: {
+              type: [
+                "string",
+                "null"
+              ]
+            }
+          },
+          required: [
+            "hypervisor",
+            "vendor"
+          ]
+        },
+        container: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        steady: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/SteadyCheck"
+          },
+          description: "The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts).",
+          maxItems: 1e6
+        },
+        valgrind: {
+          type: "string",
+          description: "valgrind's version, in instruction mode.",
+          maxLength: 4096
+        }
+      },
+      description: "The machine facts of a results log's header. Every field is optional because a log is read back later, possibly written by another version; null means the machine did not tell."
+    },
     Failures: {
       type: "object",
       properties: {
@@ -66059,11 +66420,17 @@ var LogError = class extends Error {
   }
 };
 function runKey(run) {
-  return JSON.stringify([run.suite, run.side, run.round, ...run.benchmark === void 0 ? [] : [run.benchmark, run.work]]);
+  return JSON.stringify([
+    run.shard ?? 0,
+    run.suite,
+    run.side,
+    run.round,
+    ...run.benchmark === void 0 ? [] : [run.benchmark, run.work]
+  ]);
 }
 function describeRun(run) {
   const what = run.benchmark === void 0 ? "" : ` of "${run.benchmark}" at work ${run.work}`;
-  return `a second ${run.side} run${what} of round ${run.round} of suite "${run.suite}"`;
+  return `a second ${run.side} run${what} of round ${run.round} of suite "${run.suite}"${run.shard === void 0 ? "" : ` of shard ${run.shard}`}`;
 }
 function parseLog(text3, file) {
   const lines2 = text3.replace(/^\uFEFF/, "").split("\n");
@@ -70960,6 +71327,45 @@ function countPolicy(config) {
   };
 }
 
+// src/runner/shard-scope.ts
+function shardScope(config, shard, warmup) {
+  const raw = /* @__PURE__ */ new Set();
+  const expected = { base: /* @__PURE__ */ new Set(), head: /* @__PURE__ */ new Set() };
+  const listed2 = /* @__PURE__ */ new Set();
+  for (const run of warmup) {
+    for (const m of run.measurements) {
+      const name2 = normaliseName(config.format, m.benchmark);
+      listed2.add(name2);
+      if (shardOfName(name2, shard.total) !== shard.index) continue;
+      raw.add(m.benchmark);
+      expected[run.side].add(m.benchmark);
+    }
+  }
+  const owned = [...new Set([...raw].map((n) => normaliseName(config.format, n)))].sort();
+  const all = [...new Set(warmup.flatMap((r) => r.measurements.map((m) => m.benchmark)))];
+  const open2 = [...raw];
+  return {
+    header: { ...shard, benchmarks: owned, listed: listed2.size },
+    open: open2,
+    all,
+    filter: open2.length === 0 ? null : openFilterEnv(config, open2, all),
+    expected
+  };
+}
+function checkShardRound(scope, runs, label) {
+  for (const run of runs) {
+    if (run.error !== void 0) continue;
+    const seen = new Set(run.measurements.map((m) => m.benchmark));
+    const missing = [...scope.expected[run.side]].find((name2) => !seen.has(name2));
+    if (missing !== void 0) {
+      const { index, total: total2 } = scope.header;
+      throw new RunFailure(
+        `shard ${index}/${total2}: the ${run.side} run in ${label} did not run ${JSON.stringify(missing)}, which its warm-up ran: the harness filter did not select it`
+      );
+    }
+  }
+}
+
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
@@ -71001,6 +71407,8 @@ async function measure(config, platform2) {
   };
   const repo = path17.resolve(config.repoDir);
   platform2.configure?.(config);
+  const shard = config.shard ?? platform2.defaultShard?.() ?? void 0;
+  if (shard && !config.shard) checkShardable(config, shard, "CI_NODE_INDEX/CI_NODE_TOTAL");
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
     signals.dispose();
@@ -71041,8 +71449,11 @@ async function measure(config, platform2) {
       base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
       head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
     };
-    const openLog = (countPlan) => {
-      const opened = new ResultsLog(file, logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup, countPlan));
+    const openLog = (countPlan, shardHeader) => {
+      const opened = new ResultsLog(
+        file,
+        logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup, countPlan, shardHeader)
+      );
       platform2.info(`results log: ${file}`);
       if (opened.kept) platform2.info(`the earlier results log there is kept as ${opened.kept}`);
       return opened;
@@ -71066,9 +71477,19 @@ async function measure(config, platform2) {
       log.end("completed");
       return file;
     }
-    log = openLog();
+    if (!shard) log = openLog();
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled, user);
-    const rounds2 = { config, platform: platform2, dirs, log, checkCancelled, steady: steady2, user };
+    const rounds2 = {
+      config,
+      platform: platform2,
+      dirs,
+      log,
+      openShardLog: (h2) => log = openLog(void 0, h2),
+      shard,
+      checkCancelled,
+      steady: steady2,
+      user
+    };
     const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds2, config.adaptive) : await runRounds(rounds2);
     log.end("completed");
     if (harnessFailures.length > 0) {
@@ -71096,7 +71517,7 @@ function refuseUnfailableGate(config, family) {
   if (reach && !reach.canFail)
     throw new ConfigError(cannotFailMessage(reach, family, config.adaptive !== void 0, plannedRounds(config)));
 }
-function logHeader(config, base, head2, runner, warnings, countPlan) {
+function logHeader(config, base, head2, runner, warnings, countPlan, shard) {
   return {
     type: "header",
     schemaVersion: SCHEMA_VERSION,
@@ -71108,7 +71529,8 @@ function logHeader(config, base, head2, runner, warnings, countPlan) {
     environment: collectEnvironment(runner),
     startedAt: (/* @__PURE__ */ new Date()).toISOString(),
     ...warnings.length > 0 && { warnings },
-    ...countPlan && { countPlan }
+    ...countPlan && { countPlan },
+    ...shard && { shard }
   };
 }
 async function buildBoth(build, platform2, dirs, checkCancelled, user) {
@@ -71150,13 +71572,22 @@ async function runRounds(ctx) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
-  const filter2 = wholeSuiteEnv(config);
+  let filter2 = wholeSuiteEnv(config);
+  const warmup = [];
+  let scope = null;
   let roundsDone = 0;
   let familyChecked = false;
   for (const planned of plan) {
+    if (context3.shard && !planned.warmup && !scope) {
+      scope = startShard(context3, context3.shard, warmup);
+      if (scope.filter === null) break;
+      filter2 = scope.filter;
+    }
     const label = planned.warmup ? warmupLabel(config, planned) : `round ${planned.round}/${config.rounds}`;
     const roundStart = Date.now();
     const runs = await runRound(context3, planned, label, filter2);
+    if (planned.warmup) warmup.push(...runs);
+    else if (scope) checkShardRound(scope, runs, label);
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
     roundsDone++;
@@ -71171,27 +71602,34 @@ async function runAdaptiveRounds(ctx, adaptive) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
-  const whole = wholeSuiteEnv(config);
+  let whole = wholeSuiteEnv(config);
+  const warmup = [];
   let familyChecked = false;
   for (const planned of plan.filter((p) => p.warmup)) {
     const runs = await runRound(context3, planned, warmupLabel(config, planned), whole);
+    warmup.push(...runs);
     platform2.info(`${warmupLabel(config, planned)} (discarded)`);
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
   }
+  const scope = context3.shard ? startShard(context3, context3.shard, warmup) : null;
+  if (scope?.filter === null) return context3.harnessFailures;
+  if (scope) whole = scope.filter;
   const measured2 = plan.filter((p) => !p.warmup);
-  const names = /* @__PURE__ */ new Set();
+  const names = new Set(scope?.all);
   let warnedUnreachable = false;
   const result = await runAdaptive({
-    design: adaptiveDesign(config, adaptive),
+    // A shard holds the share of alpha its benchmarks are of all listed (a weighted Bonferroni across shards; analysis/shards.ts replays it so).
+    design: adaptiveDesign(scope ? { ...config, alpha: config.alpha * shardShare(scope.header) } : config, adaptive),
     budget: { ...adaptive, maxTimeMs: adaptive.maxTimeSec * 1e3 },
     canFilter: adaptive.filter,
-    ...sequentialPolicy(config),
+    ...sequentialPolicy(config, scope ? { format: config.format, shard: scope.header } : void 0),
     runRound: async (round, open2) => {
       const roundStart = Date.now();
       const filter2 = open2 === null ? whole : openFilterEnv(config, open2, [...names]);
       const label = `round ${round} (at most ${adaptive.maxRounds})${open2 === null ? "" : `, ${open2.length} open`}`;
       const runs = await runRound(context3, measured2[round - 1], label, filter2);
+      if (scope && open2 === null) checkShardRound(scope, runs, label);
       if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
       familyChecked = true;
       for (const run of runs) for (const m of run.measurements) names.add(m.benchmark);
@@ -71216,6 +71654,18 @@ async function runAdaptiveRounds(ctx, adaptive) {
   for (const note of result.notes) platform2.info(note);
   return context3.harnessFailures;
 }
+function startShard(context3, shard, warmup) {
+  const scope = shardScope(context3.config, shard, warmup);
+  context3.log = context3.openShardLog(scope.header);
+  const { benchmarks, listed: listed2 } = scope.header;
+  context3.platform.info(`shard ${shard.index}/${shard.total}: ${benchmarks.length} of the ${listed2} benchmarks the warm-up listed`);
+  if (scope.filter === null) context3.platform.info(`shard ${shard.index}/${shard.total} has no benchmark to measure`);
+  else if (scope.filter.why)
+    context3.platform.warn(
+      `shard ${shard.index}/${shard.total} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`
+    );
+  return scope;
+}
 async function runRound(ctx, planned, label, filter2) {
   const runs = [];
   for (const [position, side] of planned.order.entries()) {
@@ -71224,7 +71674,7 @@ async function runRound(ctx, planned, label, filter2) {
   return runs;
 }
 async function runSide(ctx, planned, side, position, label, filter2) {
-  const { config, dirs, log, steady: steady2, counts, user } = ctx;
+  const { config, dirs, steady: steady2, counts, user } = ctx;
   const show = ctx.platform.progress?.bind(ctx.platform);
   ctx.checkCancelled();
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
@@ -71281,7 +71731,7 @@ async function runSide(ctx, planned, side, position, label, filter2) {
     }
   }
   if (failure) run.error = failure;
-  if (!planned.warmup) log.append(run);
+  if (!planned.warmup) ctx.log.append(run);
   if (failure) throw new RunFailure(`${side} run in ${label} failed: ${failure}
 ${lastLines(r)}`);
   return run;
@@ -71292,10 +71742,10 @@ import { mkdirSync as mkdirSync2 } from "node:fs";
 import path19 from "node:path";
 
 // src/report/codequality.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 var CODE_QUALITY_PATH = ".gitlab-ci.yml";
 function fingerprint(c, format) {
-  return createHash("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) }, format)).digest("hex");
+  return createHash2("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) }, format)).digest("hex");
 }
 function pText(c) {
   return c.sequential ? `p / level = ${sequentialPCell(c, c.sequential)}, after ${c.sequential.rounds} rounds` : `adjusted p = ${formatP(c.pAdjusted)}`;
@@ -71525,7 +71975,13 @@ function table3(result, anchors) {
   const head2 = columns(pColumnLabel(result)).map(([label, kind]) => `<th data-sort-type="${kind}"><button type="button">${h(label)}</button></th>`).join("");
   return `${tableControls(result)}<table id="results"><thead><tr>${head2}</tr></thead>${[...groups(false), ...groups(true)].join("")}</table>`;
 }
-function environmentTable(env) {
+function shardRows(shards) {
+  return shards.map((s) => {
+    const e = s.environment;
+    return [`shard ${s.index}/${s.total}`, `${s.benchmarks.length} benchmarks \xB7 ${e.cpuModel ?? "?"} \xD7 ${e.cpuCount ?? "?"} \xB7 ${e.os}`];
+  });
+}
+function environmentTable(env, shards = []) {
   const stability = env.stability;
   const virt = env.virtualization;
   const rows = [
@@ -71545,7 +72001,8 @@ function environmentTable(env) {
     [
       "CPU steal (runs)",
       stability.stealFraction ? `median ${(stability.stealFraction.median * 100).toFixed(2)}%, max ${(stability.stealFraction.max * 100).toFixed(2)}%` : "not recorded"
-    ]
+    ],
+    ...shardRows(shards)
   ];
   return `<table class="env"><tbody>${rows.map(([k, v]) => `<tr><th>${h(k)}</th><td>${h(String(v))}</td></tr>`).join("")}</tbody></table>`;
 }
@@ -71581,7 +72038,7 @@ ${adaptiveParagraph(result)}
 ${warningsList([...result.failures.runs.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...splitWarnings(result.warnings).other])}
 ${forestFigure(forest)}
 <h2>Results</h2>${table3(result, anchors)}
-<h2>Environment</h2>${environmentTable(result.environment)}
+<h2>Environment</h2>${environmentTable(result.environment, result.shards)}
 <h2>Benchmarks</h2>${result.counts.unchanged > 0 ? '<p class="hint">Unchanged benchmarks are folded: open one to draw its plots.</p>' : ""}${sections.join("\n")}
 ${left > 0 ? `<p>${left} more benchmarks are not plotted to keep this page fast; results.json has every number.</p>` : ""}
 <footer>benchgate ${h(result.tool.version)} \xB7 plots by Observable Plot, bundled into this file</footer>
@@ -72576,6 +73033,65 @@ function checkSameComparison(first, other) {
   }
 }
 
+// src/runner/join-shards.ts
+function joinShards(logs, gate) {
+  const first = logs[0];
+  if (!first?.log.header.shard) throw new LogError("joining shards needs the logs of every shard");
+  const total2 = first.log.header.shard.total;
+  const byIndex = /* @__PURE__ */ new Map();
+  for (const entry of logs) {
+    const { file, log } = entry;
+    const shard = log.header.shard;
+    if (shard.total !== total2)
+      throw new LogError(
+        `${file}: is shard ${shard.index}/${shard.total}, but ${first.file} is one of ${total2} shards: join the logs of one sharded run`
+      );
+    const twin = byIndex.get(shard.index);
+    if (twin !== void 0)
+      throw new LogError(`${file}: shard ${shard.index}/${total2} is given twice (also ${twin.file}): give each shard's log once`);
+    checkSameComparison({ file: first.file, header: first.log.header }, { file, header: log.header });
+    const design = (h2) => JSON.stringify([h2.config.rounds, h2.config.adaptive ?? null]);
+    if (design(log.header) !== design(first.log.header))
+      throw new LogError(
+        `${file}: shard ${shard.index}/${total2} ran other rounds than ${first.file} (rounds, or rounds auto's budget): shards of one run share them`
+      );
+    byIndex.set(shard.index, entry);
+  }
+  const missing = Array.from({ length: total2 }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) {
+    throw new LogError(
+      `shard ${missing.map((i) => `${i}/${total2}`).join(", shard ")} ${missing.length === 1 ? "is" : "are"} missing: join the logs of all ${total2} shards (a shard whose job did not upload its log did not finish)`
+    );
+  }
+  for (const [index, { file, log }] of byIndex) {
+    if (log.end?.status === "completed") continue;
+    const why = log.end === null ? "its log ends early, with no end line (killed?)" : `its log ended ${log.end.status}${log.end.message ? `: ${log.end.message.split("\n")[0]}` : ""}`;
+    throw new RunFailure(`${file}: shard ${index}/${total2} did not complete: ${why}; re-run that shard`);
+  }
+  const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
+  const owned = ordered.map(({ log }) => {
+    const { index } = log.header.shard;
+    return [...new Set(log.header.shard.benchmarks)].filter((name2) => shardOfName(name2, total2) === index);
+  });
+  const listed2 = owned.reduce((sum3, names) => sum3 + names.length, 0);
+  const shards = ordered.map(({ log }, i) => ({
+    ...log.header.shard,
+    benchmarks: owned[i],
+    listed: listed2,
+    seed: log.header.seed,
+    startedAt: log.header.startedAt,
+    environment: log.header.environment
+  }));
+  const { schema: _v1, shard: _one, ...header } = first.log.header;
+  const lines2 = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, shards }];
+  for (const { log } of ordered) {
+    const index = log.header.shard.index;
+    for (const run of log.runs) lines2.push({ type: "run", run: { ...run, shard: index } });
+  }
+  lines2.push({ type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed", message: `joined from ${total2} shards` });
+  return lines2.map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+
 // src/runner/pool-rounds.ts
 function poolRounds(logs, gate) {
   if (logs.length === 0) throw new LogError("merge needs at least one results log");
@@ -72586,6 +73102,7 @@ function poolRounds(logs, gate) {
   let offset = 0;
   const started = /* @__PURE__ */ new Map();
   for (const { file, log } of logs) {
+    if (log.header.shards) throw new LogError(`${file}: is joined from shards, and joined logs cannot be pooled (yet): analyse it alone`);
     const identity = JSON.stringify([log.header.startedAt, log.header.seed]);
     const twin = started.get(identity);
     if (twin !== void 0) {
@@ -72609,8 +73126,19 @@ var cmdMerge = async ({ values, positionals }) => {
     throw new ConfigError("usage: benchgate merge a.jsonl b.jsonl ... --out merged.jsonl");
   }
   const logs = positionals.map((file) => ({ file, log: readLog(file) }));
-  const gate = trustedGate([trustedConfigFile(values.config)], { format: logs[0].log.header.config.format });
-  writeFileSync6(values.out, poolRounds(logs, gate));
+  const sharded = logs.filter(({ log }) => log.header.shard !== void 0);
+  if (sharded.length > 0 && sharded.length < logs.length) {
+    const plain3 = logs.find(({ log }) => log.header.shard === void 0);
+    throw new ConfigError(
+      `${plain3.file} is not a shard's log, but ${sharded[0].file} is: join the logs of every shard of one run, or pool logs of whole runs, not both`
+    );
+  }
+  const recorded = logs[0].log.header.config;
+  const gate = trustedGate([trustedConfigFile(values.config)], {
+    format: recorded.format,
+    adaptive: sharded.length > 0 ? recorded.adaptive : void 0
+  });
+  writeFileSync6(values.out, sharded.length > 0 ? joinShards(logs, gate) : poolRounds(logs, gate));
   return EXIT.pass;
 };
 
@@ -72618,7 +73146,7 @@ var cmdMerge = async ({ values, positionals }) => {
 init_record();
 
 // src/commands/report.ts
-import { existsSync as existsSync15, readFileSync as readFileSync14, statSync as statSync5 } from "node:fs";
+import { existsSync as existsSync15, readdirSync as readdirSync7, readFileSync as readFileSync14, statSync as statSync5, writeFileSync as writeFileSync7 } from "node:fs";
 import path26 from "node:path";
 
 // src/commands/trusted-gate.ts
@@ -72704,6 +73232,7 @@ function decideAgain(dir, trusted, override, comment = {}) {
 }
 async function publishSaved(dir, options) {
   const { trusted, ...github } = options;
+  joinShardDirectories(dir, trusted);
   const logged = readLogHead(dir);
   const env = options.env ?? process.env;
   const event = readEvent(env);
@@ -72716,6 +73245,19 @@ async function publishSaved(dir, options) {
   const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
   const platform2 = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
   return publishGated(dir, platform2, trusted);
+}
+function joinShardDirectories(dir, trusted) {
+  if (existsSync15(path26.join(dir, LOG_FILE)) || !existsSync15(dir)) return;
+  const files = readdirSync7(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync15(path26.join(dir, entry.name, LOG_FILE))).map((entry) => path26.join(dir, entry.name, LOG_FILE)).sort();
+  if (files.length === 0) return;
+  const logs = files.map((file) => ({ file, log: readLog(file) }));
+  const plain3 = logs.find(({ log }) => log.header.shard === void 0);
+  if (plain3)
+    throw new ConfigError(
+      `${plain3.file}: not a shard's log: report-from joins the logs of every shard of one run, or reads one run's directory`
+    );
+  const recorded = logs[0].log.header.config;
+  writeFileSync7(path26.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
 }
 function readLogHead(dir) {
   const logFile = path26.join(dir, LOG_FILE);
@@ -72777,6 +73319,7 @@ var RUN_HELP_GROUPS = [
   ["How to build and run it:", ["build", "bench", "bench-command", "format", "suite", "working-directory", "measure", "timeout", "run-as"]],
   ["Instruction counts per benchmark (docs/counts.md):", ["count-packages", "count-binary", "jobs"]],
   ["How many rounds:", ["rounds", "min-rounds", "look-every", "max-rounds", "max-time", "warmup", "seed"]],
+  ["Several runners (docs/shards.md):", ["shard"]],
   ["Statistics:", ["alpha", "correction", "sampling"]],
   ["The gate:", ["threshold", "thresholds", "fail-on", "gate-metrics", "gate-process", "ignore"]],
   ["Output:", ["out", "source"]],
@@ -72934,6 +73477,11 @@ var GitLabPlatform = class {
    * GitLab sets that variable to the merge commit's first parent, which in a merge train is
    * the train's commit ahead of this MR.
    */
+  defaultShard() {
+    const { CI_NODE_INDEX: index, CI_NODE_TOTAL: total2 } = this.env;
+    if (!index || !total2 || total2 === "1") return null;
+    return parseShard(`${index}/${total2}`, "CI_NODE_INDEX/CI_NODE_TOTAL");
+  }
   defaultComparison() {
     const head2 = this.env.CI_COMMIT_SHA || void 0;
     const tip = this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || void 0;

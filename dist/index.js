@@ -48637,11 +48637,11 @@ function getIDToken(aud) {
 }
 
 // src/action.ts
-import { writeFileSync as writeFileSync6 } from "node:fs";
+import { writeFileSync as writeFileSync7 } from "node:fs";
 import path22 from "node:path";
 
 // src/commands/report.ts
-import { existsSync as existsSync13, readFileSync as readFileSync13, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync13, readdirSync as readdirSync6, readFileSync as readFileSync13, statSync as statSync4, writeFileSync as writeFileSync6 } from "node:fs";
 import path20 from "node:path";
 
 // src/stats/errors.ts
@@ -49838,7 +49838,7 @@ function pct(fraction) {
 
 // src/model.ts
 var MAX_NAME_CHARS = 4096;
-var SCHEMA_VERSION = 2;
+var SCHEMA_VERSION = 3;
 var RSS_SAMPLE_MS = 25;
 
 // src/diagnostics/too-short.ts
@@ -50569,6 +50569,337 @@ var ADAPTIVE_BUDGET = {
   maxTimeMs: 0
 };
 
+// src/harness/shard-split.ts
+import { createHash } from "node:crypto";
+
+// src/harness/index.ts
+import { Buffer as Buffer2 } from "node:buffer";
+
+// src/harness/filter-syntax.ts
+var filter = (value) => ({ kind: "filter", filter: { value } });
+var unique = (names) => [...new Set(names)];
+var anchoredAlternation = (open2, escape2, group2 = "(?:") => filter(`^${group2}${unique(open2).map(escape2).join("|")})$`);
+var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
+var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
+var sameName = (raw) => raw;
+
+// src/harness/bench-bitcoin-csv.ts
+var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
+var benchBitcoinCsv = {
+  format: "bench-bitcoin-csv",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: ".*" },
+    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
+  }
+};
+
+// src/harness/benchgate.ts
+var benchgateJson = {
+  format: "benchgate",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(JSON.stringify(unique(open2)))
+  }
+};
+
+// src/harness/benchmarkdotnet.ts
+function globMatcher2(glob) {
+  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
+  const re = new RegExp(`^${source}$`, "i");
+  return (name) => re.test(name);
+}
+var commonPrefix = (names) => names.reduce((p, n) => {
+  let i = 0;
+  while (i < p.length && i < n.length && p[i] === n[i]) i++;
+  return p.slice(0, i);
+});
+var reverse = (s) => [...s].reverse().join("");
+var benchmarkDotNet = {
+  format: "benchmarkdotnet",
+  normaliseName: sameName,
+  select: {
+    subsetLimit: "BenchmarkDotNet's --filter is one glob here, which cannot select an arbitrary subset of the benchmarks",
+    wholeSuite: { value: "*" },
+    build(open2, all) {
+      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
+      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
+      const prefix = commonPrefix(names);
+      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
+      const glob = `${prefix}*${suffix}`;
+      return narrower(globMatcher2(glob), all, glob);
+    }
+  }
+};
+
+// src/harness/cargo-bench.ts
+function longestCommonSubstring(names) {
+  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
+  if (shortest === void 0) return "";
+  for (let length = shortest.length; length > 0; length--) {
+    for (let start = 0; start + length <= shortest.length; start++) {
+      const candidate = shortest.slice(start, start + length);
+      if (others.every((n) => n.includes(candidate))) return candidate;
+    }
+  }
+  return "";
+}
+var cargoBench = {
+  format: "cargo-bench",
+  normaliseName: sameName,
+  select: {
+    subsetLimit: "libtest takes one substring, which cannot select an arbitrary subset of the benchmarks",
+    wholeSuite: { value: "" },
+    build(open2, all) {
+      const common = longestCommonSubstring(unique(open2));
+      return narrower((n) => n.includes(common), all, common);
+    }
+  }
+};
+
+// src/harness/catch2.ts
+function catch2Spec(open2) {
+  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
+  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
+  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
+}
+var catch2 = {
+  format: "catch2",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(catch2Spec(open2))
+  }
+};
+
+// src/harness/criterion.ts
+var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
+var criterion = {
+  format: "criterion",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => anchoredAlternation(open2, rustQuote)
+  }
+};
+
+// src/harness/go.ts
+var PROCS_SUFFIX = /-\d+$/;
+var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
+function withoutGoPackage(name) {
+  for (let i = name.indexOf("Benchmark"); i >= 0; i = name.indexOf("Benchmark", i + 1)) {
+    if ((i === 0 || name[i - 1] === ".") && !name.slice(i).split("/")[0].includes(".")) return name.slice(i);
+  }
+  return name;
+}
+function goPattern(name) {
+  const levels = withoutGoPackage(name).split("/");
+  return levels.map((level, i) => {
+    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
+    if (!suffix) return `^${goQuote(level)}$`;
+    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
+  }).join("/");
+}
+var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
+var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
+var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
+var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
+function recogniseGoTest(words) {
+  if (!words.every((w) => typeof w === "string")) return null;
+  const [go3, test, ...rest] = words;
+  if (go3 !== "go" || test !== "test") return null;
+  const packages = [];
+  const buildFlags = [];
+  let pattern = null;
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i];
+    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
+    if (!word.startsWith("-")) {
+      packages.push(word);
+      continue;
+    }
+    if (!flag) return null;
+    const [, name, inline] = flag;
+    if (BUILD_BOOL_FLAGS.has(name)) buildFlags.push(word);
+    else if (RUN_BOOL_FLAGS.has(name)) continue;
+    else if (BUILD_VALUE_FLAGS.has(name) || RUN_VALUE_FLAGS.has(name)) {
+      const value = inline ?? rest[++i];
+      if (value === void 0) return null;
+      if (BUILD_VALUE_FLAGS.has(name)) buildFlags.push(`-${name}=${value}`);
+      if (name === "bench") pattern = value;
+    } else return null;
+  }
+  if (pattern === null || pattern === "") return null;
+  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
+}
+var go = {
+  format: "go",
+  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
+  },
+  counts: {
+    fixWork: (n) => [`-test.benchtime=${n}x`],
+    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
+    env: { GOMAXPROCS: "1", GOGC: "off" },
+    recognise: recogniseGoTest,
+    selectOne: (name) => ["-test.run=^$", `-test.bench=${goPattern(name)}`],
+    discover: (pattern) => ["-test.run=^$", `-test.bench=${pattern}`, "-test.benchtime=1x"],
+    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
+    listUnits: (target2) => [
+      "go",
+      "list",
+      ...target2.buildFlags,
+      "-f",
+      "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
+      "--",
+      ...target2.packages
+    ],
+    parseUnits: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
+      const [name, dir] = line.split("	");
+      return { name, dir };
+    }),
+    buildUnit: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
+  }
+};
+
+// src/harness/google-benchmark.ts
+var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
+var googleBenchmark = {
+  format: "google-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
+  }
+};
+
+// src/harness/jmh.ts
+var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
+var jmh = {
+  format: "jmh",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: ".*" },
+    // benchgate appends `(params)` to the method; JMH never sees it.
+    build: (open2) => anchoredAlternation(
+      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
+      javaQuote
+    )
+  }
+};
+
+// src/harness/pytest-benchmark.ts
+var pytestBenchmark = {
+  format: "pytest-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { argsFile: [] },
+    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
+  }
+};
+
+// src/harness/index.ts
+var HARNESSES = [
+  go,
+  googleBenchmark,
+  benchBitcoinCsv,
+  jmh,
+  criterion,
+  cargoBench,
+  benchmarkDotNet,
+  catch2,
+  pytestBenchmark,
+  benchgateJson
+];
+var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
+function harnessOf(format) {
+  return BY_FORMAT.get(format);
+}
+function normaliseName(format, raw) {
+  return harnessOf(format)?.normaliseName(raw) ?? raw;
+}
+var FILTER_PLACEHOLDER = "{filter}";
+var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
+function expandFilterPlaceholder(command) {
+  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
+}
+var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
+var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
+function wholeSuiteFilter(format) {
+  return harnessOf(format)?.select?.wholeSuite ?? null;
+}
+function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
+  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
+  const syntax = harnessOf(format)?.select;
+  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
+  const out = syntax.build(open2, all);
+  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
+    return { kind: "whole-suite", reason: "too-long" };
+  }
+  return out;
+}
+
+// src/harness/shard-split.ts
+function shardOfName(name, total2) {
+  const hash = createHash("sha256").update(name, "utf8").digest().readUIntBE(0, 6);
+  return hash % total2 + 1;
+}
+function unshardable(format) {
+  const select2 = harnessOf(format)?.select;
+  if (!select2) {
+    const what = format === "command" ? "command mode times the whole command, which" : `the ${format} harness`;
+    return `${what} takes no filter, so a shard cannot run a part of the suite`;
+  }
+  return select2.subsetLimit ?? null;
+}
+
+// src/analysis/shards.ts
+function shardShare(shard) {
+  return shard.listed === 0 ? 0 : Math.min(1, shard.benchmarks.length / shard.listed);
+}
+function owns(format, shard) {
+  return (raw) => shardOfName(normaliseName(format, raw), shard.total) === shard.index;
+}
+function shardParts(header, runs, format) {
+  if (header.shards) {
+    return header.shards.map((shard) => ({
+      shard,
+      runs: ownRuns(
+        runs.filter((r) => r.shard === shard.index),
+        format,
+        shard
+      )
+    }));
+  }
+  if (header.shard) return [{ shard: header.shard, runs: ownRuns(runs, format, header.shard) }];
+  return [{ shard: null, runs: [...runs] }];
+}
+function ownRuns(runs, format, shard) {
+  const own = owns(format, shard);
+  return runs.map((run2) => {
+    const kept = run2.measurements.filter((m) => own(m.benchmark));
+    return kept.length === run2.measurements.length ? run2 : { ...run2, measurements: kept };
+  });
+}
+function joinAdaptiveRuns(runs) {
+  if (runs.length === 1) return runs[0];
+  const order = ["decided", "max-rounds", "max-time", "log-ended"];
+  const rounds2 = Math.max(0, ...runs.map((r) => r.open.length));
+  return {
+    stoppedBy: runs.map((r) => r.stoppedBy).reduce((a, b) => order.indexOf(b) > order.indexOf(a) ? b : a),
+    looks: [...new Set(runs.flatMap((r) => r.looks))].sort((a, b) => a - b),
+    open: Array.from({ length: rounds2 }, (_, i) => {
+      const each = runs.map((r) => r.open[i]).filter((n) => n !== void 0);
+      return each.includes(null) ? null : each.reduce((sum3, n) => sum3 + n, 0);
+    }),
+    notes: [...new Set(runs.flatMap((r) => r.notes))],
+    unreachable: runs.flatMap((r) => r.unreachable)
+  };
+}
+
 // src/analysis/sequential.ts
 function adaptiveDesign(settings, adaptive) {
   return {
@@ -50579,14 +50910,15 @@ function adaptiveDesign(settings, adaptive) {
     confLevel: ADAPTIVE_DESIGN.confLevel
   };
 }
-function sequentialPolicy(settings) {
+function sequentialPolicy(settings, sharded) {
   const policy = gatePolicy(settings);
+  const own = sharded ? owns(sharded.format, sharded.shard) : () => true;
   return {
-    gates: (m) => policy(m).gating,
+    gates: (m) => policy(m).gating && own(m.benchmark),
     thresholdOf: (s) => policy({ benchmark: s.benchmark, metric: s.metric, ...s.complexityN !== void 0 && { complexityN: s.complexityN } }).thresholdPct
   };
 }
-function replaySequential(runs, settings, adaptive, end) {
+function replaySequential(runs, settings, adaptive, end, sharded) {
   const byRound = /* @__PURE__ */ new Map();
   for (const run2 of runs) byRound.set(run2.round, [...byRound.get(run2.round) ?? [], run2]);
   const last = Math.max(0, ...byRound.keys());
@@ -50597,7 +50929,7 @@ function replaySequential(runs, settings, adaptive, end) {
     // The clock is the live run's business: here the log's last round ends the loop.
     budget: { ...adaptive, maxTimeMs: 0 },
     canFilter: adaptive.filter,
-    ...sequentialPolicy(settings),
+    ...sequentialPolicy(settings, sharded),
     onLook: (look) => unreachable ??= look.unreachable
   });
   for (let next = loop.next(); next !== null; next = loop.next()) loop.add(next.round, byRound.get(next.round) ?? null);
@@ -51110,274 +51442,6 @@ function compareCounts(runs, settings) {
       outcomes.get(name)
     );
   });
-}
-
-// src/harness/index.ts
-import { Buffer as Buffer2 } from "node:buffer";
-
-// src/harness/filter-syntax.ts
-var filter = (value) => ({ kind: "filter", filter: { value } });
-var unique = (names) => [...new Set(names)];
-var anchoredAlternation = (open2, escape2, group2 = "(?:") => filter(`^${group2}${unique(open2).map(escape2).join("|")})$`);
-var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
-var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
-var sameName = (raw) => raw;
-
-// src/harness/bench-bitcoin-csv.ts
-var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
-var benchBitcoinCsv = {
-  format: "bench-bitcoin-csv",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: ".*" },
-    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
-  }
-};
-
-// src/harness/benchgate.ts
-var benchgateJson = {
-  format: "benchgate",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(JSON.stringify(unique(open2)))
-  }
-};
-
-// src/harness/benchmarkdotnet.ts
-function globMatcher2(glob) {
-  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
-  const re = new RegExp(`^${source}$`, "i");
-  return (name) => re.test(name);
-}
-var commonPrefix = (names) => names.reduce((p, n) => {
-  let i = 0;
-  while (i < p.length && i < n.length && p[i] === n[i]) i++;
-  return p.slice(0, i);
-});
-var reverse = (s) => [...s].reverse().join("");
-var benchmarkDotNet = {
-  format: "benchmarkdotnet",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "*" },
-    build(open2, all) {
-      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
-      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
-      const prefix = commonPrefix(names);
-      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
-      const glob = `${prefix}*${suffix}`;
-      return narrower(globMatcher2(glob), all, glob);
-    }
-  }
-};
-
-// src/harness/cargo-bench.ts
-function longestCommonSubstring(names) {
-  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
-  if (shortest === void 0) return "";
-  for (let length = shortest.length; length > 0; length--) {
-    for (let start = 0; start + length <= shortest.length; start++) {
-      const candidate = shortest.slice(start, start + length);
-      if (others.every((n) => n.includes(candidate))) return candidate;
-    }
-  }
-  return "";
-}
-var cargoBench = {
-  format: "cargo-bench",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build(open2, all) {
-      const common = longestCommonSubstring(unique(open2));
-      return narrower((n) => n.includes(common), all, common);
-    }
-  }
-};
-
-// src/harness/catch2.ts
-function catch2Spec(open2) {
-  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
-  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
-  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
-}
-var catch2 = {
-  format: "catch2",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(catch2Spec(open2))
-  }
-};
-
-// src/harness/criterion.ts
-var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
-var criterion = {
-  format: "criterion",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => anchoredAlternation(open2, rustQuote)
-  }
-};
-
-// src/harness/go.ts
-var PROCS_SUFFIX = /-\d+$/;
-var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
-function withoutGoPackage(name) {
-  for (let i = name.indexOf("Benchmark"); i >= 0; i = name.indexOf("Benchmark", i + 1)) {
-    if ((i === 0 || name[i - 1] === ".") && !name.slice(i).split("/")[0].includes(".")) return name.slice(i);
-  }
-  return name;
-}
-function goPattern(name) {
-  const levels = withoutGoPackage(name).split("/");
-  return levels.map((level, i) => {
-    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
-    if (!suffix) return `^${goQuote(level)}$`;
-    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
-  }).join("/");
-}
-var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
-var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
-var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
-var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
-function recogniseGoTest(words) {
-  if (!words.every((w) => typeof w === "string")) return null;
-  const [go3, test, ...rest] = words;
-  if (go3 !== "go" || test !== "test") return null;
-  const packages = [];
-  const buildFlags = [];
-  let pattern = null;
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i];
-    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
-    if (!word.startsWith("-")) {
-      packages.push(word);
-      continue;
-    }
-    if (!flag) return null;
-    const [, name, inline] = flag;
-    if (BUILD_BOOL_FLAGS.has(name)) buildFlags.push(word);
-    else if (RUN_BOOL_FLAGS.has(name)) continue;
-    else if (BUILD_VALUE_FLAGS.has(name) || RUN_VALUE_FLAGS.has(name)) {
-      const value = inline ?? rest[++i];
-      if (value === void 0) return null;
-      if (BUILD_VALUE_FLAGS.has(name)) buildFlags.push(`-${name}=${value}`);
-      if (name === "bench") pattern = value;
-    } else return null;
-  }
-  if (pattern === null || pattern === "") return null;
-  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
-}
-var go = {
-  format: "go",
-  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
-  select: {
-    wholeSuite: { value: "." },
-    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
-  },
-  counts: {
-    fixWork: (n) => [`-test.benchtime=${n}x`],
-    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
-    env: { GOMAXPROCS: "1", GOGC: "off" },
-    recognise: recogniseGoTest,
-    selectOne: (name) => ["-test.run=^$", `-test.bench=${goPattern(name)}`],
-    discover: (pattern) => ["-test.run=^$", `-test.bench=${pattern}`, "-test.benchtime=1x"],
-    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
-    listUnits: (target2) => [
-      "go",
-      "list",
-      ...target2.buildFlags,
-      "-f",
-      "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
-      "--",
-      ...target2.packages
-    ],
-    parseUnits: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
-      const [name, dir] = line.split("	");
-      return { name, dir };
-    }),
-    buildUnit: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
-  }
-};
-
-// src/harness/google-benchmark.ts
-var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
-var googleBenchmark = {
-  format: "google-benchmark",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "." },
-    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
-  }
-};
-
-// src/harness/jmh.ts
-var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
-var jmh = {
-  format: "jmh",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: ".*" },
-    // benchgate appends `(params)` to the method; JMH never sees it.
-    build: (open2) => anchoredAlternation(
-      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
-      javaQuote
-    )
-  }
-};
-
-// src/harness/pytest-benchmark.ts
-var pytestBenchmark = {
-  format: "pytest-benchmark",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { argsFile: [] },
-    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
-  }
-};
-
-// src/harness/index.ts
-var HARNESSES = [
-  go,
-  googleBenchmark,
-  benchBitcoinCsv,
-  jmh,
-  criterion,
-  cargoBench,
-  benchmarkDotNet,
-  catch2,
-  pytestBenchmark,
-  benchgateJson
-];
-var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
-function harnessOf(format) {
-  return BY_FORMAT.get(format);
-}
-function normaliseName(format, raw) {
-  return harnessOf(format)?.normaliseName(raw) ?? raw;
-}
-var FILTER_PLACEHOLDER = "{filter}";
-var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
-function expandFilterPlaceholder(command) {
-  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
-}
-var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
-var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
-function wholeSuiteFilter(format) {
-  return harnessOf(format)?.select?.wholeSuite ?? null;
-}
-function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
-  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
-  const syntax = harnessOf(format)?.select;
-  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
-  const out = syntax.build(open2, all);
-  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
-    return { kind: "whole-suite", reason: "too-long" };
-  }
-  return out;
 }
 
 // src/analysis/identity.ts
@@ -51930,19 +51994,42 @@ var COUNTS_CAN_MISS = {
   code: "counts-can-miss",
   message: "instruction counts do not see I/O, time spent waiting in system calls, cache and memory effects or parallel speed-ups: measure time (a deep run) for those"
 };
+function analyseParts(header, runs, settings, end) {
+  const parts = shardParts(header, runs, settings.format);
+  const outcomes = /* @__PURE__ */ new Map();
+  const adaptiveRuns = [];
+  const costWarnings = [];
+  const groups = [];
+  for (const part of parts) {
+    const sharded = part.shard ? { format: settings.format, shard: part.shard } : void 0;
+    const partSettings = part.shard ? { ...settings, alpha: settings.alpha * shardShare(part.shard) } : settings;
+    const replay = settings.adaptive ? replaySequential(part.runs, partSettings, settings.adaptive, end, sharded) : null;
+    if (replay) {
+      for (const [key, o] of replay.outcomes) outcomes.set(key, o);
+      adaptiveRuns.push(replay.adaptive);
+    }
+    const cost = processCost(replay ? withoutLaterRounds(part.runs, replay.outcomes) : part.runs);
+    costWarnings.push(...cost.warnings);
+    const partGroups = groupRuns(cost.runs, settings.sampling, settings.format);
+    groups.push(...parts.length > 1 ? partGroups.filter((g2) => g2.benchmark !== PROCESS_BENCHMARK) : partGroups);
+  }
+  const sequential = settings.adaptive ? { outcomes, adaptive: joinAdaptiveRuns(adaptiveRuns) } : null;
+  return { sequential, cost: { warnings: parts.length > 1 ? [] : costWarnings }, groups };
+}
+function ownsNothing(header) {
+  return header.shard !== void 0 && header.shard.benchmarks.length === 0;
+}
 function analyze({ header, runs, end, settings, override = null }) {
   const counted = compareCounts(runs, settings);
   const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
-  const sequential = settings.adaptive ? replaySequential(suiteRuns, settings, settings.adaptive, end) : null;
-  const cost = processCost(sequential ? withoutLaterRounds(suiteRuns, sequential.outcomes) : suiteRuns);
-  const groups = groupRuns(cost.runs, settings.sampling, settings.format);
+  const { sequential, cost, groups } = analyseParts(header, suiteRuns, settings, end);
   const { compared, family } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
   const endedEarly = !sequential && end?.status !== "completed";
   const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
   const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
   const environment = environmentDiagnostic(header.environment, runs);
-  const failures3 = failuresOf(runs, groups, end, counted.length > 0);
+  const failures3 = failuresOf(runs, groups, end, counted.length > 0 || ownsNothing(header));
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) if (c.gating) counts[c.verdict]++;
   const warnings = [...header.warnings ?? []];
@@ -51972,6 +52059,7 @@ function analyze({ header, runs, end, settings, override = null }) {
     geomean: geomeanOf(comparisons),
     warnings: [...warnings, ...environment.warnings, ...cost.warnings, ...diagnosed.warnings],
     environment: { ...header.environment, stability: environment.numbers },
+    ...header.shards && { shards: header.shards },
     failures: failures3
   };
 }
@@ -58420,12 +58508,12 @@ function getFormat(name) {
 function detectFormat(text3) {
   const format = detectable.find((f) => f.detect(text3));
   if (format) return format;
-  const shown2 = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
+  const shown3 = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
   throw new FormatError(
     "auto",
     `could not recognise the benchmark output; tried ${detectable.map((f) => f.name).join(", ")}.
-` + (shown2.length > 0 ? `First lines seen:
-${shown2.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
+` + (shown3.length > 0 ? `First lines seen:
+${shown3.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
   );
 }
 function parseOutput(text3, format) {
@@ -58582,6 +58670,17 @@ var CONFIG = [
     default: 1,
     help: "discarded warmup rounds",
     // Warmer caches and JITs before the measured rounds: more warmup can hide a cold-start regression.
+    trust: "trusted-only",
+    measures: true,
+    commands: ["run"]
+  },
+  {
+    name: "shard",
+    arg: "I/N",
+    type: "text",
+    defaultText: "none; on GitLab, CI_NODE_INDEX/CI_NODE_TOTAL of a parallel job",
+    help: "measure shard I of N: the benchmarks a stable hash of their names gives it (docs/shards.md); benchgate merge joins the shards",
+    // Which benchmarks a job measures: a pull request could leave its regression out of every shard.
     trust: "trusted-only",
     measures: true,
     commands: ["run"]
@@ -58998,7 +59097,7 @@ function configDefault(name) {
 }
 
 // node_modules/commander/esm.mjs
-var import_index = __toESM(require_commander(), 1);
+var import_index2 = __toESM(require_commander(), 1);
 var {
   program,
   createCommand,
@@ -59012,7 +59111,7 @@ var {
   Argument,
   Option,
   Help
-} = import_index.default;
+} = import_index2.default;
 
 // src/suggest.ts
 function closestName(typo, names) {
@@ -59207,7 +59306,7 @@ function resolveConfig(layers, repoDir) {
     throw new ConfigError(`${merged["pin-cpu"].where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
   }
   const flag = (key) => value(key) ?? false;
-  return {
+  const config = {
     repoDir,
     base: text3("base"),
     head: text3("head"),
@@ -59217,6 +59316,7 @@ function resolveConfig(layers, repoDir) {
     suite: text3("suite") ?? DEFAULTS.suite,
     ...roundsOf(merged, number, takesFilter(bench, format, merged)),
     warmup: number("warmup") ?? DEFAULTS.warmup,
+    ...text3("shard") !== void 0 && { shard: parseShard(text3("shard"), merged.shard.where) },
     seed: number("seed") ?? Math.floor(Math.random() * 2 ** 31),
     thresholdPct: number("threshold") ?? DEFAULTS.thresholdPct,
     // The sequential design's level covers every look: it needs a smaller one for the same false-alarm rate.
@@ -59242,6 +59342,25 @@ function resolveConfig(layers, repoDir) {
     ignore: list3("ignore"),
     thresholds: value("thresholds") ?? []
   };
+  if (config.shard) checkShardable(config, config.shard, merged.shard.where);
+  return config;
+}
+function parseShard(text3, where) {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text3);
+  const [index, total2] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
+  if (!(index >= 1 && index <= total2))
+    throw new ConfigError(`${where}: expected a shard I/N with 1 <= I <= N (e.g. 2/4), got ${JSON.stringify(text3)}`);
+  return { index, total: total2 };
+}
+function checkShardable(config, shard, where) {
+  const why = unshardable(config.format);
+  if (why !== null)
+    throw new ConfigError(`${where}: shard ${shard.index}/${shard.total}: the ${config.format} format cannot be sharded: ${why}`);
+  if (config.warmup < 1) throw new ConfigError(`${where}: a shard learns the benchmarks from the warm-up round: set warmup to 1 or more`);
+  if (config.countTarget)
+    throw new ConfigError(
+      `${where}: shards do not yet apply to per-benchmark counts (measure: instructions with a ${config.format} command)`
+    );
 }
 var FAIL_ON = ["regression", "removed"];
 function failOnOf(items, where) {
@@ -59348,6 +59467,23 @@ function runSettingsOf(config) {
     gateProcess: config.gateProcess,
     ignore: config.ignore,
     thresholds: config.thresholds
+  };
+}
+var GATE_KEYS = ["threshold", "alpha", "correction", "fail-on", "gate-metrics", "gate-process", "ignore", "thresholds"];
+function trustedGate(layers, recorded) {
+  const merged = Object.assign({}, ...layers);
+  const gate = Object.fromEntries(GATE_KEYS.filter((k) => merged[k] !== void 0).map((k) => [k, merged[k]]));
+  const probe2 = resolveConfig([{ bench: { value: "unused", where: "" } }, gate], ".");
+  const gateProcess = gate["gate-process"] === void 0 ? "auto" : parseValue2(optionSpec("gate-process"), gate["gate-process"]);
+  return {
+    alpha: gate.alpha !== void 0 ? probe2.alpha : recorded.adaptive ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha,
+    thresholdPct: probe2.thresholdPct,
+    correction: probe2.correction,
+    failOn: probe2.failOn,
+    gateMetrics: probe2.gateMetrics,
+    gateProcess: gateProcess === "on" || gateProcess === "auto" && recorded.format === "command",
+    ignore: probe2.ignore,
+    thresholds: probe2.thresholds
   };
 }
 
@@ -59757,6 +59893,18 @@ var results_log_schema_default = {
             $ref: "#/definitions/CountWork"
           },
           description: "Per-benchmark counts: the work each benchmark (normalised name) runs at, the same on both sides."
+        },
+        shard: {
+          $ref: "#/definitions/ShardHeader",
+          description: "A shard's log (`--shard I/N`): which shard, and the benchmarks it owns."
+        },
+        shards: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/JoinedShard"
+          },
+          description: "A log joined from shards (benchgate merge): every shard, with its machine; the header's own environment is the first shard's.",
+          maxItems: 1e6
         }
       },
       required: [
@@ -60238,6 +60386,87 @@ var results_log_schema_default = {
       ],
       description: "The two fixed work sizes one benchmark's count runs use (calibrated once, on base)."
     },
+    ShardHeader: {
+      type: "object",
+      properties: {
+        index: {
+          type: "number",
+          description: "1-based.",
+          minimum: 1
+        },
+        total: {
+          type: "number",
+          minimum: 1
+        },
+        benchmarks: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          maxItems: 1e6
+        },
+        listed: {
+          type: "number",
+          description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
+          minimum: 0
+        }
+      },
+      required: [
+        "benchmarks",
+        "index",
+        "listed",
+        "total"
+      ],
+      description: "What a shard's log header records: its place, and the benchmarks it owns (normalised names) among those it listed."
+    },
+    JoinedShard: {
+      type: "object",
+      properties: {
+        index: {
+          type: "number",
+          description: "1-based.",
+          minimum: 1
+        },
+        total: {
+          type: "number",
+          minimum: 1
+        },
+        benchmarks: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          maxItems: 1e6
+        },
+        listed: {
+          type: "number",
+          description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
+          minimum: 0
+        },
+        seed: {
+          type: "number"
+        },
+        startedAt: {
+          type: "string",
+          maxLength: 4096
+        },
+        environment: {
+          $ref: "#/definitions/HostEnvironment"
+        }
+      },
+      required: [
+        "benchmarks",
+        "environment",
+        "index",
+        "listed",
+        "seed",
+        "startedAt",
+        "total"
+      ],
+      description: "A shard of a joined log: its header's shard, and the machine it ran on."
+    },
     LogRunLine: {
       type: "object",
       properties: {
@@ -60347,6 +60576,11 @@ var results_log_schema_default = {
         },
         work: {
           type: "number",
+          minimum: 1
+        },
+        shard: {
+          type: "number",
+          description: "In a log joined from shards (schemaVersion 3): the shard that ran it. Runs of different shards share round numbers: they are keyed by (shard, suite, side, round).",
           minimum: 1
         }
       },
@@ -60632,6 +60866,14 @@ var results_schema_default = {
         },
         environment: {
           $ref: "#/definitions/ResultEnvironment"
+        },
+        shards: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/JoinedShard"
+          },
+          description: "Joined shards: each shard, its benchmarks and its machine (the environment section lists them).",
+          maxItems: 1e6
         },
         failures: {
           $ref: "#/definitions/Failures"
@@ -62247,6 +62489,142 @@ var results_schema_default = {
         "max"
       ]
     },
+    JoinedShard: {
+      type: "object",
+      properties: {
+        index: {
+          type: "number",
+          description: "1-based.",
+          minimum: 1
+        },
+        total: {
+          type: "number",
+          minimum: 1
+        },
+        benchmarks: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          maxItems: 1e6
+        },
+        listed: {
+          type: "number",
+          description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
+          minimum: 0
+        },
+        seed: {
+          type: "number"
+        },
+        startedAt: {
+          type: "string",
+          maxLength: 4096
+        },
+        environment: {
+          $ref: "#/definitions/HostEnvironment"
+        }
+      },
+      required: [
+        "benchmarks",
+        "environment",
+        "index",
+        "listed",
+        "seed",
+        "startedAt",
+        "total"
+      ],
+      description: "A shard of a joined log: its header's shard, and the machine it ran on."
+    },
+    HostEnvironment: {
+      type: "object",
+      properties: {
+        os: {
+          type: "string",
+          maxLength: 4096
+        },
+        arch: {
+          type: "string",
+          maxLength: 4096
+        },
+        cpuModel: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        cpuCount: {
+          type: "number"
+        },
+        memoryBytes: {
+          type: "number"
+        },
+        node: {
+          type: "string",
+          maxLength: 4096
+        },
+        loadAvg: {
+          type: "array",
+          items: {
+            type: "number"
+          },
+          maxItems: 1e7
+        },
+        governor: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        turbo: {
+          type: [
+            "boolean",
+            "null"
+          ]
+        },
+        virtualization: {
+          type: "object",
+          properties: {
+            hypervisor: {
+              type: [
+                "boolean",
+                "null"
+              ]
+            },
+            vendor: {
+              type: [
+                "string",
+                "null"
+              ]
+            }
+          },
+          required: [
+            "hypervisor",
+            "vendor"
+          ]
+        },
+        container: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        steady: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/SteadyCheck"
+          },
+          description: "The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts).",
+          maxItems: 1e6
+        },
+        valgrind: {
+          type: "string",
+          description: "valgrind's version, in instruction mode.",
+          maxLength: 4096
+        }
+      },
+      description: "The machine facts of a results log's header. Every field is optional because a log is read back later, possibly written by another version; null means the machine did not tell."
+    },
     Failures: {
       type: "object",
       properties: {
@@ -62501,14 +62879,14 @@ function describeError(error2, data) {
   }
 }
 function checkVersion(header, where) {
-  const shown2 = (v) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
+  const shown3 = (v) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
   const { schema, schemaVersion } = header;
   if (schema !== void 0 || schemaVersion === void 0) {
     if (schema === 1 && schemaVersion === void 0) return;
-    throw new ValidationError(`${where}: schema ${shown2(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
+    throw new ValidationError(`${where}: schema ${shown3(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
   }
   if (typeof schemaVersion !== "number" || !Number.isInteger(schemaVersion) || schemaVersion < 2)
-    throw new ValidationError(`${where}: schemaVersion ${shown2(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
+    throw new ValidationError(`${where}: schemaVersion ${shown3(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
   if (schemaVersion > SCHEMA_VERSION)
     throw new ValidationError(
       `${where}: written by a newer benchgate (schemaVersion ${schemaVersion}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`
@@ -62691,11 +63069,17 @@ var LogError = class extends Error {
   }
 };
 function runKey(run2) {
-  return JSON.stringify([run2.suite, run2.side, run2.round, ...run2.benchmark === void 0 ? [] : [run2.benchmark, run2.work]]);
+  return JSON.stringify([
+    run2.shard ?? 0,
+    run2.suite,
+    run2.side,
+    run2.round,
+    ...run2.benchmark === void 0 ? [] : [run2.benchmark, run2.work]
+  ]);
 }
 function describeRun(run2) {
   const what = run2.benchmark === void 0 ? "" : ` of "${run2.benchmark}" at work ${run2.work}`;
-  return `a second ${run2.side} run${what} of round ${run2.round} of suite "${run2.suite}"`;
+  return `a second ${run2.side} run${what} of round ${run2.round} of suite "${run2.suite}"${run2.shard === void 0 ? "" : ` of shard ${run2.shard}`}`;
 }
 function parseLog(text3, file) {
   const lines2 = text3.replace(/^\uFEFF/, "").split("\n");
@@ -63923,9 +64307,9 @@ function headline(result) {
     n.removed > 0 && `${n.removed} removed`,
     `${n.unchanged} unchanged`
   ].filter(Boolean);
-  const shown2 = result.informational > 0 ? `, ${result.informational} shown only` : "";
+  const shown3 = result.informational > 0 ? `, ${result.informational} shown only` : "";
   const gating = result.comparisons.length - result.informational;
-  return `benchgate: ${word}${gateNote(result)}: ${parts.join(", ")} (${gating} comparisons gate${shown2}, ${result.rounds.completed} rounds)`;
+  return `benchgate: ${word}${gateNote(result)}: ${parts.join(", ")} (${gating} comparisons gate${shown3}, ${result.rounds.completed} rounds)`;
 }
 function settingsLine(result) {
   const s = result.settings;
@@ -63959,9 +64343,9 @@ function removedNamed(result) {
   const removed = result.comparisons.filter((c) => c.gating && c.verdict === "removed");
   if (removed.length === 0) return "";
   const names = namesOf(result);
-  const shown2 = removed.slice(0, MAX_REMOVED_NAMED).map((c) => markdownCodeCell(clip(names.full(c), NAME_MAX)));
+  const shown3 = removed.slice(0, MAX_REMOVED_NAMED).map((c) => markdownCodeCell(clip(names.full(c), NAME_MAX)));
   const more = removed.length > MAX_REMOVED_NAMED ? ` and ${removed.length - MAX_REMOVED_NAMED} more` : "";
-  return ` \xB7 \u2796 removed: ${shown2.join(", ")}${more}`;
+  return ` \xB7 \u2796 removed: ${shown3.join(", ")}${more}`;
 }
 function gateHeadline(result) {
   if (result.comparisons.length === 0 && result.verdict === "error")
@@ -64115,9 +64499,9 @@ function foldedLine(unchanged, names, fullReport) {
   const gating = unchanged.filter((c) => c.gating);
   const others = unchanged.length - gating.length;
   const tail2 = others > 0 ? `; ${plural2(others, "row")} that do${others === 1 ? "es" : ""} not gate unchanged too` : "";
-  const line = (shown2) => {
-    const left = gating.length - shown2.length;
-    const list3 = shown2.length > 0 ? `: ${shown2.join(", ")}${left > 0 ? ` and ${left} more` : ""}` : "";
+  const line = (shown3) => {
+    const left = gating.length - shown3.length;
+    const list3 = shown3.length > 0 ? `: ${shown3.join(", ")}${left > 0 ? ` and ${left} more` : ""}` : "";
     return `${VERDICT_ICON.unchanged} ${gating.length} unchanged${list3}${tail2} (${escapeMarkdown(fullReport)} has them all).
 `;
   };
@@ -64126,13 +64510,13 @@ function foldedLine(unchanged, names, fullReport) {
   return {
     minimum,
     fit(room) {
-      const shown2 = [];
+      const shown3 = [];
       for (const c of gating) {
-        const next = [...shown2, `${markdownCodeCell(names.full(c))} ${formatPct(c.changePct)}`];
+        const next = [...shown3, `${markdownCodeCell(names.full(c))} ${formatPct(c.changePct)}`];
         if (bytes(line(next)) - bytes(minimum) > room) break;
-        shown2.push(next.at(-1));
+        shown3.push(next.at(-1));
       }
-      return line(shown2);
+      return line(shown3);
     }
   };
 }
@@ -64190,9 +64574,9 @@ function rowLine(r) {
 }
 var bytes2 = (s) => Buffer.byteLength(s, "utf8");
 function capped(lines2, more) {
-  const shown2 = lines2.slice(0, MAX_LISTED);
-  if (lines2.length > MAX_LISTED) shown2.push(more(lines2.length - MAX_LISTED));
-  return shown2.join("");
+  const shown3 = lines2.slice(0, MAX_LISTED);
+  if (lines2.length > MAX_LISTED) shown3.push(more(lines2.length - MAX_LISTED));
+  return shown3.join("");
 }
 function diagnosticsSection(result, links) {
   let head2 = `base ${markdownCodeCell(shortSha(result.base.sha))} \u2192 head ${markdownCodeCell(shortSha(result.head.sha))} \xB7 ${escapeMarkdown(settingsLine(result))}
@@ -64231,9 +64615,9 @@ function noisySection(noisy, names) {
   const messages = noisy.map((w) => `**\u26A0\uFE0F Too noisy for the threshold:** ${escapeMarkdown(w.message, MAX_MESSAGE)}
 
 `).join("");
-  const shown2 = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(", ");
+  const shown3 = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(", ");
   const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : "";
-  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown2}${more}
+  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown3}${more}
 
 ` : messages;
 }
@@ -64365,8 +64749,8 @@ function table2(header, rows, paintLast = () => plain) {
   return [line(header), widths.map((w) => "\u2500".repeat(w)).join("  "), ...rows.map((r, i) => line(r, paintLast(i)))].join("\n");
 }
 function listed(names, max = 10) {
-  const shown2 = names.slice(0, max).map((n) => printable(n));
-  return names.length > max ? `${shown2.join(", ")} and ${names.length - max} more` : shown2.join(", ");
+  const shown3 = names.slice(0, max).map((n) => printable(n));
+  return names.length > max ? `${shown3.join(", ")} and ${names.length - max} more` : shown3.join(", ");
 }
 function renderTerminal(result, colors = NO_COLORS) {
   const names = namesOf(result);
@@ -64605,12 +64989,12 @@ function eventComparison(event) {
       const base = text2(field(p, "inputs", "base"));
       const head2 = text2(field(p, "inputs", "head"));
       if (!base) return { kind: "refs", head: head2 };
-      const shown2 = head2 ?? "the dispatched commit";
+      const shown3 = head2 ?? "the dispatched commit";
       return {
         kind: "merge-base",
         base,
         head: head2 ?? "HEAD",
-        why: `${shown2} vs its merge base with ${base}: what it changed since it branched off`
+        why: `${shown3} vs its merge base with ${base}: what it changed since it branched off`
       };
     }
     default:
@@ -65324,6 +65708,45 @@ function countPolicy(config) {
   };
 }
 
+// src/runner/shard-scope.ts
+function shardScope(config, shard, warmup) {
+  const raw = /* @__PURE__ */ new Set();
+  const expected = { base: /* @__PURE__ */ new Set(), head: /* @__PURE__ */ new Set() };
+  const listed2 = /* @__PURE__ */ new Set();
+  for (const run2 of warmup) {
+    for (const m of run2.measurements) {
+      const name = normaliseName(config.format, m.benchmark);
+      listed2.add(name);
+      if (shardOfName(name, shard.total) !== shard.index) continue;
+      raw.add(m.benchmark);
+      expected[run2.side].add(m.benchmark);
+    }
+  }
+  const owned = [...new Set([...raw].map((n) => normaliseName(config.format, n)))].sort();
+  const all = [...new Set(warmup.flatMap((r) => r.measurements.map((m) => m.benchmark)))];
+  const open2 = [...raw];
+  return {
+    header: { ...shard, benchmarks: owned, listed: listed2.size },
+    open: open2,
+    all,
+    filter: open2.length === 0 ? null : openFilterEnv(config, open2, all),
+    expected
+  };
+}
+function checkShardRound(scope, runs, label) {
+  for (const run2 of runs) {
+    if (run2.error !== void 0) continue;
+    const seen = new Set(run2.measurements.map((m) => m.benchmark));
+    const missing = [...scope.expected[run2.side]].find((name) => !seen.has(name));
+    if (missing !== void 0) {
+      const { index, total: total2 } = scope.header;
+      throw new RunFailure(
+        `shard ${index}/${total2}: the ${run2.side} run in ${label} did not run ${JSON.stringify(missing)}, which its warm-up ran: the harness filter did not select it`
+      );
+    }
+  }
+}
+
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
@@ -65365,6 +65788,8 @@ async function measure(config, platform2) {
   };
   const repo = path17.resolve(config.repoDir);
   platform2.configure?.(config);
+  const shard = config.shard ?? platform2.defaultShard?.() ?? void 0;
+  if (shard && !config.shard) checkShardable(config, shard, "CI_NODE_INDEX/CI_NODE_TOTAL");
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
     signals.dispose();
@@ -65405,8 +65830,11 @@ async function measure(config, platform2) {
       base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
       head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
     };
-    const openLog = (countPlan) => {
-      const opened = new ResultsLog(file, logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup, countPlan));
+    const openLog = (countPlan, shardHeader) => {
+      const opened = new ResultsLog(
+        file,
+        logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup, countPlan, shardHeader)
+      );
       platform2.info(`results log: ${file}`);
       if (opened.kept) platform2.info(`the earlier results log there is kept as ${opened.kept}`);
       return opened;
@@ -65430,9 +65858,19 @@ async function measure(config, platform2) {
       log.end("completed");
       return file;
     }
-    log = openLog();
+    if (!shard) log = openLog();
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled, user);
-    const rounds2 = { config, platform: platform2, dirs, log, checkCancelled, steady: steady2, user };
+    const rounds2 = {
+      config,
+      platform: platform2,
+      dirs,
+      log,
+      openShardLog: (h2) => log = openLog(void 0, h2),
+      shard,
+      checkCancelled,
+      steady: steady2,
+      user
+    };
     const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds2, config.adaptive) : await runRounds(rounds2);
     log.end("completed");
     if (harnessFailures.length > 0) {
@@ -65460,7 +65898,7 @@ function refuseUnfailableGate(config, family) {
   if (reach && !reach.canFail)
     throw new ConfigError(cannotFailMessage(reach, family, config.adaptive !== void 0, plannedRounds(config)));
 }
-function logHeader(config, base, head2, runner, warnings, countPlan) {
+function logHeader(config, base, head2, runner, warnings, countPlan, shard) {
   return {
     type: "header",
     schemaVersion: SCHEMA_VERSION,
@@ -65472,7 +65910,8 @@ function logHeader(config, base, head2, runner, warnings, countPlan) {
     environment: collectEnvironment(runner),
     startedAt: (/* @__PURE__ */ new Date()).toISOString(),
     ...warnings.length > 0 && { warnings },
-    ...countPlan && { countPlan }
+    ...countPlan && { countPlan },
+    ...shard && { shard }
   };
 }
 async function buildBoth(build, platform2, dirs, checkCancelled, user) {
@@ -65514,13 +65953,22 @@ async function runRounds(ctx) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
-  const filter2 = wholeSuiteEnv(config);
+  let filter2 = wholeSuiteEnv(config);
+  const warmup = [];
+  let scope = null;
   let roundsDone = 0;
   let familyChecked = false;
   for (const planned of plan) {
+    if (context3.shard && !planned.warmup && !scope) {
+      scope = startShard(context3, context3.shard, warmup);
+      if (scope.filter === null) break;
+      filter2 = scope.filter;
+    }
     const label = planned.warmup ? warmupLabel(config, planned) : `round ${planned.round}/${config.rounds}`;
     const roundStart = Date.now();
     const runs = await runRound(context3, planned, label, filter2);
+    if (planned.warmup) warmup.push(...runs);
+    else if (scope) checkShardRound(scope, runs, label);
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
     roundsDone++;
@@ -65535,27 +65983,34 @@ async function runAdaptiveRounds(ctx, adaptive) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
-  const whole = wholeSuiteEnv(config);
+  let whole = wholeSuiteEnv(config);
+  const warmup = [];
   let familyChecked = false;
   for (const planned of plan.filter((p) => p.warmup)) {
     const runs = await runRound(context3, planned, warmupLabel(config, planned), whole);
+    warmup.push(...runs);
     platform2.info(`${warmupLabel(config, planned)} (discarded)`);
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
   }
+  const scope = context3.shard ? startShard(context3, context3.shard, warmup) : null;
+  if (scope?.filter === null) return context3.harnessFailures;
+  if (scope) whole = scope.filter;
   const measured2 = plan.filter((p) => !p.warmup);
-  const names = /* @__PURE__ */ new Set();
+  const names = new Set(scope?.all);
   let warnedUnreachable = false;
   const result = await runAdaptive({
-    design: adaptiveDesign(config, adaptive),
+    // A shard holds the share of alpha its benchmarks are of all listed (a weighted Bonferroni across shards; analysis/shards.ts replays it so).
+    design: adaptiveDesign(scope ? { ...config, alpha: config.alpha * shardShare(scope.header) } : config, adaptive),
     budget: { ...adaptive, maxTimeMs: adaptive.maxTimeSec * 1e3 },
     canFilter: adaptive.filter,
-    ...sequentialPolicy(config),
+    ...sequentialPolicy(config, scope ? { format: config.format, shard: scope.header } : void 0),
     runRound: async (round, open2) => {
       const roundStart = Date.now();
       const filter2 = open2 === null ? whole : openFilterEnv(config, open2, [...names]);
       const label = `round ${round} (at most ${adaptive.maxRounds})${open2 === null ? "" : `, ${open2.length} open`}`;
       const runs = await runRound(context3, measured2[round - 1], label, filter2);
+      if (scope && open2 === null) checkShardRound(scope, runs, label);
       if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
       familyChecked = true;
       for (const run2 of runs) for (const m of run2.measurements) names.add(m.benchmark);
@@ -65580,6 +66035,18 @@ async function runAdaptiveRounds(ctx, adaptive) {
   for (const note of result.notes) platform2.info(note);
   return context3.harnessFailures;
 }
+function startShard(context3, shard, warmup) {
+  const scope = shardScope(context3.config, shard, warmup);
+  context3.log = context3.openShardLog(scope.header);
+  const { benchmarks, listed: listed2 } = scope.header;
+  context3.platform.info(`shard ${shard.index}/${shard.total}: ${benchmarks.length} of the ${listed2} benchmarks the warm-up listed`);
+  if (scope.filter === null) context3.platform.info(`shard ${shard.index}/${shard.total} has no benchmark to measure`);
+  else if (scope.filter.why)
+    context3.platform.warn(
+      `shard ${shard.index}/${shard.total} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`
+    );
+  return scope;
+}
 async function runRound(ctx, planned, label, filter2) {
   const runs = [];
   for (const [position, side] of planned.order.entries()) {
@@ -65588,7 +66055,7 @@ async function runRound(ctx, planned, label, filter2) {
   return runs;
 }
 async function runSide(ctx, planned, side, position, label, filter2) {
-  const { config, dirs, log, steady: steady2, counts, user } = ctx;
+  const { config, dirs, steady: steady2, counts, user } = ctx;
   const show = ctx.platform.progress?.bind(ctx.platform);
   ctx.checkCancelled();
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
@@ -65645,7 +66112,7 @@ async function runSide(ctx, planned, side, position, label, filter2) {
     }
   }
   if (failure) run2.error = failure;
-  if (!planned.warmup) log.append(run2);
+  if (!planned.warmup) ctx.log.append(run2);
   if (failure) throw new RunFailure(`${side} run in ${label} failed: ${failure}
 ${lastLines(r)}`);
   return run2;
@@ -65656,10 +66123,10 @@ import { mkdirSync as mkdirSync2 } from "node:fs";
 import path19 from "node:path";
 
 // src/report/codequality.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 var CODE_QUALITY_PATH = ".gitlab-ci.yml";
 function fingerprint(c, format) {
-  return createHash("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) }, format)).digest("hex");
+  return createHash2("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) }, format)).digest("hex");
 }
 function pText(c) {
   return c.sequential ? `p / level = ${sequentialPCell(c, c.sequential)}, after ${c.sequential.rounds} rounds` : `adjusted p = ${formatP(c.pAdjusted)}`;
@@ -65889,7 +66356,13 @@ function table3(result, anchors) {
   const head2 = columns(pColumnLabel(result)).map(([label, kind]) => `<th data-sort-type="${kind}"><button type="button">${h(label)}</button></th>`).join("");
   return `${tableControls(result)}<table id="results"><thead><tr>${head2}</tr></thead>${[...groups(false), ...groups(true)].join("")}</table>`;
 }
-function environmentTable(env) {
+function shardRows(shards) {
+  return shards.map((s) => {
+    const e = s.environment;
+    return [`shard ${s.index}/${s.total}`, `${s.benchmarks.length} benchmarks \xB7 ${e.cpuModel ?? "?"} \xD7 ${e.cpuCount ?? "?"} \xB7 ${e.os}`];
+  });
+}
+function environmentTable(env, shards = []) {
   const stability = env.stability;
   const virt = env.virtualization;
   const rows = [
@@ -65909,7 +66382,8 @@ function environmentTable(env) {
     [
       "CPU steal (runs)",
       stability.stealFraction ? `median ${(stability.stealFraction.median * 100).toFixed(2)}%, max ${(stability.stealFraction.max * 100).toFixed(2)}%` : "not recorded"
-    ]
+    ],
+    ...shardRows(shards)
   ];
   return `<table class="env"><tbody>${rows.map(([k, v]) => `<tr><th>${h(k)}</th><td>${h(String(v))}</td></tr>`).join("")}</tbody></table>`;
 }
@@ -65945,7 +66419,7 @@ ${adaptiveParagraph(result)}
 ${warningsList([...result.failures.runs.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...splitWarnings(result.warnings).other])}
 ${forestFigure(forest)}
 <h2>Results</h2>${table3(result, anchors)}
-<h2>Environment</h2>${environmentTable(result.environment)}
+<h2>Environment</h2>${environmentTable(result.environment, result.shards)}
 <h2>Benchmarks</h2>${result.counts.unchanged > 0 ? '<p class="hint">Unchanged benchmarks are folded: open one to draw its plots.</p>' : ""}${sections.join("\n")}
 ${left > 0 ? `<p>${left} more benchmarks are not plotted to keep this page fast; results.json has every number.</p>` : ""}
 <footer>benchgate ${h(result.tool.version)} \xB7 plots by Observable Plot, bundled into this file</footer>
@@ -66183,6 +66657,95 @@ async function publishResult(result, reports, platform2) {
   return { result, reports, exitCode: exitCodeOf(result) };
 }
 
+// src/runner/log-identity.ts
+var FIELDS2 = {
+  "base SHA": (h2) => h2.base.sha,
+  "head SHA": (h2) => h2.head.sha,
+  bench: (h2) => h2.config.bench,
+  build: (h2) => h2.config.build,
+  format: (h2) => h2.config.format,
+  // Absent in logs written before these were recorded: their defaults.
+  measure: (h2) => h2.config.measure ?? "time",
+  "working-directory": (h2) => h2.config.workingDirectory ?? ".",
+  sampling: (h2) => h2.config.sampling,
+  warmup: (h2) => h2.config.warmup,
+  // What was asked for and whether it applied: a skipped no-fsync measured another machine state.
+  "steady-machine options": (h2) => (h2.environment.steady ?? []).map((c) => `${c.option}${c.applied ? "" : " (skipped)"}`).sort(),
+  suite: (h2) => h2.config.suite
+};
+function shown2(value) {
+  const text3 = Array.isArray(value) ? value.length === 0 ? "none" : value.join(", ") : JSON.stringify(value);
+  return text3.length > 80 ? `${text3.slice(0, 79)}\u2026` : text3;
+}
+function checkSameComparison(first, other) {
+  for (const [field2, read] of Object.entries(FIELDS2)) {
+    const [a, b] = [read(first.header), read(other.header)];
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    throw new LogError(
+      `${other.file}: measured another comparison than ${first.file}: its ${field2} is ${shown2(b)}, not ${shown2(a)}; only logs of the same comparison can be combined`
+    );
+  }
+}
+
+// src/runner/join-shards.ts
+function joinShards(logs, gate) {
+  const first = logs[0];
+  if (!first?.log.header.shard) throw new LogError("joining shards needs the logs of every shard");
+  const total2 = first.log.header.shard.total;
+  const byIndex = /* @__PURE__ */ new Map();
+  for (const entry of logs) {
+    const { file, log } = entry;
+    const shard = log.header.shard;
+    if (shard.total !== total2)
+      throw new LogError(
+        `${file}: is shard ${shard.index}/${shard.total}, but ${first.file} is one of ${total2} shards: join the logs of one sharded run`
+      );
+    const twin = byIndex.get(shard.index);
+    if (twin !== void 0)
+      throw new LogError(`${file}: shard ${shard.index}/${total2} is given twice (also ${twin.file}): give each shard's log once`);
+    checkSameComparison({ file: first.file, header: first.log.header }, { file, header: log.header });
+    const design = (h2) => JSON.stringify([h2.config.rounds, h2.config.adaptive ?? null]);
+    if (design(log.header) !== design(first.log.header))
+      throw new LogError(
+        `${file}: shard ${shard.index}/${total2} ran other rounds than ${first.file} (rounds, or rounds auto's budget): shards of one run share them`
+      );
+    byIndex.set(shard.index, entry);
+  }
+  const missing = Array.from({ length: total2 }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) {
+    throw new LogError(
+      `shard ${missing.map((i) => `${i}/${total2}`).join(", shard ")} ${missing.length === 1 ? "is" : "are"} missing: join the logs of all ${total2} shards (a shard whose job did not upload its log did not finish)`
+    );
+  }
+  for (const [index, { file, log }] of byIndex) {
+    if (log.end?.status === "completed") continue;
+    const why = log.end === null ? "its log ends early, with no end line (killed?)" : `its log ended ${log.end.status}${log.end.message ? `: ${log.end.message.split("\n")[0]}` : ""}`;
+    throw new RunFailure(`${file}: shard ${index}/${total2} did not complete: ${why}; re-run that shard`);
+  }
+  const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
+  const owned = ordered.map(({ log }) => {
+    const { index } = log.header.shard;
+    return [...new Set(log.header.shard.benchmarks)].filter((name) => shardOfName(name, total2) === index);
+  });
+  const listed2 = owned.reduce((sum3, names) => sum3 + names.length, 0);
+  const shards = ordered.map(({ log }, i) => ({
+    ...log.header.shard,
+    benchmarks: owned[i],
+    listed: listed2,
+    seed: log.header.seed,
+    startedAt: log.header.startedAt,
+    environment: log.header.environment
+  }));
+  const { schema: _v1, shard: _one, ...header } = first.log.header;
+  const lines2 = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, shards }];
+  for (const { log } of ordered) {
+    const index = log.header.shard.index;
+    for (const run2 of log.runs) lines2.push({ type: "run", run: { ...run2, shard: index } });
+  }
+  lines2.push({ type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed", message: `joined from ${total2} shards` });
+  return lines2.map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+
 // src/commands/trusted-gate.ts
 function trustedSettings(logged, trusted, where) {
   const measured2 = {
@@ -66266,6 +66829,7 @@ function decideAgain(dir, trusted, override, comment = {}) {
 }
 async function publishSaved(dir, options) {
   const { trusted, ...github } = options;
+  joinShardDirectories(dir, trusted);
   const logged = readLogHead(dir);
   const env = options.env ?? process.env;
   const event = readEvent(env);
@@ -66278,6 +66842,19 @@ async function publishSaved(dir, options) {
   const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
   const platform2 = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
   return publishGated(dir, platform2, trusted);
+}
+function joinShardDirectories(dir, trusted) {
+  if (existsSync13(path20.join(dir, LOG_FILE)) || !existsSync13(dir)) return;
+  const files = readdirSync6(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync13(path20.join(dir, entry.name, LOG_FILE))).map((entry) => path20.join(dir, entry.name, LOG_FILE)).sort();
+  if (files.length === 0) return;
+  const logs = files.map((file) => ({ file, log: readLog(file) }));
+  const plain3 = logs.find(({ log }) => log.header.shard === void 0);
+  if (plain3)
+    throw new ConfigError(
+      `${plain3.file}: not a shard's log: report-from joins the logs of every shard of one run, or reads one run's directory`
+    );
+  const recorded = logs[0].log.header.config;
+  writeFileSync6(path20.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
 }
 function readLogHead(dir) {
   const logFile = path20.join(dir, LOG_FILE);
@@ -66356,7 +66933,7 @@ async function compare(config, options) {
   const platform2 = new GitHubPlatform(options);
   const outcome = await runComparison(config, platform2);
   const pullRequest = eventPullRequest(platform2.event);
-  if (pullRequest !== void 0) writeFileSync6(path22.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
+  if (pullRequest !== void 0) writeFileSync7(path22.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
 `);
   return outcome;
 }

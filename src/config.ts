@@ -11,7 +11,8 @@ import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
 import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf } from './harness/index.js';
 import type { CountTarget, ShellWord } from './harness/types.js';
-import type { AdaptiveSettings, AnalysisGate, AnalysisSettings, FailOnItem, GlobThreshold, RunSettings } from './model.js';
+import type { AdaptiveSettings, AnalysisGate, AnalysisSettings, FailOnItem, GlobThreshold, RunSettings, ShardOf } from './model.js';
+import { unshardable } from './harness/shard-split.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import { closestName } from './suggest.js';
 import type { Governance } from './trust.js';
@@ -34,6 +35,8 @@ export interface Config extends AnalysisSettings {
   /** rounds auto: look, and stop each benchmark once decided (src/adaptive/); absent: fixed rounds. */
   adaptive?: AdaptiveSettings;
   warmup: number;
+  /** `--shard I/N`: this job measures shard I of N (docs/shards.md); absent: the whole suite (GitLab's parallel jobs default it in measure.ts). */
+  shard?: ShardOf;
   seed: number;
   /** Per-run time limit in seconds; 0 = none. */
   timeoutSec: number;
@@ -313,7 +316,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     throw new ConfigError(`${merged['pin-cpu']!.where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
   }
   const flag = (key: ConfigKey) => (value(key) as boolean | undefined) ?? false;
-  return {
+  const config: Config = {
     repoDir,
     base: text('base'),
     head: text('head'),
@@ -323,6 +326,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     suite: text('suite') ?? DEFAULTS.suite,
     ...roundsOf(merged, number, takesFilter(bench, format, merged)),
     warmup: number('warmup') ?? DEFAULTS.warmup,
+    ...(text('shard') !== undefined && { shard: parseShard(text('shard')!, merged.shard!.where) }),
     seed: number('seed') ?? Math.floor(Math.random() * 2 ** 31),
     thresholdPct: number('threshold') ?? DEFAULTS.thresholdPct,
     // The sequential design's level covers every look: it needs a smaller one for the same false-alarm rate.
@@ -348,6 +352,29 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     ignore: list('ignore'),
     thresholds: (value('thresholds') as GlobThreshold[] | undefined) ?? [],
   };
+  if (config.shard) checkShardable(config, config.shard, merged.shard!.where);
+  return config;
+}
+
+/** `I/N`, 1 <= I <= N: one shard of N. */
+export function parseShard(text: string, where: string): ShardOf {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  const [index, total] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
+  if (!(index >= 1 && index <= total))
+    throw new ConfigError(`${where}: expected a shard I/N with 1 <= I <= N (e.g. 2/4), got ${JSON.stringify(text)}`);
+  return { index, total };
+}
+
+/** What a sharded run needs: a harness filter that selects any subset, the warm-up that lists the benchmarks, a time measurement. */
+export function checkShardable(config: Pick<Config, 'format' | 'warmup' | 'countTarget'>, shard: ShardOf, where: string): void {
+  const why = unshardable(config.format);
+  if (why !== null)
+    throw new ConfigError(`${where}: shard ${shard.index}/${shard.total}: the ${config.format} format cannot be sharded: ${why}`);
+  if (config.warmup < 1) throw new ConfigError(`${where}: a shard learns the benchmarks from the warm-up round: set warmup to 1 or more`);
+  if (config.countTarget)
+    throw new ConfigError(
+      `${where}: shards do not yet apply to per-benchmark counts (measure: instructions with a ${config.format} command)`,
+    );
 }
 
 const FAIL_ON: readonly string[] = ['regression', 'removed'];

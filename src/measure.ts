@@ -7,7 +7,7 @@ import path from 'node:path';
 import { runAdaptive } from './adaptive/driver.js';
 import { expandFilterPlaceholder } from './harness/index.js';
 import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './runner/filter-env.js';
-import { ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
+import { checkShardable, ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts } from './environment.js';
 import { readRunResults } from './formats/index.js';
 import { FormatError } from './formats/types.js';
@@ -19,6 +19,8 @@ import {
   type Measurement,
   type RefInfo,
   type Run,
+  type ShardHeader,
+  type ShardOf,
   type Side,
   type Warning,
 } from './model.js';
@@ -40,6 +42,8 @@ import { measureCounts } from './measure-counts.js';
 import { countPolicy } from './counts-policy.js';
 import { adaptiveDesign, sequentialPolicy, unreachableWarning } from './analysis/sequential.js';
 import { cannotFailMessage, gatingFamily, planReach, plannedRounds } from './analysis/reach.js';
+import { shardShare } from './analysis/shards.js';
+import { checkShardRound, shardScope, type ShardScope } from './runner/shard-scope.js';
 
 /** The results log's file name, inside the output directory. */
 export const LOG_FILE = 'results.jsonl';
@@ -100,6 +104,8 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   };
   const repo = path.resolve(config.repoDir);
   platform.configure?.(config);
+  const shard = config.shard ?? platform.defaultShard?.() ?? undefined;
+  if (shard && !config.shard) checkShardable(config, shard, 'CI_NODE_INDEX/CI_NODE_TOTAL');
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
     signals.dispose();
@@ -144,8 +150,11 @@ export async function measure(config: Config, platform: Platform): Promise<strin
       head: workingDirectoryIn(wt.head, config.workingDirectory, 'head'),
     };
 
-    const openLog = (countPlan?: LogHeader['countPlan']) => {
-      const opened = new ResultsLog(file, logHeader(config, base, head, { steady: steady.checks, valgrind }, setup, countPlan));
+    const openLog = (countPlan?: LogHeader['countPlan'], shardHeader?: ShardHeader) => {
+      const opened = new ResultsLog(
+        file,
+        logHeader(config, base, head, { steady: steady.checks, valgrind }, setup, countPlan, shardHeader),
+      );
       platform.info(`results log: ${file}`);
       if (opened.kept) platform.info(`the earlier results log there is kept as ${opened.kept}`);
       return opened;
@@ -171,11 +180,22 @@ export async function measure(config: Config, platform: Platform): Promise<strin
       log.end('completed');
       return file;
     }
-    log = openLog();
+    // A shard's log opens once its warm-up has listed the benchmarks (its header names the shard's).
+    if (!shard) log = openLog();
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled, user);
-    const rounds = { config, platform, dirs, log, checkCancelled, steady, user };
+    const rounds = {
+      config,
+      platform,
+      dirs,
+      log,
+      openShardLog: (h: ShardHeader) => (log = openLog(undefined, h)),
+      shard,
+      checkCancelled,
+      steady,
+      user,
+    };
     const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds, config.adaptive) : await runRounds(rounds);
-    log.end('completed');
+    log!.end('completed');
     if (harnessFailures.length > 0) {
       platform.warn(
         `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`,
@@ -216,6 +236,7 @@ function logHeader(
   runner: RunnerFacts,
   warnings: Warning[],
   countPlan?: LogHeader['countPlan'],
+  shard?: ShardHeader,
 ): LogHeader {
   return {
     type: 'header',
@@ -229,6 +250,7 @@ function logHeader(
     startedAt: new Date().toISOString(),
     ...(warnings.length > 0 && { warnings }),
     ...(countPlan && { countPlan }),
+    ...(shard && { shard }),
   };
 }
 
@@ -271,7 +293,10 @@ interface RoundsContext {
   config: Config;
   platform: Platform;
   dirs: Record<Side, string>;
-  log: ResultsLog;
+  /** Null until a shard's warm-up has run. */
+  log: ResultsLog | null;
+  openShardLog: (header: ShardHeader) => ResultsLog;
+  shard: ShardOf | undefined;
   checkCancelled: () => void;
   steady: SteadyPlan;
   user: RunAsUser | undefined;
@@ -293,13 +318,22 @@ async function runRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'counts'>)
   const { config, platform } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   const context = startRounds(ctx, plan);
-  const filter = wholeSuiteEnv(config);
+  let filter = wholeSuiteEnv(config);
+  const warmup: Run[] = [];
+  let scope: ShardScope | null = null;
   let roundsDone = 0;
   let familyChecked = false;
   for (const planned of plan) {
+    if (context.shard && !planned.warmup && !scope) {
+      scope = startShard(context, context.shard, warmup);
+      if (scope.filter === null) break;
+      filter = scope.filter;
+    }
     const label = planned.warmup ? warmupLabel(config, planned) : `round ${planned.round}/${config.rounds}`;
     const roundStart = Date.now();
     const runs = await runRound(context, planned, label, filter);
+    if (planned.warmup) warmup.push(...runs);
+    else if (scope) checkShardRound(scope, runs, label);
     // The first round (a warm-up, when there is one) shows the real family: can its gate fail?
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
@@ -322,27 +356,34 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
   const { config, platform } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
   const context = startRounds(ctx, plan);
-  const whole = wholeSuiteEnv(config);
+  let whole = wholeSuiteEnv(config);
+  const warmup: Run[] = [];
   let familyChecked = false;
   for (const planned of plan.filter((p) => p.warmup)) {
     const runs = await runRound(context, planned, warmupLabel(config, planned), whole);
+    warmup.push(...runs);
     platform.info(`${warmupLabel(config, planned)} (discarded)`);
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
   }
+  const scope = context.shard ? startShard(context, context.shard, warmup) : null;
+  if (scope?.filter === null) return context.harnessFailures;
+  if (scope) whole = scope.filter!;
   const measured = plan.filter((p) => !p.warmup);
-  const names = new Set<string>();
+  const names = new Set<string>(scope?.all);
   let warnedUnreachable = false;
   const result = await runAdaptive({
-    design: adaptiveDesign(config, adaptive),
+    // A shard holds the share of alpha its benchmarks are of all listed (a weighted Bonferroni across shards; analysis/shards.ts replays it so).
+    design: adaptiveDesign(scope ? { ...config, alpha: config.alpha * shardShare(scope.header) } : config, adaptive),
     budget: { ...adaptive, maxTimeMs: adaptive.maxTimeSec * 1000 },
     canFilter: adaptive.filter,
-    ...sequentialPolicy(config),
+    ...sequentialPolicy(config, scope ? { format: config.format, shard: scope.header } : undefined),
     runRound: async (round, open) => {
       const roundStart = Date.now();
       const filter = open === null ? whole : openFilterEnv(config, open, [...names]);
       const label = `round ${round} (at most ${adaptive.maxRounds})${open === null ? '' : `, ${open.length} open`}`;
       const runs = await runRound(context, measured[round - 1]!, label, filter);
+      if (scope && open === null) checkShardRound(scope, runs, label);
       if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
       familyChecked = true;
       for (const run of runs) for (const m of run.measurements) names.add(m.benchmark);
@@ -368,7 +409,21 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
   return context.harnessFailures;
 }
 
-/** One round: base and head in the planned order; measured runs are appended to the log as they end (a warm-up's are returned, not logged). */
+/** A shard after its warm-up: which benchmarks are its own, and its log opened with them. */
+function startShard(context: RoundsContext, shard: ShardOf, warmup: readonly Run[]): ShardScope {
+  const scope = shardScope(context.config, shard, warmup);
+  context.log = context.openShardLog(scope.header);
+  const { benchmarks, listed } = scope.header;
+  context.platform.info(`shard ${shard.index}/${shard.total}: ${benchmarks.length} of the ${listed} benchmarks the warm-up listed`);
+  if (scope.filter === null) context.platform.info(`shard ${shard.index}/${shard.total} has no benchmark to measure`);
+  else if (scope.filter.why)
+    context.platform.warn(
+      `shard ${shard.index}/${shard.total} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`,
+    );
+  return scope;
+}
+
+/** One round: base and head in the planned order; measured runs are appended to the log as they end (warm-up runs are returned, not logged). */
 async function runRound(ctx: RoundsContext, planned: PlannedRound, label: string, filter: FilterEnv): Promise<Run[]> {
   const runs: Run[] = [];
   for (const [position, side] of planned.order.entries()) {
@@ -385,7 +440,7 @@ async function runSide(
   label: string,
   filter: FilterEnv,
 ): Promise<Run> {
-  const { config, dirs, log, steady, counts, user } = ctx;
+  const { config, dirs, steady, counts, user } = ctx;
   const show = ctx.platform.progress?.bind(ctx.platform);
   ctx.checkCancelled();
   const startedAt = new Date().toISOString();
@@ -444,7 +499,7 @@ async function runSide(
     }
   }
   if (failure) run.error = failure;
-  if (!planned.warmup) log.append(run);
+  if (!planned.warmup) ctx.log!.append(run);
   if (failure) throw new RunFailure(`${side} run in ${label} failed: ${failure}\n${lastLines(r)}`);
   return run;
 }

@@ -51,9 +51,38 @@ export type MetricRole = 'primary' | 'secondary' | 'derived';
  * The version of the results log and results.json this benchgate writes (`schemaVersion`).
  * Readers accept every version up to their own; a newer one is refused (exit 2). docs/formats.md
  * lists each version and its reader policy. 1: the header's `schema: 1`; 2: per-benchmark count
- * runs (Run.benchmark, Run.work) and the header's countPlan.
+ * runs (Run.benchmark, Run.work) and the header's countPlan; 3: shards (the header's `shard` in a
+ * shard's log; `shards` and Run.shard in a log joined from them; results.json's `shards`).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
+
+/** One shard of a sharded run (`--shard I/N`, docs/shards.md): which of how many. */
+export interface ShardOf {
+  /**
+   * 1-based.
+   * @minimum 1
+   */
+  index: number;
+  /** @minimum 1 */
+  total: number;
+}
+
+/** What a shard's log header records: its place, and the benchmarks it owns (normalised names) among those it listed. */
+export interface ShardHeader extends ShardOf {
+  benchmarks: string[];
+  /**
+   * How many benchmarks the warm-up listed on base and head together (every shard's).
+   * @minimum 0
+   */
+  listed: number;
+}
+
+/** A shard of a joined log: its header's shard, and the machine it ran on. */
+export interface JoinedShard extends ShardHeader {
+  seed: number;
+  startedAt: string;
+  environment: HostEnvironment;
+}
 
 /** How often the runner reads the process tree's peak RSS (VmHWM) from /proc. */
 export const RSS_SAMPLE_MS = 25;
@@ -96,6 +125,12 @@ export interface Run {
   benchmark?: string;
   /** @minimum 1 */
   work?: number;
+  /**
+   * In a log joined from shards (schemaVersion 3): the shard that ran it. Runs of different
+   * shards share round numbers: they are keyed by (shard, suite, side, round).
+   * @minimum 1
+   */
+  shard?: number;
 }
 
 /** The two fixed work sizes one benchmark's count runs use (calibrated once, on base). */
@@ -140,6 +175,10 @@ export interface LogHeader {
   warnings?: Warning[];
   /** Per-benchmark counts: the work each benchmark (normalised name) runs at, the same on both sides. */
   countPlan?: Record<string, CountWork>;
+  /** A shard's log (`--shard I/N`): which shard, and the benchmarks it owns. */
+  shard?: ShardHeader;
+  /** A log joined from shards (benchgate merge): every shard, with its machine; the header's own environment is the first shard's. */
+  shards?: JoinedShard[];
 }
 
 export interface LogRunLine {
@@ -522,6 +561,8 @@ export interface ComparisonResult {
   geomean: GeomeanChange | null;
   warnings: Warning[];
   environment: ResultEnvironment;
+  /** Joined shards: each shard, its benchmarks and its machine (the environment section lists them). */
+  shards?: JoinedShard[];
   failures: Failures;
   /**
    * Main's slow creep, read at conclude time from the published `benchgate history --json`

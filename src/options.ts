@@ -205,6 +205,17 @@ const CONFIG = [
     commands: ['run'],
   },
   {
+    name: 'shard',
+    arg: 'I/N',
+    type: 'text',
+    defaultText: 'none; on GitLab, CI_NODE_INDEX/CI_NODE_TOTAL of a parallel job',
+    help: 'measure shard I of N: the benchmarks a stable hash of their names gives it (docs/shards.md); benchgate merge joins the shards',
+    // Which benchmarks a job measures: a pull request could leave its regression out of every shard.
+    trust: 'trusted-only',
+    measures: true,
+    commands: ['run'],
+  },
+  {
     name: 'seed',
     arg: 'N',
     ...int(0),

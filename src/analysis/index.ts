@@ -7,6 +7,7 @@
 import { environmentDiagnostic } from '../diagnostics/environment-stability.js';
 import { processCost } from '../diagnostics/cost.js';
 import type {
+  AdaptiveRun,
   AnalysisSettings,
   Comparison,
   ComparisonResult,
@@ -30,6 +31,9 @@ import { cannotFailWarning, planReach, plannedRounds } from './reach.js';
 import { diagnose } from './diagnose.js';
 import { replaySequential, unreachableWarning, withoutLaterRounds } from './sequential.js';
 import { groupRuns, type Group } from './group.js';
+import { joinAdaptiveRuns, shardParts, shardShare } from './shards.js';
+import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
+import type { BenchmarkOutcome } from '../adaptive/driver.js';
 
 const VERDICTS: Verdict[] = ['regression', 'improvement', 'unchanged', 'inconclusive', 'added', 'removed', 'failed'];
 
@@ -140,14 +144,44 @@ export function compareRuns(runs: readonly Run[], settings: AnalysisSettings, fo
   return compareGroups(groupRuns(processCost(runs).runs, settings.sampling, format), settings).compared.map((x) => x.comparison);
 }
 
+/**
+ * Replay (rounds auto), process cost and groups, per shard (analysis/shards.ts) or for the whole
+ * unsharded log. A joined log's "(process)" rows are left out: each shard's process ran its own
+ * part of the suite, so base and head of different shards measured different things.
+ */
+function analyseParts(header: LogHeader, runs: readonly Run[], settings: RunSettings, end: LogEnd | null) {
+  const parts = shardParts(header, runs, settings.format);
+  const outcomes = new Map<string, BenchmarkOutcome>();
+  const adaptiveRuns: AdaptiveRun[] = [];
+  const costWarnings: Warning[] = [];
+  const groups: Group[] = [];
+  for (const part of parts) {
+    const sharded = part.shard ? { format: settings.format, shard: part.shard } : undefined;
+    const partSettings = part.shard ? { ...settings, alpha: settings.alpha * shardShare(part.shard) } : settings;
+    const replay = settings.adaptive ? replaySequential(part.runs, partSettings, settings.adaptive, end, sharded) : null;
+    if (replay) {
+      for (const [key, o] of replay.outcomes) outcomes.set(key, o);
+      adaptiveRuns.push(replay.adaptive);
+    }
+    const cost = processCost(replay ? withoutLaterRounds(part.runs, replay.outcomes) : part.runs);
+    costWarnings.push(...cost.warnings);
+    const partGroups = groupRuns(cost.runs, settings.sampling, settings.format);
+    groups.push(...(parts.length > 1 ? partGroups.filter((g) => g.benchmark !== PROCESS_BENCHMARK) : partGroups));
+  }
+  const sequential = settings.adaptive ? { outcomes, adaptive: joinAdaptiveRuns(adaptiveRuns) } : null;
+  return { sequential, cost: { warnings: parts.length > 1 ? [] : costWarnings }, groups };
+}
+
+function ownsNothing(header: LogHeader): boolean {
+  return header.shard !== undefined && header.shard.benchmarks.length === 0;
+}
+
 /** The whole analysis of one results log. */
 export function analyze({ header, runs, end, settings, override = null }: AnalysisInput): ComparisonResult {
   // Per-benchmark count runs are decided by the count rule (analysis/counts.ts); the rest as before.
   const counted = compareCounts(runs, settings);
   const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
-  const sequential = settings.adaptive ? replaySequential(suiteRuns, settings, settings.adaptive, end) : null;
-  const cost = processCost(sequential ? withoutLaterRounds(suiteRuns, sequential.outcomes) : suiteRuns);
-  const groups = groupRuns(cost.runs, settings.sampling, settings.format);
+  const { sequential, cost, groups } = analyseParts(header, suiteRuns, settings, end);
   const { compared, family } = compareGroups(groups, settings, sequential?.outcomes);
   const diagnosed = diagnose(compared);
   // Fixed rounds cut short: marked, so the reports can say what an undecided row's interval suggests (rows.ts).
@@ -155,7 +189,8 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
   const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
   const environment = environmentDiagnostic(header.environment, runs);
-  const failures = failuresOf(runs, groups, end, counted.length > 0);
+  // A shard that owns no benchmark measured nothing, rightly.
+  const failures = failuresOf(runs, groups, end, counted.length > 0 || ownsNothing(header));
   // The gate's counts: a comparison that does not gate is shown, and counted apart.
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const c of comparisons) if (c.gating) counts[c.verdict]++;
@@ -186,6 +221,7 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
     geomean: geomeanOf(comparisons),
     warnings: [...warnings, ...environment.warnings, ...cost.warnings, ...diagnosed.warnings],
     environment: { ...header.environment, stability: environment.numbers },
+    ...(header.shards && { shards: header.shards }),
     failures,
   };
 }

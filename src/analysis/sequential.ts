@@ -10,7 +10,8 @@ import { seriesKey, type BenchmarkSeries, type Gates } from '../adaptive/samples
 import { ADAPTIVE_DESIGN } from '../adaptive/defaults.js';
 import type { AdaptiveDesign } from '../adaptive/design.js';
 import { gatePolicy } from './gating.js';
-import type { AdaptiveRun, AdaptiveSettings, AnalysisSettings, Comparison, LogEnd, Run, Warning } from '../model.js';
+import type { AdaptiveRun, AdaptiveSettings, AnalysisSettings, Comparison, LogEnd, Run, ShardOf, Warning } from '../model.js';
+import { owns } from './shards.js';
 
 export interface SequentialReplay {
   /** By seriesKey: each gating benchmark's outcome. */
@@ -34,10 +35,15 @@ export function adaptiveDesign(settings: Pick<AnalysisSettings, 'alpha' | 'thres
  * an ignored benchmark neither runs extra rounds nor shares the family's alpha, a gate-metrics
  * one does, and a per-glob threshold holds at every look. The live run and the replay use it alike.
  */
-export function sequentialPolicy(settings: AnalysisSettings): { gates: Gates; thresholdOf: (s: BenchmarkSeries) => number } {
+export function sequentialPolicy(
+  settings: AnalysisSettings,
+  sharded?: { format: string; shard: ShardOf },
+): { gates: Gates; thresholdOf: (s: BenchmarkSeries) => number } {
   const policy = gatePolicy(settings);
+  // A shard's loop decides its own benchmarks only: another shard's, run by a broader filter, are not its to spend alpha on.
+  const own = sharded ? owns(sharded.format, sharded.shard) : () => true;
   return {
-    gates: (m) => policy(m).gating,
+    gates: (m) => policy(m).gating && own(m.benchmark),
     thresholdOf: (s) =>
       policy({ benchmark: s.benchmark, metric: s.metric, ...(s.complexityN !== undefined && { complexityN: s.complexityN }) }).thresholdPct,
   };
@@ -48,6 +54,7 @@ export function replaySequential(
   settings: AnalysisSettings,
   adaptive: AdaptiveSettings,
   end: LogEnd | null,
+  sharded?: { format: string; shard: ShardOf },
 ): SequentialReplay {
   const byRound = new Map<number, Run[]>();
   for (const run of runs) byRound.set(run.round, [...(byRound.get(run.round) ?? []), run]);
@@ -61,7 +68,7 @@ export function replaySequential(
     // The clock is the live run's business: here the log's last round ends the loop.
     budget: { ...adaptive, maxTimeMs: 0 },
     canFilter: adaptive.filter,
-    ...sequentialPolicy(settings),
+    ...sequentialPolicy(settings, sharded),
     onLook: (look) => (unreachable ??= look.unreachable),
   });
   for (let next = loop.next(); next !== null; next = loop.next()) loop.add(next.round, byRound.get(next.round) ?? null);

@@ -5,11 +5,12 @@
  * downloads it and runs this. Everything in DIR came from untrusted code, so it is checked
  * before use and the commit comes from the trusted event, never from the artifact.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyze } from '../analysis/index.js';
 import { publishResult, type Outcome } from '../conclude.js';
-import { CONFIG_FILE, ConfigError, flagLayer, readConfigFile, type RawConfig } from '../config.js';
+import { CONFIG_FILE, ConfigError, flagLayer, readConfigFile, trustedGate, type RawConfig } from '../config.js';
+import { joinShards } from '../runner/join-shards.js';
 import { LOG_FILE } from '../measure.js';
 import type { ComparisonResult, GateOverride, RefInfo } from '../model.js';
 import type { CommentOptions } from '../report/comment.js';
@@ -94,6 +95,7 @@ function decideAgain(
 /** Publishes DIR's results; the exit code is the gate's, decided here. */
 export async function publishSaved(dir: string, options: SavedPublishOptions): Promise<Outcome> {
   const { trusted, ...github } = options;
+  joinShardDirectories(dir, trusted);
   const logged = readLogHead(dir);
   const env = options.env ?? process.env;
   const event = readEvent(env);
@@ -107,6 +109,28 @@ export async function publishSaved(dir: string, options: SavedPublishOptions): P
   const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
   const platform = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
   return publishGated(dir, platform, trusted);
+}
+
+/**
+ * Shards (docs/shards.md): DIR holds no results log but one directory per shard's artifact (what
+ * download-artifact makes of several): their logs are joined into DIR's results log, so the gate
+ * is decided once, over every shard. A missing, doubled or failed shard is refused (join-shards.ts).
+ */
+export function joinShardDirectories(dir: string, trusted: RawConfig[]): void {
+  if (existsSync(path.join(dir, LOG_FILE)) || !existsSync(dir)) return;
+  const files = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, LOG_FILE)))
+    .map((entry) => path.join(dir, entry.name, LOG_FILE))
+    .sort();
+  if (files.length === 0) return;
+  const logs = files.map((file) => ({ file, log: readLog(file) }));
+  const plain = logs.find(({ log }) => log.header.shard === undefined);
+  if (plain)
+    throw new ConfigError(
+      `${plain.file}: not a shard's log: report-from joins the logs of every shard of one run, or reads one run's directory`,
+    );
+  const recorded = logs[0]!.log.header.config;
+  writeFileSync(path.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
 }
 
 /** The head the artifact's results log says it measured (the log, not results.json, is what is decided again). */

@@ -27,6 +27,7 @@ export const benchmarkDotNet: HarnessDescription = {
   format: 'benchmarkdotnet',
   normaliseName: sameName,
   select: {
+    subsetLimit: "BenchmarkDotNet's --filter is one glob here, which cannot select an arbitrary subset of the benchmarks",
     wholeSuite: { value: '*' },
     build(open, all) {
       const names = unique(open.map((n) => n.replace(/ \[[^\]]*\]$/, '')));

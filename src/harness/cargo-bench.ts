@@ -19,6 +19,7 @@ export const cargoBench: HarnessDescription = {
   format: 'cargo-bench',
   normaliseName: sameName,
   select: {
+    subsetLimit: 'libtest takes one substring, which cannot select an arbitrary subset of the benchmarks',
     wholeSuite: { value: '' },
     build(open, all) {
       const common = longestCommonSubstring(unique(open));

@@ -26,6 +26,11 @@ export interface FilterSyntax {
   wholeSuite: HarnessFilter;
   /** The filter for these open names among all names. */
   build(open: readonly string[], all: readonly string[]): FilterOutcome;
+  /**
+   * Why this syntax cannot select an arbitrary subset of the benchmarks exactly (one substring,
+   * one glob), which a shard needs; absent: it can.
+   */
+  subsetLimit?: string;
 }
 
 /** What the user's bench command runs, as the count runner needs it: the packages to build, the benchmarks asked for. */

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ComparisonResult } from '../model.js';
+import type { ComparisonResult, ShardOf } from '../model.js';
+import { parseShard } from '../config.js';
 import type { CompareSpec } from '../refs.js';
 import { inertForLog } from '../report/escape.js';
 import { COMMENT_FILE, type CommentOptions } from '../report/comment.js';
@@ -141,6 +142,13 @@ export class GitLabPlatform implements Platform {
    * GitLab sets that variable to the merge commit's first parent, which in a merge train is
    * the train's commit ahead of this MR.
    */
+  defaultShard(): ShardOf | null {
+    const { CI_NODE_INDEX: index, CI_NODE_TOTAL: total } = this.env;
+    // GitLab sets both in a `parallel:` job (CI_NODE_TOTAL is 1 elsewhere): one job is no shard.
+    if (!index || !total || total === '1') return null;
+    return parseShard(`${index}/${total}`, 'CI_NODE_INDEX/CI_NODE_TOTAL');
+  }
+
   defaultComparison(): CompareSpec {
     const head = this.env.CI_COMMIT_SHA || undefined;
     const tip = this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || undefined;

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { ComparisonResult, GateOverride, Side } from '../model.js';
+import type { ComparisonResult, GateOverride, ShardOf, Side } from '../model.js';
 import type { CommentOptions } from '../report/comment.js';
 import type { WrittenReports } from '../report/index.js';
 import type { CompareSpec } from '../refs.js';
@@ -37,6 +37,8 @@ export interface Platform extends Logger {
   configure?(config: Config): void;
   /** Which commits the CI event asks to compare, for when the user named none. */
   defaultComparison(): CompareSpec;
+  /** The shard this job measures when --shard is not given (GitLab: a `parallel:` job's CI_NODE_INDEX/CI_NODE_TOTAL); null for none. */
+  defaultShard?(): ShardOf | null;
   /** A trusted label on the pull request that lets a failed gate pass (analysis input), when the platform has one. */
   gateOverride?(): Promise<GateOverride | null>;
   /** What the PR comment (comment.md) says that only the platform knows: its links, where the full report is. */

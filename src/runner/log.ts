@@ -221,14 +221,20 @@ export class LogError extends Error {
   }
 }
 
-/** A run's identity: (suite, side, round), and for a per-benchmark count run its benchmark and work too. */
+/** A run's identity: (suite, side, round), for a per-benchmark count run its benchmark and work too, in a joined log its shard. */
 function runKey(run: Run): string {
-  return JSON.stringify([run.suite, run.side, run.round, ...(run.benchmark === undefined ? [] : [run.benchmark, run.work])]);
+  return JSON.stringify([
+    run.shard ?? 0,
+    run.suite,
+    run.side,
+    run.round,
+    ...(run.benchmark === undefined ? [] : [run.benchmark, run.work]),
+  ]);
 }
 
 function describeRun(run: Run): string {
   const what = run.benchmark === undefined ? '' : ` of "${run.benchmark}" at work ${run.work}`;
-  return `a second ${run.side} run${what} of round ${run.round} of suite "${run.suite}"`;
+  return `a second ${run.side} run${what} of round ${run.round} of suite "${run.suite}"${run.shard === undefined ? '' : ` of shard ${run.shard}`}`;
 }
 
 /** Reads one or more results logs' text; only the header is mandatory. */

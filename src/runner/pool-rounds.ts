@@ -24,6 +24,7 @@ export function poolRounds(logs: { file: string; log: ParsedLog }[], gate: Analy
   /** A run's header is its identity: it started once, with one seed. */
   const started = new Map<string, string>();
   for (const { file, log } of logs) {
+    if (log.header.shards) throw new LogError(`${file}: is joined from shards, and joined logs cannot be pooled (yet): analyse it alone`);
     const identity = JSON.stringify([log.header.startedAt, log.header.seed]);
     const twin = started.get(identity);
     if (twin !== undefined) {

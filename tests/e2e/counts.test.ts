@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { perOpCounts } from '../../src/counts/per-op.js';
+import { SCHEMA_VERSION } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, runLastCommit, tempDir } from './helpers.js';
 
@@ -108,7 +109,7 @@ describe('benchgate run --measure instructions --format go', () => {
       expect(result.comparisons.every((c) => c.metric === 'instructions' && c.gating)).toBe(true);
       expect(result.warnings.map((w) => w.code)).toContain('counts-can-miss');
       const log = readLog(path.join(out, 'results.jsonl'));
-      expect(log.header.schemaVersion).toBe(2);
+      expect(log.header.schemaVersion).toBe(SCHEMA_VERSION);
       expect(log.header.config.countScope).toBe('benchmark');
       const names = Object.keys(log.header.countPlan!).sort();
       expect(names).toEqual(

@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { lcgProgram } from '../../bench/real/c/program.js';
+import { SCHEMA_VERSION } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, runCli, tempDir } from './helpers.js';
 
@@ -72,7 +73,7 @@ describe('benchgate run --measure instructions', () => {
     expect(result.comparisons.map((x) => x.metric)).toEqual(['instructions']);
     // Every report says once what a count cannot see.
     expect(result.warnings.map((w) => w.code)).toContain('counts-can-miss');
-    expect(result.schemaVersion).toBe(2);
+    expect(result.schemaVersion).toBe(SCHEMA_VERSION);
     const log = readLog(path.join(out, 'results.jsonl'));
     expect(log.header.config.measure).toBe('instructions');
     expect(log.header.environment.valgrind).toMatch(/^valgrind-\d/);

@@ -143,6 +143,15 @@ describe('the GitLab platform', () => {
     expect(end).toMatch(/^\x1b\[0Ksection_end:\d+:benchgate_1_build_base_x_y\r\x1b\[0K$/);
   });
 
+  it("takes a parallel job's shard from CI_NODE_INDEX/CI_NODE_TOTAL; one job, or none, is no shard", () => {
+    expect(new GitLabPlatform({ CI_NODE_INDEX: '2', CI_NODE_TOTAL: '4' }).defaultShard()).toEqual({ index: 2, total: 4 });
+    expect(new GitLabPlatform({ CI_NODE_INDEX: '1', CI_NODE_TOTAL: '1' }).defaultShard()).toBeNull();
+    expect(new GitLabPlatform({}).defaultShard()).toBeNull();
+    expect(() => new GitLabPlatform({ CI_NODE_INDEX: '5', CI_NODE_TOTAL: '4' }).defaultShard()).toThrow(
+      'CI_NODE_INDEX/CI_NODE_TOTAL: expected a shard I/N',
+    );
+  });
+
   it('takes base and head from merge request and merged results pipelines, and no base outside them', () => {
     const mr = new GitLabPlatform({ CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc', CI_COMMIT_SHA: 'def', CI_MERGE_REQUEST_IID: '7' });
     expect(mr.defaultComparison()).toEqual({

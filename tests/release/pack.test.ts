@@ -37,6 +37,7 @@ const ALLOWED = [
   /^dist\/(cli|index)\.js(\.LEGAL\.txt)?$/,
   /^templates\/benchgate\.yml$/,
   /^templates\/github\/[\w-]+\.yml$/,
+  /^templates\/gitlab\/[\w-]+\.yml$/,
   /^schema\/[\w-]+\.schema\.json$/,
 ];
 

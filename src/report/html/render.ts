@@ -10,7 +10,7 @@ import { predict, type ComplexityNumbers, type SideFit } from '../../diagnostics
 import type { NormalityNumbers } from '../../diagnostics/normality.js';
 import type { DriftNumbers } from '../../diagnostics/drift.js';
 import type { RoundSeries } from '../../diagnostics/types.js';
-import type { Comparison, ComparisonResult, ResultEnvironment, Verdict } from '../../model.js';
+import type { Comparison, ComparisonResult, JoinedShard, ResultEnvironment, Verdict } from '../../model.js';
 import { adaptiveAccount, isSequentiallyTested, pColumnLabel, splitWarnings } from '../adaptive.js';
 import { clip, escapeHtml, neutralise } from '../escape.js';
 import { namesOf } from '../names.js';
@@ -238,7 +238,15 @@ function table(result: ComparisonResult, anchors: Map<Comparison, string>): stri
   return `${tableControls(result)}<table id="results"><thead><tr>${head}</tr></thead>${[...groups(false), ...groups(true)].join('')}</table>`;
 }
 
-function environmentTable(env: ResultEnvironment): string {
+/** A joined run's shards: each one's machine and how many benchmarks it measured. */
+function shardRows(shards: readonly JoinedShard[]): [string, string][] {
+  return shards.map((s) => {
+    const e = s.environment;
+    return [`shard ${s.index}/${s.total}`, `${s.benchmarks.length} benchmarks · ${e.cpuModel ?? '?'} × ${e.cpuCount ?? '?'} · ${e.os}`];
+  });
+}
+
+function environmentTable(env: ResultEnvironment, shards: readonly JoinedShard[] = []): string {
   const stability = env.stability;
   const virt = env.virtualization;
   const rows: [string, string][] = [
@@ -261,6 +269,7 @@ function environmentTable(env: ResultEnvironment): string {
         ? `median ${(stability.stealFraction.median * 100).toFixed(2)}%, max ${(stability.stealFraction.max * 100).toFixed(2)}%`
         : 'not recorded',
     ],
+    ...shardRows(shards),
   ];
   return `<table class="env"><tbody>${rows.map(([k, v]) => `<tr><th>${h(k)}</th><td>${h(String(v))}</td></tr>`).join('')}</tbody></table>`;
 }
@@ -298,7 +307,7 @@ ${adaptiveParagraph(result)}
 ${warningsList([...result.failures.runs.map((f) => ({ message: `${f.side} run in round ${f.round} failed: ${f.error}` })), ...splitWarnings(result.warnings).other])}
 ${forestFigure(forest)}
 <h2>Results</h2>${table(result, anchors)}
-<h2>Environment</h2>${environmentTable(result.environment)}
+<h2>Environment</h2>${environmentTable(result.environment, result.shards)}
 <h2>Benchmarks</h2>${result.counts.unchanged > 0 ? '<p class="hint">Unchanged benchmarks are folded: open one to draw its plots.</p>' : ''}${sections.join('\n')}
 ${left > 0 ? `<p>${left} more benchmarks are not plotted to keep this page fast; results.json has every number.</p>` : ''}
 <footer>benchgate ${h(result.tool.version)} · plots by Observable Plot, bundled into this file</footer>

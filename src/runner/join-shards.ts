@@ -1,0 +1,77 @@
+/**
+ * Joining shards (docs/architecture.md, decision 4; docs/shards.md): the logs of one sharded
+ * comparison, each shard's header carrying `shard`, become one log of disjoint benchmarks. Runs
+ * keep their rounds and are tagged with their shard; each shard's machine is kept in the header's
+ * `shards`. Every shard 1..N must be there exactly once, each completed: a missing, failed or
+ * doubled shard is an error naming it, never a silent partial pass. The joined log is analysed
+ * part by part (analysis/shards.ts) with the caller's trusted gate settings, never a log's.
+ */
+import { SCHEMA_VERSION, type AnalysisGate, type JoinedShard, type LogHeader, type LogLine } from '../model.js';
+import { shardOfName } from '../harness/shard-split.js';
+import { checkSameComparison } from './log-identity.js';
+import { RunFailure } from './errors.js';
+import { LogError, type ParsedLog } from './log.js';
+
+export function joinShards(logs: { file: string; log: ParsedLog }[], gate: AnalysisGate): string {
+  const first = logs[0];
+  if (!first?.log.header.shard) throw new LogError('joining shards needs the logs of every shard');
+  const total = first.log.header.shard.total;
+  const byIndex = new Map<number, { file: string; log: ParsedLog }>();
+  for (const entry of logs) {
+    const { file, log } = entry;
+    const shard = log.header.shard!;
+    if (shard.total !== total)
+      throw new LogError(
+        `${file}: is shard ${shard.index}/${shard.total}, but ${first.file} is one of ${total} shards: join the logs of one sharded run`,
+      );
+    const twin = byIndex.get(shard.index);
+    if (twin !== undefined)
+      throw new LogError(`${file}: shard ${shard.index}/${total} is given twice (also ${twin.file}): give each shard's log once`);
+    checkSameComparison({ file: first.file, header: first.log.header }, { file, header: log.header });
+    const design = (h: LogHeader) => JSON.stringify([h.config.rounds, h.config.adaptive ?? null]);
+    if (design(log.header) !== design(first.log.header))
+      throw new LogError(
+        `${file}: shard ${shard.index}/${total} ran other rounds than ${first.file} (rounds, or rounds auto's budget): shards of one run share them`,
+      );
+    byIndex.set(shard.index, entry);
+  }
+  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) {
+    throw new LogError(
+      `shard ${missing.map((i) => `${i}/${total}`).join(', shard ')} ${missing.length === 1 ? 'is' : 'are'} missing: ` +
+        `join the logs of all ${total} shards (a shard whose job did not upload its log did not finish)`,
+    );
+  }
+  for (const [index, { file, log }] of byIndex) {
+    if (log.end?.status === 'completed') continue;
+    const why =
+      log.end === null
+        ? 'its log ends early, with no end line (killed?)'
+        : `its log ended ${log.end.status}${log.end.message ? `: ${log.end.message.split('\n')[0]}` : ''}`;
+    throw new RunFailure(`${file}: shard ${index}/${total} did not complete: ${why}; re-run that shard`);
+  }
+  const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
+  // Each shard's list holds only the benchmarks the hash gives it (a log is untrusted: lists that
+  // overlapped would hold more than all of alpha); every listed benchmark holds a share (analysis/shards.ts).
+  const owned = ordered.map(({ log }) => {
+    const { index } = log.header.shard!;
+    return [...new Set(log.header.shard!.benchmarks)].filter((name) => shardOfName(name, total) === index);
+  });
+  const listed = owned.reduce((sum, names) => sum + names.length, 0);
+  const shards: JoinedShard[] = ordered.map(({ log }, i) => ({
+    ...log.header.shard!,
+    benchmarks: owned[i]!,
+    listed,
+    seed: log.header.seed,
+    startedAt: log.header.startedAt,
+    environment: log.header.environment,
+  }));
+  const { schema: _v1, shard: _one, ...header } = first.log.header;
+  const lines: LogLine[] = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, shards }];
+  for (const { log } of ordered) {
+    const index = log.header.shard!.index;
+    for (const run of log.runs) lines.push({ type: 'run', run: { ...run, shard: index } });
+  }
+  lines.push({ type: 'end', endedAt: new Date().toISOString(), status: 'completed', message: `joined from ${total} shards` });
+  return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+}

@@ -32,7 +32,10 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
   run: { summary: `compare two commits in interleaved rounds (the same keys work in ${CONFIG_FILE})`, run: cmdRun },
   analyze: { summary: 're-analyse a saved results log, running nothing', args: '<results.jsonl>', run: cmdAnalyze },
   merge: { summary: 'combine results logs of the same comparison (e.g. a deep run)', args: '<logs...>', run: cmdMerge },
-  report: { summary: 'publish saved results to GitHub (the fork-safe reporter job)', run: cmdReport },
+  report: {
+    summary: 'publish saved results from another job (GitHub or GitLab): decide the gate again with this job’s trusted settings',
+    run: cmdReport,
+  },
   demo: { summary: 'run the built-in demo (no setup needed)', run: cmdDemo },
   record: { summary: "append a recording run's results to main's history (docs/history.md)", args: '<results.json>', run: cmdRecord },
   history: {

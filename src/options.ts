@@ -148,7 +148,7 @@ const CONFIG = [
     // A pull request's file may raise a number; `auto` against a number (either way) has no order: refused.
     trust: 'stricter-only',
     measures: false,
-    commands: ['run', 'demo'],
+    commands: ['run', 'demo', 'report'],
     stricter: 'higher',
   },
   {
@@ -159,7 +159,7 @@ const CONFIG = [
     help: 'rounds auto: the rounds every benchmark runs before the first look',
     trust: 'stricter-only',
     measures: false,
-    commands: ['run'],
+    commands: ['run', 'report'],
     stricter: 'higher',
   },
   {
@@ -170,7 +170,7 @@ const CONFIG = [
     help: 'rounds auto: rounds between looks after the first',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run'],
+    commands: ['run', 'report'],
   },
   {
     name: 'max-rounds',
@@ -180,7 +180,7 @@ const CONFIG = [
     help: 'rounds auto: the last look; a benchmark still undecided there is reported inconclusive with what it rules out',
     trust: 'stricter-only',
     measures: false,
-    commands: ['run'],
+    commands: ['run', 'report'],
     stricter: 'higher',
   },
   {
@@ -191,7 +191,7 @@ const CONFIG = [
     help: 'rounds auto: time budget of the measured rounds (e.g. 20m, 90s, 1h); no round starts that would end past it, and a last look decides on the rounds run',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run'],
+    commands: ['run', 'report'],
   },
   {
     name: 'warmup',
@@ -236,7 +236,7 @@ const CONFIG = [
     help: 'practical threshold in percent: smaller changes are never a regression',
     trust: 'stricter-only',
     measures: false,
-    commands: ['run', 'analyze'],
+    commands: ['run', 'analyze', 'report'],
     stricter: 'lower',
   },
   {
@@ -250,7 +250,7 @@ const CONFIG = [
     help: 'significance level after the multiple-comparison correction',
     trust: 'stricter-only',
     measures: false,
-    commands: ['run', 'analyze'],
+    commands: ['run', 'analyze', 'report'],
     stricter: 'higher',
   },
   {
@@ -262,7 +262,7 @@ const CONFIG = [
     help: 'multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'analyze'],
+    commands: ['run', 'analyze', 'report'],
   },
   {
     name: 'sampling',
@@ -273,7 +273,7 @@ const CONFIG = [
     help: 'what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'analyze'],
+    commands: ['run', 'analyze', 'report'],
   },
   {
     name: 'timeout',
@@ -320,7 +320,7 @@ const CONFIG = [
     help: 'what fails the gate, a list: regression, a significant regression beyond the threshold; removed, a gating benchmark the head no longer prints; none, nothing (report only)',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'analyze'],
+    commands: ['run', 'analyze', 'report'],
   },
   {
     name: 'gate-metrics',
@@ -352,7 +352,7 @@ const CONFIG = [
     help: 'benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'analyze'],
+    commands: ['run', 'analyze', 'report'],
   },
   {
     name: 'thresholds',

@@ -1,9 +1,11 @@
 /**
- * `benchgate report --from DIR`: publishes saved results through the GitHub platform. This is
- * the trusted half of the fork-safe split: the pull request's job runs the benchmarks with a
- * read-only token and uploads its output directory; a `workflow_run` job with a write token
- * downloads it and runs this. Everything in DIR came from untrusted code, so it is checked
- * before use and the commit comes from the trusted event, never from the artifact.
+ * `benchgate report --from DIR`: publishes saved results, the trusted half of measure-then-publish
+ * (docs/architecture.md decision 5). The pull request's job runs the benchmarks with no write
+ * token and uploads its output directory; a second job holding the token (GitHub: the publish job
+ * or a `workflow_run` job; GitLab: the component's `-publish` job with the note token) runs this.
+ * Everything in DIR came from untrusted code, so it is checked before use, the gate is decided
+ * again with this job's trusted settings, and the commit comes from the trusted pipeline or
+ * event, never from the artifact.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,8 @@ import { writeReports, type WrittenReports } from '../report/index.js';
 import { readLog } from '../runner/log.js';
 import { trustedSettings } from './trusted-gate.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
+import { GitLabPlatform } from '../platforms/gitlab.js';
+import type { Platform } from '../platforms/types.js';
 import { eventPullRequest, eventPullRequestHead, readEvent, type GitHubEvent } from '../platforms/github-event.js';
 import type { Command } from './types.js';
 import { MAX_RESULTS_BYTES, validateResults } from '../validate.js';
@@ -174,11 +178,43 @@ async function publishGated(dir: string, platform: GitHubPlatform, trusted: RawC
   return publishResult(result, reports, platform);
 }
 
-/** The CLI command; the token comes from GITHUB_TOKEN (never a flag, so it stays out of logs). */
-export const cmdReport: Command = async ({ values }) => {
+/**
+ * GitLab's publish job: the artifact of the measure job it `needs:` in this same pipeline. Its
+ * results log must be for the pipeline's commit (CI_COMMIT_SHA, set by GitLab, not by the
+ * artifact); the merge request the note goes to is the pipeline's. GitLab has no override label.
+ */
+export async function publishSavedGitLab(
+  dir: string,
+  platform: GitLabPlatform,
+  trusted: RawConfig[],
+  env: NodeJS.ProcessEnv,
+): Promise<Outcome> {
+  const head = readLogHead(dir);
+  const commit = env.CI_COMMIT_SHA || undefined;
+  if (head.sha !== commit) {
+    throw new ConfigError(
+      `${dir}: the results are for ${head.sha}, not for this pipeline's commit (${commit ?? 'CI_COMMIT_SHA unset'}); ` +
+        "the publish job publishes only the artifact of this pipeline's measure job",
+    );
+  }
+  const { result, reports } = decideAgain(dir, trusted, null, platform.commentOptions());
+  return publishResult(result, reports, platform);
+}
+
+/**
+ * The CLI command; the token comes from GITHUB_TOKEN or, on GitLab, BENCHGATE_GITLAB_TOKEN (never
+ * a flag, so it stays out of logs).
+ */
+export const cmdReport: Command = async ({ values, platform }) => {
   if (!values.from) throw new ConfigError('usage: benchgate report --from DIR (the downloaded benchgate output directory)');
-  const token = process.env.GITHUB_TOKEN || undefined;
   // The trusted settings: this job's checkout (the base, never the pull request) and its flags.
   const trusted = [readConfigFile(path.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
-  return (await publishSaved(path.resolve(values.from), { token, comment: true, check: true, trusted })).exitCode;
+  const dir = path.resolve(values.from);
+  if (isGitLab(platform)) return (await publishSavedGitLab(dir, platform, trusted, process.env)).exitCode;
+  const token = process.env.GITHUB_TOKEN || undefined;
+  return (await publishSaved(dir, { token, comment: true, check: true, trusted })).exitCode;
 };
+
+function isGitLab(platform: Platform): platform is GitLabPlatform {
+  return platform instanceof GitLabPlatform;
+}

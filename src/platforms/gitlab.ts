@@ -230,7 +230,7 @@ export class GitLabPlatform implements Platform {
     const token = this.token;
     if (!token) {
       this.info(
-        `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE} ` +
+        `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE}, scoped to the benchgate-publish environment only the publish job declares, ` +
           'holding a project access token with the api scope and the Reporter role (CI_JOB_TOKEN cannot write notes)',
       );
       return;

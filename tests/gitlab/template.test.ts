@@ -133,7 +133,14 @@ describe('the GitLab CI/CD component', () => {
       interpolate(jobs, { ...inputDefaults(header), bench: `make bench-${suite}`, 'job-prefix': prefix, suite }) as Record<string, Job>;
     const cpu = include('bench-cpu', 'cpu');
     const io = include('bench-io', 'io');
-    expect(Object.keys(cpu).sort()).toEqual(['.bench-cpu-job', 'bench-cpu', 'bench-cpu-deep']);
+    expect(Object.keys(cpu).sort()).toEqual([
+      '.bench-cpu-job',
+      '.bench-cpu-publish-job',
+      'bench-cpu',
+      'bench-cpu-deep',
+      'bench-cpu-deep-publish',
+      'bench-cpu-publish',
+    ]);
     expect(Object.keys(cpu).filter((name) => name in io)).toEqual([]);
     // GitLab merges the two includes into one configuration, which must still be valid.
     const merged = { ...cpu, ...io };
@@ -260,10 +267,12 @@ describe('the component’s job script in a GitLab merge request job', () => {
   let result: ReturnType<typeof spawnSync>;
   let job: Job;
   let cloneDir: string;
+  let measured: MergeRequestClone;
   let npxArgs: string[];
 
   beforeAll(() => {
     const clone = makeMergeRequestClone();
+    measured = clone;
     cloneDir = clone.dir;
     // Quotes and spaces in the command must reach benchgate as one argument.
     const inputs = { ...inputDefaults(header), bench: 'node bench.mjs --label "two words"', format: 'benchgate', rounds: '6' };
@@ -282,9 +291,29 @@ describe('the component’s job script in a GitLab merge request job', () => {
     expect(result.status).toBe(1);
   });
 
-  it('leaves every file the job uploads as an artifact or report', () => {
+  it('measures with no note token and uploads its output only as a plain artifact, not as reports GitLab shows', () => {
     for (const dir of job.artifacts!.paths) expect(statSync(path.join(cloneDir, dir)).isDirectory()).toBe(true);
-    const reports = Object.values(job.artifacts!.reports);
+    expect(job.artifacts!.reports).toBeUndefined();
+    expect(variableEnv(job).BENCHGATE_GITLAB_TOKEN).toBe('');
+  });
+
+  it('publishes in a second job that checks out nothing, needs the measure job, and fails on the regression with every report written', () => {
+    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b', format: 'benchgate', rounds: '6' }) as Record<string, Job>;
+    const publish = resolveJob(all, 'benchgate-publish') as Job & { needs?: string[]; environment?: { name: string } };
+    expect(publish.needs).toEqual(['benchgate']);
+    expect(resolveJob(all, 'benchgate-deep-publish')).toMatchObject({ needs: ['benchgate-deep'] });
+    expect(publish.environment!.name).toBe('benchgate-publish');
+    const env = variableEnv(publish);
+    expect(env.GIT_STRATEGY).toBe('none');
+    expect(env.BENCHGATE_INPUT_BENCH).toBeUndefined();
+    expect(env.BENCHGATE_INPUT_BUILD).toBeUndefined();
+    const npx = fakeNpx('run-cli');
+    const origin = spawnSync('git', ['-C', cloneDir, 'remote', 'get-url', 'origin'], { encoding: 'utf8' }).stdout.trim();
+    const published = runScript({ ...publish, variables: { ...publish.variables, CI_REPOSITORY_URL: origin } }, measured, npx.bin);
+    expect(published.stderr).not.toMatch(/benchgate: no |fatal|error/);
+    expect(npx.args().slice(4, 7)).toEqual(['report', '--from', path.join(cloneDir, 'benchgate-out', 'benchgate')]);
+    expect(published.status).toBe(1);
+    const reports = Object.values(publish.artifacts!.reports);
     expect(reports).toHaveLength(4);
     for (const file of reports) expect(existsSync(path.join(cloneDir, file))).toBe(true);
   });

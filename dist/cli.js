@@ -61965,7 +61965,7 @@ var CONFIG = [
     // A pull request's file may raise a number; `auto` against a number (either way) has no order: refused.
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "demo"],
+    commands: ["run", "demo", "report"],
     stricter: "higher"
   },
   {
@@ -61976,7 +61976,7 @@ var CONFIG = [
     help: "rounds auto: the rounds every benchmark runs before the first look",
     trust: "stricter-only",
     measures: false,
-    commands: ["run"],
+    commands: ["run", "report"],
     stricter: "higher"
   },
   {
@@ -61987,7 +61987,7 @@ var CONFIG = [
     help: "rounds auto: rounds between looks after the first",
     trust: "trusted-only",
     measures: false,
-    commands: ["run"]
+    commands: ["run", "report"]
   },
   {
     name: "max-rounds",
@@ -61997,7 +61997,7 @@ var CONFIG = [
     help: "rounds auto: the last look; a benchmark still undecided there is reported inconclusive with what it rules out",
     trust: "stricter-only",
     measures: false,
-    commands: ["run"],
+    commands: ["run", "report"],
     stricter: "higher"
   },
   {
@@ -62008,7 +62008,7 @@ var CONFIG = [
     help: "rounds auto: time budget of the measured rounds (e.g. 20m, 90s, 1h); no round starts that would end past it, and a last look decides on the rounds run",
     trust: "trusted-only",
     measures: false,
-    commands: ["run"]
+    commands: ["run", "report"]
   },
   {
     name: "warmup",
@@ -62053,7 +62053,7 @@ var CONFIG = [
     help: "practical threshold in percent: smaller changes are never a regression",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "analyze"],
+    commands: ["run", "analyze", "report"],
     stricter: "lower"
   },
   {
@@ -62067,7 +62067,7 @@ var CONFIG = [
     help: "significance level after the multiple-comparison correction",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "analyze"],
+    commands: ["run", "analyze", "report"],
     stricter: "higher"
   },
   {
@@ -62079,7 +62079,7 @@ var CONFIG = [
     help: "multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze"]
+    commands: ["run", "analyze", "report"]
   },
   {
     name: "sampling",
@@ -62090,7 +62090,7 @@ var CONFIG = [
     help: "what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze"]
+    commands: ["run", "analyze", "report"]
   },
   {
     name: "timeout",
@@ -62137,7 +62137,7 @@ var CONFIG = [
     help: "what fails the gate, a list: regression, a significant regression beyond the threshold; removed, a gating benchmark the head no longer prints; none, nothing (report only)",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze"]
+    commands: ["run", "analyze", "report"]
   },
   {
     name: "gate-metrics",
@@ -62169,7 +62169,7 @@ var CONFIG = [
     help: "benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze"]
+    commands: ["run", "analyze", "report"]
   },
   {
     name: "thresholds",
@@ -73146,8 +73146,8 @@ var cmdMerge = async ({ values, positionals }) => {
 init_record();
 
 // src/commands/report.ts
-import { existsSync as existsSync15, readdirSync as readdirSync7, readFileSync as readFileSync14, statSync as statSync5, writeFileSync as writeFileSync7 } from "node:fs";
-import path26 from "node:path";
+import { existsSync as existsSync15, readdirSync as readdirSync7, readFileSync as readFileSync15, statSync as statSync5, writeFileSync as writeFileSync7 } from "node:fs";
+import path27 from "node:path";
 
 // src/commands/trusted-gate.ts
 function trustedSettings(logged, trusted, where) {
@@ -73182,198 +73182,9 @@ function trustedSettings(logged, trusted, where) {
   };
 }
 
-// src/commands/report.ts
-var PULL_REQUEST_FILE = "pull-request-number";
-var RESULTS_FILE = "results.json";
-function readResults(file) {
-  if (!existsSync15(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
-  let text3;
-  try {
-    const { size } = statSync5(file);
-    if (size > MAX_RESULTS_BYTES)
-      throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
-    text3 = readFileSync14(file, "utf8");
-  } catch (err) {
-    throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
-  }
-  let data;
-  try {
-    data = JSON.parse(text3);
-  } catch (err) {
-    throw new ConfigError(`${file}: not JSON: ${err.message}`);
-  }
-  return validateResults(data, file);
-}
-function readPullRequestNumber(dir) {
-  const file = path26.join(dir, PULL_REQUEST_FILE);
-  if (!existsSync15(file)) return void 0;
-  const text3 = readFileSync14(file, "utf8").trim();
-  if (!/^[1-9]\d{0,9}$/.test(text3))
-    throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
-  return Number(text3);
-}
-function decideAgain(dir, trusted, override, comment = {}) {
-  const logFile = path26.join(dir, LOG_FILE);
-  if (!existsSync15(logFile)) {
-    throw new ConfigError(
-      `${dir}: no ${LOG_FILE}: the publish job decides the gate again from the results log with its trusted settings; upload the whole output directory`
-    );
-  }
-  const claimed = path26.join(dir, RESULTS_FILE);
-  if (existsSync15(claimed)) readResults(claimed);
-  const log = readLog(logFile);
-  const settings = trustedSettings(log.header.config, trusted, logFile);
-  const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
-  const { written, notWritten } = writeReports(result, dir, comment);
-  if (notWritten.length > 0) {
-    throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(", ")} (${notWritten[0].code}): free some space`);
-  }
-  return { result, reports: { [LOG_FILE]: logFile, ...written } };
-}
-async function publishSaved(dir, options) {
-  const { trusted, ...github } = options;
-  joinShardDirectories(dir, trusted);
-  const logged = readLogHead(dir);
-  const env = options.env ?? process.env;
-  const event = readEvent(env);
-  const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
-  if (typeof runSha !== "string") return publishOwn(dir, logged, github, event, trusted);
-  const measured2 = logged.chosen?.pullRequestHead ?? logged.sha;
-  if (measured2 !== runSha) {
-    throw new ConfigError(`${dir}: the results are for ${measured2}, but the workflow run measured ${runSha}`);
-  }
-  const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
-  const platform2 = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishGated(dir, platform2, trusted);
-}
-function joinShardDirectories(dir, trusted) {
-  if (existsSync15(path26.join(dir, LOG_FILE)) || !existsSync15(dir)) return;
-  const files = readdirSync7(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync15(path26.join(dir, entry.name, LOG_FILE))).map((entry) => path26.join(dir, entry.name, LOG_FILE)).sort();
-  if (files.length === 0) return;
-  const logs = files.map((file) => ({ file, log: readLog(file) }));
-  const plain3 = logs.find(({ log }) => log.header.shard === void 0);
-  if (plain3)
-    throw new ConfigError(
-      `${plain3.file}: not a shard's log: report-from joins the logs of every shard of one run, or reads one run's directory`
-    );
-  const recorded = logs[0].log.header.config;
-  writeFileSync7(path26.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
-}
-function readLogHead(dir) {
-  const logFile = path26.join(dir, LOG_FILE);
-  if (!existsSync15(logFile)) return readResults(path26.join(dir, RESULTS_FILE)).head;
-  return readLog(logFile).header.head;
-}
-async function publishOwn(dir, head2, options, event, trusted) {
-  const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
-  if (!ours.includes(head2.sha)) {
-    throw new ConfigError(
-      `${dir}: the results are for ${head2.sha}, not for this run's commit (${ours.join(" or ") || "GITHUB_SHA unset"}); report-from publishes another run's results only on workflow_run, where the event names the commit`
-    );
-  }
-  const named = readPullRequestNumber(dir);
-  const pullRequest = eventPullRequest(event);
-  if (named !== void 0 && named !== pullRequest) {
-    throw new ConfigError(
-      `${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`
-    );
-  }
-  const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head2.sha });
-  return publishGated(dir, platform2, trusted);
-}
-async function publishGated(dir, platform2, trusted) {
-  const { result, reports } = decideAgain(dir, trusted, await platform2.gateOverride(), platform2.commentOptions());
-  return publishResult(result, reports, platform2);
-}
-var cmdReport = async ({ values }) => {
-  if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
-  const token = process.env.GITHUB_TOKEN || void 0;
-  const trusted = [readConfigFile(path26.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
-  return (await publishSaved(path26.resolve(values.from), { token, comment: true, check: true, trusted })).exitCode;
-};
-
-// src/commands/record.ts
-var cmdRecord = async ({ values, positionals, platform: platform2 }) => {
-  if (positionals.length !== 1 || values.store === void 0) {
-    throw new ConfigError("usage: benchgate record --store SPEC [--branch main] results.json");
-  }
-  const result = readResults(positionals[0]);
-  const records = recordsFromResult(result, {
-    branch: values.branch ?? "main",
-    recordedAt: /* @__PURE__ */ new Date(),
-    normaliseName: (raw) => normaliseName(result.settings.format, raw)
-  });
-  const store = await openStore(values.store, process.cwd());
-  try {
-    for (const record of records) await store.append(record);
-  } finally {
-    await store.close();
-  }
-  platform2.info(`recorded ${records.length} suite(s) of ${result.head.sha.slice(0, 12)} in ${store.name}`);
-  return EXIT.pass;
-};
-
-// src/help.ts
-var RUN_HELP_GROUPS = [
-  ["What to compare:", ["base", "head", "repo", "config"]],
-  ["How to build and run it:", ["build", "bench", "bench-command", "format", "suite", "working-directory", "measure", "timeout", "run-as"]],
-  ["Instruction counts per benchmark (docs/counts.md):", ["count-packages", "count-binary", "jobs"]],
-  ["How many rounds:", ["rounds", "min-rounds", "look-every", "max-rounds", "max-time", "warmup", "seed"]],
-  ["Several runners (docs/shards.md):", ["shard"]],
-  ["Statistics:", ["alpha", "correction", "sampling"]],
-  ["The gate:", ["threshold", "thresholds", "fail-on", "gate-metrics", "gate-process", "ignore"]],
-  ["Output:", ["out", "source"]],
-  ["A steadier machine (docs/steady.md):", ["pin-cpu", "no-aslr", "no-fsync", "priority"]]
-];
-function runHelpGroup(flag) {
-  return RUN_HELP_GROUPS.find(([, flags]) => flags.includes(flag))?.[0];
-}
-var RUN_EXAMPLES = [
-  [
-    "a Go module against main, 10 rounds (the format is detected)",
-    ["run", "--base", "origin/main", "--bench", "go test -run ^$ -bench . ./..."]
-  ],
-  [
-    "build each side first; stop as soon as every benchmark is decided",
-    ["run", "--base", "main", "--build", "npm ci", "--bench", "node bench.mjs", "--rounds", "auto"]
-  ],
-  [
-    "time a whole command; fail only beyond 5%",
-    ["run", "--base", "HEAD~1", "--bench-command", "./build/app --selftest", "--threshold", "5%"]
-  ],
-  [
-    "count instructions per benchmark instead of timing (decisive on a noisy runner; needs valgrind)",
-    ["run", "--base", "origin/main", "--bench", "go test -run ^$ -bench . ./...", "--measure", "instructions"]
-  ],
-  [
-    "gate on allocations too, but not on the legacy benchmarks",
-    [
-      "run",
-      "--base",
-      "main",
-      "--bench",
-      "go test -run ^$ -bench . -benchmem",
-      "--gate-metrics",
-      "allocs/op",
-      "--ignore",
-      "BenchmarkLegacy*"
-    ]
-  ]
-];
-function shellWord(arg) {
-  return /^[\w@%+=:,./-][\w@%+=:,./~-]*$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
-}
-function runExamplesText() {
-  const lines2 = RUN_EXAMPLES.flatMap(([what, argv]) => [`  # ${what}`, `  benchgate ${argv.map(shellWord).join(" ")}`]);
-  return `
-Examples:
-${lines2.join("\n")}
-`;
-}
-
 // src/platforms/gitlab.ts
-import { readFileSync as readFileSync15 } from "node:fs";
-import path27 from "node:path";
+import { readFileSync as readFileSync14 } from "node:fs";
+import path26 from "node:path";
 var TOKEN_VARIABLE = "BENCHGATE_GITLAB_TOKEN";
 var DOTENV_FILE = "benchgate.env";
 var MAX_NOTE_PAGES = 50;
@@ -73527,7 +73338,7 @@ var GitLabPlatform = class {
       BENCHGATE_HEAD_SHA: result.head.sha
     };
     for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
-    const file = path27.join(path27.dirname(anyReport), DOTENV_FILE);
+    const file = path26.join(path26.dirname(anyReport), DOTENV_FILE);
     writeAtomic(
       file,
       Object.entries(values).map(([k, v]) => `${k}=${v}
@@ -73542,7 +73353,7 @@ var GitLabPlatform = class {
   /** comment.md as written, under the marker: the text reviewed in --out is the text posted. */
   noteBody(commentFile) {
     return `${this.marker()}
-${readFileSync15(commentFile, "utf8")}`;
+${readFileSync14(commentFile, "utf8")}`;
   }
   async publishNote(commentFile) {
     const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId, CI_MERGE_REQUEST_IID: iid } = this.env;
@@ -73557,7 +73368,7 @@ ${readFileSync15(commentFile, "utf8")}`;
     const token = this.token;
     if (!token) {
       this.info(
-        `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE} holding a project access token with the api scope and the Reporter role (CI_JOB_TOKEN cannot write notes)`
+        `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE}, scoped to the benchgate-publish environment only the publish job declares, holding a project access token with the api scope and the Reporter role (CI_JOB_TOKEN cannot write notes)`
       );
       return;
     }
@@ -73583,6 +73394,211 @@ ${readFileSync15(commentFile, "utf8")}`;
     }
   }
 };
+
+// src/commands/report.ts
+var PULL_REQUEST_FILE = "pull-request-number";
+var RESULTS_FILE = "results.json";
+function readResults(file) {
+  if (!existsSync15(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  let text3;
+  try {
+    const { size } = statSync5(file);
+    if (size > MAX_RESULTS_BYTES)
+      throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
+    text3 = readFileSync15(file, "utf8");
+  } catch (err) {
+    throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
+  }
+  let data;
+  try {
+    data = JSON.parse(text3);
+  } catch (err) {
+    throw new ConfigError(`${file}: not JSON: ${err.message}`);
+  }
+  return validateResults(data, file);
+}
+function readPullRequestNumber(dir) {
+  const file = path27.join(dir, PULL_REQUEST_FILE);
+  if (!existsSync15(file)) return void 0;
+  const text3 = readFileSync15(file, "utf8").trim();
+  if (!/^[1-9]\d{0,9}$/.test(text3))
+    throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
+  return Number(text3);
+}
+function decideAgain(dir, trusted, override, comment = {}) {
+  const logFile = path27.join(dir, LOG_FILE);
+  if (!existsSync15(logFile)) {
+    throw new ConfigError(
+      `${dir}: no ${LOG_FILE}: the publish job decides the gate again from the results log with its trusted settings; upload the whole output directory`
+    );
+  }
+  const claimed = path27.join(dir, RESULTS_FILE);
+  if (existsSync15(claimed)) readResults(claimed);
+  const log = readLog(logFile);
+  const settings = trustedSettings(log.header.config, trusted, logFile);
+  const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  const { written, notWritten } = writeReports(result, dir, comment);
+  if (notWritten.length > 0) {
+    throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(", ")} (${notWritten[0].code}): free some space`);
+  }
+  return { result, reports: { [LOG_FILE]: logFile, ...written } };
+}
+async function publishSaved(dir, options) {
+  const { trusted, ...github } = options;
+  joinShardDirectories(dir, trusted);
+  const logged = readLogHead(dir);
+  const env = options.env ?? process.env;
+  const event = readEvent(env);
+  const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
+  if (typeof runSha !== "string") return publishOwn(dir, logged, github, event, trusted);
+  const measured2 = logged.chosen?.pullRequestHead ?? logged.sha;
+  if (measured2 !== runSha) {
+    throw new ConfigError(`${dir}: the results are for ${measured2}, but the workflow run measured ${runSha}`);
+  }
+  const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
+  const platform2 = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
+  return publishGated(dir, platform2, trusted);
+}
+function joinShardDirectories(dir, trusted) {
+  if (existsSync15(path27.join(dir, LOG_FILE)) || !existsSync15(dir)) return;
+  const files = readdirSync7(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync15(path27.join(dir, entry.name, LOG_FILE))).map((entry) => path27.join(dir, entry.name, LOG_FILE)).sort();
+  if (files.length === 0) return;
+  const logs = files.map((file) => ({ file, log: readLog(file) }));
+  const plain3 = logs.find(({ log }) => log.header.shard === void 0);
+  if (plain3)
+    throw new ConfigError(
+      `${plain3.file}: not a shard's log: report-from joins the logs of every shard of one run, or reads one run's directory`
+    );
+  const recorded = logs[0].log.header.config;
+  writeFileSync7(path27.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
+}
+function readLogHead(dir) {
+  const logFile = path27.join(dir, LOG_FILE);
+  if (!existsSync15(logFile)) return readResults(path27.join(dir, RESULTS_FILE)).head;
+  return readLog(logFile).header.head;
+}
+async function publishOwn(dir, head2, options, event, trusted) {
+  const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
+  if (!ours.includes(head2.sha)) {
+    throw new ConfigError(
+      `${dir}: the results are for ${head2.sha}, not for this run's commit (${ours.join(" or ") || "GITHUB_SHA unset"}); report-from publishes another run's results only on workflow_run, where the event names the commit`
+    );
+  }
+  const named = readPullRequestNumber(dir);
+  const pullRequest = eventPullRequest(event);
+  if (named !== void 0 && named !== pullRequest) {
+    throw new ConfigError(
+      `${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`
+    );
+  }
+  const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head2.sha });
+  return publishGated(dir, platform2, trusted);
+}
+async function publishGated(dir, platform2, trusted) {
+  const { result, reports } = decideAgain(dir, trusted, await platform2.gateOverride(), platform2.commentOptions());
+  return publishResult(result, reports, platform2);
+}
+async function publishSavedGitLab(dir, platform2, trusted, env) {
+  const head2 = readLogHead(dir);
+  const commit = env.CI_COMMIT_SHA || void 0;
+  if (head2.sha !== commit) {
+    throw new ConfigError(
+      `${dir}: the results are for ${head2.sha}, not for this pipeline's commit (${commit ?? "CI_COMMIT_SHA unset"}); the publish job publishes only the artifact of this pipeline's measure job`
+    );
+  }
+  const { result, reports } = decideAgain(dir, trusted, null, platform2.commentOptions());
+  return publishResult(result, reports, platform2);
+}
+var cmdReport = async ({ values, platform: platform2 }) => {
+  if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
+  const trusted = [readConfigFile(path27.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
+  const dir = path27.resolve(values.from);
+  if (isGitLab(platform2)) return (await publishSavedGitLab(dir, platform2, trusted, process.env)).exitCode;
+  const token = process.env.GITHUB_TOKEN || void 0;
+  return (await publishSaved(dir, { token, comment: true, check: true, trusted })).exitCode;
+};
+function isGitLab(platform2) {
+  return platform2 instanceof GitLabPlatform;
+}
+
+// src/commands/record.ts
+var cmdRecord = async ({ values, positionals, platform: platform2 }) => {
+  if (positionals.length !== 1 || values.store === void 0) {
+    throw new ConfigError("usage: benchgate record --store SPEC [--branch main] results.json");
+  }
+  const result = readResults(positionals[0]);
+  const records = recordsFromResult(result, {
+    branch: values.branch ?? "main",
+    recordedAt: /* @__PURE__ */ new Date(),
+    normaliseName: (raw) => normaliseName(result.settings.format, raw)
+  });
+  const store = await openStore(values.store, process.cwd());
+  try {
+    for (const record of records) await store.append(record);
+  } finally {
+    await store.close();
+  }
+  platform2.info(`recorded ${records.length} suite(s) of ${result.head.sha.slice(0, 12)} in ${store.name}`);
+  return EXIT.pass;
+};
+
+// src/help.ts
+var RUN_HELP_GROUPS = [
+  ["What to compare:", ["base", "head", "repo", "config"]],
+  ["How to build and run it:", ["build", "bench", "bench-command", "format", "suite", "working-directory", "measure", "timeout", "run-as"]],
+  ["Instruction counts per benchmark (docs/counts.md):", ["count-packages", "count-binary", "jobs"]],
+  ["How many rounds:", ["rounds", "min-rounds", "look-every", "max-rounds", "max-time", "warmup", "seed"]],
+  ["Several runners (docs/shards.md):", ["shard"]],
+  ["Statistics:", ["alpha", "correction", "sampling"]],
+  ["The gate:", ["threshold", "thresholds", "fail-on", "gate-metrics", "gate-process", "ignore"]],
+  ["Output:", ["out", "source"]],
+  ["A steadier machine (docs/steady.md):", ["pin-cpu", "no-aslr", "no-fsync", "priority"]]
+];
+function runHelpGroup(flag) {
+  return RUN_HELP_GROUPS.find(([, flags]) => flags.includes(flag))?.[0];
+}
+var RUN_EXAMPLES = [
+  [
+    "a Go module against main, 10 rounds (the format is detected)",
+    ["run", "--base", "origin/main", "--bench", "go test -run ^$ -bench . ./..."]
+  ],
+  [
+    "build each side first; stop as soon as every benchmark is decided",
+    ["run", "--base", "main", "--build", "npm ci", "--bench", "node bench.mjs", "--rounds", "auto"]
+  ],
+  [
+    "time a whole command; fail only beyond 5%",
+    ["run", "--base", "HEAD~1", "--bench-command", "./build/app --selftest", "--threshold", "5%"]
+  ],
+  [
+    "count instructions per benchmark instead of timing (decisive on a noisy runner; needs valgrind)",
+    ["run", "--base", "origin/main", "--bench", "go test -run ^$ -bench . ./...", "--measure", "instructions"]
+  ],
+  [
+    "gate on allocations too, but not on the legacy benchmarks",
+    [
+      "run",
+      "--base",
+      "main",
+      "--bench",
+      "go test -run ^$ -bench . -benchmem",
+      "--gate-metrics",
+      "allocs/op",
+      "--ignore",
+      "BenchmarkLegacy*"
+    ]
+  ]
+];
+function shellWord(arg) {
+  return /^[\w@%+=:,./-][\w@%+=:,./~-]*$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
+}
+function runExamplesText() {
+  const lines2 = RUN_EXAMPLES.flatMap(([what, argv]) => [`  # ${what}`, `  benchgate ${argv.map(shellWord).join(" ")}`]);
+  return `
+Examples:
+${lines2.join("\n")}
+`;
+}
 
 // src/platforms/progress.ts
 var CLEAR_LINE = "\r\x1B[2K";
@@ -73738,7 +73754,10 @@ var COMMANDS = {
   run: { summary: `compare two commits in interleaved rounds (the same keys work in ${CONFIG_FILE})`, run: cmdRun },
   analyze: { summary: "re-analyse a saved results log, running nothing", args: "<results.jsonl>", run: cmdAnalyze },
   merge: { summary: "combine results logs of the same comparison (e.g. a deep run)", args: "<logs...>", run: cmdMerge },
-  report: { summary: "publish saved results to GitHub (the fork-safe reporter job)", run: cmdReport },
+  report: {
+    summary: "publish saved results from another job (GitHub or GitLab): decide the gate again with this job\u2019s trusted settings",
+    run: cmdReport
+  },
   demo: { summary: "run the built-in demo (no setup needed)", run: cmdDemo },
   record: { summary: "append a recording run's results to main's history (docs/history.md)", args: "<results.json>", run: cmdRecord },
   history: {

@@ -13619,7 +13619,7 @@ var require_fetch = __commonJS({
     function handleFetchDone(response) {
       finalizeAndReportTiming(response, "fetch");
     }
-    function fetch2(input, init = void 0) {
+    function fetch3(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
       let p = createDeferredPromise();
       let requestObject;
@@ -14574,7 +14574,7 @@ var require_fetch = __commonJS({
       }
     }
     module.exports = {
-      fetch: fetch2,
+      fetch: fetch3,
       Fetch,
       fetching,
       finalizeAndReportTiming
@@ -19112,7 +19112,7 @@ var require_undici = __commonJS({
     module.exports.setGlobalDispatcher = setGlobalDispatcher;
     module.exports.getGlobalDispatcher = getGlobalDispatcher;
     var fetchImpl = require_fetch().fetch;
-    module.exports.fetch = async function fetch2(init, options = void 0) {
+    module.exports.fetch = async function fetch3(init, options = void 0) {
       try {
         return await fetchImpl(init, options);
       } catch (err) {
@@ -43229,8 +43229,8 @@ function isPlainObject2(value) {
   return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
 }
 async function fetchWrapper(requestOptions) {
-  const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch2) {
+  const fetch3 = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch3) {
     throw new Error(
       "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
     );
@@ -43246,7 +43246,7 @@ async function fetchWrapper(requestOptions) {
   );
   let fetchResponse;
   try {
-    fetchResponse = await fetch2(requestOptions.url, {
+    fetchResponse = await fetch3(requestOptions.url, {
       method: requestOptions.method,
       body,
       redirect: requestOptions.request?.redirect,
@@ -58618,7 +58618,7 @@ var CONFIG = [
     // A pull request's file may raise a number; `auto` against a number (either way) has no order: refused.
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "demo"],
+    commands: ["run", "demo", "report"],
     stricter: "higher"
   },
   {
@@ -58629,7 +58629,7 @@ var CONFIG = [
     help: "rounds auto: the rounds every benchmark runs before the first look",
     trust: "stricter-only",
     measures: false,
-    commands: ["run"],
+    commands: ["run", "report"],
     stricter: "higher"
   },
   {
@@ -58640,7 +58640,7 @@ var CONFIG = [
     help: "rounds auto: rounds between looks after the first",
     trust: "trusted-only",
     measures: false,
-    commands: ["run"]
+    commands: ["run", "report"]
   },
   {
     name: "max-rounds",
@@ -58650,7 +58650,7 @@ var CONFIG = [
     help: "rounds auto: the last look; a benchmark still undecided there is reported inconclusive with what it rules out",
     trust: "stricter-only",
     measures: false,
-    commands: ["run"],
+    commands: ["run", "report"],
     stricter: "higher"
   },
   {
@@ -58661,7 +58661,7 @@ var CONFIG = [
     help: "rounds auto: time budget of the measured rounds (e.g. 20m, 90s, 1h); no round starts that would end past it, and a last look decides on the rounds run",
     trust: "trusted-only",
     measures: false,
-    commands: ["run"]
+    commands: ["run", "report"]
   },
   {
     name: "warmup",
@@ -58706,7 +58706,7 @@ var CONFIG = [
     help: "practical threshold in percent: smaller changes are never a regression",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "analyze"],
+    commands: ["run", "analyze", "report"],
     stricter: "lower"
   },
   {
@@ -58720,7 +58720,7 @@ var CONFIG = [
     help: "significance level after the multiple-comparison correction",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "analyze"],
+    commands: ["run", "analyze", "report"],
     stricter: "higher"
   },
   {
@@ -58732,7 +58732,7 @@ var CONFIG = [
     help: "multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze"]
+    commands: ["run", "analyze", "report"]
   },
   {
     name: "sampling",
@@ -58743,7 +58743,7 @@ var CONFIG = [
     help: "what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze"]
+    commands: ["run", "analyze", "report"]
   },
   {
     name: "timeout",
@@ -58790,7 +58790,7 @@ var CONFIG = [
     help: "what fails the gate, a list: regression, a significant regression beyond the threshold; removed, a gating benchmark the head no longer prints; none, nothing (report only)",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze"]
+    commands: ["run", "analyze", "report"]
   },
   {
     name: "gate-metrics",
@@ -58822,7 +58822,7 @@ var CONFIG = [
     help: "benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze"]
+    commands: ["run", "analyze", "report"]
   },
   {
     name: "thresholds",

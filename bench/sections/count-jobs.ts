@@ -44,7 +44,10 @@ interface RunOutcome {
   perOp: Map<string, { base: number[]; head: number[] }>;
   changedPct: number | undefined;
   seconds: number;
-  load: [number, number];
+  /** Median of the once-a-second samples of runnable threads during the run (null off Linux). */
+  runnable: number | null;
+  /** The 1-minute load average when the run ended. */
+  loadAtEnd: number;
 }
 
 function twoCommitRepo(dir: string): string {
@@ -70,23 +73,53 @@ function startLoad(): () => void {
   };
 }
 
-function countOnce(repo: string, condition: Condition, out: string, env: NodeJS.ProcessEnv): RunOutcome {
+/** Runnable threads now, from /proc/loadavg (Linux), less this reader; null elsewhere. */
+function runnableNow(): number | null {
+  try {
+    const field = readFileSync('/proc/loadavg', 'utf8').split(' ')[3];
+    const running = Number(field?.split('/')[0]);
+    return Number.isFinite(running) ? running - 1 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The CLI run, with the runnable threads sampled once a second while it runs. */
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string; runnable: number[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    const runnable: number[] = [];
+    const sampler = setInterval(() => {
+      const n = runnableNow();
+      if (n !== null) runnable.push(n);
+    }, 1000);
+    child.on('error', (err) => {
+      clearInterval(sampler);
+      reject(err);
+    });
+    child.on('close', (status) => {
+      clearInterval(sampler);
+      resolve({ status, stderr, runnable });
+    });
+  });
+}
+
+async function countOnce(repo: string, condition: Condition, out: string, env: NodeJS.ProcessEnv): Promise<RunOutcome> {
   const args = ['--import', 'tsx', CLI, 'run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', BENCH];
   args.push('--format', 'go', '--measure', 'instructions', '--jobs', String(condition.jobs), '--out', out);
   const stopLoad = condition.loaded ? startLoad() : () => undefined;
-  const loadBefore = os.loadavg()[0]!;
   const started = performance.now();
   let r;
   try {
-    r = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8' });
+    r = await runCli(args, env);
   } finally {
     stopLoad();
   }
   const seconds = (performance.now() - started) / 1000;
-  const load: [number, number] = [loadBefore, os.loadavg()[0]!];
   // 1 is the expected answer (the +3% benchmark fails the gate); anything but 0 or 1 is a broken run.
-  if (r.status !== 0 && r.status !== 1)
-    throw new Error(`benchgate run (${label(condition)}) exited with ${r.status}:\n${r.stderr.slice(-2000)}`);
+  if (r.status !== 0 && r.status !== 1) throw new Error(`benchgate run (${label(condition)}) exited with ${r.status}:\n${r.stderr}`);
   const result = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as ComparisonResult;
   const changed = result.comparisons.find((c) => c.benchmark.endsWith('BenchmarkChanged'));
   return {
@@ -94,7 +127,8 @@ function countOnce(repo: string, condition: Condition, out: string, env: NodeJS.
     perOp: perOpCounts(readLog(path.join(out, 'results.jsonl')).runs),
     changedPct: changed?.changePct ?? undefined,
     seconds,
-    load,
+    runnable: r.runnable.length > 0 ? medianOf(r.runnable) : null,
+    loadAtEnd: os.loadavg()[0]!,
   };
 }
 
@@ -103,7 +137,7 @@ const pctText = (v: number, digits = 3) => `${v < 0 ? '−' : v > 0 ? '+' : ''}$
 const range = (xs: number[], f: (v: number) => string) => {
   const lo = Math.min(...xs);
   const hi = Math.max(...xs);
-  return lo === hi ? f(lo) : `${f(lo)} to ${f(hi)}`;
+  return f(lo) === f(hi) ? f(lo) : `${f(lo)} to ${f(hi)}`;
 };
 
 export async function countJobs(opts: SectionOptions): Promise<SectionOutput> {
@@ -120,7 +154,7 @@ export async function countJobs(opts: SectionOptions): Promise<SectionOutput> {
     // Conditions interleaved repetition by repetition, so the machine's own drift spreads over all four.
     const runs: RunOutcome[] = [];
     for (let i = 0; i < repetitions; i++) {
-      for (const [k, condition] of CONDITIONS.entries()) runs.push(countOnce(repo, condition, path.join(work, `out-${i}-${k}`), env));
+      for (const [k, condition] of CONDITIONS.entries()) runs.push(await countOnce(repo, condition, path.join(work, `out-${i}-${k}`), env));
     }
 
     // Each per-op count as its deviation from its (benchmark, side)'s median over every run.
@@ -151,13 +185,19 @@ export async function countJobs(opts: SectionOptions): Promise<SectionOutput> {
       return [
         String(condition.jobs),
         condition.loaded ? 'loaded' : 'idle',
+        mine.every((r) => r.runnable !== null)
+          ? range(
+              mine.map((r) => r.runnable!),
+              (v) => v.toFixed(0),
+            )
+          : 'not sampled',
         range(
-          mine.flatMap((r) => r.load),
+          mine.map((r) => r.loadAtEnd),
           (v) => v.toFixed(1),
         ),
         range(
-          mine.map((r) => r.seconds),
-          (v) => `${v.toFixed(0)} s`,
+          mine.map((r) => Math.round(r.seconds)),
+          (v) => `${v} s`,
         ).replace(/ s to /, '–'),
         String(devs.length),
         pctText(medianOf(abs)).replace('+', ''),
@@ -182,13 +222,14 @@ export async function countJobs(opts: SectionOptions): Promise<SectionOutput> {
     const markdown = [
       '### Counts at 1 and 2 jobs, idle and loaded',
       '',
-      `The six-benchmark Go suite of \`bench/real/go-counts.ts\` (BenchmarkChanged +3% work), a two-commit repository, through \`benchgate run --bench "${BENCH}" --format go --measure instructions --jobs J\`, ${repetitions} run(s) per condition, conditions interleaved. "loaded" adds ${os.cpus().length} busy loops (\`sh -c 'while :; do :; done'\`, one per CPU) for the whole run; "idle" is the machine as it is. Each value is one per-op count of a (benchmark, side, count repetition), as its deviation from that (benchmark, side)'s median over all ${runs.length} runs. Load average (1 min) at the start and end of each run; ${os.cpus().length} CPUs; ${minutes.toFixed(1)} min.`,
+      `The six-benchmark Go suite of \`bench/real/go-counts.ts\` (BenchmarkChanged +3% work), a two-commit repository, through \`benchgate run --bench "${BENCH}" --format go --measure instructions --jobs J\`, ${repetitions} run(s) per condition, conditions interleaved. "loaded" adds ${os.cpus().length} busy loops (\`sh -c 'while :; do :; done'\`, one per CPU) for the whole run; "idle" is the machine as it is. Each value is one per-op count of a (benchmark, side, count repetition), as its deviation from that (benchmark, side)'s median over all ${runs.length} runs. Runnable threads: the median of once-a-second samples of \`/proc/loadavg\`'s running count during each run (what the run and any load put on the CPUs); load average at end: the 1-minute figure as each run ended (it lags); ${os.cpus().length} CPUs; ${minutes.toFixed(1)} min.`,
       '',
       markdownTable(
         [
           'jobs',
           'load',
-          'load average',
+          'runnable threads',
+          'load average at end',
           'wall time per run',
           'values',
           'median \\|dev\\|',

@@ -3,8 +3,8 @@
  * simulation through the real verdict path, adaptive rounds, A/A runs of real suites, and overhead. Prints
  * markdown (docs/performance.md quotes it) and exits 1 when a headline inequality breaks.
  *
- *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady
- *                                      and 20-40 for the adaptive real A/A runs)
+ *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady,
+ *                                      ~5 for count-jobs and 20-40 for the adaptive real A/A runs)
  *   npm run bench -- --quick           the CI check: smaller simulations, one adaptive real run of the Go suite (a few minutes)
  *   npm run bench -- --only drift,power   some sections
  *   npm run bench -- --only count-jobs --count-jobs-repetitions 3   counts at 1 and 2 jobs, idle and loaded (2 runs per condition by default)

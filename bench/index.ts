@@ -3,13 +3,15 @@
  * simulation through the real verdict path, adaptive rounds, A/A runs of real suites, and overhead. Prints
  * markdown (docs/performance.md quotes it) and exits 1 when a headline inequality breaks.
  *
- *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady
- *                                      and 20-40 for the adaptive real A/A runs)
+ *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady,
+ *                                      ~5 for count-jobs and 20-40 for the adaptive real A/A runs)
  *   npm run bench -- --quick           the CI check: smaller simulations, one adaptive real run of the Go suite (a few minutes)
  *   npm run bench -- --only drift,power   some sections
+ *   npm run bench -- --only count-jobs --count-jobs-repetitions 3   counts at 1 and 2 jobs, idle and loaded (2 runs per condition by default)
  */
 import { parseArgs } from 'node:util';
 import { adaptive } from './sections/adaptive.js';
+import { countJobs } from './sections/count-jobs.js';
 import { counts } from './sections/counts.js';
 import { drift } from './sections/drift.js';
 import { falseAlarms } from './sections/false-alarms.js';
@@ -42,11 +44,19 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   // Instruction mode and the steadier-machine options (docs/steady.md): valgrind runs take minutes.
   instructions: { run: instructions, inQuick: false },
   steady: { run: steady, inQuick: false },
+  // Per-benchmark Go counts at jobs 1 and 2, idle and under generated load (about 5 min at 2 runs per condition).
+  'count-jobs': { run: countJobs, inQuick: false },
 };
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, only: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { quick: { type: 'boolean' }, only: { type: 'string' }, 'count-jobs-repetitions': { type: 'string' } },
+  });
   const quick = values.quick ?? false;
+  const repetitionsFlag = values['count-jobs-repetitions'];
+  const countJobsRepetitions = repetitionsFlag === undefined ? undefined : Number(repetitionsFlag);
+  if (countJobsRepetitions !== undefined && !(Number.isInteger(countJobsRepetitions) && countJobsRepetitions >= 1))
+    throw new Error(`--count-jobs-repetitions: "${repetitionsFlag}" is not a whole number of at least 1`);
   const only = values.only?.split(',');
   for (const name of only ?? []) {
     if (!(name in SECTIONS)) throw new Error(`--only: unknown section "${name}"; sections: ${Object.keys(SECTIONS).join(', ')}`);
@@ -59,7 +69,7 @@ async function main(): Promise<number> {
   const checks: Check[] = [];
   for (const [name, section] of selected) {
     const sectionStart = performance.now();
-    const out = await section.run({ quick });
+    const out = await section.run({ quick, countJobsRepetitions });
     console.log(out.markdown);
     console.error(`[bench] ${name}: ${((performance.now() - sectionStart) / 1000).toFixed(1)} s`);
     checks.push(...out.checks);

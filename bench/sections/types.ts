@@ -14,4 +14,6 @@ export interface Check {
 
 export interface SectionOptions {
   quick: boolean;
+  /** count-jobs: runs per condition (`--count-jobs-repetitions`; 2 when not given). */
+  countJobsRepetitions?: number;
 }

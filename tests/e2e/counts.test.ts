@@ -9,6 +9,7 @@ import path from 'node:path';
 import { perOpCounts } from '../../src/counts/per-op.js';
 import { SCHEMA_VERSION } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
+import { countSuite as suite } from '../../bench/real/go-counts.js';
 import { makeRepo, readResults, runLastCommit, tempDir } from './helpers.js';
 
 const GO_BIN = '/usr/local/go/bin';
@@ -16,63 +17,6 @@ const PATH = `${process.env.PATH}:${GO_BIN}`;
 const has = (cmd: string, arg: string) => spawnSync(cmd, [arg], { env: { ...process.env, PATH } }).status === 0;
 // Missing tools skip these tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail them.
 const itWithGo = (has('go', 'version') && has('valgrind', '--version')) || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
-
-/** Six benchmarks over one work function; `changed` runs it with bound `bound`, the others with 100. */
-function suite(bound: number): Record<string, string> {
-  return {
-    'go.mod': 'module example.com/counts\n\ngo 1.21\n',
-    'work.go': `package counts
-
-func Work(n int) int {
-	s := 0
-	for i := 0; i < n; i++ {
-		s += i*i ^ (s >> 3)
-	}
-	return s
-}
-`,
-    'work_test.go': `package counts
-
-import "testing"
-
-var sink int
-
-func BenchmarkChanged(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		sink += Work(${bound})
-	}
-}
-
-func BenchmarkSame(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		sink += Work(100)
-	}
-}
-
-func BenchmarkSmall(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		sink += Work(3)
-	}
-}
-
-func BenchmarkLarge(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		sink += Work(5000)
-	}
-}
-
-func BenchmarkSizes(b *testing.B) {
-	for _, n := range []int{10, 1000} {
-		b.Run(map[int]string{10: "n=10", 1000: "n=1000"}[n], func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				sink += Work(n)
-			}
-		})
-	}
-}
-`,
-  };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

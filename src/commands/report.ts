@@ -9,6 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { analyze } from '../analysis/index.js';
 import { publishResult, type Outcome } from '../conclude.js';
+import { readMainCreep } from '../history/main-creep.js';
 import { CONFIG_FILE, ConfigError, flagLayer, readConfigFile, type RawConfig } from '../config.js';
 import { LOG_FILE } from '../measure.js';
 import type { ComparisonResult, GateOverride, RefInfo } from '../model.js';
@@ -59,6 +60,8 @@ export function readPullRequestNumber(dir: string): number | undefined {
 /** What the publish job trusts: its own config layers (the base's `.benchgate.yml`, the workflow's inputs), never the artifact's. */
 export interface SavedPublishOptions extends GitHubOptions {
   trusted: RawConfig[];
+  /** The published `benchgate history --json` whose creep the comment quotes (the publish job's own download, never the artifact's). */
+  historyFrom?: string;
 }
 
 /**
@@ -71,6 +74,7 @@ function decideAgain(
   trusted: RawConfig[],
   override: GateOverride | null,
   comment: CommentOptions = {},
+  historyFrom?: string,
 ): { result: ComparisonResult; reports: WrittenReports } {
   const logFile = path.join(dir, LOG_FILE);
   if (!existsSync(logFile)) {
@@ -83,7 +87,9 @@ function decideAgain(
   if (existsSync(claimed)) readResults(claimed);
   const log = readLog(logFile);
   const settings = trustedSettings(log.header.config, trusted, logFile);
-  const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  const mainCreep = historyFrom === undefined ? undefined : readMainCreep(historyFrom);
+  const result = mainCreep === undefined ? analysed : { ...analysed, mainCreep };
   const { written, notWritten } = writeReports(result, dir, comment);
   if (notWritten.length > 0) {
     throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(', ')} (${notWritten[0]!.code}): free some space`);
@@ -93,12 +99,12 @@ function decideAgain(
 
 /** Publishes DIR's results; the exit code is the gate's, decided here. */
 export async function publishSaved(dir: string, options: SavedPublishOptions): Promise<Outcome> {
-  const { trusted, ...github } = options;
+  const { trusted, historyFrom, ...github } = options;
   const logged = readLogHead(dir);
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === 'workflow_run' ? (event.payload.workflow_run as { head_sha?: unknown } | undefined)?.head_sha : undefined;
-  if (typeof runSha !== 'string') return publishOwn(dir, logged, github, event, trusted);
+  if (typeof runSha !== 'string') return publishOwn(dir, logged, github, event, trusted, historyFrom);
   // A pull request's run compares its merge commit; its own head is what workflow_run names.
   const measured = logged.chosen?.pullRequestHead ?? logged.sha;
   if (measured !== runSha) {
@@ -106,7 +112,7 @@ export async function publishSaved(dir: string, options: SavedPublishOptions): P
   }
   const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
   const platform = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishGated(dir, platform, trusted);
+  return publishGated(dir, platform, trusted, historyFrom);
 }
 
 /** The head the artifact's results log says it measured (the log, not results.json, is what is decided again). */
@@ -121,7 +127,14 @@ function readLogHead(dir: string): RefInfo {
  * the run itself): its head must be the commit this run is for, and the pull request is the
  * event's, never one the artifact names.
  */
-async function publishOwn(dir: string, head: RefInfo, options: GitHubOptions, event: GitHubEvent, trusted: RawConfig[]): Promise<Outcome> {
+async function publishOwn(
+  dir: string,
+  head: RefInfo,
+  options: GitHubOptions,
+  event: GitHubEvent,
+  trusted: RawConfig[],
+  historyFrom: string | undefined,
+): Promise<Outcome> {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== undefined);
   if (!ours.includes(head.sha)) {
     throw new ConfigError(
@@ -137,7 +150,7 @@ async function publishOwn(dir: string, head: RefInfo, options: GitHubOptions, ev
     );
   }
   const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head.sha });
-  return publishGated(dir, platform, trusted);
+  return publishGated(dir, platform, trusted, historyFrom);
 }
 
 /**
@@ -145,8 +158,8 @@ async function publishOwn(dir: string, head: RefInfo, options: GitHubOptions, ev
  * override label. Every report, comment.md included, is rendered here again: the artifact's came
  * from untrusted code.
  */
-async function publishGated(dir: string, platform: GitHubPlatform, trusted: RawConfig[]): Promise<Outcome> {
-  const { result, reports } = decideAgain(dir, trusted, await platform.gateOverride(), platform.commentOptions());
+async function publishGated(dir: string, platform: GitHubPlatform, trusted: RawConfig[], historyFrom?: string): Promise<Outcome> {
+  const { result, reports } = decideAgain(dir, trusted, await platform.gateOverride(), platform.commentOptions(), historyFrom);
   return publishResult(result, reports, platform);
 }
 
@@ -156,5 +169,6 @@ export const cmdReport: Command = async ({ values }) => {
   const token = process.env.GITHUB_TOKEN || undefined;
   // The trusted settings: this job's checkout (the base, never the pull request) and its flags.
   const trusted = [readConfigFile(path.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
-  return (await publishSaved(path.resolve(values.from), { token, comment: true, check: true, trusted })).exitCode;
+  const historyFrom = values['history-from'] ? path.resolve(values['history-from']) : undefined;
+  return (await publishSaved(path.resolve(values.from), { token, comment: true, check: true, trusted, historyFrom })).exitCode;
 };

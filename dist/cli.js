@@ -62405,7 +62405,8 @@ var HISTORY = [
     help: "main's history findings (the JSON benchgate history --json printed, published by the recording workflow): the comment says when main has crept",
     trust: "trusted-only",
     measures: false,
-    commands: ["analyze"]
+    commands: ["analyze", "report"],
+    action: true
   },
   {
     name: "creep-links",
@@ -73425,7 +73426,7 @@ function readPullRequestNumber(dir) {
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
-function decideAgain(dir, trusted, override, comment = {}) {
+function decideAgain(dir, trusted, override, comment = {}, historyFrom) {
   const logFile = path27.join(dir, LOG_FILE);
   if (!existsSync15(logFile)) {
     throw new ConfigError(
@@ -73436,7 +73437,9 @@ function decideAgain(dir, trusted, override, comment = {}) {
   if (existsSync15(claimed)) readResults(claimed);
   const log = readLog(logFile);
   const settings = trustedSettings(log.header.config, trusted, logFile);
-  const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  const mainCreep = historyFrom === void 0 ? void 0 : readMainCreep(historyFrom);
+  const result = mainCreep === void 0 ? analysed : { ...analysed, mainCreep };
   const { written, notWritten } = writeReports(result, dir, comment);
   if (notWritten.length > 0) {
     throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(", ")} (${notWritten[0].code}): free some space`);
@@ -73444,20 +73447,20 @@ function decideAgain(dir, trusted, override, comment = {}) {
   return { result, reports: { [LOG_FILE]: logFile, ...written } };
 }
 async function publishSaved(dir, options) {
-  const { trusted, ...github } = options;
+  const { trusted, historyFrom, ...github } = options;
   joinShardDirectories(dir, trusted);
   const logged = readLogHead(dir);
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
-  if (typeof runSha !== "string") return publishOwn(dir, logged, github, event, trusted);
+  if (typeof runSha !== "string") return publishOwn(dir, logged, github, event, trusted, historyFrom);
   const measured2 = logged.chosen?.pullRequestHead ?? logged.sha;
   if (measured2 !== runSha) {
     throw new ConfigError(`${dir}: the results are for ${measured2}, but the workflow run measured ${runSha}`);
   }
   const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
   const platform2 = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishGated(dir, platform2, trusted);
+  return publishGated(dir, platform2, trusted, historyFrom);
 }
 function joinShardDirectories(dir, trusted) {
   if (existsSync15(path27.join(dir, LOG_FILE)) || !existsSync15(dir)) return;
@@ -73477,7 +73480,7 @@ function readLogHead(dir) {
   if (!existsSync15(logFile)) return readResults(path27.join(dir, RESULTS_FILE)).head;
   return readLog(logFile).header.head;
 }
-async function publishOwn(dir, head2, options, event, trusted) {
+async function publishOwn(dir, head2, options, event, trusted, historyFrom) {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
   if (!ours.includes(head2.sha)) {
     throw new ConfigError(
@@ -73492,13 +73495,13 @@ async function publishOwn(dir, head2, options, event, trusted) {
     );
   }
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head2.sha });
-  return publishGated(dir, platform2, trusted);
+  return publishGated(dir, platform2, trusted, historyFrom);
 }
-async function publishGated(dir, platform2, trusted) {
-  const { result, reports } = decideAgain(dir, trusted, await platform2.gateOverride(), platform2.commentOptions());
+async function publishGated(dir, platform2, trusted, historyFrom) {
+  const { result, reports } = decideAgain(dir, trusted, await platform2.gateOverride(), platform2.commentOptions(), historyFrom);
   return publishResult(result, reports, platform2);
 }
-async function publishSavedGitLab(dir, platform2, trusted, env) {
+async function publishSavedGitLab(dir, platform2, trusted, env, historyFrom) {
   const head2 = readLogHead(dir);
   const commit = env.CI_COMMIT_SHA || void 0;
   if (head2.sha !== commit) {
@@ -73506,16 +73509,17 @@ async function publishSavedGitLab(dir, platform2, trusted, env) {
       `${dir}: the results are for ${head2.sha}, not for this pipeline's commit (${commit ?? "CI_COMMIT_SHA unset"}); the publish job publishes only the artifact of this pipeline's measure job`
     );
   }
-  const { result, reports } = decideAgain(dir, trusted, null, platform2.commentOptions());
+  const { result, reports } = decideAgain(dir, trusted, null, platform2.commentOptions(), historyFrom);
   return publishResult(result, reports, platform2);
 }
 var cmdReport = async ({ values, platform: platform2 }) => {
   if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
   const trusted = [readConfigFile(path27.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
   const dir = path27.resolve(values.from);
-  if (isGitLab(platform2)) return (await publishSavedGitLab(dir, platform2, trusted, process.env)).exitCode;
+  const historyFrom = values["history-from"] ? path27.resolve(values["history-from"]) : void 0;
+  if (isGitLab(platform2)) return (await publishSavedGitLab(dir, platform2, trusted, process.env, historyFrom)).exitCode;
   const token = process.env.GITHUB_TOKEN || void 0;
-  return (await publishSaved(dir, { token, comment: true, check: true, trusted })).exitCode;
+  return (await publishSaved(dir, { token, comment: true, check: true, trusted, historyFrom })).exitCode;
 };
 function isGitLab(platform2) {
   return platform2 instanceof GitLabPlatform;
@@ -73533,12 +73537,27 @@ var cmdRecord = async ({ values, positionals, platform: platform2 }) => {
     normaliseName: (raw) => normaliseName(result.settings.format, raw)
   });
   const store = await openStore(values.store, process.cwd());
+  let recorded = 0;
   try {
-    for (const record of records) await store.append(record);
+    for (const record of records) {
+      const latest = chronological(await store.read({ branch: record.branch, suite: record.suite })).at(-1);
+      if (latest?.head === record.head) {
+        platform2.info(`suite ${JSON.stringify(record.suite)} of ${record.head.slice(0, 12)} is already the latest record`);
+        continue;
+      }
+      if (latest !== void 0 && latest.head !== record.base) {
+        platform2.warn(
+          `not recorded: suite ${JSON.stringify(record.suite)} of ${record.head.slice(0, 12)} was measured against ${record.base.slice(0, 12)}, but the latest record of branch ${record.branch} is ${latest.head.slice(0, 12)} (another recording landed first); the next push is compared with that one`
+        );
+        continue;
+      }
+      await store.append(record);
+      recorded++;
+    }
   } finally {
     await store.close();
   }
-  platform2.info(`recorded ${records.length} suite(s) of ${result.head.sha.slice(0, 12)} in ${store.name}`);
+  platform2.info(`recorded ${recorded} of ${records.length} suite(s) of ${result.head.sha.slice(0, 12)} in ${store.name}`);
   return EXIT.pass;
 };
 

@@ -59058,7 +59058,8 @@ var HISTORY = [
     help: "main's history findings (the JSON benchgate history --json printed, published by the recording workflow): the comment says when main has crept",
     trust: "trusted-only",
     measures: false,
-    commands: ["analyze"]
+    commands: ["analyze", "report"],
+    action: true
   },
   {
     name: "creep-links",
@@ -66809,7 +66810,7 @@ function readPullRequestNumber(dir) {
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
 }
-function decideAgain(dir, trusted, override, comment = {}) {
+function decideAgain(dir, trusted, override, comment = {}, historyFrom) {
   const logFile = path20.join(dir, LOG_FILE);
   if (!existsSync13(logFile)) {
     throw new ConfigError(
@@ -66820,7 +66821,9 @@ function decideAgain(dir, trusted, override, comment = {}) {
   if (existsSync13(claimed)) readResults(claimed);
   const log = readLog(logFile);
   const settings = trustedSettings(log.header.config, trusted, logFile);
-  const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  const mainCreep = historyFrom === void 0 ? void 0 : readMainCreep(historyFrom);
+  const result = mainCreep === void 0 ? analysed : { ...analysed, mainCreep };
   const { written, notWritten } = writeReports(result, dir, comment);
   if (notWritten.length > 0) {
     throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(", ")} (${notWritten[0].code}): free some space`);
@@ -66828,20 +66831,20 @@ function decideAgain(dir, trusted, override, comment = {}) {
   return { result, reports: { [LOG_FILE]: logFile, ...written } };
 }
 async function publishSaved(dir, options) {
-  const { trusted, ...github } = options;
+  const { trusted, historyFrom, ...github } = options;
   joinShardDirectories(dir, trusted);
   const logged = readLogHead(dir);
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
-  if (typeof runSha !== "string") return publishOwn(dir, logged, github, event, trusted);
+  if (typeof runSha !== "string") return publishOwn(dir, logged, github, event, trusted, historyFrom);
   const measured2 = logged.chosen?.pullRequestHead ?? logged.sha;
   if (measured2 !== runSha) {
     throw new ConfigError(`${dir}: the results are for ${measured2}, but the workflow run measured ${runSha}`);
   }
   const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
   const platform2 = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishGated(dir, platform2, trusted);
+  return publishGated(dir, platform2, trusted, historyFrom);
 }
 function joinShardDirectories(dir, trusted) {
   if (existsSync13(path20.join(dir, LOG_FILE)) || !existsSync13(dir)) return;
@@ -66861,7 +66864,7 @@ function readLogHead(dir) {
   if (!existsSync13(logFile)) return readResults(path20.join(dir, RESULTS_FILE)).head;
   return readLog(logFile).header.head;
 }
-async function publishOwn(dir, head2, options, event, trusted) {
+async function publishOwn(dir, head2, options, event, trusted, historyFrom) {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
   if (!ours.includes(head2.sha)) {
     throw new ConfigError(
@@ -66876,10 +66879,10 @@ async function publishOwn(dir, head2, options, event, trusted) {
     );
   }
   const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head2.sha });
-  return publishGated(dir, platform2, trusted);
+  return publishGated(dir, platform2, trusted, historyFrom);
 }
-async function publishGated(dir, platform2, trusted) {
-  const { result, reports } = decideAgain(dir, trusted, await platform2.gateOverride(), platform2.commentOptions());
+async function publishGated(dir, platform2, trusted, historyFrom) {
+  const { result, reports } = decideAgain(dir, trusted, await platform2.gateOverride(), platform2.commentOptions(), historyFrom);
   return publishResult(result, reports, platform2);
 }
 
@@ -66897,6 +66900,7 @@ async function readActionInputs(env = process.env) {
   delete env.INPUT_TOKEN;
   const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
   const reportFrom = getInput("report-from") || void 0;
+  const historyFrom = getInput("history-from") || void 0;
   const overrideLabel = getInput("override-label").trim() || void 0;
   const github = {
     token: token || void 0,
@@ -66909,8 +66913,17 @@ async function readActionInputs(env = process.env) {
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, getInput(key)])), (key) => `input ${key}`);
   if (reportFrom) {
     const file = configInput ? path21.resolve(repoDir, configInput) : path21.join(repoDir, CONFIG_FILE);
-    return { reportFrom: path21.resolve(repoDir, reportFrom), github, trusted: [readConfigFile(file, configInput !== ""), inputLayer] };
+    return {
+      reportFrom: path21.resolve(repoDir, reportFrom),
+      github,
+      trusted: [readConfigFile(file, configInput !== ""), inputLayer],
+      ...historyFrom && { historyFrom: path21.resolve(repoDir, historyFrom) }
+    };
   }
+  if (historyFrom)
+    throw new ConfigError(
+      "input history-from: only with report-from (the publish job quotes main's history; the measuring job never reads it)"
+    );
   const config = await loadConfig({
     repoDir,
     configFile: configInput ? path21.resolve(repoDir, configInput) : void 0,
@@ -66941,7 +66954,7 @@ async function run() {
   let exitCode;
   try {
     const inputs = await readActionInputs();
-    const outcome = inputs.config ? await compare(inputs.config, inputs.github) : await publishSaved(inputs.reportFrom, { ...inputs.github, trusted: inputs.trusted ?? [] });
+    const outcome = inputs.config ? await compare(inputs.config, inputs.github) : await publishSaved(inputs.reportFrom, { ...inputs.github, trusted: inputs.trusted ?? [], historyFrom: inputs.historyFrom });
     exitCode = outcome.exitCode;
     if (exitCode !== EXIT.pass) setFailed(`benchgate: ${describeExitCode(exitCode)}`);
   } catch (err) {

@@ -31,7 +31,7 @@ export async function run(): Promise<number> {
     const inputs = await readActionInputs();
     const outcome = inputs.config
       ? await compare(inputs.config, inputs.github)
-      : await publishSaved(inputs.reportFrom!, { ...inputs.github, trusted: inputs.trusted ?? [] });
+      : await publishSaved(inputs.reportFrom!, { ...inputs.github, trusted: inputs.trusted ?? [], historyFrom: inputs.historyFrom });
     exitCode = outcome.exitCode;
     if (exitCode !== EXIT.pass) core.setFailed(`benchgate: ${describeExitCode(exitCode)}`);
   } catch (err) {

@@ -592,7 +592,8 @@ const HISTORY: readonly OptionSpec[] = [
     help: "main's history findings (the JSON benchgate history --json printed, published by the recording workflow): the comment says when main has crept",
     trust: 'trusted-only',
     measures: false,
-    commands: ['analyze'],
+    commands: ['analyze', 'report'],
+    action: true,
   },
   {
     name: 'creep-links',

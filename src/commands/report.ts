@@ -12,6 +12,7 @@ import path from 'node:path';
 import { analyze } from '../analysis/index.js';
 import { publishResult, type Outcome } from '../conclude.js';
 import { CONFIG_FILE, ConfigError, flagLayer, readConfigFile, trustedGate, type RawConfig } from '../config.js';
+import { readMainCreep } from '../history/main-creep.js';
 import { joinShards } from '../runner/join-shards.js';
 import { LOG_FILE } from '../measure.js';
 import type { ComparisonResult, GateOverride, RefInfo } from '../model.js';
@@ -64,6 +65,8 @@ export function readPullRequestNumber(dir: string): number | undefined {
 /** What the publish job trusts: its own config layers (the base's `.benchgate.yml`, the workflow's inputs), never the artifact's. */
 export interface SavedPublishOptions extends GitHubOptions {
   trusted: RawConfig[];
+  /** The published `benchgate history --json` whose creep the comment quotes (the publish job's own download, never the artifact's). */
+  historyFrom?: string;
 }
 
 /**
@@ -76,6 +79,7 @@ function decideAgain(
   trusted: RawConfig[],
   override: GateOverride | null,
   comment: CommentOptions = {},
+  historyFrom?: string,
 ): { result: ComparisonResult; reports: WrittenReports } {
   const logFile = path.join(dir, LOG_FILE);
   if (!existsSync(logFile)) {
@@ -88,7 +92,9 @@ function decideAgain(
   if (existsSync(claimed)) readResults(claimed);
   const log = readLog(logFile);
   const settings = trustedSettings(log.header.config, trusted, logFile);
-  const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  const mainCreep = historyFrom === undefined ? undefined : readMainCreep(historyFrom);
+  const result = mainCreep === undefined ? analysed : { ...analysed, mainCreep };
   const { written, notWritten } = writeReports(result, dir, comment);
   if (notWritten.length > 0) {
     throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(', ')} (${notWritten[0]!.code}): free some space`);
@@ -98,13 +104,13 @@ function decideAgain(
 
 /** Publishes DIR's results; the exit code is the gate's, decided here. */
 export async function publishSaved(dir: string, options: SavedPublishOptions): Promise<Outcome> {
-  const { trusted, ...github } = options;
+  const { trusted, historyFrom, ...github } = options;
   joinShardDirectories(dir, trusted);
   const logged = readLogHead(dir);
   const env = options.env ?? process.env;
   const event = readEvent(env);
   const runSha = event.name === 'workflow_run' ? (event.payload.workflow_run as { head_sha?: unknown } | undefined)?.head_sha : undefined;
-  if (typeof runSha !== 'string') return publishOwn(dir, logged, github, event, trusted);
+  if (typeof runSha !== 'string') return publishOwn(dir, logged, github, event, trusted, historyFrom);
   // A pull request's run compares its merge commit; its own head is what workflow_run names.
   const measured = logged.chosen?.pullRequestHead ?? logged.sha;
   if (measured !== runSha) {
@@ -112,7 +118,7 @@ export async function publishSaved(dir: string, options: SavedPublishOptions): P
   }
   const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
   const platform = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishGated(dir, platform, trusted);
+  return publishGated(dir, platform, trusted, historyFrom);
 }
 
 /**
@@ -149,7 +155,14 @@ function readLogHead(dir: string): RefInfo {
  * the run itself): its head must be the commit this run is for, and the pull request is the
  * event's, never one the artifact names.
  */
-async function publishOwn(dir: string, head: RefInfo, options: GitHubOptions, event: GitHubEvent, trusted: RawConfig[]): Promise<Outcome> {
+async function publishOwn(
+  dir: string,
+  head: RefInfo,
+  options: GitHubOptions,
+  event: GitHubEvent,
+  trusted: RawConfig[],
+  historyFrom: string | undefined,
+): Promise<Outcome> {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== undefined);
   if (!ours.includes(head.sha)) {
     throw new ConfigError(
@@ -165,7 +178,7 @@ async function publishOwn(dir: string, head: RefInfo, options: GitHubOptions, ev
     );
   }
   const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head.sha });
-  return publishGated(dir, platform, trusted);
+  return publishGated(dir, platform, trusted, historyFrom);
 }
 
 /**
@@ -173,8 +186,8 @@ async function publishOwn(dir: string, head: RefInfo, options: GitHubOptions, ev
  * override label. Every report, comment.md included, is rendered here again: the artifact's came
  * from untrusted code.
  */
-async function publishGated(dir: string, platform: GitHubPlatform, trusted: RawConfig[]): Promise<Outcome> {
-  const { result, reports } = decideAgain(dir, trusted, await platform.gateOverride(), platform.commentOptions());
+async function publishGated(dir: string, platform: GitHubPlatform, trusted: RawConfig[], historyFrom?: string): Promise<Outcome> {
+  const { result, reports } = decideAgain(dir, trusted, await platform.gateOverride(), platform.commentOptions(), historyFrom);
   return publishResult(result, reports, platform);
 }
 
@@ -188,6 +201,7 @@ export async function publishSavedGitLab(
   platform: GitLabPlatform,
   trusted: RawConfig[],
   env: NodeJS.ProcessEnv,
+  historyFrom?: string,
 ): Promise<Outcome> {
   const head = readLogHead(dir);
   const commit = env.CI_COMMIT_SHA || undefined;
@@ -197,7 +211,7 @@ export async function publishSavedGitLab(
         "the publish job publishes only the artifact of this pipeline's measure job",
     );
   }
-  const { result, reports } = decideAgain(dir, trusted, null, platform.commentOptions());
+  const { result, reports } = decideAgain(dir, trusted, null, platform.commentOptions(), historyFrom);
   return publishResult(result, reports, platform);
 }
 
@@ -210,9 +224,10 @@ export const cmdReport: Command = async ({ values, platform }) => {
   // The trusted settings: this job's checkout (the base, never the pull request) and its flags.
   const trusted = [readConfigFile(path.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
   const dir = path.resolve(values.from);
-  if (isGitLab(platform)) return (await publishSavedGitLab(dir, platform, trusted, process.env)).exitCode;
+  const historyFrom = values['history-from'] ? path.resolve(values['history-from']) : undefined;
+  if (isGitLab(platform)) return (await publishSavedGitLab(dir, platform, trusted, process.env, historyFrom)).exitCode;
   const token = process.env.GITHUB_TOKEN || undefined;
-  return (await publishSaved(dir, { token, comment: true, check: true, trusted })).exitCode;
+  return (await publishSaved(dir, { token, comment: true, check: true, trusted, historyFrom })).exitCode;
 };
 
 function isGitLab(platform: Platform): platform is GitLabPlatform {

@@ -16,6 +16,8 @@ export interface ActionInputs {
   reportFrom?: string;
   /** With reportFrom: the config layers the gate is decided again with (the checkout's file, the inputs). */
   trusted?: RawConfig[];
+  /** With reportFrom: the published history whose creep the comment quotes. */
+  historyFrom?: string;
   github: GitHubOptions;
 }
 
@@ -34,6 +36,7 @@ export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Pr
   delete env.INPUT_TOKEN;
   const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
   const reportFrom = core.getInput('report-from') || undefined;
+  const historyFrom = core.getInput('history-from') || undefined;
   const overrideLabel = core.getInput('override-label').trim() || undefined;
   const github: GitHubOptions = {
     token: token || undefined,
@@ -47,8 +50,18 @@ export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Pr
   if (reportFrom) {
     // The publish job checks out the base (or nothing): its config file and inputs are trusted.
     const file = configInput ? path.resolve(repoDir, configInput) : path.join(repoDir, CONFIG_FILE);
-    return { reportFrom: path.resolve(repoDir, reportFrom), github, trusted: [readConfigFile(file, configInput !== ''), inputLayer] };
+    return {
+      reportFrom: path.resolve(repoDir, reportFrom),
+      github,
+      trusted: [readConfigFile(file, configInput !== ''), inputLayer],
+      ...(historyFrom && { historyFrom: path.resolve(repoDir, historyFrom) }),
+    };
   }
+  // The step that runs the pull request's code never reads the history: only the publish job does.
+  if (historyFrom)
+    throw new ConfigError(
+      "input history-from: only with report-from (the publish job quotes main's history; the measuring job never reads it)",
+    );
 
   const config = await loadConfig({
     repoDir,

@@ -264,7 +264,7 @@ describe('action.yml', () => {
   });
 
   it('declares every Config key as an input, plus the action’s own, and the documented outputs', () => {
-    const own = ['config', 'comment', 'check', 'override-label', 'report-from', 'token'];
+    const own = ['config', 'comment', 'check', 'override-label', 'report-from', 'history-from', 'token'];
     expect(Object.keys(action.inputs).sort()).toEqual([...CONFIG_KEYS, ...own].sort());
     expect(Object.keys(action.outputs).sort()).toEqual([
       'exit-code',
@@ -311,9 +311,14 @@ describe('the pull request workflows: measure, then publish', () => {
     const measuring = measure!.steps.find(isBenchgate)!;
     expect(measuring.with).toMatchObject({ token: '', comment: 'off', check: 'off' });
     expect(measuring.with!['report-from']).toBeUndefined();
+    // Main's history is the publish job's alone.
+    expect(JSON.stringify(measure)).not.toContain('history');
 
     expect(publish!.needs).toBe('measure');
-    expect(publish!.permissions).toEqual({ contents: 'read', 'pull-requests': 'write', checks: 'write' });
+    // The starter reads main's history (an artifact of the recording workflow): actions: read.
+    // The reusable workflow does not, so its callers' permissions line stays as documented.
+    const history = file.startsWith('templates/') ? { actions: 'read' } : {};
+    expect(publish!.permissions).toEqual({ contents: 'read', 'pull-requests': 'write', checks: 'write', ...history });
     const project = publish!.steps.filter((s) => s.uses?.startsWith('actions/checkout@') && s.with?.path === undefined);
     expect(project).toHaveLength(1);
     expect(project[0]!.with).toMatchObject({ 'sparse-checkout': '.benchgate.yml', 'sparse-checkout-cone-mode': false });
@@ -323,7 +328,17 @@ describe('the pull request workflows: measure, then publish', () => {
     const publishing = publish!.steps.find(isBenchgate)!;
     expect(publishing.with!['report-from']).toBe('${{ runner.temp }}/benchgate-results');
     expect(gateInputs(publishing)).toEqual(gateInputs(measuring));
-    expect(publish!.steps.some((s) => 'run' in s)).toBe(false);
+    // The one shell step looks up the recording workflow's run, with no expression in its script.
+    const scripts = publish!.steps.filter((s) => 'run' in s);
+    expect(scripts.map((s) => (s as { id?: string }).id)).toEqual(file.startsWith('templates/') ? ['history-run'] : []);
+    expect(scripts.every((s) => !s.run!.includes('${{') && (s as { 'continue-on-error'?: boolean })['continue-on-error'] === true)).toBe(
+      true,
+    );
+    if (file.startsWith('templates/')) {
+      const download = publish!.steps.find((s) => s.with?.name === 'benchgate-history')!;
+      expect(download).toMatchObject({ 'continue-on-error': true, with: { 'run-id': '${{ steps.history-run.outputs.run-id }}' } });
+      expect(String(publishing.with!['history-from'])).toMatch(/^\$\{\{ steps\.history\.outcome == 'success' && /);
+    }
   });
 
   it('the deep run, which may run a pull request branch, holds no write permission', () => {

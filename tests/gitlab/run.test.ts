@@ -275,3 +275,24 @@ describe('the MR note when GitLab says no, or no token is set', () => {
     expect(benchmarks.map((i) => i.severity)).toEqual(['minor']);
   });
 });
+
+describe('benchgate run in a GitLab branch pipeline (a push, no merge request variables)', () => {
+  it('compares the explicit --base with the pushed commit, as the recording jobs do, and calls no API', async () => {
+    const clone = makeMergeRequestClone();
+    const out = tempDir();
+    const env = gitlabEnv(clone, 'http://127.0.0.1:9/unreachable', {
+      CI_PIPELINE_SOURCE: 'push',
+      CI_COMMIT_BRANCH: 'main',
+      CI_MERGE_REQUEST_DIFF_BASE_SHA: '',
+      CI_MERGE_REQUEST_IID: '',
+    });
+    const r = await runCli([...RUN_ARGS, '--base', clone.baseSha, '--fail-on', 'none', '--out', out], { cwd: clone.dir, env });
+    expect(r.code).toBe(0);
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as { base: { sha: string }; head: { sha: string } };
+    expect(results.base.sha).toBe(clone.baseSha);
+    expect(results.head.sha).toBe(clone.headSha);
+    // Without --base there is nothing to compare with: a usage error, not a guess.
+    const bare = await runCli([...RUN_ARGS, '--out', tempDir()], { cwd: clone.dir, env });
+    expect(bare.code).toBe(2);
+  }, 60_000);
+});

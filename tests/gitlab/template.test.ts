@@ -111,8 +111,9 @@ describe('the GitLab CI/CD component', () => {
   });
 
   it('has a job document that validates against GitLab’s CI schema', () => {
-    expect(validate(jobs)).toBe(true);
+    const ok = validate(jobs);
     expect(validate.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
   });
 
   it('still validates once GitLab has put the inputs in (numbers as numbers)', () => {
@@ -134,12 +135,16 @@ describe('the GitLab CI/CD component', () => {
     const cpu = include('bench-cpu', 'cpu');
     const io = include('bench-io', 'io');
     expect(Object.keys(cpu).sort()).toEqual([
+      '.bench-cpu-history',
       '.bench-cpu-job',
       '.bench-cpu-publish-job',
       'bench-cpu',
       'bench-cpu-deep',
       'bench-cpu-deep-publish',
+      'bench-cpu-last-recorded',
       'bench-cpu-publish',
+      'bench-cpu-record',
+      'bench-cpu-record-measure',
     ]);
     expect(Object.keys(cpu).filter((name) => name in io)).toEqual([]);
     // GitLab merges the two includes into one configuration, which must still be valid.
@@ -210,6 +215,33 @@ describe('the GitLab CI/CD component', () => {
     };
     expect(budget('benchgate')).toEqual(['auto', '30', '20m', '2']);
     expect(budget('benchgate-deep')).toEqual(['auto', '60', '45m', '1']);
+  });
+
+  it('records the default branch in three jobs: last recorded head, a measure that never fails, a record that runs no benchmark code', () => {
+    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b' }) as Record<string, Job & Doc>;
+    const pushOnly = '$CI_PIPELINE_SOURCE == "push" && $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH && $BENCHGATE_HISTORY_STORE';
+    const last = resolveJob(all, 'benchgate-last-recorded') as Job & Doc;
+    const measure = resolveJob(all, 'benchgate-record-measure') as Job & Doc;
+    const record = resolveJob(all, 'benchgate-record') as Job & Doc;
+    for (const job of [last, measure, record]) {
+      expect(job.rules).toEqual([{ if: pushOnly }]);
+      expect(job.interruptible).toBe(false);
+    }
+    expect(String(last.script)).toContain('benchgate history last --store "$BENCHGATE_HISTORY_STORE"');
+    expect(measure.needs).toEqual(['benchgate-last-recorded']);
+    expect(variableEnv(measure).BENCHGATE_INPUT_FAIL_ON).toBe('none');
+    expect(String(measure.script)).toContain('${BENCHGATE_RECORD_BASE:+--base "$BENCHGATE_RECORD_BASE"}');
+    // The push token's environment is declared by the record job alone, which checks out nothing
+    // (the publish jobs' environment holds the note token, never the push token).
+    const environments = Object.entries(all).filter(([, job]) => (job as Doc).environment !== undefined);
+    const named = (environment: string) =>
+      environments.filter(([, job]) => ((job as Doc).environment as Doc).name === environment).map(([name]) => name);
+    expect(named('benchgate-history')).toEqual(['benchgate-record']);
+    expect(named('benchgate-publish')).toEqual(['.benchgate-publish-job']);
+    expect(measure.environment).toBeUndefined();
+    expect(variableEnv(record).GIT_STRATEGY).toBe('none');
+    expect(String(record.script)).not.toContain('BENCHGATE_INPUT_BENCH');
+    expect(String(record.script)).toContain('benchgate record --store "$BENCHGATE_HISTORY_STORE"');
   });
 
   it('takes a number of rounds or auto, and durations benchgate reads', () => {

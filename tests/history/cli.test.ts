@@ -31,8 +31,8 @@ async function cli(...argv: string[]) {
 const sha = (i: number): string => String(i).padStart(4, '0').padEnd(40, 'a');
 
 /** results.json of link i: commit i-1 against commit i, one benchmark 1% slower each time. */
-function resultsFile(i: number, name = 'BenchmarkParse', format = 'auto'): string {
-  const file = path.join(dir, `results-${i}.json`);
+function resultsFile(i: number, name = 'BenchmarkParse', format = 'auto', head = i): string {
+  const file = path.join(dir, `results-${i}-${head}.json`);
   const r = result([
     comparison({
       suite: 'go',
@@ -46,12 +46,33 @@ function resultsFile(i: number, name = 'BenchmarkParse', format = 'auto'): strin
   ]);
   r.settings = { ...r.settings, format };
   r.base = { ref: `c${i - 1}`, sha: sha(i - 1) };
-  r.head = { ref: `c${i}`, sha: sha(i) };
+  r.head = { ref: `c${head}`, sha: sha(head) };
   writeFileSync(file, renderJson(r));
   return file;
 }
 
 describe('benchgate record and history', () => {
+  it('skips, with a warning and exit 0, a link whose base is not the latest recorded head: the chain never forks', async () => {
+    const store = path.join(dir, 'store-fork');
+    expect((await cli('record', '--store', store, resultsFile(1))).code).toBe(0);
+    expect((await cli('record', '--store', store, resultsFile(2))).code).toBe(0);
+    // A second recording measured against commit 1 too, landing after commit 2's.
+    const stale = await cli('record', '--store', store, resultsFile(2, 'BenchmarkParse', 'auto', 3));
+    expect(stale.code).toBe(0);
+    expect(stale.err).toMatch(
+      /not recorded: suite "go" of 0003aaaaaaaa was measured against 0001aaaaaaaa, but the latest record of branch main is 0002aaaaaaaa/,
+    );
+    const heads = (await new DirectoryStore(store).read({ branch: 'main' })).map((r) => r.head.slice(0, 4));
+    expect(heads).toEqual(['0001', '0002']);
+    // The next link from the latest head is recorded; the same link again (a job run twice) is not duplicated.
+    expect((await cli('record', '--store', store, resultsFile(3))).code).toBe(0);
+    const again = await cli('record', '--store', store, resultsFile(3));
+    expect(again.code).toBe(0);
+    expect(again.err).toMatch(/already the latest record/);
+    expect(again.err).not.toMatch(/not recorded/);
+    expect((await new DirectoryStore(store).read({ branch: 'main' })).map((r) => r.head.slice(0, 4))).toEqual(['0001', '0002', '0003']);
+  });
+
   it('records links into a directory store and prints creep as JSON and as a table', async () => {
     const store = path.join(dir, 'store');
     for (let i = 1; i <= 6; i++) expect((await cli('record', '--store', store, resultsFile(i))).code).toBe(0);

@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../src/cli.js';
+import { publishSaved } from '../../src/commands/report.js';
 import { analyseHistory } from '../../src/history/analyse.js';
 import { renderHistoryJson } from '../../src/history/render.js';
 import { LocalPlatform } from '../../src/platforms/local.js';
@@ -71,5 +72,19 @@ describe("the PR comment's line on main's creep", () => {
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, '{"creep": [{"id": {}}]}');
     expect(await cli('analyze', logFile(dir), '--out', dir, '--history-from', bad)).toBe(2);
+  });
+
+  it("reaches the comment on the publish job's report-from path, decided again from the artifact's log", async () => {
+    const dir = tempDir();
+    logFile(dir);
+    const history = historyJson(tempDir(), 'BenchmarkParse');
+    // This run's own artifact (the log's head is b…b); no token: nothing is posted, comment.md is written.
+    const env = { GITHUB_EVENT_NAME: 'push', GITHUB_SHA: 'b'.repeat(40) };
+    const outcome = await publishSaved(dir, { trusted: [], historyFrom: history, env, comment: false, check: false });
+    expect(outcome.exitCode).toBe(0);
+    expect(readFileSync(path.join(dir, 'comment.md'), 'utf8')).toMatch(
+      /^- 📈 main: \+8\.32% \[\+7\.98%, \+8\.66%\] over the last 40 commits /m,
+    );
+    expect(outcome.result.mainCreep?.links).toBe(40);
   });
 });

@@ -8,15 +8,17 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { formats } from '../../src/formats/index.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
-import { gitlabEnv, makeMergeRequestClone, type MergeRequestClone } from './fixture.js';
+import { PROJECT_ID, gitlabEnv, makeMergeRequestClone, type MergeRequestClone } from './fixture.js';
 
 // ajv-formats' CommonJS default export, typed as what it is under ESM interop.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -280,10 +282,37 @@ function fakeNpx(mode: 'run-cli' | 'record-only'): { bin: string; args: () => st
 }
 
 /** The job's script as the runner runs it: the job's variables exported, one shell, `-e`. */
-function runScript(job: Job, clone: MergeRequestClone, npxBin: string) {
-  const env = { ...process.env, ...gitlabEnv(clone, 'http://127.0.0.1:9/api/v4', { BENCHGATE_GITLAB_TOKEN: '' }), ...variableEnv(job) };
+function scriptEnv(job: Job, clone: MergeRequestClone, npxBin: string, apiUrl = 'http://127.0.0.1:9/api/v4'): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...gitlabEnv(clone, apiUrl, { BENCHGATE_GITLAB_TOKEN: '' }), ...variableEnv(job) };
   env.PATH = `${npxBin}${path.delimiter}${env.PATH}`;
+  return env;
+}
+
+function runScript(job: Job, clone: MergeRequestClone, npxBin: string) {
+  const env = scriptEnv(job, clone, npxBin);
   return spawnSync('sh', ['-ec', job.script!.join('\n')], { cwd: clone.dir, env, encoding: 'utf8', timeout: 60_000 });
+}
+
+/** runScript while this process serves GitLab's API (a spawnSync would block the server). */
+function runScriptServed(job: Job, clone: MergeRequestClone, npxBin: string, apiUrl: string) {
+  const env = { ...scriptEnv(job, clone, npxBin, apiUrl), CI_JOB_TOKEN: 'job-token', CI_DEFAULT_BRANCH: 'main' };
+  const child = spawn('sh', ['-ec', job.script!.join('\n')], { cwd: clone.dir, env, timeout: 60_000 });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.resume();
+  return new Promise<{ status: number | null; stderr: string }>((resolve) => child.on('close', (status) => resolve({ status, stderr })));
+}
+
+/** GitLab's job-artifacts API for the record job's benchgate-history.json, for the job token only. */
+async function serveHistory(body: string | undefined): Promise<{ server: Server; apiUrl: string; paths: string[] }> {
+  const paths: string[] = [];
+  const server = createServer((request, response) => {
+    paths.push(request.url ?? '');
+    const found = body !== undefined && request.headers['job-token'] === 'job-token';
+    response.writeHead(found ? 200 : 404).end(found ? body : '{"message":"404 Not found"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`, paths };
 }
 
 describe('the component’s job script in a GitLab merge request job', () => {
@@ -329,7 +358,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
     expect(variableEnv(job).BENCHGATE_GITLAB_TOKEN).toBe('');
   });
 
-  it('publishes in a second job that checks out nothing, needs the measure job, and fails on the regression with every report written', () => {
+  it('publishes in a second job that checks out nothing, needs the measure job, and fails on the regression with every report written', async () => {
     const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b', format: 'benchgate', rounds: '6' }) as Record<string, Job>;
     const publish = resolveJob(all, 'benchgate-publish') as Job & { needs?: string[]; environment?: { name: string } };
     expect(publish.needs).toEqual(['benchgate']);
@@ -341,13 +370,42 @@ describe('the component’s job script in a GitLab merge request job', () => {
     expect(env.BENCHGATE_INPUT_BUILD).toBeUndefined();
     const npx = fakeNpx('run-cli');
     const origin = spawnSync('git', ['-C', cloneDir, 'remote', 'get-url', 'origin'], { encoding: 'utf8' }).stdout.trim();
-    const published = runScript({ ...publish, variables: { ...publish.variables, CI_REPOSITORY_URL: origin } }, measured, npx.bin);
-    expect(published.stderr).not.toMatch(/benchgate: no |fatal|error/);
+    const history = await serveHistory(undefined);
+    const published = await runScriptServed(
+      { ...publish, variables: { ...publish.variables, CI_REPOSITORY_URL: origin } },
+      measured,
+      npx.bin,
+      history.apiUrl,
+    ).finally(() => history.server.close());
+    // Nothing recorded on the default branch yet: said once, and the gate goes on without a creep line.
+    expect(published.stderr).toContain('benchgate: no history of the default branch (HTTP 404): no creep line');
+    expect(published.stderr).not.toMatch(/benchgate: no (?!history)|fatal|error/);
     expect(npx.args().slice(4, 7)).toEqual(['report', '--from', path.join(cloneDir, 'benchgate-out', 'benchgate')]);
+    expect(npx.args()).not.toContain('--history-from');
     expect(published.status).toBe(1);
     const reports = Object.values(publish.artifacts!.reports);
     expect(reports).toHaveLength(4);
     for (const file of reports) expect(existsSync(path.join(cloneDir, file))).toBe(true);
+  });
+
+  it("passes main's history to the publish job's report: the record job's artifact on the default branch, read with the job token", async () => {
+    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b', format: 'benchgate', rounds: '6' }) as Record<string, Job>;
+    const publish = resolveJob(all, 'benchgate-publish');
+    const npx = fakeNpx('record-only');
+    const origin = spawnSync('git', ['-C', cloneDir, 'remote', 'get-url', 'origin'], { encoding: 'utf8' }).stdout.trim();
+    const history = await serveHistory('{"creep": []}');
+    const published = await runScriptServed(
+      { ...publish, variables: { ...publish.variables, CI_REPOSITORY_URL: origin } },
+      measured,
+      npx.bin,
+      history.apiUrl,
+    ).finally(() => history.server.close());
+    expect(published.status).toBe(0);
+    expect(history.paths).toEqual([`/api/v4/projects/${PROJECT_ID}/jobs/artifacts/main/raw/benchgate-history.json?job=benchgate-record`]);
+    const args = npx.args();
+    const file = args[args.indexOf('--history-from') + 1]!;
+    expect(path.basename(file)).toBe('benchgate-history.json');
+    expect(readFileSync(file, 'utf8')).toBe('{"creep": []}');
   });
 
   it('passes warmup, seed, correction, sampling and timeout; an empty seed adds no --seed', () => {

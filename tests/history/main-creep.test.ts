@@ -3,9 +3,10 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../src/cli.js';
-import { publishSaved } from '../../src/commands/report.js';
+import { publishSaved, publishSavedGitLab } from '../../src/commands/report.js';
 import { analyseHistory } from '../../src/history/analyse.js';
 import { renderHistoryJson } from '../../src/history/render.js';
+import { GitLabPlatform } from '../../src/platforms/gitlab.js';
 import { LocalPlatform } from '../../src/platforms/local.js';
 import { measurement, run } from '../builders.js';
 import { tempDir } from '../e2e/helpers.js';
@@ -86,5 +87,19 @@ describe("the PR comment's line on main's creep", () => {
       /^- 📈 main: \+8\.32% \[\+7\.98%, \+8\.66%\] over the last 40 commits /m,
     );
     expect(outcome.result.mainCreep?.links).toBe(40);
+  });
+
+  it("reaches the merge request's note on GitLab's publish job (report --from --history-from)", async () => {
+    const dir = tempDir();
+    logFile(dir);
+    const history = historyJson(tempDir(), 'BenchmarkParse');
+    // The pipeline's own measure job's artifact; no note token: comment.md is written, nothing posted.
+    const env = { GITLAB_CI: 'true', CI_COMMIT_SHA: 'b'.repeat(40) };
+    const platform = new GitLabPlatform({ ...env }, quiet, quiet);
+    const outcome = await publishSavedGitLab(dir, platform, [], env, history);
+    expect(outcome.exitCode).toBe(0);
+    expect(readFileSync(path.join(dir, 'comment.md'), 'utf8')).toMatch(
+      /^- 📈 main: \+8\.32% \[\+7\.98%, \+8\.66%\] over the last 40 commits /m,
+    );
   });
 });

@@ -73886,6 +73886,9 @@ function forgetInitialValues(names, env = process.env) {
 
 // src/main.ts
 forgetInitialValues(withheldVariables(process.env));
+process.stdout.on("error", (error2) => {
+  if (error2.code !== "EPIPE") throw error2;
+});
 var guard = guardProcess((exit) => process.stderr.write(`benchgate: ${exit.message}
 ${exit.stack ? `${exit.stack}
 ` : ""}`));

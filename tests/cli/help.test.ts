@@ -5,7 +5,7 @@ import { main } from '../../src/cli.js';
 import { RUN_EXAMPLES, RUN_HELP_GROUPS } from '../../src/help.js';
 import { commandOptions } from '../../src/options.js';
 import { LocalPlatform } from '../../src/platforms/local.js';
-import { tempDir } from '../e2e/helpers.js';
+import { startCli, tempDir } from '../e2e/helpers.js';
 
 const sink = (into: { text: string }) => ({ write: (t: string) => ((into.text += t), true) }) as NodeJS.WritableStream;
 
@@ -29,5 +29,16 @@ describe('run --help', () => {
     const platform = new LocalPlatform(sink(out), sink(err));
     const code = await main([...argv, '--repo', repo], platform, { out: (t) => (out.text += t), err: (t) => (err.text += t) });
     expect([code, err.text]).toEqual([2, expect.stringMatching(/benchgate: cannot resolve "[^"]+" to a commit/)]);
+  });
+});
+
+describe('help piped into a reader that stops early', () => {
+  it('exits 0 with nothing on stderr when the pipe is closed before the help is written (`run --help | head`)', async () => {
+    const { child, done } = startCli(['run', '--help']);
+    // The reader is gone before benchgate writes a byte: every write meets EPIPE.
+    child.stdout!.destroy();
+    const { code, stderr } = await done;
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });

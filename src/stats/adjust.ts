@@ -34,14 +34,14 @@ function adjustSorted(p: readonly number[], from: 'ascending' | 'descending', sc
   p.forEach((value, i) => {
     if (!(value >= 0 && value <= 1)) throw new StatsError(`p[${i}] is ${value}: p-values lie in [0, 1]`);
   });
-  const order = p.map((_, i) => i).sort((a, b) => p[a] - p[b]);
+  const order = p.map((_, i) => i).sort((a, b) => p[a]! - p[b]!);
   const adjusted = new Array<number>(p.length);
   let running = from === 'ascending' ? 0 : 1;
   for (let step = 0; step < order.length; step++) {
     const rank = from === 'ascending' ? step : order.length - 1 - step;
-    const value = Math.min(1, scale(p[order[rank]], rank));
+    const value = Math.min(1, scale(p[order[rank]!]!, rank));
     running = from === 'ascending' ? Math.max(running, value) : Math.min(running, value);
-    adjusted[order[rank]] = running;
+    adjusted[order[rank]!] = running;
   }
   return adjusted;
 }

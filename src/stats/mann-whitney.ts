@@ -44,7 +44,7 @@ export function mannWhitneyU(x: readonly number[], y: readonly number[], opts: M
   const n2 = y.length;
   const { ranks, tieTerm } = rankAverage([...x, ...y]);
   let rankSumX = 0;
-  for (let i = 0; i < n1; i++) rankSumX += ranks[i];
+  for (let i = 0; i < n1; i++) rankSumX += ranks[i]!;
   const u1 = rankSumX - (n1 * (n1 + 1)) / 2;
   const u2 = n1 * n2 - u1;
 

@@ -24,7 +24,7 @@ export function differenceSelector(x: readonly number[], y: readonly number[]): 
   const descending = Float64Array.from(y).sort().reverse();
   if (x.length * y.length <= SORT_ALL) {
     const all = candidates(ascending, descending, new Int32Array(x.length), new Int32Array(x.length).fill(y.length));
-    return (k) => all[k - 1];
+    return (k) => all[k - 1]!;
   }
   const rng = createRng(x.length * 31 + y.length);
   return (k) => select(ascending, descending, k, rng);
@@ -39,11 +39,11 @@ function select(x: Float64Array, y: Float64Array, k: number, rng: Rng): number {
     let remaining = 0;
     let discardedBelow = 0;
     for (let i = 0; i < rows; i++) {
-      remaining += hi[i] - lo[i];
-      discardedBelow += lo[i];
+      remaining += hi[i]! - lo[i]!;
+      discardedBelow += lo[i]!;
     }
     if (remaining <= Math.max(SORT_ALL, rows + y.length)) {
-      return candidates(x, y, lo, hi)[k - discardedBelow - 1];
+      return candidates(x, y, lo, hi)[k - discardedBelow - 1]!;
     }
     const pivot = samplePivot(x, y, lo, hi, remaining, (k - discardedBelow - 0.5) / remaining, rng);
     const below = countEachRow(x, y, pivot, false); // x_i - y_j < pivot
@@ -51,8 +51,8 @@ function select(x: Float64Array, y: Float64Array, k: number, rng: Rng): number {
     const totalBelow = sum(below);
     if (k > totalBelow && k <= sum(atOrBelow)) return pivot;
     for (let i = 0; i < rows; i++) {
-      if (k <= totalBelow) hi[i] = Math.min(hi[i], Math.max(lo[i], below[i]));
-      else lo[i] = Math.max(lo[i], Math.min(hi[i], atOrBelow[i]));
+      if (k <= totalBelow) hi[i] = Math.min(hi[i]!, Math.max(lo[i]!, below[i]!));
+      else lo[i] = Math.max(lo[i]!, Math.min(hi[i]!, atOrBelow[i]!));
     }
   }
 }
@@ -72,11 +72,11 @@ function samplePivot(
   let row = 0;
   let before = 0; // candidates in rows before `row`
   for (const index of indices) {
-    while (index >= before + hi[row] - lo[row]) before += hi[row] - lo[row++];
-    sample.push(x[row] - y[lo[row] + index - before]);
+    while (index >= before + hi[row]! - lo[row]!) before += hi[row]! - lo[row++]!;
+    sample.push(x[row]! - y[lo[row]! + index - before]!);
   }
   sample.sort((a, b) => a - b);
-  return sample[Math.min(PIVOT_SAMPLE - 1, Math.floor(relativeRank * PIVOT_SAMPLE))];
+  return sample[Math.min(PIVOT_SAMPLE - 1, Math.floor(relativeRank * PIVOT_SAMPLE))]!;
 }
 
 /** Per row, how many differences are below the pivot (or at or below it). */
@@ -84,7 +84,7 @@ function countEachRow(x: Float64Array, y: Float64Array, pivot: number, inclusive
   const counts = new Int32Array(x.length);
   let j = y.length; // rows grow with i, so each row's count is at most the previous one's
   for (let i = 0; i < x.length; i++) {
-    while (j > 0 && !(inclusive ? x[i] - y[j - 1] <= pivot : x[i] - y[j - 1] < pivot)) j--;
+    while (j > 0 && !(inclusive ? x[i]! - y[j - 1]! <= pivot : x[i]! - y[j - 1]! < pivot)) j--;
     counts[i] = j;
   }
   return counts;
@@ -94,7 +94,7 @@ function countEachRow(x: Float64Array, y: Float64Array, pivot: number, inclusive
 function candidates(x: Float64Array, y: Float64Array, lo: Int32Array, hi: Int32Array): Float64Array {
   const values: number[] = [];
   for (let i = 0; i < x.length; i++) {
-    for (let j = lo[i]; j < hi[i]; j++) values.push(x[i] - y[j]);
+    for (let j = lo[i]!; j < hi[i]!; j++) values.push(x[i]! - y[j]!);
   }
   return Float64Array.from(values).sort();
 }

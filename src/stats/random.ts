@@ -67,7 +67,7 @@ export function createRng(seed: number): Rng {
       const copy = [...a];
       for (let i = copy.length - 1; i > 0; i--) {
         const j = int(i + 1);
-        [copy[i], copy[j]] = [copy[j], copy[i]];
+        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
       }
       return copy;
     },

@@ -45,7 +45,7 @@ const MAX_N = 5000;
 
 function polynomial(coefficients: readonly number[], x: number): number {
   let sum = 0;
-  for (let i = coefficients.length - 1; i >= 0; i--) sum = sum * x + coefficients[i];
+  for (let i = coefficients.length - 1; i >= 0; i--) sum = sum * x + coefficients[i]!;
   return sum;
 }
 
@@ -57,7 +57,7 @@ export function shapiroWilk(x: readonly number[]): { w: number; p: number } {
     throw new StatsError(`Shapiro-Wilk needs ${MIN_N} to ${MAX_N} values, got ${n}`);
   }
   const sorted = [...x].sort((a, b) => a - b);
-  const range = sorted[n - 1] - sorted[0];
+  const range = sorted[n - 1]! - sorted[0]!;
   if (range === 0) throw new StatsError('Shapiro-Wilk is undefined when all values are equal');
 
   const weights = coefficients(n);
@@ -85,8 +85,8 @@ function coefficients(n: number): Float64Array {
   const u = 1 / Math.sqrt(n);
   // The largest coefficient (two of them from n = 6 on) comes from Royston's polynomials;
   // the others are -m_i, scaled so that the whole vector has unit length.
-  const fitted = [polynomial(LARGEST_COEFFICIENT, u) - m[0] / rootSum];
-  if (n > 5) fitted.push(polynomial(SECOND_COEFFICIENT, u) - m[1] / rootSum);
+  const fitted = [polynomial(LARGEST_COEFFICIENT, u) - m[0]! / rootSum];
+  if (n > 5) fitted.push(polynomial(SECOND_COEFFICIENT, u) - m[1]! / rootSum);
   const fittedSquares = fitted.reduce((s, v) => s + v * v, 0);
   const replacedSquares = m.slice(0, fitted.length).reduce((s, v) => s + v * v, 0);
   const scale = Math.sqrt((sumSquares - 2 * replacedSquares) / (1 - 2 * fittedSquares));
@@ -110,8 +110,8 @@ function oneMinusSquaredCorrelation(a: Float64Array, sorted: number[]): number {
   let ssx = 0;
   let sax = 0;
   for (let i = 0; i < n; i++) {
-    const da = a[i] - meanA;
-    const dx = sorted[i] - meanX;
+    const da = a[i]! - meanA;
+    const dx = sorted[i]! - meanX;
     ssa += da * da;
     ssx += dx * dx;
     sax += da * dx;

@@ -40,7 +40,7 @@ export function wilcoxonSignedRank(d: readonly number[], opts: SignedRankOptions
   const { ranks, tieTerm } = rankAverage(nonZero.map(Math.abs));
   let wPlus = 0;
   nonZero.forEach((v, i) => {
-    if (v > 0) wPlus += ranks[i];
+    if (v > 0) wPlus += ranks[i]!;
   });
   const wMinus = (n * (n + 1)) / 2 - wPlus;
   const statistic = alternative === 'two-sided' ? Math.min(wPlus, wMinus) : wPlus;
@@ -60,7 +60,7 @@ export function wilcoxonSignedRank(d: readonly number[], opts: SignedRankOptions
 
 function exactP(wPlus: number, n: number, alternative: Alternative): number {
   const cdf = signedRankCdf(n);
-  const atMost = (k: number): number => (k < 0 ? 0 : cdf[Math.min(k, cdf.length - 1)]);
+  const atMost = (k: number): number => (k < 0 ? 0 : cdf[Math.min(k, cdf.length - 1)]!);
   const less = atMost(wPlus);
   // P(W+ >= w) = P(W+ <= n(n+1)/2 - w) by symmetry: read from the lower tail for precision.
   const greater = atMost(cdf.length - 1 - wPlus);
@@ -96,12 +96,12 @@ export function signedRankCdf(n: number): Float64Array {
   const counts = new Float64Array(maxSum + 1);
   counts[0] = 1;
   for (let rank = 1; rank <= n; rank++) {
-    for (let s = (rank * (rank + 1)) / 2; s >= rank; s--) counts[s] += counts[s - rank];
+    for (let s = (rank * (rank + 1)) / 2; s >= rank; s--) counts[s]! += counts[s - rank]!;
   }
   cdf = new Float64Array(maxSum + 1);
   let running = 0;
   for (let s = 0; s <= maxSum; s++) {
-    running += counts[s];
+    running += counts[s]!;
     cdf[s] = running / 2 ** n;
   }
   cdfCache.set(n, cdf);

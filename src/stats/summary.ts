@@ -15,9 +15,9 @@ export function quantile(sortedAscending: readonly number[], q: number): number 
   if (!(q >= 0 && q <= 1)) throw new StatsError(`quantile needs q in [0, 1], got ${q}`);
   const h = (sortedAscending.length - 1) * q;
   const below = Math.floor(h);
-  const a = sortedAscending[below];
+  const a = sortedAscending[below]!;
   if (below === sortedAscending.length - 1) return a;
-  const b = sortedAscending[below + 1];
+  const b = sortedAscending[below + 1]!;
   const t = h - below;
   return t >= 0.5 ? b - (b - a) * (1 - t) : a + (b - a) * t;
 }
@@ -47,8 +47,8 @@ export function summarize(values: readonly number[]): Summary {
   return {
     n: sorted.length,
     median: centre,
-    min: sorted[0],
-    max: sorted[sorted.length - 1],
+    min: sorted[0]!,
+    max: sorted[sorted.length - 1]!,
     p90: quantile(sorted, 0.9),
     p99: quantile(sorted, 0.99),
     mad: madValue,

@@ -30,15 +30,15 @@ function uCounts(m: number, n: number): Float64Array {
     const next: Float64Array[] = [Float64Array.of(1)];
     for (let b = 1; b <= n; b++) {
       const counts = new Float64Array(a * b + 1);
-      const withoutLargestInX = row[b]; // (a - 1, b), shifted by b
-      for (let u = 0; u < withoutLargestInX.length; u++) counts[u + b] += withoutLargestInX[u];
-      const withoutLargestInY = next[b - 1]; // (a, b - 1)
-      for (let u = 0; u < withoutLargestInY.length; u++) counts[u] += withoutLargestInY[u];
+      const withoutLargestInX = row[b]!; // (a - 1, b), shifted by b
+      for (let u = 0; u < withoutLargestInX.length; u++) counts[u + b]! += withoutLargestInX[u]!;
+      const withoutLargestInY = next[b - 1]!; // (a, b - 1)
+      for (let u = 0; u < withoutLargestInY.length; u++) counts[u]! += withoutLargestInY[u]!;
       next.push(counts);
     }
     row = next;
   }
-  return row[n];
+  return row[n]!;
 }
 
 function cumulative(counts: Float64Array): Float64Array {
@@ -47,7 +47,7 @@ function cumulative(counts: Float64Array): Float64Array {
   const cdf = new Float64Array(counts.length);
   let running = 0;
   for (let k = 0; k < counts.length; k++) {
-    running += counts[k];
+    running += counts[k]!;
     cdf[k] = running / total;
   }
   return cdf;
@@ -59,7 +59,7 @@ export function uSf(m: number, n: number, k: number): number {
   const mirrored = m * n - k;
   if (mirrored < 0) return 0;
   if (mirrored >= cdf.length) return 1;
-  return cdf[mirrored];
+  return cdf[mirrored]!;
 }
 
 /**
@@ -70,6 +70,6 @@ export function uQuantile(m: number, n: number, p: number): number {
   const cdf = uCdf(m, n);
   const target = p - 10 * Number.EPSILON;
   let q = 0;
-  while (q < cdf.length - 1 && cdf[q] < target) q++;
+  while (q < cdf.length - 1 && cdf[q]! < target) q++;
   return q;
 }

@@ -13,7 +13,7 @@ const BENCH = `node -e "console.log(JSON.stringify({ benchgate: 1, benchmarks: [
 
 describe('benchgate run in a GitHub job', () => {
   const repo = makeRepo([{ 'v.txt': '1', 'bench/x.mjs': '' }, { 'v.txt': '2' }, { 'v.txt': '3' }]);
-  const [first, second, third] = ['HEAD~2', 'HEAD~1', 'HEAD'].map((ref) => git(repo, 'rev-parse', ref).trim());
+  const [first, second, third] = ['HEAD~2', 'HEAD~1', 'HEAD'].map((ref) => git(repo, 'rev-parse', ref).trim()) as [string, string, string];
   const event = path.join(tempDir('benchgate-event-'), 'push.json');
   writeFileSync(event, JSON.stringify({ before: first, after: third }));
 

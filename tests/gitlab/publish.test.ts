@@ -65,7 +65,7 @@ describe('benchgate on GitLab in two jobs: measure without the token, publish wi
     expect(mine).toHaveLength(1);
     expect(mine[0]!.body).toMatch(/### ❌ benchgate failed: 1 regression/);
     expect(gitlab.requests.every((r) => r.token === TOKEN)).toBe(true);
-  }, 20_000);
+  });
 
   it('fails a 2x regression whose artifact claims a pass, in results.json and in the log’s gate settings', async () => {
     const dir = tampered((d) => {
@@ -82,7 +82,7 @@ describe('benchgate on GitLab in two jobs: measure without the token, publish wi
     const body = gitlab.notes.find((n) => n.body.startsWith(MARKER))!.body;
     expect(body).toMatch(/### ❌ benchgate failed: 1 regression/);
     expect(body).not.toContain('benchgate passed');
-  }, 20_000);
+  });
 
   it('takes the gate settings from the trusted config it holds, not from the artifact', async () => {
     const published = await publish(
@@ -90,7 +90,7 @@ describe('benchgate on GitLab in two jobs: measure without the token, publish wi
       'fail-on: none\n',
     );
     expect(published.code).toBe(0);
-  }, 20_000);
+  });
 
   it('refuses an artifact measured on another commit than the pipeline’s (exit 2)', async () => {
     const published = await publish(
@@ -100,5 +100,5 @@ describe('benchgate on GitLab in two jobs: measure without the token, publish wi
     );
     expect(published.code).toBe(2);
     expect(published.stderr).toContain("not for this pipeline's commit");
-  }, 20_000);
+  });
 });

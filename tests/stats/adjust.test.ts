@@ -8,14 +8,14 @@ const raw = [0.01, 0.04, 0.03, 0.005, 0.5];
 describe('holm', () => {
   it("matches R's p.adjust", () => {
     const expected = [0.04, 0.09, 0.09, 0.025, 0.5];
-    holm(raw).forEach((v, i) => expect(v).toBeCloseTo(expected[i], 15));
+    holm(raw).forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 15));
   });
 });
 
 describe('benjaminiHochberg', () => {
   it("matches R's p.adjust", () => {
     const expected = [0.025, 0.05, 0.05, 0.025, 0.5];
-    benjaminiHochberg(raw).forEach((v, i) => expect(v).toBeCloseTo(expected[i], 15));
+    benjaminiHochberg(raw).forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 15));
   });
 });
 
@@ -36,10 +36,10 @@ describe('adjustments', () => {
         for (const adjust of [holm, benjaminiHochberg]) {
           const adjusted = adjust(p);
           adjusted.forEach((a, i) => {
-            expect(a).toBeGreaterThanOrEqual(p[i]);
+            expect(a).toBeGreaterThanOrEqual(p[i]!);
             expect(a).toBeLessThanOrEqual(1);
             p.forEach((other, j) => {
-              if (p[i] < other) expect(a).toBeLessThanOrEqual(adjusted[j]);
+              if (p[i]! < other) expect(a).toBeLessThanOrEqual(adjusted[j]!);
             });
           });
         }

@@ -57,7 +57,7 @@ describe('hodgesLehmann properties', () => {
       fc.property(values, values, (x, y) => {
         const diffs = x.flatMap((a) => y.map((b) => a - b)).sort((a, b) => a - b);
         const n = diffs.length;
-        const median = n % 2 ? diffs[(n - 1) / 2] : (diffs[n / 2 - 1] + diffs[n / 2]) / 2;
+        const median = n % 2 ? diffs[(n - 1) / 2] : (diffs[n / 2 - 1]! + diffs[n / 2]!) / 2;
         const r = hodgesLehmann(x, y);
         expect(r.estimate).toBe(median);
         expect(diffs).toContain(r.ci[0]);

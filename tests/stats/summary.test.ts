@@ -6,7 +6,7 @@ describe('quantile (numpy linear)', () => {
     // numpy.percentile([1, 2, 3, 4, 10], [0, 25, 50, 90, 99, 100])
     const sorted = [1, 2, 3, 4, 10];
     const expected = [1, 2, 3, 7.6, 9.76, 10];
-    [0, 0.25, 0.5, 0.9, 0.99, 1].forEach((q, i) => expect(quantile(sorted, q)).toBeCloseTo(expected[i], 12));
+    [0, 0.25, 0.5, 0.9, 0.99, 1].forEach((q, i) => expect(quantile(sorted, q)).toBeCloseTo(expected[i]!, 12));
     expect(quantile([7], 0.9)).toBe(7);
   });
 

@@ -14,6 +14,7 @@ import { adaptive } from './sections/adaptive.js';
 import { countJobs } from './sections/count-jobs.js';
 import { counts } from './sections/counts.js';
 import { drift } from './sections/drift.js';
+import { exactTest } from './sections/exact-test.js';
 import { falseAlarms } from './sections/false-alarms.js';
 import { historySection } from './sections/history.js';
 import { instructions } from './sections/instructions.js';
@@ -26,6 +27,8 @@ import { steady } from './sections/steady.js';
 import type { Check, SectionOptions, SectionOutput } from './sections/types.js';
 
 const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionOutput>; inQuick: boolean }> = {
+  // The exact test alone: A/A under the default correction, power against theory (about 10 s).
+  'exact-test': { run: exactTest, inQuick: true },
   'false-alarms': { run: falseAlarms, inQuick: true },
   power: { run: power, inQuick: false },
   drift: { run: drift, inQuick: true },

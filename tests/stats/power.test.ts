@@ -1,18 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { mannWhitneyPower, minDetectableEffectPct, ROUNDS_CAP, roundsNeeded, StatsError } from '../../src/stats/index.js';
-import { simulatedPower } from './simulation.js';
-
-describe('power model against a seeded simulation of the exact test', () => {
-  const settings = [
-    { n: 10, shiftInSd: 1.5, alpha: 0.05 },
-    { n: 20, shiftInSd: 0.8, alpha: 0.05 },
-    { n: 30, shiftInSd: 1.0, alpha: 0.001 },
-  ];
-  it.each(settings)('n = $n, shift $shiftInSd sd, alpha $alpha', (s) => {
-    const simulated = simulatedPower({ seed: 11, trials: 2000, ...s });
-    expect(Math.abs(mannWhitneyPower(s) - simulated)).toBeLessThan(0.04);
-  });
-});
 
 describe('minDetectableEffectPct', () => {
   it('is the effect at which the model has 80% power', () => {

@@ -11,7 +11,7 @@ import { extraWorktrees, runCli, tempDir, verdictsOf } from '../e2e/helpers.js';
 // an A/A run: on unchanged code the gate flags a benchmark at the rate its alpha allows (Holm at
 // 0.05, and with the two planted changes rejected first, the untouched pair gets nearly all of
 // it), which is the 1 failure in 20-40 runs this file used to see. That rate is checked where it
-// can be counted: tests/stats/simulation.test.ts.
+// can be counted: the exact-test and false-alarms sections of npm run bench -- --quick.
 // tests/timed/ runs after the rest, alone (the `test` script): jest's workers add no load. Each
 // test gets 180 s rather than jest's 60, since a slow host is not a wrong verdict.
 const DEMO_TIMEOUT_MS = 180_000;

@@ -355,6 +355,16 @@ const CONFIG = [
     commands: ['run', 'analyze', 'report'],
   },
   {
+    name: 'skip-paths',
+    arg: 'GLOBS',
+    type: 'list',
+    defaultText: 'none: every pull request is measured',
+    help: "on a pull or merge request: when every file it changes (merge base to head) matches one of these path globs (docs/**, *.md), the gate passes at once, skipped, with its reports and check; pushes and recording runs never skip; the PR's own config cannot set it",
+    trust: 'trusted-only',
+    measures: false,
+    commands: ['run'],
+  },
+  {
     name: 'thresholds',
     arg: 'GLOB=PCT',
     type: 'glob-thresholds',

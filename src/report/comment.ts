@@ -126,6 +126,14 @@ const mainCreepNote: NoteProvider = ({ result }) => {
   ];
 };
 
+/** skip-paths: the files that changed, so a reviewer sees why nothing was measured. */
+const skippedNote: NoteProvider = ({ result }) => {
+  const skipped = result.skipped;
+  if (!skipped || skipped.files.length === 0) return [];
+  const more = skipped.changedFiles - skipped.files.length;
+  return [`Changed: ${skipped.files.map((f) => markdownCodeCell(f)).join(', ')}${more > 0 ? ` and ${more} more` : ''}.`];
+};
+
 /** The notes slot's lines, in this order. Issues 20, 22, 26 add their providers here. */
 export const NOTE_PROVIDERS: NoteProvider[] = [
   failedRunsNote,
@@ -136,6 +144,7 @@ export const NOTE_PROVIDERS: NoteProvider[] = [
   geomeanNote,
   comparedNote,
   mainCreepNote,
+  skippedNote,
 ];
 
 const platformLinks: LinkProvider = ({ links }) => links.map(linkMarkdown);

@@ -276,6 +276,10 @@ async function skipByPaths(config: Config, repo: string, baseSha: string, headSh
     platform.info('skip-paths: not a pull or merge request, so measured (pushes and recording runs never skip)');
     return null;
   }
+  if (config.governance.event.startsWith('issue_comment')) {
+    platform.info('skip-paths: a run someone asked for (/benchmark), so measured');
+    return null;
+  }
   let changed: Awaited<ReturnType<typeof changedFiles>>;
   try {
     changed = await changedFiles(repo, baseSha, headSha);

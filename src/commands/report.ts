@@ -71,7 +71,7 @@ export interface SavedPublishOptions extends GitHubOptions {
  * (trusted-gate.ts) and the reports rewritten in DIR, so that nothing the artifact claims is
  * published. Refused (exit 2) without a results log.
  */
-function decideAgain(
+export function decideAgain(
   dir: string,
   trusted: RawConfig[],
   override: GateOverride | null,

@@ -292,7 +292,8 @@ export function sectionMarker(section: CommentSection): string {
 
 /**
  * The comment's body (after the sticky marker) with one section replaced and the others kept.
- * A body without section markers (a comment written before sections) is all `gate`. A marker
+ * A body without section markers (the gate's alone, or a comment written before sections) is all
+ * `gate`. A marker
  * line inside a section's text is dropped: the text is benchgate's own, escaped, but a section
  * must never be able to end another.
  */
@@ -306,6 +307,12 @@ export function withSection(existing: string, section: CommentSection, text: str
     else if (current) sections.set(current, [...(sections.get(current) ?? []), line]);
   }
   sections.set(section, text.split('\n'));
+  // The gate alone is posted as comment.md has it, as before there were sections.
+  if (sections.size === 1 && section === 'gate')
+    return text
+      .split('\n')
+      .filter((line) => !markers.has(line.trim()))
+      .join('\n');
   return COMMENT_SECTIONS.filter((s) => sections.has(s))
     .map(
       (s) =>

@@ -128,6 +128,11 @@ export function joinShardDirectories(dir: string, trusted: RawConfig[]): void {
     .sort();
   if (files.length === 0) return;
   const logs = files.map((file) => ({ file, log: readLog(file) }));
+  // skip-paths skipped every shard alike (the same diff): one of their logs says it for all.
+  if (logs.every(({ log }) => log.header.skipped !== undefined)) {
+    writeFileSync(path.join(dir, LOG_FILE), readFileSync(files[0]!));
+    return;
+  }
   const plain = logs.find(({ log }) => log.header.shard === undefined);
   if (plain)
     throw new ConfigError(

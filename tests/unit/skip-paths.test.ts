@@ -2,7 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { changedFiles, pathMatcher, skipDecision } from '../../src/runner/skip-paths.js';
-import { git, makeRepo } from '../e2e/helpers.js';
+import { joinShardDirectories } from '../../src/commands/report.js';
+import { readLog } from '../../src/runner/log.js';
+import { git, makeRepo, tempDir } from '../e2e/helpers.js';
+import { testHeader } from '../helpers/log-header.js';
 
 describe('skip-paths globs', () => {
   it('match paths as git names them: * stays in a directory, ** crosses them, dot files match', () => {
@@ -48,5 +51,19 @@ describe('changed files', () => {
   it('an unknown commit is an error, never an empty change', async () => {
     const repo = makeRepo([{ 'a.txt': '1' }]);
     await expect(changedFiles(repo, '0'.repeat(40), 'HEAD')).rejects.toThrow(/merge-base/);
+  });
+});
+
+describe('a skipped sharded run', () => {
+  it('the publish job takes one shard’s skipped log for all (every shard skips alike)', () => {
+    const dir = tempDir('benchgate-shards-');
+    const skipped = { mergeBase: 'a'.repeat(40), changedFiles: 1, files: ['README.md'] };
+    for (const shard of ['shard-1', 'shard-2']) {
+      mkdirSync(path.join(dir, shard));
+      const lines = [testHeader({ skipped }), { type: 'end', endedAt: '2026-01-01T00:00:01Z', status: 'completed' }];
+      writeFileSync(path.join(dir, shard, 'results.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    }
+    joinShardDirectories(dir, []);
+    expect(readLog(path.join(dir, 'results.jsonl')).header.skipped).toEqual(skipped);
   });
 });

@@ -8,6 +8,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { FakeGitHub } from '../github/fake-github.js';
 import { git, makeRepo, readResults, runCli, tempDir } from './helpers.js';
 
 const BENCH = `node -e "console.log(JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'x', unit: 'ms', values: [Number(require('fs').readFileSync('v.txt', 'utf8'))] }] }))"`;
@@ -22,13 +23,19 @@ function repoWith(baseConfig: string, headFiles: Record<string, string>) {
   return { repo, base: base!, head: head! };
 }
 
-function env(repo: string, base: string, head: string, event: 'pull_request' | 'push'): NodeJS.ProcessEnv {
+function env(repo: string, base: string, head: string, event: 'pull_request' | 'push' | 'issue_comment'): NodeJS.ProcessEnv {
   const dir = tempDir('benchgate-event-');
   const file = path.join(dir, 'event.json');
   const payload =
     event === 'pull_request'
       ? { pull_request: { number: 5, base: { sha: base }, head: { sha: head } } }
-      : { before: base, after: head, ref: 'refs/heads/main', repository: { default_branch: 'main' } };
+      : event === 'push'
+        ? { before: base, after: head, ref: 'refs/heads/main', repository: { default_branch: 'main' } }
+        : {
+            action: 'created',
+            issue: { number: 5, pull_request: { url: 'https://api.github.invalid/pulls/5' } },
+            comment: { id: 1, body: '/benchmark' },
+          };
   writeFileSync(file, JSON.stringify(payload));
   const summary = path.join(dir, 'summary.md');
   writeFileSync(summary, '');
@@ -44,9 +51,9 @@ function env(repo: string, base: string, head: string, event: 'pull_request' | '
   };
 }
 
-async function run(repo: string, environment: NodeJS.ProcessEnv) {
+async function run(repo: string, environment: NodeJS.ProcessEnv, flags: string[] = []) {
   const out = tempDir('benchgate-out-');
-  const step = await runCli(['run', '--out', out], { cwd: repo, env: environment });
+  const step = await runCli(['run', '--out', out, ...flags], { cwd: repo, env: environment });
   return { step, out, result: existsSync(path.join(out, 'results.json')) ? readResults(out) : undefined };
 }
 
@@ -93,10 +100,31 @@ describe('skip-paths', () => {
 
   it('a push (a recording run on main) is always measured', async () => {
     const pr = repoWith(CONFIG + SKIP, { 'docs/guide.md': 'new' });
-    const { step, result } = await run(pr.repo, env(pr.repo, pr.base, pr.head, 'push'));
+    const { step, result } = await run(pr.repo, env(pr.repo, pr.base, pr.head, 'push'), ['--rounds', '4']);
     expect(step.code).toBe(0);
     expect(result!.skipped).toBeUndefined();
     expect(result!.comparisons.map((c) => c.benchmark)).toContain('x');
     expect(step.stdout).toContain('skip-paths: not a pull or merge request, so measured');
+  }, 60_000);
+
+  it('a /benchmark run (issue_comment) is never skipped: someone asked for it', async () => {
+    const pr = repoWith(CONFIG + SKIP, { 'docs/guide.md': 'new' });
+    const fake = new FakeGitHub();
+    fake.pullRequestBase = pr.base;
+    fake.pullRequestHead = pr.head;
+    const api = await fake.start();
+    try {
+      const environment = { ...env(pr.repo, pr.base, pr.head, 'issue_comment'), GITHUB_REPOSITORY: 'acme/widgets', GITHUB_API_URL: api };
+      const out = tempDir('benchgate-out-');
+      const step = await runCli(['run', '--out', out, '--base', pr.base, '--head', pr.head, '--rounds', '4'], {
+        cwd: pr.repo,
+        env: { ...environment, GITHUB_TOKEN: 'ghs_read' },
+      });
+      expect(step.code).toBe(0);
+      expect(readResults(out).skipped).toBeUndefined();
+      expect(step.stdout).toContain('skip-paths: a run someone asked for (/benchmark), so measured');
+    } finally {
+      await fake.stop();
+    }
   }, 60_000);
 });

@@ -1210,7 +1210,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter2 = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path28 = __require("node:path");
+    var path29 = __require("node:path");
     var fs3 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2223,9 +2223,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName2) {
-          const localBin = path28.resolve(baseDir, baseName2);
+          const localBin = path29.resolve(baseDir, baseName2);
           if (fs3.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path28.extname(baseName2))) return void 0;
+          if (sourceExt.includes(path29.extname(baseName2))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs3.existsSync(`${localBin}${ext}`)
           );
@@ -2243,17 +2243,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path28.resolve(
-            path28.dirname(resolvedScriptPath),
+          executableDir = path29.resolve(
+            path29.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path28.basename(
+            const legacyName = path29.basename(
               this._scriptPath,
-              path28.extname(this._scriptPath)
+              path29.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2264,7 +2264,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path28.extname(executableFile));
+        launchWithNode = sourceExt.includes(path29.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -2675,7 +2675,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const negativeNumberArg = (arg) => {
           if (!/^-(\d+|\d*\.\d+)(e[+-]?\d+)?$/.test(arg)) return false;
           return !this._getCommandAndAncestors().some(
-            (cmd) => cmd.options.map((opt) => opt.short).some((short2) => /^-\d$/.test(short2))
+            (cmd) => cmd.options.map((opt) => opt.short).some((short3) => /^-\d$/.test(short3))
           );
         };
         let activeVariadicOption = null;
@@ -3179,7 +3179,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path28.basename(filename, path28.extname(filename));
+        this._name = path29.basename(filename, path29.extname(filename));
         return this;
       }
       /**
@@ -3193,9 +3193,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path29) {
-        if (path29 === void 0) return this._executableDir;
-        this._executableDir = path29;
+      executableDir(path30) {
+        if (path30 === void 0) return this._executableDir;
+        this._executableDir = path30;
         return this;
       }
       /**
@@ -5943,8 +5943,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports2.basename = (path28, { windows } = {}) => {
-      const segs = path28.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path29, { windows } = {}) => {
+      const segs = path29.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -7316,9 +7316,9 @@ var require_picomatch = __commonJS({
     var utils = require_utils();
     var constants4 = require_constants();
     var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob, options, returnState = false) => {
+    var picomatch3 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch2(input, options, returnState));
+        const fns = glob.map((input) => picomatch3(input, options, returnState));
         const arrayMatcher = (str2) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str2);
@@ -7334,16 +7334,16 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const posix = opts.windows;
-      const regex = isState ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const regex = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
       const state = regex.state;
       delete regex.state;
       let isIgnored = () => false;
       if (opts.ignore) {
         const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
+        isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob, posix });
+        const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob, posix });
         const result = { glob, state, regex, posix, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
@@ -7369,7 +7369,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch2.test = (input, regex, options, { glob, posix } = {}) => {
+    picomatch3.test = (input, regex, options, { glob, posix } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -7386,24 +7386,24 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex, options, posix);
+          match = picomatch3.matchBase(input, regex, options, posix);
         } else {
           match = regex.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch2.matchBase = (input, glob, options, posix = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+    picomatch3.matchBase = (input, glob, options, posix = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch3.makeRe(glob, options);
       return regex.test(utils.basename(input, { windows: posix }));
     };
-    picomatch2.isMatch = (str2, patterns, options) => picomatch2(patterns, options)(str2);
-    picomatch2.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
+    picomatch3.isMatch = (str2, patterns, options) => picomatch3(patterns, options)(str2);
+    picomatch3.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch3.parse(p, options));
       return parse3(pattern, { ...options, fastpaths: false });
     };
-    picomatch2.scan = (input, options) => scan(input, options);
-    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
+    picomatch3.scan = (input, options) => scan(input, options);
+    picomatch3.compileRe = (state, options, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
         return state.output;
       }
@@ -7414,13 +7414,13 @@ var require_picomatch = __commonJS({
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
-      const regex = picomatch2.toRegex(source, options);
+      const regex = picomatch3.toRegex(source, options);
       if (returnState === true) {
         regex.state = state;
       }
       return regex;
     };
-    picomatch2.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+    picomatch3.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
       if (!input || typeof input !== "string") {
         throw new TypeError("Expected a non-empty string");
       }
@@ -7431,9 +7431,9 @@ var require_picomatch = __commonJS({
       if (!parsed.output) {
         parsed = parse3(input, options);
       }
-      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
+      return picomatch3.compileRe(parsed, options, returnOutput, returnState);
     };
-    picomatch2.toRegex = (source, options) => {
+    picomatch3.toRegex = (source, options) => {
       try {
         const opts = options || {};
         return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
@@ -7442,8 +7442,8 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch2.constants = constants4;
-    module.exports = picomatch2;
+    picomatch3.constants = constants4;
+    module.exports = picomatch3;
   }
 });
 
@@ -7453,14 +7453,14 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
-    function picomatch2(glob, options, returnState = false) {
+    function picomatch3(glob, options, returnState = false) {
       if (options && (options.windows === null || options.windows === void 0)) {
         options = { ...options, windows: utils.isWindows() };
       }
       return pico(glob, options, returnState);
     }
-    Object.assign(picomatch2, pico);
-    module.exports = picomatch2;
+    Object.assign(picomatch3, pico);
+    module.exports = picomatch3;
   }
 });
 
@@ -8011,17 +8011,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path28) {
-      const ctrl = callVisitor(key, node, visitor, path28);
+    function visit_(key, node, visitor, path29) {
+      const ctrl = callVisitor(key, node, visitor, path29);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path28, ctrl);
-        return visit_(key, ctrl, visitor, path28);
+        replaceNode(key, path29, ctrl);
+        return visit_(key, ctrl, visitor, path29);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path28 = Object.freeze(path28.concat(node));
+          path29 = Object.freeze(path29.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path28);
+            const ci = visit_(i, node.items[i], visitor, path29);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -8032,13 +8032,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path28 = Object.freeze(path28.concat(node));
-          const ck = visit_("key", node.key, visitor, path28);
+          path29 = Object.freeze(path29.concat(node));
+          const ck = visit_("key", node.key, visitor, path29);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path28);
+          const cv = visit_("value", node.value, visitor, path29);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -8059,17 +8059,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path28) {
-      const ctrl = await callVisitor(key, node, visitor, path28);
+    async function visitAsync_(key, node, visitor, path29) {
+      const ctrl = await callVisitor(key, node, visitor, path29);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path28, ctrl);
-        return visitAsync_(key, ctrl, visitor, path28);
+        replaceNode(key, path29, ctrl);
+        return visitAsync_(key, ctrl, visitor, path29);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path28 = Object.freeze(path28.concat(node));
+          path29 = Object.freeze(path29.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path28);
+            const ci = await visitAsync_(i, node.items[i], visitor, path29);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -8080,13 +8080,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path28 = Object.freeze(path28.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path28);
+          path29 = Object.freeze(path29.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path29);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path28);
+          const cv = await visitAsync_("value", node.value, visitor, path29);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -8113,23 +8113,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path28) {
+    function callVisitor(key, node, visitor, path29) {
       if (typeof visitor === "function")
-        return visitor(key, node, path28);
+        return visitor(key, node, path29);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path28);
+        return visitor.Map?.(key, node, path29);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path28);
+        return visitor.Seq?.(key, node, path29);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path28);
+        return visitor.Pair?.(key, node, path29);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path28);
+        return visitor.Scalar?.(key, node, path29);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path28);
+        return visitor.Alias?.(key, node, path29);
       return void 0;
     }
-    function replaceNode(key, path28, node) {
-      const parent = path28[path28.length - 1];
+    function replaceNode(key, path29, node) {
+      const parent = path29[path29.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -8741,10 +8741,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path28, value) {
+    function collectionFromPath(schema, path29, value) {
       let v = value;
-      for (let i = path28.length - 1; i >= 0; --i) {
-        const k = path28[i];
+      for (let i = path29.length - 1; i >= 0; --i) {
+        const k = path29[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8763,7 +8763,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path28) => path28 == null || typeof path28 === "object" && !!path28[Symbol.iterator]().next().done;
+    var isEmptyPath = (path29) => path29 == null || typeof path29 === "object" && !!path29[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8793,11 +8793,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path28, value) {
-        if (isEmptyPath(path28))
+      addIn(path29, value) {
+        if (isEmptyPath(path29))
           this.add(value);
         else {
-          const [key, ...rest] = path28;
+          const [key, ...rest] = path29;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -8811,8 +8811,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path28) {
-        const [key, ...rest] = path28;
+      deleteIn(path29) {
+        const [key, ...rest] = path29;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -8826,8 +8826,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path28, keepScalar) {
-        const [key, ...rest] = path28;
+      getIn(path29, keepScalar) {
+        const [key, ...rest] = path29;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -8845,8 +8845,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path28) {
-        const [key, ...rest] = path28;
+      hasIn(path29) {
+        const [key, ...rest] = path29;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -8856,8 +8856,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path28, value) {
-        const [key, ...rest] = path28;
+      setIn(path29, value) {
+        const [key, ...rest] = path29;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -11372,9 +11372,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path28, value) {
+      addIn(path29, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path28, value);
+          this.contents.addIn(path29, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -11449,14 +11449,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path28) {
-        if (Collection2.isEmptyPath(path28)) {
+      deleteIn(path29) {
+        if (Collection2.isEmptyPath(path29)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path28) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path29) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -11471,10 +11471,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path28, keepScalar) {
-        if (Collection2.isEmptyPath(path28))
+      getIn(path29, keepScalar) {
+        if (Collection2.isEmptyPath(path29))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path28, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path29, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -11485,10 +11485,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path28) {
-        if (Collection2.isEmptyPath(path28))
+      hasIn(path29) {
+        if (Collection2.isEmptyPath(path29))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path28) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path29) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -11505,13 +11505,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path28, value) {
-        if (Collection2.isEmptyPath(path28)) {
+      setIn(path29, value) {
+        if (Collection2.isEmptyPath(path29)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path28), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path29), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path28, value);
+          this.contents.setIn(path29, value);
         }
       }
       /**
@@ -13472,10 +13472,10 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path28) => {
+    visit.itemAtPath = (cst, path29) => {
       let item = cst;
-      for (const [field2, index] of path28) {
-        const tok = item?.[field2];
+      for (const [field3, index] of path29) {
+        const tok = item?.[field3];
         if (tok && "items" in tok) {
           item = tok.items[index];
         } else
@@ -13483,23 +13483,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path28) => {
-      const parent = visit.itemAtPath(cst, path28.slice(0, -1));
-      const field2 = path28[path28.length - 1][0];
-      const coll = parent?.[field2];
+    visit.parentCollection = (cst, path29) => {
+      const parent = visit.itemAtPath(cst, path29.slice(0, -1));
+      const field3 = path29[path29.length - 1][0];
+      const coll = parent?.[field3];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path28, item, visitor) {
-      let ctrl = visitor(item, path28);
+    function _visit(path29, item, visitor) {
+      let ctrl = visitor(item, path29);
       if (typeof ctrl === "symbol")
         return ctrl;
-      for (const field2 of ["key", "value"]) {
-        const token = item[field2];
+      for (const field3 of ["key", "value"]) {
+        const token = item[field3];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path28.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path29.concat([[field3, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -13509,11 +13509,11 @@ var require_cst_visit = __commonJS({
               i -= 1;
             }
           }
-          if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path28);
+          if (typeof ctrl === "function" && field3 === "key")
+            ctrl = ctrl(item, path29);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path28) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path29) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -18604,8 +18604,8 @@ var require_utils2 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path28) {
-      let input = path28;
+    function removeDotSegments(path29) {
+      let input = path29;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -18679,11 +18679,11 @@ var require_utils2 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path28) {
-      if (path28 === "" || path28[0] === "/") {
-        return removeDotSegments(path28);
+    function removeDotSegmentsRelative(path29) {
+      if (path29 === "" || path29[0] === "/") {
+        return removeDotSegments(path29);
       }
-      const segments2 = path28.split("/");
+      const segments2 = path29.split("/");
       const last = segments2.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -19046,8 +19046,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path28 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path28 && path28 !== "/" ? path28 : void 0;
+        const path29 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path29 && path29 !== "/" ? path29 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -23319,14 +23319,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path28 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path29 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path28 && path28[0] !== "/") {
-          path28 = `/${path28}`;
+        if (path29 && path29[0] !== "/") {
+          path29 = `/${path29}`;
         }
-        return new URL(`${origin}${path28}`);
+        return new URL(`${origin}${path29}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -23777,39 +23777,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path28, origin }
+          request: { method, path: path29, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path28);
+        debuglog("sending request to %s %s/%s", method, origin, path29);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path28, origin },
+          request: { method, path: path29, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path28,
+          path29,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path28, origin }
+          request: { method, path: path29, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path28);
+        debuglog("trailers received from %s %s/%s", method, origin, path29);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path28, origin },
+          request: { method, path: path29, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path28,
+          path29,
           error2.message
         );
       });
@@ -23858,9 +23858,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path28, origin }
+            request: { method, path: path29, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path28);
+          debuglog("sending request to %s %s/%s", method, origin, path29);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -23923,7 +23923,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path28,
+        path: path29,
         method,
         body,
         headers,
@@ -23938,11 +23938,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path28 !== "string") {
+        if (typeof path29 !== "string") {
           throw new InvalidArgumentError2("path must be a string");
-        } else if (path28[0] !== "/" && !(path28.startsWith("http://") || path28.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path29[0] !== "/" && !(path29.startsWith("http://") || path29.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError2("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path28)) {
+        } else if (invalidPathRegex.test(path29)) {
           throw new InvalidArgumentError2("invalid request path");
         }
         if (typeof method !== "string") {
@@ -24008,7 +24008,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path28, query) : path28;
+        this.path = query ? buildURL(path29, query) : path29;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -28701,7 +28701,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path28, host, upgrade, blocking, reset } = request2;
+      const { method, path: path29, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -28782,7 +28782,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path28} HTTP/1.1\r
+      let header = `${method} ${path29} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -29311,7 +29311,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path28, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path29, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -29408,7 +29408,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path28;
+      headers[HTTP2_HEADER_PATH] = path29;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -29761,9 +29761,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path28 = search ? `${pathname}${search}` : pathname;
+        const path29 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path28;
+        this.opts.path = path29;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -31002,10 +31002,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path28 = "/",
+          path: path29 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path28;
+        opts.path = origin + path29;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -32977,20 +32977,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path28) {
-      if (typeof path28 !== "string") {
-        return path28;
+    function safeUrl(path29) {
+      if (typeof path29 !== "string") {
+        return path29;
       }
-      const pathSegments = path28.split("?");
+      const pathSegments = path29.split("?");
       if (pathSegments.length !== 2) {
-        return path28;
+        return path29;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path28, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path28);
+    function matchKey(mockDispatch2, { path: path29, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path29);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -33012,7 +33012,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path28 }) => matchValue(safeUrl(path28), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path29 }) => matchValue(safeUrl(path29), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -33050,9 +33050,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path28, method, body, headers, query } = opts;
+      const { path: path29, method, body, headers, query } = opts;
       return {
-        path: path28,
+        path: path29,
         method,
         body,
         headers,
@@ -33515,10 +33515,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path28, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path29, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path28,
+            Path: path29,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -38397,9 +38397,9 @@ var require_util7 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path28) {
-      for (let i = 0; i < path28.length; ++i) {
-        const code = path28.charCodeAt(i);
+    function validateCookiePath(path29) {
+      for (let i = 0; i < path29.length; ++i) {
+        const code = path29.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -40586,12 +40586,12 @@ var require_eventsource_stream = __commonJS({
       }
       return true;
     }
-    function isFieldName(line, length, field2) {
-      if (length !== field2.length) {
+    function isFieldName(line, length, field3) {
+      if (length !== field3.length) {
         return false;
       }
       for (let i = 0; i < length; i++) {
-        if (line[i] !== field2[i]) {
+        if (line[i] !== field3[i]) {
           return false;
         }
       }
@@ -40792,13 +40792,13 @@ ${value}`;
           }
         }
       }
-      setEventFieldSize(field2, size) {
-        const eventSize = this.eventSize - this.eventFieldSizes[field2] + size;
+      setEventFieldSize(field3, size) {
+        const eventSize = this.eventSize - this.eventFieldSizes[field3] + size;
         if (this.maxEventSize > 0 && eventSize > this.maxEventSize) {
           throw createMaxEventSizeExceededError();
         }
         this.eventSize = eventSize;
-        this.eventFieldSizes[field2] = size;
+        this.eventFieldSizes[field3] = size;
       }
       /**
        * @param {EventSourceStreamEvent} event
@@ -41319,11 +41319,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError2("invalid opts.path");
           }
-          let path28 = opts.path;
+          let path29 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path28 = `/${path28}`;
+            path29 = `/${path29}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path28);
+          url = new URL(util.parseOrigin(url).origin + path29);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -41411,8 +41411,8 @@ var init_context = __esm({
           if (existsSync8(process.env.GITHUB_EVENT_PATH)) {
             this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
-            const path28 = process.env.GITHUB_EVENT_PATH;
-            process.stdout.write(`GITHUB_EVENT_PATH ${path28} does not exist${EOL6}`);
+            const path29 = process.env.GITHUB_EVENT_PATH;
+            process.stdout.write(`GITHUB_EVENT_PATH ${path29} does not exist${EOL6}`);
           }
         }
         this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -48418,12 +48418,12 @@ var require_result = __commonJS({
         const row = { ...this._prebuiltEmptyResultObject };
         for (let i = 0, len = rowData.length; i < len; i++) {
           const rawValue = rowData[i];
-          const field2 = this.fields[i].name;
+          const field3 = this.fields[i].name;
           if (rawValue !== null) {
             const v = this.fields[i].format === "binary" ? Buffer.from(rawValue) : rawValue;
-            row[field2] = this._parsers[i](v);
+            row[field3] = this._parsers[i](v);
           } else {
-            row[field2] = null;
+            row[field3] = null;
           }
         }
         return row;
@@ -49919,7 +49919,7 @@ var require_split2 = __commonJS({
 var require_helper = __commonJS({
   "node_modules/pgpass/lib/helper.js"(exports2, module) {
     "use strict";
-    var path28 = __require("path");
+    var path29 = __require("path");
     var Stream = __require("stream").Stream;
     var split2 = require_split2();
     var util = __require("util");
@@ -49958,7 +49958,7 @@ var require_helper = __commonJS({
     };
     module.exports.getFileName = function(rawEnv) {
       var env = rawEnv || process.env;
-      var file = env.PGPASSFILE || (isWin ? path28.join(env.APPDATA || "./", "postgresql", "pgpass.conf") : path28.join(env.HOME || "./", ".pgpass"));
+      var file = env.PGPASSFILE || (isWin ? path29.join(env.APPDATA || "./", "postgresql", "pgpass.conf") : path29.join(env.HOME || "./", ".pgpass"));
       return file;
     };
     module.exports.usePgPass = function(stats2, fname) {
@@ -49980,13 +49980,13 @@ var require_helper = __commonJS({
       return true;
     };
     var matcher = module.exports.match = function(connInfo, entry) {
-      return fieldNames.slice(0, -1).reduce(function(prev, field2, idx) {
+      return fieldNames.slice(0, -1).reduce(function(prev, field3, idx) {
         if (idx == 1) {
-          if (Number(connInfo[field2] || defaultPort) === Number(entry[field2])) {
+          if (Number(connInfo[field3] || defaultPort) === Number(entry[field3])) {
             return prev && true;
           }
         }
-        return prev && (entry[field2] === "*" || entry[field2] === connInfo[field2]);
+        return prev && (entry[field3] === "*" || entry[field3] === connInfo[field3]);
       }, true);
     };
     module.exports.getPassword = function(connInfo, stream, cb) {
@@ -50023,11 +50023,11 @@ var require_helper = __commonJS({
       var obj = {};
       var isLastField = false;
       var addToObj = function(idx, i0, i1) {
-        var field2 = line.substring(i0, i1);
+        var field3 = line.substring(i0, i1);
         if (!Object.hasOwnProperty.call(process.env, "PGPASS_NO_DEESCAPE")) {
-          field2 = field2.replace(/\\([:\\])/g, "$1");
+          field3 = field3.replace(/\\([:\\])/g, "$1");
         }
-        obj[fieldNames[idx]] = field2;
+        obj[fieldNames[idx]] = field3;
       };
       for (var i = 0; i < line.length - 1; i += 1) {
         curChar = line.charAt(i + 1);
@@ -50090,7 +50090,7 @@ var require_helper = __commonJS({
 var require_lib55 = __commonJS({
   "node_modules/pgpass/lib/index.js"(exports2, module) {
     "use strict";
-    var path28 = __require("path");
+    var path29 = __require("path");
     var fs3 = __require("fs");
     var helper = require_helper();
     module.exports = function(connInfo, cb) {
@@ -53185,7 +53185,7 @@ function pct(fraction) {
 
 // src/model.ts
 var MAX_NAME_CHARS = 4096;
-var SCHEMA_VERSION = 3;
+var SCHEMA_VERSION = 4;
 var RSS_SAMPLE_MS = 25;
 
 // src/diagnostics/too-short.ts
@@ -55376,14 +55376,14 @@ function analyze({ header, runs, end, settings, override = null }) {
   const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
   const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
   const environment = environmentDiagnostic(header.environment, runs);
-  const failures3 = failuresOf(runs, groups, end, counted.length > 0 || ownsNothing(header));
+  const failures3 = failuresOf(runs, groups, end, counted.length > 0 || ownsNothing(header) || header.skipped !== void 0);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) if (c.gating) counts[c.verdict]++;
   const warnings = [...header.warnings ?? []];
   if (failures3.stopped !== null) warnings.push({ code: "run-failed", message: `the run stopped: ${failures3.stopped}` });
   if (failures3.noResults) warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
-  else warnings.push(...unmatchedGlobWarnings(settings, groups));
-  const reach = planReach(settings, family);
+  else if (!header.skipped) warnings.push(...unmatchedGlobWarnings(settings, groups));
+  const reach = header.skipped ? null : planReach(settings, family);
   if (reach && !reach.canFail) warnings.push(cannotFailWarning(reach, family, settings.adaptive !== void 0, plannedRounds(settings)));
   if (sequential && sequential.adaptive.unreachable.length > 0) {
     warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive.maxRounds, true));
@@ -55407,6 +55407,7 @@ function analyze({ header, runs, end, settings, override = null }) {
     warnings: [...warnings, ...environment.warnings, ...cost.warnings, ...diagnosed.warnings],
     environment: { ...header.environment, stability: environment.numbers },
     ...header.shards && { shards: header.shards },
+    ...header.skipped && { skipped: header.skipped },
     failures: failures3
   };
 }
@@ -55460,31 +55461,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path28) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path28}`);
+  object(value, path29) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path29}`);
     return value;
   }
-  array(value, path28) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path28}`);
+  array(value, path29) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path29}`);
     return value;
   }
-  string(value, path28) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path28}`);
+  string(value, path29) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path29}`);
     return value;
   }
   /** A finite number. */
-  number(value, path28) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path28}`);
+  number(value, path29) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path29}`);
     return value;
   }
-  numbers(value, path28) {
-    return this.array(value, path28).map((item, i) => this.number(item, `${path28}[${i}]`));
+  numbers(value, path29) {
+    return this.array(value, path29).map((item, i) => this.number(item, `${path29}[${i}]`));
   }
-  optionalString(value, path28) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path28);
+  optionalString(value, path29) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path29);
   }
-  optionalNumber(value, path28) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path28);
+  optionalNumber(value, path29) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path29);
   }
 };
 
@@ -55597,11 +55598,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name2, row, columns2, path28) {
+function addBenchmark(set, name2, row, columns2, path29) {
   const kind = kindOf(name2);
   const column = (key) => columns2.has(key) ? row[columns2.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path28}.params`)).map(
-    (list3, i) => shape.array(list3, `${path28}.params[${i}]`).map((value, j) => shape.string(value, `${path28}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path29}.params`)).map(
+    (list3, i) => shape.array(list3, `${path29}.params[${i}]`).map((value, j) => shape.string(value, `${path29}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name2 : `${name2}(${combination.join(", ")})`);
   const result = column("result");
@@ -55609,10 +55610,10 @@ function addBenchmark(set, name2, row, columns2, path28) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path28}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path28}.samples`);
+  const results = shape.array(result, `${path29}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path29}.samples`);
   if (results.length !== names.length)
-    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path28}.result`);
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path29}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -55621,7 +55622,7 @@ function addBenchmark(set, name2, row, columns2, path28) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path28}.result[${i}]`)] : shape.numbers(own, `${path28}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path29}.result[${i}]`)] : shape.numbers(own, `${path29}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -55907,10 +55908,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path28) {
+function parseBetter(value, path29) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path28}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path29}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -55921,23 +55922,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path28 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path28);
-      const name2 = shape4.string(entry.name, `${path28}.name`);
-      if (name2 === "") throw shape4.error(`expected a non-empty name at ${path28}.name`);
-      const unit = shape4.string(entry.unit, `${path28}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path28}.metric`);
-      const better = parseBetter(entry.better, `${path28}.better`);
-      const values = shape4.numbers(entry.values, `${path28}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path28}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path28}.failed`);
+      const path29 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path29);
+      const name2 = shape4.string(entry.name, `${path29}.name`);
+      if (name2 === "") throw shape4.error(`expected a non-empty name at ${path29}.name`);
+      const unit = shape4.string(entry.unit, `${path29}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path29}.metric`);
+      const better = parseBetter(entry.better, `${path29}.better`);
+      const values = shape4.numbers(entry.values, `${path29}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path29}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path29}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name2, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path28}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path29}.values (or "failed")`);
       for (const value of values) {
         set.add(name2, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -55949,30 +55950,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path28) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path28}.FullName`);
+function baseName(benchmark, path29) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path29}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name2 = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path28}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name2 === "") throw shape5.error(`expected FullName or Method at ${path28}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path28}.Parameters`);
+  const name2 = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path29}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name2 === "") throw shape5.error(`expected FullName or Method at ${path29}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path29}.Parameters`);
   return parameters ? `${name2}(${parameters})` : name2;
 }
-function job(benchmark, path28) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path28}.DisplayInfo`) ?? "";
+function job(benchmark, path29) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path29}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path28) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path28}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path28}.Measurements`).map((m, i) => shape5.object(m, `${path28}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path29) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path29}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path29}.Measurements`).map((m, i) => shape5.object(m, `${path29}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path28}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path28}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path28}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path29}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path29}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path29}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path28}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path29}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -55984,24 +55985,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path28 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path28);
-      return { benchmark, path: path28, name: baseName(benchmark, path28) };
+      const path29 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path29);
+      return { benchmark, path: path29, name: baseName(benchmark, path29) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name: name2 } of entries) counts.set(name2, (counts.get(name2) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path28, name: base } of entries) {
-      const name2 = counts.get(base) > 1 ? `${base} [${job(benchmark, path28)}]` : base;
+    for (const { benchmark, path: path29, name: base } of entries) {
+      const name2 = counts.get(base) > 1 ? `${base} [${job(benchmark, path29)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name2, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path28}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path28)) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path29}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path29)) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path28}.Memory`);
-        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path28}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path29}.Memory`);
+        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path29}.Memory.BytesAllocatedPerOperation`);
         if (bytes3 !== void 0) set.add(name2, "allocated/op", "B", "lower", bytes3);
       }
     }
@@ -58170,16 +58171,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path28 = this._matcher.path;
-    return path28.length > 0 ? path28[path28.length - 1].tag : void 0;
+    const path29 = this._matcher.path;
+    return path29.length > 0 ? path29[path29.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path28 = this._matcher.path;
-    return path28.length > 0 ? path28[path28.length - 1].namespace : void 0;
+    const path29 = this._matcher.path;
+    return path29.length > 0 ? path29[path29.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -58187,9 +58188,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path28 = this._matcher.path;
-    if (path28.length === 0) return void 0;
-    return path28[path28.length - 1].values?.[attrName];
+    const path29 = this._matcher.path;
+    if (path29.length === 0) return void 0;
+    return path29[path29.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -58197,9 +58198,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path28 = this._matcher.path;
-    if (path28.length === 0) return false;
-    const current = path28[path28.length - 1];
+    const path29 = this._matcher.path;
+    if (path29.length === 0) return false;
+    const current = path29[path29.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -58225,18 +58226,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path28 = this._matcher.path;
-    if (path28.length === 0) return -1;
-    return path28[path28.length - 1].position ?? 0;
+    const path29 = this._matcher.path;
+    if (path29.length === 0) return -1;
+    return path29[path29.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path28 = this._matcher.path;
-    if (path28.length === 0) return -1;
-    return path28[path28.length - 1].counter ?? 0;
+    const path29 = this._matcher.path;
+    if (path29.length === 0) return -1;
+    return path29[path29.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -60261,10 +60262,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path28, depth) {
+function walkXml(set, node, path29, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name2 = [...path28, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name2 = [...path29, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name2, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -60274,12 +60275,12 @@ function walkXml(set, node, path28, depth) {
     set.add(name2, "time", "s", "lower", toSeconds(mean4, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path28, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path29, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
     for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
-      walkXml(set, child2, path28, depth + 1);
+      walkXml(set, child2, path29, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -60311,7 +60312,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path28 = [];
+  let path29 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -60322,14 +60323,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path28 = [];
+        path29 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path28.push(content.trim());
+      path29.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -60350,7 +60351,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name3 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name3 !== "") set.fail([...path28, name3].join(PATH_SEPARATOR), failure[2]);
+      if (name3 !== "") set.fail([...path29, name3].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -60360,7 +60361,7 @@ function parseConsole2(set, text3) {
       const mean4 = split3 && duration(split3[1][0], split3[1][1]);
       if (!split3 || mean4 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name3 = split3[0] === "" ? awaitingMean : `${awaitingMean} ${split3[0]}`;
-      set.add([...path28, name3].join(PATH_SEPARATOR), "time", "s", "lower", mean4, line.number);
+      set.add([...path29, name3].join(PATH_SEPARATOR), "time", "s", "lower", mean4, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -60374,7 +60375,7 @@ function parseConsole2(set, text3) {
     const name2 = [...nameParts, split2[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name2;
-    else set.add([...path28, name2].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path29, name2].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -60494,8 +60495,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path28 = origin.split(/[?#]/)[0];
-  return path28.slice(path28.lastIndexOf("/") + 1);
+  const path29 = origin.split(/[?#]/)[0];
+  return path29.slice(path29.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -60508,19 +60509,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path28 = `benches[${i}]`;
-      const bench = shape6.object(item, path28);
-      const group3 = shape6.optionalString(bench.group, `${path28}.group`);
-      const name2 = [fileName(shape6.string(bench.origin, `${path28}.origin`)), group3, shape6.string(bench.name, `${path28}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path28}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path28}.results[${j}]`);
+      const path29 = `benches[${i}]`;
+      const bench = shape6.object(item, path29);
+      const group3 = shape6.optionalString(bench.group, `${path29}.group`);
+      const name2 = [fileName(shape6.string(bench.origin, `${path29}.origin`)), group3, shape6.string(bench.name, `${path29}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path29}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path29}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path28}.results[${j}].failed`);
-          set.fail(name2, `deno bench reported ${shape6.optionalString(failed.name, `${path28}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path29}.results[${j}].failed`);
+          set.fail(name2, `deno bench reported ${shape6.optionalString(failed.name, `${path29}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path28}.results[${j}].ok`);
-        set.add(name2, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path28}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path29}.results[${j}].ok`);
+        set.add(name2, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path29}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -60633,8 +60634,8 @@ function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path28) => {
-    const saved = join(path28, baseline);
+  const visit = (path29) => {
+    const saved = join(path29, baseline);
     if (existsSync(join(saved, "sample.json")) && existsSync(join(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync(join(saved, "benchmark.json"), "utf8");
@@ -60642,8 +60643,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync(join(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync(path28, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path28, entry.name));
+    for (const entry of readdirSync(path29, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path29, entry.name));
     }
   };
   visit(dir);
@@ -60838,15 +60839,15 @@ function kindOf4(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path28, name: name2 }) {
+function addRow(set, { row, path: path29, name: name2 }) {
   if (row.error_occurred === true) {
-    set.fail(name2, shape8.optionalString(row.error_message, `${path28}.error_message`) ?? "error_occurred");
+    set.fail(name2, shape8.optionalString(row.error_message, `${path29}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path28}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path28}.time_unit`);
-  set.add(name2, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path28}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path28}.cpu_time`);
+  const unit = shape8.optionalString(row.time_unit, `${path29}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path29}.time_unit`);
+  set.add(name2, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path29}.real_time`), unit));
+  const cpu = shape8.optionalNumber(row.cpu_time, `${path29}.cpu_time`);
   if (cpu !== void 0) set.add(name2, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -60885,9 +60886,9 @@ var googleBenchmark2 = {
   parse(text3) {
     const root = shape8.object(parseTolerant(text3), "the top level");
     const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path28 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path28);
-      return { row, path: path28, name: shape8.string(row.name, `${path28}.name`) };
+      const path29 = `benchmarks[${i}]`;
+      const row = shape8.object(item, path29);
+      return { row, path: path29, name: shape8.string(row.name, `${path29}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
@@ -60927,15 +60928,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape9.array(root.results, "results").forEach((item, i) => {
-      const path28 = `results[${i}]`;
-      const result = shape9.object(item, path28);
-      const command = shape9.string(result.command, `${path28}.command`);
+      const path29 = `results[${i}]`;
+      const result = shape9.object(item, path29);
+      const command = shape9.string(result.command, `${path29}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name2 = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path28}.times`)) set.add(name2, "time", "s", "lower", time);
+      for (const time of shape9.numbers(result.times, `${path29}.times`)) set.add(name2, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path28}.memory_usage_byte`))
+        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path29}.memory_usage_byte`))
           set.add(name2, "memory", "B", "lower", bytes3);
       }
     });
@@ -61024,39 +61025,39 @@ function targetFor2(unit, better) {
     return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path28) {
-  const name2 = shape10.string(result.benchmark, `${path28}.benchmark`);
+function benchmarkName(result, path29) {
+  const name2 = shape10.string(result.benchmark, `${path29}.benchmark`);
   if (result.params === void 0) return name2;
-  const params = Object.entries(shape10.object(result.params, `${path28}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape10.object(result.params, `${path29}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name2}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path28) {
+function samples(metric, path29) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path28}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path28}.rawData[${f}]`).map((v, i) => value(v, `${path28}.rawData[${f}][${i}]`)));
+    return shape10.array(metric.rawData, `${path29}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path29}.rawData[${f}]`).map((v, i) => value(v, `${path29}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path28}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path28}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path28}.rawDataHistogram[${f}][${i}]`))
+    return shape10.array(metric.rawDataHistogram, `${path29}.rawDataHistogram`).flatMap(
+      (fork, f) => shape10.array(fork, `${path29}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path29}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path28}.score`)];
+  return [value(metric.score, `${path29}.score`)];
 }
-function histogramMean(iteration, path28) {
+function histogramMean(iteration, path29) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path28).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path28}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path28}[${b}]`);
+  shape10.array(iteration, path29).forEach((bin, b) => {
+    const [value, n] = shape10.numbers(bin, `${path29}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path29}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path28}`);
+  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path29}`);
   return sum3 / count2;
 }
-function addMetric2(set, name2, metricName2, metric, path28, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path28}.scoreUnit`), better);
-  const values = samples(metric, path28);
+function addMetric2(set, name2, metricName2, metric, path29, better) {
+  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path29}.scoreUnit`), better);
+  const values = samples(metric, path29);
   if (values.includes("NaN")) {
     set.fail(name2, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -61077,27 +61078,27 @@ var jmh2 = {
       role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
     }));
     results.forEach((item, i) => {
-      const path28 = `[${i}]`;
-      const result = shape10.object(item, path28);
-      const name2 = benchmarkName(result, path28);
-      const mode = shape10.string(result.mode, `${path28}.mode`);
+      const path29 = `[${i}]`;
+      const result = shape10.object(item, path29);
+      const name2 = benchmarkName(result, path29);
+      const mode = shape10.string(result.mode, `${path29}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
       addMetric2(
         set,
         name2,
         metric,
-        shape10.object(result.primaryMetric, `${path28}.primaryMetric`),
-        `${path28}.primaryMetric`,
+        shape10.object(result.primaryMetric, `${path29}.primaryMetric`),
+        `${path29}.primaryMetric`,
         mode === "thrpt" ? "higher" : "lower"
       );
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path28}.secondaryMetrics`);
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path29}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path28}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape10.object(value, `${path29}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name2, secondaryName, secondaryMetric, `${path28}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name2, secondaryName, secondaryMetric, `${path29}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -61108,27 +61109,27 @@ var jmh2 = {
 var NAME16 = "julia-benchmarktools";
 var shape11 = new JsonShape(NAME16);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path28, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path28}`);
-  const pair2 = shape11.array(value, path28);
-  const type = shape11.string(pair2[0], `${path28}[0]`);
-  const fields = shape11.object(pair2[1], `${path28}[1]`);
+function addValue(set, value, path29, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path29}`);
+  const pair2 = shape11.array(value, path29);
+  const type = shape11.string(pair2[0], `${path29}[0]`);
+  const fields = shape11.object(pair2[1], `${path29}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path28}[1].data`))) {
-      addValue(set, child2, `${path28}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path29}[1].data`))) {
+      addValue(set, child2, `${path29}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path28}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path28}[1]`);
+  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path29}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path29}[1]`);
 }
-function addTrial(set, name2, type, fields, path28) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path28}.times`) : [shape11.number(fields.time, `${path28}.time`)];
+function addTrial(set, name2, type, fields, path29) {
+  const times = type === "Trial" ? shape11.numbers(fields.times, `${path29}.times`) : [shape11.number(fields.time, `${path29}.time`)];
   for (const ns of times) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path28}.memory`);
+  const memory = shape11.optionalNumber(fields.memory, `${path29}.memory`);
   if (memory !== void 0) set.add(name2, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path28}.allocs`);
+  const allocs = shape11.optionalNumber(fields.allocs, `${path29}.allocs`);
   if (allocs !== void 0) set.add(name2, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -61235,10 +61236,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path28 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path28);
-    shape13.array(benchmark.runs, `${path28}.runs`).forEach((runItem, j) => {
-      const runPath = `${path28}.runs[${j}]`;
+    const path29 = `benchmarks[${i}]`;
+    const benchmark = shape13.object(item, path29);
+    shape13.array(benchmark.runs, `${path29}.runs`).forEach((runItem, j) => {
+      const runPath = `${path29}.runs[${j}]`;
       const run = shape13.object(runItem, runPath);
       const name2 = shape13.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
@@ -61290,17 +61291,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path28 = `[${i}]`;
-    const task = shape14.object(item, path28);
-    const name2 = shape14.string(task.name, `${path28}.name`);
-    const result = shape14.object(task.result, `${path28}.result`);
+    const path29 = `[${i}]`;
+    const task = shape14.object(item, path29);
+    const name2 = shape14.string(task.name, `${path29}.name`);
+    const result = shape14.object(task.result, `${path29}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name2, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path28}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path28}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path28}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path29}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path29}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path29}.result.latency.p50`)];
     for (const ms of values) set.add(name2, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -61315,11 +61316,11 @@ function parseVitestJson(set, root) {
       const group3 = shape15.object(groupItem, groupPath);
       const groupName = shape15.string(group3.fullName, `${groupPath}.fullName`);
       shape15.array(group3.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path28 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path28);
-        const name2 = `${groupName} > ${shape15.string(bench.name, `${path28}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path28}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path28}.median`)];
+        const path29 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape15.object(benchItem, path29);
+        const name2 = `${groupName} > ${shape15.string(bench.name, `${path29}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path29}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path29}.median`)];
         for (const ms of values) set.add(name2, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -61376,18 +61377,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path28 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path28);
+    const path29 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path29);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name2 = shape20.optionalString(own.name, `${path28}.metadata.name`);
-    if (name2 === void 0) throw shape20.error(`expected metadata.name for ${path28}`);
-    const unitName = shape20.optionalString(own.unit, `${path28}.metadata.unit`) ?? "second";
+    const name2 = shape20.optionalString(own.name, `${path29}.metadata.name`);
+    if (name2 === void 0) throw shape20.error(`expected metadata.name for ${path29}`);
+    const unitName = shape20.optionalString(own.unit, `${path29}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path28}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path28}.runs`).forEach((run, j) => {
-      const values = shape20.object(run, `${path28}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path29}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path29}.runs`).forEach((run, j) => {
+      const values = shape20.object(run, `${path29}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path28}.runs[${j}].values`)) set.add(name2, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path29}.runs[${j}].values`)) set.add(name2, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -61490,15 +61491,15 @@ function addRow2(set, line, cells2, columns2) {
 }
 function parseJsonTemplate(set, root) {
   shape17.array(root.results, "results").forEach((item, i) => {
-    const path28 = `results[${i}]`;
-    const result = shape17.object(item, path28);
-    const name2 = shape17.string(result.name, `${path28}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path28}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path28}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path28}.complexityN`);
+    const path29 = `results[${i}]`;
+    const result = shape17.object(item, path29);
+    const name2 = shape17.string(result.name, `${path29}.name`);
+    const batch = shape17.optionalNumber(result.batch, `${path29}.batch`) ?? 1;
+    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path29}.batch`);
+    const n = shape17.optionalNumber(result.complexityN, `${path29}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path28}.measurements`).forEach((epoch, j) => {
-      const elapsed2 = shape17.number(shape17.object(epoch, `${path28}.measurements[${j}]`).elapsed, `${path28}.measurements[${j}].elapsed`);
+    shape17.array(result.measurements, `${path29}.measurements`).forEach((epoch, j) => {
+      const elapsed2 = shape17.number(shape17.object(epoch, `${path29}.measurements[${j}]`).elapsed, `${path29}.measurements[${j}].elapsed`);
       set.add(name2, "time", "s", "lower", elapsed2 / batch, void 0, complexityN);
     });
   });
@@ -61555,9 +61556,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path28, keep) {
+function total(counts, path29, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path28}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path29}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -61721,12 +61722,12 @@ var pytestBenchmark2 = {
     const root = shape19.object(parseJson(NAME23, text3), "the top level");
     const set = new MeasurementSet(NAME23);
     shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path28 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path28);
-      const name2 = shape19.optionalString(benchmark.fullname, `${path28}.fullname`) ?? shape19.string(benchmark.name, `${path28}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path28}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path28}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path28}.stats.median`)];
+      const path29 = `benchmarks[${i}]`;
+      const benchmark = shape19.object(item, path29);
+      const name2 = shape19.optionalString(benchmark.fullname, `${path29}.fullname`) ?? shape19.string(benchmark.name, `${path29}.name`);
+      const stats2 = shape19.object(benchmark.stats, `${path29}.stats`);
+      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path29}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path29}.stats.median`)];
       for (const value of values) set.add(name2, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -61855,12 +61856,12 @@ function getFormat(name2) {
 function detectFormat(text3) {
   const format = detectable.find((f) => f.detect(text3));
   if (format) return format;
-  const shown4 = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
+  const shown5 = firstLines(text3, 5).filter((line) => line.trim() !== "").map((line) => `  | ${line.length > 120 ? `${line.slice(0, 120)}\u2026` : line}`);
   throw new FormatError(
     "auto",
     `could not recognise the benchmark output; tried ${detectable.map((f) => f.name).join(", ")}.
-` + (shown4.length > 0 ? `First lines seen:
-${shown4.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
+` + (shown5.length > 0 ? `First lines seen:
+${shown5.join("\n")}` : "The output was empty.") + (looksLikeCustomJson(text3) ? "\nThis looks like github-action-benchmark's custom JSON, whose direction is not in the data: pass --format custom-smaller-is-better or --format custom-bigger-is-better." : "\nPass --format NAME to choose one.")
   );
 }
 function parseOutput(text3, format) {
@@ -61965,7 +61966,7 @@ var CONFIG = [
     // A pull request's file may raise a number; `auto` against a number (either way) has no order: refused.
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "demo", "report"],
+    commands: ["run", "demo", "report", "benchmark-command"],
     stricter: "higher"
   },
   {
@@ -61976,7 +61977,7 @@ var CONFIG = [
     help: "rounds auto: the rounds every benchmark runs before the first look",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "report"],
+    commands: ["run", "report", "benchmark-command"],
     stricter: "higher"
   },
   {
@@ -61987,7 +61988,7 @@ var CONFIG = [
     help: "rounds auto: rounds between looks after the first",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "report"]
+    commands: ["run", "report", "benchmark-command"]
   },
   {
     name: "max-rounds",
@@ -61997,7 +61998,7 @@ var CONFIG = [
     help: "rounds auto: the last look; a benchmark still undecided there is reported inconclusive with what it rules out",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "report"],
+    commands: ["run", "report", "benchmark-command"],
     stricter: "higher"
   },
   {
@@ -62008,7 +62009,7 @@ var CONFIG = [
     help: "rounds auto: time budget of the measured rounds (e.g. 20m, 90s, 1h); no round starts that would end past it, and a last look decides on the rounds run",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "report"]
+    commands: ["run", "report", "benchmark-command"]
   },
   {
     name: "warmup",
@@ -62053,7 +62054,7 @@ var CONFIG = [
     help: "practical threshold in percent: smaller changes are never a regression",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "analyze", "report"],
+    commands: ["run", "analyze", "report", "benchmark-command"],
     stricter: "lower"
   },
   {
@@ -62067,7 +62068,7 @@ var CONFIG = [
     help: "significance level after the multiple-comparison correction",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "analyze", "report"],
+    commands: ["run", "analyze", "report", "benchmark-command"],
     stricter: "higher"
   },
   {
@@ -62079,7 +62080,7 @@ var CONFIG = [
     help: "multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze", "report"]
+    commands: ["run", "analyze", "report", "benchmark-command"]
   },
   {
     name: "sampling",
@@ -62090,7 +62091,7 @@ var CONFIG = [
     help: "what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze", "report"]
+    commands: ["run", "analyze", "report", "benchmark-command"]
   },
   {
     name: "timeout",
@@ -62137,7 +62138,7 @@ var CONFIG = [
     help: "what fails the gate, a list: regression, a significant regression beyond the threshold; removed, a gating benchmark the head no longer prints; none, nothing (report only)",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze", "report"]
+    commands: ["run", "analyze", "report", "benchmark-command"]
   },
   {
     name: "gate-metrics",
@@ -62169,7 +62170,17 @@ var CONFIG = [
     help: "benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze", "report"]
+    commands: ["run", "analyze", "report", "benchmark-command"]
+  },
+  {
+    name: "skip-paths",
+    arg: "GLOBS",
+    type: "list",
+    defaultText: "none: every pull request is measured",
+    help: "on a pull or merge request: when every file it changes (merge base to head) matches one of these path globs (docs/**, *.md), the gate passes at once, skipped, with its reports and check; pushes and recording runs never skip; the PR's own config cannot set it",
+    trust: "trusted-only",
+    measures: false,
+    commands: ["run"]
   },
   {
     name: "thresholds",
@@ -62319,7 +62330,7 @@ var DOORS = [
     help: "the downloaded benchgate output directory to publish",
     trust: "trusted-only",
     measures: false,
-    commands: ["report"]
+    commands: ["report", "benchmark-command"]
   },
   {
     name: "comment",
@@ -62677,6 +62688,7 @@ function resolveConfig(layers, repoDir) {
     // Command mode has no harness metrics besides the wall time: its process cost is the point.
     gateProcess: gateProcess === "on" || gateProcess === "auto" && format === "command",
     ignore: list3("ignore"),
+    skipPaths: list3("skip-paths"),
     thresholds: value("thresholds") ?? []
   };
   if (config.shard) checkShardable(config, config.shard, merged.shard.where);
@@ -63119,11 +63131,11 @@ var Cancelled = class extends Error {
   signal;
 };
 var NoSpace = class extends Error {
-  constructor(path28, code, what) {
+  constructor(path29, code, what) {
     super(
-      `${path28}: ${what}: ${code} (${code === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}); free some space or use another --out`
+      `${path29}: ${what}: ${code} (${code === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}); free some space or use another --out`
     );
-    this.path = path28;
+    this.path = path29;
     this.code = code;
     this.name = "NoSpace";
   }
@@ -63257,6 +63269,10 @@ var results_log_schema_default = {
           },
           description: "A log joined from shards (benchgate merge): every shard, with its machine; the header's own environment is the first shard's.",
           maxItems: 1e6
+        },
+        skipped: {
+          $ref: "#/definitions/SkippedRun",
+          description: "skip-paths (schemaVersion 4): every changed file matched, so nothing was built or run; the log has no runs."
         }
       },
       required: [
@@ -63819,6 +63835,36 @@ var results_log_schema_default = {
       ],
       description: "A shard of a joined log: its header's shard, and the machine it ran on."
     },
+    SkippedRun: {
+      type: "object",
+      properties: {
+        mergeBase: {
+          type: "string",
+          description: "The merge base of base and head, which the changed files are counted from.",
+          maxLength: 4096
+        },
+        changedFiles: {
+          type: "number",
+          description: "How many files changed.",
+          minimum: 0
+        },
+        files: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          description: "The first few of them, as git names them.",
+          maxItems: 1e6
+        }
+      },
+      required: [
+        "mergeBase",
+        "changedFiles",
+        "files"
+      ],
+      description: "Why a pull request's run measured nothing: every file it changes matches `skip-paths`."
+    },
     LogRunLine: {
       type: "object",
       properties: {
@@ -64233,6 +64279,10 @@ var results_schema_default = {
         mainCreep: {
           $ref: "#/definitions/MainCreep",
           description: "Main's slow creep, read at conclude time from the published `benchgate history --json` (`--history-from`, trusted-only); absent without it or when main has not crept."
+        },
+        skipped: {
+          $ref: "#/definitions/SkippedRun",
+          description: "skip-paths: the run measured nothing because no benchmarked file changed; the gate passes."
         }
       },
       required: [
@@ -66117,6 +66167,36 @@ var results_schema_default = {
         "links"
       ],
       description: "The largest creep finding of main's history, as the PR comment quotes it (docs/history.md)."
+    },
+    SkippedRun: {
+      type: "object",
+      properties: {
+        mergeBase: {
+          type: "string",
+          description: "The merge base of base and head, which the changed files are counted from.",
+          maxLength: 4096
+        },
+        changedFiles: {
+          type: "number",
+          description: "How many files changed.",
+          minimum: 0
+        },
+        files: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          description: "The first few of them, as git names them.",
+          maxItems: 1e6
+        }
+      },
+      required: [
+        "mergeBase",
+        "changedFiles",
+        "files"
+      ],
+      description: "Why a pull request's run measured nothing: every file it changes matches `skip-paths`."
     }
   }
 };
@@ -66231,14 +66311,14 @@ function describeError(error2, data) {
   }
 }
 function checkVersion(header, where) {
-  const shown4 = (v) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
+  const shown5 = (v) => inertForLog(String(JSON.stringify(v)).slice(0, 20));
   const { schema, schemaVersion } = header;
   if (schema !== void 0 || schemaVersion === void 0) {
     if (schema === 1 && schemaVersion === void 0) return;
-    throw new ValidationError(`${where}: schema ${shown4(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
+    throw new ValidationError(`${where}: schema ${shown5(schema)} is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`);
   }
   if (typeof schemaVersion !== "number" || !Number.isInteger(schemaVersion) || schemaVersion < 2)
-    throw new ValidationError(`${where}: schemaVersion ${shown4(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
+    throw new ValidationError(`${where}: schemaVersion ${shown5(schemaVersion)} is not a version (expected 2 to ${SCHEMA_VERSION})`);
   if (schemaVersion > SCHEMA_VERSION)
     throw new ValidationError(
       `${where}: written by a newer benchgate (schemaVersion ${schemaVersion}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`
@@ -67194,16 +67274,44 @@ async function execArgvCounted(argv, opts) {
   }
 }
 
+// src/runner/skip-paths.ts
+var import_picomatch2 = __toESM(require_picomatch2(), 1);
+var FILES_SHOWN = 20;
+function pathMatcher(globs) {
+  const matchers = globs.map((glob) => (0, import_picomatch2.default)(glob, { dot: true, nonegate: true }));
+  return (file) => matchers.some((m) => m(file));
+}
+async function changedFiles(repo, baseSha, headSha) {
+  const base = await git(repo, ["merge-base", "--end-of-options", baseSha, headSha]);
+  if (base.code !== 0) throw new Error(`git merge-base ${baseSha} ${headSha}: ${base.stderr.trim() || `exit ${base.code}`}`);
+  const mergeBase2 = base.stdout.trim();
+  const diff = await git(repo, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", mergeBase2, headSha, "--"]);
+  if (diff.code !== 0) throw new Error(`git diff --name-only ${mergeBase2} ${headSha}: ${diff.stderr.trim() || `exit ${diff.code}`}`);
+  return { mergeBase: mergeBase2, files: diff.stdout.split("\0").filter((f) => f !== "") };
+}
+function skipDecision(mergeBase2, files, globs) {
+  if (globs.length === 0) return null;
+  const matches = pathMatcher(globs);
+  if (!files.every(matches)) return null;
+  return { mergeBase: mergeBase2, changedFiles: files.length, files: files.slice(0, FILES_SHOWN) };
+}
+
+// src/report/skipped.ts
+function skippedSentence(skipped) {
+  const n = skipped.changedFiles;
+  return n === 0 ? "skipped: no benchmarked code changed (no file changed since the merge base)" : `skipped: no benchmarked code changed (${n} file${n === 1 ? "" : "s"} changed, every one matching skip-paths)`;
+}
+
 // src/runner/name-limit.ts
 var FIELDS = ["benchmark", "metric", "unit"];
 function checkNameLengths(measurements, stdout, harness, what) {
   for (const m of measurements) {
-    const field2 = FIELDS.find((f) => m[f].length > MAX_NAME_CHARS);
-    if (field2 === void 0) continue;
-    const text3 = m[field2];
+    const field3 = FIELDS.find((f) => m[f].length > MAX_NAME_CHARS);
+    if (field3 === void 0) continue;
+    const text3 = m[field3];
     const line = lineOf(stdout, text3.slice(0, 64));
     throw new ConfigError(
-      `${what}: the ${harness} output${line === null ? "" : ` at line ${line}`} has a ${field2 === "benchmark" ? "benchmark name" : field2} of ${text3.length} characters (starting ${JSON.stringify(text3.slice(0, 40))}); at most ${MAX_NAME_CHARS} fit the results log, and clipping could merge two names: shorten it in the benchmark code`
+      `${what}: the ${harness} output${line === null ? "" : ` at line ${line}`} has a ${field3 === "benchmark" ? "benchmark name" : field3} of ${text3.length} characters (starting ${JSON.stringify(text3.slice(0, 40))}); at most ${MAX_NAME_CHARS} fit the results log, and clipping could merge two names: shorten it in the benchmark code`
     );
   }
 }
@@ -69917,6 +70025,7 @@ function gateNote(result) {
 function headline(result) {
   const word = { pass: "pass", fail: "regression found", inconclusive: "inconclusive", error: "error" }[result.verdict];
   if (result.comparisons.length === 0 && result.verdict === "error") return `benchgate: error: ${nothingCompared(result)}`;
+  if (result.skipped) return `benchgate: pass: ${skippedSentence(result.skipped)}`;
   const n = result.counts;
   const parts = [
     n.regression > 0 && `${n.regression} regression${n.regression > 1 ? "s" : ""}`,
@@ -69927,9 +70036,9 @@ function headline(result) {
     n.removed > 0 && `${n.removed} removed`,
     `${n.unchanged} unchanged`
   ].filter(Boolean);
-  const shown4 = result.informational > 0 ? `, ${result.informational} shown only` : "";
+  const shown5 = result.informational > 0 ? `, ${result.informational} shown only` : "";
   const gating = result.comparisons.length - result.informational;
-  return `benchgate: ${word}${gateNote(result)}: ${parts.join(", ")} (${gating} comparisons gate${shown4}, ${result.rounds.completed} rounds)`;
+  return `benchgate: ${word}${gateNote(result)}: ${parts.join(", ")} (${gating} comparisons gate${shown5}, ${result.rounds.completed} rounds)`;
 }
 function settingsLine(result) {
   const s = result.settings;
@@ -69963,13 +70072,14 @@ function removedNamed(result) {
   const removed = result.comparisons.filter((c) => c.gating && c.verdict === "removed");
   if (removed.length === 0) return "";
   const names = namesOf(result);
-  const shown4 = removed.slice(0, MAX_REMOVED_NAMED).map((c) => markdownCodeCell(clip(names.full(c), NAME_MAX)));
+  const shown5 = removed.slice(0, MAX_REMOVED_NAMED).map((c) => markdownCodeCell(clip(names.full(c), NAME_MAX)));
   const more = removed.length > MAX_REMOVED_NAMED ? ` and ${removed.length - MAX_REMOVED_NAMED} more` : "";
-  return ` \xB7 \u2796 removed: ${shown4.join(", ")}${more}`;
+  return ` \xB7 \u2796 removed: ${shown5.join(", ")}${more}`;
 }
 function gateHeadline(result) {
   if (result.comparisons.length === 0 && result.verdict === "error")
     return `\u{1F4A5} benchgate could not decide: ${escapeMarkdown(nothingCompared(result))}`;
+  if (result.skipped) return `\u2705 benchgate passed, ${escapeMarkdown(skippedSentence(result.skipped))}`;
   const n = result.counts;
   const counts = [
     n.regression > 0 && plural(n.regression, "regression"),
@@ -70061,6 +70171,12 @@ var mainCreepNote = ({ result }) => {
     `\u{1F4C8} main: ${formatChange(creep.changePct, creep.interval)} over the last ${plural2(creep.links, "commit")} (${markdownCodeCell(creep.benchmark)}; not this pull request's doing)`
   ];
 };
+var skippedNote = ({ result }) => {
+  const skipped = result.skipped;
+  if (!skipped || skipped.files.length === 0) return [];
+  const more = skipped.changedFiles - skipped.files.length;
+  return [`Changed: ${skipped.files.map((f) => markdownCodeCell(f)).join(", ")}${more > 0 ? ` and ${more} more` : ""}.`];
+};
 var NOTE_PROVIDERS = [
   failedRunsNote,
   noisyNote,
@@ -70069,7 +70185,8 @@ var NOTE_PROVIDERS = [
   adaptiveNote,
   geomeanNote,
   comparedNote,
-  mainCreepNote
+  mainCreepNote,
+  skippedNote
 ];
 var platformLinks = ({ links }) => links.map(linkMarkdown);
 var LINK_PROVIDERS = [platformLinks];
@@ -70119,9 +70236,9 @@ function foldedLine(unchanged, names, fullReport) {
   const gating = unchanged.filter((c) => c.gating);
   const others = unchanged.length - gating.length;
   const tail2 = others > 0 ? `; ${plural2(others, "row")} that do${others === 1 ? "es" : ""} not gate unchanged too` : "";
-  const line = (shown4) => {
-    const left = gating.length - shown4.length;
-    const list3 = shown4.length > 0 ? `: ${shown4.join(", ")}${left > 0 ? ` and ${left} more` : ""}` : "";
+  const line = (shown5) => {
+    const left = gating.length - shown5.length;
+    const list3 = shown5.length > 0 ? `: ${shown5.join(", ")}${left > 0 ? ` and ${left} more` : ""}` : "";
     return `${VERDICT_ICON.unchanged} ${gating.length} unchanged${list3}${tail2} (${escapeMarkdown(fullReport)} has them all).
 `;
   };
@@ -70130,13 +70247,13 @@ function foldedLine(unchanged, names, fullReport) {
   return {
     minimum,
     fit(room) {
-      const shown4 = [];
+      const shown5 = [];
       for (const c of gating) {
-        const next = [...shown4, `${markdownCodeCell(names.full(c))} ${formatPct(c.changePct)}`];
+        const next = [...shown5, `${markdownCodeCell(names.full(c))} ${formatPct(c.changePct)}`];
         if (bytes(line(next)) - bytes(minimum) > room) break;
-        shown4.push(next.at(-1));
+        shown5.push(next.at(-1));
       }
-      return line(shown4);
+      return line(shown5);
     }
   };
 }
@@ -70164,8 +70281,9 @@ function commentSlots(result, options = {}) {
     fullReport: options.fullReport ?? "summary.md"
   };
   const notes = NOTE_PROVIDERS.flatMap((provide) => provide(ctx));
+  const deep = options.section === "deep" ? `\u{1F52C} Deep run${options.requestedBy ? ` (${options.requestedBy})` : ""}: ` : "";
   const slots = {
-    headline: gateHeadline(result),
+    headline: deep + gateHeadline(result),
     table: "",
     notes,
     links: LINK_PROVIDERS.flatMap((provide) => provide(ctx))
@@ -70179,6 +70297,28 @@ function commentSlots(result, options = {}) {
 function renderComment(result, options = {}) {
   const slots = commentSlots(result, options);
   return layout(slots, result);
+}
+var COMMENT_SECTIONS = ["gate", "deep"];
+function sectionMarker(section) {
+  return `<!-- benchgate:section ${section} -->`;
+}
+function withSection(existing, section, text3) {
+  const markers = new Map(COMMENT_SECTIONS.map((s) => [sectionMarker(s), s]));
+  const sections = /* @__PURE__ */ new Map();
+  let current = existing.trim() === "" ? null : "gate";
+  for (const line of existing.split("\n")) {
+    const named = markers.get(line.trim());
+    if (named) current = named;
+    else if (current) sections.set(current, [...sections.get(current) ?? [], line]);
+  }
+  sections.set(section, text3.split("\n"));
+  if (sections.size === 1 && section === "gate")
+    return text3.split("\n").filter((line) => !markers.has(line.trim())).join("\n");
+  return COMMENT_SECTIONS.filter((s) => sections.has(s)).map(
+    (s) => `${sectionMarker(s)}
+${sections.get(s).filter((line) => !markers.has(line.trim())).join("\n").trim()}
+`
+  ).join("\n");
 }
 
 // src/report/markdown.ts
@@ -70194,9 +70334,9 @@ function rowLine(r) {
 }
 var bytes2 = (s) => Buffer.byteLength(s, "utf8");
 function capped(lines2, more) {
-  const shown4 = lines2.slice(0, MAX_LISTED);
-  if (lines2.length > MAX_LISTED) shown4.push(more(lines2.length - MAX_LISTED));
-  return shown4.join("");
+  const shown5 = lines2.slice(0, MAX_LISTED);
+  if (lines2.length > MAX_LISTED) shown5.push(more(lines2.length - MAX_LISTED));
+  return shown5.join("");
 }
 function diagnosticsSection(result, links) {
   let head2 = `base ${markdownCodeCell(shortSha(result.base.sha))} \u2192 head ${markdownCodeCell(shortSha(result.head.sha))} \xB7 ${escapeMarkdown(settingsLine(result))}
@@ -70235,9 +70375,9 @@ function noisySection(noisy, names) {
   const messages = noisy.map((w) => `**\u26A0\uFE0F Too noisy for the threshold:** ${escapeMarkdown(w.message, MAX_MESSAGE)}
 
 `).join("");
-  const shown4 = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(", ");
+  const shown5 = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(", ");
   const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : "";
-  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown4}${more}
+  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown5}${more}
 
 ` : messages;
 }
@@ -70369,8 +70509,8 @@ function table2(header, rows, paintLast = () => plain) {
   return [line(header), widths.map((w) => "\u2500".repeat(w)).join("  "), ...rows.map((r, i) => line(r, paintLast(i)))].join("\n");
 }
 function listed(names, max = 10) {
-  const shown4 = names.slice(0, max).map((n) => printable(n));
-  return names.length > max ? `${shown4.join(", ")} and ${names.length - max} more` : shown4.join(", ");
+  const shown5 = names.slice(0, max).map((n) => printable(n));
+  return names.length > max ? `${shown5.join(", ")} and ${names.length - max} more` : shown5.join(", ");
 }
 function renderTerminal(result, colors = NO_COLORS) {
   const names = namesOf(result);
@@ -70431,12 +70571,12 @@ async function tokenLogin(octokit) {
     throw err;
   }
 }
-async function upsertComment(octokit, repo, pullRequest, marker, body) {
+async function upsertComment(octokit, repo, pullRequest, marker, body, section = "gate") {
   const author = await tokenLogin(octokit);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
   const existing = comments.find((c) => c.user?.login === author && c.body?.startsWith(marker));
   const text3 = `${marker}
-${body}`;
+${withSection(existing?.body?.slice(marker.length + 1) ?? "", section, body)}`;
   if (existing) {
     await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text3 });
     return "updated";
@@ -70609,12 +70749,12 @@ function eventComparison(event) {
       const base = text2(field(p, "inputs", "base"));
       const head2 = text2(field(p, "inputs", "head"));
       if (!base) return { kind: "refs", head: head2 };
-      const shown4 = head2 ?? "the dispatched commit";
+      const shown5 = head2 ?? "the dispatched commit";
       return {
         kind: "merge-base",
         base,
         head: head2 ?? "HEAD",
-        why: `${shown4} vs its merge base with ${base}: what it changed since it branched off`
+        why: `${shown5} vs its merge base with ${base}: what it changed since it branched off`
       };
     }
     default:
@@ -70719,7 +70859,12 @@ var GitHubPlatform = class {
     return { octokit, repo };
   }
   commentOptions() {
-    return { links: runLinks(this.env, this.event), fullReport: "the job summary" };
+    return {
+      links: runLinks(this.env, this.event),
+      fullReport: "the job summary",
+      ...this.options.section && { section: this.options.section },
+      ...this.options.requestedBy && { requestedBy: this.options.requestedBy }
+    };
   }
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
@@ -70787,7 +70932,7 @@ var GitHubPlatform = class {
       await this.attempt("comment on the pull request", "pull-requests: write", async () => {
         if (!await this.pullRequestMatches(octokit, repo, pullRequest)) return;
         const body = readFileSync12(commentFile, "utf8");
-        const how = await upsertComment(octokit, repo, pullRequest, commentMarker(suite), body);
+        const how = await upsertComment(octokit, repo, pullRequest, commentMarker(suite), body, this.options.section);
         this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });
     }
@@ -70798,13 +70943,16 @@ var GitHubPlatform = class {
   async check(octokit, repo, result, suite, notes) {
     const conclusion = checkConclusion(result);
     await createCheckRun(octokit, repo, {
-      name: plainText(`benchgate (${suite})`, 100),
+      name: this.checkName(suite),
       headSha: this.options.checkSha ?? result.head.chosen?.pullRequestHead ?? result.head.sha,
       conclusion,
       title: plainText(headline(result), 200),
       summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes, links: runLinks(this.env, this.event) })
     });
-    this.info(`check run "benchgate (${plainText(suite, 100)})": ${conclusion}`);
+    this.info(`check run "${this.checkName(suite)}": ${conclusion}`);
+  }
+  checkName(suite) {
+    return plainText(this.options.section === "deep" ? `benchgate /benchmark (${suite})` : `benchgate (${suite})`, 100);
   }
   async pullRequestMatches(octokit, repo, pullRequest) {
     const expected = this.options.requirePullRequestHead;
@@ -71439,6 +71587,13 @@ async function measure(config, platform2) {
     platform2.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
     const setup = await reviewWarnings(config, repo, base.sha, head2.sha);
     for (const w of setup) platform2.warn(w.message);
+    const skipped = await skipByPaths(config, repo, base.sha, head2.sha, platform2);
+    if (skipped) {
+      log = new ResultsLog(file, { ...logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup), skipped });
+      platform2.info(skippedSentence(skipped));
+      log.end("completed");
+      return file;
+    }
     checkCancelled();
     worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
     const wt = worktrees;
@@ -71533,6 +71688,27 @@ function logHeader(config, base, head2, runner, warnings, countPlan, shard) {
     ...countPlan && { countPlan },
     ...shard && { shard }
   };
+}
+async function skipByPaths(config, repo, baseSha, headSha, platform2) {
+  if (config.skipPaths.length === 0) return null;
+  if (!config.governance) {
+    platform2.info("skip-paths: not a pull or merge request, so measured (pushes and recording runs never skip)");
+    return null;
+  }
+  if (config.governance.event.startsWith("issue_comment")) {
+    platform2.info("skip-paths: a run someone asked for (/benchmark), so measured");
+    return null;
+  }
+  let changed;
+  try {
+    changed = await changedFiles(repo, baseSha, headSha);
+  } catch (err) {
+    platform2.warn(`skip-paths: could not list the changed files, so measured: ${err.message}`);
+    return null;
+  }
+  const skipped = skipDecision(changed.mergeBase, changed.files, config.skipPaths);
+  if (!skipped) platform2.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
+  return skipped;
 }
 async function buildBoth(build, platform2, dirs, checkCancelled, user) {
   for (const side of ["base", "head"]) {
@@ -72297,11 +72473,739 @@ var cmdAnalyze = async ({ values, positionals, platform: platform2 }) => {
   return (await concludeLog({ log, logFile: file, overrides, outDir, platform: platform2, historyFrom: values["history-from"] })).exitCode;
 };
 
+// src/commands/benchmark-command.ts
+import { existsSync as existsSync14 } from "node:fs";
+import path23 from "node:path";
+
+// src/platforms/benchmark-request.ts
+var COMMAND = "/benchmark";
+var MAX_ROUNDS = 200;
+var GLOB = /^[A-Za-z0-9_./*?[\]{},:=+-]{1,100}$/;
+var SHA = /^[0-9a-f]{40}$/;
+var BUDGETS = { normal: { maxRounds: 30, maxTime: "20m" }, deep: { maxRounds: 60, maxTime: "60m" } };
+function parseComment(body) {
+  const text3 = body.trim();
+  const first = text3.split(/\s+/, 1)[0] ?? "";
+  if (first !== COMMAND) return { kind: "not-a-command" };
+  if (/[\r\n]/.test(text3)) return { kind: "invalid", why: `${COMMAND} takes one line: put nothing else in the comment` };
+  const options = { deep: false };
+  const seen = /* @__PURE__ */ new Set();
+  for (const word of text3.split(/[ \t]+/).slice(1)) {
+    const [key, value] = word.includes("=") ? [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)] : [word, void 0];
+    if (seen.has(key)) return { kind: "invalid", why: `${shown2(key)} is given twice` };
+    seen.add(key);
+    if (key === "deep" && value === void 0) options.deep = true;
+    else if (key === "rounds" && value !== void 0) {
+      if (!/^[1-9]\d{0,3}$/.test(value) || Number(value) < 2 || Number(value) > MAX_ROUNDS)
+        return { kind: "invalid", why: `rounds=N takes a whole number from 2 to ${MAX_ROUNDS}, not ${shown2(value)}` };
+      options.rounds = Number(value);
+    } else if (key === "filter" && value !== void 0) {
+      if (!GLOB.test(value))
+        return { kind: "invalid", why: "filter=GLOB takes 1 to 100 characters of letters, digits and _ . / * ? [ ] { } , : = + -" };
+      options.filter = value;
+    } else return { kind: "invalid", why: `unknown option ${shown2(word)}` };
+  }
+  return { kind: "command", options };
+}
+function shown2(word) {
+  const plain3 = word.replace(/[^A-Za-z0-9_.=/*?-]/g, "?");
+  return `"${plain3.length > 40 ? `${plain3.slice(0, 40)}\u2026` : plain3}"`;
+}
+function budgetOf(options) {
+  const budget = options.deep ? BUDGETS.deep : BUDGETS.normal;
+  return { maxRounds: options.rounds ?? budget.maxRounds, maxTime: budget.maxTime };
+}
+function readRequest(text3, where) {
+  let data;
+  try {
+    data = JSON.parse(text3 ?? "");
+  } catch {
+    throw new Error(`${where}: not the accepted /benchmark request (not JSON); run the accept job first`);
+  }
+  const r = data;
+  const positive = (v) => typeof v === "number" && Number.isInteger(v) && v > 0;
+  const problems = [
+    !positive(r.pullRequest) && "pullRequest",
+    !positive(r.commentId) && "commentId",
+    !(typeof r.user === "string" && /^[A-Za-z0-9-[\]]{1,60}$/.test(r.user)) && "user",
+    ...["head", "merge", "base"].map((k) => !(typeof r[k] === "string" && SHA.test(r[k])) && k),
+    typeof r.deep !== "boolean" && "deep",
+    !(positive(r.maxRounds) && r.maxRounds <= MAX_ROUNDS) && "maxRounds",
+    !(typeof r.maxTime === "string" && /^\d{1,4}[smh]$/.test(r.maxTime)) && "maxTime",
+    !(typeof r.filter === "string" && (r.filter === "" || GLOB.test(r.filter))) && "filter"
+  ].filter(Boolean);
+  if (problems.length > 0) throw new Error(`${where}: the /benchmark request has a bad ${problems.join(", ")}`);
+  return r;
+}
+var USAGE = `usage: \`${COMMAND} [deep] [rounds=N] [filter=GLOB]\``;
+
+// src/platforms/github-command-api.ts
+var WRITE_ROLES = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);
+async function commenterRole(octokit, repo, user) {
+  try {
+    const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: user });
+    const role = data.role_name || data.permission;
+    return { role, canWrite: WRITE_ROLES.has(role) };
+  } catch (err) {
+    if (httpStatus(err) === 404) return { role: "none", canWrite: false };
+    throw err;
+  }
+}
+async function pullRequestNow(octokit, repo, number) {
+  const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: number });
+  return { state: data.state, head: data.head.sha, mergeCommit: data.merge_commit_sha ?? null, mergeable: data.mergeable ?? null };
+}
+async function commitParents(octokit, repo, sha) {
+  const { data } = await octokit.rest.repos.getCommit({ ...repo, ref: sha, per_page: 1 });
+  return data.parents.map((p) => p.sha);
+}
+async function headFirstSeen(octokit, repo, head2) {
+  const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: head2, event: "pull_request", per_page: 100 });
+  const times = data.workflow_runs.map((r) => Date.parse(r.created_at)).filter((t) => Number.isFinite(t));
+  return times.length === 0 ? null : new Date(Math.min(...times));
+}
+async function react(octokit, repo, commentId, content) {
+  await octokit.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content });
+}
+async function reply(octokit, repo, pullRequest, body) {
+  await octokit.rest.issues.createComment({ ...repo, issue_number: pullRequest, body });
+}
+
+// src/commands/report.ts
+import { existsSync as existsSync13, readdirSync as readdirSync6, readFileSync as readFileSync14, statSync as statSync4, writeFileSync as writeFileSync6 } from "node:fs";
+import path22 from "node:path";
+
+// src/runner/log-identity.ts
+var FIELDS2 = {
+  "base SHA": (h2) => h2.base.sha,
+  "head SHA": (h2) => h2.head.sha,
+  bench: (h2) => h2.config.bench,
+  build: (h2) => h2.config.build,
+  format: (h2) => h2.config.format,
+  // Absent in logs written before these were recorded: their defaults.
+  measure: (h2) => h2.config.measure ?? "time",
+  "working-directory": (h2) => h2.config.workingDirectory ?? ".",
+  sampling: (h2) => h2.config.sampling,
+  warmup: (h2) => h2.config.warmup,
+  // What was asked for and whether it applied: a skipped no-fsync measured another machine state.
+  "steady-machine options": (h2) => (h2.environment.steady ?? []).map((c) => `${c.option}${c.applied ? "" : " (skipped)"}`).sort(),
+  suite: (h2) => h2.config.suite
+};
+function shown3(value) {
+  const text3 = Array.isArray(value) ? value.length === 0 ? "none" : value.join(", ") : JSON.stringify(value);
+  return text3.length > 80 ? `${text3.slice(0, 79)}\u2026` : text3;
+}
+function checkSameComparison(first, other) {
+  for (const [field3, read] of Object.entries(FIELDS2)) {
+    const [a, b] = [read(first.header), read(other.header)];
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    throw new LogError(
+      `${other.file}: measured another comparison than ${first.file}: its ${field3} is ${shown3(b)}, not ${shown3(a)}; only logs of the same comparison can be combined`
+    );
+  }
+}
+
+// src/runner/join-shards.ts
+function joinShards(logs, gate) {
+  const first = logs[0];
+  if (!first?.log.header.shard) throw new LogError("joining shards needs the logs of every shard");
+  const total2 = first.log.header.shard.total;
+  const byIndex = /* @__PURE__ */ new Map();
+  for (const entry of logs) {
+    const { file, log } = entry;
+    const shard = log.header.shard;
+    if (shard.total !== total2)
+      throw new LogError(
+        `${file}: is shard ${shard.index}/${shard.total}, but ${first.file} is one of ${total2} shards: join the logs of one sharded run`
+      );
+    const twin = byIndex.get(shard.index);
+    if (twin !== void 0)
+      throw new LogError(`${file}: shard ${shard.index}/${total2} is given twice (also ${twin.file}): give each shard's log once`);
+    checkSameComparison({ file: first.file, header: first.log.header }, { file, header: log.header });
+    const design = (h2) => JSON.stringify([h2.config.rounds, h2.config.adaptive ?? null]);
+    if (design(log.header) !== design(first.log.header))
+      throw new LogError(
+        `${file}: shard ${shard.index}/${total2} ran other rounds than ${first.file} (rounds, or rounds auto's budget): shards of one run share them`
+      );
+    byIndex.set(shard.index, entry);
+  }
+  const missing = Array.from({ length: total2 }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) {
+    throw new LogError(
+      `shard ${missing.map((i) => `${i}/${total2}`).join(", shard ")} ${missing.length === 1 ? "is" : "are"} missing: join the logs of all ${total2} shards (a shard whose job did not upload its log did not finish)`
+    );
+  }
+  for (const [index, { file, log }] of byIndex) {
+    if (log.end?.status === "completed") continue;
+    const why = log.end === null ? "its log ends early, with no end line (killed?)" : `its log ended ${log.end.status}${log.end.message ? `: ${log.end.message.split("\n")[0]}` : ""}`;
+    throw new RunFailure(`${file}: shard ${index}/${total2} did not complete: ${why}; re-run that shard`);
+  }
+  const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
+  const owned = ordered.map(({ log }) => {
+    const { index } = log.header.shard;
+    return [...new Set(log.header.shard.benchmarks)].filter((name2) => shardOfName(name2, total2) === index);
+  });
+  const listed2 = owned.reduce((sum3, names) => sum3 + names.length, 0);
+  const shards = ordered.map(({ log }, i) => ({
+    ...log.header.shard,
+    benchmarks: owned[i],
+    listed: listed2,
+    seed: log.header.seed,
+    startedAt: log.header.startedAt,
+    environment: log.header.environment
+  }));
+  const { schema: _v1, shard: _one, ...header } = first.log.header;
+  const lines2 = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, shards }];
+  for (const { log } of ordered) {
+    const index = log.header.shard.index;
+    for (const run of log.runs) lines2.push({ type: "run", run: { ...run, shard: index } });
+  }
+  lines2.push({ type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed", message: `joined from ${total2} shards` });
+  return lines2.map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+
+// src/commands/trusted-gate.ts
+function trustedSettings(logged, trusted, where) {
+  const measured2 = {
+    bench: { value: logged.bench, where },
+    format: { value: logged.format, where },
+    ...logged.measure && { measure: { value: logged.measure, where } }
+  };
+  const gate = trusted.map((layer) => {
+    const { bench: _b, "bench-command": _c, format: _f, measure: _m, ...rest } = layer;
+    return rest;
+  });
+  const config = resolveConfig([measured2, ...gate], ".");
+  if (Boolean(config.adaptive) !== Boolean(logged.adaptive)) {
+    throw new ConfigError(
+      `${where}: measured with rounds: ${logged.adaptive ? "auto" : String(logged.rounds)}, but the trusted config says rounds: ${config.adaptive ? "auto" : String(config.rounds)}; give the publish job the same rounds as the measuring job`
+    );
+  }
+  return {
+    ...logged,
+    alpha: config.alpha,
+    thresholdPct: config.thresholdPct,
+    correction: config.correction,
+    sampling: config.sampling,
+    failOn: config.failOn,
+    gateMetrics: config.gateMetrics,
+    gateProcess: config.gateProcess,
+    ignore: config.ignore,
+    thresholds: config.thresholds,
+    // The looks are replayed at the trusted design, on the rounds the run chose.
+    ...logged.adaptive && config.adaptive && { adaptive: config.adaptive }
+  };
+}
+
+// src/platforms/gitlab.ts
+import { readFileSync as readFileSync13 } from "node:fs";
+import path21 from "node:path";
+var TOKEN_VARIABLE = "BENCHGATE_GITLAB_TOKEN";
+var DOTENV_FILE = "benchgate.env";
+var MAX_NOTE_PAGES = 50;
+var REQUEST_TIMEOUT_MS = 3e4;
+var GitLabApiError = class extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+    this.name = "GitLabApiError";
+  }
+  status;
+};
+var MergeRequestNotes = class {
+  constructor(apiUrl, projectId, mergeRequestIid, token) {
+    this.token = token;
+    this.api = apiUrl.replace(/\/+$/, "");
+    this.base = `${this.api}/projects/${encodeURIComponent(projectId)}/merge_requests/${encodeURIComponent(mergeRequestIid)}/notes`;
+  }
+  token;
+  api;
+  base;
+  async request(method, url, body) {
+    const response = await fetch(url, {
+      method,
+      headers: { "PRIVATE-TOKEN": this.token, ...body ? { "Content-Type": "application/json" } : {} },
+      body: body ? JSON.stringify(body) : void 0,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS)
+    });
+    if (!response.ok) {
+      const what = url.startsWith(this.base) ? "notes" : url.slice(this.api.length + 1);
+      throw new GitLabApiError(response.status, `${method} ${what}: ${response.status} ${response.statusText}`);
+    }
+    return response;
+  }
+  /** The user the token acts as (a project access token has a bot user of its own). */
+  async userId() {
+    const user = await (await this.request("GET", `${this.api}/user`)).json();
+    if (typeof user.id !== "number") throw new Error("GET /user: no user id in the answer");
+    return user.id;
+  }
+  /** benchgate's note: written by the token's user and starting with the marker (anyone can quote or plant the marker). */
+  async find(marker, author) {
+    for (let page = 1; page <= MAX_NOTE_PAGES; page++) {
+      const response = await this.request("GET", `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
+      const notes = await response.json();
+      const found = notes.find((n) => n.author?.id === author && typeof n.body === "string" && n.body.startsWith(marker));
+      if (found) return found;
+      if (!response.headers.get("x-next-page")) return null;
+    }
+    return null;
+  }
+  async create(body) {
+    await this.request("POST", this.base, { body });
+  }
+  async update(id, body) {
+    await this.request("PUT", `${this.base}/${id}`, { body });
+  }
+};
+function sectionName(title, n) {
+  return `benchgate_${n}_${title.toLowerCase().replace(/[^a-z0-9_.-]+/g, "_")}`.slice(0, 60);
+}
+var GitLabPlatform = class {
+  constructor(env = process.env, out = process.stdout, err = process.stderr) {
+    this.env = env;
+    this.out = out;
+    this.err = err;
+    this.token = env[TOKEN_VARIABLE];
+    delete env[TOKEN_VARIABLE];
+  }
+  env;
+  out;
+  err;
+  name = "gitlab";
+  sections = 0;
+  token;
+  info(message) {
+    this.err.write(`${inertForLog(message)}
+`);
+  }
+  warn(message) {
+    this.err.write(`\x1B[33mwarning: ${inertForLog(message)}\x1B[0m
+`);
+  }
+  async group(title, fn) {
+    const name2 = sectionName(title, ++this.sections);
+    const now = () => Math.floor(Date.now() / 1e3);
+    this.err.write(`\x1B[0Ksection_start:${now()}:${name2}[collapsed=true]\r\x1B[0K${inertForLog(title)}
+`);
+    try {
+      return await fn();
+    } finally {
+      this.err.write(`\x1B[0Ksection_end:${now()}:${name2}\r\x1B[0K
+`);
+    }
+  }
+  /**
+   * The pipeline's commit against what it changes. In a merge request pipeline that is the MR's
+   * head against the merge base GitLab diffs against; in a merged results pipeline the commit
+   * is a merge onto the target branch's tip (CI_MERGE_REQUEST_TARGET_BRANCH_SHA, set only
+   * there), and against the older merge base it would be blamed for the target's own changes.
+   * GitLab sets that variable to the merge commit's first parent, which in a merge train is
+   * the train's commit ahead of this MR.
+   */
+  defaultShard() {
+    const { CI_NODE_INDEX: index, CI_NODE_TOTAL: total2 } = this.env;
+    if (!index || !total2 || total2 === "1") return null;
+    return parseShard(`${index}/${total2}`, "CI_NODE_INDEX/CI_NODE_TOTAL");
+  }
+  defaultComparison() {
+    const head2 = this.env.CI_COMMIT_SHA || void 0;
+    const tip = this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || void 0;
+    const mergeBase2 = this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || void 0;
+    const mr = `!${this.env.CI_MERGE_REQUEST_IID ?? "?"}`;
+    if (tip)
+      return {
+        kind: "refs",
+        base: tip,
+        head: head2,
+        why: `the merged result of MR ${mr} vs the target commit it was merged onto: what merging would land`
+      };
+    if (mergeBase2)
+      return {
+        kind: "refs",
+        base: mergeBase2,
+        head: head2,
+        why: `the head of MR ${mr} vs its merge base with the target branch: what the branch changed`
+      };
+    return { kind: "refs", head: head2 };
+  }
+  /** The job's page links its log and its artifacts (summary.md, report.html). */
+  commentOptions() {
+    const jobUrl = this.env.CI_JOB_URL;
+    const links = jobUrl && /^https?:\/\/[^\s()<>]+$/.test(jobUrl) ? [{ text: "job log and reports", url: jobUrl }] : [];
+    return { links, fullReport: "summary.md in the job artifacts" };
+  }
+  async publish(result, reports) {
+    this.out.write(renderTerminal(result));
+    this.writeDotenv(result, reports);
+    await this.publishNote(reports[COMMENT_FILE]);
+  }
+  /** `artifacts:reports:dotenv`: later jobs in the pipeline read these as variables. */
+  writeDotenv(result, reports) {
+    const anyReport = reports["results.json"] ?? Object.values(reports)[0];
+    if (!anyReport) return;
+    const values = {
+      BENCHGATE_VERDICT: result.verdict,
+      BENCHGATE_GATE_FAILED: result.gateFailed,
+      BENCHGATE_COMPARISONS: result.comparisons.length,
+      BENCHGATE_ROUNDS_COMPLETED: result.rounds.completed,
+      BENCHGATE_BASE_SHA: result.base.sha,
+      BENCHGATE_HEAD_SHA: result.head.sha
+    };
+    for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
+    const file = path21.join(path21.dirname(anyReport), DOTENV_FILE);
+    writeAtomic(
+      file,
+      Object.entries(values).map(([k, v]) => `${k}=${v}
+`).join("")
+    );
+  }
+  /** One hidden marker per job name, so a quick run and a deep run keep a note each. */
+  marker() {
+    const job2 = (this.env.CI_JOB_NAME || "benchgate").replace(/[^A-Za-z0-9_.:-]/g, "_");
+    return `<!-- benchgate-note:${job2} -->`;
+  }
+  /** comment.md as written, under the marker: the text reviewed in --out is the text posted. */
+  noteBody(commentFile) {
+    return `${this.marker()}
+${readFileSync13(commentFile, "utf8")}`;
+  }
+  async publishNote(commentFile) {
+    const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId, CI_MERGE_REQUEST_IID: iid } = this.env;
+    if (!apiUrl || !projectId || !iid) {
+      this.info("no merge request in this pipeline (CI_MERGE_REQUEST_IID unset): no MR note");
+      return;
+    }
+    if (commentFile === void 0) {
+      this.info("no comment.md written: no MR note");
+      return;
+    }
+    const token = this.token;
+    if (!token) {
+      this.info(
+        `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE}, scoped to the benchgate-publish environment only the publish job declares, holding a project access token with the api scope and the Reporter role (CI_JOB_TOKEN cannot write notes)`
+      );
+      return;
+    }
+    const notes = new MergeRequestNotes(apiUrl, projectId, iid, token);
+    try {
+      const body = this.noteBody(commentFile);
+      const existing = await notes.find(this.marker(), await notes.userId());
+      if (existing) {
+        await notes.update(existing.id, body);
+        this.info(`updated the benchgate note on merge request !${iid}`);
+      } else {
+        await notes.create(body);
+        this.info(`posted a benchgate note on merge request !${iid}`);
+      }
+    } catch (err) {
+      if (err instanceof GitLabApiError && (err.status === 401 || err.status === 403)) {
+        this.warn(
+          `GitLab refused the MR note (${err.status}): ${TOKEN_VARIABLE} must be a valid, unexpired access token with the api scope and at least the Reporter role in this project; the verdict and reports are unaffected`
+        );
+      } else {
+        this.warn(`could not post the MR note: ${err.message}; the verdict and reports are unaffected`);
+      }
+    }
+  }
+};
+
+// src/commands/report.ts
+var PULL_REQUEST_FILE = "pull-request-number";
+var RESULTS_FILE = "results.json";
+function readResults(file) {
+  if (!existsSync13(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
+  let text3;
+  try {
+    const { size } = statSync4(file);
+    if (size > MAX_RESULTS_BYTES)
+      throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
+    text3 = readFileSync14(file, "utf8");
+  } catch (err) {
+    throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
+  }
+  let data;
+  try {
+    data = JSON.parse(text3);
+  } catch (err) {
+    throw new ConfigError(`${file}: not JSON: ${err.message}`);
+  }
+  return validateResults(data, file);
+}
+function readPullRequestNumber(dir) {
+  const file = path22.join(dir, PULL_REQUEST_FILE);
+  if (!existsSync13(file)) return void 0;
+  const text3 = readFileSync14(file, "utf8").trim();
+  if (!/^[1-9]\d{0,9}$/.test(text3))
+    throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
+  return Number(text3);
+}
+function decideAgain(dir, trusted, override, comment = {}, historyFrom) {
+  const logFile = path22.join(dir, LOG_FILE);
+  if (!existsSync13(logFile)) {
+    throw new ConfigError(
+      `${dir}: no ${LOG_FILE}: the publish job decides the gate again from the results log with its trusted settings; upload the whole output directory`
+    );
+  }
+  const claimed = path22.join(dir, RESULTS_FILE);
+  if (existsSync13(claimed)) readResults(claimed);
+  const log = readLog(logFile);
+  const settings = trustedSettings(log.header.config, trusted, logFile);
+  const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+  const mainCreep = historyFrom === void 0 ? void 0 : readMainCreep(historyFrom);
+  const result = mainCreep === void 0 ? analysed : { ...analysed, mainCreep };
+  const { written, notWritten } = writeReports(result, dir, comment);
+  if (notWritten.length > 0) {
+    throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(", ")} (${notWritten[0].code}): free some space`);
+  }
+  return { result, reports: { [LOG_FILE]: logFile, ...written } };
+}
+async function publishSaved(dir, options) {
+  const { trusted, historyFrom, ...github } = options;
+  joinShardDirectories(dir, trusted);
+  const logged = readLogHead(dir);
+  const env = options.env ?? process.env;
+  const event = readEvent(env);
+  const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
+  if (typeof runSha !== "string") return publishOwn(dir, logged, github, event, trusted, historyFrom);
+  const measured2 = logged.chosen?.pullRequestHead ?? logged.sha;
+  if (measured2 !== runSha) {
+    throw new ConfigError(`${dir}: the results are for ${measured2}, but the workflow run measured ${runSha}`);
+  }
+  const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
+  const platform2 = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
+  return publishGated(dir, platform2, trusted, historyFrom);
+}
+function joinShardDirectories(dir, trusted) {
+  if (existsSync13(path22.join(dir, LOG_FILE)) || !existsSync13(dir)) return;
+  const files = readdirSync6(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync13(path22.join(dir, entry.name, LOG_FILE))).map((entry) => path22.join(dir, entry.name, LOG_FILE)).sort();
+  if (files.length === 0) return;
+  const logs = files.map((file) => ({ file, log: readLog(file) }));
+  if (logs.every(({ log }) => log.header.skipped !== void 0)) {
+    writeFileSync6(path22.join(dir, LOG_FILE), readFileSync14(files[0]));
+    return;
+  }
+  const plain3 = logs.find(({ log }) => log.header.shard === void 0);
+  if (plain3)
+    throw new ConfigError(
+      `${plain3.file}: not a shard's log: report-from joins the logs of every shard of one run, or reads one run's directory`
+    );
+  const recorded = logs[0].log.header.config;
+  writeFileSync6(path22.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
+}
+function readLogHead(dir) {
+  const logFile = path22.join(dir, LOG_FILE);
+  if (!existsSync13(logFile)) return readResults(path22.join(dir, RESULTS_FILE)).head;
+  return readLog(logFile).header.head;
+}
+async function publishOwn(dir, head2, options, event, trusted, historyFrom) {
+  const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
+  if (!ours.includes(head2.sha)) {
+    throw new ConfigError(
+      `${dir}: the results are for ${head2.sha}, not for this run's commit (${ours.join(" or ") || "GITHUB_SHA unset"}); report-from publishes another run's results only on workflow_run, where the event names the commit`
+    );
+  }
+  const named = readPullRequestNumber(dir);
+  const pullRequest = eventPullRequest(event);
+  if (named !== void 0 && named !== pullRequest) {
+    throw new ConfigError(
+      `${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`
+    );
+  }
+  const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head2.sha });
+  return publishGated(dir, platform2, trusted, historyFrom);
+}
+async function publishGated(dir, platform2, trusted, historyFrom) {
+  const { result, reports } = decideAgain(dir, trusted, await platform2.gateOverride(), platform2.commentOptions(), historyFrom);
+  return publishResult(result, reports, platform2);
+}
+async function publishSavedGitLab(dir, platform2, trusted, env, historyFrom) {
+  const head2 = readLogHead(dir);
+  const commit = env.CI_COMMIT_SHA || void 0;
+  if (head2.sha !== commit) {
+    throw new ConfigError(
+      `${dir}: the results are for ${head2.sha}, not for this pipeline's commit (${commit ?? "CI_COMMIT_SHA unset"}); the publish job publishes only the artifact of this pipeline's measure job`
+    );
+  }
+  const { result, reports } = decideAgain(dir, trusted, null, platform2.commentOptions(), historyFrom);
+  return publishResult(result, reports, platform2);
+}
+var cmdReport = async ({ values, platform: platform2 }) => {
+  if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
+  const trusted = [readConfigFile(path22.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
+  const dir = path22.resolve(values.from);
+  const historyFrom = values["history-from"] ? path22.resolve(values["history-from"]) : void 0;
+  if (isGitLab(platform2)) return (await publishSavedGitLab(dir, platform2, trusted, process.env, historyFrom)).exitCode;
+  const token = process.env.GITHUB_TOKEN || void 0;
+  return (await publishSaved(dir, { token, comment: true, check: true, trusted, historyFrom })).exitCode;
+};
+function isGitLab(platform2) {
+  return platform2 instanceof GitLabPlatform;
+}
+
+// src/commands/benchmark-command.ts
+var REQUEST_VARIABLE = "BENCHGATE_REQUEST";
+function field2(value, ...keys) {
+  let v = value;
+  for (const key of keys) v = v !== null && typeof v === "object" ? v[key] : void 0;
+  return v;
+}
+var short = (sha) => sha.slice(0, 7);
+async function accept(event, { octokit, repo }) {
+  const p = event.payload;
+  if (event.name !== "issue_comment" || p.action !== "created") return { kind: "ignored", why: "not a new comment" };
+  const number = field2(p, "issue", "number");
+  if (field2(p, "issue", "pull_request") === void 0 || typeof number !== "number") return { kind: "ignored", why: "not a pull request" };
+  const parsed = parseComment(String(field2(p, "comment", "body") ?? ""));
+  if (parsed.kind === "not-a-command") return { kind: "ignored", why: "not a /benchmark comment" };
+  const user = String(field2(p, "comment", "user", "login") ?? "");
+  const commentId = Number(field2(p, "comment", "id"));
+  const createdAt = Date.parse(String(field2(p, "comment", "created_at") ?? ""));
+  if (!user || !Number.isInteger(commentId) || !Number.isFinite(createdAt))
+    throw new ConfigError("GITHUB_EVENT_PATH: an issue_comment event without the comment id, author or creation time");
+  const { role, canWrite } = await commenterRole(octokit, repo, user);
+  if (!canWrite)
+    return { kind: "refused", reply: `\u274C \`/benchmark\` needs write access to this repository; the comment's author has \`${role}\`.` };
+  if (parsed.kind === "invalid") return { kind: "refused", reply: `\u274C ${escapeMarkdown(parsed.why)}; ${USAGE}.` };
+  const pr = await pullRequestNow(octokit, repo, number);
+  if (pr.state !== "open")
+    return {
+      kind: "refused",
+      reply: `\u274C pull request #${number} is ${pr.state === "closed" ? "closed" : "not open"}: nothing to measure.`
+    };
+  const seen = await headFirstSeen(octokit, repo, pr.head);
+  if (seen === null)
+    return {
+      kind: "refused",
+      reply: `\u274C cannot tell when the head ${short(pr.head)} was pushed (no pull_request workflow run for it yet): comment again once its benchgate run has started.`
+    };
+  if (seen.getTime() >= createdAt)
+    return {
+      kind: "refused",
+      reply: `\u274C the head changed after this comment (${short(pr.head)}, first seen ${seen.toISOString()}): review it and comment \`/benchmark\` again.`
+    };
+  if (pr.mergeable === false)
+    return { kind: "refused", reply: "\u274C the pull request does not merge cleanly: resolve the conflicts, then comment again." };
+  const parents = pr.mergeCommit === null ? [] : await commitParents(octokit, repo, pr.mergeCommit);
+  if (pr.mergeCommit === null || parents.length !== 2 || parents[1] !== pr.head)
+    return {
+      kind: "refused",
+      reply: `\u274C GitHub has not made the merge commit of the head ${short(pr.head)} yet: comment again in a minute.`
+    };
+  const budget = budgetOf(parsed.options);
+  return {
+    kind: "accepted",
+    request: {
+      pullRequest: number,
+      commentId,
+      user,
+      head: pr.head,
+      merge: pr.mergeCommit,
+      base: parents[0],
+      deep: parsed.options.deep,
+      ...budget,
+      filter: parsed.options.filter ?? ""
+    }
+  };
+}
+async function apiOf(env) {
+  const repo = parseRepository(env.GITHUB_REPOSITORY);
+  const token = env.GITHUB_TOKEN;
+  if (!repo || !token) throw new ConfigError("benchmark-command needs GITHUB_REPOSITORY and GITHUB_TOKEN");
+  return { octokit: await octokitFor(token, env.GITHUB_API_URL ?? "https://api.github.com", 6e4), repo };
+}
+async function runAccept(env, log) {
+  const event = readEvent(env);
+  const api = await apiOf(env);
+  const outcome = await accept(event, api);
+  setOutput("accepted", String(outcome.kind === "accepted"));
+  const commentId = Number(field2(event.payload, "comment", "id"));
+  const number = Number(field2(event.payload, "issue", "number"));
+  if (outcome.kind === "ignored") {
+    log(`/benchmark: ignored (${outcome.why})`);
+    return EXIT.pass;
+  }
+  if (outcome.kind === "refused") {
+    log(`/benchmark: refused: ${outcome.reply}`);
+    await react(api.octokit, api.repo, commentId, "-1");
+    await reply(api.octokit, api.repo, number, outcome.reply);
+    return EXIT.pass;
+  }
+  const r = outcome.request;
+  await react(api.octokit, api.repo, commentId, "eyes");
+  log(`/benchmark by ${r.user}: merge ${r.merge} (head ${r.head}) vs ${r.base}, max-rounds ${r.maxRounds}, max-time ${r.maxTime}`);
+  setOutput("request", JSON.stringify(r));
+  for (const [key, value] of Object.entries({
+    head: r.head,
+    merge: r.merge,
+    base: r.base,
+    "max-rounds": r.maxRounds,
+    "max-time": r.maxTime,
+    filter: r.filter
+  }))
+    setOutput(key, String(value));
+  return EXIT.pass;
+}
+async function runPublish(dir, env, trustedFlags) {
+  const request2 = readRequest(env[REQUEST_VARIABLE], REQUEST_VARIABLE);
+  const event = readEvent(env);
+  if (event.name !== "issue_comment" || Number(field2(event.payload, "comment", "id")) !== request2.commentId)
+    throw new ConfigError(`${REQUEST_VARIABLE}: the request is for comment ${request2.commentId}, not this run's comment`);
+  const api = await apiOf(env);
+  const links = runLinks(env, event);
+  const runLink = links[0] ? ` ([the run](${links[0].url}))` : "";
+  const done = async (ok, text3) => {
+    await react(api.octokit, api.repo, request2.commentId, ok ? "rocket" : "-1");
+    await reply(
+      api.octokit,
+      api.repo,
+      request2.pullRequest,
+      `${ok ? "\u2705" : "\u274C"} \`/benchmark\` on ${short(request2.head)}: ${text3}${runLink}`
+    );
+  };
+  const logFile = path23.join(dir, LOG_FILE);
+  if (!existsSync14(logFile)) {
+    await done(false, "the measuring job wrote no results log (its build or setup failed).");
+    return EXIT.runFailed;
+  }
+  const logged = readLog(logFile).header;
+  if (logged.head.sha !== request2.merge || logged.base.sha !== request2.base) {
+    await done(false, "the results are not for the accepted commits, so nothing was published.");
+    throw new ConfigError(
+      `${dir}: the results compare ${logged.base.sha}..${logged.head.sha}, not the accepted ${request2.base}..${request2.merge}`
+    );
+  }
+  const trusted = [readConfigFile(path23.resolve(CONFIG_FILE), false, CONFIG_FILE), trustedFlags];
+  const platform2 = new GitHubPlatform({
+    token: env.GITHUB_TOKEN,
+    comment: true,
+    check: true,
+    pullRequest: request2.pullRequest,
+    checkSha: request2.head,
+    section: "deep",
+    requestedBy: `\`/benchmark${request2.deep ? " deep" : ""}\` by ${escapeMarkdown(`@${request2.user}`, 60)}`,
+    env
+  });
+  const { result, reports } = decideAgain(dir, trusted, null, platform2.commentOptions());
+  const outcome = await publishResult(result, reports, platform2);
+  await done(outcome.exitCode === EXIT.pass, `${escapeMarkdown(headline(result), 300)}; the benchgate comment has the table.`);
+  return outcome.exitCode;
+}
+var cmdBenchmarkCommand = async ({ values, positionals, platform: platform2 }) => {
+  const [step] = positionals;
+  if (step === "accept") return runAccept(process.env, (m) => platform2.info(m));
+  if (step === "publish") {
+    if (!values.from) throw new ConfigError("usage: benchgate benchmark-command publish --from DIR");
+    return runPublish(path23.resolve(values.from), process.env, flagLayer(values));
+  }
+  throw new ConfigError("usage: benchgate benchmark-command accept | publish --from DIR");
+};
+
 // src/commands/demo.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
-import { copyFileSync, existsSync as existsSync13, mkdtempSync as mkdtempSync3, rmSync as rmSync5 } from "node:fs";
+import { copyFileSync, existsSync as existsSync15, mkdtempSync as mkdtempSync3, rmSync as rmSync5 } from "node:fs";
 import os15 from "node:os";
-import path22 from "node:path";
+import path25 from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/commands/demo-story.ts
@@ -72321,7 +73225,7 @@ function groundTruthLines() {
 function verdictOf2(comparisons, benchmark) {
   return comparisons.find((c) => c.benchmark === benchmark && c.gating);
 }
-function shown2(c) {
+function shown4(c) {
   if (c === void 0) return "not measured";
   const change2 = c.changePct === null ? "" : ` (${c.changePct > 0 ? "+" : ""}${c.changePct.toFixed(1)}%)`;
   return `${c.verdict}${change2}`;
@@ -72333,13 +73237,13 @@ function findingLines(comparisons, exitCode) {
     const c = verdictOf2(comparisons, p.benchmark);
     const ok = c?.verdict === p.expected;
     if (ok) found++;
-    lines2.push(`  ${p.benchmark}: ${shown2(c)}, planted ${p.expected}: ${ok ? "found" : "missed"}`);
+    lines2.push(`  ${p.benchmark}: ${shown4(c)}, planted ${p.expected}: ${ok ? "found" : "missed"}`);
   }
   for (const name2 of UNTOUCHED) {
     const c = verdictOf2(comparisons, name2);
     const flagged = c?.verdict === "regression" || c?.verdict === "improvement";
     lines2.push(
-      `  ${name2}: ${shown2(c)}, untouched: ${flagged ? "a false alarm (on unchanged code the gate's alpha allows one now and then)" : "not flagged"}`
+      `  ${name2}: ${shown4(c)}, untouched: ${flagged ? "a false alarm (on unchanged code the gate's alpha allows one now and then)" : "not flagged"}`
     );
   }
   const missed = PLANTED.length - found;
@@ -72350,17 +73254,17 @@ function findingLines(comparisons, exitCode) {
 }
 
 // src/commands/run.ts
-import path21 from "node:path";
+import path24 from "node:path";
 async function runComparison(config, platform2) {
   const logFile = await measure(config, platform2);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
 }
 var cmdRun = async ({ values, platform: platform2 }) => {
-  const repoDir = path21.resolve(values.repo ?? ".");
+  const repoDir = path24.resolve(values.repo ?? ".");
   await checkRepository(repoDir, values.repo === void 0 ? `the current directory (${repoDir})` : `--repo ${values.repo}`);
   const config = await loadConfig({
     repoDir,
-    configFile: values.config === void 0 ? void 0 : path21.resolve(values.config),
+    configFile: values.config === void 0 ? void 0 : path24.resolve(values.config),
     overrides: flagLayer(values),
     env: process.env,
     log: (m) => platform2.info(m)
@@ -72372,9 +73276,9 @@ var cmdRun = async ({ values, platform: platform2 }) => {
 
 // src/commands/demo.ts
 function demoSource() {
-  let dir = path22.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync13(path22.join(dir, "examples", "demo")) && path22.dirname(dir) !== dir) dir = path22.dirname(dir);
-  return path22.join(dir, "examples", "demo");
+  let dir = path25.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync15(path25.join(dir, "examples", "demo")) && path25.dirname(dir) !== dir) dir = path25.dirname(dir);
+  return path25.join(dir, "examples", "demo");
 }
 var DEMO_SOURCE = demoSource();
 function commitAll(repo, message) {
@@ -72387,15 +73291,15 @@ function commitAll(repo, message) {
 }
 function createDemoRepo(dir) {
   execFileSync2("git", ["init", "-q", "-b", "main", dir]);
-  copyFileSync(path22.join(DEMO_SOURCE, "bench.mjs"), path22.join(dir, "bench.mjs"));
-  copyFileSync(path22.join(DEMO_SOURCE, "workloads.base.mjs"), path22.join(dir, "workloads.mjs"));
+  copyFileSync(path25.join(DEMO_SOURCE, "bench.mjs"), path25.join(dir, "bench.mjs"));
+  copyFileSync(path25.join(DEMO_SOURCE, "workloads.base.mjs"), path25.join(dir, "workloads.mjs"));
   commitAll(dir, "demo suite");
-  copyFileSync(path22.join(DEMO_SOURCE, "workloads.head.mjs"), path22.join(dir, "workloads.mjs"));
+  copyFileSync(path25.join(DEMO_SOURCE, "workloads.head.mjs"), path25.join(dir, "workloads.mjs"));
   commitAll(dir, "make checksum slower and the sieve faster");
   return dir;
 }
 var cmdDemo = async ({ values, platform: platform2 }) => {
-  const repo = createDemoRepo(mkdtempSync3(path22.join(os15.tmpdir(), "benchgate-demo-")));
+  const repo = createDemoRepo(mkdtempSync3(path25.join(os15.tmpdir(), "benchgate-demo-")));
   for (const line of groundTruthLines()) platform2.info(line);
   try {
     const config = resolveConfig(
@@ -72405,7 +73309,7 @@ var cmdDemo = async ({ values, platform: platform2 }) => {
       ],
       repo
     );
-    config.outDir = path22.resolve(values.out ?? DEFAULTS.outDir);
+    config.outDir = path25.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform2);
     platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
     for (const line of findingLines(outcome.result.comparisons, outcome.exitCode)) platform2.info(line);
@@ -72706,14 +73610,14 @@ function analyseHistory(branch, records, changePointOptions = OTAVA_DEFAULTS, cr
 }
 
 // src/history/open-store.ts
-import path25 from "node:path";
+import path28 from "node:path";
 
 // src/history/store-directory.ts
 init_record();
 init_store();
-import { existsSync as existsSync14, readdirSync as readdirSync6, readFileSync as readFileSync13, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync16, readdirSync as readdirSync7, readFileSync as readFileSync15, statSync as statSync5 } from "node:fs";
 import { mkdir as mkdir2, rename as rename2, writeFile as writeFile3 } from "node:fs/promises";
-import path23 from "node:path";
+import path26 from "node:path";
 var MAX_RECORD_BYTES = 16 * 1024 * 1024;
 function pathSegment(name2) {
   const encoded = [...Buffer.from(name2, "utf8")].map((byte, i) => {
@@ -72731,20 +73635,20 @@ function recordText(r) {
 `;
 }
 function readRecordTree(root, query, name2) {
-  const branchDir = path23.join(root, "records", pathSegment(query.branch));
-  if (!existsSync14(branchDir)) return [];
-  const suites = query.suite === void 0 ? readdirSync6(branchDir) : [pathSegment(query.suite)];
+  const branchDir = path26.join(root, "records", pathSegment(query.branch));
+  if (!existsSync16(branchDir)) return [];
+  const suites = query.suite === void 0 ? readdirSync7(branchDir) : [pathSegment(query.suite)];
   const records = [];
   for (const suite of suites) {
-    const dir = path23.join(branchDir, suite);
-    if (!existsSync14(dir)) continue;
-    for (const file of readdirSync6(dir).filter((f) => f.endsWith(".json"))) {
-      const full = path23.join(dir, file);
-      const where = `${name2}: ${path23.relative(root, full)}`;
-      if (statSync4(full).size > MAX_RECORD_BYTES) throw new StoreError(`${where}: larger than ${MAX_RECORD_BYTES} bytes: not a record`);
+    const dir = path26.join(branchDir, suite);
+    if (!existsSync16(dir)) continue;
+    for (const file of readdirSync7(dir).filter((f) => f.endsWith(".json"))) {
+      const full = path26.join(dir, file);
+      const where = `${name2}: ${path26.relative(root, full)}`;
+      if (statSync5(full).size > MAX_RECORD_BYTES) throw new StoreError(`${where}: larger than ${MAX_RECORD_BYTES} bytes: not a record`);
       let data;
       try {
-        data = JSON.parse(readFileSync13(full, "utf8"));
+        data = JSON.parse(readFileSync15(full, "utf8"));
       } catch (err) {
         throw new StoreError(`${where}: not JSON (${err.message}); remove or repair the file`);
       }
@@ -72762,13 +73666,13 @@ var DirectoryStore = class {
   root;
   name;
   async append(record) {
-    const file = path23.join(this.root, recordPath(record));
+    const file = path26.join(this.root, recordPath(record));
     const text3 = recordText(record);
-    if (existsSync14(file)) {
-      if (readFileSync13(file, "utf8") === text3) return;
+    if (existsSync16(file)) {
+      if (readFileSync15(file, "utf8") === text3) return;
       throw new StoreError(`${this.name}: ${file} exists with other content; two records of one commit at one instant`);
     }
-    await mkdir2(path23.dirname(file), { recursive: true });
+    await mkdir2(path26.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.partial`;
     await writeFile3(partial, text3);
     await rename2(partial, file);
@@ -72784,7 +73688,7 @@ var DirectoryStore = class {
 // src/history/store-git.ts
 import { mkdtemp as mkdtemp2, rm as rm3, writeFile as writeFile4 } from "node:fs/promises";
 import os16 from "node:os";
-import path24 from "node:path";
+import path27 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 init_store();
 var DEFAULT_DATA_BRANCH = "benchgate-data";
@@ -72821,7 +73725,7 @@ var GitStore = class {
   }
   async repo() {
     if (this.scratch === null) {
-      const dir = await mkdtemp2(path24.join(os16.tmpdir(), "benchgate-store-"));
+      const dir = await mkdtemp2(path27.join(os16.tmpdir(), "benchgate-store-"));
       const r = await git(dir, ["init", "--quiet", dir]);
       if (r.code !== 0) throw new StoreError(`${this.name}: git init in ${dir} failed: ${r.stderr.trim()}`);
       this.scratch = dir;
@@ -72839,7 +73743,7 @@ var GitStore = class {
   }
   async append(record) {
     const repo = await this.repo();
-    const file = path24.join(repo, ".git", "benchgate-record.json");
+    const file = path27.join(repo, ".git", "benchgate-record.json");
     await writeFile4(file, recordText(record));
     const blob = await this.run(["hash-object", "-w", "--", file], "storing the record");
     const where = recordPath(record);
@@ -72867,7 +73771,7 @@ var GitStore = class {
     const tip = await this.fetchTip();
     if (tip === null) return [];
     const repo = await this.repo();
-    const snapshot = path24.join(repo, ".git", `snapshot-${Date.now()}`);
+    const snapshot = path27.join(repo, ".git", `snapshot-${Date.now()}`);
     await this.run(["read-tree", tip], "reading the data branch");
     await this.run(["checkout-index", "--all", "--force", `--prefix=${snapshot}/`], "checking out the records");
     try {
@@ -72888,7 +73792,7 @@ async function remoteUrl(remote, cwd) {
     const r = await git(cwd, ["remote", "get-url", remote]);
     if (r.code === 0) return r.stdout.trim();
   }
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote) ? remote : path25.resolve(cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote) ? remote : path28.resolve(cwd, remote);
 }
 async function openStore(spec, cwd) {
   if (/^postgres(ql)?:\/\//i.test(spec)) return (await Promise.resolve().then(() => (init_store_postgres(), store_postgres_exports))).PostgresStore.open(spec);
@@ -72897,14 +73801,14 @@ async function openStore(spec, cwd) {
     const [remote, branch] = gitSpec[1].split("#", 2);
     return new GitStore(await remoteUrl(remote || "origin", cwd), branch || DEFAULT_DATA_BRANCH);
   }
-  return new DirectoryStore(path25.resolve(cwd, spec));
+  return new DirectoryStore(path28.resolve(cwd, spec));
 }
 
 // src/commands/history.ts
 init_record();
 
 // src/history/render.ts
-var short = (sha) => inertForLog(plainText(sha.slice(0, 12)));
+var short2 = (sha) => inertForLog(plainText(sha.slice(0, 12)));
 var signed = (pct3) => `${pct3 >= 0 ? "+" : ""}${pct3.toFixed(1)}%`;
 var interval = ([lo, hi]) => `[${signed(lo)}, ${signed(hi)}]`;
 function name(id) {
@@ -72928,7 +73832,7 @@ function renderHistoryText(report) {
     const rows = report.changePoints.map((c) => [
       name(c.id),
       c.machine === null ? "any" : inertForLog(plainText(machineLabel(c.machine))),
-      short(c.commit),
+      short2(c.commit),
       `${signed(c.changePct)} ${c.direction}`,
       interval(c.interval),
       c.p.toPrecision(2)
@@ -72940,10 +73844,10 @@ function renderHistoryText(report) {
   else {
     const rows = report.creep.map((c) => [
       name(c.id),
-      `${short(c.from)}..${short(c.to)} (${c.links})`,
+      `${short2(c.from)}..${short2(c.to)} (${c.links})`,
       signed(c.changePct),
       interval(c.interval),
-      c.contributors.slice(0, 5).map((k) => `${short(k.commit)} ${signed(k.changePct)}`).join(", ") + (c.contributors.length > 5 ? `, ${c.contributors.length - 5} more` : "")
+      c.contributors.slice(0, 5).map((k) => `${short2(k.commit)} ${signed(k.changePct)}`).join(", ") + (c.contributors.length > 5 ? `, ${c.contributors.length - 5} more` : "")
     ]);
     out.push(table4(["benchmark", "commits", "change", `${Math.round(creep.level * 100)}% interval`, "contributors"], rows));
   }
@@ -72965,7 +73869,7 @@ function renderHistoryJson(report) {
 }
 
 // src/commands/history.ts
-var USAGE = "usage: benchgate history --store SPEC [--branch main] [--json], or benchgate history last --store SPEC [--branch main] [--suite NAME]";
+var USAGE2 = "usage: benchgate history --store SPEC [--branch main] [--json], or benchgate history last --store SPEC [--branch main] [--suite NAME]";
 async function readRecords(spec, query) {
   const store = await openStore(spec, process.cwd());
   try {
@@ -72976,7 +73880,7 @@ async function readRecords(spec, query) {
 }
 var cmdHistory = async ({ values, positionals, platform: platform2 }) => {
   const last = positionals[0] === "last";
-  if (positionals.length > 1 || positionals.length === 1 && !last || values.store === void 0) throw new ConfigError(USAGE);
+  if (positionals.length > 1 || positionals.length === 1 && !last || values.store === void 0) throw new ConfigError(USAGE2);
   const branch = values.branch ?? "main";
   if (last) {
     const { store: store2, records: records2 } = await readRecords(values.store, { branch, ...values.suite !== void 0 && { suite: values.suite } });
@@ -73002,96 +73906,7 @@ var cmdHistory = async ({ values, positionals, platform: platform2 }) => {
 };
 
 // src/commands/merge.ts
-import { writeFileSync as writeFileSync6 } from "node:fs";
-
-// src/runner/log-identity.ts
-var FIELDS2 = {
-  "base SHA": (h2) => h2.base.sha,
-  "head SHA": (h2) => h2.head.sha,
-  bench: (h2) => h2.config.bench,
-  build: (h2) => h2.config.build,
-  format: (h2) => h2.config.format,
-  // Absent in logs written before these were recorded: their defaults.
-  measure: (h2) => h2.config.measure ?? "time",
-  "working-directory": (h2) => h2.config.workingDirectory ?? ".",
-  sampling: (h2) => h2.config.sampling,
-  warmup: (h2) => h2.config.warmup,
-  // What was asked for and whether it applied: a skipped no-fsync measured another machine state.
-  "steady-machine options": (h2) => (h2.environment.steady ?? []).map((c) => `${c.option}${c.applied ? "" : " (skipped)"}`).sort(),
-  suite: (h2) => h2.config.suite
-};
-function shown3(value) {
-  const text3 = Array.isArray(value) ? value.length === 0 ? "none" : value.join(", ") : JSON.stringify(value);
-  return text3.length > 80 ? `${text3.slice(0, 79)}\u2026` : text3;
-}
-function checkSameComparison(first, other) {
-  for (const [field2, read] of Object.entries(FIELDS2)) {
-    const [a, b] = [read(first.header), read(other.header)];
-    if (JSON.stringify(a) === JSON.stringify(b)) continue;
-    throw new LogError(
-      `${other.file}: measured another comparison than ${first.file}: its ${field2} is ${shown3(b)}, not ${shown3(a)}; only logs of the same comparison can be combined`
-    );
-  }
-}
-
-// src/runner/join-shards.ts
-function joinShards(logs, gate) {
-  const first = logs[0];
-  if (!first?.log.header.shard) throw new LogError("joining shards needs the logs of every shard");
-  const total2 = first.log.header.shard.total;
-  const byIndex = /* @__PURE__ */ new Map();
-  for (const entry of logs) {
-    const { file, log } = entry;
-    const shard = log.header.shard;
-    if (shard.total !== total2)
-      throw new LogError(
-        `${file}: is shard ${shard.index}/${shard.total}, but ${first.file} is one of ${total2} shards: join the logs of one sharded run`
-      );
-    const twin = byIndex.get(shard.index);
-    if (twin !== void 0)
-      throw new LogError(`${file}: shard ${shard.index}/${total2} is given twice (also ${twin.file}): give each shard's log once`);
-    checkSameComparison({ file: first.file, header: first.log.header }, { file, header: log.header });
-    const design = (h2) => JSON.stringify([h2.config.rounds, h2.config.adaptive ?? null]);
-    if (design(log.header) !== design(first.log.header))
-      throw new LogError(
-        `${file}: shard ${shard.index}/${total2} ran other rounds than ${first.file} (rounds, or rounds auto's budget): shards of one run share them`
-      );
-    byIndex.set(shard.index, entry);
-  }
-  const missing = Array.from({ length: total2 }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) {
-    throw new LogError(
-      `shard ${missing.map((i) => `${i}/${total2}`).join(", shard ")} ${missing.length === 1 ? "is" : "are"} missing: join the logs of all ${total2} shards (a shard whose job did not upload its log did not finish)`
-    );
-  }
-  for (const [index, { file, log }] of byIndex) {
-    if (log.end?.status === "completed") continue;
-    const why = log.end === null ? "its log ends early, with no end line (killed?)" : `its log ended ${log.end.status}${log.end.message ? `: ${log.end.message.split("\n")[0]}` : ""}`;
-    throw new RunFailure(`${file}: shard ${index}/${total2} did not complete: ${why}; re-run that shard`);
-  }
-  const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
-  const owned = ordered.map(({ log }) => {
-    const { index } = log.header.shard;
-    return [...new Set(log.header.shard.benchmarks)].filter((name2) => shardOfName(name2, total2) === index);
-  });
-  const listed2 = owned.reduce((sum3, names) => sum3 + names.length, 0);
-  const shards = ordered.map(({ log }, i) => ({
-    ...log.header.shard,
-    benchmarks: owned[i],
-    listed: listed2,
-    seed: log.header.seed,
-    startedAt: log.header.startedAt,
-    environment: log.header.environment
-  }));
-  const { schema: _v1, shard: _one, ...header } = first.log.header;
-  const lines2 = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, shards }];
-  for (const { log } of ordered) {
-    const index = log.header.shard.index;
-    for (const run of log.runs) lines2.push({ type: "run", run: { ...run, shard: index } });
-  }
-  lines2.push({ type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed", message: `joined from ${total2} shards` });
-  return lines2.map((l) => JSON.stringify(l)).join("\n") + "\n";
-}
+import { writeFileSync as writeFileSync7 } from "node:fs";
 
 // src/runner/pool-rounds.ts
 function poolRounds(logs, gate) {
@@ -73139,398 +73954,20 @@ var cmdMerge = async ({ values, positionals }) => {
     format: recorded.format,
     adaptive: sharded.length > 0 ? recorded.adaptive : void 0
   });
-  writeFileSync6(values.out, sharded.length > 0 ? joinShards(logs, gate) : poolRounds(logs, gate));
+  writeFileSync7(values.out, sharded.length > 0 ? joinShards(logs, gate) : poolRounds(logs, gate));
   return EXIT.pass;
 };
 
 // src/commands/record.ts
 init_record();
-
-// src/commands/report.ts
-import { existsSync as existsSync15, readdirSync as readdirSync7, readFileSync as readFileSync15, statSync as statSync5, writeFileSync as writeFileSync7 } from "node:fs";
-import path27 from "node:path";
-
-// src/commands/trusted-gate.ts
-function trustedSettings(logged, trusted, where) {
-  const measured2 = {
-    bench: { value: logged.bench, where },
-    format: { value: logged.format, where },
-    ...logged.measure && { measure: { value: logged.measure, where } }
-  };
-  const gate = trusted.map((layer) => {
-    const { bench: _b, "bench-command": _c, format: _f, measure: _m, ...rest } = layer;
-    return rest;
-  });
-  const config = resolveConfig([measured2, ...gate], ".");
-  if (Boolean(config.adaptive) !== Boolean(logged.adaptive)) {
-    throw new ConfigError(
-      `${where}: measured with rounds: ${logged.adaptive ? "auto" : String(logged.rounds)}, but the trusted config says rounds: ${config.adaptive ? "auto" : String(config.rounds)}; give the publish job the same rounds as the measuring job`
-    );
-  }
-  return {
-    ...logged,
-    alpha: config.alpha,
-    thresholdPct: config.thresholdPct,
-    correction: config.correction,
-    sampling: config.sampling,
-    failOn: config.failOn,
-    gateMetrics: config.gateMetrics,
-    gateProcess: config.gateProcess,
-    ignore: config.ignore,
-    thresholds: config.thresholds,
-    // The looks are replayed at the trusted design, on the rounds the run chose.
-    ...logged.adaptive && config.adaptive && { adaptive: config.adaptive }
-  };
-}
-
-// src/platforms/gitlab.ts
-import { readFileSync as readFileSync14 } from "node:fs";
-import path26 from "node:path";
-var TOKEN_VARIABLE = "BENCHGATE_GITLAB_TOKEN";
-var DOTENV_FILE = "benchgate.env";
-var MAX_NOTE_PAGES = 50;
-var REQUEST_TIMEOUT_MS = 3e4;
-var GitLabApiError = class extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-    this.name = "GitLabApiError";
-  }
-  status;
-};
-var MergeRequestNotes = class {
-  constructor(apiUrl, projectId, mergeRequestIid, token) {
-    this.token = token;
-    this.api = apiUrl.replace(/\/+$/, "");
-    this.base = `${this.api}/projects/${encodeURIComponent(projectId)}/merge_requests/${encodeURIComponent(mergeRequestIid)}/notes`;
-  }
-  token;
-  api;
-  base;
-  async request(method, url, body) {
-    const response = await fetch(url, {
-      method,
-      headers: { "PRIVATE-TOKEN": this.token, ...body ? { "Content-Type": "application/json" } : {} },
-      body: body ? JSON.stringify(body) : void 0,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS)
-    });
-    if (!response.ok) {
-      const what = url.startsWith(this.base) ? "notes" : url.slice(this.api.length + 1);
-      throw new GitLabApiError(response.status, `${method} ${what}: ${response.status} ${response.statusText}`);
-    }
-    return response;
-  }
-  /** The user the token acts as (a project access token has a bot user of its own). */
-  async userId() {
-    const user = await (await this.request("GET", `${this.api}/user`)).json();
-    if (typeof user.id !== "number") throw new Error("GET /user: no user id in the answer");
-    return user.id;
-  }
-  /** benchgate's note: written by the token's user and starting with the marker (anyone can quote or plant the marker). */
-  async find(marker, author) {
-    for (let page = 1; page <= MAX_NOTE_PAGES; page++) {
-      const response = await this.request("GET", `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
-      const notes = await response.json();
-      const found = notes.find((n) => n.author?.id === author && typeof n.body === "string" && n.body.startsWith(marker));
-      if (found) return found;
-      if (!response.headers.get("x-next-page")) return null;
-    }
-    return null;
-  }
-  async create(body) {
-    await this.request("POST", this.base, { body });
-  }
-  async update(id, body) {
-    await this.request("PUT", `${this.base}/${id}`, { body });
-  }
-};
-function sectionName(title, n) {
-  return `benchgate_${n}_${title.toLowerCase().replace(/[^a-z0-9_.-]+/g, "_")}`.slice(0, 60);
-}
-var GitLabPlatform = class {
-  constructor(env = process.env, out = process.stdout, err = process.stderr) {
-    this.env = env;
-    this.out = out;
-    this.err = err;
-    this.token = env[TOKEN_VARIABLE];
-    delete env[TOKEN_VARIABLE];
-  }
-  env;
-  out;
-  err;
-  name = "gitlab";
-  sections = 0;
-  token;
-  info(message) {
-    this.err.write(`${inertForLog(message)}
-`);
-  }
-  warn(message) {
-    this.err.write(`\x1B[33mwarning: ${inertForLog(message)}\x1B[0m
-`);
-  }
-  async group(title, fn) {
-    const name2 = sectionName(title, ++this.sections);
-    const now = () => Math.floor(Date.now() / 1e3);
-    this.err.write(`\x1B[0Ksection_start:${now()}:${name2}[collapsed=true]\r\x1B[0K${inertForLog(title)}
-`);
-    try {
-      return await fn();
-    } finally {
-      this.err.write(`\x1B[0Ksection_end:${now()}:${name2}\r\x1B[0K
-`);
-    }
-  }
-  /**
-   * The pipeline's commit against what it changes. In a merge request pipeline that is the MR's
-   * head against the merge base GitLab diffs against; in a merged results pipeline the commit
-   * is a merge onto the target branch's tip (CI_MERGE_REQUEST_TARGET_BRANCH_SHA, set only
-   * there), and against the older merge base it would be blamed for the target's own changes.
-   * GitLab sets that variable to the merge commit's first parent, which in a merge train is
-   * the train's commit ahead of this MR.
-   */
-  defaultShard() {
-    const { CI_NODE_INDEX: index, CI_NODE_TOTAL: total2 } = this.env;
-    if (!index || !total2 || total2 === "1") return null;
-    return parseShard(`${index}/${total2}`, "CI_NODE_INDEX/CI_NODE_TOTAL");
-  }
-  defaultComparison() {
-    const head2 = this.env.CI_COMMIT_SHA || void 0;
-    const tip = this.env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA || void 0;
-    const mergeBase2 = this.env.CI_MERGE_REQUEST_DIFF_BASE_SHA || void 0;
-    const mr = `!${this.env.CI_MERGE_REQUEST_IID ?? "?"}`;
-    if (tip)
-      return {
-        kind: "refs",
-        base: tip,
-        head: head2,
-        why: `the merged result of MR ${mr} vs the target commit it was merged onto: what merging would land`
-      };
-    if (mergeBase2)
-      return {
-        kind: "refs",
-        base: mergeBase2,
-        head: head2,
-        why: `the head of MR ${mr} vs its merge base with the target branch: what the branch changed`
-      };
-    return { kind: "refs", head: head2 };
-  }
-  /** The job's page links its log and its artifacts (summary.md, report.html). */
-  commentOptions() {
-    const jobUrl = this.env.CI_JOB_URL;
-    const links = jobUrl && /^https?:\/\/[^\s()<>]+$/.test(jobUrl) ? [{ text: "job log and reports", url: jobUrl }] : [];
-    return { links, fullReport: "summary.md in the job artifacts" };
-  }
-  async publish(result, reports) {
-    this.out.write(renderTerminal(result));
-    this.writeDotenv(result, reports);
-    await this.publishNote(reports[COMMENT_FILE]);
-  }
-  /** `artifacts:reports:dotenv`: later jobs in the pipeline read these as variables. */
-  writeDotenv(result, reports) {
-    const anyReport = reports["results.json"] ?? Object.values(reports)[0];
-    if (!anyReport) return;
-    const values = {
-      BENCHGATE_VERDICT: result.verdict,
-      BENCHGATE_GATE_FAILED: result.gateFailed,
-      BENCHGATE_COMPARISONS: result.comparisons.length,
-      BENCHGATE_ROUNDS_COMPLETED: result.rounds.completed,
-      BENCHGATE_BASE_SHA: result.base.sha,
-      BENCHGATE_HEAD_SHA: result.head.sha
-    };
-    for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
-    const file = path26.join(path26.dirname(anyReport), DOTENV_FILE);
-    writeAtomic(
-      file,
-      Object.entries(values).map(([k, v]) => `${k}=${v}
-`).join("")
-    );
-  }
-  /** One hidden marker per job name, so a quick run and a deep run keep a note each. */
-  marker() {
-    const job2 = (this.env.CI_JOB_NAME || "benchgate").replace(/[^A-Za-z0-9_.:-]/g, "_");
-    return `<!-- benchgate-note:${job2} -->`;
-  }
-  /** comment.md as written, under the marker: the text reviewed in --out is the text posted. */
-  noteBody(commentFile) {
-    return `${this.marker()}
-${readFileSync14(commentFile, "utf8")}`;
-  }
-  async publishNote(commentFile) {
-    const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId, CI_MERGE_REQUEST_IID: iid } = this.env;
-    if (!apiUrl || !projectId || !iid) {
-      this.info("no merge request in this pipeline (CI_MERGE_REQUEST_IID unset): no MR note");
-      return;
-    }
-    if (commentFile === void 0) {
-      this.info("no comment.md written: no MR note");
-      return;
-    }
-    const token = this.token;
-    if (!token) {
-      this.info(
-        `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE}, scoped to the benchgate-publish environment only the publish job declares, holding a project access token with the api scope and the Reporter role (CI_JOB_TOKEN cannot write notes)`
-      );
-      return;
-    }
-    const notes = new MergeRequestNotes(apiUrl, projectId, iid, token);
-    try {
-      const body = this.noteBody(commentFile);
-      const existing = await notes.find(this.marker(), await notes.userId());
-      if (existing) {
-        await notes.update(existing.id, body);
-        this.info(`updated the benchgate note on merge request !${iid}`);
-      } else {
-        await notes.create(body);
-        this.info(`posted a benchgate note on merge request !${iid}`);
-      }
-    } catch (err) {
-      if (err instanceof GitLabApiError && (err.status === 401 || err.status === 403)) {
-        this.warn(
-          `GitLab refused the MR note (${err.status}): ${TOKEN_VARIABLE} must be a valid, unexpired access token with the api scope and at least the Reporter role in this project; the verdict and reports are unaffected`
-        );
-      } else {
-        this.warn(`could not post the MR note: ${err.message}; the verdict and reports are unaffected`);
-      }
-    }
-  }
-};
-
-// src/commands/report.ts
-var PULL_REQUEST_FILE = "pull-request-number";
-var RESULTS_FILE = "results.json";
-function readResults(file) {
-  if (!existsSync15(file)) throw new ConfigError(`${file}: not found (is this the benchgate output directory?)`);
-  let text3;
-  try {
-    const { size } = statSync5(file);
-    if (size > MAX_RESULTS_BYTES)
-      throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
-    text3 = readFileSync15(file, "utf8");
-  } catch (err) {
-    throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
-  }
-  let data;
-  try {
-    data = JSON.parse(text3);
-  } catch (err) {
-    throw new ConfigError(`${file}: not JSON: ${err.message}`);
-  }
-  return validateResults(data, file);
-}
-function readPullRequestNumber(dir) {
-  const file = path27.join(dir, PULL_REQUEST_FILE);
-  if (!existsSync15(file)) return void 0;
-  const text3 = readFileSync15(file, "utf8").trim();
-  if (!/^[1-9]\d{0,9}$/.test(text3))
-    throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
-  return Number(text3);
-}
-function decideAgain(dir, trusted, override, comment = {}, historyFrom) {
-  const logFile = path27.join(dir, LOG_FILE);
-  if (!existsSync15(logFile)) {
-    throw new ConfigError(
-      `${dir}: no ${LOG_FILE}: the publish job decides the gate again from the results log with its trusted settings; upload the whole output directory`
-    );
-  }
-  const claimed = path27.join(dir, RESULTS_FILE);
-  if (existsSync15(claimed)) readResults(claimed);
-  const log = readLog(logFile);
-  const settings = trustedSettings(log.header.config, trusted, logFile);
-  const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
-  const mainCreep = historyFrom === void 0 ? void 0 : readMainCreep(historyFrom);
-  const result = mainCreep === void 0 ? analysed : { ...analysed, mainCreep };
-  const { written, notWritten } = writeReports(result, dir, comment);
-  if (notWritten.length > 0) {
-    throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(", ")} (${notWritten[0].code}): free some space`);
-  }
-  return { result, reports: { [LOG_FILE]: logFile, ...written } };
-}
-async function publishSaved(dir, options) {
-  const { trusted, historyFrom, ...github } = options;
-  joinShardDirectories(dir, trusted);
-  const logged = readLogHead(dir);
-  const env = options.env ?? process.env;
-  const event = readEvent(env);
-  const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
-  if (typeof runSha !== "string") return publishOwn(dir, logged, github, event, trusted, historyFrom);
-  const measured2 = logged.chosen?.pullRequestHead ?? logged.sha;
-  if (measured2 !== runSha) {
-    throw new ConfigError(`${dir}: the results are for ${measured2}, but the workflow run measured ${runSha}`);
-  }
-  const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
-  const platform2 = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
-  return publishGated(dir, platform2, trusted, historyFrom);
-}
-function joinShardDirectories(dir, trusted) {
-  if (existsSync15(path27.join(dir, LOG_FILE)) || !existsSync15(dir)) return;
-  const files = readdirSync7(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync15(path27.join(dir, entry.name, LOG_FILE))).map((entry) => path27.join(dir, entry.name, LOG_FILE)).sort();
-  if (files.length === 0) return;
-  const logs = files.map((file) => ({ file, log: readLog(file) }));
-  const plain3 = logs.find(({ log }) => log.header.shard === void 0);
-  if (plain3)
-    throw new ConfigError(
-      `${plain3.file}: not a shard's log: report-from joins the logs of every shard of one run, or reads one run's directory`
-    );
-  const recorded = logs[0].log.header.config;
-  writeFileSync7(path27.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
-}
-function readLogHead(dir) {
-  const logFile = path27.join(dir, LOG_FILE);
-  if (!existsSync15(logFile)) return readResults(path27.join(dir, RESULTS_FILE)).head;
-  return readLog(logFile).header.head;
-}
-async function publishOwn(dir, head2, options, event, trusted, historyFrom) {
-  const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
-  if (!ours.includes(head2.sha)) {
-    throw new ConfigError(
-      `${dir}: the results are for ${head2.sha}, not for this run's commit (${ours.join(" or ") || "GITHUB_SHA unset"}); report-from publishes another run's results only on workflow_run, where the event names the commit`
-    );
-  }
-  const named = readPullRequestNumber(dir);
-  const pullRequest = eventPullRequest(event);
-  if (named !== void 0 && named !== pullRequest) {
-    throw new ConfigError(
-      `${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`
-    );
-  }
-  const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head2.sha });
-  return publishGated(dir, platform2, trusted, historyFrom);
-}
-async function publishGated(dir, platform2, trusted, historyFrom) {
-  const { result, reports } = decideAgain(dir, trusted, await platform2.gateOverride(), platform2.commentOptions(), historyFrom);
-  return publishResult(result, reports, platform2);
-}
-async function publishSavedGitLab(dir, platform2, trusted, env, historyFrom) {
-  const head2 = readLogHead(dir);
-  const commit = env.CI_COMMIT_SHA || void 0;
-  if (head2.sha !== commit) {
-    throw new ConfigError(
-      `${dir}: the results are for ${head2.sha}, not for this pipeline's commit (${commit ?? "CI_COMMIT_SHA unset"}); the publish job publishes only the artifact of this pipeline's measure job`
-    );
-  }
-  const { result, reports } = decideAgain(dir, trusted, null, platform2.commentOptions(), historyFrom);
-  return publishResult(result, reports, platform2);
-}
-var cmdReport = async ({ values, platform: platform2 }) => {
-  if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
-  const trusted = [readConfigFile(path27.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
-  const dir = path27.resolve(values.from);
-  const historyFrom = values["history-from"] ? path27.resolve(values["history-from"]) : void 0;
-  if (isGitLab(platform2)) return (await publishSavedGitLab(dir, platform2, trusted, process.env, historyFrom)).exitCode;
-  const token = process.env.GITHUB_TOKEN || void 0;
-  return (await publishSaved(dir, { token, comment: true, check: true, trusted, historyFrom })).exitCode;
-};
-function isGitLab(platform2) {
-  return platform2 instanceof GitLabPlatform;
-}
-
-// src/commands/record.ts
 var cmdRecord = async ({ values, positionals, platform: platform2 }) => {
   if (positionals.length !== 1 || values.store === void 0) {
     throw new ConfigError("usage: benchgate record --store SPEC [--branch main] results.json");
   }
   const result = readResults(positionals[0]);
+  if (result.skipped) {
+    throw new ConfigError(`${positionals[0]}: a run skipped by skip-paths measured nothing: record a measured run (a push's)`);
+  }
   const records = recordsFromResult(result, {
     branch: values.branch ?? "main",
     recordedAt: /* @__PURE__ */ new Date(),
@@ -73569,7 +74006,7 @@ var RUN_HELP_GROUPS = [
   ["How many rounds:", ["rounds", "min-rounds", "look-every", "max-rounds", "max-time", "warmup", "seed"]],
   ["Several runners (docs/shards.md):", ["shard"]],
   ["Statistics:", ["alpha", "correction", "sampling"]],
-  ["The gate:", ["threshold", "thresholds", "fail-on", "gate-metrics", "gate-process", "ignore"]],
+  ["The gate:", ["threshold", "thresholds", "fail-on", "gate-metrics", "gate-process", "ignore", "skip-paths"]],
   ["Output:", ["out", "source"]],
   ["A steadier machine (docs/steady.md):", ["pin-cpu", "no-aslr", "no-fsync", "priority"]]
 ];
@@ -73643,18 +74080,18 @@ function statusLine(p, nowMs, columns2, colors, frame = 0) {
   const last = p.lastLine?.replace(/[ \t]+/g, " ").trim();
   if (last) parts.push([inertForLog(last), colors.dim]);
   let room = Math.max(10, columns2 - 1);
-  const shown4 = [];
+  const shown5 = [];
   for (const [i, [text3, paint]] of parts.entries()) {
     const sep5 = i === 0 ? "" : i === 1 ? " " : " \xB7 ";
     const chars = [...text3];
     if (sep5.length + chars.length > room) {
-      if (room - sep5.length > 1) shown4.push(sep5 + paint(`${chars.slice(0, room - sep5.length - 1).join("")}\u2026`));
+      if (room - sep5.length > 1) shown5.push(sep5 + paint(`${chars.slice(0, room - sep5.length - 1).join("")}\u2026`));
       break;
     }
-    shown4.push(sep5 + paint(text3));
+    shown5.push(sep5 + paint(text3));
     room -= sep5.length + chars.length;
   }
-  return shown4.join("");
+  return shown5.join("");
 }
 var ProgressDisplay = class {
   constructor(stream, colors, now = Date.now) {
@@ -73783,6 +74220,11 @@ var COMMANDS = {
     summary: "print the change points and slow creep in main's history; `history last`: the last recorded commit",
     args: "[last]",
     run: cmdHistory
+  },
+  "benchmark-command": {
+    summary: "`/benchmark` in a pull request comment (templates/github/benchgate-command.yml): `accept` checks and fixes the request, `publish --from DIR` posts the deep run",
+    args: "<accept|publish>",
+    run: cmdBenchmarkCommand
   }
 };
 var FOOTER = `
@@ -73802,9 +74244,9 @@ function program2(platform2, output, exit) {
     const command = root.command(name2).description(spec.summary).exitOverride();
     if (spec.args) command.argument(spec.args);
     for (const o of commandOptions(name2)) {
-      const shown4 = defaultText(o);
+      const shown5 = defaultText(o);
       const flags = o.type === "flag" ? `--${o.name} [${o.arg}]` : `--${o.name} <${o.arg}>`;
-      const option = new Option(flags, `${o.help}${shown4 === void 0 ? "" : ` (default: ${shown4})`}`);
+      const option = new Option(flags, `${o.help}${shown5 === void 0 ? "" : ` (default: ${shown5})`}`);
       const group3 = name2 === "run" ? runHelpGroup(o.name) : void 0;
       command.addOption(group3 === void 0 ? option : option.helpGroup(group3));
     }

@@ -23004,9 +23004,9 @@ var require_picomatch = __commonJS({
     var utils = require_utils2();
     var constants4 = require_constants6();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob, options, returnState = false) => {
+    var picomatch3 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch2(input, options, returnState));
+        const fns = glob.map((input) => picomatch3(input, options, returnState));
         const arrayMatcher = (str) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str);
@@ -23022,16 +23022,16 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const posix = opts.windows;
-      const regex = isState ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const regex = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
       const state = regex.state;
       delete regex.state;
       let isIgnored = () => false;
       if (opts.ignore) {
         const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
+        isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob, posix });
+        const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob, posix });
         const result = { glob, state, regex, posix, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
@@ -23057,7 +23057,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch2.test = (input, regex, options, { glob, posix } = {}) => {
+    picomatch3.test = (input, regex, options, { glob, posix } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -23074,24 +23074,24 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex, options, posix);
+          match = picomatch3.matchBase(input, regex, options, posix);
         } else {
           match = regex.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch2.matchBase = (input, glob, options, posix = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+    picomatch3.matchBase = (input, glob, options, posix = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch3.makeRe(glob, options);
       return regex.test(utils.basename(input, { windows: posix }));
     };
-    picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
-    picomatch2.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
+    picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
+    picomatch3.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch3.parse(p, options));
       return parse3(pattern, { ...options, fastpaths: false });
     };
-    picomatch2.scan = (input, options) => scan(input, options);
-    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
+    picomatch3.scan = (input, options) => scan(input, options);
+    picomatch3.compileRe = (state, options, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
         return state.output;
       }
@@ -23102,13 +23102,13 @@ var require_picomatch = __commonJS({
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
-      const regex = picomatch2.toRegex(source, options);
+      const regex = picomatch3.toRegex(source, options);
       if (returnState === true) {
         regex.state = state;
       }
       return regex;
     };
-    picomatch2.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+    picomatch3.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
       if (!input || typeof input !== "string") {
         throw new TypeError("Expected a non-empty string");
       }
@@ -23119,9 +23119,9 @@ var require_picomatch = __commonJS({
       if (!parsed.output) {
         parsed = parse3(input, options);
       }
-      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
+      return picomatch3.compileRe(parsed, options, returnOutput, returnState);
     };
-    picomatch2.toRegex = (source, options) => {
+    picomatch3.toRegex = (source, options) => {
       try {
         const opts = options || {};
         return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
@@ -23130,8 +23130,8 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch2.constants = constants4;
-    module.exports = picomatch2;
+    picomatch3.constants = constants4;
+    module.exports = picomatch3;
   }
 });
 
@@ -23141,14 +23141,14 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils2();
-    function picomatch2(glob, options, returnState = false) {
+    function picomatch3(glob, options, returnState = false) {
       if (options && (options.windows === null || options.windows === void 0)) {
         options = { ...options, windows: utils.isWindows() };
       }
       return pico(glob, options, returnState);
     }
-    Object.assign(picomatch2, pico);
-    module.exports = picomatch2;
+    Object.assign(picomatch3, pico);
+    module.exports = picomatch3;
   }
 });
 
@@ -49838,7 +49838,7 @@ function pct(fraction) {
 
 // src/model.ts
 var MAX_NAME_CHARS = 4096;
-var SCHEMA_VERSION = 3;
+var SCHEMA_VERSION = 4;
 var RSS_SAMPLE_MS = 25;
 
 // src/diagnostics/too-short.ts
@@ -52029,14 +52029,14 @@ function analyze({ header, runs, end, settings, override = null }) {
   const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
   const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
   const environment = environmentDiagnostic(header.environment, runs);
-  const failures3 = failuresOf(runs, groups, end, counted.length > 0 || ownsNothing(header));
+  const failures3 = failuresOf(runs, groups, end, counted.length > 0 || ownsNothing(header) || header.skipped !== void 0);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const c of comparisons) if (c.gating) counts[c.verdict]++;
   const warnings = [...header.warnings ?? []];
   if (failures3.stopped !== null) warnings.push({ code: "run-failed", message: `the run stopped: ${failures3.stopped}` });
   if (failures3.noResults) warnings.push({ code: "no-benchmarks", message: "no benchmark results were parsed from any run" });
-  else warnings.push(...unmatchedGlobWarnings(settings, groups));
-  const reach = planReach(settings, family);
+  else if (!header.skipped) warnings.push(...unmatchedGlobWarnings(settings, groups));
+  const reach = header.skipped ? null : planReach(settings, family);
   if (reach && !reach.canFail) warnings.push(cannotFailWarning(reach, family, settings.adaptive !== void 0, plannedRounds(settings)));
   if (sequential && sequential.adaptive.unreachable.length > 0) {
     warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive.maxRounds, true));
@@ -52060,6 +52060,7 @@ function analyze({ header, runs, end, settings, override = null }) {
     warnings: [...warnings, ...environment.warnings, ...cost.warnings, ...diagnosed.warnings],
     environment: { ...header.environment, stability: environment.numbers },
     ...header.shards && { shards: header.shards },
+    ...header.skipped && { skipped: header.skipped },
     failures: failures3
   };
 }
@@ -58618,7 +58619,7 @@ var CONFIG = [
     // A pull request's file may raise a number; `auto` against a number (either way) has no order: refused.
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "demo", "report"],
+    commands: ["run", "demo", "report", "benchmark-command"],
     stricter: "higher"
   },
   {
@@ -58629,7 +58630,7 @@ var CONFIG = [
     help: "rounds auto: the rounds every benchmark runs before the first look",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "report"],
+    commands: ["run", "report", "benchmark-command"],
     stricter: "higher"
   },
   {
@@ -58640,7 +58641,7 @@ var CONFIG = [
     help: "rounds auto: rounds between looks after the first",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "report"]
+    commands: ["run", "report", "benchmark-command"]
   },
   {
     name: "max-rounds",
@@ -58650,7 +58651,7 @@ var CONFIG = [
     help: "rounds auto: the last look; a benchmark still undecided there is reported inconclusive with what it rules out",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "report"],
+    commands: ["run", "report", "benchmark-command"],
     stricter: "higher"
   },
   {
@@ -58661,7 +58662,7 @@ var CONFIG = [
     help: "rounds auto: time budget of the measured rounds (e.g. 20m, 90s, 1h); no round starts that would end past it, and a last look decides on the rounds run",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "report"]
+    commands: ["run", "report", "benchmark-command"]
   },
   {
     name: "warmup",
@@ -58706,7 +58707,7 @@ var CONFIG = [
     help: "practical threshold in percent: smaller changes are never a regression",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "analyze", "report"],
+    commands: ["run", "analyze", "report", "benchmark-command"],
     stricter: "lower"
   },
   {
@@ -58720,7 +58721,7 @@ var CONFIG = [
     help: "significance level after the multiple-comparison correction",
     trust: "stricter-only",
     measures: false,
-    commands: ["run", "analyze", "report"],
+    commands: ["run", "analyze", "report", "benchmark-command"],
     stricter: "higher"
   },
   {
@@ -58732,7 +58733,7 @@ var CONFIG = [
     help: "multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze", "report"]
+    commands: ["run", "analyze", "report", "benchmark-command"]
   },
   {
     name: "sampling",
@@ -58743,7 +58744,7 @@ var CONFIG = [
     help: "what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze", "report"]
+    commands: ["run", "analyze", "report", "benchmark-command"]
   },
   {
     name: "timeout",
@@ -58790,7 +58791,7 @@ var CONFIG = [
     help: "what fails the gate, a list: regression, a significant regression beyond the threshold; removed, a gating benchmark the head no longer prints; none, nothing (report only)",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze", "report"]
+    commands: ["run", "analyze", "report", "benchmark-command"]
   },
   {
     name: "gate-metrics",
@@ -58822,7 +58823,17 @@ var CONFIG = [
     help: "benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze", "report"]
+    commands: ["run", "analyze", "report", "benchmark-command"]
+  },
+  {
+    name: "skip-paths",
+    arg: "GLOBS",
+    type: "list",
+    defaultText: "none: every pull request is measured",
+    help: "on a pull or merge request: when every file it changes (merge base to head) matches one of these path globs (docs/**, *.md), the gate passes at once, skipped, with its reports and check; pushes and recording runs never skip; the PR's own config cannot set it",
+    trust: "trusted-only",
+    measures: false,
+    commands: ["run"]
   },
   {
     name: "thresholds",
@@ -58972,7 +58983,7 @@ var DOORS = [
     help: "the downloaded benchgate output directory to publish",
     trust: "trusted-only",
     measures: false,
-    commands: ["report"]
+    commands: ["report", "benchmark-command"]
   },
   {
     name: "comment",
@@ -59341,6 +59352,7 @@ function resolveConfig(layers, repoDir) {
     // Command mode has no harness metrics besides the wall time: its process cost is the point.
     gateProcess: gateProcess === "on" || gateProcess === "auto" && format === "command",
     ignore: list3("ignore"),
+    skipPaths: list3("skip-paths"),
     thresholds: value("thresholds") ?? []
   };
   if (config.shard) checkShardable(config, config.shard, merged.shard.where);
@@ -59906,6 +59918,10 @@ var results_log_schema_default = {
           },
           description: "A log joined from shards (benchgate merge): every shard, with its machine; the header's own environment is the first shard's.",
           maxItems: 1e6
+        },
+        skipped: {
+          $ref: "#/definitions/SkippedRun",
+          description: "skip-paths (schemaVersion 4): every changed file matched, so nothing was built or run; the log has no runs."
         }
       },
       required: [
@@ -60468,6 +60484,36 @@ var results_log_schema_default = {
       ],
       description: "A shard of a joined log: its header's shard, and the machine it ran on."
     },
+    SkippedRun: {
+      type: "object",
+      properties: {
+        mergeBase: {
+          type: "string",
+          description: "The merge base of base and head, which the changed files are counted from.",
+          maxLength: 4096
+        },
+        changedFiles: {
+          type: "number",
+          description: "How many files changed.",
+          minimum: 0
+        },
+        files: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          description: "The first few of them, as git names them.",
+          maxItems: 1e6
+        }
+      },
+      required: [
+        "mergeBase",
+        "changedFiles",
+        "files"
+      ],
+      description: "Why a pull request's run measured nothing: every file it changes matches `skip-paths`."
+    },
     LogRunLine: {
       type: "object",
       properties: {
@@ -60882,6 +60928,10 @@ var results_schema_default = {
         mainCreep: {
           $ref: "#/definitions/MainCreep",
           description: "Main's slow creep, read at conclude time from the published `benchgate history --json` (`--history-from`, trusted-only); absent without it or when main has not crept."
+        },
+        skipped: {
+          $ref: "#/definitions/SkippedRun",
+          description: "skip-paths: the run measured nothing because no benchmarked file changed; the gate passes."
         }
       },
       required: [
@@ -62766,6 +62816,36 @@ var results_schema_default = {
         "links"
       ],
       description: "The largest creep finding of main's history, as the PR comment quotes it (docs/history.md)."
+    },
+    SkippedRun: {
+      type: "object",
+      properties: {
+        mergeBase: {
+          type: "string",
+          description: "The merge base of base and head, which the changed files are counted from.",
+          maxLength: 4096
+        },
+        changedFiles: {
+          type: "number",
+          description: "How many files changed.",
+          minimum: 0
+        },
+        files: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          description: "The first few of them, as git names them.",
+          maxItems: 1e6
+        }
+      },
+      required: [
+        "mergeBase",
+        "changedFiles",
+        "files"
+      ],
+      description: "Why a pull request's run measured nothing: every file it changes matches `skip-paths`."
     }
   }
 };
@@ -63848,6 +63928,34 @@ async function execArgvCounted(argv, opts) {
   }
 }
 
+// src/runner/skip-paths.ts
+var import_picomatch2 = __toESM(require_picomatch2(), 1);
+var FILES_SHOWN = 20;
+function pathMatcher(globs) {
+  const matchers = globs.map((glob) => (0, import_picomatch2.default)(glob, { dot: true, nonegate: true }));
+  return (file) => matchers.some((m) => m(file));
+}
+async function changedFiles(repo, baseSha, headSha) {
+  const base = await git(repo, ["merge-base", "--end-of-options", baseSha, headSha]);
+  if (base.code !== 0) throw new Error(`git merge-base ${baseSha} ${headSha}: ${base.stderr.trim() || `exit ${base.code}`}`);
+  const mergeBase2 = base.stdout.trim();
+  const diff = await git(repo, ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", mergeBase2, headSha, "--"]);
+  if (diff.code !== 0) throw new Error(`git diff --name-only ${mergeBase2} ${headSha}: ${diff.stderr.trim() || `exit ${diff.code}`}`);
+  return { mergeBase: mergeBase2, files: diff.stdout.split("\0").filter((f) => f !== "") };
+}
+function skipDecision(mergeBase2, files, globs) {
+  if (globs.length === 0) return null;
+  const matches = pathMatcher(globs);
+  if (!files.every(matches)) return null;
+  return { mergeBase: mergeBase2, changedFiles: files.length, files: files.slice(0, FILES_SHOWN) };
+}
+
+// src/report/skipped.ts
+function skippedSentence(skipped) {
+  const n = skipped.changedFiles;
+  return n === 0 ? "skipped: no benchmarked code changed (no file changed since the merge base)" : `skipped: no benchmarked code changed (${n} file${n === 1 ? "" : "s"} changed, every one matching skip-paths)`;
+}
+
 // src/runner/name-limit.ts
 var FIELDS = ["benchmark", "metric", "unit"];
 function checkNameLengths(measurements, stdout, harness, what) {
@@ -64298,6 +64406,7 @@ function gateNote(result) {
 function headline(result) {
   const word = { pass: "pass", fail: "regression found", inconclusive: "inconclusive", error: "error" }[result.verdict];
   if (result.comparisons.length === 0 && result.verdict === "error") return `benchgate: error: ${nothingCompared(result)}`;
+  if (result.skipped) return `benchgate: pass: ${skippedSentence(result.skipped)}`;
   const n = result.counts;
   const parts = [
     n.regression > 0 && `${n.regression} regression${n.regression > 1 ? "s" : ""}`,
@@ -64351,6 +64460,7 @@ function removedNamed(result) {
 function gateHeadline(result) {
   if (result.comparisons.length === 0 && result.verdict === "error")
     return `\u{1F4A5} benchgate could not decide: ${escapeMarkdown(nothingCompared(result))}`;
+  if (result.skipped) return `\u2705 benchgate passed, ${escapeMarkdown(skippedSentence(result.skipped))}`;
   const n = result.counts;
   const counts = [
     n.regression > 0 && plural(n.regression, "regression"),
@@ -64442,6 +64552,12 @@ var mainCreepNote = ({ result }) => {
     `\u{1F4C8} main: ${formatChange(creep.changePct, creep.interval)} over the last ${plural2(creep.links, "commit")} (${markdownCodeCell(creep.benchmark)}; not this pull request's doing)`
   ];
 };
+var skippedNote = ({ result }) => {
+  const skipped = result.skipped;
+  if (!skipped || skipped.files.length === 0) return [];
+  const more = skipped.changedFiles - skipped.files.length;
+  return [`Changed: ${skipped.files.map((f) => markdownCodeCell(f)).join(", ")}${more > 0 ? ` and ${more} more` : ""}.`];
+};
 var NOTE_PROVIDERS = [
   failedRunsNote,
   noisyNote,
@@ -64450,7 +64566,8 @@ var NOTE_PROVIDERS = [
   adaptiveNote,
   geomeanNote,
   comparedNote,
-  mainCreepNote
+  mainCreepNote,
+  skippedNote
 ];
 var platformLinks = ({ links }) => links.map(linkMarkdown);
 var LINK_PROVIDERS = [platformLinks];
@@ -64545,8 +64662,9 @@ function commentSlots(result, options = {}) {
     fullReport: options.fullReport ?? "summary.md"
   };
   const notes = NOTE_PROVIDERS.flatMap((provide) => provide(ctx));
+  const deep = options.section === "deep" ? `\u{1F52C} Deep run${options.requestedBy ? ` (${options.requestedBy})` : ""}: ` : "";
   const slots = {
-    headline: gateHeadline(result),
+    headline: deep + gateHeadline(result),
     table: "",
     notes,
     links: LINK_PROVIDERS.flatMap((provide) => provide(ctx))
@@ -64560,6 +64678,28 @@ function commentSlots(result, options = {}) {
 function renderComment(result, options = {}) {
   const slots = commentSlots(result, options);
   return layout(slots, result);
+}
+var COMMENT_SECTIONS = ["gate", "deep"];
+function sectionMarker(section) {
+  return `<!-- benchgate:section ${section} -->`;
+}
+function withSection(existing, section, text3) {
+  const markers = new Map(COMMENT_SECTIONS.map((s) => [sectionMarker(s), s]));
+  const sections = /* @__PURE__ */ new Map();
+  let current = existing.trim() === "" ? null : "gate";
+  for (const line of existing.split("\n")) {
+    const named = markers.get(line.trim());
+    if (named) current = named;
+    else if (current) sections.set(current, [...sections.get(current) ?? [], line]);
+  }
+  sections.set(section, text3.split("\n"));
+  if (sections.size === 1 && section === "gate")
+    return text3.split("\n").filter((line) => !markers.has(line.trim())).join("\n");
+  return COMMENT_SECTIONS.filter((s) => sections.has(s)).map(
+    (s) => `${sectionMarker(s)}
+${sections.get(s).filter((line) => !markers.has(line.trim())).join("\n").trim()}
+`
+  ).join("\n");
 }
 
 // src/report/markdown.ts
@@ -64812,12 +64952,12 @@ async function tokenLogin(octokit) {
     throw err;
   }
 }
-async function upsertComment(octokit, repo, pullRequest, marker, body) {
+async function upsertComment(octokit, repo, pullRequest, marker, body, section = "gate") {
   const author = await tokenLogin(octokit);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
   const existing = comments.find((c) => c.user?.login === author && c.body?.startsWith(marker));
   const text3 = `${marker}
-${body}`;
+${withSection(existing?.body?.slice(marker.length + 1) ?? "", section, body)}`;
   if (existing) {
     await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text3 });
     return "updated";
@@ -65100,7 +65240,12 @@ var GitHubPlatform = class {
     return { octokit, repo };
   }
   commentOptions() {
-    return { links: runLinks(this.env, this.event), fullReport: "the job summary" };
+    return {
+      links: runLinks(this.env, this.event),
+      fullReport: "the job summary",
+      ...this.options.section && { section: this.options.section },
+      ...this.options.requestedBy && { requestedBy: this.options.requestedBy }
+    };
   }
   async publish(result, reports) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
@@ -65168,7 +65313,7 @@ var GitHubPlatform = class {
       await this.attempt("comment on the pull request", "pull-requests: write", async () => {
         if (!await this.pullRequestMatches(octokit, repo, pullRequest)) return;
         const body = readFileSync12(commentFile, "utf8");
-        const how = await upsertComment(octokit, repo, pullRequest, commentMarker(suite), body);
+        const how = await upsertComment(octokit, repo, pullRequest, commentMarker(suite), body, this.options.section);
         this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });
     }
@@ -65179,13 +65324,16 @@ var GitHubPlatform = class {
   async check(octokit, repo, result, suite, notes) {
     const conclusion = checkConclusion(result);
     await createCheckRun(octokit, repo, {
-      name: plainText(`benchgate (${suite})`, 100),
+      name: this.checkName(suite),
       headSha: this.options.checkSha ?? result.head.chosen?.pullRequestHead ?? result.head.sha,
       conclusion,
       title: plainText(headline(result), 200),
       summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes, links: runLinks(this.env, this.event) })
     });
-    this.info(`check run "benchgate (${plainText(suite, 100)})": ${conclusion}`);
+    this.info(`check run "${this.checkName(suite)}": ${conclusion}`);
+  }
+  checkName(suite) {
+    return plainText(this.options.section === "deep" ? `benchgate /benchmark (${suite})` : `benchgate (${suite})`, 100);
   }
   async pullRequestMatches(octokit, repo, pullRequest) {
     const expected = this.options.requirePullRequestHead;
@@ -65820,6 +65968,13 @@ async function measure(config, platform2) {
     platform2.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
     const setup = await reviewWarnings(config, repo, base.sha, head2.sha);
     for (const w of setup) platform2.warn(w.message);
+    const skipped = await skipByPaths(config, repo, base.sha, head2.sha, platform2);
+    if (skipped) {
+      log = new ResultsLog(file, { ...logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup), skipped });
+      platform2.info(skippedSentence(skipped));
+      log.end("completed");
+      return file;
+    }
     checkCancelled();
     worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
     const wt = worktrees;
@@ -65914,6 +66069,27 @@ function logHeader(config, base, head2, runner, warnings, countPlan, shard) {
     ...countPlan && { countPlan },
     ...shard && { shard }
   };
+}
+async function skipByPaths(config, repo, baseSha, headSha, platform2) {
+  if (config.skipPaths.length === 0) return null;
+  if (!config.governance) {
+    platform2.info("skip-paths: not a pull or merge request, so measured (pushes and recording runs never skip)");
+    return null;
+  }
+  if (config.governance.event.startsWith("issue_comment")) {
+    platform2.info("skip-paths: a run someone asked for (/benchmark), so measured");
+    return null;
+  }
+  let changed;
+  try {
+    changed = await changedFiles(repo, baseSha, headSha);
+  } catch (err) {
+    platform2.warn(`skip-paths: could not list the changed files, so measured: ${err.message}`);
+    return null;
+  }
+  const skipped = skipDecision(changed.mergeBase, changed.files, config.skipPaths);
+  if (!skipped) platform2.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
+  return skipped;
 }
 async function buildBoth(build, platform2, dirs, checkCancelled, user) {
   for (const side of ["base", "head"]) {
@@ -66851,6 +67027,10 @@ function joinShardDirectories(dir, trusted) {
   const files = readdirSync6(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync13(path20.join(dir, entry.name, LOG_FILE))).map((entry) => path20.join(dir, entry.name, LOG_FILE)).sort();
   if (files.length === 0) return;
   const logs = files.map((file) => ({ file, log: readLog(file) }));
+  if (logs.every(({ log }) => log.header.skipped !== void 0)) {
+    writeFileSync6(path20.join(dir, LOG_FILE), readFileSync13(files[0]));
+    return;
+  }
   const plain3 = logs.find(({ log }) => log.header.shard === void 0);
   if (plain3)
     throw new ConfigError(

@@ -5,6 +5,7 @@
  */
 import { Command as Program, CommanderError, Option } from 'commander';
 import { cmdAnalyze } from './commands/analyze.js';
+import { cmdBenchmarkCommand } from './commands/benchmark-command.js';
 import { cmdDemo } from './commands/demo.js';
 import { cmdHistory } from './commands/history.js';
 import { cmdMerge } from './commands/merge.js';
@@ -42,6 +43,12 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
     summary: "print the change points and slow creep in main's history; `history last`: the last recorded commit",
     args: '[last]',
     run: cmdHistory,
+  },
+  'benchmark-command': {
+    summary:
+      '`/benchmark` in a pull request comment (templates/github/benchgate-command.yml): `accept` checks and fixes the request, `publish --from DIR` posts the deep run',
+    args: '<accept|publish>',
+    run: cmdBenchmarkCommand,
   },
 };
 

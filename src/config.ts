@@ -71,6 +71,8 @@ export interface Config extends AnalysisSettings {
   gateMetrics: string[];
   gateProcess: boolean;
   ignore: string[];
+  /** On a pull or merge request: path globs; when every changed file matches one, nothing is measured (src/runner/skip-paths.ts). */
+  skipPaths: string[];
   thresholds: GlobThreshold[];
 }
 
@@ -350,6 +352,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     // Command mode has no harness metrics besides the wall time: its process cost is the point.
     gateProcess: gateProcess === 'on' || (gateProcess === 'auto' && format === 'command'),
     ignore: list('ignore'),
+    skipPaths: list('skip-paths'),
     thresholds: (value('thresholds') as GlobThreshold[] | undefined) ?? [],
   };
   if (config.shard) checkShardable(config, config.shard, merged.shard!.where);

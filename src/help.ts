@@ -11,7 +11,7 @@ export const RUN_HELP_GROUPS: readonly (readonly [heading: string, flags: readon
   ['How many rounds:', ['rounds', 'min-rounds', 'look-every', 'max-rounds', 'max-time', 'warmup', 'seed']],
   ['Several runners (docs/shards.md):', ['shard']],
   ['Statistics:', ['alpha', 'correction', 'sampling']],
-  ['The gate:', ['threshold', 'thresholds', 'fail-on', 'gate-metrics', 'gate-process', 'ignore']],
+  ['The gate:', ['threshold', 'thresholds', 'fail-on', 'gate-metrics', 'gate-process', 'ignore', 'skip-paths']],
   ['Output:', ['out', 'source']],
   ['A steadier machine (docs/steady.md):', ['pin-cpu', 'no-aslr', 'no-fsync', 'priority']],
 ];

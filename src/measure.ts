@@ -22,6 +22,7 @@ import {
   type ShardHeader,
   type ShardOf,
   type Side,
+  type SkippedRun,
   type Warning,
 } from './model.js';
 import type { Platform } from './platforms/types.js';
@@ -32,6 +33,8 @@ import { execMeasured, killActiveCommands, MAX_STDOUT_BYTES, type ExecResult } f
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { execCounted, instructionMeasurement, requireValgrind } from './runner/instructions.js';
 import { ResultsLog } from './runner/log.js';
+import { changedFiles, skipDecision } from './runner/skip-paths.js';
+import { skippedSentence } from './report/skipped.js';
 import { checkNameLengths } from './runner/name-limit.js';
 import { planRounds, type PlannedRound } from './runner/schedule.js';
 import { planSteadiness, type SteadyPlan } from './runner/steady.js';
@@ -137,6 +140,14 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     platform.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
     const setup = await reviewWarnings(config, repo, base.sha, head.sha);
     for (const w of setup) platform.warn(w.message);
+    const skipped = await skipByPaths(config, repo, base.sha, head.sha, platform);
+    if (skipped) {
+      // Nothing built or run: a log of no runs that says why, so the publish job passes the gate too.
+      log = new ResultsLog(file, { ...logHeader(config, base, head, { steady: steady.checks, valgrind }, setup), skipped });
+      platform.info(skippedSentence(skipped));
+      log.end('completed');
+      return file;
+    }
     checkCancelled();
     worktrees = await createWorktrees(repo, base.sha, head.sha, (m) => platform.warn(m));
     const wt = worktrees;
@@ -252,6 +263,33 @@ function logHeader(
     ...(countPlan && { countPlan }),
     ...(shard && { shard }),
   };
+}
+
+/**
+ * skip-paths on a pull or merge request: the skip when every changed file matches, else null.
+ * Anything else is measured: a push or recording run (main's history has no gaps), and a change
+ * git could not list.
+ */
+async function skipByPaths(config: Config, repo: string, baseSha: string, headSha: string, platform: Platform): Promise<SkippedRun | null> {
+  if (config.skipPaths.length === 0) return null;
+  if (!config.governance) {
+    platform.info('skip-paths: not a pull or merge request, so measured (pushes and recording runs never skip)');
+    return null;
+  }
+  if (config.governance.event.startsWith('issue_comment')) {
+    platform.info('skip-paths: a run someone asked for (/benchmark), so measured');
+    return null;
+  }
+  let changed: Awaited<ReturnType<typeof changedFiles>>;
+  try {
+    changed = await changedFiles(repo, baseSha, headSha);
+  } catch (err) {
+    platform.warn(`skip-paths: could not list the changed files, so measured: ${(err as Error).message}`);
+    return null;
+  }
+  const skipped = skipDecision(changed.mergeBase, changed.files, config.skipPaths);
+  if (!skipped) platform.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
+  return skipped;
 }
 
 /** Builds base, then head, each in its own worktree, streaming output prefixed by side. */

@@ -52,9 +52,10 @@ export type MetricRole = 'primary' | 'secondary' | 'derived';
  * Readers accept every version up to their own; a newer one is refused (exit 2). docs/formats.md
  * lists each version and its reader policy. 1: the header's `schema: 1`; 2: per-benchmark count
  * runs (Run.benchmark, Run.work) and the header's countPlan; 3: shards (the header's `shard` in a
- * shard's log; `shards` and Run.shard in a log joined from them; results.json's `shards`).
+ * shard's log; `shards` and Run.shard in a log joined from them; results.json's `shards`); 4: a
+ * run skipped by skip-paths (the header's and results.json's `skipped`).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** One shard of a sharded run (`--shard I/N`, docs/shards.md): which of how many. */
 export interface ShardOf {
@@ -179,6 +180,24 @@ export interface LogHeader {
   shard?: ShardHeader;
   /** A log joined from shards (benchgate merge): every shard, with its machine; the header's own environment is the first shard's. */
   shards?: JoinedShard[];
+  /** skip-paths (schemaVersion 4): every changed file matched, so nothing was built or run; the log has no runs. */
+  skipped?: SkippedRun;
+}
+
+/** Why a pull request's run measured nothing: every file it changes matches `skip-paths`. */
+export interface SkippedRun {
+  /** The merge base of base and head, which the changed files are counted from. */
+  mergeBase: string;
+  /**
+   * How many files changed.
+   * @minimum 0
+   */
+  changedFiles: number;
+  /**
+   * The first few of them, as git names them.
+   * @maxItems 20
+   */
+  files: string[];
 }
 
 export interface LogRunLine {
@@ -569,6 +588,8 @@ export interface ComparisonResult {
    * (`--history-from`, trusted-only); absent without it or when main has not crept.
    */
   mainCreep?: MainCreep;
+  /** skip-paths: the run measured nothing because no benchmarked file changed; the gate passes. */
+  skipped?: SkippedRun;
 }
 
 /** The largest creep finding of main's history, as the PR comment quotes it (docs/history.md). */

@@ -15,7 +15,7 @@
  */
 export type TrustClass = 'any' | 'stricter-only' | 'trusted-only';
 
-export type CommandName = 'run' | 'analyze' | 'merge' | 'report' | 'demo' | 'record' | 'history';
+export type CommandName = 'run' | 'analyze' | 'merge' | 'report' | 'demo' | 'record' | 'history' | 'benchmark-command';
 
 export interface OptionSpec {
   name: string;
@@ -148,7 +148,7 @@ const CONFIG = [
     // A pull request's file may raise a number; `auto` against a number (either way) has no order: refused.
     trust: 'stricter-only',
     measures: false,
-    commands: ['run', 'demo', 'report'],
+    commands: ['run', 'demo', 'report', 'benchmark-command'],
     stricter: 'higher',
   },
   {
@@ -159,7 +159,7 @@ const CONFIG = [
     help: 'rounds auto: the rounds every benchmark runs before the first look',
     trust: 'stricter-only',
     measures: false,
-    commands: ['run', 'report'],
+    commands: ['run', 'report', 'benchmark-command'],
     stricter: 'higher',
   },
   {
@@ -170,7 +170,7 @@ const CONFIG = [
     help: 'rounds auto: rounds between looks after the first',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'report'],
+    commands: ['run', 'report', 'benchmark-command'],
   },
   {
     name: 'max-rounds',
@@ -180,7 +180,7 @@ const CONFIG = [
     help: 'rounds auto: the last look; a benchmark still undecided there is reported inconclusive with what it rules out',
     trust: 'stricter-only',
     measures: false,
-    commands: ['run', 'report'],
+    commands: ['run', 'report', 'benchmark-command'],
     stricter: 'higher',
   },
   {
@@ -191,7 +191,7 @@ const CONFIG = [
     help: 'rounds auto: time budget of the measured rounds (e.g. 20m, 90s, 1h); no round starts that would end past it, and a last look decides on the rounds run',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'report'],
+    commands: ['run', 'report', 'benchmark-command'],
   },
   {
     name: 'warmup',
@@ -236,7 +236,7 @@ const CONFIG = [
     help: 'practical threshold in percent: smaller changes are never a regression',
     trust: 'stricter-only',
     measures: false,
-    commands: ['run', 'analyze', 'report'],
+    commands: ['run', 'analyze', 'report', 'benchmark-command'],
     stricter: 'lower',
   },
   {
@@ -250,7 +250,7 @@ const CONFIG = [
     help: 'significance level after the multiple-comparison correction',
     trust: 'stricter-only',
     measures: false,
-    commands: ['run', 'analyze', 'report'],
+    commands: ['run', 'analyze', 'report', 'benchmark-command'],
     stricter: 'higher',
   },
   {
@@ -262,7 +262,7 @@ const CONFIG = [
     help: 'multiple-comparison correction: holm, bh (Benjamini-Hochberg) or none',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'analyze', 'report'],
+    commands: ['run', 'analyze', 'report', 'benchmark-command'],
   },
   {
     name: 'sampling',
@@ -273,7 +273,7 @@ const CONFIG = [
     help: 'what one sample is: run, each process run (its median); pooled, every iteration (labelled as such)',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'analyze', 'report'],
+    commands: ['run', 'analyze', 'report', 'benchmark-command'],
   },
   {
     name: 'timeout',
@@ -320,7 +320,7 @@ const CONFIG = [
     help: 'what fails the gate, a list: regression, a significant regression beyond the threshold; removed, a gating benchmark the head no longer prints; none, nothing (report only)',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'analyze', 'report'],
+    commands: ['run', 'analyze', 'report', 'benchmark-command'],
   },
   {
     name: 'gate-metrics',
@@ -352,7 +352,17 @@ const CONFIG = [
     help: 'benchmarks that never gate (still reported, marked ignored): globs on the name as the reports show it, * matches any characters',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'analyze', 'report'],
+    commands: ['run', 'analyze', 'report', 'benchmark-command'],
+  },
+  {
+    name: 'skip-paths',
+    arg: 'GLOBS',
+    type: 'list',
+    defaultText: 'none: every pull request is measured',
+    help: "on a pull or merge request: when every file it changes (merge base to head) matches one of these path globs (docs/**, *.md), the gate passes at once, skipped, with its reports and check; pushes and recording runs never skip; the PR's own config cannot set it",
+    trust: 'trusted-only',
+    measures: false,
+    commands: ['run'],
   },
   {
     name: 'thresholds',
@@ -504,7 +514,7 @@ const DOORS: readonly OptionSpec[] = [
     help: 'the downloaded benchgate output directory to publish',
     trust: 'trusted-only',
     measures: false,
-    commands: ['report'],
+    commands: ['report', 'benchmark-command'],
   },
   {
     name: 'comment',

@@ -190,15 +190,16 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
   const environment = environmentDiagnostic(header.environment, runs);
   // A shard that owns no benchmark measured nothing, rightly.
-  const failures = failuresOf(runs, groups, end, counted.length > 0 || ownsNothing(header));
+  // A skipped run (skip-paths) measured nothing, rightly, too.
+  const failures = failuresOf(runs, groups, end, counted.length > 0 || ownsNothing(header) || header.skipped !== undefined);
   // The gate's counts: a comparison that does not gate is shown, and counted apart.
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const c of comparisons) if (c.gating) counts[c.verdict]++;
   const warnings: Warning[] = [...(header.warnings ?? [])];
   if (failures.stopped !== null) warnings.push({ code: 'run-failed', message: `the run stopped: ${failures.stopped}` });
   if (failures.noResults) warnings.push({ code: 'no-benchmarks', message: 'no benchmark results were parsed from any run' });
-  else warnings.push(...unmatchedGlobWarnings(settings, groups));
-  const reach = planReach(settings, family);
+  else if (!header.skipped) warnings.push(...unmatchedGlobWarnings(settings, groups));
+  const reach = header.skipped ? null : planReach(settings, family);
   if (reach && !reach.canFail) warnings.push(cannotFailWarning(reach, family, settings.adaptive !== undefined, plannedRounds(settings)));
   if (sequential && sequential.adaptive.unreachable.length > 0) {
     warnings.push(unreachableWarning(sequential.adaptive.unreachable, settings.thresholdPct, settings.adaptive!.maxRounds, true));
@@ -222,6 +223,7 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
     warnings: [...warnings, ...environment.warnings, ...cost.warnings, ...diagnosed.warnings],
     environment: { ...header.environment, stability: environment.numbers },
     ...(header.shards && { shards: header.shards }),
+    ...(header.skipped && { skipped: header.skipped }),
     failures,
   };
 }

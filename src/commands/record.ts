@@ -16,6 +16,10 @@ export const cmdRecord: Command = async ({ values, positionals, platform }) => {
     throw new ConfigError('usage: benchgate record --store SPEC [--branch main] results.json');
   }
   const result = readResults(positionals[0]!);
+  if (result.skipped) {
+    // Recording runs are never skipped (skip-paths applies to pull requests); one that was has nothing to record.
+    throw new ConfigError(`${positionals[0]}: a run skipped by skip-paths measured nothing: record a measured run (a push's)`);
+  }
   // One identity across runner sizes: the harness description's normalisation (Go drops "-N").
   const records = recordsFromResult(result, {
     branch: values.branch ?? 'main',

@@ -74,7 +74,7 @@ export interface SavedPublishOptions extends GitHubOptions {
  * (trusted-gate.ts) and the reports rewritten in DIR, so that nothing the artifact claims is
  * published. Refused (exit 2) without a results log.
  */
-function decideAgain(
+export function decideAgain(
   dir: string,
   trusted: RawConfig[],
   override: GateOverride | null,
@@ -134,6 +134,11 @@ export function joinShardDirectories(dir: string, trusted: RawConfig[]): void {
     .sort();
   if (files.length === 0) return;
   const logs = files.map((file) => ({ file, log: readLog(file) }));
+  // skip-paths skipped every shard alike (the same diff): one of their logs says it for all.
+  if (logs.every(({ log }) => log.header.skipped !== undefined)) {
+    writeFileSync(path.join(dir, LOG_FILE), readFileSync(files[0]!));
+    return;
+  }
   const plain = logs.find(({ log }) => log.header.shard === undefined);
   if (plain)
     throw new ConfigError(

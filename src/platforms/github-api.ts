@@ -5,6 +5,7 @@
  */
 import type { getOctokit } from '@actions/github';
 import type { ComparisonResult, GateOverride } from '../model.js';
+import { withSection, type CommentSection } from '../report/comment.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
@@ -44,9 +45,10 @@ export async function tokenLogin(octokit: Octokit): Promise<string> {
 }
 
 /**
- * Creates the sticky comment, or updates it in place when the token's own comment with the
- * marker exists. Anyone can write the marker: another user's comment that starts with it is
- * never edited, so it cannot capture the report.
+ * Creates the sticky comment, or updates its `section` in place when the token's own comment
+ * with the marker exists, keeping the other section (the PR gate's and a `/benchmark` run's).
+ * Anyone can write the marker: another user's comment that starts with it is never edited, so
+ * it cannot capture the report.
  */
 export async function upsertComment(
   octokit: Octokit,
@@ -54,11 +56,12 @@ export async function upsertComment(
   pullRequest: number,
   marker: string,
   body: string,
+  section: CommentSection = 'gate',
 ): Promise<'created' | 'updated'> {
   const author = await tokenLogin(octokit);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
   const existing = comments.find((c) => c.user?.login === author && c.body?.startsWith(marker));
-  const text = `${marker}\n${body}`;
+  const text = `${marker}\n${withSection(existing?.body?.slice(marker.length + 1) ?? '', section, body)}`;
   if (existing) {
     await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text });
     return 'updated';

@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import type { ComparisonResult, GateOverride } from '../model.js';
 import type { CompareSpec } from '../refs.js';
 import { inertForLog, plainText } from '../report/escape.js';
-import { COMMENT_FILE, type CommentOptions } from '../report/comment.js';
+import { COMMENT_FILE, type CommentOptions, type CommentSection } from '../report/comment.js';
 import { type MarkdownLink } from '../report/links.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { headline } from '../report/rows.js';
@@ -56,6 +56,13 @@ export interface GitHubOptions {
   workingDirectory?: string;
   /** FILE or FILE:LINE from the config: where annotations point when a benchmark's name names no file. */
   source?: string;
+  /**
+   * The sticky comment's section this run writes, and the check run it names: `deep` for a
+   * `/benchmark` run, whose check ("benchgate /benchmark (suite)") never stands in for the gate's.
+   */
+  section?: CommentSection;
+  /** The deep run's heading in the comment: who asked, with which options (escaped markdown). */
+  requestedBy?: string;
   /** The pull request label (trusted input `override-label`) that lets a failed gate pass. */
   overrideLabel?: string;
   env?: NodeJS.ProcessEnv;
@@ -159,7 +166,12 @@ export class GitHubPlatform implements Platform {
   }
 
   commentOptions(): CommentOptions {
-    return { links: runLinks(this.env, this.event), fullReport: 'the job summary' };
+    return {
+      links: runLinks(this.env, this.event),
+      fullReport: 'the job summary',
+      ...(this.options.section && { section: this.options.section }),
+      ...(this.options.requestedBy && { requestedBy: this.options.requestedBy }),
+    };
   }
 
   async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {
@@ -233,7 +245,7 @@ export class GitHubPlatform implements Platform {
         if (!(await this.pullRequestMatches(octokit, repo, pullRequest))) return;
         // comment.md as written: the text reviewed in --out is the text posted.
         const body = readFileSync(commentFile, 'utf8');
-        const how = await upsertComment(octokit, repo, pullRequest, commentMarker(suite), body);
+        const how = await upsertComment(octokit, repo, pullRequest, commentMarker(suite), body, this.options.section);
         this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });
     }
@@ -245,13 +257,17 @@ export class GitHubPlatform implements Platform {
   private async check(octokit: Octokit, repo: Repo, result: ComparisonResult, suite: string, notes: string[]): Promise<void> {
     const conclusion = checkConclusion(result);
     await createCheckRun(octokit, repo, {
-      name: plainText(`benchgate (${suite})`, 100),
+      name: this.checkName(suite),
       headSha: this.options.checkSha ?? result.head.chosen?.pullRequestHead ?? result.head.sha,
       conclusion,
       title: plainText(headline(result), 200),
       summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes, links: runLinks(this.env, this.event) }),
     });
-    this.info(`check run "benchgate (${plainText(suite, 100)})": ${conclusion}`);
+    this.info(`check run "${this.checkName(suite)}": ${conclusion}`);
+  }
+
+  private checkName(suite: string): string {
+    return plainText(this.options.section === 'deep' ? `benchgate /benchmark (${suite})` : `benchgate (${suite})`, 100);
   }
 
   private async pullRequestMatches(octokit: Octokit, repo: Repo, pullRequest: number): Promise<boolean> {

@@ -39,6 +39,10 @@ export interface CommentOptions {
   links?: MarkdownLink[];
   /** Where the rows left out are: "the job summary" (GitHub), "summary.md in the job artifacts" (GitLab). */
   fullReport?: string;
+  /** Which section of the sticky comment this is: the PR gate's (default) or a `/benchmark` deep run's. */
+  section?: CommentSection;
+  /** The deep run's heading: who asked, with which options (already escaped markdown). */
+  requestedBy?: string;
 }
 
 export interface CommentContext {
@@ -126,6 +130,14 @@ const mainCreepNote: NoteProvider = ({ result }) => {
   ];
 };
 
+/** skip-paths: the files that changed, so a reviewer sees why nothing was measured. */
+const skippedNote: NoteProvider = ({ result }) => {
+  const skipped = result.skipped;
+  if (!skipped || skipped.files.length === 0) return [];
+  const more = skipped.changedFiles - skipped.files.length;
+  return [`Changed: ${skipped.files.map((f) => markdownCodeCell(f)).join(', ')}${more > 0 ? ` and ${more} more` : ''}.`];
+};
+
 /** The notes slot's lines, in this order. Issues 20, 22, 26 add their providers here. */
 export const NOTE_PROVIDERS: NoteProvider[] = [
   failedRunsNote,
@@ -136,6 +148,7 @@ export const NOTE_PROVIDERS: NoteProvider[] = [
   geomeanNote,
   comparedNote,
   mainCreepNote,
+  skippedNote,
 ];
 
 const platformLinks: LinkProvider = ({ links }) => links.map(linkMarkdown);
@@ -243,8 +256,9 @@ export function commentSlots(result: ComparisonResult, options: CommentOptions =
     fullReport: options.fullReport ?? 'summary.md',
   };
   const notes = NOTE_PROVIDERS.flatMap((provide) => provide(ctx));
+  const deep = options.section === 'deep' ? `🔬 Deep run${options.requestedBy ? ` (${options.requestedBy})` : ''}: ` : '';
   const slots: CommentSlots = {
-    headline: gateHeadline(result),
+    headline: deep + gateHeadline(result),
     table: '',
     notes,
     links: LINK_PROVIDERS.flatMap((provide) => provide(ctx)),
@@ -263,4 +277,50 @@ export function commentSlots(result: ComparisonResult, options: CommentOptions =
 export function renderComment(result: ComparisonResult, options: CommentOptions = {}): string {
   const slots = commentSlots(result, options);
   return layout(slots, result);
+}
+
+/**
+ * The sticky comment's sections (decision 6): the PR gate writes `gate`, a `/benchmark` run
+ * writes `deep`, each under its own marker line, so neither overwrites the other.
+ */
+export const COMMENT_SECTIONS = ['gate', 'deep'] as const;
+export type CommentSection = (typeof COMMENT_SECTIONS)[number];
+
+export function sectionMarker(section: CommentSection): string {
+  return `<!-- benchgate:section ${section} -->`;
+}
+
+/**
+ * The comment's body (after the sticky marker) with one section replaced and the others kept.
+ * A body without section markers (the gate's alone, or a comment written before sections) is all
+ * `gate`. A marker
+ * line inside a section's text is dropped: the text is benchgate's own, escaped, but a section
+ * must never be able to end another.
+ */
+export function withSection(existing: string, section: CommentSection, text: string): string {
+  const markers = new Map(COMMENT_SECTIONS.map((s) => [sectionMarker(s), s]));
+  const sections = new Map<CommentSection, string[]>();
+  let current: CommentSection | null = existing.trim() === '' ? null : 'gate';
+  for (const line of existing.split('\n')) {
+    const named = markers.get(line.trim());
+    if (named) current = named;
+    else if (current) sections.set(current, [...(sections.get(current) ?? []), line]);
+  }
+  sections.set(section, text.split('\n'));
+  // The gate alone is posted as comment.md has it, as before there were sections.
+  if (sections.size === 1 && section === 'gate')
+    return text
+      .split('\n')
+      .filter((line) => !markers.has(line.trim()))
+      .join('\n');
+  return COMMENT_SECTIONS.filter((s) => sections.has(s))
+    .map(
+      (s) =>
+        `${sectionMarker(s)}\n${sections
+          .get(s)!
+          .filter((line) => !markers.has(line.trim()))
+          .join('\n')
+          .trim()}\n`,
+    )
+    .join('\n');
 }

@@ -8,6 +8,7 @@ import type { ComparisonResult } from '../model.js';
 import { clip, escapeMarkdown, markdownCodeCell } from './escape.js';
 import { namesOf } from './names.js';
 import { nothingCompared } from './rows.js';
+import { skippedSentence } from './skipped.js';
 
 /** Removed gating benchmarks named before "and N more". */
 const MAX_REMOVED_NAMED = 3;
@@ -43,6 +44,7 @@ function removedNamed(result: ComparisonResult): string {
 export function gateHeadline(result: ComparisonResult): string {
   if (result.comparisons.length === 0 && result.verdict === 'error')
     return `💥 benchgate could not decide: ${escapeMarkdown(nothingCompared(result))}`;
+  if (result.skipped) return `✅ benchgate passed, ${escapeMarkdown(skippedSentence(result.skipped))}`;
   const n = result.counts;
   const counts = [
     n.regression > 0 && plural(n.regression, 'regression'),

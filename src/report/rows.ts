@@ -7,6 +7,7 @@ import { designText, sequentialPCell, sequentialVerdictText, worseBeyondThreshol
 import { clip } from './escape.js';
 import type { Names } from './names.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
+import { skippedSentence } from './skipped.js';
 
 export interface Row {
   suite: string;
@@ -134,6 +135,7 @@ function gateNote(result: ComparisonResult): string {
 export function headline(result: ComparisonResult): string {
   const word = { pass: 'pass', fail: 'regression found', inconclusive: 'inconclusive', error: 'error' }[result.verdict];
   if (result.comparisons.length === 0 && result.verdict === 'error') return `benchgate: error: ${nothingCompared(result)}`;
+  if (result.skipped) return `benchgate: pass: ${skippedSentence(result.skipped)}`;
   const n = result.counts;
   const parts = [
     n.regression > 0 && `${n.regression} regression${n.regression > 1 ? 's' : ''}`,

@@ -107,6 +107,18 @@ export class FakeGitHub {
    * does for installation tokens such as the workflow's, whose comments are github-actions[bot]'s.
    */
   login: string | null = null;
+  /** pulls/get: the pull request's state, GitHub's test merge commit and whether it merges. */
+  pullRequestState = 'open';
+  mergeCommit: string | null = null;
+  mergeable: boolean | null = true;
+  /** repos/get-commit: each commit's parents. */
+  readonly parents = new Map<string, string[]>();
+  /** repos/get-collaborator-permission-level: each user's role (absent: not a collaborator, 404). */
+  readonly roles = new Map<string, { permission: string; role_name: string }>();
+  /** actions/list-workflow-runs-for-repo: the workflow runs, filtered by the head_sha and event asked for. */
+  readonly workflowRuns: { head_sha: string; event: string; created_at: string }[] = [];
+  /** reactions/create-for-issue-comment, in order. */
+  readonly reactions: { commentId: number; content: string }[] = [];
   /** Labels on each issue or pull request, and who applied each (issues/list-events' `labeled`). */
   readonly labels = new Map<number, { name: string; by: string }[]>();
   private server: http.Server | null = null;
@@ -170,7 +182,7 @@ export class FakeGitHub {
       authorization: req.headers.authorization,
     });
     if (this.forbidden.has(found.op.operationId)) return send(403, { message: 'Resource not accessible by integration' });
-    this.respond(found.op.operationId, found.params, body, send);
+    this.respond(found.op.operationId, found.params, body, send, url.searchParams);
   }
 
   private respond(
@@ -178,6 +190,7 @@ export class FakeGitHub {
     params: Record<string, string>,
     body: Record<string, unknown> | null,
     send: (status: number, data: unknown) => void,
+    query: URLSearchParams,
   ): void {
     const issue = Number(params.issue_number);
     switch (operationId) {
@@ -219,7 +232,34 @@ export class FakeGitHub {
           })),
         );
       case 'pulls/get':
-        return send(200, { number: Number(params.pull_number), head: { sha: this.pullRequestHead }, base: { sha: this.pullRequestBase } });
+        return send(200, {
+          number: Number(params.pull_number),
+          state: this.pullRequestState,
+          head: { sha: this.pullRequestHead },
+          base: { sha: this.pullRequestBase },
+          merge_commit_sha: this.mergeCommit,
+          mergeable: this.mergeable,
+        });
+      case 'repos/get-commit': {
+        const parents = this.parents.get(params.ref!);
+        if (!parents) return send(422, { message: 'No commit found for SHA' });
+        return send(200, { sha: params.ref, parents: parents.map((sha) => ({ sha })) });
+      }
+      case 'repos/get-collaborator-permission-level': {
+        const role = this.roles.get(params.username!);
+        if (!role) return send(404, { message: 'Not Found' });
+        return send(200, { ...role, user: { login: params.username } });
+      }
+      case 'actions/list-workflow-runs-for-repo': {
+        const runs = this.workflowRuns.filter(
+          (r) =>
+            (!query.has('head_sha') || r.head_sha === query.get('head_sha')) && (!query.has('event') || r.event === query.get('event')),
+        );
+        return send(200, { total_count: runs.length, workflow_runs: runs.map((r, i) => ({ id: i + 1, ...r })) });
+      }
+      case 'reactions/create-for-issue-comment':
+        this.reactions.push({ commentId: Number(params.comment_id), content: String(body!.content) });
+        return send(201, { id: this.nextId++, content: body!.content });
       default:
         this.invalid.push(`${operationId}: not expected from benchgate`);
         return send(501, { message: 'not implemented in the fake' });

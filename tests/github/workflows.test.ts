@@ -96,10 +96,11 @@ function pinProblem(uses: string): string | undefined {
 }
 
 describe('workflow files', () => {
-  it('are the four starter workflows, the reusable one and the release workflow', () => {
+  it('are the starter workflows, the reusable one and the release workflow', () => {
     expect(WORKFLOWS.sort()).toEqual([
       '.github/workflows/benchgate.yml',
       '.github/workflows/release.yml',
+      'templates/github/benchgate-command.yml',
       'templates/github/benchgate-comment.yml',
       'templates/github/benchgate-deep.yml',
       'templates/github/benchgate-record.yml',
@@ -344,6 +345,67 @@ describe('the pull request workflows: measure, then publish', () => {
   it('the deep run, which may run a pull request branch, holds no write permission', () => {
     const workflow = parse(readFileSync(path.join(ROOT, 'templates/github/benchgate-deep.yml'), 'utf8')) as { permissions: object };
     expect(workflow.permissions).toEqual({ contents: 'read' });
+  });
+});
+
+/**
+ * `/benchmark` (docs/security.md): the job that runs the pull request's code holds a read-only
+ * token and measures the accepted merge commit; the jobs that hold write permissions check out
+ * no code of the pull request; every job asks for the least it needs.
+ */
+describe('/benchmark (benchgate-command.yml)', () => {
+  type Job = {
+    if?: string;
+    needs?: string | string[];
+    permissions?: Record<string, string>;
+    steps: (Step & { env?: Record<string, string> })[];
+  };
+  const file = 'templates/github/benchgate-command.yml';
+  const workflow = parse(readFileSync(path.join(ROOT, file), 'utf8')) as {
+    on: Record<string, { types: string[] }>;
+    permissions: Record<string, string>;
+    jobs: Record<string, Job>;
+  };
+  const { accept, measure, publish } = workflow.jobs;
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+
+  it('runs on new comments only, with no permission at the top and the least per job', () => {
+    expect(workflow.on).toEqual({ issue_comment: { types: ['created'] } });
+    expect(workflow.permissions).toEqual({});
+    expect(Object.keys(workflow.jobs)).toEqual(['accept', 'measure', 'publish']);
+    expect(accept!.permissions).toEqual({ actions: 'read', contents: 'read', 'pull-requests': 'write' });
+    expect(measure!.permissions).toEqual({ contents: 'read', 'pull-requests': 'read' });
+    expect(publish!.permissions).toEqual({ contents: 'read', 'pull-requests': 'write', checks: 'write' });
+  });
+
+  it('accept checks out nothing and runs only benchgate benchmark-command accept', () => {
+    expect(accept!.steps.map((s) => s.uses ?? s.run)).toEqual([
+      'npx --yes --package="$BENCHGATE_CLI" -- benchgate benchmark-command accept',
+    ]);
+  });
+
+  it('measure checks out the accepted merge commit and checks its parents before benchgate runs; no cache, no comment, no check', () => {
+    expect(measure!.if).toContain("needs.accept.outputs.accepted == 'true'");
+    expect(measure!.steps[0]!.with).toMatchObject({ ref: '${{ needs.accept.outputs.merge }}', 'persist-credentials': false });
+    expect(measure!.steps[1]!.run).toContain('test "$(git rev-parse HEAD^2)" = "$HEAD_SHA"');
+    const benchgate = measure!.steps.find((s) => s.uses === PLACEHOLDER)!;
+    expect(measure!.steps.indexOf(benchgate)).toBe(2);
+    expect(benchgate.with).toMatchObject({ head: '${{ needs.accept.outputs.merge }}', comment: 'off', check: 'off' });
+    expect(JSON.stringify(measure)).not.toMatch(/cache/);
+  });
+
+  it("publish checks out only the base tip's .benchgate.yml and publishes with the measuring step's gate settings", () => {
+    expect(publish!.steps[0]!.with).toMatchObject({ ref: '${{ needs.accept.outputs.base }}', 'sparse-checkout': '.benchgate.yml' });
+    expect(publish!.steps[1]!.with!.path).toBe('${{ runner.temp }}/benchgate-results');
+    const run = publish!.steps[2]!.run!;
+    expect(run).toContain('benchgate benchmark-command publish');
+    expect(run).toContain('--rounds auto --max-rounds "$MAX_ROUNDS" --max-time "$MAX_TIME" --threshold 1');
+    const measured = measure!.steps.find((s) => s.uses === PLACEHOLDER)!.with!;
+    expect(measured).toMatchObject({ rounds: 'auto', threshold: 1 });
+  });
+
+  it('says its check must not be required', () => {
+    expect(text).toMatch(/do\s+#?\s*not make it a required check/);
   });
 });
 

@@ -1,11 +1,11 @@
 /** The cells every tabular report shows for a comparison, formatted once for all of them. */
 import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
-import { steadinessSummary } from '../environment.js';
 import type { Comparison, ComparisonResult, NotGating, Verdict } from '../model.js';
 import { ROUNDS_CAP } from '../stats/index.js';
 import { designText, sequentialPCell, sequentialVerdictText, worseBeyondThreshold } from './adaptive.js';
 import { clip } from './escape.js';
 import type { Names } from './names.js';
+import { steadinessSummary } from './steadiness.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
 
 export interface Row {

@@ -4,6 +4,7 @@
  * are typed by the modules that compute them, so a renamed field breaks the build of every
  * renderer that reads it instead of silently blanking a plot.
  */
+import type { TestOutcome } from './analysis/decision.js';
 import type { ComplexityNumbers } from './diagnostics/complexity.js';
 import type { DriftNumbers } from './diagnostics/drift.js';
 import type { EnvironmentNumbers } from './diagnostics/environment-stability.js';
@@ -52,9 +53,10 @@ export type MetricRole = 'primary' | 'secondary' | 'derived';
  * Readers accept every version up to their own; a newer one is refused (exit 2). docs/formats.md
  * lists each version and its reader policy. 1: the header's `schema: 1`; 2: per-benchmark count
  * runs (Run.benchmark, Run.work) and the header's countPlan; 3: shards (the header's `shard` in a
- * shard's log; `shards` and Run.shard in a log joined from them; results.json's `shards`).
+ * shard's log; `shards` and Run.shard in a log joined from them; results.json's `shards`); 4:
+ * results.json's Comparison.test is the TestOutcome (src/analysis/decision.ts), uBase/uHead gone.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** One shard of a sharded run (`--shard I/N`, docs/shards.md): which of how many. */
 export interface ShardOf {
@@ -424,10 +426,13 @@ export interface Comparison {
   /** Hodges-Lehmann shift head - base in `unit`, with its confidence interval. */
   shift: number | null;
   shiftCi: [number, number] | null;
-  test: string | null;
-  /** Mann-Whitney U for base and for head (uBase + uHead = nBase * nHead). */
-  uBase: number | null;
-  uHead: number | null;
+  /**
+   * The test that decided it: its name, statistic, p, interval, the level it was held to (from
+   * the family and the looks) and what it assumes (src/analysis/decision.ts). Null: not tested
+   * (fewer than 2 samples a side, failed, added, removed).
+   */
+  test: TestOutcome | null;
+  /** The test's p (for `rounds: auto`, the closing look's); `pAdjusted` is the family's. */
   p: number | null;
   pAdjusted: number | null;
   verdict: Verdict;

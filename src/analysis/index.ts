@@ -182,7 +182,11 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const counted = compareCounts(runs, settings);
   const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
   const { sequential, cost, groups } = analyseParts(header, suiteRuns, settings, end);
-  const { compared, family } = compareGroups(groups, settings, sequential?.outcomes);
+  const { compared, family } = compareGroups(
+    groups,
+    settings,
+    sequential && settings.adaptive ? { outcomes: sequential.outcomes, test: settings.adaptive.test } : undefined,
+  );
   const diagnosed = diagnose(compared);
   // Fixed rounds cut short: marked, so the reports can say what an undecided row's interval suggests (rows.ts).
   const endedEarly = !sequential && end?.status !== 'completed';

@@ -44,7 +44,7 @@ const NOT_GATING: Record<NotGating, string> = {
 
 function gatingVerdictText(c: Comparison): string {
   if (c.sequential) return sequentialVerdictText(c, c.sequential);
-  if (c.test === 'count-rule') {
+  if (c.test?.name === 'count-rule') {
     // The count rule (docs/counts.md) decides by repetitions; its interval is the change column's.
     const n = Math.max(c.baseSamples.length, c.headSamples.length);
     if (c.verdict === 'inconclusive') return `inconclusive after ${n} repetitions`;

@@ -64,7 +64,7 @@ describe('the architecture rules', () => {
     ]);
   });
 
-  it('name only paths that exist in src/', () => {
+  it('place every file of src/ in a layer, and name only paths that exist there', () => {
     const files: string[] = [];
     const walk = (dir: string): void => {
       for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -78,5 +78,10 @@ describe('the architecture rules', () => {
     const srcPatterns = patterns.filter((p): p is string => typeof p === 'string' && p.startsWith('^src/'));
     expect(srcPatterns.length).toBeGreaterThan(20);
     expect(srcPatterns.filter((p) => !files.some((f) => new RegExp(p).test(f)))).toEqual([]);
+    // A file in no layer would be bound by no direction rule: the ground's rule names every layer above it.
+    const layered = config.forbidden
+      .filter((rule) => rule.name.startsWith('layer-'))
+      .flatMap((rule) => [rule.from.path ?? [], rule.to.path ?? []].flat());
+    expect(files.filter((f) => /\.[cm]?[jt]s$/.test(f) && !layered.some((p) => new RegExp(p).test(f)))).toEqual([]);
   });
 });

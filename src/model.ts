@@ -4,7 +4,6 @@
  * are typed by the modules that compute them, so a renamed field breaks the build of every
  * renderer that reads it instead of silently blanking a plot.
  */
-import type { TestOutcome } from './analysis/decision.js';
 import type { ComplexityNumbers } from './diagnostics/complexity.js';
 import type { DriftNumbers } from './diagnostics/drift.js';
 import type { EnvironmentNumbers } from './diagnostics/environment-stability.js';
@@ -398,6 +397,27 @@ export interface ComparisonDiagnostics {
   complexity?: ComplexityNumbers;
   /** For inconclusive comparisons: the smallest change the data could have shown (null: none at this n). */
   minDetectableEffectPct?: number | null;
+}
+
+/**
+ * What one comparison's test decided (docs/architecture.md, decision 3; the interfaces that
+ * produce it are in src/analysis/decision.ts): a test names itself, its statistic, p (null where
+ * it has none), its interval and what it assumes, so reports can say why without knowing which
+ * test ran; the level comes from the family and the looks, never from one test.
+ */
+export interface TestOutcome {
+  /** signed-rank: the closing look of `rounds: auto` when the design pairs rounds. */
+  name: 'mann-whitney' | 'signed-rank' | 'count-rule' | 'exact-count' | 'zero-base';
+  /** U of base; |Δ| − k·s; … (null when the test has none). */
+  statistic: { name: string; value: number } | null;
+  /** Null where the test has no p (the count rule). */
+  p: number | null;
+  /** Percent change head vs base, at `level`. */
+  interval: [number, number] | null;
+  /** The level this comparison was held to. */
+  level: number;
+  /** One sentence for the reports. */
+  assumes: string;
 }
 
 /** One per suite x benchmark x metric. */

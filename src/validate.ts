@@ -9,8 +9,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import logSchema from '../schema/results-log.schema.json' with { type: 'json' };
 import resultsSchema from '../schema/results.schema.json' with { type: 'json' };
 import { ConfigError } from './config.js';
-import type { TestOutcome } from './analysis/decision.js';
-import { SCHEMA_VERSION, type ComparisonResult, type LogLine } from './model.js';
+import { SCHEMA_VERSION, type ComparisonResult, type LogLine, type TestOutcome } from './model.js';
 import { inertForLog } from './report/escape.js';
 
 /** Bad input, like a bad flag or config value (exit code 2); the message says where. */

@@ -4,22 +4,10 @@
  * where it has none), its interval and what it assumes, so reports can say why without knowing
  * which test ran; the level comes from the family, never from one test.
  */
-import type { Better, Verdict } from '../model.js';
+import type { Better, TestOutcome, Verdict } from '../model.js';
 
-export interface TestOutcome {
-  /** signed-rank: the closing look of `rounds: auto` when the design pairs rounds. */
-  name: 'mann-whitney' | 'signed-rank' | 'count-rule' | 'exact-count' | 'zero-base';
-  /** U of base; |Δ| − k·s; … (null when the test has none). */
-  statistic: { name: string; value: number } | null;
-  /** Null where the test has no p (the count rule). */
-  p: number | null;
-  /** Percent change head vs base, at `level`. */
-  interval: [number, number] | null;
-  /** The level this comparison was held to. */
-  level: number;
-  /** One sentence for the reports. */
-  assumes: string;
-}
+/** What one comparison's test decided; defined in model.ts, since results.json carries it. */
+export type { TestOutcome } from '../model.js';
 
 export interface ComparisonDecision {
   name: TestOutcome['name'];

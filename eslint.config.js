@@ -24,6 +24,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
+  {
+    // The pure folders (docs/architecture.md, .dependency-cruiser.cjs) read no input: inputs become one Config at the edge.
+    files: ['src/{stats,analysis,diagnostics,adaptive,formats,harness,counts,report}/**/*.ts'],
+    ignores: ['src/report/html/generate-client.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['env', 'argv', 'cwd', 'stdout', 'stderr', 'stdin', 'exit'].map((property) => ({
+          object: 'process',
+          property,
+          message: 'a pure folder reads no input and prints nothing: take it from Config or return it (docs/architecture.md)',
+        })),
+      ],
+    },
+  },
   { files: ['src/report/html/client.js'], languageOptions: { globals: { ...globals.browser } } },
   {
     // Escaping and sanitising code matches control characters on purpose.

@@ -53369,20 +53369,134 @@ function deterministicOutcome(base, head2, tolerance = DETERMINISTIC_TOLERANCE) 
   if (!apart || b.median === 0) return null;
   return { kind: "different", ratio: h2.median / b.median };
 }
-var DETERMINISTIC_TEST = "deterministic";
-function decideDeterministic(c, thresholdPct, tolerance = DETERMINISTIC_TOLERANCE) {
+var EXACT_ASSUMES = "every run counted the same: no chance of a false alarm to spend a level on";
+function decideDeterministic(c, thresholdPct, level, tolerance = DETERMINISTIC_TOLERANCE) {
   if (!c.deterministic || c.changePct === null) return null;
   const outcome = deterministicOutcome(c.baseSamples, c.headSamples, tolerance);
   if (outcome === null) return null;
-  const decided = { ...c, test: DETERMINISTIC_TEST, roundsNeeded: null };
-  if (outcome.kind === "equal") return { ...decided, p: 1, pAdjusted: 1, verdict: "unchanged" };
+  const test = (p, interval2) => ({ name: "exact-count", statistic: null, p, interval: interval2, level, assumes: EXACT_ASSUMES });
+  const decided = { ...c, roundsNeeded: null };
+  if (outcome.kind === "equal") return { ...decided, test: test(1, c.changeCi), p: 1, pAdjusted: 1, verdict: "unchanged" };
   const changePct = (outcome.ratio - 1) * 100;
-  const exact = { ...decided, p: 0, pAdjusted: 0, changePct, changeCi: [changePct, changePct] };
+  const changeCi = [changePct, changePct];
+  const exact = { ...decided, test: test(0, changeCi), p: 0, pAdjusted: 0, changePct, changeCi };
   if (Math.abs(changePct) >= thresholdPct) {
     return { ...exact, verdict: c.better === "lower" === changePct > 0 ? "regression" : "improvement" };
   }
   const message = `every run counted the same, and the exact change of ${Math.abs(changePct).toFixed(3)}% is below the ${thresholdPct}% threshold`;
   return { ...exact, verdict: "unchanged", warnings: [...c.warnings, { code: "below-threshold", message }] };
+}
+
+// src/analysis/decisions/rank-measures.ts
+function changeOf(base, head2) {
+  if (base.every((v) => v > 0) && head2.every((v) => v > 0)) return percentChange(base, head2);
+  const baseMedian = median(base);
+  if (baseMedian === 0) return null;
+  const hl = hodgesLehmann(head2, base);
+  const scale = 100 / Math.abs(baseMedian);
+  return { changePct: hl.estimate * scale, ci: [hl.ci[0] * scale, hl.ci[1] * scale] };
+}
+var measured2 = /* @__PURE__ */ new WeakMap();
+function rankMeasures(base, head2) {
+  const known = measured2.get(base);
+  if (known?.head === head2) return known.measures;
+  const measures = { mw: mannWhitneyU(base, head2), shift: hodgesLehmann(head2, base), change: changeOf(base, head2) };
+  measured2.set(base, { head: head2, measures });
+  return measures;
+}
+
+// src/analysis/decisions/verdict.ts
+function changedVerdict(direction, better) {
+  const worse = better === "lower" ? direction > 0 : direction < 0;
+  return worse ? "regression" : "improvement";
+}
+
+// src/analysis/decisions/mann-whitney.ts
+var mannWhitney = {
+  name: "mann-whitney",
+  applies: (base, head2) => base.length >= 2 && head2.length >= 2 && rankMeasures(base, head2).change !== null,
+  decide(base, head2, { thresholdPct, level, better = "lower" }) {
+    const { mw, change: change2 } = rankMeasures(base, head2);
+    const changePct = change2?.changePct ?? 0;
+    const significant2 = mw.p < level;
+    return {
+      name: "mann-whitney",
+      statistic: { name: "U of base", value: mw.u1 },
+      p: mw.p,
+      interval: change2?.ci ?? null,
+      level,
+      assumes: `nothing about the shape of either side: a rank test on one value per run (${mw.method === "exact" ? "exact U distribution" : "normal approximation, ties corrected"})`,
+      verdict: !significant2 ? "inconclusive" : Math.abs(changePct) >= thresholdPct ? changedVerdict(changePct, better) : "unchanged"
+    };
+  }
+};
+
+// src/analysis/decisions/zero-base.ts
+var zeroBase = {
+  name: "zero-base",
+  applies: (base, head2) => base.length >= 2 && head2.length >= 2 && rankMeasures(base, head2).change === null,
+  decide(base, head2, { thresholdPct, level, better = "lower" }) {
+    const { mw, shift } = rankMeasures(base, head2);
+    const significant2 = mw.p < level;
+    const verdict = !significant2 ? "inconclusive" : shift.estimate !== 0 || thresholdPct === 0 ? changedVerdict(shift.estimate, better) : "unchanged";
+    return {
+      name: "zero-base",
+      statistic: { name: "U of base", value: mw.u1 },
+      p: mw.p,
+      interval: null,
+      level,
+      assumes: "nothing about the shape of either side; the base median is 0, so only the direction of the shift is judged, not its size",
+      verdict
+    };
+  }
+};
+
+// src/analysis/decisions/index.ts
+var DECISIONS = [mannWhitney, zeroBase];
+function decisionFor(base, head2) {
+  return DECISIONS.find((d) => d.applies(base, head2)) ?? null;
+}
+
+// src/analysis/family.ts
+function agreeing(p, rejected, level) {
+  if (p < level === rejected) return level;
+  return rejected ? p + Math.max(Number.MIN_VALUE, p * Number.EPSILON) : p;
+}
+function textbookLevels(correction, p, rejected, alpha) {
+  const m = p.length;
+  if (correction === "none") return p.map(() => alpha);
+  if (correction === "bh") {
+    const r = rejected.filter(Boolean).length;
+    return p.map(() => alpha * Math.max(1, r) / m);
+  }
+  const order = p.map((_, i) => i).sort((a, b) => p[a] - p[b]);
+  const levels = new Array(m);
+  let stop = null;
+  order.forEach((i, rank) => {
+    const step = stop ?? rank;
+    levels[i] = alpha / (m - step);
+    if (stop === null && !rejected[i]) stop = rank;
+  });
+  return levels;
+}
+function correctionPolicy(correction) {
+  return {
+    name: correction,
+    levels(members, alpha) {
+      const tested = members.filter((m) => m.p !== null);
+      const p = tested.map((m) => m.p);
+      const rejected = adjustPValues(p, correction).map((adjusted) => adjusted < alpha);
+      const levels = textbookLevels(correction, p, rejected, alpha);
+      const byId = new Map(tested.map((m, i) => [m.id, agreeing(m.p, rejected[i], levels[i])]));
+      return new Map(members.map((m) => [m.id, byId.get(m.id) ?? alpha]));
+    }
+  };
+}
+function groupSequentialPolicy(outcomes) {
+  return {
+    name: "group-sequential",
+    levels: (members, alpha) => new Map(members.map((m) => [m.id, outcomes.get(m.id)?.nominalP ?? alpha]))
+  };
 }
 
 // src/analysis/gating.ts
@@ -54316,7 +54430,7 @@ function withoutLaterRounds(runs, outcomes) {
     return kept.length === run.measurements.length ? run : { ...run, measurements: kept };
   });
 }
-function applyOutcome(c, o) {
+function applyOutcome(c, o, look) {
   const own = (v) => v === "failed" || v === "added" || v === "removed";
   const verdict = own(c.verdict) || own(o.verdict) ? c.verdict : o.verdict;
   return {
@@ -54326,6 +54440,14 @@ function applyOutcome(c, o) {
     // alpha over the looks, so no fixed-rounds adjusted p applies.
     p: o.stat?.p ?? c.p,
     pAdjusted: null,
+    // The design's test at the closing look, held to that look's level (analysis/family.ts).
+    test: c.test && {
+      ...c.test,
+      name: look.name,
+      ...look.name === "signed-rank" && { statistic: null, assumes: SIGNED_RANK_ASSUMES },
+      p: o.stat?.p ?? c.test.p,
+      level: look.level
+    },
     roundsNeeded: verdict === "inconclusive" ? c.roundsNeeded : null,
     sequential: { stop: o.stop, rounds: o.rounds, closedAt: o.closedAt, nominalP: o.nominalP },
     warnings: [
@@ -54335,6 +54457,7 @@ function applyOutcome(c, o) {
     ]
   };
 }
+var SIGNED_RANK_ASSUMES = "nothing about the shape: a rank test on the per-round differences, each round pairing base and head";
 function noPercentChange(thresholdPct) {
   return {
     code: "no-percent-change",
@@ -54348,13 +54471,6 @@ function belowThreshold(c, o) {
 }
 
 // src/analysis/compare.ts
-function changeOf(base, head2, baseSummary) {
-  if (base.every((v) => v > 0) && head2.every((v) => v > 0)) return percentChange(base, head2);
-  if (baseSummary.median === 0) return null;
-  const hl = hodgesLehmann(head2, base);
-  const scale = 100 / Math.abs(baseSummary.median);
-  return { changePct: hl.estimate * scale, ci: [hl.ci[0] * scale, hl.ci[1] * scale] };
-}
 function emptyComparison(g2, gate) {
   return {
     suite: g2.suite,
@@ -54372,8 +54488,6 @@ function emptyComparison(g2, gate) {
     shift: null,
     shiftCi: null,
     test: null,
-    uBase: null,
-    uHead: null,
     p: null,
     pAdjusted: null,
     verdict: "inconclusive",
@@ -54385,7 +54499,12 @@ function emptyComparison(g2, gate) {
     ...g2.complexityN !== void 0 && { diagnostics: { complexityN: g2.complexityN } }
   };
 }
-function testGroup(g2, gate) {
+function outcomeAt(c, level) {
+  const decision = decisionFor(c.baseSamples, c.headSamples);
+  const { verdict, ...test } = decision.decide(c.baseSamples, c.headSamples, { thresholdPct: c.thresholdPct, level, better: c.better });
+  return { test, verdict };
+}
+function testGroup(g2, gate, alpha) {
   const c = emptyComparison(g2, gate);
   for (const side of ["base", "head"]) {
     const f = g2.failures[side];
@@ -54395,7 +54514,7 @@ function testGroup(g2, gate) {
   if (base.length === 0 && head2.length === 0) return { ...c, verdict: "failed" };
   if (base.length === 0) return { ...c, verdict: g2.failures.base.runs > 0 ? "failed" : "added" };
   if (head2.length === 0) return { ...c, verdict: g2.failures.head.runs > 0 ? "failed" : "removed" };
-  const change2 = changeOf(base, head2, c.base);
+  const change2 = changeOf(base, head2);
   if (change2) {
     c.changePct = change2.changePct;
     c.changeCi = change2.ci;
@@ -54407,35 +54526,34 @@ function testGroup(g2, gate) {
     });
     return c;
   }
-  const hl = hodgesLehmann(head2, base);
-  const mw = mannWhitneyU(base, head2);
-  return { ...c, shift: hl.estimate, shiftCi: hl.ci, test: `mann-whitney-${mw.method}`, uBase: mw.u1, uHead: mw.u2, p: mw.p };
+  const { shift } = rankMeasures(base, head2);
+  const { test } = outcomeAt({ ...c, baseSamples: base, headSamples: head2 }, alpha);
+  return { ...c, shift: shift.estimate, shiftCi: shift.ci, test, p: test.p };
 }
 function alphaPerTest(settings, tests) {
   return settings.correction === "none" ? settings.alpha : settings.alpha / Math.max(1, tests);
 }
-function decide(c, pAdjusted, settings, levelPerTest) {
+function decide(c, level, levelPerTest) {
   const threshold = c.thresholdPct;
   const change2 = c.changePct ?? 0;
-  const direction = c.changePct ?? c.shift ?? 0;
-  const worse = c.better === "lower" ? direction > 0 : direction < 0;
-  const changed = worse ? "regression" : "improvement";
-  if (pAdjusted < settings.alpha) {
-    if (c.changePct === null && direction !== 0) {
-      return { ...c, verdict: changed, warnings: [...c.warnings, noPercentChange(threshold)] };
-    }
-    if (Math.abs(change2) >= threshold) return { ...c, verdict: changed };
+  const { test, verdict } = outcomeAt(c, level);
+  const tested = { ...c, test };
+  if (verdict === "regression" || verdict === "improvement") {
+    const zeroBase2 = test.name === "zero-base" && (c.shift ?? 0) !== 0;
+    return { ...tested, verdict, ...zeroBase2 && { warnings: [...c.warnings, noPercentChange(threshold)] } };
+  }
+  if (verdict === "unchanged") {
     const message = `significant but ${Math.abs(change2).toFixed(2)}% is below the ${threshold}% threshold`;
-    return { ...c, verdict: "unchanged", warnings: [...c.warnings, { code: "below-threshold", message }] };
+    return { ...tested, verdict: "unchanged", warnings: [...c.warnings, { code: "below-threshold", message }] };
   }
   const cv = Math.max(c.base.cv, c.head.cv);
   const n = Math.min(c.base.n, c.head.n);
   const ciInsideThreshold = c.changeCi !== null && c.changeCi[0] > -threshold && c.changeCi[1] < threshold;
   const mde = minDetectableEffectPct({ cv, n, alpha: levelPerTest });
-  if (threshold === 0 || ciInsideThreshold || mde <= threshold) return { ...c, verdict: "unchanged" };
+  if (threshold === 0 || ciInsideThreshold || mde <= threshold) return { ...tested, verdict: "unchanged" };
   const effectPct = Math.max(threshold, Math.abs(change2));
   return {
-    ...c,
+    ...tested,
     verdict: "inconclusive",
     roundsNeeded: roundsNeeded({ cv, effectPct, alpha: levelPerTest }),
     diagnostics: { ...c.diagnostics, minDetectableEffectPct: Number.isFinite(mde) ? mde : null }
@@ -54444,25 +54562,32 @@ function decide(c, pAdjusted, settings, levelPerTest) {
 function compareGroups(groups, settings, sequential) {
   const policy = gatePolicy(settings);
   const tested = groups.map((group3) => {
-    const comparison = testGroup(group3, policy(group3));
-    return { comparison, group: group3, exact: decideDeterministic(comparison, comparison.thresholdPct ?? settings.thresholdPct) };
+    const comparison = testGroup(group3, policy(group3), settings.alpha);
+    return { comparison, group: group3, exact: decideDeterministic(comparison, comparison.thresholdPct ?? settings.thresholdPct, settings.alpha) };
   });
   const family = tested.filter((t) => t.exact === null && t.comparison.p !== null && t.comparison.gating);
   const adjusted = adjustPValues(
     family.map((t) => t.comparison.p),
     settings.correction
   );
+  const members = family.map((t, i) => ({ id: String(i), p: t.comparison.p }));
+  const familyLevels = correctionPolicy(settings.correction).levels(members, settings.alpha);
   const level = alphaPerTest(settings, family.length);
-  const adjustedOf = new Map(family.map((t, i) => [t, adjusted[i]]));
+  const inFamily = new Map(family.map((t, i) => [t, { pAdjusted: adjusted[i], level: familyLevels.get(String(i)) }]));
+  const looks = sequential && groupSequentialPolicy(sequential.outcomes);
   const compared = tested.map((t) => {
     const { comparison: c, group: group3 } = t;
     if (t.exact) return { group: group3, comparison: t.exact, level: settings.alpha };
-    const outcome = c.gating ? sequential?.get(seriesKey(c.suite, c)) : void 0;
-    const sequentially = (decided) => outcome ? applyOutcome(decided, outcome) : decided;
+    const key = seriesKey(c.suite, c);
+    const outcome = c.gating ? sequential?.outcomes.get(key) : void 0;
+    const sequentially = (decided) => outcome && looks ? applyOutcome(decided, outcome, {
+      name: sequential.test,
+      level: looks.levels([{ id: key, p: decided.p }], settings.alpha).get(key)
+    }) : decided;
     if (c.p === null) return { group: group3, comparison: sequentially(c), level: c.gating ? level : settings.alpha };
-    const pAdjusted = adjustedOf.get(t);
-    if (pAdjusted === void 0) return { group: group3, comparison: decide(c, c.p, settings, settings.alpha), level: settings.alpha };
-    return { group: group3, comparison: sequentially(decide({ ...c, pAdjusted }, pAdjusted, settings, level)), level };
+    const member = inFamily.get(t);
+    if (member === void 0) return { group: group3, comparison: decide(c, settings.alpha, settings.alpha), level: settings.alpha };
+    return { group: group3, comparison: sequentially(decide({ ...c, pAdjusted: member.pAdjusted }, member.level, level)), level };
   });
   return { compared: sortForReport(compared), alphaPerTest: level, family: family.length };
 }
@@ -54744,9 +54869,7 @@ function comparisonOf(suite, benchmark, gate, base, head2, failed, o) {
     changeCi: o?.interval ?? null,
     shift: null,
     shiftCi: null,
-    test: o?.name ?? null,
-    uBase: null,
-    uHead: null,
+    test: o ? { name: o.name, statistic: o.statistic, p: o.p, interval: o.interval, level: o.level, assumes: o.assumes } : null,
     p: o?.p ?? null,
     pAdjusted: null,
     verdict: o?.verdict ?? "inconclusive",
@@ -55360,7 +55483,7 @@ function analyseParts(header, runs, settings, end) {
     const partGroups = groupRuns(cost.runs, settings.sampling, settings.format);
     groups.push(...parts.length > 1 ? partGroups.filter((g2) => g2.benchmark !== PROCESS_BENCHMARK) : partGroups);
   }
-  const sequential = settings.adaptive ? { outcomes, adaptive: joinAdaptiveRuns(adaptiveRuns) } : null;
+  const sequential = settings.adaptive ? { outcomes, test: settings.adaptive.test, adaptive: joinAdaptiveRuns(adaptiveRuns) } : null;
   return { sequential, cost: { warnings: parts.length > 1 ? [] : costWarnings }, groups };
 }
 function ownsNothing(header) {
@@ -55370,7 +55493,7 @@ function analyze({ header, runs, end, settings, override = null }) {
   const counted = compareCounts(runs, settings);
   const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
   const { sequential, cost, groups } = analyseParts(header, suiteRuns, settings, end);
-  const { compared, family } = compareGroups(groups, settings, sequential?.outcomes);
+  const { compared, family } = compareGroups(groups, settings, sequential ?? void 0);
   const diagnosed = diagnose(compared);
   const endedEarly = !sequential && end?.status !== "completed";
   const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
@@ -55418,7 +55541,7 @@ import { constants } from "node:os";
 // src/config.ts
 var import_shell_quote = __toESM(require_shell_quote(), 1);
 var import_yaml = __toESM(require_dist(), 1);
-import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -60610,61 +60733,8 @@ var divan = {
   }
 };
 
-// src/formats/criterion-dir.ts
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-var NAME11 = "criterion";
-var shape7 = new JsonShape(NAME11);
-function fullId(benchmarkJson, where) {
-  const benchmark = shape7.object(parseJson(NAME11, benchmarkJson), `${where}benchmark.json`);
-  return shape7.string(benchmark.full_id, `${where}benchmark.json full_id`);
-}
-function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
-  const name2 = fullId(benchmarkJson, where);
-  const sample = shape7.object(parseJson(NAME11, sampleJson), `${where}sample.json`);
-  const iters = shape7.numbers(sample.iters, `${where}sample.json iters`);
-  const times = shape7.numbers(sample.times, `${where}sample.json times`);
-  if (iters.length !== times.length) throw shape7.error(`expected as many iters as times in ${where}sample.json`);
-  const set = new MeasurementSet(NAME11);
-  iters.forEach((count2, i) => {
-    if (count2 <= 0) throw shape7.error(`expected a positive iteration count at ${where}sample.json iters[${i}]`);
-    set.add(name2, "time", "s", "lower", toSeconds(times[i] / count2, "ns"));
-  });
-  return set.toArray();
-}
-function parseCriterionDir(dir, baseline = "new", only) {
-  const measurements = [];
-  const visit = (path29) => {
-    const saved = join(path29, baseline);
-    if (existsSync(join(saved, "sample.json")) && existsSync(join(saved, "benchmark.json"))) {
-      const where = `${saved}/`;
-      const benchmarkJson = readFileSync(join(saved, "benchmark.json"), "utf8");
-      if (!only || only.has(fullId(benchmarkJson, where))) {
-        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync(join(saved, "sample.json"), "utf8"), where));
-      }
-    }
-    for (const entry of readdirSync(path29, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path29, entry.name));
-    }
-  };
-  visit(dir);
-  return measurements.sort((a, b) => a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0);
-}
-function findCriterionDir(cwd) {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const candidate = join(dir, "target", "criterion");
-    if (existsSync(candidate)) return candidate;
-    if (existsSync(join(dir, ".git")) || dirname(dir) === dir) return void 0;
-  }
-}
-function withCriterionSamples(measurements, dir) {
-  const printed = new Set(measurements.filter((m) => m.metric === "time" && m.failed === void 0).map((m) => m.benchmark));
-  const saved = new Map(parseCriterionDir(dir, "new", printed).map((m) => [m.benchmark, m]));
-  return measurements.map((m) => m.metric === "time" && m.failed === void 0 ? saved.get(m.benchmark) ?? m : m);
-}
-
 // src/formats/go.ts
-var NAME12 = "go";
+var NAME11 = "go";
 var RESULT_START = /^Benchmark\S*[ \t]+\d+[ \t]/;
 var FAIL_MARKER = /^\s*(?:Benchmark\S*[ \t]+)?--- FAIL: (Benchmark\S*)/;
 var PROCS_SUFFIX2 = /-\d+$/;
@@ -60740,14 +60810,14 @@ function parseText(set, text3, pkg) {
     if (!RESULT_START.test(content)) continue;
     const fields = content.trim().split(/\s+/);
     if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
-      throw new FormatError(NAME12, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
+      throw new FormatError(NAME11, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
     }
     namesOf2(pkg).addResult(fields[0]);
     const name2 = qualify(pkg, fields[0]);
     for (let i = 2; i < fields.length; i += 2) {
       const value = parseDecimal(fields[i]);
       if (value === void 0) {
-        throw new FormatError(NAME12, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
+        throw new FormatError(NAME11, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
       }
       const target2 = targetFor(fields[i + 1]);
       set.add(name2, target2.metric, target2.unit, target2.better, target2.convert(value), line.number);
@@ -60768,9 +60838,9 @@ function parseEvents(set, text3) {
     try {
       event = JSON.parse(line.text);
     } catch {
-      throw new FormatError(NAME12, "expected one go test -json event per line", line.number);
+      throw new FormatError(NAME11, "expected one go test -json event per line", line.number);
     }
-    if (!isObject(event)) throw new FormatError(NAME12, "expected a JSON object event", line.number);
+    if (!isObject(event)) throw new FormatError(NAME11, "expected a JSON object event", line.number);
     if (event.Action !== "output" || typeof event.Output !== "string") continue;
     const pkg = typeof event.Package === "string" ? event.Package : "";
     const chunks = outputByPackage.get(pkg) ?? [];
@@ -60791,7 +60861,7 @@ function isEventStream(text3) {
   return first !== null && first[1].includes('"Action":"');
 }
 var go2 = {
-  name: NAME12,
+  name: NAME11,
   description: "go test -bench output (text, or -json events)",
   detect(text3) {
     if (isEventStream(text3)) return true;
@@ -60799,7 +60869,7 @@ var go2 = {
     return false;
   },
   parse(text3) {
-    const set = new MeasurementSet(NAME12, kindOf3);
+    const set = new MeasurementSet(NAME11, kindOf3);
     if (isEventStream(text3)) parseEvents(set, text3);
     else parseText(set, text3);
     return set.toArray();
@@ -60807,7 +60877,7 @@ var go2 = {
 };
 
 // src/formats/google-benchmark.ts
-var shape8 = new JsonShape("google-benchmark");
+var shape7 = new JsonShape("google-benchmark");
 var STANDARD_KEYS = /* @__PURE__ */ new Set([
   "name",
   "family_index",
@@ -60841,13 +60911,13 @@ function kindOf4(metric) {
 }
 function addRow(set, { row, path: path29, name: name2 }) {
   if (row.error_occurred === true) {
-    set.fail(name2, shape8.optionalString(row.error_message, `${path29}.error_message`) ?? "error_occurred");
+    set.fail(name2, shape7.optionalString(row.error_message, `${path29}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape8.optionalString(row.time_unit, `${path29}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape8.error(`expected ns, us, ms or s at ${path29}.time_unit`);
-  set.add(name2, "time", "s", "lower", toSeconds(shape8.number(row.real_time, `${path29}.real_time`), unit));
-  const cpu = shape8.optionalNumber(row.cpu_time, `${path29}.cpu_time`);
+  const unit = shape7.optionalString(row.time_unit, `${path29}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape7.error(`expected ns, us, ms or s at ${path29}.time_unit`);
+  set.add(name2, "time", "s", "lower", toSeconds(shape7.number(row.real_time, `${path29}.real_time`), unit));
+  const cpu = shape7.optionalNumber(row.cpu_time, `${path29}.cpu_time`);
   if (cpu !== void 0) set.add(name2, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -60884,11 +60954,11 @@ var googleBenchmark2 = {
     return /^\s*\{/.test(start) && start.includes('"benchmarks"') && /"(run_type|real_time|cpu_time)"\s*:/.test(start);
   },
   parse(text3) {
-    const root = shape8.object(parseTolerant(text3), "the top level");
-    const rows = shape8.array(root.benchmarks, "benchmarks").map((item, i) => {
+    const root = shape7.object(parseTolerant(text3), "the top level");
+    const rows = shape7.array(root.benchmarks, "benchmarks").map((item, i) => {
       const path29 = `benchmarks[${i}]`;
-      const row = shape8.object(item, path29);
-      return { row, path: path29, name: shape8.string(row.name, `${path29}.name`) };
+      const row = shape7.object(item, path29);
+      return { row, path: path29, name: shape7.string(row.name, `${path29}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
@@ -60896,7 +60966,7 @@ var googleBenchmark2 = {
     for (const entry of rows) {
       if (entry.row.skipped === true) continue;
       if (entry.row.run_type === "aggregate") {
-        if (entry.row.aggregate_name === "BigO") families.add(shape8.string(entry.row.run_name, `${entry.path}.run_name`));
+        if (entry.row.aggregate_name === "BigO") families.add(shape7.string(entry.row.run_name, `${entry.path}.run_name`));
         continue;
       }
       withSamples.add(entry.name);
@@ -60904,7 +60974,7 @@ var googleBenchmark2 = {
     }
     for (const entry of rows) {
       if (entry.row.run_type !== "aggregate" || entry.row.aggregate_name !== "median") continue;
-      const runName = shape8.string(entry.row.run_name, `${entry.path}.run_name`);
+      const runName = shape7.string(entry.row.run_name, `${entry.path}.run_name`);
       if (!withSamples.has(runName)) addRow(set, { ...entry, name: runName });
     }
     const measurements = set.toArray();
@@ -60914,29 +60984,29 @@ var googleBenchmark2 = {
 };
 
 // src/formats/hyperfine.ts
-var NAME13 = "hyperfine";
-var shape9 = new JsonShape(NAME13);
+var NAME12 = "hyperfine";
+var shape8 = new JsonShape(NAME12);
 var hyperfine = {
-  name: NAME13,
+  name: NAME12,
   description: "hyperfine --export-json",
   detect(text3) {
     const start = head(text3, 16 * 1024);
     return /^\s*\{\s*"results"\s*:\s*\[/.test(start) && start.includes('"command"') && start.includes('"times"');
   },
   parse(text3) {
-    const root = shape9.object(parseJson(NAME13, text3), "the top level");
-    const set = new MeasurementSet(NAME13, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
+    const root = shape8.object(parseJson(NAME12, text3), "the top level");
+    const set = new MeasurementSet(NAME12, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
-    shape9.array(root.results, "results").forEach((item, i) => {
+    shape8.array(root.results, "results").forEach((item, i) => {
       const path29 = `results[${i}]`;
-      const result = shape9.object(item, path29);
-      const command = shape9.string(result.command, `${path29}.command`);
+      const result = shape8.object(item, path29);
+      const command = shape8.string(result.command, `${path29}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name2 = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape9.numbers(result.times, `${path29}.times`)) set.add(name2, "time", "s", "lower", time);
+      for (const time of shape8.numbers(result.times, `${path29}.times`)) set.add(name2, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes3 of shape9.numbers(result.memory_usage_byte, `${path29}.memory_usage_byte`))
+        for (const bytes3 of shape8.numbers(result.memory_usage_byte, `${path29}.memory_usage_byte`))
           set.add(name2, "memory", "B", "lower", bytes3);
       }
     });
@@ -60945,7 +61015,7 @@ var hyperfine = {
 };
 
 // src/formats/iai-callgrind.ts
-var NAME14 = "iai-callgrind";
+var NAME13 = "iai-callgrind";
 var HEADLINE = /^([A-Za-z_]\w*(?:::\w+)+)(?: (\S.*))?$/;
 var METRIC2 = /^ {2}([A-Za-z][\w +./-]*?):\s+(\S+)\|(\S+)\s+\(/;
 var TOOL_SECTION = /^ {2}=+ ([A-Z][\w-]*) =+$/;
@@ -60959,7 +61029,7 @@ function kindOf5(metric) {
 }
 function addMetric(set, benchmark, label, value, tool, line) {
   const number = parseDecimal(value.replace(/%$/, ""));
-  if (number === void 0) throw new FormatError(NAME14, `expected a number for ${label}, got "${value}"`, line.number);
+  if (number === void 0) throw new FormatError(NAME13, `expected a number for ${label}, got "${value}"`, line.number);
   const metric = metricName(label, tool);
   set.add(
     benchmark,
@@ -60971,7 +61041,7 @@ function addMetric(set, benchmark, label, value, tool, line) {
   );
 }
 var iaiCallgrind = {
-  name: NAME14,
+  name: NAME13,
   description: "iai-callgrind / gungraun terminal output (cargo bench)",
   detect(text3) {
     let headline2 = false;
@@ -60982,7 +61052,7 @@ var iaiCallgrind = {
     return false;
   },
   parse(text3) {
-    const set = new MeasurementSet(NAME14, kindOf5);
+    const set = new MeasurementSet(NAME13, kindOf5);
     let benchmark;
     let tool;
     let inMetrics = false;
@@ -61012,8 +61082,8 @@ var iaiCallgrind = {
 };
 
 // src/formats/jmh.ts
-var NAME15 = "jmh";
-var shape10 = new JsonShape(NAME15);
+var NAME14 = "jmh";
+var shape9 = new JsonShape(NAME14);
 var MODE_METRIC = { thrpt: "throughput", avgt: "time", sample: "sample time", ss: "single-shot time" };
 function targetFor2(unit, better) {
   if (isTimeUnit(unit)) return { unit: "s", better, convert: (value) => toSeconds(value, unit) };
@@ -61026,19 +61096,19 @@ function targetFor2(unit, better) {
   return { unit, better, convert: (value) => value };
 }
 function benchmarkName(result, path29) {
-  const name2 = shape10.string(result.benchmark, `${path29}.benchmark`);
+  const name2 = shape9.string(result.benchmark, `${path29}.benchmark`);
   if (result.params === void 0) return name2;
-  const params = Object.entries(shape10.object(result.params, `${path29}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape9.object(result.params, `${path29}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name2}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
 function samples(metric, path29) {
-  const value = (v, p) => v === "NaN" ? "NaN" : shape10.number(v, p);
+  const value = (v, p) => v === "NaN" ? "NaN" : shape9.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape10.array(metric.rawData, `${path29}.rawData`).flatMap((fork, f) => shape10.array(fork, `${path29}.rawData[${f}]`).map((v, i) => value(v, `${path29}.rawData[${f}][${i}]`)));
+    return shape9.array(metric.rawData, `${path29}.rawData`).flatMap((fork, f) => shape9.array(fork, `${path29}.rawData[${f}]`).map((v, i) => value(v, `${path29}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape10.array(metric.rawDataHistogram, `${path29}.rawDataHistogram`).flatMap(
-      (fork, f) => shape10.array(fork, `${path29}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path29}.rawDataHistogram[${f}][${i}]`))
+    return shape9.array(metric.rawDataHistogram, `${path29}.rawDataHistogram`).flatMap(
+      (fork, f) => shape9.array(fork, `${path29}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path29}.rawDataHistogram[${f}][${i}]`))
     );
   }
   return [value(metric.score, `${path29}.score`)];
@@ -61046,17 +61116,17 @@ function samples(metric, path29) {
 function histogramMean(iteration, path29) {
   let sum3 = 0;
   let count2 = 0;
-  shape10.array(iteration, path29).forEach((bin, b) => {
-    const [value, n] = shape10.numbers(bin, `${path29}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape10.error(`expected [value, count] at ${path29}[${b}]`);
+  shape9.array(iteration, path29).forEach((bin, b) => {
+    const [value, n] = shape9.numbers(bin, `${path29}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape9.error(`expected [value, count] at ${path29}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape10.error(`expected a non-empty histogram at ${path29}`);
+  if (count2 <= 0) throw shape9.error(`expected a non-empty histogram at ${path29}`);
   return sum3 / count2;
 }
 function addMetric2(set, name2, metricName2, metric, path29, better) {
-  const target2 = targetFor2(shape10.string(metric.scoreUnit, `${path29}.scoreUnit`), better);
+  const target2 = targetFor2(shape9.string(metric.scoreUnit, `${path29}.scoreUnit`), better);
   const values = samples(metric, path29);
   if (values.includes("NaN")) {
     set.fail(name2, "JMH reported NaN", metricName2, target2.unit, target2.better);
@@ -61065,38 +61135,38 @@ function addMetric2(set, name2, metricName2, metric, path29, better) {
   for (const value of values) set.add(name2, metricName2, target2.unit, target2.better, target2.convert(value));
 }
 var jmh2 = {
-  name: NAME15,
+  name: NAME14,
   description: "JMH -rf json",
   detect(text3) {
     const start = head(text3, 16 * 1024);
     return /^\s*\[/.test(start) && start.includes('"jmhVersion"') && start.includes('"primaryMetric"');
   },
   parse(text3) {
-    const results = shape10.array(parseJson(NAME15, text3), "the top level");
+    const results = shape9.array(parseJson(NAME14, text3), "the top level");
     const primaries = /* @__PURE__ */ new Set();
-    const set = new MeasurementSet(NAME15, (metric) => ({
+    const set = new MeasurementSet(NAME14, (metric) => ({
       role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
     }));
     results.forEach((item, i) => {
       const path29 = `[${i}]`;
-      const result = shape10.object(item, path29);
+      const result = shape9.object(item, path29);
       const name2 = benchmarkName(result, path29);
-      const mode = shape10.string(result.mode, `${path29}.mode`);
+      const mode = shape9.string(result.mode, `${path29}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
       addMetric2(
         set,
         name2,
         metric,
-        shape10.object(result.primaryMetric, `${path29}.primaryMetric`),
+        shape9.object(result.primaryMetric, `${path29}.primaryMetric`),
         `${path29}.primaryMetric`,
         mode === "thrpt" ? "higher" : "lower"
       );
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape10.object(result.secondaryMetrics, `${path29}.secondaryMetrics`);
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape9.object(result.secondaryMetrics, `${path29}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape10.object(value, `${path29}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape9.object(value, `${path29}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
         addMetric2(set, name2, secondaryName, secondaryMetric, `${path29}.secondaryMetrics.${key}`, "lower");
       }
@@ -61106,86 +61176,86 @@ var jmh2 = {
 };
 
 // src/formats/julia-benchmarktools.ts
-var NAME16 = "julia-benchmarktools";
-var shape11 = new JsonShape(NAME16);
+var NAME15 = "julia-benchmarktools";
+var shape10 = new JsonShape(NAME15);
 var MAX_DEPTH2 = 64;
 function addValue(set, value, path29, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape11.error(`groups nested too deeply at ${path29}`);
-  const pair2 = shape11.array(value, path29);
-  const type = shape11.string(pair2[0], `${path29}[0]`);
-  const fields = shape11.object(pair2[1], `${path29}[1]`);
+  if (depth > MAX_DEPTH2) throw shape10.error(`groups nested too deeply at ${path29}`);
+  const pair2 = shape10.array(value, path29);
+  const type = shape10.string(pair2[0], `${path29}[0]`);
+  const fields = shape10.object(pair2[1], `${path29}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape11.object(fields.data, `${path29}[1].data`))) {
+    for (const [key, child2] of Object.entries(shape10.object(fields.data, `${path29}[1].data`))) {
       addValue(set, child2, `${path29}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape11.error(`expected a ${type} inside a BenchmarkGroup at ${path29}: a group's keys name the benchmarks`);
+  if (names.length === 0) throw shape10.error(`expected a ${type} inside a BenchmarkGroup at ${path29}: a group's keys name the benchmarks`);
   addTrial(set, names.join("/"), type, fields, `${path29}[1]`);
 }
 function addTrial(set, name2, type, fields, path29) {
-  const times = type === "Trial" ? shape11.numbers(fields.times, `${path29}.times`) : [shape11.number(fields.time, `${path29}.time`)];
+  const times = type === "Trial" ? shape10.numbers(fields.times, `${path29}.times`) : [shape10.number(fields.time, `${path29}.time`)];
   for (const ns of times) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape11.optionalNumber(fields.memory, `${path29}.memory`);
+  const memory = shape10.optionalNumber(fields.memory, `${path29}.memory`);
   if (memory !== void 0) set.add(name2, "memory", "B", "lower", memory);
-  const allocs = shape11.optionalNumber(fields.allocs, `${path29}.allocs`);
+  const allocs = shape10.optionalNumber(fields.allocs, `${path29}.allocs`);
   if (allocs !== void 0) set.add(name2, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
-  name: NAME16,
+  name: NAME15,
   description: "Julia BenchmarkTools.save JSON",
   detect(text3) {
     const start = head(text3, 4096);
     return /^\s*\[\s*\{/.test(start) && /"Julia"\s*:/.test(start) && /"BenchmarkTools"\s*:/.test(start);
   },
   parse(text3) {
-    const root = shape11.array(parseJson(NAME16, text3), "the top level");
+    const root = shape10.array(parseJson(NAME15, text3), "the top level");
     if (!isObject(root[0]) || root[0].BenchmarkTools === void 0)
-      throw shape11.error('expected [{"Julia": ..., "BenchmarkTools": ...}, [...]]');
-    const set = new MeasurementSet(NAME16, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    shape11.array(root[1], "[1]").forEach((value, i) => addValue(set, value, `[1][${i}]`, [], 0));
+      throw shape10.error('expected [{"Julia": ..., "BenchmarkTools": ...}, [...]]');
+    const set = new MeasurementSet(NAME15, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
+    shape10.array(root[1], "[1]").forEach((value, i) => addValue(set, value, `[1][${i}]`, [], 0));
     return set.toArray();
   }
 };
 
 // src/formats/k6.ts
-var NAME17 = "k6";
-var shape12 = new JsonShape(NAME17);
+var NAME16 = "k6";
+var shape11 = new JsonShape(NAME16);
 function stats(metrics, name2) {
   if (metrics[name2] === void 0) return void 0;
-  const metric = shape12.object(metrics[name2], `metrics.${name2}`);
-  return metric.values === void 0 ? metric : shape12.object(metric.values, `metrics.${name2}.values`);
+  const metric = shape11.object(metrics[name2], `metrics.${name2}`);
+  return metric.values === void 0 ? metric : shape11.object(metric.values, `metrics.${name2}.values`);
 }
 function percentiles(duration4) {
   const result = [];
   for (const [key, value] of Object.entries(duration4)) {
     const percentile = key === "med" ? "50" : /^p\((\d+(?:\.\d+)?)\)$/.exec(key)?.[1];
     if (percentile === void 0) continue;
-    result.push([Number(percentile), toSeconds(shape12.number(value, `metrics.http_req_duration.${key}`), "ms")]);
+    result.push([Number(percentile), toSeconds(shape11.number(value, `metrics.http_req_duration.${key}`), "ms")]);
   }
   return result.sort(([a], [b]) => a - b);
 }
 var k6 = {
-  name: NAME17,
+  name: NAME16,
   description: "k6 --summary-export JSON (or handleSummary data)",
   detect(text3) {
     const start = head(text3, 64 * 1024);
     return /^\s*\{/.test(start) && start.includes('"root_group"') && start.includes('"metrics"') && start.includes('"http_req_duration"');
   },
   parse(text3) {
-    const root = shape12.object(parseJson(NAME17, text3), "the top level");
-    const metrics = shape12.object(root.metrics, "metrics");
+    const root = shape11.object(parseJson(NAME16, text3), "the top level");
+    const metrics = shape11.object(root.metrics, "metrics");
     const duration4 = stats(metrics, "http_req_duration");
-    if (duration4 === void 0) throw shape12.error("expected metrics.http_req_duration: benchgate reads the HTTP metrics of a k6 test");
+    if (duration4 === void 0) throw shape11.error("expected metrics.http_req_duration: benchgate reads the HTTP metrics of a k6 test");
     const failed = stats(metrics, "http_req_failed");
-    const max = shape12.optionalNumber(duration4.max, "metrics.http_req_duration.max");
+    const max = shape11.optionalNumber(duration4.max, "metrics.http_req_duration.max");
     return httpMeasurements({
       benchmark: "http",
       percentiles: percentiles(duration4),
       maxSeconds: max === void 0 ? void 0 : toSeconds(max, "ms"),
-      requestsPerSecond: shape12.number(stats(metrics, "http_reqs")?.rate, "metrics.http_reqs.rate"),
-      failures: failed === void 0 ? [] : countReason(shape12.number(failed.passes, "metrics.http_req_failed.passes"), "failed requests (http_req_failed)")
+      requestsPerSecond: shape11.number(stats(metrics, "http_reqs")?.rate, "metrics.http_reqs.rate"),
+      failures: failed === void 0 ? [] : countReason(shape11.number(failed.passes, "metrics.http_req_failed.passes"), "failed requests (http_req_failed)")
     });
   }
 };
@@ -61216,7 +61286,7 @@ function parseGroupedOrUndefined(text3) {
 }
 
 // src/formats/js/mitata.ts
-var shape13 = new JsonShape("js");
+var shape12 = new JsonShape("js");
 function isMitataText(text3) {
   return /^benchmark\s+avg \(min \u2026 max\)/m.test(text3);
 }
@@ -61235,27 +61305,27 @@ function parseMitataText(set, text3) {
   }
 }
 function parseMitataJson(set, root) {
-  shape13.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+  shape12.array(root.benchmarks, "benchmarks").forEach((item, i) => {
     const path29 = `benchmarks[${i}]`;
-    const benchmark = shape13.object(item, path29);
-    shape13.array(benchmark.runs, `${path29}.runs`).forEach((runItem, j) => {
+    const benchmark = shape12.object(item, path29);
+    shape12.array(benchmark.runs, `${path29}.runs`).forEach((runItem, j) => {
       const runPath = `${path29}.runs[${j}]`;
-      const run = shape13.object(runItem, runPath);
-      const name2 = shape13.string(run.name, `${runPath}.name`);
+      const run = shape12.object(runItem, runPath);
+      const name2 = shape12.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
         set.fail(name2, "mitata reported an error");
         return;
       }
-      const stats2 = shape13.object(run.stats, `${runPath}.stats`);
-      const samples2 = stats2.samples === void 0 ? [] : shape13.numbers(stats2.samples, `${runPath}.stats.samples`);
-      const values = samples2.length > 0 ? samples2 : [shape13.number(stats2.p50 ?? stats2.avg, `${runPath}.stats.p50`)];
+      const stats2 = shape12.object(run.stats, `${runPath}.stats`);
+      const samples2 = stats2.samples === void 0 ? [] : shape12.numbers(stats2.samples, `${runPath}.stats.samples`);
+      const values = samples2.length > 0 ? samples2 : [shape12.number(stats2.p50 ?? stats2.avg, `${runPath}.stats.p50`)];
       for (const ns of values) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
     });
   });
 }
 
 // src/formats/js/tinybench.ts
-var shape14 = new JsonShape("js");
+var shape13 = new JsonShape("js");
 function isTinybenchTable(text3) {
   return text3.includes("\u2502") && text3.includes("Task name") && /Latency (med|avg) \(|Average Time \(/.test(text3);
 }
@@ -61292,35 +61362,35 @@ function parseTinybenchTable(set, text3) {
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
     const path29 = `[${i}]`;
-    const task = shape14.object(item, path29);
-    const name2 = shape14.string(task.name, `${path29}.name`);
-    const result = shape14.object(task.result, `${path29}.result`);
+    const task = shape13.object(item, path29);
+    const name2 = shape13.string(task.name, `${path29}.name`);
+    const result = shape13.object(task.result, `${path29}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name2, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape14.object(result.latency, `${path29}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape14.numbers(latency.samples, `${path29}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape14.number(latency.p50, `${path29}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape13.object(result.latency, `${path29}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape13.numbers(latency.samples, `${path29}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape13.number(latency.p50, `${path29}.result.latency.p50`)];
     for (const ms of values) set.add(name2, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
 
 // src/formats/js/vitest.ts
-var shape15 = new JsonShape("js");
+var shape14 = new JsonShape("js");
 function parseVitestJson(set, root) {
-  shape15.array(root.files, "files").forEach((file, f) => {
+  shape14.array(root.files, "files").forEach((file, f) => {
     const filePath = `files[${f}]`;
-    shape15.array(shape15.object(file, filePath).groups, `${filePath}.groups`).forEach((groupItem, g2) => {
+    shape14.array(shape14.object(file, filePath).groups, `${filePath}.groups`).forEach((groupItem, g2) => {
       const groupPath = `${filePath}.groups[${g2}]`;
-      const group3 = shape15.object(groupItem, groupPath);
-      const groupName = shape15.string(group3.fullName, `${groupPath}.fullName`);
-      shape15.array(group3.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
+      const group3 = shape14.object(groupItem, groupPath);
+      const groupName = shape14.string(group3.fullName, `${groupPath}.fullName`);
+      shape14.array(group3.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
         const path29 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape15.object(benchItem, path29);
-        const name2 = `${groupName} > ${shape15.string(bench.name, `${path29}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape15.numbers(bench.samples, `${path29}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape15.number(bench.median, `${path29}.median`)];
+        const bench = shape14.object(benchItem, path29);
+        const name2 = `${groupName} > ${shape14.string(bench.name, `${path29}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape14.numbers(bench.samples, `${path29}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape14.number(bench.median, `${path29}.median`)];
         for (const ms of values) set.add(name2, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -61328,8 +61398,8 @@ function parseVitestJson(set, root) {
 }
 
 // src/formats/js.ts
-var NAME18 = "js";
-var shape16 = new JsonShape(NAME18);
+var NAME17 = "js";
+var shape15 = new JsonShape(NAME17);
 function jsonDialect(start) {
   if (/^\s*\[/.test(start)) return start.includes('"result"') && /"(latency|samples|period|state)"/.test(start) ? "tinybench" : void 0;
   if (!/^\s*\{/.test(start)) return void 0;
@@ -61342,29 +61412,29 @@ function hasBenchmarkjsLine(text3) {
   return false;
 }
 var js = {
-  name: NAME18,
+  name: NAME17,
   description: "JavaScript: benchmark.js text, tinybench table/JSON, mitata text/JSON, vitest bench JSON",
   detect(text3) {
     const start = head(text3, 64 * 1024);
     return jsonDialect(start) !== void 0 || isTinybenchTable(start) || isMitataText(start) || hasBenchmarkjsLine(start);
   },
   parse(text3) {
-    const set = new MeasurementSet(NAME18);
+    const set = new MeasurementSet(NAME17);
     const start = head(text3, 64 * 1024);
     const dialect = jsonDialect(start);
-    if (dialect === "tinybench") parseTinybenchJson(set, shape16.array(parseJson(NAME18, text3), "the top level"));
-    else if (dialect === "mitata") parseMitataJson(set, shape16.object(parseJson(NAME18, text3), "the top level"));
-    else if (dialect === "vitest") parseVitestJson(set, shape16.object(parseJson(NAME18, text3), "the top level"));
+    if (dialect === "tinybench") parseTinybenchJson(set, shape15.array(parseJson(NAME17, text3), "the top level"));
+    else if (dialect === "mitata") parseMitataJson(set, shape15.object(parseJson(NAME17, text3), "the top level"));
+    else if (dialect === "vitest") parseVitestJson(set, shape15.object(parseJson(NAME17, text3), "the top level"));
     else if (isTinybenchTable(start)) parseTinybenchTable(set, text3);
     else if (isMitataText(start)) parseMitataText(set, text3);
     else for (const line of lines(text3)) addBenchmarkjsLine(set, line);
-    if (set.size === 0) throw new FormatError(NAME18, "expected benchmark.js, tinybench, mitata or vitest output with at least one result");
+    if (set.size === 0) throw new FormatError(NAME17, "expected benchmark.js, tinybench, mitata or vitest output with at least one result");
     return set.toArray();
   }
 };
 
 // src/formats/pyperf.ts
-var NAME19 = "pyperf";
+var NAME18 = "pyperf";
 var UNITS2 = {
   second: { metric: "time", unit: "s" },
   byte: { metric: "memory", unit: "B" },
@@ -61393,23 +61463,23 @@ function addPyperf(set, root, format) {
   });
 }
 var pyperf = {
-  name: NAME19,
+  name: NAME18,
   description: "pyperf JSON (-o FILE, format 1.0)",
   detect(text3) {
     const start = head(text3, 64 * 1024);
     return /^\s*\{/.test(start) && start.includes('"benchmarks"') && start.includes('"runs"') && /"version"\s*:\s*"1\.0"/.test(start);
   },
   parse(text3) {
-    const shape20 = new JsonShape(NAME19);
-    const set = new MeasurementSet(NAME19);
-    addPyperf(set, shape20.object(parseJson(NAME19, text3), "the top level"), NAME19);
+    const shape20 = new JsonShape(NAME18);
+    const set = new MeasurementSet(NAME18);
+    addPyperf(set, shape20.object(parseJson(NAME18, text3), "the top level"), NAME18);
     return set.toArray();
   }
 };
 
 // src/formats/nanobench.ts
-var NAME20 = "nanobench";
-var shape17 = new JsonShape(NAME20);
+var NAME19 = "nanobench";
+var shape16 = new JsonShape(NAME19);
 var CSV_HEADER = '"title";"name";"unit";"batch";"elapsed"';
 var same2 = (value) => value;
 function columnFor(header) {
@@ -61447,7 +61517,7 @@ function rowName(cell2) {
   return { name: cell2.slice(open2 + 1, close), failed };
 }
 function cellNumber(cell2, line) {
-  return parseGroupedDecimal(cell2.replace(/%$/, ""), NAME20, line);
+  return parseGroupedDecimal(cell2.replace(/%$/, ""), NAME19, line);
 }
 function parseMarkdown(set, text3) {
   let columns2;
@@ -61474,7 +61544,7 @@ function parseMarkdown(set, text3) {
 function addRow2(set, line, cells2, columns2) {
   const parsed = rowName(cells2[cells2.length - 1]);
   if (!parsed || cells2.length !== columns2.length + 1) {
-    throw new FormatError(NAME20, "expected a table row ending with the benchmark name in backticks", line.number);
+    throw new FormatError(NAME19, "expected a table row ending with the benchmark name in backticks", line.number);
   }
   if (parsed.failed) {
     set.fail(parsed.name, "nanobench reported :boom:");
@@ -61485,21 +61555,21 @@ function addRow2(set, line, cells2, columns2) {
   columns2.forEach((column, i) => {
     if (typeof column !== "object" || cells2[i] === "" || cells2[i] === "-") return;
     const value = cellNumber(cells2[i], line.number);
-    if (value === void 0) throw new FormatError(NAME20, `expected a number in column ${i + 1}, got "${cells2[i]}"`, line.number);
+    if (value === void 0) throw new FormatError(NAME19, `expected a number in column ${i + 1}, got "${cells2[i]}"`, line.number);
     set.add(parsed.name, column.metric, column.unit, column.better, column.convert(value), line.number, complexityN);
   });
 }
 function parseJsonTemplate(set, root) {
-  shape17.array(root.results, "results").forEach((item, i) => {
+  shape16.array(root.results, "results").forEach((item, i) => {
     const path29 = `results[${i}]`;
-    const result = shape17.object(item, path29);
-    const name2 = shape17.string(result.name, `${path29}.name`);
-    const batch = shape17.optionalNumber(result.batch, `${path29}.batch`) ?? 1;
-    if (batch <= 0) throw shape17.error(`expected a positive batch at ${path29}.batch`);
-    const n = shape17.optionalNumber(result.complexityN, `${path29}.complexityN`);
+    const result = shape16.object(item, path29);
+    const name2 = shape16.string(result.name, `${path29}.name`);
+    const batch = shape16.optionalNumber(result.batch, `${path29}.batch`) ?? 1;
+    if (batch <= 0) throw shape16.error(`expected a positive batch at ${path29}.batch`);
+    const n = shape16.optionalNumber(result.complexityN, `${path29}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape17.array(result.measurements, `${path29}.measurements`).forEach((epoch, j) => {
-      const elapsed2 = shape17.number(shape17.object(epoch, `${path29}.measurements[${j}]`).elapsed, `${path29}.measurements[${j}].elapsed`);
+    shape16.array(result.measurements, `${path29}.measurements`).forEach((epoch, j) => {
+      const elapsed2 = shape16.number(shape16.object(epoch, `${path29}.measurements[${j}]`).elapsed, `${path29}.measurements[${j}].elapsed`);
       set.add(name2, "time", "s", "lower", elapsed2 / batch, void 0, complexityN);
     });
   });
@@ -61511,7 +61581,7 @@ function parseCsv(set, text3) {
     const batch = parseDecimal(cells2[3] ?? "");
     const elapsed2 = parseDecimal(cells2[4] ?? "");
     if (cells2.length < 5 || batch === void 0 || batch <= 0 || elapsed2 === void 0) {
-      throw new FormatError(NAME20, 'expected "title";"name";"unit";batch;elapsed;...', line.number);
+      throw new FormatError(NAME19, 'expected "title";"name";"unit";batch;elapsed;...', line.number);
     }
     set.add(cells2[1], "time", "s", "lower", elapsed2 / batch, line.number);
   }
@@ -61520,7 +61590,7 @@ function isMarkdownHeader(text3) {
   return text3.startsWith("|") && text3.includes("err%") && text3.includes("total") && text3.includes("ns/");
 }
 var nanobench = {
-  name: NAME20,
+  name: NAME19,
   description: "nanobench markdown table, templates::json(), templates::pyperf() or templates::csv()",
   detect(text3) {
     const start = head(text3, 64 * 1024);
@@ -61530,40 +61600,40 @@ var nanobench = {
     return false;
   },
   parse(text3) {
-    const set = new MeasurementSet(NAME20, kindOf6);
+    const set = new MeasurementSet(NAME19, kindOf6);
     if (/^\s*[{[]/.test(head(text3, 1024))) {
-      const root = shape17.object(parseJson(NAME20, text3), "the top level");
+      const root = shape16.object(parseJson(NAME19, text3), "the top level");
       if (root.results !== void 0) parseJsonTemplate(set, root);
-      else addPyperf(set, root, NAME20);
+      else addPyperf(set, root, NAME19);
     } else if (text3.startsWith(CSV_HEADER)) {
       parseCsv(set, text3);
     } else {
       parseMarkdown(set, text3);
-      if (set.size === 0) throw new FormatError(NAME20, "expected a markdown table with a ns/... column and a `name` column");
+      if (set.size === 0) throw new FormatError(NAME19, "expected a markdown table with a ns/... column and a `name` column");
     }
     return set.toArray();
   }
 };
 
 // src/formats/oha.ts
-var NAME21 = "oha";
-var shape18 = new JsonShape(NAME21);
+var NAME20 = "oha";
+var shape17 = new JsonShape(NAME20);
 var DEADLINE = "aborted due to deadline";
 function percentiles2(latency) {
   return Object.entries(latency).map(([key, value]) => {
     const percentile = /^p(\d+(?:\.\d+)?)$/.exec(key);
-    if (!percentile) throw shape18.error(`expected keys such as p50 in latencyPercentiles, got "${key}"`);
-    return [Number(percentile[1]), shape18.number(value, `latencyPercentiles.${key}`)];
+    if (!percentile) throw shape17.error(`expected keys such as p50 in latencyPercentiles, got "${key}"`);
+    return [Number(percentile[1]), shape17.number(value, `latencyPercentiles.${key}`)];
   });
 }
 function total(counts, path29, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape18.number(value, `${path29}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape17.number(value, `${path29}.${key}`);
   return sum3;
 }
 function failures2(root) {
-  const codes = root.statusCodeDistribution === void 0 ? {} : shape18.object(root.statusCodeDistribution, "statusCodeDistribution");
-  const errors = root.errorDistribution === void 0 ? {} : shape18.object(root.errorDistribution, "errorDistribution");
+  const codes = root.statusCodeDistribution === void 0 ? {} : shape17.object(root.statusCodeDistribution, "statusCodeDistribution");
+  const errors = root.errorDistribution === void 0 ? {} : shape17.object(root.errorDistribution, "errorDistribution");
   return [
     ...countReason(
       total(codes, "statusCodeDistribution", (code) => !/^2\d\d$/.test(code)),
@@ -61576,27 +61646,27 @@ function failures2(root) {
   ];
 }
 var oha = {
-  name: NAME21,
+  name: NAME20,
   description: "oha --output-format json",
   detect(text3) {
     const start = head(text3, 16 * 1024);
     return /^\s*\{/.test(start) && start.includes('"latencyPercentiles"') && start.includes('"requestsPerSec"');
   },
   parse(text3) {
-    const root = shape18.object(parseJson(NAME21, text3), "the top level");
-    const summary2 = shape18.object(root.summary, "summary");
+    const root = shape17.object(parseJson(NAME20, text3), "the top level");
+    const summary2 = shape17.object(root.summary, "summary");
     return httpMeasurements({
       benchmark: "http",
-      percentiles: percentiles2(shape18.object(root.latencyPercentiles, "latencyPercentiles")),
-      maxSeconds: shape18.optionalNumber(summary2.slowest, "summary.slowest"),
-      requestsPerSecond: shape18.number(summary2.requestsPerSec, "summary.requestsPerSec"),
+      percentiles: percentiles2(shape17.object(root.latencyPercentiles, "latencyPercentiles")),
+      maxSeconds: shape17.optionalNumber(summary2.slowest, "summary.slowest"),
+      requestsPerSecond: shape17.number(summary2.requestsPerSec, "summary.requestsPerSec"),
       failures: failures2(root)
     });
   }
 };
 
 // src/formats/qtestlib.ts
-var NAME22 = "qtestlib";
+var NAME21 = "qtestlib";
 var MAX_DEPTH3 = 8;
 var TARGETS = {
   WalltimeMilliseconds: { metric: "time", unit: "s", better: "lower", convert: (value) => value / 1e3 },
@@ -61643,8 +61713,8 @@ function parseText2(set, text3) {
       current = void 0;
       continue;
     }
-    const number = parseGroupedDecimal(value[1], NAME22, line.number);
-    if (number === void 0) throw new FormatError(NAME22, `expected a number before "${value[2]} per iteration"`, line.number);
+    const number = parseGroupedDecimal(value[1], NAME21, line.number);
+    if (number === void 0) throw new FormatError(NAME21, `expected a number before "${value[2]} per iteration"`, line.number);
     const target2 = targetFor3(value[2]);
     set.add(current, target2.metric, target2.unit, target2.better, target2.convert(number), line.number);
   }
@@ -61666,12 +61736,12 @@ function text(value) {
   return "";
 }
 function addXml(set, xml) {
-  const root = parseXml2(NAME22, xmlParser2, xml);
-  if (!isObject(root)) throw new FormatError(NAME22, "expected a <TestCase> root element");
+  const root = parseXml2(NAME21, xmlParser2, xml);
+  if (!isObject(root)) throw new FormatError(NAME21, "expected a <TestCase> root element");
   for (const testCase2 of list(root, "TestCase")) addTestCase(set, testCase2, 0);
 }
 function addTestCase(set, testCase2, depth) {
-  if (depth > MAX_DEPTH3) throw new FormatError(NAME22, "XML nested too deeply for a QTestLib report");
+  if (depth > MAX_DEPTH3) throw new FormatError(NAME21, "XML nested too deeply for a QTestLib report");
   const caseName = String(testCase2.name ?? "");
   for (const fn of list(testCase2, "TestFunction")) {
     const fnName = String(fn.name ?? "");
@@ -61682,7 +61752,7 @@ function addTestCase(set, testCase2, depth) {
     }
     for (const result of list(fn, "BenchmarkResult")) {
       const value = parseDecimal(String(result.value ?? ""));
-      if (value === void 0) throw new FormatError(NAME22, `expected a number in value="..." of ${caseName}::${fnName}`);
+      if (value === void 0) throw new FormatError(NAME21, `expected a number in value="..." of ${caseName}::${fnName}`);
       const target2 = targetFor3(String(result.metric ?? ""));
       set.add(benchmarkName2(caseName, fnName, String(result.tag ?? "")), target2.metric, target2.unit, target2.better, target2.convert(value));
     }
@@ -61693,7 +61763,7 @@ function isXml2(start) {
   return /^\s*(<\?xml[^>]*\?>\s*)?<TestCase[\s>]/.test(start);
 }
 var qtestlib = {
-  name: NAME22,
+  name: NAME21,
   description: "Qt Test (QTestLib) benchmark results: -o -,txt or -o -,xml",
   detect(text3) {
     const start = head(text3);
@@ -61701,7 +61771,7 @@ var qtestlib = {
     return start.includes("********* Start testing of ") && /^RESULT : /m.test(start);
   },
   parse(text3) {
-    const set = new MeasurementSet(NAME22, kindOf7);
+    const set = new MeasurementSet(NAME21, kindOf7);
     if (isXml2(head(text3, 1024))) addXml(set, text3);
     else parseText2(set, text3);
     return set.toArray();
@@ -61709,25 +61779,25 @@ var qtestlib = {
 };
 
 // src/formats/pytest-benchmark.ts
-var NAME23 = "pytest-benchmark";
-var shape19 = new JsonShape(NAME23);
+var NAME22 = "pytest-benchmark";
+var shape18 = new JsonShape(NAME22);
 var pytestBenchmark2 = {
-  name: NAME23,
+  name: NAME22,
   description: "pytest-benchmark --benchmark-json",
   detect(text3) {
     const start = head(text3, 64 * 1024);
     return /^\s*\{/.test(start) && start.includes('"benchmarks"') && start.includes('"machine_info"') && start.includes('"stats"');
   },
   parse(text3) {
-    const root = shape19.object(parseJson(NAME23, text3), "the top level");
-    const set = new MeasurementSet(NAME23);
-    shape19.array(root.benchmarks, "benchmarks").forEach((item, i) => {
+    const root = shape18.object(parseJson(NAME22, text3), "the top level");
+    const set = new MeasurementSet(NAME22);
+    shape18.array(root.benchmarks, "benchmarks").forEach((item, i) => {
       const path29 = `benchmarks[${i}]`;
-      const benchmark = shape19.object(item, path29);
-      const name2 = shape19.optionalString(benchmark.fullname, `${path29}.fullname`) ?? shape19.string(benchmark.name, `${path29}.name`);
-      const stats2 = shape19.object(benchmark.stats, `${path29}.stats`);
-      const data = stats2.data === void 0 ? [] : shape19.array(stats2.data, `${path29}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape19.number(stats2.median, `${path29}.stats.median`)];
+      const benchmark = shape18.object(item, path29);
+      const name2 = shape18.optionalString(benchmark.fullname, `${path29}.fullname`) ?? shape18.string(benchmark.name, `${path29}.name`);
+      const stats2 = shape18.object(benchmark.stats, `${path29}.stats`);
+      const data = stats2.data === void 0 ? [] : shape18.array(stats2.data, `${path29}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape18.number(stats2.median, `${path29}.stats.median`)];
       for (const value of values) set.add(name2, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -61735,7 +61805,7 @@ var pytestBenchmark2 = {
 };
 
 // src/formats/wrk.ts
-var NAME24 = "wrk";
+var NAME23 = "wrk";
 var RUNNING = /^Running \S+ test @ (.+)$/;
 var PERCENTILE = /^\s+(\d+(?:\.\d+)?)%\s+(\S+)$/;
 var LATENCY_STATS = /^\s+Latency\s+(\S+)\s+(\S+)\s+(\S+)\s+\S+%$/;
@@ -61745,19 +61815,19 @@ var WRK_UNITS = { us: "us", ms: "ms", s: "s", m: "min", h: "h" };
 function duration2(text3, line) {
   const match = /^(\d+(?:\.\d+)?)(us|ms|s|m|h)$/.exec(text3);
   const value = match ? parseDecimal(match[1]) : void 0;
-  if (!match || value === void 0) throw new FormatError(NAME24, `expected a duration such as 9.50ms, got "${text3}"`, line);
+  if (!match || value === void 0) throw new FormatError(NAME23, `expected a duration such as 9.50ms, got "${text3}"`, line);
   return toSeconds(value, WRK_UNITS[match[2]]);
 }
 function finish(block) {
   if (block.result.percentiles.length === 0) {
-    throw new FormatError(NAME24, `no latency percentiles for ${block.result.benchmark}: run wrk with --latency`, block.line);
+    throw new FormatError(NAME23, `no latency percentiles for ${block.result.benchmark}: run wrk with --latency`, block.line);
   }
   if (block.result.requestsPerSecond === void 0)
-    throw new FormatError(NAME24, `no Requests/sec line for ${block.result.benchmark}`, block.line);
+    throw new FormatError(NAME23, `no Requests/sec line for ${block.result.benchmark}`, block.line);
   return httpMeasurements(block.result);
 }
 var wrk = {
-  name: NAME24,
+  name: NAME23,
   description: "wrk --latency report",
   detect(text3) {
     let running = false;
@@ -61806,8 +61876,8 @@ var wrk = {
           ...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`)
         );
       } else if (line.text.startsWith("Requests/sec:")) {
-        const rate = parseGroupedDecimal(line.text.slice("Requests/sec:".length).trim(), NAME24, line.number);
-        if (rate === void 0) throw new FormatError(NAME24, 'expected "Requests/sec: <number>"', line.number);
+        const rate = parseGroupedDecimal(line.text.slice("Requests/sec:".length).trim(), NAME23, line.number);
+        if (rate === void 0) throw new FormatError(NAME23, 'expected "Requests/sec: <number>"', line.number);
         result.requestsPerSecond = rate;
       }
     }
@@ -61815,6 +61885,34 @@ var wrk = {
     return measurements;
   }
 };
+
+// src/formats/criterion-dir.ts
+var NAME24 = "criterion";
+var shape19 = new JsonShape(NAME24);
+function criterionFullId(benchmarkJson, where) {
+  const benchmark = shape19.object(parseJson(NAME24, benchmarkJson), `${where}benchmark.json`);
+  return shape19.string(benchmark.full_id, `${where}benchmark.json full_id`);
+}
+function parseCriterionSample(benchmarkJson, sampleJson, where = "") {
+  const name2 = criterionFullId(benchmarkJson, where);
+  const sample = shape19.object(parseJson(NAME24, sampleJson), `${where}sample.json`);
+  const iters = shape19.numbers(sample.iters, `${where}sample.json iters`);
+  const times = shape19.numbers(sample.times, `${where}sample.json times`);
+  if (iters.length !== times.length) throw shape19.error(`expected as many iters as times in ${where}sample.json`);
+  const set = new MeasurementSet(NAME24);
+  iters.forEach((count2, i) => {
+    if (count2 <= 0) throw shape19.error(`expected a positive iteration count at ${where}sample.json iters[${i}]`);
+    set.add(name2, "time", "s", "lower", toSeconds(times[i] / count2, "ns"));
+  });
+  return set.toArray();
+}
+function criterionPrinted(measurements) {
+  return new Set(measurements.filter((m) => m.metric === "time" && m.failed === void 0).map((m) => m.benchmark));
+}
+function withCriterionSamples(measurements, samples2) {
+  const saved = new Map(samples2.map((m) => [m.benchmark, m]));
+  return measurements.map((m) => m.metric === "time" && m.failed === void 0 ? saved.get(m.benchmark) ?? m : m);
+}
 
 // src/formats/index.ts
 var detectable = [
@@ -61871,11 +61969,6 @@ function parseOutput(text3, format) {
     throw new FormatError(parser.name, `no benchmark results in the output; expected ${parser.description}`);
   }
   return { format: parser.name, measurements };
-}
-function readRunResults(text3, format, cwd) {
-  const parsed = parseOutput(text3, format);
-  const dir = parsed.format === criterion2.name ? findCriterionDir(cwd) : void 0;
-  return dir === void 0 ? parsed : { ...parsed, measurements: withCriterionSamples(parsed.measurements, dir) };
 }
 
 // src/options.ts
@@ -62501,11 +62594,11 @@ var DEFAULTS = {
 };
 var CONFIG_FILE = ".benchgate.yml";
 function readConfigFile(file, required, name2 = file) {
-  if (!existsSync2(file)) {
+  if (!existsSync(file)) {
     if (required) throw new ConfigError(`${name2}: config file not found`);
     return {};
   }
-  return parseConfigText(readFileSync2(file, "utf8"), name2);
+  return parseConfigText(readFileSync(file, "utf8"), name2);
 }
 function parseConfigText(text3, file) {
   const lines2 = new import_yaml.LineCounter();
@@ -62858,12 +62951,12 @@ function flagLayer(values) {
 
 // src/git.ts
 import { execFile } from "node:child_process";
-import { existsSync as existsSync4, statSync } from "node:fs";
+import { existsSync as existsSync3, statSync } from "node:fs";
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 
 // src/runner/leftovers.ts
 import { randomUUID } from "node:crypto";
-import { existsSync as existsSync3, readFileSync as readFileSync3, readdirSync as readdirSync2, writeFileSync } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync2, readdirSync, writeFileSync } from "node:fs";
 import os2 from "node:os";
 import path2 from "node:path";
 var RUN_ID_VARIABLE = "BENCHGATE_RUN_ID";
@@ -62872,7 +62965,7 @@ function newRunId() {
 }
 function lastPid() {
   try {
-    const n = Number(readFileSync3("/proc/sys/kernel/ns_last_pid", "utf8"));
+    const n = Number(readFileSync2("/proc/sys/kernel/ns_last_pid", "utf8"));
     return Number.isInteger(n) && n > 0 ? n : null;
   } catch {
     return null;
@@ -62886,7 +62979,7 @@ function markedProcesses(runId, firstPid) {
   const last = lastPid();
   let entries;
   try {
-    entries = readdirSync2("/proc");
+    entries = readdirSync("/proc");
   } catch {
     return [];
   }
@@ -62895,7 +62988,7 @@ function markedProcesses(runId, firstPid) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     if (last !== null && !allocatedBetween(Number(entry), firstPid, last)) continue;
     try {
-      if (readFileSync3(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
+      if (readFileSync2(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
     } catch {
     }
   }
@@ -62933,14 +63026,14 @@ ${os2.hostname()}
 function deadRunRoots(tmp) {
   let entries;
   try {
-    entries = readdirSync2(tmp);
+    entries = readdirSync(tmp);
   } catch {
     return [];
   }
   return entries.filter((name2) => name2.startsWith("benchgate-")).map((name2) => path2.join(tmp, name2)).filter((root) => {
     const owner = path2.join(root, OWNER_FILE);
-    if (!existsSync3(owner)) return false;
-    const [pidText = "", host = ""] = readFileSync3(owner, "utf8").split("\n");
+    if (!existsSync2(owner)) return false;
+    const [pidText = "", host = ""] = readFileSync2(owner, "utf8").split("\n");
     const pid = Number(pidText);
     return host === os2.hostname() && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid);
   });
@@ -62984,7 +63077,7 @@ function checkRefSyntax(ref) {
   }
 }
 async function checkRepository(dir, named) {
-  if (!existsSync4(dir)) throw new GitError(`${named}: no such directory`);
+  if (!existsSync3(dir)) throw new GitError(`${named}: no such directory`);
   if (!statSync(dir).isDirectory()) throw new GitError(`${named}: a file, not a directory`);
   if ((await git(dir, ["rev-parse", "--git-dir"])).code !== 0) {
     throw new GitError(`${named}: not a git repository (nor inside one); pass --repo with the clone to compare`);
@@ -63056,7 +63149,7 @@ async function mergeBase(repo, base, head2, log) {
   throw new GitError(`${base} and ${head2} have no common ancestor in ${repo}: there is no merge base to compare with`);
 }
 async function initSubmodules(dir, warn) {
-  if (!existsSync4(path3.join(dir, ".gitmodules"))) return;
+  if (!existsSync3(path3.join(dir, ".gitmodules"))) return;
   const r = await git(dir, ["submodule", "update", "--init", "--recursive"]);
   if (r.code !== 0)
     warn(`initialising the submodules of ${dir} failed (the build may miss them): ${r.stderr.trim() || `git exited with ${r.code}`}`);
@@ -63074,7 +63167,7 @@ async function credentialFreeCheckout(repo, dir, sha, origin) {
   await writeFile(path3.join(dir, ".git", "objects", "info", "alternates"), `${path3.join(common, "objects")}
 `);
   const shallow = path3.join(common, "shallow");
-  if (existsSync4(shallow)) await copyFile(shallow, path3.join(dir, ".git", "shallow"));
+  if (existsSync3(shallow)) await copyFile(shallow, path3.join(dir, ".git", "shallow"));
   await gitOk(dir, ["remote", "add", "origin", origin], `setting the origin of ${dir}`);
   await gitOk(dir, ["-c", "advice.detachedHead=false", "checkout", "-q", "--detach", sha, "--"], `checking out ${sha} in ${dir}`);
 }
@@ -63152,12 +63245,12 @@ import { randomBytes } from "node:crypto";
 import {
   appendFileSync,
   closeSync,
-  existsSync as existsSync5,
+  existsSync as existsSync4,
   fstatSync,
   linkSync,
   mkdirSync,
   openSync,
-  readFileSync as readFileSync4,
+  readFileSync as readFileSync3,
   renameSync,
   rmSync,
   statSync as statSync2,
@@ -64750,29 +64843,22 @@ var results_schema_default = {
           ]
         },
         test: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        uBase: {
-          type: [
-            "number",
-            "null"
+          anyOf: [
+            {
+              $ref: "#/definitions/TestOutcome"
+            },
+            {
+              type: "null"
+            }
           ],
-          description: "Mann-Whitney U for base and for head (uBase + uHead = nBase * nHead)."
-        },
-        uHead: {
-          type: [
-            "number",
-            "null"
-          ]
+          description: "The test that decided it: its name, statistic, p, interval, the level it was held to (from the family and the looks) and what it assumes (src/analysis/decision.ts). Null: not tested (fewer than 2 samples a side, failed, added, removed)."
         },
         p: {
           type: [
             "number",
             "null"
-          ]
+          ],
+          description: "The test's p (for `rounds: auto`, the closing look's); `pAdjusted` is the family's."
         },
         pAdjusted: {
           type: [
@@ -64837,8 +64923,6 @@ var results_schema_default = {
         "shift",
         "shiftCi",
         "test",
-        "uBase",
-        "uHead",
         "p",
         "pAdjusted",
         "verdict",
@@ -64903,6 +64987,87 @@ var results_schema_default = {
         "cv"
       ],
       description: "n, centre and spread of one side's samples. Percentiles use numpy's default (linear) definition."
+    },
+    TestOutcome: {
+      type: "object",
+      properties: {
+        name: {
+          type: "string",
+          enum: [
+            "mann-whitney",
+            "signed-rank",
+            "count-rule",
+            "exact-count",
+            "zero-base"
+          ],
+          description: "signed-rank: the closing look of `rounds: auto` when the design pairs rounds."
+        },
+        statistic: {
+          anyOf: [
+            {
+              type: "object",
+              properties: {
+                name: {
+                  type: "string",
+                  maxLength: 4096
+                },
+                value: {
+                  type: "number"
+                }
+              },
+              required: [
+                "name",
+                "value"
+              ]
+            },
+            {
+              type: "null"
+            }
+          ],
+          description: "U of base; |\u0394| \u2212 k\xB7s; \u2026 (null when the test has none)."
+        },
+        p: {
+          type: [
+            "number",
+            "null"
+          ],
+          description: "Null where the test has no p (the count rule)."
+        },
+        interval: {
+          anyOf: [
+            {
+              type: "array",
+              items: {
+                type: "number"
+              },
+              minItems: 2,
+              maxItems: 1e7
+            },
+            {
+              type: "null"
+            }
+          ],
+          description: "Percent change head vs base, at `level`."
+        },
+        level: {
+          type: "number",
+          description: "The level this comparison was held to."
+        },
+        assumes: {
+          type: "string",
+          description: "One sentence for the reports.",
+          maxLength: 4096
+        }
+      },
+      required: [
+        "name",
+        "statistic",
+        "p",
+        "interval",
+        "level",
+        "assumes"
+      ],
+      description: "What one comparison's test decided (docs/architecture.md, decision 3; the interfaces that produce it are in src/analysis/decision.ts): a test names itself, its statistic, p (null where it has none), its interval and what it assumes, so reports can say why without knowing which test ran; the level comes from the family and the looks, never from one test."
     },
     Verdict: {
       type: "string",
@@ -66324,12 +66489,43 @@ function checkVersion(header, where) {
       `${where}: written by a newer benchgate (schemaVersion ${schemaVersion}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`
     );
 }
+var OLDER_TEST_NAMES = {
+  "mann-whitney-exact": "mann-whitney",
+  "mann-whitney-asymptotic": "mann-whitney",
+  "mann-whitney": "mann-whitney",
+  "count-rule": "count-rule",
+  "exact-count": "exact-count",
+  deterministic: "exact-count"
+};
+function fromOlderResults(data) {
+  const alpha = data.settings?.alpha;
+  if (!Array.isArray(data.comparisons) || typeof alpha !== "number") return data;
+  const comparisons = data.comparisons.map((c) => {
+    if (!c || typeof c !== "object" || Array.isArray(c)) return c;
+    const { uBase, uHead: _uHead, test, ...rest } = c;
+    const known = typeof test === "string" ? OLDER_TEST_NAMES[test] : void 0;
+    if (known === void 0) return { ...rest, test: test ?? null };
+    const name2 = known === "mann-whitney" && rest.changePct === null ? "zero-base" : known;
+    const outcome = {
+      name: name2,
+      statistic: typeof uBase === "number" ? { name: "U of base", value: uBase } : null,
+      p: typeof rest.p === "number" ? rest.p : null,
+      interval: name2 === "zero-base" ? null : rest.changeCi ?? null,
+      level: alpha,
+      assumes: `as recorded by an older benchgate (test ${JSON.stringify(test)})`
+    };
+    return { ...rest, test: outcome };
+  });
+  return { ...data, comparisons };
+}
 function validateResults(data, file) {
   const version = data && typeof data === "object" ? data.schemaVersion : void 0;
   if (typeof version === "number" && version > SCHEMA_VERSION)
     throw new ValidationError(
       `${file}: written by a newer benchgate (schemaVersion ${version}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`
     );
+  const older = data && typeof data === "object" && !Array.isArray(data) && !(typeof version === "number" && version >= 4);
+  if (older) data = fromOlderResults(data);
   const check2 = checker(results_schema_default.$id);
   if (check2(data)) return data;
   throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check2.errors[0], data)}`);
@@ -66451,7 +66647,7 @@ function createLock(mine, lock) {
     linkSync(mine, lock);
   } catch (err) {
     if (!["EPERM", "ENOTSUP", "EOPNOTSUPP"].includes(err.code ?? "")) throw err;
-    writeFileSync2(lock, readFileSync4(mine), { flag: "wx" });
+    writeFileSync2(lock, readFileSync3(mine), { flag: "wx" });
   }
 }
 function takeOver(lock, ino, mine) {
@@ -66476,7 +66672,7 @@ function readLockFile(lock) {
   try {
     const fd = openSync(lock, "r");
     try {
-      return { text: readFileSync4(fd, "utf8"), ino: fstatSync(fd).ino };
+      return { text: readFileSync3(fd, "utf8"), ino: fstatSync(fd).ino };
     } finally {
       closeSync(fd);
     }
@@ -66485,12 +66681,12 @@ function readLockFile(lock) {
   }
 }
 function keepEarlierLog(file) {
-  if (!existsSync5(file)) return null;
+  if (!existsSync4(file)) return null;
   const stamp = statSync2(file).mtime.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   const ext = path4.extname(file);
   const stem = file.slice(0, file.length - ext.length);
   let kept = `${stem}.${stamp}${ext}`;
-  for (let n = 2; existsSync5(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
+  for (let n = 2; existsSync4(kept); n++) kept = `${stem}.${stamp}-${n}${ext}`;
   renameSync(file, kept);
   return kept;
 }
@@ -66564,7 +66760,7 @@ function parseLog(text3, file) {
 function readLog(file) {
   let text3;
   try {
-    text3 = readFileSync4(file, "utf8");
+    text3 = readFileSync3(file, "utf8");
   } catch (err) {
     throw new LogError(`${file}: cannot read: ${err.message}`);
   }
@@ -66630,12 +66826,12 @@ function guardProcess(report) {
 }
 
 // src/history/main-creep.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 var num2 = (v) => typeof v === "number" && Number.isFinite(v);
 function readMainCreep(file) {
   let data;
   try {
-    data = JSON.parse(readFileSync5(file, "utf8"));
+    data = JSON.parse(readFileSync4(file, "utf8"));
   } catch (err) {
     throw new ConfigError(`${file}: not the JSON benchgate history --json prints (${err.message})`);
   }
@@ -66686,11 +66882,11 @@ function filterVariable(config, filter2) {
 }
 
 // src/environment.ts
-import { existsSync as existsSync6, readFileSync as readFileSync6, readdirSync as readdirSync3 } from "node:fs";
+import { existsSync as existsSync5, readFileSync as readFileSync5, readdirSync as readdirSync2 } from "node:fs";
 import os5 from "node:os";
 function readText(file) {
   try {
-    return readFileSync6(file, "utf8").trim();
+    return readFileSync5(file, "utf8").trim();
   } catch {
     return null;
   }
@@ -66698,7 +66894,7 @@ function readText(file) {
 function cpuGovernor() {
   let cpus;
   try {
-    cpus = readdirSync3("/sys/devices/system/cpu").filter((d) => /^cpu\d+$/.test(d));
+    cpus = readdirSync2("/sys/devices/system/cpu").filter((d) => /^cpu\d+$/.test(d));
   } catch {
     return null;
   }
@@ -66717,8 +66913,8 @@ function virtualization() {
   return { hypervisor: cpuinfo === null ? null : /^flags\s*:.*\bhypervisor\b/m.test(cpuinfo), vendor: vendor || null };
 }
 function containerHint() {
-  if (existsSync6("/.dockerenv")) return "docker";
-  if (existsSync6("/run/.containerenv")) return "podman";
+  if (existsSync5("/.dockerenv")) return "docker";
+  if (existsSync5("/run/.containerenv")) return "podman";
   const cgroup = readText("/proc/1/cgroup") ?? "";
   for (const name2 of ["kubepods", "docker", "containerd", "lxc"]) if (cgroup.includes(name2)) return name2;
   return null;
@@ -66759,20 +66955,41 @@ function finishRunReading(start) {
   }
   return reading;
 }
-var STEADY_WORDS = {
-  "pin-cpu": (c) => Number.isInteger(c.cpu) ? `pinned to CPU ${c.cpu}` : "pinned to one CPU",
-  "no-aslr": () => "ASLR off",
-  "no-fsync": () => "no fsync",
-  priority: () => "raised priority"
-};
-function steadinessSummary(environment) {
-  const checks = (Array.isArray(environment.steady) ? environment.steady : []).filter(
-    (c) => typeof c === "object" && c !== null && Object.hasOwn(STEADY_WORDS, c.option)
-  );
-  if (checks.length === 0) return null;
-  const applied = checks.filter((c) => c.applied === true).map((c) => STEADY_WORDS[c.option](c));
-  const skipped = checks.filter((c) => c.applied !== true).map((c) => c.option);
-  return [applied.join(", "), skipped.length > 0 ? `skipped: ${skipped.join(", ")}` : ""].filter(Boolean).join("; ");
+
+// src/runner/run-results.ts
+import { existsSync as existsSync6, readdirSync as readdirSync3, readFileSync as readFileSync6 } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+function readRunResults(text3, format, cwd) {
+  const parsed = parseOutput(text3, format);
+  const dir = parsed.format === criterion2.name ? findCriterionDir(cwd) : void 0;
+  if (dir === void 0) return parsed;
+  const saved = parseCriterionDir(dir, "new", criterionPrinted(parsed.measurements));
+  return { ...parsed, measurements: withCriterionSamples(parsed.measurements, saved) };
+}
+function parseCriterionDir(dir, baseline = "new", only) {
+  const measurements = [];
+  const visit = (path29) => {
+    const saved = join(path29, baseline);
+    if (existsSync6(join(saved, "sample.json")) && existsSync6(join(saved, "benchmark.json"))) {
+      const where = `${saved}/`;
+      const benchmarkJson = readFileSync6(join(saved, "benchmark.json"), "utf8");
+      if (!only || only.has(criterionFullId(benchmarkJson, where))) {
+        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync6(join(saved, "sample.json"), "utf8"), where));
+      }
+    }
+    for (const entry of readdirSync3(path29, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path29, entry.name));
+    }
+  };
+  visit(dir);
+  return measurements.sort((a, b) => a.benchmark < b.benchmark ? -1 : a.benchmark > b.benchmark ? 1 : 0);
+}
+function findCriterionDir(cwd) {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const candidate = join(dir, "target", "criterion");
+    if (existsSync6(candidate)) return candidate;
+    if (existsSync6(join(dir, ".git")) || dirname(dir) === dir) return void 0;
+  }
 }
 
 // src/refs.ts
@@ -67334,8 +67551,8 @@ function planRounds(rounds2, warmup, seed) {
     return out.slice(0, count2);
   };
   const warm = orders(warmup).map((order, i) => ({ round: i - warmup + 1, warmup: true, order }));
-  const measured2 = orders(rounds2).map((order, i) => ({ round: i + 1, warmup: false, order }));
-  return [...warm, ...measured2];
+  const measured3 = orders(rounds2).map((order, i) => ({ round: i + 1, warmup: false, order }));
+  return [...warm, ...measured3];
 }
 
 // src/runner/steady.ts
@@ -69945,6 +70162,23 @@ function namesOf(result) {
   };
 }
 
+// src/report/steadiness.ts
+var STEADY_WORDS = {
+  "pin-cpu": (c) => Number.isInteger(c.cpu) ? `pinned to CPU ${c.cpu}` : "pinned to one CPU",
+  "no-aslr": () => "ASLR off",
+  "no-fsync": () => "no fsync",
+  priority: () => "raised priority"
+};
+function steadinessSummary(environment) {
+  const checks = (Array.isArray(environment.steady) ? environment.steady : []).filter(
+    (c) => typeof c === "object" && c !== null && Object.hasOwn(STEADY_WORDS, c.option)
+  );
+  if (checks.length === 0) return null;
+  const applied = checks.filter((c) => c.applied === true).map((c) => STEADY_WORDS[c.option](c));
+  const skipped = checks.filter((c) => c.applied !== true).map((c) => c.option);
+  return [applied.join(", "), skipped.length > 0 ? `skipped: ${skipped.join(", ")}` : ""].filter(Boolean).join("; ");
+}
+
 // src/report/rows.ts
 var VERDICT_ICON = {
   regression: "\u{1F534}",
@@ -69963,7 +70197,7 @@ var NOT_GATING = {
 };
 function gatingVerdictText(c) {
   if (c.sequential) return sequentialVerdictText(c, c.sequential);
-  if (c.test === "count-rule") {
+  if (c.test?.name === "count-rule") {
     const n = Math.max(c.baseSamples.length, c.headSamples.length);
     if (c.verdict === "inconclusive") return `inconclusive after ${n} repetitions`;
     if (c.verdict === "unchanged") return `unchanged: within \xB1${c.thresholdPct}% after ${n} repetitions`;
@@ -71792,7 +72026,7 @@ async function runAdaptiveRounds(ctx, adaptive) {
   const scope = context3.shard ? startShard(context3, context3.shard, warmup) : null;
   if (scope?.filter === null) return context3.harnessFailures;
   if (scope) whole = scope.filter;
-  const measured2 = plan.filter((p) => !p.warmup);
+  const measured3 = plan.filter((p) => !p.warmup);
   const names = new Set(scope?.all);
   let warnedUnreachable = false;
   const result = await runAdaptive({
@@ -71805,7 +72039,7 @@ async function runAdaptiveRounds(ctx, adaptive) {
       const roundStart = Date.now();
       const filter2 = open2 === null ? whole : openFilterEnv(config, open2, [...names]);
       const label = `round ${round} (at most ${adaptive.maxRounds})${open2 === null ? "" : `, ${open2.length} open`}`;
-      const runs = await runRound(context3, measured2[round - 1], label, filter2);
+      const runs = await runRound(context3, measured3[round - 1], label, filter2);
       if (scope && open2 === null) checkShardRound(scope, runs, label);
       if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
       familyChecked = true;
@@ -72666,7 +72900,7 @@ function joinShards(logs, gate) {
 
 // src/commands/trusted-gate.ts
 function trustedSettings(logged, trusted, where) {
-  const measured2 = {
+  const measured3 = {
     bench: { value: logged.bench, where },
     format: { value: logged.format, where },
     ...logged.measure && { measure: { value: logged.measure, where } }
@@ -72675,7 +72909,7 @@ function trustedSettings(logged, trusted, where) {
     const { bench: _b, "bench-command": _c, format: _f, measure: _m, ...rest } = layer;
     return rest;
   });
-  const config = resolveConfig([measured2, ...gate], ".");
+  const config = resolveConfig([measured3, ...gate], ".");
   if (Boolean(config.adaptive) !== Boolean(logged.adaptive)) {
     throw new ConfigError(
       `${where}: measured with rounds: ${logged.adaptive ? "auto" : String(logged.rounds)}, but the trusted config says rounds: ${config.adaptive ? "auto" : String(config.rounds)}; give the publish job the same rounds as the measuring job`
@@ -72968,9 +73202,9 @@ async function publishSaved(dir, options) {
   const event = readEvent(env);
   const runSha = event.name === "workflow_run" ? event.payload.workflow_run?.head_sha : void 0;
   if (typeof runSha !== "string") return publishOwn(dir, logged, github, event, trusted, historyFrom);
-  const measured2 = logged.chosen?.pullRequestHead ?? logged.sha;
-  if (measured2 !== runSha) {
-    throw new ConfigError(`${dir}: the results are for ${measured2}, but the workflow run measured ${runSha}`);
+  const measured3 = logged.chosen?.pullRequestHead ?? logged.sha;
+  if (measured3 !== runSha) {
+    throw new ConfigError(`${dir}: the results are for ${measured3}, but the workflow run measured ${runSha}`);
   }
   const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
   const platform2 = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });

@@ -12,7 +12,7 @@ import type { Config } from './config.js';
 import { describeExitCode, errorExit, EXIT } from './exit.js';
 import { eventPullRequest } from './platforms/github-event.js';
 import { GitHubPlatform, type GitHubOptions } from './platforms/github.js';
-import { readActionInputs } from './platforms/github-inputs.js';
+import { readActionInputs } from './action-inputs.js';
 import { runComparison } from './commands/run.js';
 
 async function compare(config: Config, options: GitHubOptions): Promise<Outcome> {

@@ -11,11 +11,31 @@ import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
 import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf } from './harness/index.js';
 import type { CountTarget, ShellWord } from './harness/types.js';
-import type { AdaptiveSettings, AnalysisGate, AnalysisSettings, FailOnItem, GlobThreshold, RunSettings, ShardOf } from './model.js';
+import type {
+  AdaptiveSettings,
+  AnalysisGate,
+  AnalysisSettings,
+  FailOnItem,
+  GlobThreshold,
+  RunSettings,
+  ShardOf,
+  Warning,
+} from './model.js';
 import { unshardable } from './harness/shard-split.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import { closestName } from './suggest.js';
-import type { Governance } from './trust.js';
+
+/** On a pull or merge request event: whose config governed, and what was ignored. */
+export interface Governance {
+  /** How messages name the event: "pull_request event", "merge request pipeline". */
+  event: string;
+  /** The commit whose config file governed. */
+  baseSha: string;
+  /** The config file's path in the repository (forward slashes). */
+  configFile: string;
+  /** One per value of the pull request's own file that was ignored. */
+  warnings: Warning[];
+}
 
 export interface Config extends AnalysisSettings {
   /** Repository (or subdirectory of it) the comparison runs in. */

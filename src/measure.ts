@@ -9,7 +9,7 @@ import { expandFilterPlaceholder } from './harness/index.js';
 import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './runner/filter-env.js';
 import { checkShardable, ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts } from './environment.js';
-import { readRunResults } from './formats/index.js';
+import { readRunResults } from './runner/run-results.js';
 import { FormatError } from './formats/types.js';
 import { createWorktrees, type Worktrees } from './git.js';
 import {

@@ -53,7 +53,8 @@ export type MetricRole = 'primary' | 'secondary' | 'derived';
  * lists each version and its reader policy. 1: the header's `schema: 1`; 2: per-benchmark count
  * runs (Run.benchmark, Run.work) and the header's countPlan; 3: shards (the header's `shard` in a
  * shard's log; `shards` and Run.shard in a log joined from them; results.json's `shards`); 4: a
- * run skipped by skip-paths (the header's and results.json's `skipped`).
+ * run skipped by skip-paths (the header's and results.json's `skipped`), and results.json's
+ * Comparison.test is the TestOutcome (src/analysis/decision.ts), uBase/uHead gone.
  */
 export const SCHEMA_VERSION = 4;
 
@@ -417,6 +418,27 @@ export interface ComparisonDiagnostics {
   minDetectableEffectPct?: number | null;
 }
 
+/**
+ * What one comparison's test decided (docs/architecture.md, decision 3; the interfaces that
+ * produce it are in src/analysis/decision.ts): a test names itself, its statistic, p (null where
+ * it has none), its interval and what it assumes, so reports can say why without knowing which
+ * test ran; the level comes from the family and the looks, never from one test.
+ */
+export interface TestOutcome {
+  /** signed-rank: the closing look of `rounds: auto` when the design pairs rounds. */
+  name: 'mann-whitney' | 'signed-rank' | 'count-rule' | 'exact-count' | 'zero-base';
+  /** U of base; |Δ| − k·s; … (null when the test has none). */
+  statistic: { name: string; value: number } | null;
+  /** Null where the test has no p (the count rule). */
+  p: number | null;
+  /** Percent change head vs base, at `level`. */
+  interval: [number, number] | null;
+  /** The level this comparison was held to. */
+  level: number;
+  /** One sentence for the reports. */
+  assumes: string;
+}
+
 /** One per suite x benchmark x metric. */
 export interface Comparison {
   suite: string;
@@ -443,10 +465,13 @@ export interface Comparison {
   /** Hodges-Lehmann shift head - base in `unit`, with its confidence interval. */
   shift: number | null;
   shiftCi: [number, number] | null;
-  test: string | null;
-  /** Mann-Whitney U for base and for head (uBase + uHead = nBase * nHead). */
-  uBase: number | null;
-  uHead: number | null;
+  /**
+   * The test that decided it: its name, statistic, p, interval, the level it was held to (from
+   * the family and the looks) and what it assumes (src/analysis/decision.ts). Null: not tested
+   * (fewer than 2 samples a side, failed, added, removed).
+   */
+  test: TestOutcome | null;
+  /** The test's p (for `rounds: auto`, the closing look's); `pAdjusted` is the family's. */
   p: number | null;
   pAdjusted: number | null;
   verdict: Verdict;

@@ -28,18 +28,6 @@ import { parseRepository } from './platforms/github.js';
 import { octokitFor, pullRequestBaseSha } from './platforms/github-api.js';
 import { eventBaseTip, readEvent } from './platforms/github-event.js';
 
-/** On a pull or merge request event: whose config governed, and what was ignored. */
-export interface Governance {
-  /** How messages name the event: "pull_request event", "merge request pipeline". */
-  event: string;
-  /** The commit whose config file governed. */
-  baseSha: string;
-  /** The config file's path in the repository (forward slashes). */
-  configFile: string;
-  /** One per value of the pull request's own file that was ignored. */
-  warnings: Warning[];
-}
-
 /**
  * A CI event whose checkout may hold files someone without write access wrote, and the commit
  * whose config governs instead: a pull request's base, or the default branch's tip.

@@ -9,7 +9,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import logSchema from '../schema/results-log.schema.json' with { type: 'json' };
 import resultsSchema from '../schema/results.schema.json' with { type: 'json' };
 import { ConfigError } from './config.js';
-import { SCHEMA_VERSION, type ComparisonResult, type LogLine } from './model.js';
+import { SCHEMA_VERSION, type ComparisonResult, type LogLine, type TestOutcome } from './model.js';
 import { inertForLog } from './report/escape.js';
 
 /** Bad input, like a bad flag or config value (exit code 2); the message says where. */
@@ -109,6 +109,44 @@ function checkVersion(header: Record<string, unknown>, where: string): void {
     );
 }
 
+/** The `test` of a comparison in a results.json before version 4: its name as a string, U in uBase. */
+const OLDER_TEST_NAMES: Record<string, TestOutcome['name']> = {
+  'mann-whitney-exact': 'mann-whitney',
+  'mann-whitney-asymptotic': 'mann-whitney',
+  'mann-whitney': 'mann-whitney',
+  'count-rule': 'count-rule',
+  'exact-count': 'exact-count',
+  deterministic: 'exact-count',
+};
+
+/**
+ * A results.json before schemaVersion 4 (docs/formats.md): each comparison's `test` string and
+ * `uBase`/`uHead` become the TestOutcome, held to the file's alpha (those files did not record
+ * the family's level); a rank test without a percent change was the zero-base rule. Anything
+ * else is left for the schema to name.
+ */
+function fromOlderResults(data: Record<string, unknown>): Record<string, unknown> {
+  const alpha = (data.settings as { alpha?: unknown } | undefined)?.alpha;
+  if (!Array.isArray(data.comparisons) || typeof alpha !== 'number') return data;
+  const comparisons = data.comparisons.map((c: unknown) => {
+    if (!c || typeof c !== 'object' || Array.isArray(c)) return c;
+    const { uBase, uHead: _uHead, test, ...rest } = c as Record<string, unknown>;
+    const known = typeof test === 'string' ? OLDER_TEST_NAMES[test] : undefined;
+    if (known === undefined) return { ...rest, test: test ?? null };
+    const name = known === 'mann-whitney' && rest.changePct === null ? 'zero-base' : known;
+    const outcome: TestOutcome = {
+      name,
+      statistic: typeof uBase === 'number' ? { name: 'U of base', value: uBase } : null,
+      p: typeof rest.p === 'number' ? rest.p : null,
+      interval: name === 'zero-base' ? null : ((rest.changeCi as [number, number] | null | undefined) ?? null),
+      level: alpha,
+      assumes: `as recorded by an older benchgate (test ${JSON.stringify(test)})`,
+    };
+    return { ...rest, test: outcome };
+  });
+  return { ...data, comparisons };
+}
+
 /** results.json's content, typed, or a ValidationError naming the file and the field. */
 export function validateResults(data: unknown, file: string): ComparisonResult {
   const version = data && typeof data === 'object' ? (data as { schemaVersion?: unknown }).schemaVersion : undefined;
@@ -116,6 +154,8 @@ export function validateResults(data: unknown, file: string): ComparisonResult {
     throw new ValidationError(
       `${file}: written by a newer benchgate (schemaVersion ${version}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`,
     );
+  const older = data && typeof data === 'object' && !Array.isArray(data) && !(typeof version === 'number' && version >= 4);
+  if (older) data = fromOlderResults(data as Record<string, unknown>);
   const check = checker<ComparisonResult>(resultsSchema.$id);
   if (check(data)) return data;
   throw new ValidationError(`${file}: not a results.json this benchgate can read: ${describeError(check.errors![0]!, data)}`);

@@ -202,7 +202,7 @@ export async function instructions(opts: SectionOptions): Promise<SectionOutput>
     ];
     const detectionRows = detection.map(({ rounds, result }) => {
       const c = result.comparisons[0]!;
-      return [String(rounds), c.verdict, c.test ?? '–', `${c.changePct?.toFixed(3)}%`];
+      return [String(rounds), c.verdict, c.test?.name ?? '–', `${c.changePct?.toFixed(3)}%`];
     });
 
     const checks: Check[] = [

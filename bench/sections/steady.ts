@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareRuns } from '../../src/analysis/index.js';
 import { createDemoRepo } from '../../src/commands/demo.js';
-import { readRunResults } from '../../src/formats/index.js';
+import { readRunResults } from '../../src/runner/run-results.js';
 import type { AnalysisSettings } from '../../src/model.js';
 import { execMeasured } from '../../src/runner/exec.js';
 import { planSteadiness, type SteadyOptions, type SteadyPlan } from '../../src/runner/steady.js';

@@ -7,30 +7,18 @@
  * `inconclusive`, with the rounds it needs.
  */
 import type { BenchmarkOutcome } from '../adaptive/driver.js';
+import type { SequentialTestName } from '../adaptive/statistics.js';
 import { seriesKey } from '../adaptive/samples.js';
 import { decideDeterministic } from '../stats/deterministic.js';
-import type { AnalysisSettings, Comparison, Summary, Verdict } from '../model.js';
-import {
-  adjustPValues,
-  hodgesLehmann,
-  mannWhitneyU,
-  minDetectableEffectPct,
-  percentChange,
-  roundsNeeded,
-  summarize,
-} from '../stats/index.js';
+import type { AnalysisSettings, Comparison, Verdict } from '../model.js';
+import { adjustPValues, minDetectableEffectPct, roundsNeeded, summarize } from '../stats/index.js';
+import type { TestOutcome } from './decision.js';
+import { decisionFor } from './decisions/index.js';
+import { changeOf, rankMeasures } from './decisions/rank-measures.js';
+import { correctionPolicy, groupSequentialPolicy } from './family.js';
 import { gatePolicy, type GateDecision } from './gating.js';
 import type { Group } from './group.js';
 import { applyOutcome, noPercentChange } from './sequential.js';
-
-/** Percent change head vs base and its interval; on the log scale when every value is positive. */
-function changeOf(base: number[], head: number[], baseSummary: Summary) {
-  if (base.every((v) => v > 0) && head.every((v) => v > 0)) return percentChange(base, head);
-  if (baseSummary.median === 0) return null;
-  const hl = hodgesLehmann(head, base);
-  const scale = 100 / Math.abs(baseSummary.median);
-  return { changePct: hl.estimate * scale, ci: [hl.ci[0] * scale, hl.ci[1] * scale] as [number, number] };
-}
 
 function emptyComparison(g: Group, gate: GateDecision): Comparison {
   return {
@@ -49,8 +37,6 @@ function emptyComparison(g: Group, gate: GateDecision): Comparison {
     shift: null,
     shiftCi: null,
     test: null,
-    uBase: null,
-    uHead: null,
     p: null,
     pAdjusted: null,
     verdict: 'inconclusive',
@@ -63,8 +49,15 @@ function emptyComparison(g: Group, gate: GateDecision): Comparison {
   };
 }
 
-/** Statistics that do not depend on the other benchmarks (everything but the adjusted p). */
-function testGroup(g: Group, gate: GateDecision): Comparison {
+/** The test's outcome at `level`, and its verdict there (the family's level is known only after every p). */
+function outcomeAt(c: Comparison, level: number): { test: TestOutcome; verdict: Comparison['verdict'] } {
+  const decision = decisionFor(c.baseSamples, c.headSamples)!;
+  const { verdict, ...test } = decision.decide(c.baseSamples, c.headSamples, { thresholdPct: c.thresholdPct, level, better: c.better });
+  return { test, verdict };
+}
+
+/** Statistics that do not depend on the other benchmarks (everything but the adjusted p), the test's outcome held to alpha. */
+function testGroup(g: Group, gate: GateDecision, alpha: number): Comparison {
   const c = emptyComparison(g, gate);
   for (const side of ['base', 'head'] as const) {
     const f = g.failures[side];
@@ -74,7 +67,7 @@ function testGroup(g: Group, gate: GateDecision): Comparison {
   if (base.length === 0 && head.length === 0) return { ...c, verdict: 'failed' };
   if (base.length === 0) return { ...c, verdict: g.failures.base.runs > 0 ? 'failed' : 'added' };
   if (head.length === 0) return { ...c, verdict: g.failures.head.runs > 0 ? 'failed' : 'removed' };
-  const change = changeOf(base, head, c.base!);
+  const change = changeOf(base, head);
   if (change) {
     c.changePct = change.changePct;
     c.changeCi = change.ci;
@@ -86,9 +79,9 @@ function testGroup(g: Group, gate: GateDecision): Comparison {
     });
     return c;
   }
-  const hl = hodgesLehmann(head, base);
-  const mw = mannWhitneyU(base, head);
-  return { ...c, shift: hl.estimate, shiftCi: hl.ci, test: `mann-whitney-${mw.method}`, uBase: mw.u1, uHead: mw.u2, p: mw.p };
+  const { shift } = rankMeasures(base, head);
+  const { test } = outcomeAt({ ...c, baseSamples: base, headSamples: head }, alpha);
+  return { ...c, shift: shift.estimate, shiftCi: shift.ci, test, p: test.p };
 }
 
 /**
@@ -100,24 +93,24 @@ function alphaPerTest(settings: AnalysisSettings, tests: number): number {
 }
 
 /**
- * The verdict of one comparison whose adjusted p is known (for one that does not gate: its own
- * p, at the uncorrected level, for an informational verdict).
+ * The verdict of one comparison held to `level` (a gating one: the family's level for it; one
+ * that does not gate: alpha, for an informational verdict). `levelPerTest` is what the sample
+ * size must be able to reach, for the rounds an undecided one needs.
  */
-function decide(c: Comparison, pAdjusted: number, settings: AnalysisSettings, levelPerTest: number): Comparison {
+function decide(c: Comparison, level: number, levelPerTest: number): Comparison {
   const threshold = c.thresholdPct;
   const change = c.changePct ?? 0;
-  // Without a percent change (base median 0, values not all positive) the shift gives the direction.
-  const direction = c.changePct ?? c.shift ?? 0;
-  const worse = c.better === 'lower' ? direction > 0 : direction < 0;
-  const changed: Verdict = worse ? 'regression' : 'improvement';
+  const { test, verdict } = outcomeAt(c, level);
+  const tested = { ...c, test };
 
-  if (pAdjusted < settings.alpha) {
-    if (c.changePct === null && direction !== 0) {
-      return { ...c, verdict: changed, warnings: [...c.warnings, noPercentChange(threshold)] };
-    }
-    if (Math.abs(change) >= threshold) return { ...c, verdict: changed };
+  if (verdict === 'regression' || verdict === 'improvement') {
+    // zero-base: no percent change to hold against the threshold, the shift's direction decides.
+    const zeroBase = test.name === 'zero-base' && (c.shift ?? 0) !== 0;
+    return { ...tested, verdict, ...(zeroBase && { warnings: [...c.warnings, noPercentChange(threshold)] }) };
+  }
+  if (verdict === 'unchanged') {
     const message = `significant but ${Math.abs(change).toFixed(2)}% is below the ${threshold}% threshold`;
-    return { ...c, verdict: 'unchanged', warnings: [...c.warnings, { code: 'below-threshold', message }] };
+    return { ...tested, verdict: 'unchanged', warnings: [...c.warnings, { code: 'below-threshold', message }] };
   }
 
   const cv = Math.max(c.base!.cv, c.head!.cv);
@@ -125,13 +118,13 @@ function decide(c: Comparison, pAdjusted: number, settings: AnalysisSettings, le
   const ciInsideThreshold = c.changeCi !== null && c.changeCi[0] > -threshold && c.changeCi[1] < threshold;
   // Infinity when n is too small for the exact test to ever reach the per-test level.
   const mde = minDetectableEffectPct({ cv, n, alpha: levelPerTest });
-  if (threshold === 0 || ciInsideThreshold || mde <= threshold) return { ...c, verdict: 'unchanged' };
+  if (threshold === 0 || ciInsideThreshold || mde <= threshold) return { ...tested, verdict: 'unchanged' };
   // The change that matters: the threshold, or the change seen when it is larger. The estimate
   // already includes the rounds the exact test needs to reach the level at all (the too-short
   // note's "run at least N rounds"), so the two never disagree.
   const effectPct = Math.max(threshold, Math.abs(change));
   return {
-    ...c,
+    ...tested,
     verdict: 'inconclusive',
     roundsNeeded: roundsNeeded({ cv, effectPct: effectPct, alpha: levelPerTest }),
     diagnostics: { ...c.diagnostics, minDetectableEffectPct: Number.isFinite(mde) ? mde : null },
@@ -154,30 +147,40 @@ export interface Compared {
 export function compareGroups(
   groups: readonly Group[],
   settings: AnalysisSettings,
-  sequential?: Map<string, BenchmarkOutcome>,
+  sequential?: { outcomes: Map<string, BenchmarkOutcome>; test: SequentialTestName },
 ): { compared: Compared[]; alphaPerTest: number; family: number } {
   const policy = gatePolicy(settings);
   const tested = groups.map((group) => {
-    const comparison = testGroup(group, policy(group));
-    return { comparison, group, exact: decideDeterministic(comparison, comparison.thresholdPct ?? settings.thresholdPct) };
+    const comparison = testGroup(group, policy(group), settings.alpha);
+    return { comparison, group, exact: decideDeterministic(comparison, comparison.thresholdPct ?? settings.thresholdPct, settings.alpha) };
   });
   const family = tested.filter((t) => t.exact === null && t.comparison.p !== null && t.comparison.gating);
   const adjusted = adjustPValues(
     family.map((t) => t.comparison.p!),
     settings.correction,
   );
+  const members = family.map((t, i) => ({ id: String(i), p: t.comparison.p }));
+  const familyLevels = correctionPolicy(settings.correction).levels(members, settings.alpha);
   const level = alphaPerTest(settings, family.length);
-  const adjustedOf = new Map(family.map((t, i) => [t, adjusted[i]!]));
+  const inFamily = new Map(family.map((t, i) => [t, { pAdjusted: adjusted[i]!, level: familyLevels.get(String(i))! }]));
+  const looks = sequential && groupSequentialPolicy(sequential.outcomes);
   const compared = tested.map((t): Compared => {
     const { comparison: c, group } = t;
     if (t.exact) return { group, comparison: t.exact, level: settings.alpha };
     // rounds auto: the sequential design's verdict for the gating benchmarks it closed (analysis/sequential.ts).
-    const outcome = c.gating ? sequential?.get(seriesKey(c.suite, c)) : undefined;
-    const sequentially = (decided: Comparison) => (outcome ? applyOutcome(decided, outcome) : decided);
+    const key = seriesKey(c.suite, c);
+    const outcome = c.gating ? sequential?.outcomes.get(key) : undefined;
+    const sequentially = (decided: Comparison) =>
+      outcome && looks
+        ? applyOutcome(decided, outcome, {
+            name: sequential!.test,
+            level: looks.levels([{ id: key, p: decided.p }], settings.alpha).get(key)!,
+          })
+        : decided;
     if (c.p === null) return { group, comparison: sequentially(c), level: c.gating ? level : settings.alpha };
-    const pAdjusted = adjustedOf.get(t);
-    if (pAdjusted === undefined) return { group, comparison: decide(c, c.p, settings, settings.alpha), level: settings.alpha };
-    return { group, comparison: sequentially(decide({ ...c, pAdjusted }, pAdjusted, settings, level)), level };
+    const member = inFamily.get(t);
+    if (member === undefined) return { group, comparison: decide(c, settings.alpha, settings.alpha), level: settings.alpha };
+    return { group, comparison: sequentially(decide({ ...c, pAdjusted: member.pAdjusted }, member.level, level)), level };
   });
   return { compared: sortForReport(compared), alphaPerTest: level, family: family.length };
 }

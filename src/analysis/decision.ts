@@ -4,26 +4,20 @@
  * where it has none), its interval and what it assumes, so reports can say why without knowing
  * which test ran; the level comes from the family, never from one test.
  */
-import type { Verdict } from '../model.js';
+import type { Better, TestOutcome, Verdict } from '../model.js';
 
-export interface TestOutcome {
-  name: 'mann-whitney' | 'count-rule' | 'exact-count' | 'zero-base';
-  /** U of base; |Δ| − k·s; … (null when the test has none). */
-  statistic: { name: string; value: number } | null;
-  /** Null where the test has no p (the count rule). */
-  p: number | null;
-  /** Percent change head vs base, at `level`. */
-  interval: [number, number] | null;
-  /** The level this comparison was held to. */
-  level: number;
-  /** One sentence for the reports. */
-  assumes: string;
-}
+/** What one comparison's test decided; defined in model.ts, since results.json carries it. */
+export type { TestOutcome } from '../model.js';
 
 export interface ComparisonDecision {
   name: TestOutcome['name'];
   applies(base: readonly number[], head: readonly number[]): boolean;
-  decide(base: readonly number[], head: readonly number[], at: { thresholdPct: number; level: number }): TestOutcome & { verdict: Verdict };
+  /** `better` says which direction is a regression (default 'lower': counts, times). */
+  decide(
+    base: readonly number[],
+    head: readonly number[],
+    at: { thresholdPct: number; level: number; better?: Better },
+  ): TestOutcome & { verdict: Verdict };
 }
 
 /** The family and its looks: the level each comparison is held to comes from here, never from one test. */

@@ -168,7 +168,7 @@ function analyseParts(header: LogHeader, runs: readonly Run[], settings: RunSett
     const partGroups = groupRuns(cost.runs, settings.sampling, settings.format);
     groups.push(...(parts.length > 1 ? partGroups.filter((g) => g.benchmark !== PROCESS_BENCHMARK) : partGroups));
   }
-  const sequential = settings.adaptive ? { outcomes, adaptive: joinAdaptiveRuns(adaptiveRuns) } : null;
+  const sequential = settings.adaptive ? { outcomes, test: settings.adaptive.test, adaptive: joinAdaptiveRuns(adaptiveRuns) } : null;
   return { sequential, cost: { warnings: parts.length > 1 ? [] : costWarnings }, groups };
 }
 
@@ -182,7 +182,7 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   const counted = compareCounts(runs, settings);
   const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
   const { sequential, cost, groups } = analyseParts(header, suiteRuns, settings, end);
-  const { compared, family } = compareGroups(groups, settings, sequential?.outcomes);
+  const { compared, family } = compareGroups(groups, settings, sequential ?? undefined);
   const diagnosed = diagnose(compared);
   // Fixed rounds cut short: marked, so the reports can say what an undecided row's interval suggests (rows.ts).
   const endedEarly = !sequential && end?.status !== 'completed';

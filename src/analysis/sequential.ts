@@ -6,6 +6,7 @@
  * those of the look that closed it: rounds it ran after (a whole-suite round) are not used.
  */
 import { SequentialRounds, type BenchmarkOutcome } from '../adaptive/driver.js';
+import type { SequentialTestName } from '../adaptive/statistics.js';
 import { seriesKey, type BenchmarkSeries, type Gates } from '../adaptive/samples.js';
 import { ADAPTIVE_DESIGN } from '../adaptive/defaults.js';
 import type { AdaptiveDesign } from '../adaptive/design.js';
@@ -127,7 +128,7 @@ export function withoutLaterRounds(runs: readonly Run[], outcomes: Map<string, B
  * A gating comparison with the design's verdict: the boundaries at each look, not the
  * fixed-rounds correction, decide it. Its p and interval are the closing look's (the same data).
  */
-export function applyOutcome(c: Comparison, o: BenchmarkOutcome): Comparison {
+export function applyOutcome(c: Comparison, o: BenchmarkOutcome, look: { name: SequentialTestName; level: number }): Comparison {
   // Failed, added or removed is the data's own state, whatever the looks said before it.
   const own = (v: string) => v === 'failed' || v === 'added' || v === 'removed';
   const verdict = own(c.verdict) || own(o.verdict) ? c.verdict : o.verdict;
@@ -138,6 +139,14 @@ export function applyOutcome(c: Comparison, o: BenchmarkOutcome): Comparison {
     // alpha over the looks, so no fixed-rounds adjusted p applies.
     p: o.stat?.p ?? c.p,
     pAdjusted: null,
+    // The design's test at the closing look, held to that look's level (analysis/family.ts).
+    test: c.test && {
+      ...c.test,
+      name: look.name,
+      ...(look.name === 'signed-rank' && { statistic: null, assumes: SIGNED_RANK_ASSUMES }),
+      p: o.stat?.p ?? c.test.p,
+      level: look.level,
+    },
     roundsNeeded: verdict === 'inconclusive' ? c.roundsNeeded : null,
     sequential: { stop: o.stop, rounds: o.rounds, closedAt: o.closedAt, nominalP: o.nominalP },
     warnings: [
@@ -147,6 +156,8 @@ export function applyOutcome(c: Comparison, o: BenchmarkOutcome): Comparison {
     ],
   };
 }
+
+const SIGNED_RANK_ASSUMES = 'nothing about the shape: a rank test on the per-round differences, each round pairing base and head';
 
 /** A base median of 0: no percent change to hold against the threshold (fixed rounds and looks alike). */
 export function noPercentChange(thresholdPct: number): Warning {

@@ -15,7 +15,6 @@ import { criterion } from './criterion.js';
 import { customBiggerIsBetter, customSmallerIsBetter, looksLikeCustomJson } from './custom-json.js';
 import { deno } from './deno.js';
 import { divan } from './divan.js';
-import { findCriterionDir, withCriterionSamples } from './criterion-dir.js';
 import { go } from './go.js';
 import { googleBenchmark } from './google-benchmark.js';
 import { hyperfine } from './hyperfine.js';
@@ -33,7 +32,7 @@ import { pytestBenchmark } from './pytest-benchmark.js';
 import { wrk } from './wrk.js';
 import { FormatError, type FormatParser } from './types.js';
 
-export { parseCriterionDir, parseCriterionSample } from './criterion-dir.js';
+export { criterionFullId, criterionPrinted, parseCriterionSample, withCriterionSamples } from './criterion-dir.js';
 export { FormatError, type FormatParser } from './types.js';
 
 /** In detection order: JSON formats by their own keys first, then text formats by their lines. */
@@ -103,15 +102,4 @@ export function parseOutput(text: string, format: string): { format: string; mea
     throw new FormatError(parser.name, `no benchmark results in the output; expected ${parser.description}`);
   }
   return { format: parser.name, measurements };
-}
-
-/**
- * One benchmark run's results: its output parsed as parseOutput does, plus what the harness saved
- * beside it in `cwd` (the run's working directory). Criterion's console gives one estimate per
- * benchmark; its `target/criterion/<id>/new/sample.json` holds the samples, which replace it.
- */
-export function readRunResults(text: string, format: string, cwd: string): { format: string; measurements: Measurement[] } {
-  const parsed = parseOutput(text, format);
-  const dir = parsed.format === criterion.name ? findCriterionDir(cwd) : undefined;
-  return dir === undefined ? parsed : { ...parsed, measurements: withCriterionSamples(parsed.measurements, dir) };
 }

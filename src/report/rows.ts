@@ -1,11 +1,11 @@
 /** The cells every tabular report shows for a comparison, formatted once for all of them. */
 import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
-import { steadinessSummary } from '../environment.js';
 import type { Comparison, ComparisonResult, NotGating, Verdict } from '../model.js';
 import { ROUNDS_CAP } from '../stats/index.js';
 import { designText, sequentialPCell, sequentialVerdictText, worseBeyondThreshold } from './adaptive.js';
 import { clip } from './escape.js';
 import type { Names } from './names.js';
+import { steadinessSummary } from './steadiness.js';
 import { formatChange, formatP, formatValue, scaleFor } from './units.js';
 import { skippedSentence } from './skipped.js';
 
@@ -45,7 +45,7 @@ const NOT_GATING: Record<NotGating, string> = {
 
 function gatingVerdictText(c: Comparison): string {
   if (c.sequential) return sequentialVerdictText(c, c.sequential);
-  if (c.test === 'count-rule') {
+  if (c.test?.name === 'count-rule') {
     // The count rule (docs/counts.md) decides by repetitions; its interval is the change column's.
     const n = Math.max(c.baseSamples.length, c.headSamples.length);
     if (c.verdict === 'inconclusive') return `inconclusive after ${n} repetitions`;

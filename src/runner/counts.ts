@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { finishRunReading, startRunReading } from '../environment.js';
-import { readRunResults } from '../formats/index.js';
+import { readRunResults } from './run-results.js';
 import { FormatError } from '../formats/types.js';
 import type { CountDescription, CountTarget, CountUnit } from '../harness/types.js';
 import type { CountWork, Measurement, Run, Side } from '../model.js';

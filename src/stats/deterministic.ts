@@ -62,22 +62,30 @@ export function deterministicOutcome(
   return { kind: 'different', ratio: h.median / b.median };
 }
 
-/** The `test` of a comparison the rule decided. */
-export const DETERMINISTIC_TEST = 'deterministic';
+/** What the rule assumes, for the reports. */
+const EXACT_ASSUMES = 'every run counted the same: no chance of a false alarm to spend a level on';
 
 /**
  * The rule applied to a comparison of deterministic counts whose change is known: the decided
  * comparison (verdict, test and p set), to be left out of the family, or null when the rule
  * does not apply and the usual test decides.
  */
-export function decideDeterministic(c: Comparison, thresholdPct: number, tolerance = DETERMINISTIC_TOLERANCE): Comparison | null {
+export function decideDeterministic(
+  c: Comparison,
+  thresholdPct: number,
+  level: number,
+  tolerance = DETERMINISTIC_TOLERANCE,
+): Comparison | null {
   if (!c.deterministic || c.changePct === null) return null;
   const outcome = deterministicOutcome(c.baseSamples, c.headSamples, tolerance);
   if (outcome === null) return null;
-  const decided = { ...c, test: DETERMINISTIC_TEST, roundsNeeded: null };
-  if (outcome.kind === 'equal') return { ...decided, p: 1, pAdjusted: 1, verdict: 'unchanged' };
+  const test = (p: number, interval: [number, number] | null) =>
+    ({ name: 'exact-count', statistic: null, p, interval, level, assumes: EXACT_ASSUMES }) as const;
+  const decided = { ...c, roundsNeeded: null };
+  if (outcome.kind === 'equal') return { ...decided, test: test(1, c.changeCi), p: 1, pAdjusted: 1, verdict: 'unchanged' };
   const changePct = (outcome.ratio - 1) * 100;
-  const exact = { ...decided, p: 0, pAdjusted: 0, changePct, changeCi: [changePct, changePct] as [number, number] };
+  const changeCi: [number, number] = [changePct, changePct];
+  const exact = { ...decided, test: test(0, changeCi), p: 0, pAdjusted: 0, changePct, changeCi };
   if (Math.abs(changePct) >= thresholdPct) {
     return { ...exact, verdict: (c.better === 'lower') === changePct > 0 ? 'regression' : 'improvement' };
   }

@@ -53,7 +53,13 @@ describe('analyze on a count log', () => {
     const by = new Map(result.comparisons.map((c) => [c.benchmark, c]));
     expect(result.comparisons).toHaveLength(8);
     const slower = by.get('Slower')!;
-    expect(slower).toMatchObject({ metric: 'instructions', verdict: 'regression', test: 'count-rule', p: null, gating: true });
+    expect(slower).toMatchObject({
+      metric: 'instructions',
+      verdict: 'regression',
+      test: { name: 'count-rule', p: null },
+      p: null,
+      gating: true,
+    });
     expect(slower.changePct).toBeCloseTo(10, 0);
     expect(slower.changeCi![0]).toBeGreaterThan(2);
     expect(slower.baseSamples).toHaveLength(3);

@@ -3,8 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { criterion } from '../../src/formats/criterion.js';
-import { parseCriterionDir, parseCriterionSample } from '../../src/formats/criterion-dir.js';
-import { readRunResults } from '../../src/formats/index.js';
+import { parseCriterionSample } from '../../src/formats/criterion-dir.js';
+import { parseCriterionDir, readRunResults } from '../../src/runner/run-results.js';
 import { FormatError } from '../../src/formats/types.js';
 import { benchmarks, FIXTURES, find, fixture } from './fixture.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import os from 'node:os';
-import { steadinessSummary } from '../../src/environment.js';
+import { steadinessSummary } from '../../src/report/steadiness.js';
 import { parseCpuList, planSteadiness, type Probe, type SteadyCheck } from '../../src/runner/steady.js';
 
 const ALL = { noAslr: true, noFsync: true, priority: true };

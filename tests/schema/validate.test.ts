@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readResults } from '../../src/commands/report.js';
-import type { ComparisonResult } from '../../src/model.js';
+import { SCHEMA_VERSION, type ComparisonResult } from '../../src/model.js';
 import { parseLog } from '../../src/runner/log.js';
 import { MAX_RESULTS_BYTES, ValidationError, validateLogLine, validateResults } from '../../src/validate.js';
 import { compared, run, result } from '../builders.js';
@@ -38,6 +38,26 @@ describe('validateResults', () => {
   it('lets through fields a newer benchgate adds (the relay may read a newer one\'s artifact)', () => {
     const r = { ...good(), laterField: [], settings: { ...good().settings, laterSetting: 10 } };
     expect(validateResults(r, 'r.json')).toEqual(r);
+  });
+
+  it('reads a results.json before version 4: its test string and uBase become the test outcome', () => {
+    const older = { ...good(), schemaVersion: 3 } as unknown as Record<string, any>;
+    const [a, b] = older.comparisons;
+    Object.assign(a, { test: 'mann-whitney-exact', uBase: 0, uHead: 100 });
+    Object.assign(b, { test: 'mann-whitney-asymptotic', uBase: 40, uHead: 60, changePct: null, changeCi: null });
+    const read = validateResults(older, 'r.json');
+    expect(read.comparisons[0]!.test).toEqual({
+      name: 'mann-whitney',
+      statistic: { name: 'U of base', value: 0 },
+      p: a.p,
+      interval: a.changeCi,
+      level: older.settings.alpha,
+      assumes: 'as recorded by an older benchgate (test "mann-whitney-exact")',
+    });
+    expect(read.comparisons[1]!.test).toMatchObject({ name: 'zero-base', statistic: { value: 40 }, interval: null });
+    expect(read.comparisons.every((c) => !('uBase' in c) && !('uHead' in c))).toBe(true);
+    // A version-4 file is read as written: an old-style test there is an error, named.
+    expect(() => validateResults({ ...older, schemaVersion: 4 }, 'r.json')).toThrow('comparisons[0].test: must be object');
   });
 
   it.each([null, [], 'results', 42])('refuses %p as a whole', (data) => {
@@ -89,8 +109,8 @@ describe('validateLogLine', () => {
     ['a run without its suite', { type: 'run', run: { ...run(), suite: undefined } }, 'x.jsonl:4: run.suite: missing'],
     ['a round that is text', { type: 'run', run: run({ round: '3' as unknown as number }) }, 'x.jsonl:4: run.round: must be number (is a string of 1 character)'],
     ['a value that is not a number', { type: 'run', run: run({ measurements: [{ benchmark: 'b', metric: 'time', unit: 's', better: 'lower', values: [null as unknown as number] }] }) }, 'x.jsonl:4: run.measurements[0].values[0]: must be number (is null)'],
-    ['a header of another version', { ...header, schemaVersion: undefined, schema: 2 }, 'x.jsonl:4: schema 2 is not supported (expected schemaVersion 1 to 4)'],
-    ['a header of a newer benchgate', { ...header, schemaVersion: 5 }, 'x.jsonl:4: written by a newer benchgate (schemaVersion 5; this one reads up to 4): upgrade benchgate'],
+    ['a header of another version', { ...header, schemaVersion: undefined, schema: 2 }, `x.jsonl:4: schema 2 is not supported (expected schemaVersion 1 to ${SCHEMA_VERSION})`],
+    ['a header of a newer benchgate', { ...header, schemaVersion: SCHEMA_VERSION + 1 }, `x.jsonl:4: written by a newer benchgate (schemaVersion ${SCHEMA_VERSION + 1}; this one reads up to ${SCHEMA_VERSION}): upgrade benchgate`],
     ['a header of no version', { ...header, schemaVersion: undefined }, 'x.jsonl:4: schema undefined is not supported'],
     ['a header with a forged SHA', { ...header, head: { ref: 'x', sha: '::error::x' } }, 'x.jsonl:4: head.sha: not a full commit SHA'],
   ])('names the line and field of %s', (_what, data, message) => {

@@ -48,7 +48,8 @@ describe('compareRuns verdicts', () => {
     expect(c.slow!.changeCi![0]).toBeGreaterThan(20);
     expect(c.fast!.verdict).toBe('improvement');
     expect(c.same!.verdict).toBe('unchanged');
-    expect(c.slow!.uBase! + c.slow!.uHead!).toBe(100);
+    expect(c.slow!.test).toMatchObject({ name: 'mann-whitney', p: c.slow!.p, interval: c.slow!.changeCi });
+    expect(c.slow!.test!.statistic!.value).toBe(mannWhitneyU(c.slow!.baseSamples, c.slow!.headSamples).u1);
     expect(c.slow!.pAdjusted!).toBeGreaterThanOrEqual(c.slow!.p!);
   });
 
@@ -234,9 +235,7 @@ describe('results.json', () => {
       expect(c).toMatchObject({
         base: summarize(base),
         head: summarize(head),
-        test: `mann-whitney-${mw.method}`,
-        uBase: mw.u1,
-        uHead: mw.u2,
+        test: { name: 'mann-whitney', statistic: { name: 'U of base', value: mw.u1 }, p: mw.p, interval: change.ci },
         p: mw.p,
         pAdjusted: holm(rawP)[i],
         shift: hl.estimate,
@@ -245,7 +244,7 @@ describe('results.json', () => {
         changeCi: change.ci,
       });
     });
-    expect(json.comparisons.map((c) => c.test)).toEqual(['mann-whitney-exact', 'mann-whitney-exact']);
+    expect(json.comparisons.map((c) => c.test!.assumes)).toEqual(Array(2).fill(expect.stringContaining('exact U distribution')));
   });
 
   /** Every number anywhere in the result (JSON.stringify would turn a NaN into null unseen). */

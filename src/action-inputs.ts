@@ -5,9 +5,9 @@
  */
 import * as core from '@actions/core';
 import path from 'node:path';
-import { CONFIG_FILE, CONFIG_KEYS, ConfigError, readConfigFile, sourced, type Config, type RawConfig } from '../config.js';
-import { apiPullRequestReader, loadConfig } from '../trust.js';
-import type { GitHubOptions } from './github.js';
+import { CONFIG_FILE, CONFIG_KEYS, ConfigError, readConfigFile, sourced, type Config, type RawConfig } from './config.js';
+import { apiPullRequestReader, loadConfig } from './trust.js';
+import type { GitHubOptions } from './platforms/github.js';
 
 export interface ActionInputs {
   /** Present unless the step only publishes saved results (`report-from`). */

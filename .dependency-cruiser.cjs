@@ -1,0 +1,102 @@
+// The rules of docs/architecture.md ("Each folder's job", "The rules"), checked by `npm run lint`
+// and by tests/architecture.test.ts (which also plants a file that breaks each rule).
+//
+// Layers, from the ground up. A module may import its own layer and the layers below it, never a
+// layer above. Type-only imports are erased at compile time and may point anywhere (model.ts
+// gathers the diagnostics' number types, a renderer names the environment's shape); code
+// imports may not.
+const LAYERS = [
+  { name: 'ground', paths: ['src/model\\.ts', 'src/options\\.ts', 'src/version\\.ts', 'src/suggest\\.ts', 'src/help\\.ts'] },
+  { name: 'parse-and-count', paths: ['src/counts/', 'src/stats/', 'src/formats/', 'src/harness/'] },
+  { name: 'diagnose', paths: ['src/diagnostics/', 'src/adaptive/'] },
+  { name: 'analyse', paths: ['src/analysis/'] },
+  { name: 'render', paths: ['src/report/'] },
+  {
+    name: 'edges',
+    paths: [
+      'src/environment\\.ts',
+      'src/config\\.ts',
+      'src/runner/',
+      'src/git\\.ts',
+      'src/refs\\.ts',
+      'src/validate\\.ts',
+      'src/history/',
+      'src/counts-policy\\.ts',
+      'src/exit\\.ts',
+    ],
+  },
+  { name: 'publish', paths: ['src/platforms/', 'src/trust\\.ts'] },
+  { name: 'pipeline', paths: ['src/measure\\.ts', 'src/measure-counts\\.ts', 'src/conclude\\.ts'] },
+  { name: 'commands', paths: ['src/commands/'] },
+  {
+    name: 'doors',
+    paths: ['src/cli\\.ts', 'src/main\\.ts', 'src/action\\.ts', 'src/action-entry\\.ts', 'src/action-inputs\\.ts'],
+  },
+];
+
+const anchored = (paths) => paths.map((p) => `^${p}`);
+
+// The folders that take data and return data: no file, process or network (eslint.config.js
+// keeps process.env and argv out of them).
+// report/index.ts (the registry that writes --out), report/write.ts and the build-time
+// report/html/generate-client.ts are the renderers' edge.
+const PURE = [
+  'src/stats/',
+  'src/analysis/',
+  'src/diagnostics/',
+  'src/adaptive/',
+  'src/formats/',
+  'src/harness/',
+  'src/counts/',
+  'src/report/',
+];
+const PURE_EDGE = ['src/report/index\\.ts$', 'src/report/write\\.ts$', 'src/report/html/generate-client\\.ts$'];
+const IO_MODULES = [
+  '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|tls|dgram|dns|worker_threads|cluster)$',
+  '^(pg|undici|node-fetch|axios)$',
+  '^@actions/',
+  '^@octokit/',
+];
+
+// report/write.ts writes --out and names a full disk with runner/errors.ts's NoSpace, which
+// exit.ts maps to its code: the one renderer-side file allowed to reach the edge.
+const EXCEPTIONS = { render: ['src/report/write\\.ts$'] };
+
+const upward = LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `layer-${layer.name}`,
+  comment: `${layer.name} (docs/architecture.md) imports only its own layer and those below it`,
+  severity: 'error',
+  from: { path: anchored(layer.paths), pathNot: anchored(EXCEPTIONS[layer.name] ?? []) },
+  to: {
+    path: anchored(LAYERS.slice(i + 1).flatMap((l) => l.paths)),
+    dependencyTypesNot: ['type-only'],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    ...upward,
+    {
+      name: 'no-cycle',
+      comment: 'no cycles in code imports (a type-only import cannot make one at run time)',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'pure-no-io',
+      comment: 'the pure folders read no file, run no process and reach no network: that happens in runner/, platforms/, commands/',
+      severity: 'error',
+      from: { path: PURE.map((p) => `^${p}`), pathNot: PURE_EDGE.map((p) => `^${p}`) },
+      to: { path: IO_MODULES },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^src/report/html/client\\.generated\\.ts$'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -60,7 +60,7 @@ describe('benchgate run --measure instructions', () => {
       benchmark: 'benchmarks',
       unit: 'instructions',
       verdict: 'regression',
-      test: 'deterministic',
+      test: { name: 'exact-count', p: 0, statistic: null },
       deterministic: true,
     });
     expect(c.base!.n).toBe(3);

@@ -5,6 +5,7 @@ import type { HarnessDescription } from './types.js';
 export const pytestBenchmark: HarnessDescription = {
   format: 'pytest-benchmark',
   normaliseName: sameName,
+  countsMissing: 'benchgate does not yet run one pytest-benchmark test per process at a fixed work (rounds x iterations)',
   select: {
     wholeSuite: { argsFile: [] },
     build: (open) =>

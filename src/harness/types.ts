@@ -58,15 +58,25 @@ export interface CountDescription {
   env: Readonly<Record<string, string>>;
   /** The user's command, split into shell words (operators as objects), or null when it is not a direct harness call. */
   recognise(words: readonly ShellWord[]): CountTarget | null;
+  /** What `recognise` accepts, for the error when it does not ("a direct \"go test -bench PATTERN [packages]\" call"). */
+  commandShape: string;
   /** The arguments that select exactly one benchmark (its normalised name). */
   selectOne(name: string): string[];
   /** The arguments that run every benchmark of `pattern` once, natively, to learn their names and rough cost. */
   discover(pattern: string): string[];
-  /** The command that lists a target's units (argv), and how to read its output. */
-  listUnits(target: CountTarget): string[];
-  parseUnits(stdout: string): CountUnit[];
-  /** The command that builds one unit's binary to `out` (argv). */
-  buildUnit(target: CountTarget, unit: CountUnit, out: string): string[];
+  /**
+   * Why a failed listing run means this harness cannot fix its work (an old version that rejects
+   * `fixWork`'s arguments), from its stderr; null when the failure is something else.
+   */
+  cannotFixWork?(stderr: string): string | null;
+  /** How a target's binaries are built from packages (count-packages); absent: the user's build makes the binary. */
+  units?: {
+    /** The command that lists a target's units (argv), and how to read its output. */
+    list(target: CountTarget): string[];
+    parse(stdout: string): CountUnit[];
+    /** The command that builds one unit's binary to `out` (argv). */
+    build(target: CountTarget, unit: CountUnit, out: string): string[];
+  };
 }
 
 /** A shell word, or an operator (`&&`, `|`, `;`) or other construct a shell-words parser returns as an object. */
@@ -80,6 +90,13 @@ export interface HarnessDescription {
   select?: FilterSyntax;
   /** List mode: the arguments that list the benchmarks, and how to read the list. */
   list?: { args: string[]; parse(stdout: string): string[] };
-  /** Absent: this harness cannot be counted per benchmark. */
+  /** Absent: this harness cannot be counted per benchmark (countsMissing says why). */
   counts?: CountDescription;
+  /** Why this harness cannot be counted per benchmark: no way to select one benchmark, or to fix its work. */
+  countsMissing?: string;
+  /**
+   * The harness counts instructions itself (under its own callgrind or perf counters) and prints
+   * them: `measure: instructions` reads those counts and never wraps the command in cachegrind.
+   */
+  printsCounts?: { metric: RegExp };
 }

@@ -14,6 +14,7 @@ import { readRunResults } from '../formats/index.js';
 import { FormatError } from '../formats/types.js';
 import type { CountDescription, CountTarget, CountUnit } from '../harness/types.js';
 import type { CountWork, Measurement, Run, Side } from '../model.js';
+import { ConfigError } from '../config.js';
 import { RunFailure } from './errors.js';
 import { execArgv, type ArgvResult } from './exec-argv.js';
 import { execArgvCounted, instructionMeasurement } from './instructions.js';
@@ -91,13 +92,15 @@ async function binariesOf(ctx: CountContext, side: Side): Promise<{ binary: stri
       throw new RunFailure(`count-binary ${target.binary} is not in ${side}'s worktree after the build: make the build command write it`);
     return [{ binary, cwd: dir }];
   }
-  const listed = await runOrFail(`listing the packages on ${side}`, description.listUnits(target), dir, ctx.env(side), 0);
-  const units: CountUnit[] = description.parseUnits(listed.stdout);
+  // config.ts gives a binary to every target of a harness without units.
+  const build = description.units!;
+  const listed = await runOrFail(`listing the packages on ${side}`, build.list(target), dir, ctx.env(side), 0);
+  const units: CountUnit[] = build.parse(listed.stdout);
   const out: { binary: string; cwd: string }[] = [];
   for (const [i, unit] of units.entries()) {
     ctx.checkCancelled();
     const binary = path.join(ctx.tmp, side, `${i}.test`);
-    await runOrFail(`building ${unit.name} on ${side}`, description.buildUnit(target, unit, binary), dir, ctx.env(side), 0);
+    await runOrFail(`building ${unit.name} on ${side}`, build.build(target, unit, binary), dir, ctx.env(side), 0);
     out.push({ binary, cwd: unit.dir });
   }
   return out;
@@ -113,6 +116,17 @@ function discovered(stdout: string, format: string, cwd: string, what: string): 
   }
 }
 
+/** The listing run; a harness that rejects the arguments fixing its work is a usage error (exit 2), naming what is missing. */
+async function listOrFail(ctx: CountContext, what: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ArgvResult> {
+  try {
+    return await runOrFail(what, argv, cwd, env, ctx.timeoutSec);
+  } catch (err) {
+    const why = err instanceof RunFailure ? ctx.description.cannotFixWork?.(err.message) : null;
+    if (why) throw new ConfigError(`${what}: ${why}`);
+    throw err;
+  }
+}
+
 /**
  * Builds both sides and runs every benchmark the user's pattern selects once, natively, to learn
  * their names (sub-benchmarks included) and rough cost.
@@ -124,7 +138,7 @@ export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenc
     for (const { binary, cwd } of binaries) {
       ctx.checkCancelled();
       const what = `listing the benchmarks of ${path.basename(binary)} on ${side}`;
-      const r = await runOrFail(what, [binary, ...ctx.description.discover(ctx.target.pattern)], cwd, runEnv(ctx, side), ctx.timeoutSec);
+      const r = await listOrFail(ctx, what, [binary, ...ctx.description.discover(ctx.target.pattern)], cwd, runEnv(ctx, side));
       for (const m of discovered(r.stdout, ctx.format, cwd, what)) {
         if (m.failed !== undefined) continue;
         const name = ctx.normaliseName(m.benchmark);
@@ -139,7 +153,7 @@ export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenc
   }
   if (byName.size === 0)
     throw new RunFailure(
-      `no benchmark matched -bench ${JSON.stringify(ctx.target.pattern)} on either side: check the pattern and the packages`,
+      `no benchmark matched the pattern ${JSON.stringify(ctx.target.pattern)} on either side: check the pattern and what is built`,
     );
   return [...byName.values()];
 }

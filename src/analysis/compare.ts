@@ -162,7 +162,10 @@ export function compareGroups(
   const harnessCounts = settings.measure === 'instructions' && settings.countScope === 'harness';
   const policy = (g: Group): GateDecision => {
     const decision = gate(g);
-    return harnessCounts && !g.deterministic && decision.gating ? { ...decision, gating: false, notGating: 'secondary' } : decision;
+    if (!harnessCounts) return decision;
+    // nanobench's ins/op are secondary to its time in time mode; here they are what is measured.
+    if (g.deterministic) return decision.notGating === 'secondary' ? { gating: true, thresholdPct: decision.thresholdPct } : decision;
+    return decision.gating ? { ...decision, gating: false, notGating: 'secondary' } : decision;
   };
   const tested = groups.map((group) => {
     const comparison = testGroup(group, policy(group));

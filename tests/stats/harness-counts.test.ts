@@ -59,7 +59,7 @@ describe('counts a harness prints, under measure: instructions', () => {
   });
 
   it('leaves a count that does not repeat inconclusive, never flagged', () => {
-    const c = byKey(runs(4, (benchmark, side, round) => 1000 * (1 + ((round * 13 + (side === 'head' ? 5 : 0)) % 7) / 10)));
+    const c = byKey(runs(4, (_benchmark, side, round) => 1000 * (1 + ((round * 13 + (side === 'head' ? 5 : 0)) % 7) / 10)));
     expect(c['a ins/op']!.verdict).toBe('inconclusive');
     expect(c['a ins/op']!.warnings.map((w) => w.code)).toContain('counts-do-not-repeat');
   });

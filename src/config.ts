@@ -487,12 +487,9 @@ function countTargetOf(bench: string, format: string, merged: RawConfig, binary:
   if (packages.length > 0) return { packages, pattern, buildFlags: recognised?.buildFlags ?? [] };
   if (recognised) return recognised;
   const where = merged.bench?.where ?? '--bench';
-  const settings = counts.units
-    ? 'set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg)'
-    : 'set count-binary to the benchmark binary your build command makes (path from the working directory)';
   throw new ConfigError(
     `${where}: measure: instructions counts each ${format} benchmark from ${counts.commandShape}, and cannot see through ${JSON.stringify(bench)} ` +
-      `(a script, make, cd ... &&, a pipe, a variable or an unknown flag): ${settings}; or use bench-command to count the whole command once per run`,
+      `(a script, make, cd ... &&, a pipe, a variable or an unknown flag): ${counts.instead}`,
   );
 }
 

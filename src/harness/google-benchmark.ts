@@ -41,10 +41,12 @@ export const googleBenchmark: HarnessDescription = {
     fixWork: (n) => [`--benchmark_min_time=${n}x`],
     env: {},
     recognise: recogniseBinary,
+    instead:
+      'set count-binary to the benchmark binary your build command makes (path from the working directory); or use bench-command to count the whole command once per run',
     commandShape:
       'a direct call of the benchmark binary by its path with only --benchmark_* flags ("./build/bench --benchmark_filter=PATTERN")',
     selectOne: (name) => [`--benchmark_filter=^${ereQuote(name)}$`, ...ONE_RUN],
-    discover: (pattern) => [`--benchmark_filter=${pattern}`, '--benchmark_min_time=1x', ...ONE_RUN],
+    discover: (target) => [`--benchmark_filter=${target.pattern}`, '--benchmark_min_time=1x', ...ONE_RUN],
     cannotFixWork: (stderr) =>
       /benchmark_min_time/.test(stderr) && /expected to be a double|unrecognized command-line flag/.test(stderr)
         ? 'this Google Benchmark cannot run a fixed number of iterations: --benchmark_min_time=Nx needs Google Benchmark 1.8.0 or later ' +

@@ -43,6 +43,13 @@ export interface CountTarget {
   buildFlags: string[];
   /** A test binary the user's build command makes (count-binary), relative to the working directory: counted instead of building packages. */
   binary?: string;
+  /**
+   * A harness run as a command rather than a built binary (pytest): its argv prefix, the first
+   * word found on PATH or, with a `/`, relative to the working directory.
+   */
+  command?: string[];
+  /** The user's own selection arguments for `discover` (pytest's test paths and node ids). */
+  args?: string[];
 }
 
 /** One buildable unit of a target (a Go package with tests) and the directory its binary runs in. */
@@ -58,12 +65,20 @@ export interface CountDescription {
   env: Readonly<Record<string, string>>;
   /** The user's command, split into shell words (operators as objects), or null when it is not a direct harness call. */
   recognise(words: readonly ShellWord[]): CountTarget | null;
+  /** What to set when `recognise` does not accept the command (the error's fix). */
+  instead: string;
   /** What `recognise` accepts, for the error when it does not ("a direct \"go test -bench PATTERN [packages]\" call"). */
   commandShape: string;
   /** The arguments that select exactly one benchmark (its normalised name). */
   selectOne(name: string): string[];
-  /** The arguments that run every benchmark of `pattern` once, natively, to learn their names and rough cost. */
-  discover(pattern: string): string[];
+  /** The arguments that run every benchmark the target selects once, natively, to learn their names and rough cost. */
+  discover(target: CountTarget): string[];
+  /**
+   * The small work's floor as a multiple of the run's fixed cost (start-up, collection): 10 by
+   * default. A harness whose start-up is large but repeats to a few instructions in a million
+   * (pytest's ~1 G instructions of interpreter start-up and collection) needs far less.
+   */
+  fixedCostFactor?: number;
   /**
    * Why a failed listing run means this harness cannot fix its work (an old version that rejects
    * `fixWork`'s arguments), from its stderr; null when the failure is something else.

@@ -52,6 +52,8 @@ export interface BenchmarkSite {
   /** The name as the harness printed it here (it selects the benchmark). */
   raw: string;
   binary: string;
+  /** Arguments before the harness's own (`-m pytest`). */
+  prefix: string[];
   cwd: string;
   /** From the native run, for calibration; null when it printed none. */
   nsPerOp: number | null;
@@ -83,25 +85,31 @@ async function runOrFail(what: string, argv: string[], cwd: string, env: NodeJS.
 }
 
 /** The test binaries of one side: the user's prebuilt one (count-binary), or one per unit built into ctx.tmp. */
-async function binariesOf(ctx: CountContext, side: Side): Promise<{ binary: string; cwd: string }[]> {
+async function binariesOf(ctx: CountContext, side: Side): Promise<{ binary: string; prefix: string[]; cwd: string }[]> {
   const dir = ctx.dirs[side];
   const { target, description } = ctx;
+  if (target.command !== undefined) {
+    const [first, ...prefix] = target.command as [string, ...string[]];
+    const binary = first.includes('/') ? path.resolve(dir, first) : first;
+    if (first.includes('/') && !existsSync(binary)) throw new RunFailure(`${first} is not in ${side}'s worktree after the build`);
+    return [{ binary, prefix, cwd: dir }];
+  }
   if (target.binary !== undefined) {
     const binary = path.resolve(dir, target.binary);
     if (!existsSync(binary))
       throw new RunFailure(`count-binary ${target.binary} is not in ${side}'s worktree after the build: make the build command write it`);
-    return [{ binary, cwd: dir }];
+    return [{ binary, prefix: [], cwd: dir }];
   }
   // config.ts gives a binary to every target of a harness without units.
   const build = description.units!;
   const listed = await runOrFail(`listing the packages on ${side}`, build.list(target), dir, ctx.env(side), 0);
   const units: CountUnit[] = build.parse(listed.stdout);
-  const out: { binary: string; cwd: string }[] = [];
+  const out: { binary: string; prefix: string[]; cwd: string }[] = [];
   for (const [i, unit] of units.entries()) {
     ctx.checkCancelled();
     const binary = path.join(ctx.tmp, side, `${i}.test`);
     await runOrFail(`building ${unit.name} on ${side}`, build.build(target, unit, binary), dir, ctx.env(side), 0);
-    out.push({ binary, cwd: unit.dir });
+    out.push({ binary, prefix: [], cwd: unit.dir });
   }
   return out;
 }
@@ -135,15 +143,15 @@ export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenc
   const byName = new Map<string, CountedBenchmark>();
   for (const side of ['base', 'head'] as const) {
     const binaries = await binariesOf(ctx, side);
-    for (const { binary, cwd } of binaries) {
+    for (const { binary, prefix, cwd } of binaries) {
       ctx.checkCancelled();
       const what = `listing the benchmarks of ${path.basename(binary)} on ${side}`;
-      const r = await listOrFail(ctx, what, [binary, ...ctx.description.discover(ctx.target.pattern)], cwd, runEnv(ctx, side));
+      const r = await listOrFail(ctx, what, [binary, ...prefix, ...ctx.description.discover(ctx.target)], cwd, runEnv(ctx, side));
       for (const m of discovered(r.stdout, ctx.format, cwd, what)) {
         if (m.failed !== undefined) continue;
         const name = ctx.normaliseName(m.benchmark);
         const entry = byName.get(name) ?? { name, sides: {} };
-        entry.sides[side] ??= { raw: m.benchmark, binary, cwd, nsPerOp: m.values.length > 0 ? m.values[0]! * 1e9 : null };
+        entry.sides[side] ??= { raw: m.benchmark, binary, prefix, cwd, nsPerOp: m.values.length > 0 ? m.values[0]! * 1e9 : null };
         byName.set(name, entry);
       }
     }
@@ -171,7 +179,7 @@ export async function countOnce(
   const site = b.sides[side]!;
   const startedAt = new Date().toISOString();
   const reading = startRunReading();
-  const argv = [site.binary, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work)];
+  const argv = [site.binary, ...site.prefix, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work)];
   const r = await execArgvCounted(argv, { cwd: site.cwd, env: runEnv(ctx, side), timeoutSec: ctx.timeoutSec });
   let failure: string | null = null;
   if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}`;
@@ -214,10 +222,10 @@ async function probe(ctx: CountContext, b: CountedBenchmark, side: Side, work: n
 }
 
 /** The work sizes from the counts c1 at p iterations and c2 at 2p (see calibrate). */
-export function workFromProbes(p: number, c1: number, c2: number): CountWork {
+export function workFromProbes(p: number, c1: number, c2: number, fixedCostFactor = FIXED_COST_FACTOR): CountWork {
   const perOp = Math.max((c2 - c1) / p, 1);
   const fixed = Math.max(c1 - p * perOp, 0);
-  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, FIXED_COST_FACTOR * fixed) / perOp));
+  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, fixedCostFactor * fixed) / perOp));
   return { small, large: LARGE_OVER_SMALL * small };
 }
 
@@ -242,7 +250,7 @@ export async function calibrate(ctx: CountContext, benchmarks: readonly CountedB
       ctx.checkCancelled();
       const side: Side = b.sides.base ? 'base' : 'head';
       const p = probeSize(b.sides[side]!.nsPerOp);
-      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p));
+      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p), ctx.description.fixedCostFactor);
     },
     (work, b) => {
       plan[b.name] = work;

@@ -41,7 +41,7 @@ describe('google-benchmark harness description: counts', () => {
     ]);
     expect(counts.selectOne('BM_x<int>(1.5)|y')[0]).toBe('--benchmark_filter=^BM_x<int>\\(1\\.5\\)\\|y$');
     expect(counts.fixWork(20_000)).toEqual(['--benchmark_min_time=20000x']);
-    expect(counts.discover('BM_')).toEqual([
+    expect(counts.discover({ packages: [], pattern: 'BM_', buildFlags: [] })).toEqual([
       '--benchmark_filter=BM_',
       '--benchmark_min_time=1x',
       '--benchmark_format=json',
@@ -63,18 +63,9 @@ describe('google-benchmark harness description: counts', () => {
 
 describe('the harness registry', () => {
   it('counts per benchmark, reads printed counts, or says why not', () => {
-    expect(FORMATS_WITH_COUNTS).toEqual(['go', 'google-benchmark']);
+    expect(FORMATS_WITH_COUNTS).toEqual(['go', 'google-benchmark', 'pytest-benchmark']);
     expect(SELF_COUNTING_FORMATS).toEqual(['iai-callgrind', 'qtestlib', 'nanobench']);
-    for (const format of [
-      'criterion',
-      'cargo-bench',
-      'jmh',
-      'catch2',
-      'benchmarkdotnet',
-      'bench-bitcoin-csv',
-      'pytest-benchmark',
-      'benchgate',
-    ])
+    for (const format of ['criterion', 'cargo-bench', 'jmh', 'catch2', 'benchmarkdotnet', 'bench-bitcoin-csv', 'benchgate'])
       expect(harnessOf(format)!.countsMissing).toMatch(/\w/);
     expect(harnessOf('nanobench')!.printsCounts!.metric.test('ins/op')).toBe(true);
     expect(harnessOf('nanobench')!.printsCounts!.metric.test('time')).toBe(false);

@@ -10,8 +10,8 @@
 import { sameName, unique } from './filter-syntax.js';
 import type { CountTarget, HarnessDescription, ShellWord } from './types.js';
 
-/** JSON on stdout and nothing else: the terminal reporter off, no cache written into the worktree. */
-const JSON_ONLY = ['-p', 'no:terminal', '-p', 'no:cacheprovider', '--benchmark-json=/dev/stdout', '--benchmark-only'];
+/** Quiet runs of benchmarks only, writing no cache into the worktree (the JSON goes to the runner's file: outputTo). */
+const QUIET = ['-q', '-p', 'no:cacheprovider', '--benchmark-only'];
 const FIXED = [
   '--benchmark-max-time=0',
   '--benchmark-min-time=0',
@@ -85,8 +85,9 @@ export const pytestBenchmark: HarnessDescription = {
     commandShape:
       'a direct "pytest [paths or node ids]" or "python -m pytest ..." call (optionally "... --benchmark-json=FILE >&2 && cat FILE")',
     // A node id is one argument (no shell, no escaping); it starts with its file's path, never with "-".
-    selectOne: (name) => [...JSON_ONLY, ...FIXED, name],
-    discover: (target) => [...JSON_ONLY, ...FIXED, '--benchmark-min-rounds=1', '--', ...(target.args ?? [])],
+    selectOne: (name) => [...QUIET, ...FIXED, name],
+    discover: (target) => [...QUIET, ...FIXED, '--benchmark-min-rounds=1', '--', ...(target.args ?? [])],
+    outputTo: (file) => [`--benchmark-json=${file}`],
     // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
     fixedCostFactor: 0.1,
   },

@@ -84,6 +84,12 @@ export interface CountDescription {
    * `fixWork`'s arguments), from its stderr; null when the failure is something else.
    */
   cannotFixWork?(stderr: string): string | null;
+  /**
+   * The harness writes its results to a file, not stdout: the arguments naming that file (a fresh
+   * path per run, in the runner's private directory). pytest-benchmark cannot write JSON to a
+   * socket (/dev/stdout is one under Node's child processes).
+   */
+  outputTo?(file: string): string[];
   /** How a target's binaries are built from packages (count-packages); absent: the user's build makes the binary. */
   units?: {
     /** The command that lists a target's units (argv), and how to read its output. */

@@ -7,7 +7,7 @@
  * difference is the count per iteration, in which start-up, the harness's own first run and
  * set-up cancel (src/counts/per-op.ts). Every program runs from an argument array, never a shell.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { finishRunReading, startRunReading } from '../environment.js';
 import { readRunResults } from '../formats/index.js';
@@ -146,8 +146,10 @@ export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenc
     for (const { binary, prefix, cwd } of binaries) {
       ctx.checkCancelled();
       const what = `listing the benchmarks of ${path.basename(binary)} on ${side}`;
-      const r = await listOrFail(ctx, what, [binary, ...prefix, ...ctx.description.discover(ctx.target)], cwd, runEnv(ctx, side));
-      for (const m of discovered(r.stdout, ctx.format, cwd, what)) {
+      const output = outputOf(ctx);
+      const argv = [binary, ...prefix, ...ctx.description.discover(ctx.target), ...output.args];
+      const r = await listOrFail(ctx, what, argv, cwd, runEnv(ctx, side));
+      for (const m of discovered(output.read(r), ctx.format, cwd, what)) {
         if (m.failed !== undefined) continue;
         const name = ctx.normaliseName(m.benchmark);
         const entry = byName.get(name) ?? { name, sides: {} };
@@ -166,6 +168,23 @@ export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenc
   return [...byName.values()];
 }
 
+let outputs = 0;
+
+/** Where one run's results are read: its stdout, or the file the description names (read once, then removed). */
+function outputOf(ctx: CountContext): { args: string[]; read(r: ArgvResult): string } {
+  if (!ctx.description.outputTo) return { args: [], read: (r) => r.stdout };
+  const file = path.join(ctx.tmp, `output-${++outputs}.json`);
+  return {
+    args: ctx.description.outputTo(file),
+    read: () => {
+      if (!existsSync(file)) return '';
+      const text = readFileSync(file, 'utf8');
+      rmSync(file, { force: true });
+      return text;
+    },
+  };
+}
+
 const runEnv = (ctx: CountContext, side: Side): NodeJS.ProcessEnv => ({ ...ctx.env(side), ...ctx.description.env });
 
 /** One counted run of one benchmark at `work`; a run that fails or counts nothing is a RunFailure (after it is returned for the log). */
@@ -179,14 +198,15 @@ export async function countOnce(
   const site = b.sides[side]!;
   const startedAt = new Date().toISOString();
   const reading = startRunReading();
-  const argv = [site.binary, ...site.prefix, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work)];
+  const output = outputOf(ctx);
+  const argv = [site.binary, ...site.prefix, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work), ...output.args];
   const r = await execArgvCounted(argv, { cwd: site.cwd, env: runEnv(ctx, side), timeoutSec: ctx.timeoutSec });
   let failure: string | null = null;
   if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}`;
   else if (r.instructions === null) failure = 'valgrind counted no instructions';
   else {
     // The selection must have run exactly this benchmark.
-    const ran = discovered(r.stdout, ctx.format, site.cwd, 'the counted run').some(
+    const ran = discovered(output.read(r), ctx.format, site.cwd, 'the counted run').some(
       (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === undefined,
     );
     if (!ran) failure = 'the selection ran no benchmark of that name (or it failed)';

@@ -32,15 +32,14 @@ describe('pytest-benchmark harness description: counts', () => {
       expect(recognise(command)).toBeNull();
   });
 
-  it('runs one test per process at a fixed number of one-iteration rounds, JSON on stdout', () => {
+  it('runs one test per process at a fixed number of one-iteration rounds, its JSON in a file of the runner', () => {
     const one = counts.selectOne('tests/test_a.py::test_x[a b-1]');
     expect(one.at(-1)).toBe('tests/test_a.py::test_x[a b-1]');
     expect(one).toEqual(
       expect.arrayContaining([
         '-p',
-        'no:terminal',
         'no:cacheprovider',
-        '--benchmark-json=/dev/stdout',
+        '--benchmark-only',
         '--benchmark-max-time=0',
         '--benchmark-min-time=0',
         '--benchmark-calibration-precision=1',
@@ -48,6 +47,7 @@ describe('pytest-benchmark harness description: counts', () => {
         '--benchmark-disable-gc',
       ]),
     );
+    expect(counts.outputTo!('/tmp/x/output-1.json')).toEqual(['--benchmark-json=/tmp/x/output-1.json']);
     expect(counts.fixWork(300)).toEqual(['--benchmark-min-rounds=300']);
     expect(counts.discover(target(['pytest'], ['b/']))).toEqual(expect.arrayContaining(['--benchmark-min-rounds=1', '--', 'b/']));
     expect(counts.discover(target(['pytest'], ['b/'])).at(-1)).toBe('b/');

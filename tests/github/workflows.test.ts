@@ -96,12 +96,13 @@ function pinProblem(uses: string): string | undefined {
 }
 
 describe('workflow files', () => {
-  it('are the four starter workflows, the reusable one and the release workflow', () => {
+  it('are the five starter workflows, the reusable one and the release workflow', () => {
     expect(WORKFLOWS.sort()).toEqual([
       '.github/workflows/benchgate.yml',
       '.github/workflows/release.yml',
       'templates/github/benchgate-comment.yml',
       'templates/github/benchgate-deep.yml',
+      'templates/github/benchgate-quiet.yml',
       'templates/github/benchgate-record.yml',
       'templates/github/benchgate-shards.yml',
       'templates/github/benchgate.yml',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LogHeader, Run } from '../../src/model.js';
+import { SCHEMA_VERSION } from '../../src/model.js';
 import { trustedGate } from '../../src/config.js';
 import { parseLog } from '../../src/runner/log.js';
 import { poolRounds } from '../../src/runner/pool-rounds.js';
@@ -42,7 +43,7 @@ describe('poolRounds', () => {
     const head = 'b'.repeat(40);
     const { schemaVersion: _v2, ...v1 } = header(head);
     const merged = parseLog(poolRounds([{ file: 'a', log: { ...log(head, [1]), header: { ...v1, schema: 1 } } }], GATE), 'm');
-    expect(merged.header.schemaVersion).toBe(3);
+    expect(merged.header.schemaVersion).toBe(SCHEMA_VERSION);
     expect(merged.header.schema).toBeUndefined();
   });
 

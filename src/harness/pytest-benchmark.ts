@@ -11,7 +11,26 @@ import { sameName, unique } from './filter-syntax.js';
 import type { CountTarget, HarnessDescription, ShellWord } from './types.js';
 
 /** Quiet runs of benchmarks only, writing no cache into the worktree (the JSON goes to the runner's file: outputTo). */
-const QUIET = ['-q', '-p', 'no:cacheprovider', '--benchmark-only'];
+const QUIET = ['-q', '-p', 'no:cacheprovider', '-p', 'benchgate_counts', '--benchmark-only'];
+
+/**
+ * The plugin `-p benchgate_counts` loads: no machine or commit info in the JSON. pytest-benchmark
+ * gathers them in subprocesses (`python -m cpuinfo`, lscpu, git, ...), which cachegrind would
+ * count too: 3.2 G instructions a run instead of 0.67 G (docs/steady.md).
+ */
+const PLUGIN = `"""benchgate: counted pytest-benchmark runs need no machine or commit info."""
+import pytest
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_benchmark_generate_machine_info(config):
+    return {}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_benchmark_generate_commit_info(config):
+    return {}
+`;
 const FIXED = [
   '--benchmark-max-time=0',
   '--benchmark-min-time=0',
@@ -88,6 +107,10 @@ export const pytestBenchmark: HarnessDescription = {
     selectOne: (name) => [...QUIET, ...FIXED, name],
     discover: (target) => [...QUIET, ...FIXED, '--benchmark-min-rounds=1', '--', ...(target.args ?? [])],
     outputTo: (file) => [`--benchmark-json=${file}`],
+    support: {
+      files: { 'benchgate_counts.py': PLUGIN },
+      env: (dir, inherited) => ({ PYTHONPATH: inherited.PYTHONPATH ? `${dir}:${inherited.PYTHONPATH}` : dir }),
+    },
     // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
     fixedCostFactor: 0.1,
   },

@@ -90,6 +90,14 @@ export interface CountDescription {
    * socket (/dev/stdout is one under Node's child processes).
    */
   outputTo?(file: string): string[];
+  /**
+   * Files the counted runs need (a pytest plugin), written once into a directory of the runner's,
+   * and the environment that points the harness at that directory, given the run's own.
+   */
+  support?: {
+    files: Readonly<Record<string, string>>;
+    env(dir: string, inherited: NodeJS.ProcessEnv): Record<string, string>;
+  };
   /** How a target's binaries are built from packages (count-packages); absent: the user's build makes the binary. */
   units?: {
     /** The command that lists a target's units (argv), and how to read its output. */

@@ -7,7 +7,7 @@
  * difference is the count per iteration, in which start-up, the harness's own first run and
  * set-up cancel (src/counts/per-op.ts). Every program runs from an argument array, never a shell.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { finishRunReading, startRunReading } from '../environment.js';
 import { readRunResults } from '../formats/index.js';
@@ -185,7 +185,20 @@ function outputOf(ctx: CountContext): { args: string[]; read(r: ArgvResult): str
   };
 }
 
-const runEnv = (ctx: CountContext, side: Side): NodeJS.ProcessEnv => ({ ...ctx.env(side), ...ctx.description.env });
+/** The directory of the description's support files, written on first use. */
+function supportDir(ctx: CountContext): string {
+  const dir = path.join(ctx.tmp, 'support');
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true });
+    for (const [name, text] of Object.entries(ctx.description.support!.files)) writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+function runEnv(ctx: CountContext, side: Side): NodeJS.ProcessEnv {
+  const env = { ...ctx.env(side), ...ctx.description.env };
+  return ctx.description.support ? { ...env, ...ctx.description.support.env(supportDir(ctx), env) } : env;
+}
 
 /** One counted run of one benchmark at `work`; a run that fails or counts nothing is a RunFailure (after it is returned for the log). */
 export async function countOnce(

@@ -47,6 +47,11 @@ describe('pytest-benchmark harness description: counts', () => {
         '--benchmark-disable-gc',
       ]),
     );
+    // The plugin that keeps machine and commit info (gathered in subprocesses) out of the count, on PYTHONPATH.
+    expect(one).toEqual(expect.arrayContaining(['-p', 'benchgate_counts']));
+    expect(counts.support!.files['benchgate_counts.py']).toMatch(/def pytest_benchmark_generate_machine_info\(config\):\n {4}return \{\}/);
+    expect(counts.support!.env('/tmp/s', {})).toEqual({ PYTHONPATH: '/tmp/s' });
+    expect(counts.support!.env('/tmp/s', { PYTHONPATH: '/opt/lib' })).toEqual({ PYTHONPATH: '/tmp/s:/opt/lib' });
     expect(counts.outputTo!('/tmp/x/output-1.json')).toEqual(['--benchmark-json=/tmp/x/output-1.json']);
     expect(counts.fixWork(300)).toEqual(['--benchmark-min-rounds=300']);
     expect(counts.discover(target(['pytest'], ['b/']))).toEqual(expect.arrayContaining(['--benchmark-min-rounds=1', '--', 'b/']));

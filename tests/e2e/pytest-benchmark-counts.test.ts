@@ -2,7 +2,7 @@
  * measure: instructions per benchmark for pytest-benchmark, end to end: one test whose head sums
  * twice as many numbers. Each counted run is one pytest process selecting the test by node id, at
  * a fixed number of one-iteration rounds, under cachegrind; pytest's start-up and collection
- * (about 1.1 G instructions) cancel in the difference of two works. One test keeps it near 40 s.
+ * (about 2 G instructions a run) cancel in the difference of two works. One test keeps it as short as it can be.
  */
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
@@ -50,6 +50,7 @@ describe('benchmark run --measure instructions --format pytest-benchmark', () =>
       // Per-op counts repeat within 1%: the hash seed and the fixed rounds hold.
       for (const side of [base, head]) expect(Math.max(...side) / Math.min(...side) - 1).toBeLessThan(0.01);
     },
-    240_000,
+    // 224 s on the shared 2-core machine at load average 11-16 (16 valgrind runs of ~2 G instructions each).
+    600_000,
   );
 });

@@ -48637,11 +48637,11 @@ function getIDToken(aud) {
 }
 
 // src/action.ts
-import { writeFileSync as writeFileSync7 } from "node:fs";
+import { writeFileSync as writeFileSync8 } from "node:fs";
 import path22 from "node:path";
 
 // src/commands/report.ts
-import { existsSync as existsSync13, readdirSync as readdirSync6, readFileSync as readFileSync13, statSync as statSync4, writeFileSync as writeFileSync6 } from "node:fs";
+import { existsSync as existsSync13, readdirSync as readdirSync6, readFileSync as readFileSync14, statSync as statSync4, writeFileSync as writeFileSync7 } from "node:fs";
 import path20 from "node:path";
 
 // src/stats/errors.ts
@@ -50040,6 +50040,216 @@ function decideDeterministic(c, thresholdPct, level, tolerance = DETERMINISTIC_T
   return { ...exact, verdict: "unchanged", warnings: [...c.warnings, { code: "below-threshold", message }] };
 }
 
+// src/counts/defaults.ts
+var COUNT_DEFAULTS = {
+  /** Repetitions per side every benchmark runs before the first look. */
+  minRepetitions: 3,
+  /** The cap: after this many repetitions per side an undecided benchmark is inconclusive. */
+  maxRepetitions: 6,
+  /**
+   * The family level the rule spends at most (per pull request, over every benchmark and look):
+   * the configured alpha when it is smaller.
+   */
+  maxAlpha: 0.01,
+  /**
+   * The pooling guard: a benchmark whose own log-scale variance is above the pool's at this
+   * one-sided F level (its own df against the pool's) is held to its own spread and df.
+   */
+  poolGuard: 0.05,
+  /**
+   * Counts that do not repeat: a log-scale standard deviation per op above this (5%) is not the
+   * near-deterministic noise the rule models (a JIT, Go's default GOMAXPROCS); the benchmark falls
+   * back to Mann-Whitney on its counts at the cap, flagged.
+   */
+  fallbackSpread: 0.05
+};
+function countLooks(min = COUNT_DEFAULTS.minRepetitions, max = COUNT_DEFAULTS.maxRepetitions) {
+  return Math.max(1, max - min + 1);
+}
+
+// src/stats/count-rule.ts
+var quantiles = /* @__PURE__ */ new Map();
+function tQuantile(p, df) {
+  const key = `${p}:${df}`;
+  let q = quantiles.get(key);
+  if (q === void 0) quantiles.set(key, q = studentTQuantile(p, df));
+  return q;
+}
+function logMoments(values) {
+  let sum3 = 0;
+  for (const v of values) sum3 += Math.log(v);
+  const mean3 = sum3 / values.length;
+  let ss = 0;
+  for (const v of values) ss += (Math.log(v) - mean3) ** 2;
+  return { mean: mean3, ss };
+}
+function logStats(base, head2) {
+  const b = logMoments(base);
+  const h2 = logMoments(head2);
+  return {
+    d: h2.mean - b.mean,
+    ss: b.ss + h2.ss,
+    df: Math.max(0, base.length - 1) + Math.max(0, head2.length - 1),
+    nBase: base.length,
+    nHead: head2.length
+  };
+}
+function allPositive(base, head2) {
+  for (const side of [base, head2]) for (const v of side) if (!(v > 0 && Number.isFinite(v))) return false;
+  return true;
+}
+var verdictOf = (changePct) => changePct > 0 ? "regression" : "improvement";
+var pct2 = (logRatio) => Math.expm1(logRatio) * 100;
+function countLevel(members, alpha, looks = countLooks()) {
+  return Math.min(alpha, COUNT_DEFAULTS.maxAlpha) / (Math.max(1, members) * Math.max(1, looks));
+}
+function intervalOutcome(stats2, pool, { thresholdPct, level }) {
+  const ownVariance = stats2.df > 0 ? stats2.ss / stats2.df : 0;
+  const spread2 = pool !== null ? { variance: Math.max(pool.variance, ownVariance), df: pool.df } : stats2.df > 0 ? { variance: ownVariance, df: stats2.df } : null;
+  const assumes = spread2 ? `log per-op counts are normal with ${pool ? `the spread pooled over the harness's benchmarks (df ${pool.df})` : `this benchmark's own spread (df ${spread2.df})`}` : "nothing yet: one repetition per side has no spread";
+  if (spread2 === null) return { name: "count-rule", statistic: null, p: null, interval: null, level, assumes, verdict: "inconclusive" };
+  const { d } = stats2;
+  const se = Math.sqrt(spread2.variance * (1 / stats2.nBase + 1 / stats2.nHead));
+  const k = tQuantile(1 - level / 2, spread2.df);
+  const [lo, hi] = [d - k * se, d + k * se];
+  const up = Math.log1p(thresholdPct / 100);
+  const down = thresholdPct < 100 ? Math.log1p(-thresholdPct / 100) : -Infinity;
+  const verdict = lo > up ? "regression" : hi < down ? "improvement" : lo > down && hi < up ? "unchanged" : "inconclusive";
+  return {
+    name: "count-rule",
+    statistic: { name: "|\u0394| \u2212 k\xB7s (log %)", value: (Math.abs(d) - k * se) * 100 },
+    p: null,
+    interval: [pct2(lo), pct2(hi)],
+    level,
+    assumes,
+    verdict
+  };
+}
+var exactCountRule = {
+  name: "exact-count",
+  applies: (base, head2) => deterministicOutcome(base, head2) !== null,
+  decide(base, head2, { thresholdPct, level }) {
+    const outcome = deterministicOutcome(base, head2);
+    const assumes = "every repetition of a side counted the same: no chance of a false alarm to spend a level on";
+    if (outcome === null || outcome.kind === "equal") {
+      return { name: "exact-count", statistic: null, p: 1, interval: [0, 0], level, assumes, verdict: "unchanged" };
+    }
+    const changePct = (outcome.ratio - 1) * 100;
+    const verdict = Math.abs(changePct) >= thresholdPct ? verdictOf(changePct) : "unchanged";
+    return { name: "exact-count", statistic: null, p: 0, interval: [changePct, changePct], level, assumes, verdict };
+  }
+};
+function fallbackOutcome(m, level, final, spreadPct) {
+  const { base, head: head2, thresholdPct } = m;
+  const repetitions = { base: base.length, head: head2.length };
+  const positive = [...base, ...head2].every((v) => v > 0);
+  const change2 = positive && base.length > 0 && head2.length > 0 ? percentChange(base, head2, { confLevel: 1 - level }) : null;
+  const why = spreadPct === null ? "a per-op count at or below 0" : `a spread of ${spreadPct.toFixed(1)}% (log sd)`;
+  const warning2 = {
+    code: "counts-do-not-repeat",
+    message: `its per-op counts do not repeat (${why}): decided by Mann-Whitney on the counts at the cap, not by the count rule`
+  };
+  const base_ = {
+    name: "mann-whitney",
+    statistic: null,
+    p: null,
+    interval: change2?.ci ?? null,
+    level,
+    assumes: "nothing about the shape: a rank test on the counts, whose noise is not the near-deterministic kind",
+    changePct: change2?.changePct ?? null,
+    spread: "fallback",
+    repetitions,
+    warning: warning2
+  };
+  if (!final) return { ...base_, verdict: "more" };
+  if (base.length < 2 || head2.length < 2) return { ...base_, verdict: "inconclusive" };
+  const mw = mannWhitneyU(base, head2);
+  const statistic = { name: "U of base", value: mw.u1 };
+  const direction = change2?.changePct ?? mw.u2 - mw.u1;
+  let verdict = "inconclusive";
+  if (mw.p < level && (change2 === null || Math.abs(change2.changePct) >= thresholdPct)) verdict = verdictOf(direction);
+  else if (change2 !== null && change2.ci[0] > -thresholdPct && change2.ci[1] < thresholdPct) verdict = "unchanged";
+  return { ...base_, statistic, p: mw.p, verdict };
+}
+function decideCounts(members, opts) {
+  const looks = opts.looks ?? countLooks();
+  const level = countLevel(members.length, opts.alpha, looks);
+  const out = /* @__PURE__ */ new Map();
+  const undecided = (verdict) => verdict === "inconclusive" && !opts.final ? "more" : verdict;
+  const candidates2 = [];
+  for (const m of members) {
+    const repetitions = { base: m.base.length, head: m.head.length };
+    if (m.base.length === 0 || m.head.length === 0) {
+      const none = {
+        name: "count-rule",
+        statistic: null,
+        p: null,
+        interval: null,
+        level,
+        changePct: null,
+        spread: "none",
+        repetitions
+      };
+      out.set(m.id, { ...none, assumes: "nothing: a side has no per-op count", verdict: undecided("inconclusive") });
+      continue;
+    }
+    const positive = allPositive(m.base, m.head);
+    const stats2 = positive ? logStats(m.base, m.head) : null;
+    const sd = stats2 && stats2.df > 0 ? Math.sqrt(stats2.ss / stats2.df) : 0;
+    if ((!positive || sd <= DETERMINISTIC_TOLERANCE) && exactCountRule.applies(m.base, m.head)) {
+      const o = exactCountRule.decide(m.base, m.head, { thresholdPct: m.thresholdPct, level });
+      out.set(m.id, { ...o, changePct: o.interval[0], spread: "exact", repetitions });
+      continue;
+    }
+    if (stats2 === null || sd > COUNT_DEFAULTS.fallbackSpread) {
+      out.set(m.id, fallbackOutcome(m, level * looks, opts.final, stats2 === null ? null : sd * 100));
+      continue;
+    }
+    candidates2.push({ m, stats: stats2, ss: stats2.ss, df: stats2.df });
+  }
+  const poolOf = (cs) => {
+    const df = cs.reduce((a, c) => a + c.df, 0);
+    return df > 0 ? { variance: cs.reduce((a, c) => a + c.ss, 0) / df, df } : null;
+  };
+  const farAbove = (c, pool2) => pool2 !== null && c.df > 0 && (pool2.variance === 0 ? c.ss > 0 : fisherFSf(c.ss / c.df / pool2.variance, c.df, pool2.df) < COUNT_DEFAULTS.poolGuard);
+  const first = poolOf(candidates2);
+  const alone = new Set(candidates2.filter((c) => farAbove(c, first)));
+  const pool = poolOf(candidates2.filter((c) => !alone.has(c)));
+  for (const c of candidates2) {
+    const { m } = c;
+    const usePool = !alone.has(c) && pool !== null;
+    const o = intervalOutcome(c.stats, usePool ? pool : null, { thresholdPct: m.thresholdPct, level });
+    out.set(m.id, {
+      ...o,
+      verdict: undecided(o.verdict),
+      changePct: pct2(c.stats.d),
+      spread: usePool ? "pooled" : "own",
+      repetitions: { base: m.base.length, head: m.head.length }
+    });
+  }
+  return out;
+}
+function replayCountLooks(members, opts) {
+  const min = opts.min ?? COUNT_DEFAULTS.minRepetitions;
+  const max = Math.max(min, opts.max ?? COUNT_DEFAULTS.maxRepetitions);
+  const looks = countLooks(min, max);
+  const closed = /* @__PURE__ */ new Map();
+  const upTo = (m, n) => m.base.length <= n && m.head.length <= n ? m : { ...m, base: m.base.slice(0, n), head: m.head.slice(0, n) };
+  for (let n = min, look = 1; n <= max; n++, look++) {
+    const open2 = members.filter((m) => !closed.has(m.id));
+    if (open2.length === 0) break;
+    const final = n === max || open2.every((m) => m.base.length <= n && m.head.length <= n);
+    const current = members.map((m) => upTo(m, closed.get(m.id)?.at ?? n));
+    const outcomes = decideCounts(current, { alpha: opts.alpha, final, looks });
+    for (const m of open2) {
+      const o = outcomes.get(m.id);
+      if (o.verdict !== "more") closed.set(m.id, { at: n, outcome: { ...o, verdict: o.verdict, looks: look } });
+    }
+    if (final) break;
+  }
+  return new Map([...closed].map(([id, c]) => [id, c.outcome]));
+}
+
 // src/analysis/decisions/rank-measures.ts
 function changeOf(base, head2) {
   if (base.every((v) => v > 0) && head2.every((v) => v > 0)) return percentChange(base, head2);
@@ -50612,8 +50822,8 @@ var SequentialRounds = class {
       if (stat2 !== null && stat2.n > previous) s.looks.push(stat2.n);
       inputs.push({ key: s.series.key, stat: stat2, looks: s.looks, rejected: s.rejected, thresholdPct: this.thresholdOf(s.series) });
     }
-    const outputs = decideLook(design, budget, this.familySize, this.rejectedCount, inputs, final);
-    for (const o of outputs) {
+    const outputs2 = decideLook(design, budget, this.familySize, this.rejectedCount, inputs, final);
+    for (const o of outputs2) {
       const s = this.states.get(o.key);
       if (o.rejected && !s.rejected) this.rejectedCount++;
       s.rejected = o.rejected;
@@ -50702,6 +50912,7 @@ var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
 var benchBitcoinCsv = {
   format: "bench-bitcoin-csv",
   normaliseName: sameName,
+  countsMissing: "bench_bitcoin selects by -filter but its nanobench core picks epochs and iterations by time (-min-time); it has no fixed iteration count",
   select: {
     wholeSuite: { value: ".*" },
     build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
@@ -50712,6 +50923,7 @@ var benchBitcoinCsv = {
 var benchgateJson = {
   format: "benchgate",
   normaliseName: sameName,
+  countsMissing: "benchgate's JSON format has no agreed way yet to tell a harness an iteration count",
   select: {
     wholeSuite: { value: "" },
     build: (open2) => filter(JSON.stringify(unique(open2)))
@@ -50733,6 +50945,7 @@ var reverse = (s) => [...s].reverse().join("");
 var benchmarkDotNet = {
   format: "benchmarkdotnet",
   normaliseName: sameName,
+  countsMissing: "benchgate does not build BenchmarkDotNet's fixed-work command (--iterationCount and --invocationCount per benchmark), and the .NET runtime's tiered JIT and background threads are not known to count repeatably under valgrind",
   select: {
     subsetLimit: "BenchmarkDotNet's --filter is one glob here, which cannot select an arbitrary subset of the benchmarks",
     wholeSuite: { value: "*" },
@@ -50762,6 +50975,7 @@ function longestCommonSubstring(names) {
 var cargoBench = {
   format: "cargo-bench",
   normaliseName: sameName,
+  countsMissing: "libtest's #[bench] picks Bencher::iter's iteration count by timing and has no flag to fix it",
   select: {
     subsetLimit: "libtest takes one substring, which cannot select an arbitrary subset of the benchmarks",
     wholeSuite: { value: "" },
@@ -50781,6 +50995,7 @@ function catch2Spec(open2) {
 var catch2 = {
   format: "catch2",
   normaliseName: sameName,
+  countsMissing: "Catch2's BENCHMARK estimates its iteration count from the clock's resolution; --benchmark-samples fixes the samples, not the iterations",
   select: {
     wholeSuite: { value: "" },
     build: (open2) => filter(catch2Spec(open2))
@@ -50792,6 +51007,7 @@ var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
 var criterion = {
   format: "criterion",
   normaliseName: sameName,
+  countsMissing: "Criterion.rs selects one benchmark by its filter but cannot run a fixed number of iterations: it warms up for --warm-up-time and derives every sample's iteration count from that warm-up's timing (only --sample-size, --warm-up-time and --measurement-time can be set, and --profile-time runs for a time, not a count)",
   select: {
     wholeSuite: { value: "" },
     build: (open2) => anchoredAlternation(open2, rustQuote)
@@ -50859,35 +51075,69 @@ var go = {
     // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
     env: { GOMAXPROCS: "1", GOGC: "off" },
     recognise: recogniseGoTest,
+    instead: "set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run",
+    commandShape: 'a direct "go test -bench PATTERN [packages]" call',
     selectOne: (name) => ["-test.run=^$", `-test.bench=${goPattern(name)}`],
-    discover: (pattern) => ["-test.run=^$", `-test.bench=${pattern}`, "-test.benchtime=1x"],
-    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
-    listUnits: (target2) => [
-      "go",
-      "list",
-      ...target2.buildFlags,
-      "-f",
-      "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
-      "--",
-      ...target2.packages
-    ],
-    parseUnits: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
-      const [name, dir] = line.split("	");
-      return { name, dir };
-    }),
-    buildUnit: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
+    discover: (target2) => ["-test.run=^$", `-test.bench=${target2.pattern}`, "-test.benchtime=1x"],
+    units: {
+      // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
+      list: (target2) => [
+        "go",
+        "list",
+        ...target2.buildFlags,
+        "-f",
+        "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
+        "--",
+        ...target2.packages
+      ],
+      parse: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
+        const [name, dir] = line.split("	");
+        return { name, dir };
+      }),
+      build: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
+    }
   }
 };
 
 // src/harness/google-benchmark.ts
 var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
+var ONE_RUN = ["--benchmark_format=json", "--benchmark_repetitions=1", "--benchmark_min_warmup_time=0"];
+function recogniseBinary(words) {
+  if (!words.every((w) => typeof w === "string")) return null;
+  const [binary, ...flags] = words;
+  if (binary === void 0 || binary.startsWith("-") || !binary.includes("/")) return null;
+  let pattern = ".";
+  for (const flag of flags) {
+    const m = /^--(benchmark_[a-z_]+|v)=([\s\S]*)$/.exec(flag);
+    if (!m) return null;
+    if (m[1] === "benchmark_filter" && m[2] !== "") pattern = m[2];
+  }
+  return { packages: [], pattern, buildFlags: [], binary };
+}
 var googleBenchmark = {
   format: "google-benchmark",
   normaliseName: sameName,
   select: {
     wholeSuite: { value: "." },
     build: (open2) => anchoredAlternation(open2, ereQuote, "(")
+  },
+  counts: {
+    fixWork: (n) => [`--benchmark_min_time=${n}x`],
+    env: {},
+    recognise: recogniseBinary,
+    instead: "set count-binary to the benchmark binary your build command makes (path from the working directory); or use bench-command to count the whole command once per run",
+    commandShape: 'a direct call of the benchmark binary by its path with only --benchmark_* flags ("./build/bench --benchmark_filter=PATTERN")',
+    selectOne: (name) => [`--benchmark_filter=^${ereQuote(name)}$`, ...ONE_RUN],
+    discover: (target2) => [`--benchmark_filter=${target2.pattern}`, "--benchmark_min_time=1x", ...ONE_RUN],
+    cannotFixWork: (stderr) => /benchmark_min_time/.test(stderr) && /expected to be a double|unrecognized command-line flag/.test(stderr) ? "this Google Benchmark cannot run a fixed number of iterations: --benchmark_min_time=Nx needs Google Benchmark 1.8.0 or later (Debian bookworm's libbenchmark-dev is 1.7.1, which calibrates by time only); build against 1.8.0 or later, or count the whole command with bench-command and a work fixed in the code (->Iterations(N))" : null
   }
+};
+
+// src/harness/iai-callgrind.ts
+var iaiCallgrind = {
+  format: "iai-callgrind",
+  normaliseName: sameName,
+  printsCounts: { metric: /^instructions$/ }
 };
 
 // src/harness/jmh.ts
@@ -50895,6 +51145,7 @@ var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
 var jmh = {
   format: "jmh",
   normaliseName: sameName,
+  countsMissing: "JMH's iterations run for a time (-r), not a count; single-shot mode with a batch size (-bm ss -bs N) would fix the work, but the JVM's JIT and GC threads make counts under valgrind not repeat, and benchgate does not build that command",
   select: {
     wholeSuite: { value: ".*" },
     // benchgate appends `(params)` to the method; JMH never sees it.
@@ -50905,14 +51156,96 @@ var jmh = {
   }
 };
 
+// src/harness/nanobench.ts
+var nanobench = {
+  format: "nanobench",
+  normaliseName: sameName,
+  printsCounts: { metric: /^ins\// }
+};
+
 // src/harness/pytest-benchmark.ts
+var QUIET = ["-q", "-p", "no:cacheprovider", "-p", "benchgate_counts", "--benchmark-only"];
+var PLUGIN = `"""benchgate: counted pytest-benchmark runs need no machine or commit info."""
+import pytest
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_benchmark_generate_machine_info(config):
+    return {}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_benchmark_generate_commit_info(config):
+    return {}
+`;
+var FIXED = [
+  "--benchmark-max-time=0",
+  "--benchmark-min-time=0",
+  "--benchmark-calibration-precision=1",
+  "--benchmark-warmup=off",
+  "--benchmark-disable-gc"
+];
+var DROPPED = /^(-q|-v|-qq|-vv|-s|-x|--benchmark-[a-z-]+(=[\s\S]*)?)$/;
+var isOp = (w, op) => typeof w === "object" && "op" in w && w.op === op;
+function pytestCommand(words) {
+  const [first, second, third, ...after] = words;
+  if (first === void 0) return null;
+  if (/(^|\/)pytest$/.test(first)) return { command: [first], rest: words.slice(1) };
+  if (/(^|\/)python3?(\.\d+)?$/.test(first) && second === "-m" && third === "pytest")
+    return { command: [first, "-m", "pytest"], rest: after };
+  return null;
+}
+function recognisePytest(words) {
+  let call = words;
+  const tail2 = words.findIndex((w) => typeof w !== "string");
+  if (tail2 >= 0) {
+    const rest = words.slice(tail2);
+    const catShape = rest.length === 5 && isOp(rest[0], ">&") && rest[1] === "2" && isOp(rest[2], "&&") && rest[3] === "cat" && typeof rest[4] === "string";
+    if (!catShape) return null;
+    call = words.slice(0, tail2);
+  }
+  const found = pytestCommand(call);
+  if (!found) return null;
+  const args = [];
+  for (const word of found.rest) {
+    if (word === "{filter}" || DROPPED.test(word)) continue;
+    if (word.startsWith("-")) return null;
+    args.push(word);
+  }
+  return { packages: [], pattern: ".", buildFlags: [], command: found.command, args };
+}
 var pytestBenchmark = {
   format: "pytest-benchmark",
   normaliseName: sameName,
   select: {
     wholeSuite: { argsFile: [] },
     build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
+  },
+  counts: {
+    fixWork: (n) => [`--benchmark-min-rounds=${n}`],
+    // The hash seed fixes dict and set layouts; no .pyc is written, so every run compiles alike.
+    env: { PYTHONHASHSEED: "0", PYTHONDONTWRITEBYTECODE: "1" },
+    recognise: recognisePytest,
+    instead: "write the bench command as a direct pytest call, or use bench-command to count the whole command once per run",
+    commandShape: 'a direct "pytest [paths or node ids]" or "python -m pytest ..." call (optionally "... --benchmark-json=FILE >&2 && cat FILE")',
+    // A node id is one argument (no shell, no escaping); it starts with its file's path, never with "-".
+    selectOne: (name) => [...QUIET, ...FIXED, name],
+    discover: (target2) => [...QUIET, ...FIXED, "--benchmark-min-rounds=1", "--", ...target2.args ?? []],
+    outputTo: (file) => [`--benchmark-json=${file}`],
+    support: {
+      files: { "benchgate_counts.py": PLUGIN },
+      env: (dir, inherited) => ({ PYTHONPATH: inherited.PYTHONPATH ? `${dir}:${inherited.PYTHONPATH}` : dir })
+    },
+    // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
+    fixedCostFactor: 0.1
   }
+};
+
+// src/harness/qtestlib.ts
+var qtestlib = {
+  format: "qtestlib",
+  normaliseName: sameName,
+  printsCounts: { metric: /^instructions$/ }
 };
 
 // src/harness/index.ts
@@ -50926,7 +51259,10 @@ var HARNESSES = [
   benchmarkDotNet,
   catch2,
   pytestBenchmark,
-  benchgateJson
+  benchgateJson,
+  iaiCallgrind,
+  qtestlib,
+  nanobench
 ];
 var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
 function harnessOf(format) {
@@ -50942,6 +51278,7 @@ function expandFilterPlaceholder(command) {
 }
 var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
 var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
+var SELF_COUNTING_FORMATS = HARNESSES.filter((h2) => h2.printsCounts).map((h2) => h2.format);
 function wholeSuiteFilter(format) {
   return harnessOf(format)?.select?.wholeSuite ?? null;
 }
@@ -51213,12 +51550,21 @@ function decide(c, level, levelPerTest) {
   };
 }
 function compareGroups(groups, settings, sequential) {
-  const policy = gatePolicy(settings);
+  const gate = gatePolicy(settings);
+  const harnessCounts = settings.measure === "instructions" && settings.countScope === "harness";
+  const policy = (g2) => {
+    const decision = gate(g2);
+    if (!harnessCounts) return decision;
+    if (g2.deterministic) return decision.notGating === "secondary" ? { gating: true, thresholdPct: decision.thresholdPct } : decision;
+    return decision.gating ? { ...decision, gating: false, notGating: "secondary" } : decision;
+  };
   const tested = groups.map((group2) => {
     const comparison = testGroup(group2, policy(group2), settings.alpha);
-    return { comparison, group: group2, exact: decideDeterministic(comparison, comparison.thresholdPct ?? settings.thresholdPct, settings.alpha) };
+    const exact = harnessCounts && group2.deterministic ? null : decideDeterministic(comparison, comparison.thresholdPct ?? settings.thresholdPct, settings.alpha);
+    return { comparison, group: group2, exact };
   });
-  const family = tested.filter((t) => t.exact === null && t.comparison.p !== null && t.comparison.gating);
+  const byRule = harnessCounts ? countRuleOf(tested, settings) : /* @__PURE__ */ new Map();
+  const family = tested.filter((t) => !byRule.has(t) && t.exact === null && t.comparison.p !== null && t.comparison.gating);
   const adjusted = adjustPValues(
     family.map((t) => t.comparison.p),
     settings.correction
@@ -51230,6 +51576,8 @@ function compareGroups(groups, settings, sequential) {
   const looks = sequential && groupSequentialPolicy(sequential.outcomes);
   const compared = tested.map((t) => {
     const { comparison: c, group: group2 } = t;
+    const ruled = byRule.get(t);
+    if (ruled) return { group: group2, comparison: ruled.comparison, level: ruled.level };
     if (t.exact) return { group: group2, comparison: t.exact, level: settings.alpha };
     const key = seriesKey(c.suite, c);
     const outcome = c.gating ? sequential?.outcomes.get(key) : void 0;
@@ -51258,6 +51606,33 @@ function byReportOrder(a, b) {
 }
 function sortForReport(items) {
   return [...items].sort(({ comparison: a }, { comparison: b }) => byReportOrder(a, b));
+}
+function countRuleOf(tested, settings) {
+  const out = /* @__PURE__ */ new Map();
+  for (const gating of [true, false]) {
+    const members = tested.filter(
+      (t) => t.group.deterministic && t.comparison.gating === gating && t.group.samples.base.length > 0 && t.group.samples.head.length > 0
+    );
+    const outcomes = decideCounts(
+      members.map((t, i) => ({ id: String(i), ...t.group.samples, thresholdPct: t.comparison.thresholdPct ?? settings.thresholdPct })),
+      { alpha: settings.alpha, final: true, looks: 1 }
+    );
+    members.forEach((t, i) => {
+      const o = outcomes.get(String(i));
+      const comparison = {
+        ...t.comparison,
+        test: { name: o.name, statistic: o.statistic, p: o.p, interval: o.interval, level: o.level, assumes: o.assumes },
+        p: o.p,
+        pAdjusted: null,
+        changePct: o.changePct,
+        changeCi: o.interval,
+        verdict: o.verdict === "more" ? "inconclusive" : o.verdict,
+        warnings: o.warning ? [...t.comparison.warnings, o.warning] : t.comparison.warnings
+      };
+      out.set(t, { comparison, level: o.level });
+    });
+  }
+  return out;
 }
 
 // src/counts/per-op.ts
@@ -51289,216 +51664,6 @@ function perOpCounts(runs) {
     out.set(benchmark, { base: perOp(sides.base), head: perOp(sides.head) });
   }
   return out;
-}
-
-// src/counts/defaults.ts
-var COUNT_DEFAULTS = {
-  /** Repetitions per side every benchmark runs before the first look. */
-  minRepetitions: 3,
-  /** The cap: after this many repetitions per side an undecided benchmark is inconclusive. */
-  maxRepetitions: 6,
-  /**
-   * The family level the rule spends at most (per pull request, over every benchmark and look):
-   * the configured alpha when it is smaller.
-   */
-  maxAlpha: 0.01,
-  /**
-   * The pooling guard: a benchmark whose own log-scale variance is above the pool's at this
-   * one-sided F level (its own df against the pool's) is held to its own spread and df.
-   */
-  poolGuard: 0.05,
-  /**
-   * Counts that do not repeat: a log-scale standard deviation per op above this (5%) is not the
-   * near-deterministic noise the rule models (a JIT, Go's default GOMAXPROCS); the benchmark falls
-   * back to Mann-Whitney on its counts at the cap, flagged.
-   */
-  fallbackSpread: 0.05
-};
-function countLooks(min = COUNT_DEFAULTS.minRepetitions, max = COUNT_DEFAULTS.maxRepetitions) {
-  return Math.max(1, max - min + 1);
-}
-
-// src/stats/count-rule.ts
-var quantiles = /* @__PURE__ */ new Map();
-function tQuantile(p, df) {
-  const key = `${p}:${df}`;
-  let q = quantiles.get(key);
-  if (q === void 0) quantiles.set(key, q = studentTQuantile(p, df));
-  return q;
-}
-function logMoments(values) {
-  let sum3 = 0;
-  for (const v of values) sum3 += Math.log(v);
-  const mean3 = sum3 / values.length;
-  let ss = 0;
-  for (const v of values) ss += (Math.log(v) - mean3) ** 2;
-  return { mean: mean3, ss };
-}
-function logStats(base, head2) {
-  const b = logMoments(base);
-  const h2 = logMoments(head2);
-  return {
-    d: h2.mean - b.mean,
-    ss: b.ss + h2.ss,
-    df: Math.max(0, base.length - 1) + Math.max(0, head2.length - 1),
-    nBase: base.length,
-    nHead: head2.length
-  };
-}
-function allPositive(base, head2) {
-  for (const side of [base, head2]) for (const v of side) if (!(v > 0 && Number.isFinite(v))) return false;
-  return true;
-}
-var verdictOf = (changePct) => changePct > 0 ? "regression" : "improvement";
-var pct2 = (logRatio) => Math.expm1(logRatio) * 100;
-function countLevel(members, alpha, looks = countLooks()) {
-  return Math.min(alpha, COUNT_DEFAULTS.maxAlpha) / (Math.max(1, members) * Math.max(1, looks));
-}
-function intervalOutcome(stats2, pool, { thresholdPct, level }) {
-  const ownVariance = stats2.df > 0 ? stats2.ss / stats2.df : 0;
-  const spread2 = pool !== null ? { variance: Math.max(pool.variance, ownVariance), df: pool.df } : stats2.df > 0 ? { variance: ownVariance, df: stats2.df } : null;
-  const assumes = spread2 ? `log per-op counts are normal with ${pool ? `the spread pooled over the harness's benchmarks (df ${pool.df})` : `this benchmark's own spread (df ${spread2.df})`}` : "nothing yet: one repetition per side has no spread";
-  if (spread2 === null) return { name: "count-rule", statistic: null, p: null, interval: null, level, assumes, verdict: "inconclusive" };
-  const { d } = stats2;
-  const se = Math.sqrt(spread2.variance * (1 / stats2.nBase + 1 / stats2.nHead));
-  const k = tQuantile(1 - level / 2, spread2.df);
-  const [lo, hi] = [d - k * se, d + k * se];
-  const up = Math.log1p(thresholdPct / 100);
-  const down = thresholdPct < 100 ? Math.log1p(-thresholdPct / 100) : -Infinity;
-  const verdict = lo > up ? "regression" : hi < down ? "improvement" : lo > down && hi < up ? "unchanged" : "inconclusive";
-  return {
-    name: "count-rule",
-    statistic: { name: "|\u0394| \u2212 k\xB7s (log %)", value: (Math.abs(d) - k * se) * 100 },
-    p: null,
-    interval: [pct2(lo), pct2(hi)],
-    level,
-    assumes,
-    verdict
-  };
-}
-var exactCountRule = {
-  name: "exact-count",
-  applies: (base, head2) => deterministicOutcome(base, head2) !== null,
-  decide(base, head2, { thresholdPct, level }) {
-    const outcome = deterministicOutcome(base, head2);
-    const assumes = "every repetition of a side counted the same: no chance of a false alarm to spend a level on";
-    if (outcome === null || outcome.kind === "equal") {
-      return { name: "exact-count", statistic: null, p: 1, interval: [0, 0], level, assumes, verdict: "unchanged" };
-    }
-    const changePct = (outcome.ratio - 1) * 100;
-    const verdict = Math.abs(changePct) >= thresholdPct ? verdictOf(changePct) : "unchanged";
-    return { name: "exact-count", statistic: null, p: 0, interval: [changePct, changePct], level, assumes, verdict };
-  }
-};
-function fallbackOutcome(m, level, final, spreadPct) {
-  const { base, head: head2, thresholdPct } = m;
-  const repetitions = { base: base.length, head: head2.length };
-  const positive = [...base, ...head2].every((v) => v > 0);
-  const change2 = positive && base.length > 0 && head2.length > 0 ? percentChange(base, head2, { confLevel: 1 - level }) : null;
-  const why = spreadPct === null ? "a per-op count at or below 0" : `a spread of ${spreadPct.toFixed(1)}% (log sd)`;
-  const warning2 = {
-    code: "counts-do-not-repeat",
-    message: `its per-op counts do not repeat (${why}): decided by Mann-Whitney on the counts at the cap, not by the count rule`
-  };
-  const base_ = {
-    name: "mann-whitney",
-    statistic: null,
-    p: null,
-    interval: change2?.ci ?? null,
-    level,
-    assumes: "nothing about the shape: a rank test on the counts, whose noise is not the near-deterministic kind",
-    changePct: change2?.changePct ?? null,
-    spread: "fallback",
-    repetitions,
-    warning: warning2
-  };
-  if (!final) return { ...base_, verdict: "more" };
-  if (base.length < 2 || head2.length < 2) return { ...base_, verdict: "inconclusive" };
-  const mw = mannWhitneyU(base, head2);
-  const statistic = { name: "U of base", value: mw.u1 };
-  const direction = change2?.changePct ?? mw.u2 - mw.u1;
-  let verdict = "inconclusive";
-  if (mw.p < level && (change2 === null || Math.abs(change2.changePct) >= thresholdPct)) verdict = verdictOf(direction);
-  else if (change2 !== null && change2.ci[0] > -thresholdPct && change2.ci[1] < thresholdPct) verdict = "unchanged";
-  return { ...base_, statistic, p: mw.p, verdict };
-}
-function decideCounts(members, opts) {
-  const looks = opts.looks ?? countLooks();
-  const level = countLevel(members.length, opts.alpha, looks);
-  const out = /* @__PURE__ */ new Map();
-  const undecided = (verdict) => verdict === "inconclusive" && !opts.final ? "more" : verdict;
-  const candidates2 = [];
-  for (const m of members) {
-    const repetitions = { base: m.base.length, head: m.head.length };
-    if (m.base.length === 0 || m.head.length === 0) {
-      const none = {
-        name: "count-rule",
-        statistic: null,
-        p: null,
-        interval: null,
-        level,
-        changePct: null,
-        spread: "none",
-        repetitions
-      };
-      out.set(m.id, { ...none, assumes: "nothing: a side has no per-op count", verdict: undecided("inconclusive") });
-      continue;
-    }
-    const positive = allPositive(m.base, m.head);
-    const stats2 = positive ? logStats(m.base, m.head) : null;
-    const sd = stats2 && stats2.df > 0 ? Math.sqrt(stats2.ss / stats2.df) : 0;
-    if ((!positive || sd <= DETERMINISTIC_TOLERANCE) && exactCountRule.applies(m.base, m.head)) {
-      const o = exactCountRule.decide(m.base, m.head, { thresholdPct: m.thresholdPct, level });
-      out.set(m.id, { ...o, changePct: o.interval[0], spread: "exact", repetitions });
-      continue;
-    }
-    if (stats2 === null || sd > COUNT_DEFAULTS.fallbackSpread) {
-      out.set(m.id, fallbackOutcome(m, level * looks, opts.final, stats2 === null ? null : sd * 100));
-      continue;
-    }
-    candidates2.push({ m, stats: stats2, ss: stats2.ss, df: stats2.df });
-  }
-  const poolOf = (cs) => {
-    const df = cs.reduce((a, c) => a + c.df, 0);
-    return df > 0 ? { variance: cs.reduce((a, c) => a + c.ss, 0) / df, df } : null;
-  };
-  const farAbove = (c, pool2) => pool2 !== null && c.df > 0 && (pool2.variance === 0 ? c.ss > 0 : fisherFSf(c.ss / c.df / pool2.variance, c.df, pool2.df) < COUNT_DEFAULTS.poolGuard);
-  const first = poolOf(candidates2);
-  const alone = new Set(candidates2.filter((c) => farAbove(c, first)));
-  const pool = poolOf(candidates2.filter((c) => !alone.has(c)));
-  for (const c of candidates2) {
-    const { m } = c;
-    const usePool = !alone.has(c) && pool !== null;
-    const o = intervalOutcome(c.stats, usePool ? pool : null, { thresholdPct: m.thresholdPct, level });
-    out.set(m.id, {
-      ...o,
-      verdict: undecided(o.verdict),
-      changePct: pct2(c.stats.d),
-      spread: usePool ? "pooled" : "own",
-      repetitions: { base: m.base.length, head: m.head.length }
-    });
-  }
-  return out;
-}
-function replayCountLooks(members, opts) {
-  const min = opts.min ?? COUNT_DEFAULTS.minRepetitions;
-  const max = Math.max(min, opts.max ?? COUNT_DEFAULTS.maxRepetitions);
-  const looks = countLooks(min, max);
-  const closed = /* @__PURE__ */ new Map();
-  const upTo = (m, n) => m.base.length <= n && m.head.length <= n ? m : { ...m, base: m.base.slice(0, n), head: m.head.slice(0, n) };
-  for (let n = min, look = 1; n <= max; n++, look++) {
-    const open2 = members.filter((m) => !closed.has(m.id));
-    if (open2.length === 0) break;
-    const final = n === max || open2.every((m) => m.base.length <= n && m.head.length <= n);
-    const current = members.map((m) => upTo(m, closed.get(m.id)?.at ?? n));
-    const outcomes = decideCounts(current, { alpha: opts.alpha, final, looks });
-    for (const m of open2) {
-      const o = outcomes.get(m.id);
-      if (o.verdict !== "more") closed.set(m.id, { at: n, outcome: { ...o, verdict: o.verdict, looks: look } });
-    }
-    if (final) break;
-  }
-  return new Map([...closed].map(([id, c]) => [id, c.outcome]));
 }
 
 // src/analysis/counts.ts
@@ -57693,7 +57858,7 @@ function addMetric(set, benchmark, label, value, tool, line) {
     line.number
   );
 }
-var iaiCallgrind = {
+var iaiCallgrind2 = {
   name: NAME13,
   description: "iai-callgrind / gungraun terminal output (cargo bench)",
   detect(text3) {
@@ -58242,7 +58407,7 @@ function parseCsv(set, text3) {
 function isMarkdownHeader(text3) {
   return text3.startsWith("|") && text3.includes("err%") && text3.includes("total") && text3.includes("ns/");
 }
-var nanobench = {
+var nanobench2 = {
   name: NAME19,
   description: "nanobench markdown table, templates::json(), templates::pyperf() or templates::csv()",
   detect(text3) {
@@ -58415,7 +58580,7 @@ function addTestCase(set, testCase2, depth) {
 function isXml2(start) {
   return /^\s*(<\?xml[^>]*\?>\s*)?<TestCase[\s>]/.test(start);
 }
-var qtestlib = {
+var qtestlib2 = {
   name: NAME21,
   description: "Qt Test (QTestLib) benchmark results: -o -,txt or -o -,xml",
   detect(text3) {
@@ -58583,12 +58748,12 @@ var detectable = [
   k6,
   deno,
   catch22,
-  qtestlib,
-  iaiCallgrind,
+  qtestlib2,
+  iaiCallgrind2,
   divan,
   benchmarkIps,
   wrk,
-  nanobench,
+  nanobench2,
   js,
   benchBitcoinCsv2,
   criterion2,
@@ -58964,7 +59129,7 @@ var CONFIG = [
     type: "choice",
     choices: ["time", "instructions"],
     default: "time",
-    help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go) one count per benchmark from the harness's own test binary, else (bench-command) one count of the whole command per run (docs/steady.md)",
+    help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go, google-benchmark, pytest-benchmark) one count per benchmark at fixed works; with a harness that prints its own counts (iai-callgrind, qtestlib, nanobench) those counts, never wrapped again; else (bench-command) one count of the whole command per run (docs/steady.md)",
     trust: "trusted-only",
     measures: true,
     commands: ["run"]
@@ -58985,7 +59150,7 @@ var CONFIG = [
     arg: "PATH",
     type: "text",
     defaultText: "none",
-    help: "measure instructions per benchmark: a Go test binary the build command makes in each worktree (path from the working directory, e.g. bench.test from go test -c -o bench.test ./pkg), counted instead of building packages",
+    help: "measure instructions per benchmark: a test or benchmark binary the build command makes in each worktree (path from the working directory, e.g. bench.test from go test -c -o bench.test ./pkg, or a Google Benchmark binary), counted instead of building packages",
     trust: "trusted-only",
     measures: true,
     commands: ["run"]
@@ -59391,14 +59556,15 @@ function resolveConfig(layers, repoDir) {
   }
   const measure2 = text3("measure") ?? "time";
   const givenFormat = text3("format");
-  const countTarget = measure2 === "instructions" && commandMode === void 0 && givenFormat !== void 0 && !["auto", "command"].includes(givenFormat) ? countTargetOf(bench, givenFormat, merged, text3("count-binary"), list3("count-packages")) : void 0;
+  const harnessCounts = measure2 === "instructions" && commandMode === void 0 && SELF_COUNTING_FORMATS.includes(givenFormat ?? "");
+  const countTarget = measure2 === "instructions" && !harnessCounts && commandMode === void 0 && givenFormat !== void 0 && !["auto", "command"].includes(givenFormat) ? countTargetOf(bench, givenFormat, merged, text3("count-binary"), list3("count-packages")) : void 0;
   for (const key of ["count-packages", "count-binary"]) {
     if (merged[key] !== void 0 && !countTarget)
       throw new ConfigError(
         `${merged[key].where}: ${key} applies to measure: instructions with a counted format (${FORMATS_WITH_COUNTS.join(", ")}) only`
       );
   }
-  const format = countTarget ? givenFormat : commandMode !== void 0 || measure2 === "instructions" ? "command" : givenFormat ?? DEFAULTS.format;
+  const format = countTarget || harnessCounts ? givenFormat : commandMode !== void 0 || measure2 === "instructions" ? "command" : givenFormat ?? DEFAULTS.format;
   checkFormat(format, merged.format?.where ?? "--format");
   if (text3("rounds") === "auto" && text3("sampling") === "pooled") {
     throw new ConfigError(
@@ -59529,14 +59695,20 @@ function takesFilter(bench, format, merged) {
   return true;
 }
 function countTargetOf(bench, format, merged, binary, packages) {
-  const counts = harnessOf(format)?.counts;
+  const harness = harnessOf(format);
+  const counts = harness?.counts;
   if (!counts) {
+    const why = harness?.countsMissing ?? `benchgate knows no way to select one ${format} benchmark and fix its work`;
     throw new ConfigError(
-      `${merged.format.where}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(", ")} only; for ${format}, count the whole command instead: use bench-command (one count per run, with the harness work fixed) and remove format`
+      `${merged.format.where}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(", ")} only, and reads the counts ${SELF_COUNTING_FORMATS.join(", ")} print; ${format} cannot be counted per benchmark: ${why}. Count the whole command instead: use bench-command (one count per run, with the work fixed in the code) and remove format`
     );
   }
   if (binary !== void 0 && packages.length > 0)
     throw new ConfigError(`${merged["count-binary"].where}: give either count-binary or count-packages, not both`);
+  if (packages.length > 0 && !counts.units)
+    throw new ConfigError(
+      `${merged["count-packages"].where}: count-packages builds Go packages; ${format} benchmarks are counted from the binary your build makes: set count-binary instead`
+    );
   const recognised = counts.recognise((0, import_shell_quote.parse)(bench, (name) => ({ op: `$${name}` })));
   const pattern = recognised?.pattern ?? ".";
   if (binary !== void 0) return { packages: [], pattern, buildFlags: [], binary };
@@ -59544,12 +59716,16 @@ function countTargetOf(bench, format, merged, binary, packages) {
   if (recognised) return recognised;
   const where = merged.bench?.where ?? "--bench";
   throw new ConfigError(
-    `${where}: measure: instructions counts each ${format} benchmark from a direct "go test -bench PATTERN [packages]" call, and cannot see through ${JSON.stringify(bench)} (a script, make, cd ... &&, a pipe, a variable or an unknown flag): set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run`
+    `${where}: measure: instructions counts each ${format} benchmark from ${counts.commandShape}, and cannot see through ${JSON.stringify(bench)} (a script, make, cd ... &&, a pipe, a variable or an unknown flag): ${counts.instead}`
   );
 }
 function checkFormat(format, where) {
   const known = ["auto", "command", ...formats.map((f) => f.name)];
   if (!known.includes(format)) throw new ConfigError(`${where}: unknown format "${format}"; valid formats: ${known.join(", ")}`);
+}
+function countScopeOf(config) {
+  if (config.countTarget) return "benchmark";
+  return SELF_COUNTING_FORMATS.includes(config.format) ? "harness" : "process";
 }
 function runSettingsOf(config) {
   return {
@@ -59568,7 +59744,7 @@ function runSettingsOf(config) {
     timeoutSec: config.timeoutSec,
     workingDirectory: config.workingDirectory,
     measure: config.measure,
-    ...config.measure === "instructions" && { countScope: config.countTarget ? "benchmark" : "process" },
+    ...config.measure === "instructions" && { countScope: countScopeOf(config) },
     gateMetrics: config.gateMetrics,
     gateProcess: config.gateProcess,
     ignore: config.ignore,
@@ -60179,9 +60355,10 @@ var results_log_schema_default = {
           type: "string",
           enum: [
             "benchmark",
-            "process"
+            "process",
+            "harness"
           ],
-          description: "measure: instructions: `benchmark`, one count per benchmark from the harness's own binary (src/runner/counts.ts), or `process`, the whole command's count per run. Absent: process."
+          description: "measure: instructions: `benchmark`, one count per benchmark from the harness's own binary (src/runner/counts.ts), `process`, the whole command's count per run, or `harness`, the counts a harness prints itself (iai-callgrind, QTestLib, nanobench), read as they are and decided by the count rule. Absent: process."
         },
         adaptive: {
           $ref: "#/definitions/AdaptiveSettings",
@@ -61196,9 +61373,10 @@ var results_schema_default = {
           type: "string",
           enum: [
             "benchmark",
-            "process"
+            "process",
+            "harness"
           ],
-          description: "measure: instructions: `benchmark`, one count per benchmark from the harness's own binary (src/runner/counts.ts), or `process`, the whole command's count per run. Absent: process."
+          description: "measure: instructions: `benchmark`, one count per benchmark from the harness's own binary (src/runner/counts.ts), `process`, the whole command's count per run, or `harness`, the counts a harness prints itself (iai-callgrind, QTestLib, nanobench), read as they are and decided by the count rule. Absent: process."
         },
         adaptive: {
           $ref: "#/definitions/AdaptiveSettings",
@@ -65816,12 +65994,12 @@ async function reviewWarnings(config, repo, baseSha, headSha) {
 var VERSION7 = "0.1.0";
 
 // src/measure-counts.ts
-import { mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
+import { mkdtempSync as mkdtempSync2, rmSync as rmSync4 } from "node:fs";
 import os14 from "node:os";
 import path16 from "node:path";
 
 // src/runner/counts.ts
-import { existsSync as existsSync12 } from "node:fs";
+import { existsSync as existsSync12, mkdirSync as mkdirSync2, readFileSync as readFileSync13, rmSync as rmSync3, writeFileSync as writeFileSync4 } from "node:fs";
 import path15 from "node:path";
 
 // src/runner/pool.ts
@@ -65867,20 +66045,27 @@ ${tail(r)}`);
 async function binariesOf(ctx, side) {
   const dir = ctx.dirs[side];
   const { target: target2, description } = ctx;
+  if (target2.command !== void 0) {
+    const [first, ...prefix] = target2.command;
+    const binary = first.includes("/") ? path15.resolve(dir, first) : first;
+    if (first.includes("/") && !existsSync12(binary)) throw new RunFailure(`${first} is not in ${side}'s worktree after the build`);
+    return [{ binary, prefix, cwd: dir }];
+  }
   if (target2.binary !== void 0) {
     const binary = path15.resolve(dir, target2.binary);
     if (!existsSync12(binary))
       throw new RunFailure(`count-binary ${target2.binary} is not in ${side}'s worktree after the build: make the build command write it`);
-    return [{ binary, cwd: dir }];
+    return [{ binary, prefix: [], cwd: dir }];
   }
-  const listed2 = await runOrFail(`listing the packages on ${side}`, description.listUnits(target2), dir, ctx.env(side), 0);
-  const units = description.parseUnits(listed2.stdout);
+  const build = description.units;
+  const listed2 = await runOrFail(`listing the packages on ${side}`, build.list(target2), dir, ctx.env(side), 0);
+  const units = build.parse(listed2.stdout);
   const out = [];
   for (const [i, unit] of units.entries()) {
     ctx.checkCancelled();
     const binary = path15.join(ctx.tmp, side, `${i}.test`);
-    await runOrFail(`building ${unit.name} on ${side}`, description.buildUnit(target2, unit, binary), dir, ctx.env(side), 0);
-    out.push({ binary, cwd: unit.dir });
+    await runOrFail(`building ${unit.name} on ${side}`, build.build(target2, unit, binary), dir, ctx.env(side), 0);
+    out.push({ binary, prefix: [], cwd: unit.dir });
   }
   return out;
 }
@@ -65892,19 +66077,30 @@ function discovered(stdout, format, cwd, what) {
     throw err;
   }
 }
+async function listOrFail(ctx, what, argv, cwd, env) {
+  try {
+    return await runOrFail(what, argv, cwd, env, ctx.timeoutSec);
+  } catch (err) {
+    const why = err instanceof RunFailure ? ctx.description.cannotFixWork?.(err.message) : null;
+    if (why) throw new ConfigError(`${what}: ${why}`);
+    throw err;
+  }
+}
 async function discoverBenchmarks(ctx) {
   const byName = /* @__PURE__ */ new Map();
   for (const side of ["base", "head"]) {
     const binaries = await binariesOf(ctx, side);
-    for (const { binary, cwd } of binaries) {
+    for (const { binary, prefix, cwd } of binaries) {
       ctx.checkCancelled();
       const what = `listing the benchmarks of ${path15.basename(binary)} on ${side}`;
-      const r = await runOrFail(what, [binary, ...ctx.description.discover(ctx.target.pattern)], cwd, runEnv(ctx, side), ctx.timeoutSec);
-      for (const m of discovered(r.stdout, ctx.format, cwd, what)) {
+      const output = outputOf(ctx);
+      const argv = [binary, ...prefix, ...ctx.description.discover(ctx.target), ...output.args];
+      const r = await listOrFail(ctx, what, argv, cwd, runEnv(ctx, side));
+      for (const m of discovered(output.read(r), ctx.format, cwd, what)) {
         if (m.failed !== void 0) continue;
         const name = ctx.normaliseName(m.benchmark);
         const entry = byName.get(name) ?? { name, sides: {} };
-        entry.sides[side] ??= { raw: m.benchmark, binary, cwd, nsPerOp: m.values.length > 0 ? m.values[0] * 1e9 : null };
+        entry.sides[side] ??= { raw: m.benchmark, binary, prefix, cwd, nsPerOp: m.values.length > 0 ? m.values[0] * 1e9 : null };
         byName.set(name, entry);
       }
     }
@@ -65914,23 +66110,49 @@ async function discoverBenchmarks(ctx) {
   }
   if (byName.size === 0)
     throw new RunFailure(
-      `no benchmark matched -bench ${JSON.stringify(ctx.target.pattern)} on either side: check the pattern and the packages`
+      `no benchmark matched the pattern ${JSON.stringify(ctx.target.pattern)} on either side: check the pattern and what is built`
     );
   return [...byName.values()];
 }
-var runEnv = (ctx, side) => ({ ...ctx.env(side), ...ctx.description.env });
+var outputs = 0;
+function outputOf(ctx) {
+  if (!ctx.description.outputTo) return { args: [], read: (r) => r.stdout };
+  const file = path15.join(ctx.tmp, `output-${++outputs}.json`);
+  return {
+    args: ctx.description.outputTo(file),
+    read: () => {
+      if (!existsSync12(file)) return "";
+      const text3 = readFileSync13(file, "utf8");
+      rmSync3(file, { force: true });
+      return text3;
+    }
+  };
+}
+function supportDir(ctx) {
+  const dir = path15.join(ctx.tmp, "support");
+  if (!existsSync12(dir)) {
+    mkdirSync2(dir, { recursive: true });
+    for (const [name, text3] of Object.entries(ctx.description.support.files)) writeFileSync4(path15.join(dir, name), text3);
+  }
+  return dir;
+}
+function runEnv(ctx, side) {
+  const env = { ...ctx.env(side), ...ctx.description.env };
+  return ctx.description.support ? { ...env, ...ctx.description.support.env(supportDir(ctx), env) } : env;
+}
 async function countOnce(ctx, b, side, work, round) {
   const site = b.sides[side];
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
   const reading = startRunReading();
-  const argv = [site.binary, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work)];
+  const output = outputOf(ctx);
+  const argv = [site.binary, ...site.prefix, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work), ...output.args];
   const r = await execArgvCounted(argv, { cwd: site.cwd, env: runEnv(ctx, side), timeoutSec: ctx.timeoutSec });
   let failure = null;
   if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}
 ${tail(r)}`;
   else if (r.instructions === null) failure = "valgrind counted no instructions";
   else {
-    const ran = discovered(r.stdout, ctx.format, site.cwd, "the counted run").some(
+    const ran = discovered(output.read(r), ctx.format, site.cwd, "the counted run").some(
       (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === void 0
     );
     if (!ran) failure = "the selection ran no benchmark of that name (or it failed)";
@@ -65962,10 +66184,10 @@ async function probe(ctx, b, side, work) {
   if (failure !== null) throw new RunFailure(`calibrating: ${failure}`);
   return run2.measurements[0].values[0];
 }
-function workFromProbes(p, c1, c2) {
+function workFromProbes(p, c1, c2, fixedCostFactor = FIXED_COST_FACTOR) {
   const perOp = Math.max((c2 - c1) / p, 1);
   const fixed = Math.max(c1 - p * perOp, 0);
-  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, FIXED_COST_FACTOR * fixed) / perOp));
+  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, fixedCostFactor * fixed) / perOp));
   return { small, large: LARGE_OVER_SMALL * small };
 }
 function probeSize(nsPerOp) {
@@ -65981,7 +66203,7 @@ async function calibrate(ctx, benchmarks) {
       ctx.checkCancelled();
       const side = b.sides.base ? "base" : "head";
       const p = probeSize(b.sides[side].nsPerOp);
-      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p));
+      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p), ctx.description.fixedCostFactor);
     },
     (work, b) => {
       plan[b.name] = work;
@@ -66068,7 +66290,7 @@ async function measureCounts(setup) {
     );
     return log;
   } finally {
-    rmSync3(tmp, { recursive: true, force: true });
+    rmSync4(tmp, { recursive: true, force: true });
   }
 }
 
@@ -66183,7 +66405,7 @@ async function measure(config, platform2) {
   const file = logPath(config);
   try {
     refuseUnfailableGate(config, 1);
-    const valgrind = config.measure === "instructions" ? requireValgrind() : void 0;
+    const valgrind = config.measure === "instructions" && countScopeOf(config) !== "harness" ? requireValgrind() : void 0;
     const steady2 = planSteadiness(config);
     const user = config.runAs === void 0 ? void 0 : lookupRunAs(config.runAs);
     if (user && config.countTarget) {
@@ -66473,15 +66695,18 @@ async function runSide(ctx, planned, side, position, label, filter2) {
   const reading = startRunReading();
   const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
   show?.(progress);
-  const r = await (config.measure === "instructions" ? execCounted : execMeasured)(expandFilterPlaceholder(config.bench), {
-    cwd: dirs[side],
-    env: { ...commandEnv(side, planned.round, dirs, user), ...steady2.env, ...filter2.env },
-    timeoutSec: config.timeoutSec,
-    user,
-    prefix: steady2.prefix,
-    // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
-    ...show && { onLine: (line) => show({ ...progress, lastLine: line }) }
-  });
+  const r = await (config.measure === "instructions" && countScopeOf(config) === "process" ? execCounted : execMeasured)(
+    expandFilterPlaceholder(config.bench),
+    {
+      cwd: dirs[side],
+      env: { ...commandEnv(side, planned.round, dirs, user), ...steady2.env, ...filter2.env },
+      timeoutSec: config.timeoutSec,
+      user,
+      prefix: steady2.prefix,
+      // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
+      ...show && { onLine: (line) => show({ ...progress, lastLine: line }) }
+    }
+  );
   counts.runsDone++;
   ctx.checkCancelled();
   const run2 = {
@@ -66530,7 +66755,7 @@ ${lastLines(r)}`);
 }
 
 // src/report/index.ts
-import { mkdirSync as mkdirSync2 } from "node:fs";
+import { mkdirSync as mkdirSync3 } from "node:fs";
 import path19 from "node:path";
 
 // src/report/codequality.ts
@@ -66994,15 +67219,15 @@ function renderMetrics(result) {
 }
 
 // src/report/write.ts
-import { renameSync as renameSync2, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { renameSync as renameSync2, rmSync as rmSync5, writeFileSync as writeFileSync5 } from "node:fs";
 import path18 from "node:path";
-function writeAtomic(file, text3, write = writeFileSync4) {
+function writeAtomic(file, text3, write = writeFileSync5) {
   const temp = path18.join(path18.dirname(file), `.${path18.basename(file)}.${process.pid}.tmp`);
   try {
     write(temp, text3);
     renameSync2(temp, file);
   } catch (err) {
-    rmSync4(temp, { force: true });
+    rmSync5(temp, { force: true });
     const e = err;
     if (isNoSpace(e)) throw new NoSpace(file, e.code, "could not be written");
     if (e.path !== void 0) throw Object.assign(new Error(e.message), { code: e.code, syscall: "write", path: file });
@@ -67033,7 +67258,7 @@ var reportFiles = [
   { file: "report.html", render: renderHtml }
 ];
 function writeReports(result, outDir, comment = {}, write) {
-  mkdirSync2(outDir, { recursive: true });
+  mkdirSync3(outDir, { recursive: true });
   const files = reportFiles.map((report) => ({
     name: report.file,
     file: path19.join(outDir, report.file),
@@ -67200,7 +67425,7 @@ function readResults(file) {
     const { size } = statSync4(file);
     if (size > MAX_RESULTS_BYTES)
       throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
-    text3 = readFileSync13(file, "utf8");
+    text3 = readFileSync14(file, "utf8");
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
   }
@@ -67215,7 +67440,7 @@ function readResults(file) {
 function readPullRequestNumber(dir) {
   const file = path20.join(dir, PULL_REQUEST_FILE);
   if (!existsSync13(file)) return void 0;
-  const text3 = readFileSync13(file, "utf8").trim();
+  const text3 = readFileSync14(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
@@ -67262,7 +67487,7 @@ function joinShardDirectories(dir, trusted) {
   if (files.length === 0) return;
   const logs = files.map((file) => ({ file, log: readLog(file) }));
   if (logs.every(({ log }) => log.header.skipped !== void 0)) {
-    writeFileSync6(path20.join(dir, LOG_FILE), readFileSync13(files[0]));
+    writeFileSync7(path20.join(dir, LOG_FILE), readFileSync14(files[0]));
     return;
   }
   const plain3 = logs.find(({ log }) => log.header.shard === void 0);
@@ -67271,7 +67496,7 @@ function joinShardDirectories(dir, trusted) {
       `${plain3.file}: not a shard's log: report-from joins the logs of every shard of one run, or reads one run's directory`
     );
   const recorded = logs[0].log.header.config;
-  writeFileSync6(path20.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
+  writeFileSync7(path20.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
 }
 function readLogHead(dir) {
   const logFile = path20.join(dir, LOG_FILE);
@@ -67360,7 +67585,7 @@ async function compare(config, options) {
   const platform2 = new GitHubPlatform(options);
   const outcome = await runComparison(config, platform2);
   const pullRequest = eventPullRequest(platform2.event);
-  if (pullRequest !== void 0) writeFileSync7(path22.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
+  if (pullRequest !== void 0) writeFileSync8(path22.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
 `);
   return outcome;
 }
@@ -67383,9 +67608,9 @@ async function run() {
 }
 
 // src/runner/own-environ.ts
-import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync14, readSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync15, readSync, writeSync } from "node:fs";
 function environRange() {
-  const stat2 = readFileSync14("/proc/self/stat", "utf8");
+  const stat2 = readFileSync15("/proc/self/stat", "utf8");
   const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
   const start = Number(fields[50 - 3]);
   const end = Number(fields[51 - 3]);

@@ -9,7 +9,7 @@ import { parse as parseShellWords } from 'shell-quote';
 import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Node } from 'yaml';
 import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
-import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf } from './harness/index.js';
+import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf, SELF_COUNTING_FORMATS } from './harness/index.js';
 import type { CountTarget, ShellWord } from './harness/types.js';
 import type {
   AdaptiveSettings,
@@ -310,8 +310,14 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   // Instruction mode counts each benchmark of a counted harness, or else the whole command (like command mode times it).
   const measure = (text('measure') as Config['measure'] | undefined) ?? 'time';
   const givenFormat = text('format');
+  // A harness that prints its own counts is read as it is: never wrapped in cachegrind a second time.
+  const harnessCounts = measure === 'instructions' && commandMode === undefined && SELF_COUNTING_FORMATS.includes(givenFormat ?? '');
   const countTarget =
-    measure === 'instructions' && commandMode === undefined && givenFormat !== undefined && !['auto', 'command'].includes(givenFormat)
+    measure === 'instructions' &&
+    !harnessCounts &&
+    commandMode === undefined &&
+    givenFormat !== undefined &&
+    !['auto', 'command'].includes(givenFormat)
       ? countTargetOf(bench, givenFormat, merged, text('count-binary'), list('count-packages'))
       : undefined;
   for (const key of ['count-packages', 'count-binary'] as const) {
@@ -320,11 +326,12 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
         `${merged[key].where}: ${key} applies to measure: instructions with a counted format (${FORMATS_WITH_COUNTS.join(', ')}) only`,
       );
   }
-  const format = countTarget
-    ? givenFormat!
-    : commandMode !== undefined || measure === 'instructions'
-      ? 'command'
-      : (givenFormat ?? DEFAULTS.format);
+  const format =
+    countTarget || harnessCounts
+      ? givenFormat!
+      : commandMode !== undefined || measure === 'instructions'
+        ? 'command'
+        : (givenFormat ?? DEFAULTS.format);
   checkFormat(format, merged.format?.where ?? '--format');
   if (text('rounds') === 'auto' && text('sampling') === 'pooled') {
     // The looks test one value per run (its median): pooled iterations would show other numbers than the verdict's.
@@ -475,30 +482,37 @@ function takesFilter(bench: string, format: string, merged: RawConfig): boolean 
 
 /**
  * What the count runner builds and counts: the count-binary or count-packages settings, else the
- * bench command's own `go test` call, split into shell words by shell-quote (never run by it).
- * A command it cannot see through is exit 2, naming the settings to give instead.
+ * bench command's own harness call, split into shell words by shell-quote (never run by it).
+ * A harness that cannot be counted per benchmark, or a command the description cannot see
+ * through, is exit 2, naming what is missing and the settings to give instead.
  */
 function countTargetOf(bench: string, format: string, merged: RawConfig, binary: string | undefined, packages: string[]): CountTarget {
-  const counts = harnessOf(format)?.counts;
+  const harness = harnessOf(format);
+  const counts = harness?.counts;
   if (!counts) {
+    const why = harness?.countsMissing ?? `benchgate knows no way to select one ${format} benchmark and fix its work`;
     throw new ConfigError(
-      `${merged.format!.where}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(', ')} only; for ${format}, ` +
-        'count the whole command instead: use bench-command (one count per run, with the harness work fixed) and remove format',
+      `${merged.format!.where}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(', ')} only, and reads the counts ` +
+        `${SELF_COUNTING_FORMATS.join(', ')} print; ${format} cannot be counted per benchmark: ${why}. ` +
+        'Count the whole command instead: use bench-command (one count per run, with the work fixed in the code) and remove format',
     );
   }
   if (binary !== undefined && packages.length > 0)
     throw new ConfigError(`${merged['count-binary']!.where}: give either count-binary or count-packages, not both`);
+  if (packages.length > 0 && !counts.units)
+    throw new ConfigError(
+      `${merged['count-packages']!.where}: count-packages builds Go packages; ${format} benchmarks are counted from the binary your build makes: set count-binary instead`,
+    );
   const recognised = counts.recognise(parseShellWords(bench, (name) => ({ op: `$${name}` })) as ShellWord[]);
-  // The user's -bench pattern still selects what is counted when the packages come from a setting.
+  // The user's pattern still selects what is counted when the packages or the binary come from a setting.
   const pattern = recognised?.pattern ?? '.';
   if (binary !== undefined) return { packages: [], pattern, buildFlags: [], binary };
   if (packages.length > 0) return { packages, pattern, buildFlags: recognised?.buildFlags ?? [] };
   if (recognised) return recognised;
   const where = merged.bench?.where ?? '--bench';
   throw new ConfigError(
-    `${where}: measure: instructions counts each ${format} benchmark from a direct "go test -bench PATTERN [packages]" call, and cannot see through ${JSON.stringify(bench)} ` +
-      '(a script, make, cd ... &&, a pipe, a variable or an unknown flag): set count-packages to the packages to count (e.g. ./...), ' +
-      'or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run',
+    `${where}: measure: instructions counts each ${format} benchmark from ${counts.commandShape}, and cannot see through ${JSON.stringify(bench)} ` +
+      `(a script, make, cd ... &&, a pipe, a variable or an unknown flag): ${counts.instead}`,
   );
 }
 
@@ -506,6 +520,12 @@ function countTargetOf(bench: string, format: string, merged: RawConfig, binary:
 function checkFormat(format: string, where: string): void {
   const known = ['auto', 'command', ...formats.map((f) => f.name)];
   if (!known.includes(format)) throw new ConfigError(`${where}: unknown format "${format}"; valid formats: ${known.join(', ')}`);
+}
+
+/** Where instruction counts come from (RunSettings.countScope). */
+export function countScopeOf(config: Pick<Config, 'countTarget' | 'format'>): 'benchmark' | 'process' | 'harness' {
+  if (config.countTarget) return 'benchmark';
+  return SELF_COUNTING_FORMATS.includes(config.format) ? 'harness' : 'process';
 }
 
 /** The settings the results log records: no paths, nothing local to this machine. */
@@ -526,7 +546,7 @@ export function runSettingsOf(config: Config): RunSettings {
     timeoutSec: config.timeoutSec,
     workingDirectory: config.workingDirectory,
     measure: config.measure,
-    ...(config.measure === 'instructions' && { countScope: config.countTarget ? ('benchmark' as const) : ('process' as const) }),
+    ...(config.measure === 'instructions' && { countScope: countScopeOf(config) }),
     gateMetrics: config.gateMetrics,
     gateProcess: config.gateProcess,
     ignore: config.ignore,

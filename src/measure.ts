@@ -7,7 +7,7 @@ import path from 'node:path';
 import { runAdaptive } from './adaptive/driver.js';
 import { expandFilterPlaceholder } from './harness/index.js';
 import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './runner/filter-env.js';
-import { checkShardable, ConfigError, DEFAULTS, runSettingsOf, type Config } from './config.js';
+import { checkShardable, ConfigError, countScopeOf, DEFAULTS, runSettingsOf, type Config } from './config.js';
 import { collectEnvironment, finishRunReading, startRunReading, type RunnerFacts } from './environment.js';
 import { readRunResults } from './runner/run-results.js';
 import { FormatError } from './formats/types.js';
@@ -121,7 +121,8 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   try {
     // Instruction mode, the steadier-machine options and a gate that could not fail even for one benchmark are checked before anything is built.
     refuseUnfailableGate(config, 1);
-    const valgrind = config.measure === 'instructions' ? requireValgrind() : undefined;
+    // A harness that prints its own counts runs its own valgrind (or perf counters): benchgate wraps nothing.
+    const valgrind = config.measure === 'instructions' && countScopeOf(config) !== 'harness' ? requireValgrind() : undefined;
     const steady = planSteadiness(config);
     const user = config.runAs === undefined ? undefined : lookupRunAs(config.runAs);
     if (user && config.countTarget) {
@@ -485,15 +486,18 @@ async function runSide(
   const reading = startRunReading();
   const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
   show?.(progress);
-  const r = await (config.measure === 'instructions' ? execCounted : execMeasured)(expandFilterPlaceholder(config.bench), {
-    cwd: dirs[side],
-    env: { ...commandEnv(side, planned.round, dirs, user), ...steady.env, ...filter.env },
-    timeoutSec: config.timeoutSec,
-    user,
-    prefix: steady.prefix,
-    // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
-    ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),
-  });
+  const r = await (config.measure === 'instructions' && countScopeOf(config) === 'process' ? execCounted : execMeasured)(
+    expandFilterPlaceholder(config.bench),
+    {
+      cwd: dirs[side],
+      env: { ...commandEnv(side, planned.round, dirs, user), ...steady.env, ...filter.env },
+      timeoutSec: config.timeoutSec,
+      user,
+      prefix: steady.prefix,
+      // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
+      ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),
+    },
+  );
   counts.runsDone++;
   ctx.checkCancelled();
   const run: Run = {

@@ -296,9 +296,11 @@ export interface RunSettings extends AnalysisSettings {
   measure?: 'time' | 'instructions';
   /**
    * measure: instructions: `benchmark`, one count per benchmark from the harness's own binary
-   * (src/runner/counts.ts), or `process`, the whole command's count per run. Absent: process.
+   * (src/runner/counts.ts), `process`, the whole command's count per run, or `harness`, the counts
+   * a harness prints itself (iai-callgrind, QTestLib, nanobench), read as they are and decided by
+   * the count rule. Absent: process.
    */
-  countScope?: 'benchmark' | 'process';
+  countScope?: 'benchmark' | 'process' | 'harness';
 
   /** rounds auto (src/adaptive/): when to look and when to stop; `rounds` is then max-rounds. */
   adaptive?: AdaptiveSettings;

@@ -10,7 +10,8 @@ import type { BenchmarkOutcome } from '../adaptive/driver.js';
 import type { SequentialTestName } from '../adaptive/statistics.js';
 import { seriesKey } from '../adaptive/samples.js';
 import { decideDeterministic } from '../stats/deterministic.js';
-import type { AnalysisSettings, Comparison, Verdict } from '../model.js';
+import { decideCounts } from '../stats/count-rule.js';
+import type { AnalysisSettings, Comparison, RunSettings, Verdict } from '../model.js';
 import { adjustPValues, minDetectableEffectPct, roundsNeeded, summarize } from '../stats/index.js';
 import type { TestOutcome } from './decision.js';
 import { decisionFor } from './decisions/index.js';
@@ -146,15 +147,29 @@ export interface Compared {
  */
 export function compareGroups(
   groups: readonly Group[],
-  settings: AnalysisSettings,
+  settings: AnalysisSettings & Partial<Pick<RunSettings, 'measure' | 'countScope'>>,
   sequential?: { outcomes: Map<string, BenchmarkOutcome>; test: SequentialTestName },
 ): { compared: Compared[]; alphaPerTest: number; family: number } {
-  const policy = gatePolicy(settings);
+  const gate = gatePolicy(settings);
+  // measure: instructions from a harness's own counts: they gate, decided by the count rule; its timings are shown, not gated.
+  const harnessCounts = settings.measure === 'instructions' && settings.countScope === 'harness';
+  const policy = (g: Group): GateDecision => {
+    const decision = gate(g);
+    if (!harnessCounts) return decision;
+    // nanobench's ins/op are secondary to its time in time mode; here they are what is measured.
+    if (g.deterministic) return decision.notGating === 'secondary' ? { gating: true, thresholdPct: decision.thresholdPct } : decision;
+    return decision.gating ? { ...decision, gating: false, notGating: 'secondary' } : decision;
+  };
   const tested = groups.map((group) => {
     const comparison = testGroup(group, policy(group), settings.alpha);
-    return { comparison, group, exact: decideDeterministic(comparison, comparison.thresholdPct ?? settings.thresholdPct, settings.alpha) };
+    const exact =
+      harnessCounts && group.deterministic
+        ? null
+        : decideDeterministic(comparison, comparison.thresholdPct ?? settings.thresholdPct, settings.alpha);
+    return { comparison, group, exact };
   });
-  const family = tested.filter((t) => t.exact === null && t.comparison.p !== null && t.comparison.gating);
+  const byRule = harnessCounts ? countRuleOf(tested, settings) : new Map<Tested, RuledCount>();
+  const family = tested.filter((t) => !byRule.has(t) && t.exact === null && t.comparison.p !== null && t.comparison.gating);
   const adjusted = adjustPValues(
     family.map((t) => t.comparison.p!),
     settings.correction,
@@ -166,6 +181,8 @@ export function compareGroups(
   const looks = sequential && groupSequentialPolicy(sequential.outcomes);
   const compared = tested.map((t): Compared => {
     const { comparison: c, group } = t;
+    const ruled = byRule.get(t);
+    if (ruled) return { group, comparison: ruled.comparison, level: ruled.level };
     if (t.exact) return { group, comparison: t.exact, level: settings.alpha };
     // rounds auto: the sequential design's verdict for the gating benchmarks it closed (analysis/sequential.ts).
     const key = seriesKey(c.suite, c);
@@ -209,4 +226,40 @@ export function byReportOrder(a: Comparison, b: Comparison): number {
 
 function sortForReport(items: Compared[]): Compared[] {
   return [...items].sort(({ comparison: a }, { comparison: b }) => byReportOrder(a, b));
+}
+
+type RuledCount = { comparison: Comparison; level: number };
+type Tested = { comparison: Comparison; group: Group; exact: Comparison | null };
+
+/**
+ * Counts a harness printed itself (countScope harness), one value per round: each round is a
+ * repetition of the count rule (src/stats/count-rule.ts), decided at one final look over the
+ * rounds run. The gating ones are one family, the others decided apart, for information.
+ */
+function countRuleOf(tested: readonly Tested[], settings: AnalysisSettings): Map<Tested, RuledCount> {
+  const out = new Map<Tested, RuledCount>();
+  for (const gating of [true, false]) {
+    const members = tested.filter(
+      (t) => t.group.deterministic && t.comparison.gating === gating && t.group.samples.base.length > 0 && t.group.samples.head.length > 0,
+    );
+    const outcomes = decideCounts(
+      members.map((t, i) => ({ id: String(i), ...t.group.samples, thresholdPct: t.comparison.thresholdPct ?? settings.thresholdPct })),
+      { alpha: settings.alpha, final: true, looks: 1 },
+    );
+    members.forEach((t, i) => {
+      const o = outcomes.get(String(i))!;
+      const comparison: Comparison = {
+        ...t.comparison,
+        test: { name: o.name, statistic: o.statistic, p: o.p, interval: o.interval, level: o.level, assumes: o.assumes },
+        p: o.p,
+        pAdjusted: null,
+        changePct: o.changePct,
+        changeCi: o.interval,
+        verdict: o.verdict === 'more' ? 'inconclusive' : o.verdict,
+        warnings: o.warning ? [...t.comparison.warnings, o.warning] : t.comparison.warnings,
+      };
+      out.set(t, { comparison, level: o.level });
+    });
+  }
+  return out;
 }

@@ -5,6 +5,7 @@ import type { HarnessDescription } from './types.js';
 export const benchgateJson: HarnessDescription = {
   format: 'benchgate',
   normaliseName: sameName,
+  countsMissing: "benchgate's JSON format has no agreed way yet to tell a harness an iteration count",
   select: {
     wholeSuite: { value: '' },
     build: (open) => filter(JSON.stringify(unique(open))),

@@ -26,6 +26,8 @@ const reverse = (s: string) => [...s].reverse().join('');
 export const benchmarkDotNet: HarnessDescription = {
   format: 'benchmarkdotnet',
   normaliseName: sameName,
+  countsMissing:
+    "benchgate does not build BenchmarkDotNet's fixed-work command (--iterationCount and --invocationCount per benchmark), and the .NET runtime's tiered JIT and background threads are not known to count repeatably under valgrind",
   select: {
     subsetLimit: "BenchmarkDotNet's --filter is one glob here, which cannot select an arbitrary subset of the benchmarks",
     wholeSuite: { value: '*' },

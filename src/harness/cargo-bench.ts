@@ -18,6 +18,7 @@ export function longestCommonSubstring(names: readonly string[]): string {
 export const cargoBench: HarnessDescription = {
   format: 'cargo-bench',
   normaliseName: sameName,
+  countsMissing: "libtest's #[bench] picks Bencher::iter's iteration count by timing and has no flag to fix it",
   select: {
     subsetLimit: 'libtest takes one substring, which cannot select an arbitrary subset of the benchmarks',
     wholeSuite: { value: '' },

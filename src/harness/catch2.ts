@@ -12,6 +12,8 @@ function catch2Spec(open: readonly string[]): string {
 export const catch2: HarnessDescription = {
   format: 'catch2',
   normaliseName: sameName,
+  countsMissing:
+    "Catch2's BENCHMARK estimates its iteration count from the clock's resolution; --benchmark-samples fixes the samples, not the iterations",
   select: {
     wholeSuite: { value: '' },
     build: (open) => filter(catch2Spec(open)),

@@ -86,26 +86,31 @@ export const go: HarnessDescription = {
     // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
     env: { GOMAXPROCS: '1', GOGC: 'off' },
     recognise: recogniseGoTest,
+    instead:
+      'set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run',
+    commandShape: 'a direct "go test -bench PATTERN [packages]" call',
     selectOne: (name) => ['-test.run=^$', `-test.bench=${goPattern(name)}`],
-    discover: (pattern) => ['-test.run=^$', `-test.bench=${pattern}`, '-test.benchtime=1x'],
-    // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
-    listUnits: (target) => [
-      'go',
-      'list',
-      ...target.buildFlags,
-      '-f',
-      '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}\t{{.Dir}}{{end}}',
-      '--',
-      ...target.packages,
-    ],
-    parseUnits: (stdout) =>
-      stdout
-        .split('\n')
-        .filter((line) => line.includes('\t'))
-        .map((line) => {
-          const [name, dir] = line.split('\t') as [string, string];
-          return { name, dir };
-        }),
-    buildUnit: (target, unit, out) => ['go', 'test', '-c', '-o', out, ...target.buildFlags, '--', unit.name],
+    discover: (target) => ['-test.run=^$', `-test.bench=${target.pattern}`, '-test.benchtime=1x'],
+    units: {
+      // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
+      list: (target) => [
+        'go',
+        'list',
+        ...target.buildFlags,
+        '-f',
+        '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}\t{{.Dir}}{{end}}',
+        '--',
+        ...target.packages,
+      ],
+      parse: (stdout) =>
+        stdout
+          .split('\n')
+          .filter((line) => line.includes('\t'))
+          .map((line) => {
+            const [name, dir] = line.split('\t') as [string, string];
+            return { name, dir };
+          }),
+      build: (target, unit, out) => ['go', 'test', '-c', '-o', out, ...target.buildFlags, '--', unit.name],
+    },
   },
 };

@@ -11,8 +11,11 @@ import { catch2 } from './catch2.js';
 import { criterion } from './criterion.js';
 import { go } from './go.js';
 import { googleBenchmark } from './google-benchmark.js';
+import { iaiCallgrind } from './iai-callgrind.js';
 import { jmh } from './jmh.js';
+import { nanobench } from './nanobench.js';
 import { pytestBenchmark } from './pytest-benchmark.js';
+import { qtestlib } from './qtestlib.js';
 import type { FilterOutcome, HarnessDescription, HarnessFilter } from './types.js';
 
 const HARNESSES: readonly HarnessDescription[] = [
@@ -26,6 +29,9 @@ const HARNESSES: readonly HarnessDescription[] = [
   catch2,
   pytestBenchmark,
   benchgateJson,
+  iaiCallgrind,
+  qtestlib,
+  nanobench,
 ];
 
 const BY_FORMAT = new Map(HARNESSES.map((h) => [h.format, h]));
@@ -72,6 +78,9 @@ export const FILTER_FORMATS = HARNESSES.filter((h) => h.select).map((h) => h.for
 
 /** Formats whose benchmarks can be counted one by one (measure: instructions). */
 export const FORMATS_WITH_COUNTS = HARNESSES.filter((h) => h.counts).map((h) => h.format);
+
+/** Formats whose harness prints instruction counts itself: measure: instructions reads them as they are. */
+export const SELF_COUNTING_FORMATS = HARNESSES.filter((h) => h.printsCounts).map((h) => h.format);
 
 /** BENCHGATE_FILTER for a whole-suite round; null when the format has no filter. */
 export function wholeSuiteFilter(format: string): HarnessFilter | null {

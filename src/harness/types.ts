@@ -43,6 +43,13 @@ export interface CountTarget {
   buildFlags: string[];
   /** A test binary the user's build command makes (count-binary), relative to the working directory: counted instead of building packages. */
   binary?: string;
+  /**
+   * A harness run as a command rather than a built binary (pytest): its argv prefix, the first
+   * word found on PATH or, with a `/`, relative to the working directory.
+   */
+  command?: string[];
+  /** The user's own selection arguments for `discover` (pytest's test paths and node ids). */
+  args?: string[];
 }
 
 /** One buildable unit of a target (a Go package with tests) and the directory its binary runs in. */
@@ -58,15 +65,47 @@ export interface CountDescription {
   env: Readonly<Record<string, string>>;
   /** The user's command, split into shell words (operators as objects), or null when it is not a direct harness call. */
   recognise(words: readonly ShellWord[]): CountTarget | null;
+  /** What to set when `recognise` does not accept the command (the error's fix). */
+  instead: string;
+  /** What `recognise` accepts, for the error when it does not ("a direct \"go test -bench PATTERN [packages]\" call"). */
+  commandShape: string;
   /** The arguments that select exactly one benchmark (its normalised name). */
   selectOne(name: string): string[];
-  /** The arguments that run every benchmark of `pattern` once, natively, to learn their names and rough cost. */
-  discover(pattern: string): string[];
-  /** The command that lists a target's units (argv), and how to read its output. */
-  listUnits(target: CountTarget): string[];
-  parseUnits(stdout: string): CountUnit[];
-  /** The command that builds one unit's binary to `out` (argv). */
-  buildUnit(target: CountTarget, unit: CountUnit, out: string): string[];
+  /** The arguments that run every benchmark the target selects once, natively, to learn their names and rough cost. */
+  discover(target: CountTarget): string[];
+  /**
+   * The small work's floor as a multiple of the run's fixed cost (start-up, collection): 10 by
+   * default. A harness whose start-up is large but repeats to a few instructions in a million
+   * (pytest's ~1 G instructions of interpreter start-up and collection) needs far less.
+   */
+  fixedCostFactor?: number;
+  /**
+   * Why a failed listing run means this harness cannot fix its work (an old version that rejects
+   * `fixWork`'s arguments), from its stderr; null when the failure is something else.
+   */
+  cannotFixWork?(stderr: string): string | null;
+  /**
+   * The harness writes its results to a file, not stdout: the arguments naming that file (a fresh
+   * path per run, in the runner's private directory). pytest-benchmark cannot write JSON to a
+   * socket (/dev/stdout is one under Node's child processes).
+   */
+  outputTo?(file: string): string[];
+  /**
+   * Files the counted runs need (a pytest plugin), written once into a directory of the runner's,
+   * and the environment that points the harness at that directory, given the run's own.
+   */
+  support?: {
+    files: Readonly<Record<string, string>>;
+    env(dir: string, inherited: NodeJS.ProcessEnv): Record<string, string>;
+  };
+  /** How a target's binaries are built from packages (count-packages); absent: the user's build makes the binary. */
+  units?: {
+    /** The command that lists a target's units (argv), and how to read its output. */
+    list(target: CountTarget): string[];
+    parse(stdout: string): CountUnit[];
+    /** The command that builds one unit's binary to `out` (argv). */
+    build(target: CountTarget, unit: CountUnit, out: string): string[];
+  };
 }
 
 /** A shell word, or an operator (`&&`, `|`, `;`) or other construct a shell-words parser returns as an object. */
@@ -80,6 +119,13 @@ export interface HarnessDescription {
   select?: FilterSyntax;
   /** List mode: the arguments that list the benchmarks, and how to read the list. */
   list?: { args: string[]; parse(stdout: string): string[] };
-  /** Absent: this harness cannot be counted per benchmark. */
+  /** Absent: this harness cannot be counted per benchmark (countsMissing says why). */
   counts?: CountDescription;
+  /** Why this harness cannot be counted per benchmark: no way to select one benchmark, or to fix its work. */
+  countsMissing?: string;
+  /**
+   * The harness counts instructions itself (under its own callgrind or perf counters) and prints
+   * them: `measure: instructions` reads those counts and never wraps the command in cachegrind.
+   */
+  printsCounts?: { metric: RegExp };
 }

@@ -7,13 +7,14 @@
  * difference is the count per iteration, in which start-up, the harness's own first run and
  * set-up cancel (src/counts/per-op.ts). Every program runs from an argument array, never a shell.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { finishRunReading, startRunReading } from '../environment.js';
 import { readRunResults } from './run-results.js';
 import { FormatError } from '../formats/types.js';
 import type { CountDescription, CountTarget, CountUnit } from '../harness/types.js';
 import type { CountWork, Measurement, Run, Side } from '../model.js';
+import { ConfigError } from '../config.js';
 import { RunFailure } from './errors.js';
 import { execArgv, type ArgvResult } from './exec-argv.js';
 import { execArgvCounted, instructionMeasurement } from './instructions.js';
@@ -51,6 +52,8 @@ export interface BenchmarkSite {
   /** The name as the harness printed it here (it selects the benchmark). */
   raw: string;
   binary: string;
+  /** Arguments before the harness's own (`-m pytest`). */
+  prefix: string[];
   cwd: string;
   /** From the native run, for calibration; null when it printed none. */
   nsPerOp: number | null;
@@ -82,23 +85,31 @@ async function runOrFail(what: string, argv: string[], cwd: string, env: NodeJS.
 }
 
 /** The test binaries of one side: the user's prebuilt one (count-binary), or one per unit built into ctx.tmp. */
-async function binariesOf(ctx: CountContext, side: Side): Promise<{ binary: string; cwd: string }[]> {
+async function binariesOf(ctx: CountContext, side: Side): Promise<{ binary: string; prefix: string[]; cwd: string }[]> {
   const dir = ctx.dirs[side];
   const { target, description } = ctx;
+  if (target.command !== undefined) {
+    const [first, ...prefix] = target.command as [string, ...string[]];
+    const binary = first.includes('/') ? path.resolve(dir, first) : first;
+    if (first.includes('/') && !existsSync(binary)) throw new RunFailure(`${first} is not in ${side}'s worktree after the build`);
+    return [{ binary, prefix, cwd: dir }];
+  }
   if (target.binary !== undefined) {
     const binary = path.resolve(dir, target.binary);
     if (!existsSync(binary))
       throw new RunFailure(`count-binary ${target.binary} is not in ${side}'s worktree after the build: make the build command write it`);
-    return [{ binary, cwd: dir }];
+    return [{ binary, prefix: [], cwd: dir }];
   }
-  const listed = await runOrFail(`listing the packages on ${side}`, description.listUnits(target), dir, ctx.env(side), 0);
-  const units: CountUnit[] = description.parseUnits(listed.stdout);
-  const out: { binary: string; cwd: string }[] = [];
+  // config.ts gives a binary to every target of a harness without units.
+  const build = description.units!;
+  const listed = await runOrFail(`listing the packages on ${side}`, build.list(target), dir, ctx.env(side), 0);
+  const units: CountUnit[] = build.parse(listed.stdout);
+  const out: { binary: string; prefix: string[]; cwd: string }[] = [];
   for (const [i, unit] of units.entries()) {
     ctx.checkCancelled();
     const binary = path.join(ctx.tmp, side, `${i}.test`);
-    await runOrFail(`building ${unit.name} on ${side}`, description.buildUnit(target, unit, binary), dir, ctx.env(side), 0);
-    out.push({ binary, cwd: unit.dir });
+    await runOrFail(`building ${unit.name} on ${side}`, build.build(target, unit, binary), dir, ctx.env(side), 0);
+    out.push({ binary, prefix: [], cwd: unit.dir });
   }
   return out;
 }
@@ -113,6 +124,17 @@ function discovered(stdout: string, format: string, cwd: string, what: string): 
   }
 }
 
+/** The listing run; a harness that rejects the arguments fixing its work is a usage error (exit 2), naming what is missing. */
+async function listOrFail(ctx: CountContext, what: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ArgvResult> {
+  try {
+    return await runOrFail(what, argv, cwd, env, ctx.timeoutSec);
+  } catch (err) {
+    const why = err instanceof RunFailure ? ctx.description.cannotFixWork?.(err.message) : null;
+    if (why) throw new ConfigError(`${what}: ${why}`);
+    throw err;
+  }
+}
+
 /**
  * Builds both sides and runs every benchmark the user's pattern selects once, natively, to learn
  * their names (sub-benchmarks included) and rough cost.
@@ -121,15 +143,17 @@ export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenc
   const byName = new Map<string, CountedBenchmark>();
   for (const side of ['base', 'head'] as const) {
     const binaries = await binariesOf(ctx, side);
-    for (const { binary, cwd } of binaries) {
+    for (const { binary, prefix, cwd } of binaries) {
       ctx.checkCancelled();
       const what = `listing the benchmarks of ${path.basename(binary)} on ${side}`;
-      const r = await runOrFail(what, [binary, ...ctx.description.discover(ctx.target.pattern)], cwd, runEnv(ctx, side), ctx.timeoutSec);
-      for (const m of discovered(r.stdout, ctx.format, cwd, what)) {
+      const output = outputOf(ctx);
+      const argv = [binary, ...prefix, ...ctx.description.discover(ctx.target), ...output.args];
+      const r = await listOrFail(ctx, what, argv, cwd, runEnv(ctx, side));
+      for (const m of discovered(output.read(r), ctx.format, cwd, what)) {
         if (m.failed !== undefined) continue;
         const name = ctx.normaliseName(m.benchmark);
         const entry = byName.get(name) ?? { name, sides: {} };
-        entry.sides[side] ??= { raw: m.benchmark, binary, cwd, nsPerOp: m.values.length > 0 ? m.values[0]! * 1e9 : null };
+        entry.sides[side] ??= { raw: m.benchmark, binary, prefix, cwd, nsPerOp: m.values.length > 0 ? m.values[0]! * 1e9 : null };
         byName.set(name, entry);
       }
     }
@@ -139,12 +163,42 @@ export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenc
   }
   if (byName.size === 0)
     throw new RunFailure(
-      `no benchmark matched -bench ${JSON.stringify(ctx.target.pattern)} on either side: check the pattern and the packages`,
+      `no benchmark matched the pattern ${JSON.stringify(ctx.target.pattern)} on either side: check the pattern and what is built`,
     );
   return [...byName.values()];
 }
 
-const runEnv = (ctx: CountContext, side: Side): NodeJS.ProcessEnv => ({ ...ctx.env(side), ...ctx.description.env });
+let outputs = 0;
+
+/** Where one run's results are read: its stdout, or the file the description names (read once, then removed). */
+function outputOf(ctx: CountContext): { args: string[]; read(r: ArgvResult): string } {
+  if (!ctx.description.outputTo) return { args: [], read: (r) => r.stdout };
+  const file = path.join(ctx.tmp, `output-${++outputs}.json`);
+  return {
+    args: ctx.description.outputTo(file),
+    read: () => {
+      if (!existsSync(file)) return '';
+      const text = readFileSync(file, 'utf8');
+      rmSync(file, { force: true });
+      return text;
+    },
+  };
+}
+
+/** The directory of the description's support files, written on first use. */
+function supportDir(ctx: CountContext): string {
+  const dir = path.join(ctx.tmp, 'support');
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true });
+    for (const [name, text] of Object.entries(ctx.description.support!.files)) writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+function runEnv(ctx: CountContext, side: Side): NodeJS.ProcessEnv {
+  const env = { ...ctx.env(side), ...ctx.description.env };
+  return ctx.description.support ? { ...env, ...ctx.description.support.env(supportDir(ctx), env) } : env;
+}
 
 /** One counted run of one benchmark at `work`; a run that fails or counts nothing is a RunFailure (after it is returned for the log). */
 export async function countOnce(
@@ -157,14 +211,15 @@ export async function countOnce(
   const site = b.sides[side]!;
   const startedAt = new Date().toISOString();
   const reading = startRunReading();
-  const argv = [site.binary, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work)];
+  const output = outputOf(ctx);
+  const argv = [site.binary, ...site.prefix, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work), ...output.args];
   const r = await execArgvCounted(argv, { cwd: site.cwd, env: runEnv(ctx, side), timeoutSec: ctx.timeoutSec });
   let failure: string | null = null;
   if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}`;
   else if (r.instructions === null) failure = 'valgrind counted no instructions';
   else {
     // The selection must have run exactly this benchmark.
-    const ran = discovered(r.stdout, ctx.format, site.cwd, 'the counted run').some(
+    const ran = discovered(output.read(r), ctx.format, site.cwd, 'the counted run').some(
       (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === undefined,
     );
     if (!ran) failure = 'the selection ran no benchmark of that name (or it failed)';
@@ -200,10 +255,10 @@ async function probe(ctx: CountContext, b: CountedBenchmark, side: Side, work: n
 }
 
 /** The work sizes from the counts c1 at p iterations and c2 at 2p (see calibrate). */
-export function workFromProbes(p: number, c1: number, c2: number): CountWork {
+export function workFromProbes(p: number, c1: number, c2: number, fixedCostFactor = FIXED_COST_FACTOR): CountWork {
   const perOp = Math.max((c2 - c1) / p, 1);
   const fixed = Math.max(c1 - p * perOp, 0);
-  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, FIXED_COST_FACTOR * fixed) / perOp));
+  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, fixedCostFactor * fixed) / perOp));
   return { small, large: LARGE_OVER_SMALL * small };
 }
 
@@ -228,7 +283,7 @@ export async function calibrate(ctx: CountContext, benchmarks: readonly CountedB
       ctx.checkCancelled();
       const side: Side = b.sides.base ? 'base' : 'head';
       const p = probeSize(b.sides[side]!.nsPerOp);
-      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p));
+      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p), ctx.description.fixedCostFactor);
     },
     (work, b) => {
       plan[b.name] = work;

@@ -46,4 +46,14 @@ describe('the starter workflows', () => {
     expect(workflow).toContain('ignore: ${{ inputs.ignore }}');
     expect(workflow).not.toMatch(/FILTER/);
   });
+
+  it('quiet gate: counts per Go benchmark under valgrind, installed first; the deep run keeps timing', () => {
+    const quiet = stepConfig('benchgate-quiet.yml');
+    expect(quiet.measure).toBe('instructions');
+    expect(quiet.countTarget).toMatchObject({ packages: ['./...'], pattern: '.' });
+    expect([quiet.thresholdPct, quiet.jobs]).toEqual([2, 2]);
+    const workflow = readFileSync(path.join(ROOT, 'templates', 'github', 'benchgate-quiet.yml'), 'utf8');
+    expect(workflow).toMatch(/apt-get install .*valgrind/);
+    expect(stepConfig('benchgate-deep.yml').measure).toBe('time');
+  });
 });

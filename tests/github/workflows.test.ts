@@ -103,6 +103,7 @@ describe('workflow files', () => {
       'templates/github/benchgate-command.yml',
       'templates/github/benchgate-comment.yml',
       'templates/github/benchgate-deep.yml',
+      'templates/github/benchgate-quiet.yml',
       'templates/github/benchgate-record.yml',
       'templates/github/benchgate-shards.yml',
       'templates/github/benchgate.yml',

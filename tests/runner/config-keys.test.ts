@@ -1,6 +1,6 @@
 /** The config keys of instruction mode and the steadier-machine options (config.ts). */
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, resolveConfig, sourced } from '../../src/config.js';
+import { ConfigError, resolveConfig, runSettingsOf, sourced } from '../../src/config.js';
 
 const resolve = (raw: Record<string, unknown>) => resolveConfig([sourced({ bench: 'true', ...raw }, (k) => `--${k}`)], '.');
 
@@ -25,7 +25,20 @@ describe('measure and steadier-machine keys', () => {
   it('make instruction mode a whole-command mode unless the format is counted per benchmark', () => {
     expect(resolve({ measure: 'instructions' })).toMatchObject({ measure: 'instructions', format: 'command' });
     expect(resolve({ measure: 'instructions', format: 'auto' }).format).toBe('command');
-    expect(() => resolve({ measure: 'instructions', format: 'jmh' })).toThrow(/counts per benchmark for go only; for jmh/);
+    expect(() => resolve({ measure: 'instructions', format: 'jmh' })).toThrow(
+      /jmh cannot be counted per benchmark: JMH's iterations run for a time/,
+    );
+    // A harness that prints its own counts keeps its format and is never wrapped in cachegrind (countScope harness).
+    for (const format of ['iai-callgrind', 'qtestlib', 'nanobench'])
+      expect(runSettingsOf(resolve({ measure: 'instructions', format }))).toMatchObject({ format, countScope: 'harness' });
+    expect(
+      resolve({ measure: 'instructions', format: 'google-benchmark', bench: './build/bench --benchmark_filter=BM_' }).countTarget,
+    ).toEqual({
+      packages: [],
+      pattern: 'BM_',
+      buildFlags: [],
+      binary: './build/bench',
+    });
     expect(() => resolve({ measure: 'cycles' })).toThrow(/expected one of time, instructions/);
   });
 });

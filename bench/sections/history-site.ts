@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { SiteChangePoint, SiteOverview, SiteSeries } from '../../src/history/site/data.js';
+import { chartValue, type SiteChangePoint, type SiteOverview, type SiteSeries } from '../../src/history/site/data.js';
 import { writeSite } from '../../src/history/site/write.js';
 import { markdownTable, medianOf } from '../tables.js';
 import type { Check, SectionOutput } from './types.js';
@@ -47,7 +47,7 @@ function synthesise(): { overview: SiteOverview; series: SiteSeries[] } {
       unit: 'ns/op',
       machine: 'AMD EPYC 7763, 4 cores',
       time: Array.from({ length: COMMITS }, (_, i) => start + i * 3600),
-      value,
+      value: value.map(chartValue),
       commit: Array.from({ length: COMMITS }, (_, i) => sha(i).slice(0, 12)),
       changePoints,
     });

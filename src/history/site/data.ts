@@ -77,6 +77,9 @@ export function literalGlob(name: string): string {
   return name.replace(/[\\*?[\]{}()!+@|]/g, (c) => `\\${c}`);
 }
 
+/** Six significant digits: all a chart can show, and a third of the file of full doubles. */
+export const chartValue = (v: number): number => Number(v.toPrecision(6));
+
 const creepKey = (id: BenchmarkId): string => identityKey(id);
 
 export function siteData(
@@ -108,7 +111,7 @@ export function siteData(
       unit: s.unit,
       machine: machineLabel(s.machine),
       time: s.points.map((p, i) => recordedAt.get(p.head) || i),
-      value: s.points.map((p) => p.record.headMedian!),
+      value: s.points.map((p) => chartValue(p.record.headMedian!)),
       commit: s.points.map((p) => p.head.slice(0, 12)),
       changePoints,
     });

@@ -598,6 +598,16 @@ const HISTORY: readonly OptionSpec[] = [
     action: true,
   },
   {
+    name: 'history-url',
+    arg: 'URL',
+    type: 'text',
+    help: "main's trend site (benchgate history --out, published by the recording workflow): the comment links each flagged benchmark to its trend",
+    trust: 'trusted-only',
+    measures: false,
+    commands: ['analyze', 'report'],
+    action: true,
+  },
+  {
     name: 'creep-links',
     arg: 'N',
     ...int(2),

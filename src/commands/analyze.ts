@@ -1,4 +1,5 @@
 /** `benchgate analyze results.jsonl`: the shared end (conclude.ts) on a saved log, its gate settings from this command's trusted config. */
+import { checkHistoryUrl } from '../report/trend-links.js';
 import path from 'node:path';
 import { concludeLog } from '../conclude.js';
 import { ConfigError, flagLayer, resolveAnalysisOverrides, trustedConfigFile, trustedGate } from '../config.js';
@@ -22,5 +23,15 @@ export const cmdAnalyze: Command = async ({ values, positionals, platform }) => 
     }
   }
   const outDir = values.out ?? path.dirname(file);
-  return (await concludeLog({ log, logFile: file, overrides, outDir, platform, historyFrom: values['history-from'] })).exitCode;
+  return (
+    await concludeLog({
+      log,
+      logFile: file,
+      overrides,
+      outDir,
+      platform,
+      historyFrom: values['history-from'],
+      ...(values['history-url'] !== undefined && { historyUrl: checkHistoryUrl(values['history-url'], '--history-url') }),
+    })
+  ).exitCode;
 };

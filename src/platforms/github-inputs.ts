@@ -3,6 +3,7 @@
  * input-helper: nothing after this reads `core.getInput` again. Inputs left empty fall through
  * to `.benchgate.yml` and then to the defaults, so action.yml declares no defaults of its own.
  */
+import { checkHistoryUrl } from '../report/trend-links.js';
 import * as core from '@actions/core';
 import path from 'node:path';
 import { CONFIG_FILE, CONFIG_KEYS, ConfigError, readConfigFile, sourced, type Config, type RawConfig } from '../config.js';
@@ -38,11 +39,13 @@ export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Pr
   const reportFrom = core.getInput('report-from') || undefined;
   const historyFrom = core.getInput('history-from') || undefined;
   const overrideLabel = core.getInput('override-label').trim() || undefined;
+  const historyUrl = core.getInput('history-url').trim() || undefined;
   const github: GitHubOptions = {
     token: token || undefined,
     comment: onOff('comment'),
     check: onOff('check'),
     ...(overrideLabel && { overrideLabel }),
+    ...(historyUrl && { historyUrl: checkHistoryUrl(historyUrl, 'input history-url') }),
     env,
   };
   const configInput = core.getInput('config');

@@ -56,6 +56,8 @@ export interface GitHubOptions {
   workingDirectory?: string;
   /** FILE or FILE:LINE from the config: where annotations point when a benchmark's name names no file. */
   source?: string;
+  /** main's trend site (trusted input `history-url`, checked): the comment links flagged benchmarks to their trends. */
+  historyUrl?: string;
   /** The pull request label (trusted input `override-label`) that lets a failed gate pass. */
   overrideLabel?: string;
   env?: NodeJS.ProcessEnv;
@@ -159,7 +161,8 @@ export class GitHubPlatform implements Platform {
   }
 
   commentOptions(): CommentOptions {
-    return { links: runLinks(this.env, this.event), fullReport: 'the job summary' };
+    const historyUrl = this.options.historyUrl;
+    return { links: runLinks(this.env, this.event), fullReport: 'the job summary', ...(historyUrl !== undefined && { historyUrl }) };
   }
 
   async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {

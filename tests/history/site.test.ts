@@ -128,6 +128,11 @@ describe('the trend site in headless Chromium', () => {
     await page.waitForSelector(`html[data-rendered="#b=${hostile}"]`, { timeout: 20000 });
     expect(await page.$eval('h1', (h) => h.textContent)).toBe(`go: ${HOSTILE}`);
     expect(await page.title()).not.toBe('pwned');
+    // A PR comment's link names the benchmark (src/report/trend-links.ts): the page opens its trend.
+    const named = '#suite=go&benchmark=BenchmarkParse&metric=time';
+    await page.evaluate((h) => (location.hash = h), named);
+    await page.waitForSelector(`html[data-rendered="${named}"]`, { timeout: 20000 });
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('go: BenchmarkParse');
     expect(problems).toEqual([]);
   });
 });

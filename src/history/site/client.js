@@ -64,14 +64,15 @@ function changeCell(c) {
   return el('td', { class: c.direction }, [`${signed(c.changePct)} ${interval(c.interval)} at `, commitLink(c.commit)]);
 }
 
-function renderOverview(root) {
+function renderOverview(root, only = null) {
   const o = state.overview;
+  const shownRows = only ?? o.rows;
   let sortKey = 'change';
   let descending = true;
   const tbody = el('tbody');
   const fill = () => {
     const column = COLUMNS.find((c) => c.key === sortKey);
-    const rows = [...o.rows].sort((a, b) => {
+    const rows = [...shownRows].sort((a, b) => {
       const [x, y] = [column.value(a), column.value(b)];
       const order = column.numeric ? x - y : String(x).localeCompare(String(y));
       return descending ? -order : order;
@@ -113,6 +114,14 @@ function renderOverview(root) {
     el('p', {
       text: `${o.records} records, ${o.rows.length} series. Change points: E-Divisive on the medians of one machine class. Creep: the latest ${o.creepLinks} links chained. Click a column to sort.`,
     }),
+    ...(only === null
+      ? []
+      : [
+          el('p', {}, [
+            only.length === 0 ? 'No history of this benchmark on this branch yet. ' : 'This benchmark on each machine class. ',
+            el('a', { href: '#', text: 'All benchmarks' }),
+          ]),
+        ]),
     el('table', { id: 'overview' }, [el('thead', {}, [head]), tbody]),
   );
   document.documentElement.dataset.view = 'overview';
@@ -179,6 +188,17 @@ async function renderTrend(root, id) {
   document.documentElement.dataset.changePoints = String(s.changePoints.length);
 }
 
+/** The rows a PR comment's link names (#suite=…&benchmark=…&metric=…), or null when the hash names none. */
+function byName(params) {
+  if (!params.has('benchmark')) return null;
+  return state.overview.rows.filter(
+    (r) =>
+      r.benchmark === params.get('benchmark') &&
+      (!params.has('suite') || r.suite === params.get('suite')) &&
+      (!params.has('metric') || r.metric === params.get('metric')),
+  );
+}
+
 function route() {
   if (!state.overview) return;
   const root = document.getElementById('app');
@@ -190,8 +210,14 @@ function route() {
       document.documentElement.dataset.rendered = location.hash || '#';
     });
   delete document.documentElement.dataset.rendered;
-  if (match) renderTrend(root, Number(match[1])).then(done, (e) => root.replaceChildren(el('p', { text: String(e.message) })));
-  else {
+  const named = match ? null : byName(new URLSearchParams(location.hash.slice(1)));
+  const id = match ? Number(match[1]) : named?.length === 1 ? named[0].id : null;
+  if (id !== null) renderTrend(root, id).then(done, (e) => root.replaceChildren(el('p', { text: String(e.message) })));
+  else if (named) {
+    // A benchmark recorded on several machine classes: its rows; none: said so.
+    renderOverview(root, named);
+    done();
+  } else {
     state.chart?.destroy();
     state.chart = null;
     renderOverview(root);

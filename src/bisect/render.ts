@@ -47,16 +47,17 @@ export function renderResult(result: BisectResult, glob: string): string {
     );
   }
   const range = `between ${short(result.from)} "${result.from.subject}" and ${short(result.to)} "${result.to.subject}"`;
-  const evidence = result.evidence.map((r) => `  ${rangeText(r)}: ${shown(r)}`).join('\n');
+  // The last step printed its halves already; a one-link search printed no step.
+  const evidence = result.steps.length > 0 ? '' : `${result.evidence.map((r) => `  ${rangeText(r)}: ${shown(r)}`).join('\n')}\n`;
   if (result.why === 'both') {
     const mid = result.evidence[0]!.head;
     return (
-      `undecided: the change is ${range}, but both halves changed: more than one commit there changes these benchmarks.\n${evidence}\n` +
+      `undecided: the change is ${range}, but both halves changed: more than one commit there changes these benchmarks.\n${evidence}` +
       `  to settle it, search each half on its own:\n    ${inertForLog(bisectCommand(result.from.sha, mid.sha, glob))}\n    ${inertForLog(bisectCommand(mid.sha, result.to.sha, glob))}\n`
     );
   }
   return (
-    `undecided: the change is ${range}; no half changed significantly beyond the threshold.\n${evidence}\n` +
+    `undecided: the change is ${range}; no half changed significantly beyond the threshold.\n${evidence}` +
     `  to settle it: more rounds (--rounds, or the rounds each line names), or --measure instructions for a change in work; ` +
     `if good and bad do not differ either, the change is smaller than the threshold or not in this range\n`
   );

@@ -141,6 +141,26 @@ describe('benchgate bisect', () => {
     ]);
     expect(backwards.code).toBe(2);
     expect(backwards.stderr).toContain('--good HEAD is not an ancestor of --bad HEAD~2');
+    // A good merged in from a side branch is an ancestor, but not on bad's first-parent line.
+    git(repo, 'checkout', '-q', '-b', 'side', 'HEAD~1');
+    git(repo, 'commit', '-q', '--allow-empty', '--no-gpg-sign', '-m', 'side');
+    git(repo, 'checkout', '-q', 'main');
+    git(repo, 'merge', '-q', '--no-ff', '--no-gpg-sign', '-m', 'merge side', 'side');
+    const side = await runCli([
+      'bisect',
+      '--repo',
+      repo,
+      '--good',
+      'side',
+      '--bad',
+      'main',
+      '--bench',
+      'node bench.mjs',
+      '--benchmark',
+      '*',
+    ]);
+    expect(side.code).toBe(2);
+    expect(side.stderr).toContain('--good side is not on the first-parent line of --bad main');
   }, 60_000);
 
   itWithValgrind(

@@ -31,7 +31,7 @@ export function rangeComparer(config: Config, platform: Platform, line: readonly
     const named = (raw: string) => matches(raw) || matches(normaliseName(result.settings.format, raw));
     const comparisons = result.comparisons.filter((c) => c.gating && named(c.benchmark));
     if (comparisons.length === 0) {
-      const names = [...new Set(result.comparisons.map((c) => c.benchmark))].slice(0, 8).join(', ');
+      const names = [...new Set(result.comparisons.filter((c) => c.gating).map((c) => c.benchmark))].slice(0, 8).join(', ');
       throw new ConfigError(`--benchmark ${glob} matches no benchmark the suite printed (${names || 'none'})`);
     }
     return { base, head, commits: position.get(head.sha)! - position.get(base.sha)!, comparisons, outDir };

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { lcgProgram } from '../../bench/real/c/program.js';
 import { git, makeRepo, ROOT, runCli, tempDir, type CliResult } from '../e2e/helpers.js';
@@ -27,6 +27,12 @@ function line(links: number, planted: number | null, first: Record<string, strin
   return makeRepo(commits);
 }
 
+/** The transcript, for a closing note: BENCHGATE_BISECT_TRANSCRIPTS=DIR keeps each test's in DIR. */
+function keepTranscript(test: string, stdout: string): void {
+  const dir = process.env.BENCHGATE_BISECT_TRANSCRIPTS;
+  if (dir) writeFileSync(path.join(dir, `${test.replace(/[^\w.-]+/g, '-')}.txt`), stdout);
+}
+
 const shaOf = (repo: string, n: number) => git(repo, 'rev-parse', `HEAD~${n}`).trim();
 
 async function bisect(repo: string, flags: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult & { steps: number }> {
@@ -37,19 +43,7 @@ async function bisect(repo: string, flags: string[], env: NodeJS.ProcessEnv = {}
       env,
     },
   );
-  // The transcript, for the closing note (BENCHGATE_BISECT_TRANSCRIPTS=DIR keeps each).
-  if (process.env.BENCHGATE_BISECT_TRANSCRIPTS)
-    spawnSync(
-      'sh',
-      [
-        '-c',
-        'cat > "$0"',
-        path.join(process.env.BENCHGATE_BISECT_TRANSCRIPTS, `${expect.getState().currentTestName}.txt`.replace(/[^\w.-]+/g, '-')),
-      ],
-      {
-        input: r.stdout,
-      },
-    );
+  keepTranscript(`${expect.getState().currentTestName}`, r.stdout);
   return { ...r, steps: (r.stdout.match(/^step \d+:/gm) ?? []).length };
 }
 
@@ -249,8 +243,7 @@ func BenchmarkWork(b *testing.B) {
         ],
         { env: { PATH, GOFLAGS: '-mod=mod' } },
       );
-      if (process.env.BENCHGATE_BISECT_TRANSCRIPTS)
-        spawnSync('sh', ['-c', 'cat > "$0"', path.join(process.env.BENCHGATE_BISECT_TRANSCRIPTS, 'go.txt')], { input: r.stdout });
+      keepTranscript(`${expect.getState().currentTestName}`, r.stdout);
       expect(r.stderr).not.toMatch(/internal error/);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`found: ${shaOf(repo, 2)} "commit 3" carries the change`);

@@ -7,10 +7,10 @@
 import { identityKey } from '../../analysis/identity.js';
 import { bisectCommand } from '../../bisect/command-line.js';
 import type { HistoryReport } from '../analyse.js';
-import { findCreep, type CreepFinding } from '../creep.js';
-import { findChangePoints } from '../detect.js';
-import type { HistoryRecord } from '../record.js';
-import { linkSeries, machineLabel, medianSeries, type BenchmarkId } from '../series.js';
+import type { CreepFinding } from '../creep.js';
+import type { ChangePointFinding } from '../detect.js';
+import type { HistoryRecord, MachineClass } from '../record.js';
+import { machineLabel, medianSeries, type BenchmarkId } from '../series.js';
 
 export interface SiteChangePoint {
   /** The point's index in its series: the first of the new level. */
@@ -81,18 +81,26 @@ export function literalGlob(name: string): string {
 export const chartValue = (v: number): number => Number(v.toPrecision(6));
 
 const creepKey = (id: BenchmarkId): string => identityKey(id);
+const seriesKey = (id: BenchmarkId, m: MachineClass | null): string =>
+  JSON.stringify([identityKey(id), m?.cpuModel ?? null, m?.cpuCount ?? null, m === null]);
 
 export function siteData(
   records: readonly HistoryRecord[],
   report: HistoryReport,
   commitUrl: string | null,
 ): { overview: SiteOverview; series: SiteSeries[] } {
-  const creepOf = new Map<string, CreepFinding>(findCreep(linkSeries(records), report.creepOptions).map((c) => [creepKey(c.id), c]));
+  const creepOf = new Map<string, CreepFinding>(report.creep.map((c) => [creepKey(c.id), c]));
+  // The report's change points, by series: found once, by analyseHistory.
+  const changePointsOf = new Map<string, ChangePointFinding[]>();
+  for (const c of report.changePoints) {
+    const key = seriesKey(c.id, c.machine);
+    changePointsOf.set(key, [...(changePointsOf.get(key) ?? []), c]);
+  }
   const recordedAt = new Map(records.map((r) => [r.head, Date.parse(r.recordedAt) / 1000]));
   const all = medianSeries(records).filter((s) => s.points.length > 0);
   const series: SiteSeries[] = [];
   const rows: OverviewRow[] = all.map((s, id) => {
-    const found = findChangePoints([s], report.changePointOptions);
+    const found = changePointsOf.get(seriesKey(s.id, s.machine)) ?? [];
     const indexOf = new Map(s.points.map((p, i) => [p.head, i]));
     const changePoints = found.map((c): SiteChangePoint => ({
       index: indexOf.get(c.commit)!,

@@ -14,6 +14,7 @@ export default tseslint.config(
       'tests/fixtures/',
       'examples/',
       'src/report/html/client.generated.ts',
+      'src/history/site/assets.generated.ts',
     ],
   },
   js.configs.recommended,
@@ -39,7 +40,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/report/html/client.js'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['src/report/html/client.js', 'src/history/site/client.js'], languageOptions: { globals: { ...globals.browser } } },
   {
     // Escaping and sanitising code matches control characters on purpose.
     files: [

@@ -17,6 +17,7 @@ import { drift } from './sections/drift.js';
 import { exactTest } from './sections/exact-test.js';
 import { falseAlarms } from './sections/false-alarms.js';
 import { historySection } from './sections/history.js';
+import { historySite } from './sections/history-site.js';
 import { instructions } from './sections/instructions.js';
 import { overhead } from './sections/overhead.js';
 import { power } from './sections/power.js';
@@ -37,6 +38,8 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   history: { run: historySection, inQuick: true },
   // The count rule (docs/counts.md): in-process, seeded; about 15 s in --quick on an idle 2-core machine.
   counts: { run: counts, inQuick: true },
+  // The trend site at 1,000 series × 5,000 commits in headless Chromium (issue 27's scale goal; about 30 s).
+  'history-site': { run: historySite, inQuick: false },
   // Joined shards against one job, A/A, fixed rounds and rounds auto (docs/shards.md).
   shards: { run: shards, inQuick: true },
   // Real runs and timings come last: the simulation's worker processes have exited by then.

@@ -59035,10 +59035,12 @@ var CONFIG = [
     help: "where results.jsonl and the reports go",
     trust: "trusted-only",
     measures: false,
-    commands: ["run", "analyze", "merge", "demo"],
+    commands: ["run", "analyze", "merge", "demo", "history"],
     perCommand: {
       analyze: { help: "where the reports go", defaultText: "the log's folder" },
-      merge: { help: "the merged results log to write", defaultText: "none: required" }
+      merge: { help: "the merged results log to write", defaultText: "none: required" },
+      history: { help: "write the trend site (docs/history.md) into this directory", defaultText: "none: no site" },
+      bisect: { help: "where each step's results log and reports go (DIR/bisect/step-N-\u2026)" }
     }
   },
   {
@@ -59331,6 +59333,16 @@ var HISTORY = [
     action: true
   },
   {
+    name: "history-url",
+    arg: "URL",
+    type: "text",
+    help: "main's trend site (benchgate history --out, published by the recording workflow): the comment links each flagged benchmark to its trend",
+    trust: "trusted-only",
+    measures: false,
+    commands: ["analyze", "report"],
+    action: true
+  },
+  {
     name: "creep-links",
     arg: "N",
     ...int(2),
@@ -59351,10 +59363,45 @@ var HISTORY = [
     commands: ["history"]
   }
 ];
+var BISECT = [
+  {
+    name: "good",
+    arg: "REF",
+    type: "text",
+    defaultText: "none: required",
+    help: "the commit before the change (an ancestor of --bad on its first-parent line)",
+    trust: "trusted-only",
+    measures: true,
+    commands: ["bisect"]
+  },
+  {
+    name: "bad",
+    arg: "REF",
+    type: "text",
+    defaultText: "none: required",
+    help: "the commit after the change",
+    trust: "trusted-only",
+    measures: true,
+    commands: ["bisect"]
+  },
+  {
+    name: "benchmark",
+    arg: "GLOB",
+    type: "text",
+    defaultText: "none: required",
+    help: "the benchmarks whose change is searched for (* matches any characters, / included)",
+    trust: "trusted-only",
+    measures: false,
+    commands: ["bisect"]
+  }
+];
+var NOT_BISECT = /* @__PURE__ */ new Set(["base", "head", "shard"]);
+var withBisect = (o) => o.commands.includes("run") && !NOT_BISECT.has(o.name) ? { ...o, commands: [...o.commands, "bisect"] } : o;
 var OPTIONS = [
-  ...CONFIG.map((o) => ({ ...o, file: true, action: true })),
-  ...DOORS,
-  ...HISTORY
+  ...CONFIG.map((o) => withBisect({ ...o, file: true, action: true })),
+  ...DOORS.map(withBisect),
+  ...HISTORY,
+  ...BISECT
 ];
 var CONFIG_KEYS = CONFIG.map((o) => o.name);
 function optionSpec(name) {
@@ -59767,6 +59814,20 @@ function trustedGate(layers, recorded) {
     ignore: probe2.ignore,
     thresholds: probe2.thresholds
   };
+}
+function checkHistoryUrl(value, where) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(
+      `${where}: "${value.slice(0, 200)}" is not a URL; give the trend site's address, e.g. https://OWNER.github.io/REPO/`
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new ConfigError(`${where}: the trend site's URL must be http(s), got ${url.protocol}`);
+  if (url.hash !== "") throw new ConfigError(`${where}: the trend site's URL must have no #fragment: benchgate adds each benchmark's`);
+  return url.href;
 }
 
 // src/git.ts
@@ -64918,6 +64979,12 @@ function roundsSparkline(c) {
   return sparklines([base, head2]).join(" \u2192 ");
 }
 
+// src/report/trend-links.ts
+function trendUrl(siteUrl, result, c) {
+  const benchmark = normaliseName(result.settings.format, c.benchmark);
+  return `${siteUrl}#${new URLSearchParams({ suite: c.suite, benchmark, metric: c.metric }).toString()}`;
+}
+
 // src/report/comment.ts
 var COMMENT_FILE = "comment.md";
 var COMMENT_MAX_BYTES = 5 * 1024;
@@ -64982,7 +65049,20 @@ var NOTE_PROVIDERS = [
   skippedNote
 ];
 var platformLinks = ({ links }) => links.map(linkMarkdown);
-var LINK_PROVIDERS = [platformLinks];
+var MAX_TREND_LINKS = 3;
+var MAX_TREND_URL = 400;
+var trendLinks = ({ result, names, historyUrl }) => {
+  if (historyUrl === void 0) return [];
+  const flagged = result.comparisons.filter((c) => c.gating && (c.verdict === "regression" || c.verdict === "improvement")).sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
+  const shown3 = flagged.slice(0, MAX_TREND_LINKS).filter((c) => trendUrl(historyUrl, result, c).length <= MAX_TREND_URL);
+  const lines2 = shown3.map(
+    (c) => `\u{1F4C8} ${markdownCodeCell(names.full(c))} on main: ${linkMarkdown({ text: "trend", url: trendUrl(historyUrl, result, c) })}`
+  );
+  if (flagged.length > shown3.length)
+    lines2.push(`\u{1F4C8} ${flagged.length - shown3.length} more flagged: ${linkMarkdown({ text: "main's trends", url: historyUrl })}`);
+  return lines2;
+};
+var LINK_PROVIDERS = [platformLinks, trendLinks];
 var VERDICT_RANK = {
   regression: 0,
   failed: 1,
@@ -65071,7 +65151,8 @@ function commentSlots(result, options = {}) {
     result,
     names: namesOf(result),
     links: options.links ?? [],
-    fullReport: options.fullReport ?? "summary.md"
+    fullReport: options.fullReport ?? "summary.md",
+    ...options.historyUrl !== void 0 && { historyUrl: options.historyUrl }
   };
   const notes = NOTE_PROVIDERS.flatMap((provide) => provide(ctx));
   const deep = options.section === "deep" ? `\u{1F52C} Deep run${options.requestedBy ? ` (${options.requestedBy})` : ""}: ` : "";
@@ -65656,7 +65737,8 @@ var GitHubPlatform = class {
       links: runLinks(this.env, this.event),
       fullReport: "the job summary",
       ...this.options.section && { section: this.options.section },
-      ...this.options.requestedBy && { requestedBy: this.options.requestedBy }
+      ...this.options.requestedBy && { requestedBy: this.options.requestedBy },
+      ...this.options.historyUrl !== void 0 && { historyUrl: this.options.historyUrl }
     };
   }
   async publish(result, reports) {
@@ -67270,7 +67352,15 @@ function writeReports(result, outDir, comment = {}, write) {
 }
 
 // src/conclude.ts
-async function concludeLog({ log, logFile, overrides = {}, outDir, platform: platform2, historyFrom }) {
+async function concludeLog({
+  log,
+  logFile,
+  overrides = {},
+  outDir,
+  platform: platform2,
+  historyFrom,
+  historyUrl
+}) {
   const settings = { ...log.header.config, ...overrides };
   const override = await platform2.gateOverride?.() ?? null;
   const result = await platform2.group("analysis", async () => {
@@ -67279,7 +67369,8 @@ async function concludeLog({ log, logFile, overrides = {}, outDir, platform: pla
     const mainCreep = historyFrom === void 0 ? void 0 : readMainCreep(historyFrom);
     return mainCreep === void 0 ? analysed : { ...analysed, mainCreep };
   });
-  const { written, notWritten } = writeReports(result, outDir, platform2.commentOptions?.());
+  const comment = { ...platform2.commentOptions?.(), ...historyUrl !== void 0 && { historyUrl } };
+  const { written, notWritten } = writeReports(result, outDir, comment);
   const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform2);
   if (notWritten.length === 0) return outcome;
   const code = notWritten[0].code;
@@ -67541,11 +67632,13 @@ async function readActionInputs(env = process.env) {
   const reportFrom = getInput("report-from") || void 0;
   const historyFrom = getInput("history-from") || void 0;
   const overrideLabel = getInput("override-label").trim() || void 0;
+  const historyUrl = getInput("history-url").trim() || void 0;
   const github = {
     token: token || void 0,
     comment: onOff("comment"),
     check: onOff("check"),
     ...overrideLabel && { overrideLabel },
+    ...historyUrl && { historyUrl: checkHistoryUrl(historyUrl, "input history-url") },
     env
   };
   const configInput = getInput("config");

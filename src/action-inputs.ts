@@ -5,7 +5,7 @@
  */
 import * as core from '@actions/core';
 import path from 'node:path';
-import { CONFIG_FILE, CONFIG_KEYS, ConfigError, readConfigFile, sourced, type Config, type RawConfig } from './config.js';
+import { checkHistoryUrl, type Config, CONFIG_FILE, CONFIG_KEYS, ConfigError, type RawConfig, readConfigFile, sourced } from './config.js';
 import { apiPullRequestReader, loadConfig } from './trust.js';
 import type { GitHubOptions } from './platforms/github.js';
 
@@ -38,11 +38,13 @@ export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Pr
   const reportFrom = core.getInput('report-from') || undefined;
   const historyFrom = core.getInput('history-from') || undefined;
   const overrideLabel = core.getInput('override-label').trim() || undefined;
+  const historyUrl = core.getInput('history-url').trim() || undefined;
   const github: GitHubOptions = {
     token: token || undefined,
     comment: onOff('comment'),
     check: onOff('check'),
     ...(overrideLabel && { overrideLabel }),
+    ...(historyUrl && { historyUrl: checkHistoryUrl(historyUrl, 'input history-url') }),
     env,
   };
   const configInput = core.getInput('config');

@@ -6,6 +6,7 @@
 import { Command as Program, CommanderError, Option } from 'commander';
 import { cmdAnalyze } from './commands/analyze.js';
 import { cmdBenchmarkCommand } from './commands/benchmark-command.js';
+import { cmdBisect } from './commands/bisect.js';
 import { cmdDemo } from './commands/demo.js';
 import { cmdHistory } from './commands/history.js';
 import { cmdMerge } from './commands/merge.js';
@@ -50,6 +51,10 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
     args: '<accept|publish>',
     run: cmdBenchmarkCommand,
   },
+  bisect: {
+    summary: 'find the first-parent commit between --good and --bad that changed --benchmark, comparing as run does (docs/bisect.md)',
+    run: cmdBisect,
+  },
 };
 
 const FOOTER = `
@@ -57,6 +62,7 @@ Formats (--format): ${['auto', 'command', ...formats.map((f) => f.name)].join(',
 
 Exit codes: 0 pass; 1 the gate failed (a significant regression beyond the threshold);
 2 usage or bad input; 3 a build or benchmark run failed, or the run ended early; 4 internal error (a bug);
+bisect: 0 the commit was found, 1 a step could not decide (the range is printed);
 130/143 interrupted by SIGINT/SIGTERM.`;
 
 /** Writes what commander prints; tests and the platform pass their own streams. */

@@ -29,10 +29,20 @@ export interface ConcludeLog {
   platform: Platform;
   /** The published `benchgate history --json` whose creep the comment quotes (trusted-only). */
   historyFrom?: string;
+  /** main's trend site (trusted-only, checked): the comment links flagged benchmarks to their trends. */
+  historyUrl?: string;
 }
 
 /** Analyses the log, writes the reports, publishes them, and picks the exit code. */
-export async function concludeLog({ log, logFile, overrides = {}, outDir, platform, historyFrom }: ConcludeLog): Promise<Outcome> {
+export async function concludeLog({
+  log,
+  logFile,
+  overrides = {},
+  outDir,
+  platform,
+  historyFrom,
+  historyUrl,
+}: ConcludeLog): Promise<Outcome> {
   const settings: RunSettings = { ...log.header.config, ...overrides };
   const override = (await platform.gateOverride?.()) ?? null;
   const result = await platform.group('analysis', async () => {
@@ -41,7 +51,8 @@ export async function concludeLog({ log, logFile, overrides = {}, outDir, platfo
     const mainCreep = historyFrom === undefined ? undefined : readMainCreep(historyFrom);
     return mainCreep === undefined ? analysed : { ...analysed, mainCreep };
   });
-  const { written, notWritten } = writeReports(result, outDir, platform.commentOptions?.());
+  const comment = { ...platform.commentOptions?.(), ...(historyUrl !== undefined && { historyUrl }) };
+  const { written, notWritten } = writeReports(result, outDir, comment);
   const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform);
   if (notWritten.length === 0) return outcome;
   // The machine's fault, not the pull request's: the verdict stands, but a pass without its reports is not a pass.

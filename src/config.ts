@@ -606,3 +606,19 @@ export function trustedConfigFile(configFlag: string | undefined): RawConfig {
 export function flagLayer(values: Record<string, string | undefined>): RawConfig {
   return sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, values[key]])), (key) => `--${key}`);
 }
+
+/** The configured site URL, checked: http(s), no fragment (the trend's address is the fragment). */
+export function checkHistoryUrl(value: string, where: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(
+      `${where}: "${value.slice(0, 200)}" is not a URL; give the trend site's address, e.g. https://OWNER.github.io/REPO/`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`${where}: the trend site's URL must be http(s), got ${url.protocol}`);
+  if (url.hash !== '') throw new ConfigError(`${where}: the trend site's URL must have no #fragment: benchgate adds each benchmark's`);
+  return url.href;
+}

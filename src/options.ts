@@ -15,7 +15,7 @@
  */
 export type TrustClass = 'any' | 'stricter-only' | 'trusted-only';
 
-export type CommandName = 'run' | 'analyze' | 'merge' | 'report' | 'demo' | 'record' | 'history' | 'benchmark-command';
+export type CommandName = 'run' | 'analyze' | 'merge' | 'report' | 'demo' | 'record' | 'history' | 'benchmark-command' | 'bisect';
 
 export interface OptionSpec {
   name: string;
@@ -306,10 +306,12 @@ const CONFIG = [
     help: 'where results.jsonl and the reports go',
     trust: 'trusted-only',
     measures: false,
-    commands: ['run', 'analyze', 'merge', 'demo'],
+    commands: ['run', 'analyze', 'merge', 'demo', 'history'],
     perCommand: {
       analyze: { help: 'where the reports go', defaultText: "the log's folder" },
       merge: { help: 'the merged results log to write', defaultText: 'none: required' },
+      history: { help: 'write the trend site (docs/history.md) into this directory', defaultText: 'none: no site' },
+      bisect: { help: "where each step's results log and reports go (DIR/bisect/step-N-…)" },
     },
   },
   {
@@ -606,6 +608,16 @@ const HISTORY: readonly OptionSpec[] = [
     action: true,
   },
   {
+    name: 'history-url',
+    arg: 'URL',
+    type: 'text',
+    help: "main's trend site (benchgate history --out, published by the recording workflow): the comment links each flagged benchmark to its trend",
+    trust: 'trusted-only',
+    measures: false,
+    commands: ['analyze', 'report'],
+    action: true,
+  },
+  {
     name: 'creep-links',
     arg: 'N',
     ...int(2),
@@ -627,10 +639,52 @@ const HISTORY: readonly OptionSpec[] = [
   },
 ];
 
+/** The options of `benchgate bisect` (docs/bisect.md) besides the run flags it shares. */
+const BISECT: readonly OptionSpec[] = [
+  {
+    name: 'good',
+    arg: 'REF',
+    type: 'text',
+    defaultText: 'none: required',
+    help: 'the commit before the change (an ancestor of --bad on its first-parent line)',
+    trust: 'trusted-only',
+    measures: true,
+    commands: ['bisect'],
+  },
+  {
+    name: 'bad',
+    arg: 'REF',
+    type: 'text',
+    defaultText: 'none: required',
+    help: 'the commit after the change',
+    trust: 'trusted-only',
+    measures: true,
+    commands: ['bisect'],
+  },
+  {
+    name: 'benchmark',
+    arg: 'GLOB',
+    type: 'text',
+    defaultText: 'none: required',
+    help: 'the benchmarks whose change is searched for (* matches any characters, / included)',
+    trust: 'trusted-only',
+    measures: false,
+    commands: ['bisect'],
+  },
+];
+
+/** Run flags bisect does not take: it chooses each step's base and head, and measures the whole suite. */
+const NOT_BISECT = new Set(['base', 'head', 'shard']);
+
+/** bisect compares with `run`'s engine, so it takes run's flags but the ones it sets itself. */
+const withBisect = (o: OptionSpec): OptionSpec =>
+  o.commands.includes('run') && !NOT_BISECT.has(o.name) ? { ...o, commands: [...o.commands, 'bisect'] } : o;
+
 export const OPTIONS: readonly OptionSpec[] = [
-  ...CONFIG.map((o): OptionSpec => ({ ...o, file: true, action: true })),
-  ...DOORS,
+  ...CONFIG.map((o): OptionSpec => withBisect({ ...o, file: true, action: true })),
+  ...DOORS.map(withBisect),
   ...HISTORY,
+  ...BISECT,
 ];
 
 /** The keys of `.benchgate.yml` (and of a flag or input layer over it). */

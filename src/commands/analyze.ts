@@ -1,7 +1,7 @@
 /** `benchgate analyze results.jsonl`: the shared end (conclude.ts) on a saved log, its gate settings from this command's trusted config. */
 import path from 'node:path';
 import { concludeLog } from '../conclude.js';
-import { ConfigError, flagLayer, resolveAnalysisOverrides, trustedConfigFile, trustedGate } from '../config.js';
+import { checkHistoryUrl, ConfigError, flagLayer, resolveAnalysisOverrides, trustedConfigFile, trustedGate } from '../config.js';
 import { readLog } from '../runner/log.js';
 import type { Command } from './types.js';
 
@@ -22,5 +22,15 @@ export const cmdAnalyze: Command = async ({ values, positionals, platform }) => 
     }
   }
   const outDir = values.out ?? path.dirname(file);
-  return (await concludeLog({ log, logFile: file, overrides, outDir, platform, historyFrom: values['history-from'] })).exitCode;
+  return (
+    await concludeLog({
+      log,
+      logFile: file,
+      overrides,
+      outDir,
+      platform,
+      historyFrom: values['history-from'],
+      ...(values['history-url'] !== undefined && { historyUrl: checkHistoryUrl(values['history-url'], '--history-url') }),
+    })
+  ).exitCode;
 };

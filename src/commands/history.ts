@@ -14,9 +14,19 @@ import { chronological, type HistoryRecord } from '../history/record.js';
 import { renderHistoryJson, renderHistoryText } from '../history/render.js';
 import type { RecordQuery } from '../history/store.js';
 import type { Command } from './types.js';
+import { siteData } from '../history/site/data.js';
+import { writeSite } from '../history/site/write.js';
+import path from 'node:path';
+
+/** Where the site links a commit: the CI's own repository page (trusted variables of the recording job). */
+function commitUrl(env: NodeJS.ProcessEnv): string | null {
+  if (env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY) return `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/commit/`;
+  if (env.CI_PROJECT_URL) return `${env.CI_PROJECT_URL}/-/commit/`;
+  return null;
+}
 
 const USAGE =
-  'usage: benchgate history --store SPEC [--branch main] [--json], or benchgate history last --store SPEC [--branch main] [--suite NAME]';
+  'usage: benchgate history --store SPEC [--branch main] [--json] [--out SITE_DIR], or benchgate history last --store SPEC [--branch main] [--suite NAME]';
 
 async function readRecords(spec: string, query: RecordQuery): Promise<{ store: string; records: HistoryRecord[] }> {
   const store = await openStore(spec, process.cwd());
@@ -51,6 +61,11 @@ export const cmdHistory: Command = async ({ values, positionals, platform }) => 
   const { store, records } = await readRecords(values.store, { branch });
   if (records.length === 0) platform.warn(`no records of branch ${branch} in ${store}: nothing to look at (is --store right?)`);
   const report = analyseHistory(branch, records, OTAVA_DEFAULTS, { ...CREEP_DEFAULTS, links });
+  if (values.out !== undefined) {
+    const dir = path.resolve(values.out);
+    writeSite(dir, siteData(chronological(records), report, commitUrl(process.env)));
+    platform.info(`trend site written to ${dir}/index.html`);
+  }
   process.stdout.write(values.json === 'true' ? renderHistoryJson(report) : renderHistoryText(report));
   return EXIT.pass;
 };

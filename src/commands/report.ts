@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { analyze } from '../analysis/index.js';
 import { publishResult, type Outcome } from '../conclude.js';
-import { CONFIG_FILE, ConfigError, flagLayer, readConfigFile, trustedGate, type RawConfig } from '../config.js';
+import { checkHistoryUrl, CONFIG_FILE, ConfigError, flagLayer, type RawConfig, readConfigFile, trustedGate } from '../config.js';
 import { readMainCreep } from '../history/main-creep.js';
 import { joinShards } from '../runner/join-shards.js';
 import { LOG_FILE } from '../measure.js';
@@ -207,6 +207,7 @@ export async function publishSavedGitLab(
   trusted: RawConfig[],
   env: NodeJS.ProcessEnv,
   historyFrom?: string,
+  historyUrl?: string,
 ): Promise<Outcome> {
   const head = readLogHead(dir);
   const commit = env.CI_COMMIT_SHA || undefined;
@@ -216,7 +217,8 @@ export async function publishSavedGitLab(
         "the publish job publishes only the artifact of this pipeline's measure job",
     );
   }
-  const { result, reports } = decideAgain(dir, trusted, null, platform.commentOptions(), historyFrom);
+  const comment = { ...platform.commentOptions(), ...(historyUrl !== undefined && { historyUrl }) };
+  const { result, reports } = decideAgain(dir, trusted, null, comment, historyFrom);
   return publishResult(result, reports, platform);
 }
 
@@ -230,9 +232,12 @@ export const cmdReport: Command = async ({ values, platform }) => {
   const trusted = [readConfigFile(path.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
   const dir = path.resolve(values.from);
   const historyFrom = values['history-from'] ? path.resolve(values['history-from']) : undefined;
-  if (isGitLab(platform)) return (await publishSavedGitLab(dir, platform, trusted, process.env, historyFrom)).exitCode;
+  const historyUrl = values['history-url'] === undefined ? undefined : checkHistoryUrl(values['history-url'], '--history-url');
+  if (isGitLab(platform)) return (await publishSavedGitLab(dir, platform, trusted, process.env, historyFrom, historyUrl)).exitCode;
   const token = process.env.GITHUB_TOKEN || undefined;
-  return (await publishSaved(dir, { token, comment: true, check: true, trusted, historyFrom })).exitCode;
+  return (
+    await publishSaved(dir, { token, comment: true, check: true, trusted, historyFrom, ...(historyUrl !== undefined && { historyUrl }) })
+  ).exitCode;
 };
 
 function isGitLab(platform: Platform): platform is GitLabPlatform {

@@ -63,6 +63,8 @@ export interface GitHubOptions {
   section?: CommentSection;
   /** The deep run's heading in the comment: who asked, with which options (escaped markdown). */
   requestedBy?: string;
+  /** main's trend site (trusted input `history-url`, checked): the comment links flagged benchmarks to their trends. */
+  historyUrl?: string;
   /** The pull request label (trusted input `override-label`) that lets a failed gate pass. */
   overrideLabel?: string;
   env?: NodeJS.ProcessEnv;
@@ -171,6 +173,7 @@ export class GitHubPlatform implements Platform {
       fullReport: 'the job summary',
       ...(this.options.section && { section: this.options.section }),
       ...(this.options.requestedBy && { requestedBy: this.options.requestedBy }),
+      ...(this.options.historyUrl !== undefined && { historyUrl: this.options.historyUrl }),
     };
   }
 

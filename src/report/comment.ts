@@ -20,6 +20,7 @@ import { linkMarkdown, type MarkdownLink } from './links.js';
 import { namesOf, type Names } from './names.js';
 import { rowOf, settingsLine, shortSha, VERDICT_ICON } from './rows.js';
 import { roundsSparkline, SPARKLINE_LEGEND } from './sparkline.js';
+import { trendUrl } from './trend-links.js';
 import { formatChange, formatPct } from './units.js';
 
 export const COMMENT_FILE = 'comment.md';
@@ -43,6 +44,8 @@ export interface CommentOptions {
   section?: CommentSection;
   /** The deep run's heading: who asked, with which options (already escaped markdown). */
   requestedBy?: string;
+  /** main's trend site (trusted-only `history-url`, checked by checkHistoryUrl): flagged benchmarks link to their trends. */
+  historyUrl?: string;
 }
 
 export interface CommentContext {
@@ -50,6 +53,7 @@ export interface CommentContext {
   names: Names;
   links: MarkdownLink[];
   fullReport: string;
+  historyUrl?: string;
 }
 
 /** One-line notes (markdown, escaped, no line break) for the notes slot. */
@@ -153,8 +157,28 @@ export const NOTE_PROVIDERS: NoteProvider[] = [
 
 const platformLinks: LinkProvider = ({ links }) => links.map(linkMarkdown);
 
-/** The links slot, in this order. Issue 27 adds its trend links here. */
-export const LINK_PROVIDERS: LinkProvider[] = [platformLinks];
+/** Flagged benchmarks shown with a link to their trend on main: the largest changes first. */
+const MAX_TREND_LINKS = 3;
+const MAX_TREND_URL = 400;
+
+/** Each flagged benchmark's trend on main's site (issue 27), when the site's URL is configured. */
+const trendLinks: LinkProvider = ({ result, names, historyUrl }) => {
+  if (historyUrl === undefined) return [];
+  const flagged = result.comparisons
+    .filter((c) => c.gating && (c.verdict === 'regression' || c.verdict === 'improvement'))
+    .sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
+  // A link longer than this (a very long name) is left to the site's overview: the comment's budget is for the table.
+  const shown = flagged.slice(0, MAX_TREND_LINKS).filter((c) => trendUrl(historyUrl, result, c).length <= MAX_TREND_URL);
+  const lines = shown.map(
+    (c) => `📈 ${markdownCodeCell(names.full(c))} on main: ${linkMarkdown({ text: 'trend', url: trendUrl(historyUrl, result, c) })}`,
+  );
+  if (flagged.length > shown.length)
+    lines.push(`📈 ${flagged.length - shown.length} more flagged: ${linkMarkdown({ text: "main's trends", url: historyUrl })}`);
+  return lines;
+};
+
+/** The links slot, in this order. */
+export const LINK_PROVIDERS: LinkProvider[] = [platformLinks, trendLinks];
 
 /** Where a verdict goes in the table: what fails a gate first, then what moved, then what stayed undecided. */
 const VERDICT_RANK: Record<Verdict, number> = {
@@ -254,6 +278,7 @@ export function commentSlots(result: ComparisonResult, options: CommentOptions =
     names: namesOf(result),
     links: options.links ?? [],
     fullReport: options.fullReport ?? 'summary.md',
+    ...(options.historyUrl !== undefined && { historyUrl: options.historyUrl }),
   };
   const notes = NOTE_PROVIDERS.flatMap((provide) => provide(ctx));
   const deep = options.section === 'deep' ? `🔬 Deep run${options.requestedBy ? ` (${options.requestedBy})` : ''}: ` : '';

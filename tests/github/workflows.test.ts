@@ -41,6 +41,9 @@ const CURRENT: Record<string, number> = {
   'actions/setup-node': 7,
   'actions/upload-artifact': 7,
   'actions/download-artifact': 8,
+  // deploy-pages v5 runs on node24; upload-pages-artifact v5 is composite over upload-artifact v7.
+  'actions/deploy-pages': 5,
+  'actions/upload-pages-artifact': 5,
 };
 const DEPRECATED: Record<string, number[]> = {
   // checkout v5 was the first on node24; v4 node20, v3 node16, v2 node12.
@@ -49,6 +52,9 @@ const DEPRECATED: Record<string, number[]> = {
   // upload v6 and download v7 were the first on node24; v5 and v6 still ran on node20.
   'actions/upload-artifact': [1, 2, 3, 4, 5],
   'actions/download-artifact': [1, 2, 3, 4, 5, 6],
+  // deploy-pages v4 ran on node20; upload-pages-artifact v4 used upload-artifact v4 (node20).
+  'actions/deploy-pages': [1, 2, 3, 4],
+  'actions/upload-pages-artifact': [1, 2, 3, 4],
 };
 
 interface Step {
@@ -266,7 +272,7 @@ describe('action.yml', () => {
   });
 
   it('declares every Config key as an input, plus the action’s own, and the documented outputs', () => {
-    const own = ['config', 'comment', 'check', 'override-label', 'report-from', 'history-from', 'token'];
+    const own = ['config', 'comment', 'check', 'override-label', 'report-from', 'history-from', 'history-url', 'token'];
     expect(Object.keys(action.inputs).sort()).toEqual([...CONFIG_KEYS, ...own].sort());
     expect(Object.keys(action.outputs).sort()).toEqual([
       'exit-code',
@@ -448,9 +454,24 @@ describe('the history recorder (benchgate-record.yml)', () => {
     expect(JSON.stringify(jobs.measure)).not.toContain('BENCHGATE_STORE_TOKEN');
     expect(jobs.record!.needs).toBe('measure');
     expect(jobs.record!.permissions).toEqual({ contents: 'write' });
-    expect(jobs.record!.steps.map((s) => s.uses ?? 'run')).toEqual(['actions/download-artifact@v8', 'run', 'actions/upload-artifact@v7']);
+    expect(jobs.record!.steps.map((s) => s.uses ?? 'run')).toEqual([
+      'actions/download-artifact@v8',
+      'run',
+      'actions/upload-artifact@v7',
+      'actions/upload-pages-artifact@v5',
+    ]);
     expect(run(jobs.record!)).toContain('benchgate record --store "$BENCHGATE_STORE"');
-    expect(run(jobs.record!)).toContain('benchgate history --store "$BENCHGATE_STORE" --branch "$GITHUB_REF_NAME" --json');
+    expect(run(jobs.record!)).toContain(
+      'benchgate history --store "$BENCHGATE_STORE" --branch "$GITHUB_REF_NAME" --json --out "$RUNNER_TEMP/benchgate-site"',
+    );
+  });
+
+  it('publishes the trend site from a job that runs no code and holds only the Pages permissions', () => {
+    const pages = jobs.pages!;
+    expect(pages.needs).toBe('record');
+    expect(pages.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
+    expect(pages.steps.map((s) => s.uses ?? 'run')).toEqual(['actions/deploy-pages@v5']);
+    expect(jobs.record!.steps.at(-1)!.with).toEqual({ path: '${{ runner.temp }}/benchgate-site' });
   });
 
   it('gives the store its token through a credential helper reading the environment, never in a URL', () => {

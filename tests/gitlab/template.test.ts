@@ -144,6 +144,7 @@ describe('the GitLab CI/CD component', () => {
       'bench-cpu-deep',
       'bench-cpu-deep-publish',
       'bench-cpu-last-recorded',
+      'bench-cpu-pages',
       'bench-cpu-publish',
       'bench-cpu-record',
       'bench-cpu-record-measure',
@@ -244,6 +245,20 @@ describe('the GitLab CI/CD component', () => {
     expect(variableEnv(record).GIT_STRATEGY).toBe('none');
     expect(String(record.script)).not.toContain('BENCHGATE_INPUT_BENCH');
     expect(String(record.script)).toContain('benchgate record --store "$BENCHGATE_HISTORY_STORE"');
+  });
+
+  it('publishes the trend site the record job wrote to GitLab Pages from a job that runs no code and holds no token', () => {
+    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b' }) as Record<string, Job & Doc>;
+    const record = resolveJob(all, 'benchgate-record') as Job & Doc;
+    const pages = resolveJob(all, 'benchgate-pages') as Job & Doc;
+    expect(String(record.script)).toContain('--json --out benchgate-site > benchgate-history.json');
+    expect((record.artifacts as { paths: string[] }).paths).toContain('benchgate-site');
+    expect(pages.needs).toEqual(['benchgate-record']);
+    expect(pages.pages).toEqual({ publish: 'benchgate-site' });
+    expect(pages.environment).toBeUndefined();
+    expect(variableEnv(pages).GIT_STRATEGY).toBe('none');
+    expect(pages.script).toEqual(['echo "publishing benchmark history from the record job to GitLab Pages"']);
+    expect(pages.rules).toEqual(record.rules);
   });
 
   it('takes a number of rounds or auto, and durations benchgate reads', () => {

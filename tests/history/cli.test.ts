@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli.js';
@@ -86,6 +86,14 @@ describe('benchgate record and history', () => {
     const text = await cli('history', '--store', store);
     expect(text.out).toMatch(/go: BenchmarkParse\s+0000a{8}\.\.0006a{8} \(6\)\s+\+6\.2%\s+\[\+5\.9%, \+6\.4%\]\s+0001a{8} \+1\.0%/);
     expect(text.out).toContain("A chain of k links carries √k times one link's error");
+    // --out writes the trend site beside the report: the page, its assets, the overview and one file per series.
+    const site = path.join(dir, 'site');
+    expect((await cli('history', '--store', store, '--out', site)).code).toBe(0);
+    expect(readdirSync(site).sort()).toEqual(['assets', 'data', 'index.html']);
+    expect(readdirSync(path.join(site, 'data', 'series'))).toEqual(['0.js']);
+    expect(readFileSync(path.join(site, 'data', 'overview.js'), 'utf8')).toMatch(
+      /^benchgateSite\.overview\(\{"branch":"main","records":6,/,
+    );
   });
 
   it("keeps one identity across runner sizes: a Go name's -N suffix is dropped", async () => {

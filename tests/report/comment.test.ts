@@ -4,7 +4,8 @@
  * 5 KB on a large suite. Its layout is the goldens' (comment*.md); these test its rules.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { Comparison } from '../../src/model.js';
+import type { Comparison, Verdict } from '../../src/model.js';
+import { checkHistoryUrl } from '../../src/config.js';
 import { COMMENT_MAX_BYTES, MAX_ROWS, NOTE_PROVIDERS, commentSlots, renderComment } from '../../src/report/comment.js';
 import { gateHeadline } from '../../src/report/gate-headline.js';
 import { comparison, compared, result } from '../builders.js';
@@ -155,5 +156,38 @@ describe('the slots', () => {
     });
     expect(md).toContain('[job log](https://ci.example/job/1)');
     expect(md).toContain('(summary\\.md in the job artifacts has them all)');
+  });
+
+  it("links each flagged benchmark to its trend on main's site, by the name history records, largest first", () => {
+    const go = (name: string, verdict: Verdict, pct: number) => ({ ...compared(name, verdict, pct, 'go'), benchmark: name });
+    const r = result([go('BenchmarkA-8', 'regression', 10), go('BenchmarkB-8', 'improvement', -30), go('BenchmarkC-8', 'unchanged', 0)], {
+      settings: { ...result([]).settings, format: 'go' },
+    });
+    const md = renderComment(r, { historyUrl: 'https://acme.github.io/widgets/' });
+    const trends = md.split('\n').find((l) => l.includes('📈'))!;
+    expect(trends).toBe(
+      '📈 `B-8` on main: [trend](https://acme.github.io/widgets/#suite=go&benchmark=BenchmarkB&metric=time) · ' +
+        '📈 `A-8` on main: [trend](https://acme.github.io/widgets/#suite=go&benchmark=BenchmarkA&metric=time)',
+    );
+    expect(renderComment(r)).not.toContain('📈');
+  });
+
+  it('keeps trend links inert and within 5 KB whatever the names: hostile and long ones go to the overview', () => {
+    const hostile = '](javascript:alert(1)) <img src=x onerror=alert(1)> @everyone ' + 'x'.repeat(600);
+    const names = [hostile, 'a)](https://evil.example)', ...Array.from({ length: 60 }, (_, i) => `Benchmark${i}${'y'.repeat(80)}`)];
+    const r = result(names.map((n, i) => compared(n, 'regression', 10 + i)));
+    const md = renderComment(r, { historyUrl: 'https://acme.github.io/widgets/' });
+    expect(bytes(md)).toBeLessThanOrEqual(COMMENT_MAX_BYTES);
+    const trends = md.split('\n').find((l) => l.includes('📈'))!;
+    expect(trends).toMatch(/📈 \d+ more flagged: \[main's trends\]\(https:\/\/acme\.github\.io\/widgets\/\)$/);
+    expect(trends).not.toContain('javascript:');
+    expect(trends).not.toContain('](https://evil.example)');
+  });
+
+  it('refuses a history-url that is not an http(s) URL or carries a fragment', () => {
+    expect(() => checkHistoryUrl('javascript:alert(1)', '--history-url')).toThrow('--history-url: the trend site');
+    expect(() => checkHistoryUrl('https://a.example/#x', '--history-url')).toThrow('no #fragment');
+    expect(() => checkHistoryUrl('not a url', '--history-url')).toThrow('is not a URL');
+    expect(checkHistoryUrl('https://acme.github.io/widgets', 'x')).toBe('https://acme.github.io/widgets');
   });
 });

@@ -1,0 +1,149 @@
+/**
+ * The trend site's data, from a branch's records: one overview (a row per benchmark series: its
+ * largest change point and its creep) and one small file per series (its points and change
+ * points), which the page loads on demand. Everything here is data: the page shows every string
+ * with textContent, and links only commits whose SHA is hexadecimal.
+ */
+import { identityKey } from '../../analysis/identity.js';
+import { bisectCommand } from '../../bisect/command-line.js';
+import type { HistoryReport } from '../analyse.js';
+import type { CreepFinding } from '../creep.js';
+import type { ChangePointFinding } from '../detect.js';
+import type { HistoryRecord, MachineClass } from '../record.js';
+import { machineLabel, medianSeries, type BenchmarkId } from '../series.js';
+
+export interface SiteChangePoint {
+  /** The point's index in its series: the first of the new level. */
+  index: number;
+  commit: string;
+  previous: string;
+  changePct: number;
+  interval: [number, number];
+  direction: 'regression' | 'improvement';
+  p: number;
+  /** The `benchgate bisect` command for the range previous..commit. */
+  bisect: string;
+}
+
+export interface SiteCreep {
+  changePct: number;
+  interval: [number, number];
+  links: number;
+  from: string;
+  to: string;
+}
+
+export interface OverviewRow {
+  /** The series' number: its file is data/series/N.js. */
+  id: number;
+  suite: string;
+  benchmark: string;
+  metric: string;
+  unit: string;
+  better: 'lower' | 'higher';
+  machine: string;
+  points: number;
+  last: number | null;
+  /** The largest change point, by size. */
+  change: SiteChangePoint | null;
+  changePoints: number;
+  creep: SiteCreep | null;
+}
+
+export interface SiteOverview {
+  branch: string;
+  records: number;
+  /** Where a commit is shown: this prefix and the SHA (GitHub's …/commit/, GitLab's …/-/commit/); null: SHAs only. */
+  commitUrl: string | null;
+  creepLinks: number;
+  rows: OverviewRow[];
+}
+
+export interface SiteSeries {
+  id: number;
+  name: string;
+  unit: string;
+  machine: string;
+  /** Seconds since the epoch: when each point was recorded. */
+  time: number[];
+  value: number[];
+  /** Each point's commit, its first 12 hexadecimal digits (the chart's legend shows it). */
+  commit: string[];
+  changePoints: SiteChangePoint[];
+}
+
+/** A glob matching exactly this name: picomatch reads a backslash as an escape. */
+export function literalGlob(name: string): string {
+  return name.replace(/[\\*?[\]{}()!+@|]/g, (c) => `\\${c}`);
+}
+
+/** Six significant digits: all a chart can show, and a third of the file of full doubles. */
+export const chartValue = (v: number): number => Number(v.toPrecision(6));
+
+const creepKey = (id: BenchmarkId): string => identityKey(id);
+const seriesKey = (id: BenchmarkId, m: MachineClass | null): string =>
+  JSON.stringify([identityKey(id), m?.cpuModel ?? null, m?.cpuCount ?? null, m === null]);
+
+export function siteData(
+  records: readonly HistoryRecord[],
+  report: HistoryReport,
+  commitUrl: string | null,
+): { overview: SiteOverview; series: SiteSeries[] } {
+  const creepOf = new Map<string, CreepFinding>(report.creep.map((c) => [creepKey(c.id), c]));
+  // The report's change points, by series: found once, by analyseHistory.
+  const changePointsOf = new Map<string, ChangePointFinding[]>();
+  for (const c of report.changePoints) {
+    const key = seriesKey(c.id, c.machine);
+    changePointsOf.set(key, [...(changePointsOf.get(key) ?? []), c]);
+  }
+  const recordedAt = new Map(records.map((r) => [r.head, Date.parse(r.recordedAt) / 1000]));
+  const all = medianSeries(records).filter((s) => s.points.length > 0);
+  const series: SiteSeries[] = [];
+  const rows: OverviewRow[] = all.map((s, id) => {
+    const found = changePointsOf.get(seriesKey(s.id, s.machine)) ?? [];
+    const indexOf = new Map(s.points.map((p, i) => [p.head, i]));
+    const changePoints = found.map((c): SiteChangePoint => ({
+      index: indexOf.get(c.commit)!,
+      commit: c.commit,
+      previous: c.previous,
+      changePct: c.changePct,
+      interval: c.interval,
+      direction: c.direction,
+      p: c.p,
+      bisect: bisectCommand(c.previous, c.commit, literalGlob(s.id.benchmark)),
+    }));
+    const name = `${s.id.suite}: ${s.id.benchmark}${s.id.metric === 'time' ? '' : ` ${s.id.metric}`}${s.id.complexityN === undefined ? '' : ` (n=${s.id.complexityN})`}`;
+    series.push({
+      id,
+      name,
+      unit: s.unit,
+      machine: machineLabel(s.machine),
+      time: s.points.map((p, i) => recordedAt.get(p.head) || i),
+      value: s.points.map((p) => chartValue(p.record.headMedian!)),
+      commit: s.points.map((p) => p.head.slice(0, 12)),
+      changePoints,
+    });
+    const creep = creepOf.get(creepKey(s.id));
+    return {
+      id,
+      suite: s.id.suite,
+      benchmark: s.id.benchmark,
+      metric: s.id.metric,
+      unit: s.unit,
+      better: s.better,
+      machine: machineLabel(s.machine),
+      points: s.points.length,
+      last: s.points.at(-1)?.record.headMedian ?? null,
+      change: changePoints.reduce<SiteChangePoint | null>(
+        (a, c) => (a === null || Math.abs(c.changePct) > Math.abs(a.changePct) ? c : a),
+        null,
+      ),
+      changePoints: changePoints.length,
+      creep:
+        creep === undefined
+          ? null
+          : { changePct: creep.changePct, interval: creep.interval, links: creep.links, from: creep.from, to: creep.to },
+    };
+  });
+  return { overview: { branch: report.branch, records: report.records, commitUrl, creepLinks: report.creepOptions.links, rows }, series };
+}

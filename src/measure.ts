@@ -174,7 +174,8 @@ export async function measure(config: Config, platform: Platform): Promise<strin
         dirs,
         env: (side) => commandEnv(side, 0, dirs, user),
         checkCancelled,
-        openLog: (plan) => (log = openLog(plan)),
+        shard,
+        openLog: (plan, shardHeader) => (log = openLog(plan, shardHeader)),
         policy: countPolicy,
       });
       log.end('completed');

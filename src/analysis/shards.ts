@@ -6,6 +6,7 @@
  * Holm and the looks within), since each shard ran its own looks. With fixed rounds the parts'
  * comparisons form one Holm family (compare.ts).
  */
+import { COUNT_DEFAULTS } from '../counts/defaults.js';
 import { shardOfName } from '../harness/shard-split.js';
 import { normaliseName } from '../harness/index.js';
 import type { AdaptiveRun, LogHeader, Run, ShardHeader, ShardOf } from '../model.js';
@@ -13,6 +14,15 @@ import type { AdaptiveRun, LogHeader, Run, ShardHeader, ShardOf } from '../model
 /** The share of alpha a shard's benchmarks hold: its benchmarks over every listed one (at most 1, whatever a log claims). */
 export function shardShare(shard: Pick<ShardHeader, 'benchmarks' | 'listed'>): number {
   return shard.listed === 0 ? 0 : Math.min(1, shard.benchmarks.length / shard.listed);
+}
+
+/**
+ * The alpha a shard's per-benchmark counts spend: the count rule's family level (capped at
+ * COUNT_DEFAULTS.maxAlpha) times the shard's share. The rule splits it evenly over the shard's
+ * members, so each benchmark is held to the level it has in one job of every listed benchmark.
+ */
+export function countShareAlpha(alpha: number, shard: Pick<ShardHeader, 'benchmarks' | 'listed'>): number {
+  return Math.min(alpha, COUNT_DEFAULTS.maxAlpha) * shardShare(shard);
 }
 
 /** Whether a shard owns the benchmark a harness printed as `raw`. */
@@ -38,6 +48,25 @@ export function shardParts(header: LogHeader, runs: readonly Run[], format: stri
     }));
   }
   if (header.shard) return [{ shard: header.shard, runs: ownRuns(runs, format, header.shard) }];
+  return [{ shard: null, runs: [...runs] }];
+}
+
+/**
+ * The per-benchmark count runs (Run.benchmark, already the normalised name) part by part: each
+ * shard's runs of its own benchmarks, or every run of an unsharded log.
+ */
+export function countParts(header: LogHeader, runs: readonly Run[]): ShardPart[] {
+  const own = (shard: ShardOf, rs: readonly Run[]) =>
+    rs.filter((r) => r.benchmark !== undefined && shardOfName(r.benchmark, shard.total) === shard.index);
+  if (header.shards)
+    return header.shards.map((shard) => ({
+      shard,
+      runs: own(
+        shard,
+        runs.filter((r) => r.shard === shard.index),
+      ),
+    }));
+  if (header.shard) return [{ shard: header.shard, runs: own(header.shard, runs) }];
   return [{ shard: null, runs: [...runs] }];
 }
 

@@ -67,7 +67,20 @@ export function joinShards(logs: { file: string; log: ParsedLog }[], gate: Analy
     environment: log.header.environment,
   }));
   const { schema: _v1, shard: _one, ...header } = first.log.header;
-  const lines: LogLine[] = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, shards }];
+  // Per-benchmark counts: each shard calibrated its own benchmarks on its own machine.
+  const countPlan = ordered.some(({ log }) => log.header.countPlan)
+    ? Object.fromEntries(
+        ordered.flatMap(({ log }, i) =>
+          owned[i]!.flatMap((name) => {
+            const work = log.header.countPlan?.[name];
+            return work ? [[name, work] as const] : [];
+          }),
+        ),
+      )
+    : undefined;
+  const lines: LogLine[] = [
+    { ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, ...(countPlan && { countPlan }), shards },
+  ];
   for (const { log } of ordered) {
     const index = log.header.shard!.index;
     for (const run of log.runs) lines.push({ type: 'run', run: { ...run, shard: index } });

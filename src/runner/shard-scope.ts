@@ -60,3 +60,12 @@ export function checkShardRound(scope: ShardScope, runs: readonly Run[], label: 
     }
   }
 }
+
+/**
+ * Per-benchmark counts in a shard: the benchmarks discovery found on base and head together,
+ * split by the same hash of their normalised names; every one found counts toward the shares.
+ */
+export function countShardScope<B extends { name: string }>(shard: ShardOf, found: readonly B[]): { header: ShardHeader; benchmarks: B[] } {
+  const benchmarks = found.filter((b) => shardOfName(b.name, shard.total) === shard.index);
+  return { header: { ...shard, benchmarks: benchmarks.map((b) => b.name).sort(), listed: found.length }, benchmarks };
+}

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/analysis/index.js';
-import { shardShare } from '../../src/analysis/shards.js';
+import { countShareAlpha, shardShare } from '../../src/analysis/shards.js';
+import { countLevel } from '../../src/stats/count-rule.js';
 import { joinShards } from '../../src/runner/join-shards.js';
 import { parseLog } from '../../src/runner/log.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from '../../src/adaptive/defaults.js';
@@ -149,5 +150,13 @@ describe('shards in the analysis', () => {
     const joined = parseLog(joinShards(logs, GATE), 'joined.jsonl').header.shards!;
     expect(joined.map((s) => s.benchmarks)).toEqual(shardHeaders.map((s) => s.benchmarks));
     expect(joined.reduce((sum, s) => sum + shardShare(s), 0)).toBeCloseTo(1, 12);
+  });
+
+  it("holds each shard's counted benchmarks to the count rule's level in one job of every listed benchmark", () => {
+    for (const alpha of [0.001, 0.05]) {
+      for (const s of shardHeaders.filter((h) => h.benchmarks.length > 0)) {
+        expect(countLevel(s.benchmarks.length, countShareAlpha(alpha, s))).toBeCloseTo(countLevel(NAMES.length, alpha), 15);
+      }
+    }
   });
 });

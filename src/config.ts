@@ -9,7 +9,7 @@ import { parse as parseShellWords } from 'shell-quote';
 import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Node } from 'yaml';
 import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
-import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf } from './harness/index.js';
+import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf, listCommand } from './harness/index.js';
 import type { CountTarget, ShellWord } from './harness/types.js';
 import type { AdaptiveSettings, AnalysisGate, AnalysisSettings, FailOnItem, GlobThreshold, RunSettings, ShardOf } from './model.js';
 import { unshardable } from './harness/shard-split.js';
@@ -369,12 +369,15 @@ export function parseShard(text: string, where: string): ShardOf {
  * What a sharded run needs: a harness filter that selects any subset and the warm-up that lists
  * the benchmarks; per-benchmark counts need neither (each benchmark runs alone, found by discovery).
  */
-export function checkShardable(config: Pick<Config, 'format' | 'warmup' | 'countTarget'>, shard: ShardOf, where: string): void {
+export function checkShardable(config: Pick<Config, 'format' | 'warmup' | 'countTarget' | 'bench'>, shard: ShardOf, where: string): void {
   if (config.countTarget) return;
   const why = unshardable(config.format);
   if (why !== null)
     throw new ConfigError(`${where}: shard ${shard.index}/${shard.total}: the ${config.format} format cannot be sharded: ${why}`);
-  if (config.warmup < 1) throw new ConfigError(`${where}: a shard learns the benchmarks from the warm-up round: set warmup to 1 or more`);
+  if (config.warmup < 1 && listCommand(config.format, config.bench) === null)
+    throw new ConfigError(
+      `${where}: a shard learns the benchmarks from the warm-up round (the ${config.format} harness has no list mode this bench command can take): set warmup to 1 or more`,
+    );
 }
 
 const FAIL_ON: readonly string[] = ['regression', 'removed'];

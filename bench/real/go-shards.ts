@@ -2,7 +2,8 @@
  * The fourteen-benchmark Go module the real shards run measures (the shards-go bench section):
  * twelve top-level benchmarks and one with two sub-benchmarks, each running one work function at
  * its own loop bound; `slower` names the benchmarks whose bound is doubled (2× the work), the
- * head's planted regressions. The stable hash splits these names 3, 1, 3 and 7 over 4 shards.
+ * head's planted regressions. The stable hash of their units (the top-level
+ * benchmark) splits them 2, 4, 2 and 6 over 4 shards, both planted rows in shard 4.
  */
 export const SHARD_SUITE_MODULE = 'example.com/shards';
 

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ComparisonResult, Run } from '../../src/model.js';
+import { normaliseName } from '../../src/harness/index.js';
 import { readLog } from '../../src/runner/log.js';
 import { SHARD_SUITE_MODULE, SHARD_SUITE_NAMES, shardSuite } from '../real/go-shards.js';
 import { envWithGo, goInstalled } from '../real/suites.js';
@@ -52,7 +53,8 @@ const MODES: Mode[] = [
   },
 ];
 
-const short = (benchmark: string) => benchmark.replace(`${SHARD_SUITE_MODULE}.Benchmark`, '');
+/** `example.com/shards.BenchmarkSizes/n=10-2` -> `Sizes/n=10`: the name without package, prefix and GOMAXPROCS suffix. */
+const short = (benchmark: string) => normaliseName('go', benchmark).replace(`${SHARD_SUITE_MODULE}.Benchmark`, '');
 
 function twoCommitRepo(dir: string): string {
   mkdirSync(dir);

@@ -7,8 +7,7 @@
  * comparisons form one Holm family (compare.ts).
  */
 import { COUNT_DEFAULTS } from '../counts/defaults.js';
-import { shardOfName } from '../harness/shard-split.js';
-import { normaliseName } from '../harness/index.js';
+import { shardOwns } from '../harness/shard-split.js';
 import type { AdaptiveRun, LogHeader, Run, ShardHeader, ShardOf } from '../model.js';
 
 /** The share of alpha a shard's benchmarks hold: its benchmarks over every listed one (at most 1, whatever a log claims). */
@@ -27,7 +26,7 @@ export function countShareAlpha(alpha: number, shard: Pick<ShardHeader, 'benchma
 
 /** Whether a shard owns the benchmark a harness printed as `raw`. */
 export function owns(format: string, shard: ShardOf): (raw: string) => boolean {
-  return (raw) => shardOfName(normaliseName(format, raw), shard.total) === shard.index;
+  return (raw) => shardOwns(format, shard, raw);
 }
 
 /** One part of the analysis: a shard's runs (only its own benchmarks' measurements), or every run of an unsharded log. */
@@ -57,7 +56,7 @@ export function shardParts(header: LogHeader, runs: readonly Run[], format: stri
  */
 export function countParts(header: LogHeader, runs: readonly Run[]): ShardPart[] {
   const own = (shard: ShardOf, rs: readonly Run[]) =>
-    rs.filter((r) => r.benchmark !== undefined && shardOfName(r.benchmark, shard.total) === shard.index);
+    rs.filter((r) => r.benchmark !== undefined && shardOwns(header.config.format, shard, r.benchmark));
   if (header.shards)
     return header.shards.map((shard) => ({
       shard,

@@ -1,5 +1,5 @@
 /** Google Benchmark: `--benchmark_filter` is a POSIX extended regular expression (std::regex::extended / regcomp). */
-import { anchoredAlternation, escapeWith, sameName } from './filter-syntax.js';
+import { anchoredAlternation, escapeWith, nonEmptyLines, sameName } from './filter-syntax.js';
 import type { HarnessDescription } from './types.js';
 
 const ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
@@ -11,4 +11,6 @@ export const googleBenchmark: HarnessDescription = {
     wholeSuite: { value: '.' },
     build: (open) => anchoredAlternation(open, ereQuote, '('),
   },
+  // One name a line, as the runs name them (the filter in the command applies).
+  list: { args: ['--benchmark_list_tests=true'], parse: nonEmptyLines },
 };

@@ -7,7 +7,7 @@
  * part by part (analysis/shards.ts) with the caller's trusted gate settings, never a log's.
  */
 import { SCHEMA_VERSION, type AnalysisGate, type JoinedShard, type LogHeader, type LogLine } from '../model.js';
-import { shardOfName } from '../harness/shard-split.js';
+import { shardOfBenchmark } from '../harness/shard-split.js';
 import { checkSameComparison } from './log-identity.js';
 import { RunFailure } from './errors.js';
 import { LogError, type ParsedLog } from './log.js';
@@ -55,7 +55,9 @@ export function joinShards(logs: { file: string; log: ParsedLog }[], gate: Analy
   // overlapped would hold more than all of alpha); every listed benchmark holds a share (analysis/shards.ts).
   const owned = ordered.map(({ log }) => {
     const { index } = log.header.shard!;
-    return [...new Set(log.header.shard!.benchmarks)].filter((name) => shardOfName(name, total) === index);
+    return [...new Set(log.header.shard!.benchmarks)].filter(
+      (name) => shardOfBenchmark(first.log.header.config.format, name, total) === index,
+    );
   });
   const listed = owned.reduce((sum, names) => sum + names.length, 0);
   const shards: JoinedShard[] = ordered.map(({ log }, i) => ({

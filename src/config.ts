@@ -13,6 +13,7 @@ import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf, lis
 import type { CountTarget, ShellWord } from './harness/types.js';
 import type { AdaptiveSettings, AnalysisGate, AnalysisSettings, FailOnItem, GlobThreshold, RunSettings, ShardOf } from './model.js';
 import { unshardable } from './harness/shard-split.js';
+import { parseShardPlan, ShardPlanError, type ShardPlan } from './harness/shard-plan.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import { closestName } from './suggest.js';
 import type { Governance } from './trust.js';
@@ -37,6 +38,8 @@ export interface Config extends AnalysisSettings {
   warmup: number;
   /** `--shard I/N`: this job measures shard I of N (docs/shards.md); absent: the whole suite (GitLab's parallel jobs default it in measure.ts). */
   shard?: ShardOf;
+  /** `shard-plan: FILE`: balance the shards by the measured times it holds instead of by the hash (docs/shards.md). */
+  shardPlan?: ShardPlan;
   seed: number;
   /** Per-run time limit in seconds; 0 = none. */
   timeoutSec: number;
@@ -327,6 +330,9 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     ...roundsOf(merged, number, takesFilter(bench, format, merged)),
     warmup: number('warmup') ?? DEFAULTS.warmup,
     ...(text('shard') !== undefined && { shard: parseShard(text('shard')!, merged.shard!.where) }),
+    ...(text('shard-plan') !== undefined && {
+      shardPlan: readShardPlan(path.resolve(repoDir, text('shard-plan')!), merged['shard-plan']!.where),
+    }),
     seed: number('seed') ?? Math.floor(Math.random() * 2 ** 31),
     thresholdPct: number('threshold') ?? DEFAULTS.thresholdPct,
     // The sequential design's level covers every look: it needs a smaller one for the same false-alarm rate.
@@ -354,6 +360,18 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   };
   if (config.shard) checkShardable(config, config.shard, merged.shard!.where);
   return config;
+}
+
+/** The plan file a trusted config names; a file that is missing or malformed is exit 2, naming it. */
+function readShardPlan(file: string, where: string): ShardPlan {
+  if (!existsSync(file))
+    throw new ConfigError(`${where}: ${file} does not exist: write it with benchgate analyze LOG --write-shard-plan FILE`);
+  try {
+    return parseShardPlan(readFileSync(file, 'utf8'), file);
+  } catch (err) {
+    if (err instanceof ShardPlanError) throw new ConfigError(`${where}: ${err.message}`);
+    throw err;
+  }
 }
 
 /** `I/N`, 1 <= I <= N: one shard of N. */

@@ -50,7 +50,7 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
     };
     const found = await platform.group('build and list the benchmarks', () => discoverBenchmarks(ctx));
     // A shard counts its own part of what both sides list, at its share of alpha.
-    const scope = setup.shard ? countShardScope(config.format, setup.shard, found) : null;
+    const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
     const benchmarks = scope?.benchmarks ?? found;
     if (scope)
       platform.info(`shard ${scope.header.index}/${scope.header.total}: ${benchmarks.length} of the ${found.length} benchmarks listed`);

@@ -7,7 +7,7 @@
  * comparisons form one Holm family (compare.ts).
  */
 import { COUNT_DEFAULTS } from '../counts/defaults.js';
-import { shardOwns } from '../harness/shard-split.js';
+import { shardOwns, shardUnit } from '../harness/shard-split.js';
 import type { AdaptiveRun, LogHeader, Run, ShardHeader, ShardOf } from '../model.js';
 
 /** The share of alpha a shard's benchmarks hold: its benchmarks over every listed one (at most 1, whatever a log claims). */
@@ -24,9 +24,14 @@ export function countShareAlpha(alpha: number, shard: Pick<ShardHeader, 'benchma
   return Math.min(alpha, COUNT_DEFAULTS.maxAlpha) * shardShare(shard);
 }
 
-/** Whether a shard owns the benchmark a harness printed as `raw`. */
-export function owns(format: string, shard: ShardOf): (raw: string) => boolean {
-  return (raw) => shardOwns(format, shard, raw);
+/**
+ * Whether a shard owns the benchmark a harness printed as `raw`: by the hash, or, when a shard
+ * plan chose its benchmarks, by its list (joining checked that no two shards list one unit).
+ */
+export function owns(format: string, shard: ShardOf & { benchmarks?: string[]; plan?: string }): (raw: string) => boolean {
+  if (shard.plan === undefined || shard.benchmarks === undefined) return (raw) => shardOwns(format, shard, raw);
+  const listed = new Set(shard.benchmarks.map((name) => shardUnit(format, name)));
+  return (raw) => listed.has(shardUnit(format, raw));
 }
 
 /** One part of the analysis: a shard's runs (only its own benchmarks' measurements), or every run of an unsharded log. */
@@ -55,8 +60,10 @@ export function shardParts(header: LogHeader, runs: readonly Run[], format: stri
  * shard's runs of its own benchmarks, or every run of an unsharded log.
  */
 export function countParts(header: LogHeader, runs: readonly Run[]): ShardPart[] {
-  const own = (shard: ShardOf, rs: readonly Run[]) =>
-    rs.filter((r) => r.benchmark !== undefined && shardOwns(header.config.format, shard, r.benchmark));
+  const own = (shard: ShardHeader, rs: readonly Run[]) => {
+    const mine = owns(header.config.format, shard);
+    return rs.filter((r) => r.benchmark !== undefined && mine(r.benchmark));
+  };
   if (header.shards)
     return header.shards.map((shard) => ({
       shard,

@@ -5,7 +5,8 @@
  * warm-up round) runs only this shard's, through the harness's filter.
  */
 import type { Config } from '../config.js';
-import { shardOfBenchmark, shardOwns, shardUnit } from '../harness/shard-split.js';
+import { shardUnit } from '../harness/shard-split.js';
+import { planAssignment, plannedShardOf, type ShardPlan } from '../harness/shard-plan.js';
 import type { Run, ShardHeader, ShardOf, Side } from '../model.js';
 import { RunFailure } from './errors.js';
 import { openFilterEnv, type FilterEnv } from './filter-env.js';
@@ -27,20 +28,32 @@ export interface ShardScope {
   owns(raw: string): boolean;
 }
 
+/** Whether `shard` owns a benchmark the harness printed as `raw`: by the plan when one is given, else by the hash. */
+function owner(format: string, shard: ShardOf, plan: ShardPlan | undefined): (raw: string) => boolean {
+  const assignment = plan ? planAssignment(plan, shard.total) : null;
+  return (raw) => plannedShardOf(format, raw, shard.total, assignment) === shard.index;
+}
+
 function scopeOf(config: Config, shard: ShardOf, bySide: Record<Side, readonly string[]>, learns: boolean): ShardScope {
   const expected: Record<Side, Set<string>> = { base: new Set(), head: new Set() };
   const all = [...new Set([...bySide.base, ...bySide.head])];
-  const open = all.filter((name) => shardOwns(config.format, shard, name));
+  const owns = owner(config.format, shard, config.shardPlan);
+  const open = all.filter(owns);
   if (!learns) for (const side of ['base', 'head'] as const) for (const n of bySide[side]) if (open.includes(n)) expected[side].add(n);
   const units = (names: readonly string[]) => [...new Set(names.map((n) => shardUnit(config.format, n)))];
   return {
-    header: { ...shard, benchmarks: units(open).sort(), listed: units(all).length },
+    header: {
+      ...shard,
+      benchmarks: units(open).sort(),
+      listed: units(all).length,
+      ...(config.shardPlan && { plan: config.shardPlan.digest }),
+    },
     open,
     all,
     filter: open.length === 0 ? null : openFilterEnv(config, open, all),
     expected,
     learns,
-    owns: (raw) => shardOwns(config.format, shard, raw),
+    owns,
   };
 }
 
@@ -77,10 +90,12 @@ export function checkShardRound(scope: ShardScope, runs: readonly Run[], label: 
  * split by the same hash of their units; every one found counts toward the shares.
  */
 export function countShardScope<B extends { name: string }>(
-  format: string,
+  config: Pick<Config, 'format' | 'shardPlan'>,
   shard: ShardOf,
   found: readonly B[],
 ): { header: ShardHeader; benchmarks: B[] } {
-  const benchmarks = found.filter((b) => shardOfBenchmark(format, b.name, shard.total) === shard.index);
-  return { header: { ...shard, benchmarks: benchmarks.map((b) => b.name).sort(), listed: found.length }, benchmarks };
+  const owns = owner(config.format, shard, config.shardPlan);
+  const benchmarks = found.filter((b) => owns(b.name));
+  const header = { ...shard, benchmarks: benchmarks.map((b) => b.name).sort(), listed: found.length };
+  return { header: { ...header, ...(config.shardPlan && { plan: config.shardPlan.digest }) }, benchmarks };
 }

@@ -8,6 +8,7 @@
  * timings (reported, not checked: at this machine's noise a timing verdict is not a fixed fact).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { quote } from 'shell-quote';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,6 +111,8 @@ interface ModeOutcome {
   rows: string[][];
   single: ComparisonResult;
   joined: ComparisonResult;
+  /** The shards balanced by a plan written from the one job's log. */
+  planned: ComparisonResult;
 }
 
 function runMode(mode: Mode, repo: string, work: string, env: NodeJS.ProcessEnv): ModeOutcome {
@@ -122,36 +125,51 @@ function runMode(mode: Mode, repo: string, work: string, env: NodeJS.ProcessEnv)
   const rows = [
     ['one job', String(SHARD_SUITE_NAMES.length), seconds(medianRoundSeconds(singleLog.runs)), seconds(singleSeconds), summary(single)],
   ];
-  const logs: string[] = [];
-  const shardSeconds: number[] = [];
-  for (let i = 1; i <= SHARDS; i++) {
-    const out = path.join(work, `${mode.name}-shard-${i}`);
-    shardSeconds.push(run(out, ['--shard', `${i}/${SHARDS}`]));
-    logs.push(path.join(out, 'results.jsonl'));
-    const log = readLog(logs.at(-1)!);
-    const owned = log.header.shard!.benchmarks.map(short);
-    const planted = owned.filter((n) => PLANTED.includes(n));
+  /** The 4 shards one after another, joined; their rows and the joined result. */
+  const shardRun = (label: string, extra: string[]) => {
+    const logs: string[] = [];
+    const shardSeconds: number[] = [];
+    for (let i = 1; i <= SHARDS; i++) {
+      const out = path.join(work, `${mode.name}-${label}-${i}`);
+      shardSeconds.push(run(out, ['--shard', `${i}/${SHARDS}`, ...extra]));
+      logs.push(path.join(out, 'results.jsonl'));
+      const log = readLog(logs.at(-1)!);
+      // The benchmarks it measured (count runs name theirs; timing runs hold theirs).
+      const measured = new Set(
+        log.runs.flatMap((r) => (r.benchmark !== undefined ? [short(r.benchmark)] : r.measurements.map((m) => short(m.benchmark)))),
+      );
+      const planted = PLANTED.filter((n) => measured.has(n));
+      rows.push([
+        `shard ${i}/${SHARDS}${label === 'plan' ? ', plan' : ''}`,
+        `${measured.size}${planted.length > 0 ? ` (${planted.join(', ')})` : ''}`,
+        seconds(medianRoundSeconds(log.runs)),
+        seconds(shardSeconds.at(-1)!),
+        '',
+      ]);
+    }
+    const joinedLog = path.join(work, `${mode.name}-${label}-joined.jsonl`);
+    cli(['merge', ...logs, '--out', joinedLog], env);
+    const joinedOut = path.join(work, `${mode.name}-${label}-joined`);
+    cli(['analyze', joinedLog, '--out', joinedOut], env);
+    const result = JSON.parse(readFileSync(path.join(joinedOut, 'results.json'), 'utf8')) as ComparisonResult;
     rows.push([
-      `shard ${i}/${SHARDS}`,
-      `${owned.length}${planted.length > 0 ? ` (${planted.join(', ')})` : ''}`,
-      seconds(medianRoundSeconds(log.runs)),
-      seconds(shardSeconds.at(-1)!),
+      `4 shards joined${label === 'plan' ? ', plan' : ''}`,
+      String(SHARD_SUITE_NAMES.length),
       '',
+      `slowest shard ${seconds(Math.max(...shardSeconds))}`,
+      summary(result),
     ]);
-  }
-  const joinedLog = path.join(work, `${mode.name}-joined.jsonl`);
-  cli(['merge', ...logs, '--out', joinedLog], env);
-  const joinedOut = path.join(work, `${mode.name}-joined`);
-  cli(['analyze', joinedLog, '--out', joinedOut], env);
-  const joined = JSON.parse(readFileSync(path.join(joinedOut, 'results.json'), 'utf8')) as ComparisonResult;
-  rows.push([
-    '4 shards joined',
-    String(SHARD_SUITE_NAMES.length),
-    '',
-    `slowest shard ${seconds(Math.max(...shardSeconds))}`,
-    summary(joined),
-  ]);
-  return { rows, single, joined };
+    return result;
+  };
+  const joined = shardRun('hash', []);
+  // Balanced by the one job's measured times (docs/shards.md, "Balancing by time").
+  const plan = path.join(work, `${mode.name}-plan.json`);
+  cli(
+    ['analyze', path.join(singleOut, 'results.jsonl'), '--out', path.join(work, `${mode.name}-plan-analysis`), '--write-shard-plan', plan],
+    env,
+  );
+  const planned = shardRun('plan', ['--shard-plan', plan]);
+  return { rows, single, joined, planned };
 }
 
 export async function shardsGo(): Promise<SectionOutput> {
@@ -172,6 +190,7 @@ export async function shardsGo(): Promise<SectionOutput> {
     for (const [job, result] of [
       ['one job', counts.single],
       ['4 shards joined', counts.joined],
+      ['4 shards by a plan, joined', counts.planned],
     ] as const) {
       const got = verdictsOf(result);
       checks.push({
@@ -182,10 +201,10 @@ export async function shardsGo(): Promise<SectionOutput> {
     }
     const names = SHARD_SUITE_NAMES.map(short);
     const verdictTable = markdownTable(
-      ['benchmark', 'counts, one job', 'counts, 4 shards', 'timing, one job', 'timing, 4 shards'],
+      ['benchmark', 'counts, one job', 'counts, 4 shards', 'counts, 4 by plan', 'timing, one job', 'timing, 4 shards', 'timing, 4 by plan'],
       names.map((n) => [
         `${n}${PLANTED.includes(n) ? ' (2×)' : ''}`,
-        ...outcomes.flatMap((o) => [verdictsOf(o.single)[n] ?? '', verdictsOf(o.joined)[n] ?? '']),
+        ...outcomes.flatMap((o) => [verdictsOf(o.single)[n] ?? '', verdictsOf(o.joined)[n] ?? '', verdictsOf(o.planned)[n] ?? '']),
       ]),
     );
     const markdown = [
@@ -197,7 +216,7 @@ export async function shardsGo(): Promise<SectionOutput> {
         'discovery or warm-up, calibration, rounds, analysis). A round: the median span of one round (counts: one repetition) in the log.',
       '',
       ...outcomes.flatMap((o) => [
-        `**${o.mode.name}** (\`${o.mode.flags.filter((f) => !f.startsWith('--') || f === '--measure').join(' ')}\`)`,
+        `**${o.mode.name}** (\`benchgate run ${quote(o.mode.flags)}\`, then \`--shard I/4\`, then \`--shard I/4 --shard-plan\` a plan written from the one job's log)`,
         '',
         markdownTable(['job', 'benchmarks', 'median round', 'total (builds included)', 'verdicts'], o.rows),
         '',

@@ -1,5 +1,5 @@
 /** Catch2: test specs select test cases; benchgate names Catch2 benchmarks `<test case> / <section> / ... / <benchmark>`. */
-import { filter, nonEmptyLines, sameName, unique } from './filter-syntax.js';
+import { filter, sameName, unique } from './filter-syntax.js';
 import type { HarnessDescription } from './types.js';
 
 function catch2Spec(open: readonly string[]): string {
@@ -16,14 +16,8 @@ export const catch2: HarnessDescription = {
     wholeSuite: { value: '' },
     build: (open) => filter(catch2Spec(open)),
   },
-  // The test case: test specs select test cases, and --list-tests lists them.
+  // The test case: test specs select test cases.
   splitUnit: (name) => name.split(' / ')[0]!,
-  // Catch2 v3, quiet: one test case a line; louder output's tag lines and count line are dropped.
-  list: {
-    args: ['--list-tests', '--verbosity', 'quiet'],
-    parse: (stdout) =>
-      nonEmptyLines(stdout).filter(
-        (l) => l !== 'All available test cases:' && !/^\[.*\]$/.test(l) && !/^\d+ (matching )?test cases?$/.test(l),
-      ),
-  },
+  // No list mode for shards: `--list-tests` lists every test case, with a benchmark or not, so a
+  // shard could own only test cases that print no benchmark (an error); the warm-up lists them.
 };

@@ -1,5 +1,5 @@
 /** pytest-benchmark: pytest >= 8.2 reads arguments from `@file`, one per line: node ids, which -k cannot select. */
-import { nonEmptyLines, sameName, unique } from './filter-syntax.js';
+import { sameName, unique } from './filter-syntax.js';
 import type { HarnessDescription } from './types.js';
 
 export const pytestBenchmark: HarnessDescription = {
@@ -12,6 +12,6 @@ export const pytestBenchmark: HarnessDescription = {
         ? { kind: 'whole-suite', reason: 'unrepresentable' }
         : { kind: 'filter', filter: { argsFile: unique(open) } },
   },
-  // Node ids, one a line, then a blank line and "N tests collected" (every test, benchmark or not).
-  list: { args: ['--collect-only', '-q'], parse: (stdout) => nonEmptyLines(stdout).filter((l) => l.includes('::')) },
+  // No list mode for shards: `--collect-only` lists every test, benchmark or not, so a shard could
+  // own only plain tests, whose run prints no benchmark (an error); the warm-up lists the benchmarks.
 };

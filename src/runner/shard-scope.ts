@@ -20,7 +20,8 @@ export interface ShardScope {
   filter: FilterEnv | null;
   /**
    * Per side, the shard's benchmarks a run must show: from the warm-up, or (after a list, which
-   * can name tests that are no benchmark) every one an earlier round of the shard showed.
+   * names units, such as Go's top-level benchmarks, not what a run prints) every one an earlier
+   * round of the shard showed.
    */
   expected: Record<Side, Set<string>>;
   learns: boolean;

@@ -23,11 +23,6 @@ describe('list modes', () => {
     expect(parse('criterion', 'fib/20: benchmark\nfib/30: benchmark\nparses: test\n')).toEqual(['fib/20', 'fib/30']);
   });
 
-  it('pytest: node ids, without the summary line', () => {
-    const out = 'tests/test_a.py::test_sort[10]\ntests/test_a.py::test_copy\n\n2 tests collected in 0.01s\n';
-    expect(parse('pytest-benchmark', out)).toEqual(['tests/test_a.py::test_sort[10]', 'tests/test_a.py::test_copy']);
-  });
-
   it('jmh: the lines after "Benchmarks:"', () => {
     expect(parse('jmh', '# JMH version: 1.37\nBenchmarks: \norg.b.Bench.run\norg.b.Bench.walk\n')).toEqual([
       'org.b.Bench.run',
@@ -36,23 +31,29 @@ describe('list modes', () => {
     expect(parse('jmh', 'Error: no benchmarks\n')).toEqual([]);
   });
 
-  it('catch2: test cases, quiet or with tags and a count', () => {
-    expect(parse('catch2', 'sorting\ncopying\n')).toEqual(['sorting', 'copying']);
-    expect(parse('catch2', 'All available test cases:\n  sorting\n      [bench]\n  copying\n2 test cases\n')).toEqual([
-      'sorting',
-      'copying',
-    ]);
+  it('pytest and catch2 have none: their lists name tests that are not benchmarks, so a shard could own no benchmark', () => {
+    expect(harnessOf('pytest-benchmark')!.list).toBeUndefined();
+    expect(harnessOf('catch2')!.list).toBeUndefined();
   });
 
   it('appends the arguments to one simple command, {filter} expanded; none to a pipeline, a list of commands or a harness without list mode', () => {
     expect(listCommand('go', "./x.test -test.run '^$' -test.bench {filter}")).toBe(
       `./x.test -test.run '^$' -test.bench "$BENCHGATE_FILTER" -test.list \\^Benchmark`,
     );
-    expect(listCommand('pytest-benchmark', 'pytest benches {filter}')).toBe('pytest benches "$BENCHGATE_FILTER" --collect-only -q');
+    expect(listCommand('jmh', 'java -jar b.jar {filter}')).toBe('java -jar b.jar "$BENCHGATE_FILTER" -l');
     expect(listCommand('go', 'cd x && go test -bench .')).toBeNull();
     expect(listCommand('google-benchmark', './b | tee out')).toBeNull();
     expect(listCommand('go', 'go test -bench . > out.txt')).toBeNull();
-    for (const format of ['benchgate', 'bench-bitcoin-csv', 'cargo-bench', 'benchmarkdotnet', 'hyperfine', 'command']) {
+    for (const format of [
+      'benchgate',
+      'bench-bitcoin-csv',
+      'pytest-benchmark',
+      'catch2',
+      'cargo-bench',
+      'benchmarkdotnet',
+      'hyperfine',
+      'command',
+    ]) {
       expect(listCommand(format, './bench {filter}')).toBeNull();
     }
   });

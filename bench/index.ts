@@ -7,6 +7,7 @@
  *                                      ~5 for count-jobs and 20-40 for the adaptive real A/A runs)
  *   npm run bench -- --quick           the CI check: smaller simulations, one adaptive real run of the Go suite (a few minutes)
  *   npm run bench -- --only drift,power   some sections
+ *   npm run bench -- --only shards-go   a real Go suite, one job vs 4 shards, counts and timing
  *   npm run bench -- --only count-jobs --count-jobs-repetitions 3   counts at 1 and 2 jobs, idle and loaded (2 runs per condition by default)
  */
 import { parseArgs } from 'node:util';
@@ -24,6 +25,7 @@ import { power } from './sections/power.js';
 import { realAdaptive } from './sections/real-adaptive.js';
 import { realNoise } from './sections/real-noise.js';
 import { shards } from './sections/shards.js';
+import { shardsGo } from './sections/shards-go.js';
 import { steady } from './sections/steady.js';
 import type { Check, SectionOptions, SectionOutput } from './sections/types.js';
 
@@ -50,6 +52,8 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   // Instruction mode and the steadier-machine options (docs/steady.md): valgrind runs take minutes.
   instructions: { run: instructions, inQuick: false },
   steady: { run: steady, inQuick: false },
+  // A real 14-benchmark Go suite with two 2× rows, one job vs 4 shards, in counts and in timing (about 10 min).
+  'shards-go': { run: shardsGo, inQuick: false },
   // Per-benchmark Go counts at jobs 1 and 2, idle and under generated load (about 5 min at 2 runs per condition).
   'count-jobs': { run: countJobs, inQuick: false },
 };

@@ -3473,6 +3473,476 @@ var require_commander = __commonJS({
   }
 });
 
+// node_modules/shell-quote/quote.js
+var require_quote = __commonJS({
+  "node_modules/shell-quote/quote.js"(exports2, module) {
+    "use strict";
+    var OPS2 = (
+      /** @type {const} */
+      [
+        "||",
+        "&&",
+        ";;&",
+        ";;",
+        ";&",
+        "|&",
+        "<(",
+        ">(",
+        "<<<",
+        "<<-",
+        "<<",
+        ">>",
+        ">&",
+        ">|",
+        "&>>",
+        "&>",
+        "<&",
+        "<>",
+        "&",
+        ";",
+        "(",
+        ")",
+        "|",
+        "<",
+        ">"
+      ]
+    );
+    var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
+    var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
+    module.exports = function quote2(xs) {
+      var sawComment = false;
+      return xs.map(function(s) {
+        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {
+          throw new TypeError("a token after a `comment` must not contain line terminators");
+        }
+        if (s === "") {
+          return (
+            /** @type {const} */
+            "''"
+          );
+        }
+        if (s && typeof s === "object") {
+          if ("op" in s && s.op === "glob") {
+            if (typeof s.pattern !== "string") {
+              throw new TypeError("glob token requires a string `pattern`");
+            }
+            if (LINE_TERMINATORS.test(s.pattern)) {
+              throw new TypeError("glob `pattern` must not contain line terminators");
+            }
+            if (s.pattern === "") {
+              return (
+                /** @type {const} */
+                "''"
+              );
+            }
+            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\$&");
+          }
+          if ("op" in s && typeof s.op === "string") {
+            if (OPS2.indexOf(s.op) < 0) {
+              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));
+            }
+            return s.op.replace(/[\s\S]/g, "\\$&");
+          }
+          if ("comment" in s && typeof s.comment === "string") {
+            if (LINE_TERMINATORS.test(s.comment)) {
+              throw new TypeError("`comment` must not contain line terminators");
+            }
+            sawComment = true;
+            return "#" + s.comment;
+          }
+          throw new TypeError("unrecognized object token shape");
+        }
+        if (/'/.test(s) && /!/.test(s)) {
+          return "'" + s.replace(/'/g, `'"'"'`) + "'";
+        }
+        if (/["\s\\]/.test(s) && !/'/.test(s)) {
+          return "'" + s + "'";
+        }
+        if (/["'\s]/.test(s)) {
+          return '"' + s.replace(/(["\\$`])/g, "\\$1") + '"';
+        }
+        return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, "$1\\$2");
+      }).join(" ");
+    };
+  }
+});
+
+// node_modules/shell-quote/parse.js
+var require_parse = __commonJS({
+  "node_modules/shell-quote/parse.js"(exports2, module) {
+    "use strict";
+    var CONTROL = (
+      /** @type {const} */
+      "(?:" + /** @type {const} */
+      [
+        "\\|\\|",
+        "\\&(?:\\&|>>?)",
+        // `&&`, `&>`, and `&>>`
+        ";;\\&?",
+        // `;;` and `;;&`
+        "[;|]\\&",
+        // `;&` and `|&`
+        "\\<\\(",
+        "\\<\\<\\<",
+        "\\<\\<-",
+        "\\<\\<(?!\\()",
+        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
+        ">>",
+        ">[&|(]",
+        // `>&`, `>|`, and `>(`
+        "<[&>]",
+        // `<&` and `<>`
+        "[&;()|<>]"
+      ].join(
+        /** @type {const} */
+        "|"
+      ) + /** @type {const} */
+      ")"
+    );
+    var controlRE = new RegExp("^" + CONTROL + "$");
+    var META = (
+      /** @type {const} */
+      "|&;()<> \\t"
+    );
+    var SINGLE_QUOTE = (
+      /** @type {const} */
+      "'([^']*?)'"
+    );
+    var ANSI_C_BODY = "(?:\\\\[\\s\\S]|[^\\\\'])*?";
+    var ANSI_C_QUOTE = "\\$'" + ANSI_C_BODY + "'";
+    var ansiCAt = new RegExp("\\$'" + ANSI_C_BODY + "(?:(')|\\\\?$)", "g");
+    var ANSI_C_LETTERS = "abeEfnrtv";
+    var ANSI_C_CHARS = "\x07\b\x1B\x1B\f\n\r	\v";
+    var hash = /^#$/;
+    var SQ = (
+      /** @type {const} */
+      "'"
+    );
+    var DQ = (
+      /** @type {const} */
+      '"'
+    );
+    var DS = (
+      /** @type {const} */
+      "$"
+    );
+    var TOKEN = "";
+    var mult = (
+      /** @type {const} */
+      4294967296
+    );
+    for (i = 0; i < 4; i++) {
+      TOKEN += (mult * Math.random()).toString(16);
+    }
+    var i;
+    var startsWithToken = new RegExp("^" + TOKEN);
+    function matchAll(s, r) {
+      var origIndex = r.lastIndex;
+      var matches = [];
+      var matchObj;
+      while (matchObj = r.exec(s)) {
+        matches[matches.length] = matchObj;
+        if (r.lastIndex === matchObj.index) {
+          r.lastIndex += 1;
+        }
+      }
+      r.lastIndex = origIndex;
+      return matches;
+    }
+    function getVar(env, pre, key) {
+      var r = typeof env === "function" ? env(key) : env[key];
+      if (typeof r === "undefined" && key != "") {
+        r = "";
+      } else if (typeof r === "undefined") {
+        r = "$";
+      }
+      if (typeof r === "object") {
+        return pre + TOKEN + JSON.stringify(r) + TOKEN;
+      }
+      return pre + r;
+    }
+    var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
+    function expandAnsiCEscape(m, escape2) {
+      var kind = escape2.charAt(0);
+      if (kind === "c") {
+        var ctrl = escape2.charAt(1);
+        return ctrl === "?" ? "\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);
+      }
+      if (kind === "x" || kind === "u" || kind === "U") {
+        var cp = parseInt(escape2.slice(1), 16);
+        if (cp > 1114111) {
+          return m;
+        }
+        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);
+      }
+      if (kind >= "0" && kind <= "7") {
+        return String.fromCharCode(parseInt(escape2, 8) & 255);
+      }
+      var letter = ANSI_C_LETTERS.indexOf(escape2);
+      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);
+    }
+    function expandAnsiC(body) {
+      return body.replace(ansiCEscape, expandAnsiCEscape).split("\0")[0];
+    }
+    function closesAnsiC(s, i2) {
+      ansiCAt.lastIndex = i2;
+      return !!/** @type {RegExpExecArray} */
+      ansiCAt.exec(s)[1];
+    }
+    function parseInternal(string, env, opts) {
+      if (!opts) {
+        opts = {};
+      }
+      var BS = opts.escape || "\\";
+      var ifs = opts.splitUnquoted === true ? " 	\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";
+      var BAREWORD = "(\\" + BS + `['"$\\` + BS + META + "]|\\$\\$|\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\s'"$` + META + "])+";
+      var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
+      var chunker = new RegExp([
+        "(" + CONTROL + ")",
+        // control chars
+        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"
+      ].join("|"), "g");
+      var matches = matchAll(string, chunker);
+      if (matches.length === 0) {
+        return [];
+      }
+      if (!env) {
+        env = {};
+      }
+      var commented = false;
+      return matches.map(function(match) {
+        var s = match[0];
+        if (!s || commented) {
+          return void 0;
+        }
+        if (controlRE.test(s)) {
+          return (
+            /** @type {ControlOperator} */
+            { op: s }
+          );
+        }
+        var quote2 = false;
+        var esc = false;
+        var out = "";
+        var words = [];
+        var sawQuote = false;
+        var pendingNw = null;
+        var isGlob = false;
+        var i2;
+        function parseEnvVar() {
+          i2 += 1;
+          var varend;
+          var varname;
+          var char = s.charAt(i2);
+          if (char === "{") {
+            i2 += 1;
+            if (s.charAt(i2) === "}") {
+              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));
+            }
+            var depth = 1;
+            varend = i2;
+            while (depth > 0 && varend < s.length) {
+              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {
+                depth += 1;
+              } else if (s.charAt(varend) === "}") {
+                depth -= 1;
+              }
+              varend += 1;
+            }
+            if (depth !== 0) {
+              throw new Error("Bad substitution: " + s.slice(i2));
+            }
+            varend -= 1;
+            varname = s.slice(i2, varend);
+            i2 = varend;
+          } else if (/[*@#?$!-]/.test(char)) {
+            varname = char;
+          } else {
+            var slicedFromI = s.slice(i2);
+            varend = slicedFromI.match(/[^\w\d_]/);
+            if (!varend) {
+              varname = slicedFromI;
+              i2 = s.length;
+            } else {
+              varname = slicedFromI.slice(0, varend.index);
+              i2 += /** @type {number} */
+              varend.index - 1;
+            }
+          }
+          return getVar(
+            /** @type {NonNullable<typeof env>} */
+            env,
+            "",
+            varname
+          );
+        }
+        function flushRun() {
+          if (pendingNw === null) {
+            return;
+          }
+          if (pendingNw === 0) {
+            if (out !== "") {
+              words[words.length] = out;
+              out = "";
+            }
+          } else {
+            words[words.length] = out;
+            out = "";
+            for (var fe = 1; fe < pendingNw; fe += 1) {
+              words[words.length] = "";
+            }
+          }
+          pendingNw = null;
+        }
+        for (i2 = 0; i2 < s.length; i2++) {
+          var c = s.charAt(i2);
+          if (ifs && c !== DS) {
+            flushRun();
+          }
+          isGlob = isGlob || !quote2 && (c === "*" || c === "?");
+          if (esc) {
+            out += c;
+            esc = false;
+          } else if (quote2) {
+            if (c === quote2) {
+              quote2 = false;
+            } else if (quote2 == SQ) {
+              out += c;
+            } else {
+              if (c === BS) {
+                i2 += 1;
+                c = s.charAt(i2);
+                if (c === DQ || c === BS || c === DS) {
+                  out += c;
+                } else {
+                  out += BS + c;
+                }
+              } else if (c === DS) {
+                out += parseEnvVar();
+              } else {
+                out += c;
+              }
+            }
+          } else if (c === DQ || c === SQ) {
+            quote2 = c;
+            sawQuote = true;
+          } else if (controlRE.test(c)) {
+            return (
+              /** @type {ControlOperator} */
+              { op: s }
+            );
+          } else if (hash.test(c)) {
+            commented = true;
+            var commentObj = { comment: string.slice(match.index + i2 + 1) };
+            if (out.length) {
+              return (
+                /** @type {const} */
+                [out, commentObj]
+              );
+            }
+            return (
+              /** @type {const} */
+              [commentObj]
+            );
+          } else if (c === BS) {
+            esc = true;
+          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {
+            flushRun();
+            sawQuote = true;
+            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));
+            i2 = ansiCAt.lastIndex - 1;
+          } else if (c === DS) {
+            var value = parseEnvVar();
+            if (!ifs) {
+              out += value;
+            } else {
+              for (var vi = 0; vi < value.length; vi += 1) {
+                var vc = value.charAt(vi);
+                if (ifs.indexOf(vc) < 0) {
+                  flushRun();
+                  out += vc;
+                } else if (pendingNw === null) {
+                  pendingNw = vc === " " || vc === "	" || vc === "\n" ? 0 : 1;
+                } else if (vc !== " " && vc !== "	" && vc !== "\n") {
+                  pendingNw += 1;
+                }
+              }
+            }
+          } else {
+            out += c;
+          }
+        }
+        if (isGlob) {
+          return (
+            /** @type {GlobPattern} */
+            { op: "glob", pattern: out }
+          );
+        }
+        if (ifs) {
+          if (pendingNw !== null && pendingNw > 0) {
+            words[words.length] = out;
+            out = "";
+            for (var te = 1; te < pendingNw; te += 1) {
+              words[words.length] = "";
+            }
+          }
+          if (out !== "" || sawQuote && words.length === 0) {
+            words[words.length] = out;
+          }
+          return words;
+        }
+        return out;
+      }).reduce(
+        function(prev, arg) {
+          if (typeof arg === "undefined") {
+            return prev;
+          }
+          [].concat(arg).forEach(function(entry) {
+            prev[prev.length] = entry;
+          });
+          return prev;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    }
+    module.exports = function parse3(s, env, opts) {
+      var mapped = parseInternal(s, env, opts);
+      if (typeof env !== "function") {
+        return mapped;
+      }
+      return mapped.reduce(
+        function(acc, s2) {
+          if (typeof s2 === "object") {
+            acc[acc.length] = s2;
+            return acc;
+          }
+          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));
+          if (xs.length === 1) {
+            acc[acc.length] = xs[0];
+            return acc;
+          }
+          xs.filter(Boolean).forEach(function(x) {
+            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;
+          });
+          return acc;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    };
+  }
+});
+
+// node_modules/shell-quote/index.js
+var require_shell_quote = __commonJS({
+  "node_modules/shell-quote/index.js"(exports2) {
+    "use strict";
+    exports2.quote = require_quote();
+    exports2.parse = require_parse();
+  }
+});
+
 // node_modules/@stdlib/math-base-assert-is-nan/lib/main.js
 var require_main = __commonJS({
   "node_modules/@stdlib/math-base-assert-is-nan/lib/main.js"(exports2, module) {
@@ -6293,7 +6763,7 @@ var require_scan = __commonJS({
 });
 
 // node_modules/picomatch/lib/parse.js
-var require_parse = __commonJS({
+var require_parse2 = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports2, module) {
     "use strict";
     var constants4 = require_constants();
@@ -7312,7 +7782,7 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports2, module) {
     "use strict";
     var scan = require_scan();
-    var parse3 = require_parse();
+    var parse3 = require_parse2();
     var utils = require_utils();
     var constants4 = require_constants();
     var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
@@ -7461,476 +7931,6 @@ var require_picomatch2 = __commonJS({
     }
     Object.assign(picomatch3, pico);
     module.exports = picomatch3;
-  }
-});
-
-// node_modules/shell-quote/quote.js
-var require_quote = __commonJS({
-  "node_modules/shell-quote/quote.js"(exports2, module) {
-    "use strict";
-    var OPS2 = (
-      /** @type {const} */
-      [
-        "||",
-        "&&",
-        ";;&",
-        ";;",
-        ";&",
-        "|&",
-        "<(",
-        ">(",
-        "<<<",
-        "<<-",
-        "<<",
-        ">>",
-        ">&",
-        ">|",
-        "&>>",
-        "&>",
-        "<&",
-        "<>",
-        "&",
-        ";",
-        "(",
-        ")",
-        "|",
-        "<",
-        ">"
-      ]
-    );
-    var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
-    var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
-    module.exports = function quote2(xs) {
-      var sawComment = false;
-      return xs.map(function(s) {
-        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {
-          throw new TypeError("a token after a `comment` must not contain line terminators");
-        }
-        if (s === "") {
-          return (
-            /** @type {const} */
-            "''"
-          );
-        }
-        if (s && typeof s === "object") {
-          if ("op" in s && s.op === "glob") {
-            if (typeof s.pattern !== "string") {
-              throw new TypeError("glob token requires a string `pattern`");
-            }
-            if (LINE_TERMINATORS.test(s.pattern)) {
-              throw new TypeError("glob `pattern` must not contain line terminators");
-            }
-            if (s.pattern === "") {
-              return (
-                /** @type {const} */
-                "''"
-              );
-            }
-            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\$&");
-          }
-          if ("op" in s && typeof s.op === "string") {
-            if (OPS2.indexOf(s.op) < 0) {
-              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));
-            }
-            return s.op.replace(/[\s\S]/g, "\\$&");
-          }
-          if ("comment" in s && typeof s.comment === "string") {
-            if (LINE_TERMINATORS.test(s.comment)) {
-              throw new TypeError("`comment` must not contain line terminators");
-            }
-            sawComment = true;
-            return "#" + s.comment;
-          }
-          throw new TypeError("unrecognized object token shape");
-        }
-        if (/'/.test(s) && /!/.test(s)) {
-          return "'" + s.replace(/'/g, `'"'"'`) + "'";
-        }
-        if (/["\s\\]/.test(s) && !/'/.test(s)) {
-          return "'" + s + "'";
-        }
-        if (/["'\s]/.test(s)) {
-          return '"' + s.replace(/(["\\$`])/g, "\\$1") + '"';
-        }
-        return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, "$1\\$2");
-      }).join(" ");
-    };
-  }
-});
-
-// node_modules/shell-quote/parse.js
-var require_parse2 = __commonJS({
-  "node_modules/shell-quote/parse.js"(exports2, module) {
-    "use strict";
-    var CONTROL = (
-      /** @type {const} */
-      "(?:" + /** @type {const} */
-      [
-        "\\|\\|",
-        "\\&(?:\\&|>>?)",
-        // `&&`, `&>`, and `&>>`
-        ";;\\&?",
-        // `;;` and `;;&`
-        "[;|]\\&",
-        // `;&` and `|&`
-        "\\<\\(",
-        "\\<\\<\\<",
-        "\\<\\<-",
-        "\\<\\<(?!\\()",
-        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
-        ">>",
-        ">[&|(]",
-        // `>&`, `>|`, and `>(`
-        "<[&>]",
-        // `<&` and `<>`
-        "[&;()|<>]"
-      ].join(
-        /** @type {const} */
-        "|"
-      ) + /** @type {const} */
-      ")"
-    );
-    var controlRE = new RegExp("^" + CONTROL + "$");
-    var META = (
-      /** @type {const} */
-      "|&;()<> \\t"
-    );
-    var SINGLE_QUOTE = (
-      /** @type {const} */
-      "'([^']*?)'"
-    );
-    var ANSI_C_BODY = "(?:\\\\[\\s\\S]|[^\\\\'])*?";
-    var ANSI_C_QUOTE = "\\$'" + ANSI_C_BODY + "'";
-    var ansiCAt = new RegExp("\\$'" + ANSI_C_BODY + "(?:(')|\\\\?$)", "g");
-    var ANSI_C_LETTERS = "abeEfnrtv";
-    var ANSI_C_CHARS = "\x07\b\x1B\x1B\f\n\r	\v";
-    var hash = /^#$/;
-    var SQ = (
-      /** @type {const} */
-      "'"
-    );
-    var DQ = (
-      /** @type {const} */
-      '"'
-    );
-    var DS = (
-      /** @type {const} */
-      "$"
-    );
-    var TOKEN = "";
-    var mult = (
-      /** @type {const} */
-      4294967296
-    );
-    for (i = 0; i < 4; i++) {
-      TOKEN += (mult * Math.random()).toString(16);
-    }
-    var i;
-    var startsWithToken = new RegExp("^" + TOKEN);
-    function matchAll(s, r) {
-      var origIndex = r.lastIndex;
-      var matches = [];
-      var matchObj;
-      while (matchObj = r.exec(s)) {
-        matches[matches.length] = matchObj;
-        if (r.lastIndex === matchObj.index) {
-          r.lastIndex += 1;
-        }
-      }
-      r.lastIndex = origIndex;
-      return matches;
-    }
-    function getVar(env, pre, key) {
-      var r = typeof env === "function" ? env(key) : env[key];
-      if (typeof r === "undefined" && key != "") {
-        r = "";
-      } else if (typeof r === "undefined") {
-        r = "$";
-      }
-      if (typeof r === "object") {
-        return pre + TOKEN + JSON.stringify(r) + TOKEN;
-      }
-      return pre + r;
-    }
-    var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
-    function expandAnsiCEscape(m, escape2) {
-      var kind = escape2.charAt(0);
-      if (kind === "c") {
-        var ctrl = escape2.charAt(1);
-        return ctrl === "?" ? "\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);
-      }
-      if (kind === "x" || kind === "u" || kind === "U") {
-        var cp = parseInt(escape2.slice(1), 16);
-        if (cp > 1114111) {
-          return m;
-        }
-        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);
-      }
-      if (kind >= "0" && kind <= "7") {
-        return String.fromCharCode(parseInt(escape2, 8) & 255);
-      }
-      var letter = ANSI_C_LETTERS.indexOf(escape2);
-      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);
-    }
-    function expandAnsiC(body) {
-      return body.replace(ansiCEscape, expandAnsiCEscape).split("\0")[0];
-    }
-    function closesAnsiC(s, i2) {
-      ansiCAt.lastIndex = i2;
-      return !!/** @type {RegExpExecArray} */
-      ansiCAt.exec(s)[1];
-    }
-    function parseInternal(string, env, opts) {
-      if (!opts) {
-        opts = {};
-      }
-      var BS = opts.escape || "\\";
-      var ifs = opts.splitUnquoted === true ? " 	\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";
-      var BAREWORD = "(\\" + BS + `['"$\\` + BS + META + "]|\\$\\$|\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\s'"$` + META + "])+";
-      var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
-      var chunker = new RegExp([
-        "(" + CONTROL + ")",
-        // control chars
-        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"
-      ].join("|"), "g");
-      var matches = matchAll(string, chunker);
-      if (matches.length === 0) {
-        return [];
-      }
-      if (!env) {
-        env = {};
-      }
-      var commented = false;
-      return matches.map(function(match) {
-        var s = match[0];
-        if (!s || commented) {
-          return void 0;
-        }
-        if (controlRE.test(s)) {
-          return (
-            /** @type {ControlOperator} */
-            { op: s }
-          );
-        }
-        var quote2 = false;
-        var esc = false;
-        var out = "";
-        var words = [];
-        var sawQuote = false;
-        var pendingNw = null;
-        var isGlob = false;
-        var i2;
-        function parseEnvVar() {
-          i2 += 1;
-          var varend;
-          var varname;
-          var char = s.charAt(i2);
-          if (char === "{") {
-            i2 += 1;
-            if (s.charAt(i2) === "}") {
-              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));
-            }
-            var depth = 1;
-            varend = i2;
-            while (depth > 0 && varend < s.length) {
-              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {
-                depth += 1;
-              } else if (s.charAt(varend) === "}") {
-                depth -= 1;
-              }
-              varend += 1;
-            }
-            if (depth !== 0) {
-              throw new Error("Bad substitution: " + s.slice(i2));
-            }
-            varend -= 1;
-            varname = s.slice(i2, varend);
-            i2 = varend;
-          } else if (/[*@#?$!-]/.test(char)) {
-            varname = char;
-          } else {
-            var slicedFromI = s.slice(i2);
-            varend = slicedFromI.match(/[^\w\d_]/);
-            if (!varend) {
-              varname = slicedFromI;
-              i2 = s.length;
-            } else {
-              varname = slicedFromI.slice(0, varend.index);
-              i2 += /** @type {number} */
-              varend.index - 1;
-            }
-          }
-          return getVar(
-            /** @type {NonNullable<typeof env>} */
-            env,
-            "",
-            varname
-          );
-        }
-        function flushRun() {
-          if (pendingNw === null) {
-            return;
-          }
-          if (pendingNw === 0) {
-            if (out !== "") {
-              words[words.length] = out;
-              out = "";
-            }
-          } else {
-            words[words.length] = out;
-            out = "";
-            for (var fe = 1; fe < pendingNw; fe += 1) {
-              words[words.length] = "";
-            }
-          }
-          pendingNw = null;
-        }
-        for (i2 = 0; i2 < s.length; i2++) {
-          var c = s.charAt(i2);
-          if (ifs && c !== DS) {
-            flushRun();
-          }
-          isGlob = isGlob || !quote2 && (c === "*" || c === "?");
-          if (esc) {
-            out += c;
-            esc = false;
-          } else if (quote2) {
-            if (c === quote2) {
-              quote2 = false;
-            } else if (quote2 == SQ) {
-              out += c;
-            } else {
-              if (c === BS) {
-                i2 += 1;
-                c = s.charAt(i2);
-                if (c === DQ || c === BS || c === DS) {
-                  out += c;
-                } else {
-                  out += BS + c;
-                }
-              } else if (c === DS) {
-                out += parseEnvVar();
-              } else {
-                out += c;
-              }
-            }
-          } else if (c === DQ || c === SQ) {
-            quote2 = c;
-            sawQuote = true;
-          } else if (controlRE.test(c)) {
-            return (
-              /** @type {ControlOperator} */
-              { op: s }
-            );
-          } else if (hash.test(c)) {
-            commented = true;
-            var commentObj = { comment: string.slice(match.index + i2 + 1) };
-            if (out.length) {
-              return (
-                /** @type {const} */
-                [out, commentObj]
-              );
-            }
-            return (
-              /** @type {const} */
-              [commentObj]
-            );
-          } else if (c === BS) {
-            esc = true;
-          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {
-            flushRun();
-            sawQuote = true;
-            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));
-            i2 = ansiCAt.lastIndex - 1;
-          } else if (c === DS) {
-            var value = parseEnvVar();
-            if (!ifs) {
-              out += value;
-            } else {
-              for (var vi = 0; vi < value.length; vi += 1) {
-                var vc = value.charAt(vi);
-                if (ifs.indexOf(vc) < 0) {
-                  flushRun();
-                  out += vc;
-                } else if (pendingNw === null) {
-                  pendingNw = vc === " " || vc === "	" || vc === "\n" ? 0 : 1;
-                } else if (vc !== " " && vc !== "	" && vc !== "\n") {
-                  pendingNw += 1;
-                }
-              }
-            }
-          } else {
-            out += c;
-          }
-        }
-        if (isGlob) {
-          return (
-            /** @type {GlobPattern} */
-            { op: "glob", pattern: out }
-          );
-        }
-        if (ifs) {
-          if (pendingNw !== null && pendingNw > 0) {
-            words[words.length] = out;
-            out = "";
-            for (var te = 1; te < pendingNw; te += 1) {
-              words[words.length] = "";
-            }
-          }
-          if (out !== "" || sawQuote && words.length === 0) {
-            words[words.length] = out;
-          }
-          return words;
-        }
-        return out;
-      }).reduce(
-        function(prev, arg) {
-          if (typeof arg === "undefined") {
-            return prev;
-          }
-          [].concat(arg).forEach(function(entry) {
-            prev[prev.length] = entry;
-          });
-          return prev;
-        },
-        /** @type {ParseEntry[]} */
-        []
-      );
-    }
-    module.exports = function parse3(s, env, opts) {
-      var mapped = parseInternal(s, env, opts);
-      if (typeof env !== "function") {
-        return mapped;
-      }
-      return mapped.reduce(
-        function(acc, s2) {
-          if (typeof s2 === "object") {
-            acc[acc.length] = s2;
-            return acc;
-          }
-          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));
-          if (xs.length === 1) {
-            acc[acc.length] = xs[0];
-            return acc;
-          }
-          xs.filter(Boolean).forEach(function(x) {
-            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;
-          });
-          return acc;
-        },
-        /** @type {ParseEntry[]} */
-        []
-      );
-    };
-  }
-});
-
-// node_modules/shell-quote/index.js
-var require_shell_quote = __commonJS({
-  "node_modules/shell-quote/index.js"(exports2) {
-    "use strict";
-    exports2.quote = require_quote();
-    exports2.parse = require_parse2();
   }
 });
 
@@ -41435,8 +41435,8 @@ var init_context = __esm({
       }
       get repo() {
         if (process.env.GITHUB_REPOSITORY) {
-          const [owner, repo] = process.env.GITHUB_REPOSITORY.split("/");
-          return { owner, repo };
+          const [owner2, repo] = process.env.GITHUB_REPOSITORY.split("/");
+          return { owner: owner2, repo };
         }
         if (this.payload.repository) {
           return {
@@ -51989,7 +51989,550 @@ var {
 } = import_index.default;
 
 // src/commands/analyze.ts
+import { writeFileSync as writeFileSync7 } from "node:fs";
 import path20 from "node:path";
+
+// src/harness/shard-plan.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/harness/shard-split.ts
+import { createHash } from "node:crypto";
+
+// src/harness/index.ts
+var import_shell_quote = __toESM(require_shell_quote(), 1);
+import { Buffer as Buffer2 } from "node:buffer";
+
+// src/harness/filter-syntax.ts
+var filter = (value) => ({ kind: "filter", filter: { value } });
+var unique = (names) => [...new Set(names)];
+var anchoredAlternation = (open2, escape2, group3 = "(?:") => filter(`^${group3}${unique(open2).map(escape2).join("|")})$`);
+var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
+var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
+var nonEmptyLines = (stdout) => stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+var sameName = (raw) => raw;
+
+// src/harness/bench-bitcoin-csv.ts
+var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
+var benchBitcoinCsv = {
+  format: "bench-bitcoin-csv",
+  normaliseName: sameName,
+  countsMissing: "bench_bitcoin selects by -filter but its nanobench core picks epochs and iterations by time (-min-time); it has no fixed iteration count",
+  select: {
+    wholeSuite: { value: ".*" },
+    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
+  }
+};
+
+// src/harness/benchgate.ts
+var benchgateJson = {
+  format: "benchgate",
+  normaliseName: sameName,
+  countsMissing: "benchgate's JSON format has no agreed way yet to tell a harness an iteration count",
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(JSON.stringify(unique(open2)))
+  }
+};
+
+// src/harness/benchmarkdotnet.ts
+function globMatcher(glob) {
+  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
+  const re = new RegExp(`^${source}$`, "i");
+  return (name2) => re.test(name2);
+}
+var commonPrefix = (names) => names.reduce((p, n) => {
+  let i = 0;
+  while (i < p.length && i < n.length && p[i] === n[i]) i++;
+  return p.slice(0, i);
+});
+var reverse = (s) => [...s].reverse().join("");
+var benchmarkDotNet = {
+  format: "benchmarkdotnet",
+  normaliseName: sameName,
+  countsMissing: "benchgate does not build BenchmarkDotNet's fixed-work command (--iterationCount and --invocationCount per benchmark), and the .NET runtime's tiered JIT and background threads are not known to count repeatably under valgrind",
+  select: {
+    subsetLimit: "BenchmarkDotNet's --filter is one glob here, which cannot select an arbitrary subset of the benchmarks",
+    wholeSuite: { value: "*" },
+    build(open2, all) {
+      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
+      if (names.length === 1) return narrower(globMatcher(names[0]), all, names[0]);
+      const prefix = commonPrefix(names);
+      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
+      const glob = `${prefix}*${suffix}`;
+      return narrower(globMatcher(glob), all, glob);
+    }
+  }
+};
+
+// src/harness/cargo-bench.ts
+function longestCommonSubstring(names) {
+  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
+  if (shortest === void 0) return "";
+  for (let length = shortest.length; length > 0; length--) {
+    for (let start = 0; start + length <= shortest.length; start++) {
+      const candidate = shortest.slice(start, start + length);
+      if (others.every((n) => n.includes(candidate))) return candidate;
+    }
+  }
+  return "";
+}
+var cargoBench = {
+  format: "cargo-bench",
+  normaliseName: sameName,
+  countsMissing: "libtest's #[bench] picks Bencher::iter's iteration count by timing and has no flag to fix it",
+  select: {
+    subsetLimit: "libtest takes one substring, which cannot select an arbitrary subset of the benchmarks",
+    wholeSuite: { value: "" },
+    build(open2, all) {
+      const common = longestCommonSubstring(unique(open2));
+      return narrower((n) => n.includes(common), all, common);
+    }
+  }
+};
+
+// src/harness/catch2.ts
+function catch2Spec(open2) {
+  const quote2 = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
+  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
+  return testCases.flatMap((t) => [quote2(t), quote2(`${t} / *`)]).join(",");
+}
+var catch2 = {
+  format: "catch2",
+  normaliseName: sameName,
+  countsMissing: "Catch2's BENCHMARK estimates its iteration count from the clock's resolution; --benchmark-samples fixes the samples, not the iterations",
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(catch2Spec(open2))
+  },
+  // The test case: test specs select test cases.
+  splitUnit: (name2) => name2.split(" / ")[0]
+  // No list mode for shards: `--list-tests` lists every test case, with a benchmark or not, so a
+  // shard could own only test cases that print no benchmark (an error); the warm-up lists them.
+};
+
+// src/harness/criterion.ts
+var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
+var criterion = {
+  format: "criterion",
+  normaliseName: sameName,
+  countsMissing: "Criterion.rs selects one benchmark by its filter but cannot run a fixed number of iterations: it warms up for --warm-up-time and derives every sample's iteration count from that warm-up's timing (only --sample-size, --warm-up-time and --measurement-time can be set, and --profile-time runs for a time, not a count)",
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => anchoredAlternation(open2, rustQuote)
+  },
+  // `name: benchmark` a line (libtest's list format; `: test` lines are tests, not benchmarks).
+  list: {
+    args: ["--list"],
+    parse: (stdout) => stdout.split("\n").flatMap((line) => line.endsWith(": benchmark") ? [line.slice(0, -": benchmark".length)] : [])
+  }
+};
+
+// src/harness/go.ts
+var PROCS_SUFFIX = /-\d+$/;
+var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
+function withoutGoPackage(name2) {
+  for (let i = name2.indexOf("Benchmark"); i >= 0; i = name2.indexOf("Benchmark", i + 1)) {
+    if ((i === 0 || name2[i - 1] === ".") && !name2.slice(i).split("/")[0].includes(".")) return name2.slice(i);
+  }
+  return name2;
+}
+function goPattern(name2) {
+  const levels = withoutGoPackage(name2).split("/");
+  return levels.map((level, i) => {
+    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
+    if (!suffix) return `^${goQuote(level)}$`;
+    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
+  }).join("/");
+}
+var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
+var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
+var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
+var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
+function recogniseGoTest(words) {
+  if (!words.every((w) => typeof w === "string")) return null;
+  const [go3, test, ...rest] = words;
+  if (go3 !== "go" || test !== "test") return null;
+  const packages = [];
+  const buildFlags = [];
+  let pattern = null;
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i];
+    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
+    if (!word.startsWith("-")) {
+      packages.push(word);
+      continue;
+    }
+    if (!flag) return null;
+    const [, name2, inline] = flag;
+    if (BUILD_BOOL_FLAGS.has(name2)) buildFlags.push(word);
+    else if (RUN_BOOL_FLAGS.has(name2)) continue;
+    else if (BUILD_VALUE_FLAGS.has(name2) || RUN_VALUE_FLAGS.has(name2)) {
+      const value = inline ?? rest[++i];
+      if (value === void 0) return null;
+      if (BUILD_VALUE_FLAGS.has(name2)) buildFlags.push(`-${name2}=${value}`);
+      if (name2 === "bench") pattern = value;
+    } else return null;
+  }
+  if (pattern === null || pattern === "") return null;
+  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
+}
+var go = {
+  format: "go",
+  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
+  },
+  // A top-level name has no `-` (a Go identifier), so a GOMAXPROCS suffix left on it is dropped here too.
+  splitUnit: (name2) => withoutGoPackage(name2).split("/")[0].replace(PROCS_SUFFIX, ""),
+  // `go test` and a test binary both take -test.list: it prints the matching top-level names and runs nothing
+  // (with `go test`, an "ok" line per package follows them).
+  list: {
+    args: ["-test.list", "^Benchmark"],
+    parse: (stdout) => stdout.split("\n").filter((line) => /^Benchmark\S*$/.test(line))
+  },
+  counts: {
+    fixWork: (n) => [`-test.benchtime=${n}x`],
+    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
+    env: { GOMAXPROCS: "1", GOGC: "off" },
+    recognise: recogniseGoTest,
+    instead: "set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run",
+    commandShape: 'a direct "go test -bench PATTERN [packages]" call',
+    selectOne: (name2) => ["-test.run=^$", `-test.bench=${goPattern(name2)}`],
+    discover: (target2) => ["-test.run=^$", `-test.bench=${target2.pattern}`, "-test.benchtime=1x"],
+    units: {
+      // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
+      list: (target2) => [
+        "go",
+        "list",
+        ...target2.buildFlags,
+        "-f",
+        "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
+        "--",
+        ...target2.packages
+      ],
+      parse: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
+        const [name2, dir] = line.split("	");
+        return { name: name2, dir };
+      }),
+      build: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
+    }
+  }
+};
+
+// src/harness/google-benchmark.ts
+var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
+var ONE_RUN = ["--benchmark_format=json", "--benchmark_repetitions=1", "--benchmark_min_warmup_time=0"];
+function recogniseBinary(words) {
+  if (!words.every((w) => typeof w === "string")) return null;
+  const [binary, ...flags] = words;
+  if (binary === void 0 || binary.startsWith("-") || !binary.includes("/")) return null;
+  let pattern = ".";
+  for (const flag of flags) {
+    const m = /^--(benchmark_[a-z_]+|v)=([\s\S]*)$/.exec(flag);
+    if (!m) return null;
+    if (m[1] === "benchmark_filter" && m[2] !== "") pattern = m[2];
+  }
+  return { packages: [], pattern, buildFlags: [], binary };
+}
+var googleBenchmark = {
+  format: "google-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
+  },
+  counts: {
+    fixWork: (n) => [`--benchmark_min_time=${n}x`],
+    env: {},
+    recognise: recogniseBinary,
+    instead: "set count-binary to the benchmark binary your build command makes (path from the working directory); or use bench-command to count the whole command once per run",
+    commandShape: 'a direct call of the benchmark binary by its path with only --benchmark_* flags ("./build/bench --benchmark_filter=PATTERN")',
+    selectOne: (name2) => [`--benchmark_filter=^${ereQuote(name2)}$`, ...ONE_RUN],
+    discover: (target2) => [`--benchmark_filter=${target2.pattern}`, "--benchmark_min_time=1x", ...ONE_RUN],
+    cannotFixWork: (stderr) => /benchmark_min_time/.test(stderr) && /expected to be a double|unrecognized command-line flag/.test(stderr) ? "this Google Benchmark cannot run a fixed number of iterations: --benchmark_min_time=Nx needs Google Benchmark 1.8.0 or later (Debian bookworm's libbenchmark-dev is 1.7.1, which calibrates by time only); build against 1.8.0 or later, or count the whole command with bench-command and a work fixed in the code (->Iterations(N))" : null
+  },
+  // One name a line, as the runs name them (the filter in the command applies).
+  list: { args: ["--benchmark_list_tests=true"], parse: nonEmptyLines }
+};
+
+// src/harness/iai-callgrind.ts
+var iaiCallgrind = {
+  format: "iai-callgrind",
+  normaliseName: sameName,
+  printsCounts: { metric: /^instructions$/ }
+};
+
+// src/harness/jmh.ts
+var withoutParams = (name2) => name2.replace(/(?<=.)\(.*$/s, "");
+var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
+var jmh = {
+  format: "jmh",
+  normaliseName: sameName,
+  countsMissing: "JMH's iterations run for a time (-r), not a count; single-shot mode with a batch size (-bm ss -bs N) would fix the work, but the JVM's JIT and GC threads make counts under valgrind not repeat, and benchgate does not build that command",
+  // The method: JMH selects and lists methods, never one parameter set.
+  splitUnit: withoutParams,
+  // `-l`: "Benchmarks:" and then one `pkg.Class.method` a line.
+  list: {
+    args: ["-l"],
+    parse: (stdout) => {
+      const lines2 = nonEmptyLines(stdout);
+      const at = lines2.indexOf("Benchmarks:");
+      return at < 0 ? [] : lines2.slice(at + 1);
+    }
+  },
+  select: {
+    wholeSuite: { value: ".*" },
+    // benchgate appends `(params)` to the method; JMH never sees it.
+    build: (open2) => anchoredAlternation(open2.map(withoutParams), javaQuote)
+  }
+};
+
+// src/harness/nanobench.ts
+var nanobench = {
+  format: "nanobench",
+  normaliseName: sameName,
+  printsCounts: { metric: /^ins\// }
+};
+
+// src/harness/pytest-benchmark.ts
+var QUIET = ["-q", "-p", "no:cacheprovider", "-p", "benchgate_counts", "--benchmark-only"];
+var PLUGIN = `"""benchgate: counted pytest-benchmark runs need no machine or commit info."""
+import pytest
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_benchmark_generate_machine_info(config):
+    return {}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_benchmark_generate_commit_info(config):
+    return {}
+`;
+var FIXED = [
+  "--benchmark-max-time=0",
+  "--benchmark-min-time=0",
+  "--benchmark-calibration-precision=1",
+  "--benchmark-warmup=off",
+  "--benchmark-disable-gc"
+];
+var DROPPED = /^(-q|-v|-qq|-vv|-s|-x|--benchmark-[a-z-]+(=[\s\S]*)?)$/;
+var isOp = (w, op) => typeof w === "object" && "op" in w && w.op === op;
+function pytestCommand(words) {
+  const [first, second, third, ...after] = words;
+  if (first === void 0) return null;
+  if (/(^|\/)pytest$/.test(first)) return { command: [first], rest: words.slice(1) };
+  if (/(^|\/)python3?(\.\d+)?$/.test(first) && second === "-m" && third === "pytest")
+    return { command: [first, "-m", "pytest"], rest: after };
+  return null;
+}
+function recognisePytest(words) {
+  let call2 = words;
+  const tail2 = words.findIndex((w) => typeof w !== "string");
+  if (tail2 >= 0) {
+    const rest = words.slice(tail2);
+    const catShape = rest.length === 5 && isOp(rest[0], ">&") && rest[1] === "2" && isOp(rest[2], "&&") && rest[3] === "cat" && typeof rest[4] === "string";
+    if (!catShape) return null;
+    call2 = words.slice(0, tail2);
+  }
+  const found = pytestCommand(call2);
+  if (!found) return null;
+  const args = [];
+  for (const word of found.rest) {
+    if (word === "{filter}" || DROPPED.test(word)) continue;
+    if (word.startsWith("-")) return null;
+    args.push(word);
+  }
+  return { packages: [], pattern: ".", buildFlags: [], command: found.command, args };
+}
+var pytestBenchmark = {
+  format: "pytest-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { argsFile: [] },
+    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
+  },
+  counts: {
+    fixWork: (n) => [`--benchmark-min-rounds=${n}`],
+    // The hash seed fixes dict and set layouts; no .pyc is written, so every run compiles alike.
+    env: { PYTHONHASHSEED: "0", PYTHONDONTWRITEBYTECODE: "1" },
+    recognise: recognisePytest,
+    instead: "write the bench command as a direct pytest call, or use bench-command to count the whole command once per run",
+    commandShape: 'a direct "pytest [paths or node ids]" or "python -m pytest ..." call (optionally "... --benchmark-json=FILE >&2 && cat FILE")',
+    // A node id is one argument (no shell, no escaping); it starts with its file's path, never with "-".
+    selectOne: (name2) => [...QUIET, ...FIXED, name2],
+    discover: (target2) => [...QUIET, ...FIXED, "--benchmark-min-rounds=1", "--", ...target2.args ?? []],
+    outputTo: (file) => [`--benchmark-json=${file}`],
+    support: {
+      files: { "benchgate_counts.py": PLUGIN },
+      env: (dir, inherited) => ({ PYTHONPATH: inherited.PYTHONPATH ? `${dir}:${inherited.PYTHONPATH}` : dir })
+    },
+    // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
+    fixedCostFactor: 0.1
+  }
+  // No list mode for shards: `--collect-only` lists every test, benchmark or not, so a shard could
+  // own only plain tests, whose run prints no benchmark (an error); the warm-up lists the benchmarks.
+};
+
+// src/harness/qtestlib.ts
+var qtestlib = {
+  format: "qtestlib",
+  normaliseName: sameName,
+  printsCounts: { metric: /^instructions$/ }
+};
+
+// src/harness/index.ts
+var HARNESSES = [
+  go,
+  googleBenchmark,
+  benchBitcoinCsv,
+  jmh,
+  criterion,
+  cargoBench,
+  benchmarkDotNet,
+  catch2,
+  pytestBenchmark,
+  benchgateJson,
+  iaiCallgrind,
+  qtestlib,
+  nanobench
+];
+var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
+function harnessOf(format) {
+  return BY_FORMAT.get(format);
+}
+function normaliseName(format, raw) {
+  return harnessOf(format)?.normaliseName(raw) ?? raw;
+}
+var FILTER_PLACEHOLDER = "{filter}";
+var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
+function expandFilterPlaceholder(command) {
+  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
+}
+var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
+var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
+var SELF_COUNTING_FORMATS = HARNESSES.filter((h2) => h2.printsCounts).map((h2) => h2.format);
+function wholeSuiteFilter(format) {
+  return harnessOf(format)?.select?.wholeSuite ?? null;
+}
+function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
+  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
+  const syntax = harnessOf(format)?.select;
+  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
+  const out = syntax.build(open2, all);
+  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
+    return { kind: "whole-suite", reason: "too-long" };
+  }
+  return out;
+}
+function listCommand(format, bench) {
+  const list3 = harnessOf(format)?.list;
+  if (!list3) return null;
+  const words = (0, import_shell_quote.parse)(bench, (name2) => `$${name2}`);
+  if (!words.every((w) => typeof w === "string")) return null;
+  return `${expandFilterPlaceholder(bench)} ${(0, import_shell_quote.quote)(list3.args)}`;
+}
+
+// src/harness/shard-split.ts
+function shardOfName(name2, total2) {
+  const hash = createHash("sha256").update(name2, "utf8").digest().readUIntBE(0, 6);
+  return hash % total2 + 1;
+}
+function shardUnit(format, raw) {
+  const name2 = normaliseName(format, raw);
+  return harnessOf(format)?.splitUnit?.(name2) ?? name2;
+}
+function shardOfBenchmark(format, raw, total2) {
+  return shardOfName(shardUnit(format, raw), total2);
+}
+function shardOwns(format, shard, raw) {
+  return shardOfBenchmark(format, raw, shard.total) === shard.index;
+}
+function unshardable(format) {
+  const select2 = harnessOf(format)?.select;
+  if (!select2) {
+    const what = format === "command" ? "command mode times the whole command, which" : `the ${format} harness`;
+    return `${what} takes no filter, so a shard cannot run a part of the suite`;
+  }
+  return select2.subsetLimit ?? null;
+}
+
+// src/harness/shard-plan.ts
+var SHARD_PLAN_VERSION = 1;
+var ShardPlanError = class extends Error {
+};
+function parseShardPlan(text3, file) {
+  let raw;
+  try {
+    raw = JSON.parse(text3);
+  } catch (err) {
+    throw new ShardPlanError(
+      `${file}: not JSON (${err.message}): write it with benchgate analyze LOG --write-shard-plan ${file}`
+    );
+  }
+  const plan = raw;
+  if (plan?.benchgateShardPlan !== SHARD_PLAN_VERSION || typeof plan.times !== "object" || plan.times === null || Array.isArray(plan.times))
+    throw new ShardPlanError(`${file}: expected {"benchgateShardPlan": ${SHARD_PLAN_VERSION}, "times": {"<benchmark>": seconds, ...}}`);
+  const times = {};
+  for (const [unit, seconds] of Object.entries(plan.times)) {
+    if (typeof seconds !== "number" || !(seconds >= 0) || !Number.isFinite(seconds))
+      throw new ShardPlanError(`${file}: times[${JSON.stringify(unit)}] is ${JSON.stringify(seconds)}: expected seconds, a number >= 0`);
+    times[unit] = seconds;
+  }
+  return withDigest(times);
+}
+function withDigest(times) {
+  const canonical = JSON.stringify(Object.entries(times).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+  return { times, digest: createHash2("sha256").update(canonical, "utf8").digest("hex") };
+}
+function planAssignment(plan, total2) {
+  const load = new Array(total2).fill(0);
+  const order = Object.entries(plan.times).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  const assigned = /* @__PURE__ */ new Map();
+  for (const [unit, seconds] of order) {
+    const lightest = load.indexOf(Math.min(...load));
+    load[lightest] += seconds;
+    assigned.set(unit, lightest + 1);
+  }
+  return assigned;
+}
+function plannedShardOf(format, raw, total2, assignment) {
+  const unit = shardUnit(format, raw);
+  return assignment?.get(unit) ?? shardOfName(unit, total2);
+}
+var median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+function planFromRuns(format, runs) {
+  const times = {};
+  const counted = runs.filter((r) => r.benchmark !== void 0 && r.error === void 0);
+  if (counted.length > 0) {
+    const perRepetition = /* @__PURE__ */ new Map();
+    for (const r of counted) {
+      const unit = shardUnit(format, r.benchmark);
+      const reps = perRepetition.get(unit) ?? /* @__PURE__ */ new Map();
+      const key = `${r.side} ${r.round}`;
+      reps.set(key, (reps.get(key) ?? 0) + r.wallMs / 1e3);
+      perRepetition.set(unit, reps);
+    }
+    for (const [unit, reps] of perRepetition) times[unit] = median([...reps.values()]);
+    return withDigest(times);
+  }
+  const values = /* @__PURE__ */ new Map();
+  for (const r of runs)
+    for (const m of r.measurements)
+      if (m.metric === "time" && m.unit === "s" && m.values.length > 0)
+        values.set(m.benchmark, [...values.get(m.benchmark) ?? [], ...m.values]);
+  for (const [benchmark, xs] of values) {
+    const unit = shardUnit(format, benchmark);
+    times[unit] = (times[unit] ?? 0) + median(xs);
+  }
+  return withDigest(times);
+}
+function shardPlanText(plan) {
+  const sorted = Object.fromEntries(Object.entries(plan.times).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+  return `${JSON.stringify({ benchgateShardPlan: SHARD_PLAN_VERSION, times: sorted }, null, 2)}
+`;
+}
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -52717,12 +53260,12 @@ function quantile(sortedAscending, q) {
   const t = h2 - below;
   return t >= 0.5 ? b - (b - a) * (1 - t) : a + (b - a) * t;
 }
-function median(values) {
+function median2(values) {
   return quantile(sortAscending(values), 0.5);
 }
 function mad(values) {
-  const centre = median(values);
-  return median(values.map((v) => Math.abs(v - centre)));
+  const centre = median2(values);
+  return median2(values.map((v) => Math.abs(v - centre)));
 }
 function summarize(values) {
   requireNonEmpty(values, "values");
@@ -53134,7 +53677,7 @@ function geomeanChange(ratios, opts = {}) {
 var STEAL_MEDIAN = 0.02;
 var STEAL_MAX = 0.1;
 function spread(values) {
-  return values.length === 0 ? null : { median: median(values), max: Math.max(...values) };
+  return values.length === 0 ? null : { median: median2(values), max: Math.max(...values) };
 }
 var numberOrNull = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
 function environmentDiagnostic(header, runs) {
@@ -53199,7 +53742,7 @@ function quantization(values) {
     const gap = distinct[i] - distinct[i - 1];
     if (step === null || gap < step) step = gap;
   }
-  const centre = Math.abs(median(values));
+  const centre = Math.abs(median2(values));
   return { n: values.length, distinct: distinct.length, step, stepsPerValue: step === null || step === 0 ? null : centre / step };
 }
 function isCoarse(q) {
@@ -53253,7 +53796,7 @@ function fewTicks(_runs, values) {
   return null;
 }
 function fewRssSamples(runs) {
-  const typicalWallMs = median(runs.map((r) => r.wallMs));
+  const typicalWallMs = median2(runs.map((r) => r.wallMs));
   if (typicalWallMs >= MIN_RSS_SAMPLES_PER_RUN * RSS_SAMPLE_MS) return null;
   return `runs last ~${Math.round(typicalWallMs)} ms and peak memory is sampled every ${RSS_SAMPLE_MS} ms, too seldom to catch the peak (needs runs of ${MIN_RSS_SAMPLES_PER_RUN * RSS_SAMPLE_MS} ms)`;
 }
@@ -53327,7 +53870,7 @@ function addRuns(series, runs, gates) {
         continue;
       }
       const entry = s.values.get(run.round) ?? {};
-      entry[run.side] = m.values.length === 1 ? m.values[0] : median(m.values);
+      entry[run.side] = m.values.length === 1 ? m.values[0] : median2(m.values);
       s.values.set(run.round, entry);
     }
   }
@@ -53348,7 +53891,7 @@ function pairedSamples(s) {
 
 // src/stats/deterministic.ts
 var DETERMINISTIC_TOLERANCE = 1e-4;
-function median2(sorted) {
+function median3(sorted) {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
@@ -53356,7 +53899,7 @@ function steady(values, tolerance) {
   const sorted = [...values].sort((a, b) => a - b);
   const min = sorted[0];
   const max = sorted[sorted.length - 1];
-  const mid = median2(sorted);
+  const mid = median3(sorted);
   return max - min <= tolerance * Math.abs(mid) ? { min, max, median: mid } : null;
 }
 function deterministicOutcome(base, head2, tolerance = DETERMINISTIC_TOLERANCE) {
@@ -53600,7 +54143,7 @@ function replayCountLooks(members, opts) {
 // src/analysis/decisions/rank-measures.ts
 function changeOf(base, head2) {
   if (base.every((v) => v > 0) && head2.every((v) => v > 0)) return percentChange(base, head2);
-  const baseMedian = median(base);
+  const baseMedian = median2(base);
   if (baseMedian === 0) return null;
   const hl = hodgesLehmann(head2, base);
   const scale = 100 / Math.abs(baseMedian);
@@ -53738,18 +54281,18 @@ function unmatchedGlobWarnings(settings, subjects) {
     ...(settings.ignore ?? []).map((glob) => ({ glob, key: "ignore" })),
     ...(settings.thresholds ?? []).map((t) => ({ glob: t.glob, key: "thresholds" }))
   ];
-  return globs.filter(({ glob }) => !names.some(globMatcher(glob))).map(({ glob, key }) => ({
+  return globs.filter(({ glob }) => !names.some(globMatcher2(glob))).map(({ glob, key }) => ({
     code: "glob-matches-nothing",
     message: `the ${key} glob ${JSON.stringify(glob)} matches no benchmark: globs match the name as the reports show it (Go: "UUID_New-2" for "github.com/google/uuid.BenchmarkUUID_New-2") or as the harness printed it`
   }));
 }
-function globMatcher(glob) {
+function globMatcher2(glob) {
   const matcher = (0, import_picomatch.default)(glob, { bash: true, dot: true, nonegate: true });
   return (name2) => matcher(name2);
 }
 function gatePolicy(settings) {
-  const ignore = (settings.ignore ?? []).map(globMatcher);
-  const thresholds = (settings.thresholds ?? []).map((t) => ({ matches: globMatcher(t.glob), pct: t.pct }));
+  const ignore = (settings.ignore ?? []).map(globMatcher2);
+  const thresholds = (settings.thresholds ?? []).map((t) => ({ matches: globMatcher2(t.glob), pct: t.pct }));
   const chosen2 = new Set(settings.gateMetrics ?? []);
   return (s) => {
     const names = namesForGlobs(s);
@@ -53961,7 +54504,7 @@ function rawScaleStatistic(test, { base, head: head2 }, confLevel) {
   const paired = test === "signed-rank";
   const d = head2.map((h2, i) => h2 - base[i]);
   const p = paired ? wilcoxonSignedRank(d, { alternative: "two-sided", method: "auto", correction: true }).p : mannWhitneyU(base, head2).p;
-  const scale = median(base);
+  const scale = median2(base);
   const toPctOfBase = (shift) => shift === 0 ? 0 : scale === 0 ? Math.sign(shift) * Infinity : 100 * shift / Math.abs(scale);
   const change2 = memo(() => {
     const shift = paired ? pairedShift(d, confLevel) : hodgesLehmann(head2, base, { confLevel });
@@ -54240,426 +54783,17 @@ var ADAPTIVE_BUDGET = {
   maxTimeMs: 0
 };
 
-// src/harness/shard-split.ts
-import { createHash } from "node:crypto";
-
-// src/harness/index.ts
-import { Buffer as Buffer2 } from "node:buffer";
-
-// src/harness/filter-syntax.ts
-var filter = (value) => ({ kind: "filter", filter: { value } });
-var unique = (names) => [...new Set(names)];
-var anchoredAlternation = (open2, escape2, group3 = "(?:") => filter(`^${group3}${unique(open2).map(escape2).join("|")})$`);
-var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
-var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
-var sameName = (raw) => raw;
-
-// src/harness/bench-bitcoin-csv.ts
-var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
-var benchBitcoinCsv = {
-  format: "bench-bitcoin-csv",
-  normaliseName: sameName,
-  countsMissing: "bench_bitcoin selects by -filter but its nanobench core picks epochs and iterations by time (-min-time); it has no fixed iteration count",
-  select: {
-    wholeSuite: { value: ".*" },
-    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
-  }
-};
-
-// src/harness/benchgate.ts
-var benchgateJson = {
-  format: "benchgate",
-  normaliseName: sameName,
-  countsMissing: "benchgate's JSON format has no agreed way yet to tell a harness an iteration count",
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(JSON.stringify(unique(open2)))
-  }
-};
-
-// src/harness/benchmarkdotnet.ts
-function globMatcher2(glob) {
-  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
-  const re = new RegExp(`^${source}$`, "i");
-  return (name2) => re.test(name2);
-}
-var commonPrefix = (names) => names.reduce((p, n) => {
-  let i = 0;
-  while (i < p.length && i < n.length && p[i] === n[i]) i++;
-  return p.slice(0, i);
-});
-var reverse = (s) => [...s].reverse().join("");
-var benchmarkDotNet = {
-  format: "benchmarkdotnet",
-  normaliseName: sameName,
-  countsMissing: "benchgate does not build BenchmarkDotNet's fixed-work command (--iterationCount and --invocationCount per benchmark), and the .NET runtime's tiered JIT and background threads are not known to count repeatably under valgrind",
-  select: {
-    subsetLimit: "BenchmarkDotNet's --filter is one glob here, which cannot select an arbitrary subset of the benchmarks",
-    wholeSuite: { value: "*" },
-    build(open2, all) {
-      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
-      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
-      const prefix = commonPrefix(names);
-      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
-      const glob = `${prefix}*${suffix}`;
-      return narrower(globMatcher2(glob), all, glob);
-    }
-  }
-};
-
-// src/harness/cargo-bench.ts
-function longestCommonSubstring(names) {
-  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
-  if (shortest === void 0) return "";
-  for (let length = shortest.length; length > 0; length--) {
-    for (let start = 0; start + length <= shortest.length; start++) {
-      const candidate = shortest.slice(start, start + length);
-      if (others.every((n) => n.includes(candidate))) return candidate;
-    }
-  }
-  return "";
-}
-var cargoBench = {
-  format: "cargo-bench",
-  normaliseName: sameName,
-  countsMissing: "libtest's #[bench] picks Bencher::iter's iteration count by timing and has no flag to fix it",
-  select: {
-    subsetLimit: "libtest takes one substring, which cannot select an arbitrary subset of the benchmarks",
-    wholeSuite: { value: "" },
-    build(open2, all) {
-      const common = longestCommonSubstring(unique(open2));
-      return narrower((n) => n.includes(common), all, common);
-    }
-  }
-};
-
-// src/harness/catch2.ts
-function catch2Spec(open2) {
-  const quote2 = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
-  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
-  return testCases.flatMap((t) => [quote2(t), quote2(`${t} / *`)]).join(",");
-}
-var catch2 = {
-  format: "catch2",
-  normaliseName: sameName,
-  countsMissing: "Catch2's BENCHMARK estimates its iteration count from the clock's resolution; --benchmark-samples fixes the samples, not the iterations",
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(catch2Spec(open2))
-  }
-};
-
-// src/harness/criterion.ts
-var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
-var criterion = {
-  format: "criterion",
-  normaliseName: sameName,
-  countsMissing: "Criterion.rs selects one benchmark by its filter but cannot run a fixed number of iterations: it warms up for --warm-up-time and derives every sample's iteration count from that warm-up's timing (only --sample-size, --warm-up-time and --measurement-time can be set, and --profile-time runs for a time, not a count)",
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => anchoredAlternation(open2, rustQuote)
-  }
-};
-
-// src/harness/go.ts
-var PROCS_SUFFIX = /-\d+$/;
-var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
-function withoutGoPackage(name2) {
-  for (let i = name2.indexOf("Benchmark"); i >= 0; i = name2.indexOf("Benchmark", i + 1)) {
-    if ((i === 0 || name2[i - 1] === ".") && !name2.slice(i).split("/")[0].includes(".")) return name2.slice(i);
-  }
-  return name2;
-}
-function goPattern(name2) {
-  const levels = withoutGoPackage(name2).split("/");
-  return levels.map((level, i) => {
-    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
-    if (!suffix) return `^${goQuote(level)}$`;
-    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
-  }).join("/");
-}
-var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
-var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
-var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
-var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
-function recogniseGoTest(words) {
-  if (!words.every((w) => typeof w === "string")) return null;
-  const [go3, test, ...rest] = words;
-  if (go3 !== "go" || test !== "test") return null;
-  const packages = [];
-  const buildFlags = [];
-  let pattern = null;
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i];
-    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
-    if (!word.startsWith("-")) {
-      packages.push(word);
-      continue;
-    }
-    if (!flag) return null;
-    const [, name2, inline] = flag;
-    if (BUILD_BOOL_FLAGS.has(name2)) buildFlags.push(word);
-    else if (RUN_BOOL_FLAGS.has(name2)) continue;
-    else if (BUILD_VALUE_FLAGS.has(name2) || RUN_VALUE_FLAGS.has(name2)) {
-      const value = inline ?? rest[++i];
-      if (value === void 0) return null;
-      if (BUILD_VALUE_FLAGS.has(name2)) buildFlags.push(`-${name2}=${value}`);
-      if (name2 === "bench") pattern = value;
-    } else return null;
-  }
-  if (pattern === null || pattern === "") return null;
-  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
-}
-var go = {
-  format: "go",
-  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
-  select: {
-    wholeSuite: { value: "." },
-    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
-  },
-  counts: {
-    fixWork: (n) => [`-test.benchtime=${n}x`],
-    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
-    env: { GOMAXPROCS: "1", GOGC: "off" },
-    recognise: recogniseGoTest,
-    instead: "set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run",
-    commandShape: 'a direct "go test -bench PATTERN [packages]" call',
-    selectOne: (name2) => ["-test.run=^$", `-test.bench=${goPattern(name2)}`],
-    discover: (target2) => ["-test.run=^$", `-test.bench=${target2.pattern}`, "-test.benchtime=1x"],
-    units: {
-      // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
-      list: (target2) => [
-        "go",
-        "list",
-        ...target2.buildFlags,
-        "-f",
-        "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
-        "--",
-        ...target2.packages
-      ],
-      parse: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
-        const [name2, dir] = line.split("	");
-        return { name: name2, dir };
-      }),
-      build: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
-    }
-  }
-};
-
-// src/harness/google-benchmark.ts
-var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
-var ONE_RUN = ["--benchmark_format=json", "--benchmark_repetitions=1", "--benchmark_min_warmup_time=0"];
-function recogniseBinary(words) {
-  if (!words.every((w) => typeof w === "string")) return null;
-  const [binary, ...flags] = words;
-  if (binary === void 0 || binary.startsWith("-") || !binary.includes("/")) return null;
-  let pattern = ".";
-  for (const flag of flags) {
-    const m = /^--(benchmark_[a-z_]+|v)=([\s\S]*)$/.exec(flag);
-    if (!m) return null;
-    if (m[1] === "benchmark_filter" && m[2] !== "") pattern = m[2];
-  }
-  return { packages: [], pattern, buildFlags: [], binary };
-}
-var googleBenchmark = {
-  format: "google-benchmark",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "." },
-    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
-  },
-  counts: {
-    fixWork: (n) => [`--benchmark_min_time=${n}x`],
-    env: {},
-    recognise: recogniseBinary,
-    instead: "set count-binary to the benchmark binary your build command makes (path from the working directory); or use bench-command to count the whole command once per run",
-    commandShape: 'a direct call of the benchmark binary by its path with only --benchmark_* flags ("./build/bench --benchmark_filter=PATTERN")',
-    selectOne: (name2) => [`--benchmark_filter=^${ereQuote(name2)}$`, ...ONE_RUN],
-    discover: (target2) => [`--benchmark_filter=${target2.pattern}`, "--benchmark_min_time=1x", ...ONE_RUN],
-    cannotFixWork: (stderr) => /benchmark_min_time/.test(stderr) && /expected to be a double|unrecognized command-line flag/.test(stderr) ? "this Google Benchmark cannot run a fixed number of iterations: --benchmark_min_time=Nx needs Google Benchmark 1.8.0 or later (Debian bookworm's libbenchmark-dev is 1.7.1, which calibrates by time only); build against 1.8.0 or later, or count the whole command with bench-command and a work fixed in the code (->Iterations(N))" : null
-  }
-};
-
-// src/harness/iai-callgrind.ts
-var iaiCallgrind = {
-  format: "iai-callgrind",
-  normaliseName: sameName,
-  printsCounts: { metric: /^instructions$/ }
-};
-
-// src/harness/jmh.ts
-var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
-var jmh = {
-  format: "jmh",
-  normaliseName: sameName,
-  countsMissing: "JMH's iterations run for a time (-r), not a count; single-shot mode with a batch size (-bm ss -bs N) would fix the work, but the JVM's JIT and GC threads make counts under valgrind not repeat, and benchgate does not build that command",
-  select: {
-    wholeSuite: { value: ".*" },
-    // benchgate appends `(params)` to the method; JMH never sees it.
-    build: (open2) => anchoredAlternation(
-      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
-      javaQuote
-    )
-  }
-};
-
-// src/harness/nanobench.ts
-var nanobench = {
-  format: "nanobench",
-  normaliseName: sameName,
-  printsCounts: { metric: /^ins\// }
-};
-
-// src/harness/pytest-benchmark.ts
-var QUIET = ["-q", "-p", "no:cacheprovider", "-p", "benchgate_counts", "--benchmark-only"];
-var PLUGIN = `"""benchgate: counted pytest-benchmark runs need no machine or commit info."""
-import pytest
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_benchmark_generate_machine_info(config):
-    return {}
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_benchmark_generate_commit_info(config):
-    return {}
-`;
-var FIXED = [
-  "--benchmark-max-time=0",
-  "--benchmark-min-time=0",
-  "--benchmark-calibration-precision=1",
-  "--benchmark-warmup=off",
-  "--benchmark-disable-gc"
-];
-var DROPPED = /^(-q|-v|-qq|-vv|-s|-x|--benchmark-[a-z-]+(=[\s\S]*)?)$/;
-var isOp = (w, op) => typeof w === "object" && "op" in w && w.op === op;
-function pytestCommand(words) {
-  const [first, second, third, ...after] = words;
-  if (first === void 0) return null;
-  if (/(^|\/)pytest$/.test(first)) return { command: [first], rest: words.slice(1) };
-  if (/(^|\/)python3?(\.\d+)?$/.test(first) && second === "-m" && third === "pytest")
-    return { command: [first, "-m", "pytest"], rest: after };
-  return null;
-}
-function recognisePytest(words) {
-  let call2 = words;
-  const tail2 = words.findIndex((w) => typeof w !== "string");
-  if (tail2 >= 0) {
-    const rest = words.slice(tail2);
-    const catShape = rest.length === 5 && isOp(rest[0], ">&") && rest[1] === "2" && isOp(rest[2], "&&") && rest[3] === "cat" && typeof rest[4] === "string";
-    if (!catShape) return null;
-    call2 = words.slice(0, tail2);
-  }
-  const found = pytestCommand(call2);
-  if (!found) return null;
-  const args = [];
-  for (const word of found.rest) {
-    if (word === "{filter}" || DROPPED.test(word)) continue;
-    if (word.startsWith("-")) return null;
-    args.push(word);
-  }
-  return { packages: [], pattern: ".", buildFlags: [], command: found.command, args };
-}
-var pytestBenchmark = {
-  format: "pytest-benchmark",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { argsFile: [] },
-    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
-  },
-  counts: {
-    fixWork: (n) => [`--benchmark-min-rounds=${n}`],
-    // The hash seed fixes dict and set layouts; no .pyc is written, so every run compiles alike.
-    env: { PYTHONHASHSEED: "0", PYTHONDONTWRITEBYTECODE: "1" },
-    recognise: recognisePytest,
-    instead: "write the bench command as a direct pytest call, or use bench-command to count the whole command once per run",
-    commandShape: 'a direct "pytest [paths or node ids]" or "python -m pytest ..." call (optionally "... --benchmark-json=FILE >&2 && cat FILE")',
-    // A node id is one argument (no shell, no escaping); it starts with its file's path, never with "-".
-    selectOne: (name2) => [...QUIET, ...FIXED, name2],
-    discover: (target2) => [...QUIET, ...FIXED, "--benchmark-min-rounds=1", "--", ...target2.args ?? []],
-    outputTo: (file) => [`--benchmark-json=${file}`],
-    support: {
-      files: { "benchgate_counts.py": PLUGIN },
-      env: (dir, inherited) => ({ PYTHONPATH: inherited.PYTHONPATH ? `${dir}:${inherited.PYTHONPATH}` : dir })
-    },
-    // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
-    fixedCostFactor: 0.1
-  }
-};
-
-// src/harness/qtestlib.ts
-var qtestlib = {
-  format: "qtestlib",
-  normaliseName: sameName,
-  printsCounts: { metric: /^instructions$/ }
-};
-
-// src/harness/index.ts
-var HARNESSES = [
-  go,
-  googleBenchmark,
-  benchBitcoinCsv,
-  jmh,
-  criterion,
-  cargoBench,
-  benchmarkDotNet,
-  catch2,
-  pytestBenchmark,
-  benchgateJson,
-  iaiCallgrind,
-  qtestlib,
-  nanobench
-];
-var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
-function harnessOf(format) {
-  return BY_FORMAT.get(format);
-}
-function normaliseName(format, raw) {
-  return harnessOf(format)?.normaliseName(raw) ?? raw;
-}
-var FILTER_PLACEHOLDER = "{filter}";
-var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
-function expandFilterPlaceholder(command) {
-  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
-}
-var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
-var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
-var SELF_COUNTING_FORMATS = HARNESSES.filter((h2) => h2.printsCounts).map((h2) => h2.format);
-function wholeSuiteFilter(format) {
-  return harnessOf(format)?.select?.wholeSuite ?? null;
-}
-function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
-  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
-  const syntax = harnessOf(format)?.select;
-  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
-  const out = syntax.build(open2, all);
-  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
-    return { kind: "whole-suite", reason: "too-long" };
-  }
-  return out;
-}
-
-// src/harness/shard-split.ts
-function shardOfName(name2, total2) {
-  const hash = createHash("sha256").update(name2, "utf8").digest().readUIntBE(0, 6);
-  return hash % total2 + 1;
-}
-function unshardable(format) {
-  const select2 = harnessOf(format)?.select;
-  if (!select2) {
-    const what = format === "command" ? "command mode times the whole command, which" : `the ${format} harness`;
-    return `${what} takes no filter, so a shard cannot run a part of the suite`;
-  }
-  return select2.subsetLimit ?? null;
-}
-
 // src/analysis/shards.ts
 function shardShare(shard) {
   return shard.listed === 0 ? 0 : Math.min(1, shard.benchmarks.length / shard.listed);
 }
+function countShareAlpha(alpha, shard) {
+  return Math.min(alpha, COUNT_DEFAULTS.maxAlpha) * shardShare(shard);
+}
 function owns(format, shard) {
-  return (raw) => shardOfName(normaliseName(format, raw), shard.total) === shard.index;
+  if (shard.plan === void 0 || shard.benchmarks === void 0) return (raw) => shardOwns(format, shard, raw);
+  const listed2 = new Set(shard.benchmarks.map((name2) => shardUnit(format, name2)));
+  return (raw) => listed2.has(shardUnit(format, raw));
 }
 function shardParts(header, runs, format) {
   if (header.shards) {
@@ -54673,6 +54807,22 @@ function shardParts(header, runs, format) {
     }));
   }
   if (header.shard) return [{ shard: header.shard, runs: ownRuns(runs, format, header.shard) }];
+  return [{ shard: null, runs: [...runs] }];
+}
+function countParts(header, runs) {
+  const own = (shard, rs) => {
+    const mine = owns(header.config.format, shard);
+    return rs.filter((r) => r.benchmark !== void 0 && mine(r.benchmark));
+  };
+  if (header.shards)
+    return header.shards.map((shard) => ({
+      shard,
+      runs: own(
+        shard,
+        runs.filter((r) => r.shard === shard.index)
+      )
+    }));
+  if (header.shard) return [{ shard: header.shard, runs: own(header.shard, runs) }];
   return [{ shard: null, runs: [...runs] }];
 }
 function ownRuns(runs, format, shard) {
@@ -55128,7 +55278,7 @@ function groupRuns(runs, sampling, format) {
         f.first ??= `round ${run.round}: ${m.failed ?? "no values"}`;
         continue;
       }
-      const centre = median(m.values);
+      const centre = median2(m.values);
       g2.series[side].rounds.push(run.round);
       g2.series[side].values.push(centre);
       append(g2.raw[side], m.values);
@@ -55326,7 +55476,7 @@ var DIFFERENCE_ALPHA = 0.05;
 var LARGE_DRIFT_MIN_PCT = 1;
 function sideDrift(series) {
   if (series.values.length < MIN_ROUNDS) return null;
-  const centre = median(series.values);
+  const centre = median2(series.values);
   if (centre === 0) return null;
   const trend = mannKendall(series.values);
   const slopePctPerRound = senSlope(series.rounds, series.values) / Math.abs(centre) * 100;
@@ -55655,8 +55805,10 @@ function ownsNothing(header) {
   return header.shard !== void 0 && header.shard.benchmarks.length === 0;
 }
 function analyze({ header, runs, end, settings, override = null }) {
-  const counted = compareCounts(runs, settings);
-  const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
+  const counted = countParts(header, runs.filter(isCountRun)).flatMap(
+    (part) => compareCounts(part.runs, part.shard ? { ...settings, alpha: countShareAlpha(settings.alpha, part.shard) } : settings)
+  );
+  const suiteRuns = runs.filter((r) => !isCountRun(r));
   const { sequential, cost, groups } = analyseParts(header, suiteRuns, settings, end);
   const { compared, family } = compareGroups(groups, settings, sequential ?? void 0);
   const diagnosed = diagnose(compared);
@@ -55704,7 +55856,7 @@ function analyze({ header, runs, end, settings, override = null }) {
 import { constants } from "node:os";
 
 // src/config.ts
-var import_shell_quote = __toESM(require_shell_quote(), 1);
+var import_shell_quote2 = __toESM(require_shell_quote(), 1);
 var import_yaml = __toESM(require_dist(), 1);
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -56122,9 +56274,9 @@ var benchBitcoinCsv2 = {
       if (numbers.some((n) => n === void 0)) {
         throw new FormatError(NAME3, "expected numbers in evals, iterations, total, min, max and median", line.number);
       }
-      const [evals, iterations, total2, min, max, median4] = numbers;
+      const [evals, iterations, total2, min, max, median5] = numbers;
       const name2 = cells2.slice(0, -6).join(", ");
-      set.add(name2, "time", "s", "lower", median4, line.number);
+      set.add(name2, "time", "s", "lower", median5, line.number);
       set.add(name2, "min", "s", "lower", min, line.number);
       set.add(name2, "max", "s", "lower", max, line.number);
       if (evals > 0 && iterations > 0) set.add(name2, "average", "s", "lower", total2 / (evals * iterations), line.number);
@@ -60832,11 +60984,11 @@ function scaled(cell2, line) {
   if (match[3] !== void 0 && isTimeUnit(`${match[2] ?? ""}${match[3]}`)) return [value, `${match[2] ?? ""}${match[3]}`];
   return [value * PREFIX[match[2] ?? ""], match[3] ?? ""];
 }
-function median3(text3, table5) {
+function median4(text3, table5) {
   return (text3.slice(table5.valuesAt).split("\u2502")[2] ?? "").trim();
 }
 function addLeafValue(set, table5, text3, line) {
-  const cell2 = median3(text3, table5);
+  const cell2 = median4(text3, table5);
   const [value, unit] = scaled(cell2, line);
   if (!isTimeUnit(unit)) throw new FormatError(NAME10, `expected a time in the median column, got "${cell2}"`, line.number);
   set.add(table5.leaf, "time", "s", "lower", toSeconds(value, unit), line.number);
@@ -60847,7 +60999,7 @@ function addExtraRow(set, table5, text3, line) {
     table5.alloc = { label: label[1], rows: 0 };
     return;
   }
-  const cell2 = median3(text3, table5);
+  const cell2 = median4(text3, table5);
   if (cell2 === "") return;
   const [value, unit] = scaled(cell2, line);
   if (table5.alloc !== void 0) {
@@ -60864,7 +61016,7 @@ function readRow(set, table5, text3, line) {
     const depth = row[1].length / 3 + 1;
     table5.path = [...table5.path.slice(0, depth), row[2].trim()];
     table5.alloc = void 0;
-    const hasValue = median3(text3, table5) !== "";
+    const hasValue = median4(text3, table5) !== "";
     table5.leaf = hasValue ? table5.path.join("::") : void 0;
     if (hasValue) addLeafValue(set, table5, text3, line);
     return;
@@ -62292,6 +62444,17 @@ var CONFIG = [
     commands: ["run"]
   },
   {
+    name: "shard-plan",
+    arg: "FILE",
+    type: "text",
+    defaultText: "none: the hash split",
+    help: "balance the shards by the measured times in FILE (benchgate analyze --write-shard-plan writes it); a new plan moves benchmarks between shards (docs/shards.md)",
+    // Which benchmarks a job measures, as shard does.
+    trust: "trusted-only",
+    measures: true,
+    commands: ["run"]
+  },
+  {
     name: "seed",
     arg: "N",
     ...int(0),
@@ -62670,6 +62833,15 @@ var HISTORY = [
     commands: ["record", "history"]
   },
   {
+    name: "write-shard-plan",
+    arg: "FILE",
+    type: "text",
+    help: "write a shard plan (each benchmark's measured time) from the log to FILE, for shard-plan (docs/shards.md)",
+    trust: "trusted-only",
+    measures: false,
+    commands: ["analyze"]
+  },
+  {
     name: "history-from",
     arg: "FILE",
     type: "text",
@@ -62971,6 +63143,9 @@ function resolveConfig(layers, repoDir) {
     ...roundsOf(merged, number, takesFilter(bench, format, merged)),
     warmup: number("warmup") ?? DEFAULTS.warmup,
     ...text3("shard") !== void 0 && { shard: parseShard(text3("shard"), merged.shard.where) },
+    ...text3("shard-plan") !== void 0 && {
+      shardPlan: readShardPlan(path.resolve(repoDir, text3("shard-plan")), merged["shard-plan"].where)
+    },
     seed: number("seed") ?? Math.floor(Math.random() * 2 ** 31),
     thresholdPct: number("threshold") ?? DEFAULTS.thresholdPct,
     // The sequential design's level covers every look: it needs a smaller one for the same false-alarm rate.
@@ -63000,6 +63175,16 @@ function resolveConfig(layers, repoDir) {
   if (config.shard) checkShardable(config, config.shard, merged.shard.where);
   return config;
 }
+function readShardPlan(file, where) {
+  if (!existsSync(file))
+    throw new ConfigError(`${where}: ${file} does not exist: write it with benchgate analyze LOG --write-shard-plan FILE`);
+  try {
+    return parseShardPlan(readFileSync(file, "utf8"), file);
+  } catch (err) {
+    if (err instanceof ShardPlanError) throw new ConfigError(`${where}: ${err.message}`);
+    throw err;
+  }
+}
 function parseShard(text3, where) {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text3);
   const [index, total2] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
@@ -63008,13 +63193,13 @@ function parseShard(text3, where) {
   return { index, total: total2 };
 }
 function checkShardable(config, shard, where) {
+  if (config.countTarget) return;
   const why = unshardable(config.format);
   if (why !== null)
     throw new ConfigError(`${where}: shard ${shard.index}/${shard.total}: the ${config.format} format cannot be sharded: ${why}`);
-  if (config.warmup < 1) throw new ConfigError(`${where}: a shard learns the benchmarks from the warm-up round: set warmup to 1 or more`);
-  if (config.countTarget)
+  if (config.warmup < 1 && listCommand(config.format, config.bench) === null)
     throw new ConfigError(
-      `${where}: shards do not yet apply to per-benchmark counts (measure: instructions with a ${config.format} command)`
+      `${where}: a shard learns the benchmarks from the warm-up round (the ${config.format} harness has no list mode this bench command can take): set warmup to 1 or more`
     );
 }
 var FAIL_ON = ["regression", "removed"];
@@ -63092,7 +63277,7 @@ function countTargetOf(bench, format, merged, binary, packages) {
     throw new ConfigError(
       `${merged["count-packages"].where}: count-packages builds Go packages; ${format} benchmarks are counted from the binary your build makes: set count-binary instead`
     );
-  const recognised = counts.recognise((0, import_shell_quote.parse)(bench, (name2) => ({ op: `$${name2}` })));
+  const recognised = counts.recognise((0, import_shell_quote2.parse)(bench, (name2) => ({ op: `$${name2}` })));
   const pattern = recognised?.pattern ?? ".";
   if (binary !== void 0) return { packages: [], pattern, buildFlags: [], binary };
   if (packages.length > 0) return { packages, pattern, buildFlags: recognised?.buildFlags ?? [] };
@@ -63268,9 +63453,9 @@ function deadRunRoots(tmp) {
     return [];
   }
   return entries.filter((name2) => name2.startsWith("benchgate-")).map((name2) => path2.join(tmp, name2)).filter((root) => {
-    const owner = path2.join(root, OWNER_FILE);
-    if (!existsSync2(owner)) return false;
-    const [pidText = "", host = ""] = readFileSync2(owner, "utf8").split("\n");
+    const owner2 = path2.join(root, OWNER_FILE);
+    if (!existsSync2(owner2)) return false;
+    const [pidText = "", host = ""] = readFileSync2(owner2, "utf8").split("\n");
     const pid = Number(pidText);
     return host === os2.hostname() && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid);
   });
@@ -64109,6 +64294,11 @@ var results_log_schema_default = {
           type: "number",
           description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
           minimum: 0
+        },
+        plan: {
+          type: "string",
+          description: "The digest of the shard plan (`shard-plan`) that chose the benchmarks, when one did: they are then the shard's by the plan, not by the hash, and the shards of one run share the digest.",
+          maxLength: 4096
         }
       },
       required: [
@@ -64143,6 +64333,11 @@ var results_log_schema_default = {
           type: "number",
           description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
           minimum: 0
+        },
+        plan: {
+          type: "string",
+          description: "The digest of the shard plan (`shard-plan`) that chose the benchmarks, when one did: they are then the shard's by the plan, not by the hash, and the shards of one run share the digest.",
+          maxLength: 4096
         },
         seed: {
           type: "number"
@@ -66319,6 +66514,11 @@ var results_schema_default = {
           type: "number",
           description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
           minimum: 0
+        },
+        plan: {
+          type: "string",
+          description: "The digest of the shard plan (`shard-plan`) that chose the benchmarks, when one did: they are then the shard's by the plan, not by the hash, and the shards of one run share the digest.",
+          maxLength: 4096
         },
         seed: {
           type: "number"
@@ -70577,7 +70777,7 @@ function buckets(values) {
   if (values.length <= MAX_BARS) return [...values];
   return Array.from(
     { length: MAX_BARS },
-    (_, i) => median(values.slice(Math.floor(i * values.length / MAX_BARS), Math.floor((i + 1) * values.length / MAX_BARS)))
+    (_, i) => median2(values.slice(Math.floor(i * values.length / MAX_BARS), Math.floor((i + 1) * values.length / MAX_BARS)))
   );
 }
 function sparklines(series) {
@@ -71953,6 +72153,66 @@ async function runCountRepetitions(ctx, benchmarks, plan, policy, append2) {
   }
 }
 
+// src/runner/shard-scope.ts
+function owner(format, shard, plan) {
+  const assignment = plan ? planAssignment(plan, shard.total) : null;
+  return (raw) => plannedShardOf(format, raw, shard.total, assignment) === shard.index;
+}
+function scopeOf(config, shard, bySide2, learns) {
+  const expected = { base: /* @__PURE__ */ new Set(), head: /* @__PURE__ */ new Set() };
+  const all = [.../* @__PURE__ */ new Set([...bySide2.base, ...bySide2.head])];
+  const owns2 = owner(config.format, shard, config.shardPlan);
+  const open2 = all.filter(owns2);
+  if (!learns) {
+    for (const side of ["base", "head"]) for (const n of bySide2[side]) if (open2.includes(n)) expected[side].add(n);
+  }
+  const units = (names) => [...new Set(names.map((n) => shardUnit(config.format, n)))];
+  return {
+    header: {
+      ...shard,
+      benchmarks: units(open2).sort(),
+      listed: units(all).length,
+      ...config.shardPlan && { plan: config.shardPlan.digest }
+    },
+    open: open2,
+    all,
+    filter: open2.length === 0 ? null : openFilterEnv(config, open2, all),
+    expected,
+    learns,
+    owns: owns2
+  };
+}
+function shardScope(config, shard, warmup) {
+  const bySide2 = (side) => warmup.filter((r) => r.side === side).flatMap((r) => r.measurements.map((m) => m.benchmark));
+  return scopeOf(config, shard, { base: bySide2("base"), head: bySide2("head") }, false);
+}
+function listedShardScope(config, shard, listed2) {
+  return scopeOf(config, shard, listed2, true);
+}
+function checkShardRound(scope, runs, label) {
+  for (const run of runs) {
+    if (run.error !== void 0) continue;
+    const seen = new Set(run.measurements.map((m) => m.benchmark));
+    const missing = [...scope.expected[run.side]].find((name2) => !seen.has(name2));
+    if (missing !== void 0) {
+      const { index, total: total2 } = scope.header;
+      const from = scope.learns ? "an earlier round" : "its warm-up";
+      throw new RunFailure(
+        `shard ${index}/${total2}: the ${run.side} run in ${label} did not run ${JSON.stringify(missing)}, which ${from} ran: the harness filter did not select it`
+      );
+    }
+    if (scope.learns) {
+      for (const name2 of seen) if (scope.owns(name2)) scope.expected[run.side].add(name2);
+    }
+  }
+}
+function countShardScope(config, shard, found) {
+  const owns2 = owner(config.format, shard, config.shardPlan);
+  const benchmarks = found.filter((b) => owns2(b.name));
+  const header = { ...shard, benchmarks: benchmarks.map((b) => b.name).sort(), listed: found.length };
+  return { header: { ...header, ...config.shardPlan && { plan: config.shardPlan.digest } }, benchmarks };
+}
+
 // src/measure-counts.ts
 async function measureCounts(setup) {
   const { config, platform: platform2 } = setup;
@@ -71973,13 +72233,19 @@ async function measureCounts(setup) {
       info: (m) => platform2.info(m),
       checkCancelled: setup.checkCancelled
     };
-    const benchmarks = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
+    const found = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
+    const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
+    const benchmarks = scope?.benchmarks ?? found;
+    if (scope)
+      platform2.info(`shard ${scope.header.index}/${scope.header.total}: ${benchmarks.length} of the ${found.length} benchmarks listed`);
+    if (benchmarks.length === 0) return setup.openLog({}, scope?.header);
     const plan = await platform2.group(
       `calibrate ${benchmarks.length} benchmarks on base (${config.jobs} at once)`,
       () => calibrate(ctx, benchmarks)
     );
-    const log = setup.openLog(plan);
-    const done = await runCountRepetitions(ctx, benchmarks, plan, setup.policy(config), (run) => log.append(run));
+    const log = setup.openLog(plan, scope?.header);
+    const policy = setup.policy(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
+    const done = await runCountRepetitions(ctx, benchmarks, plan, policy, (run) => log.append(run));
     const reps = [...done.repetitions.values()].sort((a, b) => a - b);
     const why = {
       decided: "every benchmark is decided",
@@ -72014,43 +72280,26 @@ function countPolicy(config) {
   };
 }
 
-// src/runner/shard-scope.ts
-function shardScope(config, shard, warmup) {
-  const raw = /* @__PURE__ */ new Set();
-  const expected = { base: /* @__PURE__ */ new Set(), head: /* @__PURE__ */ new Set() };
-  const listed2 = /* @__PURE__ */ new Set();
-  for (const run of warmup) {
-    for (const m of run.measurements) {
-      const name2 = normaliseName(config.format, m.benchmark);
-      listed2.add(name2);
-      if (shardOfName(name2, shard.total) !== shard.index) continue;
-      raw.add(m.benchmark);
-      expected[run.side].add(m.benchmark);
-    }
+// src/runner/list-benchmarks.ts
+async function listBenchmarks(config, dirs, env, user) {
+  const list3 = harnessOf(config.format)?.list;
+  const command = listCommand(config.format, config.bench);
+  if (!list3) return { why: `the ${config.format} harness has no list mode` };
+  if (command === null) return { why: "the bench command is not one simple command the list arguments can be added to" };
+  const bySide2 = { base: [], head: [] };
+  for (const side of ["base", "head"]) {
+    const r = await execMeasured(command, {
+      cwd: dirs[side],
+      env: { ...env(side), ...wholeSuiteEnv(config).env },
+      timeoutSec: config.timeoutSec,
+      user
+    });
+    if (r.exitCode !== 0 || r.signal || r.timedOut)
+      return { why: `listing on ${side} (${list3.args.join(" ")}) ${r.timedOut ? "timed out" : `exited with ${r.signal ?? r.exitCode}`}` };
+    bySide2[side] = list3.parse(r.stdout);
   }
-  const owned = [...new Set([...raw].map((n) => normaliseName(config.format, n)))].sort();
-  const all = [...new Set(warmup.flatMap((r) => r.measurements.map((m) => m.benchmark)))];
-  const open2 = [...raw];
-  return {
-    header: { ...shard, benchmarks: owned, listed: listed2.size },
-    open: open2,
-    all,
-    filter: open2.length === 0 ? null : openFilterEnv(config, open2, all),
-    expected
-  };
-}
-function checkShardRound(scope, runs, label) {
-  for (const run of runs) {
-    if (run.error !== void 0) continue;
-    const seen = new Set(run.measurements.map((m) => m.benchmark));
-    const missing = [...scope.expected[run.side]].find((name2) => !seen.has(name2));
-    if (missing !== void 0) {
-      const { index, total: total2 } = scope.header;
-      throw new RunFailure(
-        `shard ${index}/${total2}: the ${run.side} run in ${label} did not run ${JSON.stringify(missing)}, which its warm-up ran: the harness filter did not select it`
-      );
-    }
-  }
+  if (bySide2.base.length === 0 && bySide2.head.length === 0) return { why: `listing (${list3.args.join(" ")}) listed no benchmark` };
+  return { bySide: bySide2 };
 }
 
 // src/measure.ts
@@ -72165,7 +72414,8 @@ async function measure(config, platform2) {
         dirs,
         env: (side) => commandEnv(side, 0, dirs, user),
         checkCancelled,
-        openLog: (plan) => log = openLog(plan),
+        shard,
+        openLog: (plan, shardHeader) => log = openLog(plan, shardHeader),
         policy: countPolicy
       });
       log.end("completed");
@@ -72173,6 +72423,8 @@ async function measure(config, platform2) {
     }
     if (!shard) log = openLog();
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled, user);
+    const listed2 = shard ? await listShard(config, platform2, shard, dirs, user) : null;
+    if (listed2) log = openLog(void 0, listed2.header);
     const rounds2 = {
       config,
       platform: platform2,
@@ -72180,6 +72432,7 @@ async function measure(config, platform2) {
       log,
       openShardLog: (h2) => log = openLog(void 0, h2),
       shard,
+      listed: listed2,
       checkCancelled,
       steady: steady2,
       user
@@ -72287,9 +72540,10 @@ async function runRounds(ctx) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
-  let filter2 = wholeSuiteEnv(config);
+  let scope = context3.listed;
+  if (scope?.filter === null) return context3.harnessFailures;
+  let filter2 = scope?.filter ?? wholeSuiteEnv(config);
   const warmup = [];
-  let scope = null;
   let roundsDone = 0;
   let familyChecked = false;
   for (const planned of plan) {
@@ -72302,7 +72556,7 @@ async function runRounds(ctx) {
     const roundStart = Date.now();
     const runs = await runRound(context3, planned, label, filter2);
     if (planned.warmup) warmup.push(...runs);
-    else if (scope) checkShardRound(scope, runs, label);
+    if (scope) checkShardRound(scope, runs, label);
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
     roundsDone++;
@@ -72317,17 +72571,19 @@ async function runAdaptiveRounds(ctx, adaptive) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
-  let whole = wholeSuiteEnv(config);
+  if (context3.listed?.filter === null) return context3.harnessFailures;
+  let whole = context3.listed?.filter ?? wholeSuiteEnv(config);
   const warmup = [];
   let familyChecked = false;
   for (const planned of plan.filter((p) => p.warmup)) {
     const runs = await runRound(context3, planned, warmupLabel(config, planned), whole);
+    if (context3.listed) checkShardRound(context3.listed, runs, warmupLabel(config, planned));
     warmup.push(...runs);
     platform2.info(`${warmupLabel(config, planned)} (discarded)`);
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
   }
-  const scope = context3.shard ? startShard(context3, context3.shard, warmup) : null;
+  const scope = context3.listed ?? (context3.shard ? startShard(context3, context3.shard, warmup) : null);
   if (scope?.filter === null) return context3.harnessFailures;
   if (scope) whole = scope.filter;
   const measured3 = plan.filter((p) => !p.warmup);
@@ -72372,14 +72628,32 @@ async function runAdaptiveRounds(ctx, adaptive) {
 function startShard(context3, shard, warmup) {
   const scope = shardScope(context3.config, shard, warmup);
   context3.log = context3.openShardLog(scope.header);
-  const { benchmarks, listed: listed2 } = scope.header;
-  context3.platform.info(`shard ${shard.index}/${shard.total}: ${benchmarks.length} of the ${listed2} benchmarks the warm-up listed`);
-  if (scope.filter === null) context3.platform.info(`shard ${shard.index}/${shard.total} has no benchmark to measure`);
-  else if (scope.filter.why)
-    context3.platform.warn(
-      `shard ${shard.index}/${shard.total} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`
-    );
+  announceShard(context3.platform, scope, "the warm-up");
   return scope;
+}
+async function listShard(config, platform2, shard, dirs, user) {
+  const listed2 = await platform2.group(
+    "list the benchmarks",
+    () => listBenchmarks(config, dirs, (side) => commandEnv(side, 0, dirs, user), user)
+  );
+  if ("bySide" in listed2) {
+    const scope = listedShardScope(config, shard, listed2.bySide);
+    announceShard(platform2, scope, "the list mode");
+    return scope;
+  }
+  if (config.warmup < 1)
+    throw new RunFailure(
+      `shard ${shard.index}/${shard.total}: cannot list the benchmarks (${listed2.why}), and warmup is 0: set warmup to 1 or more`
+    );
+  platform2.info(`shard ${shard.index}/${shard.total}: the warm-up round lists the benchmarks (${listed2.why})`);
+  return null;
+}
+function announceShard(platform2, scope, source) {
+  const { index, total: total2, benchmarks, listed: listed2 } = scope.header;
+  platform2.info(`shard ${index}/${total2}: ${benchmarks.length} of the ${listed2} benchmarks ${source} listed`);
+  if (scope.filter === null) platform2.info(`shard ${index}/${total2} has no benchmark to measure`);
+  else if (scope.filter.why)
+    platform2.warn(`shard ${index}/${total2} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`);
 }
 async function runRound(ctx, planned, label, filter2) {
   const runs = [];
@@ -72460,10 +72734,10 @@ import { mkdirSync as mkdirSync3 } from "node:fs";
 import path19 from "node:path";
 
 // src/report/codequality.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 var CODE_QUALITY_PATH = ".gitlab-ci.yml";
 function fingerprint(c, format) {
-  return createHash2("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) }, format)).digest("hex");
+  return createHash3("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) }, format)).digest("hex");
 }
 function pText(c) {
   return c.sequential ? `p / level = ${sequentialPCell(c, c.sequential)}, after ${c.sequential.rounds} rounds` : `adjusted p = ${formatP(c.pAdjusted)}`;
@@ -73019,6 +73293,12 @@ var cmdAnalyze = async ({ values, positionals, platform: platform2 }) => {
       platform2.info(`${file}: rounds auto: the looks are replayed at the new level, on the rounds the run chose at its own`);
     }
   }
+  const planFile = values["write-shard-plan"];
+  if (planFile !== void 0) {
+    const plan = planFromRuns(log.header.config.format, log.runs);
+    writeFileSync7(planFile, shardPlanText(plan));
+    platform2.info(`shard plan of ${Object.keys(plan.times).length} benchmarks written to ${planFile} (shard-plan: ${planFile})`);
+  }
   const outDir = values.out ?? path20.dirname(file);
   return (await concludeLog({
     log,
@@ -73130,7 +73410,7 @@ async function reply(octokit, repo, pullRequest, body) {
 }
 
 // src/commands/report.ts
-import { existsSync as existsSync13, readdirSync as readdirSync6, readFileSync as readFileSync15, statSync as statSync4, writeFileSync as writeFileSync7 } from "node:fs";
+import { existsSync as existsSync13, readdirSync as readdirSync6, readFileSync as readFileSync15, statSync as statSync4, writeFileSync as writeFileSync8 } from "node:fs";
 import path22 from "node:path";
 
 // src/runner/log-identity.ts
@@ -73199,9 +73479,11 @@ function joinShards(logs, gate) {
     throw new RunFailure(`${file}: shard ${index}/${total2} did not complete: ${why}; re-run that shard`);
   }
   const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
-  const owned = ordered.map(({ log }) => {
+  const format = first.log.header.config.format;
+  const planned = ordered.some(({ log }) => log.header.shard.plan !== void 0);
+  const owned = planned ? plannedLists(ordered, total2, format) : ordered.map(({ log }) => {
     const { index } = log.header.shard;
-    return [...new Set(log.header.shard.benchmarks)].filter((name2) => shardOfName(name2, total2) === index);
+    return [...new Set(log.header.shard.benchmarks)].filter((name2) => shardOfBenchmark(format, name2, total2) === index);
   });
   const listed2 = owned.reduce((sum3, names) => sum3 + names.length, 0);
   const shards = ordered.map(({ log }, i) => ({
@@ -73213,13 +73495,45 @@ function joinShards(logs, gate) {
     environment: log.header.environment
   }));
   const { schema: _v1, shard: _one, ...header } = first.log.header;
-  const lines2 = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, shards }];
+  const countPlan = ordered.some(({ log }) => log.header.countPlan) ? Object.fromEntries(
+    ordered.flatMap(
+      ({ log }, i) => owned[i].flatMap((name2) => {
+        const work = log.header.countPlan?.[name2];
+        return work ? [[name2, work]] : [];
+      })
+    )
+  ) : void 0;
+  const lines2 = [
+    { ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, ...countPlan && { countPlan }, shards }
+  ];
   for (const { log } of ordered) {
     const index = log.header.shard.index;
     for (const run of log.runs) lines2.push({ type: "run", run: { ...run, shard: index } });
   }
   lines2.push({ type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed", message: `joined from ${total2} shards` });
   return lines2.map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+function plannedLists(ordered, total2, format) {
+  const first = ordered[0];
+  const claimed = /* @__PURE__ */ new Map();
+  return ordered.map(({ file, log }) => {
+    const shard = log.header.shard;
+    if (shard.plan !== first.log.header.shard.plan)
+      throw new LogError(
+        `${file}: shard ${shard.index}/${total2} ${shard.plan === void 0 ? "used no shard plan, unlike" : "used another shard plan than"} ${first.file}: every shard of one run takes the same shard-plan`
+      );
+    const names = [...new Set(shard.benchmarks)];
+    for (const name2 of names) {
+      const unit = shardUnit(format, name2);
+      const other = claimed.get(unit);
+      if (other !== void 0 && other !== shard.index)
+        throw new LogError(
+          `${file}: shard ${shard.index}/${total2} lists ${JSON.stringify(name2)}, which shard ${other}/${total2} lists too: shards never share a benchmark`
+        );
+      claimed.set(unit, shard.index);
+    }
+    return names;
+  });
 }
 
 // src/commands/trusted-gate.ts
@@ -73540,7 +73854,7 @@ function joinShardDirectories(dir, trusted) {
   if (files.length === 0) return;
   const logs = files.map((file) => ({ file, log: readLog(file) }));
   if (logs.every(({ log }) => log.header.skipped !== void 0)) {
-    writeFileSync7(path22.join(dir, LOG_FILE), readFileSync15(files[0]));
+    writeFileSync8(path22.join(dir, LOG_FILE), readFileSync15(files[0]));
     return;
   }
   const plain3 = logs.find(({ log }) => log.header.shard === void 0);
@@ -73549,7 +73863,7 @@ function joinShardDirectories(dir, trusted) {
       `${plain3.file}: not a shard's log: report-from joins the logs of every shard of one run, or reads one run's directory`
     );
   const recorded = logs[0].log.header.config;
-  writeFileSync7(path22.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
+  writeFileSync8(path22.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
 }
 function readLogHead(dir) {
   const logFile = path22.join(dir, LOG_FILE);
@@ -73797,7 +74111,7 @@ async function firstParentLine(repo, good, bad, log) {
 // src/bisect/compare-range.ts
 import path24 from "node:path";
 function rangeComparer(config, platform2, line, glob) {
-  const matches = globMatcher(glob);
+  const matches = globMatcher2(glob);
   const position = new Map(line.map((c, i) => [c.sha, i]));
   return async (base, head2, label) => {
     const outDir = path24.join(config.outDir, "bisect", label);
@@ -73818,9 +74132,9 @@ function rangeComparer(config, platform2, line, glob) {
 }
 
 // src/bisect/command-line.ts
-var import_shell_quote2 = __toESM(require_shell_quote(), 1);
+var import_shell_quote3 = __toESM(require_shell_quote(), 1);
 function bisectCommand(good, bad, glob) {
-  return (0, import_shell_quote2.quote)(["benchgate", "bisect", "--good", good, "--bad", bad, "--benchmark", glob]);
+  return (0, import_shell_quote3.quote)(["benchgate", "bisect", "--good", good, "--bad", bad, "--benchmark", glob]);
 }
 
 // src/bisect/search.ts
@@ -74339,7 +74653,7 @@ function analyseHistory(branch, records, changePointOptions = OTAVA_DEFAULTS, cr
     creepOptions,
     changePoints: findChangePoints(medianSeries(records), changePointOptions),
     creep: findCreep(links, creepOptions),
-    chainHalfWidthPct: widths.length === 0 ? null : median(widths)
+    chainHalfWidthPct: widths.length === 0 ? null : median2(widths)
   };
 }
 
@@ -74666,7 +74980,7 @@ function siteData(records, report, commitUrl2) {
 }
 
 // src/history/site/write.ts
-import { mkdirSync as mkdirSync4, rmSync as rmSync7, writeFileSync as writeFileSync8 } from "node:fs";
+import { mkdirSync as mkdirSync4, rmSync as rmSync7, writeFileSync as writeFileSync9 } from "node:fs";
 import path31 from "node:path";
 
 // src/history/site/assets.generated.ts
@@ -74696,12 +75010,12 @@ function writeSite(dir, data) {
   rmSync7(path31.join(dir, "data"), { recursive: true, force: true });
   mkdirSync4(path31.join(dir, "assets"), { recursive: true });
   mkdirSync4(path31.join(dir, "data", "series"), { recursive: true });
-  writeFileSync8(path31.join(dir, "index.html"), PAGE);
-  writeFileSync8(path31.join(dir, "assets", "site.js"), SITE_SCRIPT);
-  writeFileSync8(path31.join(dir, "assets", "uPlot.min.css"), UPLOT_CSS);
-  writeFileSync8(path31.join(dir, "assets", "site.css"), STYLES2);
-  writeFileSync8(path31.join(dir, "data", "overview.js"), call("overview", data.overview));
-  for (const s of data.series) writeFileSync8(path31.join(dir, "data", "series", `${s.id}.js`), call("series", s.id, s));
+  writeFileSync9(path31.join(dir, "index.html"), PAGE);
+  writeFileSync9(path31.join(dir, "assets", "site.js"), SITE_SCRIPT);
+  writeFileSync9(path31.join(dir, "assets", "uPlot.min.css"), UPLOT_CSS);
+  writeFileSync9(path31.join(dir, "assets", "site.css"), STYLES2);
+  writeFileSync9(path31.join(dir, "data", "overview.js"), call("overview", data.overview));
+  for (const s of data.series) writeFileSync9(path31.join(dir, "data", "series", `${s.id}.js`), call("series", s.id, s));
 }
 
 // src/commands/history.ts
@@ -74753,7 +75067,7 @@ var cmdHistory = async ({ values, positionals, platform: platform2 }) => {
 };
 
 // src/commands/merge.ts
-import { writeFileSync as writeFileSync9 } from "node:fs";
+import { writeFileSync as writeFileSync10 } from "node:fs";
 
 // src/runner/pool-rounds.ts
 function poolRounds(logs, gate) {
@@ -74801,7 +75115,7 @@ var cmdMerge = async ({ values, positionals }) => {
     format: recorded.format,
     adaptive: sharded.length > 0 ? recorded.adaptive : void 0
   });
-  writeFileSync9(values.out, sharded.length > 0 ? joinShards(logs, gate) : poolRounds(logs, gate));
+  writeFileSync10(values.out, sharded.length > 0 ? joinShards(logs, gate) : poolRounds(logs, gate));
   return EXIT.pass;
 };
 
@@ -74851,7 +75165,7 @@ var RUN_HELP_GROUPS = [
   ["How to build and run it:", ["build", "bench", "bench-command", "format", "suite", "working-directory", "measure", "timeout", "run-as"]],
   ["Instruction counts per benchmark (docs/counts.md):", ["count-packages", "count-binary", "jobs"]],
   ["How many rounds:", ["rounds", "min-rounds", "look-every", "max-rounds", "max-time", "warmup", "seed"]],
-  ["Several runners (docs/shards.md):", ["shard"]],
+  ["Several runners (docs/shards.md):", ["shard", "shard-plan"]],
   ["Statistics:", ["alpha", "correction", "sampling"]],
   ["The gate:", ["threshold", "thresholds", "fail-on", "gate-metrics", "gate-process", "ignore", "skip-paths"]],
   ["Output:", ["out", "source"]],

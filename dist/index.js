@@ -41324,8 +41324,8 @@ var init_context = __esm({
       }
       get repo() {
         if (process.env.GITHUB_REPOSITORY) {
-          const [owner, repo] = process.env.GITHUB_REPOSITORY.split("/");
-          return { owner, repo };
+          const [owner2, repo] = process.env.GITHUB_REPOSITORY.split("/");
+          return { owner: owner2, repo };
         }
         if (this.payload.repository) {
           return {
@@ -50897,6 +50897,7 @@ var ADAPTIVE_BUDGET = {
 import { createHash } from "node:crypto";
 
 // src/harness/index.ts
+var import_shell_quote = __toESM(require_shell_quote(), 1);
 import { Buffer as Buffer2 } from "node:buffer";
 
 // src/harness/filter-syntax.ts
@@ -50905,6 +50906,7 @@ var unique = (names) => [...new Set(names)];
 var anchoredAlternation = (open2, escape2, group2 = "(?:") => filter(`^${group2}${unique(open2).map(escape2).join("|")})$`);
 var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
 var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
+var nonEmptyLines = (stdout) => stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "");
 var sameName = (raw) => raw;
 
 // src/harness/bench-bitcoin-csv.ts
@@ -50999,7 +51001,11 @@ var catch2 = {
   select: {
     wholeSuite: { value: "" },
     build: (open2) => filter(catch2Spec(open2))
-  }
+  },
+  // The test case: test specs select test cases.
+  splitUnit: (name) => name.split(" / ")[0]
+  // No list mode for shards: `--list-tests` lists every test case, with a benchmark or not, so a
+  // shard could own only test cases that print no benchmark (an error); the warm-up lists them.
 };
 
 // src/harness/criterion.ts
@@ -51011,6 +51017,11 @@ var criterion = {
   select: {
     wholeSuite: { value: "" },
     build: (open2) => anchoredAlternation(open2, rustQuote)
+  },
+  // `name: benchmark` a line (libtest's list format; `: test` lines are tests, not benchmarks).
+  list: {
+    args: ["--list"],
+    parse: (stdout) => stdout.split("\n").flatMap((line) => line.endsWith(": benchmark") ? [line.slice(0, -": benchmark".length)] : [])
   }
 };
 
@@ -51069,6 +51080,14 @@ var go = {
   select: {
     wholeSuite: { value: "." },
     build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
+  },
+  // A top-level name has no `-` (a Go identifier), so a GOMAXPROCS suffix left on it is dropped here too.
+  splitUnit: (name) => withoutGoPackage(name).split("/")[0].replace(PROCS_SUFFIX, ""),
+  // `go test` and a test binary both take -test.list: it prints the matching top-level names and runs nothing
+  // (with `go test`, an "ok" line per package follows them).
+  list: {
+    args: ["-test.list", "^Benchmark"],
+    parse: (stdout) => stdout.split("\n").filter((line) => /^Benchmark\S*$/.test(line))
   },
   counts: {
     fixWork: (n) => [`-test.benchtime=${n}x`],
@@ -51130,7 +51149,9 @@ var googleBenchmark = {
     selectOne: (name) => [`--benchmark_filter=^${ereQuote(name)}$`, ...ONE_RUN],
     discover: (target2) => [`--benchmark_filter=${target2.pattern}`, "--benchmark_min_time=1x", ...ONE_RUN],
     cannotFixWork: (stderr) => /benchmark_min_time/.test(stderr) && /expected to be a double|unrecognized command-line flag/.test(stderr) ? "this Google Benchmark cannot run a fixed number of iterations: --benchmark_min_time=Nx needs Google Benchmark 1.8.0 or later (Debian bookworm's libbenchmark-dev is 1.7.1, which calibrates by time only); build against 1.8.0 or later, or count the whole command with bench-command and a work fixed in the code (->Iterations(N))" : null
-  }
+  },
+  // One name a line, as the runs name them (the filter in the command applies).
+  list: { args: ["--benchmark_list_tests=true"], parse: nonEmptyLines }
 };
 
 // src/harness/iai-callgrind.ts
@@ -51141,18 +51162,27 @@ var iaiCallgrind = {
 };
 
 // src/harness/jmh.ts
+var withoutParams = (name) => name.replace(/(?<=.)\(.*$/s, "");
 var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
 var jmh = {
   format: "jmh",
   normaliseName: sameName,
   countsMissing: "JMH's iterations run for a time (-r), not a count; single-shot mode with a batch size (-bm ss -bs N) would fix the work, but the JVM's JIT and GC threads make counts under valgrind not repeat, and benchgate does not build that command",
+  // The method: JMH selects and lists methods, never one parameter set.
+  splitUnit: withoutParams,
+  // `-l`: "Benchmarks:" and then one `pkg.Class.method` a line.
+  list: {
+    args: ["-l"],
+    parse: (stdout) => {
+      const lines2 = nonEmptyLines(stdout);
+      const at = lines2.indexOf("Benchmarks:");
+      return at < 0 ? [] : lines2.slice(at + 1);
+    }
+  },
   select: {
     wholeSuite: { value: ".*" },
     // benchgate appends `(params)` to the method; JMH never sees it.
-    build: (open2) => anchoredAlternation(
-      open2.map((n) => n.replace(/(?<=.)\(.*$/s, "")),
-      javaQuote
-    )
+    build: (open2) => anchoredAlternation(open2.map(withoutParams), javaQuote)
   }
 };
 
@@ -51239,6 +51269,8 @@ var pytestBenchmark = {
     // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
     fixedCostFactor: 0.1
   }
+  // No list mode for shards: `--collect-only` lists every test, benchmark or not, so a shard could
+  // own only plain tests, whose run prints no benchmark (an error); the warm-up lists the benchmarks.
 };
 
 // src/harness/qtestlib.ts
@@ -51292,11 +51324,28 @@ function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
   }
   return out;
 }
+function listCommand(format, bench) {
+  const list3 = harnessOf(format)?.list;
+  if (!list3) return null;
+  const words = (0, import_shell_quote.parse)(bench, (name) => `$${name}`);
+  if (!words.every((w) => typeof w === "string")) return null;
+  return `${expandFilterPlaceholder(bench)} ${(0, import_shell_quote.quote)(list3.args)}`;
+}
 
 // src/harness/shard-split.ts
 function shardOfName(name, total2) {
   const hash = createHash("sha256").update(name, "utf8").digest().readUIntBE(0, 6);
   return hash % total2 + 1;
+}
+function shardUnit(format, raw) {
+  const name = normaliseName(format, raw);
+  return harnessOf(format)?.splitUnit?.(name) ?? name;
+}
+function shardOfBenchmark(format, raw, total2) {
+  return shardOfName(shardUnit(format, raw), total2);
+}
+function shardOwns(format, shard, raw) {
+  return shardOfBenchmark(format, raw, shard.total) === shard.index;
 }
 function unshardable(format) {
   const select2 = harnessOf(format)?.select;
@@ -51311,8 +51360,13 @@ function unshardable(format) {
 function shardShare(shard) {
   return shard.listed === 0 ? 0 : Math.min(1, shard.benchmarks.length / shard.listed);
 }
+function countShareAlpha(alpha, shard) {
+  return Math.min(alpha, COUNT_DEFAULTS.maxAlpha) * shardShare(shard);
+}
 function owns(format, shard) {
-  return (raw) => shardOfName(normaliseName(format, raw), shard.total) === shard.index;
+  if (shard.plan === void 0 || shard.benchmarks === void 0) return (raw) => shardOwns(format, shard, raw);
+  const listed2 = new Set(shard.benchmarks.map((name) => shardUnit(format, name)));
+  return (raw) => listed2.has(shardUnit(format, raw));
 }
 function shardParts(header, runs, format) {
   if (header.shards) {
@@ -51326,6 +51380,22 @@ function shardParts(header, runs, format) {
     }));
   }
   if (header.shard) return [{ shard: header.shard, runs: ownRuns(runs, format, header.shard) }];
+  return [{ shard: null, runs: [...runs] }];
+}
+function countParts(header, runs) {
+  const own = (shard, rs) => {
+    const mine = owns(header.config.format, shard);
+    return rs.filter((r) => r.benchmark !== void 0 && mine(r.benchmark));
+  };
+  if (header.shards)
+    return header.shards.map((shard) => ({
+      shard,
+      runs: own(
+        shard,
+        runs.filter((r) => r.shard === shard.index)
+      )
+    }));
+  if (header.shard) return [{ shard: header.shard, runs: own(header.shard, runs) }];
   return [{ shard: null, runs: [...runs] }];
 }
 function ownRuns(runs, format, shard) {
@@ -52308,8 +52378,10 @@ function ownsNothing(header) {
   return header.shard !== void 0 && header.shard.benchmarks.length === 0;
 }
 function analyze({ header, runs, end, settings, override = null }) {
-  const counted = compareCounts(runs, settings);
-  const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
+  const counted = countParts(header, runs.filter(isCountRun)).flatMap(
+    (part) => compareCounts(part.runs, part.shard ? { ...settings, alpha: countShareAlpha(settings.alpha, part.shard) } : settings)
+  );
+  const suiteRuns = runs.filter((r) => !isCountRun(r));
   const { sequential, cost, groups } = analyseParts(header, suiteRuns, settings, end);
   const { compared, family } = compareGroups(groups, settings, sequential ?? void 0);
   const diagnosed = diagnose(compared);
@@ -52357,7 +52429,7 @@ function analyze({ header, runs, end, settings, override = null }) {
 import { constants as constants3 } from "node:os";
 
 // src/config.ts
-var import_shell_quote = __toESM(require_shell_quote(), 1);
+var import_shell_quote2 = __toESM(require_shell_quote(), 1);
 var import_yaml = __toESM(require_dist(), 1);
 import { existsSync as existsSync2, readFileSync } from "node:fs";
 import os6 from "node:os";
@@ -58789,6 +58861,51 @@ function parseOutput(text3, format) {
   return { format: parser.name, measurements };
 }
 
+// src/harness/shard-plan.ts
+import { createHash as createHash2 } from "node:crypto";
+var SHARD_PLAN_VERSION = 1;
+var ShardPlanError = class extends Error {
+};
+function parseShardPlan(text3, file) {
+  let raw;
+  try {
+    raw = JSON.parse(text3);
+  } catch (err) {
+    throw new ShardPlanError(
+      `${file}: not JSON (${err.message}): write it with benchgate analyze LOG --write-shard-plan ${file}`
+    );
+  }
+  const plan = raw;
+  if (plan?.benchgateShardPlan !== SHARD_PLAN_VERSION || typeof plan.times !== "object" || plan.times === null || Array.isArray(plan.times))
+    throw new ShardPlanError(`${file}: expected {"benchgateShardPlan": ${SHARD_PLAN_VERSION}, "times": {"<benchmark>": seconds, ...}}`);
+  const times = {};
+  for (const [unit, seconds] of Object.entries(plan.times)) {
+    if (typeof seconds !== "number" || !(seconds >= 0) || !Number.isFinite(seconds))
+      throw new ShardPlanError(`${file}: times[${JSON.stringify(unit)}] is ${JSON.stringify(seconds)}: expected seconds, a number >= 0`);
+    times[unit] = seconds;
+  }
+  return withDigest(times);
+}
+function withDigest(times) {
+  const canonical = JSON.stringify(Object.entries(times).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+  return { times, digest: createHash2("sha256").update(canonical, "utf8").digest("hex") };
+}
+function planAssignment(plan, total2) {
+  const load = new Array(total2).fill(0);
+  const order = Object.entries(plan.times).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  const assigned = /* @__PURE__ */ new Map();
+  for (const [unit, seconds] of order) {
+    const lightest = load.indexOf(Math.min(...load));
+    load[lightest] += seconds;
+    assigned.set(unit, lightest + 1);
+  }
+  return assigned;
+}
+function plannedShardOf(format, raw, total2, assignment) {
+  const unit = shardUnit(format, raw);
+  return assignment?.get(unit) ?? shardOfName(unit, total2);
+}
+
 // src/options.ts
 var int = (min) => ({
   type: "int",
@@ -58940,6 +59057,17 @@ var CONFIG = [
     defaultText: "none; on GitLab, CI_NODE_INDEX/CI_NODE_TOTAL of a parallel job",
     help: "measure shard I of N: the benchmarks a stable hash of their names gives it (docs/shards.md); benchgate merge joins the shards",
     // Which benchmarks a job measures: a pull request could leave its regression out of every shard.
+    trust: "trusted-only",
+    measures: true,
+    commands: ["run"]
+  },
+  {
+    name: "shard-plan",
+    arg: "FILE",
+    type: "text",
+    defaultText: "none: the hash split",
+    help: "balance the shards by the measured times in FILE (benchgate analyze --write-shard-plan writes it); a new plan moves benchmarks between shards (docs/shards.md)",
+    // Which benchmarks a job measures, as shard does.
     trust: "trusted-only",
     measures: true,
     commands: ["run"]
@@ -59323,6 +59451,15 @@ var HISTORY = [
     commands: ["record", "history"]
   },
   {
+    name: "write-shard-plan",
+    arg: "FILE",
+    type: "text",
+    help: "write a shard plan (each benchmark's measured time) from the log to FILE, for shard-plan (docs/shards.md)",
+    trust: "trusted-only",
+    measures: false,
+    commands: ["analyze"]
+  },
+  {
     name: "history-from",
     arg: "FILE",
     type: "text",
@@ -59635,6 +59772,9 @@ function resolveConfig(layers, repoDir) {
     ...roundsOf(merged, number, takesFilter(bench, format, merged)),
     warmup: number("warmup") ?? DEFAULTS.warmup,
     ...text3("shard") !== void 0 && { shard: parseShard(text3("shard"), merged.shard.where) },
+    ...text3("shard-plan") !== void 0 && {
+      shardPlan: readShardPlan(path6.resolve(repoDir, text3("shard-plan")), merged["shard-plan"].where)
+    },
     seed: number("seed") ?? Math.floor(Math.random() * 2 ** 31),
     thresholdPct: number("threshold") ?? DEFAULTS.thresholdPct,
     // The sequential design's level covers every look: it needs a smaller one for the same false-alarm rate.
@@ -59664,6 +59804,16 @@ function resolveConfig(layers, repoDir) {
   if (config.shard) checkShardable(config, config.shard, merged.shard.where);
   return config;
 }
+function readShardPlan(file, where) {
+  if (!existsSync2(file))
+    throw new ConfigError(`${where}: ${file} does not exist: write it with benchgate analyze LOG --write-shard-plan FILE`);
+  try {
+    return parseShardPlan(readFileSync(file, "utf8"), file);
+  } catch (err) {
+    if (err instanceof ShardPlanError) throw new ConfigError(`${where}: ${err.message}`);
+    throw err;
+  }
+}
 function parseShard(text3, where) {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text3);
   const [index, total2] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
@@ -59672,13 +59822,13 @@ function parseShard(text3, where) {
   return { index, total: total2 };
 }
 function checkShardable(config, shard, where) {
+  if (config.countTarget) return;
   const why = unshardable(config.format);
   if (why !== null)
     throw new ConfigError(`${where}: shard ${shard.index}/${shard.total}: the ${config.format} format cannot be sharded: ${why}`);
-  if (config.warmup < 1) throw new ConfigError(`${where}: a shard learns the benchmarks from the warm-up round: set warmup to 1 or more`);
-  if (config.countTarget)
+  if (config.warmup < 1 && listCommand(config.format, config.bench) === null)
     throw new ConfigError(
-      `${where}: shards do not yet apply to per-benchmark counts (measure: instructions with a ${config.format} command)`
+      `${where}: a shard learns the benchmarks from the warm-up round (the ${config.format} harness has no list mode this bench command can take): set warmup to 1 or more`
     );
 }
 var FAIL_ON = ["regression", "removed"];
@@ -59756,7 +59906,7 @@ function countTargetOf(bench, format, merged, binary, packages) {
     throw new ConfigError(
       `${merged["count-packages"].where}: count-packages builds Go packages; ${format} benchmarks are counted from the binary your build makes: set count-binary instead`
     );
-  const recognised = counts.recognise((0, import_shell_quote.parse)(bench, (name) => ({ op: `$${name}` })));
+  const recognised = counts.recognise((0, import_shell_quote2.parse)(bench, (name) => ({ op: `$${name}` })));
   const pattern = recognised?.pattern ?? ".";
   if (binary !== void 0) return { packages: [], pattern, buildFlags: [], binary };
   if (packages.length > 0) return { packages, pattern, buildFlags: recognised?.buildFlags ?? [] };
@@ -59912,9 +60062,9 @@ function deadRunRoots(tmp) {
     return [];
   }
   return entries.filter((name) => name.startsWith("benchgate-")).map((name) => path7.join(tmp, name)).filter((root) => {
-    const owner = path7.join(root, OWNER_FILE);
-    if (!existsSync3(owner)) return false;
-    const [pidText = "", host = ""] = readFileSync2(owner, "utf8").split("\n");
+    const owner2 = path7.join(root, OWNER_FILE);
+    if (!existsSync3(owner2)) return false;
+    const [pidText = "", host = ""] = readFileSync2(owner2, "utf8").split("\n");
     const pid = Number(pidText);
     return host === os7.hostname() && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid);
   });
@@ -60758,6 +60908,11 @@ var results_log_schema_default = {
           type: "number",
           description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
           minimum: 0
+        },
+        plan: {
+          type: "string",
+          description: "The digest of the shard plan (`shard-plan`) that chose the benchmarks, when one did: they are then the shard's by the plan, not by the hash, and the shards of one run share the digest.",
+          maxLength: 4096
         }
       },
       required: [
@@ -60792,6 +60947,11 @@ var results_log_schema_default = {
           type: "number",
           description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
           minimum: 0
+        },
+        plan: {
+          type: "string",
+          description: "The digest of the shard plan (`shard-plan`) that chose the benchmarks, when one did: they are then the shard's by the plan, not by the hash, and the shards of one run share the digest.",
+          maxLength: 4096
         },
         seed: {
           type: "number"
@@ -62968,6 +63128,11 @@ var results_schema_default = {
           type: "number",
           description: "How many benchmarks the warm-up listed on base and head together (every shard's).",
           minimum: 0
+        },
+        plan: {
+          type: "string",
+          description: "The digest of the shard plan (`shard-plan`) that chose the benchmarks, when one did: they are then the shard's by the plan, not by the hash, and the shards of one run share the digest.",
+          maxLength: 4096
         },
         seed: {
           type: "number"
@@ -66334,6 +66499,66 @@ async function runCountRepetitions(ctx, benchmarks, plan, policy, append2) {
   }
 }
 
+// src/runner/shard-scope.ts
+function owner(format, shard, plan) {
+  const assignment = plan ? planAssignment(plan, shard.total) : null;
+  return (raw) => plannedShardOf(format, raw, shard.total, assignment) === shard.index;
+}
+function scopeOf(config, shard, bySide2, learns) {
+  const expected = { base: /* @__PURE__ */ new Set(), head: /* @__PURE__ */ new Set() };
+  const all = [.../* @__PURE__ */ new Set([...bySide2.base, ...bySide2.head])];
+  const owns2 = owner(config.format, shard, config.shardPlan);
+  const open2 = all.filter(owns2);
+  if (!learns) {
+    for (const side of ["base", "head"]) for (const n of bySide2[side]) if (open2.includes(n)) expected[side].add(n);
+  }
+  const units = (names) => [...new Set(names.map((n) => shardUnit(config.format, n)))];
+  return {
+    header: {
+      ...shard,
+      benchmarks: units(open2).sort(),
+      listed: units(all).length,
+      ...config.shardPlan && { plan: config.shardPlan.digest }
+    },
+    open: open2,
+    all,
+    filter: open2.length === 0 ? null : openFilterEnv(config, open2, all),
+    expected,
+    learns,
+    owns: owns2
+  };
+}
+function shardScope(config, shard, warmup) {
+  const bySide2 = (side) => warmup.filter((r) => r.side === side).flatMap((r) => r.measurements.map((m) => m.benchmark));
+  return scopeOf(config, shard, { base: bySide2("base"), head: bySide2("head") }, false);
+}
+function listedShardScope(config, shard, listed2) {
+  return scopeOf(config, shard, listed2, true);
+}
+function checkShardRound(scope, runs, label) {
+  for (const run2 of runs) {
+    if (run2.error !== void 0) continue;
+    const seen = new Set(run2.measurements.map((m) => m.benchmark));
+    const missing = [...scope.expected[run2.side]].find((name) => !seen.has(name));
+    if (missing !== void 0) {
+      const { index, total: total2 } = scope.header;
+      const from = scope.learns ? "an earlier round" : "its warm-up";
+      throw new RunFailure(
+        `shard ${index}/${total2}: the ${run2.side} run in ${label} did not run ${JSON.stringify(missing)}, which ${from} ran: the harness filter did not select it`
+      );
+    }
+    if (scope.learns) {
+      for (const name of seen) if (scope.owns(name)) scope.expected[run2.side].add(name);
+    }
+  }
+}
+function countShardScope(config, shard, found) {
+  const owns2 = owner(config.format, shard, config.shardPlan);
+  const benchmarks = found.filter((b) => owns2(b.name));
+  const header = { ...shard, benchmarks: benchmarks.map((b) => b.name).sort(), listed: found.length };
+  return { header: { ...header, ...config.shardPlan && { plan: config.shardPlan.digest } }, benchmarks };
+}
+
 // src/measure-counts.ts
 async function measureCounts(setup) {
   const { config, platform: platform2 } = setup;
@@ -66354,13 +66579,19 @@ async function measureCounts(setup) {
       info: (m) => platform2.info(m),
       checkCancelled: setup.checkCancelled
     };
-    const benchmarks = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
+    const found = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
+    const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
+    const benchmarks = scope?.benchmarks ?? found;
+    if (scope)
+      platform2.info(`shard ${scope.header.index}/${scope.header.total}: ${benchmarks.length} of the ${found.length} benchmarks listed`);
+    if (benchmarks.length === 0) return setup.openLog({}, scope?.header);
     const plan = await platform2.group(
       `calibrate ${benchmarks.length} benchmarks on base (${config.jobs} at once)`,
       () => calibrate(ctx, benchmarks)
     );
-    const log = setup.openLog(plan);
-    const done = await runCountRepetitions(ctx, benchmarks, plan, setup.policy(config), (run2) => log.append(run2));
+    const log = setup.openLog(plan, scope?.header);
+    const policy = setup.policy(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
+    const done = await runCountRepetitions(ctx, benchmarks, plan, policy, (run2) => log.append(run2));
     const reps = [...done.repetitions.values()].sort((a, b) => a - b);
     const why = {
       decided: "every benchmark is decided",
@@ -66395,43 +66626,26 @@ function countPolicy(config) {
   };
 }
 
-// src/runner/shard-scope.ts
-function shardScope(config, shard, warmup) {
-  const raw = /* @__PURE__ */ new Set();
-  const expected = { base: /* @__PURE__ */ new Set(), head: /* @__PURE__ */ new Set() };
-  const listed2 = /* @__PURE__ */ new Set();
-  for (const run2 of warmup) {
-    for (const m of run2.measurements) {
-      const name = normaliseName(config.format, m.benchmark);
-      listed2.add(name);
-      if (shardOfName(name, shard.total) !== shard.index) continue;
-      raw.add(m.benchmark);
-      expected[run2.side].add(m.benchmark);
-    }
+// src/runner/list-benchmarks.ts
+async function listBenchmarks(config, dirs, env, user) {
+  const list3 = harnessOf(config.format)?.list;
+  const command = listCommand(config.format, config.bench);
+  if (!list3) return { why: `the ${config.format} harness has no list mode` };
+  if (command === null) return { why: "the bench command is not one simple command the list arguments can be added to" };
+  const bySide2 = { base: [], head: [] };
+  for (const side of ["base", "head"]) {
+    const r = await execMeasured(command, {
+      cwd: dirs[side],
+      env: { ...env(side), ...wholeSuiteEnv(config).env },
+      timeoutSec: config.timeoutSec,
+      user
+    });
+    if (r.exitCode !== 0 || r.signal || r.timedOut)
+      return { why: `listing on ${side} (${list3.args.join(" ")}) ${r.timedOut ? "timed out" : `exited with ${r.signal ?? r.exitCode}`}` };
+    bySide2[side] = list3.parse(r.stdout);
   }
-  const owned = [...new Set([...raw].map((n) => normaliseName(config.format, n)))].sort();
-  const all = [...new Set(warmup.flatMap((r) => r.measurements.map((m) => m.benchmark)))];
-  const open2 = [...raw];
-  return {
-    header: { ...shard, benchmarks: owned, listed: listed2.size },
-    open: open2,
-    all,
-    filter: open2.length === 0 ? null : openFilterEnv(config, open2, all),
-    expected
-  };
-}
-function checkShardRound(scope, runs, label) {
-  for (const run2 of runs) {
-    if (run2.error !== void 0) continue;
-    const seen = new Set(run2.measurements.map((m) => m.benchmark));
-    const missing = [...scope.expected[run2.side]].find((name) => !seen.has(name));
-    if (missing !== void 0) {
-      const { index, total: total2 } = scope.header;
-      throw new RunFailure(
-        `shard ${index}/${total2}: the ${run2.side} run in ${label} did not run ${JSON.stringify(missing)}, which its warm-up ran: the harness filter did not select it`
-      );
-    }
-  }
+  if (bySide2.base.length === 0 && bySide2.head.length === 0) return { why: `listing (${list3.args.join(" ")}) listed no benchmark` };
+  return { bySide: bySide2 };
 }
 
 // src/measure.ts
@@ -66546,7 +66760,8 @@ async function measure(config, platform2) {
         dirs,
         env: (side) => commandEnv(side, 0, dirs, user),
         checkCancelled,
-        openLog: (plan) => log = openLog(plan),
+        shard,
+        openLog: (plan, shardHeader) => log = openLog(plan, shardHeader),
         policy: countPolicy
       });
       log.end("completed");
@@ -66554,6 +66769,8 @@ async function measure(config, platform2) {
     }
     if (!shard) log = openLog();
     if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled, user);
+    const listed2 = shard ? await listShard(config, platform2, shard, dirs, user) : null;
+    if (listed2) log = openLog(void 0, listed2.header);
     const rounds2 = {
       config,
       platform: platform2,
@@ -66561,6 +66778,7 @@ async function measure(config, platform2) {
       log,
       openShardLog: (h2) => log = openLog(void 0, h2),
       shard,
+      listed: listed2,
       checkCancelled,
       steady: steady2,
       user
@@ -66668,9 +66886,10 @@ async function runRounds(ctx) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
-  let filter2 = wholeSuiteEnv(config);
+  let scope = context3.listed;
+  if (scope?.filter === null) return context3.harnessFailures;
+  let filter2 = scope?.filter ?? wholeSuiteEnv(config);
   const warmup = [];
-  let scope = null;
   let roundsDone = 0;
   let familyChecked = false;
   for (const planned of plan) {
@@ -66683,7 +66902,7 @@ async function runRounds(ctx) {
     const roundStart = Date.now();
     const runs = await runRound(context3, planned, label, filter2);
     if (planned.warmup) warmup.push(...runs);
-    else if (scope) checkShardRound(scope, runs, label);
+    if (scope) checkShardRound(scope, runs, label);
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
     roundsDone++;
@@ -66698,17 +66917,19 @@ async function runAdaptiveRounds(ctx, adaptive) {
   const { config, platform: platform2 } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
-  let whole = wholeSuiteEnv(config);
+  if (context3.listed?.filter === null) return context3.harnessFailures;
+  let whole = context3.listed?.filter ?? wholeSuiteEnv(config);
   const warmup = [];
   let familyChecked = false;
   for (const planned of plan.filter((p) => p.warmup)) {
     const runs = await runRound(context3, planned, warmupLabel(config, planned), whole);
+    if (context3.listed) checkShardRound(context3.listed, runs, warmupLabel(config, planned));
     warmup.push(...runs);
     platform2.info(`${warmupLabel(config, planned)} (discarded)`);
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
   }
-  const scope = context3.shard ? startShard(context3, context3.shard, warmup) : null;
+  const scope = context3.listed ?? (context3.shard ? startShard(context3, context3.shard, warmup) : null);
   if (scope?.filter === null) return context3.harnessFailures;
   if (scope) whole = scope.filter;
   const measured3 = plan.filter((p) => !p.warmup);
@@ -66753,14 +66974,32 @@ async function runAdaptiveRounds(ctx, adaptive) {
 function startShard(context3, shard, warmup) {
   const scope = shardScope(context3.config, shard, warmup);
   context3.log = context3.openShardLog(scope.header);
-  const { benchmarks, listed: listed2 } = scope.header;
-  context3.platform.info(`shard ${shard.index}/${shard.total}: ${benchmarks.length} of the ${listed2} benchmarks the warm-up listed`);
-  if (scope.filter === null) context3.platform.info(`shard ${shard.index}/${shard.total} has no benchmark to measure`);
-  else if (scope.filter.why)
-    context3.platform.warn(
-      `shard ${shard.index}/${shard.total} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`
-    );
+  announceShard(context3.platform, scope, "the warm-up");
   return scope;
+}
+async function listShard(config, platform2, shard, dirs, user) {
+  const listed2 = await platform2.group(
+    "list the benchmarks",
+    () => listBenchmarks(config, dirs, (side) => commandEnv(side, 0, dirs, user), user)
+  );
+  if ("bySide" in listed2) {
+    const scope = listedShardScope(config, shard, listed2.bySide);
+    announceShard(platform2, scope, "the list mode");
+    return scope;
+  }
+  if (config.warmup < 1)
+    throw new RunFailure(
+      `shard ${shard.index}/${shard.total}: cannot list the benchmarks (${listed2.why}), and warmup is 0: set warmup to 1 or more`
+    );
+  platform2.info(`shard ${shard.index}/${shard.total}: the warm-up round lists the benchmarks (${listed2.why})`);
+  return null;
+}
+function announceShard(platform2, scope, source) {
+  const { index, total: total2, benchmarks, listed: listed2 } = scope.header;
+  platform2.info(`shard ${index}/${total2}: ${benchmarks.length} of the ${listed2} benchmarks ${source} listed`);
+  if (scope.filter === null) platform2.info(`shard ${index}/${total2} has no benchmark to measure`);
+  else if (scope.filter.why)
+    platform2.warn(`shard ${index}/${total2} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`);
 }
 async function runRound(ctx, planned, label, filter2) {
   const runs = [];
@@ -66841,10 +67080,10 @@ import { mkdirSync as mkdirSync3 } from "node:fs";
 import path19 from "node:path";
 
 // src/report/codequality.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 var CODE_QUALITY_PATH = ".gitlab-ci.yml";
 function fingerprint(c, format) {
-  return createHash2("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) }, format)).digest("hex");
+  return createHash3("sha256").update(identityKey({ ...c, complexityN: complexityNOf(c) }, format)).digest("hex");
 }
 function pText(c) {
   return c.sequential ? `p / level = ${sequentialPCell(c, c.sequential)}, after ${c.sequential.rounds} rounds` : `adjusted p = ${formatP(c.pAdjusted)}`;
@@ -67450,9 +67689,11 @@ function joinShards(logs, gate) {
     throw new RunFailure(`${file}: shard ${index}/${total2} did not complete: ${why}; re-run that shard`);
   }
   const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
-  const owned = ordered.map(({ log }) => {
+  const format = first.log.header.config.format;
+  const planned = ordered.some(({ log }) => log.header.shard.plan !== void 0);
+  const owned = planned ? plannedLists(ordered, total2, format) : ordered.map(({ log }) => {
     const { index } = log.header.shard;
-    return [...new Set(log.header.shard.benchmarks)].filter((name) => shardOfName(name, total2) === index);
+    return [...new Set(log.header.shard.benchmarks)].filter((name) => shardOfBenchmark(format, name, total2) === index);
   });
   const listed2 = owned.reduce((sum3, names) => sum3 + names.length, 0);
   const shards = ordered.map(({ log }, i) => ({
@@ -67464,13 +67705,45 @@ function joinShards(logs, gate) {
     environment: log.header.environment
   }));
   const { schema: _v1, shard: _one, ...header } = first.log.header;
-  const lines2 = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, shards }];
+  const countPlan = ordered.some(({ log }) => log.header.countPlan) ? Object.fromEntries(
+    ordered.flatMap(
+      ({ log }, i) => owned[i].flatMap((name) => {
+        const work = log.header.countPlan?.[name];
+        return work ? [[name, work]] : [];
+      })
+    )
+  ) : void 0;
+  const lines2 = [
+    { ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, ...countPlan && { countPlan }, shards }
+  ];
   for (const { log } of ordered) {
     const index = log.header.shard.index;
     for (const run2 of log.runs) lines2.push({ type: "run", run: { ...run2, shard: index } });
   }
   lines2.push({ type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed", message: `joined from ${total2} shards` });
   return lines2.map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+function plannedLists(ordered, total2, format) {
+  const first = ordered[0];
+  const claimed = /* @__PURE__ */ new Map();
+  return ordered.map(({ file, log }) => {
+    const shard = log.header.shard;
+    if (shard.plan !== first.log.header.shard.plan)
+      throw new LogError(
+        `${file}: shard ${shard.index}/${total2} ${shard.plan === void 0 ? "used no shard plan, unlike" : "used another shard plan than"} ${first.file}: every shard of one run takes the same shard-plan`
+      );
+    const names = [...new Set(shard.benchmarks)];
+    for (const name of names) {
+      const unit = shardUnit(format, name);
+      const other = claimed.get(unit);
+      if (other !== void 0 && other !== shard.index)
+        throw new LogError(
+          `${file}: shard ${shard.index}/${total2} lists ${JSON.stringify(name)}, which shard ${other}/${total2} lists too: shards never share a benchmark`
+        );
+      claimed.set(unit, shard.index);
+    }
+    return names;
+  });
 }
 
 // src/commands/trusted-gate.ts
@@ -67682,11 +67955,19 @@ async function compare(config, options) {
 `);
   return outcome;
 }
+async function publish(dir, options) {
+  const outcome = await publishSaved(dir, options);
+  const event = readEvent(options.env ?? process.env);
+  const pullRequest = event.name === "pull_request" ? eventPullRequest(event) : void 0;
+  if (pullRequest !== void 0) writeFileSync8(path22.join(dir, PULL_REQUEST_FILE), `${pullRequest}
+`);
+  return outcome;
+}
 async function run() {
   let exitCode;
   try {
     const inputs = await readActionInputs();
-    const outcome = inputs.config ? await compare(inputs.config, inputs.github) : await publishSaved(inputs.reportFrom, { ...inputs.github, trusted: inputs.trusted ?? [], historyFrom: inputs.historyFrom });
+    const outcome = inputs.config ? await compare(inputs.config, inputs.github) : await publish(inputs.reportFrom, { ...inputs.github, trusted: inputs.trusted ?? [], historyFrom: inputs.historyFrom });
     exitCode = outcome.exitCode;
     if (exitCode !== EXIT.pass) setFailed(`benchgate: ${describeExitCode(exitCode)}`);
   } catch (err) {

@@ -6,11 +6,11 @@
 import * as core from '@actions/core';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PULL_REQUEST_FILE, publishSaved } from './commands/report.js';
+import { PULL_REQUEST_FILE, publishSaved, type SavedPublishOptions } from './commands/report.js';
 import type { Outcome } from './conclude.js';
 import type { Config } from './config.js';
 import { describeExitCode, errorExit, EXIT } from './exit.js';
-import { eventPullRequest } from './platforms/github-event.js';
+import { eventPullRequest, readEvent } from './platforms/github-event.js';
 import { GitHubPlatform, type GitHubOptions } from './platforms/github.js';
 import { readActionInputs } from './action-inputs.js';
 import { runComparison } from './commands/run.js';
@@ -24,6 +24,19 @@ async function compare(config: Config, options: GitHubOptions): Promise<Outcome>
   return outcome;
 }
 
+/**
+ * Publishes saved results. On a pull request's own run the directory then holds the result
+ * decided here (shards: joined here) and the pull request number, so that a fork's publish job
+ * can upload it for the trusted workflow_run relay (templates/github/benchgate-shards.yml).
+ */
+async function publish(dir: string, options: SavedPublishOptions): Promise<Outcome> {
+  const outcome = await publishSaved(dir, options);
+  const event = readEvent(options.env ?? process.env);
+  const pullRequest = event.name === 'pull_request' ? eventPullRequest(event) : undefined;
+  if (pullRequest !== undefined) writeFileSync(path.join(dir, PULL_REQUEST_FILE), `${pullRequest}\n`);
+  return outcome;
+}
+
 /** Runs the step and returns its exit code (also set as process.exitCode). */
 export async function run(): Promise<number> {
   let exitCode: number;
@@ -31,7 +44,7 @@ export async function run(): Promise<number> {
     const inputs = await readActionInputs();
     const outcome = inputs.config
       ? await compare(inputs.config, inputs.github)
-      : await publishSaved(inputs.reportFrom!, { ...inputs.github, trusted: inputs.trusted ?? [], historyFrom: inputs.historyFrom });
+      : await publish(inputs.reportFrom!, { ...inputs.github, trusted: inputs.trusted ?? [], historyFrom: inputs.historyFrom });
     exitCode = outcome.exitCode;
     if (exitCode !== EXIT.pass) core.setFailed(`benchgate: ${describeExitCode(exitCode)}`);
   } catch (err) {

@@ -9,7 +9,7 @@ import { parse as parseShellWords } from 'shell-quote';
 import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Node } from 'yaml';
 import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
-import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf, SELF_COUNTING_FORMATS } from './harness/index.js';
+import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf, listCommand, SELF_COUNTING_FORMATS } from './harness/index.js';
 import type { CountTarget, ShellWord } from './harness/types.js';
 import type {
   AdaptiveSettings,
@@ -22,6 +22,7 @@ import type {
   Warning,
 } from './model.js';
 import { unshardable } from './harness/shard-split.js';
+import { parseShardPlan, ShardPlanError, type ShardPlan } from './harness/shard-plan.js';
 import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
 import { closestName } from './suggest.js';
 
@@ -57,6 +58,8 @@ export interface Config extends AnalysisSettings {
   warmup: number;
   /** `--shard I/N`: this job measures shard I of N (docs/shards.md); absent: the whole suite (GitLab's parallel jobs default it in measure.ts). */
   shard?: ShardOf;
+  /** `shard-plan: FILE`: balance the shards by the measured times it holds instead of by the hash (docs/shards.md). */
+  shardPlan?: ShardPlan;
   seed: number;
   /** Per-run time limit in seconds; 0 = none. */
   timeoutSec: number;
@@ -356,6 +359,9 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     ...roundsOf(merged, number, takesFilter(bench, format, merged)),
     warmup: number('warmup') ?? DEFAULTS.warmup,
     ...(text('shard') !== undefined && { shard: parseShard(text('shard')!, merged.shard!.where) }),
+    ...(text('shard-plan') !== undefined && {
+      shardPlan: readShardPlan(path.resolve(repoDir, text('shard-plan')!), merged['shard-plan']!.where),
+    }),
     seed: number('seed') ?? Math.floor(Math.random() * 2 ** 31),
     thresholdPct: number('threshold') ?? DEFAULTS.thresholdPct,
     // The sequential design's level covers every look: it needs a smaller one for the same false-alarm rate.
@@ -386,6 +392,18 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   return config;
 }
 
+/** The plan file a trusted config names; a file that is missing or malformed is exit 2, naming it. */
+function readShardPlan(file: string, where: string): ShardPlan {
+  if (!existsSync(file))
+    throw new ConfigError(`${where}: ${file} does not exist: write it with benchgate analyze LOG --write-shard-plan FILE`);
+  try {
+    return parseShardPlan(readFileSync(file, 'utf8'), file);
+  } catch (err) {
+    if (err instanceof ShardPlanError) throw new ConfigError(`${where}: ${err.message}`);
+    throw err;
+  }
+}
+
 /** `I/N`, 1 <= I <= N: one shard of N. */
 export function parseShard(text: string, where: string): ShardOf {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
@@ -395,15 +413,18 @@ export function parseShard(text: string, where: string): ShardOf {
   return { index, total };
 }
 
-/** What a sharded run needs: a harness filter that selects any subset, the warm-up that lists the benchmarks, a time measurement. */
-export function checkShardable(config: Pick<Config, 'format' | 'warmup' | 'countTarget'>, shard: ShardOf, where: string): void {
+/**
+ * What a sharded run needs: a harness filter that selects any subset and the warm-up that lists
+ * the benchmarks; per-benchmark counts need neither (each benchmark runs alone, found by discovery).
+ */
+export function checkShardable(config: Pick<Config, 'format' | 'warmup' | 'countTarget' | 'bench'>, shard: ShardOf, where: string): void {
+  if (config.countTarget) return;
   const why = unshardable(config.format);
   if (why !== null)
     throw new ConfigError(`${where}: shard ${shard.index}/${shard.total}: the ${config.format} format cannot be sharded: ${why}`);
-  if (config.warmup < 1) throw new ConfigError(`${where}: a shard learns the benchmarks from the warm-up round: set warmup to 1 or more`);
-  if (config.countTarget)
+  if (config.warmup < 1 && listCommand(config.format, config.bench) === null)
     throw new ConfigError(
-      `${where}: shards do not yet apply to per-benchmark counts (measure: instructions with a ${config.format} command)`,
+      `${where}: a shard learns the benchmarks from the warm-up round (the ${config.format} harness has no list mode this bench command can take): set warmup to 1 or more`,
     );
 }
 

@@ -9,7 +9,7 @@ export const RUN_HELP_GROUPS: readonly (readonly [heading: string, flags: readon
   ['How to build and run it:', ['build', 'bench', 'bench-command', 'format', 'suite', 'working-directory', 'measure', 'timeout', 'run-as']],
   ['Instruction counts per benchmark (docs/counts.md):', ['count-packages', 'count-binary', 'jobs']],
   ['How many rounds:', ['rounds', 'min-rounds', 'look-every', 'max-rounds', 'max-time', 'warmup', 'seed']],
-  ['Several runners (docs/shards.md):', ['shard']],
+  ['Several runners (docs/shards.md):', ['shard', 'shard-plan']],
   ['Statistics:', ['alpha', 'correction', 'sampling']],
   ['The gate:', ['threshold', 'thresholds', 'fail-on', 'gate-metrics', 'gate-process', 'ignore', 'skip-paths']],
   ['Output:', ['out', 'source']],

@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { harnessOf } from './harness/index.js';
-import type { CountWork, Run, Side } from './model.js';
+import type { CountWork, Run, ShardHeader, ShardOf, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { runCountRepetitions, type RepetitionPolicy } from './runner/count-repetitions.js';
 import { calibrate, discoverBenchmarks, type CountContext } from './runner/counts.js';
 import type { ResultsLog } from './runner/log.js';
+import { countShardScope } from './runner/shard-scope.js';
+import { countShareAlpha } from './analysis/shards.js';
 
 export interface CountsSetup {
   config: Config;
@@ -20,8 +22,10 @@ export interface CountsSetup {
   dirs: Record<Side, string>;
   env(side: Side): NodeJS.ProcessEnv;
   checkCancelled(): void;
-  /** Opens the results log once the plan is known (it goes in the header). */
-  openLog(countPlan: Record<string, CountWork>): ResultsLog;
+  /** `--shard I/N`: count only this shard's benchmarks (docs/shards.md). */
+  shard?: ShardOf;
+  /** Opens the results log once the plan (and a shard's benchmarks) is known: they go in the header. */
+  openLog(countPlan: Record<string, CountWork>, shard?: ShardHeader): ResultsLog;
   policy(config: Config): RepetitionPolicy;
 }
 
@@ -44,12 +48,19 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
       info: (m) => platform.info(m),
       checkCancelled: setup.checkCancelled,
     };
-    const benchmarks = await platform.group('build and list the benchmarks', () => discoverBenchmarks(ctx));
+    const found = await platform.group('build and list the benchmarks', () => discoverBenchmarks(ctx));
+    // A shard counts its own part of what both sides list, at its share of alpha.
+    const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
+    const benchmarks = scope?.benchmarks ?? found;
+    if (scope)
+      platform.info(`shard ${scope.header.index}/${scope.header.total}: ${benchmarks.length} of the ${found.length} benchmarks listed`);
+    if (benchmarks.length === 0) return setup.openLog({}, scope?.header);
     const plan = await platform.group(`calibrate ${benchmarks.length} benchmarks on base (${config.jobs} at once)`, () =>
       calibrate(ctx, benchmarks),
     );
-    const log = setup.openLog(plan);
-    const done = await runCountRepetitions(ctx, benchmarks, plan, setup.policy(config), (run: Run) => log.append(run));
+    const log = setup.openLog(plan, scope?.header);
+    const policy = setup.policy(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
+    const done = await runCountRepetitions(ctx, benchmarks, plan, policy, (run: Run) => log.append(run));
     const reps = [...done.repetitions.values()].sort((a, b) => a - b);
     const why = {
       decided: 'every benchmark is decided',

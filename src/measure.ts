@@ -46,7 +46,8 @@ import { countPolicy } from './counts-policy.js';
 import { adaptiveDesign, sequentialPolicy, unreachableWarning } from './analysis/sequential.js';
 import { cannotFailMessage, gatingFamily, planReach, plannedRounds } from './analysis/reach.js';
 import { shardShare } from './analysis/shards.js';
-import { checkShardRound, shardScope, type ShardScope } from './runner/shard-scope.js';
+import { checkShardRound, listedShardScope, shardScope, type ShardScope } from './runner/shard-scope.js';
+import { listBenchmarks } from './runner/list-benchmarks.js';
 
 /** The results log's file name, inside the output directory. */
 export const LOG_FILE = 'results.jsonl';
@@ -186,7 +187,8 @@ export async function measure(config: Config, platform: Platform): Promise<strin
         dirs,
         env: (side) => commandEnv(side, 0, dirs, user),
         checkCancelled,
-        openLog: (plan) => (log = openLog(plan)),
+        shard,
+        openLog: (plan, shardHeader) => (log = openLog(plan, shardHeader)),
         policy: countPolicy,
       });
       log.end('completed');
@@ -195,6 +197,8 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     // A shard's log opens once its warm-up has listed the benchmarks (its header names the shard's).
     if (!shard) log = openLog();
     if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled, user);
+    const listed = shard ? await listShard(config, platform, shard, dirs, user) : null;
+    if (listed) log = openLog(undefined, listed.header);
     const rounds = {
       config,
       platform,
@@ -202,6 +206,7 @@ export async function measure(config: Config, platform: Platform): Promise<strin
       log,
       openShardLog: (h: ShardHeader) => (log = openLog(undefined, h)),
       shard,
+      listed,
       checkCancelled,
       steady,
       user,
@@ -336,6 +341,8 @@ interface RoundsContext {
   log: ResultsLog | null;
   openShardLog: (header: ShardHeader) => ResultsLog;
   shard: ShardOf | undefined;
+  /** A shard whose benchmarks the harness's list mode gave: its rounds, warm-ups included, run only its own. */
+  listed: ShardScope | null;
   checkCancelled: () => void;
   steady: SteadyPlan;
   user: RunAsUser | undefined;
@@ -357,9 +364,10 @@ async function runRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'counts'>)
   const { config, platform } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   const context = startRounds(ctx, plan);
-  let filter = wholeSuiteEnv(config);
+  let scope: ShardScope | null = context.listed;
+  if (scope?.filter === null) return context.harnessFailures;
+  let filter = scope?.filter ?? wholeSuiteEnv(config);
   const warmup: Run[] = [];
-  let scope: ShardScope | null = null;
   let roundsDone = 0;
   let familyChecked = false;
   for (const planned of plan) {
@@ -372,7 +380,7 @@ async function runRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'counts'>)
     const roundStart = Date.now();
     const runs = await runRound(context, planned, label, filter);
     if (planned.warmup) warmup.push(...runs);
-    else if (scope) checkShardRound(scope, runs, label);
+    if (scope) checkShardRound(scope, runs, label);
     // The first round (a warm-up, when there is one) shows the real family: can its gate fail?
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
@@ -395,17 +403,19 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
   const { config, platform } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
   const context = startRounds(ctx, plan);
-  let whole = wholeSuiteEnv(config);
+  if (context.listed?.filter === null) return context.harnessFailures;
+  let whole = context.listed?.filter ?? wholeSuiteEnv(config);
   const warmup: Run[] = [];
   let familyChecked = false;
   for (const planned of plan.filter((p) => p.warmup)) {
     const runs = await runRound(context, planned, warmupLabel(config, planned), whole);
+    if (context.listed) checkShardRound(context.listed, runs, warmupLabel(config, planned));
     warmup.push(...runs);
     platform.info(`${warmupLabel(config, planned)} (discarded)`);
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
   }
-  const scope = context.shard ? startShard(context, context.shard, warmup) : null;
+  const scope = context.listed ?? (context.shard ? startShard(context, context.shard, warmup) : null);
   if (scope?.filter === null) return context.harnessFailures;
   if (scope) whole = scope.filter!;
   const measured = plan.filter((p) => !p.warmup);
@@ -452,14 +462,43 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
 function startShard(context: RoundsContext, shard: ShardOf, warmup: readonly Run[]): ShardScope {
   const scope = shardScope(context.config, shard, warmup);
   context.log = context.openShardLog(scope.header);
-  const { benchmarks, listed } = scope.header;
-  context.platform.info(`shard ${shard.index}/${shard.total}: ${benchmarks.length} of the ${listed} benchmarks the warm-up listed`);
-  if (scope.filter === null) context.platform.info(`shard ${shard.index}/${shard.total} has no benchmark to measure`);
-  else if (scope.filter.why)
-    context.platform.warn(
-      `shard ${shard.index}/${shard.total} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`,
-    );
+  announceShard(context.platform, scope, 'the warm-up');
   return scope;
+}
+
+/**
+ * A shard's benchmarks from the harness's list mode on base and head, before any round; null when
+ * it has none or it failed: the warm-up round lists them then (it must run: warmup 1 or more).
+ */
+async function listShard(
+  config: Config,
+  platform: Platform,
+  shard: ShardOf,
+  dirs: Record<Side, string>,
+  user: RunAsUser | undefined,
+): Promise<ShardScope | null> {
+  const listed = await platform.group('list the benchmarks', () =>
+    listBenchmarks(config, dirs, (side) => commandEnv(side, 0, dirs, user), user),
+  );
+  if ('bySide' in listed) {
+    const scope = listedShardScope(config, shard, listed.bySide);
+    announceShard(platform, scope, 'the list mode');
+    return scope;
+  }
+  if (config.warmup < 1)
+    throw new RunFailure(
+      `shard ${shard.index}/${shard.total}: cannot list the benchmarks (${listed.why}), and warmup is 0: set warmup to 1 or more`,
+    );
+  platform.info(`shard ${shard.index}/${shard.total}: the warm-up round lists the benchmarks (${listed.why})`);
+  return null;
+}
+
+function announceShard(platform: Platform, scope: ShardScope, source: string): void {
+  const { index, total, benchmarks, listed } = scope.header;
+  platform.info(`shard ${index}/${total}: ${benchmarks.length} of the ${listed} benchmarks ${source} listed`);
+  if (scope.filter === null) platform.info(`shard ${index}/${total} has no benchmark to measure`);
+  else if (scope.filter.why)
+    platform.warn(`shard ${index}/${total} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`);
 }
 
 /** One round: base and head in the planned order; measured runs are appended to the log as they end (warm-up runs are returned, not logged). */

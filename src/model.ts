@@ -77,6 +77,11 @@ export interface ShardHeader extends ShardOf {
    * @minimum 0
    */
   listed: number;
+  /**
+   * The digest of the shard plan (`shard-plan`) that chose the benchmarks, when one did: they are
+   * then the shard's by the plan, not by the hash, and the shards of one run share the digest.
+   */
+  plan?: string;
 }
 
 /** A shard of a joined log: its header's shard, and the machine it ran on. */

@@ -216,6 +216,17 @@ const CONFIG = [
     commands: ['run'],
   },
   {
+    name: 'shard-plan',
+    arg: 'FILE',
+    type: 'text',
+    defaultText: 'none: the hash split',
+    help: 'balance the shards by the measured times in FILE (benchgate analyze --write-shard-plan writes it); a new plan moves benchmarks between shards (docs/shards.md)',
+    // Which benchmarks a job measures, as shard does.
+    trust: 'trusted-only',
+    measures: true,
+    commands: ['run'],
+  },
+  {
     name: 'seed',
     arg: 'N',
     ...int(0),
@@ -596,6 +607,15 @@ const HISTORY: readonly OptionSpec[] = [
     trust: 'trusted-only',
     measures: false,
     commands: ['record', 'history'],
+  },
+  {
+    name: 'write-shard-plan',
+    arg: 'FILE',
+    type: 'text',
+    help: "write a shard plan (each benchmark's measured time) from the log to FILE, for shard-plan (docs/shards.md)",
+    trust: 'trusted-only',
+    measures: false,
+    commands: ['analyze'],
   },
   {
     name: 'history-from',

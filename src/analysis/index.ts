@@ -31,7 +31,7 @@ import { cannotFailWarning, planReach, plannedRounds } from './reach.js';
 import { diagnose } from './diagnose.js';
 import { replaySequential, unreachableWarning, withoutLaterRounds } from './sequential.js';
 import { groupRuns, type Group } from './group.js';
-import { joinAdaptiveRuns, shardParts, shardShare } from './shards.js';
+import { countParts, countShareAlpha, joinAdaptiveRuns, shardParts, shardShare } from './shards.js';
 import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
 import type { BenchmarkOutcome } from '../adaptive/driver.js';
 
@@ -179,8 +179,11 @@ function ownsNothing(header: LogHeader): boolean {
 /** The whole analysis of one results log. */
 export function analyze({ header, runs, end, settings, override = null }: AnalysisInput): ComparisonResult {
   // Per-benchmark count runs are decided by the count rule (analysis/counts.ts); the rest as before.
-  const counted = compareCounts(runs, settings);
-  const suiteRuns = counted.length > 0 ? runs.filter((r) => !isCountRun(r)) : runs;
+  // A shard's (or each joined shard's) counts at its share of the rule's alpha (analysis/shards.ts).
+  const counted = countParts(header, runs.filter(isCountRun)).flatMap((part) =>
+    compareCounts(part.runs, part.shard ? { ...settings, alpha: countShareAlpha(settings.alpha, part.shard) } : settings),
+  );
+  const suiteRuns = runs.filter((r) => !isCountRun(r));
   const { sequential, cost, groups } = analyseParts(header, suiteRuns, settings, end);
   const { compared, family } = compareGroups(groups, settings, sequential ?? undefined);
   const diagnosed = diagnose(compared);

@@ -6,8 +6,8 @@
  * Holm and the looks within), since each shard ran its own looks. With fixed rounds the parts'
  * comparisons form one Holm family (compare.ts).
  */
-import { shardOfName } from '../harness/shard-split.js';
-import { normaliseName } from '../harness/index.js';
+import { COUNT_DEFAULTS } from '../counts/defaults.js';
+import { shardOwns, shardUnit } from '../harness/shard-split.js';
 import type { AdaptiveRun, LogHeader, Run, ShardHeader, ShardOf } from '../model.js';
 
 /** The share of alpha a shard's benchmarks hold: its benchmarks over every listed one (at most 1, whatever a log claims). */
@@ -15,9 +15,23 @@ export function shardShare(shard: Pick<ShardHeader, 'benchmarks' | 'listed'>): n
   return shard.listed === 0 ? 0 : Math.min(1, shard.benchmarks.length / shard.listed);
 }
 
-/** Whether a shard owns the benchmark a harness printed as `raw`. */
-export function owns(format: string, shard: ShardOf): (raw: string) => boolean {
-  return (raw) => shardOfName(normaliseName(format, raw), shard.total) === shard.index;
+/**
+ * The alpha a shard's per-benchmark counts spend: the count rule's family level (capped at
+ * COUNT_DEFAULTS.maxAlpha) times the shard's share. The rule splits it evenly over the shard's
+ * members, so each benchmark is held to the level it has in one job of every listed benchmark.
+ */
+export function countShareAlpha(alpha: number, shard: Pick<ShardHeader, 'benchmarks' | 'listed'>): number {
+  return Math.min(alpha, COUNT_DEFAULTS.maxAlpha) * shardShare(shard);
+}
+
+/**
+ * Whether a shard owns the benchmark a harness printed as `raw`: by the hash, or, when a shard
+ * plan chose its benchmarks, by its list (joining checked that no two shards list one unit).
+ */
+export function owns(format: string, shard: ShardOf & { benchmarks?: string[]; plan?: string }): (raw: string) => boolean {
+  if (shard.plan === undefined || shard.benchmarks === undefined) return (raw) => shardOwns(format, shard, raw);
+  const listed = new Set(shard.benchmarks.map((name) => shardUnit(format, name)));
+  return (raw) => listed.has(shardUnit(format, raw));
 }
 
 /** One part of the analysis: a shard's runs (only its own benchmarks' measurements), or every run of an unsharded log. */
@@ -38,6 +52,27 @@ export function shardParts(header: LogHeader, runs: readonly Run[], format: stri
     }));
   }
   if (header.shard) return [{ shard: header.shard, runs: ownRuns(runs, format, header.shard) }];
+  return [{ shard: null, runs: [...runs] }];
+}
+
+/**
+ * The per-benchmark count runs (Run.benchmark, already the normalised name) part by part: each
+ * shard's runs of its own benchmarks, or every run of an unsharded log.
+ */
+export function countParts(header: LogHeader, runs: readonly Run[]): ShardPart[] {
+  const own = (shard: ShardHeader, rs: readonly Run[]) => {
+    const mine = owns(header.config.format, shard);
+    return rs.filter((r) => r.benchmark !== undefined && mine(r.benchmark));
+  };
+  if (header.shards)
+    return header.shards.map((shard) => ({
+      shard,
+      runs: own(
+        shard,
+        runs.filter((r) => r.shard === shard.index),
+      ),
+    }));
+  if (header.shard) return [{ shard: header.shard, runs: own(header.shard, runs) }];
   return [{ shard: null, runs: [...runs] }];
 }
 

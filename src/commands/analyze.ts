@@ -1,5 +1,7 @@
 /** `benchgate analyze results.jsonl`: the shared end (conclude.ts) on a saved log, its gate settings from this command's trusted config. */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { planFromRuns, shardPlanText } from '../harness/shard-plan.js';
 import { concludeLog } from '../conclude.js';
 import { checkHistoryUrl, ConfigError, flagLayer, resolveAnalysisOverrides, trustedConfigFile, trustedGate } from '../config.js';
 import { readLog } from '../runner/log.js';
@@ -20,6 +22,12 @@ export const cmdAnalyze: Command = async ({ values, positionals, platform }) => 
     if (overrides.alpha !== undefined || overrides.thresholdPct !== undefined) {
       platform.info(`${file}: rounds auto: the looks are replayed at the new level, on the rounds the run chose at its own`);
     }
+  }
+  const planFile = values['write-shard-plan'];
+  if (planFile !== undefined) {
+    const plan = planFromRuns(log.header.config.format, log.runs);
+    writeFileSync(planFile, shardPlanText(plan));
+    platform.info(`shard plan of ${Object.keys(plan.times).length} benchmarks written to ${planFile} (shard-plan: ${planFile})`);
   }
   const outDir = values.out ?? path.dirname(file);
   return (

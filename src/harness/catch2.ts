@@ -18,4 +18,8 @@ export const catch2: HarnessDescription = {
     wholeSuite: { value: '' },
     build: (open) => filter(catch2Spec(open)),
   },
+  // The test case: test specs select test cases.
+  splitUnit: (name) => name.split(' / ')[0]!,
+  // No list mode for shards: `--list-tests` lists every test case, with a benchmark or not, so a
+  // shard could own only test cases that print no benchmark (an error); the warm-up lists them.
 };

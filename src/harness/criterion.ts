@@ -13,4 +13,9 @@ export const criterion: HarnessDescription = {
     wholeSuite: { value: '' },
     build: (open) => anchoredAlternation(open, rustQuote),
   },
+  // `name: benchmark` a line (libtest's list format; `: test` lines are tests, not benchmarks).
+  list: {
+    args: ['--list'],
+    parse: (stdout) => stdout.split('\n').flatMap((line) => (line.endsWith(': benchmark') ? [line.slice(0, -': benchmark'.length)] : [])),
+  },
 };

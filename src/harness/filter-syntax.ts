@@ -19,5 +19,12 @@ export const escapeWith = (special: RegExp) => (s: string) => s.replace(special,
 export const narrower = (selects: (name: string) => boolean, all: readonly string[], value: string): FilterOutcome =>
   all.every(selects) ? { kind: 'whole-suite', reason: 'no-narrower' } : filter(value);
 
+/** A list mode's output: its lines, trimmed, empty ones dropped. */
+export const nonEmptyLines = (stdout: string): string[] =>
+  stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+
 /** The harness prints names as they are: they are their own identity. */
 export const sameName = (raw: string) => raw;

@@ -81,6 +81,14 @@ export const go: HarnessDescription = {
     wholeSuite: { value: '.' },
     build: (open) => filter(unique(open.map(goPattern)).join('|')),
   },
+  // A top-level name has no `-` (a Go identifier), so a GOMAXPROCS suffix left on it is dropped here too.
+  splitUnit: (name) => withoutGoPackage(name).split('/')[0]!.replace(PROCS_SUFFIX, ''),
+  // `go test` and a test binary both take -test.list: it prints the matching top-level names and runs nothing
+  // (with `go test`, an "ok" line per package follows them).
+  list: {
+    args: ['-test.list', '^Benchmark'],
+    parse: (stdout) => stdout.split('\n').filter((line) => /^Benchmark\S*$/.test(line)),
+  },
   counts: {
     fixWork: (n) => [`-test.benchtime=${n}x`],
     // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.

@@ -4,7 +4,7 @@
  * escaped filter, its work fixed by `--benchmark_min_time=Nx` (exactly N iterations, no
  * calibration by time; Google Benchmark 1.8.0 or later).
  */
-import { anchoredAlternation, escapeWith, sameName } from './filter-syntax.js';
+import { anchoredAlternation, escapeWith, nonEmptyLines, sameName } from './filter-syntax.js';
 import type { CountTarget, HarnessDescription, ShellWord } from './types.js';
 
 const ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
@@ -54,4 +54,6 @@ export const googleBenchmark: HarnessDescription = {
           'or count the whole command with bench-command and a work fixed in the code (->Iterations(N))'
         : null,
   },
+  // One name a line, as the runs name them (the filter in the command applies).
+  list: { args: ['--benchmark_list_tests=true'], parse: nonEmptyLines },
 };

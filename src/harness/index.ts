@@ -3,6 +3,7 @@
  * Adding a harness is adding one file here and one parser in src/formats/.
  */
 import { Buffer } from 'node:buffer';
+import { parse as parseShellWords, quote as quoteShellWords } from 'shell-quote';
 import { benchBitcoinCsv } from './bench-bitcoin-csv.js';
 import { benchgateJson } from './benchgate.js';
 import { benchmarkDotNet } from './benchmarkdotnet.js';
@@ -101,6 +102,20 @@ export function buildFilter(format: string, open: readonly string[], all: readon
     return { kind: 'whole-suite', reason: 'too-long' };
   }
   return out;
+}
+
+/**
+ * The bench command that lists the benchmarks instead of running them: the harness's list-mode
+ * arguments appended to it. Null when the harness has no list mode, or when the command is not
+ * one simple command (an operator, a redirection or a comment: the arguments would go astray).
+ * The arguments are the description's own constants; `{filter}` expands as in a run.
+ */
+export function listCommand(format: string, bench: string): string | null {
+  const list = harnessOf(format)?.list;
+  if (!list) return null;
+  const words = parseShellWords(bench, (name) => `$${name}`);
+  if (!words.every((w) => typeof w === 'string')) return null;
+  return `${expandFilterPlaceholder(bench)} ${quoteShellWords(list.args)}`;
 }
 
 export type { FilterOutcome, HarnessDescription, HarnessFilter } from './types.js';

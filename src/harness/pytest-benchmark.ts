@@ -114,4 +114,6 @@ export const pytestBenchmark: HarnessDescription = {
     // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
     fixedCostFactor: 0.1,
   },
+  // No list mode for shards: `--collect-only` lists every test, benchmark or not, so a shard could
+  // own only plain tests, whose run prints no benchmark (an error); the warm-up lists the benchmarks.
 };

@@ -14,9 +14,20 @@ export function shardOfName(name: string, total: number): number {
   return (hash % total) + 1;
 }
 
+/** The unit a shard takes for a benchmark the harness printed as `raw` (or its normalised name, or a listed unit). */
+export function shardUnit(format: string, raw: string): string {
+  const name = normaliseName(format, raw);
+  return harnessOf(format)?.splitUnit?.(name) ?? name;
+}
+
+/** The 1-based shard of `total` that owns a benchmark (by its unit). */
+export function shardOfBenchmark(format: string, raw: string, total: number): number {
+  return shardOfName(shardUnit(format, raw), total);
+}
+
 /** Whether `shard` owns the benchmark a harness printed as `raw`. */
 export function shardOwns(format: string, shard: ShardOf, raw: string): boolean {
-  return shardOfName(normaliseName(format, raw), shard.total) === shard.index;
+  return shardOfBenchmark(format, raw, shard.total) === shard.index;
 }
 
 /** Why a format cannot be sharded, or null when it can: its filter must select any subset exactly. */

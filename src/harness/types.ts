@@ -117,7 +117,17 @@ export interface HarnessDescription {
   /** The benchmark's identity across runner sizes: Go drops its `-N` GOMAXPROCS suffix; else the name as printed. */
   normaliseName(raw: string): string;
   select?: FilterSyntax;
-  /** List mode: the arguments that list the benchmarks, and how to read the list. */
+  /**
+   * The unit a shard takes (docs/shards.md), from a normalised name: what the filter selects and
+   * the list mode lists. Go: the top-level benchmark without its package (`-test.list` lists no
+   * sub-benchmark and `-bench` never sees the package); Catch2: the test case; JMH: the method
+   * without benchgate's `(params)`. Absent: the normalised name itself. Applying it twice changes nothing.
+   */
+  splitUnit?(name: string): string;
+  /**
+   * List mode: the arguments appended to the bench command that make it list the benchmarks
+   * (split units, as the harness names them) instead of running them, and how to read the list.
+   */
   list?: { args: string[]; parse(stdout: string): string[] };
   /** Absent: this harness cannot be counted per benchmark (countsMissing says why). */
   counts?: CountDescription;

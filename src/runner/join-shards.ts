@@ -7,7 +7,7 @@
  * part by part (analysis/shards.ts) with the caller's trusted gate settings, never a log's.
  */
 import { SCHEMA_VERSION, type AnalysisGate, type JoinedShard, type LogHeader, type LogLine } from '../model.js';
-import { shardOfName } from '../harness/shard-split.js';
+import { shardOfBenchmark, shardUnit } from '../harness/shard-split.js';
 import { checkSameComparison } from './log-identity.js';
 import { RunFailure } from './errors.js';
 import { LogError, type ParsedLog } from './log.js';
@@ -53,10 +53,14 @@ export function joinShards(logs: { file: string; log: ParsedLog }[], gate: Analy
   const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
   // Each shard's list holds only the benchmarks the hash gives it (a log is untrusted: lists that
   // overlapped would hold more than all of alpha); every listed benchmark holds a share (analysis/shards.ts).
-  const owned = ordered.map(({ log }) => {
-    const { index } = log.header.shard!;
-    return [...new Set(log.header.shard!.benchmarks)].filter((name) => shardOfName(name, total) === index);
-  });
+  const format = first.log.header.config.format;
+  const planned = ordered.some(({ log }) => log.header.shard!.plan !== undefined);
+  const owned = planned
+    ? plannedLists(ordered, total, format)
+    : ordered.map(({ log }) => {
+        const { index } = log.header.shard!;
+        return [...new Set(log.header.shard!.benchmarks)].filter((name) => shardOfBenchmark(format, name, total) === index);
+      });
   const listed = owned.reduce((sum, names) => sum + names.length, 0);
   const shards: JoinedShard[] = ordered.map(({ log }, i) => ({
     ...log.header.shard!,
@@ -67,11 +71,51 @@ export function joinShards(logs: { file: string; log: ParsedLog }[], gate: Analy
     environment: log.header.environment,
   }));
   const { schema: _v1, shard: _one, ...header } = first.log.header;
-  const lines: LogLine[] = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, shards }];
+  // Per-benchmark counts: each shard calibrated its own benchmarks on its own machine.
+  const countPlan = ordered.some(({ log }) => log.header.countPlan)
+    ? Object.fromEntries(
+        ordered.flatMap(({ log }, i) =>
+          owned[i]!.flatMap((name) => {
+            const work = log.header.countPlan?.[name];
+            return work ? [[name, work] as const] : [];
+          }),
+        ),
+      )
+    : undefined;
+  const lines: LogLine[] = [
+    { ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, ...(countPlan && { countPlan }), shards },
+  ];
   for (const { log } of ordered) {
     const index = log.header.shard!.index;
     for (const run of log.runs) lines.push({ type: 'run', run: { ...run, shard: index } });
   }
   lines.push({ type: 'end', endedAt: new Date().toISOString(), status: 'completed', message: `joined from ${total} shards` });
   return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+}
+
+/**
+ * The shards' lists when a shard plan chose them: every shard must have used the same plan, and no
+ * unit may be listed by two shards (so the shares add up to at most all of alpha).
+ */
+function plannedLists(ordered: { file: string; log: ParsedLog }[], total: number, format: string): string[][] {
+  const first = ordered[0]!;
+  const claimed = new Map<string, number>();
+  return ordered.map(({ file, log }) => {
+    const shard = log.header.shard!;
+    if (shard.plan !== first.log.header.shard!.plan)
+      throw new LogError(
+        `${file}: shard ${shard.index}/${total} ${shard.plan === undefined ? 'used no shard plan, unlike' : 'used another shard plan than'} ${first.file}: every shard of one run takes the same shard-plan`,
+      );
+    const names = [...new Set(shard.benchmarks)];
+    for (const name of names) {
+      const unit = shardUnit(format, name);
+      const other = claimed.get(unit);
+      if (other !== undefined && other !== shard.index)
+        throw new LogError(
+          `${file}: shard ${shard.index}/${total} lists ${JSON.stringify(name)}, which shard ${other}/${total} lists too: shards never share a benchmark`,
+        );
+      claimed.set(unit, shard.index);
+    }
+    return names;
+  });
 }

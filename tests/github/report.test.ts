@@ -67,6 +67,36 @@ function artifact(
   return dir;
 }
 
+/**
+ * Two shards' output directories in one (what download-artifact makes of benchgate-shard-1 and -2):
+ * `@everyone` is shard 1/2's by the hash, `steady` shard 2/2's.
+ */
+function shardArtifacts(headSha: string, chosen: RefInfo['chosen']): string {
+  const dir = path.join(tempDir('benchgate-artifact-'), 'benchgate-results');
+  const r = result([]);
+  for (const [index, name] of [
+    [1, '@everyone'],
+    [2, 'steady'],
+  ] as const) {
+    const shardDir = path.join(dir, `benchgate-shard-${index}`);
+    mkdirSync(shardDir, { recursive: true });
+    const header = testHeader({
+      base: r.base,
+      head: { ...r.head, sha: headSha, chosen },
+      config: { ...TEST_SETTINGS, suite: 'suite' },
+      shard: { index, total: 2, benchmarks: [name], listed: 2 },
+    });
+    const runs = loggedRuns().map((x) => ({ ...x, measurements: x.measurements.filter((m) => m.benchmark === name) }));
+    const lines = [
+      header,
+      ...runs.map((x) => ({ type: 'run', run: x })),
+      { type: 'end', endedAt: '2026-01-01T00:01:00Z', status: 'completed' },
+    ];
+    writeFileSync(path.join(shardDir, 'results.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  }
+  return dir;
+}
+
 /** A fake GitHub API for one describe block, reset before each test, and the step's environment for an event. */
 function fakeGitHub(event: () => Record<string, string>) {
   const fake = new FakeGitHub();
@@ -234,6 +264,31 @@ describe("report-from outside workflow_run: only this run's own results", () => 
     expect(fake.invalid).toEqual([]);
     expect(fake.comments.get(42)).toHaveLength(1);
     expect(fake.checkRuns[0]).toMatchObject({ head_sha: HEAD, conclusion: 'failure' });
+  });
+
+  it("a fork's shards: publish joins them and leaves the joined result with the pull request number, which the relay publishes", async () => {
+    const dir = shardArtifacts(MERGE, { why: 'the merge commit of PR #42 vs its first parent', pullRequestHead: HEAD });
+    const step = await report(dir);
+    expect(step.code).toBe(1);
+    expect(readFileSync(path.join(dir, 'pull-request-number'), 'utf8')).toBe('42\n');
+    const joined = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as ComparisonResult;
+    expect(joined.shards?.map((x) => x.index)).toEqual([1, 2]);
+    expect(joined.comparisons.map((c) => [c.benchmark, c.verdict])).toEqual([
+      ['@everyone', 'regression'],
+      ['steady', 'unchanged'],
+    ]);
+    // The relay (workflow_run, write token) publishes that directory as it publishes one job's.
+    fake.comments.clear();
+    fake.checkRuns.length = 0;
+    const relayed = await runAction(
+      workspace,
+      { 'report-from': dir, token: 'ghs_reporter', comment: 'on', check: 'on' },
+      { ...run.env, ...workflowRun() },
+    );
+    expect(relayed.code).toBe(1);
+    expect(fake.invalid).toEqual([]);
+    expect(fake.comments.get(42)).toHaveLength(1);
+    expect(fake.checkRuns.at(-1)).toMatchObject({ head_sha: HEAD, conclusion: 'failure' });
   });
 
   it("refuses results for another commit, before any API call: another run's artifact is not trusted here", async () => {

@@ -1,7 +1,7 @@
 /** The shard split (docs/shards.md): stable, disjoint, covering, by normalised name; and which formats can be sharded. */
 import { describe, expect, it } from '@jest/globals';
 import { resolveConfig, sourced } from '../../src/config.js';
-import { shardOfName, shardOwns, unshardable } from '../../src/harness/shard-split.js';
+import { shardOfBenchmark, shardOfName, shardOwns, shardUnit, unshardable } from '../../src/harness/shard-split.js';
 
 const flags = (raw: Record<string, unknown>) => sourced(raw, (k) => `--${k}`);
 const resolve = (raw: Record<string, unknown>) => resolveConfig([flags({ bench: 'x {filter}', format: 'benchgate', ...raw })], '.');
@@ -36,9 +36,21 @@ describe('the shard split', () => {
 
   it("splits by the normalised name: Go's GOMAXPROCS suffix does not move a benchmark", () => {
     for (const n of names.slice(0, 50)) {
-      const owner = shardOfName(n, 5);
+      const owner = shardOfBenchmark('go', n, 5);
       expect(shardOwns('go', { index: owner, total: 5 }, `${n}-8`)).toBe(true);
       expect(shardOwns('go', { index: owner, total: 5 }, `${n}-64`)).toBe(true);
+    }
+  });
+
+  it('splits by the unit the filter selects and the list mode lists: a Go top-level benchmark without package, a Catch2 test case, a JMH method', () => {
+    expect(shardUnit('go', 'example.com/m/pkg.BenchmarkSizes/n=10-8')).toBe('BenchmarkSizes');
+    expect(shardUnit('go', 'BenchmarkSizes')).toBe('BenchmarkSizes');
+    expect(shardUnit('go', 'example.com/m.BenchmarkX-2')).toBe('BenchmarkX');
+    expect(shardUnit('catch2', 'sorting / small / std::sort')).toBe('sorting');
+    expect(shardUnit('jmh', 'org.b.Bench.run(size=10)')).toBe('org.b.Bench.run');
+    expect(shardUnit('google-benchmark', 'BM_Sort/64')).toBe('BM_Sort/64');
+    for (const n of names.slice(0, 50)) {
+      expect(shardOfBenchmark('go', `example.com/m.${n}-2`, 4)).toBe(shardOfName(n.split('/')[0]!, 4));
     }
   });
 });
@@ -52,6 +64,9 @@ describe('which formats can be sharded', () => {
     ['cargo-bench', 'libtest takes one substring'],
     ['benchmarkdotnet', 'one glob'],
     ['hyperfine', 'takes no filter'],
+    ['nanobench', 'takes no filter'],
+    ['js', 'takes no filter'],
+    ['deno', 'takes no filter'],
     ['command', 'command mode'],
   ])('%s: says why not', (format, why) => expect(unshardable(format)).toContain(why));
 
@@ -67,5 +82,13 @@ describe('which formats can be sharded', () => {
       'command mode times the whole command, which takes no filter',
     );
     expect(() => resolve({ shard: '1/2', warmup: '0' })).toThrow('set warmup to 1 or more');
+    // A list mode the command can take lists them instead.
+    expect(resolve({ shard: '1/2', warmup: '0', format: 'go', bench: './x.test -test.bench {filter}' }).shard).toEqual({
+      index: 1,
+      total: 2,
+    });
+    expect(() => resolve({ shard: '1/2', warmup: '0', format: 'go', bench: 'cd x && go test -bench {filter}' })).toThrow(
+      'set warmup to 1 or more',
+    );
   });
 });

@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/analysis/index.js';
-import { shardShare } from '../../src/analysis/shards.js';
+import { countShareAlpha, shardShare } from '../../src/analysis/shards.js';
+import { countLevel } from '../../src/stats/count-rule.js';
+import { parseShardPlan, planAssignment } from '../../src/harness/shard-plan.js';
 import { joinShards } from '../../src/runner/join-shards.js';
 import { parseLog } from '../../src/runner/log.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from '../../src/adaptive/defaults.js';
@@ -149,5 +151,41 @@ describe('shards in the analysis', () => {
     const joined = parseLog(joinShards(logs, GATE), 'joined.jsonl').header.shards!;
     expect(joined.map((s) => s.benchmarks)).toEqual(shardHeaders.map((s) => s.benchmarks));
     expect(joined.reduce((sum, s) => sum + shardShare(s), 0)).toBeCloseTo(1, 12);
+  });
+
+  it("holds each shard's counted benchmarks to the count rule's level in one job of every listed benchmark", () => {
+    for (const alpha of [0.001, 0.05]) {
+      for (const s of shardHeaders.filter((h) => h.benchmarks.length > 0)) {
+        expect(countLevel(s.benchmarks.length, countShareAlpha(alpha, s))).toBeCloseTo(countLevel(NAMES.length, alpha), 15);
+      }
+    }
+  });
+
+  it("a shard plan: joined by the shards' lists (one plan, disjoint), the single job's verdicts; another plan or a doubled benchmark is refused", () => {
+    const plan = parseShardPlan(
+      JSON.stringify({ benchgateShardPlan: 1, times: Object.fromEntries(NAMES.map((n, i) => [n, i + 1])) }),
+      'plan.json',
+    );
+    const assignment = planAssignment(plan, TOTAL);
+    const headers: ShardHeader[] = shardHeaders.map((s) => ({
+      ...s,
+      benchmarks: NAMES.filter((n) => assignment.get(n) === s.index),
+      plan: plan.digest,
+    }));
+    // The plan moves benchmarks: not the hash split.
+    expect(headers.map((h) => h.benchmarks)).not.toEqual(shardHeaders.map((h) => h.benchmarks));
+    const runs = runsOf(10);
+    const logsOf = (hs: ShardHeader[]) =>
+      hs.map((h) => ({
+        file: `shard-${h.index}.jsonl`,
+        log: { header: testHeader({ shard: h }), runs: ofShard(runs, h), end: END, skipped: [] },
+      }));
+    const joined = parseLog(joinShards(logsOf(headers), GATE), 'joined.jsonl');
+    expect(joined.header.shards!.map((s) => s.benchmarks)).toEqual(headers.map((h) => h.benchmarks));
+    expect(rows(TEST_SETTINGS, joined.header, joined.runs)).toEqual(rows(TEST_SETTINGS, testHeader(), runs));
+    const other = headers.map((h, i) => (i === 1 ? { ...h, plan: 'f'.repeat(64) } : h));
+    expect(() => joinShards(logsOf(other), GATE)).toThrow('shard-2.jsonl: shard 2/4 used another shard plan than shard-1.jsonl');
+    const doubled = headers.map((h, i) => (i === 2 ? { ...h, benchmarks: [...h.benchmarks, headers[0]!.benchmarks[0]!] } : h));
+    expect(() => joinShards(logsOf(doubled), GATE)).toThrow(`shard 3/4 lists "${headers[0]!.benchmarks[0]}", which shard 1/4 lists too`);
   });
 });

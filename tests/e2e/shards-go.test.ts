@@ -1,0 +1,124 @@
+/**
+ * Shards of real Go suites. A timing shard learns the benchmarks from `-test.list` and runs only
+ * its own from the warm-up on. Per-benchmark instruction counts in shards, end to end on the real six-benchmark Go suite
+ * (bench/real/go-counts.ts: head makes BenchmarkChanged do ~3% more work): 4 shards, each
+ * counting the benchmarks the hash gives it (shard 1 gets none and passes), joined by
+ * `benchgate merge`, find the changed benchmark and nothing else, as one job does
+ * (tests/e2e/counts.test.ts).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { countSuite as suite } from '../../bench/real/go-counts.js';
+import { shardSuite } from '../../bench/real/go-shards.js';
+import { shardOwns } from '../../src/harness/shard-split.js';
+import { readLog } from '../../src/runner/log.js';
+import { makeRepo, readResults, runCli, runLastCommit, tempDir } from './helpers.js';
+
+const GO_BIN = '/usr/local/go/bin';
+const PATH = `${process.env.PATH}:${GO_BIN}`;
+const has = (cmd: string, arg: string) => spawnSync(cmd, [arg], { env: { ...process.env, PATH } }).status === 0;
+// Missing tools skip this test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail it.
+const itWithGo = (has('go', 'version') && has('valgrind', '--version')) || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithGoOnly = has('go', 'version') || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+
+const TOTAL = 4;
+const NAMES = ['Changed', 'Large', 'Same', 'Sizes/n=10', 'Sizes/n=1000', 'Small'].map((n) => `example.com/counts.Benchmark${n}`);
+
+describe('benchgate run --shard with go test -list', () => {
+  itWithGoOnly(
+    "lists the benchmarks with -test.list on both sides; the warm-up and every round run only the shard's",
+    async () => {
+      const repo = makeRepo([shardSuite(), shardSuite()]);
+      const out = tempDir();
+      const shard = { index: 4, total: 4 };
+      const r = await runLastCommit(
+        repo,
+        "./s.test -test.run '^$' -test.bench {filter} -test.benchtime 100x",
+        out,
+        ['--build', 'go test -c -o s.test .', '--format', 'go', '--rounds', '2', '--fail-on', 'none', '--shard', '4/4'],
+        { env: { PATH } },
+      );
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('shard 4/4: 5 of the 13 benchmarks the list mode listed');
+      const log = readLog(path.join(out, 'results.jsonl'));
+      expect(log.header.shard!.benchmarks).toEqual([
+        'BenchmarkCompress',
+        'BenchmarkDecode',
+        'BenchmarkRender',
+        'BenchmarkSearch',
+        'BenchmarkSizes',
+      ]);
+      expect(log.runs).toHaveLength(4);
+      for (const run of log.runs) {
+        expect(run.measurements).toHaveLength(6);
+        for (const m of run.measurements) expect(shardOwns('go', shard, m.benchmark)).toBe(true);
+      }
+    },
+    120_000,
+  );
+});
+
+describe('benchgate run --measure instructions --shard, then merge', () => {
+  itWithGo(
+    '4 shards count disjoint parts of the six benchmarks; joined, they find the one that grew ~3% and nothing else',
+    async () => {
+      const repo = makeRepo([suite(100), suite(103)]);
+      const outs = Array.from({ length: TOTAL }, () => tempDir());
+      const runs = await Promise.all(
+        outs.map((out, i) =>
+          runLastCommit(
+            repo,
+            "go test -run '^$' -bench . .",
+            out,
+            ['--format', 'go', '--measure', 'instructions', '--jobs', '1', '--shard', `${i + 1}/${TOTAL}`],
+            {
+              env: { PATH },
+            },
+          ),
+        ),
+      );
+      const logs = outs.map((out) => readLog(path.join(out, 'results.jsonl')));
+      const owned = logs.map((log) => log.header.shard!);
+      // The stable hash of their units (Go: the top-level benchmark) splits these six: none, two, one, three.
+      expect(owned.map((s) => [s.index, s.benchmarks.length, s.listed])).toEqual([
+        [1, 0, 6],
+        [2, 2, 6],
+        [3, 1, 6],
+        [4, 3, 6],
+      ]);
+      expect(owned.flatMap((s) => s.benchmarks).sort()).toEqual(NAMES);
+      logs.forEach((log, i) => {
+        // Each shard calibrated and counted only its own benchmarks.
+        expect(Object.keys(log.header.countPlan ?? {}).sort()).toEqual(owned[i]!.benchmarks);
+        expect(new Set(log.runs.map((r) => r.benchmark))).toEqual(new Set(owned[i]!.benchmarks));
+      });
+      // The empty shard passes; the one holding BenchmarkChanged fails its own gate.
+      const changedShard = owned.findIndex((s) => s.benchmarks.includes(NAMES[0]!));
+      expect(runs.map((r) => r.code)).toEqual(runs.map((_, i) => (i === changedShard ? 1 : 0)));
+
+      const joined = path.join(tempDir(), 'joined.jsonl');
+      const merged = await runCli(['merge', ...outs.map((out) => path.join(out, 'results.jsonl')), '--out', joined]);
+      expect([merged.code, merged.stderr]).toEqual([0, '']);
+      expect(Object.keys(readLog(joined).header.countPlan!).sort()).toEqual(NAMES);
+      const out = tempDir();
+      const analysed = await runCli(['analyze', joined, '--out', out]);
+      expect(analysed.code).toBe(1);
+      const result = readResults(out);
+      expect(
+        Object.fromEntries(result.comparisons.map((c) => [c.benchmark.replace('example.com/counts.Benchmark', ''), c.verdict])),
+      ).toEqual({
+        Changed: 'regression',
+        Same: 'unchanged',
+        Small: 'unchanged',
+        Large: 'unchanged',
+        'Sizes/n=10': 'unchanged',
+        'Sizes/n=1000': 'unchanged',
+      });
+      expect(result.comparisons.every((c) => c.metric === 'instructions')).toBe(true);
+      expect(result.shards?.map((s) => [s.index, s.listed])).toEqual([1, 2, 3, 4].map((i) => [i, 6]));
+    },
+    // The six benchmarks' counting split over 4 processes on a 2-core machine: about one job's time.
+    300_000,
+  );
+});

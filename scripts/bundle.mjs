@@ -16,7 +16,9 @@ export function bundleOptions(outdir) {
     format: 'esm',
     target: 'node20',
     // CommonJS dependencies inside an ESM bundle still call require().
-    banner: { js: "import { createRequire as __benchgateRequire } from 'node:module'; const require = __benchgateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __benchgateRequire } from 'node:module'; const require = __benchgateRequire(import.meta.url);",
+    },
     legalComments: 'linked',
     logLevel: 'warning',
   };

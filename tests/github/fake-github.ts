@@ -147,7 +147,9 @@ export class FakeGitHub {
       }
     }
     if (found.op.bodyNotVendored && body !== null) {
-      this.invalid.push(`${found.op.operationId}: its body schema is not in the slice; add it to BODIES in scripts/generate-github-api-slice.ts`);
+      this.invalid.push(
+        `${found.op.operationId}: its body schema is not in the slice; add it to BODIES in scripts/generate-github-api-slice.ts`,
+      );
       return send(501, { message: 'not vendored in the fake' });
     }
     const validate = validatorFor(found.op);

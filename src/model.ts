@@ -54,7 +54,7 @@ export type MetricRole = 'primary' | 'secondary' | 'derived';
  * runs (Run.benchmark, Run.work) and the header's countPlan; 3: shards (the header's `shard` in a
  * shard's log; `shards` and Run.shard in a log joined from them; results.json's `shards`).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** One shard of a sharded run (`--shard I/N`, docs/shards.md): which of how many. */
 export interface ShardOf {

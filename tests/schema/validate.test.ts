@@ -89,8 +89,8 @@ describe('validateLogLine', () => {
     ['a run without its suite', { type: 'run', run: { ...run(), suite: undefined } }, 'x.jsonl:4: run.suite: missing'],
     ['a round that is text', { type: 'run', run: run({ round: '3' as unknown as number }) }, 'x.jsonl:4: run.round: must be number (is a string of 1 character)'],
     ['a value that is not a number', { type: 'run', run: run({ measurements: [{ benchmark: 'b', metric: 'time', unit: 's', better: 'lower', values: [null as unknown as number] }] }) }, 'x.jsonl:4: run.measurements[0].values[0]: must be number (is null)'],
-    ['a header of another version', { ...header, schemaVersion: undefined, schema: 2 }, 'x.jsonl:4: schema 2 is not supported (expected schemaVersion 1 to 3)'],
-    ['a header of a newer benchgate', { ...header, schemaVersion: 4 }, 'x.jsonl:4: written by a newer benchgate (schemaVersion 4; this one reads up to 3): upgrade benchgate'],
+    ['a header of another version', { ...header, schemaVersion: undefined, schema: 2 }, 'x.jsonl:4: schema 2 is not supported (expected schemaVersion 1 to 4)'],
+    ['a header of a newer benchgate', { ...header, schemaVersion: 5 }, 'x.jsonl:4: written by a newer benchgate (schemaVersion 5; this one reads up to 4): upgrade benchgate'],
     ['a header of no version', { ...header, schemaVersion: undefined }, 'x.jsonl:4: schema undefined is not supported'],
     ['a header with a forged SHA', { ...header, head: { ref: 'x', sha: '::error::x' } }, 'x.jsonl:4: head.sha: not a full commit SHA'],
   ])('names the line and field of %s', (_what, data, message) => {

@@ -42,7 +42,7 @@ describe('poolRounds', () => {
     const head = 'b'.repeat(40);
     const { schemaVersion: _v2, ...v1 } = header(head);
     const merged = parseLog(poolRounds([{ file: 'a', log: { ...log(head, [1]), header: { ...v1, schema: 1 } } }], GATE), 'm');
-    expect(merged.header.schemaVersion).toBe(3);
+    expect(merged.header.schemaVersion).toBe(4);
     expect(merged.header.schema).toBeUndefined();
   });
 

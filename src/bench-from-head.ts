@@ -39,6 +39,7 @@ export async function prepareBenchFiles(ctx: BenchFilesContext): Promise<BenchFi
   // Command mode has one row, the suite, which base has either way: nothing to list.
   let baseOwn: string[] | null = [config.suite];
   if (config.format !== 'command') {
+    ctx.info(`bench-from: ${config.benchFrom}: base runs once without head's files, to tell its own benchmarks from those the copy brings`);
     if (config.build) await ctx.buildBase();
     baseOwn = await ctx.listBase();
     if (baseOwn === null) ctx.info('bench-from: base without head’s files did not run: every base row is marked as possibly from head');

@@ -1086,14 +1086,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path23 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path24 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path23 && path23[0] !== "/") {
-          path23 = `/${path23}`;
+        if (path24 && path24[0] !== "/") {
+          path24 = `/${path24}`;
         }
-        return new URL(`${origin}${path23}`);
+        return new URL(`${origin}${path24}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1544,39 +1544,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path23, origin }
+          request: { method, path: path24, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path23);
+        debuglog("sending request to %s %s/%s", method, origin, path24);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path23, origin },
+          request: { method, path: path24, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path23,
+          path24,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path23, origin }
+          request: { method, path: path24, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path23);
+        debuglog("trailers received from %s %s/%s", method, origin, path24);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path23, origin },
+          request: { method, path: path24, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path23,
+          path24,
           error2.message
         );
       });
@@ -1625,9 +1625,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path23, origin }
+            request: { method, path: path24, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path23);
+          debuglog("sending request to %s %s/%s", method, origin, path24);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1690,7 +1690,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path23,
+        path: path24,
         method,
         body,
         headers,
@@ -1705,11 +1705,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path23 !== "string") {
+        if (typeof path24 !== "string") {
           throw new InvalidArgumentError2("path must be a string");
-        } else if (path23[0] !== "/" && !(path23.startsWith("http://") || path23.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path24[0] !== "/" && !(path24.startsWith("http://") || path24.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError2("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path23)) {
+        } else if (invalidPathRegex.test(path24)) {
           throw new InvalidArgumentError2("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1775,7 +1775,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path23, query) : path23;
+        this.path = query ? buildURL(path24, query) : path24;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6468,7 +6468,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path23, host, upgrade, blocking, reset } = request2;
+      const { method, path: path24, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6549,7 +6549,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path23} HTTP/1.1\r
+      let header = `${method} ${path24} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7078,7 +7078,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path23, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path24, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7175,7 +7175,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path23;
+      headers[HTTP2_HEADER_PATH] = path24;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7528,9 +7528,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path23 = search ? `${pathname}${search}` : pathname;
+        const path24 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path23;
+        this.opts.path = path24;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8769,10 +8769,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path23 = "/",
+          path: path24 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path23;
+        opts.path = origin + path24;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10744,20 +10744,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path23) {
-      if (typeof path23 !== "string") {
-        return path23;
+    function safeUrl(path24) {
+      if (typeof path24 !== "string") {
+        return path24;
       }
-      const pathSegments = path23.split("?");
+      const pathSegments = path24.split("?");
       if (pathSegments.length !== 2) {
-        return path23;
+        return path24;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path23, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path23);
+    function matchKey(mockDispatch2, { path: path24, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path24);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10779,7 +10779,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path23 }) => matchValue(safeUrl(path23), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path24 }) => matchValue(safeUrl(path24), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10817,9 +10817,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path23, method, body, headers, query } = opts;
+      const { path: path24, method, body, headers, query } = opts;
       return {
-        path: path23,
+        path: path24,
         method,
         body,
         headers,
@@ -11282,10 +11282,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path23, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path24, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path23,
+            Path: path24,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16164,9 +16164,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path23) {
-      for (let i = 0; i < path23.length; ++i) {
-        const code = path23.charCodeAt(i);
+    function validateCookiePath(path24) {
+      for (let i = 0; i < path24.length; ++i) {
+        const code = path24.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19086,11 +19086,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError2("invalid opts.path");
           }
-          let path23 = opts.path;
+          let path24 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path23 = `/${path23}`;
+            path24 = `/${path24}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path23);
+          url = new URL(util.parseOrigin(url).origin + path24);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -21376,6 +21376,476 @@ var require_lib53 = __commonJS({
   }
 });
 
+// node_modules/shell-quote/quote.js
+var require_quote = __commonJS({
+  "node_modules/shell-quote/quote.js"(exports2, module) {
+    "use strict";
+    var OPS2 = (
+      /** @type {const} */
+      [
+        "||",
+        "&&",
+        ";;&",
+        ";;",
+        ";&",
+        "|&",
+        "<(",
+        ">(",
+        "<<<",
+        "<<-",
+        "<<",
+        ">>",
+        ">&",
+        ">|",
+        "&>>",
+        "&>",
+        "<&",
+        "<>",
+        "&",
+        ";",
+        "(",
+        ")",
+        "|",
+        "<",
+        ">"
+      ]
+    );
+    var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
+    var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
+    module.exports = function quote(xs) {
+      var sawComment = false;
+      return xs.map(function(s) {
+        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {
+          throw new TypeError("a token after a `comment` must not contain line terminators");
+        }
+        if (s === "") {
+          return (
+            /** @type {const} */
+            "''"
+          );
+        }
+        if (s && typeof s === "object") {
+          if ("op" in s && s.op === "glob") {
+            if (typeof s.pattern !== "string") {
+              throw new TypeError("glob token requires a string `pattern`");
+            }
+            if (LINE_TERMINATORS.test(s.pattern)) {
+              throw new TypeError("glob `pattern` must not contain line terminators");
+            }
+            if (s.pattern === "") {
+              return (
+                /** @type {const} */
+                "''"
+              );
+            }
+            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\$&");
+          }
+          if ("op" in s && typeof s.op === "string") {
+            if (OPS2.indexOf(s.op) < 0) {
+              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));
+            }
+            return s.op.replace(/[\s\S]/g, "\\$&");
+          }
+          if ("comment" in s && typeof s.comment === "string") {
+            if (LINE_TERMINATORS.test(s.comment)) {
+              throw new TypeError("`comment` must not contain line terminators");
+            }
+            sawComment = true;
+            return "#" + s.comment;
+          }
+          throw new TypeError("unrecognized object token shape");
+        }
+        if (/'/.test(s) && /!/.test(s)) {
+          return "'" + s.replace(/'/g, `'"'"'`) + "'";
+        }
+        if (/["\s\\]/.test(s) && !/'/.test(s)) {
+          return "'" + s + "'";
+        }
+        if (/["'\s]/.test(s)) {
+          return '"' + s.replace(/(["\\$`])/g, "\\$1") + '"';
+        }
+        return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, "$1\\$2");
+      }).join(" ");
+    };
+  }
+});
+
+// node_modules/shell-quote/parse.js
+var require_parse2 = __commonJS({
+  "node_modules/shell-quote/parse.js"(exports2, module) {
+    "use strict";
+    var CONTROL = (
+      /** @type {const} */
+      "(?:" + /** @type {const} */
+      [
+        "\\|\\|",
+        "\\&(?:\\&|>>?)",
+        // `&&`, `&>`, and `&>>`
+        ";;\\&?",
+        // `;;` and `;;&`
+        "[;|]\\&",
+        // `;&` and `|&`
+        "\\<\\(",
+        "\\<\\<\\<",
+        "\\<\\<-",
+        "\\<\\<(?!\\()",
+        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
+        ">>",
+        ">[&|(]",
+        // `>&`, `>|`, and `>(`
+        "<[&>]",
+        // `<&` and `<>`
+        "[&;()|<>]"
+      ].join(
+        /** @type {const} */
+        "|"
+      ) + /** @type {const} */
+      ")"
+    );
+    var controlRE = new RegExp("^" + CONTROL + "$");
+    var META = (
+      /** @type {const} */
+      "|&;()<> \\t"
+    );
+    var SINGLE_QUOTE = (
+      /** @type {const} */
+      "'([^']*?)'"
+    );
+    var ANSI_C_BODY = "(?:\\\\[\\s\\S]|[^\\\\'])*?";
+    var ANSI_C_QUOTE = "\\$'" + ANSI_C_BODY + "'";
+    var ansiCAt = new RegExp("\\$'" + ANSI_C_BODY + "(?:(')|\\\\?$)", "g");
+    var ANSI_C_LETTERS = "abeEfnrtv";
+    var ANSI_C_CHARS = "\x07\b\x1B\x1B\f\n\r	\v";
+    var hash = /^#$/;
+    var SQ = (
+      /** @type {const} */
+      "'"
+    );
+    var DQ = (
+      /** @type {const} */
+      '"'
+    );
+    var DS = (
+      /** @type {const} */
+      "$"
+    );
+    var TOKEN = "";
+    var mult = (
+      /** @type {const} */
+      4294967296
+    );
+    for (i = 0; i < 4; i++) {
+      TOKEN += (mult * Math.random()).toString(16);
+    }
+    var i;
+    var startsWithToken = new RegExp("^" + TOKEN);
+    function matchAll(s, r) {
+      var origIndex = r.lastIndex;
+      var matches = [];
+      var matchObj;
+      while (matchObj = r.exec(s)) {
+        matches[matches.length] = matchObj;
+        if (r.lastIndex === matchObj.index) {
+          r.lastIndex += 1;
+        }
+      }
+      r.lastIndex = origIndex;
+      return matches;
+    }
+    function getVar(env, pre, key) {
+      var r = typeof env === "function" ? env(key) : env[key];
+      if (typeof r === "undefined" && key != "") {
+        r = "";
+      } else if (typeof r === "undefined") {
+        r = "$";
+      }
+      if (typeof r === "object") {
+        return pre + TOKEN + JSON.stringify(r) + TOKEN;
+      }
+      return pre + r;
+    }
+    var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
+    function expandAnsiCEscape(m, escape2) {
+      var kind = escape2.charAt(0);
+      if (kind === "c") {
+        var ctrl = escape2.charAt(1);
+        return ctrl === "?" ? "\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);
+      }
+      if (kind === "x" || kind === "u" || kind === "U") {
+        var cp = parseInt(escape2.slice(1), 16);
+        if (cp > 1114111) {
+          return m;
+        }
+        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);
+      }
+      if (kind >= "0" && kind <= "7") {
+        return String.fromCharCode(parseInt(escape2, 8) & 255);
+      }
+      var letter = ANSI_C_LETTERS.indexOf(escape2);
+      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);
+    }
+    function expandAnsiC(body) {
+      return body.replace(ansiCEscape, expandAnsiCEscape).split("\0")[0];
+    }
+    function closesAnsiC(s, i2) {
+      ansiCAt.lastIndex = i2;
+      return !!/** @type {RegExpExecArray} */
+      ansiCAt.exec(s)[1];
+    }
+    function parseInternal(string, env, opts) {
+      if (!opts) {
+        opts = {};
+      }
+      var BS = opts.escape || "\\";
+      var ifs = opts.splitUnquoted === true ? " 	\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";
+      var BAREWORD = "(\\" + BS + `['"$\\` + BS + META + "]|\\$\\$|\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\s'"$` + META + "])+";
+      var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
+      var chunker = new RegExp([
+        "(" + CONTROL + ")",
+        // control chars
+        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"
+      ].join("|"), "g");
+      var matches = matchAll(string, chunker);
+      if (matches.length === 0) {
+        return [];
+      }
+      if (!env) {
+        env = {};
+      }
+      var commented = false;
+      return matches.map(function(match) {
+        var s = match[0];
+        if (!s || commented) {
+          return void 0;
+        }
+        if (controlRE.test(s)) {
+          return (
+            /** @type {ControlOperator} */
+            { op: s }
+          );
+        }
+        var quote = false;
+        var esc = false;
+        var out = "";
+        var words = [];
+        var sawQuote = false;
+        var pendingNw = null;
+        var isGlob = false;
+        var i2;
+        function parseEnvVar() {
+          i2 += 1;
+          var varend;
+          var varname;
+          var char = s.charAt(i2);
+          if (char === "{") {
+            i2 += 1;
+            if (s.charAt(i2) === "}") {
+              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));
+            }
+            var depth = 1;
+            varend = i2;
+            while (depth > 0 && varend < s.length) {
+              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {
+                depth += 1;
+              } else if (s.charAt(varend) === "}") {
+                depth -= 1;
+              }
+              varend += 1;
+            }
+            if (depth !== 0) {
+              throw new Error("Bad substitution: " + s.slice(i2));
+            }
+            varend -= 1;
+            varname = s.slice(i2, varend);
+            i2 = varend;
+          } else if (/[*@#?$!-]/.test(char)) {
+            varname = char;
+          } else {
+            var slicedFromI = s.slice(i2);
+            varend = slicedFromI.match(/[^\w\d_]/);
+            if (!varend) {
+              varname = slicedFromI;
+              i2 = s.length;
+            } else {
+              varname = slicedFromI.slice(0, varend.index);
+              i2 += /** @type {number} */
+              varend.index - 1;
+            }
+          }
+          return getVar(
+            /** @type {NonNullable<typeof env>} */
+            env,
+            "",
+            varname
+          );
+        }
+        function flushRun() {
+          if (pendingNw === null) {
+            return;
+          }
+          if (pendingNw === 0) {
+            if (out !== "") {
+              words[words.length] = out;
+              out = "";
+            }
+          } else {
+            words[words.length] = out;
+            out = "";
+            for (var fe = 1; fe < pendingNw; fe += 1) {
+              words[words.length] = "";
+            }
+          }
+          pendingNw = null;
+        }
+        for (i2 = 0; i2 < s.length; i2++) {
+          var c = s.charAt(i2);
+          if (ifs && c !== DS) {
+            flushRun();
+          }
+          isGlob = isGlob || !quote && (c === "*" || c === "?");
+          if (esc) {
+            out += c;
+            esc = false;
+          } else if (quote) {
+            if (c === quote) {
+              quote = false;
+            } else if (quote == SQ) {
+              out += c;
+            } else {
+              if (c === BS) {
+                i2 += 1;
+                c = s.charAt(i2);
+                if (c === DQ || c === BS || c === DS) {
+                  out += c;
+                } else {
+                  out += BS + c;
+                }
+              } else if (c === DS) {
+                out += parseEnvVar();
+              } else {
+                out += c;
+              }
+            }
+          } else if (c === DQ || c === SQ) {
+            quote = c;
+            sawQuote = true;
+          } else if (controlRE.test(c)) {
+            return (
+              /** @type {ControlOperator} */
+              { op: s }
+            );
+          } else if (hash.test(c)) {
+            commented = true;
+            var commentObj = { comment: string.slice(match.index + i2 + 1) };
+            if (out.length) {
+              return (
+                /** @type {const} */
+                [out, commentObj]
+              );
+            }
+            return (
+              /** @type {const} */
+              [commentObj]
+            );
+          } else if (c === BS) {
+            esc = true;
+          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {
+            flushRun();
+            sawQuote = true;
+            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));
+            i2 = ansiCAt.lastIndex - 1;
+          } else if (c === DS) {
+            var value = parseEnvVar();
+            if (!ifs) {
+              out += value;
+            } else {
+              for (var vi = 0; vi < value.length; vi += 1) {
+                var vc = value.charAt(vi);
+                if (ifs.indexOf(vc) < 0) {
+                  flushRun();
+                  out += vc;
+                } else if (pendingNw === null) {
+                  pendingNw = vc === " " || vc === "	" || vc === "\n" ? 0 : 1;
+                } else if (vc !== " " && vc !== "	" && vc !== "\n") {
+                  pendingNw += 1;
+                }
+              }
+            }
+          } else {
+            out += c;
+          }
+        }
+        if (isGlob) {
+          return (
+            /** @type {GlobPattern} */
+            { op: "glob", pattern: out }
+          );
+        }
+        if (ifs) {
+          if (pendingNw !== null && pendingNw > 0) {
+            words[words.length] = out;
+            out = "";
+            for (var te = 1; te < pendingNw; te += 1) {
+              words[words.length] = "";
+            }
+          }
+          if (out !== "" || sawQuote && words.length === 0) {
+            words[words.length] = out;
+          }
+          return words;
+        }
+        return out;
+      }).reduce(
+        function(prev, arg) {
+          if (typeof arg === "undefined") {
+            return prev;
+          }
+          [].concat(arg).forEach(function(entry) {
+            prev[prev.length] = entry;
+          });
+          return prev;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    }
+    module.exports = function parse3(s, env, opts) {
+      var mapped = parseInternal(s, env, opts);
+      if (typeof env !== "function") {
+        return mapped;
+      }
+      return mapped.reduce(
+        function(acc, s2) {
+          if (typeof s2 === "object") {
+            acc[acc.length] = s2;
+            return acc;
+          }
+          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));
+          if (xs.length === 1) {
+            acc[acc.length] = xs[0];
+            return acc;
+          }
+          xs.filter(Boolean).forEach(function(x) {
+            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;
+          });
+          return acc;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    };
+  }
+});
+
+// node_modules/shell-quote/index.js
+var require_shell_quote = __commonJS({
+  "node_modules/shell-quote/index.js"(exports2) {
+    "use strict";
+    exports2.quote = require_quote();
+    exports2.parse = require_parse2();
+  }
+});
+
 // node_modules/picomatch/lib/constants.js
 var require_constants6 = __commonJS({
   "node_modules/picomatch/lib/constants.js"(exports2, module) {
@@ -21631,8 +22101,8 @@ var require_utils2 = __commonJS({
       }
       return output;
     };
-    exports2.basename = (path23, { windows } = {}) => {
-      const segs = path23.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path24, { windows } = {}) => {
+      const segs = path24.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -21981,7 +22451,7 @@ var require_scan = __commonJS({
 });
 
 // node_modules/picomatch/lib/parse.js
-var require_parse2 = __commonJS({
+var require_parse3 = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports2, module) {
     "use strict";
     var constants4 = require_constants6();
@@ -23000,13 +23470,13 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports2, module) {
     "use strict";
     var scan = require_scan();
-    var parse3 = require_parse2();
+    var parse3 = require_parse3();
     var utils = require_utils2();
     var constants4 = require_constants6();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch3 = (glob, options, returnState = false) => {
+    var picomatch4 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch3(input, options, returnState));
+        const fns = glob.map((input) => picomatch4(input, options, returnState));
         const arrayMatcher = (str) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str);
@@ -23022,16 +23492,16 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const posix = opts.windows;
-      const regex = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
+      const regex = isState ? picomatch4.compileRe(glob, options) : picomatch4.makeRe(glob, options, false, true);
       const state = regex.state;
       delete regex.state;
       let isIgnored = () => false;
       if (opts.ignore) {
         const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
+        isIgnored = picomatch4(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob, posix });
+        const { isMatch, match, output } = picomatch4.test(input, regex, options, { glob, posix });
         const result = { glob, state, regex, posix, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
@@ -23057,7 +23527,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch3.test = (input, regex, options, { glob, posix } = {}) => {
+    picomatch4.test = (input, regex, options, { glob, posix } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -23074,24 +23544,24 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch3.matchBase(input, regex, options, posix);
+          match = picomatch4.matchBase(input, regex, options, posix);
         } else {
           match = regex.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch3.matchBase = (input, glob, options, posix = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch3.makeRe(glob, options);
+    picomatch4.matchBase = (input, glob, options, posix = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch4.makeRe(glob, options);
       return regex.test(utils.basename(input, { windows: posix }));
     };
-    picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
-    picomatch3.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p) => picomatch3.parse(p, options));
+    picomatch4.isMatch = (str, patterns, options) => picomatch4(patterns, options)(str);
+    picomatch4.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch4.parse(p, options));
       return parse3(pattern, { ...options, fastpaths: false });
     };
-    picomatch3.scan = (input, options) => scan(input, options);
-    picomatch3.compileRe = (state, options, returnOutput = false, returnState = false) => {
+    picomatch4.scan = (input, options) => scan(input, options);
+    picomatch4.compileRe = (state, options, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
         return state.output;
       }
@@ -23102,13 +23572,13 @@ var require_picomatch = __commonJS({
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
-      const regex = picomatch3.toRegex(source, options);
+      const regex = picomatch4.toRegex(source, options);
       if (returnState === true) {
         regex.state = state;
       }
       return regex;
     };
-    picomatch3.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+    picomatch4.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
       if (!input || typeof input !== "string") {
         throw new TypeError("Expected a non-empty string");
       }
@@ -23119,9 +23589,9 @@ var require_picomatch = __commonJS({
       if (!parsed.output) {
         parsed = parse3(input, options);
       }
-      return picomatch3.compileRe(parsed, options, returnOutput, returnState);
+      return picomatch4.compileRe(parsed, options, returnOutput, returnState);
     };
-    picomatch3.toRegex = (source, options) => {
+    picomatch4.toRegex = (source, options) => {
       try {
         const opts = options || {};
         return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
@@ -23130,8 +23600,8 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch3.constants = constants4;
-    module.exports = picomatch3;
+    picomatch4.constants = constants4;
+    module.exports = picomatch4;
   }
 });
 
@@ -23141,484 +23611,14 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils2();
-    function picomatch3(glob, options, returnState = false) {
+    function picomatch4(glob, options, returnState = false) {
       if (options && (options.windows === null || options.windows === void 0)) {
         options = { ...options, windows: utils.isWindows() };
       }
       return pico(glob, options, returnState);
     }
-    Object.assign(picomatch3, pico);
-    module.exports = picomatch3;
-  }
-});
-
-// node_modules/shell-quote/quote.js
-var require_quote = __commonJS({
-  "node_modules/shell-quote/quote.js"(exports2, module) {
-    "use strict";
-    var OPS2 = (
-      /** @type {const} */
-      [
-        "||",
-        "&&",
-        ";;&",
-        ";;",
-        ";&",
-        "|&",
-        "<(",
-        ">(",
-        "<<<",
-        "<<-",
-        "<<",
-        ">>",
-        ">&",
-        ">|",
-        "&>>",
-        "&>",
-        "<&",
-        "<>",
-        "&",
-        ";",
-        "(",
-        ")",
-        "|",
-        "<",
-        ">"
-      ]
-    );
-    var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
-    var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
-    module.exports = function quote(xs) {
-      var sawComment = false;
-      return xs.map(function(s) {
-        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {
-          throw new TypeError("a token after a `comment` must not contain line terminators");
-        }
-        if (s === "") {
-          return (
-            /** @type {const} */
-            "''"
-          );
-        }
-        if (s && typeof s === "object") {
-          if ("op" in s && s.op === "glob") {
-            if (typeof s.pattern !== "string") {
-              throw new TypeError("glob token requires a string `pattern`");
-            }
-            if (LINE_TERMINATORS.test(s.pattern)) {
-              throw new TypeError("glob `pattern` must not contain line terminators");
-            }
-            if (s.pattern === "") {
-              return (
-                /** @type {const} */
-                "''"
-              );
-            }
-            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\$&");
-          }
-          if ("op" in s && typeof s.op === "string") {
-            if (OPS2.indexOf(s.op) < 0) {
-              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));
-            }
-            return s.op.replace(/[\s\S]/g, "\\$&");
-          }
-          if ("comment" in s && typeof s.comment === "string") {
-            if (LINE_TERMINATORS.test(s.comment)) {
-              throw new TypeError("`comment` must not contain line terminators");
-            }
-            sawComment = true;
-            return "#" + s.comment;
-          }
-          throw new TypeError("unrecognized object token shape");
-        }
-        if (/'/.test(s) && /!/.test(s)) {
-          return "'" + s.replace(/'/g, `'"'"'`) + "'";
-        }
-        if (/["\s\\]/.test(s) && !/'/.test(s)) {
-          return "'" + s + "'";
-        }
-        if (/["'\s]/.test(s)) {
-          return '"' + s.replace(/(["\\$`])/g, "\\$1") + '"';
-        }
-        return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, "$1\\$2");
-      }).join(" ");
-    };
-  }
-});
-
-// node_modules/shell-quote/parse.js
-var require_parse3 = __commonJS({
-  "node_modules/shell-quote/parse.js"(exports2, module) {
-    "use strict";
-    var CONTROL = (
-      /** @type {const} */
-      "(?:" + /** @type {const} */
-      [
-        "\\|\\|",
-        "\\&(?:\\&|>>?)",
-        // `&&`, `&>`, and `&>>`
-        ";;\\&?",
-        // `;;` and `;;&`
-        "[;|]\\&",
-        // `;&` and `|&`
-        "\\<\\(",
-        "\\<\\<\\<",
-        "\\<\\<-",
-        "\\<\\<(?!\\()",
-        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
-        ">>",
-        ">[&|(]",
-        // `>&`, `>|`, and `>(`
-        "<[&>]",
-        // `<&` and `<>`
-        "[&;()|<>]"
-      ].join(
-        /** @type {const} */
-        "|"
-      ) + /** @type {const} */
-      ")"
-    );
-    var controlRE = new RegExp("^" + CONTROL + "$");
-    var META = (
-      /** @type {const} */
-      "|&;()<> \\t"
-    );
-    var SINGLE_QUOTE = (
-      /** @type {const} */
-      "'([^']*?)'"
-    );
-    var ANSI_C_BODY = "(?:\\\\[\\s\\S]|[^\\\\'])*?";
-    var ANSI_C_QUOTE = "\\$'" + ANSI_C_BODY + "'";
-    var ansiCAt = new RegExp("\\$'" + ANSI_C_BODY + "(?:(')|\\\\?$)", "g");
-    var ANSI_C_LETTERS = "abeEfnrtv";
-    var ANSI_C_CHARS = "\x07\b\x1B\x1B\f\n\r	\v";
-    var hash = /^#$/;
-    var SQ = (
-      /** @type {const} */
-      "'"
-    );
-    var DQ = (
-      /** @type {const} */
-      '"'
-    );
-    var DS = (
-      /** @type {const} */
-      "$"
-    );
-    var TOKEN = "";
-    var mult = (
-      /** @type {const} */
-      4294967296
-    );
-    for (i = 0; i < 4; i++) {
-      TOKEN += (mult * Math.random()).toString(16);
-    }
-    var i;
-    var startsWithToken = new RegExp("^" + TOKEN);
-    function matchAll(s, r) {
-      var origIndex = r.lastIndex;
-      var matches = [];
-      var matchObj;
-      while (matchObj = r.exec(s)) {
-        matches[matches.length] = matchObj;
-        if (r.lastIndex === matchObj.index) {
-          r.lastIndex += 1;
-        }
-      }
-      r.lastIndex = origIndex;
-      return matches;
-    }
-    function getVar(env, pre, key) {
-      var r = typeof env === "function" ? env(key) : env[key];
-      if (typeof r === "undefined" && key != "") {
-        r = "";
-      } else if (typeof r === "undefined") {
-        r = "$";
-      }
-      if (typeof r === "object") {
-        return pre + TOKEN + JSON.stringify(r) + TOKEN;
-      }
-      return pre + r;
-    }
-    var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
-    function expandAnsiCEscape(m, escape2) {
-      var kind = escape2.charAt(0);
-      if (kind === "c") {
-        var ctrl = escape2.charAt(1);
-        return ctrl === "?" ? "\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);
-      }
-      if (kind === "x" || kind === "u" || kind === "U") {
-        var cp = parseInt(escape2.slice(1), 16);
-        if (cp > 1114111) {
-          return m;
-        }
-        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);
-      }
-      if (kind >= "0" && kind <= "7") {
-        return String.fromCharCode(parseInt(escape2, 8) & 255);
-      }
-      var letter = ANSI_C_LETTERS.indexOf(escape2);
-      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);
-    }
-    function expandAnsiC(body) {
-      return body.replace(ansiCEscape, expandAnsiCEscape).split("\0")[0];
-    }
-    function closesAnsiC(s, i2) {
-      ansiCAt.lastIndex = i2;
-      return !!/** @type {RegExpExecArray} */
-      ansiCAt.exec(s)[1];
-    }
-    function parseInternal(string, env, opts) {
-      if (!opts) {
-        opts = {};
-      }
-      var BS = opts.escape || "\\";
-      var ifs = opts.splitUnquoted === true ? " 	\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";
-      var BAREWORD = "(\\" + BS + `['"$\\` + BS + META + "]|\\$\\$|\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\s'"$` + META + "])+";
-      var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
-      var chunker = new RegExp([
-        "(" + CONTROL + ")",
-        // control chars
-        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"
-      ].join("|"), "g");
-      var matches = matchAll(string, chunker);
-      if (matches.length === 0) {
-        return [];
-      }
-      if (!env) {
-        env = {};
-      }
-      var commented = false;
-      return matches.map(function(match) {
-        var s = match[0];
-        if (!s || commented) {
-          return void 0;
-        }
-        if (controlRE.test(s)) {
-          return (
-            /** @type {ControlOperator} */
-            { op: s }
-          );
-        }
-        var quote = false;
-        var esc = false;
-        var out = "";
-        var words = [];
-        var sawQuote = false;
-        var pendingNw = null;
-        var isGlob = false;
-        var i2;
-        function parseEnvVar() {
-          i2 += 1;
-          var varend;
-          var varname;
-          var char = s.charAt(i2);
-          if (char === "{") {
-            i2 += 1;
-            if (s.charAt(i2) === "}") {
-              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));
-            }
-            var depth = 1;
-            varend = i2;
-            while (depth > 0 && varend < s.length) {
-              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {
-                depth += 1;
-              } else if (s.charAt(varend) === "}") {
-                depth -= 1;
-              }
-              varend += 1;
-            }
-            if (depth !== 0) {
-              throw new Error("Bad substitution: " + s.slice(i2));
-            }
-            varend -= 1;
-            varname = s.slice(i2, varend);
-            i2 = varend;
-          } else if (/[*@#?$!-]/.test(char)) {
-            varname = char;
-          } else {
-            var slicedFromI = s.slice(i2);
-            varend = slicedFromI.match(/[^\w\d_]/);
-            if (!varend) {
-              varname = slicedFromI;
-              i2 = s.length;
-            } else {
-              varname = slicedFromI.slice(0, varend.index);
-              i2 += /** @type {number} */
-              varend.index - 1;
-            }
-          }
-          return getVar(
-            /** @type {NonNullable<typeof env>} */
-            env,
-            "",
-            varname
-          );
-        }
-        function flushRun() {
-          if (pendingNw === null) {
-            return;
-          }
-          if (pendingNw === 0) {
-            if (out !== "") {
-              words[words.length] = out;
-              out = "";
-            }
-          } else {
-            words[words.length] = out;
-            out = "";
-            for (var fe = 1; fe < pendingNw; fe += 1) {
-              words[words.length] = "";
-            }
-          }
-          pendingNw = null;
-        }
-        for (i2 = 0; i2 < s.length; i2++) {
-          var c = s.charAt(i2);
-          if (ifs && c !== DS) {
-            flushRun();
-          }
-          isGlob = isGlob || !quote && (c === "*" || c === "?");
-          if (esc) {
-            out += c;
-            esc = false;
-          } else if (quote) {
-            if (c === quote) {
-              quote = false;
-            } else if (quote == SQ) {
-              out += c;
-            } else {
-              if (c === BS) {
-                i2 += 1;
-                c = s.charAt(i2);
-                if (c === DQ || c === BS || c === DS) {
-                  out += c;
-                } else {
-                  out += BS + c;
-                }
-              } else if (c === DS) {
-                out += parseEnvVar();
-              } else {
-                out += c;
-              }
-            }
-          } else if (c === DQ || c === SQ) {
-            quote = c;
-            sawQuote = true;
-          } else if (controlRE.test(c)) {
-            return (
-              /** @type {ControlOperator} */
-              { op: s }
-            );
-          } else if (hash.test(c)) {
-            commented = true;
-            var commentObj = { comment: string.slice(match.index + i2 + 1) };
-            if (out.length) {
-              return (
-                /** @type {const} */
-                [out, commentObj]
-              );
-            }
-            return (
-              /** @type {const} */
-              [commentObj]
-            );
-          } else if (c === BS) {
-            esc = true;
-          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {
-            flushRun();
-            sawQuote = true;
-            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));
-            i2 = ansiCAt.lastIndex - 1;
-          } else if (c === DS) {
-            var value = parseEnvVar();
-            if (!ifs) {
-              out += value;
-            } else {
-              for (var vi = 0; vi < value.length; vi += 1) {
-                var vc = value.charAt(vi);
-                if (ifs.indexOf(vc) < 0) {
-                  flushRun();
-                  out += vc;
-                } else if (pendingNw === null) {
-                  pendingNw = vc === " " || vc === "	" || vc === "\n" ? 0 : 1;
-                } else if (vc !== " " && vc !== "	" && vc !== "\n") {
-                  pendingNw += 1;
-                }
-              }
-            }
-          } else {
-            out += c;
-          }
-        }
-        if (isGlob) {
-          return (
-            /** @type {GlobPattern} */
-            { op: "glob", pattern: out }
-          );
-        }
-        if (ifs) {
-          if (pendingNw !== null && pendingNw > 0) {
-            words[words.length] = out;
-            out = "";
-            for (var te = 1; te < pendingNw; te += 1) {
-              words[words.length] = "";
-            }
-          }
-          if (out !== "" || sawQuote && words.length === 0) {
-            words[words.length] = out;
-          }
-          return words;
-        }
-        return out;
-      }).reduce(
-        function(prev, arg) {
-          if (typeof arg === "undefined") {
-            return prev;
-          }
-          [].concat(arg).forEach(function(entry) {
-            prev[prev.length] = entry;
-          });
-          return prev;
-        },
-        /** @type {ParseEntry[]} */
-        []
-      );
-    }
-    module.exports = function parse3(s, env, opts) {
-      var mapped = parseInternal(s, env, opts);
-      if (typeof env !== "function") {
-        return mapped;
-      }
-      return mapped.reduce(
-        function(acc, s2) {
-          if (typeof s2 === "object") {
-            acc[acc.length] = s2;
-            return acc;
-          }
-          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));
-          if (xs.length === 1) {
-            acc[acc.length] = xs[0];
-            return acc;
-          }
-          xs.filter(Boolean).forEach(function(x) {
-            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;
-          });
-          return acc;
-        },
-        /** @type {ParseEntry[]} */
-        []
-      );
-    };
-  }
-});
-
-// node_modules/shell-quote/index.js
-var require_shell_quote = __commonJS({
-  "node_modules/shell-quote/index.js"(exports2) {
-    "use strict";
-    exports2.quote = require_quote();
-    exports2.parse = require_parse3();
+    Object.assign(picomatch4, pico);
+    module.exports = picomatch4;
   }
 });
 
@@ -23699,17 +23699,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path23) {
-      const ctrl = callVisitor(key, node, visitor, path23);
+    function visit_(key, node, visitor, path24) {
+      const ctrl = callVisitor(key, node, visitor, path24);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path23, ctrl);
-        return visit_(key, ctrl, visitor, path23);
+        replaceNode(key, path24, ctrl);
+        return visit_(key, ctrl, visitor, path24);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path23 = Object.freeze(path23.concat(node));
+          path24 = Object.freeze(path24.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path23);
+            const ci = visit_(i, node.items[i], visitor, path24);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -23720,13 +23720,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path23 = Object.freeze(path23.concat(node));
-          const ck = visit_("key", node.key, visitor, path23);
+          path24 = Object.freeze(path24.concat(node));
+          const ck = visit_("key", node.key, visitor, path24);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path23);
+          const cv = visit_("value", node.value, visitor, path24);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -23747,17 +23747,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path23) {
-      const ctrl = await callVisitor(key, node, visitor, path23);
+    async function visitAsync_(key, node, visitor, path24) {
+      const ctrl = await callVisitor(key, node, visitor, path24);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path23, ctrl);
-        return visitAsync_(key, ctrl, visitor, path23);
+        replaceNode(key, path24, ctrl);
+        return visitAsync_(key, ctrl, visitor, path24);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path23 = Object.freeze(path23.concat(node));
+          path24 = Object.freeze(path24.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path23);
+            const ci = await visitAsync_(i, node.items[i], visitor, path24);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -23768,13 +23768,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path23 = Object.freeze(path23.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path23);
+          path24 = Object.freeze(path24.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path24);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path23);
+          const cv = await visitAsync_("value", node.value, visitor, path24);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -23801,23 +23801,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path23) {
+    function callVisitor(key, node, visitor, path24) {
       if (typeof visitor === "function")
-        return visitor(key, node, path23);
+        return visitor(key, node, path24);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path23);
+        return visitor.Map?.(key, node, path24);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path23);
+        return visitor.Seq?.(key, node, path24);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path23);
+        return visitor.Pair?.(key, node, path24);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path23);
+        return visitor.Scalar?.(key, node, path24);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path23);
+        return visitor.Alias?.(key, node, path24);
       return void 0;
     }
-    function replaceNode(key, path23, node) {
-      const parent = path23[path23.length - 1];
+    function replaceNode(key, path24, node) {
+      const parent = path24[path24.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -24429,10 +24429,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path23, value) {
+    function collectionFromPath(schema, path24, value) {
       let v = value;
-      for (let i = path23.length - 1; i >= 0; --i) {
-        const k = path23[i];
+      for (let i = path24.length - 1; i >= 0; --i) {
+        const k = path24[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -24451,7 +24451,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path23) => path23 == null || typeof path23 === "object" && !!path23[Symbol.iterator]().next().done;
+    var isEmptyPath = (path24) => path24 == null || typeof path24 === "object" && !!path24[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -24481,11 +24481,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path23, value) {
-        if (isEmptyPath(path23))
+      addIn(path24, value) {
+        if (isEmptyPath(path24))
           this.add(value);
         else {
-          const [key, ...rest] = path23;
+          const [key, ...rest] = path24;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -24499,8 +24499,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path23) {
-        const [key, ...rest] = path23;
+      deleteIn(path24) {
+        const [key, ...rest] = path24;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -24514,8 +24514,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path23, keepScalar) {
-        const [key, ...rest] = path23;
+      getIn(path24, keepScalar) {
+        const [key, ...rest] = path24;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -24533,8 +24533,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path23) {
-        const [key, ...rest] = path23;
+      hasIn(path24) {
+        const [key, ...rest] = path24;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -24544,8 +24544,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path23, value) {
-        const [key, ...rest] = path23;
+      setIn(path24, value) {
+        const [key, ...rest] = path24;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -27060,9 +27060,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path23, value) {
+      addIn(path24, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path23, value);
+          this.contents.addIn(path24, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -27137,14 +27137,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path23) {
-        if (Collection2.isEmptyPath(path23)) {
+      deleteIn(path24) {
+        if (Collection2.isEmptyPath(path24)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path23) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path24) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -27159,10 +27159,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path23, keepScalar) {
-        if (Collection2.isEmptyPath(path23))
+      getIn(path24, keepScalar) {
+        if (Collection2.isEmptyPath(path24))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path23, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path24, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -27173,10 +27173,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path23) {
-        if (Collection2.isEmptyPath(path23))
+      hasIn(path24) {
+        if (Collection2.isEmptyPath(path24))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path23) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path24) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -27193,13 +27193,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path23, value) {
-        if (Collection2.isEmptyPath(path23)) {
+      setIn(path24, value) {
+        if (Collection2.isEmptyPath(path24)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path23), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path24), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path23, value);
+          this.contents.setIn(path24, value);
         }
       }
       /**
@@ -29160,9 +29160,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path23) => {
+    visit.itemAtPath = (cst, path24) => {
       let item = cst;
-      for (const [field2, index] of path23) {
+      for (const [field2, index] of path24) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -29171,23 +29171,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path23) => {
-      const parent = visit.itemAtPath(cst, path23.slice(0, -1));
-      const field2 = path23[path23.length - 1][0];
+    visit.parentCollection = (cst, path24) => {
+      const parent = visit.itemAtPath(cst, path24.slice(0, -1));
+      const field2 = path24[path24.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path23, item, visitor) {
-      let ctrl = visitor(item, path23);
+    function _visit(path24, item, visitor) {
+      let ctrl = visitor(item, path24);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path23.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path24.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -29198,10 +29198,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path23);
+            ctrl = ctrl(item, path24);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path23) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path24) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -32115,7 +32115,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter2 = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path23 = __require("node:path");
+    var path24 = __require("node:path");
     var fs3 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -33128,9 +33128,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName2) {
-          const localBin = path23.resolve(baseDir, baseName2);
+          const localBin = path24.resolve(baseDir, baseName2);
           if (fs3.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path23.extname(baseName2))) return void 0;
+          if (sourceExt.includes(path24.extname(baseName2))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs3.existsSync(`${localBin}${ext}`)
           );
@@ -33148,17 +33148,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path23.resolve(
-            path23.dirname(resolvedScriptPath),
+          executableDir = path24.resolve(
+            path24.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path23.basename(
+            const legacyName = path24.basename(
               this._scriptPath,
-              path23.extname(this._scriptPath)
+              path24.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -33169,7 +33169,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path23.extname(executableFile));
+        launchWithNode = sourceExt.includes(path24.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -34084,7 +34084,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path23.basename(filename, path23.extname(filename));
+        this._name = path24.basename(filename, path24.extname(filename));
         return this;
       }
       /**
@@ -34098,9 +34098,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path24) {
-        if (path24 === void 0) return this._executableDir;
-        this._executableDir = path24;
+      executableDir(path25) {
+        if (path25 === void 0) return this._executableDir;
+        this._executableDir = path25;
         return this;
       }
       /**
@@ -35939,11 +35939,11 @@ var require_dataType = __commonJS({
       gen.if((0, codegen_1._)`${parentData} !== undefined`, () => gen.assign((0, codegen_1._)`${parentData}[${parentDataProperty}]`, expr));
     }
     function checkDataType(dataType, data, strictNums, correct = DataType.Correct) {
-      const EQ2 = correct === DataType.Correct ? codegen_1.operators.EQ : codegen_1.operators.NEQ;
+      const EQ = correct === DataType.Correct ? codegen_1.operators.EQ : codegen_1.operators.NEQ;
       let cond;
       switch (dataType) {
         case "null":
-          return (0, codegen_1._)`${data} ${EQ2} null`;
+          return (0, codegen_1._)`${data} ${EQ} null`;
         case "array":
           cond = (0, codegen_1._)`Array.isArray(${data})`;
           break;
@@ -35957,7 +35957,7 @@ var require_dataType = __commonJS({
           cond = numCond();
           break;
         default:
-          return (0, codegen_1._)`typeof ${data} ${EQ2} ${dataType}`;
+          return (0, codegen_1._)`typeof ${data} ${EQ} ${dataType}`;
       }
       return correct === DataType.Correct ? cond : (0, codegen_1.not)(cond);
       function numCond(_cond = codegen_1.nil) {
@@ -37607,8 +37607,8 @@ var require_utils3 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path23) {
-      let input = path23;
+    function removeDotSegments(path24) {
+      let input = path24;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -37682,11 +37682,11 @@ var require_utils3 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path23) {
-      if (path23 === "" || path23[0] === "/") {
-        return removeDotSegments(path23);
+    function removeDotSegmentsRelative(path24) {
+      if (path24 === "" || path24[0] === "/") {
+        return removeDotSegments(path24);
       }
-      const segments = path23.split("/");
+      const segments = path24.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -38049,8 +38049,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path23 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path23 && path23 !== "/" ? path23 : void 0;
+        const path24 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path24 && path24 !== "/" ? path24 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -41300,8 +41300,8 @@ var init_context = __esm({
           if (existsSync8(process.env.GITHUB_EVENT_PATH)) {
             this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
-            const path23 = process.env.GITHUB_EVENT_PATH;
-            process.stdout.write(`GITHUB_EVENT_PATH ${path23} does not exist${EOL6}`);
+            const path24 = process.env.GITHUB_EVENT_PATH;
+            process.stdout.write(`GITHUB_EVENT_PATH ${path24} does not exist${EOL6}`);
           }
         }
         this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -42646,192 +42646,142 @@ var init_dist_bundle = __esm({
   }
 });
 
-// node_modules/content-type/dist/index.js
-function parse2(header, options) {
-  const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
-  const len = header.length;
-  let valueStart = options?.start ?? 0;
-  while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
-    valueStart++;
-  }
-  let index = valueStart;
-  let typeFlags = 0;
-  let whitespace = -1;
-  let stop = options?.parameters === false ? COMMA_FLAG : 0;
-  while (index < len) {
-    const code = header.charCodeAt(index);
-    const flags = CHAR_MAP[code];
-    if ((flags & stopFlags) !== 0) {
-      stop |= flags & COMMA_FLAG;
-      break;
-    }
-    if ((flags & OWS) !== 0) {
-      if (whitespace === -1)
-        whitespace = index;
-    } else {
-      whitespace = -1;
-    }
-    typeFlags |= code & NON_ASCII | flags;
-    index++;
-  }
-  const valueEnd = whitespace === -1 ? index : whitespace;
-  const value = header.slice(valueStart, valueEnd);
-  const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
-  if (index === len || stop !== 0) {
-    return { type, index, parameters: new NullObject() };
-  }
-  return parseParameters(header, type, index, len, stopFlags);
-}
-function parseParameters(header, type, index, len, stopFlags) {
-  const parameters = new NullObject();
-  parameter: while (index < len) {
-    index++;
-    while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-      index++;
-    }
-    const keyStart = index;
-    let keyFlags = 0;
-    let keyWhitespace = -1;
-    while (index < len) {
-      const code = header.charCodeAt(index);
-      const flags = CHAR_MAP[code];
-      if ((flags & stopFlags) !== 0) {
-        if ((flags & COMMA_FLAG) !== 0)
-          break parameter;
-        continue parameter;
-      }
-      if (code === EQ) {
-        const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-        const value = header.slice(keyStart, keyEnd);
-        const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
-        index++;
-        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-          index++;
-        }
-        if (index < len && header.charCodeAt(index) === DQUOTE) {
-          const quotedStart = ++index;
-          let escaped = false;
-          while (index < len) {
-            const code2 = header.charCodeAt(index);
-            if (code2 === DQUOTE) {
-              if (parameters[key] === void 0) {
-                parameters[key] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
-              }
-              index++;
-              let stop2 = 0;
-              while (index < len) {
-                const code3 = header.charCodeAt(index);
-                const flags2 = CHAR_MAP[code3];
-                if ((flags2 & stopFlags) !== 0) {
-                  stop2 = flags2 & COMMA_FLAG;
-                  break;
-                }
-                index++;
-              }
-              if (stop2 !== 0)
-                break parameter;
-              continue parameter;
-            }
-            if (code2 === BSLASH && index + 1 < len) {
-              escaped = true;
-              index += 2;
-              continue;
-            }
-            index++;
-          }
-          continue parameter;
-        }
-        const valueStart = index;
-        let stop = 0;
-        let valueWhitespace = -1;
-        while (index < len) {
-          const code2 = header.charCodeAt(index);
-          const flags2 = CHAR_MAP[code2];
-          if ((flags2 & stopFlags) !== 0) {
-            stop = flags2 & COMMA_FLAG;
-            break;
-          }
-          if ((flags2 & OWS) !== 0) {
-            if (valueWhitespace === -1)
-              valueWhitespace = index;
-          } else {
-            valueWhitespace = -1;
-          }
-          index++;
-        }
-        if (parameters[key] === void 0) {
-          const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-          parameters[key] = header.slice(valueStart, valueEnd);
-        }
-        if (stop !== 0)
-          break parameter;
-        continue parameter;
-      }
-      if ((flags & OWS) !== 0) {
-        if (keyWhitespace === -1)
-          keyWhitespace = index;
-      } else {
-        keyWhitespace = -1;
-      }
-      keyFlags |= code & NON_ASCII | flags;
-      index++;
-    }
-  }
-  return { type, index, parameters };
-}
-function unescapeQuotedPairs(str, start, end) {
-  let result = "";
-  for (let index = start; index < end; index++) {
-    if (str.charCodeAt(index) === BSLASH) {
-      result += str.slice(start, index);
-      start = ++index;
-    }
-  }
-  return result + str.slice(start, end);
-}
-var SP, HTAB, SEMI, EQ, DQUOTE, BSLASH, COMMA, LOWER_CASE, OWS, SEMI_FLAG, COMMA_FLAG, TOKEN_FLAG, NON_ASCII, CASE_FLAGS, CHAR_MAP, NullObject;
-var init_dist = __esm({
-  "node_modules/content-type/dist/index.js"() {
-    SP = 32;
-    HTAB = 9;
-    SEMI = 59;
-    EQ = 61;
-    DQUOTE = 34;
-    BSLASH = 92;
-    COMMA = 44;
-    LOWER_CASE = 1;
-    OWS = 2;
-    SEMI_FLAG = 4;
-    COMMA_FLAG = 8;
-    TOKEN_FLAG = 16;
-    NON_ASCII = 65280;
-    CASE_FLAGS = LOWER_CASE | NON_ASCII;
-    CHAR_MAP = new Uint8Array(256);
-    CHAR_MAP[HTAB] |= OWS;
-    CHAR_MAP[SP] |= OWS;
-    CHAR_MAP[SEMI] |= SEMI_FLAG;
-    CHAR_MAP[COMMA] |= COMMA_FLAG;
-    for (let code = 128; code <= 255; code++) {
-      CHAR_MAP[code] |= LOWER_CASE;
-    }
-    for (const char of "!#$%&'*+-.^_`|~") {
-      CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
-    }
-    for (let code = 48; code <= 57; code++) {
-      CHAR_MAP[code] |= TOKEN_FLAG;
-    }
-    for (let code = 65; code <= 90; code++) {
-      CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
-    }
-    for (let code = 97; code <= 122; code++) {
-      CHAR_MAP[code] |= TOKEN_FLAG;
-    }
-    NullObject = /* @__PURE__ */ (() => {
+// node_modules/@octokit/request/node_modules/content-type/dist/index.js
+var require_dist2 = __commonJS({
+  "node_modules/@octokit/request/node_modules/content-type/dist/index.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.format = format;
+    exports2.parse = parse3;
+    var TEXT_REGEXP = /^[\u0009\u0020-\u007e\u0080-\u00ff]*$/;
+    var TOKEN_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+    var QUOTE_REGEXP = /[\\"]/g;
+    var TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+    var NullObject = /* @__PURE__ */ (() => {
       const C = function() {
       };
       C.prototype = /* @__PURE__ */ Object.create(null);
       return C;
     })();
+    function format(obj) {
+      const { type, parameters } = obj;
+      if (!type || !TYPE_REGEXP.test(type)) {
+        throw new TypeError(`Invalid type: ${type}`);
+      }
+      let result = type;
+      if (parameters) {
+        for (const param of Object.keys(parameters)) {
+          if (!TOKEN_REGEXP.test(param)) {
+            throw new TypeError(`Invalid parameter name: ${param}`);
+          }
+          result += `; ${param}=${qstring(parameters[param])}`;
+        }
+      }
+      return result;
+    }
+    function parse3(header, options) {
+      const stopChar = options?.comma === true ? COMMA : 65536;
+      const len = header.length;
+      let index = skipOWS(header, options?.start ?? 0, len);
+      const valueStart = index;
+      index = skipValue(header, index, len, stopChar);
+      const valueEnd = trailingOWS(header, valueStart, index);
+      const type = header.slice(valueStart, valueEnd).toLowerCase();
+      if (options?.parameters === false) {
+        return { type, index, parameters: new NullObject() };
+      }
+      return parseParameters(header, type, index, len, stopChar);
+    }
+    var SP = 32;
+    var HTAB = 9;
+    var SEMI = 59;
+    var EQ = 61;
+    var DQUOTE = 34;
+    var BSLASH = 92;
+    var COMMA = 44;
+    function parseParameters(header, type, index, len, stopChar) {
+      const parameters = new NullObject();
+      parameter: while (index < len) {
+        if (header.charCodeAt(index) === stopChar)
+          break;
+        index = skipOWS(header, index + 1, len);
+        const keyStart = index;
+        while (index < len) {
+          const code = header.charCodeAt(index);
+          if (code === stopChar)
+            break parameter;
+          if (code === SEMI)
+            continue parameter;
+          if (code === EQ) {
+            const keyEnd = trailingOWS(header, keyStart, index);
+            const key = header.slice(keyStart, keyEnd).toLowerCase();
+            index = skipOWS(header, index + 1, len);
+            if (index < len && header.charCodeAt(index) === DQUOTE) {
+              index++;
+              let value = "";
+              while (index < len) {
+                const code2 = header.charCodeAt(index++);
+                if (code2 === DQUOTE) {
+                  index = skipValue(header, index, len, stopChar);
+                  if (parameters[key] === void 0)
+                    parameters[key] = value;
+                  break;
+                }
+                if (code2 === BSLASH && index < len) {
+                  value += header[index++];
+                  continue;
+                }
+                value += String.fromCharCode(code2);
+              }
+              continue parameter;
+            }
+            const valueStart = index;
+            index = skipValue(header, index, len, stopChar);
+            if (parameters[key] === void 0) {
+              const valueEnd = trailingOWS(header, valueStart, index);
+              parameters[key] = header.slice(valueStart, valueEnd);
+            }
+            continue parameter;
+          }
+          index++;
+        }
+      }
+      return { type, index, parameters };
+    }
+    function skipValue(str, index, len, stopChar) {
+      while (index < len) {
+        const code = str.charCodeAt(index);
+        if (code === SEMI || code === stopChar)
+          break;
+        index++;
+      }
+      return index;
+    }
+    function skipOWS(header, index, len) {
+      while (index < len) {
+        const char = header.charCodeAt(index);
+        if (char !== SP && char !== HTAB)
+          break;
+        index++;
+      }
+      return index;
+    }
+    function trailingOWS(header, start, end) {
+      while (end > start) {
+        const char = header.charCodeAt(end - 1);
+        if (char !== SP && char !== HTAB)
+          break;
+        end--;
+      }
+      return end;
+    }
+    function qstring(str) {
+      if (TOKEN_REGEXP.test(str))
+        return str;
+      if (TEXT_REGEXP.test(str))
+        return `"${str.replace(QUOTE_REGEXP, "\\$&")}"`;
+      throw new TypeError(`Invalid parameter value: ${str}`);
+    }
   }
 });
 
@@ -43331,7 +43281,7 @@ async function getResponseData(response) {
   if (!contentType) {
     return response.text().catch(noop);
   }
-  const mimetype = parse2(contentType);
+  const mimetype = (0, import_content_type.parse)(contentType);
   if (isJSONResponse(mimetype)) {
     let text3 = "";
     try {
@@ -43392,12 +43342,12 @@ function withDefaults2(oldEndpoint, newDefaults) {
     defaults: withDefaults2.bind(null, endpoint2)
   });
 }
-var VERSION2, defaults_default, noop, request;
+var import_content_type, VERSION2, defaults_default, noop, request;
 var init_dist_bundle2 = __esm({
   "node_modules/@octokit/request/dist-bundle/index.js"() {
     init_dist_bundle();
     init_universal_user_agent();
-    init_dist();
+    import_content_type = __toESM(require_dist2(), 1);
     init_json_with_bigint();
     init_dist_src();
     VERSION2 = "10.0.16";
@@ -48638,11 +48588,16 @@ function getIDToken(aud) {
 
 // src/action.ts
 import { writeFileSync as writeFileSync8 } from "node:fs";
-import path22 from "node:path";
+import path23 from "node:path";
 
 // src/commands/report.ts
 import { existsSync as existsSync13, readdirSync as readdirSync6, readFileSync as readFileSync14, statSync as statSync4, writeFileSync as writeFileSync7 } from "node:fs";
-import path20 from "node:path";
+import path21 from "node:path";
+
+// src/model.ts
+var MAX_NAME_CHARS = 4096;
+var SCHEMA_VERSION = 4;
+var RSS_SAMPLE_MS = 25;
 
 // src/stats/errors.ts
 var StatsError = class extends Error {
@@ -49783,64 +49738,6 @@ function geomeanChange(ratios, opts = {}) {
   return { changePct: toPct2(centre), ci: [toPct2(centre - halfWidth), toPct2(centre + halfWidth)], benchmarks: k };
 }
 
-// src/diagnostics/environment-stability.ts
-var STEAL_MEDIAN = 0.02;
-var STEAL_MAX = 0.1;
-function spread(values) {
-  return values.length === 0 ? null : { median: median(values), max: Math.max(...values) };
-}
-var numberOrNull = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
-function environmentDiagnostic(header, runs) {
-  const withEnv = runs.filter((r) => r.env !== void 0);
-  const numbers = {
-    runsWithReadings: withEnv.length,
-    loadAvg1: spread(withEnv.map((r) => r.env.loadAvg1).filter((v) => numberOrNull(v) !== null)),
-    stealFraction: spread(withEnv.map((r) => r.env.stealFraction).filter((v) => numberOrNull(v) !== null)),
-    cpuCount: numberOrNull(header.cpuCount),
-    governor: typeof header.governor === "string" ? header.governor : null,
-    turbo: typeof header.turbo === "boolean" ? header.turbo : null,
-    perRun: withEnv.map((r) => ({
-      side: r.side,
-      round: r.round,
-      loadAvg1: numberOrNull(r.env.loadAvg1),
-      stealFraction: numberOrNull(r.env.stealFraction)
-    }))
-  };
-  const warnings = [];
-  const steal = numbers.stealFraction;
-  if (steal && (steal.median > STEAL_MEDIAN || steal.max > STEAL_MAX)) {
-    warnings.push({
-      code: "cpu-steal",
-      message: `the hypervisor took CPU time during the runs (steal median ${pct(steal.median)}, max ${pct(steal.max)}): expect extra noise; a dedicated runner gives steadier numbers`
-    });
-  }
-  const load = numbers.loadAvg1;
-  if (load && numbers.cpuCount !== null && load.median > numbers.cpuCount) {
-    warnings.push({
-      code: "high-load",
-      message: `the machine was busy: load average ${load.median.toFixed(2)} (max ${load.max.toFixed(2)}) on ${numbers.cpuCount} CPUs during the runs`
-    });
-  }
-  if (numbers.governor !== null && numbers.governor !== "performance") {
-    warnings.push({
-      code: "cpu-governor",
-      message: `CPU frequency governor is "${numbers.governor}", not "performance": the clock speed can change during the runs`
-    });
-  }
-  if (numbers.turbo === true) {
-    warnings.push({ code: "turbo", message: "turbo boost is on: the clock speed depends on temperature and load, which adds noise" });
-  }
-  return { numbers, warnings };
-}
-function pct(fraction) {
-  return `${(fraction * 100).toFixed(1)}%`;
-}
-
-// src/model.ts
-var MAX_NAME_CHARS = 4096;
-var SCHEMA_VERSION = 4;
-var RSS_SAMPLE_MS = 25;
-
 // src/diagnostics/too-short.ts
 var MIN_STEPS_PER_VALUE = 100;
 var MIN_VALUES = 5;
@@ -49951,6 +49848,511 @@ function processCost(runs) {
     }
   }
   return { runs: withCost, warnings };
+}
+
+// src/harness/index.ts
+var import_shell_quote = __toESM(require_shell_quote(), 1);
+import { Buffer as Buffer2 } from "node:buffer";
+
+// src/harness/filter-syntax.ts
+var filter = (value) => ({ kind: "filter", filter: { value } });
+var unique = (names) => [...new Set(names)];
+var anchoredAlternation = (open2, escape2, group2 = "(?:") => filter(`^${group2}${unique(open2).map(escape2).join("|")})$`);
+var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
+var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
+var nonEmptyLines = (stdout) => stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+var sameName = (raw) => raw;
+
+// src/harness/bench-bitcoin-csv.ts
+var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
+var benchBitcoinCsv = {
+  format: "bench-bitcoin-csv",
+  normaliseName: sameName,
+  countsMissing: "bench_bitcoin selects by -filter but its nanobench core picks epochs and iterations by time (-min-time); it has no fixed iteration count",
+  select: {
+    wholeSuite: { value: ".*" },
+    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
+  }
+};
+
+// src/harness/benchgate.ts
+var benchgateJson = {
+  format: "benchgate",
+  normaliseName: sameName,
+  countsMissing: "benchgate's JSON format has no agreed way yet to tell a harness an iteration count",
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(JSON.stringify(unique(open2)))
+  }
+};
+
+// src/harness/benchmarkdotnet.ts
+function globMatcher(glob) {
+  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
+  const re = new RegExp(`^${source}$`, "i");
+  return (name) => re.test(name);
+}
+var commonPrefix = (names) => names.reduce((p, n) => {
+  let i = 0;
+  while (i < p.length && i < n.length && p[i] === n[i]) i++;
+  return p.slice(0, i);
+});
+var reverse = (s) => [...s].reverse().join("");
+var benchmarkDotNet = {
+  format: "benchmarkdotnet",
+  normaliseName: sameName,
+  countsMissing: "benchgate does not build BenchmarkDotNet's fixed-work command (--iterationCount and --invocationCount per benchmark), and the .NET runtime's tiered JIT and background threads are not known to count repeatably under valgrind",
+  select: {
+    subsetLimit: "BenchmarkDotNet's --filter is one glob here, which cannot select an arbitrary subset of the benchmarks",
+    wholeSuite: { value: "*" },
+    build(open2, all) {
+      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
+      if (names.length === 1) return narrower(globMatcher(names[0]), all, names[0]);
+      const prefix = commonPrefix(names);
+      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
+      const glob = `${prefix}*${suffix}`;
+      return narrower(globMatcher(glob), all, glob);
+    }
+  }
+};
+
+// src/harness/cargo-bench.ts
+function longestCommonSubstring(names) {
+  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
+  if (shortest === void 0) return "";
+  for (let length = shortest.length; length > 0; length--) {
+    for (let start = 0; start + length <= shortest.length; start++) {
+      const candidate = shortest.slice(start, start + length);
+      if (others.every((n) => n.includes(candidate))) return candidate;
+    }
+  }
+  return "";
+}
+var cargoBench = {
+  format: "cargo-bench",
+  normaliseName: sameName,
+  countsMissing: "libtest's #[bench] picks Bencher::iter's iteration count by timing and has no flag to fix it",
+  select: {
+    subsetLimit: "libtest takes one substring, which cannot select an arbitrary subset of the benchmarks",
+    wholeSuite: { value: "" },
+    build(open2, all) {
+      const common = longestCommonSubstring(unique(open2));
+      return narrower((n) => n.includes(common), all, common);
+    }
+  }
+};
+
+// src/harness/catch2.ts
+function catch2Spec(open2) {
+  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
+  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
+  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
+}
+var catch2 = {
+  format: "catch2",
+  normaliseName: sameName,
+  countsMissing: "Catch2's BENCHMARK estimates its iteration count from the clock's resolution; --benchmark-samples fixes the samples, not the iterations",
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => filter(catch2Spec(open2))
+  },
+  // The test case: test specs select test cases.
+  splitUnit: (name) => name.split(" / ")[0]
+  // No list mode for shards: `--list-tests` lists every test case, with a benchmark or not, so a
+  // shard could own only test cases that print no benchmark (an error); the warm-up lists them.
+};
+
+// src/harness/criterion.ts
+var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
+var criterion = {
+  format: "criterion",
+  normaliseName: sameName,
+  countsMissing: "Criterion.rs selects one benchmark by its filter but cannot run a fixed number of iterations: it warms up for --warm-up-time and derives every sample's iteration count from that warm-up's timing (only --sample-size, --warm-up-time and --measurement-time can be set, and --profile-time runs for a time, not a count)",
+  select: {
+    wholeSuite: { value: "" },
+    build: (open2) => anchoredAlternation(open2, rustQuote)
+  },
+  // `name: benchmark` a line (libtest's list format; `: test` lines are tests, not benchmarks).
+  list: {
+    args: ["--list"],
+    parse: (stdout) => stdout.split("\n").flatMap((line) => line.endsWith(": benchmark") ? [line.slice(0, -": benchmark".length)] : [])
+  }
+};
+
+// src/harness/go.ts
+var PROCS_SUFFIX = /-\d+$/;
+var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
+function withoutGoPackage(name) {
+  for (let i = name.indexOf("Benchmark"); i >= 0; i = name.indexOf("Benchmark", i + 1)) {
+    if ((i === 0 || name[i - 1] === ".") && !name.slice(i).split("/")[0].includes(".")) return name.slice(i);
+  }
+  return name;
+}
+function goPattern(name) {
+  const levels = withoutGoPackage(name).split("/");
+  return levels.map((level, i) => {
+    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
+    if (!suffix) return `^${goQuote(level)}$`;
+    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
+  }).join("/");
+}
+var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
+var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
+var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
+var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
+function recogniseGoTest(words) {
+  if (!words.every((w) => typeof w === "string")) return null;
+  const [go3, test, ...rest] = words;
+  if (go3 !== "go" || test !== "test") return null;
+  const packages = [];
+  const buildFlags = [];
+  let pattern = null;
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i];
+    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
+    if (!word.startsWith("-")) {
+      packages.push(word);
+      continue;
+    }
+    if (!flag) return null;
+    const [, name, inline] = flag;
+    if (BUILD_BOOL_FLAGS.has(name)) buildFlags.push(word);
+    else if (RUN_BOOL_FLAGS.has(name)) continue;
+    else if (BUILD_VALUE_FLAGS.has(name) || RUN_VALUE_FLAGS.has(name)) {
+      const value = inline ?? rest[++i];
+      if (value === void 0) return null;
+      if (BUILD_VALUE_FLAGS.has(name)) buildFlags.push(`-${name}=${value}`);
+      if (name === "bench") pattern = value;
+    } else return null;
+  }
+  if (pattern === null || pattern === "") return null;
+  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
+}
+var go = {
+  format: "go",
+  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
+  },
+  // A top-level name has no `-` (a Go identifier), so a GOMAXPROCS suffix left on it is dropped here too.
+  splitUnit: (name) => withoutGoPackage(name).split("/")[0].replace(PROCS_SUFFIX, ""),
+  // `go test` and a test binary both take -test.list: it prints the matching top-level names and runs nothing
+  // (with `go test`, an "ok" line per package follows them).
+  list: {
+    args: ["-test.list", "^Benchmark"],
+    parse: (stdout) => stdout.split("\n").filter((line) => /^Benchmark\S*$/.test(line))
+  },
+  counts: {
+    fixWork: (n) => [`-test.benchtime=${n}x`],
+    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
+    env: { GOMAXPROCS: "1", GOGC: "off" },
+    recognise: recogniseGoTest,
+    instead: "set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run",
+    commandShape: 'a direct "go test -bench PATTERN [packages]" call',
+    selectOne: (name) => ["-test.run=^$", `-test.bench=${goPattern(name)}`],
+    discover: (target2) => ["-test.run=^$", `-test.bench=${target2.pattern}`, "-test.benchtime=1x"],
+    units: {
+      // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
+      list: (target2) => [
+        "go",
+        "list",
+        ...target2.buildFlags,
+        "-f",
+        "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
+        "--",
+        ...target2.packages
+      ],
+      parse: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
+        const [name, dir] = line.split("	");
+        return { name, dir };
+      }),
+      build: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
+    }
+  }
+};
+
+// src/harness/google-benchmark.ts
+var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
+var ONE_RUN = ["--benchmark_format=json", "--benchmark_repetitions=1", "--benchmark_min_warmup_time=0"];
+function recogniseBinary(words) {
+  if (!words.every((w) => typeof w === "string")) return null;
+  const [binary, ...flags] = words;
+  if (binary === void 0 || binary.startsWith("-") || !binary.includes("/")) return null;
+  let pattern = ".";
+  for (const flag of flags) {
+    const m = /^--(benchmark_[a-z_]+|v)=([\s\S]*)$/.exec(flag);
+    if (!m) return null;
+    if (m[1] === "benchmark_filter" && m[2] !== "") pattern = m[2];
+  }
+  return { packages: [], pattern, buildFlags: [], binary };
+}
+var googleBenchmark = {
+  format: "google-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { value: "." },
+    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
+  },
+  counts: {
+    fixWork: (n) => [`--benchmark_min_time=${n}x`],
+    env: {},
+    recognise: recogniseBinary,
+    instead: "set count-binary to the benchmark binary your build command makes (path from the working directory); or use bench-command to count the whole command once per run",
+    commandShape: 'a direct call of the benchmark binary by its path with only --benchmark_* flags ("./build/bench --benchmark_filter=PATTERN")',
+    selectOne: (name) => [`--benchmark_filter=^${ereQuote(name)}$`, ...ONE_RUN],
+    discover: (target2) => [`--benchmark_filter=${target2.pattern}`, "--benchmark_min_time=1x", ...ONE_RUN],
+    cannotFixWork: (stderr) => /benchmark_min_time/.test(stderr) && /expected to be a double|unrecognized command-line flag/.test(stderr) ? "this Google Benchmark cannot run a fixed number of iterations: --benchmark_min_time=Nx needs Google Benchmark 1.8.0 or later (Debian bookworm's libbenchmark-dev is 1.7.1, which calibrates by time only); build against 1.8.0 or later, or count the whole command with bench-command and a work fixed in the code (->Iterations(N))" : null
+  },
+  // One name a line, as the runs name them (the filter in the command applies).
+  list: { args: ["--benchmark_list_tests=true"], parse: nonEmptyLines }
+};
+
+// src/harness/iai-callgrind.ts
+var iaiCallgrind = {
+  format: "iai-callgrind",
+  normaliseName: sameName,
+  printsCounts: { metric: /^instructions$/ }
+};
+
+// src/harness/jmh.ts
+var withoutParams = (name) => name.replace(/(?<=.)\(.*$/s, "");
+var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
+var jmh = {
+  format: "jmh",
+  normaliseName: sameName,
+  countsMissing: "JMH's iterations run for a time (-r), not a count; single-shot mode with a batch size (-bm ss -bs N) would fix the work, but the JVM's JIT and GC threads make counts under valgrind not repeat, and benchgate does not build that command",
+  // The method: JMH selects and lists methods, never one parameter set.
+  splitUnit: withoutParams,
+  // `-l`: "Benchmarks:" and then one `pkg.Class.method` a line.
+  list: {
+    args: ["-l"],
+    parse: (stdout) => {
+      const lines2 = nonEmptyLines(stdout);
+      const at = lines2.indexOf("Benchmarks:");
+      return at < 0 ? [] : lines2.slice(at + 1);
+    }
+  },
+  select: {
+    wholeSuite: { value: ".*" },
+    // benchgate appends `(params)` to the method; JMH never sees it.
+    build: (open2) => anchoredAlternation(open2.map(withoutParams), javaQuote)
+  }
+};
+
+// src/harness/nanobench.ts
+var nanobench = {
+  format: "nanobench",
+  normaliseName: sameName,
+  printsCounts: { metric: /^ins\// }
+};
+
+// src/harness/pytest-benchmark.ts
+var QUIET = ["-q", "-p", "no:cacheprovider", "-p", "benchgate_counts", "--benchmark-only"];
+var PLUGIN = `"""benchgate: counted pytest-benchmark runs need no machine or commit info."""
+import pytest
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_benchmark_generate_machine_info(config):
+    return {}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_benchmark_generate_commit_info(config):
+    return {}
+`;
+var FIXED = [
+  "--benchmark-max-time=0",
+  "--benchmark-min-time=0",
+  "--benchmark-calibration-precision=1",
+  "--benchmark-warmup=off",
+  "--benchmark-disable-gc"
+];
+var DROPPED = /^(-q|-v|-qq|-vv|-s|-x|--benchmark-[a-z-]+(=[\s\S]*)?)$/;
+var isOp = (w, op) => typeof w === "object" && "op" in w && w.op === op;
+function pytestCommand(words) {
+  const [first, second, third, ...after] = words;
+  if (first === void 0) return null;
+  if (/(^|\/)pytest$/.test(first)) return { command: [first], rest: words.slice(1) };
+  if (/(^|\/)python3?(\.\d+)?$/.test(first) && second === "-m" && third === "pytest")
+    return { command: [first, "-m", "pytest"], rest: after };
+  return null;
+}
+function recognisePytest(words) {
+  let call = words;
+  const tail2 = words.findIndex((w) => typeof w !== "string");
+  if (tail2 >= 0) {
+    const rest = words.slice(tail2);
+    const catShape = rest.length === 5 && isOp(rest[0], ">&") && rest[1] === "2" && isOp(rest[2], "&&") && rest[3] === "cat" && typeof rest[4] === "string";
+    if (!catShape) return null;
+    call = words.slice(0, tail2);
+  }
+  const found = pytestCommand(call);
+  if (!found) return null;
+  const args = [];
+  for (const word of found.rest) {
+    if (word === "{filter}" || DROPPED.test(word)) continue;
+    if (word.startsWith("-")) return null;
+    args.push(word);
+  }
+  return { packages: [], pattern: ".", buildFlags: [], command: found.command, args };
+}
+var pytestBenchmark = {
+  format: "pytest-benchmark",
+  normaliseName: sameName,
+  select: {
+    wholeSuite: { argsFile: [] },
+    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
+  },
+  counts: {
+    fixWork: (n) => [`--benchmark-min-rounds=${n}`],
+    // The hash seed fixes dict and set layouts; no .pyc is written, so every run compiles alike.
+    env: { PYTHONHASHSEED: "0", PYTHONDONTWRITEBYTECODE: "1" },
+    recognise: recognisePytest,
+    instead: "write the bench command as a direct pytest call, or use bench-command to count the whole command once per run",
+    commandShape: 'a direct "pytest [paths or node ids]" or "python -m pytest ..." call (optionally "... --benchmark-json=FILE >&2 && cat FILE")',
+    // A node id is one argument (no shell, no escaping); it starts with its file's path, never with "-".
+    selectOne: (name) => [...QUIET, ...FIXED, name],
+    discover: (target2) => [...QUIET, ...FIXED, "--benchmark-min-rounds=1", "--", ...target2.args ?? []],
+    outputTo: (file) => [`--benchmark-json=${file}`],
+    support: {
+      files: { "benchgate_counts.py": PLUGIN },
+      env: (dir, inherited) => ({ PYTHONPATH: inherited.PYTHONPATH ? `${dir}:${inherited.PYTHONPATH}` : dir })
+    },
+    // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
+    fixedCostFactor: 0.1
+  }
+  // No list mode for shards: `--collect-only` lists every test, benchmark or not, so a shard could
+  // own only plain tests, whose run prints no benchmark (an error); the warm-up lists the benchmarks.
+};
+
+// src/harness/qtestlib.ts
+var qtestlib = {
+  format: "qtestlib",
+  normaliseName: sameName,
+  printsCounts: { metric: /^instructions$/ }
+};
+
+// src/harness/index.ts
+var HARNESSES = [
+  go,
+  googleBenchmark,
+  benchBitcoinCsv,
+  jmh,
+  criterion,
+  cargoBench,
+  benchmarkDotNet,
+  catch2,
+  pytestBenchmark,
+  benchgateJson,
+  iaiCallgrind,
+  qtestlib,
+  nanobench
+];
+var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
+function harnessOf(format) {
+  return BY_FORMAT.get(format);
+}
+function normaliseName(format, raw) {
+  return harnessOf(format)?.normaliseName(raw) ?? raw;
+}
+var FILTER_PLACEHOLDER = "{filter}";
+var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
+function expandFilterPlaceholder(command) {
+  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
+}
+var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
+var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
+var SELF_COUNTING_FORMATS = HARNESSES.filter((h2) => h2.printsCounts).map((h2) => h2.format);
+function wholeSuiteFilter(format) {
+  return harnessOf(format)?.select?.wholeSuite ?? null;
+}
+function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
+  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
+  const syntax = harnessOf(format)?.select;
+  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
+  const out = syntax.build(open2, all);
+  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
+    return { kind: "whole-suite", reason: "too-long" };
+  }
+  return out;
+}
+function listCommand(format, bench) {
+  const list3 = harnessOf(format)?.list;
+  if (!list3) return null;
+  const words = (0, import_shell_quote.parse)(bench, (name) => `$${name}`);
+  if (!words.every((w) => typeof w === "string")) return null;
+  return `${expandFilterPlaceholder(bench)} ${(0, import_shell_quote.quote)(list3.args)}`;
+}
+
+// src/analysis/from-head.ts
+function fromHead(files) {
+  return {
+    code: "benchmark-from-head",
+    message: files.baseOwn === null ? `from head: base may have run this benchmark only because of head's files (bench-from: ${files.from}); its run without them failed, so it is not known` : `from head: base ran head's benchmark file (bench-from: ${files.from}); base alone has no such benchmark, so this compares base's code under head's benchmark`
+  };
+}
+function markFromHead(comparisons, files, format) {
+  if (!files) return comparisons;
+  const own = files.baseOwn === null ? null : new Set(files.baseOwn.map((b) => normaliseName(format, b)));
+  const warning2 = fromHead(files);
+  return comparisons.map(
+    (c) => c.benchmark === PROCESS_BENCHMARK || c.base === null || own?.has(normaliseName(format, c.benchmark)) ? c : { ...c, warnings: [...c.warnings, warning2] }
+  );
+}
+
+// src/diagnostics/environment-stability.ts
+var STEAL_MEDIAN = 0.02;
+var STEAL_MAX = 0.1;
+function spread(values) {
+  return values.length === 0 ? null : { median: median(values), max: Math.max(...values) };
+}
+var numberOrNull = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
+function environmentDiagnostic(header, runs) {
+  const withEnv = runs.filter((r) => r.env !== void 0);
+  const numbers = {
+    runsWithReadings: withEnv.length,
+    loadAvg1: spread(withEnv.map((r) => r.env.loadAvg1).filter((v) => numberOrNull(v) !== null)),
+    stealFraction: spread(withEnv.map((r) => r.env.stealFraction).filter((v) => numberOrNull(v) !== null)),
+    cpuCount: numberOrNull(header.cpuCount),
+    governor: typeof header.governor === "string" ? header.governor : null,
+    turbo: typeof header.turbo === "boolean" ? header.turbo : null,
+    perRun: withEnv.map((r) => ({
+      side: r.side,
+      round: r.round,
+      loadAvg1: numberOrNull(r.env.loadAvg1),
+      stealFraction: numberOrNull(r.env.stealFraction)
+    }))
+  };
+  const warnings = [];
+  const steal = numbers.stealFraction;
+  if (steal && (steal.median > STEAL_MEDIAN || steal.max > STEAL_MAX)) {
+    warnings.push({
+      code: "cpu-steal",
+      message: `the hypervisor took CPU time during the runs (steal median ${pct(steal.median)}, max ${pct(steal.max)}): expect extra noise; a dedicated runner gives steadier numbers`
+    });
+  }
+  const load = numbers.loadAvg1;
+  if (load && numbers.cpuCount !== null && load.median > numbers.cpuCount) {
+    warnings.push({
+      code: "high-load",
+      message: `the machine was busy: load average ${load.median.toFixed(2)} (max ${load.max.toFixed(2)}) on ${numbers.cpuCount} CPUs during the runs`
+    });
+  }
+  if (numbers.governor !== null && numbers.governor !== "performance") {
+    warnings.push({
+      code: "cpu-governor",
+      message: `CPU frequency governor is "${numbers.governor}", not "performance": the clock speed can change during the runs`
+    });
+  }
+  if (numbers.turbo === true) {
+    warnings.push({ code: "turbo", message: "turbo boost is on: the clock speed depends on temperature and load, which adds noise" });
+  }
+  return { numbers, warnings };
+}
+function pct(fraction) {
+  return `${(fraction * 100).toFixed(1)}%`;
 }
 
 // src/adaptive/samples.ts
@@ -50391,18 +50793,18 @@ function unmatchedGlobWarnings(settings, subjects) {
     ...(settings.ignore ?? []).map((glob) => ({ glob, key: "ignore" })),
     ...(settings.thresholds ?? []).map((t) => ({ glob: t.glob, key: "thresholds" }))
   ];
-  return globs.filter(({ glob }) => !names.some(globMatcher(glob))).map(({ glob, key }) => ({
+  return globs.filter(({ glob }) => !names.some(globMatcher2(glob))).map(({ glob, key }) => ({
     code: "glob-matches-nothing",
     message: `the ${key} glob ${JSON.stringify(glob)} matches no benchmark: globs match the name as the reports show it (Go: "UUID_New-2" for "github.com/google/uuid.BenchmarkUUID_New-2") or as the harness printed it`
   }));
 }
-function globMatcher(glob) {
+function globMatcher2(glob) {
   const matcher = (0, import_picomatch.default)(glob, { bash: true, dot: true, nonegate: true });
   return (name) => matcher(name);
 }
 function gatePolicy(settings) {
-  const ignore = (settings.ignore ?? []).map(globMatcher);
-  const thresholds = (settings.thresholds ?? []).map((t) => ({ matches: globMatcher(t.glob), pct: t.pct }));
+  const ignore = (settings.ignore ?? []).map(globMatcher2);
+  const thresholds = (settings.thresholds ?? []).map((t) => ({ matches: globMatcher2(t.glob), pct: t.pct }));
   const chosen2 = new Set(settings.gateMetrics ?? []);
   return (s) => {
     const names = namesForGlobs(s);
@@ -50895,444 +51297,6 @@ var ADAPTIVE_BUDGET = {
 
 // src/harness/shard-split.ts
 import { createHash } from "node:crypto";
-
-// src/harness/index.ts
-var import_shell_quote = __toESM(require_shell_quote(), 1);
-import { Buffer as Buffer2 } from "node:buffer";
-
-// src/harness/filter-syntax.ts
-var filter = (value) => ({ kind: "filter", filter: { value } });
-var unique = (names) => [...new Set(names)];
-var anchoredAlternation = (open2, escape2, group2 = "(?:") => filter(`^${group2}${unique(open2).map(escape2).join("|")})$`);
-var escapeWith = (special) => (s) => s.replace(special, (c) => `\\${c}`);
-var narrower = (selects, all, value) => all.every(selects) ? { kind: "whole-suite", reason: "no-narrower" } : filter(value);
-var nonEmptyLines = (stdout) => stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-var sameName = (raw) => raw;
-
-// src/harness/bench-bitcoin-csv.ts
-var ecmaQuote = escapeWith(/[\\^$.*+?()[\]{}|/]/g);
-var benchBitcoinCsv = {
-  format: "bench-bitcoin-csv",
-  normaliseName: sameName,
-  countsMissing: "bench_bitcoin selects by -filter but its nanobench core picks epochs and iterations by time (-min-time); it has no fixed iteration count",
-  select: {
-    wholeSuite: { value: ".*" },
-    build: (open2) => anchoredAlternation(open2, ecmaQuote, "(")
-  }
-};
-
-// src/harness/benchgate.ts
-var benchgateJson = {
-  format: "benchgate",
-  normaliseName: sameName,
-  countsMissing: "benchgate's JSON format has no agreed way yet to tell a harness an iteration count",
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(JSON.stringify(unique(open2)))
-  }
-};
-
-// src/harness/benchmarkdotnet.ts
-function globMatcher2(glob) {
-  const source = glob.replace(/[\\^$.+()[\]{}|]/g, (c) => `\\${c}`).replace(/\*/g, "[\\s\\S]*").replace(/\?/g, "[\\s\\S]");
-  const re = new RegExp(`^${source}$`, "i");
-  return (name) => re.test(name);
-}
-var commonPrefix = (names) => names.reduce((p, n) => {
-  let i = 0;
-  while (i < p.length && i < n.length && p[i] === n[i]) i++;
-  return p.slice(0, i);
-});
-var reverse = (s) => [...s].reverse().join("");
-var benchmarkDotNet = {
-  format: "benchmarkdotnet",
-  normaliseName: sameName,
-  countsMissing: "benchgate does not build BenchmarkDotNet's fixed-work command (--iterationCount and --invocationCount per benchmark), and the .NET runtime's tiered JIT and background threads are not known to count repeatably under valgrind",
-  select: {
-    subsetLimit: "BenchmarkDotNet's --filter is one glob here, which cannot select an arbitrary subset of the benchmarks",
-    wholeSuite: { value: "*" },
-    build(open2, all) {
-      const names = unique(open2.map((n) => n.replace(/ \[[^\]]*\]$/, "")));
-      if (names.length === 1) return narrower(globMatcher2(names[0]), all, names[0]);
-      const prefix = commonPrefix(names);
-      const suffix = reverse(commonPrefix(names.map((n) => reverse(n.slice(prefix.length)))));
-      const glob = `${prefix}*${suffix}`;
-      return narrower(globMatcher2(glob), all, glob);
-    }
-  }
-};
-
-// src/harness/cargo-bench.ts
-function longestCommonSubstring(names) {
-  const [shortest, ...others] = [...names].sort((a, b) => a.length - b.length);
-  if (shortest === void 0) return "";
-  for (let length = shortest.length; length > 0; length--) {
-    for (let start = 0; start + length <= shortest.length; start++) {
-      const candidate = shortest.slice(start, start + length);
-      if (others.every((n) => n.includes(candidate))) return candidate;
-    }
-  }
-  return "";
-}
-var cargoBench = {
-  format: "cargo-bench",
-  normaliseName: sameName,
-  countsMissing: "libtest's #[bench] picks Bencher::iter's iteration count by timing and has no flag to fix it",
-  select: {
-    subsetLimit: "libtest takes one substring, which cannot select an arbitrary subset of the benchmarks",
-    wholeSuite: { value: "" },
-    build(open2, all) {
-      const common = longestCommonSubstring(unique(open2));
-      return narrower((n) => n.includes(common), all, common);
-    }
-  }
-};
-
-// src/harness/catch2.ts
-function catch2Spec(open2) {
-  const quote = (s) => `"${s.replace(/[\\",]/g, (c) => `\\${c}`)}"`;
-  const testCases = unique(open2.map((n) => n.split(" / ")[0]));
-  return testCases.flatMap((t) => [quote(t), quote(`${t} / *`)]).join(",");
-}
-var catch2 = {
-  format: "catch2",
-  normaliseName: sameName,
-  countsMissing: "Catch2's BENCHMARK estimates its iteration count from the clock's resolution; --benchmark-samples fixes the samples, not the iterations",
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => filter(catch2Spec(open2))
-  },
-  // The test case: test specs select test cases.
-  splitUnit: (name) => name.split(" / ")[0]
-  // No list mode for shards: `--list-tests` lists every test case, with a benchmark or not, so a
-  // shard could own only test cases that print no benchmark (an error); the warm-up lists them.
-};
-
-// src/harness/criterion.ts
-var rustQuote = escapeWith(/[\\.+*?()|[\]{}^$#&\-~]/g);
-var criterion = {
-  format: "criterion",
-  normaliseName: sameName,
-  countsMissing: "Criterion.rs selects one benchmark by its filter but cannot run a fixed number of iterations: it warms up for --warm-up-time and derives every sample's iteration count from that warm-up's timing (only --sample-size, --warm-up-time and --measurement-time can be set, and --profile-time runs for a time, not a count)",
-  select: {
-    wholeSuite: { value: "" },
-    build: (open2) => anchoredAlternation(open2, rustQuote)
-  },
-  // `name: benchmark` a line (libtest's list format; `: test` lines are tests, not benchmarks).
-  list: {
-    args: ["--list"],
-    parse: (stdout) => stdout.split("\n").flatMap((line) => line.endsWith(": benchmark") ? [line.slice(0, -": benchmark".length)] : [])
-  }
-};
-
-// src/harness/go.ts
-var PROCS_SUFFIX = /-\d+$/;
-var goQuote = escapeWith(/[\\.+*?()|[\]{}^$]/g);
-function withoutGoPackage(name) {
-  for (let i = name.indexOf("Benchmark"); i >= 0; i = name.indexOf("Benchmark", i + 1)) {
-    if ((i === 0 || name[i - 1] === ".") && !name.slice(i).split("/")[0].includes(".")) return name.slice(i);
-  }
-  return name;
-}
-function goPattern(name) {
-  const levels = withoutGoPackage(name).split("/");
-  return levels.map((level, i) => {
-    const suffix = i === levels.length - 1 ? PROCS_SUFFIX.exec(level) : null;
-    if (!suffix) return `^${goQuote(level)}$`;
-    return `^${goQuote(level.slice(0, suffix.index))}(?:${suffix[0]})?$`;
-  }).join("/");
-}
-var BUILD_VALUE_FLAGS = /* @__PURE__ */ new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "pgo", "overlay"]);
-var BUILD_BOOL_FLAGS = /* @__PURE__ */ new Set(["race", "msan", "asan", "trimpath", "cover"]);
-var RUN_VALUE_FLAGS = /* @__PURE__ */ new Set(["bench", "run", "benchtime", "count", "cpu", "timeout", "p", "parallel", "shuffle", "skip"]);
-var RUN_BOOL_FLAGS = /* @__PURE__ */ new Set(["benchmem", "v", "short", "failfast", "json"]);
-function recogniseGoTest(words) {
-  if (!words.every((w) => typeof w === "string")) return null;
-  const [go3, test, ...rest] = words;
-  if (go3 !== "go" || test !== "test") return null;
-  const packages = [];
-  const buildFlags = [];
-  let pattern = null;
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i];
-    const flag = /^--?([a-z]+)(?:=([\s\S]*))?$/.exec(word);
-    if (!word.startsWith("-")) {
-      packages.push(word);
-      continue;
-    }
-    if (!flag) return null;
-    const [, name, inline] = flag;
-    if (BUILD_BOOL_FLAGS.has(name)) buildFlags.push(word);
-    else if (RUN_BOOL_FLAGS.has(name)) continue;
-    else if (BUILD_VALUE_FLAGS.has(name) || RUN_VALUE_FLAGS.has(name)) {
-      const value = inline ?? rest[++i];
-      if (value === void 0) return null;
-      if (BUILD_VALUE_FLAGS.has(name)) buildFlags.push(`-${name}=${value}`);
-      if (name === "bench") pattern = value;
-    } else return null;
-  }
-  if (pattern === null || pattern === "") return null;
-  return { packages: packages.length > 0 ? packages : ["."], pattern, buildFlags };
-}
-var go = {
-  format: "go",
-  normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ""),
-  select: {
-    wholeSuite: { value: "." },
-    build: (open2) => filter(unique(open2.map(goPattern)).join("|"))
-  },
-  // A top-level name has no `-` (a Go identifier), so a GOMAXPROCS suffix left on it is dropped here too.
-  splitUnit: (name) => withoutGoPackage(name).split("/")[0].replace(PROCS_SUFFIX, ""),
-  // `go test` and a test binary both take -test.list: it prints the matching top-level names and runs nothing
-  // (with `go test`, an "ok" line per package follows them).
-  list: {
-    args: ["-test.list", "^Benchmark"],
-    parse: (stdout) => stdout.split("\n").filter((line) => /^Benchmark\S*$/.test(line))
-  },
-  counts: {
-    fixWork: (n) => [`-test.benchtime=${n}x`],
-    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
-    env: { GOMAXPROCS: "1", GOGC: "off" },
-    recognise: recogniseGoTest,
-    instead: "set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run",
-    commandShape: 'a direct "go test -bench PATTERN [packages]" call',
-    selectOne: (name) => ["-test.run=^$", `-test.bench=${goPattern(name)}`],
-    discover: (target2) => ["-test.run=^$", `-test.bench=${target2.pattern}`, "-test.benchtime=1x"],
-    units: {
-      // Packages with test files only: go test -c writes no binary for the others. A tab cannot be in an import path or (here) a directory.
-      list: (target2) => [
-        "go",
-        "list",
-        ...target2.buildFlags,
-        "-f",
-        "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}	{{.Dir}}{{end}}",
-        "--",
-        ...target2.packages
-      ],
-      parse: (stdout) => stdout.split("\n").filter((line) => line.includes("	")).map((line) => {
-        const [name, dir] = line.split("	");
-        return { name, dir };
-      }),
-      build: (target2, unit, out) => ["go", "test", "-c", "-o", out, ...target2.buildFlags, "--", unit.name]
-    }
-  }
-};
-
-// src/harness/google-benchmark.ts
-var ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
-var ONE_RUN = ["--benchmark_format=json", "--benchmark_repetitions=1", "--benchmark_min_warmup_time=0"];
-function recogniseBinary(words) {
-  if (!words.every((w) => typeof w === "string")) return null;
-  const [binary, ...flags] = words;
-  if (binary === void 0 || binary.startsWith("-") || !binary.includes("/")) return null;
-  let pattern = ".";
-  for (const flag of flags) {
-    const m = /^--(benchmark_[a-z_]+|v)=([\s\S]*)$/.exec(flag);
-    if (!m) return null;
-    if (m[1] === "benchmark_filter" && m[2] !== "") pattern = m[2];
-  }
-  return { packages: [], pattern, buildFlags: [], binary };
-}
-var googleBenchmark = {
-  format: "google-benchmark",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { value: "." },
-    build: (open2) => anchoredAlternation(open2, ereQuote, "(")
-  },
-  counts: {
-    fixWork: (n) => [`--benchmark_min_time=${n}x`],
-    env: {},
-    recognise: recogniseBinary,
-    instead: "set count-binary to the benchmark binary your build command makes (path from the working directory); or use bench-command to count the whole command once per run",
-    commandShape: 'a direct call of the benchmark binary by its path with only --benchmark_* flags ("./build/bench --benchmark_filter=PATTERN")',
-    selectOne: (name) => [`--benchmark_filter=^${ereQuote(name)}$`, ...ONE_RUN],
-    discover: (target2) => [`--benchmark_filter=${target2.pattern}`, "--benchmark_min_time=1x", ...ONE_RUN],
-    cannotFixWork: (stderr) => /benchmark_min_time/.test(stderr) && /expected to be a double|unrecognized command-line flag/.test(stderr) ? "this Google Benchmark cannot run a fixed number of iterations: --benchmark_min_time=Nx needs Google Benchmark 1.8.0 or later (Debian bookworm's libbenchmark-dev is 1.7.1, which calibrates by time only); build against 1.8.0 or later, or count the whole command with bench-command and a work fixed in the code (->Iterations(N))" : null
-  },
-  // One name a line, as the runs name them (the filter in the command applies).
-  list: { args: ["--benchmark_list_tests=true"], parse: nonEmptyLines }
-};
-
-// src/harness/iai-callgrind.ts
-var iaiCallgrind = {
-  format: "iai-callgrind",
-  normaliseName: sameName,
-  printsCounts: { metric: /^instructions$/ }
-};
-
-// src/harness/jmh.ts
-var withoutParams = (name) => name.replace(/(?<=.)\(.*$/s, "");
-var javaQuote = escapeWith(/[!-/:-@[-`{-~]/g);
-var jmh = {
-  format: "jmh",
-  normaliseName: sameName,
-  countsMissing: "JMH's iterations run for a time (-r), not a count; single-shot mode with a batch size (-bm ss -bs N) would fix the work, but the JVM's JIT and GC threads make counts under valgrind not repeat, and benchgate does not build that command",
-  // The method: JMH selects and lists methods, never one parameter set.
-  splitUnit: withoutParams,
-  // `-l`: "Benchmarks:" and then one `pkg.Class.method` a line.
-  list: {
-    args: ["-l"],
-    parse: (stdout) => {
-      const lines2 = nonEmptyLines(stdout);
-      const at = lines2.indexOf("Benchmarks:");
-      return at < 0 ? [] : lines2.slice(at + 1);
-    }
-  },
-  select: {
-    wholeSuite: { value: ".*" },
-    // benchgate appends `(params)` to the method; JMH never sees it.
-    build: (open2) => anchoredAlternation(open2.map(withoutParams), javaQuote)
-  }
-};
-
-// src/harness/nanobench.ts
-var nanobench = {
-  format: "nanobench",
-  normaliseName: sameName,
-  printsCounts: { metric: /^ins\// }
-};
-
-// src/harness/pytest-benchmark.ts
-var QUIET = ["-q", "-p", "no:cacheprovider", "-p", "benchgate_counts", "--benchmark-only"];
-var PLUGIN = `"""benchgate: counted pytest-benchmark runs need no machine or commit info."""
-import pytest
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_benchmark_generate_machine_info(config):
-    return {}
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_benchmark_generate_commit_info(config):
-    return {}
-`;
-var FIXED = [
-  "--benchmark-max-time=0",
-  "--benchmark-min-time=0",
-  "--benchmark-calibration-precision=1",
-  "--benchmark-warmup=off",
-  "--benchmark-disable-gc"
-];
-var DROPPED = /^(-q|-v|-qq|-vv|-s|-x|--benchmark-[a-z-]+(=[\s\S]*)?)$/;
-var isOp = (w, op) => typeof w === "object" && "op" in w && w.op === op;
-function pytestCommand(words) {
-  const [first, second, third, ...after] = words;
-  if (first === void 0) return null;
-  if (/(^|\/)pytest$/.test(first)) return { command: [first], rest: words.slice(1) };
-  if (/(^|\/)python3?(\.\d+)?$/.test(first) && second === "-m" && third === "pytest")
-    return { command: [first, "-m", "pytest"], rest: after };
-  return null;
-}
-function recognisePytest(words) {
-  let call = words;
-  const tail2 = words.findIndex((w) => typeof w !== "string");
-  if (tail2 >= 0) {
-    const rest = words.slice(tail2);
-    const catShape = rest.length === 5 && isOp(rest[0], ">&") && rest[1] === "2" && isOp(rest[2], "&&") && rest[3] === "cat" && typeof rest[4] === "string";
-    if (!catShape) return null;
-    call = words.slice(0, tail2);
-  }
-  const found = pytestCommand(call);
-  if (!found) return null;
-  const args = [];
-  for (const word of found.rest) {
-    if (word === "{filter}" || DROPPED.test(word)) continue;
-    if (word.startsWith("-")) return null;
-    args.push(word);
-  }
-  return { packages: [], pattern: ".", buildFlags: [], command: found.command, args };
-}
-var pytestBenchmark = {
-  format: "pytest-benchmark",
-  normaliseName: sameName,
-  select: {
-    wholeSuite: { argsFile: [] },
-    build: (open2) => open2.some((n) => /[\r\n]/.test(n)) ? { kind: "whole-suite", reason: "unrepresentable" } : { kind: "filter", filter: { argsFile: unique(open2) } }
-  },
-  counts: {
-    fixWork: (n) => [`--benchmark-min-rounds=${n}`],
-    // The hash seed fixes dict and set layouts; no .pyc is written, so every run compiles alike.
-    env: { PYTHONHASHSEED: "0", PYTHONDONTWRITEBYTECODE: "1" },
-    recognise: recognisePytest,
-    instead: "write the bench command as a direct pytest call, or use bench-command to count the whole command once per run",
-    commandShape: 'a direct "pytest [paths or node ids]" or "python -m pytest ..." call (optionally "... --benchmark-json=FILE >&2 && cat FILE")',
-    // A node id is one argument (no shell, no escaping); it starts with its file's path, never with "-".
-    selectOne: (name) => [...QUIET, ...FIXED, name],
-    discover: (target2) => [...QUIET, ...FIXED, "--benchmark-min-rounds=1", "--", ...target2.args ?? []],
-    outputTo: (file) => [`--benchmark-json=${file}`],
-    support: {
-      files: { "benchgate_counts.py": PLUGIN },
-      env: (dir, inherited) => ({ PYTHONPATH: inherited.PYTHONPATH ? `${dir}:${inherited.PYTHONPATH}` : dir })
-    },
-    // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
-    fixedCostFactor: 0.1
-  }
-  // No list mode for shards: `--collect-only` lists every test, benchmark or not, so a shard could
-  // own only plain tests, whose run prints no benchmark (an error); the warm-up lists the benchmarks.
-};
-
-// src/harness/qtestlib.ts
-var qtestlib = {
-  format: "qtestlib",
-  normaliseName: sameName,
-  printsCounts: { metric: /^instructions$/ }
-};
-
-// src/harness/index.ts
-var HARNESSES = [
-  go,
-  googleBenchmark,
-  benchBitcoinCsv,
-  jmh,
-  criterion,
-  cargoBench,
-  benchmarkDotNet,
-  catch2,
-  pytestBenchmark,
-  benchgateJson,
-  iaiCallgrind,
-  qtestlib,
-  nanobench
-];
-var BY_FORMAT = new Map(HARNESSES.map((h2) => [h2.format, h2]));
-function harnessOf(format) {
-  return BY_FORMAT.get(format);
-}
-function normaliseName(format, raw) {
-  return harnessOf(format)?.normaliseName(raw) ?? raw;
-}
-var FILTER_PLACEHOLDER = "{filter}";
-var FILTER_MAX_BYTES = process.platform === "win32" ? 32e3 : 128 * 1024 - 1 - "BENCHGATE_FILTER=".length;
-function expandFilterPlaceholder(command) {
-  return command.split(FILTER_PLACEHOLDER).join('"$BENCHGATE_FILTER"');
-}
-var FILTER_FORMATS = HARNESSES.filter((h2) => h2.select).map((h2) => h2.format);
-var FORMATS_WITH_COUNTS = HARNESSES.filter((h2) => h2.counts).map((h2) => h2.format);
-var SELF_COUNTING_FORMATS = HARNESSES.filter((h2) => h2.printsCounts).map((h2) => h2.format);
-function wholeSuiteFilter(format) {
-  return harnessOf(format)?.select?.wholeSuite ?? null;
-}
-function buildFilter(format, open2, all, maxBytes = FILTER_MAX_BYTES) {
-  if (open2.length === 0) throw new RangeError("buildFilter: no open benchmark (an empty filter would select everything, or nothing)");
-  const syntax = harnessOf(format)?.select;
-  if (!syntax) return { kind: "whole-suite", reason: "unsupported" };
-  const out = syntax.build(open2, all);
-  if (out.kind === "filter" && "value" in out.filter && Buffer2.byteLength(out.filter.value) > maxBytes) {
-    return { kind: "whole-suite", reason: "too-long" };
-  }
-  return out;
-}
-function listCommand(format, bench) {
-  const list3 = harnessOf(format)?.list;
-  if (!list3) return null;
-  const words = (0, import_shell_quote.parse)(bench, (name) => `$${name}`);
-  if (!words.every((w) => typeof w === "string")) return null;
-  return `${expandFilterPlaceholder(bench)} ${(0, import_shell_quote.quote)(list3.args)}`;
-}
-
-// src/harness/shard-split.ts
 function shardOfName(name, total2) {
   const hash = createHash("sha256").update(name, "utf8").digest().readUIntBE(0, 6);
   return hash % total2 + 1;
@@ -51365,8 +51329,8 @@ function countShareAlpha(alpha, shard) {
 }
 function owns(format, shard) {
   if (shard.plan === void 0 || shard.benchmarks === void 0) return (raw) => shardOwns(format, shard, raw);
-  const listed2 = new Set(shard.benchmarks.map((name) => shardUnit(format, name)));
-  return (raw) => listed2.has(shardUnit(format, raw));
+  const listed3 = new Set(shard.benchmarks.map((name) => shardUnit(format, name)));
+  return (raw) => listed3.has(shardUnit(format, raw));
 }
 function shardParts(header, runs, format) {
   if (header.shards) {
@@ -52387,7 +52351,11 @@ function analyze({ header, runs, end, settings, override = null }) {
   const diagnosed = diagnose(compared);
   const endedEarly = !sequential && end?.status !== "completed";
   const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
-  const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
+  const comparisons = markFromHead(
+    counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed,
+    header.benchFiles,
+    settings.format
+  );
   const environment = environmentDiagnostic(header.environment, runs);
   const failures3 = failuresOf(runs, groups, end, counted.length > 0 || ownsNothing(header) || header.skipped !== void 0);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
@@ -52474,31 +52442,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path23) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path23}`);
+  object(value, path24) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path24}`);
     return value;
   }
-  array(value, path23) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path23}`);
+  array(value, path24) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path24}`);
     return value;
   }
-  string(value, path23) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path23}`);
+  string(value, path24) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path24}`);
     return value;
   }
   /** A finite number. */
-  number(value, path23) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path23}`);
+  number(value, path24) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path24}`);
     return value;
   }
-  numbers(value, path23) {
-    return this.array(value, path23).map((item, i) => this.number(item, `${path23}[${i}]`));
+  numbers(value, path24) {
+    return this.array(value, path24).map((item, i) => this.number(item, `${path24}[${i}]`));
   }
-  optionalString(value, path23) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path23);
+  optionalString(value, path24) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path24);
   }
-  optionalNumber(value, path23) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path23);
+  optionalNumber(value, path24) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path24);
   }
 };
 
@@ -52611,11 +52579,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name, row, columns2, path23) {
+function addBenchmark(set, name, row, columns2, path24) {
   const kind = kindOf(name);
   const column = (key) => columns2.has(key) ? row[columns2.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path23}.params`)).map(
-    (list3, i) => shape.array(list3, `${path23}.params[${i}]`).map((value, j) => shape.string(value, `${path23}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path24}.params`)).map(
+    (list3, i) => shape.array(list3, `${path24}.params[${i}]`).map((value, j) => shape.string(value, `${path24}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name : `${name}(${combination.join(", ")})`);
   const result = column("result");
@@ -52623,10 +52591,10 @@ function addBenchmark(set, name, row, columns2, path23) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path23}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path23}.samples`);
+  const results = shape.array(result, `${path24}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path24}.samples`);
   if (results.length !== names.length)
-    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path23}.result`);
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path24}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -52635,7 +52603,7 @@ function addBenchmark(set, name, row, columns2, path23) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path23}.result[${i}]`)] : shape.numbers(own, `${path23}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path24}.result[${i}]`)] : shape.numbers(own, `${path24}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -52921,10 +52889,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path23) {
+function parseBetter(value, path24) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path23}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path24}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -52935,23 +52903,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path23 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path23);
-      const name = shape4.string(entry.name, `${path23}.name`);
-      if (name === "") throw shape4.error(`expected a non-empty name at ${path23}.name`);
-      const unit = shape4.string(entry.unit, `${path23}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path23}.metric`);
-      const better = parseBetter(entry.better, `${path23}.better`);
-      const values = shape4.numbers(entry.values, `${path23}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path23}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path23}.failed`);
+      const path24 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path24);
+      const name = shape4.string(entry.name, `${path24}.name`);
+      if (name === "") throw shape4.error(`expected a non-empty name at ${path24}.name`);
+      const unit = shape4.string(entry.unit, `${path24}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path24}.metric`);
+      const better = parseBetter(entry.better, `${path24}.better`);
+      const values = shape4.numbers(entry.values, `${path24}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path24}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path24}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path23}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path24}.values (or "failed")`);
       for (const value of values) {
         set.add(name, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -52963,30 +52931,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path23) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path23}.FullName`);
+function baseName(benchmark, path24) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path24}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path23}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name === "") throw shape5.error(`expected FullName or Method at ${path23}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path23}.Parameters`);
+  const name = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path24}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name === "") throw shape5.error(`expected FullName or Method at ${path24}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path24}.Parameters`);
   return parameters ? `${name}(${parameters})` : name;
 }
-function job(benchmark, path23) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path23}.DisplayInfo`) ?? "";
+function job(benchmark, path24) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path24}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path23) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path23}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path23}.Measurements`).map((m, i) => shape5.object(m, `${path23}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path24) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path24}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path24}.Measurements`).map((m, i) => shape5.object(m, `${path24}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path23}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path23}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path23}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path24}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path24}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path24}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path23}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path24}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -52998,24 +52966,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path23 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path23);
-      return { benchmark, path: path23, name: baseName(benchmark, path23) };
+      const path24 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path24);
+      return { benchmark, path: path24, name: baseName(benchmark, path24) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name } of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path23, name: base } of entries) {
-      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path23)}]` : base;
+    for (const { benchmark, path: path24, name: base } of entries) {
+      const name = counts.get(base) > 1 ? `${base} [${job(benchmark, path24)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path23}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path23)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path24}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path24)) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path23}.Memory`);
-        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path23}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path24}.Memory`);
+        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path24}.Memory.BytesAllocatedPerOperation`);
         if (bytes3 !== void 0) set.add(name, "allocated/op", "B", "lower", bytes3);
       }
     }
@@ -55184,16 +55152,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path23 = this._matcher.path;
-    return path23.length > 0 ? path23[path23.length - 1].tag : void 0;
+    const path24 = this._matcher.path;
+    return path24.length > 0 ? path24[path24.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path23 = this._matcher.path;
-    return path23.length > 0 ? path23[path23.length - 1].namespace : void 0;
+    const path24 = this._matcher.path;
+    return path24.length > 0 ? path24[path24.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -55201,9 +55169,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path23 = this._matcher.path;
-    if (path23.length === 0) return void 0;
-    return path23[path23.length - 1].values?.[attrName];
+    const path24 = this._matcher.path;
+    if (path24.length === 0) return void 0;
+    return path24[path24.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -55211,9 +55179,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path23 = this._matcher.path;
-    if (path23.length === 0) return false;
-    const current = path23[path23.length - 1];
+    const path24 = this._matcher.path;
+    if (path24.length === 0) return false;
+    const current = path24[path24.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -55239,18 +55207,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path23 = this._matcher.path;
-    if (path23.length === 0) return -1;
-    return path23[path23.length - 1].position ?? 0;
+    const path24 = this._matcher.path;
+    if (path24.length === 0) return -1;
+    return path24[path24.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path23 = this._matcher.path;
-    if (path23.length === 0) return -1;
-    return path23[path23.length - 1].counter ?? 0;
+    const path24 = this._matcher.path;
+    if (path24.length === 0) return -1;
+    return path24[path24.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -57275,10 +57243,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path23, depth) {
+function walkXml(set, node, path24, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name = [...path23, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name = [...path24, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -57288,12 +57256,12 @@ function walkXml(set, node, path23, depth) {
     set.add(name, "time", "s", "lower", toSeconds(mean3, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path23, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path24, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
     for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
-      walkXml(set, child2, path23, depth + 1);
+      walkXml(set, child2, path24, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -57325,7 +57293,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path23 = [];
+  let path24 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -57336,14 +57304,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path23 = [];
+        path24 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path23.push(content.trim());
+      path24.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -57364,7 +57332,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name2 !== "") set.fail([...path23, name2].join(PATH_SEPARATOR), failure[2]);
+      if (name2 !== "") set.fail([...path24, name2].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -57374,7 +57342,7 @@ function parseConsole2(set, text3) {
       const mean3 = split2 && duration(split2[1][0], split2[1][1]);
       if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
-      set.add([...path23, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
+      set.add([...path24, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -57388,7 +57356,7 @@ function parseConsole2(set, text3) {
     const name = [...nameParts, split[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name;
-    else set.add([...path23, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path24, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -57508,8 +57476,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path23 = origin.split(/[?#]/)[0];
-  return path23.slice(path23.lastIndexOf("/") + 1);
+  const path24 = origin.split(/[?#]/)[0];
+  return path24.slice(path24.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -57522,19 +57490,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path23 = `benches[${i}]`;
-      const bench = shape6.object(item, path23);
-      const group2 = shape6.optionalString(bench.group, `${path23}.group`);
-      const name = [fileName(shape6.string(bench.origin, `${path23}.origin`)), group2, shape6.string(bench.name, `${path23}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path23}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path23}.results[${j}]`);
+      const path24 = `benches[${i}]`;
+      const bench = shape6.object(item, path24);
+      const group2 = shape6.optionalString(bench.group, `${path24}.group`);
+      const name = [fileName(shape6.string(bench.origin, `${path24}.origin`)), group2, shape6.string(bench.name, `${path24}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path24}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path24}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path23}.results[${j}].failed`);
-          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path23}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path24}.results[${j}].failed`);
+          set.fail(name, `deno bench reported ${shape6.optionalString(failed.name, `${path24}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path23}.results[${j}].ok`);
-        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path23}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path24}.results[${j}].ok`);
+        set.add(name, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path24}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -57799,15 +57767,15 @@ function kindOf4(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path23, name }) {
+function addRow(set, { row, path: path24, name }) {
   if (row.error_occurred === true) {
-    set.fail(name, shape7.optionalString(row.error_message, `${path23}.error_message`) ?? "error_occurred");
+    set.fail(name, shape7.optionalString(row.error_message, `${path24}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape7.optionalString(row.time_unit, `${path23}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape7.error(`expected ns, us, ms or s at ${path23}.time_unit`);
-  set.add(name, "time", "s", "lower", toSeconds(shape7.number(row.real_time, `${path23}.real_time`), unit));
-  const cpu = shape7.optionalNumber(row.cpu_time, `${path23}.cpu_time`);
+  const unit = shape7.optionalString(row.time_unit, `${path24}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape7.error(`expected ns, us, ms or s at ${path24}.time_unit`);
+  set.add(name, "time", "s", "lower", toSeconds(shape7.number(row.real_time, `${path24}.real_time`), unit));
+  const cpu = shape7.optionalNumber(row.cpu_time, `${path24}.cpu_time`);
   if (cpu !== void 0) set.add(name, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -57846,9 +57814,9 @@ var googleBenchmark2 = {
   parse(text3) {
     const root = shape7.object(parseTolerant(text3), "the top level");
     const rows = shape7.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path23 = `benchmarks[${i}]`;
-      const row = shape7.object(item, path23);
-      return { row, path: path23, name: shape7.string(row.name, `${path23}.name`) };
+      const path24 = `benchmarks[${i}]`;
+      const row = shape7.object(item, path24);
+      return { row, path: path24, name: shape7.string(row.name, `${path24}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
@@ -57888,15 +57856,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME12, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape8.array(root.results, "results").forEach((item, i) => {
-      const path23 = `results[${i}]`;
-      const result = shape8.object(item, path23);
-      const command = shape8.string(result.command, `${path23}.command`);
+      const path24 = `results[${i}]`;
+      const result = shape8.object(item, path24);
+      const command = shape8.string(result.command, `${path24}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape8.numbers(result.times, `${path23}.times`)) set.add(name, "time", "s", "lower", time);
+      for (const time of shape8.numbers(result.times, `${path24}.times`)) set.add(name, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes3 of shape8.numbers(result.memory_usage_byte, `${path23}.memory_usage_byte`))
+        for (const bytes3 of shape8.numbers(result.memory_usage_byte, `${path24}.memory_usage_byte`))
           set.add(name, "memory", "B", "lower", bytes3);
       }
     });
@@ -57985,39 +57953,39 @@ function targetFor2(unit, better) {
     return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path23) {
-  const name = shape9.string(result.benchmark, `${path23}.benchmark`);
+function benchmarkName(result, path24) {
+  const name = shape9.string(result.benchmark, `${path24}.benchmark`);
   if (result.params === void 0) return name;
-  const params = Object.entries(shape9.object(result.params, `${path23}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape9.object(result.params, `${path24}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path23) {
+function samples(metric, path24) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape9.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape9.array(metric.rawData, `${path23}.rawData`).flatMap((fork, f) => shape9.array(fork, `${path23}.rawData[${f}]`).map((v, i) => value(v, `${path23}.rawData[${f}][${i}]`)));
+    return shape9.array(metric.rawData, `${path24}.rawData`).flatMap((fork, f) => shape9.array(fork, `${path24}.rawData[${f}]`).map((v, i) => value(v, `${path24}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape9.array(metric.rawDataHistogram, `${path23}.rawDataHistogram`).flatMap(
-      (fork, f) => shape9.array(fork, `${path23}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path23}.rawDataHistogram[${f}][${i}]`))
+    return shape9.array(metric.rawDataHistogram, `${path24}.rawDataHistogram`).flatMap(
+      (fork, f) => shape9.array(fork, `${path24}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path24}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path23}.score`)];
+  return [value(metric.score, `${path24}.score`)];
 }
-function histogramMean(iteration, path23) {
+function histogramMean(iteration, path24) {
   let sum3 = 0;
   let count2 = 0;
-  shape9.array(iteration, path23).forEach((bin, b) => {
-    const [value, n] = shape9.numbers(bin, `${path23}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape9.error(`expected [value, count] at ${path23}[${b}]`);
+  shape9.array(iteration, path24).forEach((bin, b) => {
+    const [value, n] = shape9.numbers(bin, `${path24}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape9.error(`expected [value, count] at ${path24}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape9.error(`expected a non-empty histogram at ${path23}`);
+  if (count2 <= 0) throw shape9.error(`expected a non-empty histogram at ${path24}`);
   return sum3 / count2;
 }
-function addMetric2(set, name, metricName2, metric, path23, better) {
-  const target2 = targetFor2(shape9.string(metric.scoreUnit, `${path23}.scoreUnit`), better);
-  const values = samples(metric, path23);
+function addMetric2(set, name, metricName2, metric, path24, better) {
+  const target2 = targetFor2(shape9.string(metric.scoreUnit, `${path24}.scoreUnit`), better);
+  const values = samples(metric, path24);
   if (values.includes("NaN")) {
     set.fail(name, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -58038,27 +58006,27 @@ var jmh2 = {
       role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
     }));
     results.forEach((item, i) => {
-      const path23 = `[${i}]`;
-      const result = shape9.object(item, path23);
-      const name = benchmarkName(result, path23);
-      const mode = shape9.string(result.mode, `${path23}.mode`);
+      const path24 = `[${i}]`;
+      const result = shape9.object(item, path24);
+      const name = benchmarkName(result, path24);
+      const mode = shape9.string(result.mode, `${path24}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
       addMetric2(
         set,
         name,
         metric,
-        shape9.object(result.primaryMetric, `${path23}.primaryMetric`),
-        `${path23}.primaryMetric`,
+        shape9.object(result.primaryMetric, `${path24}.primaryMetric`),
+        `${path24}.primaryMetric`,
         mode === "thrpt" ? "higher" : "lower"
       );
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape9.object(result.secondaryMetrics, `${path23}.secondaryMetrics`);
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape9.object(result.secondaryMetrics, `${path24}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape9.object(value, `${path23}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape9.object(value, `${path24}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name, secondaryName, secondaryMetric, `${path23}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name, secondaryName, secondaryMetric, `${path24}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -58069,27 +58037,27 @@ var jmh2 = {
 var NAME15 = "julia-benchmarktools";
 var shape10 = new JsonShape(NAME15);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path23, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape10.error(`groups nested too deeply at ${path23}`);
-  const pair = shape10.array(value, path23);
-  const type = shape10.string(pair[0], `${path23}[0]`);
-  const fields = shape10.object(pair[1], `${path23}[1]`);
+function addValue(set, value, path24, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape10.error(`groups nested too deeply at ${path24}`);
+  const pair = shape10.array(value, path24);
+  const type = shape10.string(pair[0], `${path24}[0]`);
+  const fields = shape10.object(pair[1], `${path24}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape10.object(fields.data, `${path23}[1].data`))) {
-      addValue(set, child2, `${path23}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape10.object(fields.data, `${path24}[1].data`))) {
+      addValue(set, child2, `${path24}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape10.error(`expected a ${type} inside a BenchmarkGroup at ${path23}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path23}[1]`);
+  if (names.length === 0) throw shape10.error(`expected a ${type} inside a BenchmarkGroup at ${path24}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path24}[1]`);
 }
-function addTrial(set, name, type, fields, path23) {
-  const times = type === "Trial" ? shape10.numbers(fields.times, `${path23}.times`) : [shape10.number(fields.time, `${path23}.time`)];
+function addTrial(set, name, type, fields, path24) {
+  const times = type === "Trial" ? shape10.numbers(fields.times, `${path24}.times`) : [shape10.number(fields.time, `${path24}.time`)];
   for (const ns of times) set.add(name, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape10.optionalNumber(fields.memory, `${path23}.memory`);
+  const memory = shape10.optionalNumber(fields.memory, `${path24}.memory`);
   if (memory !== void 0) set.add(name, "memory", "B", "lower", memory);
-  const allocs = shape10.optionalNumber(fields.allocs, `${path23}.allocs`);
+  const allocs = shape10.optionalNumber(fields.allocs, `${path24}.allocs`);
   if (allocs !== void 0) set.add(name, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -58196,10 +58164,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape12.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path23 = `benchmarks[${i}]`;
-    const benchmark = shape12.object(item, path23);
-    shape12.array(benchmark.runs, `${path23}.runs`).forEach((runItem, j) => {
-      const runPath = `${path23}.runs[${j}]`;
+    const path24 = `benchmarks[${i}]`;
+    const benchmark = shape12.object(item, path24);
+    shape12.array(benchmark.runs, `${path24}.runs`).forEach((runItem, j) => {
+      const runPath = `${path24}.runs[${j}]`;
       const run2 = shape12.object(runItem, runPath);
       const name = shape12.string(run2.name, `${runPath}.name`);
       if (run2.error !== void 0 && run2.error !== null) {
@@ -58251,17 +58219,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path23 = `[${i}]`;
-    const task = shape13.object(item, path23);
-    const name = shape13.string(task.name, `${path23}.name`);
-    const result = shape13.object(task.result, `${path23}.result`);
+    const path24 = `[${i}]`;
+    const task = shape13.object(item, path24);
+    const name = shape13.string(task.name, `${path24}.name`);
+    const result = shape13.object(task.result, `${path24}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape13.object(result.latency, `${path23}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape13.numbers(latency.samples, `${path23}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape13.number(latency.p50, `${path23}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape13.object(result.latency, `${path24}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape13.numbers(latency.samples, `${path24}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape13.number(latency.p50, `${path24}.result.latency.p50`)];
     for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -58276,11 +58244,11 @@ function parseVitestJson(set, root) {
       const group2 = shape14.object(groupItem, groupPath);
       const groupName = shape14.string(group2.fullName, `${groupPath}.fullName`);
       shape14.array(group2.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path23 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape14.object(benchItem, path23);
-        const name = `${groupName} > ${shape14.string(bench.name, `${path23}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape14.numbers(bench.samples, `${path23}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape14.number(bench.median, `${path23}.median`)];
+        const path24 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape14.object(benchItem, path24);
+        const name = `${groupName} > ${shape14.string(bench.name, `${path24}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape14.numbers(bench.samples, `${path24}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape14.number(bench.median, `${path24}.median`)];
         for (const ms of values) set.add(name, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -58337,18 +58305,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path23 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path23);
+    const path24 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path24);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name = shape20.optionalString(own.name, `${path23}.metadata.name`);
-    if (name === void 0) throw shape20.error(`expected metadata.name for ${path23}`);
-    const unitName = shape20.optionalString(own.unit, `${path23}.metadata.unit`) ?? "second";
+    const name = shape20.optionalString(own.name, `${path24}.metadata.name`);
+    if (name === void 0) throw shape20.error(`expected metadata.name for ${path24}`);
+    const unitName = shape20.optionalString(own.unit, `${path24}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path23}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path23}.runs`).forEach((run2, j) => {
-      const values = shape20.object(run2, `${path23}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path24}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path24}.runs`).forEach((run2, j) => {
+      const values = shape20.object(run2, `${path24}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path23}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path24}.runs[${j}].values`)) set.add(name, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -58451,15 +58419,15 @@ function addRow2(set, line, cells2, columns2) {
 }
 function parseJsonTemplate(set, root) {
   shape16.array(root.results, "results").forEach((item, i) => {
-    const path23 = `results[${i}]`;
-    const result = shape16.object(item, path23);
-    const name = shape16.string(result.name, `${path23}.name`);
-    const batch = shape16.optionalNumber(result.batch, `${path23}.batch`) ?? 1;
-    if (batch <= 0) throw shape16.error(`expected a positive batch at ${path23}.batch`);
-    const n = shape16.optionalNumber(result.complexityN, `${path23}.complexityN`);
+    const path24 = `results[${i}]`;
+    const result = shape16.object(item, path24);
+    const name = shape16.string(result.name, `${path24}.name`);
+    const batch = shape16.optionalNumber(result.batch, `${path24}.batch`) ?? 1;
+    if (batch <= 0) throw shape16.error(`expected a positive batch at ${path24}.batch`);
+    const n = shape16.optionalNumber(result.complexityN, `${path24}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape16.array(result.measurements, `${path23}.measurements`).forEach((epoch, j) => {
-      const elapsed2 = shape16.number(shape16.object(epoch, `${path23}.measurements[${j}]`).elapsed, `${path23}.measurements[${j}].elapsed`);
+    shape16.array(result.measurements, `${path24}.measurements`).forEach((epoch, j) => {
+      const elapsed2 = shape16.number(shape16.object(epoch, `${path24}.measurements[${j}]`).elapsed, `${path24}.measurements[${j}].elapsed`);
       set.add(name, "time", "s", "lower", elapsed2 / batch, void 0, complexityN);
     });
   });
@@ -58516,9 +58484,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape17.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path23, keep) {
+function total(counts, path24, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape17.number(value, `${path23}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape17.number(value, `${path24}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -58682,12 +58650,12 @@ var pytestBenchmark2 = {
     const root = shape18.object(parseJson(NAME22, text3), "the top level");
     const set = new MeasurementSet(NAME22);
     shape18.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path23 = `benchmarks[${i}]`;
-      const benchmark = shape18.object(item, path23);
-      const name = shape18.optionalString(benchmark.fullname, `${path23}.fullname`) ?? shape18.string(benchmark.name, `${path23}.name`);
-      const stats2 = shape18.object(benchmark.stats, `${path23}.stats`);
-      const data = stats2.data === void 0 ? [] : shape18.array(stats2.data, `${path23}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape18.number(stats2.median, `${path23}.stats.median`)];
+      const path24 = `benchmarks[${i}]`;
+      const benchmark = shape18.object(item, path24);
+      const name = shape18.optionalString(benchmark.fullname, `${path24}.fullname`) ?? shape18.string(benchmark.name, `${path24}.name`);
+      const stats2 = shape18.object(benchmark.stats, `${path24}.stats`);
+      const data = stats2.data === void 0 ? [] : shape18.array(stats2.data, `${path24}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape18.number(stats2.median, `${path24}.stats.median`)];
       for (const value of values) set.add(name, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -58949,6 +58917,27 @@ var CONFIG = [
     type: "text",
     defaultText: "none: required unless bench-command is given",
     help: "benchmark command; runs in the worktree with BENCHGATE_SIDE, BENCHGATE_ROUND, BENCHGATE_WORKTREE, BENCHGATE_BASE_DIR and BENCHGATE_HEAD_DIR set",
+    trust: "trusted-only",
+    measures: true,
+    commands: ["run"]
+  },
+  {
+    name: "bench-from",
+    arg: "SIDE",
+    type: "choice",
+    choices: ["base", "head", "head-overwrite"],
+    default: "base",
+    help: "where base's benchmark files come from: base, its own; head, head's files matching bench-files that base lacks are copied into base before its build, so a benchmark added with the change is compared (its rows are marked); head-overwrite, every matching file of head replaces base's",
+    trust: "trusted-only",
+    measures: true,
+    commands: ["run"]
+  },
+  {
+    name: "bench-files",
+    arg: "GLOBS",
+    type: "list",
+    defaultText: "none: required with bench-from head",
+    help: "with bench-from head: head's benchmark files, globs on the path from the repository root (** spans directories), e.g. **/*_bench_test.go",
     trust: "trusted-only",
     measures: true,
     commands: ["run"]
@@ -59767,6 +59756,7 @@ function resolveConfig(layers, repoDir) {
     head: text3("head"),
     build: text3("build"),
     bench,
+    ...benchFromOf(text3("bench-from"), list3("bench-files"), merged),
     format,
     suite: text3("suite") ?? DEFAULTS.suite,
     ...roundsOf(merged, number, takesFilter(bench, format, merged)),
@@ -59813,6 +59803,18 @@ function readShardPlan(file, where) {
     if (err instanceof ShardPlanError) throw new ConfigError(`${where}: ${err.message}`);
     throw err;
   }
+}
+function benchFromOf(from, files, merged) {
+  const benchFrom = from ?? "base";
+  if (benchFrom !== "base" && files.length === 0)
+    throw new ConfigError(
+      `${merged["bench-from"].where}: bench-from: ${benchFrom} copies head's benchmark files chosen by bench-files; add bench-files (e.g. bench-files: "**/*_bench_test.go")`
+    );
+  if (benchFrom === "base" && files.length > 0)
+    throw new ConfigError(
+      `${merged["bench-files"].where}: bench-files applies to bench-from: head or head-overwrite only; add one, or remove bench-files`
+    );
+  return { benchFrom, benchFiles: files };
 }
 function parseShard(text3, where) {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text3);
@@ -59937,6 +59939,7 @@ function runSettingsOf(config) {
     format: config.format,
     suite: config.suite,
     bench: config.bench,
+    ...config.benchFrom !== "base" && { benchFrom: config.benchFrom, benchFiles: config.benchFiles },
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
     workingDirectory: config.workingDirectory,
@@ -60260,11 +60263,11 @@ var Cancelled = class extends Error {
   signal;
 };
 var NoSpace = class extends Error {
-  constructor(path23, code, what) {
+  constructor(path24, code, what) {
     super(
-      `${path23}: ${what}: ${code} (${code === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}); free some space or use another --out`
+      `${path24}: ${what}: ${code} (${code === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}); free some space or use another --out`
     );
-    this.path = path23;
+    this.path = path24;
     this.code = code;
     this.name = "NoSpace";
   }
@@ -60402,6 +60405,10 @@ var results_log_schema_default = {
         skipped: {
           $ref: "#/definitions/SkippedRun",
           description: "skip-paths (schemaVersion 4): every changed file matched, so nothing was built or run; the log has no runs."
+        },
+        benchFiles: {
+          $ref: "#/definitions/BenchFilesHeader",
+          description: "bench-from: head copied files (none copied: absent)."
         }
       },
       required: [
@@ -60538,6 +60545,22 @@ var results_log_schema_default = {
         bench: {
           type: "string",
           maxLength: 4096
+        },
+        benchFrom: {
+          type: "string",
+          enum: [
+            "head",
+            "head-overwrite"
+          ],
+          description: "bench-from: head (docs/bench-from.md); absent: base's own benchmark files."
+        },
+        benchFiles: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          maxItems: 1e6
         },
         build: {
           type: [
@@ -60850,6 +60873,8 @@ var results_log_schema_default = {
         "config-ignored",
         "config-clamped",
         "ci-files-changed",
+        "bench-files-copied",
+        "benchmark-from-head",
         "cpu-steal",
         "high-load",
         "cpu-governor",
@@ -61004,6 +61029,60 @@ var results_log_schema_default = {
         "files"
       ],
       description: "Why a pull request's run measured nothing: every file it changes matches `skip-paths`."
+    },
+    BenchFilesHeader: {
+      type: "object",
+      properties: {
+        from: {
+          type: "string",
+          enum: [
+            "head",
+            "head-overwrite"
+          ],
+          description: "Where base's benchmark files come from (bench-from, docs/bench-from.md)."
+        },
+        copied: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          description: "Paths from the repository root, sorted.",
+          maxItems: 1e6
+        },
+        replaced: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          description: "Those of `copied` base had its own version of (head-overwrite).",
+          maxItems: 1e6
+        },
+        baseOwn: {
+          anyOf: [
+            {
+              type: "array",
+              items: {
+                type: "string",
+                maxLength: 4096
+              },
+              maxItems: 1e6
+            },
+            {
+              type: "null"
+            }
+          ],
+          description: "The benchmarks base printed before the copy, in one run of its own (names as printed); null when that run failed, so which rows the copy brought is not known."
+        }
+      },
+      required: [
+        "from",
+        "copied",
+        "replaced",
+        "baseOwn"
+      ],
+      description: "bench-from: head: the files of head copied into base before its build, and what base had without them."
     },
     LogRunLine: {
       type: "object",
@@ -61566,6 +61645,22 @@ var results_schema_default = {
         bench: {
           type: "string",
           maxLength: 4096
+        },
+        benchFrom: {
+          type: "string",
+          enum: [
+            "head",
+            "head-overwrite"
+          ],
+          description: "bench-from: head (docs/bench-from.md); absent: base's own benchmark files."
+        },
+        benchFiles: {
+          type: "array",
+          items: {
+            type: "string",
+            maxLength: 4096
+          },
+          maxItems: 1e6
         },
         build: {
           type: [
@@ -62210,6 +62305,8 @@ var results_schema_default = {
         "config-ignored",
         "config-clamped",
         "ci-files-changed",
+        "bench-files-copied",
+        "benchmark-from-head",
         "cpu-steal",
         "high-load",
         "cpu-governor",
@@ -63911,7 +64008,7 @@ function readMainCreep(file) {
 }
 
 // src/measure.ts
-import path17 from "node:path";
+import path18 from "node:path";
 
 // src/runner/filter-env.ts
 import { writeFileSync as writeFileSync3 } from "node:fs";
@@ -64026,8 +64123,8 @@ function readRunResults(text3, format, cwd) {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path23) => {
-    const saved = join3(path23, baseline);
+  const visit = (path24) => {
+    const saved = join3(path24, baseline);
     if (existsSync7(join3(saved, "sample.json")) && existsSync7(join3(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync6(join3(saved, "benchmark.json"), "utf8");
@@ -64035,8 +64132,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync6(join3(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync3(path23, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path23, entry.name));
+    for (const entry of readdirSync3(path24, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join3(path24, entry.name));
     }
   };
   visit(dir);
@@ -64201,8 +64298,8 @@ var SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_?KEY|API_?KEY|ACCESS_?KE
 var URL_WITH_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^/\s@:]*:[^/\s@]*@/i;
 function allowed(name, value) {
   const upper = name.toUpperCase();
-  const listed2 = ALLOWED_NAMES.has(upper) || GO_NAME.test(name) || ALLOWED_PREFIXES.some((prefix) => upper.startsWith(prefix));
-  return listed2 && !SECRET_NAME.test(name) && !URL_WITH_PASSWORD.test(value);
+  const listed3 = ALLOWED_NAMES.has(upper) || GO_NAME.test(name) || ALLOWED_PREFIXES.some((prefix) => upper.startsWith(prefix));
+  return listed3 && !SECRET_NAME.test(name) && !URL_WITH_PASSWORD.test(value);
 }
 function passEnvList(env) {
   return (env[PASS_ENV_VARIABLE] ?? "").split(",").map((name) => name.trim()).filter((name) => name !== "");
@@ -66305,8 +66402,8 @@ async function binariesOf(ctx, side) {
     return [{ binary, prefix: [], cwd: dir }];
   }
   const build = description.units;
-  const listed2 = await runOrFail(`listing the packages on ${side}`, build.list(target2), dir, ctx.env(side), 0);
-  const units = build.parse(listed2.stdout);
+  const listed3 = await runOrFail(`listing the packages on ${side}`, build.list(target2), dir, ctx.env(side), 0);
+  const units = build.parse(listed3.stdout);
   const out = [];
   for (const [i, unit] of units.entries()) {
     ctx.checkCancelled();
@@ -66532,8 +66629,8 @@ function shardScope(config, shard, warmup) {
   const bySide2 = (side) => warmup.filter((r) => r.side === side).flatMap((r) => r.measurements.map((m) => m.benchmark));
   return scopeOf(config, shard, { base: bySide2("base"), head: bySide2("head") }, false);
 }
-function listedShardScope(config, shard, listed2) {
-  return scopeOf(config, shard, listed2, true);
+function listedShardScope(config, shard, listed3) {
+  return scopeOf(config, shard, listed3, true);
 }
 function checkShardRound(scope, runs, label) {
   for (const run2 of runs) {
@@ -66626,6 +66723,80 @@ function countPolicy(config) {
   };
 }
 
+// src/runner/bench-files.ts
+var import_picomatch3 = __toESM(require_picomatch2(), 1);
+import { copyFileSync, lstatSync, mkdirSync as mkdirSync3, unlinkSync } from "node:fs";
+import path17 from "node:path";
+async function regularFiles(worktree, sha) {
+  const r = await git(worktree, ["ls-tree", "-r", "-z", "--full-tree", sha]);
+  if (r.code !== 0) throw new Error(`git ls-tree ${sha} failed: ${r.stderr.trim()}`);
+  const files = /* @__PURE__ */ new Set();
+  for (const entry of r.stdout.split("\0")) {
+    const tab = entry.indexOf("	");
+    if (tab < 0) continue;
+    const [mode, type] = entry.slice(0, tab).split(" ");
+    if (type === "blob" && (mode === "100644" || mode === "100755")) files.add(entry.slice(tab + 1));
+  }
+  return files;
+}
+function matchingFiles(files, globs) {
+  const matchers = globs.map((g2) => (0, import_picomatch3.default)(g2, { dot: true, nonegate: true }));
+  return [...files].filter((f) => matchers.some((m) => m(f))).sort();
+}
+async function planBenchFiles(from, globs, worktrees, shas) {
+  if (from === "base") return { copied: [], replaced: [] };
+  const [baseFiles, headFiles] = await Promise.all([regularFiles(worktrees.base, shas.base), regularFiles(worktrees.head, shas.head)]);
+  const copied = matchingFiles(headFiles, globs).filter((f) => from === "head-overwrite" || !baseFiles.has(f));
+  return { copied, replaced: copied.filter((f) => baseFiles.has(f)) };
+}
+function copyBenchFiles(plan, worktrees) {
+  for (const file of plan.copied) {
+    const target2 = path17.join(worktrees.base, ...file.split("/"));
+    mkdirSync3(path17.dirname(target2), { recursive: true });
+    if (lstatSync(target2, { throwIfNoEntry: false })?.isSymbolicLink()) unlinkSync(target2);
+    copyFileSync(path17.join(worktrees.head, ...file.split("/")), target2);
+  }
+}
+
+// src/bench-from-head.ts
+var MAX_LISTED2 = 5;
+function listed2(files) {
+  return files.length <= MAX_LISTED2 ? files.join(", ") : `${files.slice(0, MAX_LISTED2).join(", ")} and ${files.length - MAX_LISTED2} more`;
+}
+async function prepareBenchFiles(ctx) {
+  const { config } = ctx;
+  if (config.benchFrom === "base") return void 0;
+  const plan = await planBenchFiles(config.benchFrom, config.benchFiles, ctx.worktrees, ctx.shas);
+  if (plan.copied.length === 0) {
+    ctx.info(
+      `bench-from: ${config.benchFrom}: no file of head matches bench-files (${config.benchFiles.join(", ")})${config.benchFrom === "head" ? " that base lacks" : ""}; nothing copied`
+    );
+    return void 0;
+  }
+  let baseOwn = [config.suite];
+  if (config.format !== "command") {
+    ctx.info(`bench-from: ${config.benchFrom}: base runs once without head's files, to tell its own benchmarks from those the copy brings`);
+    if (config.build) await ctx.buildBase();
+    baseOwn = await ctx.listBase();
+    if (baseOwn === null) ctx.info("bench-from: base without head\u2019s files did not run: every base row is marked as possibly from head");
+  }
+  copyBenchFiles(plan, ctx.worktrees);
+  ctx.info(`bench-from: ${config.benchFrom}: copied ${plan.copied.length} file(s) of head into base: ${listed2(plan.copied)}`);
+  return { from: config.benchFrom, copied: plan.copied, replaced: plan.replaced, baseOwn };
+}
+function benchFilesWarning(files) {
+  const replaced = files.replaced.length > 0 ? `, replacing base's own ${listed2(files.replaced)}` : "";
+  return {
+    code: "bench-files-copied",
+    message: `base ran with ${files.copied.length} benchmark file(s) copied from head (bench-from: ${files.from}): ${listed2(files.copied)}${replaced}; rows marked "from head" exist on base only because of them`
+  };
+}
+function benchFilesFailureHint(files) {
+  if (!files) return "";
+  return `
+base had ${files.copied.length} benchmark file(s) copied from head (bench-from: ${files.from}): ${listed2(files.copied)}. Head's benchmark may need head's API, which base lacks: narrow bench-files to benchmarks that build against base, or set bench-from: base to compare only the benchmarks base has.`;
+}
+
 // src/runner/list-benchmarks.ts
 async function listBenchmarks(config, dirs, env, user) {
   const list3 = harnessOf(config.format)?.list;
@@ -66651,7 +66822,7 @@ async function listBenchmarks(config, dirs, env, user) {
 // src/measure.ts
 var LOG_FILE = "results.jsonl";
 function logPath(config) {
-  return path17.join(config.outDir, LOG_FILE);
+  return path18.join(config.outDir, LOG_FILE);
 }
 function lastLines(r) {
   return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
@@ -66687,7 +66858,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const repo = path17.resolve(config.repoDir);
+  const repo = path18.resolve(config.repoDir);
   platform2.configure?.(config);
   const shard = config.shard ?? platform2.defaultShard?.() ?? void 0;
   if (shard && !config.shard) checkShardable(config, shard, "CI_NODE_INDEX/CI_NODE_TOTAL");
@@ -66731,17 +66902,28 @@ async function measure(config, platform2) {
     worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
     const wt = worktrees;
     if (user) {
-      await handOver(path17.dirname(wt.base), user);
+      await handOver(path18.dirname(wt.base), user);
       platform2.info(`build and bench run as ${user.name} (uid ${user.uid})`);
     }
     const dirs = {
       base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
       head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
     };
+    const benchFiles = await prepareBenchFiles({
+      config,
+      worktrees: { base: wt.base, head: wt.head },
+      shas: { base: base.sha, head: head2.sha },
+      info: (m) => platform2.info(m),
+      buildBase: () => buildSides(config.build, ["base"], platform2, dirs, checkCancelled, user),
+      listBase: () => benchmarksPrinted(config, dirs.base, commandEnv("base", 0, dirs, user), user)
+    });
+    checkCancelled();
+    const baseHint = benchFilesFailureHint(benchFiles);
+    const warnings = benchFiles ? [...setup, benchFilesWarning(benchFiles)] : setup;
     const openLog = (countPlan, shardHeader) => {
       const opened = new ResultsLog(
         file,
-        logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup, countPlan, shardHeader)
+        logHeader(config, base, head2, { steady: steady2.checks, valgrind }, warnings, countPlan, shardHeader, benchFiles)
       );
       platform2.info(`results log: ${file}`);
       if (opened.kept) platform2.info(`the earlier results log there is kept as ${opened.kept}`);
@@ -66753,7 +66935,7 @@ async function measure(config, platform2) {
         `withheld from build and bench commands (not on the allow-list of docs/security.md): ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`
       );
     if (config.countTarget) {
-      if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled, user);
+      if (config.build) await buildSides(config.build, ["base", "head"], platform2, dirs, checkCancelled, user, baseHint);
       log = await measureCounts({
         config,
         platform: platform2,
@@ -66768,9 +66950,9 @@ async function measure(config, platform2) {
       return file;
     }
     if (!shard) log = openLog();
-    if (config.build) await buildBoth(config.build, platform2, dirs, checkCancelled, user);
-    const listed2 = shard ? await listShard(config, platform2, shard, dirs, user) : null;
-    if (listed2) log = openLog(void 0, listed2.header);
+    if (config.build) await buildSides(config.build, ["base", "head"], platform2, dirs, checkCancelled, user, baseHint);
+    const listed3 = shard ? await listShard(config, platform2, shard, dirs, user) : null;
+    if (listed3) log = openLog(void 0, listed3.header);
     const rounds2 = {
       config,
       platform: platform2,
@@ -66778,10 +66960,11 @@ async function measure(config, platform2) {
       log,
       openShardLog: (h2) => log = openLog(void 0, h2),
       shard,
-      listed: listed2,
+      listed: listed3,
       checkCancelled,
       steady: steady2,
-      user
+      user,
+      baseHint
     };
     const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds2, config.adaptive) : await runRounds(rounds2);
     log.end("completed");
@@ -66810,7 +66993,7 @@ function refuseUnfailableGate(config, family) {
   if (reach && !reach.canFail)
     throw new ConfigError(cannotFailMessage(reach, family, config.adaptive !== void 0, plannedRounds(config)));
 }
-function logHeader(config, base, head2, runner, warnings, countPlan, shard) {
+function logHeader(config, base, head2, runner, warnings, countPlan, shard, benchFiles) {
   return {
     type: "header",
     schemaVersion: SCHEMA_VERSION,
@@ -66823,7 +67006,8 @@ function logHeader(config, base, head2, runner, warnings, countPlan, shard) {
     startedAt: (/* @__PURE__ */ new Date()).toISOString(),
     ...warnings.length > 0 && { warnings },
     ...countPlan && { countPlan },
-    ...shard && { shard }
+    ...shard && { shard },
+    ...benchFiles && { benchFiles }
   };
 }
 async function skipByPaths(config, repo, baseSha, headSha, platform2) {
@@ -66847,8 +67031,8 @@ async function skipByPaths(config, repo, baseSha, headSha, platform2) {
   if (!skipped) platform2.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
   return skipped;
 }
-async function buildBoth(build, platform2, dirs, checkCancelled, user) {
-  for (const side of ["base", "head"]) {
+async function buildSides(build, sides, platform2, dirs, checkCancelled, user, baseHint = "") {
+  for (const side of sides) {
     checkCancelled();
     await platform2.group(`build ${side}`, async () => {
       const r = await execMeasured(build, {
@@ -66859,9 +67043,25 @@ async function buildBoth(build, platform2, dirs, checkCancelled, user) {
         onLine: (line) => platform2.info(`[${side}] ${line}`)
       });
       checkCancelled();
-      if (r.exitCode !== 0) throw new RunFailure(`build failed on ${side}: ${describeExit(r, 0)}
-${lastLines(r)}`);
+      if (r.exitCode !== 0)
+        throw new RunFailure(`build failed on ${side}: ${describeExit(r, 0)}
+${lastLines(r)}${side === "base" ? baseHint : ""}`);
     });
+  }
+}
+async function benchmarksPrinted(config, cwd, env, user) {
+  const r = await execMeasured(expandFilterPlaceholder(config.bench), {
+    cwd,
+    env: { ...env, ...wholeSuiteEnv(config).env },
+    timeoutSec: config.timeoutSec,
+    user
+  });
+  if (r.exitCode !== 0 || r.timedOut || r.signal || r.outputLimitExceeded) return null;
+  try {
+    return [...new Set(readRunResults(r.stdout, config.format, cwd).measurements.map((m) => m.benchmark))];
+  } catch (err) {
+    if (err instanceof FormatError) return [];
+    throw err;
   }
 }
 function commandEnv(side, round, dirs, user) {
@@ -66978,25 +67178,25 @@ function startShard(context3, shard, warmup) {
   return scope;
 }
 async function listShard(config, platform2, shard, dirs, user) {
-  const listed2 = await platform2.group(
+  const listed3 = await platform2.group(
     "list the benchmarks",
     () => listBenchmarks(config, dirs, (side) => commandEnv(side, 0, dirs, user), user)
   );
-  if ("bySide" in listed2) {
-    const scope = listedShardScope(config, shard, listed2.bySide);
+  if ("bySide" in listed3) {
+    const scope = listedShardScope(config, shard, listed3.bySide);
     announceShard(platform2, scope, "the list mode");
     return scope;
   }
   if (config.warmup < 1)
     throw new RunFailure(
-      `shard ${shard.index}/${shard.total}: cannot list the benchmarks (${listed2.why}), and warmup is 0: set warmup to 1 or more`
+      `shard ${shard.index}/${shard.total}: cannot list the benchmarks (${listed3.why}), and warmup is 0: set warmup to 1 or more`
     );
-  platform2.info(`shard ${shard.index}/${shard.total}: the warm-up round lists the benchmarks (${listed2.why})`);
+  platform2.info(`shard ${shard.index}/${shard.total}: the warm-up round lists the benchmarks (${listed3.why})`);
   return null;
 }
 function announceShard(platform2, scope, source) {
-  const { index, total: total2, benchmarks, listed: listed2 } = scope.header;
-  platform2.info(`shard ${index}/${total2}: ${benchmarks.length} of the ${listed2} benchmarks ${source} listed`);
+  const { index, total: total2, benchmarks, listed: listed3 } = scope.header;
+  platform2.info(`shard ${index}/${total2}: ${benchmarks.length} of the ${listed3} benchmarks ${source} listed`);
   if (scope.filter === null) platform2.info(`shard ${index}/${total2} has no benchmark to measure`);
   else if (scope.filter.why)
     platform2.warn(`shard ${index}/${total2} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`);
@@ -67071,13 +67271,13 @@ async function runSide(ctx, planned, side, position, label, filter2) {
   if (failure) run2.error = failure;
   if (!planned.warmup) ctx.log.append(run2);
   if (failure) throw new RunFailure(`${side} run in ${label} failed: ${failure}
-${lastLines(r)}`);
+${lastLines(r)}${side === "base" ? ctx.baseHint : ""}`);
   return run2;
 }
 
 // src/report/index.ts
-import { mkdirSync as mkdirSync3 } from "node:fs";
-import path19 from "node:path";
+import { mkdirSync as mkdirSync4 } from "node:fs";
+import path20 from "node:path";
 
 // src/report/codequality.ts
 import { createHash as createHash3 } from "node:crypto";
@@ -67541,9 +67741,9 @@ function renderMetrics(result) {
 
 // src/report/write.ts
 import { renameSync as renameSync2, rmSync as rmSync5, writeFileSync as writeFileSync5 } from "node:fs";
-import path18 from "node:path";
+import path19 from "node:path";
 function writeAtomic(file, text3, write = writeFileSync5) {
-  const temp = path18.join(path18.dirname(file), `.${path18.basename(file)}.${process.pid}.tmp`);
+  const temp = path19.join(path19.dirname(file), `.${path19.basename(file)}.${process.pid}.tmp`);
   try {
     write(temp, text3);
     renameSync2(temp, file);
@@ -67579,10 +67779,10 @@ var reportFiles = [
   { file: "report.html", render: renderHtml }
 ];
 function writeReports(result, outDir, comment = {}, write) {
-  mkdirSync3(outDir, { recursive: true });
+  mkdirSync4(outDir, { recursive: true });
   const files = reportFiles.map((report) => ({
     name: report.file,
-    file: path19.join(outDir, report.file),
+    file: path20.join(outDir, report.file),
     text: () => report.render(result, comment)
   }));
   const notWritten = writeAll(files, write);
@@ -67629,6 +67829,9 @@ var FIELDS2 = {
   "head SHA": (h2) => h2.head.sha,
   bench: (h2) => h2.config.bench,
   build: (h2) => h2.config.build,
+  // bench-from: head measured base with head's benchmark files (docs/bench-from.md).
+  "bench-from": (h2) => [h2.config.benchFrom ?? "base", ...h2.config.benchFiles ?? []],
+  "files copied from head": (h2) => h2.benchFiles?.copied ?? [],
   format: (h2) => h2.config.format,
   // Absent in logs written before these were recorded: their defaults.
   measure: (h2) => h2.config.measure ?? "time",
@@ -67695,11 +67898,11 @@ function joinShards(logs, gate) {
     const { index } = log.header.shard;
     return [...new Set(log.header.shard.benchmarks)].filter((name) => shardOfBenchmark(format, name, total2) === index);
   });
-  const listed2 = owned.reduce((sum3, names) => sum3 + names.length, 0);
+  const listed3 = owned.reduce((sum3, names) => sum3 + names.length, 0);
   const shards = ordered.map(({ log }, i) => ({
     ...log.header.shard,
     benchmarks: owned[i],
-    listed: listed2,
+    listed: listed3,
     seed: log.header.seed,
     startedAt: log.header.startedAt,
     environment: log.header.environment
@@ -67802,7 +68005,7 @@ function readResults(file) {
   return validateResults(data, file);
 }
 function readPullRequestNumber(dir) {
-  const file = path20.join(dir, PULL_REQUEST_FILE);
+  const file = path21.join(dir, PULL_REQUEST_FILE);
   if (!existsSync13(file)) return void 0;
   const text3 = readFileSync14(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
@@ -67810,13 +68013,13 @@ function readPullRequestNumber(dir) {
   return Number(text3);
 }
 function decideAgain(dir, trusted, override, comment = {}, historyFrom) {
-  const logFile = path20.join(dir, LOG_FILE);
+  const logFile = path21.join(dir, LOG_FILE);
   if (!existsSync13(logFile)) {
     throw new ConfigError(
       `${dir}: no ${LOG_FILE}: the publish job decides the gate again from the results log with its trusted settings; upload the whole output directory`
     );
   }
-  const claimed = path20.join(dir, RESULTS_FILE);
+  const claimed = path21.join(dir, RESULTS_FILE);
   if (existsSync13(claimed)) readResults(claimed);
   const log = readLog(logFile);
   const settings = trustedSettings(log.header.config, trusted, logFile);
@@ -67846,12 +68049,12 @@ async function publishSaved(dir, options) {
   return publishGated(dir, platform2, trusted, historyFrom);
 }
 function joinShardDirectories(dir, trusted) {
-  if (existsSync13(path20.join(dir, LOG_FILE)) || !existsSync13(dir)) return;
-  const files = readdirSync6(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync13(path20.join(dir, entry.name, LOG_FILE))).map((entry) => path20.join(dir, entry.name, LOG_FILE)).sort();
+  if (existsSync13(path21.join(dir, LOG_FILE)) || !existsSync13(dir)) return;
+  const files = readdirSync6(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync13(path21.join(dir, entry.name, LOG_FILE))).map((entry) => path21.join(dir, entry.name, LOG_FILE)).sort();
   if (files.length === 0) return;
   const logs = files.map((file) => ({ file, log: readLog(file) }));
   if (logs.every(({ log }) => log.header.skipped !== void 0)) {
-    writeFileSync7(path20.join(dir, LOG_FILE), readFileSync14(files[0]));
+    writeFileSync7(path21.join(dir, LOG_FILE), readFileSync14(files[0]));
     return;
   }
   const plain3 = logs.find(({ log }) => log.header.shard === void 0);
@@ -67860,11 +68063,11 @@ function joinShardDirectories(dir, trusted) {
       `${plain3.file}: not a shard's log: report-from joins the logs of every shard of one run, or reads one run's directory`
     );
   const recorded = logs[0].log.header.config;
-  writeFileSync7(path20.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
+  writeFileSync7(path21.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
 }
 function readLogHead(dir) {
-  const logFile = path20.join(dir, LOG_FILE);
-  if (!existsSync13(logFile)) return readResults(path20.join(dir, RESULTS_FILE)).head;
+  const logFile = path21.join(dir, LOG_FILE);
+  if (!existsSync13(logFile)) return readResults(path21.join(dir, RESULTS_FILE)).head;
   return readLog(logFile).header.head;
 }
 async function publishOwn(dir, head2, options, event, trusted, historyFrom) {
@@ -67890,7 +68093,7 @@ async function publishGated(dir, platform2, trusted, historyFrom) {
 }
 
 // src/action-inputs.ts
-import path21 from "node:path";
+import path22 from "node:path";
 function onOff(name) {
   const value = getInput(name).trim().toLowerCase();
   if (value === "" || value === "on" || value === "true") return true;
@@ -67917,12 +68120,12 @@ async function readActionInputs(env = process.env) {
   const configInput = getInput("config");
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, getInput(key)])), (key) => `input ${key}`);
   if (reportFrom) {
-    const file = configInput ? path21.resolve(repoDir, configInput) : path21.join(repoDir, CONFIG_FILE);
+    const file = configInput ? path22.resolve(repoDir, configInput) : path22.join(repoDir, CONFIG_FILE);
     return {
-      reportFrom: path21.resolve(repoDir, reportFrom),
+      reportFrom: path22.resolve(repoDir, reportFrom),
       github,
       trusted: [readConfigFile(file, configInput !== ""), inputLayer],
-      ...historyFrom && { historyFrom: path21.resolve(repoDir, historyFrom) }
+      ...historyFrom && { historyFrom: path22.resolve(repoDir, historyFrom) }
     };
   }
   if (historyFrom)
@@ -67931,7 +68134,7 @@ async function readActionInputs(env = process.env) {
     );
   const config = await loadConfig({
     repoDir,
-    configFile: configInput ? path21.resolve(repoDir, configInput) : void 0,
+    configFile: configInput ? path22.resolve(repoDir, configInput) : void 0,
     overrides: inputLayer,
     env,
     log: (m) => info(m),
@@ -67951,7 +68154,7 @@ async function compare(config, options) {
   const platform2 = new GitHubPlatform(options);
   const outcome = await runComparison(config, platform2);
   const pullRequest = eventPullRequest(platform2.event);
-  if (pullRequest !== void 0) writeFileSync8(path22.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
+  if (pullRequest !== void 0) writeFileSync8(path23.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
 `);
   return outcome;
 }
@@ -67959,7 +68162,7 @@ async function publish(dir, options) {
   const outcome = await publishSaved(dir, options);
   const event = readEvent(options.env ?? process.env);
   const pullRequest = event.name === "pull_request" ? eventPullRequest(event) : void 0;
-  if (pullRequest !== void 0) writeFileSync8(path22.join(dir, PULL_REQUEST_FILE), `${pullRequest}
+  if (pullRequest !== void 0) writeFileSync8(path23.join(dir, PULL_REQUEST_FILE), `${pullRequest}
 `);
   return outcome;
 }

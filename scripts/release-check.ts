@@ -58,10 +58,12 @@ export function releaseProblems(facts: ReleaseFacts): string[] {
       `package.json: version is ${facts.packageJson.version}, not ${facts.version}; set it (npm version ${facts.version} --no-git-tag-version) and commit`,
     );
   }
+  // The component names no package by default: a default would run whatever holds that name
+  // in every pipeline that kept it, and the include pins the release instead (docs/gitlab.md).
   const cliPackage = componentDefault(facts.component, 'cli-package');
-  if (cliPackage !== `benchgate@${facts.version}`) {
+  if (cliPackage !== undefined) {
     problems.push(
-      `templates/benchgate.yml: the cli-package input defaults to ${String(cliPackage)}, not benchgate@${facts.version}; the component must run the CLI of its own release`,
+      `templates/benchgate.yml: the cli-package input has a default (${String(cliPackage)}); remove it, so every include names the CLI it runs (cli-package: benchgate@${facts.version})`,
     );
   }
   if (facts.repositoryUrl === undefined) return problems;

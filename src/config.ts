@@ -15,6 +15,7 @@ import type {
   AdaptiveSettings,
   AnalysisGate,
   AnalysisSettings,
+  BenchFrom,
   FailOnItem,
   GlobThreshold,
   RunSettings,
@@ -48,6 +49,9 @@ export interface Config extends AnalysisSettings {
   build?: string;
   /** Shell command that runs the benchmark suite and prints its results. */
   bench: string;
+  /** Where base's benchmark files come from; with head, `benchFiles` chooses them (src/runner/bench-files.ts). */
+  benchFrom: BenchFrom;
+  benchFiles: string[];
   /** Parser name, "auto", or "command" (time the whole process, no parser). */
   format: string;
   suite: string;
@@ -354,6 +358,7 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
     head: text('head'),
     build: text('build'),
     bench,
+    ...benchFromOf(text('bench-from') as BenchFrom | undefined, list('bench-files'), merged),
     format,
     suite: text('suite') ?? DEFAULTS.suite,
     ...roundsOf(merged, number, takesFilter(bench, format, merged)),
@@ -402,6 +407,20 @@ function readShardPlan(file: string, where: string): ShardPlan {
     if (err instanceof ShardPlanError) throw new ConfigError(`${where}: ${err.message}`);
     throw err;
   }
+}
+
+/** bench-from and bench-files, which mean something only together. */
+function benchFromOf(from: BenchFrom | undefined, files: string[], merged: RawConfig): Pick<Config, 'benchFrom' | 'benchFiles'> {
+  const benchFrom = from ?? 'base';
+  if (benchFrom !== 'base' && files.length === 0)
+    throw new ConfigError(
+      `${merged['bench-from']!.where}: bench-from: ${benchFrom} copies head's benchmark files chosen by bench-files; add bench-files (e.g. bench-files: "**/*_bench_test.go")`,
+    );
+  if (benchFrom === 'base' && files.length > 0)
+    throw new ConfigError(
+      `${merged['bench-files']!.where}: bench-files applies to bench-from: head or head-overwrite only; add one, or remove bench-files`,
+    );
+  return { benchFrom, benchFiles: files };
 }
 
 /** `I/N`, 1 <= I <= N: one shard of N. */
@@ -563,6 +582,7 @@ export function runSettingsOf(config: Config): RunSettings {
     format: config.format,
     suite: config.suite,
     bench: config.bench,
+    ...(config.benchFrom !== 'base' && { benchFrom: config.benchFrom, benchFiles: config.benchFiles }),
     build: config.build ?? null,
     timeoutSec: config.timeoutSec,
     workingDirectory: config.workingDirectory,

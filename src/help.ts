@@ -7,6 +7,7 @@
 export const RUN_HELP_GROUPS: readonly (readonly [heading: string, flags: readonly string[]])[] = [
   ['What to compare:', ['base', 'head', 'repo', 'config']],
   ['How to build and run it:', ['build', 'bench', 'bench-command', 'format', 'suite', 'working-directory', 'measure', 'timeout', 'run-as']],
+  ["Benchmarks added with the change, head's in base too (docs/bench-from.md):", ['bench-from', 'bench-files']],
   ['Instruction counts per benchmark (docs/counts.md):', ['count-packages', 'count-binary', 'jobs']],
   ['How many rounds:', ['rounds', 'min-rounds', 'look-every', 'max-rounds', 'max-time', 'warmup', 'seed']],
   ['Several runners (docs/shards.md):', ['shard', 'shard-plan']],

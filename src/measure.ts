@@ -46,6 +46,7 @@ import { countPolicy } from './counts-policy.js';
 import { adaptiveDesign, sequentialPolicy, unreachableWarning } from './analysis/sequential.js';
 import { cannotFailMessage, gatingFamily, planReach, plannedRounds } from './analysis/reach.js';
 import { shardShare } from './analysis/shards.js';
+import { benchFilesFailureHint, benchFilesWarning, prepareBenchFiles } from './bench-from-head.js';
 import { checkShardRound, listedShardScope, shardScope, type ShardScope } from './runner/shard-scope.js';
 import { listBenchmarks } from './runner/list-benchmarks.js';
 
@@ -162,11 +163,23 @@ export async function measure(config: Config, platform: Platform): Promise<strin
       base: workingDirectoryIn(wt.base, config.workingDirectory, 'base'),
       head: workingDirectoryIn(wt.head, config.workingDirectory, 'head'),
     };
+    // bench-from: head: head's benchmark files go into base before its build (docs/bench-from.md).
+    const benchFiles = await prepareBenchFiles({
+      config,
+      worktrees: { base: wt.base, head: wt.head },
+      shas: { base: base.sha, head: head.sha },
+      info: (m) => platform.info(m),
+      buildBase: () => buildSides(config.build!, ['base'], platform, dirs, checkCancelled, user),
+      listBase: () => benchmarksPrinted(config, dirs.base, commandEnv('base', 0, dirs, user), user),
+    });
+    checkCancelled();
+    const baseHint = benchFilesFailureHint(benchFiles);
+    const warnings = benchFiles ? [...setup, benchFilesWarning(benchFiles)] : setup;
 
     const openLog = (countPlan?: LogHeader['countPlan'], shardHeader?: ShardHeader) => {
       const opened = new ResultsLog(
         file,
-        logHeader(config, base, head, { steady: steady.checks, valgrind }, setup, countPlan, shardHeader),
+        logHeader(config, base, head, { steady: steady.checks, valgrind }, warnings, countPlan, shardHeader, benchFiles),
       );
       platform.info(`results log: ${file}`);
       if (opened.kept) platform.info(`the earlier results log there is kept as ${opened.kept}`);
@@ -180,7 +193,7 @@ export async function measure(config: Config, platform: Platform): Promise<strin
 
     if (config.countTarget) {
       // The log opens once the calibrated work (its header's countPlan) is known.
-      if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled, user);
+      if (config.build) await buildSides(config.build, ['base', 'head'], platform, dirs, checkCancelled, user, baseHint);
       log = await measureCounts({
         config,
         platform,
@@ -196,7 +209,7 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     }
     // A shard's log opens once its warm-up has listed the benchmarks (its header names the shard's).
     if (!shard) log = openLog();
-    if (config.build) await buildBoth(config.build, platform, dirs, checkCancelled, user);
+    if (config.build) await buildSides(config.build, ['base', 'head'], platform, dirs, checkCancelled, user, baseHint);
     const listed = shard ? await listShard(config, platform, shard, dirs, user) : null;
     if (listed) log = openLog(undefined, listed.header);
     const rounds = {
@@ -210,6 +223,7 @@ export async function measure(config: Config, platform: Platform): Promise<strin
       checkCancelled,
       steady,
       user,
+      baseHint,
     };
     const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds, config.adaptive) : await runRounds(rounds);
     log!.end('completed');
@@ -254,6 +268,7 @@ function logHeader(
   warnings: Warning[],
   countPlan?: LogHeader['countPlan'],
   shard?: ShardHeader,
+  benchFiles?: LogHeader['benchFiles'],
 ): LogHeader {
   return {
     type: 'header',
@@ -268,6 +283,7 @@ function logHeader(
     ...(warnings.length > 0 && { warnings }),
     ...(countPlan && { countPlan }),
     ...(shard && { shard }),
+    ...(benchFiles && { benchFiles }),
   };
 }
 
@@ -298,9 +314,20 @@ async function skipByPaths(config: Config, repo: string, baseSha: string, headSh
   return skipped;
 }
 
-/** Builds base, then head, each in its own worktree, streaming output prefixed by side. */
-async function buildBoth(build: string, platform: Platform, dirs: Record<Side, string>, checkCancelled: () => void, user?: RunAsUser) {
-  for (const side of ['base', 'head'] as const) {
+/**
+ * Builds each side in its own worktree (base first), streaming output prefixed by side; a failure
+ * on base adds `baseHint` (what bench-from: head copied into it).
+ */
+async function buildSides(
+  build: string,
+  sides: readonly Side[],
+  platform: Platform,
+  dirs: Record<Side, string>,
+  checkCancelled: () => void,
+  user?: RunAsUser,
+  baseHint = '',
+) {
+  for (const side of sides) {
     checkCancelled();
     await platform.group(`build ${side}`, async () => {
       const r = await execMeasured(build, {
@@ -311,8 +338,32 @@ async function buildBoth(build: string, platform: Platform, dirs: Record<Side, s
         onLine: (line) => platform.info(`[${side}] ${line}`),
       });
       checkCancelled();
-      if (r.exitCode !== 0) throw new RunFailure(`build failed on ${side}: ${describeExit(r, 0)}\n${lastLines(r)}`);
+      if (r.exitCode !== 0)
+        throw new RunFailure(`build failed on ${side}: ${describeExit(r, 0)}\n${lastLines(r)}${side === 'base' ? baseHint : ''}`);
     });
+  }
+}
+
+/** The benchmark names one whole-suite run prints in `cwd`, or null when the run or its output failed (bench-from: head). */
+async function benchmarksPrinted(
+  config: Config,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  user: RunAsUser | undefined,
+): Promise<string[] | null> {
+  const r = await execMeasured(expandFilterPlaceholder(config.bench), {
+    cwd,
+    env: { ...env, ...wholeSuiteEnv(config).env },
+    timeoutSec: config.timeoutSec,
+    user,
+  });
+  if (r.exitCode !== 0 || r.timedOut || r.signal || r.outputLimitExceeded) return null;
+  try {
+    return [...new Set(readRunResults(r.stdout, config.format, cwd).measurements.map((m) => m.benchmark))];
+  } catch (err) {
+    // A base with no benchmark at all prints none: every row is the copy's.
+    if (err instanceof FormatError) return [];
+    throw err;
   }
 }
 
@@ -346,6 +397,8 @@ interface RoundsContext {
   checkCancelled: () => void;
   steady: SteadyPlan;
   user: RunAsUser | undefined;
+  /** Added to a failed base run's message: what bench-from: head copied into base (or ''). */
+  baseHint: string;
   /** Runs that exited non-zero because the harness reported failed benchmarks. */
   harnessFailures: string[];
   /** For the live display: runs done of at most runsTotal, since startedMs. */
@@ -581,6 +634,6 @@ async function runSide(
   }
   if (failure) run.error = failure;
   if (!planned.warmup) ctx.log!.append(run);
-  if (failure) throw new RunFailure(`${side} run in ${label} failed: ${failure}\n${lastLines(r)}`);
+  if (failure) throw new RunFailure(`${side} run in ${label} failed: ${failure}\n${lastLines(r)}${side === 'base' ? ctx.baseHint : ''}`);
   return run;
 }

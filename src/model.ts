@@ -188,6 +188,8 @@ export interface LogHeader {
   shards?: JoinedShard[];
   /** skip-paths (schemaVersion 4): every changed file matched, so nothing was built or run; the log has no runs. */
   skipped?: SkippedRun;
+  /** bench-from: head copied files (none copied: absent). */
+  benchFiles?: BenchFilesHeader;
 }
 
 /** Why a pull request's run measured nothing: every file it changes matches `skip-paths`. */
@@ -204,6 +206,23 @@ export interface SkippedRun {
    * @maxItems 20
    */
   files: string[];
+}
+
+/** Where base's benchmark files come from (bench-from, docs/bench-from.md). */
+export type BenchFrom = 'base' | 'head' | 'head-overwrite';
+
+/** bench-from: head: the files of head copied into base before its build, and what base had without them. */
+export interface BenchFilesHeader {
+  from: Exclude<BenchFrom, 'base'>;
+  /** Paths from the repository root, sorted. */
+  copied: string[];
+  /** Those of `copied` base had its own version of (head-overwrite). */
+  replaced: string[];
+  /**
+   * The benchmarks base printed before the copy, in one run of its own (names as printed); null
+   * when that run failed, so which rows the copy brought is not known.
+   */
+  baseOwn: string[] | null;
 }
 
 export interface LogRunLine {
@@ -292,6 +311,9 @@ export interface RunSettings extends AnalysisSettings {
   format: string;
   suite: string;
   bench: string;
+  /** bench-from: head (docs/bench-from.md); absent: base's own benchmark files. */
+  benchFrom?: Exclude<BenchFrom, 'base'>;
+  benchFiles?: string[];
   build: string | null;
   /** Per-run time limit in seconds; 0 = none. */
   timeoutSec: number;
@@ -382,6 +404,9 @@ export const WARNING_CODES = [
   'config-ignored',
   'config-clamped',
   'ci-files-changed',
+  // bench-from: head (docs/bench-from.md): head's benchmark files copied into base, and the rows only they brought
+  'bench-files-copied',
+  'benchmark-from-head',
   // diagnostics: the machine
   'cpu-steal',
   'high-load',

@@ -4,6 +4,7 @@
  * grouped once (group.ts), each group tested once (compare.ts), each comparison diagnosed once
  * (diagnose.ts); every step returns new values. See docs/architecture.md.
  */
+import { markFromHead } from './from-head.js';
 import { environmentDiagnostic } from '../diagnostics/environment-stability.js';
 import { processCost } from '../diagnostics/cost.js';
 import type {
@@ -190,7 +191,11 @@ export function analyze({ header, runs, end, settings, override = null }: Analys
   // Fixed rounds cut short: marked, so the reports can say what an undecided row's interval suggests (rows.ts).
   const endedEarly = !sequential && end?.status !== 'completed';
   const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
-  const comparisons = counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed;
+  const comparisons = markFromHead(
+    counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed,
+    header.benchFiles,
+    settings.format,
+  );
   const environment = environmentDiagnostic(header.environment, runs);
   // A shard that owns no benchmark measured nothing, rightly.
   // A skipped run (skip-paths) measured nothing, rightly, too.

@@ -14,6 +14,9 @@ const FIELDS: Record<string, (h: LogHeader) => unknown> = {
   'head SHA': (h) => h.head.sha,
   bench: (h) => h.config.bench,
   build: (h) => h.config.build,
+  // bench-from: head measured base with head's benchmark files (docs/bench-from.md).
+  'bench-from': (h) => [h.config.benchFrom ?? 'base', ...(h.config.benchFiles ?? [])],
+  'files copied from head': (h) => h.benchFiles?.copied ?? [],
   format: (h) => h.config.format,
   // Absent in logs written before these were recorded: their defaults.
   measure: (h) => h.config.measure ?? 'time',

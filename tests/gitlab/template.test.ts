@@ -64,9 +64,18 @@ function interpolate(value: unknown, inputs: Record<string, string | number>): u
   return value;
 }
 
+const { version: VERSION } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+/** What every include must name, since the input has no default: the CLI of the release it includes. */
+const CLI_PACKAGE = `benchgate@${VERSION}`;
+
 function inputDefaults(header: Doc): Record<string, string | number> {
   const inputs = (header.spec as { inputs: Record<string, { default?: string | number }> }).inputs;
   return Object.fromEntries(Object.entries(inputs).map(([name, spec]) => [name, spec.default as string | number]));
+}
+
+/** The defaults and the one required input besides bench: what an include following the docs passes. */
+function includeInputs(header: Doc): Record<string, string | number> {
+  return { ...inputDefaults(header), 'cli-package': CLI_PACKAGE };
 }
 
 /** Each input's type as GitLab checks a given value: `string` unless the spec says otherwise. */
@@ -119,13 +128,13 @@ describe('the GitLab CI/CD component', () => {
   });
 
   it('still validates once GitLab has put the inputs in (numbers as numbers)', () => {
-    const interpolated = interpolate(jobs, { ...inputDefaults(header), bench: 'npm run bench' });
+    const interpolated = interpolate(jobs, { ...includeInputs(header), bench: 'npm run bench' });
     expect(validate(interpolated)).toBe(true);
     expect(validate.errors ?? []).toEqual([]);
   });
 
   it('is checked by a schema that does reject broken configuration', () => {
-    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b' }) as Doc;
+    const all = interpolate(jobs, { ...includeInputs(header), bench: 'b' }) as Doc;
     expect(validate(all)).toBe(true);
     expect(validate({ spec: { inputs: { rounds: { type: 'integer' } } } })).toBe(false);
     expect(validate({ ...all, benchgate: { ...(all.benchgate as Doc), when: 'sometimes' } })).toBe(false);
@@ -133,7 +142,7 @@ describe('the GitLab CI/CD component', () => {
 
   it('included twice with two job prefixes (two suites), defines separate jobs that write separate directories', () => {
     const include = (prefix: string, suite: string) =>
-      interpolate(jobs, { ...inputDefaults(header), bench: `make bench-${suite}`, 'job-prefix': prefix, suite }) as Record<string, Job>;
+      interpolate(jobs, { ...includeInputs(header), bench: `make bench-${suite}`, 'job-prefix': prefix, suite }) as Record<string, Job>;
     const cpu = include('bench-cpu', 'cpu');
     const io = include('bench-io', 'io');
     expect(Object.keys(cpu).sort()).toEqual([
@@ -175,12 +184,14 @@ describe('the GitLab CI/CD component', () => {
     const used = [...new Set([...TEMPLATE.split('---')[1]!.matchAll(INTERPOLATION)].map((m) => m[1]!))].sort();
     expect(used).toEqual(declared);
     expect(inputDefaults(header).bench).toBeUndefined();
+    // No default package: whoever held that name on the registry would run in every pipeline that kept it.
+    expect(inputDefaults(header)['cli-package']).toBeUndefined();
     expect(inputDefaults(header).image).toMatch(/^node:24/);
   });
 
   it('is documented with include: component and include: remote, valid and with inputs it declares', () => {
     const declared = Object.keys(inputDefaults(header));
-    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const version = VERSION;
     for (const doc of ['README.md', path.join('docs', 'gitlab.md')]) {
       const blocks = [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map(
         (m) => parseAllDocuments(m[1]!)[0]!.toJS() as Doc,
@@ -196,6 +207,8 @@ describe('the GitLab CI/CD component', () => {
         const types = Object.entries(inputs).map(([name, value]) => [name, typeof value]);
         expect(types).toEqual(Object.keys(inputs).map((name) => [name, inputTypes(header)[name]]));
         expect(inputs.bench).toEqual(expect.any(String));
+        // The required input, naming the CLI of the same release as the component.
+        expect([doc, inputs['cli-package']]).toEqual([doc, CLI_PACKAGE]);
         expect(['auto', 'command', ...formats.map((f) => f.name)]).toContain(inputs.format ?? 'auto');
         // The component itself, pinned to this release's tag.
         expect(
@@ -208,7 +221,7 @@ describe('the GitLab CI/CD component', () => {
   });
 
   it('runs the gate in merge request pipelines with rounds auto in a CI-sized budget, and the deep run by hand with more and a smaller threshold', () => {
-    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b' }) as Record<string, Job>;
+    const all = interpolate(jobs, { ...includeInputs(header), bench: 'b' }) as Record<string, Job>;
     const mrOnly = '$CI_PIPELINE_SOURCE == "merge_request_event"';
     expect(all.benchgate!.rules).toEqual([{ if: mrOnly }]);
     expect(all['benchgate-deep']!.rules).toEqual([{ if: mrOnly, when: 'manual', allow_failure: true }]);
@@ -221,7 +234,7 @@ describe('the GitLab CI/CD component', () => {
   });
 
   it('records the default branch in three jobs: last recorded head, a measure that never fails, a record that runs no benchmark code', () => {
-    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b' }) as Record<string, Job & Doc>;
+    const all = interpolate(jobs, { ...includeInputs(header), bench: 'b' }) as Record<string, Job & Doc>;
     const pushOnly = '$CI_PIPELINE_SOURCE == "push" && $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH && $BENCHGATE_HISTORY_STORE';
     const last = resolveJob(all, 'benchgate-last-recorded') as Job & Doc;
     const measure = resolveJob(all, 'benchgate-record-measure') as Job & Doc;
@@ -248,7 +261,7 @@ describe('the GitLab CI/CD component', () => {
   });
 
   it('publishes the trend site the record job wrote to GitLab Pages from a job that runs no code and holds no token', () => {
-    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b' }) as Record<string, Job & Doc>;
+    const all = interpolate(jobs, { ...includeInputs(header), bench: 'b' }) as Record<string, Job & Doc>;
     const record = resolveJob(all, 'benchgate-record') as Job & Doc;
     const pages = resolveJob(all, 'benchgate-pages') as Job & Doc;
     expect(String(record.script)).toContain('--json --out benchgate-site > benchgate-history.json');
@@ -290,7 +303,7 @@ function fakeNpx(mode: 'run-cli' | 'record-only'): { bin: string; args: () => st
   writeFileSync(
     npx,
     `#!/bin/sh\nnode -e 'require("fs").writeFileSync(process.argv[1], JSON.stringify(process.argv.slice(2)))' "${argsFile}" "$@"\n` +
-      `[ "$1 $2 $3 $4" = "--yes --package=benchgate@0.1.0 -- benchgate" ] || exit 99\nshift 4\n${then}\n`,
+      `[ "$1 $2 $3 $4" = "--yes --package=${CLI_PACKAGE} -- benchgate" ] || exit 99\nshift 4\n${then}\n`,
   );
   chmodSync(npx, 0o755);
   return { bin, args: () => JSON.parse(readFileSync(argsFile, 'utf8')) as string[] };
@@ -335,7 +348,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
   const flag = (args: string[], name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
   /** The arguments the job passes to benchgate with these inputs (npx records them and stops). */
   const record = (inputs: Record<string, string | number>, name = 'benchgate') => {
-    const job = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'b', ...inputs }) as Record<string, Job>, name);
+    const job = resolveJob(interpolate(jobs, { ...includeInputs(header), bench: 'b', ...inputs }) as Record<string, Job>, name);
     const npx = fakeNpx('record-only');
     expect(runScript(job, makeMergeRequestClone(), npx.bin).status).toBe(0);
     return npx.args();
@@ -351,7 +364,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
     measured = clone;
     cloneDir = clone.dir;
     // Quotes and spaces in the command must reach benchgate as one argument.
-    const inputs = { ...inputDefaults(header), bench: 'node bench.mjs --label "two words"', format: 'benchgate', rounds: '6' };
+    const inputs = { ...includeInputs(header), bench: 'node bench.mjs --label "two words"', format: 'benchgate', rounds: '6' };
     job = resolveJob(interpolate(jobs, inputs) as Record<string, Job>, 'benchgate');
     const npx = fakeNpx('run-cli');
     result = runScript(job, clone, npx.bin);
@@ -359,7 +372,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
   });
 
   it('runs benchgate through npx with every input as one argument, and fails on the regression', () => {
-    expect(npxArgs.slice(0, 6)).toEqual(['--yes', '--package=benchgate@0.1.0', '--', 'benchgate', 'run', '--bench']);
+    expect(npxArgs.slice(0, 6)).toEqual(['--yes', `--package=${CLI_PACKAGE}`, '--', 'benchgate', 'run', '--bench']);
     expect(npxArgs[6]).toBe('node bench.mjs --label "two words"');
     // An empty build input adds no --build flag at all.
     expect(npxArgs).not.toContain('--build');
@@ -374,7 +387,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
   });
 
   it('publishes in a second job that checks out nothing, needs the measure job, and fails on the regression with every report written', async () => {
-    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b', format: 'benchgate', rounds: '6' }) as Record<string, Job>;
+    const all = interpolate(jobs, { ...includeInputs(header), bench: 'b', format: 'benchgate', rounds: '6' }) as Record<string, Job>;
     const publish = resolveJob(all, 'benchgate-publish') as Job & { needs?: string[]; environment?: { name: string } };
     expect(publish.needs).toEqual(['benchgate']);
     expect(resolveJob(all, 'benchgate-deep-publish')).toMatchObject({ needs: ['benchgate-deep'] });
@@ -404,7 +417,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
   });
 
   it("passes main's history to the publish job's report: the record job's artifact on the default branch, read with the job token", async () => {
-    const all = interpolate(jobs, { ...inputDefaults(header), bench: 'b', format: 'benchgate', rounds: '6' }) as Record<string, Job>;
+    const all = interpolate(jobs, { ...includeInputs(header), bench: 'b', format: 'benchgate', rounds: '6' }) as Record<string, Job>;
     const publish = resolveJob(all, 'benchgate-publish');
     const npx = fakeNpx('record-only');
     const origin = spawnSync('git', ['-C', cloneDir, 'remote', 'get-url', 'origin'], { encoding: 'utf8' }).stdout.trim();
@@ -464,6 +477,17 @@ describe('the component’s job script in a GitLab merge request job', () => {
     for (const f of ['--min-rounds', '--look-every', '--max-rounds', '--max-time']) expect(args).not.toContain(f);
   });
 
+  it('refuses an empty cli-package in the measure and the publish job with the line to add, before npx installs anything', () => {
+    const all = interpolate(jobs, { ...includeInputs(header), bench: 'b', 'cli-package': '' }) as Record<string, Job>;
+    for (const name of ['benchgate', 'benchgate-publish']) {
+      const npx = fakeNpx('record-only');
+      const r = runScript(resolveJob(all, name), makeMergeRequestClone(), npx.bin);
+      expect([name, r.status, r.stderr]).toEqual([name, 2, expect.stringContaining('add this line under inputs: of the include')]);
+      expect(r.stderr).toContain('cli-package: benchgate@X.Y.Z');
+      expect(existsSync(path.join(npx.bin, 'npx-args.json'))).toBe(false);
+    }
+  });
+
   it('passes ignore globs as one --ignore argument, and none when empty', () => {
     expect(flag(record({ ignore: 'BenchmarkSlow*, *[big]' }), '--ignore')).toBe('BenchmarkSlow*, *[big]');
     expect(record({})).not.toContain('--ignore');
@@ -471,7 +495,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
 
   it('passes flags benchgate accepts with the default inputs: its config takes them, and the run goes on to the bench command', () => {
     for (const name of ['benchgate', 'benchgate-deep']) {
-      const job = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'exit 7' }) as Record<string, Job>, name);
+      const job = resolveJob(interpolate(jobs, { ...includeInputs(header), bench: 'exit 7' }) as Record<string, Job>, name);
       const r = runScript(job, makeMergeRequestClone(), fakeNpx('run-cli').bin);
       // A config error would be exit 2; a bench command that fails is exit 3.
       expect([name, r.status, r.stderr]).toEqual([name, 3, expect.stringContaining('exited with code 7')]);
@@ -485,7 +509,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
 
   it('passes a build command as one --build argument, its quotes, `&&` and `$VAR` untouched', () => {
     const build = 'npm ci && npm run "build x" -- --out "$HOME/x y"';
-    const deep = resolveJob(interpolate(jobs, { ...inputDefaults(header), bench: 'b', build }) as Record<string, Job>, 'benchgate-deep');
+    const deep = resolveJob(interpolate(jobs, { ...includeInputs(header), bench: 'b', build }) as Record<string, Job>, 'benchgate-deep');
     const npx = fakeNpx('record-only');
     const r = runScript(deep, makeMergeRequestClone(), npx.bin);
     expect(r.status).toBe(0);

@@ -5,12 +5,17 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Run, Side } from '../../src/model.js';
 import { ResultsLog } from '../../src/runner/log.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
 import { testHeader } from '../helpers/log-header.js';
+
+function tempDirAt(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 interface PackResult {
   filename: string;
@@ -27,6 +32,14 @@ function npmPack(args: string[]): PackResult {
   return (JSON.parse(out) as PackResult[])[0]!;
 }
 
+let tarball: string | undefined;
+/** The package as `npm pack` writes it, packed once for the tests that install or unpack it. */
+function packed(): string {
+  if (tarball) return tarball;
+  const dest = tempDir('benchgate-tarball-');
+  return (tarball = path.join(dest, npmPack(['--pack-destination', dest]).filename));
+}
+
 /** Each published path and the rule that lets it in. */
 const ALLOWED = [
   /^package\.json$/,
@@ -35,6 +48,7 @@ const ALLOWED = [
   /^action\.yml$/,
   /^bin\/benchgate\.js$/,
   /^dist\/(cli|index)\.js(\.LEGAL\.txt)?$/,
+  /^examples\/demo\/[\w.-]+\.mjs$/,
   /^templates\/benchgate\.yml$/,
   /^templates\/github\/[\w-]+\.yml$/,
   /^templates\/gitlab\/[\w-]+\.yml$/,
@@ -60,14 +74,15 @@ describe('npm pack', () => {
       'bin/benchgate.js',
       'dist/cli.js',
       'dist/index.js',
+      'examples/demo/bench.mjs',
       'templates/benchgate.yml',
       'templates/github/benchgate.yml',
       'schema/benchgate-format.schema.json',
     ]) {
       expect(files).toContain(f);
     }
-    // No sources, tests, fixtures or source maps.
-    expect(files.filter((f) => /^(src|tests|scripts|bench|examples|docs)\/|\.map$|\.ts$/.test(f))).toEqual([]);
+    // No sources, tests, fixtures or source maps; of the examples only the demo's suite, which `benchgate demo` copies.
+    expect(files.filter((f) => /^(src|tests|scripts|bench|examples\/(?!demo\/)|docs)\/|\.map$|\.ts$/.test(f))).toEqual([]);
   });
 
   it('has every file package.json points at', () => {
@@ -79,7 +94,7 @@ describe('npm pack', () => {
 
   it('holds a CLI that runs from the tarball alone: analyze a log into every report', () => {
     const dest = tempDir('benchgate-pack-');
-    const tarball = path.join(dest, npmPack(['--pack-destination', dest]).filename);
+    const tarball = packed();
     execFileSync('tar', ['-xzf', tarball, '-C', dest]);
     expect(existsSync(path.join(dest, 'package', 'node_modules'))).toBe(false);
 
@@ -118,5 +133,21 @@ describe('npm pack', () => {
     expect({ code: r.status, stderr: r.stderr }).toEqual({ code: 1, stderr: expect.any(String) });
     for (const report of ['results.json', 'summary.md', 'report.html', 'junit.xml']) expect(existsSync(path.join(out, report))).toBe(true);
     expect(JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')).counts.regression).toBe(1);
+  });
+
+  it('installs as one package, with nothing else, whose --help runs and whose demo finds its suite', () => {
+    const dest = tempDir('benchgate-install-');
+    const tarball = packed();
+    const app = path.join(dest, 'app');
+    execFileSync('npm', ['init', '-y'], { cwd: tempDirAt(app), stdio: 'ignore' });
+    // --offline: a package with no dependencies needs nothing from the registry.
+    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: app, stdio: 'ignore' });
+    expect(readdirSync(path.join(app, 'node_modules')).filter((f) => !f.startsWith('.'))).toEqual(['benchgate']);
+    const benchgate = path.join(app, 'node_modules', '.bin', 'benchgate');
+    const help = spawnSync(benchgate, ['--help'], { cwd: app, encoding: 'utf8', env: { ...process.env, NODE_PATH: '' } });
+    expect({ status: help.status, stdout: help.stdout }).toEqual({ status: 0, stdout: expect.stringMatching(/^Usage: benchgate/) });
+    // `benchgate demo` copies its suite from examples/demo beside dist/ (src/commands/demo.ts).
+    const demo = path.join(app, 'node_modules', 'benchgate', 'examples', 'demo');
+    for (const file of ['bench.mjs', 'workloads.base.mjs', 'workloads.head.mjs']) expect(existsSync(path.join(demo, file))).toBe(true);
   });
 });

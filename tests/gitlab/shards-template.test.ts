@@ -49,9 +49,10 @@ function runJob(job: Job, clone: MergeRequestClone, npx: string, extra: NodeJS.P
       .replace('--format go', '--format benchgate --rounds 6')
       .replace('--rounds auto', ''),
   );
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...gitlabEnv(clone, 'http://127.0.0.1:9/api/v4', { BENCHGATE_GITLAB_TOKEN: '' }),
+    BENCHGATE_CLI_PACKAGE: 'benchgate@0.1.0',
     ...job.variables,
     ...extra,
   };
@@ -70,6 +71,15 @@ describe('the GitLab shards template', () => {
     expect(join.needs).toEqual([{ job: 'benchgate-shard', artifacts: true }]);
     expect(join.rules![0]!.when).toBe('always');
     expect(join.variables).toEqual({ GIT_STRATEGY: 'none' });
+  });
+
+  it('names no package by default: without BENCHGATE_CLI_PACKAGE both jobs stop with exit 2, naming the line to add', () => {
+    const clone = makeMergeRequestClone();
+    for (const job of [jobs['benchgate-shard']!, jobs.benchgate!]) {
+      const r = runJob(job, clone, fakeNpx(), { BENCHGATE_CLI_PACKAGE: '' });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('BENCHGATE_CLI_PACKAGE: benchgate@X.Y.Z');
+    }
   });
 
   describe('run for real in a merge request clone', () => {

@@ -101,6 +101,10 @@ function pinProblem(uses: string): string | undefined {
   return undefined;
 }
 
+/** The first step of every job that runs the CLI from npm: it has no default package name. */
+const CLI_GUARD =
+  'test -n "$BENCHGATE_CLI" || { echo "::error::BENCHGATE_CLI is empty; set it under env: to the benchgate release you use, e.g. BENCHGATE_CLI: benchgate@X.Y.Z"; exit 2; }';
+
 describe('workflow files', () => {
   it('are the starter workflows, the reusable one and the release workflow', () => {
     expect(WORKFLOWS.sort()).toEqual([
@@ -387,6 +391,7 @@ describe('/benchmark (benchgate-command.yml)', () => {
 
   it('accept checks out nothing and runs only benchgate benchmark-command accept', () => {
     expect(accept!.steps.map((s) => s.uses ?? s.run)).toEqual([
+      CLI_GUARD,
       'npx --yes --package="$BENCHGATE_CLI" -- benchgate benchmark-command accept',
     ]);
   });
@@ -402,9 +407,10 @@ describe('/benchmark (benchgate-command.yml)', () => {
   });
 
   it("publish checks out only the base tip's .benchgate.yml and publishes with the measuring step's gate settings", () => {
-    expect(publish!.steps[0]!.with).toMatchObject({ ref: '${{ needs.accept.outputs.base }}', 'sparse-checkout': '.benchgate.yml' });
-    expect(publish!.steps[1]!.with!.path).toBe('${{ runner.temp }}/benchgate-results');
-    const run = publish!.steps[2]!.run!;
+    expect(publish!.steps[0]!.run).toBe(CLI_GUARD);
+    expect(publish!.steps[1]!.with).toMatchObject({ ref: '${{ needs.accept.outputs.base }}', 'sparse-checkout': '.benchgate.yml' });
+    expect(publish!.steps[2]!.with!.path).toBe('${{ runner.temp }}/benchgate-results');
+    const run = publish!.steps[3]!.run!;
     expect(run).toContain('benchgate benchmark-command publish');
     expect(run).toContain('--rounds auto --max-rounds "$MAX_ROUNDS" --max-time "$MAX_TIME" --threshold 1');
     const measured = measure!.steps.find((s) => s.uses === PLACEHOLDER)!.with!;
@@ -454,7 +460,9 @@ describe('the history recorder (benchgate-record.yml)', () => {
     expect(JSON.stringify(jobs.measure)).not.toContain('BENCHGATE_STORE_TOKEN');
     expect(jobs.record!.needs).toBe('measure');
     expect(jobs.record!.permissions).toEqual({ contents: 'write' });
+    expect(jobs.record!.steps[0]!.run).toBe(CLI_GUARD);
     expect(jobs.record!.steps.map((s) => s.uses ?? 'run')).toEqual([
+      'run',
       'actions/download-artifact@v8',
       'run',
       'actions/upload-artifact@v7',

@@ -50,10 +50,10 @@ describe('counts a harness prints, under measure: instructions', () => {
         return (side === 'head' && benchmark === 'a' ? 1050 : 1000) * jitter(round + (side === 'head' ? 2 : 0));
       }),
     );
-    expect(c['a ins/op']).toMatchObject({ test: 'count-rule', verdict: 'regression', gating: true, p: null });
+    expect(c['a ins/op']).toMatchObject({ test: { name: 'count-rule' }, verdict: 'regression', gating: true, p: null });
     expect(c['a ins/op']!.changePct).toBeCloseTo(5, 0);
-    expect(c['b ins/op']).toMatchObject({ test: 'exact-count', verdict: 'unchanged', gating: true });
-    expect(c['c ins/op']).toMatchObject({ test: 'count-rule', verdict: 'unchanged', gating: true });
+    expect(c['b ins/op']).toMatchObject({ test: { name: 'exact-count' }, verdict: 'unchanged', gating: true });
+    expect(c['c ins/op']).toMatchObject({ test: { name: 'count-rule' }, verdict: 'unchanged', gating: true });
     // 3× slower timings, shown and not gated: a loaded machine does not fail a counted gate.
     expect(c['a time']).toMatchObject({ gating: false, notGating: 'secondary', verdict: 'regression' });
   });

@@ -74336,7 +74336,7 @@ function rangeComparer(config, platform2, line, glob) {
   };
 }
 
-// src/bisect/command-line.ts
+// src/history/bisect-command.ts
 var import_shell_quote3 = __toESM(require_shell_quote(), 1);
 function bisectCommand(good, bad, glob) {
   return (0, import_shell_quote3.quote)(["benchgate", "bisect", "--good", good, "--bad", bad, "--benchmark", glob]);

@@ -1,6 +1,6 @@
 /** What `benchgate bisect` prints: each step as it ends, then the commit (or the honest range). */
 import type { Comparison } from '../model.js';
-import { bisectCommand } from './command-line.js';
+import { bisectCommand } from '../history/bisect-command.js';
 import { formatChange } from '../report/units.js';
 import { inertForLog } from '../report/escape.js';
 import type { LineCommit } from './commits.js';

@@ -5,7 +5,7 @@
  * with textContent, and links only commits whose SHA is hexadecimal.
  */
 import { identityKey } from '../../analysis/identity.js';
-import { bisectCommand } from '../../bisect/command-line.js';
+import { bisectCommand } from '../bisect-command.js';
 import type { HistoryReport } from '../analyse.js';
 import type { CreepFinding } from '../creep.js';
 import type { ChangePointFinding } from '../detect.js';

@@ -659,6 +659,16 @@ const HISTORY: readonly OptionSpec[] = [
     action: true,
   },
   {
+    name: 'window',
+    arg: 'N',
+    ...int(1),
+    defaultText: 'every commit',
+    help: "the trend site's overview ranks each series by its largest change point among its last N commits (history --out)",
+    trust: 'any',
+    measures: false,
+    commands: ['history'],
+  },
+  {
     name: 'creep-links',
     arg: 'N',
     ...int(2),

@@ -26,7 +26,7 @@ function commitUrl(env: NodeJS.ProcessEnv): string | null {
 }
 
 const USAGE =
-  'usage: benchgate history --store SPEC [--branch main] [--json] [--out SITE_DIR], or benchgate history last --store SPEC [--branch main] [--suite NAME]';
+  'usage: benchgate history --store SPEC [--branch main] [--json] [--out SITE_DIR [--window N]], or benchgate history last --store SPEC [--branch main] [--suite NAME]';
 
 async function readRecords(spec: string, query: RecordQuery): Promise<{ store: string; records: HistoryRecord[] }> {
   const store = await openStore(spec, process.cwd());
@@ -58,12 +58,15 @@ export const cmdHistory: Command = async ({ values, positionals, platform }) => 
   const links = values['creep-links'] === undefined ? CREEP_DEFAULTS.links : Number(values['creep-links']);
   if (!Number.isInteger(links) || links < 2)
     throw new ConfigError(`--creep-links: expected a whole number >= 2, got "${values['creep-links']}"`);
+  const window = values.window === undefined ? undefined : Number(values.window);
+  if (window !== undefined && !(Number.isInteger(window) && window >= 1))
+    throw new ConfigError(`--window: expected a whole number >= 1, got "${values.window}"`);
   const { store, records } = await readRecords(values.store, { branch });
   if (records.length === 0) platform.warn(`no records of branch ${branch} in ${store}: nothing to look at (is --store right?)`);
   const report = analyseHistory(branch, records, OTAVA_DEFAULTS, { ...CREEP_DEFAULTS, links });
   if (values.out !== undefined) {
     const dir = path.resolve(values.out);
-    writeSite(dir, siteData(chronological(records), report, commitUrl(process.env)));
+    writeSite(dir, siteData(chronological(records), report, commitUrl(process.env), window));
     platform.info(`trend site written to ${dir}/index.html`);
   }
   process.stdout.write(values.json === 'true' ? renderHistoryJson(report) : renderHistoryText(report));

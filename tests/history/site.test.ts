@@ -86,6 +86,16 @@ describe('the trend site in headless Chromium', () => {
     expect(data.series.find((s) => s.name.includes('<img'))!.changePoints).toEqual([]);
   });
 
+  it('ranks by the largest change point within --window: the step 80 commits back is outside the last 40', () => {
+    const row = (window?: number) =>
+      siteData(all, analyseHistory('main', all), null, window).overview.rows.find((r) => r.benchmark === 'BenchmarkParse')!;
+    expect(row().change!.commit).toBe(commit(STEP_AT));
+    expect(row(81).change!.commit).toBe(commit(STEP_AT));
+    expect(row(40).change).toBeNull();
+    expect(row(40).changePoints).toBe(1);
+    expect(siteData(all, analyseHistory('main', all), null, 40).overview.window).toBe(40);
+  });
+
   it('ships the assets a fresh build of client.js and uPlot makes', async () => {
     expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(await buildSiteAssets());
   });

@@ -112,7 +112,7 @@ function renderOverview(root, only = null) {
   root.replaceChildren(
     el('h1', { text: `Benchmark history of ${o.branch}` }),
     el('p', {
-      text: `${o.records} records, ${o.rows.length} series. Change points: E-Divisive on the medians of one machine class. Creep: the latest ${o.creepLinks} links chained. Click a column to sort.`,
+      text: `${o.records} records, ${o.rows.length} series. Change points: E-Divisive on the medians of one machine class${o.window === null ? '' : `; the largest in each series's last ${o.window} commits`}. Creep: the latest ${o.creepLinks} links chained. Click a column to sort.`,
     }),
     ...(only === null
       ? []

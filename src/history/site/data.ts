@@ -44,7 +44,7 @@ export interface OverviewRow {
   machine: string;
   points: number;
   last: number | null;
-  /** The largest change point, by size. */
+  /** The largest change point, by size, within the overview's window. */
   change: SiteChangePoint | null;
   changePoints: number;
   creep: SiteCreep | null;
@@ -56,6 +56,8 @@ export interface SiteOverview {
   /** Where a commit is shown: this prefix and the SHA (GitHub's …/commit/, GitLab's …/-/commit/); null: SHAs only. */
   commitUrl: string | null;
   creepLinks: number;
+  /** The overview's change window in commits per series (--window); null: every commit. */
+  window: number | null;
   rows: OverviewRow[];
 }
 
@@ -88,6 +90,7 @@ export function siteData(
   records: readonly HistoryRecord[],
   report: HistoryReport,
   commitUrl: string | null,
+  window?: number,
 ): { overview: SiteOverview; series: SiteSeries[] } {
   const creepOf = new Map<string, CreepFinding>(report.creep.map((c) => [creepKey(c.id), c]));
   // The report's change points, by series: found once, by analyseHistory.
@@ -134,10 +137,10 @@ export function siteData(
       machine: machineLabel(s.machine),
       points: s.points.length,
       last: s.points.at(-1)?.record.headMedian ?? null,
-      change: changePoints.reduce<SiteChangePoint | null>(
-        (a, c) => (a === null || Math.abs(c.changePct) > Math.abs(a.changePct) ? c : a),
-        null,
-      ),
+      // The largest within the window: the last `window` commits of this series (all without one).
+      change: changePoints
+        .filter((c) => window === undefined || c.index >= s.points.length - window)
+        .reduce<SiteChangePoint | null>((a, c) => (a === null || Math.abs(c.changePct) > Math.abs(a.changePct) ? c : a), null),
       changePoints: changePoints.length,
       creep:
         creep === undefined
@@ -145,5 +148,8 @@ export function siteData(
           : { changePct: creep.changePct, interval: creep.interval, links: creep.links, from: creep.from, to: creep.to },
     };
   });
-  return { overview: { branch: report.branch, records: report.records, commitUrl, creepLinks: report.creepOptions.links, rows }, series };
+  return {
+    overview: { branch: report.branch, records: report.records, commitUrl, creepLinks: report.creepOptions.links, window: window ?? null, rows },
+    series,
+  };
 }

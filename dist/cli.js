@@ -75190,7 +75190,14 @@ function siteData(records, report, commitUrl2, window2) {
     };
   });
   return {
-    overview: { branch: report.branch, records: report.records, commitUrl: commitUrl2, creepLinks: report.creepOptions.links, window: window2 ?? null, rows },
+    overview: {
+      branch: report.branch,
+      records: report.records,
+      commitUrl: commitUrl2,
+      creepLinks: report.creepOptions.links,
+      window: window2 ?? null,
+      rows
+    },
     series
   };
 }

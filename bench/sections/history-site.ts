@@ -67,7 +67,14 @@ function synthesise(): { overview: SiteOverview; series: SiteSeries[] } {
     creep: null,
   }));
   return {
-    overview: { branch: 'main', records: COMMITS, commitUrl: 'https://github.com/acme/widgets/commit/', creepLinks: 40, window: null, rows },
+    overview: {
+      branch: 'main',
+      records: COMMITS,
+      commitUrl: 'https://github.com/acme/widgets/commit/',
+      creepLinks: 40,
+      window: null,
+      rows,
+    },
     series,
   };
 }

@@ -149,7 +149,14 @@ export function siteData(
     };
   });
   return {
-    overview: { branch: report.branch, records: report.records, commitUrl, creepLinks: report.creepOptions.links, window: window ?? null, rows },
+    overview: {
+      branch: report.branch,
+      records: report.records,
+      commitUrl,
+      creepLinks: report.creepOptions.links,
+      window: window ?? null,
+      rows,
+    },
     series,
   };
 }

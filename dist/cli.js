@@ -1210,7 +1210,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter2 = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path34 = __require("node:path");
+    var path33 = __require("node:path");
     var fs3 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2223,9 +2223,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName2) {
-          const localBin = path34.resolve(baseDir, baseName2);
+          const localBin = path33.resolve(baseDir, baseName2);
           if (fs3.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path34.extname(baseName2))) return void 0;
+          if (sourceExt.includes(path33.extname(baseName2))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs3.existsSync(`${localBin}${ext}`)
           );
@@ -2243,17 +2243,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path34.resolve(
-            path34.dirname(resolvedScriptPath),
+          executableDir = path33.resolve(
+            path33.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path34.basename(
+            const legacyName = path33.basename(
               this._scriptPath,
-              path34.extname(this._scriptPath)
+              path33.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2264,7 +2264,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path34.extname(executableFile));
+        launchWithNode = sourceExt.includes(path33.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3179,7 +3179,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path34.basename(filename, path34.extname(filename));
+        this._name = path33.basename(filename, path33.extname(filename));
         return this;
       }
       /**
@@ -3193,9 +3193,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path35) {
-        if (path35 === void 0) return this._executableDir;
-        this._executableDir = path35;
+      executableDir(path34) {
+        if (path34 === void 0) return this._executableDir;
+        this._executableDir = path34;
         return this;
       }
       /**
@@ -6413,8 +6413,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports2.basename = (path34, { windows } = {}) => {
-      const segs = path34.split(windows ? /[\\/]/ : "/");
+    exports2.basename = (path33, { windows } = {}) => {
+      const segs = path33.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -8011,17 +8011,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path34) {
-      const ctrl = callVisitor(key, node, visitor, path34);
+    function visit_(key, node, visitor, path33) {
+      const ctrl = callVisitor(key, node, visitor, path33);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path34, ctrl);
-        return visit_(key, ctrl, visitor, path34);
+        replaceNode(key, path33, ctrl);
+        return visit_(key, ctrl, visitor, path33);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path34 = Object.freeze(path34.concat(node));
+          path33 = Object.freeze(path33.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path34);
+            const ci = visit_(i, node.items[i], visitor, path33);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -8032,13 +8032,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path34 = Object.freeze(path34.concat(node));
-          const ck = visit_("key", node.key, visitor, path34);
+          path33 = Object.freeze(path33.concat(node));
+          const ck = visit_("key", node.key, visitor, path33);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path34);
+          const cv = visit_("value", node.value, visitor, path33);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -8059,17 +8059,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path34) {
-      const ctrl = await callVisitor(key, node, visitor, path34);
+    async function visitAsync_(key, node, visitor, path33) {
+      const ctrl = await callVisitor(key, node, visitor, path33);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path34, ctrl);
-        return visitAsync_(key, ctrl, visitor, path34);
+        replaceNode(key, path33, ctrl);
+        return visitAsync_(key, ctrl, visitor, path33);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path34 = Object.freeze(path34.concat(node));
+          path33 = Object.freeze(path33.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path34);
+            const ci = await visitAsync_(i, node.items[i], visitor, path33);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -8080,13 +8080,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path34 = Object.freeze(path34.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path34);
+          path33 = Object.freeze(path33.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path33);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path34);
+          const cv = await visitAsync_("value", node.value, visitor, path33);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -8113,23 +8113,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path34) {
+    function callVisitor(key, node, visitor, path33) {
       if (typeof visitor === "function")
-        return visitor(key, node, path34);
+        return visitor(key, node, path33);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path34);
+        return visitor.Map?.(key, node, path33);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path34);
+        return visitor.Seq?.(key, node, path33);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path34);
+        return visitor.Pair?.(key, node, path33);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path34);
+        return visitor.Scalar?.(key, node, path33);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path34);
+        return visitor.Alias?.(key, node, path33);
       return void 0;
     }
-    function replaceNode(key, path34, node) {
-      const parent = path34[path34.length - 1];
+    function replaceNode(key, path33, node) {
+      const parent = path33[path33.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -8741,10 +8741,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path34, value) {
+    function collectionFromPath(schema, path33, value) {
       let v = value;
-      for (let i = path34.length - 1; i >= 0; --i) {
-        const k = path34[i];
+      for (let i = path33.length - 1; i >= 0; --i) {
+        const k = path33[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8763,7 +8763,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path34) => path34 == null || typeof path34 === "object" && !!path34[Symbol.iterator]().next().done;
+    var isEmptyPath = (path33) => path33 == null || typeof path33 === "object" && !!path33[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8793,11 +8793,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path34, value) {
-        if (isEmptyPath(path34))
+      addIn(path33, value) {
+        if (isEmptyPath(path33))
           this.add(value);
         else {
-          const [key, ...rest] = path34;
+          const [key, ...rest] = path33;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -8811,8 +8811,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path34) {
-        const [key, ...rest] = path34;
+      deleteIn(path33) {
+        const [key, ...rest] = path33;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -8826,8 +8826,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path34, keepScalar) {
-        const [key, ...rest] = path34;
+      getIn(path33, keepScalar) {
+        const [key, ...rest] = path33;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -8845,8 +8845,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path34) {
-        const [key, ...rest] = path34;
+      hasIn(path33) {
+        const [key, ...rest] = path33;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -8856,8 +8856,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path34, value) {
-        const [key, ...rest] = path34;
+      setIn(path33, value) {
+        const [key, ...rest] = path33;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -11372,9 +11372,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path34, value) {
+      addIn(path33, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path34, value);
+          this.contents.addIn(path33, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -11449,14 +11449,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path34) {
-        if (Collection2.isEmptyPath(path34)) {
+      deleteIn(path33) {
+        if (Collection2.isEmptyPath(path33)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path34) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path33) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -11471,10 +11471,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path34, keepScalar) {
-        if (Collection2.isEmptyPath(path34))
+      getIn(path33, keepScalar) {
+        if (Collection2.isEmptyPath(path33))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path34, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path33, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -11485,10 +11485,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path34) {
-        if (Collection2.isEmptyPath(path34))
+      hasIn(path33) {
+        if (Collection2.isEmptyPath(path33))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path34) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path33) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -11505,13 +11505,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path34, value) {
-        if (Collection2.isEmptyPath(path34)) {
+      setIn(path33, value) {
+        if (Collection2.isEmptyPath(path33)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path34), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path33), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path34, value);
+          this.contents.setIn(path33, value);
         }
       }
       /**
@@ -13472,9 +13472,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path34) => {
+    visit.itemAtPath = (cst, path33) => {
       let item = cst;
-      for (const [field3, index] of path34) {
+      for (const [field3, index] of path33) {
         const tok = item?.[field3];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -13483,23 +13483,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path34) => {
-      const parent = visit.itemAtPath(cst, path34.slice(0, -1));
-      const field3 = path34[path34.length - 1][0];
+    visit.parentCollection = (cst, path33) => {
+      const parent = visit.itemAtPath(cst, path33.slice(0, -1));
+      const field3 = path33[path33.length - 1][0];
       const coll = parent?.[field3];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path34, item, visitor) {
-      let ctrl = visitor(item, path34);
+    function _visit(path33, item, visitor) {
+      let ctrl = visitor(item, path33);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field3 of ["key", "value"]) {
         const token = item[field3];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path34.concat([[field3, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path33.concat([[field3, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -13510,10 +13510,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field3 === "key")
-            ctrl = ctrl(item, path34);
+            ctrl = ctrl(item, path33);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path34) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path33) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -18604,8 +18604,8 @@ var require_utils2 = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path34) {
-      let input = path34;
+    function removeDotSegments(path33) {
+      let input = path33;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -18679,11 +18679,11 @@ var require_utils2 = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path34) {
-      if (path34 === "" || path34[0] === "/") {
-        return removeDotSegments(path34);
+    function removeDotSegmentsRelative(path33) {
+      if (path33 === "" || path33[0] === "/") {
+        return removeDotSegments(path33);
       }
-      const segments2 = path34.split("/");
+      const segments2 = path33.split("/");
       const last = segments2.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -19046,8 +19046,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path34 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path34 && path34 !== "/" ? path34 : void 0;
+        const path33 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path33 && path33 !== "/" ? path33 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -23319,14 +23319,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path34 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path33 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path34 && path34[0] !== "/") {
-          path34 = `/${path34}`;
+        if (path33 && path33[0] !== "/") {
+          path33 = `/${path33}`;
         }
-        return new URL(`${origin}${path34}`);
+        return new URL(`${origin}${path33}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -23777,39 +23777,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path34, origin }
+          request: { method, path: path33, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path34);
+        debuglog("sending request to %s %s/%s", method, origin, path33);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path34, origin },
+          request: { method, path: path33, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path34,
+          path33,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path34, origin }
+          request: { method, path: path33, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path34);
+        debuglog("trailers received from %s %s/%s", method, origin, path33);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path34, origin },
+          request: { method, path: path33, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path34,
+          path33,
           error2.message
         );
       });
@@ -23858,9 +23858,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path34, origin }
+            request: { method, path: path33, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path34);
+          debuglog("sending request to %s %s/%s", method, origin, path33);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -23923,7 +23923,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path34,
+        path: path33,
         method,
         body,
         headers,
@@ -23938,11 +23938,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path34 !== "string") {
+        if (typeof path33 !== "string") {
           throw new InvalidArgumentError2("path must be a string");
-        } else if (path34[0] !== "/" && !(path34.startsWith("http://") || path34.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path33[0] !== "/" && !(path33.startsWith("http://") || path33.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError2("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path34)) {
+        } else if (invalidPathRegex.test(path33)) {
           throw new InvalidArgumentError2("invalid request path");
         }
         if (typeof method !== "string") {
@@ -24008,7 +24008,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path34, query) : path34;
+        this.path = query ? buildURL(path33, query) : path33;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -28701,7 +28701,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path34, host, upgrade, blocking, reset } = request2;
+      const { method, path: path33, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -28782,7 +28782,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path34} HTTP/1.1\r
+      let header = `${method} ${path33} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -29311,7 +29311,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path34, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path33, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -29408,7 +29408,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path34;
+      headers[HTTP2_HEADER_PATH] = path33;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -29761,9 +29761,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path34 = search ? `${pathname}${search}` : pathname;
+        const path33 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path34;
+        this.opts.path = path33;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -31002,10 +31002,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path34 = "/",
+          path: path33 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path34;
+        opts.path = origin + path33;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -32977,20 +32977,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path34) {
-      if (typeof path34 !== "string") {
-        return path34;
+    function safeUrl(path33) {
+      if (typeof path33 !== "string") {
+        return path33;
       }
-      const pathSegments = path34.split("?");
+      const pathSegments = path33.split("?");
       if (pathSegments.length !== 2) {
-        return path34;
+        return path33;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path34, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path34);
+    function matchKey(mockDispatch2, { path: path33, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path33);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -33012,7 +33012,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path34 }) => matchValue(safeUrl(path34), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path33 }) => matchValue(safeUrl(path33), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -33050,9 +33050,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path34, method, body, headers, query } = opts;
+      const { path: path33, method, body, headers, query } = opts;
       return {
-        path: path34,
+        path: path33,
         method,
         body,
         headers,
@@ -33515,10 +33515,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path34, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path33, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path34,
+            Path: path33,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -38397,9 +38397,9 @@ var require_util7 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path34) {
-      for (let i = 0; i < path34.length; ++i) {
-        const code = path34.charCodeAt(i);
+    function validateCookiePath(path33) {
+      for (let i = 0; i < path33.length; ++i) {
+        const code = path33.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -41319,11 +41319,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError2("invalid opts.path");
           }
-          let path34 = opts.path;
+          let path33 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path34 = `/${path34}`;
+            path33 = `/${path33}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path34);
+          url = new URL(util.parseOrigin(url).origin + path33);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -41411,8 +41411,8 @@ var init_context = __esm({
           if (existsSync8(process.env.GITHUB_EVENT_PATH)) {
             this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
-            const path34 = process.env.GITHUB_EVENT_PATH;
-            process.stdout.write(`GITHUB_EVENT_PATH ${path34} does not exist${EOL6}`);
+            const path33 = process.env.GITHUB_EVENT_PATH;
+            process.stdout.write(`GITHUB_EVENT_PATH ${path33} does not exist${EOL6}`);
           }
         }
         this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -49869,7 +49869,7 @@ var require_split2 = __commonJS({
 var require_helper = __commonJS({
   "node_modules/pgpass/lib/helper.js"(exports2, module) {
     "use strict";
-    var path34 = __require("path");
+    var path33 = __require("path");
     var Stream = __require("stream").Stream;
     var split2 = require_split2();
     var util = __require("util");
@@ -49908,7 +49908,7 @@ var require_helper = __commonJS({
     };
     module.exports.getFileName = function(rawEnv) {
       var env = rawEnv || process.env;
-      var file = env.PGPASSFILE || (isWin ? path34.join(env.APPDATA || "./", "postgresql", "pgpass.conf") : path34.join(env.HOME || "./", ".pgpass"));
+      var file = env.PGPASSFILE || (isWin ? path33.join(env.APPDATA || "./", "postgresql", "pgpass.conf") : path33.join(env.HOME || "./", ".pgpass"));
       return file;
     };
     module.exports.usePgPass = function(stats2, fname) {
@@ -50040,7 +50040,7 @@ var require_helper = __commonJS({
 var require_lib55 = __commonJS({
   "node_modules/pgpass/lib/index.js"(exports2, module) {
     "use strict";
-    var path34 = __require("path");
+    var path33 = __require("path");
     var fs3 = __require("fs");
     var helper = require_helper();
     module.exports = function(connInfo, cb) {
@@ -55871,31 +55871,31 @@ var JsonShape = class {
   error(message) {
     return new FormatError(this.format, message);
   }
-  object(value, path34) {
-    if (!isObject(value)) throw this.error(`expected an object at ${path34}`);
+  object(value, path33) {
+    if (!isObject(value)) throw this.error(`expected an object at ${path33}`);
     return value;
   }
-  array(value, path34) {
-    if (!Array.isArray(value)) throw this.error(`expected an array at ${path34}`);
+  array(value, path33) {
+    if (!Array.isArray(value)) throw this.error(`expected an array at ${path33}`);
     return value;
   }
-  string(value, path34) {
-    if (typeof value !== "string") throw this.error(`expected a string at ${path34}`);
+  string(value, path33) {
+    if (typeof value !== "string") throw this.error(`expected a string at ${path33}`);
     return value;
   }
   /** A finite number. */
-  number(value, path34) {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path34}`);
+  number(value, path33) {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw this.error(`expected a number at ${path33}`);
     return value;
   }
-  numbers(value, path34) {
-    return this.array(value, path34).map((item, i) => this.number(item, `${path34}[${i}]`));
+  numbers(value, path33) {
+    return this.array(value, path33).map((item, i) => this.number(item, `${path33}[${i}]`));
   }
-  optionalString(value, path34) {
-    return value === void 0 || value === null ? void 0 : this.string(value, path34);
+  optionalString(value, path33) {
+    return value === void 0 || value === null ? void 0 : this.string(value, path33);
   }
-  optionalNumber(value, path34) {
-    return value === void 0 || value === null ? void 0 : this.number(value, path34);
+  optionalNumber(value, path33) {
+    return value === void 0 || value === null ? void 0 : this.number(value, path33);
   }
 };
 
@@ -56008,11 +56008,11 @@ function combinations(params) {
 function parseAsvJson(text3) {
   return parseJson(NAME, text3.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, `$1"${SKIPPED}"`));
 }
-function addBenchmark(set, name2, row, columns2, path34) {
+function addBenchmark(set, name2, row, columns2, path33) {
   const kind = kindOf(name2);
   const column = (key) => columns2.has(key) ? row[columns2.get(key)] : void 0;
-  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path34}.params`)).map(
-    (list3, i) => shape.array(list3, `${path34}.params[${i}]`).map((value, j) => shape.string(value, `${path34}.params[${i}][${j}]`))
+  const params = (column("params") === void 0 ? [] : shape.array(column("params"), `${path33}.params`)).map(
+    (list3, i) => shape.array(list3, `${path33}.params[${i}]`).map((value, j) => shape.string(value, `${path33}.params[${i}][${j}]`))
   );
   const names = combinations(params).map((combination) => combination.length === 0 ? name2 : `${name2}(${combination.join(", ")})`);
   const result = column("result");
@@ -56020,10 +56020,10 @@ function addBenchmark(set, name2, row, columns2, path34) {
     for (const each of names) set.fail(each, "asv reported the benchmark failed", kind.metric, kind.unit);
     return;
   }
-  const results = shape.array(result, `${path34}.result`);
-  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path34}.samples`);
+  const results = shape.array(result, `${path33}.result`);
+  const samples2 = column("samples") === void 0 || column("samples") === null ? void 0 : shape.array(column("samples"), `${path33}.samples`);
   if (results.length !== names.length)
-    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path34}.result`);
+    throw shape.error(`expected ${names.length} results (one per parameter combination) at ${path33}.result`);
   names.forEach((each, i) => {
     const value = results[i];
     if (value === SKIPPED) return;
@@ -56032,7 +56032,7 @@ function addBenchmark(set, name2, row, columns2, path34) {
       return;
     }
     const own = samples2?.[i];
-    const values = own === void 0 || own === null ? [shape.number(value, `${path34}.result[${i}]`)] : shape.numbers(own, `${path34}.samples[${i}]`);
+    const values = own === void 0 || own === null ? [shape.number(value, `${path33}.result[${i}]`)] : shape.numbers(own, `${path33}.samples[${i}]`);
     for (const v of values) set.add(each, kind.metric, kind.unit, "lower", v);
   });
 }
@@ -56318,10 +56318,10 @@ var benchmarkIps = {
 
 // src/formats/benchgate.ts
 var shape4 = new JsonShape("benchgate");
-function parseBetter(value, path34) {
+function parseBetter(value, path33) {
   if (value === void 0) return void 0;
   if (value === "lower" || value === "higher") return value;
-  throw shape4.error(`expected "lower" or "higher" at ${path34}`);
+  throw shape4.error(`expected "lower" or "higher" at ${path33}`);
 }
 var benchgate = {
   name: "benchgate",
@@ -56332,23 +56332,23 @@ var benchgate = {
     if (root.benchgate !== 1) throw shape4.error('expected "benchgate": 1 (the format version)');
     const set = new MeasurementSet("benchgate");
     shape4.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path34 = `benchmarks[${i}]`;
-      const entry = shape4.object(item, path34);
-      const name2 = shape4.string(entry.name, `${path34}.name`);
-      if (name2 === "") throw shape4.error(`expected a non-empty name at ${path34}.name`);
-      const unit = shape4.string(entry.unit, `${path34}.unit`);
-      const metric = shape4.optionalString(entry.metric, `${path34}.metric`);
-      const better = parseBetter(entry.better, `${path34}.better`);
-      const values = shape4.numbers(entry.values, `${path34}.values`);
-      const n = shape4.optionalNumber(entry.n, `${path34}.n`);
-      const failed = shape4.optionalString(entry.failed, `${path34}.failed`);
+      const path33 = `benchmarks[${i}]`;
+      const entry = shape4.object(item, path33);
+      const name2 = shape4.string(entry.name, `${path33}.name`);
+      if (name2 === "") throw shape4.error(`expected a non-empty name at ${path33}.name`);
+      const unit = shape4.string(entry.unit, `${path33}.unit`);
+      const metric = shape4.optionalString(entry.metric, `${path33}.metric`);
+      const better = parseBetter(entry.better, `${path33}.better`);
+      const values = shape4.numbers(entry.values, `${path33}.values`);
+      const n = shape4.optionalNumber(entry.n, `${path33}.n`);
+      const failed = shape4.optionalString(entry.failed, `${path33}.failed`);
       const unitOnly = normalise(1, unit);
       const target2 = { metric: metric ?? unitOnly.metric, unit: unitOnly.unit, better: better ?? unitOnly.better };
       if (failed !== void 0) {
         set.fail(name2, failed, target2.metric, target2.unit, target2.better);
         return;
       }
-      if (values.length === 0) throw shape4.error(`expected at least one value at ${path34}.values (or "failed")`);
+      if (values.length === 0) throw shape4.error(`expected at least one value at ${path33}.values (or "failed")`);
       for (const value of values) {
         set.add(name2, target2.metric, target2.unit, target2.better, normalise(value, unit).value, void 0, n);
       }
@@ -56360,30 +56360,30 @@ var benchgate = {
 // src/formats/benchmarkdotnet.ts
 var NAME5 = "benchmarkdotnet";
 var shape5 = new JsonShape(NAME5);
-function baseName(benchmark, path34) {
-  const fullName = shape5.optionalString(benchmark.FullName, `${path34}.FullName`);
+function baseName(benchmark, path33) {
+  const fullName = shape5.optionalString(benchmark.FullName, `${path33}.FullName`);
   if (fullName !== void 0 && fullName !== "") return fullName;
-  const name2 = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path34}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
-  if (name2 === "") throw shape5.error(`expected FullName or Method at ${path34}`);
-  const parameters = shape5.optionalString(benchmark.Parameters, `${path34}.Parameters`);
+  const name2 = [benchmark.Namespace, benchmark.Type, benchmark.Method].map((part, i) => shape5.optionalString(part, `${path33}.${["Namespace", "Type", "Method"][i]}`)).filter((part) => part !== void 0 && part !== "").join(".");
+  if (name2 === "") throw shape5.error(`expected FullName or Method at ${path33}`);
+  const parameters = shape5.optionalString(benchmark.Parameters, `${path33}.Parameters`);
   return parameters ? `${name2}(${parameters})` : name2;
 }
-function job(benchmark, path34) {
-  const display = shape5.optionalString(benchmark.DisplayInfo, `${path34}.DisplayInfo`) ?? "";
+function job(benchmark, path33) {
+  const display = shape5.optionalString(benchmark.DisplayInfo, `${path33}.DisplayInfo`) ?? "";
   const colon = display.lastIndexOf(": ");
   return colon === -1 ? display : display.slice(colon + 2);
 }
-function nanoseconds(benchmark, statistics, path34) {
-  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path34}.Statistics.OriginalValues`);
-  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path34}.Measurements`).map((m, i) => shape5.object(m, `${path34}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
+function nanoseconds(benchmark, statistics, path33) {
+  if (statistics.OriginalValues !== void 0) return shape5.numbers(statistics.OriginalValues, `${path33}.Statistics.OriginalValues`);
+  const results = benchmark.Measurements === void 0 ? [] : shape5.array(benchmark.Measurements, `${path33}.Measurements`).map((m, i) => shape5.object(m, `${path33}.Measurements[${i}]`)).filter((m) => m.IterationMode === "Workload" && m.IterationStage === "Result");
   if (results.length > 0) {
     return results.map((m, i) => {
-      const operations = shape5.number(m.Operations, `${path34}.Measurements[${i}].Operations`);
-      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path34}.Measurements`);
-      return shape5.number(m.Nanoseconds, `${path34}.Measurements[${i}].Nanoseconds`) / operations;
+      const operations = shape5.number(m.Operations, `${path33}.Measurements[${i}].Operations`);
+      if (operations <= 0) throw shape5.error(`expected positive Operations in ${path33}.Measurements`);
+      return shape5.number(m.Nanoseconds, `${path33}.Measurements[${i}].Nanoseconds`) / operations;
     });
   }
-  return [shape5.number(statistics.Median, `${path34}.Statistics.Median`)];
+  return [shape5.number(statistics.Median, `${path33}.Statistics.Median`)];
 }
 var benchmarkdotnet = {
   name: NAME5,
@@ -56395,24 +56395,24 @@ var benchmarkdotnet = {
   parse(text3) {
     const root = shape5.object(parseJson(NAME5, text3), "the top level");
     const entries = shape5.array(root.Benchmarks, "Benchmarks").map((item, i) => {
-      const path34 = `Benchmarks[${i}]`;
-      const benchmark = shape5.object(item, path34);
-      return { benchmark, path: path34, name: baseName(benchmark, path34) };
+      const path33 = `Benchmarks[${i}]`;
+      const benchmark = shape5.object(item, path33);
+      return { benchmark, path: path33, name: baseName(benchmark, path33) };
     });
     const counts = /* @__PURE__ */ new Map();
     for (const { name: name2 } of entries) counts.set(name2, (counts.get(name2) ?? 0) + 1);
     const set = new MeasurementSet(NAME5, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
-    for (const { benchmark, path: path34, name: base } of entries) {
-      const name2 = counts.get(base) > 1 ? `${base} [${job(benchmark, path34)}]` : base;
+    for (const { benchmark, path: path33, name: base } of entries) {
+      const name2 = counts.get(base) > 1 ? `${base} [${job(benchmark, path33)}]` : base;
       if (benchmark.Statistics === void 0 || benchmark.Statistics === null) {
         set.fail(name2, "BenchmarkDotNet reported no statistics (the benchmark did not run)");
         continue;
       }
-      const statistics = shape5.object(benchmark.Statistics, `${path34}.Statistics`);
-      for (const ns of nanoseconds(benchmark, statistics, path34)) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
+      const statistics = shape5.object(benchmark.Statistics, `${path33}.Statistics`);
+      for (const ns of nanoseconds(benchmark, statistics, path33)) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
       if (benchmark.Memory !== void 0 && benchmark.Memory !== null) {
-        const memory = shape5.object(benchmark.Memory, `${path34}.Memory`);
-        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path34}.Memory.BytesAllocatedPerOperation`);
+        const memory = shape5.object(benchmark.Memory, `${path33}.Memory`);
+        const bytes3 = shape5.optionalNumber(memory.BytesAllocatedPerOperation, `${path33}.Memory.BytesAllocatedPerOperation`);
         if (bytes3 !== void 0) set.add(name2, "allocated/op", "B", "lower", bytes3);
       }
     }
@@ -58581,16 +58581,16 @@ var MatcherView = class {
    * @returns {string|undefined}
    */
   getCurrentTag() {
-    const path34 = this._matcher.path;
-    return path34.length > 0 ? path34[path34.length - 1].tag : void 0;
+    const path33 = this._matcher.path;
+    return path33.length > 0 ? path33[path33.length - 1].tag : void 0;
   }
   /**
    * Get current namespace.
    * @returns {string|undefined}
    */
   getCurrentNamespace() {
-    const path34 = this._matcher.path;
-    return path34.length > 0 ? path34[path34.length - 1].namespace : void 0;
+    const path33 = this._matcher.path;
+    return path33.length > 0 ? path33[path33.length - 1].namespace : void 0;
   }
   /**
    * Get current node's attribute value.
@@ -58598,9 +58598,9 @@ var MatcherView = class {
    * @returns {*}
    */
   getAttrValue(attrName) {
-    const path34 = this._matcher.path;
-    if (path34.length === 0) return void 0;
-    return path34[path34.length - 1].values?.[attrName];
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return void 0;
+    return path33[path33.length - 1].values?.[attrName];
   }
   /**
    * Check if current node has an attribute.
@@ -58608,9 +58608,9 @@ var MatcherView = class {
    * @returns {boolean}
    */
   hasAttr(attrName) {
-    const path34 = this._matcher.path;
-    if (path34.length === 0) return false;
-    const current = path34[path34.length - 1];
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return false;
+    const current = path33[path33.length - 1];
     return current.values !== void 0 && attrName in current.values;
   }
   /**
@@ -58636,18 +58636,18 @@ var MatcherView = class {
    * @returns {number}
    */
   getPosition() {
-    const path34 = this._matcher.path;
-    if (path34.length === 0) return -1;
-    return path34[path34.length - 1].position ?? 0;
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return -1;
+    return path33[path33.length - 1].position ?? 0;
   }
   /**
    * Get current node's repeat counter (occurrence count of this tag name).
    * @returns {number}
    */
   getCounter() {
-    const path34 = this._matcher.path;
-    if (path34.length === 0) return -1;
-    return path34[path34.length - 1].counter ?? 0;
+    const path33 = this._matcher.path;
+    if (path33.length === 0) return -1;
+    return path33[path33.length - 1].counter ?? 0;
   }
   /**
    * Get current node's sibling index (alias for getPosition).
@@ -60672,10 +60672,10 @@ function children(node, key) {
   const value = node[key];
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
-function walkXml(set, node, path34, depth) {
+function walkXml(set, node, path33, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name2 = [...path34, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name2 = [...path33, String(result.name ?? "")].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
       set.fail(name2, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
       continue;
@@ -60685,12 +60685,12 @@ function walkXml(set, node, path34, depth) {
     set.add(name2, "time", "s", "lower", toSeconds(mean4, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path34, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path33, String(child2.name ?? "")], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
     for (const child2 of Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [])
-      walkXml(set, child2, path34, depth + 1);
+      walkXml(set, child2, path33, depth + 1);
   }
 }
 function parseXml3(set, text3) {
@@ -60722,7 +60722,7 @@ var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 function parseConsole2(set, text3) {
   let state = "outside";
-  let path34 = [];
+  let path33 = [];
   let analysis = true;
   let nameParts = [];
   let awaitingMean;
@@ -60733,14 +60733,14 @@ function parseConsole2(set, text3) {
       else if (state === "caseName") state = "outside";
       else {
         state = "caseName";
-        path34 = [];
+        path33 = [];
       }
       nameParts = [];
       awaitingMean = void 0;
       continue;
     }
     if (state === "caseName") {
-      path34.push(content.trim());
+      path33.push(content.trim());
       continue;
     }
     if (TABLE_HEADER.test(content)) {
@@ -60761,7 +60761,7 @@ function parseConsole2(set, text3) {
     const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
     if (failure) {
       const name3 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name3 !== "") set.fail([...path34, name3].join(PATH_SEPARATOR), failure[2]);
+      if (name3 !== "") set.fail([...path33, name3].join(PATH_SEPARATOR), failure[2]);
       nameParts = [];
       awaitingMean = void 0;
       continue;
@@ -60771,7 +60771,7 @@ function parseConsole2(set, text3) {
       const mean4 = split3 && duration(split3[1][0], split3[1][1]);
       if (!split3 || mean4 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
       const name3 = split3[0] === "" ? awaitingMean : `${awaitingMean} ${split3[0]}`;
-      set.add([...path34, name3].join(PATH_SEPARATOR), "time", "s", "lower", mean4, line.number);
+      set.add([...path33, name3].join(PATH_SEPARATOR), "time", "s", "lower", mean4, line.number);
       awaitingMean = void 0;
       continue;
     }
@@ -60785,7 +60785,7 @@ function parseConsole2(set, text3) {
     const name2 = [...nameParts, split2[0]].filter((part) => part !== "").join(" ");
     nameParts = [];
     if (analysis) awaitingMean = name2;
-    else set.add([...path34, name2].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    else set.add([...path33, name2].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
   }
 }
 function isXml(text3) {
@@ -60905,8 +60905,8 @@ function looksLikeCustomJson(text3) {
 var NAME9 = "deno";
 var shape6 = new JsonShape(NAME9);
 function fileName(origin) {
-  const path34 = origin.split(/[?#]/)[0];
-  return path34.slice(path34.lastIndexOf("/") + 1);
+  const path33 = origin.split(/[?#]/)[0];
+  return path33.slice(path33.lastIndexOf("/") + 1);
 }
 var deno = {
   name: NAME9,
@@ -60919,19 +60919,19 @@ var deno = {
     const root = shape6.object(parseJson(NAME9, text3), "the top level");
     const set = new MeasurementSet(NAME9);
     shape6.array(root.benches, "benches").forEach((item, i) => {
-      const path34 = `benches[${i}]`;
-      const bench = shape6.object(item, path34);
-      const group3 = shape6.optionalString(bench.group, `${path34}.group`);
-      const name2 = [fileName(shape6.string(bench.origin, `${path34}.origin`)), group3, shape6.string(bench.name, `${path34}.name`)].filter((part) => part !== void 0).join(" > ");
-      shape6.array(bench.results, `${path34}.results`).forEach((resultItem, j) => {
-        const result = shape6.object(resultItem, `${path34}.results[${j}]`);
+      const path33 = `benches[${i}]`;
+      const bench = shape6.object(item, path33);
+      const group3 = shape6.optionalString(bench.group, `${path33}.group`);
+      const name2 = [fileName(shape6.string(bench.origin, `${path33}.origin`)), group3, shape6.string(bench.name, `${path33}.name`)].filter((part) => part !== void 0).join(" > ");
+      shape6.array(bench.results, `${path33}.results`).forEach((resultItem, j) => {
+        const result = shape6.object(resultItem, `${path33}.results[${j}]`);
         if (result.failed !== void 0) {
-          const failed = shape6.object(result.failed, `${path34}.results[${j}].failed`);
-          set.fail(name2, `deno bench reported ${shape6.optionalString(failed.name, `${path34}.results[${j}].failed.name`) ?? "a failure"}`);
+          const failed = shape6.object(result.failed, `${path33}.results[${j}].failed`);
+          set.fail(name2, `deno bench reported ${shape6.optionalString(failed.name, `${path33}.results[${j}].failed.name`) ?? "a failure"}`);
           return;
         }
-        const ok = shape6.object(result.ok, `${path34}.results[${j}].ok`);
-        set.add(name2, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path34}.results[${j}].ok.p75`), "ns"));
+        const ok = shape6.object(result.ok, `${path33}.results[${j}].ok`);
+        set.add(name2, "time", "s", "lower", toSeconds(shape6.number(ok.p75, `${path33}.results[${j}].ok.p75`), "ns"));
       });
     });
     return set.toArray();
@@ -61196,15 +61196,15 @@ function kindOf4(metric) {
   if (metric === "time") return { role: "primary" };
   return { role: DERIVED.has(metric) ? "derived" : "secondary" };
 }
-function addRow(set, { row, path: path34, name: name2 }) {
+function addRow(set, { row, path: path33, name: name2 }) {
   if (row.error_occurred === true) {
-    set.fail(name2, shape7.optionalString(row.error_message, `${path34}.error_message`) ?? "error_occurred");
+    set.fail(name2, shape7.optionalString(row.error_message, `${path33}.error_message`) ?? "error_occurred");
     return;
   }
-  const unit = shape7.optionalString(row.time_unit, `${path34}.time_unit`) ?? "ns";
-  if (!isTimeUnit(unit)) throw shape7.error(`expected ns, us, ms or s at ${path34}.time_unit`);
-  set.add(name2, "time", "s", "lower", toSeconds(shape7.number(row.real_time, `${path34}.real_time`), unit));
-  const cpu = shape7.optionalNumber(row.cpu_time, `${path34}.cpu_time`);
+  const unit = shape7.optionalString(row.time_unit, `${path33}.time_unit`) ?? "ns";
+  if (!isTimeUnit(unit)) throw shape7.error(`expected ns, us, ms or s at ${path33}.time_unit`);
+  set.add(name2, "time", "s", "lower", toSeconds(shape7.number(row.real_time, `${path33}.real_time`), unit));
+  const cpu = shape7.optionalNumber(row.cpu_time, `${path33}.cpu_time`);
   if (cpu !== void 0) set.add(name2, "cpu_time", "s", "lower", toSeconds(cpu, unit));
   for (const [key, value] of Object.entries(row)) {
     if (STANDARD_KEYS.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
@@ -61243,9 +61243,9 @@ var googleBenchmark2 = {
   parse(text3) {
     const root = shape7.object(parseTolerant(text3), "the top level");
     const rows = shape7.array(root.benchmarks, "benchmarks").map((item, i) => {
-      const path34 = `benchmarks[${i}]`;
-      const row = shape7.object(item, path34);
-      return { row, path: path34, name: shape7.string(row.name, `${path34}.name`) };
+      const path33 = `benchmarks[${i}]`;
+      const row = shape7.object(item, path33);
+      return { row, path: path33, name: shape7.string(row.name, `${path33}.name`) };
     });
     const set = new MeasurementSet("google-benchmark", kindOf4);
     const withSamples = /* @__PURE__ */ new Set();
@@ -61285,15 +61285,15 @@ var hyperfine = {
     const set = new MeasurementSet(NAME12, (metric) => ({ role: metric === "time" ? "primary" : "secondary" }));
     const seen = /* @__PURE__ */ new Map();
     shape8.array(root.results, "results").forEach((item, i) => {
-      const path34 = `results[${i}]`;
-      const result = shape8.object(item, path34);
-      const command = shape8.string(result.command, `${path34}.command`);
+      const path33 = `results[${i}]`;
+      const result = shape8.object(item, path33);
+      const command = shape8.string(result.command, `${path33}.command`);
       const occurrence = (seen.get(command) ?? 0) + 1;
       seen.set(command, occurrence);
       const name2 = occurrence === 1 ? command : `${command} (#${occurrence})`;
-      for (const time of shape8.numbers(result.times, `${path34}.times`)) set.add(name2, "time", "s", "lower", time);
+      for (const time of shape8.numbers(result.times, `${path33}.times`)) set.add(name2, "time", "s", "lower", time);
       if (result.memory_usage_byte !== void 0) {
-        for (const bytes3 of shape8.numbers(result.memory_usage_byte, `${path34}.memory_usage_byte`))
+        for (const bytes3 of shape8.numbers(result.memory_usage_byte, `${path33}.memory_usage_byte`))
           set.add(name2, "memory", "B", "lower", bytes3);
       }
     });
@@ -61382,39 +61382,39 @@ function targetFor2(unit, better) {
     return { unit: "s", better: "lower", convert: (value) => toSeconds(value, top) };
   return { unit, better, convert: (value) => value };
 }
-function benchmarkName(result, path34) {
-  const name2 = shape9.string(result.benchmark, `${path34}.benchmark`);
+function benchmarkName(result, path33) {
+  const name2 = shape9.string(result.benchmark, `${path33}.benchmark`);
   if (result.params === void 0) return name2;
-  const params = Object.entries(shape9.object(result.params, `${path34}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const params = Object.entries(shape9.object(result.params, `${path33}.params`)).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   return `${name2}(${params.map(([key, value]) => `${key}=${String(value)}`).join(", ")})`;
 }
-function samples(metric, path34) {
+function samples(metric, path33) {
   const value = (v, p) => v === "NaN" ? "NaN" : shape9.number(v, p);
   if (metric.rawData !== void 0) {
-    return shape9.array(metric.rawData, `${path34}.rawData`).flatMap((fork, f) => shape9.array(fork, `${path34}.rawData[${f}]`).map((v, i) => value(v, `${path34}.rawData[${f}][${i}]`)));
+    return shape9.array(metric.rawData, `${path33}.rawData`).flatMap((fork, f) => shape9.array(fork, `${path33}.rawData[${f}]`).map((v, i) => value(v, `${path33}.rawData[${f}][${i}]`)));
   }
   if (metric.rawDataHistogram !== void 0) {
-    return shape9.array(metric.rawDataHistogram, `${path34}.rawDataHistogram`).flatMap(
-      (fork, f) => shape9.array(fork, `${path34}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path34}.rawDataHistogram[${f}][${i}]`))
+    return shape9.array(metric.rawDataHistogram, `${path33}.rawDataHistogram`).flatMap(
+      (fork, f) => shape9.array(fork, `${path33}.rawDataHistogram[${f}]`).map((iteration, i) => histogramMean(iteration, `${path33}.rawDataHistogram[${f}][${i}]`))
     );
   }
-  return [value(metric.score, `${path34}.score`)];
+  return [value(metric.score, `${path33}.score`)];
 }
-function histogramMean(iteration, path34) {
+function histogramMean(iteration, path33) {
   let sum3 = 0;
   let count2 = 0;
-  shape9.array(iteration, path34).forEach((bin, b) => {
-    const [value, n] = shape9.numbers(bin, `${path34}[${b}]`);
-    if (value === void 0 || n === void 0) throw shape9.error(`expected [value, count] at ${path34}[${b}]`);
+  shape9.array(iteration, path33).forEach((bin, b) => {
+    const [value, n] = shape9.numbers(bin, `${path33}[${b}]`);
+    if (value === void 0 || n === void 0) throw shape9.error(`expected [value, count] at ${path33}[${b}]`);
     sum3 += value * n;
     count2 += n;
   });
-  if (count2 <= 0) throw shape9.error(`expected a non-empty histogram at ${path34}`);
+  if (count2 <= 0) throw shape9.error(`expected a non-empty histogram at ${path33}`);
   return sum3 / count2;
 }
-function addMetric2(set, name2, metricName2, metric, path34, better) {
-  const target2 = targetFor2(shape9.string(metric.scoreUnit, `${path34}.scoreUnit`), better);
-  const values = samples(metric, path34);
+function addMetric2(set, name2, metricName2, metric, path33, better) {
+  const target2 = targetFor2(shape9.string(metric.scoreUnit, `${path33}.scoreUnit`), better);
+  const values = samples(metric, path33);
   if (values.includes("NaN")) {
     set.fail(name2, "JMH reported NaN", metricName2, target2.unit, target2.better);
     return;
@@ -61435,27 +61435,27 @@ var jmh2 = {
       role: primaries.has(metric) ? "primary" : metric === "gc.alloc.rate" ? "derived" : "secondary"
     }));
     results.forEach((item, i) => {
-      const path34 = `[${i}]`;
-      const result = shape9.object(item, path34);
-      const name2 = benchmarkName(result, path34);
-      const mode = shape9.string(result.mode, `${path34}.mode`);
+      const path33 = `[${i}]`;
+      const result = shape9.object(item, path33);
+      const name2 = benchmarkName(result, path33);
+      const mode = shape9.string(result.mode, `${path33}.mode`);
       const metric = MODE_METRIC[mode] ?? mode;
       primaries.add(metric);
       addMetric2(
         set,
         name2,
         metric,
-        shape9.object(result.primaryMetric, `${path34}.primaryMetric`),
-        `${path34}.primaryMetric`,
+        shape9.object(result.primaryMetric, `${path33}.primaryMetric`),
+        `${path33}.primaryMetric`,
         mode === "thrpt" ? "higher" : "lower"
       );
-      const secondary = result.secondaryMetrics === void 0 ? {} : shape9.object(result.secondaryMetrics, `${path34}.secondaryMetrics`);
+      const secondary = result.secondaryMetrics === void 0 ? {} : shape9.object(result.secondaryMetrics, `${path33}.secondaryMetrics`);
       for (const [key, value] of Object.entries(secondary)) {
         const secondaryName = key.replace(/^\u00b7/, "");
         if (/^p\d/.test(secondaryName)) continue;
-        const secondaryMetric = shape9.object(value, `${path34}.secondaryMetrics.${key}`);
+        const secondaryMetric = shape9.object(value, `${path33}.secondaryMetrics.${key}`);
         if (secondaryMetric.rawData === void 0 && secondaryMetric.rawDataHistogram === void 0) continue;
-        addMetric2(set, name2, secondaryName, secondaryMetric, `${path34}.secondaryMetrics.${key}`, "lower");
+        addMetric2(set, name2, secondaryName, secondaryMetric, `${path33}.secondaryMetrics.${key}`, "lower");
       }
     });
     return set.toArray();
@@ -61466,27 +61466,27 @@ var jmh2 = {
 var NAME15 = "julia-benchmarktools";
 var shape10 = new JsonShape(NAME15);
 var MAX_DEPTH2 = 64;
-function addValue(set, value, path34, names, depth) {
-  if (depth > MAX_DEPTH2) throw shape10.error(`groups nested too deeply at ${path34}`);
-  const pair2 = shape10.array(value, path34);
-  const type = shape10.string(pair2[0], `${path34}[0]`);
-  const fields = shape10.object(pair2[1], `${path34}[1]`);
+function addValue(set, value, path33, names, depth) {
+  if (depth > MAX_DEPTH2) throw shape10.error(`groups nested too deeply at ${path33}`);
+  const pair2 = shape10.array(value, path33);
+  const type = shape10.string(pair2[0], `${path33}[0]`);
+  const fields = shape10.object(pair2[1], `${path33}[1]`);
   if (type === "BenchmarkGroup") {
-    for (const [key, child2] of Object.entries(shape10.object(fields.data, `${path34}[1].data`))) {
-      addValue(set, child2, `${path34}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
+    for (const [key, child2] of Object.entries(shape10.object(fields.data, `${path33}[1].data`))) {
+      addValue(set, child2, `${path33}[1].data[${JSON.stringify(key)}]`, [...names, key], depth + 1);
     }
     return;
   }
   if (type !== "Trial" && type !== "TrialEstimate") return;
-  if (names.length === 0) throw shape10.error(`expected a ${type} inside a BenchmarkGroup at ${path34}: a group's keys name the benchmarks`);
-  addTrial(set, names.join("/"), type, fields, `${path34}[1]`);
+  if (names.length === 0) throw shape10.error(`expected a ${type} inside a BenchmarkGroup at ${path33}: a group's keys name the benchmarks`);
+  addTrial(set, names.join("/"), type, fields, `${path33}[1]`);
 }
-function addTrial(set, name2, type, fields, path34) {
-  const times = type === "Trial" ? shape10.numbers(fields.times, `${path34}.times`) : [shape10.number(fields.time, `${path34}.time`)];
+function addTrial(set, name2, type, fields, path33) {
+  const times = type === "Trial" ? shape10.numbers(fields.times, `${path33}.times`) : [shape10.number(fields.time, `${path33}.time`)];
   for (const ns of times) set.add(name2, "time", "s", "lower", toSeconds(ns, "ns"));
-  const memory = shape10.optionalNumber(fields.memory, `${path34}.memory`);
+  const memory = shape10.optionalNumber(fields.memory, `${path33}.memory`);
   if (memory !== void 0) set.add(name2, "memory", "B", "lower", memory);
-  const allocs = shape10.optionalNumber(fields.allocs, `${path34}.allocs`);
+  const allocs = shape10.optionalNumber(fields.allocs, `${path33}.allocs`);
   if (allocs !== void 0) set.add(name2, "allocs", "allocs", "lower", allocs);
 }
 var juliaBenchmarkTools = {
@@ -61593,10 +61593,10 @@ function parseMitataText(set, text3) {
 }
 function parseMitataJson(set, root) {
   shape12.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path34 = `benchmarks[${i}]`;
-    const benchmark = shape12.object(item, path34);
-    shape12.array(benchmark.runs, `${path34}.runs`).forEach((runItem, j) => {
-      const runPath = `${path34}.runs[${j}]`;
+    const path33 = `benchmarks[${i}]`;
+    const benchmark = shape12.object(item, path33);
+    shape12.array(benchmark.runs, `${path33}.runs`).forEach((runItem, j) => {
+      const runPath = `${path33}.runs[${j}]`;
       const run = shape12.object(runItem, runPath);
       const name2 = shape12.string(run.name, `${runPath}.name`);
       if (run.error !== void 0 && run.error !== null) {
@@ -61648,17 +61648,17 @@ function parseTinybenchTable(set, text3) {
 }
 function parseTinybenchJson(set, root) {
   root.forEach((item, i) => {
-    const path34 = `[${i}]`;
-    const task = shape13.object(item, path34);
-    const name2 = shape13.string(task.name, `${path34}.name`);
-    const result = shape13.object(task.result, `${path34}.result`);
+    const path33 = `[${i}]`;
+    const task = shape13.object(item, path33);
+    const name2 = shape13.string(task.name, `${path33}.name`);
+    const result = shape13.object(task.result, `${path33}.result`);
     if (result.error !== void 0 || result.state === "errored") {
       set.fail(name2, `tinybench task errored${typeof result.error === "string" ? `: ${result.error}` : ""}`);
       return;
     }
-    const latency = result.latency === void 0 ? result : shape13.object(result.latency, `${path34}.result.latency`);
-    const samples2 = latency.samples === void 0 ? [] : shape13.numbers(latency.samples, `${path34}.result.latency.samples`);
-    const values = samples2.length > 0 ? samples2 : [shape13.number(latency.p50, `${path34}.result.latency.p50`)];
+    const latency = result.latency === void 0 ? result : shape13.object(result.latency, `${path33}.result.latency`);
+    const samples2 = latency.samples === void 0 ? [] : shape13.numbers(latency.samples, `${path33}.result.latency.samples`);
+    const values = samples2.length > 0 ? samples2 : [shape13.number(latency.p50, `${path33}.result.latency.p50`)];
     for (const ms of values) set.add(name2, "time", "s", "lower", toSeconds(ms, "ms"));
   });
 }
@@ -61673,11 +61673,11 @@ function parseVitestJson(set, root) {
       const group3 = shape14.object(groupItem, groupPath);
       const groupName = shape14.string(group3.fullName, `${groupPath}.fullName`);
       shape14.array(group3.benchmarks, `${groupPath}.benchmarks`).forEach((benchItem, b) => {
-        const path34 = `${groupPath}.benchmarks[${b}]`;
-        const bench = shape14.object(benchItem, path34);
-        const name2 = `${groupName} > ${shape14.string(bench.name, `${path34}.name`)}`;
-        const samples2 = bench.samples === void 0 ? [] : shape14.numbers(bench.samples, `${path34}.samples`);
-        const values = samples2.length > 0 ? samples2 : [shape14.number(bench.median, `${path34}.median`)];
+        const path33 = `${groupPath}.benchmarks[${b}]`;
+        const bench = shape14.object(benchItem, path33);
+        const name2 = `${groupName} > ${shape14.string(bench.name, `${path33}.name`)}`;
+        const samples2 = bench.samples === void 0 ? [] : shape14.numbers(bench.samples, `${path33}.samples`);
+        const values = samples2.length > 0 ? samples2 : [shape14.number(bench.median, `${path33}.median`)];
         for (const ms of values) set.add(name2, "time", "s", "lower", toSeconds(ms, "ms"));
       });
     });
@@ -61734,18 +61734,18 @@ function addPyperf(set, root, format) {
   const shape20 = new JsonShape(format);
   const common = metadata(root.metadata);
   shape20.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-    const path34 = `benchmarks[${i}]`;
-    const benchmark = shape20.object(item, path34);
+    const path33 = `benchmarks[${i}]`;
+    const benchmark = shape20.object(item, path33);
     const own = { ...common, ...metadata(benchmark.metadata) };
-    const name2 = shape20.optionalString(own.name, `${path34}.metadata.name`);
-    if (name2 === void 0) throw shape20.error(`expected metadata.name for ${path34}`);
-    const unitName = shape20.optionalString(own.unit, `${path34}.metadata.unit`) ?? "second";
+    const name2 = shape20.optionalString(own.name, `${path33}.metadata.name`);
+    if (name2 === void 0) throw shape20.error(`expected metadata.name for ${path33}`);
+    const unitName = shape20.optionalString(own.unit, `${path33}.metadata.unit`) ?? "second";
     const unit = UNITS2[unitName];
-    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path34}.metadata.unit, got "${unitName}"`);
-    shape20.array(benchmark.runs, `${path34}.runs`).forEach((run, j) => {
-      const values = shape20.object(run, `${path34}.runs[${j}]`).values;
+    if (unit === void 0) throw shape20.error(`expected unit second, byte or integer at ${path33}.metadata.unit, got "${unitName}"`);
+    shape20.array(benchmark.runs, `${path33}.runs`).forEach((run, j) => {
+      const values = shape20.object(run, `${path33}.runs[${j}]`).values;
       if (values === void 0) return;
-      for (const value of shape20.numbers(values, `${path34}.runs[${j}].values`)) set.add(name2, unit.metric, unit.unit, "lower", value);
+      for (const value of shape20.numbers(values, `${path33}.runs[${j}].values`)) set.add(name2, unit.metric, unit.unit, "lower", value);
     });
   });
 }
@@ -61848,15 +61848,15 @@ function addRow2(set, line, cells2, columns2) {
 }
 function parseJsonTemplate(set, root) {
   shape16.array(root.results, "results").forEach((item, i) => {
-    const path34 = `results[${i}]`;
-    const result = shape16.object(item, path34);
-    const name2 = shape16.string(result.name, `${path34}.name`);
-    const batch = shape16.optionalNumber(result.batch, `${path34}.batch`) ?? 1;
-    if (batch <= 0) throw shape16.error(`expected a positive batch at ${path34}.batch`);
-    const n = shape16.optionalNumber(result.complexityN, `${path34}.complexityN`);
+    const path33 = `results[${i}]`;
+    const result = shape16.object(item, path33);
+    const name2 = shape16.string(result.name, `${path33}.name`);
+    const batch = shape16.optionalNumber(result.batch, `${path33}.batch`) ?? 1;
+    if (batch <= 0) throw shape16.error(`expected a positive batch at ${path33}.batch`);
+    const n = shape16.optionalNumber(result.complexityN, `${path33}.complexityN`);
     const complexityN = n !== void 0 && n >= 0 ? n : void 0;
-    shape16.array(result.measurements, `${path34}.measurements`).forEach((epoch, j) => {
-      const elapsed2 = shape16.number(shape16.object(epoch, `${path34}.measurements[${j}]`).elapsed, `${path34}.measurements[${j}].elapsed`);
+    shape16.array(result.measurements, `${path33}.measurements`).forEach((epoch, j) => {
+      const elapsed2 = shape16.number(shape16.object(epoch, `${path33}.measurements[${j}]`).elapsed, `${path33}.measurements[${j}].elapsed`);
       set.add(name2, "time", "s", "lower", elapsed2 / batch, void 0, complexityN);
     });
   });
@@ -61913,9 +61913,9 @@ function percentiles2(latency) {
     return [Number(percentile[1]), shape17.number(value, `latencyPercentiles.${key}`)];
   });
 }
-function total(counts, path34, keep) {
+function total(counts, path33, keep) {
   let sum3 = 0;
-  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape17.number(value, `${path34}.${key}`);
+  for (const [key, value] of Object.entries(counts)) if (keep(key)) sum3 += shape17.number(value, `${path33}.${key}`);
   return sum3;
 }
 function failures2(root) {
@@ -62079,12 +62079,12 @@ var pytestBenchmark2 = {
     const root = shape18.object(parseJson(NAME22, text3), "the top level");
     const set = new MeasurementSet(NAME22);
     shape18.array(root.benchmarks, "benchmarks").forEach((item, i) => {
-      const path34 = `benchmarks[${i}]`;
-      const benchmark = shape18.object(item, path34);
-      const name2 = shape18.optionalString(benchmark.fullname, `${path34}.fullname`) ?? shape18.string(benchmark.name, `${path34}.name`);
-      const stats2 = shape18.object(benchmark.stats, `${path34}.stats`);
-      const data = stats2.data === void 0 ? [] : shape18.array(stats2.data, `${path34}.stats.data`).filter((v) => typeof v === "number");
-      const values = data.length > 0 ? data : [shape18.number(stats2.median, `${path34}.stats.median`)];
+      const path33 = `benchmarks[${i}]`;
+      const benchmark = shape18.object(item, path33);
+      const name2 = shape18.optionalString(benchmark.fullname, `${path33}.fullname`) ?? shape18.string(benchmark.name, `${path33}.name`);
+      const stats2 = shape18.object(benchmark.stats, `${path33}.stats`);
+      const data = stats2.data === void 0 ? [] : shape18.array(stats2.data, `${path33}.stats.data`).filter((v) => typeof v === "number");
+      const values = data.length > 0 ? data : [shape18.number(stats2.median, `${path33}.stats.median`)];
       for (const value of values) set.add(name2, "time", "s", "lower", value);
     });
     return set.toArray();
@@ -63661,11 +63661,11 @@ var Cancelled = class extends Error {
   signal;
 };
 var NoSpace = class extends Error {
-  constructor(path34, code, what) {
+  constructor(path33, code, what) {
     super(
-      `${path34}: ${what}: ${code} (${code === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}); free some space or use another --out`
+      `${path33}: ${what}: ${code} (${code === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}); free some space or use another --out`
     );
-    this.path = path34;
+    this.path = path33;
     this.code = code;
     this.name = "NoSpace";
   }
@@ -67516,8 +67516,8 @@ function readRunResults(text3, format, cwd) {
 }
 function parseCriterionDir(dir, baseline = "new", only) {
   const measurements = [];
-  const visit = (path34) => {
-    const saved = join(path34, baseline);
+  const visit = (path33) => {
+    const saved = join(path33, baseline);
     if (existsSync6(join(saved, "sample.json")) && existsSync6(join(saved, "benchmark.json"))) {
       const where = `${saved}/`;
       const benchmarkJson = readFileSync6(join(saved, "benchmark.json"), "utf8");
@@ -67525,8 +67525,8 @@ function parseCriterionDir(dir, baseline = "new", only) {
         measurements.push(...parseCriterionSample(benchmarkJson, readFileSync6(join(saved, "sample.json"), "utf8"), where));
       }
     }
-    for (const entry of readdirSync3(path34, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path34, entry.name));
+    for (const entry of readdirSync3(path33, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== "report" && entry.name !== baseline) visit(join(path33, entry.name));
     }
   };
   visit(dir);
@@ -74290,9 +74290,6 @@ var cmdBenchmarkCommand = async ({ values, positionals, platform: platform2 }) =
   throw new ConfigError("usage: benchgate benchmark-command accept | publish --from DIR");
 };
 
-// src/commands/bisect.ts
-import path26 from "node:path";
-
 // src/bisect/commits.ts
 async function firstParentLine(repo, good, bad, log) {
   const goodSha = await resolveCommit(repo, good, log);
@@ -74440,13 +74437,13 @@ ${evidence}  to settle it: more rounds (--rounds, or the rounds each line names)
 `;
 }
 
-// src/commands/bisect.ts
-var cmdBisect = async ({ values, platform: platform2 }) => {
-  const { good, bad, benchmark: glob } = values;
-  if (good === void 0 || bad === void 0 || glob === void 0)
-    throw new ConfigError(
-      "usage: benchgate bisect --good REF --bad REF --benchmark GLOB --bench CMD [run flags]: --good, --bad and --benchmark are required"
-    );
+// src/commands/run.ts
+import path26 from "node:path";
+async function runComparison(config, platform2) {
+  const logFile = await measure(config, platform2);
+  return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
+}
+async function loadRunConfig(values, platform2) {
   const repoDir = path26.resolve(values.repo ?? ".");
   await checkRepository(repoDir, values.repo === void 0 ? `the current directory (${repoDir})` : `--repo ${values.repo}`);
   const config = await loadConfig({
@@ -74456,6 +74453,23 @@ var cmdBisect = async ({ values, platform: platform2 }) => {
     env: process.env,
     log: (m) => platform2.info(m)
   });
+  return { repoDir, config };
+}
+var cmdRun = async ({ values, platform: platform2 }) => {
+  const { config } = await loadRunConfig(values, platform2);
+  const outcome = await runComparison(config, platform2);
+  platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
+  return outcome.exitCode;
+};
+
+// src/commands/bisect.ts
+var cmdBisect = async ({ values, platform: platform2 }) => {
+  const { good, bad, benchmark: glob } = values;
+  if (good === void 0 || bad === void 0 || glob === void 0)
+    throw new ConfigError(
+      "usage: benchgate bisect --good REF --bad REF --benchmark GLOB --bench CMD [run flags]: --good, --bad and --benchmark are required"
+    );
+  const { repoDir, config } = await loadRunConfig(values, platform2);
   const line = await firstParentLine(await repoRoot(repoDir), good, bad, (m) => platform2.info(m));
   const write = (text3) => process.stdout.write(text3);
   write(renderStart(line, glob, maxSteps(line.length - 1)));
@@ -74468,7 +74482,7 @@ var cmdBisect = async ({ values, platform: platform2 }) => {
 import { execFileSync as execFileSync2 } from "node:child_process";
 import { copyFileSync as copyFileSync2, existsSync as existsSync15, mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
 import os15 from "node:os";
-import path28 from "node:path";
+import path27 from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/commands/demo-story.ts
@@ -74516,32 +74530,11 @@ function findingLines(comparisons, exitCode) {
   return lines2;
 }
 
-// src/commands/run.ts
-import path27 from "node:path";
-async function runComparison(config, platform2) {
-  const logFile = await measure(config, platform2);
-  return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
-}
-var cmdRun = async ({ values, platform: platform2 }) => {
-  const repoDir = path27.resolve(values.repo ?? ".");
-  await checkRepository(repoDir, values.repo === void 0 ? `the current directory (${repoDir})` : `--repo ${values.repo}`);
-  const config = await loadConfig({
-    repoDir,
-    configFile: values.config === void 0 ? void 0 : path27.resolve(values.config),
-    overrides: flagLayer(values),
-    env: process.env,
-    log: (m) => platform2.info(m)
-  });
-  const outcome = await runComparison(config, platform2);
-  platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
-  return outcome.exitCode;
-};
-
 // src/commands/demo.ts
 function demoSource() {
-  let dir = path28.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync15(path28.join(dir, "examples", "demo")) && path28.dirname(dir) !== dir) dir = path28.dirname(dir);
-  return path28.join(dir, "examples", "demo");
+  let dir = path27.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync15(path27.join(dir, "examples", "demo")) && path27.dirname(dir) !== dir) dir = path27.dirname(dir);
+  return path27.join(dir, "examples", "demo");
 }
 var DEMO_SOURCE = demoSource();
 function commitAll(repo, message) {
@@ -74554,15 +74547,15 @@ function commitAll(repo, message) {
 }
 function createDemoRepo(dir) {
   execFileSync2("git", ["init", "-q", "-b", "main", dir]);
-  copyFileSync2(path28.join(DEMO_SOURCE, "bench.mjs"), path28.join(dir, "bench.mjs"));
-  copyFileSync2(path28.join(DEMO_SOURCE, "workloads.base.mjs"), path28.join(dir, "workloads.mjs"));
+  copyFileSync2(path27.join(DEMO_SOURCE, "bench.mjs"), path27.join(dir, "bench.mjs"));
+  copyFileSync2(path27.join(DEMO_SOURCE, "workloads.base.mjs"), path27.join(dir, "workloads.mjs"));
   commitAll(dir, "demo suite");
-  copyFileSync2(path28.join(DEMO_SOURCE, "workloads.head.mjs"), path28.join(dir, "workloads.mjs"));
+  copyFileSync2(path27.join(DEMO_SOURCE, "workloads.head.mjs"), path27.join(dir, "workloads.mjs"));
   commitAll(dir, "make checksum slower and the sieve faster");
   return dir;
 }
 var cmdDemo = async ({ values, platform: platform2 }) => {
-  const repo = createDemoRepo(mkdtempSync3(path28.join(os15.tmpdir(), "benchgate-demo-")));
+  const repo = createDemoRepo(mkdtempSync3(path27.join(os15.tmpdir(), "benchgate-demo-")));
   for (const line of groundTruthLines()) platform2.info(line);
   try {
     const config = resolveConfig(
@@ -74572,7 +74565,7 @@ var cmdDemo = async ({ values, platform: platform2 }) => {
       ],
       repo
     );
-    config.outDir = path28.resolve(values.out ?? DEFAULTS.outDir);
+    config.outDir = path27.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform2);
     platform2.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
     for (const line of findingLines(outcome.result.comparisons, outcome.exitCode)) platform2.info(line);
@@ -74873,14 +74866,14 @@ function analyseHistory(branch, records, changePointOptions = OTAVA_DEFAULTS, cr
 }
 
 // src/history/open-store.ts
-import path31 from "node:path";
+import path30 from "node:path";
 
 // src/history/store-directory.ts
 init_record();
 init_store();
 import { existsSync as existsSync16, readdirSync as readdirSync7, readFileSync as readFileSync16, statSync as statSync5 } from "node:fs";
 import { mkdir as mkdir2, rename as rename2, writeFile as writeFile3 } from "node:fs/promises";
-import path29 from "node:path";
+import path28 from "node:path";
 var MAX_RECORD_BYTES = 16 * 1024 * 1024;
 function pathSegment(name2) {
   const encoded = [...Buffer.from(name2, "utf8")].map((byte, i) => {
@@ -74898,16 +74891,16 @@ function recordText(r) {
 `;
 }
 function readRecordTree(root, query, name2) {
-  const branchDir = path29.join(root, "records", pathSegment(query.branch));
+  const branchDir = path28.join(root, "records", pathSegment(query.branch));
   if (!existsSync16(branchDir)) return [];
   const suites = query.suite === void 0 ? readdirSync7(branchDir) : [pathSegment(query.suite)];
   const records = [];
   for (const suite of suites) {
-    const dir = path29.join(branchDir, suite);
+    const dir = path28.join(branchDir, suite);
     if (!existsSync16(dir)) continue;
     for (const file of readdirSync7(dir).filter((f) => f.endsWith(".json"))) {
-      const full = path29.join(dir, file);
-      const where = `${name2}: ${path29.relative(root, full)}`;
+      const full = path28.join(dir, file);
+      const where = `${name2}: ${path28.relative(root, full)}`;
       if (statSync5(full).size > MAX_RECORD_BYTES) throw new StoreError(`${where}: larger than ${MAX_RECORD_BYTES} bytes: not a record`);
       let data;
       try {
@@ -74929,13 +74922,13 @@ var DirectoryStore = class {
   root;
   name;
   async append(record) {
-    const file = path29.join(this.root, recordPath(record));
+    const file = path28.join(this.root, recordPath(record));
     const text3 = recordText(record);
     if (existsSync16(file)) {
       if (readFileSync16(file, "utf8") === text3) return;
       throw new StoreError(`${this.name}: ${file} exists with other content; two records of one commit at one instant`);
     }
-    await mkdir2(path29.dirname(file), { recursive: true });
+    await mkdir2(path28.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.partial`;
     await writeFile3(partial, text3);
     await rename2(partial, file);
@@ -74951,7 +74944,7 @@ var DirectoryStore = class {
 // src/history/store-git.ts
 import { mkdtemp as mkdtemp2, rm as rm3, writeFile as writeFile4 } from "node:fs/promises";
 import os16 from "node:os";
-import path30 from "node:path";
+import path29 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 init_store();
 var DEFAULT_DATA_BRANCH = "benchgate-data";
@@ -74988,7 +74981,7 @@ var GitStore = class {
   }
   async repo() {
     if (this.scratch === null) {
-      const dir = await mkdtemp2(path30.join(os16.tmpdir(), "benchgate-store-"));
+      const dir = await mkdtemp2(path29.join(os16.tmpdir(), "benchgate-store-"));
       const r = await git(dir, ["init", "--quiet", dir]);
       if (r.code !== 0) throw new StoreError(`${this.name}: git init in ${dir} failed: ${r.stderr.trim()}`);
       this.scratch = dir;
@@ -75006,7 +74999,7 @@ var GitStore = class {
   }
   async append(record) {
     const repo = await this.repo();
-    const file = path30.join(repo, ".git", "benchgate-record.json");
+    const file = path29.join(repo, ".git", "benchgate-record.json");
     await writeFile4(file, recordText(record));
     const blob = await this.run(["hash-object", "-w", "--", file], "storing the record");
     const where = recordPath(record);
@@ -75034,7 +75027,7 @@ var GitStore = class {
     const tip = await this.fetchTip();
     if (tip === null) return [];
     const repo = await this.repo();
-    const snapshot = path30.join(repo, ".git", `snapshot-${Date.now()}`);
+    const snapshot = path29.join(repo, ".git", `snapshot-${Date.now()}`);
     await this.run(["read-tree", tip], "reading the data branch");
     await this.run(["checkout-index", "--all", "--force", `--prefix=${snapshot}/`], "checking out the records");
     try {
@@ -75055,7 +75048,7 @@ async function remoteUrl(remote, cwd) {
     const r = await git(cwd, ["remote", "get-url", remote]);
     if (r.code === 0) return r.stdout.trim();
   }
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote) ? remote : path31.resolve(cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote) ? remote : path30.resolve(cwd, remote);
 }
 async function openStore(spec, cwd) {
   if (/^postgres(ql)?:\/\//i.test(spec)) return (await Promise.resolve().then(() => (init_store_postgres(), store_postgres_exports))).PostgresStore.open(spec);
@@ -75064,7 +75057,7 @@ async function openStore(spec, cwd) {
     const [remote, branch] = gitSpec[1].split("#", 2);
     return new GitStore(await remoteUrl(remote || "origin", cwd), branch || DEFAULT_DATA_BRANCH);
   }
-  return new DirectoryStore(path31.resolve(cwd, spec));
+  return new DirectoryStore(path30.resolve(cwd, spec));
 }
 
 // src/commands/history.ts
@@ -75204,7 +75197,7 @@ function siteData(records, report, commitUrl2, window2) {
 
 // src/history/site/write.ts
 import { mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync9 } from "node:fs";
-import path32 from "node:path";
+import path31 from "node:path";
 
 // src/history/site/assets.generated.ts
 var SITE_SCRIPT = '"use strict";(()=>{var or="uplot",sr="u-hz",rr="u-vt",cr="u-title",fr="u-wrap",ur="u-under",ar="u-over",hr="u-axis",Xt="u-off",pr="u-select",mr="u-cursor-x",dr="u-cursor-y",gr="u-cursor-pt",wr="u-legend",Sr="u-live",vr="u-inline",_r="u-series",yr="u-marker",Xi="u-label",kr="u-value",$l="width",Gl="height";var eo="bottom",kl="left",In="right",si="#000",to=si+"0",Bn="mousemove",lo="mousedown",Yn="mouseup",no="mouseenter",io="mouseleave",oo="dblclick",br="resize",xr="scroll",so="change",fn="dppxchange",ri="--",Al=typeof window<"u",Jn=Al?document:null,xl=Al?window:null,Tr=Al?navigator:null,se,on;function Zn(){let e=devicePixelRatio;se!=e&&(se=e,on&&Xn(so,on,Zn),on=matchMedia(`(min-resolution: ${se-.001}dppx) and (max-resolution: ${se+.001}dppx)`),el(so,on,Zn),xl.dispatchEvent(new CustomEvent(fn)))}function tt(e,n){if(n!=null){let o=e.classList;!o.contains(n)&&o.add(n)}}function Qn(e,n){let o=e.classList;o.contains(n)&&o.remove(n)}function we(e,n,o){e.style[n]=o+"px"}function wt(e,n,o,l){let s=Jn.createElement(e);return n!=null&&tt(s,n),o?.insertBefore(s,l),s}function ut(e,n){return wt("div",e,n)}var ro=new WeakMap;function Et(e,n,o,l,s){let u="translate("+n+"px,"+o+"px)",f=ro.get(e);u!=f&&(e.style.transform=u,ro.set(e,u),n<0||o<0||n>l||o>s?tt(e,Xt):Qn(e,Xt))}var co=new WeakMap;function fo(e,n,o){let l=n+o,s=co.get(e);l!=s&&(co.set(e,l),e.style.background=n,e.style.borderColor=o)}var uo=new WeakMap;function ao(e,n,o,l){let s=n+""+o,u=uo.get(e);s!=u&&(uo.set(e,s),e.style.height=o+"px",e.style.width=n+"px",e.style.marginLeft=l?-n/2+"px":0,e.style.marginTop=l?-o/2+"px":0)}var ci={passive:!0},Mr={...ci,capture:!0};function el(e,n,o,l){n.addEventListener(e,o,l?Mr:ci)}function Xn(e,n,o,l){n.removeEventListener(e,o,ci)}Al&&Zn();function St(e,n,o,l){let s;o=o||0,l=l||n.length-1;let u=l<=2147483647;for(;l-o>1;)s=u?o+l>>1:lt((o+l)/2),n[s]<e?o=s:l=s;return e-n[o]<=n[l]-e?o:l}function Wo(e){return(o,l,s)=>{let u=-1,f=-1;for(let h=l;h<=s;h++)if(e(o[h])){u=h;break}for(let h=s;h>=l;h--)if(e(o[h])){f=h;break}return[u,f]}}var $o=e=>e!=null,Go=e=>e!=null&&e>0,hn=Wo($o),Er=Wo(Go);function Pr(e,n,o,l=0,s=!1){let u=s?Er:hn,f=s?Go:$o;[n,o]=u(e,n,o);let h=e[n],d=e[n];if(n>-1)if(l==1)h=e[n],d=e[o];else if(l==-1)h=e[o],d=e[n];else for(let m=n;m<=o;m++){let v=e[m];f(v)&&(v<h?h=v:v>d&&(d=v))}return[h??ae,d??-ae]}function pn(e,n,o,l){let s=mo(e),u=mo(n);e==n&&(s==-1?(e*=o,n/=o):(e/=o,n*=o));let f=o==10?Lt:Io,h=s==1?lt:at,d=u==1?at:lt,m=h(f(Ae(e))),v=d(f(Ae(n))),g=Tl(o,m),w=Tl(o,v);return o==10&&(m<0&&(g=he(g,-m)),v<0&&(w=he(w,-v))),l||o==2?(e=g*s,n=w*u):(e=Ko(e,g),n=mn(n,w)),[e,n]}function fi(e,n,o,l){let s=pn(e,n,o,l);return e==0&&(s[0]=0),n==0&&(s[1]=0),s}var ui=.1,ho={mode:3,pad:ui},Bl={pad:0,soft:null,mode:0},Ar={min:Bl,max:Bl};function un(e,n,o,l){return dn(o)?po(e,n,o):(Bl.pad=o,Bl.soft=l?0:null,Bl.mode=l?3:0,po(e,n,Ar))}function ie(e,n){return e??n}function Dr(e,n,o){for(n=ie(n,0),o=ie(o,e.length-1);n<=o;){if(e[n]!=null)return!0;n++}return!1}function po(e,n,o){let l=o.min,s=o.max,u=ie(l.pad,0),f=ie(s.pad,0),h=ie(l.hard,-ae),d=ie(s.hard,ae),m=ie(l.soft,ae),v=ie(s.soft,-ae),g=ie(l.mode,0),w=ie(s.mode,0),L=n-e,P=Lt(L),z=Ue(Ae(e),Ae(n)),H=Lt(z),$=Ae(H-P);(L<1e-24||$>10)&&(L=0,(e==0||n==0)&&(L=1e-24,g==2&&m!=ae&&(u=0),w==2&&v!=-ae&&(f=0)));let k=L||z||1e3,N=Lt(k),b=Tl(10,lt(N)),j=k*(L==0?e==0?.1:1:u),D=he(Ko(e-j,b/10),24),q=e>=m&&(g==1||g==3&&D<=m||g==2&&D>=m)?m:ae,Y=Ue(h,D<q&&e>=q?q:vt(q,D)),Q=k*(L==0?n==0?.1:1:f),B=he(mn(n+Q,b/10),24),x=n<=v&&(w==1||w==3&&B>=v||w==2&&B<=v)?v:-ae,K=vt(d,B>x&&n<=x?x:Ue(x,B));return Y==K&&Y==0&&(K=100),[Y,K]}var Lr=new Intl.NumberFormat(Al?Tr.language:"en-US"),ai=e=>Lr.format(e),nt=Math,cn=nt.PI,Ae=nt.abs,lt=nt.floor,Pe=nt.round,at=nt.ceil,vt=nt.min,Ue=nt.max,Tl=nt.pow,mo=nt.sign,Lt=nt.log10,Io=nt.log2,Cr=(e,n=1)=>nt.sinh(e)*n,Un=(e,n=1)=>nt.asinh(e/n),ae=1/0;function go(e){return(Lt((e^e>>31)-(e>>31))|0)+1}function ei(e,n,o){return vt(Ue(e,n),o)}function Bo(e){return typeof e=="function"}function X(e){return Bo(e)?e:()=>e}var Rr=()=>{},Yo=e=>e,Uo=(e,n)=>n,Vr=e=>null,wo=e=>!0,So=(e,n)=>e==n,zr=/\\.\\d*?(?=9{6,}|0{6,})/gm,tl=e=>{if(qo(e)||Wt.has(e))return e;let n=`${e}`,o=n.match(zr);if(o==null)return e;let l=o[0].length-1;if(n.indexOf("e-")!=-1){let[s,u]=n.split("e");return+`${tl(s)}e${u}`}return he(e,l)};function Zt(e,n){return tl(he(tl(e/n))*n)}function mn(e,n){return tl(at(tl(e/n))*n)}function Ko(e,n){return tl(lt(tl(e/n))*n)}function he(e,n=0){if(qo(e))return e;let o=10**n,l=e*o*(1+Number.EPSILON);return Pe(l)/o}var Wt=new Map;function jo(e){return((""+e).split(".")[1]||"").length}function Ul(e,n,o,l){let s=[],u=l.map(jo);for(let f=n;f<o;f++){let h=Ae(f),d=he(Tl(e,f),h);for(let m=0;m<l.length;m++){let v=e==10?+`${l[m]}e${f}`:l[m]*d,g=(f>=0?0:h)+(f>=u[m]?0:u[m]),w=e==10?v:he(v,g);s.push(w),Wt.set(w,g)}}return s}var Yl={},hi=[],Ml=[null,null],Ht=Array.isArray,qo=Number.isInteger,Fr=e=>e===void 0;function vo(e){return typeof e=="string"}function dn(e){let n=!1;if(e!=null){let o=e.constructor;n=o==null||o==Object}return n}function Or(e){return e!=null&&typeof e=="object"}var Nr=Object.getPrototypeOf(Uint8Array),Jo="__proto__";function El(e,n=dn){let o;if(Ht(e)){let l=e.find(s=>s!=null);if(Ht(l)||n(l)){o=Array(e.length);for(let s=0;s<e.length;s++)o[s]=El(e[s],n)}else o=e.slice()}else if(e instanceof Nr)o=e.slice();else if(n(e)){o={};for(let l in e)l!=Jo&&(o[l]=El(e[l],n))}else o=e;return o}function Te(e){let n=arguments;for(let o=1;o<n.length;o++){let l=n[o];for(let s in l)s!=Jo&&(dn(e[s])?Te(e[s],El(l[s])):e[s]=El(l[s]))}return e}var Hr=0,Wr=1,$r=2;function Gr(e,n,o){for(let l=0,s,u=-1;l<n.length;l++){let f=n[l];if(f>u){for(s=f-1;s>=0&&e[s]==null;)e[s--]=null;for(s=f+1;s<o&&e[s]==null;)e[u=s++]=null}}}function Ir(e,n){if(Ur(e)){let f=e[0].slice();for(let h=1;h<e.length;h++)f.push(...e[h].slice(1));return Kr(f[0])||(f=Yr(f)),f}let o=new Set;for(let f=0;f<e.length;f++){let d=e[f][0],m=d.length;for(let v=0;v<m;v++)o.add(d[v])}let l=[Array.from(o).sort((f,h)=>f-h)],s=l[0].length,u=new Map;for(let f=0;f<s;f++)u.set(l[0][f],f);for(let f=0;f<e.length;f++){let h=e[f],d=h[0];for(let m=1;m<h.length;m++){let v=h[m],g=Array(s).fill(void 0),w=n?n[f][m]:Wr,L=[];for(let P=0;P<v.length;P++){let z=v[P],H=u.get(d[P]);z===null?w!=Hr&&(g[H]=z,w==$r&&L.push(H)):g[H]=z}Gr(g,L,s),l.push(g)}}return l}var Br=typeof queueMicrotask>"u"?e=>Promise.resolve().then(e):queueMicrotask;function Yr(e){let n=e[0],o=n.length,l=Array(o);for(let u=0;u<l.length;u++)l[u]=u;l.sort((u,f)=>n[u]-n[f]);let s=[];for(let u=0;u<e.length;u++){let f=e[u],h=Array(o);for(let d=0;d<o;d++)h[d]=f[l[d]];s.push(h)}return s}function Ur(e){let n=e[0][0],o=n.length;for(let l=1;l<e.length;l++){let s=e[l][0];if(s.length!=o)return!1;if(s!=n){for(let u=0;u<o;u++)if(s[u]!=n[u])return!1}}return!0}function Kr(e,n=100){let o=e.length;if(o<=1)return!0;let l=0,s=o-1;for(;l<=s&&e[l]==null;)l++;for(;s>=l&&e[s]==null;)s--;if(s<=l)return!0;let u=Ue(1,lt((s-l+1)/n));for(let f=e[l],h=l+u;h<=s;h+=u){let d=e[h];if(d!=null){if(d<=f)return!1;f=d}}return!0}var Zo=["January","February","March","April","May","June","July","August","September","October","November","December"],Qo=["Sunday","Monday","Tuesday","Wednesday","Thursday","Friday","Saturday"];function Xo(e){return e.slice(0,3)}var jr=Qo.map(Xo),qr=Zo.map(Xo),Jr={MMMM:Zo,MMM:qr,WWWW:Qo,WWW:jr};function Wl(e){return(e<10?"0":"")+e}function Zr(e){return(e<10?"00":e<100?"0":"")+e}var Qr={YYYY:e=>e.getFullYear(),YY:e=>(e.getFullYear()+"").slice(2),MMMM:(e,n)=>n.MMMM[e.getMonth()],MMM:(e,n)=>n.MMM[e.getMonth()],MM:e=>Wl(e.getMonth()+1),M:e=>e.getMonth()+1,DD:e=>Wl(e.getDate()),D:e=>e.getDate(),WWWW:(e,n)=>n.WWWW[e.getDay()],WWW:(e,n)=>n.WWW[e.getDay()],HH:e=>Wl(e.getHours()),H:e=>e.getHours(),h:e=>{let n=e.getHours();return n==0?12:n>12?n-12:n},AA:e=>e.getHours()>=12?"PM":"AM",aa:e=>e.getHours()>=12?"pm":"am",a:e=>e.getHours()>=12?"p":"a",mm:e=>Wl(e.getMinutes()),m:e=>e.getMinutes(),ss:e=>Wl(e.getSeconds()),s:e=>e.getSeconds(),fff:e=>Zr(e.getMilliseconds())};function pi(e,n){n=n||Jr;let o=[],l=/\\{([a-z]+)\\}|[^{]+/gi,s;for(;s=l.exec(e);)o.push(s[0][0]=="{"?Qr[s[1]]:s[0]);return u=>{let f="";for(let h=0;h<o.length;h++)f+=typeof o[h]=="string"?o[h]:o[h](u,n);return f}}var Xr=new Intl.DateTimeFormat().resolvedOptions().timeZone;function ec(e,n){let o;return n=="UTC"||n=="Etc/UTC"?o=new Date(+e+e.getTimezoneOffset()*6e4):n==Xr?o=e:(o=new Date(e.toLocaleString("en-US",{timeZone:n})),o.setMilliseconds(e.getMilliseconds())),o}var es=e=>e%1==0,an=[1,2,2.5,5],tc=Ul(10,-32,0,an),ts=Ul(10,0,32,an),lc=ts.filter(es),Qt=tc.concat(ts),mi=`\n`,ls="{YYYY}",_o=mi+ls,ns="{M}/{D}",Il=mi+ns,sn=Il+"/{YY}",is="{aa}",nc="{h}:{mm}",bl=nc+is,yo=mi+bl,ko=":{ss}",ce=null;function os(e){let n=e*1e3,o=n*60,l=o*60,s=l*24,u=s*30,f=s*365,d=(e==1?Ul(10,0,3,an).filter(es):Ul(10,-3,0,an)).concat([n,n*5,n*10,n*15,n*30,o,o*5,o*10,o*15,o*30,l,l*2,l*3,l*4,l*6,l*8,l*12,s,s*2,s*3,s*4,s*5,s*6,s*7,s*8,s*9,s*10,s*15,u,u*2,u*3,u*4,u*6,f,f*2,f*5,f*10,f*25,f*50,f*100]),m=[[f,ls,ce,ce,ce,ce,ce,ce,1],[s*28,"{MMM}",_o,ce,ce,ce,ce,ce,1],[s,ns,_o,ce,ce,ce,ce,ce,1],[l,"{h}"+is,sn,ce,Il,ce,ce,ce,1],[o,bl,sn,ce,Il,ce,ce,ce,1],[n,ko,sn+" "+bl,ce,Il+" "+bl,ce,yo,ce,1],[e,ko+".{fff}",sn+" "+bl,ce,Il+" "+bl,ce,yo,ce,1]];function v(g){return(w,L,P,z,H,$)=>{let k=[],N=H>=f,b=H>=u&&H<f,j=g(P),D=he(j*e,3),q=Kn(j.getFullYear(),N?0:j.getMonth(),b||N?1:j.getDate()),Y=he(q*e,3);if(b||N){let Q=b?H/u:0,B=N?H/f:0,x=D==Y?D:he(Kn(q.getFullYear()+B,q.getMonth()+Q,1)*e,3),K=new Date(Pe(x/e)),C=K.getFullYear(),G=K.getMonth();for(let O=0;x<=z;O++){let ee=Kn(C+B*O,G+Q*O,1),F=ee-g(he(ee*e,3));x=he((+ee+F)*e,3),x<=z&&k.push(x)}}else{let Q=H>=s?s:H,B=lt(P)-lt(D),x=Y+B+mn(D-Y,Q);k.push(x);let K=g(x),C=K.getHours()+K.getMinutes()/o+K.getSeconds()/l,G=H/l,O=w.axes[L]._space,ee=$/O;for(;x=he(x+H,e==1?0:3),!(x>z);)if(G>1){let F=lt(he(C+G,6))%24,le=g(x).getHours()-F;le>1&&(le=-1),x-=le*l,C=(C+G)%24;let fe=k[k.length-1];he((x-fe)/H,3)*ee>=.7&&k.push(x)}else k.push(x)}return k}}return[d,m,v]}var[ic,oc,sc]=os(1),[rc,cc,fc]=os(.001);Ul(2,-53,53,[1]);function bo(e,n){return e.map(o=>o.map((l,s)=>s==0||s==8||l==null?l:n(s==1||o[8]==0?l:o[1]+l)))}function xo(e,n){return(o,l,s,u,f)=>{let h=n.find(P=>f>=P[0])||n[n.length-1],d,m,v,g,w,L;return l.map(P=>{let z=e(P),H=z.getFullYear(),$=z.getMonth(),k=z.getDate(),N=z.getHours(),b=z.getMinutes(),j=z.getSeconds(),D=H!=d&&h[2]||$!=m&&h[3]||k!=v&&h[4]||N!=g&&h[5]||b!=w&&h[6]||j!=L&&h[7]||h[1];return d=H,m=$,v=k,g=N,w=b,L=j,D(z)})}}function uc(e,n){let o=pi(n);return(l,s,u,f,h)=>s.map(d=>o(e(d)))}function Kn(e,n,o){return new Date(e,n,o)}function To(e,n){return n(e)}var ac="{YYYY}-{MM}-{DD} {h}:{mm}{aa}";function Mo(e,n){return(o,l,s,u)=>u==null?ri:n(e(l))}function hc(e,n){let o=e.series[n];return o.width?o.stroke(e,n):o.points.width?o.points.stroke(e,n):null}function pc(e,n){return e.series[n].fill(e,n)}var mc={show:!0,live:!0,isolate:!1,mount:Rr,markers:{show:!0,width:2,stroke:hc,fill:pc,dash:"solid"},idx:null,idxs:null,values:[]};function dc(e,n){let o=e.cursor.points,l=ut(),s=o.size(e,n);we(l,$l,s),we(l,Gl,s);let u=s/-2;we(l,"marginLeft",u),we(l,"marginTop",u);let f=o.width(e,n,s);return f&&we(l,"borderWidth",f),l}function gc(e,n){let o=e.series[n].points;return o._fill||o._stroke}function wc(e,n){let o=e.series[n].points;return o._stroke||o._fill}function Sc(e,n){return e.series[n].points.size}var jn=[0,0];function vc(e,n,o){return jn[0]=n,jn[1]=o,jn}function rn(e,n,o,l=!0){return s=>{s.button==0&&(!l||s.target==n)&&o(s)}}function qn(e,n,o,l=!0){return s=>{(!l||s.target==n)&&o(s)}}var _c={show:!0,x:!0,y:!0,lock:!1,move:vc,points:{one:!1,show:dc,size:Sc,width:0,stroke:wc,fill:gc},bind:{mousedown:rn,mouseup:rn,click:rn,dblclick:rn,mousemove:qn,mouseleave:qn,mouseenter:qn},drag:{setScale:!0,x:!0,y:!1,dist:0,uni:null,click:(e,n)=>{n.stopPropagation(),n.stopImmediatePropagation()},_x:!1,_y:!1},focus:{dist:(e,n,o,l,s)=>l-s,prox:-1,bias:0},hover:{skip:[void 0],prox:null,bias:0},left:-10,top:-10,idx:null,dataIdx:null,idxs:null,event:null},ss={show:!0,stroke:"rgba(0,0,0,0.07)",width:2},di=Te({},ss,{filter:Uo}),rs=Te({},di,{size:10}),cs=Te({},ss,{show:!1}),gi=\'12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"\',fs="bold "+gi,us=1.5,Eo={show:!0,scale:"x",stroke:si,space:50,gap:5,alignTo:1,size:50,labelGap:0,labelSize:30,labelFont:fs,side:2,grid:di,ticks:rs,border:cs,font:gi,lineGap:us,rotate:0},yc="Value",kc="Time",Po={show:!0,scale:"x",auto:!1,sorted:1,min:ae,max:-ae,idxs:[]};function bc(e,n,o,l,s){return n.map(u=>u==null?"":ai(u))}function xc(e,n,o,l,s,u,f){let h=[],d=Wt.get(s)||0;o=f?o:he(mn(o,s),d);for(let m=o;m<=l;m=he(m+s,d))h.push(Object.is(m,-0)?0:m);return h}function ti(e,n,o,l,s,u,f){let h=[],d=e.scales[e.axes[n].scale].log,m=d==10?Lt:Io,v=lt(m(o));s=Tl(d,v),d==10&&(s=Qt[St(s,Qt)]);let g=o,w=s*d;d==10&&(w=Qt[St(w,Qt)]);do h.push(g),g=g+s,d==10&&!Wt.has(g)&&(g=he(g,Wt.get(s))),g>=w&&(s=g,w=s*d,d==10&&(w=Qt[St(w,Qt)]));while(g<=l);return h}function Tc(e,n,o,l,s,u,f){let d=e.scales[e.axes[n].scale].asinh,m=l>d?ti(e,n,Ue(d,o),l,s):[d],v=l>=0&&o<=0?[0]:[];return(o<-d?ti(e,n,Ue(d,-l),-o,s):[d]).reverse().map(w=>-w).concat(v,m)}var as=/./,Mc=/[12357]/,Ec=/[125]/,Ao=/1/,li=(e,n,o,l)=>e.map((s,u)=>n==4&&s==0||u%l==0&&o.test(s.toExponential()[s<0?1:0])?s:null);function Pc(e,n,o,l,s){let u=e.axes[o],f=u.scale,h=e.scales[f],d=e.valToPos,m=u._space,v=d(10,f),g=d(9,f)-v>=m?as:d(7,f)-v>=m?Mc:d(5,f)-v>=m?Ec:Ao;if(g==Ao){let w=Ae(d(1,f)-v);if(w<m)return li(n.slice().reverse(),h.distr,g,at(m/w)).reverse()}return li(n,h.distr,g,1)}function Ac(e,n,o,l,s){let u=e.axes[o],f=u.scale,h=u._space,d=e.valToPos,m=Ae(d(1,f)-d(2,f));return m<h?li(n.slice().reverse(),3,as,at(h/m)).reverse():n}function Dc(e,n,o,l){return l==null?ri:n==null?"":ai(n)}var Do={show:!0,scale:"y",stroke:si,space:30,gap:5,alignTo:1,size:50,labelGap:0,labelSize:30,labelFont:fs,side:3,grid:di,ticks:rs,border:cs,font:gi,lineGap:us,rotate:0};function Lc(e,n){let o=3+(e||1)*2;return he(o*n,3)}function Cc(e,n){let{scale:o,idxs:l}=e.series[0],s=e._data[0],u=e.valToPos(s[l[0]],o,!0),f=e.valToPos(s[l[1]],o,!0),h=Ae(f-u),d=e.series[n],m=h/(d.points.space*se);return l[1]-l[0]<=m}var Lo={scale:null,auto:!0,sorted:0,min:ae,max:-ae},hs=(e,n,o,l,s)=>s,Co={show:!0,auto:!0,sorted:0,gaps:hs,alpha:1,facets:[Te({},Lo,{scale:"x"}),Te({},Lo,{scale:"y"})]},Ro={scale:"y",auto:!0,sorted:0,show:!0,spanGaps:!1,gaps:hs,alpha:1,points:{show:Cc,filter:null},values:null,min:ae,max:-ae,idxs:[],path:null,clip:null};function Rc(e,n,o,l,s){return o/10}var ps={time:!0,auto:!0,distr:1,log:10,asinh:1,min:null,max:null,dir:1,ori:0},Vc=Te({},ps,{time:!1,ori:1}),Vo={};function ms(e,n){let o=Vo[e];return o||(o={key:e,plots:[],sub(l){o.plots.push(l)},unsub(l){o.plots=o.plots.filter(s=>s!=l)},pub(l,s,u,f,h,d,m){for(let v=0;v<o.plots.length;v++)o.plots[v]!=s&&o.plots[v].pub(l,s,u,f,h,d,m)}},e!=null&&(Vo[e]=o)),o}var Pl=1,ni=2;function ll(e,n,o){let l=e.mode,s=e.series[n],u=l==2?e._data[n]:e._data,f=e.scales,h=e.bbox,d=u[0],m=l==2?u[1]:u[n],v=l==2?f[s.facets[0].scale]:f[e.series[0].scale],g=l==2?f[s.facets[1].scale]:f[s.scale],w=h.left,L=h.top,P=h.width,z=h.height,H=e.valToPosH,$=e.valToPosV;return v.ori==0?o(s,d,m,v,g,H,$,w,L,P,z,wn,Dl,vn,gs,Ss):o(s,d,m,v,g,$,H,L,w,z,P,Sn,Ll,vi,ws,vs)}function wi(e,n){let o=0,l=0,s=ie(e.bands,hi);for(let u=0;u<s.length;u++){let f=s[u];f.series[0]==n?o=f.dir:f.series[1]==n&&(f.dir==1?l|=1:l|=2)}return[o,l==1?-1:l==2?1:l==3?2:0]}function zc(e,n,o,l,s){let u=e.mode,f=e.series[n],h=u==2?f.facets[1].scale:f.scale,d=e.scales[h];return s==-1?d.min:s==1?d.max:d.distr==3?d.dir==1?d.min:d.max:0}function Ct(e,n,o,l,s,u){return ll(e,n,(f,h,d,m,v,g,w,L,P,z,H)=>{let $=f.pxRound,k=m.dir*(m.ori==0?1:-1),N=m.ori==0?Dl:Ll,b,j;k==1?(b=o,j=l):(b=l,j=o);let D=$(g(h[b],m,z,L)),q=$(w(d[b],v,H,P)),Y=$(g(h[j],m,z,L)),Q=$(w(u==1?v.max:v.min,v,H,P)),B=new Path2D(s);return N(B,Y,Q),N(B,D,Q),N(B,D,q),B})}function gn(e,n,o,l,s,u){let f=null;if(e.length>0){f=new Path2D;let h=n==0?vn:vi,d=o;for(let g=0;g<e.length;g++){let w=e[g];if(w[1]>w[0]){let L=w[0]-d;L>0&&h(f,d,l,L,l+u),d=w[1]}}let m=o+s-d,v=10;m>0&&h(f,d,l-v/2,m,l+u+v)}return f}function Fc(e,n,o){let l=e[e.length-1];l&&l[0]==n?l[1]=o:e.push([n,o])}function Si(e,n,o,l,s,u,f){let h=[],d=e.length;for(let m=s==1?o:l;m>=o&&m<=l;m+=s)if(n[m]===null){let g=m,w=m;if(s==1)for(;++m<=l&&n[m]===null;)w=m;else for(;--m>=o&&n[m]===null;)w=m;let L=u(e[g]),P=w==g?L:u(e[w]),z=g-s;L=f<=0&&z>=0&&z<d?u(e[z]):L;let $=w+s;P=f>=0&&$>=0&&$<d?u(e[$]):P,P>=L&&h.push([L,P])}return h}function zo(e){return e==0?Yo:e==1?Pe:n=>Zt(n,e)}function ds(e){let n=e==0?wn:Sn,o=e==0?(s,u,f,h,d,m)=>{s.arcTo(u,f,h,d,m)}:(s,u,f,h,d,m)=>{s.arcTo(f,u,d,h,m)},l=e==0?(s,u,f,h,d)=>{s.rect(u,f,h,d)}:(s,u,f,h,d)=>{s.rect(f,u,d,h)};return(s,u,f,h,d,m=0,v=0)=>{m==0&&v==0?l(s,u,f,h,d):(m=vt(m,h/2,d/2),v=vt(v,h/2,d/2),n(s,u+m,f),o(s,u+h,f,u+h,f+d,m),o(s,u+h,f+d,u,f+d,v),o(s,u,f+d,u,f,v),o(s,u,f,u+h,f,m),s.closePath())}}var wn=(e,n,o)=>{e.moveTo(n,o)},Sn=(e,n,o)=>{e.moveTo(o,n)},Dl=(e,n,o)=>{e.lineTo(n,o)},Ll=(e,n,o)=>{e.lineTo(o,n)},vn=ds(0),vi=ds(1),gs=(e,n,o,l,s,u)=>{e.arc(n,o,l,s,u)},ws=(e,n,o,l,s,u)=>{e.arc(o,n,l,s,u)},Ss=(e,n,o,l,s,u,f)=>{e.bezierCurveTo(n,o,l,s,u,f)},vs=(e,n,o,l,s,u,f)=>{e.bezierCurveTo(o,n,s,l,f,u)};function _s(e){return(n,o,l,s,u)=>ll(n,o,(f,h,d,m,v,g,w,L,P,z,H)=>{let{pxRound:$,points:k}=f,N,b;m.ori==0?(N=wn,b=gs):(N=Sn,b=ws);let j=he(k.width*se,3),D=(k.size-k.width)/2*se,q=he(D*2,3),Y=new Path2D,Q=new Path2D,{left:B,top:x,width:K,height:C}=n.bbox;vn(Q,B-q,x-q,K+q*2,C+q*2);let G=O=>{if(d[O]!=null){let ee=$(g(h[O],m,z,L)),F=$(w(d[O],v,H,P));N(Y,ee+D,F),b(Y,ee,F,D,0,cn*2)}};if(u)u.forEach(G);else for(let O=l;O<=s;O++)G(O);return{stroke:j>0?Y:null,fill:Y,clip:Q,flags:Pl|ni}})}function ys(e){return(n,o,l,s,u,f)=>{l!=s&&(u!=l&&f!=l&&e(n,o,l),u!=s&&f!=s&&e(n,o,s),e(n,o,f))}}var Oc=ys(Dl),Nc=ys(Ll);function ks(e){let n=ie(e?.alignGaps,0);return(o,l,s,u)=>ll(o,l,(f,h,d,m,v,g,w,L,P,z,H)=>{[s,u]=hn(d,s,u);let $=f.pxRound,k=C=>$(g(C,m,z,L)),N=C=>$(w(C,v,H,P)),b,j;m.ori==0?(b=Dl,j=Oc):(b=Ll,j=Nc);let D=m.dir*(m.ori==0?1:-1),q={stroke:new Path2D,fill:null,clip:null,band:null,gaps:null,flags:Pl},Y=q.stroke,Q=!1;if(u-s>=z*4){let C=R=>o.posToVal(R,m.key,!0),G=null,O=null,ee,F,Ke,Se=k(h[D==1?s:u]),le=k(h[s]),fe=k(h[u]),J=C(D==1?le+1:fe-1);for(let R=D==1?s:u;R>=s&&R<=u;R+=D){let Me=h[R],ve=(D==1?Me<J:Me>J)?Se:k(Me),re=d[R];ve==Se?re!=null?(F=re,G==null?(b(Y,ve,N(F)),ee=G=O=F):F<G?G=F:F>O&&(O=F)):re===null&&(Q=!0):(G!=null&&j(Y,Se,N(G),N(O),N(ee),N(F)),re!=null?(F=re,b(Y,ve,N(F)),G=O=ee=F):(G=O=null,re===null&&(Q=!0)),Se=ve,J=C(Se+D))}G!=null&&G!=O&&Ke!=Se&&j(Y,Se,N(G),N(O),N(ee),N(F))}else for(let C=D==1?s:u;C>=s&&C<=u;C+=D){let G=d[C];G===null?Q=!0:G!=null&&b(Y,k(h[C]),N(G))}let[x,K]=wi(o,l);if(f.fill!=null||x!=0){let C=q.fill=new Path2D(Y),G=f.fillTo(o,l,f.min,f.max,x),O=N(G),ee=k(h[s]),F=k(h[u]);D==-1&&([F,ee]=[ee,F]),b(C,F,O),b(C,ee,O)}if(!f.spanGaps){let C=[];Q&&C.push(...Si(h,d,s,u,D,k,n)),q.gaps=C=f.gaps(o,l,s,u,C),q.clip=gn(C,m.ori,L,P,z,H)}return K!=0&&(q.band=K==2?[Ct(o,l,s,u,Y,-1),Ct(o,l,s,u,Y,1)]:Ct(o,l,s,u,Y,K)),q})}function Hc(e){let n=ie(e.align,1),o=ie(e.ascDesc,!1),l=ie(e.alignGaps,0),s=ie(e.extend,!1);return(u,f,h,d)=>ll(u,f,(m,v,g,w,L,P,z,H,$,k,N)=>{[h,d]=hn(g,h,d);let b=m.pxRound,{left:j,width:D}=u.bbox,q=le=>b(P(le,w,k,H)),Y=le=>b(z(le,L,N,$)),Q=w.ori==0?Dl:Ll,B={stroke:new Path2D,fill:null,clip:null,band:null,gaps:null,flags:Pl},x=B.stroke,K=w.dir*(w.ori==0?1:-1),C=Y(g[K==1?h:d]),G=q(v[K==1?h:d]),O=G,ee=G;s&&n==-1&&(ee=j,Q(x,ee,C)),Q(x,G,C);for(let le=K==1?h:d;le>=h&&le<=d;le+=K){let fe=g[le];if(fe==null)continue;let J=q(v[le]),R=Y(fe);n==1?Q(x,J,C):Q(x,O,R),Q(x,J,R),C=R,O=J}let F=O;s&&n==1&&(F=j+D,Q(x,F,C));let[Ke,Se]=wi(u,f);if(m.fill!=null||Ke!=0){let le=B.fill=new Path2D(x),fe=m.fillTo(u,f,m.min,m.max,Ke),J=Y(fe);Q(le,F,J),Q(le,ee,J)}if(!m.spanGaps){let le=[];le.push(...Si(v,g,h,d,K,q,l));let fe=m.width*se/2,J=o||n==1?fe:-fe,R=o||n==-1?-fe:fe;le.forEach(Me=>{Me[0]+=J,Me[1]+=R}),B.gaps=le=m.gaps(u,f,h,d,le),B.clip=gn(le,w.ori,H,$,k,N)}return Se!=0&&(B.band=Se==2?[Ct(u,f,h,d,x,-1),Ct(u,f,h,d,x,1)]:Ct(u,f,h,d,x,Se)),B})}function Fo(e,n,o,l,s,u,f=ae){if(e.length>1){let h=null;for(let d=0,m=1/0;d<e.length;d++)if(n[d]!==void 0){if(h!=null){let v=Ae(e[d]-e[h]);v<m&&(m=v,f=Ae(o(e[d],l,s,u)-o(e[h],l,s,u)))}h=d}}return f}function Wc(e){e=e||Yl;let n=ie(e.size,[.6,ae,1]),o=e.align||0,l=e.gap||0,s=e.radius;s=s==null?[0,0]:typeof s=="number"?[s,0]:s;let u=X(s),f=1-n[0],h=ie(n[1],ae),d=ie(n[2],1),m=ie(e.disp,Yl),v=ie(e.each,L=>{}),{fill:g,stroke:w}=m;return(L,P,z,H)=>ll(L,P,($,k,N,b,j,D,q,Y,Q,B,x)=>{let K=$.pxRound,C=o,G=l*se,O=h*se,ee=d*se,F,Ke;b.ori==0?[F,Ke]=u(L,P):[Ke,F]=u(L,P);let Se=b.dir*(b.ori==0?1:-1),le=b.ori==0?vn:vi,fe=b.ori==0?v:(E,pe,Ee,sl,It,yt,Bt)=>{v(E,pe,Ee,It,sl,Bt,yt)},J=ie(L.bands,hi).find(E=>E.series[0]==P),R=J!=null?J.dir:0,Me=$.fillTo(L,P,$.min,$.max,R),$e=K(q(Me,j,x,Q)),ve,re,ht,Je=B,ye=K($.width*se),_t=!1,Pt=null,it=null,Rt=null,nl=null;g!=null&&(ye==0||w!=null)&&(_t=!0,Pt=g.values(L,P,z,H),it=new Map,new Set(Pt).forEach(E=>{E!=null&&it.set(E,new Path2D)}),ye>0&&(Rt=w.values(L,P,z,H),nl=new Map,new Set(Rt).forEach(E=>{E!=null&&nl.set(E,new Path2D)})));let{x0:il,size:Cl}=m;if(il!=null&&Cl!=null){C=1,k=il.values(L,P,z,H),il.unit==2&&(k=k.map(Ee=>L.posToVal(Y+Ee*B,b.key,!0)));let E=Cl.values(L,P,z,H);Cl.unit==2?re=E[0]*B:re=D(E[0],b,B,Y)-D(0,b,B,Y),Je=Fo(k,N,D,b,B,Y,Je),ht=Je-re+G}else Je=Fo(k,N,D,b,B,Y,Je),ht=Je*f+G,re=Je-ht;ht<1&&(ht=0),ye>=re/2&&(ye=0),ht<5&&(K=Yo);let jl=ht>0,$t=Je-ht-(jl?ye:0);re=K(ei($t,ee,O)),ve=(C==0?re/2:C==Se?0:re)-C*Se*((C==0?G/2:0)+(jl?ye/2:0));let Ge={stroke:null,fill:null,clip:null,band:null,gaps:null,flags:0},ol=_t?null:new Path2D,At=null;if(J!=null)At=L.data[J.series[1]];else{let{y0:E,y1:pe}=m;E!=null&&pe!=null&&(N=pe.values(L,P,z,H),At=E.values(L,P,z,H))}let Gt=F*re,U=Ke*re;for(let E=Se==1?z:H;E>=z&&E<=H;E+=Se){let pe=N[E];if(pe==null)continue;if(At!=null){let je=At[E]??0;if(pe-je==0)continue;$e=q(je,j,x,Q)}let Ee=b.distr!=2||m!=null?k[E]:E,sl=D(Ee,b,B,Y),It=q(ie(pe,Me),j,x,Q),yt=K(sl-ve),Bt=K(Ue(It,$e)),Ze=K(vt(It,$e)),ot=Bt-Ze;if(pe!=null){let je=pe<0?U:Gt,pt=pe<0?Gt:U;_t?(ye>0&&Rt[E]!=null&&le(nl.get(Rt[E]),yt,Ze+lt(ye/2),re,Ue(0,ot-ye),je,pt),Pt[E]!=null&&le(it.get(Pt[E]),yt,Ze+lt(ye/2),re,Ue(0,ot-ye),je,pt)):le(ol,yt,Ze+lt(ye/2),re,Ue(0,ot-ye),je,pt),fe(L,P,E,yt-ye/2,Ze,re+ye,ot)}}return ye>0?Ge.stroke=_t?nl:ol:_t||(Ge._fill=$.width==0?$._fill:$._stroke??$._fill,Ge.width=0),Ge.fill=_t?it:ol,Ge})}function $c(e,n){let o=ie(n?.alignGaps,0);return(l,s,u,f)=>ll(l,s,(h,d,m,v,g,w,L,P,z,H,$)=>{[u,f]=hn(m,u,f);let k=h.pxRound,N=F=>k(w(F,v,H,P)),b=F=>k(L(F,g,$,z)),j,D,q;v.ori==0?(j=wn,q=Dl,D=Ss):(j=Sn,q=Ll,D=vs);let Y=v.dir*(v.ori==0?1:-1),Q=N(d[Y==1?u:f]),B=Q,x=[],K=[];for(let F=Y==1?u:f;F>=u&&F<=f;F+=Y)if(m[F]!=null){let Se=d[F],le=N(Se);x.push(B=le),K.push(b(m[F]))}let C={stroke:e(x,K,j,q,D,k),fill:null,clip:null,band:null,gaps:null,flags:Pl},G=C.stroke,[O,ee]=wi(l,s);if(h.fill!=null||O!=0){let F=C.fill=new Path2D(G),Ke=h.fillTo(l,s,h.min,h.max,O),Se=b(Ke);q(F,B,Se),q(F,Q,Se)}if(!h.spanGaps){let F=[];F.push(...Si(d,m,u,f,Y,N,o)),C.gaps=F=h.gaps(l,s,u,f,F),C.clip=gn(F,v.ori,P,z,H,$)}return ee!=0&&(C.band=ee==2?[Ct(l,s,u,f,G,-1),Ct(l,s,u,f,G,1)]:Ct(l,s,u,f,G,ee)),C})}function Gc(e){return $c(Ic,e)}function Ic(e,n,o,l,s,u){let f=e.length;if(f<2)return null;let h=new Path2D;if(o(h,e[0],n[0]),f==2)l(h,e[1],n[1]);else{let d=Array(f),m=Array(f-1),v=Array(f-1),g=Array(f-1);for(let w=0;w<f-1;w++)v[w]=n[w+1]-n[w],g[w]=e[w+1]-e[w],m[w]=v[w]/g[w];d[0]=m[0];for(let w=1;w<f-1;w++)m[w]===0||m[w-1]===0||m[w-1]>0!=m[w]>0?d[w]=0:(d[w]=3*(g[w-1]+g[w])/((2*g[w]+g[w-1])/m[w-1]+(g[w]+2*g[w-1])/m[w]),isFinite(d[w])||(d[w]=0));d[f-1]=m[f-2];for(let w=0;w<f-1;w++)s(h,e[w]+g[w]/3,n[w]+d[w]*g[w]/3,e[w+1]-g[w]/3,n[w+1]-d[w+1]*g[w]/3,e[w+1],n[w+1])}return h}var ii=new Set;function Oo(){for(let e of ii)e.syncRect(!0)}Al&&(el(br,xl,Oo),el(xr,xl,Oo,!0),el(fn,xl,()=>{Ne.pxRatio=se}));var Bc=ks(),Yc=_s();function No(e,n,o,l){return(l?[e[0],e[1]].concat(e.slice(2)):[e[0]].concat(e.slice(1))).map((u,f)=>oi(u,f,n,o))}function Uc(e,n){return e.map((o,l)=>l==0?{}:Te({},n,o))}function oi(e,n,o,l){return Te({},n==0?o:l,e)}function bs(e,n,o){return n==null?Ml:[n,o]}var Kc=bs;function jc(e,n,o){return n==null?Ml:un(n,o,ui,!0)}function xs(e,n,o,l){return n==null?Ml:pn(n,o,e.scales[l].log,!1)}var qc=xs;function Ts(e,n,o,l){return n==null?Ml:fi(n,o,e.scales[l].log,!1)}var Jc=Ts;function Zc(e,n,o,l,s){let u=Ue(go(e),go(n)),f=n-e,h=St(s/l*f,o);do{let d=o[h],m=l*d/f;if(m>=s&&u+(d<5?Wt.get(d):0)<=17)return[d,m]}while(++h<o.length);return[0,0]}function Ho(e){let n,o;return e=e.replace(/(\\d+)px/,(l,s)=>(n=Pe((o=+s)*se))+"px"),[e,n,o]}function Qc(e){e.show&&[e.font,e.labelFont].forEach(n=>{let o=he(n[2]*se,1);n[0]=n[0].replace(/[0-9.]+px/,o+"px"),n[1]=o})}function Ne(e,n,o){let l={mode:ie(e.mode,1)},s=l.mode;function u(t,i,r,c){let a=i.valToPct(t);return c+r*(i.dir==-1?1-a:a)}function f(t,i,r,c){let a=i.valToPct(t);return c+r*(i.dir==-1?a:1-a)}function h(t,i,r,c){return i.ori==0?u(t,i,r,c):f(t,i,r,c)}l.valToPosH=u,l.valToPosV=f;let d=!1;l.status=0;let m=l.root=ut(or);if(e.id!=null&&(m.id=e.id),tt(m,e.class),e.title){let t=ut(cr,m);t.textContent=e.title}let v=wt("canvas"),g=l.ctx=v.getContext("2d"),w=ut(fr,m);el("click",w,t=>{t.target===P&&(me!=wl||_e!=Sl)&&Oe.click(l,t)},!0);let L=l.under=ut(ur,w);w.appendChild(v);let P=l.over=ut(ar,w);e=El(e);let z=+ie(e.pxAlign,1),H=zo(z);(e.plugins||[]).forEach(t=>{t.opts&&(e=t.opts(l,e)||e)});let $=e.ms||.001,k=l.series=s==1?No(e.series||[],Po,Ro,!1):Uc(e.series||[null],Co),N=l.axes=No(e.axes||[],Eo,Do,!0),b=l.scales={},j=l.bands=e.bands||[];j.forEach(t=>{t.fill=X(t.fill||null),t.dir=ie(t.dir,-1)});let D=s==2?k[1].facets[0].scale:k[0].scale,q={axes:Bs,series:Hs},Y=(e.drawOrder||["axes","series"]).map(t=>q[t]);function Q(t){let i=t.distr==3?r=>Lt(r>0?r:t.clamp(l,r,t.min,t.max,t.key)):t.distr==4?r=>Un(r,t.asinh):t.distr==100?r=>t.fwd(r):r=>r;return r=>{let c=i(r),{_min:a,_max:p}=t,S=p-a;return(c-a)/S}}function B(t){let i=b[t];if(i==null){let r=(e.scales||Yl)[t]||Yl;if(r.from!=null){B(r.from);let c=Te({},b[r.from],r,{key:t});c.valToPct=Q(c),b[t]=c}else{i=b[t]=Te({},t==D?ps:Vc,r),i.key=t;let c=i.time,a=i.range,p=Ht(a);if((t!=D||s==2&&!c)&&(p&&(a[0]==null||a[1]==null)&&(a={min:a[0]==null?ho:{mode:1,hard:a[0],soft:a[0]},max:a[1]==null?ho:{mode:1,hard:a[1],soft:a[1]}},p=!1),!p&&dn(a))){let S=a;a=(_,y,T)=>y==null?Ml:un(y,T,S)}i.range=X(a||(c?Kc:t==D?i.distr==3?qc:i.distr==4?Jc:bs:i.distr==3?xs:i.distr==4?Ts:jc)),i.auto=X(p?!1:i.auto),i.clamp=X(i.clamp||Rc),i._min=i._max=null,i.valToPct=Q(i)}}}B("x"),B("y"),s==1&&k.forEach(t=>{B(t.scale)}),N.forEach(t=>{B(t.scale)});for(let t in e.scales)B(t);let x=b[D],K=x.distr,C,G;x.ori==0?(tt(m,sr),C=u,G=f):(tt(m,rr),C=f,G=u);let O={};for(let t in b){let i=b[t];(i.min!=null||i.max!=null)&&(O[t]={min:i.min,max:i.max},i.min=i.max=null)}let ee=e.tzDate||(t=>new Date(Pe(t/$))),F=e.fmtDate||pi,Ke=$==1?sc(ee):fc(ee),Se=xo(ee,bo($==1?oc:cc,F)),le=Mo(ee,To(ac,F)),fe=[],J=l.legend=Te({},mc,e.legend),R=l.cursor=Te({},_c,{drag:{y:s==2}},e.cursor),Me=J.show,$e=R.show,ve=J.markers;J.idxs=fe,ve.width=X(ve.width),ve.dash=X(ve.dash),ve.stroke=X(ve.stroke),ve.fill=X(ve.fill);let re,ht,Je,ye=[],_t=[],Pt,it=!1,Rt={};if(J.live){let t=k[1]?k[1].values:null;it=t!=null,Pt=it?t(l,1,0):{_:0};for(let i in Pt)Rt[i]=ri}if(Me)if(re=wt("table",wr,m),Je=wt("tbody",null,re),J.mount(l,re),it){ht=wt("thead",null,re,Je);let t=wt("tr",null,ht);wt("th",null,t);for(var nl in Pt)wt("th",Xi,t).textContent=nl}else tt(re,vr),J.live&&tt(re,Sr);let il={show:!0},Cl={show:!1};function jl(t,i){if(i==0&&(it||!J.live||s==2))return Ml;let r=[],c=wt("tr",_r,Je,Je.childNodes[i]);tt(c,t.class),t.show||tt(c,Xt);let a=wt("th",null,c);if(ve.show){let _=ut(yr,a);if(i>0){let y=ve.width(l,i);y&&(_.style.border=y+"px "+ve.dash(l,i)+" "+ve.stroke(l,i)),_.style.background=ve.fill(l,i)}}let p=ut(Xi,a);t.label instanceof HTMLElement?p.appendChild(t.label):p.textContent=t.label,i>0&&(ve.show||(p.style.color=t.width>0?ve.stroke(l,i):ve.fill(l,i)),Ge("click",a,_=>{if(R._lock)return;Ut(_);let y=k.indexOf(t);if((_.ctrlKey||_.metaKey)!=J.isolate){let T=k.some((M,A)=>A>0&&A!=y&&M.show);k.forEach((M,A)=>{A>0&&bt(A,T?A==y?il:Cl:il,!0,xe.setSeries)})}else bt(y,{show:!t.show},!0,xe.setSeries)},!1),cl&&Ge(no,a,_=>{R._lock||(Ut(_),bt(k.indexOf(t),_l,!0,xe.setSeries))},!1));for(var S in Pt){let _=wt("td",kr,c);_.textContent="--",r.push(_)}return[c,r]}let $t=new Map;function Ge(t,i,r,c=!0){let a=$t.get(i)||{},p=R.bind[t](l,i,r,c);p&&(el(t,i,a[t]=p),$t.set(i,a))}function ol(t,i,r){let c=$t.get(i)||{};for(let a in c)(t==null||a==t)&&(Xn(a,i,c[a]),delete c[a]);t==null&&$t.delete(i)}let At=0,Gt=0,U=0,E=0,pe=0,Ee=0,sl=pe,It=Ee,yt=U,Bt=E,Ze=0,ot=0,je=0,pt=0;l.bbox={};let _n=!1,ql=!1,rl=!1,Yt=!1,Jl=!1,st=!1;function yn(t,i,r){(r||t!=l.width||i!=l.height)&&bi(t,i),pl(!1),rl=!0,ql=!0,ml()}function bi(t,i){l.width=At=U=t,l.height=Gt=E=i,pe=Ee=0,Cs(),Rs();let r=l.bbox;Ze=r.left=Zt(pe*se,.5),ot=r.top=Zt(Ee*se,.5),je=r.width=Zt(U*se,.5),pt=r.height=Zt(E*se,.5)}let As=3;function Ds(){let t=!1,i=0;for(;!t;){i++;let r=Gs(i),c=Is(i);t=i==As||r&&c,t||(bi(l.width,l.height),ql=!0)}}function Ls({width:t,height:i}){yn(t,i)}l.setSize=Ls;function Cs(){let t=!1,i=!1,r=!1,c=!1;N.forEach((a,p)=>{if(a.show&&a._show){let{side:S,_size:_}=a,y=S%2,T=a.label!=null?a.labelSize:0,M=_+T;M>0&&(y?(U-=M,S==3?(pe+=M,c=!0):r=!0):(E-=M,S==0?(Ee+=M,t=!0):i=!0))}}),Kt[0]=t,Kt[1]=r,Kt[2]=i,Kt[3]=c,U-=Vt[1]+Vt[3],pe+=Vt[3],E-=Vt[2]+Vt[0],Ee+=Vt[0]}function Rs(){let t=pe+U,i=Ee+E,r=pe,c=Ee;function a(p,S){switch(p){case 1:return t+=S,t-S;case 2:return i+=S,i-S;case 3:return r-=S,r+S;case 0:return c-=S,c+S}}N.forEach((p,S)=>{if(p.show&&p._show){let _=p.side;p._pos=a(_,p._size),p.label!=null&&(p._lpos=a(_,p.labelSize))}})}if(R.dataIdx==null){let t=R.hover,i=t.skip=new Set(t.skip??[]);i.add(void 0);let r=t.prox=X(t.prox),c=t.bias??(t.bias=0);R.dataIdx=(a,p,S,_)=>{if(p==0)return S;let y=S,T=r(a,p,S,_)??ae,M=T>=0&&T<ae,A=x.ori==0?U:E,I=R.left,oe=n[0],ne=n[p];if(i.has(ne[S])){y=null;let Z=null,W=null,V;if(c==0||c==-1)for(V=S;Z==null&&V-- >0;)i.has(ne[V])||(Z=V);if(c==0||c==1)for(V=S;W==null&&V++<ne.length;)i.has(ne[V])||(W=V);if(Z!=null||W!=null)if(M){let ge=Z==null?-1/0:C(oe[Z],x,A,0),ke=W==null?1/0:C(oe[W],x,A,0),ze=I-ge,ue=ke-I;ze<=ue?ze<=T&&(y=Z):ue<=T&&(y=W)}else y=W==null?Z:Z==null?W:S-Z<=W-S?Z:W}else M&&Ae(I-C(oe[S],x,A,0))>T&&(y=null);return y}}let Ut=t=>{R.event=t};R.idxs=fe,R._lock=!1;let He=R.points;He.show=X(He.show),He.size=X(He.size),He.stroke=X(He.stroke),He.width=X(He.width),He.fill=X(He.fill);let kt=l.focus=Te({},e.focus||{alpha:.3},R.focus),cl=kt.prox>=0,fl=cl&&He.one,rt=[],ul=[],al=[];function xi(t,i){let r=He.show(l,i);if(r instanceof HTMLElement)return tt(r,gr),tt(r,t.class),Et(r,-10,-10,U,E),P.insertBefore(r,rt[i]),r}function Ti(t,i){if(s==1||i>0){let r=s==1&&b[t.scale].time,c=t.value;t.value=r?vo(c)?Mo(ee,To(c,F)):c||le:c||Dc,t.label=t.label||(r?kc:yc)}if(fl||i>0){t.width=t.width==null?1:t.width,t.paths=t.paths||Bc||Vr,t.fillTo=X(t.fillTo||zc),t.pxAlign=+ie(t.pxAlign,z),t.pxRound=zo(t.pxAlign),t.stroke=X(t.stroke||null),t.fill=X(t.fill||null),t._stroke=t._fill=t._paths=t._focus=null;let r=Lc(Ue(1,t.width),1),c=t.points=Te({},{size:r,width:Ue(1,r*.2),stroke:t.stroke,space:r*2,paths:Yc,_stroke:null,_fill:null},t.points);c.show=X(c.show),c.filter=X(c.filter),c.fill=X(c.fill),c.stroke=X(c.stroke),c.paths=X(c.paths),c.pxAlign=t.pxAlign}if(Me){let r=jl(t,i);ye.splice(i,0,r[0]),_t.splice(i,0,r[1]),J.values.push(null)}if($e){fe.splice(i,0,null);let r=null;fl?i==0&&(r=xi(t,i)):i>0&&(r=xi(t,i)),rt.splice(i,0,r),ul.splice(i,0,0),al.splice(i,0,0)}Ve("addSeries",i)}function Vs(t,i){i=i??k.length,t=s==1?oi(t,i,Po,Ro):oi(t,i,{},Co),k.splice(i,0,t),Ti(k[i],i)}l.addSeries=Vs;function zs(t){if(k.splice(t,1),Me){J.values.splice(t,1),_t.splice(t,1);let i=ye.splice(t,1)[0];ol(null,i.firstChild),i.remove()}$e&&(fe.splice(t,1),rt.splice(t,1)[0].remove(),ul.splice(t,1),al.splice(t,1)),Ve("delSeries",t)}l.delSeries=zs;let Kt=[!1,!1,!1,!1];function Fs(t,i){if(t._show=t.show,t.show){let r=t.side%2,c=b[t.scale];c==null&&(t.scale=r?k[1].scale:D,c=b[t.scale]);let a=c.time;t.size=X(t.size),t.space=X(t.space),t.rotate=X(t.rotate),Ht(t.incrs)&&t.incrs.forEach(S=>{!Wt.has(S)&&Wt.set(S,jo(S))}),t.incrs=X(t.incrs||(c.distr==2?lc:a?$==1?ic:rc:Qt)),t.splits=X(t.splits||(a&&c.distr==1?Ke:c.distr==3?ti:c.distr==4?Tc:xc)),t.stroke=X(t.stroke),t.grid.stroke=X(t.grid.stroke),t.ticks.stroke=X(t.ticks.stroke),t.border.stroke=X(t.border.stroke);let p=t.values;t.values=Ht(p)&&!Ht(p[0])?X(p):a?Ht(p)?xo(ee,bo(p,F)):vo(p)?uc(ee,p):p||Se:p||bc,t.filter=X(t.filter||(c.distr>=3&&c.log==10?Pc:c.distr==3&&c.log==2?Ac:Uo)),t.font=Ho(t.font),t.labelFont=Ho(t.labelFont),t._size=t.size(l,null,i,0),t._space=t._rotate=t._incrs=t._found=t._splits=t._values=null,t._size>0&&(Kt[i]=!0,t._el=ut(hr,w))}}function Rl(t,i,r,c){let[a,p,S,_]=r,y=i%2,T=0;return y==0&&(_||p)&&(T=i==0&&!a||i==2&&!S?Pe(Eo.size/3):0),y==1&&(a||S)&&(T=i==1&&!p||i==3&&!_?Pe(Do.size/2):0),T}let Mi=l.padding=(e.padding||[Rl,Rl,Rl,Rl]).map(t=>X(ie(t,Rl))),Vt=l._padding=Mi.map((t,i)=>t(l,i,Kt,0)),Fe,De=null,Le=null,Zl=s==1?k[0].idxs:null,mt=null,Vl=!1;function Ei(t,i){if(n=t??[],l.data=l._data=n,s==2){Fe=0;for(let r=1;r<k.length;r++)Fe+=n[r][0].length}else{n.length==0&&(l.data=l._data=n=[[]]),mt=n[0],Fe=mt.length;let r=n;if(K==2){r=n.slice();let c=r[0]=Array(Fe);for(let a=0;a<Fe;a++)c[a]=a}l._data=n=r}if(pl(!0),Ve("setData"),K==2&&(rl=!0),i!==!1){let r=x;r.auto(l,Vl)?kn():Ft(D,r.min,r.max),Yt=Yt||R.left>=0,st=!0,ml()}}l.setData=Ei;function kn(){Vl=!0;let t,i;s==1&&(Fe>0?(De=Zl[0]=0,Le=Zl[1]=Fe-1,t=n[0][De],i=n[0][Le],K==2?(t=De,i=Le):t==i&&(K==3?[t,i]=pn(t,t,x.log,!1):K==4?[t,i]=fi(t,t,x.log,!1):x.time?i=t+Pe(86400/$):[t,i]=un(t,i,ui,!0))):(De=Zl[0]=t=null,Le=Zl[1]=i=null)),Ft(D,t,i)}let Ql,hl,bn,xn,Tn,Mn,En,Pn,An,qe;function Pi(t,i,r,c,a,p){t??(t=to),r??(r=hi),c??(c="butt"),a??(a=to),p??(p="round"),t!=Ql&&(g.strokeStyle=Ql=t),a!=hl&&(g.fillStyle=hl=a),i!=bn&&(g.lineWidth=bn=i),p!=Tn&&(g.lineJoin=Tn=p),c!=Mn&&(g.lineCap=Mn=c),r!=xn&&g.setLineDash(xn=r)}function Ai(t,i,r,c){i!=hl&&(g.fillStyle=hl=i),t!=En&&(g.font=En=t),r!=Pn&&(g.textAlign=Pn=r),c!=An&&(g.textBaseline=An=c)}function Dn(t,i,r,c,a=0){if(c.length>0&&t.auto(l,Vl)&&(i==null||i.min==null)){let p=ie(De,0),S=ie(Le,c.length-1),_=r.min==null?Pr(c,p,S,a,t.distr==3):[r.min,r.max];t.min=vt(t.min,r.min=_[0]),t.max=Ue(t.max,r.max=_[1])}}let Di={min:null,max:null};function Os(){for(let c in b){let a=b[c];O[c]==null&&(a.min==null||O[D]!=null&&a.auto(l,Vl))&&(O[c]=Di)}for(let c in b){let a=b[c];O[c]==null&&a.from!=null&&O[a.from]!=null&&(O[c]=Di)}O[D]!=null&&pl(!0);let t={};for(let c in O){let a=O[c];if(a!=null){let p=t[c]=El(b[c],Or);if(a.min!=null)Te(p,a);else if(c!=D||s==2)if(Fe==0&&p.from==null){let S=p.range(l,null,null,c);p.min=S[0],p.max=S[1]}else p.min=ae,p.max=-ae}}if(Fe>0){k.forEach((c,a)=>{if(s==1){let p=c.scale,S=O[p];if(S==null)return;let _=t[p];if(a==0){let y=_.range(l,_.min,_.max,p);_.min=y[0],_.max=y[1],De=St(_.min,n[0]),Le=St(_.max,n[0]),Le-De>1&&(n[0][De]<_.min&&De++,n[0][Le]>_.max&&Le--),c.min=mt[De],c.max=mt[Le]}else c.show&&c.auto&&Dn(_,S,c,n[a],c.sorted);c.idxs[0]=De,c.idxs[1]=Le}else if(a>0&&c.show&&c.auto){let[p,S]=c.facets,_=p.scale,y=S.scale,[T,M]=n[a],A=t[_],I=t[y];A!=null&&Dn(A,O[_],p,T,p.sorted),I!=null&&Dn(I,O[y],S,M,S.sorted),c.min=S.min,c.max=S.max}});for(let c in t){let a=t[c],p=O[c];if(a.from==null&&(p==null||p.min==null)){let S=a.range(l,a.min==ae?null:a.min,a.max==-ae?null:a.max,c);a.min=S[0],a.max=S[1]}}}for(let c in t){let a=t[c];if(a.from!=null){let p=t[a.from];if(p.min==null)a.min=a.max=null;else{let S=a.range(l,p.min,p.max,c);a.min=S[0],a.max=S[1]}}}let i={},r=!1;for(let c in t){let a=t[c],p=b[c];if(p.min!=a.min||p.max!=a.max){p.min=a.min,p.max=a.max;let S=p.distr;p._min=S==3?Lt(p.min):S==4?Un(p.min,p.asinh):S==100?p.fwd(p.min):p.min,p._max=S==3?Lt(p.max):S==4?Un(p.max,p.asinh):S==100?p.fwd(p.max):p.max,i[c]=r=!0}}if(r){k.forEach((c,a)=>{s==2?a>0&&i.y&&(c._paths=null):i[c.scale]&&(c._paths=null)});for(let c in i)rl=!0,Ve("setScale",c);$e&&R.left>=0&&(Yt=st=!0)}for(let c in O)O[c]=null}function Ns(t){let i=ei(De-1,0,Fe-1),r=ei(Le+1,0,Fe-1);for(;t[i]==null&&i>0;)i--;for(;t[r]==null&&r<Fe-1;)r++;return[i,r]}function Hs(){if(Fe>0){let t=k.some(i=>i._focus)&&qe!=kt.alpha;t&&(g.globalAlpha=qe=kt.alpha),k.forEach((i,r)=>{if(r>0&&i.show&&(Li(r,!1),Li(r,!0),i._paths==null)){let c=qe;qe!=i.alpha&&(g.globalAlpha=qe=i.alpha);let a=s==2?[0,n[r][0].length-1]:Ns(n[r]);i._paths=i.paths(l,r,a[0],a[1]),qe!=c&&(g.globalAlpha=qe=c)}}),k.forEach((i,r)=>{if(r>0&&i.show){let c=qe;qe!=i.alpha&&(g.globalAlpha=qe=i.alpha),i._paths!=null&&Ci(r,!1);{let a=i._paths!=null?i._paths.gaps:null,p=i.points.show(l,r,De,Le,a),S=i.points.filter(l,r,p,a);(p||S)&&(i.points._paths=i.points.paths(l,r,De,Le,S),Ci(r,!0))}qe!=c&&(g.globalAlpha=qe=c),Ve("drawSeries",r)}}),t&&(g.globalAlpha=qe=1)}}function Li(t,i){let r=i?k[t].points:k[t];r._stroke=r.stroke(l,t),r._fill=r.fill(l,t)}function Ci(t,i){let r=i?k[t].points:k[t],{stroke:c,fill:a,clip:p,flags:S,_stroke:_=r._stroke,_fill:y=r._fill,_width:T=r.width}=r._paths;T=he(T*se,3);let M=null,A=T%2/2;i&&y==null&&(y=T>0?"#fff":_);let I=r.pxAlign==1&&A>0;if(I&&g.translate(A,A),!i){let oe=Ze-T/2,ne=ot-T/2,Z=je+T,W=pt+T;M=new Path2D,M.rect(oe,ne,Z,W)}i?Ln(_,T,r.dash,r.cap,y,c,a,S,p):Ws(t,_,T,r.dash,r.cap,y,c,a,S,M,p),I&&g.translate(-A,-A)}function Ws(t,i,r,c,a,p,S,_,y,T,M){let A=!1;y!=0&&j.forEach((I,oe)=>{if(I.series[0]==t){let ne=k[I.series[1]],Z=n[I.series[1]],W=(ne._paths||Yl).band;Ht(W)&&(W=I.dir==1?W[0]:W[1]);let V,ge=null;ne.show&&W&&Dr(Z,De,Le)?(ge=I.fill(l,oe)||p,V=ne._paths.clip):W=null,Ln(i,r,c,a,ge,S,_,y,T,M,V,W),A=!0}}),A||Ln(i,r,c,a,p,S,_,y,T,M)}let Ri=Pl|ni;function Ln(t,i,r,c,a,p,S,_,y,T,M,A){Pi(t,i,r,c,a),(y||T||A)&&(g.save(),y&&g.clip(y),T&&g.clip(T)),A?(_&Ri)==Ri?(g.clip(A),M&&g.clip(M),en(a,S),Xl(t,p,i)):_&ni?(en(a,S),g.clip(A),Xl(t,p,i)):_&Pl&&(g.save(),g.clip(A),M&&g.clip(M),en(a,S),g.restore(),Xl(t,p,i)):(en(a,S),Xl(t,p,i)),(y||T||A)&&g.restore()}function Xl(t,i,r){r>0&&(i instanceof Map?i.forEach((c,a)=>{g.strokeStyle=Ql=a,g.stroke(c)}):i!=null&&t&&g.stroke(i))}function en(t,i){i instanceof Map?i.forEach((r,c)=>{g.fillStyle=hl=c,g.fill(r)}):i!=null&&t&&g.fill(i)}function $s(t,i,r,c){let a=N[t],p;if(c<=0)p=[0,0];else{let S=a._space=a.space(l,t,i,r,c),_=a._incrs=a.incrs(l,t,i,r,c,S);p=Zc(i,r,_,c,S)}return a._found=p}function Cn(t,i,r,c,a,p,S,_,y,T){let M=S%2/2;z==1&&g.translate(M,M),Pi(_,S,y,T,_),g.beginPath();let A,I,oe,ne,Z=a+(c==0||c==3?-p:p);r==0?(I=a,ne=Z):(A=a,oe=Z);for(let W=0;W<t.length;W++)i[W]!=null&&(r==0?A=oe=t[W]:I=ne=t[W],g.moveTo(A,I),g.lineTo(oe,ne));g.stroke(),z==1&&g.translate(-M,-M)}function Gs(t){let i=!0;return N.forEach((r,c)=>{if(!r.show)return;let a=b[r.scale];if(a.min==null){r._show&&(i=!1,r._show=!1,pl(!1));return}else r._show||(i=!1,r._show=!0,pl(!1));let p=r.side,S=p%2,{min:_,max:y}=a,[T,M]=$s(c,_,y,S==0?U:E);if(M==0)return;let A=a.distr==2,I=r._splits=r.splits(l,c,_,y,T,M,A),oe=a.distr==2?I.map(V=>mt[V]):I,ne=a.distr==2?mt[I[1]]-mt[I[0]]:T,Z=r._values=r.values(l,r.filter(l,oe,c,M,ne),c,M,ne);r._rotate=p==2?r.rotate(l,Z,c,M):0;let W=r._size;r._size=at(r.size(l,Z,c,t)),W!=null&&r._size!=W&&(i=!1)}),i}function Is(t){let i=!0;return Mi.forEach((r,c)=>{let a=r(l,c,Kt,t);a!=Vt[c]&&(i=!1),Vt[c]=a}),i}function Bs(){for(let t=0;t<N.length;t++){let i=N[t];if(!i.show||!i._show)continue;let r=i.side,c=r%2,a,p,S=i.stroke(l,t),_=r==0||r==3?-1:1,[y,T]=i._found;if(i.label!=null){let Be=i.labelGap*_,et=Pe((i._lpos+Be)*se);Ai(i.labelFont[0],S,"center",r==2?"top":eo),g.save(),c==1?(a=p=0,g.translate(et,Pe(ot+pt/2)),g.rotate((r==3?-cn:cn)/2)):(a=Pe(Ze+je/2),p=et);let Jt=Bo(i.label)?i.label(l,t,y,T):i.label;g.fillText(Jt,a,p),g.restore()}if(T==0)continue;let M=b[i.scale],A=c==0?je:pt,I=c==0?Ze:ot,oe=i._splits,ne=M.distr==2?oe.map(Be=>mt[Be]):oe,Z=M.distr==2?mt[oe[1]]-mt[oe[0]]:y,W=i.ticks,V=i.border,ge=W.show?W.size:0,ke=Pe(ge*se),ze=Pe((i.alignTo==2?i._size-ge-i.gap:i.gap)*se),ue=i._rotate*-cn/180,be=H(i._pos*se),Qe=(ke+ze)*_,Ie=be+Qe;p=c==0?Ie:0,a=c==1?Ie:0;let ct=i.font[0],dt=i.align==1?kl:i.align==2?In:ue>0?kl:ue<0?In:c==0?"center":r==3?In:kl,Tt=ue||c==1?"middle":r==2?"top":eo;Ai(ct,S,dt,Tt);let Xe=i.font[1]*i.lineGap,ft=oe.map(Be=>H(h(Be,M,A,I))),gt=i._values;for(let Be=0;Be<gt.length;Be++){let et=gt[Be];if(et!=null){c==0?a=ft[Be]:p=ft[Be],et=""+et;let Jt=et.indexOf(`\n`)==-1?[et]:et.split(/\\n/gm);for(let Ye=0;Ye<Jt.length;Ye++){let Qi=Jt[Ye];ue?(g.save(),g.translate(a,p+Ye*Xe),g.rotate(ue),g.fillText(Qi,0,0),g.restore()):g.fillText(Qi,a,p+Ye*Xe)}}}W.show&&Cn(ft,W.filter(l,ne,t,T,Z),c,r,be,ke,he(W.width*se,3),W.stroke(l,t),W.dash,W.cap);let Mt=i.grid;Mt.show&&Cn(ft,Mt.filter(l,ne,t,T,Z),c,c==0?2:1,c==0?ot:Ze,c==0?pt:je,he(Mt.width*se,3),Mt.stroke(l,t),Mt.dash,Mt.cap),V.show&&Cn([be],[1],c==0?1:0,c==0?1:2,c==1?ot:Ze,c==1?pt:je,he(V.width*se,3),V.stroke(l,t),V.dash,V.cap)}Ve("drawAxes")}function pl(t){k.forEach((i,r)=>{r>0&&(i._paths=null,t&&(s==1?(i.min=null,i.max=null):i.facets.forEach(c=>{c.min=null,c.max=null})))})}let tn=!1,Rn=!1,zl=[];function Ys(){Rn=!1;for(let t=0;t<zl.length;t++)Ve(...zl[t]);zl.length=0}function ml(){tn||(Br(Vi),tn=!0)}function Us(t,i=!1){tn=!0,Rn=i,t(l),Vi(),i&&zl.length>0&&queueMicrotask(Ys)}l.batch=Us;function Vi(){if(_n&&(Os(),_n=!1),rl&&(Ds(),rl=!1),ql){if(we(L,kl,pe),we(L,"top",Ee),we(L,$l,U),we(L,Gl,E),we(P,kl,pe),we(P,"top",Ee),we(P,$l,U),we(P,Gl,E),we(w,$l,At),we(w,Gl,Gt),v.width=Pe(At*se),v.height=Pe(Gt*se),N.forEach(({_el:t,_show:i,_size:r,_pos:c,side:a})=>{if(t!=null)if(i){let p=a===3||a===0?r:0,S=a%2==1;we(t,S?"left":"top",c-p),we(t,S?"width":"height",r),we(t,S?"top":"left",S?Ee:pe),we(t,S?"height":"width",S?E:U),Qn(t,Xt)}else tt(t,Xt)}),Ql=hl=bn=Tn=Mn=En=Pn=An=xn=null,qe=1,Nl(!0),pe!=sl||Ee!=It||U!=yt||E!=Bt){pl(!1);let t=U/yt,i=E/Bt;if($e&&!Yt&&R.left>=0){R.left*=t,R.top*=i,dl&&Et(dl,Pe(R.left),0,U,E),gl&&Et(gl,0,Pe(R.top),U,E);for(let r=0;r<rt.length;r++){let c=rt[r];c!=null&&(ul[r]*=t,al[r]*=i,Et(c,at(ul[r]),at(al[r]),U,E))}}if(de.show&&!Jl&&de.left>=0&&de.width>0){de.left*=t,de.width*=t,de.top*=i,de.height*=i;for(let r in Hn)we(vl,r,de[r])}sl=pe,It=Ee,yt=U,Bt=E}Ve("setSize"),ql=!1}At>0&&Gt>0&&(g.clearRect(0,0,v.width,v.height),Ve("drawClear"),Y.forEach(t=>t()),Ve("draw")),de.show&&Jl&&(ln(de),Jl=!1),$e&&Yt&&(qt(null,!0,!1),Yt=!1),J.show&&J.live&&st&&(On(),st=!1),d||(d=!0,l.status=1,Ve("ready")),Vl=!1,tn=!1}l.redraw=(t,i)=>{rl=i||!1,t!==!1?Ft(D,x.min,x.max):ml()};function Vn(t,i){let r=b[t];if(r.from==null){if(Fe==0){let c=r.range(l,i.min,i.max,t);i.min=c[0],i.max=c[1]}if(i.min>i.max){let c=i.min;i.min=i.max,i.max=c}if(Fe>1&&i.min!=null&&i.max!=null&&i.max-i.min<1e-16)return;t==D&&r.distr==2&&Fe>0&&(i.min=St(i.min,n[0]),i.max=St(i.max,n[0]),i.min==i.max&&i.max++),O[t]=i,_n=!0,ml()}}l.setScale=Vn;let zn,Fn,dl,gl,zi,Fi,wl,Sl,Oi,Ni,me,_e,zt=!1,Oe=R.drag,Ce=Oe.x,Re=Oe.y;$e&&(R.x&&(zn=ut(mr,P)),R.y&&(Fn=ut(dr,P)),x.ori==0?(dl=zn,gl=Fn):(dl=Fn,gl=zn),me=R.left,_e=R.top);let de=l.select=Te({show:!0,over:!0,left:0,width:0,top:0,height:0},e.select),vl=de.show?ut(pr,de.over?P:L):null;function ln(t,i){if(de.show){for(let r in t)de[r]=t[r],r in Hn&&we(vl,r,t[r]);i!==!1&&Ve("setSelect")}}l.setSelect=ln;function Ks(t){if(k[t].show)Me&&Qn(ye[t],Xt);else if(Me&&tt(ye[t],Xt),$e){let r=fl?rt[0]:rt[t];r!=null&&Et(r,-10,-10,U,E)}}function Ft(t,i,r){Vn(t,{min:i,max:r})}function bt(t,i,r,c){i.focus!=null&&Qs(t),i.show!=null&&k.forEach((a,p)=>{p>0&&(t==p||t==null)&&(a.show=i.show,Ks(p),s==2?(Ft(a.facets[0].scale,null,null),Ft(a.facets[1].scale,null,null)):Ft(a.scale,null,null),ml())}),r!==!1&&Ve("setSeries",t,i),c&&Hl("setSeries",l,t,i)}l.setSeries=bt;function js(t,i){Te(j[t],i)}function qs(t,i){t.fill=X(t.fill||null),t.dir=ie(t.dir,-1),i=i??j.length,j.splice(i,0,t)}function Js(t){t==null?j.length=0:j.splice(t,1)}l.addBand=qs,l.setBand=js,l.delBand=Js;function Zs(t,i){k[t].alpha=i,$e&&rt[t]!=null&&(rt[t].style.opacity=i),Me&&ye[t]&&(ye[t].style.opacity=i)}let Dt,Ot,jt,_l={focus:!0};function Qs(t){if(t!=jt){let i=t==null,r=kt.alpha!=1;k.forEach((c,a)=>{if(s==1||a>0){let p=i||a==0||a==t;c._focus=i?null:p,r&&Zs(a,p?1:kt.alpha)}}),jt=t,r&&ml()}}Me&&cl&&Ge(io,re,t=>{R._lock||(Ut(t),jt!=null&&bt(null,_l,!0,xe.setSeries))});function xt(t,i,r){let c=b[i];r&&(t=t/se-(c.ori==1?Ee:pe));let a=U;c.ori==1&&(a=E,t=a-t),c.dir==-1&&(t=a-t);let p=c._min,S=c._max,_=t/a,y=p+(S-p)*_,T=c.distr;return T==3?Tl(10,y):T==4?Cr(y,c.asinh):T==100?c.bwd(y):y}function Xs(t,i){let r=xt(t,D,i);return St(r,n[0],De,Le)}l.valToIdx=t=>St(t,n[0]),l.posToIdx=Xs,l.posToVal=xt,l.valToPos=(t,i,r)=>b[i].ori==0?u(t,b[i],r?je:U,r?Ze:0):f(t,b[i],r?pt:E,r?ot:0),l.setCursor=(t,i,r)=>{me=t.left,_e=t.top,qt(null,i,r)};function Hi(t,i){we(vl,kl,de.left=t),we(vl,$l,de.width=i)}function Wi(t,i){we(vl,"top",de.top=t),we(vl,Gl,de.height=i)}let Fl=x.ori==0?Hi:Wi,Ol=x.ori==1?Hi:Wi;function er(){if(Me&&J.live)for(let t=s==2?1:0;t<k.length;t++){if(t==0&&it)continue;let i=J.values[t],r=0;for(let c in i)_t[t][r++].firstChild.nodeValue=i[c]}}function On(t,i){if(t!=null&&(t.idxs?t.idxs.forEach((r,c)=>{fe[c]=r}):Fr(t.idx)||fe.fill(t.idx),J.idx=fe[0]),Me&&J.live){for(let r=0;r<k.length;r++)(r>0||s==1&&!it)&&tr(r,fe[r]);er()}st=!1,i!==!1&&Ve("setLegend")}l.setLegend=On;function tr(t,i){let r=k[t],c=t==0&&K==2?mt:n[t],a;it?a=r.values(l,t,i)??Rt:(a=r.value(l,i==null?null:c[i],t,i),a=a==null?Rt:{_:a}),J.values[t]=a}function qt(t,i,r){Oi=me,Ni=_e,[me,_e]=R.move(l,me,_e),R.left=me,R.top=_e,$e&&(dl&&Et(dl,Pe(me),0,U,E),gl&&Et(gl,0,Pe(_e),U,E));let c,a=De>Le;Dt=ae,Ot=null;let p=x.ori==0?U:E,S=x.ori==1?U:E;if(me<0||Fe==0||a){c=R.idx=null;for(let _=0;_<k.length;_++){let y=rt[_];y!=null&&Et(y,-10,-10,U,E)}cl&&bt(null,_l,!0,t==null&&xe.setSeries),J.live&&(fe.fill(c),st=!0)}else{let _,y,T;s==1&&(_=x.ori==0?me:_e,y=xt(_,D),c=R.idx=St(y,n[0],De,Le),T=C(n[0][c],x,p,0));let M=-10,A=-10,I=0,oe=0,ne=!0,Z="",W="";for(let V=s==2?1:0;V<k.length;V++){let ge=k[V],ke=fe[V],ze=ke==null?null:s==1?n[V][ke]:n[V][1][ke],ue=R.dataIdx(l,V,c,y),be=ue==null?null:s==1?n[V][ue]:n[V][1][ue];if(st=st||be!=ze||ue!=ke,fe[V]=ue,V>0&&ge.show){let Qe=ue==null?-10:ue==c?T:C(s==1?n[0][ue]:n[V][0][ue],x,p,0),Ie=be==null?-10:G(be,s==1?b[ge.scale]:b[ge.facets[1].scale],S,0);if(cl&&be!=null){let ct=x.ori==1?me:_e,dt=Ae(kt.dist(l,V,ue,Ie,ct));if(dt<Dt){let Tt=kt.bias;if(Tt!=0){let Xe=xt(ct,ge.scale),ft=be>=0?1:-1,gt=Xe>=0?1:-1;gt==ft&&(gt==1?Tt==1?be>=Xe:be<=Xe:Tt==1?be<=Xe:be>=Xe)&&(Dt=dt,Ot=V)}else Dt=dt,Ot=V}}if(st||fl){let ct,dt;x.ori==0?(ct=Qe,dt=Ie):(ct=Ie,dt=Qe);let Tt,Xe,ft,gt,Mt,Be,et=!0,Jt=He.bbox;if(Jt!=null){et=!1;let Ye=Jt(l,V);ft=Ye.left,gt=Ye.top,Tt=Ye.width,Xe=Ye.height}else ft=ct,gt=dt,Tt=Xe=He.size(l,V);if(Be=He.fill(l,V),Mt=He.stroke(l,V),fl)V==Ot&&Dt<=kt.prox&&(M=ft,A=gt,I=Tt,oe=Xe,ne=et,Z=Be,W=Mt);else{let Ye=rt[V];Ye!=null&&(ul[V]=ft,al[V]=gt,ao(Ye,Tt,Xe,et),fo(Ye,Be,Mt),Et(Ye,at(ft),at(gt),U,E))}}}}if(fl){let V=kt.prox,ge=jt==null?Dt<=V:Dt>V||Ot!=jt;if(st||ge){let ke=rt[0];ke!=null&&(ul[0]=M,al[0]=A,ao(ke,I,oe,ne),fo(ke,Z,W),Et(ke,at(M),at(A),U,E))}}}if(de.show&&zt)if(t!=null){let[_,y]=xe.scales,[T,M]=xe.match,[A,I]=t.cursor.sync.scales,oe=t.cursor.drag;if(Ce=oe._x,Re=oe._y,Ce||Re){let{left:ne,top:Z,width:W,height:V}=t.select,ge=t.scales[A].ori,ke=t.posToVal,ze,ue,be,Qe,Ie,ct=_!=null&&T(_,A),dt=y!=null&&M(y,I);ct&&Ce?(ge==0?(ze=ne,ue=W):(ze=Z,ue=V),be=b[_],Qe=C(ke(ze,A),be,p,0),Ie=C(ke(ze+ue,A),be,p,0),Fl(vt(Qe,Ie),Ae(Ie-Qe))):Fl(0,p),dt&&Re?(ge==1?(ze=ne,ue=W):(ze=Z,ue=V),be=b[y],Qe=G(ke(ze,I),be,S,0),Ie=G(ke(ze+ue,I),be,S,0),Ol(vt(Qe,Ie),Ae(Ie-Qe))):Ol(0,S)}else Wn()}else{let _=Ae(Oi-zi),y=Ae(Ni-Fi);if(x.ori==1){let I=_;_=y,y=I}Ce=Oe.x&&_>=Oe.dist,Re=Oe.y&&y>=Oe.dist;let T=Oe.uni;T!=null?Ce&&Re&&(Ce=_>=T,Re=y>=T,!Ce&&!Re&&(y>_?Re=!0:Ce=!0)):Oe.x&&Oe.y&&(Ce||Re)&&(Ce=Re=!0);let M,A;Ce&&(x.ori==0?(M=wl,A=me):(M=Sl,A=_e),Fl(vt(M,A),Ae(A-M)),Re||Ol(0,S)),Re&&(x.ori==1?(M=wl,A=me):(M=Sl,A=_e),Ol(vt(M,A),Ae(A-M)),Ce||Fl(0,p)),!Ce&&!Re&&(Fl(0,0),Ol(0,0))}if(Oe._x=Ce,Oe._y=Re,t==null){if(r){if(Zi!=null){let[_,y]=xe.scales;xe.values[0]=_!=null?xt(x.ori==0?me:_e,_):null,xe.values[1]=y!=null?xt(x.ori==1?me:_e,y):null}Hl(Bn,l,me,_e,U,E,c)}if(cl){let _=r&&xe.setSeries,y=kt.prox;jt==null?Dt<=y&&bt(Ot,_l,!0,_):Dt>y?bt(null,_l,!0,_):Ot!=jt&&bt(Ot,_l,!0,_)}}st&&(J.idx=c,On()),i!==!1&&Ve("setCursor")}let Nt=null;Object.defineProperty(l,"rect",{get(){return Nt==null&&Nl(!1),Nt}});function Nl(t=!1){t?Nt=null:(Nt=P.getBoundingClientRect(),Ve("syncRect",Nt))}function $i(t,i,r,c,a,p,S){R._lock||zt&&t!=null&&t.movementX==0&&t.movementY==0||(Nn(t,i,r,c,a,p,S,!1,t!=null),t!=null?qt(null,!0,!0):qt(i,!0,!1))}function Nn(t,i,r,c,a,p,S,_,y){if(Nt==null&&Nl(!1),Ut(t),t!=null)r=t.clientX-Nt.left,c=t.clientY-Nt.top;else{if(r<0||c<0){me=-10,_e=-10;return}let[T,M]=xe.scales,A=i.cursor.sync,[I,oe]=A.values,[ne,Z]=A.scales,[W,V]=xe.match,ge=i.axes[0].side%2==1,ke=x.ori==0?U:E,ze=x.ori==1?U:E,ue=ge?p:a,be=ge?a:p,Qe=ge?c:r,Ie=ge?r:c;if(ne!=null?r=W(T,ne)?h(I,b[T],ke,0):-10:r=ke*(Qe/ue),Z!=null?c=V(M,Z)?h(oe,b[M],ze,0):-10:c=ze*(Ie/be),x.ori==1){let ct=r;r=c,c=ct}}y&&(i==null||i.cursor.event.type==Bn)&&((r<=1||r>=U-1)&&(r=Zt(r,U)),(c<=1||c>=E-1)&&(c=Zt(c,E))),_?(zi=r,Fi=c,[wl,Sl]=R.move(l,r,c)):(me=r,_e=c)}let Hn={width:0,height:0,left:0,top:0};function Wn(){ln(Hn,!1)}let Gi,Ii,Bi,Yi;function Ui(t,i,r,c,a,p,S){zt=!0,Ce=Re=Oe._x=Oe._y=!1,Nn(t,i,r,c,a,p,S,!0,!1),t!=null&&(Ge(Yn,Jn,Ki,!1),Hl(lo,l,wl,Sl,U,E,null));let{left:_,top:y,width:T,height:M}=de;Gi=_,Ii=y,Bi=T,Yi=M}function Ki(t,i,r,c,a,p,S){zt=Oe._x=Oe._y=!1,Nn(t,i,r,c,a,p,S,!1,!0);let{left:_,top:y,width:T,height:M}=de,A=T>0||M>0,I=Gi!=_||Ii!=y||Bi!=T||Yi!=M;if(A&&I&&ln(de),Oe.setScale&&A&&I){let oe=_,ne=T,Z=y,W=M;if(x.ori==1&&(oe=y,ne=M,Z=_,W=T),Ce&&Ft(D,xt(oe,D),xt(oe+ne,D)),Re)for(let V in b){let ge=b[V];V!=D&&ge.from==null&&ge.min!=ae&&Ft(V,xt(Z+W,V),xt(Z,V))}Wn()}else R.lock&&(R._lock=!R._lock,qt(i,!0,t!=null));t!=null&&(ol(Yn,Jn),Hl(Yn,l,me,_e,U,E,null))}function lr(t,i,r,c,a,p,S){if(R._lock)return;Ut(t);let _=zt;if(zt){let y=!0,T=!0,M=10,A,I;x.ori==0?(A=Ce,I=Re):(A=Re,I=Ce),A&&I&&(y=me<=M||me>=U-M,T=_e<=M||_e>=E-M),A&&y&&(me=me<wl?0:U),I&&T&&(_e=_e<Sl?0:E),qt(null,!0,!0),zt=!1}me=-10,_e=-10,fe.fill(null),qt(null,!0,!0),_&&(zt=_)}function ji(t,i,r,c,a,p,S){R._lock||(Ut(t),kn(),Wn(),t!=null&&Hl(oo,l,me,_e,U,E,null))}function qi(){N.forEach(Qc),yn(l.width,l.height,!0)}el(fn,xl,qi);let yl={};yl.mousedown=Ui,yl.mousemove=$i,yl.mouseup=Ki,yl.dblclick=ji,yl.setSeries=(t,i,r,c)=>{let a=xe.match[2];r=a(l,i,r),r!=-1&&bt(r,c,!0,!1)},$e&&(Ge(lo,P,Ui),Ge(Bn,P,$i),Ge(no,P,t=>{Ut(t),Nl(!1)}),Ge(io,P,lr),Ge(oo,P,ji),ii.add(l),l.syncRect=Nl);let nn=l.hooks=e.hooks||{};function Ve(t,i,r){Rn?zl.push([t,i,r]):t in nn&&nn[t].forEach(c=>{c.call(null,l,i,r)})}(e.plugins||[]).forEach(t=>{for(let i in t.hooks)nn[i]=(nn[i]||[]).concat(t.hooks[i])});let Ji=(t,i,r)=>r,xe=Te({key:null,setSeries:!1,filters:{pub:wo,sub:wo},scales:[D,k[1]?k[1].scale:null],match:[So,So,Ji],values:[null,null]},R.sync);xe.match.length==2&&xe.match.push(Ji),R.sync=xe;let Zi=xe.key,$n=ms(Zi);function Hl(t,i,r,c,a,p,S){xe.filters.pub(t,i,r,c,a,p,S)&&$n.pub(t,i,r,c,a,p,S)}$n.sub(l);function nr(t,i,r,c,a,p,S){xe.filters.sub(t,i,r,c,a,p,S)&&yl[t](null,i,r,c,a,p,S)}l.pub=nr;function ir(){$n.unsub(l),ii.delete(l),$t.clear(),Xn(fn,xl,qi),m.remove(),re?.remove(),Ve("destroy")}l.destroy=ir;function Gn(){Ve("init",e,n),Ei(n||e.data,!1),O[D]?Vn(D,O[D]):kn(),Jl=de.show&&(de.width>0||de.height>0),Yt=st=!0,yn(e.width,e.height)}return k.forEach(Ti),N.forEach(Fs),o?o instanceof HTMLElement?(o.appendChild(m),Gn()):o(l,Gn):Gn(),l}Ne.assign=Te;Ne.fmtNum=ai;Ne.rangeNum=un;Ne.rangeLog=pn;Ne.rangeAsinh=fi;Ne.orient=ll;Ne.pxRatio=se;Ne.join=Ir;Ne.fmtDate=pi,Ne.tzDate=ec;Ne.sync=ms;{Ne.addGap=Fc,Ne.clipGaps=gn;let e=Ne.paths={points:_s};e.linear=ks,e.stepped=Hc,e.bars=Wc,e.spline=Gc}var We={overview:null,series:new Map,waiting:new Map,chart:null},Xc=/^[0-9a-f]{7,64}$/;window.benchgateSite={overview(e){We.overview=e,Ps()},series(e,n){We.series.set(e,n);let o=We.waiting.get(e);We.waiting.delete(e),o&&o(n)}};function te(e,n={},o=[]){let l=document.createElement(e);for(let[s,u]of Object.entries(n))s==="text"?l.textContent=u:s==="dataset"?Object.assign(l.dataset,u):s==="onclick"?l.addEventListener("click",u):l.setAttribute(s,u);for(let s of o)l.append(s);return l}var Kl=e=>`${e>=0?"+":"\\u2212"}${Math.abs(e).toFixed(1)}%`,ki=e=>`[${Kl(e[0])}, ${Kl(e[1])}]`,Ms=e=>String(e).slice(0,12);function yi(e){let n=We.overview.commitUrl;return typeof n!="string"||!/^https:\\/\\//.test(n)||!Xc.test(e)?te("code",{text:Ms(e)}):te("a",{href:n+e,text:Ms(e),rel:"noopener"},[])}function ef(e){return We.series.has(e)?Promise.resolve(We.series.get(e)):new Promise((n,o)=>{We.waiting.set(e,n);let l=te("script",{src:`data/series/${e}.js`});l.addEventListener("error",()=>o(new Error(`cannot load data/series/${e}.js`))),document.head.append(l)})}var _i=[{key:"name",label:"benchmark",value:e=>`${e.suite}: ${e.benchmark}${e.metric==="time"?"":` ${e.metric}`}`},{key:"machine",label:"machine class",value:e=>e.machine},{key:"points",label:"points",value:e=>e.points,numeric:!0},{key:"change",label:"largest change point",value:e=>e.change?Math.abs(e.change.changePct):-1,numeric:!0},{key:"creep",label:"creep",value:e=>e.creep?Math.abs(e.creep.changePct):-1,numeric:!0}];function tf(e){return e?te("td",{class:e.direction},[`${Kl(e.changePct)} ${ki(e.interval)} at `,yi(e.commit)]):te("td",{text:"\\u2014"})}function Es(e,n=null){let o=We.overview,l=n??o.rows,s="change",u=!0,f=te("tbody"),h=()=>{let m=_i.find(w=>w.key===s),v=[...l].sort((w,L)=>{let[P,z]=[m.value(w),m.value(L)],H=m.numeric?P-z:String(P).localeCompare(String(z));return u?-H:H}),g=document.createDocumentFragment();for(let w of v)g.append(te("tr",{},[te("td",{},[te("a",{href:`#b=${w.id}`,text:_i[0].value(w)})]),te("td",{text:w.machine}),te("td",{text:String(w.points),class:"num"}),tf(w.change),w.creep?te("td",{text:`${Kl(w.creep.changePct)} ${ki(w.creep.interval)} over ${w.creep.links} links`}):te("td",{text:"\\u2014"})]));f.replaceChildren(g)},d=te("tr",{},_i.map(m=>te("th",{text:m.label,"aria-sort":"none",onclick:()=>{u=s===m.key?!u:!!m.numeric,s=m.key,h()}})));h(),e.replaceChildren(te("h1",{text:`Benchmark history of ${o.branch}`}),te("p",{text:`${o.records} records, ${o.rows.length} series. Change points: E-Divisive on the medians of one machine class${o.window===null?"":`; the largest in each series\'s last ${o.window} commits`}. Creep: the latest ${o.creepLinks} links chained. Click a column to sort.`}),...n===null?[]:[te("p",{},[n.length===0?"No history of this benchmark on this branch yet. ":"This benchmark on each machine class. ",te("a",{href:"#",text:"All benchmarks"})])],te("table",{id:"overview"},[te("thead",{},[d]),f])),document.documentElement.dataset.view="overview"}async function lf(e,n){if(!We.overview.rows.find(h=>h.id===n)){e.replaceChildren(te("p",{text:`no series ${n}`}),te("a",{href:"#",text:"overview"}));return}e.replaceChildren(te("p",{text:"loading\\u2026"}));let l=await ef(n),s=te("div",{id:"chart"}),u=te("ol",{id:"change-points"});for(let h of l.changePoints)u.append(te("li",{class:h.direction},[`${h.direction} ${Kl(h.changePct)} ${ki(h.interval)} (p ${h.p.toPrecision(2)}) at `,yi(h.commit)," after ",yi(h.previous),te("br"),"find the commit: ",te("code",{class:"bisect",text:h.bisect})]));e.replaceChildren(te("p",{},[te("a",{href:"#",text:"\\u2190 overview"})]),te("h1",{text:l.name}),te("p",{class:"machine",text:`machine class: ${l.machine}; unit: ${l.unit}; ${l.value.length} points. Drag to zoom, double-click to reset.`}),s,te("h2",{text:`Change points (${l.changePoints.length})`}),u);let f=l.value.map(()=>null);for(let h of l.changePoints)f[h.index]=l.value[h.index];We.chart?.destroy(),We.chart=new Ne({width:Math.min(1100,e.clientWidth||1e3),height:360,cursor:{drag:{x:!0,y:!1}},scales:{x:{time:!0}},series:[{label:"recorded",value:(h,d,m,v)=>v==null?"--":`${new Date(d*1e3).toISOString().slice(0,16)} ${l.commit[v]??""}`},{label:l.unit,stroke:"#3465a4",width:1,points:{show:!1}},{label:"change point",stroke:"#cc0000",width:0,paths:()=>null,points:{show:!0,size:10,fill:"#cc0000"}}]},[l.time,l.value,f],s),document.documentElement.dataset.view="trend",document.documentElement.dataset.changePoints=String(l.changePoints.length)}function nf(e){return e.has("benchmark")?We.overview.rows.filter(n=>n.benchmark===e.get("benchmark")&&(!e.has("suite")||n.suite===e.get("suite"))&&(!e.has("metric")||n.metric===e.get("metric"))):null}function Ps(){if(!We.overview)return;let e=document.getElementById("app"),n=/^#b=(\\d+)$/.exec(location.hash),o=()=>requestAnimationFrame(()=>{performance.mark("benchgate-rendered"),document.documentElement.dataset.rendered=location.hash||"#"});delete document.documentElement.dataset.rendered;let l=n?null:nf(new URLSearchParams(location.hash.slice(1))),s=n?Number(n[1]):l?.length===1?l[0].id:null;s!==null?lf(e,s).then(o,u=>e.replaceChildren(te("p",{text:String(u.message)}))):l?(Es(e,l),o()):(We.chart?.destroy(),We.chart=null,Es(e),o())}window.addEventListener("hashchange",Ps);})();\n';
@@ -75230,19 +75223,19 @@ function call(fn, ...values) {
 `;
 }
 function writeSite(dir, data) {
-  rmSync7(path32.join(dir, "data"), { recursive: true, force: true });
-  mkdirSync5(path32.join(dir, "assets"), { recursive: true });
-  mkdirSync5(path32.join(dir, "data", "series"), { recursive: true });
-  writeFileSync9(path32.join(dir, "index.html"), PAGE);
-  writeFileSync9(path32.join(dir, "assets", "site.js"), SITE_SCRIPT);
-  writeFileSync9(path32.join(dir, "assets", "uPlot.min.css"), UPLOT_CSS);
-  writeFileSync9(path32.join(dir, "assets", "site.css"), STYLES2);
-  writeFileSync9(path32.join(dir, "data", "overview.js"), call("overview", data.overview));
-  for (const s of data.series) writeFileSync9(path32.join(dir, "data", "series", `${s.id}.js`), call("series", s.id, s));
+  rmSync7(path31.join(dir, "data"), { recursive: true, force: true });
+  mkdirSync5(path31.join(dir, "assets"), { recursive: true });
+  mkdirSync5(path31.join(dir, "data", "series"), { recursive: true });
+  writeFileSync9(path31.join(dir, "index.html"), PAGE);
+  writeFileSync9(path31.join(dir, "assets", "site.js"), SITE_SCRIPT);
+  writeFileSync9(path31.join(dir, "assets", "uPlot.min.css"), UPLOT_CSS);
+  writeFileSync9(path31.join(dir, "assets", "site.css"), STYLES2);
+  writeFileSync9(path31.join(dir, "data", "overview.js"), call("overview", data.overview));
+  for (const s of data.series) writeFileSync9(path31.join(dir, "data", "series", `${s.id}.js`), call("series", s.id, s));
 }
 
 // src/commands/history.ts
-import path33 from "node:path";
+import path32 from "node:path";
 function commitUrl(env) {
   if (env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY) return `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/commit/`;
   if (env.CI_PROJECT_URL) return `${env.CI_PROJECT_URL}/-/commit/`;
@@ -75284,7 +75277,7 @@ var cmdHistory = async ({ values, positionals, platform: platform2 }) => {
   if (records.length === 0) platform2.warn(`no records of branch ${branch} in ${store}: nothing to look at (is --store right?)`);
   const report = analyseHistory(branch, records, OTAVA_DEFAULTS, { ...CREEP_DEFAULTS, links });
   if (values.out !== void 0) {
-    const dir = path33.resolve(values.out);
+    const dir = path32.resolve(values.out);
     writeSite(dir, siteData(chronological(records), report, commitUrl(process.env), window2));
     platform2.info(`trend site written to ${dir}/index.html`);
   }

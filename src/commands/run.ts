@@ -10,7 +10,7 @@ import { measure } from '../measure.js';
 import type { Platform } from '../platforms/types.js';
 import { readLog } from '../runner/log.js';
 import { loadConfig } from '../trust.js';
-import type { Command } from './types.js';
+import type { Command, FlagValues } from './types.js';
 
 /** Measures, then analyses, writes, publishes and picks the exit code. */
 export async function runComparison(config: Config, platform: Platform): Promise<Outcome> {
@@ -18,7 +18,8 @@ export async function runComparison(config: Config, platform: Platform): Promise
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform });
 }
 
-export const cmdRun: Command = async ({ values, platform }) => {
+/** The repository (--repo, else the current directory), checked, and the config run's flags and files give. */
+export async function loadRunConfig(values: FlagValues, platform: Platform): Promise<{ repoDir: string; config: Config }> {
   const repoDir = path.resolve(values.repo ?? '.');
   await checkRepository(repoDir, values.repo === undefined ? `the current directory (${repoDir})` : `--repo ${values.repo}`);
   const config = await loadConfig({
@@ -28,6 +29,11 @@ export const cmdRun: Command = async ({ values, platform }) => {
     env: process.env,
     log: (m) => platform.info(m),
   });
+  return { repoDir, config };
+}
+
+export const cmdRun: Command = async ({ values, platform }) => {
+  const { config } = await loadRunConfig(values, platform);
   const outcome = await runComparison(config, platform);
   platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
   return outcome.exitCode;

@@ -371,6 +371,15 @@ describe('the component’s job script in a GitLab merge request job', () => {
     npxArgs = npx.args();
   });
 
+  /** The publish job's script on the measure job's clone, with GitLab's API serving main's history (or a 404). */
+  const publishServed = async (publish: Job, npxBin: string, historyBody: string | undefined) => {
+    const origin = spawnSync('git', ['-C', cloneDir, 'remote', 'get-url', 'origin'], { encoding: 'utf8' }).stdout.trim();
+    const history = await serveHistory(historyBody);
+    const job = { ...publish, variables: { ...publish.variables, CI_REPOSITORY_URL: origin } };
+    const published = await runScriptServed(job, measured, npxBin, history.apiUrl).finally(() => history.server.close());
+    return { published, history };
+  };
+
   it('runs benchgate through npx with every input as one argument, and fails on the regression', () => {
     expect(npxArgs.slice(0, 6)).toEqual(['--yes', `--package=${CLI_PACKAGE}`, '--', 'benchgate', 'run', '--bench']);
     expect(npxArgs[6]).toBe('node bench.mjs --label "two words"');
@@ -397,14 +406,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
     expect(env.BENCHGATE_INPUT_BENCH).toBeUndefined();
     expect(env.BENCHGATE_INPUT_BUILD).toBeUndefined();
     const npx = fakeNpx('run-cli');
-    const origin = spawnSync('git', ['-C', cloneDir, 'remote', 'get-url', 'origin'], { encoding: 'utf8' }).stdout.trim();
-    const history = await serveHistory(undefined);
-    const published = await runScriptServed(
-      { ...publish, variables: { ...publish.variables, CI_REPOSITORY_URL: origin } },
-      measured,
-      npx.bin,
-      history.apiUrl,
-    ).finally(() => history.server.close());
+    const { published } = await publishServed(publish, npx.bin, undefined);
     // Nothing recorded on the default branch yet: said once, and the gate goes on without a creep line.
     expect(published.stderr).toContain('benchgate: no history of the default branch (HTTP 404): no creep line');
     expect(published.stderr).not.toMatch(/benchgate: no (?!history)|fatal|error/);
@@ -420,14 +422,7 @@ describe('the component’s job script in a GitLab merge request job', () => {
     const all = interpolate(jobs, { ...includeInputs(header), bench: 'b', format: 'benchgate', rounds: '6' }) as Record<string, Job>;
     const publish = resolveJob(all, 'benchgate-publish');
     const npx = fakeNpx('record-only');
-    const origin = spawnSync('git', ['-C', cloneDir, 'remote', 'get-url', 'origin'], { encoding: 'utf8' }).stdout.trim();
-    const history = await serveHistory('{"creep": []}');
-    const published = await runScriptServed(
-      { ...publish, variables: { ...publish.variables, CI_REPOSITORY_URL: origin } },
-      measured,
-      npx.bin,
-      history.apiUrl,
-    ).finally(() => history.server.close());
+    const { published, history } = await publishServed(publish, npx.bin, '{"creep": []}');
     expect(published.status).toBe(0);
     expect(history.paths).toEqual([`/api/v4/projects/${PROJECT_ID}/jobs/artifacts/main/raw/benchgate-history.json?job=benchgate-record`]);
     const args = npx.args();

@@ -48,10 +48,12 @@ export const cmdDemo: Command = async ({ values, platform }) => {
   // The repository is deleted at the end, so its path is not shown.
   for (const line of groundTruthLines()) platform.info(line);
   try {
+    // Counted, node runs --predictable (one thread, fixed seeds): its counts then repeat (docs/steady.md).
+    const bench = values.measure === 'instructions' ? 'node --predictable bench.mjs' : 'node bench.mjs';
     const config = resolveConfig(
       [
-        sourced({ base: 'HEAD~1', head: 'HEAD', bench: 'node bench.mjs', format: 'benchgate', suite: 'demo' }, (k) => `demo ${k}`),
-        sourced({ rounds: values.rounds, seed: values.seed }, (k) => `--${k}`),
+        sourced({ base: 'HEAD~1', head: 'HEAD', bench, format: 'benchgate', suite: 'demo' }, (k) => `demo ${k}`),
+        sourced({ rounds: values.rounds, seed: values.seed, measure: values.measure }, (k) => `--${k}`),
       ],
       repo,
     );

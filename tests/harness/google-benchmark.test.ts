@@ -64,9 +64,9 @@ describe('google-benchmark harness description: counts', () => {
 
 describe('the harness registry', () => {
   it('counts per benchmark, reads printed counts, or says why not', () => {
-    expect(FORMATS_WITH_COUNTS).toEqual(['go', 'google-benchmark', 'pytest-benchmark']);
+    expect(FORMATS_WITH_COUNTS).toEqual(['go', 'google-benchmark', 'pytest-benchmark', 'benchgate']);
     expect(SELF_COUNTING_FORMATS).toEqual(['iai-callgrind', 'qtestlib', 'nanobench']);
-    for (const format of ['criterion', 'cargo-bench', 'jmh', 'catch2', 'benchmarkdotnet', 'bench-bitcoin-csv', 'benchgate'])
+    for (const format of ['criterion', 'cargo-bench', 'jmh', 'catch2', 'benchmarkdotnet', 'bench-bitcoin-csv'])
       expect(harnessOf(format)!.countsMissing).toMatch(/\w/);
     expect(harnessOf('nanobench')!.printsCounts!.metric.test('ins/op')).toBe(true);
     expect(harnessOf('nanobench')!.printsCounts!.metric.test('time')).toBe(false);

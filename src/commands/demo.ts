@@ -1,7 +1,8 @@
 /**
  * `benchgate demo` (npm start): builds a throw-away repository from examples/demo with two
  * commits (head makes one benchmark 2x slower and one 2x faster) and runs the real pipeline on
- * it, saying what it planted before the result and whether benchgate found it after.
+ * it, saying what it planted before the result and whether benchgate found it after. With
+ * `--measure instructions` it counts each benchmark instead of timing the suite (docs/steady.md).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';

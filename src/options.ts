@@ -434,10 +434,10 @@ const CONFIG = [
     type: 'choice',
     choices: ['time', 'instructions'],
     default: 'time',
-    help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go, google-benchmark, pytest-benchmark) one count per benchmark at fixed works; with a harness that prints its own counts (iai-callgrind, qtestlib, nanobench) those counts, never wrapped again; else (bench-command) one count of the whole command per run (docs/steady.md)",
+    help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go, google-benchmark, pytest-benchmark, benchgate) one count per benchmark at fixed works; with a harness that prints its own counts (iai-callgrind, qtestlib, nanobench) those counts, never wrapped again; else (bench-command) one count of the whole command per run (docs/steady.md)",
     trust: 'trusted-only',
     measures: true,
-    commands: ['run'],
+    commands: ['run', 'demo'],
   },
   {
     name: 'count-packages',

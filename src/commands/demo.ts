@@ -1,7 +1,8 @@
 /**
  * `benchgate demo` (npm start): builds a throw-away repository from examples/demo with two
  * commits (head makes one benchmark 2x slower and one 2x faster) and runs the real pipeline on
- * it, saying what it planted before the result and whether benchgate found it after.
+ * it, saying what it planted before the result and whether benchgate found it after. With
+ * `--measure instructions` it counts each benchmark instead of timing the suite (docs/steady.md).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -48,10 +49,12 @@ export const cmdDemo: Command = async ({ values, platform }) => {
   // The repository is deleted at the end, so its path is not shown.
   for (const line of groundTruthLines()) platform.info(line);
   try {
+    // Counted, node runs --predictable (one thread, fixed seeds): its counts then repeat (docs/steady.md).
+    const bench = values.measure === 'instructions' ? 'node --predictable bench.mjs' : 'node bench.mjs';
     const config = resolveConfig(
       [
-        sourced({ base: 'HEAD~1', head: 'HEAD', bench: 'node bench.mjs', format: 'benchgate', suite: 'demo' }, (k) => `demo ${k}`),
-        sourced({ rounds: values.rounds, seed: values.seed }, (k) => `--${k}`),
+        sourced({ base: 'HEAD~1', head: 'HEAD', bench, format: 'benchgate', suite: 'demo' }, (k) => `demo ${k}`),
+        sourced({ rounds: values.rounds, seed: values.seed, measure: values.measure }, (k) => `--${k}`),
       ],
       repo,
     );

@@ -58,9 +58,15 @@ export interface CountUnit {
   dir: string;
 }
 
+/**
+ * What a counted run adds to the harness call: arguments, or (a harness that reads its selection
+ * and work from its environment, as benchgate's JSON format does) environment variables.
+ */
+export type CountSetting = string[] | { env: Readonly<Record<string, string>> };
+
 export interface CountDescription {
-  /** The arguments that make a benchmark run exactly `n` iterations. */
-  fixWork(n: number): string[];
+  /** What makes a benchmark run exactly `n` iterations. */
+  fixWork(n: number): CountSetting;
   /** What makes counts repeat. */
   env: Readonly<Record<string, string>>;
   /** The user's command, split into shell words (operators as objects), or null when it is not a direct harness call. */
@@ -69,10 +75,10 @@ export interface CountDescription {
   instead: string;
   /** What `recognise` accepts, for the error when it does not ("a direct \"go test -bench PATTERN [packages]\" call"). */
   commandShape: string;
-  /** The arguments that select exactly one benchmark (its normalised name). */
-  selectOne(name: string): string[];
-  /** The arguments that run every benchmark the target selects once, natively, to learn their names and rough cost. */
-  discover(target: CountTarget): string[];
+  /** What selects exactly one benchmark (its name as the harness printed it). */
+  selectOne(name: string): CountSetting;
+  /** What runs every benchmark the target selects once, natively, to learn their names and rough cost. */
+  discover(target: CountTarget): CountSetting;
   /**
    * The small work's floor as a multiple of the run's fixed cost (start-up, collection): 10 by
    * default. A harness whose start-up is large but repeats to a few instructions in a million

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { finishRunReading, startRunReading } from '../environment.js';
 import { readRunResults } from './run-results.js';
 import { FormatError } from '../formats/types.js';
+import { countCall } from '../harness/count-setting.js';
 import type { CountDescription, CountTarget, CountUnit } from '../harness/types.js';
 import type { CountWork, Measurement, Run, Side } from '../model.js';
 import { ConfigError } from '../config.js';
@@ -147,8 +148,9 @@ export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenc
       ctx.checkCancelled();
       const what = `listing the benchmarks of ${path.basename(binary)} on ${side}`;
       const output = outputOf(ctx);
-      const argv = [binary, ...prefix, ...ctx.description.discover(ctx.target), ...output.args];
-      const r = await listOrFail(ctx, what, argv, cwd, runEnv(ctx, side));
+      const call = countCall(ctx.description.discover(ctx.target));
+      const argv = [binary, ...prefix, ...call.args, ...output.args];
+      const r = await listOrFail(ctx, what, argv, cwd, { ...runEnv(ctx, side), ...call.env });
       for (const m of discovered(output.read(r), ctx.format, cwd, what)) {
         if (m.failed !== undefined) continue;
         const name = ctx.normaliseName(m.benchmark);
@@ -212,8 +214,9 @@ export async function countOnce(
   const startedAt = new Date().toISOString();
   const reading = startRunReading();
   const output = outputOf(ctx);
-  const argv = [site.binary, ...site.prefix, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work), ...output.args];
-  const r = await execArgvCounted(argv, { cwd: site.cwd, env: runEnv(ctx, side), timeoutSec: ctx.timeoutSec });
+  const call = countCall(ctx.description.selectOne(site.raw), ctx.description.fixWork(work));
+  const argv = [site.binary, ...site.prefix, ...call.args, ...output.args];
+  const r = await execArgvCounted(argv, { cwd: site.cwd, env: { ...runEnv(ctx, side), ...call.env }, timeoutSec: ctx.timeoutSec });
   let failure: string | null = null;
   if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}`;
   else if (r.instructions === null) failure = 'valgrind counted no instructions';

@@ -99,7 +99,7 @@ describe('benchgate run --measure instructions', () => {
     const r = await runCli(['run', '--repo', dir, '--base', 'HEAD', '--bench', './prog', '--format', 'jmh', '--measure', 'instructions']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /--format: measure: instructions counts per benchmark for go, google-benchmark, pytest-benchmark only, .*jmh cannot be counted per benchmark: .*Count the whole command instead/,
+      /--format: measure: instructions counts per benchmark for go, google-benchmark, pytest-benchmark, benchgate only, .*jmh cannot be counted per benchmark: .*Count the whole command instead/,
     );
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { parse } from 'shell-quote';
 import { googleBenchmark } from '../../src/harness/google-benchmark.js';
 import { FORMATS_WITH_COUNTS, harnessOf, SELF_COUNTING_FORMATS } from '../../src/harness/index.js';
+import { countCall } from '../../src/harness/count-setting.js';
 import type { ShellWord } from '../../src/harness/types.js';
 
 const counts = googleBenchmark.counts!;
@@ -39,7 +40,7 @@ describe('google-benchmark harness description: counts', () => {
       '--benchmark_repetitions=1',
       '--benchmark_min_warmup_time=0',
     ]);
-    expect(counts.selectOne('BM_x<int>(1.5)|y')[0]).toBe('--benchmark_filter=^BM_x<int>\\(1\\.5\\)\\|y$');
+    expect(countCall(counts.selectOne('BM_x<int>(1.5)|y')).args[0]).toBe('--benchmark_filter=^BM_x<int>\\(1\\.5\\)\\|y$');
     expect(counts.fixWork(20_000)).toEqual(['--benchmark_min_time=20000x']);
     expect(counts.discover({ packages: [], pattern: 'BM_', buildFlags: [] })).toEqual([
       '--benchmark_filter=BM_',
@@ -63,9 +64,9 @@ describe('google-benchmark harness description: counts', () => {
 
 describe('the harness registry', () => {
   it('counts per benchmark, reads printed counts, or says why not', () => {
-    expect(FORMATS_WITH_COUNTS).toEqual(['go', 'google-benchmark', 'pytest-benchmark']);
+    expect(FORMATS_WITH_COUNTS).toEqual(['go', 'google-benchmark', 'pytest-benchmark', 'benchgate']);
     expect(SELF_COUNTING_FORMATS).toEqual(['iai-callgrind', 'qtestlib', 'nanobench']);
-    for (const format of ['criterion', 'cargo-bench', 'jmh', 'catch2', 'benchmarkdotnet', 'bench-bitcoin-csv', 'benchgate'])
+    for (const format of ['criterion', 'cargo-bench', 'jmh', 'catch2', 'benchmarkdotnet', 'bench-bitcoin-csv'])
       expect(harnessOf(format)!.countsMissing).toMatch(/\w/);
     expect(harnessOf('nanobench')!.printsCounts!.metric.test('ins/op')).toBe(true);
     expect(harnessOf('nanobench')!.printsCounts!.metric.test('time')).toBe(false);

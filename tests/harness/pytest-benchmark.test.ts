@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'shell-quote';
 import { pytestBenchmark } from '../../src/harness/pytest-benchmark.js';
+import { countCall } from '../../src/harness/count-setting.js';
 import type { ShellWord } from '../../src/harness/types.js';
 
 const counts = pytestBenchmark.counts!;
@@ -33,7 +34,7 @@ describe('pytest-benchmark harness description: counts', () => {
   });
 
   it('runs one test per process at a fixed number of one-iteration rounds, its JSON in a file of the runner', () => {
-    const one = counts.selectOne('tests/test_a.py::test_x[a b-1]');
+    const one = countCall(counts.selectOne('tests/test_a.py::test_x[a b-1]')).args;
     expect(one.at(-1)).toBe('tests/test_a.py::test_x[a b-1]');
     expect(one).toEqual(
       expect.arrayContaining([
@@ -55,7 +56,7 @@ describe('pytest-benchmark harness description: counts', () => {
     expect(counts.outputTo!('/tmp/x/output-1.json')).toEqual(['--benchmark-json=/tmp/x/output-1.json']);
     expect(counts.fixWork(300)).toEqual(['--benchmark-min-rounds=300']);
     expect(counts.discover(target(['pytest'], ['b/']))).toEqual(expect.arrayContaining(['--benchmark-min-rounds=1', '--', 'b/']));
-    expect(counts.discover(target(['pytest'], ['b/'])).at(-1)).toBe('b/');
+    expect(countCall(counts.discover(target(['pytest'], ['b/']))).args.at(-1)).toBe('b/');
     expect(counts.env).toEqual({ PYTHONHASHSEED: '0', PYTHONDONTWRITEBYTECODE: '1' });
     expect(counts.fixedCostFactor).toBeLessThan(1);
   });

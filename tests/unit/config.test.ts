@@ -155,7 +155,7 @@ describe('config: measure instructions per benchmark', () => {
     );
     expect(() => resolve({ bench: 'cargo bench', format: 'cargo-bench' })).toThrow(
       new ConfigError(
-        "--format: measure: instructions counts per benchmark for go, google-benchmark, pytest-benchmark only, and reads the counts iai-callgrind, qtestlib, nanobench print; cargo-bench cannot be counted per benchmark: libtest's #[bench] picks Bencher::iter's iteration count by timing and has no flag to fix it. Count the whole command instead: use bench-command (one count per run, with the work fixed in the code) and remove format",
+        "--format: measure: instructions counts per benchmark for go, google-benchmark, pytest-benchmark, benchgate only, and reads the counts iai-callgrind, qtestlib, nanobench print; cargo-bench cannot be counted per benchmark: libtest's #[bench] picks Bencher::iter's iteration count by timing and has no flag to fix it. Count the whole command instead: use bench-command (one count per run, with the work fixed in the code) and remove format",
       ),
     );
     // Criterion names what is missing: a fixed iteration count.
@@ -167,8 +167,18 @@ describe('config: measure instructions per benchmark', () => {
       /from a direct call of the benchmark binary by its path[^]*set count-binary to the benchmark binary/,
     );
     expect(() => resolve({ bench: './b', format: 'google-benchmark', 'count-packages': './...' })).toThrow(/set count-binary instead/);
+    // benchgate's JSON format: a direct call of the harness, which reads its selection and work from the environment.
+    expect(resolve({ bench: 'node --predictable bench.mjs', format: 'benchgate' }).countTarget).toEqual({
+      packages: [],
+      pattern: '.',
+      buildFlags: [],
+      command: ['node', '--predictable', 'bench.mjs'],
+    });
+    expect(() => resolve({ bench: 'node bench.mjs {filter}', format: 'benchgate' })).toThrow(
+      /--bench: .*from a direct call of the harness in plain words[^]*cannot see through[^]*or use bench-command/,
+    );
     expect(() => resolve({ 'bench-command': './prog', 'count-packages': './...' })).toThrow(
-      '--count-packages: count-packages applies to measure: instructions with a counted format (go, google-benchmark, pytest-benchmark) only',
+      '--count-packages: count-packages applies to measure: instructions with a counted format (go, google-benchmark, pytest-benchmark, benchgate) only',
     );
     expect(() => resolve({ bench: 'make bench', format: 'go', 'count-packages': '.', 'count-binary': 'b' })).toThrow(
       'give either count-binary or count-packages, not both',

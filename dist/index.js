@@ -49876,13 +49876,34 @@ var benchBitcoinCsv = {
 };
 
 // src/harness/benchgate.ts
+var ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+function recogniseCommand(words) {
+  if (words.length === 0 || !words.every((w) => typeof w === "string")) return null;
+  const command = words;
+  if (ASSIGNMENT.test(command[0]) || command.some((w) => w.includes("{filter}"))) return null;
+  return { packages: [], pattern: ".", buildFlags: [], command };
+}
+var selecting = (names) => JSON.stringify(unique(names));
 var benchgateJson = {
   format: "benchgate",
   normaliseName: sameName,
-  countsMissing: "benchgate's JSON format has no agreed way yet to tell a harness an iteration count",
   select: {
     wholeSuite: { value: "" },
-    build: (open2) => filter(JSON.stringify(unique(open2)))
+    build: (open2) => filter(selecting(open2))
+  },
+  counts: {
+    fixWork: (n) => ({ env: { BENCHGATE_ITERATIONS: String(n) } }),
+    // What makes counts repeat is the language's (node --predictable, PYTHONHASHSEED): the user's command says it.
+    env: {},
+    recognise: recogniseCommand,
+    instead: 'write the bench command as a direct call of your harness ("node --predictable bench.mjs", "./bench"), or use bench-command to count the whole command once per run',
+    commandShape: 'a direct call of the harness in plain words ("node --predictable bench.mjs"; no {filter}, pipe, && or variable)',
+    selectOne: (name) => ({ env: { BENCHGATE_FILTER: selecting([name]) } }),
+    discover: () => ({ env: { BENCHGATE_FILTER: "", BENCHGATE_ITERATIONS: "1" } }),
+    // The harness is anyone's. node's start-up and set-up repeat to 5 k of 0.75 G instructions
+    // under --predictable (docs/steady.md): a small work of one fixed cost (Go's floor is ten)
+    // differences cleanly; a start-up that repeats worse shows in the spread and asks for more.
+    fixedCostFactor: 1
   }
 };
 
@@ -59248,10 +59269,10 @@ var CONFIG = [
     type: "choice",
     choices: ["time", "instructions"],
     default: "time",
-    help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go, google-benchmark, pytest-benchmark) one count per benchmark at fixed works; with a harness that prints its own counts (iai-callgrind, qtestlib, nanobench) those counts, never wrapped again; else (bench-command) one count of the whole command per run (docs/steady.md)",
+    help: "time, or instructions: count instructions under valgrind's cachegrind; with a counted format (go, google-benchmark, pytest-benchmark, benchgate) one count per benchmark at fixed works; with a harness that prints its own counts (iai-callgrind, qtestlib, nanobench) those counts, never wrapped again; else (bench-command) one count of the whole command per run (docs/steady.md)",
     trust: "trusted-only",
     measures: true,
-    commands: ["run"]
+    commands: ["run", "demo"]
   },
   {
     name: "count-packages",
@@ -66356,6 +66377,16 @@ import path16 from "node:path";
 import { existsSync as existsSync12, mkdirSync as mkdirSync2, readFileSync as readFileSync13, rmSync as rmSync3, writeFileSync as writeFileSync4 } from "node:fs";
 import path15 from "node:path";
 
+// src/harness/count-setting.ts
+function countCall(...settings) {
+  const call = { args: [], env: {} };
+  for (const setting of settings) {
+    if (Array.isArray(setting)) call.args.push(...setting);
+    else Object.assign(call.env, setting.env);
+  }
+  return call;
+}
+
 // src/runner/pool.ts
 async function runPool(tasks, jobs, run2, onDone) {
   let next = 0;
@@ -66448,8 +66479,9 @@ async function discoverBenchmarks(ctx) {
       ctx.checkCancelled();
       const what = `listing the benchmarks of ${path15.basename(binary)} on ${side}`;
       const output = outputOf(ctx);
-      const argv = [binary, ...prefix, ...ctx.description.discover(ctx.target), ...output.args];
-      const r = await listOrFail(ctx, what, argv, cwd, runEnv(ctx, side));
+      const call = countCall(ctx.description.discover(ctx.target));
+      const argv = [binary, ...prefix, ...call.args, ...output.args];
+      const r = await listOrFail(ctx, what, argv, cwd, { ...runEnv(ctx, side), ...call.env });
       for (const m of discovered(output.read(r), ctx.format, cwd, what)) {
         if (m.failed !== void 0) continue;
         const name = ctx.normaliseName(m.benchmark);
@@ -66499,8 +66531,9 @@ async function countOnce(ctx, b, side, work, round) {
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
   const reading = startRunReading();
   const output = outputOf(ctx);
-  const argv = [site.binary, ...site.prefix, ...ctx.description.selectOne(site.raw), ...ctx.description.fixWork(work), ...output.args];
-  const r = await execArgvCounted(argv, { cwd: site.cwd, env: runEnv(ctx, side), timeoutSec: ctx.timeoutSec });
+  const call = countCall(ctx.description.selectOne(site.raw), ctx.description.fixWork(work));
+  const argv = [site.binary, ...site.prefix, ...call.args, ...output.args];
+  const r = await execArgvCounted(argv, { cwd: site.cwd, env: { ...runEnv(ctx, side), ...call.env }, timeoutSec: ctx.timeoutSec });
   let failure = null;
   if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}
 ${tail(r)}`;

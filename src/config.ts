@@ -77,7 +77,7 @@ export interface Config extends AnalysisSettings {
   source?: string;
   // Instruction mode and a steadier machine (docs/steady.md); all off by default.
   /** 'instructions': count each run's instructions under cachegrind instead of timing it. */
-  measure: 'time' | 'instructions';
+  measure: ConfigValue<'measure'>;
   /**
    * measure: instructions with a counted format (src/harness/): what to build and count per
    * benchmark (src/runner/counts.ts). Absent: the whole command is counted per run.

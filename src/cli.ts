@@ -83,8 +83,8 @@ function program(platform: Platform, output: CliOutput, exit: { code: number }):
     .version(VERSION, '-V, --version')
     .exitOverride()
     .configureOutput({
-      writeOut: output.out,
-      writeErr: output.err,
+      writeOut: (text) => output.out(text),
+      writeErr: (text) => output.err(text),
       outputError: (text, write) => write(`benchgate: ${text.replace(/^error: /, '')}`),
     })
     .showSuggestionAfterError()

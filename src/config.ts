@@ -6,11 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseShellWords } from 'shell-quote';
-import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Node } from 'yaml';
+import { LineCounter, parseDocument, isMap, isNode, isScalar, isSeq } from 'yaml';
 import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
 import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf, listCommand, SELF_COUNTING_FORMATS } from './harness/index.js';
-import type { CountTarget, ShellWord } from './harness/types.js';
+import type { CountTarget } from './harness/types.js';
 import type {
   AdaptiveSettings,
   AnalysisGate,
@@ -24,7 +24,7 @@ import type {
 } from './model.js';
 import { unshardable } from './harness/shard-split.js';
 import { parseShardPlan, ShardPlanError, type ShardPlan } from './harness/shard-plan.js';
-import { CONFIG_KEYS, configDefault, optionSpec, type ConfigKey, type OptionSpec } from './options.js';
+import { CONFIG_KEYS, configDefault, isConfigKey, optionSpec, type ConfigKey, type ConfigOption, type OptionSpec } from './options.js';
 import { closestName } from './suggest.js';
 
 /** On a pull or merge request event: whose config governed, and what was ignored. */
@@ -77,7 +77,7 @@ export interface Config extends AnalysisSettings {
   source?: string;
   // Instruction mode and a steadier machine (docs/steady.md); all off by default.
   /** 'instructions': count each run's instructions under cachegrind instead of timing it. */
-  measure: 'time' | 'instructions';
+  measure: ConfigValue<'measure'>;
   /**
    * measure: instructions with a counted format (src/harness/): what to build and count per
    * benchmark (src/runner/counts.ts). Absent: the whole command is counted per run.
@@ -155,57 +155,64 @@ export function readConfigFile(file: string, required: boolean, name = file): Ra
   return parseConfigText(readFileSync(file, 'utf8'), name);
 }
 
+/** `file:line` of the first of `nodes` that is a located node: a node, then what is near it (a key with no value: `? bench`). */
+type Locate = (...nodes: unknown[]) => string;
+
 /** Parses the text of a config file; `file` names it in errors and in each value's `where`. */
 export function parseConfigText(text: string, file: string): RawConfig {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  /** `file:line` of the first of `nodes` present: a node, then what is near it (a key with no value: `? bench`). */
-  const at = (...nodes: (Node | null | undefined)[]) => {
-    const located = nodes.find((node) => node?.range);
+  const at: Locate = (...nodes) => {
+    const located = nodes.filter(isNode).find((node) => node.range);
     return located?.range ? `${file}:${lines.linePos(located.range[0]).line}` : file;
   };
   if (doc.errors.length > 0) {
     const err = doc.errors[0]!;
     throw new ConfigError(`${file}:${lines.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split('\n')[0]}`);
   }
-  /** One item of a list or mapping: a scalar, with its line. */
-  const scalarItem = (node: Node | null, key: string, near: Node | null): Sourced => {
-    if (!isScalar(node)) throw new ConfigError(`${at(node, near)}: each item of "${key}" must be a single value, not a list or mapping`);
-    return { value: node.value, where: `${at(node)} (${key})` };
-  };
   if (doc.contents === null) return {};
   if (!isMap(doc.contents)) throw new ConfigError(`${at(doc.contents)}: expected a mapping of keys (rounds: 10, bench: ...)`);
   const raw: RawConfig = {};
   for (const pair of doc.contents.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
-    if (!CONFIG_KEYS.includes(key as ConfigKey)) {
+    if (!isConfigKey(key)) {
       throw new ConfigError(
-        `${at(pair.key as Node, pair.value as Node, doc.contents)}: unknown key "${key}"; ${didYouMean(key)}valid keys: ${CONFIG_KEYS.join(', ')}`,
+        `${at(pair.key, pair.value, doc.contents)}: unknown key "${key}"; ${didYouMean(key)}valid keys: ${CONFIG_KEYS.join(', ')}`,
       );
     }
-    const value = pair.value as Node | null;
-    const structured = optionSpec(key).type;
-    if (structured === 'list' && isSeq(value)) {
-      raw[key as ConfigKey] = { value: value.items.map((item) => scalarItem(item as Node, key, value)), where: `${at(value)} (${key})` };
-    } else if (structured === 'glob-thresholds' && isMap(value)) {
-      const entries = value.items.map((p): Sourced => {
-        const glob = scalarItem(p.key as Node, key, value);
-        return { value: [glob.value, scalarItem(p.value as Node, key, p.key as Node).value], where: glob.where };
-      });
-      raw[key as ConfigKey] = { value: entries, where: `${at(value)} (${key})` };
-    } else if (!isScalar(value)) {
-      const shape =
-        structured === 'list'
-          ? 'a list or a single value'
-          : structured === 'glob-thresholds'
-            ? 'a mapping of glob: percent'
-            : 'a single value, not a list or mapping';
-      throw new ConfigError(`${at(value, pair.key as Node)}: "${key}" must be ${shape}`);
-    } else {
-      raw[key as ConfigKey] = { value: value.value, where: `${at(value)} (${key})` };
-    }
+    raw[key] = sourcedNode(key, pair.key, pair.value, at);
   }
   return raw;
+}
+
+/** One key's value in the file, in the shape its option takes: a list's items and a mapping's entries each with their line. */
+function sourcedNode(key: ConfigKey, keyNode: unknown, value: unknown, at: Locate): Sourced {
+  /** One item of a list or mapping: a scalar, with its line. */
+  const scalarItem = (node: unknown, near: unknown): Sourced => {
+    if (!isScalar(node)) throw new ConfigError(`${at(node, near)}: each item of "${key}" must be a single value, not a list or mapping`);
+    return { value: node.value, where: `${at(node)} (${key})` };
+  };
+  const structured = optionSpec(key).type;
+  if (structured === 'list' && isSeq(value)) {
+    return { value: value.items.map((item) => scalarItem(item, value)), where: `${at(value)} (${key})` };
+  }
+  if (structured === 'glob-thresholds' && isMap(value)) {
+    const entries = value.items.map((p): Sourced => {
+      const glob = scalarItem(p.key, value);
+      return { value: [glob.value, scalarItem(p.value, p.key).value], where: glob.where };
+    });
+    return { value: entries, where: `${at(value)} (${key})` };
+  }
+  if (!isScalar(value)) {
+    const shape =
+      structured === 'list'
+        ? 'a list or a single value'
+        : structured === 'glob-thresholds'
+          ? 'a mapping of glob: percent'
+          : 'a single value, not a list or mapping';
+    throw new ConfigError(`${at(value, keyNode)}: "${key}" must be ${shape}`);
+  }
+  return { value: value.value, where: `${at(value)} (${key})` };
 }
 
 /** `did you mean "threshold"? ` for a near miss of a key, else nothing. */
@@ -219,8 +226,8 @@ export function sourced(raw: Record<string, unknown>, where: (key: string) => st
   const out: RawConfig = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined || value === '') continue;
-    if (!CONFIG_KEYS.includes(key as ConfigKey)) throw new ConfigError(`${where(key)}: unknown setting`);
-    out[key as ConfigKey] = { value, where: where(key) };
+    if (!isConfigKey(key)) throw new ConfigError(`${where(key)}: unknown setting`);
+    out[key] = { value, where: where(key) };
   }
   return out;
 }
@@ -235,7 +242,7 @@ function splitList(text: string): string[] {
 
 /** A list option: a YAML list (its items Sourced) or text with one item per line or comma. */
 function parseList(s: Sourced): string[] {
-  const items = Array.isArray(s.value) ? (s.value as Sourced[]) : splitList(String(s.value)).map((value) => ({ value, where: s.where }));
+  const items = isSourcedList(s.value) ? s.value : splitList(String(s.value)).map((value) => ({ value, where: s.where }));
   return items.map((item) => {
     if (typeof item.value !== 'string' && typeof item.value !== 'number')
       throw new ConfigError(`${item.where}: expected text, got ${JSON.stringify(item.value)}`);
@@ -247,17 +254,41 @@ const PCT = optionSpec('threshold');
 
 /** Per-glob thresholds: a YAML mapping (entries Sourced as [glob, pct]) or text lines of glob=pct. */
 function parseThresholds(s: Sourced): GlobThreshold[] {
-  const entries: Sourced[] = Array.isArray(s.value)
-    ? (s.value as Sourced[])
+  const entries: Sourced[] = isSourcedList(s.value)
+    ? s.value
     : splitList(String(s.value)).map((line) => {
         const eq = line.lastIndexOf('=');
         if (eq <= 0) throw new ConfigError(`${s.where}: expected glob=pct (e.g. BenchmarkParse*=5), got ${JSON.stringify(line)}`);
         return { value: [line.slice(0, eq).trim(), line.slice(eq + 1).trim()], where: s.where };
       });
   return entries.map(({ value, where }) => {
-    const [glob, pct] = value as [unknown, unknown];
-    return { glob: String(glob), pct: parseValue(PCT, { value: pct, where: `${where} for ${JSON.stringify(String(glob))}` }) as number };
+    const [glob, pct] = globAndPct(value);
+    const pctWhere = `${where} for ${JSON.stringify(String(glob))}`;
+    const parsed = parseConfigValue('threshold', { value: pct, where: pctWhere });
+    if (parsed === undefined) throw new ConfigError(`${pctWhere}: expected ${PCT.expected}, got null`);
+    return { glob: String(glob), pct: parsed };
   });
+}
+
+/** A threshold entry's value: [glob, pct], from the file's mapping or from a text line. */
+function globAndPct(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** A scalar's text; a list or mapping has none, and fails the check that follows. */
+function scalarText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
+/** A list or mapping from the file, whose items parseConfigText makes Sourced (flags and inputs are text). */
+function isSourcedList(value: unknown): value is Sourced[] {
+  return Array.isArray(value);
+}
+
+/** A config option's raw value checked against its type, and typed from the option table; null is "not set". */
+export function parseConfigValue<K extends ConfigKey>(key: K, s: Sourced): ConfigValue<K> | undefined {
+  // The one cast: parseValue follows the option's type at run time, as ConfigValue<K> does at compile time.
+  return parseValue(optionSpec(key), s) as ConfigValue<K> | undefined;
 }
 
 /** A raw value checked against its option's type (src/options.ts); null is "not set". */
@@ -266,13 +297,13 @@ export function parseValue(spec: OptionSpec, s: Sourced): string | number | bool
   if (spec.type === 'list') return parseList(s);
   if (spec.type === 'glob-thresholds') return parseThresholds(s);
   if (spec.type === 'flag') {
-    const v = String(s.value).trim().toLowerCase();
+    const v = scalarText(s.value).trim().toLowerCase();
     if (['true', 'on', 'yes'].includes(v)) return true;
     if (['false', 'off', 'no'].includes(v)) return false;
     throw new ConfigError(`${s.where}: expected true or false, got ${JSON.stringify(s.value)}`);
   }
   if (spec.type === 'int' || spec.type === 'number') {
-    const word = String(s.value).trim();
+    const word = scalarText(s.value).trim();
     if (spec.keywords?.includes(word)) return word;
     // A percentage may carry its sign: `threshold: 5%`, `--threshold 5%`.
     const digits = spec.arg === 'PCT' ? word.replace(/\s*%$/, '') : word;
@@ -293,108 +324,192 @@ export function parseValue(spec: OptionSpec, s: Sourced): string | number | bool
 }
 
 /**
+ * A config option's value once parseValue has checked it, read off its entry in the option table
+ * (src/options.ts): a flag is true or false, a choice one of its choices, a number with keywords
+ * (`rounds: auto`) the number or a keyword, a list its items, anything else its text.
+ */
+export type ConfigValue<K extends ConfigKey> = ValueOfOption<ConfigOption<K>>;
+type ValueOfOption<O> = O extends { type: 'flag' }
+  ? boolean
+  : O extends { type: 'list' }
+    ? string[]
+    : O extends { type: 'glob-thresholds' }
+      ? GlobThreshold[]
+      : O extends { type: 'int' | 'number'; keywords: readonly (infer Word)[] }
+        ? number | Word
+        : O extends { type: 'int' | 'number' }
+          ? number
+          : O extends { choices: readonly (infer Choice)[] }
+            ? Choice
+            : string;
+
+/** The layers as one: a key of a later layer wins. */
+function mergeLayers(layers: RawConfig[]): RawConfig {
+  return layers.reduce<RawConfig>((merged, layer) => ({ ...merged, ...layer }), {});
+}
+
+/** The merged layers (later wins), read through the option table: every value checked when read. */
+class Given {
+  constructor(private readonly merged: RawConfig) {}
+
+  /** The value of `key`, checked and typed by its option; undefined when no layer sets it. */
+  value<K extends ConfigKey>(key: K): ConfigValue<K> | undefined {
+    const raw = this.merged[key];
+    return raw === undefined ? undefined : parseConfigValue(key, raw);
+  }
+
+  /** Whether a layer sets `key`. */
+  has(key: ConfigKey): boolean {
+    return this.merged[key] !== undefined;
+  }
+
+  /** The raw value of `key` with where it came from. */
+  raw(key: ConfigKey): Sourced | undefined {
+    return this.merged[key];
+  }
+
+  /** Where the value of `key` came from, for messages: `--key` when no layer sets it. */
+  where(key: ConfigKey): string {
+    return this.merged[key]?.where ?? `--${key}`;
+  }
+
+  /** Where the benchmark command came from (bench or bench-command). */
+  benchWhere(): string {
+    return this.merged.bench?.where ?? this.merged['bench-command']?.where ?? '--bench';
+  }
+}
+
+/**
  * Merges layers (later wins), validates every value and fills defaults.
  * `repoDir` is where relative paths (out) are resolved.
  */
 export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
-  const merged: RawConfig = Object.assign({}, ...layers);
-  const value = (key: ConfigKey) => (merged[key] === undefined ? undefined : parseValue(optionSpec(key), merged[key]));
-  const text = (key: ConfigKey) => value(key) as string | undefined;
-  const number = (key: ConfigKey) => value(key) as number | undefined;
-  const list = (key: ConfigKey) => (value(key) as string[] | undefined) ?? [];
+  const given = new Given(mergeLayers(layers));
+  const { bench, commandMode } = benchCommandOf(given);
+  const { measure, format, countTarget } = measurementOf(given, bench, commandMode);
+  checkRoundsSampling(given);
+  const config: Config = {
+    repoDir,
+    base: given.value('base'),
+    head: given.value('head'),
+    build: given.value('build'),
+    bench,
+    ...benchFromOf(given),
+    format,
+    suite: given.value('suite') ?? DEFAULTS.suite,
+    ...roundsOf(given, takesFilter(bench, format, given)),
+    warmup: given.value('warmup') ?? DEFAULTS.warmup,
+    ...shardingOf(given, repoDir),
+    seed: given.value('seed') ?? Math.floor(Math.random() * 2 ** 31),
+    ...gateOf(given, format),
+    timeoutSec: given.value('timeout') ?? DEFAULTS.timeoutSec,
+    runAs: given.value('run-as'),
+    outDir: path.resolve(repoDir, given.value('out') ?? DEFAULTS.outDir),
+    workingDirectory: given.value('working-directory') ?? DEFAULTS.workingDirectory,
+    source: given.value('source'),
+    measure,
+    ...(countTarget && { countTarget }),
+    jobs: given.value('jobs') ?? os.availableParallelism(),
+    ...steadyMachineOf(given),
+    skipPaths: given.value('skip-paths') ?? [],
+  };
+  if (config.shard) checkShardable(config, config.shard, given.where('shard'));
+  return config;
+}
 
-  // --bench-command is command mode: no parser, benchgate times the whole process.
-  const commandMode = text('bench-command');
-  if (commandMode !== undefined && merged.bench !== undefined) {
-    throw new ConfigError(`${merged['bench-command']!.where}: give either bench or bench-command, not both`);
+/** bench, or bench-command: command mode, no parser, benchgate times the whole process. */
+function benchCommandOf(given: Given): { bench: string; commandMode: boolean } {
+  const command = given.value('bench-command');
+  if (command !== undefined && given.has('bench')) {
+    throw new ConfigError(`${given.where('bench-command')}: give either bench or bench-command, not both`);
   }
-  const bench = commandMode ?? text('bench');
+  const bench = command ?? given.value('bench');
   if (!bench) {
     throw new ConfigError(
       `no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`,
     );
   }
-  // Instruction mode counts each benchmark of a counted harness, or else the whole command (like command mode times it).
-  const measure = (text('measure') as Config['measure'] | undefined) ?? 'time';
-  const givenFormat = text('format');
+  return { bench, commandMode: command !== undefined };
+}
+
+/**
+ * What is measured and how it is read: instruction mode counts each benchmark of a counted
+ * harness, or else the whole command (as command mode times it).
+ */
+function measurementOf(given: Given, bench: string, commandMode: boolean): Pick<Config, 'measure' | 'format' | 'countTarget'> {
+  const measure = given.value('measure') ?? 'time';
+  const givenFormat = given.value('format');
   // A harness that prints its own counts is read as it is: never wrapped in cachegrind a second time.
-  const harnessCounts = measure === 'instructions' && commandMode === undefined && SELF_COUNTING_FORMATS.includes(givenFormat ?? '');
+  const harnessCounts = measure === 'instructions' && !commandMode && SELF_COUNTING_FORMATS.includes(givenFormat ?? '');
   const countTarget =
-    measure === 'instructions' &&
-    !harnessCounts &&
-    commandMode === undefined &&
-    givenFormat !== undefined &&
-    !['auto', 'command'].includes(givenFormat)
-      ? countTargetOf(bench, givenFormat, merged, text('count-binary'), list('count-packages'))
+    measure === 'instructions' && !harnessCounts && !commandMode && givenFormat !== undefined && !['auto', 'command'].includes(givenFormat)
+      ? countTargetOf(bench, givenFormat, given)
       : undefined;
   for (const key of ['count-packages', 'count-binary'] as const) {
-    if (merged[key] !== undefined && !countTarget)
+    if (given.has(key) && !countTarget)
       throw new ConfigError(
-        `${merged[key].where}: ${key} applies to measure: instructions with a counted format (${FORMATS_WITH_COUNTS.join(', ')}) only`,
+        `${given.where(key)}: ${key} applies to measure: instructions with a counted format (${FORMATS_WITH_COUNTS.join(', ')}) only`,
       );
   }
   const format =
-    countTarget || harnessCounts
-      ? givenFormat!
-      : commandMode !== undefined || measure === 'instructions'
+    givenFormat !== undefined && (countTarget || harnessCounts)
+      ? givenFormat
+      : commandMode || measure === 'instructions'
         ? 'command'
         : (givenFormat ?? DEFAULTS.format);
-  checkFormat(format, merged.format?.where ?? '--format');
-  if (text('rounds') === 'auto' && text('sampling') === 'pooled') {
-    // The looks test one value per run (its median): pooled iterations would show other numbers than the verdict's.
+  checkFormat(format, given.where('format'));
+  return { measure, format, countTarget };
+}
+
+/** The looks of rounds auto test one value per run (its median): pooled iterations would show other numbers than the verdict's. */
+function checkRoundsSampling(given: Given): void {
+  if (given.value('rounds') === 'auto' && given.value('sampling') === 'pooled') {
     throw new ConfigError(
-      `${merged.sampling!.where}: sampling: pooled does not apply to rounds: auto, whose looks test one value per run; remove one`,
+      `${given.where('sampling')}: sampling: pooled does not apply to rounds: auto, whose looks test one value per run; remove one`,
     );
   }
-  const gateProcess = text('gate-process') ?? DEFAULTS.gateProcess;
-  const pin = text('pin-cpu');
-  if (pin !== undefined && pin !== 'auto' && !/^\d+$/.test(pin.trim())) {
-    throw new ConfigError(`${merged['pin-cpu']!.where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
-  }
-  const flag = (key: ConfigKey) => (value(key) as boolean | undefined) ?? false;
-  const config: Config = {
-    repoDir,
-    base: text('base'),
-    head: text('head'),
-    build: text('build'),
-    bench,
-    ...benchFromOf(text('bench-from') as BenchFrom | undefined, list('bench-files'), merged),
-    format,
-    suite: text('suite') ?? DEFAULTS.suite,
-    ...roundsOf(merged, number, takesFilter(bench, format, merged)),
-    warmup: number('warmup') ?? DEFAULTS.warmup,
-    ...(text('shard') !== undefined && { shard: parseShard(text('shard')!, merged.shard!.where) }),
-    ...(text('shard-plan') !== undefined && {
-      shardPlan: readShardPlan(path.resolve(repoDir, text('shard-plan')!), merged['shard-plan']!.where),
-    }),
-    seed: number('seed') ?? Math.floor(Math.random() * 2 ** 31),
-    thresholdPct: number('threshold') ?? DEFAULTS.thresholdPct,
+}
+
+/** The gate settings (AnalysisGate) and sampling; `format` decides gate-process auto. */
+function gateOf(given: Given, format: string): Pick<Config, keyof AnalysisGate | 'sampling'> {
+  const gateProcess = given.value('gate-process') ?? DEFAULTS.gateProcess;
+  return {
+    thresholdPct: given.value('threshold') ?? DEFAULTS.thresholdPct,
     // The sequential design's level covers every look: it needs a smaller one for the same false-alarm rate.
-    alpha: number('alpha') ?? (text('rounds') === 'auto' ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha),
-    correction: (text('correction') as Config['correction'] | undefined) ?? DEFAULTS.correction,
-    sampling: (text('sampling') as Config['sampling'] | undefined) ?? DEFAULTS.sampling,
-    timeoutSec: number('timeout') ?? DEFAULTS.timeoutSec,
-    runAs: text('run-as'),
-    outDir: path.resolve(repoDir, text('out') ?? DEFAULTS.outDir),
-    failOn: failOnOf(list('fail-on'), merged['fail-on']?.where ?? '--fail-on'),
-    workingDirectory: text('working-directory') ?? DEFAULTS.workingDirectory,
-    source: text('source'),
-    measure,
-    ...(countTarget && { countTarget }),
-    jobs: number('jobs') ?? os.availableParallelism(),
-    pinCpu: pin === undefined ? undefined : pin === 'auto' ? 'auto' : Number(pin),
-    noAslr: flag('no-aslr'),
-    noFsync: flag('no-fsync'),
-    priority: flag('priority'),
-    gateMetrics: list('gate-metrics'),
+    alpha: given.value('alpha') ?? (given.value('rounds') === 'auto' ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha),
+    correction: given.value('correction') ?? DEFAULTS.correction,
+    sampling: given.value('sampling') ?? DEFAULTS.sampling,
+    failOn: failOnOf(given.value('fail-on') ?? [], given.where('fail-on')),
+    gateMetrics: given.value('gate-metrics') ?? [],
     // Command mode has no harness metrics besides the wall time: its process cost is the point.
     gateProcess: gateProcess === 'on' || (gateProcess === 'auto' && format === 'command'),
-    ignore: list('ignore'),
-    skipPaths: list('skip-paths'),
-    thresholds: (value('thresholds') as GlobThreshold[] | undefined) ?? [],
+    ignore: given.value('ignore') ?? [],
+    thresholds: given.value('thresholds') ?? [],
   };
-  if (config.shard) checkShardable(config, config.shard, merged.shard!.where);
-  return config;
+}
+
+/** The steady-machine options (docs/steady.md): a pinned CPU, no ASLR, no fsync, a raised priority. */
+function steadyMachineOf(given: Given): Pick<Config, 'pinCpu' | 'noAslr' | 'noFsync' | 'priority'> {
+  const pin = given.value('pin-cpu');
+  if (pin !== undefined && pin !== 'auto' && !/^\d+$/.test(pin.trim())) {
+    throw new ConfigError(`${given.where('pin-cpu')}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
+  }
+  return {
+    pinCpu: pin === undefined ? undefined : pin === 'auto' ? 'auto' : Number(pin),
+    noAslr: given.value('no-aslr') ?? false,
+    noFsync: given.value('no-fsync') ?? false,
+    priority: given.value('priority') ?? false,
+  };
+}
+
+/** shard and shard-plan: which shard of how many this job measures, and the plan that balances them. */
+function shardingOf(given: Given, repoDir: string): Pick<Config, 'shard' | 'shardPlan'> {
+  const shard = given.value('shard');
+  const plan = given.value('shard-plan');
+  return {
+    ...(shard !== undefined && { shard: parseShard(shard, given.where('shard')) }),
+    ...(plan !== undefined && { shardPlan: readShardPlan(path.resolve(repoDir, plan), given.where('shard-plan')) }),
+  };
 }
 
 /** The plan file a trusted config names; a file that is missing or malformed is exit 2, naming it. */
@@ -410,15 +525,16 @@ function readShardPlan(file: string, where: string): ShardPlan {
 }
 
 /** bench-from and bench-files, which mean something only together. */
-function benchFromOf(from: BenchFrom | undefined, files: string[], merged: RawConfig): Pick<Config, 'benchFrom' | 'benchFiles'> {
-  const benchFrom = from ?? 'base';
+function benchFromOf(given: Given): Pick<Config, 'benchFrom' | 'benchFiles'> {
+  const benchFrom = given.value('bench-from') ?? 'base';
+  const files = given.value('bench-files') ?? [];
   if (benchFrom !== 'base' && files.length === 0)
     throw new ConfigError(
-      `${merged['bench-from']!.where}: bench-from: ${benchFrom} copies head's benchmark files chosen by bench-files; add bench-files (e.g. bench-files: "**/*_bench_test.go")`,
+      `${given.where('bench-from')}: bench-from: ${benchFrom} copies head's benchmark files chosen by bench-files; add bench-files (e.g. bench-files: "**/*_bench_test.go")`,
     );
   if (benchFrom === 'base' && files.length > 0)
     throw new ConfigError(
-      `${merged['bench-files']!.where}: bench-files applies to bench-from: head or head-overwrite only; add one, or remove bench-files`,
+      `${given.where('bench-files')}: bench-files applies to bench-from: head or head-overwrite only; add one, or remove bench-files`,
     );
   return { benchFrom, benchFiles: files };
 }
@@ -447,42 +563,42 @@ export function checkShardable(config: Pick<Config, 'format' | 'warmup' | 'count
     );
 }
 
-const FAIL_ON: readonly string[] = ['regression', 'removed'];
+const FAIL_ON = ['regression', 'removed'] as const satisfies readonly FailOnItem[];
+const isFailOnItem = (item: string): item is FailOnItem => FAIL_ON.some((known) => known === item);
 
 /** fail-on's items: regression and/or removed, or none alone (report only); unset: regression. */
 function failOnOf(items: string[], where: string): FailOnItem[] {
   if (items.length === 0) return ['regression'];
   if (items.length === 1 && items[0] === 'none') return [];
-  const bad = items.find((item) => !FAIL_ON.includes(item));
+  const bad = items.find((item) => !isFailOnItem(item));
   if (bad !== undefined)
     throw new ConfigError(
       `${where}: expected regression and/or removed (e.g. "regression, removed"), or none alone, got ${JSON.stringify(bad)}`,
     );
-  return [...new Set(items)] as FailOnItem[];
+  return [...new Set(items.filter(isFailOnItem))];
 }
 
 /** Fixed rounds, or rounds auto's schedule and budget (the adaptive keys mean nothing without it). */
-function roundsOf(merged: RawConfig, value: (key: ConfigKey) => unknown, filter: boolean): Pick<Config, 'rounds' | 'adaptive'> {
-  const rounds = value('rounds') as number | 'auto' | undefined;
-  const adaptiveKeys = (['min-rounds', 'look-every', 'max-rounds', 'max-time'] as const).filter((k) => merged[k] !== undefined);
+function roundsOf(given: Given, filter: boolean): Pick<Config, 'rounds' | 'adaptive'> {
+  const rounds = given.value('rounds');
+  const adaptiveKey = (['min-rounds', 'look-every', 'max-rounds', 'max-time'] as const).find((key) => given.has(key));
   if (rounds !== 'auto') {
-    if (adaptiveKeys.length > 0)
-      throw new ConfigError(`${merged[adaptiveKeys[0]!]!.where}: ${adaptiveKeys[0]} applies to rounds: auto only`);
+    if (adaptiveKey !== undefined) throw new ConfigError(`${given.where(adaptiveKey)}: ${adaptiveKey} applies to rounds: auto only`);
     return { rounds: rounds ?? DEFAULTS.rounds };
   }
-  const minRounds = (value('min-rounds') as number | undefined) ?? ADAPTIVE_BUDGET.minRounds;
-  const maxRounds = (value('max-rounds') as number | undefined) ?? ADAPTIVE_BUDGET.maxRounds;
+  const minRounds = given.value('min-rounds') ?? ADAPTIVE_BUDGET.minRounds;
+  const maxRounds = given.value('max-rounds') ?? ADAPTIVE_BUDGET.maxRounds;
   if (maxRounds < minRounds) {
     throw new ConfigError(
-      `${(merged['max-rounds'] ?? merged['min-rounds'])!.where}: max-rounds (${maxRounds}) must be at least min-rounds (${minRounds})`,
+      `${given.where(given.has('max-rounds') ? 'max-rounds' : 'min-rounds')}: max-rounds (${maxRounds}) must be at least min-rounds (${minRounds})`,
     );
   }
-  const maxTime = merged['max-time'];
+  const maxTime = given.raw('max-time');
   return {
     rounds: maxRounds,
     adaptive: {
       minRounds,
-      lookEvery: (value('look-every') as number | undefined) ?? ADAPTIVE_BUDGET.lookEvery,
+      lookEvery: given.value('look-every') ?? ADAPTIVE_BUDGET.lookEvery,
       maxRounds,
       maxTimeSec: maxTime === undefined ? 0 : parseDuration(maxTime),
       spending: ADAPTIVE_DESIGN.spending,
@@ -509,12 +625,11 @@ export function parseDuration(s: Sourced): number {
  * Whether the bench command can be told which benchmarks to run: it says where ({filter}), or
  * the harness is benchgate's own format, which reads BENCHGATE_FILTER itself.
  */
-function takesFilter(bench: string, format: string, merged: RawConfig): boolean {
+function takesFilter(bench: string, format: string, given: Given): boolean {
   if (!bench.includes(FILTER_PLACEHOLDER)) return format === 'benchgate';
   if (!FILTER_FORMATS.includes(format)) {
-    const where = merged.bench?.where ?? merged['bench-command']?.where ?? '--bench';
     throw new ConfigError(
-      `${where}: ${FILTER_PLACEHOLDER} needs a format benchgate knows the filter syntax of: set format to one of ${FILTER_FORMATS.join(', ')}`,
+      `${given.benchWhere()}: ${FILTER_PLACEHOLDER} needs a format benchgate knows the filter syntax of: set format to one of ${FILTER_FORMATS.join(', ')}`,
     );
   }
   return true;
@@ -526,32 +641,33 @@ function takesFilter(bench: string, format: string, merged: RawConfig): boolean 
  * A harness that cannot be counted per benchmark, or a command the description cannot see
  * through, is exit 2, naming what is missing and the settings to give instead.
  */
-function countTargetOf(bench: string, format: string, merged: RawConfig, binary: string | undefined, packages: string[]): CountTarget {
+function countTargetOf(bench: string, format: string, given: Given): CountTarget {
+  const binary = given.value('count-binary');
+  const packages = given.value('count-packages') ?? [];
   const harness = harnessOf(format);
   const counts = harness?.counts;
   if (!counts) {
     const why = harness?.countsMissing ?? `benchgate knows no way to select one ${format} benchmark and fix its work`;
     throw new ConfigError(
-      `${merged.format!.where}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(', ')} only, and reads the counts ` +
+      `${given.where('format')}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(', ')} only, and reads the counts ` +
         `${SELF_COUNTING_FORMATS.join(', ')} print; ${format} cannot be counted per benchmark: ${why}. ` +
         'Count the whole command instead: use bench-command (one count per run, with the work fixed in the code) and remove format',
     );
   }
   if (binary !== undefined && packages.length > 0)
-    throw new ConfigError(`${merged['count-binary']!.where}: give either count-binary or count-packages, not both`);
+    throw new ConfigError(`${given.where('count-binary')}: give either count-binary or count-packages, not both`);
   if (packages.length > 0 && !counts.units)
     throw new ConfigError(
-      `${merged['count-packages']!.where}: count-packages builds Go packages; ${format} benchmarks are counted from the binary your build makes: set count-binary instead`,
+      `${given.where('count-packages')}: count-packages builds Go packages; ${format} benchmarks are counted from the binary your build makes: set count-binary instead`,
     );
-  const recognised = counts.recognise(parseShellWords(bench, (name) => ({ op: `$${name}` })) as ShellWord[]);
+  const recognised = counts.recognise(parseShellWords(bench, (name) => ({ op: `$${name}` })));
   // The user's pattern still selects what is counted when the packages or the binary come from a setting.
   const pattern = recognised?.pattern ?? '.';
   if (binary !== undefined) return { packages: [], pattern, buildFlags: [], binary };
   if (packages.length > 0) return { packages, pattern, buildFlags: recognised?.buildFlags ?? [] };
   if (recognised) return recognised;
-  const where = merged.bench?.where ?? '--bench';
   throw new ConfigError(
-    `${where}: measure: instructions counts each ${format} benchmark from ${counts.commandShape}, and cannot see through ${JSON.stringify(bench)} ` +
+    `${given.where('bench')}: measure: instructions counts each ${format} benchmark from ${counts.commandShape}, and cannot see through ${JSON.stringify(bench)} ` +
       `(a script, make, cd ... &&, a pipe, a variable or an unknown flag): ${counts.instead}`,
   );
 }
@@ -622,10 +738,10 @@ const GATE_KEYS = ['threshold', 'alpha', 'correction', 'fail-on', 'gate-metrics'
  * log measured: rounds auto's own alpha, and gate-process auto in command mode.
  */
 export function trustedGate(layers: RawConfig[], recorded: Pick<RunSettings, 'format' | 'adaptive'>): AnalysisGate {
-  const merged: RawConfig = Object.assign({}, ...layers);
+  const merged = mergeLayers(layers);
   const gate: RawConfig = Object.fromEntries(GATE_KEYS.filter((k) => merged[k] !== undefined).map((k) => [k, merged[k]]));
   const probe = resolveConfig([{ bench: { value: 'unused', where: '' } }, gate], '.');
-  const gateProcess = gate['gate-process'] === undefined ? 'auto' : parseValue(optionSpec('gate-process'), gate['gate-process']);
+  const gateProcess = gate['gate-process'] === undefined ? 'auto' : parseConfigValue('gate-process', gate['gate-process']);
   return {
     alpha: gate.alpha !== undefined ? probe.alpha : recorded.adaptive ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha,
     thresholdPct: probe.thresholdPct,

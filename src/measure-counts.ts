@@ -40,13 +40,13 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
       target: config.countTarget!,
       suite: config.suite,
       dirs: setup.dirs,
-      env: setup.env,
-      normaliseName: harness.normaliseName,
+      env: (side) => setup.env(side),
+      normaliseName: (name) => harness.normaliseName(name),
       timeoutSec: config.timeoutSec,
       jobs: config.jobs,
       tmp,
       info: (m) => platform.info(m),
-      checkCancelled: setup.checkCancelled,
+      checkCancelled: () => setup.checkCancelled(),
     };
     const found = await platform.group('build and list the benchmarks', () => discoverBenchmarks(ctx));
     // A shard counts its own part of what both sides list, at its share of alpha.

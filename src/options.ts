@@ -511,7 +511,7 @@ const CONFIG = [
     measures: true,
     commands: ['run'],
   },
-] as const;
+] as const satisfies readonly OptionSpec[];
 
 /** The options of the doors: where the config comes from, what to publish, how. */
 const DOORS: readonly OptionSpec[] = [
@@ -758,11 +758,15 @@ export function defaultText(o: Pick<OptionSpec, 'default' | 'defaultText'>): str
   return o.defaultText ?? (o.default === undefined ? undefined : String(o.default));
 }
 
-type ConfigOption = (typeof CONFIG)[number];
+/** A config option's entry in the table, with its literal types (`type: 'choice'`, `choices: ['holm', 'bh', 'none']`). */
+export type ConfigOption<K extends ConfigKey = ConfigKey> = Extract<(typeof CONFIG)[number], { name: K }>;
+
+/** Whether `name` is a key of `.benchgate.yml`. */
+export function isConfigKey(name: string): name is ConfigKey {
+  return CONFIG_KEYS.some((key) => key === name);
+}
 
 /** The constant default of a config option, with its literal type ('holm', 10). */
-export function configDefault<K extends ConfigKey>(
-  name: K,
-): Extract<ConfigOption, { name: K }> extends { default: infer D } ? D : undefined {
+export function configDefault<K extends ConfigKey>(name: K): ConfigOption<K> extends { default: infer D } ? D : undefined {
   return (CONFIG.find((o) => o.name === name) as { default?: unknown }).default as never;
 }

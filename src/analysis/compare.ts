@@ -190,7 +190,7 @@ export function compareGroups(
     const sequentially = (decided: Comparison) =>
       outcome && looks
         ? applyOutcome(decided, outcome, {
-            name: sequential!.test,
+            name: sequential.test,
             level: looks.levels([{ id: key, p: decided.p }], settings.alpha).get(key)!,
           })
         : decided;

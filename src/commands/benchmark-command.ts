@@ -46,6 +46,12 @@ function field(value: unknown, ...keys: string[]): unknown {
   return v;
 }
 
+/** A text field of the payload; absent or not text: ''. */
+function textField(value: unknown, ...keys: string[]): string {
+  const v = field(value, ...keys);
+  return typeof v === 'string' ? v : '';
+}
+
 const short = (sha: string) => sha.slice(0, 7);
 
 /**
@@ -57,11 +63,11 @@ export async function accept(event: GitHubEvent, { octokit, repo }: Api): Promis
   if (event.name !== 'issue_comment' || p.action !== 'created') return { kind: 'ignored', why: 'not a new comment' };
   const number = field(p, 'issue', 'number');
   if (field(p, 'issue', 'pull_request') === undefined || typeof number !== 'number') return { kind: 'ignored', why: 'not a pull request' };
-  const parsed = parseComment(String(field(p, 'comment', 'body') ?? ''));
+  const parsed = parseComment(textField(p, 'comment', 'body'));
   if (parsed.kind === 'not-a-command') return { kind: 'ignored', why: 'not a /benchmark comment' };
-  const user = String(field(p, 'comment', 'user', 'login') ?? '');
+  const user = textField(p, 'comment', 'user', 'login');
   const commentId = Number(field(p, 'comment', 'id'));
-  const createdAt = Date.parse(String(field(p, 'comment', 'created_at') ?? ''));
+  const createdAt = Date.parse(textField(p, 'comment', 'created_at'));
   if (!user || !Number.isInteger(commentId) || !Number.isFinite(createdAt))
     throw new ConfigError('GITHUB_EVENT_PATH: an issue_comment event without the comment id, author or creation time');
 

@@ -10,7 +10,7 @@ import { readLog } from '../runner/log.js';
 import { poolRounds } from '../runner/pool-rounds.js';
 import type { Command } from './types.js';
 
-export const cmdMerge: Command = async ({ values, positionals }) => {
+export const cmdMerge: Command = ({ values, positionals }) => {
   if (positionals.length === 0 || values.out === undefined) {
     throw new ConfigError('usage: benchgate merge a.jsonl b.jsonl ... --out merged.jsonl');
   }

@@ -10,5 +10,5 @@ export interface CommandInput {
   platform: Platform;
 }
 
-/** A subcommand: returns the exit code (exit.ts); errors it throws are mapped there too. */
-export type Command = (input: CommandInput) => Promise<number>;
+/** A subcommand: returns the exit code (exit.ts), at once or when its work is done; errors it throws are mapped there too. */
+export type Command = (input: CommandInput) => number | Promise<number>;

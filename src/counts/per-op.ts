@@ -37,7 +37,7 @@ export function perOpCounts(runs: readonly Run[]): Map<string, PerOpSamples> {
     let sides = byKey.get(run.benchmark);
     if (!sides) byKey.set(run.benchmark, (sides = { base: new Map(), head: new Map() }));
     let works = sides[run.side].get(run.round);
-    if (!works) sides[run.side].set(run.round, (works = new Map()));
+    if (!works) sides[run.side].set(run.round, (works = new Map<number, number>()));
     works.set(run.work, count);
   }
   const out = new Map<string, PerOpSamples>();

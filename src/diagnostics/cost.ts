@@ -64,7 +64,7 @@ function tooCoarse(runs: readonly Run[]): Map<string, Map<string, string>> {
   for (const suite of new Set(runs.map((r) => r.suite))) {
     const suiteRuns = runs.filter((r) => r.suite === suite && measured(r));
     for (const m of COST_METRICS) {
-      const values = suiteRuns.map(m.read).filter((v): v is number => v !== null);
+      const values = suiteRuns.map((run) => m.read(run)).filter((v): v is number => v !== null);
       const reason = values.length > 0 ? m.tooCoarse(suiteRuns, values) : null;
       if (reason) {
         const coarse = out.get(suite) ?? new Map<string, string>();

@@ -10,7 +10,7 @@ import { head, lines } from './lines.js';
 import { MeasurementSet } from './measurements.js';
 import { isTimeUnit, parseDecimal, toSeconds } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
-import { parseXml as parseXmlDocument } from './xml.js';
+import { attribute, parseXml as parseXmlDocument } from './xml.js';
 
 const NAME = 'catch2';
 const PATH_SEPARATOR = ' / ';
@@ -32,9 +32,9 @@ function children(node: JsonObject, key: string): JsonObject[] {
 function walkXml(set: MeasurementSet, node: JsonObject, path: string[], depth: number): void {
   if (depth > MAX_DEPTH) throw new FormatError(NAME, 'XML nested too deeply for a Catch2 report');
   for (const result of children(node, 'BenchmarkResults')) {
-    const name = [...path, String(result.name ?? '')].join(PATH_SEPARATOR);
+    const name = [...path, attribute(result, 'name') ?? ''].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === '') {
-      set.fail(name, isObject(result.failed) ? String(result.failed.message ?? 'benchmark failed') : 'benchmark failed');
+      set.fail(name, isObject(result.failed) ? (attribute(result.failed, 'message') ?? 'benchmark failed') : 'benchmark failed');
       continue;
     }
     const mean = isObject(result.mean) && typeof result.mean.value === 'string' ? parseDecimal(result.mean.value) : undefined;
@@ -42,7 +42,7 @@ function walkXml(set: MeasurementSet, node: JsonObject, path: string[], depth: n
     set.add(name, 'time', 's', 'lower', toSeconds(mean, 'ns'));
   }
   for (const key of ['TestCase', 'Section']) {
-    for (const child of children(node, key)) walkXml(set, child, [...path, String(child.name ?? '')], depth + 1);
+    for (const child of children(node, key)) walkXml(set, child, [...path, attribute(child, 'name') ?? ''], depth + 1);
   }
   for (const key of ['Catch', 'Catch2TestRun', 'Group']) {
     const value = node[key];

@@ -14,7 +14,7 @@ import { head, lines } from './lines.js';
 import { type MetricKind, MeasurementSet } from './measurements.js';
 import { parseDecimal, parseGroupedDecimal } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
-import { parseXml } from './xml.js';
+import { attribute, parseXml } from './xml.js';
 
 const NAME = 'qtestlib';
 const MAX_DEPTH = 8;
@@ -114,19 +114,25 @@ function addXml(set: MeasurementSet, xml: string): void {
 /** Under -callgrind the test runs again inside valgrind, and its <TestCase> lands inside the first. */
 function addTestCase(set: MeasurementSet, testCase: JsonObject, depth: number): void {
   if (depth > MAX_DEPTH) throw new FormatError(NAME, 'XML nested too deeply for a QTestLib report');
-  const caseName = String(testCase.name ?? '');
+  const caseName = attribute(testCase, 'name') ?? '';
   for (const fn of list(testCase, 'TestFunction')) {
-    const fnName = String(fn.name ?? '');
+    const fnName = attribute(fn, 'name') ?? '';
     for (const incident of list(fn, 'Incident')) {
       if (incident.type === 'fail' || incident.type === 'xpass') {
         set.fail(benchmarkName(caseName, fnName, text(incident.DataTag)), `QTestLib reported ${String(incident.type)}`);
       }
     }
     for (const result of list(fn, 'BenchmarkResult')) {
-      const value = parseDecimal(String(result.value ?? ''));
+      const value = parseDecimal(attribute(result, 'value') ?? '');
       if (value === undefined) throw new FormatError(NAME, `expected a number in value="..." of ${caseName}::${fnName}`);
-      const target = targetFor(String(result.metric ?? ''));
-      set.add(benchmarkName(caseName, fnName, String(result.tag ?? '')), target.metric, target.unit, target.better, target.convert(value));
+      const target = targetFor(attribute(result, 'metric') ?? '');
+      set.add(
+        benchmarkName(caseName, fnName, attribute(result, 'tag') ?? ''),
+        target.metric,
+        target.unit,
+        target.better,
+        target.convert(value),
+      );
     }
   }
   for (const inner of list(testCase, 'TestCase')) addTestCase(set, inner, depth + 1);

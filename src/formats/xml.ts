@@ -11,3 +11,13 @@ export function parseXml(format: string, parser: XMLParser, text: string): unkno
     throw new FormatError(format, `invalid XML: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+/**
+ * An attribute's text (the XML formats parse with `attributeNamePrefix: ''` and attribute values
+ * as text). A child element of the same name lands under the same key as an object: that is not
+ * the attribute, and reads as absent rather than as "[object Object]".
+ */
+export function attribute(node: Record<string, unknown>, name: string): string | undefined {
+  const value = node[name];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -84,8 +84,9 @@ export class DirectoryStore implements HistoryStore {
     await rename(partial, file);
   }
 
-  async read(query: RecordQuery): Promise<HistoryRecord[]> {
-    return readRecordTree(this.root, query, this.name);
+  read(query: RecordQuery): Promise<HistoryRecord[]> {
+    // Read at once; a bad record is a rejection (the executor's throw), as from the other stores.
+    return new Promise((resolve) => resolve(readRecordTree(this.root, query, this.name)));
   }
 
   close(): Promise<void> {

@@ -105,7 +105,7 @@ export function readRequest(text: string | undefined, where: string): BenchmarkR
     !positive(r.pullRequest) && 'pullRequest',
     !positive(r.commentId) && 'commentId',
     !(typeof r.user === 'string' && /^[A-Za-z0-9-[\]]{1,60}$/.test(r.user)) && 'user',
-    ...(['head', 'merge', 'base'] as const).map((k) => !(typeof r[k] === 'string' && SHA.test(r[k] as string)) && k),
+    ...(['head', 'merge', 'base'] as const).map((k) => !(typeof r[k] === 'string' && SHA.test(r[k])) && k),
     typeof r.deep !== 'boolean' && 'deep',
     !(positive(r.maxRounds) && (r.maxRounds as number) <= MAX_ROUNDS) && 'maxRounds',
     !(typeof r.maxTime === 'string' && /^\d{1,4}[smh]$/.test(r.maxTime)) && 'maxTime',

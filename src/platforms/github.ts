@@ -78,7 +78,13 @@ export interface GitHubOptions {
 export function runLinks(env: NodeJS.ProcessEnv, event?: GitHubEvent): MarkdownLink[] {
   const repo = parseRepository(env.GITHUB_REPOSITORY);
   const triggering = event?.name === 'workflow_run' ? (event.payload.workflow_run as { id?: unknown } | undefined)?.id : undefined;
-  const runId = String(triggering ?? env.GITHUB_RUN_ID ?? '');
+  // The payload's id is a number; any other value is no run's id.
+  const runId =
+    triggering === undefined || triggering === null
+      ? (env.GITHUB_RUN_ID ?? '')
+      : typeof triggering === 'number' || typeof triggering === 'string'
+        ? String(triggering)
+        : '';
   if (!repo || !/^\d+$/.test(runId)) return [];
   let run: URL;
   try {
@@ -130,8 +136,8 @@ export class GitHubPlatform implements Platform {
     core.warning(inertForLog(message));
   }
 
-  group<T>(title: string, fn: () => Promise<T>): Promise<T> {
-    return core.group(inertForLog(title), fn);
+  group<T>(title: string, fn: () => T | Promise<T>): Promise<T> {
+    return core.group(inertForLog(title), async () => await fn());
   }
 
   configure(config: Config): void {
@@ -201,7 +207,7 @@ export class GitHubPlatform implements Platform {
     }
     const notes = omittedNotes(plan.omitted);
     // The table in the log too, folded: the summary is a click away from where people read the log.
-    await this.group('results', async () => {
+    await this.group('results', () => {
       for (const line of renderTerminal(result).trimEnd().split('\n')) this.info(line);
     });
     await this.writeSummary(result, notes);

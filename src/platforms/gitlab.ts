@@ -123,7 +123,7 @@ export class GitLabPlatform implements Platform {
     this.err.write(`\x1b[33mwarning: ${inertForLog(message)}\x1b[0m\n`);
   }
 
-  async group<T>(title: string, fn: () => Promise<T>): Promise<T> {
+  async group<T>(title: string, fn: () => T | Promise<T>): Promise<T> {
     const name = sectionName(title, ++this.sections);
     const now = () => Math.floor(Date.now() / 1000);
     this.err.write(`\x1b[0Ksection_start:${now()}:${name}[collapsed=true]\r\x1b[0K${inertForLog(title)}\n`);

@@ -37,9 +37,9 @@ export class LocalPlatform implements Platform {
     this.line(`${this.errColors.yellow('warning:')} ${inertForLog(message)}`);
   }
 
-  async group<T>(title: string, fn: () => Promise<T>): Promise<T> {
+  async group<T>(title: string, fn: () => T | Promise<T>): Promise<T> {
     this.line(this.errColors.bold(`── ${inertForLog(title)}`));
-    return fn();
+    return await fn();
   }
 
   progress(p: RunProgress | null): void {
@@ -50,8 +50,9 @@ export class LocalPlatform implements Platform {
     return { kind: 'refs' };
   }
 
-  async publish(result: ComparisonResult): Promise<void> {
+  publish(result: ComparisonResult): Promise<void> {
     this.display?.update(null);
     this.out.write(renderTerminal(result, colorsFor(this.out, this.env)));
+    return Promise.resolve();
   }
 }

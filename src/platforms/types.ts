@@ -10,8 +10,8 @@ export type { WrittenReports };
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;
-  /** Runs `fn` inside a collapsible log section (GitHub ::group::, GitLab section markers). */
-  group<T>(title: string, fn: () => Promise<T>): Promise<T>;
+  /** Runs `fn`, synchronous or not, inside a collapsible log section (GitHub ::group::, GitLab section markers). */
+  group<T>(title: string, fn: () => T | Promise<T>): Promise<T>;
   /** The run under way, for a live display (a terminal's status line); null when the rounds are over. */
   progress?(p: RunProgress | null): void;
 }

@@ -21,7 +21,7 @@ const STEADY_WORDS: Record<SteadyOption, (c: SteadyCheck) => string> = {
 export function steadinessSummary(environment: HostEnvironment): string | null {
   // A log from elsewhere may hold anything here: keep the entries this version knows.
   const checks = (Array.isArray(environment.steady) ? environment.steady : []).filter(
-    (c): c is SteadyCheck => typeof c === 'object' && c !== null && Object.hasOwn(STEADY_WORDS, (c as SteadyCheck).option),
+    (c): c is SteadyCheck => typeof c === 'object' && c !== null && Object.hasOwn(STEADY_WORDS, c.option),
   );
   if (checks.length === 0) return null;
   const applied = checks.filter((c) => c.applied === true).map((c) => STEADY_WORDS[c.option](c));

@@ -8,7 +8,7 @@
  * rounds whatever design its sources followed. (Joining shards of disjoint benchmarks is the
  * other kind of merge, and another module.)
  */
-import { SCHEMA_VERSION, type AnalysisGate, type LogHeader, type LogLine } from '../model.js';
+import { SCHEMA_VERSION, type AnalysisGate, type LogLine } from '../model.js';
 import { checkSameComparison } from './log-identity.js';
 import { LogError, type ParsedLog } from './log.js';
 
@@ -19,7 +19,7 @@ export function poolRounds(logs: { file: string; log: ParsedLog }[], gate: Analy
   const { adaptive: _looks, ...config } = first.log.header.config;
   // The merged log is written at this benchgate's version, whatever its sources' were.
   const { schema: _v1, ...header } = first.log.header;
-  const lines: LogLine[] = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...config, ...gate, rounds: null } } as LogHeader];
+  const lines: LogLine[] = [{ ...header, schemaVersion: SCHEMA_VERSION, config: { ...config, ...gate, rounds: null } }];
   let offset = 0;
   /** A run's header is its identity: it started once, with one seed. */
   const started = new Map<string, string>();

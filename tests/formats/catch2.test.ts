@@ -55,6 +55,15 @@ describe('catch2', () => {
     expect(benchmarks(parse('nanobench_repo_comparisons_catch2_v2.9.2_console.txt'))).toHaveLength(3);
   });
 
+  it('reads a name or message only from its attribute: a child element of that name is not text', () => {
+    const xml =
+      '<?xml version="1.0"?><Catch2TestRun><TestCase name="T"><BenchmarkResults name="b"><failed><message><i/></message></failed></BenchmarkResults>' +
+      '<BenchmarkResults><name><i>x</i></name><mean value="5"/></BenchmarkResults></TestCase></Catch2TestRun>';
+    const ms = catch2.parse(xml);
+    expect(benchmarks(ms)).toEqual(['T / b', 'T / ']);
+    expect(find(ms, 'T / b').failed).toBe('benchmark failed');
+  });
+
   it('turns a failed benchmark into a failed measurement, in XML and on the console', () => {
     const xml =
       '<?xml version="1.0"?><Catch2TestRun><TestCase name="T"><BenchmarkResults name="b"><failed message="boom"/></BenchmarkResults></TestCase></Catch2TestRun>';

@@ -37,6 +37,12 @@ describe('qtestlib', () => {
     expect(find(ms, 'BenchTest::simple()', 'instructions').values).toEqual([623]);
   });
 
+  it('reads a tag only from its attribute: a child element of that name is not text', () => {
+    const xml =
+      '<TestCase name="Q"><TestFunction name="f"><BenchmarkResult metric="WalltimeMilliseconds" value="0.5"><tag><i>x</i></tag></BenchmarkResult></TestFunction></TestCase>';
+    expect(benchmarks(qtestlib.parse(xml))).toEqual(['Q::f()']);
+  });
+
   it('keeps the unit of other backends: CPU ticks, events', () => {
     expect(find(parse('generated_qt5.15.8_txt_tickcounter.txt'), 'BenchTest::multiple(large list)', 'CPU ticks')).toMatchObject({
       values: [550060],

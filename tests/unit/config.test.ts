@@ -69,6 +69,14 @@ describe('config', () => {
     expect(() => resolveConfig([flags({ bench: 'x', alpha: '5%' })], '.')).toThrow('--alpha: expected a probability');
   });
 
+  it('refuses a per-glob threshold with no percentage (`glob: ~`) as it refuses `glob=` in text', () => {
+    const file = yamlFile("bench: x\nthresholds:\n  'json/*': ~\n");
+    expect(() => resolveConfig([readConfigFile(file, true)], '.')).toThrow(
+      /\.benchgate\.yml:3 \(thresholds\) for "json\/\*": expected a percentage >= 0/,
+    );
+    expect(() => resolveConfig([flags({ bench: 'x', thresholds: 'json/*=' })], '.')).toThrow('expected a percentage >= 0');
+  });
+
   it('reports invalid YAML with its line', () => {
     const file = yamlFile('bench: x\nbuild: make\n  rounds: 3\n');
     expect(() => readConfigFile(file, true)).toThrow(ConfigError);

@@ -7960,7 +7960,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    function isNode(node) {
+    function isNode2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
           case ALIAS:
@@ -7984,7 +7984,7 @@ var require_identity = __commonJS({
     exports2.isCollection = isCollection;
     exports2.isDocument = isDocument;
     exports2.isMap = isMap2;
-    exports2.isNode = isNode;
+    exports2.isNode = isNode2;
     exports2.isPair = isPair;
     exports2.isScalar = isScalar2;
     exports2.isSeq = isSeq2;
@@ -53729,7 +53729,7 @@ function tooCoarse(runs) {
   for (const suite of new Set(runs.map((r) => r.suite))) {
     const suiteRuns = runs.filter((r) => r.suite === suite && measured(r));
     for (const m of COST_METRICS) {
-      const values = suiteRuns.map(m.read).filter((v) => v !== null);
+      const values = suiteRuns.map((run) => m.read(run)).filter((v) => v !== null);
       const reason = values.length > 0 ? m.tooCoarse(suiteRuns, values) : null;
       if (reason) {
         const coarse = out.get(suite) ?? /* @__PURE__ */ new Map();
@@ -60678,6 +60678,10 @@ function parseXml2(format, parser, text3) {
     throw new FormatError(format, `invalid XML: ${error2 instanceof Error ? error2.message : String(error2)}`);
   }
 }
+function attribute(node, name2) {
+  const value = node[name2];
+  return typeof value === "string" ? value : void 0;
+}
 
 // src/formats/catch2.ts
 var NAME7 = "catch2";
@@ -60696,9 +60700,9 @@ function children(node, key) {
 function walkXml(set, node, path33, depth) {
   if (depth > MAX_DEPTH) throw new FormatError(NAME7, "XML nested too deeply for a Catch2 report");
   for (const result of children(node, "BenchmarkResults")) {
-    const name2 = [...path33, String(result.name ?? "")].join(PATH_SEPARATOR);
+    const name2 = [...path33, attribute(result, "name") ?? ""].join(PATH_SEPARATOR);
     if (isObject(result.failed) || result.failed === "") {
-      set.fail(name2, isObject(result.failed) ? String(result.failed.message ?? "benchmark failed") : "benchmark failed");
+      set.fail(name2, isObject(result.failed) ? attribute(result.failed, "message") ?? "benchmark failed" : "benchmark failed");
       continue;
     }
     const mean4 = isObject(result.mean) && typeof result.mean.value === "string" ? parseDecimal(result.mean.value) : void 0;
@@ -60706,7 +60710,7 @@ function walkXml(set, node, path33, depth) {
     set.add(name2, "time", "s", "lower", toSeconds(mean4, "ns"));
   }
   for (const key of ["TestCase", "Section"]) {
-    for (const child2 of children(node, key)) walkXml(set, child2, [...path33, String(child2.name ?? "")], depth + 1);
+    for (const child2 of children(node, key)) walkXml(set, child2, [...path33, attribute(child2, "name") ?? ""], depth + 1);
   }
   for (const key of ["Catch", "Catch2TestRun", "Group"]) {
     const value = node[key];
@@ -62050,19 +62054,25 @@ function addXml(set, xml) {
 }
 function addTestCase(set, testCase2, depth) {
   if (depth > MAX_DEPTH3) throw new FormatError(NAME21, "XML nested too deeply for a QTestLib report");
-  const caseName = String(testCase2.name ?? "");
+  const caseName = attribute(testCase2, "name") ?? "";
   for (const fn of list(testCase2, "TestFunction")) {
-    const fnName = String(fn.name ?? "");
+    const fnName = attribute(fn, "name") ?? "";
     for (const incident of list(fn, "Incident")) {
       if (incident.type === "fail" || incident.type === "xpass") {
         set.fail(benchmarkName2(caseName, fnName, text(incident.DataTag)), `QTestLib reported ${String(incident.type)}`);
       }
     }
     for (const result of list(fn, "BenchmarkResult")) {
-      const value = parseDecimal(String(result.value ?? ""));
+      const value = parseDecimal(attribute(result, "value") ?? "");
       if (value === void 0) throw new FormatError(NAME21, `expected a number in value="..." of ${caseName}::${fnName}`);
-      const target2 = targetFor3(String(result.metric ?? ""));
-      set.add(benchmarkName2(caseName, fnName, String(result.tag ?? "")), target2.metric, target2.unit, target2.better, target2.convert(value));
+      const target2 = targetFor3(attribute(result, "metric") ?? "");
+      set.add(
+        benchmarkName2(caseName, fnName, attribute(result, "tag") ?? ""),
+        target2.metric,
+        target2.unit,
+        target2.better,
+        target2.convert(value)
+      );
     }
   }
   for (const inner of list(testCase2, "TestCase")) addTestCase(set, inner, depth + 1);
@@ -62956,6 +62966,9 @@ function commandOptions(command) {
 function defaultText(o) {
   return o.defaultText ?? (o.default === void 0 ? void 0 : String(o.default));
 }
+function isConfigKey(name2) {
+  return CONFIG_KEYS.some((key) => key === name2);
+}
 function configDefault(name2) {
   return CONFIG.find((o) => o.name === name2).default;
 }
@@ -63010,45 +63023,48 @@ function parseConfigText(text3, file) {
   const lines2 = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text3, { lineCounter: lines2, prettyErrors: false });
   const at = (...nodes) => {
-    const located = nodes.find((node) => node?.range);
+    const located = nodes.filter(import_yaml.isNode).find((node) => node.range);
     return located?.range ? `${file}:${lines2.linePos(located.range[0]).line}` : file;
   };
   if (doc.errors.length > 0) {
     const err = doc.errors[0];
     throw new ConfigError(`${file}:${lines2.linePos(err.pos[0]).line}: invalid YAML: ${err.message.split("\n")[0]}`);
   }
-  const scalarItem = (node, key, near) => {
-    if (!(0, import_yaml.isScalar)(node)) throw new ConfigError(`${at(node, near)}: each item of "${key}" must be a single value, not a list or mapping`);
-    return { value: node.value, where: `${at(node)} (${key})` };
-  };
   if (doc.contents === null) return {};
   if (!(0, import_yaml.isMap)(doc.contents)) throw new ConfigError(`${at(doc.contents)}: expected a mapping of keys (rounds: 10, bench: ...)`);
   const raw = {};
   for (const pair2 of doc.contents.items) {
     const key = (0, import_yaml.isScalar)(pair2.key) ? String(pair2.key.value) : "";
-    if (!CONFIG_KEYS.includes(key)) {
+    if (!isConfigKey(key)) {
       throw new ConfigError(
         `${at(pair2.key, pair2.value, doc.contents)}: unknown key "${key}"; ${didYouMean(key)}valid keys: ${CONFIG_KEYS.join(", ")}`
       );
     }
-    const value = pair2.value;
-    const structured = optionSpec(key).type;
-    if (structured === "list" && (0, import_yaml.isSeq)(value)) {
-      raw[key] = { value: value.items.map((item) => scalarItem(item, key, value)), where: `${at(value)} (${key})` };
-    } else if (structured === "glob-thresholds" && (0, import_yaml.isMap)(value)) {
-      const entries = value.items.map((p) => {
-        const glob = scalarItem(p.key, key, value);
-        return { value: [glob.value, scalarItem(p.value, key, p.key).value], where: glob.where };
-      });
-      raw[key] = { value: entries, where: `${at(value)} (${key})` };
-    } else if (!(0, import_yaml.isScalar)(value)) {
-      const shape20 = structured === "list" ? "a list or a single value" : structured === "glob-thresholds" ? "a mapping of glob: percent" : "a single value, not a list or mapping";
-      throw new ConfigError(`${at(value, pair2.key)}: "${key}" must be ${shape20}`);
-    } else {
-      raw[key] = { value: value.value, where: `${at(value)} (${key})` };
-    }
+    raw[key] = sourcedNode(key, pair2.key, pair2.value, at);
   }
   return raw;
+}
+function sourcedNode(key, keyNode, value, at) {
+  const scalarItem = (node, near) => {
+    if (!(0, import_yaml.isScalar)(node)) throw new ConfigError(`${at(node, near)}: each item of "${key}" must be a single value, not a list or mapping`);
+    return { value: node.value, where: `${at(node)} (${key})` };
+  };
+  const structured = optionSpec(key).type;
+  if (structured === "list" && (0, import_yaml.isSeq)(value)) {
+    return { value: value.items.map((item) => scalarItem(item, value)), where: `${at(value)} (${key})` };
+  }
+  if (structured === "glob-thresholds" && (0, import_yaml.isMap)(value)) {
+    const entries = value.items.map((p) => {
+      const glob = scalarItem(p.key, value);
+      return { value: [glob.value, scalarItem(p.value, p.key).value], where: glob.where };
+    });
+    return { value: entries, where: `${at(value)} (${key})` };
+  }
+  if (!(0, import_yaml.isScalar)(value)) {
+    const shape20 = structured === "list" ? "a list or a single value" : structured === "glob-thresholds" ? "a mapping of glob: percent" : "a single value, not a list or mapping";
+    throw new ConfigError(`${at(value, keyNode)}: "${key}" must be ${shape20}`);
+  }
+  return { value: value.value, where: `${at(value)} (${key})` };
 }
 function didYouMean(key) {
   const near = closestName(key, CONFIG_KEYS);
@@ -63058,7 +63074,7 @@ function sourced(raw, where) {
   const out = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === void 0 || value === "") continue;
-    if (!CONFIG_KEYS.includes(key)) throw new ConfigError(`${where(key)}: unknown setting`);
+    if (!isConfigKey(key)) throw new ConfigError(`${where(key)}: unknown setting`);
     out[key] = { value, where: where(key) };
   }
   return out;
@@ -63067,7 +63083,7 @@ function splitList(text3) {
   return text3.split(/\n|,(?![^{]*\})/).map((item) => item.trim()).filter((item) => item !== "");
 }
 function parseList(s) {
-  const items = Array.isArray(s.value) ? s.value : splitList(String(s.value)).map((value) => ({ value, where: s.where }));
+  const items = isSourcedList(s.value) ? s.value : splitList(String(s.value)).map((value) => ({ value, where: s.where }));
   return items.map((item) => {
     if (typeof item.value !== "string" && typeof item.value !== "number")
       throw new ConfigError(`${item.where}: expected text, got ${JSON.stringify(item.value)}`);
@@ -63076,28 +63092,43 @@ function parseList(s) {
 }
 var PCT = optionSpec("threshold");
 function parseThresholds(s) {
-  const entries = Array.isArray(s.value) ? s.value : splitList(String(s.value)).map((line) => {
+  const entries = isSourcedList(s.value) ? s.value : splitList(String(s.value)).map((line) => {
     const eq = line.lastIndexOf("=");
     if (eq <= 0) throw new ConfigError(`${s.where}: expected glob=pct (e.g. BenchmarkParse*=5), got ${JSON.stringify(line)}`);
     return { value: [line.slice(0, eq).trim(), line.slice(eq + 1).trim()], where: s.where };
   });
   return entries.map(({ value, where }) => {
-    const [glob, pct3] = value;
-    return { glob: String(glob), pct: parseValue2(PCT, { value: pct3, where: `${where} for ${JSON.stringify(String(glob))}` }) };
+    const [glob, pct3] = globAndPct(value);
+    const pctWhere = `${where} for ${JSON.stringify(String(glob))}`;
+    const parsed = parseConfigValue("threshold", { value: pct3, where: pctWhere });
+    if (parsed === void 0) throw new ConfigError(`${pctWhere}: expected ${PCT.expected}, got null`);
+    return { glob: String(glob), pct: parsed };
   });
+}
+function globAndPct(value) {
+  return Array.isArray(value) ? value : [];
+}
+function scalarText(value) {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : "";
+}
+function isSourcedList(value) {
+  return Array.isArray(value);
+}
+function parseConfigValue(key, s) {
+  return parseValue2(optionSpec(key), s);
 }
 function parseValue2(spec, s) {
   if (s.value === null) return void 0;
   if (spec.type === "list") return parseList(s);
   if (spec.type === "glob-thresholds") return parseThresholds(s);
   if (spec.type === "flag") {
-    const v = String(s.value).trim().toLowerCase();
+    const v = scalarText(s.value).trim().toLowerCase();
     if (["true", "on", "yes"].includes(v)) return true;
     if (["false", "off", "no"].includes(v)) return false;
     throw new ConfigError(`${s.where}: expected true or false, got ${JSON.stringify(s.value)}`);
   }
   if (spec.type === "int" || spec.type === "number") {
-    const word = String(s.value).trim();
+    const word = scalarText(s.value).trim();
     if (spec.keywords?.includes(word)) return word;
     const digits = spec.arg === "PCT" ? word.replace(/\s*%$/, "") : word;
     const n = typeof s.value === "number" ? s.value : Number(digits);
@@ -63115,88 +63146,139 @@ function parseValue2(spec, s) {
   }
   return text3;
 }
-function resolveConfig(layers, repoDir) {
-  const merged = Object.assign({}, ...layers);
-  const value = (key) => merged[key] === void 0 ? void 0 : parseValue2(optionSpec(key), merged[key]);
-  const text3 = (key) => value(key);
-  const number = (key) => value(key);
-  const list3 = (key) => value(key) ?? [];
-  const commandMode = text3("bench-command");
-  if (commandMode !== void 0 && merged.bench !== void 0) {
-    throw new ConfigError(`${merged["bench-command"].where}: give either bench or bench-command, not both`);
+function mergeLayers(layers) {
+  return layers.reduce((merged, layer) => ({ ...merged, ...layer }), {});
+}
+var Given = class {
+  constructor(merged) {
+    this.merged = merged;
   }
-  const bench = commandMode ?? text3("bench");
+  merged;
+  /** The value of `key`, checked and typed by its option; undefined when no layer sets it. */
+  value(key) {
+    const raw = this.merged[key];
+    return raw === void 0 ? void 0 : parseConfigValue(key, raw);
+  }
+  /** Whether a layer sets `key`. */
+  has(key) {
+    return this.merged[key] !== void 0;
+  }
+  /** The raw value of `key` with where it came from. */
+  raw(key) {
+    return this.merged[key];
+  }
+  /** Where the value of `key` came from, for messages: `--key` when no layer sets it. */
+  where(key) {
+    return this.merged[key]?.where ?? `--${key}`;
+  }
+  /** Where the benchmark command came from (bench or bench-command). */
+  benchWhere() {
+    return this.merged.bench?.where ?? this.merged["bench-command"]?.where ?? "--bench";
+  }
+};
+function resolveConfig(layers, repoDir) {
+  const given = new Given(mergeLayers(layers));
+  const { bench, commandMode } = benchCommandOf(given);
+  const { measure: measure2, format, countTarget } = measurementOf(given, bench, commandMode);
+  checkRoundsSampling(given);
+  const config = {
+    repoDir,
+    base: given.value("base"),
+    head: given.value("head"),
+    build: given.value("build"),
+    bench,
+    ...benchFromOf(given),
+    format,
+    suite: given.value("suite") ?? DEFAULTS.suite,
+    ...roundsOf(given, takesFilter(bench, format, given)),
+    warmup: given.value("warmup") ?? DEFAULTS.warmup,
+    ...shardingOf(given, repoDir),
+    seed: given.value("seed") ?? Math.floor(Math.random() * 2 ** 31),
+    ...gateOf2(given, format),
+    timeoutSec: given.value("timeout") ?? DEFAULTS.timeoutSec,
+    runAs: given.value("run-as"),
+    outDir: path.resolve(repoDir, given.value("out") ?? DEFAULTS.outDir),
+    workingDirectory: given.value("working-directory") ?? DEFAULTS.workingDirectory,
+    source: given.value("source"),
+    measure: measure2,
+    ...countTarget && { countTarget },
+    jobs: given.value("jobs") ?? os.availableParallelism(),
+    ...steadyMachineOf(given),
+    skipPaths: given.value("skip-paths") ?? []
+  };
+  if (config.shard) checkShardable(config, config.shard, given.where("shard"));
+  return config;
+}
+function benchCommandOf(given) {
+  const command = given.value("bench-command");
+  if (command !== void 0 && given.has("bench")) {
+    throw new ConfigError(`${given.where("bench-command")}: give either bench or bench-command, not both`);
+  }
+  const bench = command ?? given.value("bench");
   if (!bench) {
     throw new ConfigError(
       `no benchmark command: pass --bench "<command>" (or --bench-command to time the whole process) or set "bench:" in ${CONFIG_FILE}`
     );
   }
-  const measure2 = text3("measure") ?? "time";
-  const givenFormat = text3("format");
-  const harnessCounts = measure2 === "instructions" && commandMode === void 0 && SELF_COUNTING_FORMATS.includes(givenFormat ?? "");
-  const countTarget = measure2 === "instructions" && !harnessCounts && commandMode === void 0 && givenFormat !== void 0 && !["auto", "command"].includes(givenFormat) ? countTargetOf(bench, givenFormat, merged, text3("count-binary"), list3("count-packages")) : void 0;
+  return { bench, commandMode: command !== void 0 };
+}
+function measurementOf(given, bench, commandMode) {
+  const measure2 = given.value("measure") ?? "time";
+  const givenFormat = given.value("format");
+  const harnessCounts = measure2 === "instructions" && !commandMode && SELF_COUNTING_FORMATS.includes(givenFormat ?? "");
+  const countTarget = measure2 === "instructions" && !harnessCounts && !commandMode && givenFormat !== void 0 && !["auto", "command"].includes(givenFormat) ? countTargetOf(bench, givenFormat, given) : void 0;
   for (const key of ["count-packages", "count-binary"]) {
-    if (merged[key] !== void 0 && !countTarget)
+    if (given.has(key) && !countTarget)
       throw new ConfigError(
-        `${merged[key].where}: ${key} applies to measure: instructions with a counted format (${FORMATS_WITH_COUNTS.join(", ")}) only`
+        `${given.where(key)}: ${key} applies to measure: instructions with a counted format (${FORMATS_WITH_COUNTS.join(", ")}) only`
       );
   }
-  const format = countTarget || harnessCounts ? givenFormat : commandMode !== void 0 || measure2 === "instructions" ? "command" : givenFormat ?? DEFAULTS.format;
-  checkFormat(format, merged.format?.where ?? "--format");
-  if (text3("rounds") === "auto" && text3("sampling") === "pooled") {
+  const format = givenFormat !== void 0 && (countTarget || harnessCounts) ? givenFormat : commandMode || measure2 === "instructions" ? "command" : givenFormat ?? DEFAULTS.format;
+  checkFormat(format, given.where("format"));
+  return { measure: measure2, format, countTarget };
+}
+function checkRoundsSampling(given) {
+  if (given.value("rounds") === "auto" && given.value("sampling") === "pooled") {
     throw new ConfigError(
-      `${merged.sampling.where}: sampling: pooled does not apply to rounds: auto, whose looks test one value per run; remove one`
+      `${given.where("sampling")}: sampling: pooled does not apply to rounds: auto, whose looks test one value per run; remove one`
     );
   }
-  const gateProcess = text3("gate-process") ?? DEFAULTS.gateProcess;
-  const pin = text3("pin-cpu");
-  if (pin !== void 0 && pin !== "auto" && !/^\d+$/.test(pin.trim())) {
-    throw new ConfigError(`${merged["pin-cpu"].where}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
-  }
-  const flag = (key) => value(key) ?? false;
-  const config = {
-    repoDir,
-    base: text3("base"),
-    head: text3("head"),
-    build: text3("build"),
-    bench,
-    ...benchFromOf(text3("bench-from"), list3("bench-files"), merged),
-    format,
-    suite: text3("suite") ?? DEFAULTS.suite,
-    ...roundsOf(merged, number, takesFilter(bench, format, merged)),
-    warmup: number("warmup") ?? DEFAULTS.warmup,
-    ...text3("shard") !== void 0 && { shard: parseShard(text3("shard"), merged.shard.where) },
-    ...text3("shard-plan") !== void 0 && {
-      shardPlan: readShardPlan(path.resolve(repoDir, text3("shard-plan")), merged["shard-plan"].where)
-    },
-    seed: number("seed") ?? Math.floor(Math.random() * 2 ** 31),
-    thresholdPct: number("threshold") ?? DEFAULTS.thresholdPct,
+}
+function gateOf2(given, format) {
+  const gateProcess = given.value("gate-process") ?? DEFAULTS.gateProcess;
+  return {
+    thresholdPct: given.value("threshold") ?? DEFAULTS.thresholdPct,
     // The sequential design's level covers every look: it needs a smaller one for the same false-alarm rate.
-    alpha: number("alpha") ?? (text3("rounds") === "auto" ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha),
-    correction: text3("correction") ?? DEFAULTS.correction,
-    sampling: text3("sampling") ?? DEFAULTS.sampling,
-    timeoutSec: number("timeout") ?? DEFAULTS.timeoutSec,
-    runAs: text3("run-as"),
-    outDir: path.resolve(repoDir, text3("out") ?? DEFAULTS.outDir),
-    failOn: failOnOf(list3("fail-on"), merged["fail-on"]?.where ?? "--fail-on"),
-    workingDirectory: text3("working-directory") ?? DEFAULTS.workingDirectory,
-    source: text3("source"),
-    measure: measure2,
-    ...countTarget && { countTarget },
-    jobs: number("jobs") ?? os.availableParallelism(),
-    pinCpu: pin === void 0 ? void 0 : pin === "auto" ? "auto" : Number(pin),
-    noAslr: flag("no-aslr"),
-    noFsync: flag("no-fsync"),
-    priority: flag("priority"),
-    gateMetrics: list3("gate-metrics"),
+    alpha: given.value("alpha") ?? (given.value("rounds") === "auto" ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha),
+    correction: given.value("correction") ?? DEFAULTS.correction,
+    sampling: given.value("sampling") ?? DEFAULTS.sampling,
+    failOn: failOnOf(given.value("fail-on") ?? [], given.where("fail-on")),
+    gateMetrics: given.value("gate-metrics") ?? [],
     // Command mode has no harness metrics besides the wall time: its process cost is the point.
     gateProcess: gateProcess === "on" || gateProcess === "auto" && format === "command",
-    ignore: list3("ignore"),
-    skipPaths: list3("skip-paths"),
-    thresholds: value("thresholds") ?? []
+    ignore: given.value("ignore") ?? [],
+    thresholds: given.value("thresholds") ?? []
   };
-  if (config.shard) checkShardable(config, config.shard, merged.shard.where);
-  return config;
+}
+function steadyMachineOf(given) {
+  const pin = given.value("pin-cpu");
+  if (pin !== void 0 && pin !== "auto" && !/^\d+$/.test(pin.trim())) {
+    throw new ConfigError(`${given.where("pin-cpu")}: expected a CPU number (e.g. 1) or auto, got ${JSON.stringify(pin)}`);
+  }
+  return {
+    pinCpu: pin === void 0 ? void 0 : pin === "auto" ? "auto" : Number(pin),
+    noAslr: given.value("no-aslr") ?? false,
+    noFsync: given.value("no-fsync") ?? false,
+    priority: given.value("priority") ?? false
+  };
+}
+function shardingOf(given, repoDir) {
+  const shard = given.value("shard");
+  const plan = given.value("shard-plan");
+  return {
+    ...shard !== void 0 && { shard: parseShard(shard, given.where("shard")) },
+    ...plan !== void 0 && { shardPlan: readShardPlan(path.resolve(repoDir, plan), given.where("shard-plan")) }
+  };
 }
 function readShardPlan(file, where) {
   if (!existsSync(file))
@@ -63208,15 +63290,16 @@ function readShardPlan(file, where) {
     throw err;
   }
 }
-function benchFromOf(from, files, merged) {
-  const benchFrom = from ?? "base";
+function benchFromOf(given) {
+  const benchFrom = given.value("bench-from") ?? "base";
+  const files = given.value("bench-files") ?? [];
   if (benchFrom !== "base" && files.length === 0)
     throw new ConfigError(
-      `${merged["bench-from"].where}: bench-from: ${benchFrom} copies head's benchmark files chosen by bench-files; add bench-files (e.g. bench-files: "**/*_bench_test.go")`
+      `${given.where("bench-from")}: bench-from: ${benchFrom} copies head's benchmark files chosen by bench-files; add bench-files (e.g. bench-files: "**/*_bench_test.go")`
     );
   if (benchFrom === "base" && files.length > 0)
     throw new ConfigError(
-      `${merged["bench-files"].where}: bench-files applies to bench-from: head or head-overwrite only; add one, or remove bench-files`
+      `${given.where("bench-files")}: bench-files applies to bench-from: head or head-overwrite only; add one, or remove bench-files`
     );
   return { benchFrom, benchFiles: files };
 }
@@ -63238,37 +63321,37 @@ function checkShardable(config, shard, where) {
     );
 }
 var FAIL_ON = ["regression", "removed"];
+var isFailOnItem = (item) => FAIL_ON.some((known) => known === item);
 function failOnOf(items, where) {
   if (items.length === 0) return ["regression"];
   if (items.length === 1 && items[0] === "none") return [];
-  const bad = items.find((item) => !FAIL_ON.includes(item));
+  const bad = items.find((item) => !isFailOnItem(item));
   if (bad !== void 0)
     throw new ConfigError(
       `${where}: expected regression and/or removed (e.g. "regression, removed"), or none alone, got ${JSON.stringify(bad)}`
     );
-  return [...new Set(items)];
+  return [...new Set(items.filter(isFailOnItem))];
 }
-function roundsOf(merged, value, filter2) {
-  const rounds2 = value("rounds");
-  const adaptiveKeys = ["min-rounds", "look-every", "max-rounds", "max-time"].filter((k) => merged[k] !== void 0);
+function roundsOf(given, filter2) {
+  const rounds2 = given.value("rounds");
+  const adaptiveKey = ["min-rounds", "look-every", "max-rounds", "max-time"].find((key) => given.has(key));
   if (rounds2 !== "auto") {
-    if (adaptiveKeys.length > 0)
-      throw new ConfigError(`${merged[adaptiveKeys[0]].where}: ${adaptiveKeys[0]} applies to rounds: auto only`);
+    if (adaptiveKey !== void 0) throw new ConfigError(`${given.where(adaptiveKey)}: ${adaptiveKey} applies to rounds: auto only`);
     return { rounds: rounds2 ?? DEFAULTS.rounds };
   }
-  const minRounds = value("min-rounds") ?? ADAPTIVE_BUDGET.minRounds;
-  const maxRounds = value("max-rounds") ?? ADAPTIVE_BUDGET.maxRounds;
+  const minRounds = given.value("min-rounds") ?? ADAPTIVE_BUDGET.minRounds;
+  const maxRounds = given.value("max-rounds") ?? ADAPTIVE_BUDGET.maxRounds;
   if (maxRounds < minRounds) {
     throw new ConfigError(
-      `${(merged["max-rounds"] ?? merged["min-rounds"]).where}: max-rounds (${maxRounds}) must be at least min-rounds (${minRounds})`
+      `${given.where(given.has("max-rounds") ? "max-rounds" : "min-rounds")}: max-rounds (${maxRounds}) must be at least min-rounds (${minRounds})`
     );
   }
-  const maxTime = merged["max-time"];
+  const maxTime = given.raw("max-time");
   return {
     rounds: maxRounds,
     adaptive: {
       minRounds,
-      lookEvery: value("look-every") ?? ADAPTIVE_BUDGET.lookEvery,
+      lookEvery: given.value("look-every") ?? ADAPTIVE_BUDGET.lookEvery,
       maxRounds,
       maxTimeSec: maxTime === void 0 ? 0 : parseDuration(maxTime),
       spending: ADAPTIVE_DESIGN.spending,
@@ -63287,39 +63370,39 @@ function parseDuration(s) {
   }
   return parts.reduce((sum3, [, n, unit]) => sum3 + Number(n) * DURATION_UNITS[unit], 0);
 }
-function takesFilter(bench, format, merged) {
+function takesFilter(bench, format, given) {
   if (!bench.includes(FILTER_PLACEHOLDER)) return format === "benchgate";
   if (!FILTER_FORMATS.includes(format)) {
-    const where = merged.bench?.where ?? merged["bench-command"]?.where ?? "--bench";
     throw new ConfigError(
-      `${where}: ${FILTER_PLACEHOLDER} needs a format benchgate knows the filter syntax of: set format to one of ${FILTER_FORMATS.join(", ")}`
+      `${given.benchWhere()}: ${FILTER_PLACEHOLDER} needs a format benchgate knows the filter syntax of: set format to one of ${FILTER_FORMATS.join(", ")}`
     );
   }
   return true;
 }
-function countTargetOf(bench, format, merged, binary, packages) {
+function countTargetOf(bench, format, given) {
+  const binary = given.value("count-binary");
+  const packages = given.value("count-packages") ?? [];
   const harness = harnessOf(format);
   const counts = harness?.counts;
   if (!counts) {
     const why = harness?.countsMissing ?? `benchgate knows no way to select one ${format} benchmark and fix its work`;
     throw new ConfigError(
-      `${merged.format.where}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(", ")} only, and reads the counts ${SELF_COUNTING_FORMATS.join(", ")} print; ${format} cannot be counted per benchmark: ${why}. Count the whole command instead: use bench-command (one count per run, with the work fixed in the code) and remove format`
+      `${given.where("format")}: measure: instructions counts per benchmark for ${FORMATS_WITH_COUNTS.join(", ")} only, and reads the counts ${SELF_COUNTING_FORMATS.join(", ")} print; ${format} cannot be counted per benchmark: ${why}. Count the whole command instead: use bench-command (one count per run, with the work fixed in the code) and remove format`
     );
   }
   if (binary !== void 0 && packages.length > 0)
-    throw new ConfigError(`${merged["count-binary"].where}: give either count-binary or count-packages, not both`);
+    throw new ConfigError(`${given.where("count-binary")}: give either count-binary or count-packages, not both`);
   if (packages.length > 0 && !counts.units)
     throw new ConfigError(
-      `${merged["count-packages"].where}: count-packages builds Go packages; ${format} benchmarks are counted from the binary your build makes: set count-binary instead`
+      `${given.where("count-packages")}: count-packages builds Go packages; ${format} benchmarks are counted from the binary your build makes: set count-binary instead`
     );
   const recognised = counts.recognise((0, import_shell_quote2.parse)(bench, (name2) => ({ op: `$${name2}` })));
   const pattern = recognised?.pattern ?? ".";
   if (binary !== void 0) return { packages: [], pattern, buildFlags: [], binary };
   if (packages.length > 0) return { packages, pattern, buildFlags: recognised?.buildFlags ?? [] };
   if (recognised) return recognised;
-  const where = merged.bench?.where ?? "--bench";
   throw new ConfigError(
-    `${where}: measure: instructions counts each ${format} benchmark from ${counts.commandShape}, and cannot see through ${JSON.stringify(bench)} (a script, make, cd ... &&, a pipe, a variable or an unknown flag): ${counts.instead}`
+    `${given.where("bench")}: measure: instructions counts each ${format} benchmark from ${counts.commandShape}, and cannot see through ${JSON.stringify(bench)} (a script, make, cd ... &&, a pipe, a variable or an unknown flag): ${counts.instead}`
   );
 }
 function checkFormat(format, where) {
@@ -63371,10 +63454,10 @@ function resolveAnalysisOverrides(layer) {
 }
 var GATE_KEYS = ["threshold", "alpha", "correction", "fail-on", "gate-metrics", "gate-process", "ignore", "thresholds"];
 function trustedGate(layers, recorded) {
-  const merged = Object.assign({}, ...layers);
+  const merged = mergeLayers(layers);
   const gate = Object.fromEntries(GATE_KEYS.filter((k) => merged[k] !== void 0).map((k) => [k, merged[k]]));
   const probe2 = resolveConfig([{ bench: { value: "unused", where: "" } }, gate], ".");
-  const gateProcess = gate["gate-process"] === void 0 ? "auto" : parseValue2(optionSpec("gate-process"), gate["gate-process"]);
+  const gateProcess = gate["gate-process"] === void 0 ? "auto" : parseConfigValue("gate-process", gate["gate-process"]);
   return {
     alpha: gate.alpha !== void 0 ? probe2.alpha : recorded.adaptive ? ADAPTIVE_DESIGN.alpha : DEFAULTS.alpha,
     thresholdPct: probe2.thresholdPct,
@@ -71602,7 +71685,7 @@ var API_TIME_LIMIT_MS = 6e4;
 function runLinks(env, event) {
   const repo = parseRepository(env.GITHUB_REPOSITORY);
   const triggering = event?.name === "workflow_run" ? event.payload.workflow_run?.id : void 0;
-  const runId = String(triggering ?? env.GITHUB_RUN_ID ?? "");
+  const runId = triggering === void 0 || triggering === null ? env.GITHUB_RUN_ID ?? "" : typeof triggering === "number" || typeof triggering === "string" ? String(triggering) : "";
   if (!repo || !/^\d+$/.test(runId)) return [];
   let run;
   try {
@@ -71650,7 +71733,7 @@ var GitHubPlatform = class {
     warning(inertForLog(message));
   }
   group(title, fn) {
-    return group(inertForLog(title), fn);
+    return group(inertForLog(title), async () => await fn());
   }
   configure(config) {
     this.options = { ...this.options, suite: config.suite, workingDirectory: config.workingDirectory, source: config.source };
@@ -71713,7 +71796,7 @@ var GitHubPlatform = class {
       core_exports[a.kind](a.message, props);
     }
     const notes = omittedNotes(plan.omitted);
-    await this.group("results", async () => {
+    await this.group("results", () => {
       for (const line of renderTerminal(result).trimEnd().split("\n")) this.info(line);
     });
     await this.writeSummary(result, notes);
@@ -72367,13 +72450,13 @@ async function measureCounts(setup) {
       target: config.countTarget,
       suite: config.suite,
       dirs: setup.dirs,
-      env: setup.env,
-      normaliseName: harness.normaliseName,
+      env: (side) => setup.env(side),
+      normaliseName: (name2) => harness.normaliseName(name2),
       timeoutSec: config.timeoutSec,
       jobs: config.jobs,
       tmp,
       info: (m) => platform2.info(m),
-      checkCancelled: setup.checkCancelled
+      checkCancelled: () => setup.checkCancelled()
     };
     const found = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
     const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
@@ -73501,7 +73584,7 @@ async function concludeLog({
 }) {
   const settings = { ...log.header.config, ...overrides };
   const override = await platform2.gateOverride?.() ?? null;
-  const result = await platform2.group("analysis", async () => {
+  const result = await platform2.group("analysis", () => {
     const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
     platform2.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     const mainCreep = historyFrom === void 0 ? void 0 : readMainCreep(historyFrom);
@@ -74172,17 +74255,21 @@ function field2(value, ...keys) {
   for (const key of keys) v = v !== null && typeof v === "object" ? v[key] : void 0;
   return v;
 }
+function textField(value, ...keys) {
+  const v = field2(value, ...keys);
+  return typeof v === "string" ? v : "";
+}
 var short = (sha) => sha.slice(0, 7);
 async function accept(event, { octokit, repo }) {
   const p = event.payload;
   if (event.name !== "issue_comment" || p.action !== "created") return { kind: "ignored", why: "not a new comment" };
   const number = field2(p, "issue", "number");
   if (field2(p, "issue", "pull_request") === void 0 || typeof number !== "number") return { kind: "ignored", why: "not a pull request" };
-  const parsed = parseComment(String(field2(p, "comment", "body") ?? ""));
+  const parsed = parseComment(textField(p, "comment", "body"));
   if (parsed.kind === "not-a-command") return { kind: "ignored", why: "not a /benchmark comment" };
-  const user = String(field2(p, "comment", "user", "login") ?? "");
+  const user = textField(p, "comment", "user", "login");
   const commentId = Number(field2(p, "comment", "id"));
-  const createdAt = Date.parse(String(field2(p, "comment", "created_at") ?? ""));
+  const createdAt = Date.parse(textField(p, "comment", "created_at"));
   if (!user || !Number.isInteger(commentId) || !Number.isFinite(createdAt))
     throw new ConfigError("GITHUB_EVENT_PATH: an issue_comment event without the comment id, author or creation time");
   const { role, canWrite } = await commenterRole(octokit, repo, user);
@@ -74967,8 +75054,8 @@ var DirectoryStore = class {
     await writeFile3(partial, text3);
     await rename2(partial, file);
   }
-  async read(query) {
-    return readRecordTree(this.root, query, this.name);
+  read(query) {
+    return new Promise((resolve3) => resolve3(readRecordTree(this.root, query, this.name)));
   }
   close() {
     return Promise.resolve();
@@ -75351,7 +75438,7 @@ function poolRounds(logs, gate) {
 }
 
 // src/commands/merge.ts
-var cmdMerge = async ({ values, positionals }) => {
+var cmdMerge = ({ values, positionals }) => {
   if (positionals.length === 0 || values.out === void 0) {
     throw new ConfigError("usage: benchgate merge a.jsonl b.jsonl ... --out merged.jsonl");
   }
@@ -75599,7 +75686,7 @@ var LocalPlatform = class {
   }
   async group(title, fn) {
     this.line(this.errColors.bold(`\u2500\u2500 ${inertForLog(title)}`));
-    return fn();
+    return await fn();
   }
   progress(p) {
     this.display?.update(p);
@@ -75607,9 +75694,10 @@ var LocalPlatform = class {
   defaultComparison() {
     return { kind: "refs" };
   }
-  async publish(result) {
+  publish(result) {
     this.display?.update(null);
     this.out.write(renderTerminal(result, colorsFor(this.out, this.env)));
+    return Promise.resolve();
   }
 };
 
@@ -75656,8 +75744,8 @@ bisect: 0 the commit was found, 1 a step could not decide (the range is printed)
 var STDIO = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
 function program2(platform2, output, exit) {
   const root = new Command("benchgate").description(`benchgate ${VERSION7}: did this change make the benchmarks slower?`).version(VERSION7, "-V, --version").exitOverride().configureOutput({
-    writeOut: output.out,
-    writeErr: output.err,
+    writeOut: (text3) => output.out(text3),
+    writeErr: (text3) => output.err(text3),
     outputError: (text3, write) => write(`benchgate: ${text3.replace(/^error: /, "")}`)
   }).showSuggestionAfterError().showHelpAfterError("(add --help for the options)").addHelpText("after", FOOTER);
   for (const [name2, spec] of Object.entries(COMMANDS)) {

@@ -652,7 +652,7 @@ const HISTORY: readonly OptionSpec[] = [
     name: 'merge-request',
     arg: 'IID',
     type: 'text',
-    help: 'GitLab, in a pipeline started by hand on a protected target branch: post the note to this merge request, once its current head (read through the API) is the head measured (docs/gitlab.md)',
+    help: 'post the GitLab note to this merge request, from a pipeline started by hand on its protected target branch, once its current head (read through the API) is the head measured (docs/gitlab.md)',
     trust: 'trusted-only',
     measures: false,
     commands: ['report'],

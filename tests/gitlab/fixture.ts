@@ -73,7 +73,8 @@ export function gitlabEnv(clone: MergeRequestClone, apiUrl: string, extra: NodeJ
  * A merge request as a pipeline started by hand on its target branch sees it: origin's `main`
  * has moved on since the merge request branched off (a commit that changes no benchmark), the
  * merge request's head (50% slower) is only at refs/merge-requests/IID/head, and the job's clone
- * is `main`, shallow.
+ * is `main`, shallow. The merge request's commit also adds a `.benchgate.yml` that would turn the
+ * gate off.
  */
 export interface ManualPipelineClone extends MergeRequestClone {
   /** main's tip: the pipeline's commit. */
@@ -81,7 +82,9 @@ export interface ManualPipelineClone extends MergeRequestClone {
 }
 
 export function makeManualPipelineClone(): ManualPipelineClone {
-  const origin = makeRepo([{ 'bench.mjs': benchScript(1) }, { 'bench.mjs': benchScript(1.5) }]);
+  // The merge request also tries to turn the gate off; the target branch's (absent) file governs.
+  const hostileConfig = 'fail-on: none\nthreshold: 90\n';
+  const origin = makeRepo([{ 'bench.mjs': benchScript(1) }, { 'bench.mjs': benchScript(1.5), '.benchgate.yml': hostileConfig }]);
   git(origin, 'config', 'uploadpack.allowAnySHA1InWant', 'true');
   const baseSha = git(origin, 'rev-parse', 'HEAD~1').trim();
   const headSha = git(origin, 'rev-parse', 'HEAD').trim();

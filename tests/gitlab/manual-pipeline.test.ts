@@ -51,7 +51,7 @@ describe('a merge request measured in a pipeline started by hand, published into
 
   afterAll(() => gitlab.close());
 
-  it('measures the merge request’s head against its merge base with the pipeline’s commit, with no token and no request to GitLab', () => {
+  it('measures the merge request’s head against its merge base with the pipeline’s commit, with no token, no request to GitLab, and not its .benchgate.yml', () => {
     expect(measure.code).toBe(1);
     expect(requestsAfterMeasure).toBe(0);
     const header = JSON.parse(readFileSync(path.join(artifact, 'results.jsonl'), 'utf8').split('\n')[0]!) as {

@@ -93,7 +93,7 @@ describe('a merge request measured in a pipeline started by hand, published into
     expect([published.code, published.stderr]).toEqual([2, expect.stringContaining(`the results compare against ${clone.baseSha}`)]);
   });
 
-  it('refuses a merge request that targets another branch than the pipeline’s, or is no longer open', async () => {
+  it('refuses a merge request that targets another branch than the pipeline’s, is no longer open, or the token may not read', async () => {
     gitlab.mergeBase = clone.baseSha;
     gitlab.mergeRequest = { ...openMergeRequest(), target_branch: 'release' };
     const other = await publish();
@@ -104,6 +104,9 @@ describe('a merge request measured in a pipeline started by hand, published into
     gitlab.mergeRequest = null;
     const missing = await publish();
     expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('no such merge request')]);
+    gitlab.refuseWith = 403;
+    const refused = await publish().finally(() => (gitlab.refuseWith = null));
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('GitLab refused to show the merge request')]);
   });
 
   it('refuses outside a hand-started pipeline on a protected ref, without the token, and an IID that is not a number', async () => {

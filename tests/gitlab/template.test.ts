@@ -553,7 +553,8 @@ describe('the component’s deep run of a merge request in a pipeline started by
 
   it('runs only in a pipeline started by hand on a protected ref with a merge request IID; the measure job holds no token', () => {
     expect(measure.rules).toEqual([{ if: manual }]);
-    expect(publish.rules).toEqual([{ if: manual }]);
+    // The verdict belongs to the merge request: a failed gate leaves the target branch's pipeline passed with a warning.
+    expect(publish.rules).toEqual([{ if: manual, allow_failure: true }]);
     // GitLab's rules take RE2; this pattern means the same in JavaScript.
     const iid = /^[1-9][0-9]*$/;
     expect(['7', '1234'].every((v) => iid.test(v))).toBe(true);

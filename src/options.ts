@@ -649,6 +649,15 @@ const HISTORY: readonly OptionSpec[] = [
     action: true,
   },
   {
+    name: 'merge-request',
+    arg: 'IID',
+    type: 'text',
+    help: 'post the GitLab note to this merge request, from a pipeline started by hand on its protected target branch, once its current head (read through the API) is the head measured (docs/gitlab.md)',
+    trust: 'trusted-only',
+    measures: false,
+    commands: ['report'],
+  },
+  {
     name: 'history-url',
     arg: 'URL',
     type: 'text',

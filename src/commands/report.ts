@@ -21,7 +21,8 @@ import { writeReports, type WrittenReports } from '../report/index.js';
 import { readLog } from '../runner/log.js';
 import { trustedSettings } from './trusted-gate.js';
 import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
-import { GitLabPlatform } from '../platforms/gitlab.js';
+import { checkMergeRequestIid, GitLabPlatform } from '../platforms/gitlab.js';
+import { checkMeasuredMergeRequest } from '../platforms/gitlab-merge-request.js';
 import type { Platform } from '../platforms/types.js';
 import { eventPullRequest, eventPullRequestHead, readEvent, type GitHubEvent } from '../platforms/github-event.js';
 import type { Command } from './types.js';
@@ -150,9 +151,14 @@ export function joinShardDirectories(dir: string, trusted: RawConfig[]): void {
 
 /** The head the artifact's results log says it measured (the log, not results.json, is what is decided again). */
 function readLogHead(dir: string): RefInfo {
+  return readLogSides(dir).head;
+}
+
+/** Both commits the artifact's results log says it compared. */
+function readLogSides(dir: string): { base: RefInfo; head: RefInfo } {
   const logFile = path.join(dir, LOG_FILE);
-  if (!existsSync(logFile)) return readResults(path.join(dir, RESULTS_FILE)).head;
-  return readLog(logFile).header.head;
+  if (!existsSync(logFile)) return readResults(path.join(dir, RESULTS_FILE));
+  return readLog(logFile).header;
 }
 
 /**
@@ -199,7 +205,9 @@ async function publishGated(dir: string, platform: GitHubPlatform, trusted: RawC
 /**
  * GitLab's publish job: the artifact of the measure job it `needs:` in this same pipeline. Its
  * results log must be for the pipeline's commit (CI_COMMIT_SHA, set by GitLab, not by the
- * artifact); the merge request the note goes to is the pipeline's. GitLab has no override label.
+ * artifact); the merge request the note goes to is the pipeline's. With `mergeRequest` (a
+ * pipeline started by hand, `report --merge-request IID`) both come from the merge request as the
+ * API says it is now instead (gitlab-merge-request.ts). GitLab has no override label.
  */
 export async function publishSavedGitLab(
   dir: string,
@@ -208,14 +216,20 @@ export async function publishSavedGitLab(
   env: NodeJS.ProcessEnv,
   historyFrom?: string,
   historyUrl?: string,
+  mergeRequest?: string,
 ): Promise<Outcome> {
-  const head = readLogHead(dir);
-  const commit = env.CI_COMMIT_SHA || undefined;
-  if (head.sha !== commit) {
-    throw new ConfigError(
-      `${dir}: the results are for ${head.sha}, not for this pipeline's commit (${commit ?? 'CI_COMMIT_SHA unset'}); ` +
-        "the publish job publishes only the artifact of this pipeline's measure job",
-    );
+  if (mergeRequest !== undefined) {
+    await checkMeasuredMergeRequest(readLogSides(dir), mergeRequest, platform.api(), env, dir);
+    platform.publishTo(mergeRequest);
+  } else {
+    const head = readLogHead(dir);
+    const commit = env.CI_COMMIT_SHA || undefined;
+    if (head.sha !== commit) {
+      throw new ConfigError(
+        `${dir}: the results are for ${head.sha}, not for this pipeline's commit (${commit ?? 'CI_COMMIT_SHA unset'}); ` +
+          "the publish job publishes only the artifact of this pipeline's measure job",
+      );
+    }
   }
   const comment = { ...platform.commentOptions(), ...(historyUrl !== undefined && { historyUrl }) };
   const { result, reports } = decideAgain(dir, trusted, null, comment, historyFrom);
@@ -233,7 +247,15 @@ export const cmdReport: Command = async ({ values, platform }) => {
   const dir = path.resolve(values.from);
   const historyFrom = values['history-from'] ? path.resolve(values['history-from']) : undefined;
   const historyUrl = values['history-url'] === undefined ? undefined : checkHistoryUrl(values['history-url'], '--history-url');
-  if (isGitLab(platform)) return (await publishSavedGitLab(dir, platform, trusted, process.env, historyFrom, historyUrl)).exitCode;
+  if (isGitLab(platform)) {
+    const mergeRequest =
+      values['merge-request'] === undefined ? undefined : checkMergeRequestIid(values['merge-request'], '--merge-request');
+    return (await publishSavedGitLab(dir, platform, trusted, process.env, historyFrom, historyUrl, mergeRequest)).exitCode;
+  }
+  if (values['merge-request'] !== undefined)
+    throw new ConfigError(
+      '--merge-request: only on GitLab (a pipeline started by hand that publishes into a merge request); on GitHub use /benchmark',
+    );
   const token = process.env.GITHUB_TOKEN || undefined;
   return (
     await publishSaved(dir, { token, comment: true, check: true, trusted, historyFrom, ...(historyUrl !== undefined && { historyUrl }) })

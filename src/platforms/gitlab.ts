@@ -7,91 +7,30 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult, ShardOf } from '../model.js';
-import { parseShard } from '../config.js';
+import { ConfigError, parseShard } from '../config.js';
 import type { CompareSpec } from '../refs.js';
 import { inertForLog } from '../report/escape.js';
 import { COMMENT_FILE, type CommentOptions } from '../report/comment.js';
 import { renderTerminal } from '../report/terminal.js';
 import { writeAtomic } from '../report/write.js';
+import { GitLabApi, GitLabApiError } from './gitlab-api.js';
 import type { Platform, WrittenReports } from './types.js';
 
 export const TOKEN_VARIABLE = 'BENCHGATE_GITLAB_TOKEN';
 export const DOTENV_FILE = 'benchgate.env';
+/** The merge request a manual pipeline measures and publishes to (docs/gitlab.md, "A manual pipeline for a merge request"). */
+export const MERGE_REQUEST_VARIABLE = 'BENCHGATE_MERGE_REQUEST';
+/** The note a publish job writes (its marker), when not its own job name: the manual pipeline's deep run writes the MR's deep-run note. */
+export const NOTE_VARIABLE = 'BENCHGATE_NOTE';
+/** Pipelines someone started by hand, through the API or with a trigger token: never a merge request's own. */
+export const MANUAL_SOURCES = ['web', 'api', 'trigger'];
+const IID = /^[1-9]\d{0,9}$/;
 
-const MAX_NOTE_PAGES = 50;
-const REQUEST_TIMEOUT_MS = 30_000;
-
-class GitLabApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'GitLabApiError';
-  }
-}
-
-interface Note {
-  id: number;
-  body: string;
-  author?: { id?: unknown };
-}
-
-/** The few endpoints benchgate needs (the notes, and who the token is), authenticated with a project or personal access token. */
-class MergeRequestNotes {
-  private readonly api: string;
-  private readonly base: string;
-
-  constructor(
-    apiUrl: string,
-    projectId: string,
-    mergeRequestIid: string,
-    private readonly token: string,
-  ) {
-    this.api = apiUrl.replace(/\/+$/, '');
-    this.base = `${this.api}/projects/${encodeURIComponent(projectId)}/merge_requests/${encodeURIComponent(mergeRequestIid)}/notes`;
-  }
-
-  private async request(method: string, url: string, body?: object): Promise<Response> {
-    const response = await fetch(url, {
-      method,
-      headers: { 'PRIVATE-TOKEN': this.token, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    if (!response.ok) {
-      const what = url.startsWith(this.base) ? 'notes' : url.slice(this.api.length + 1);
-      throw new GitLabApiError(response.status, `${method} ${what}: ${response.status} ${response.statusText}`);
-    }
-    return response;
-  }
-
-  /** The user the token acts as (a project access token has a bot user of its own). */
-  async userId(): Promise<number> {
-    const user = (await (await this.request('GET', `${this.api}/user`)).json()) as { id?: unknown };
-    if (typeof user.id !== 'number') throw new Error('GET /user: no user id in the answer');
-    return user.id;
-  }
-
-  /** benchgate's note: written by the token's user and starting with the marker (anyone can quote or plant the marker). */
-  async find(marker: string, author: number): Promise<Note | null> {
-    for (let page = 1; page <= MAX_NOTE_PAGES; page++) {
-      const response = await this.request('GET', `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
-      const notes = (await response.json()) as Note[];
-      const found = notes.find((n) => n.author?.id === author && typeof n.body === 'string' && n.body.startsWith(marker));
-      if (found) return found;
-      if (!response.headers.get('x-next-page')) return null;
-    }
-    return null;
-  }
-
-  async create(body: string): Promise<void> {
-    await this.request('POST', this.base, { body });
-  }
-
-  async update(id: number, body: string): Promise<void> {
-    await this.request('PUT', `${this.base}/${id}`, { body });
-  }
+/** A merge request's IID as a variable or flag gives it: a positive whole number and nothing else. */
+export function checkMergeRequestIid(value: string, where: string): string {
+  if (!IID.test(value))
+    throw new ConfigError(`${where}: expected a merge request IID (a positive whole number), got ${JSON.stringify(value.slice(0, 40))}`);
+  return value;
 }
 
 /** Section names may hold only letters, digits, `_`, `.` and `-`. */
@@ -103,6 +42,8 @@ export class GitLabPlatform implements Platform {
   readonly name = 'gitlab';
   private sections = 0;
   private readonly token: string | undefined;
+  /** The merge request the note goes to when it is not the pipeline's (report --merge-request, checked there). */
+  private mergeRequestIid: string | undefined;
 
   constructor(
     private readonly env: NodeJS.ProcessEnv = process.env,
@@ -168,7 +109,38 @@ export class GitLabPlatform implements Platform {
         head,
         why: `the head of MR ${mr} vs its merge base with the target branch: what the branch changed`,
       };
-    return { kind: 'refs', head };
+    return this.manualComparison() ?? { kind: 'refs', head };
+  }
+
+  /**
+   * A pipeline started by hand on a branch (the merge request's target) with BENCHGATE_MERGE_REQUEST
+   * set: the merge request's head, fetched as refs/merge-requests/IID/head, against its merge base
+   * with the pipeline's commit. Nothing here is trusted: the publish job checks both commits
+   * against the merge request as the API says it is (report --merge-request).
+   */
+  private manualComparison(): CompareSpec | null {
+    const iid = this.env[MERGE_REQUEST_VARIABLE];
+    const commit = this.env.CI_COMMIT_SHA;
+    if (!iid || !commit || !MANUAL_SOURCES.includes(this.env.CI_PIPELINE_SOURCE ?? '')) return null;
+    checkMergeRequestIid(iid, MERGE_REQUEST_VARIABLE);
+    const branch = this.env.CI_COMMIT_REF_NAME || commit;
+    return {
+      kind: 'merge-base',
+      base: commit,
+      head: `refs/merge-requests/${iid}/head`,
+      why: `the head of MR !${iid} vs its merge base with ${branch}, in a pipeline started by hand: what the branch changed`,
+    };
+  }
+
+  /** The API with this job's note token, or null when the job holds none (the measure job). */
+  api(): GitLabApi | null {
+    const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId } = this.env;
+    return apiUrl && projectId && this.token ? new GitLabApi(apiUrl, projectId, this.token) : null;
+  }
+
+  /** Sends the note to this merge request instead of the pipeline's (whose pipeline started by hand has none). */
+  publishTo(iid: string): void {
+    this.mergeRequestIid = iid;
   }
 
   /** The job's page links its log and its artifacts (summary.md, report.html). */
@@ -208,7 +180,7 @@ export class GitLabPlatform implements Platform {
 
   /** One hidden marker per job name, so a quick run and a deep run keep a note each. */
   private marker(): string {
-    const job = (this.env.CI_JOB_NAME || 'benchgate').replace(/[^A-Za-z0-9_.:-]/g, '_');
+    const job = (this.env[NOTE_VARIABLE] || this.env.CI_JOB_NAME || 'benchgate').replace(/[^A-Za-z0-9_.:-]/g, '_');
     return `<!-- benchgate-note:${job} -->`;
   }
 
@@ -218,7 +190,8 @@ export class GitLabPlatform implements Platform {
   }
 
   private async publishNote(commentFile: string | undefined): Promise<void> {
-    const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId, CI_MERGE_REQUEST_IID: iid } = this.env;
+    const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId } = this.env;
+    const iid = this.mergeRequestIid ?? this.env.CI_MERGE_REQUEST_IID;
     if (!apiUrl || !projectId || !iid) {
       this.info('no merge request in this pipeline (CI_MERGE_REQUEST_IID unset): no MR note');
       return;
@@ -235,10 +208,11 @@ export class GitLabPlatform implements Platform {
       );
       return;
     }
-    const notes = new MergeRequestNotes(apiUrl, projectId, iid, token);
+    const api = new GitLabApi(apiUrl, projectId, token);
+    const notes = api.notes(iid);
     try {
       const body = this.noteBody(commentFile);
-      const existing = await notes.find(this.marker(), await notes.userId());
+      const existing = await notes.find(this.marker(), await api.userId());
       if (existing) {
         await notes.update(existing.id, body);
         this.info(`updated the benchgate note on merge request !${iid}`);

@@ -1,7 +1,8 @@
 /**
  * A stand-in for GitLab's merge request notes API on 127.0.0.1: keeps notes in memory, pages
  * them like GitLab (per_page, x-next-page), checks the PRIVATE-TOKEN header, and can be told
- * to refuse every request with a status (401, 403).
+ * to refuse every request with a status (401, 403). It also answers for the merge request itself
+ * (its head, target branch and state, which a test may change) and the merge base of two commits.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +29,11 @@ export interface FakeGitLab {
   requests: FakeRequest[];
   /** When set, every request gets this status and no note changes. */
   refuseWith: number | null;
+  /** GET merge_requests/:iid answers this (GitLab's field names); null: 404. */
+  mergeRequest: { sha: string; target_branch: string; state: string } | null;
+  /** GET repository/merge_base answers this commit for any two refs, recording what it was asked. */
+  mergeBase: string;
+  mergeBaseAsked: string[][];
   close(): Promise<void>;
 }
 
@@ -47,7 +53,15 @@ export async function startFakeGitLab(opts: {
 }): Promise<FakeGitLab> {
   const notesPath = `/api/v4/projects/${opts.projectId}/merge_requests/${opts.mergeRequestIid}/notes`;
   let nextId = 1;
-  const state: Omit<FakeGitLab, 'apiUrl' | 'close'> = { notes: [], requests: [], refuseWith: null };
+  const state: Omit<FakeGitLab, 'apiUrl' | 'close'> = {
+    notes: [],
+    requests: [],
+    refuseWith: null,
+    mergeRequest: null,
+    mergeBase: '',
+    mergeBaseAsked: [],
+  };
+  const mergeRequestPath = `/api/v4/projects/${opts.projectId}/merge_requests/${opts.mergeRequestIid}`;
   // Other people's comments come first, so the benchgate note is not on the first page.
   for (let i = 0; i < opts.otherNotes; i++) state.notes.push({ id: nextId++, body: `comment ${i}`, author: OTHER_USER });
   for (const body of opts.otherBodies ?? []) state.notes.push({ id: nextId++, body, author: OTHER_USER });
@@ -64,6 +78,12 @@ export async function startFakeGitLab(opts: {
     if (token !== opts.token) return reply(401, { message: '401 Unauthorized' });
 
     if (req.method === 'GET' && url.pathname === '/api/v4/user') return reply(200, TOKEN_USER);
+    if (req.method === 'GET' && url.pathname === mergeRequestPath && state.mergeRequest)
+      return reply(200, { iid: Number(opts.mergeRequestIid), ...state.mergeRequest });
+    if (req.method === 'GET' && url.pathname === `/api/v4/projects/${opts.projectId}/repository/merge_base`) {
+      state.mergeBaseAsked.push(url.searchParams.getAll('refs[]'));
+      return reply(200, { id: state.mergeBase });
+    }
     if (req.method === 'GET' && url.pathname === notesPath) {
       const perPage = Number(url.searchParams.get('per_page') ?? 20);
       const page = Number(url.searchParams.get('page') ?? 1);

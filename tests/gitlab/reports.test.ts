@@ -176,6 +176,36 @@ describe('the GitLab platform', () => {
     });
   });
 
+  it('measures BENCHGATE_MERGE_REQUEST’s head against its merge base only in a pipeline started by hand', () => {
+    const manual = { CI_COMMIT_SHA: 'tip', CI_COMMIT_REF_NAME: 'main', BENCHGATE_MERGE_REQUEST: '7' };
+    for (const source of ['web', 'api', 'trigger']) {
+      expect(new GitLabPlatform({ ...manual, CI_PIPELINE_SOURCE: source }).defaultComparison()).toEqual({
+        kind: 'merge-base',
+        base: 'tip',
+        head: 'refs/merge-requests/7/head',
+        why: 'the head of MR !7 vs its merge base with main, in a pipeline started by hand: what the branch changed',
+      });
+    }
+    // A project variable of that name changes nothing in push or schedule pipelines, nor in a merge request's own.
+    for (const source of ['push', 'schedule']) {
+      expect(new GitLabPlatform({ ...manual, CI_PIPELINE_SOURCE: source }).defaultComparison()).toEqual({ kind: 'refs', head: 'tip' });
+    }
+    const own = new GitLabPlatform({
+      ...manual,
+      CI_PIPELINE_SOURCE: 'merge_request_event',
+      CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc',
+      CI_MERGE_REQUEST_IID: '9',
+    });
+    expect(own.defaultComparison()).toMatchObject({ kind: 'refs', base: 'abc', head: 'tip' });
+    for (const iid of ['0', '07', '7 ', '7:refs/heads/x', '-7']) {
+      const platform = new GitLabPlatform({ ...manual, CI_PIPELINE_SOURCE: 'web', BENCHGATE_MERGE_REQUEST: iid });
+      expect(() => platform.defaultComparison()).toThrow(/BENCHGATE_MERGE_REQUEST: expected a merge request IID/);
+    }
+    // Set but empty, as a pipeline form leaves it: no merge request.
+    const empty = new GitLabPlatform({ ...manual, CI_PIPELINE_SOURCE: 'web', BENCHGATE_MERGE_REQUEST: '' });
+    expect(empty.defaultComparison()).toEqual({ kind: 'refs', head: 'tip' });
+  });
+
   it('takes the API token out of the environment the benchmark commands inherit', () => {
     const env: NodeJS.ProcessEnv = { BENCHGATE_GITLAB_TOKEN: 'secret', OTHER: '1' };
     new GitLabPlatform(env);

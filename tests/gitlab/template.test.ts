@@ -18,7 +18,17 @@ import { pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { formats } from '../../src/formats/index.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
-import { PROJECT_ID, gitlabEnv, makeMergeRequestClone, type MergeRequestClone } from './fixture.js';
+import { startFakeGitLab } from './fake-gitlab.js';
+import {
+  MR_IID,
+  PROJECT_ID,
+  TOKEN,
+  gitlabEnv,
+  makeManualPipelineClone,
+  makeMergeRequestClone,
+  manualPipelineEnv,
+  type MergeRequestClone,
+} from './fixture.js';
 
 // ajv-formats' CommonJS default export, typed as what it is under ESM interop.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -151,6 +161,8 @@ describe('the GitLab CI/CD component', () => {
       '.bench-cpu-publish-job',
       'bench-cpu',
       'bench-cpu-deep',
+      'bench-cpu-deep-manual',
+      'bench-cpu-deep-manual-publish',
       'bench-cpu-deep-publish',
       'bench-cpu-last-recorded',
       'bench-cpu-pages',
@@ -309,9 +321,18 @@ function fakeNpx(mode: 'run-cli' | 'record-only'): { bin: string; args: () => st
   return { bin, args: () => JSON.parse(readFileSync(argsFile, 'utf8')) as string[] };
 }
 
-/** The job's script as the runner runs it: the job's variables exported, one shell, `-e`. */
-function scriptEnv(job: Job, clone: MergeRequestClone, npxBin: string, apiUrl = 'http://127.0.0.1:9/api/v4'): NodeJS.ProcessEnv {
-  const env = { ...process.env, ...gitlabEnv(clone, apiUrl, { BENCHGATE_GITLAB_TOKEN: '' }), ...variableEnv(job) };
+/**
+ * The job's script as the runner runs it: the job's variables exported, one shell, `-e`. `ci` is
+ * what GitLab sets (a merge request pipeline's variables unless given).
+ */
+function scriptEnv(
+  job: Job,
+  clone: MergeRequestClone,
+  npxBin: string,
+  apiUrl = 'http://127.0.0.1:9/api/v4',
+  ci = gitlabEnv(clone, apiUrl, { BENCHGATE_GITLAB_TOKEN: '' }),
+): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...ci, ...variableEnv(job) };
   env.PATH = `${npxBin}${path.delimiter}${env.PATH}`;
   return env;
 }
@@ -322,8 +343,8 @@ function runScript(job: Job, clone: MergeRequestClone, npxBin: string) {
 }
 
 /** runScript while this process serves GitLab's API (a spawnSync would block the server). */
-function runScriptServed(job: Job, clone: MergeRequestClone, npxBin: string, apiUrl: string) {
-  const env = { ...scriptEnv(job, clone, npxBin, apiUrl), CI_JOB_TOKEN: 'job-token', CI_DEFAULT_BRANCH: 'main' };
+function runScriptServed(job: Job, clone: MergeRequestClone, npxBin: string, apiUrl: string, ci?: NodeJS.ProcessEnv) {
+  const env = { ...scriptEnv(job, clone, npxBin, apiUrl, ci), CI_JOB_TOKEN: 'job-token', CI_DEFAULT_BRANCH: 'main' };
   const child = spawn('sh', ['-ec', job.script!.join('\n')], { cwd: clone.dir, env, timeout: 60_000 });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -511,6 +532,86 @@ describe('the component’s job script in a GitLab merge request job', () => {
     const args = npx.args();
     expect(args.slice(args.indexOf('--build'), args.indexOf('--build') + 2)).toEqual(['--build', build]);
     expect(args.slice(args.indexOf('--rounds'), args.indexOf('--rounds') + 2)).toEqual(['--rounds', 'auto']);
+  });
+});
+
+describe('the component’s deep run of a merge request in a pipeline started by hand on its target branch', () => {
+  const [header, jobs] = documents(TEMPLATE);
+  const all = interpolate(jobs, { ...includeInputs(header), bench: 'node bench.mjs', format: 'benchgate', 'deep-rounds': '6' }) as Record<
+    string,
+    Job & Doc
+  >;
+  const measure = resolveJob(all, 'benchgate-deep-manual') as Job & Doc;
+  const publish = resolveJob(all, 'benchgate-deep-manual-publish') as Job & Doc;
+  const manual =
+    '$CI_PIPELINE_SOURCE =~ /^(web|api|trigger)$/ && $CI_COMMIT_REF_PROTECTED == "true" && $BENCHGATE_MERGE_REQUEST =~ /^[1-9][0-9]*$/';
+
+  it('runs only in a pipeline started by hand on a protected ref with a merge request IID; the measure job holds no token', () => {
+    expect(measure.rules).toEqual([{ if: manual }]);
+    // The verdict belongs to the merge request: a failed gate leaves the target branch's pipeline passed with a warning.
+    expect(publish.rules).toEqual([{ if: manual, allow_failure: true }]);
+    // GitLab's rules take RE2; this pattern means the same in JavaScript.
+    const iid = /^[1-9][0-9]*$/;
+    expect(['7', '1234'].every((v) => iid.test(v))).toBe(true);
+    expect(['', '0', '07', '7 ', '7;id', '-7'].some((v) => iid.test(v))).toBe(false);
+    expect(variableEnv(measure).BENCHGATE_GITLAB_TOKEN).toBe('');
+    expect(measure.environment).toBeUndefined();
+    expect(publish.needs).toEqual(['benchgate-deep-manual']);
+    expect((publish.environment as Doc).name).toBe('benchgate-publish');
+    expect(variableEnv(publish)).toMatchObject({ GIT_STRATEGY: 'none', BENCHGATE_NOTE: 'benchgate-deep-publish' });
+    const budget = (job: Job) => ['ROUNDS', 'MAX_ROUNDS', 'MAX_TIME', 'THRESHOLD'].map((k) => variableEnv(job)[`BENCHGATE_INPUT_${k}`]);
+    expect(budget(measure)).toEqual(budget(resolveJob(all, 'benchgate-deep')));
+    expect(budget(publish)).toEqual(budget(resolveJob(all, 'benchgate-deep-publish')));
+  });
+
+  it('measures refs/merge-requests/IID/head with no token, then publishes the MR’s deep-run note from a job that checks out nothing', async () => {
+    const clone = makeManualPipelineClone();
+    const gitlab = await startFakeGitLab({ projectId: PROJECT_ID, mergeRequestIid: MR_IID, token: TOKEN, otherNotes: 0 });
+    try {
+      gitlab.mergeRequest = { sha: clone.headSha, target_branch: 'main', state: 'opened' };
+      gitlab.mergeBase = clone.baseSha;
+      const measureNpx = fakeNpx('run-cli');
+      const measured = await runScriptServed(
+        measure,
+        clone,
+        measureNpx.bin,
+        gitlab.apiUrl,
+        manualPipelineEnv(clone, gitlab.apiUrl, { BENCHGATE_GITLAB_TOKEN: '' }),
+      );
+      expect([measured.status, measured.stderr]).toEqual([
+        1,
+        expect.stringContaining(`refs/merge-requests/${MR_IID}/head is not in this clone`),
+      ]);
+      // The comparison comes from BENCHGATE_MERGE_REQUEST in benchgate, never from a ref in the shell.
+      expect(measureNpx.args()).not.toContain('--base');
+      expect(measureNpx.args()).not.toContain('--head');
+      expect(gitlab.requests).toEqual([]);
+
+      const origin = spawnSync('git', ['-C', clone.dir, 'remote', 'get-url', 'origin'], { encoding: 'utf8' }).stdout.trim();
+      const publishNpx = fakeNpx('run-cli');
+      const published = await runScriptServed(
+        publish,
+        clone,
+        publishNpx.bin,
+        gitlab.apiUrl,
+        manualPipelineEnv(clone, gitlab.apiUrl, { CI_JOB_NAME: 'benchgate-deep-manual-publish', CI_REPOSITORY_URL: origin }),
+      );
+      const args = publishNpx.args();
+      expect(args.slice(args.indexOf('--merge-request'), args.indexOf('--merge-request') + 2)).toEqual(['--merge-request', MR_IID]);
+      expect([published.status, published.stderr]).toEqual([1, expect.stringContaining(`merge request !${MR_IID}`)]);
+      const notes = gitlab.notes.filter((n) => n.body.startsWith('<!-- benchgate-note:benchgate-deep-publish -->'));
+      expect(notes).toHaveLength(1);
+      expect(notes[0]!.body).toMatch(/### ❌ benchgate failed: 1 regression/);
+      expect(gitlab.mergeBaseAsked).toEqual([[clone.targetSha, clone.headSha]]);
+    } finally {
+      await gitlab.close();
+    }
+  }, 120_000);
+
+  it('passes no --merge-request from the merge request pipeline’s publish jobs', () => {
+    for (const name of ['benchgate-publish', 'benchgate-deep-publish']) {
+      expect(variableEnv(resolveJob(all, name)).BENCHGATE_PUBLISH_TO_MERGE_REQUEST).toBeUndefined();
+    }
   });
 });
 

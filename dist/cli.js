@@ -62874,6 +62874,15 @@ var HISTORY = [
     action: true
   },
   {
+    name: "merge-request",
+    arg: "IID",
+    type: "text",
+    help: "post the GitLab note to this merge request, from a pipeline started by hand on its protected target branch, once its current head (read through the API) is the head measured (docs/gitlab.md)",
+    trust: "trusted-only",
+    measures: false,
+    commands: ["report"]
+  },
+  {
     name: "history-url",
     arg: "URL",
     type: "text",
@@ -73903,8 +73912,8 @@ function trustedSettings(logged, trusted, where) {
 // src/platforms/gitlab.ts
 import { readFileSync as readFileSync14 } from "node:fs";
 import path22 from "node:path";
-var TOKEN_VARIABLE = "BENCHGATE_GITLAB_TOKEN";
-var DOTENV_FILE = "benchgate.env";
+
+// src/platforms/gitlab-api.ts
 var MAX_NOTE_PAGES = 50;
 var REQUEST_TIMEOUT_MS = 3e4;
 var GitLabApiError = class extends Error {
@@ -73915,15 +73924,16 @@ var GitLabApiError = class extends Error {
   }
   status;
 };
-var MergeRequestNotes = class {
-  constructor(apiUrl, projectId, mergeRequestIid, token) {
+var SHA2 = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+var GitLabApi = class {
+  constructor(apiUrl, projectId, token) {
     this.token = token;
     this.api = apiUrl.replace(/\/+$/, "");
-    this.base = `${this.api}/projects/${encodeURIComponent(projectId)}/merge_requests/${encodeURIComponent(mergeRequestIid)}/notes`;
+    this.project = `${this.api}/projects/${encodeURIComponent(projectId)}`;
   }
   token;
   api;
-  base;
+  project;
   async request(method, url, body) {
     const response = await fetch(url, {
       method,
@@ -73932,7 +73942,7 @@ var MergeRequestNotes = class {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS)
     });
     if (!response.ok) {
-      const what = url.startsWith(this.base) ? "notes" : url.slice(this.api.length + 1);
+      const what = url.slice(this.api.length + 1).replace(/\?.*$/, "");
       throw new GitLabApiError(response.status, `${method} ${what}: ${response.status} ${response.statusText}`);
     }
     return response;
@@ -73943,10 +73953,38 @@ var MergeRequestNotes = class {
     if (typeof user.id !== "number") throw new Error("GET /user: no user id in the answer");
     return user.id;
   }
+  /** GET /projects/:id/merge_requests/:iid: its head, target branch and state now. */
+  async mergeRequest(iid) {
+    const url = `${this.project}/merge_requests/${encodeURIComponent(iid)}`;
+    const data = await (await this.request("GET", url)).json();
+    const { sha, target_branch: targetBranch, state } = data;
+    if (typeof sha !== "string" || !SHA2.test(sha) || typeof targetBranch !== "string" || typeof state !== "string") {
+      throw new Error(`GET merge_requests/${iid}: no head sha, target_branch or state in the answer`);
+    }
+    return { iid: Number(iid), sha, targetBranch, state };
+  }
+  /** GET /projects/:id/repository/merge_base: the merge base of two commits, as GitLab computes it. */
+  async mergeBase(a, b) {
+    const query = [a, b].map((ref) => `refs[]=${encodeURIComponent(ref)}`).join("&");
+    const data = await (await this.request("GET", `${this.project}/repository/merge_base?${query}`)).json();
+    if (typeof data.id !== "string" || !SHA2.test(data.id)) throw new Error(`GET repository/merge_base: no commit id in the answer`);
+    return data.id;
+  }
+  notes(iid) {
+    return new MergeRequestNotes(this, `${this.project}/merge_requests/${encodeURIComponent(iid)}/notes`);
+  }
+};
+var MergeRequestNotes = class {
+  constructor(api, base) {
+    this.api = api;
+    this.base = base;
+  }
+  api;
+  base;
   /** benchgate's note: written by the token's user and starting with the marker (anyone can quote or plant the marker). */
   async find(marker, author) {
     for (let page = 1; page <= MAX_NOTE_PAGES; page++) {
-      const response = await this.request("GET", `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
+      const response = await this.api.request("GET", `${this.base}?sort=asc&order_by=created_at&per_page=100&page=${page}`);
       const notes = await response.json();
       const found = notes.find((n) => n.author?.id === author && typeof n.body === "string" && n.body.startsWith(marker));
       if (found) return found;
@@ -73955,12 +73993,25 @@ var MergeRequestNotes = class {
     return null;
   }
   async create(body) {
-    await this.request("POST", this.base, { body });
+    await this.api.request("POST", this.base, { body });
   }
   async update(id, body) {
-    await this.request("PUT", `${this.base}/${id}`, { body });
+    await this.api.request("PUT", `${this.base}/${id}`, { body });
   }
 };
+
+// src/platforms/gitlab.ts
+var TOKEN_VARIABLE = "BENCHGATE_GITLAB_TOKEN";
+var DOTENV_FILE = "benchgate.env";
+var MERGE_REQUEST_VARIABLE = "BENCHGATE_MERGE_REQUEST";
+var NOTE_VARIABLE = "BENCHGATE_NOTE";
+var MANUAL_SOURCES = ["web", "api", "trigger"];
+var IID = /^[1-9]\d{0,9}$/;
+function checkMergeRequestIid(value, where) {
+  if (!IID.test(value))
+    throw new ConfigError(`${where}: expected a merge request IID (a positive whole number), got ${JSON.stringify(value.slice(0, 40))}`);
+  return value;
+}
 function sectionName(title, n) {
   return `benchgate_${n}_${title.toLowerCase().replace(/[^a-z0-9_.-]+/g, "_")}`.slice(0, 60);
 }
@@ -73978,6 +74029,8 @@ var GitLabPlatform = class {
   name = "gitlab";
   sections = 0;
   token;
+  /** The merge request the note goes to when it is not the pipeline's (report --merge-request, checked there). */
+  mergeRequestIid;
   info(message) {
     this.err.write(`${inertForLog(message)}
 `);
@@ -74030,7 +74083,35 @@ var GitLabPlatform = class {
         head: head2,
         why: `the head of MR ${mr} vs its merge base with the target branch: what the branch changed`
       };
-    return { kind: "refs", head: head2 };
+    return this.manualComparison() ?? { kind: "refs", head: head2 };
+  }
+  /**
+   * A pipeline started by hand on a branch (the merge request's target) with BENCHGATE_MERGE_REQUEST
+   * set: the merge request's head, fetched as refs/merge-requests/IID/head, against its merge base
+   * with the pipeline's commit. Nothing here is trusted: the publish job checks both commits
+   * against the merge request as the API says it is (report --merge-request).
+   */
+  manualComparison() {
+    const iid = this.env[MERGE_REQUEST_VARIABLE];
+    const commit = this.env.CI_COMMIT_SHA;
+    if (!iid || !commit || !MANUAL_SOURCES.includes(this.env.CI_PIPELINE_SOURCE ?? "")) return null;
+    checkMergeRequestIid(iid, MERGE_REQUEST_VARIABLE);
+    const branch = this.env.CI_COMMIT_REF_NAME || commit;
+    return {
+      kind: "merge-base",
+      base: commit,
+      head: `refs/merge-requests/${iid}/head`,
+      why: `the head of MR !${iid} vs its merge base with ${branch}, in a pipeline started by hand: what the branch changed`
+    };
+  }
+  /** The API with this job's note token, or null when the job holds none (the measure job). */
+  api() {
+    const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId } = this.env;
+    return apiUrl && projectId && this.token ? new GitLabApi(apiUrl, projectId, this.token) : null;
+  }
+  /** Sends the note to this merge request instead of the pipeline's (whose pipeline started by hand has none). */
+  publishTo(iid) {
+    this.mergeRequestIid = iid;
   }
   /** The job's page links its log and its artifacts (summary.md, report.html). */
   commentOptions() {
@@ -74065,7 +74146,7 @@ var GitLabPlatform = class {
   }
   /** One hidden marker per job name, so a quick run and a deep run keep a note each. */
   marker() {
-    const job2 = (this.env.CI_JOB_NAME || "benchgate").replace(/[^A-Za-z0-9_.:-]/g, "_");
+    const job2 = (this.env[NOTE_VARIABLE] || this.env.CI_JOB_NAME || "benchgate").replace(/[^A-Za-z0-9_.:-]/g, "_");
     return `<!-- benchgate-note:${job2} -->`;
   }
   /** comment.md as written, under the marker: the text reviewed in --out is the text posted. */
@@ -74074,7 +74155,8 @@ var GitLabPlatform = class {
 ${readFileSync14(commentFile, "utf8")}`;
   }
   async publishNote(commentFile) {
-    const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId, CI_MERGE_REQUEST_IID: iid } = this.env;
+    const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId } = this.env;
+    const iid = this.mergeRequestIid ?? this.env.CI_MERGE_REQUEST_IID;
     if (!apiUrl || !projectId || !iid) {
       this.info("no merge request in this pipeline (CI_MERGE_REQUEST_IID unset): no MR note");
       return;
@@ -74090,10 +74172,11 @@ ${readFileSync14(commentFile, "utf8")}`;
       );
       return;
     }
-    const notes = new MergeRequestNotes(apiUrl, projectId, iid, token);
+    const api = new GitLabApi(apiUrl, projectId, token);
+    const notes = api.notes(iid);
     try {
       const body = this.noteBody(commentFile);
-      const existing = await notes.find(this.marker(), await notes.userId());
+      const existing = await notes.find(this.marker(), await api.userId());
       if (existing) {
         await notes.update(existing.id, body);
         this.info(`updated the benchgate note on merge request !${iid}`);
@@ -74112,6 +74195,62 @@ ${readFileSync14(commentFile, "utf8")}`;
     }
   }
 };
+
+// src/platforms/gitlab-merge-request.ts
+async function checkMeasuredMergeRequest(logged, iid, api, env, dir) {
+  const refuse = (why) => new ConfigError(`--merge-request ${iid}: ${why}`);
+  if (env.CI_MERGE_REQUEST_IID) {
+    throw refuse(`this is the pipeline of merge request !${env.CI_MERGE_REQUEST_IID}; --merge-request is for a pipeline started by hand`);
+  }
+  if (!MANUAL_SOURCES.includes(env.CI_PIPELINE_SOURCE ?? "")) {
+    throw refuse(
+      `only in a pipeline started by hand (CI_PIPELINE_SOURCE web, api or trigger), not ${JSON.stringify(env.CI_PIPELINE_SOURCE ?? "")}`
+    );
+  }
+  if (env.CI_COMMIT_REF_PROTECTED !== "true") {
+    throw refuse(
+      `${env.CI_COMMIT_REF_NAME ?? "this ref"} is not protected; run the pipeline on the merge request's target branch, protected`
+    );
+  }
+  const commit = env.CI_COMMIT_SHA;
+  if (!commit) throw refuse("CI_COMMIT_SHA unset: the pipeline commit the merge base is taken with");
+  if (!api) {
+    throw refuse(
+      "no note token (BENCHGATE_GITLAB_TOKEN) in this job: the merge request is read through the API to check what was measured"
+    );
+  }
+  let mr;
+  let base;
+  try {
+    mr = await api.mergeRequest(iid);
+    base = await api.mergeBase(commit, mr.sha);
+  } catch (err) {
+    if (err instanceof GitLabApiError && err.status === 404) throw refuse(`no such merge request in this project (${err.message})`);
+    if (err instanceof GitLabApiError && (err.status === 401 || err.status === 403)) {
+      throw refuse(
+        `GitLab refused to show the merge request (${err.message}): BENCHGATE_GITLAB_TOKEN needs the api scope and the Reporter role`
+      );
+    }
+    throw err;
+  }
+  if (mr.state !== "opened") throw refuse(`merge request !${iid} is ${mr.state}: nothing to publish into`);
+  if (mr.targetBranch !== env.CI_COMMIT_REF_NAME) {
+    throw refuse(
+      `merge request !${iid} targets ${mr.targetBranch}, but this pipeline runs on ${env.CI_COMMIT_REF_NAME ?? "(CI_COMMIT_REF_NAME unset)"}: run it on the target branch, whose configuration governs and whose commit is the base`
+    );
+  }
+  if (logged.head.sha !== mr.sha) {
+    throw refuse(
+      `${dir}: the results are for ${logged.head.sha}, but merge request !${iid}'s head is now ${mr.sha} (it moved after the pipeline fetched it, or the artifact was altered): run the pipeline again`
+    );
+  }
+  if (logged.base.sha !== base) {
+    throw refuse(
+      `${dir}: the results compare against ${logged.base.sha}, but the merge base of ${mr.sha} and this pipeline's commit ${commit} is ${base}`
+    );
+  }
+  return mr;
+}
 
 // src/commands/report.ts
 var PULL_REQUEST_FILE = "pull-request-number";
@@ -74197,9 +74336,12 @@ function joinShardDirectories(dir, trusted) {
   writeFileSync8(path23.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
 }
 function readLogHead(dir) {
+  return readLogSides(dir).head;
+}
+function readLogSides(dir) {
   const logFile = path23.join(dir, LOG_FILE);
-  if (!existsSync13(logFile)) return readResults(path23.join(dir, RESULTS_FILE)).head;
-  return readLog(logFile).header.head;
+  if (!existsSync13(logFile)) return readResults(path23.join(dir, RESULTS_FILE));
+  return readLog(logFile).header;
 }
 async function publishOwn(dir, head2, options, event, trusted, historyFrom) {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);
@@ -74222,13 +74364,18 @@ async function publishGated(dir, platform2, trusted, historyFrom) {
   const { result, reports } = decideAgain(dir, trusted, await platform2.gateOverride(), platform2.commentOptions(), historyFrom);
   return publishResult(result, reports, platform2);
 }
-async function publishSavedGitLab(dir, platform2, trusted, env, historyFrom, historyUrl) {
-  const head2 = readLogHead(dir);
-  const commit = env.CI_COMMIT_SHA || void 0;
-  if (head2.sha !== commit) {
-    throw new ConfigError(
-      `${dir}: the results are for ${head2.sha}, not for this pipeline's commit (${commit ?? "CI_COMMIT_SHA unset"}); the publish job publishes only the artifact of this pipeline's measure job`
-    );
+async function publishSavedGitLab(dir, platform2, trusted, env, historyFrom, historyUrl, mergeRequest) {
+  if (mergeRequest !== void 0) {
+    await checkMeasuredMergeRequest(readLogSides(dir), mergeRequest, platform2.api(), env, dir);
+    platform2.publishTo(mergeRequest);
+  } else {
+    const head2 = readLogHead(dir);
+    const commit = env.CI_COMMIT_SHA || void 0;
+    if (head2.sha !== commit) {
+      throw new ConfigError(
+        `${dir}: the results are for ${head2.sha}, not for this pipeline's commit (${commit ?? "CI_COMMIT_SHA unset"}); the publish job publishes only the artifact of this pipeline's measure job`
+      );
+    }
   }
   const comment = { ...platform2.commentOptions(), ...historyUrl !== void 0 && { historyUrl } };
   const { result, reports } = decideAgain(dir, trusted, null, comment, historyFrom);
@@ -74240,7 +74387,14 @@ var cmdReport = async ({ values, platform: platform2 }) => {
   const dir = path23.resolve(values.from);
   const historyFrom = values["history-from"] ? path23.resolve(values["history-from"]) : void 0;
   const historyUrl = values["history-url"] === void 0 ? void 0 : checkHistoryUrl(values["history-url"], "--history-url");
-  if (isGitLab(platform2)) return (await publishSavedGitLab(dir, platform2, trusted, process.env, historyFrom, historyUrl)).exitCode;
+  if (isGitLab(platform2)) {
+    const mergeRequest = values["merge-request"] === void 0 ? void 0 : checkMergeRequestIid(values["merge-request"], "--merge-request");
+    return (await publishSavedGitLab(dir, platform2, trusted, process.env, historyFrom, historyUrl, mergeRequest)).exitCode;
+  }
+  if (values["merge-request"] !== void 0)
+    throw new ConfigError(
+      "--merge-request: only on GitLab (a pipeline started by hand that publishes into a merge request); on GitHub use /benchmark"
+    );
   const token = process.env.GITHUB_TOKEN || void 0;
   return (await publishSaved(dir, { token, comment: true, check: true, trusted, historyFrom, ...historyUrl !== void 0 && { historyUrl } })).exitCode;
 };

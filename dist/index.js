@@ -59490,6 +59490,15 @@ var HISTORY = [
     action: true
   },
   {
+    name: "merge-request",
+    arg: "IID",
+    type: "text",
+    help: "post the GitLab note to this merge request, from a pipeline started by hand on its protected target branch, once its current head (read through the API) is the head measured (docs/gitlab.md)",
+    trust: "trusted-only",
+    measures: false,
+    commands: ["report"]
+  },
+  {
     name: "history-url",
     arg: "URL",
     type: "text",
@@ -68192,9 +68201,12 @@ function joinShardDirectories(dir, trusted) {
   writeFileSync7(path21.join(dir, LOG_FILE), joinShards(logs, trustedGate(trusted, recorded)));
 }
 function readLogHead(dir) {
+  return readLogSides(dir).head;
+}
+function readLogSides(dir) {
   const logFile = path21.join(dir, LOG_FILE);
-  if (!existsSync13(logFile)) return readResults(path21.join(dir, RESULTS_FILE)).head;
-  return readLog(logFile).header.head;
+  if (!existsSync13(logFile)) return readResults(path21.join(dir, RESULTS_FILE));
+  return readLog(logFile).header;
 }
 async function publishOwn(dir, head2, options, event, trusted, historyFrom) {
   const ours = [event.sha, eventPullRequestHead(event)].filter((sha) => sha !== void 0);

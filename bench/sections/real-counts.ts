@@ -34,7 +34,11 @@ interface RealPair {
   why: string;
   /** `benchgate run` flags naming the harness, the same in both modes. */
   flags: string[];
-  /** A command that exits 0 when the suite's toolchain is installed. */
+  /**
+   * A command that exits 0 when the suite's toolchain is installed and prints the real
+   * interpreter's path: its directory goes first on PATH, so that a version manager's shim (a
+   * pyenv shim is a bash script reading version files) is neither run nor counted.
+   */
   toolchain: string[];
 }
 
@@ -46,7 +50,7 @@ const PAIRS: RealPair[] = [
     head: '3c0e180',
     why: '3c0e180 "Introduce basic cache (#208)"',
     flags: ['--bench', 'python3 -m pytest tests/performance', '--format', 'pytest-benchmark'],
-    toolchain: ['python3', '-c', 'import pytest_benchmark'],
+    toolchain: ['python3', '-c', 'import sys, pytest_benchmark; print(sys.executable)'],
   },
 ];
 
@@ -71,7 +75,7 @@ interface Saved {
 
 const fileOf = (id: string, mode: Mode, repetition: number) => path.join(RESULTS, `${id}-${mode}-${repetition}.json`);
 
-function measure(pair: RealPair, mode: Mode, repetition: number, work: string): Saved {
+function measure(pair: RealPair, mode: Mode, repetition: number, work: string, binDir: string): Saved {
   const repo = path.join(work, pair.id);
   if (!existsSync(repo)) execFileSync('git', ['clone', '-q', path.join(MIRROR, pair.repo.replace('/', '+'), 'repo'), repo]);
   const out = path.join(work, `out-${mode}-${repetition}`);
@@ -80,7 +84,7 @@ function measure(pair: RealPair, mode: Mode, repetition: number, work: string): 
   const started = performance.now();
   const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args, '--out', out], {
     cwd: ROOT,
-    env: envWithGo(),
+    env: { ...envWithGo(), PATH: [binDir, envWithGo().PATH].join(path.delimiter) },
     encoding: 'utf8',
     maxBuffer: 1 << 28,
   });
@@ -165,14 +169,18 @@ export async function realCounts(opts: SectionOptions): Promise<SectionOutput> {
   try {
     for (const pair of PAIRS) {
       const mirrored = existsSync(path.join(MIRROR, pair.repo.replace('/', '+'), 'repo'));
-      const installed = spawnSync(pair.toolchain[0]!, pair.toolchain.slice(1)).status === 0;
+      const toolchain = spawnSync(pair.toolchain[0]!, pair.toolchain.slice(1), { encoding: 'utf8' });
+      const installed = toolchain.status === 0;
       const valgrind = spawnSync('valgrind', ['--version']).status === 0;
       for (let i = 1; i <= repetitions; i++)
         for (const mode of Object.keys(MODES) as Mode[]) {
           if (existsSync(fileOf(pair.id, mode, i))) continue;
           if (!mirrored || !installed || (mode === 'counts' && !valgrind)) continue;
           console.error(`[bench] real-counts: ${pair.id} ${mode} run ${i}`);
-          writeFileSync(fileOf(pair.id, mode, i), JSON.stringify(measure(pair, mode, i, work), null, 2) + '\n');
+          writeFileSync(
+            fileOf(pair.id, mode, i),
+            JSON.stringify(measure(pair, mode, i, work, path.dirname(toolchain.stdout.trim())), null, 2) + '\n',
+          );
         }
       const saved = readdirSync(RESULTS)
         .filter((f) => f.startsWith(`${pair.id}-`) && f.endsWith('.json'))

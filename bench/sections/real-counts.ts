@@ -52,6 +52,26 @@ const PAIRS: RealPair[] = [
     flags: ['--bench', 'python3 -m pytest tests/performance', '--format', 'pytest-benchmark'],
     toolchain: ['python3', '-c', 'import sys, pytest_benchmark; print(sys.executable)'],
   },
+  {
+    id: 'snappy',
+    repo: 'google/snappy',
+    base: '8881ba1~1',
+    head: '8881ba1',
+    why: '8881ba1 "Improve the speed of hashing in zippy compression" ("speeds up compression by two to a few percent")',
+    // The library by its CMake (tests and its vendored benchmark off: the submodules are not
+    // fetched), the benchmark binary against the installed Google Benchmark (1.8.0 or later).
+    flags: [
+      '--build',
+      'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSNAPPY_BUILD_TESTS=OFF -DSNAPPY_BUILD_BENCHMARKS=OFF >/dev/null && ' +
+        'cmake --build build >/dev/null && c++ -O2 -std=c++14 -DNDEBUG -DHAVE_CONFIG_H -I. -Ibuild snappy_benchmark.cc snappy-test.cc ' +
+        'snappy_test_data.cc build/libsnappy.a -lbenchmark_main -lbenchmark -lpthread -lz -o build/snappy_benchmark',
+      '--bench',
+      './build/snappy_benchmark --benchmark_filter=BM_ZFlat/',
+      '--format',
+      'google-benchmark',
+    ],
+    toolchain: ['sh', '-c', 'command -v cmake >/dev/null && command -v c++'],
+  },
 ];
 
 const MODES = {

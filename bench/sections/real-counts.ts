@@ -72,6 +72,16 @@ const PAIRS: RealPair[] = [
     ],
     toolchain: ['sh', '-c', 'command -v cmake >/dev/null && command -v c++'],
   },
+  {
+    id: 'xxhash',
+    repo: 'cespare/xxhash',
+    base: 'a7909af~1',
+    head: 'a7909af',
+    why: 'a7909af "Allow Sum64String and (*Digest).WriteString to be inlined" (Sum64String/4B −25%, DigestString/4B −15% in its benchstat)',
+    // The quiet template's command (templates/github/benchgate-quiet.yml); its jobs 2 is the default on 2 cores.
+    flags: ['--bench', "go test -run '^$' -bench . ./...", '--format', 'go', '--threshold', '2'],
+    toolchain: ['sh', '-c', 'command -v go'],
+  },
 ];
 
 const MODES = {
@@ -189,7 +199,7 @@ export async function realCounts(opts: SectionOptions): Promise<SectionOutput> {
   try {
     for (const pair of PAIRS) {
       const mirrored = existsSync(path.join(MIRROR, pair.repo.replace('/', '+'), 'repo'));
-      const toolchain = spawnSync(pair.toolchain[0]!, pair.toolchain.slice(1), { encoding: 'utf8' });
+      const toolchain = spawnSync(pair.toolchain[0]!, pair.toolchain.slice(1), { encoding: 'utf8', env: envWithGo() });
       const installed = toolchain.status === 0;
       const valgrind = spawnSync('valgrind', ['--version']).status === 0;
       for (let i = 1; i <= repetitions; i++)

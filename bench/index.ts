@@ -10,6 +10,7 @@
  *   npm run bench -- --only shards-go   a real Go suite, one job vs 4 shards, counts and timing
  *   npm run bench -- --only count-jobs --count-jobs-repetitions 3   counts at 1 and 2 jobs, idle and loaded (2 runs per condition by default)
  *   npm run bench -- --only real-counts --real-counts-repetitions 2   real suites, counts vs time; measures only runs not saved yet
+ *   npm run bench -- --only real-counts --real-counts-suites snappy   one of them (dacite, snappy, xxhash)
  */
 import { parseArgs } from 'node:util';
 import { adaptive } from './sections/adaptive.js';
@@ -76,11 +77,13 @@ async function main(): Promise<number> {
       only: { type: 'string' },
       'count-jobs-repetitions': { type: 'string' },
       'real-counts-repetitions': { type: 'string' },
+      'real-counts-suites': { type: 'string' },
     },
   });
   const quick = values.quick ?? false;
   const countJobsRepetitions = wholeNumberFlag('count-jobs-repetitions', values['count-jobs-repetitions']);
   const realCountsRepetitions = wholeNumberFlag('real-counts-repetitions', values['real-counts-repetitions']);
+  const realCountsSuites = values['real-counts-suites']?.split(',');
   const only = values.only?.split(',');
   for (const name of only ?? []) {
     if (!(name in SECTIONS)) throw new Error(`--only: unknown section "${name}"; sections: ${Object.keys(SECTIONS).join(', ')}`);
@@ -93,7 +96,7 @@ async function main(): Promise<number> {
   const checks: Check[] = [];
   for (const [name, section] of selected) {
     const sectionStart = performance.now();
-    const out = await section.run({ quick, countJobsRepetitions, realCountsRepetitions });
+    const out = await section.run({ quick, countJobsRepetitions, realCountsRepetitions, realCountsSuites });
     console.log(out.markdown);
     console.error(`[bench] ${name}: ${((performance.now() - sectionStart) / 1000).toFixed(1)} s`);
     checks.push(...out.checks);

@@ -189,6 +189,10 @@ function tableFor(pair: RealPair, saved: Saved[]): string {
 
 export async function realCounts(opts: SectionOptions): Promise<SectionOutput> {
   const repetitions = opts.realCountsRepetitions ?? 1;
+  const unknown = (opts.realCountsSuites ?? []).filter((id) => !PAIRS.some((p) => p.id === id));
+  if (unknown.length > 0)
+    throw new Error(`--real-counts-suites: unknown "${unknown.join(', ')}"; suites: ${PAIRS.map((p) => p.id).join(', ')}`);
+  const pairs = PAIRS.filter((p) => opts.realCountsSuites?.includes(p.id) ?? true);
   const parts = ['### Real suites at a documented speed-up: counts beside time', ''];
   parts.push(
     `Each pair through \`benchgate run --measure instructions\` (counts per benchmark, jobs = cores) and through \`--rounds auto\` (timing), ${repetitions} run(s) per mode; finished runs are read from bench/results/real-counts/ and only missing ones are measured.`,
@@ -197,7 +201,7 @@ export async function realCounts(opts: SectionOptions): Promise<SectionOutput> {
   mkdirSync(RESULTS, { recursive: true });
   const work = mkdtempSync(path.join(os.tmpdir(), 'benchgate-real-counts-'));
   try {
-    for (const pair of PAIRS) {
+    for (const pair of pairs) {
       const mirrored = existsSync(path.join(MIRROR, pair.repo.replace('/', '+'), 'repo'));
       const toolchain = spawnSync(pair.toolchain[0]!, pair.toolchain.slice(1), { encoding: 'utf8', env: envWithGo() });
       const installed = toolchain.status === 0;

@@ -18,4 +18,6 @@ export interface SectionOptions {
   countJobsRepetitions?: number;
   /** real-counts: runs per (suite, mode) (`--real-counts-repetitions`; 1 when not given). */
   realCountsRepetitions?: number;
+  /** real-counts: the suites to measure and show (`--real-counts-suites a,b`; all when not given). */
+  realCountsSuites?: string[];
 }

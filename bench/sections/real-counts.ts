@@ -49,7 +49,13 @@ const PAIRS: RealPair[] = [
     base: '3c0e180~1',
     head: '3c0e180',
     why: '3c0e180 "Introduce basic cache (#208)"',
-    flags: ['--bench', 'python3 -m pytest tests/performance', '--format', 'pytest-benchmark'],
+    // Time mode reads the JSON; counts mode replaces the JSON part with its own file.
+    flags: [
+      '--bench',
+      'python3 -m pytest tests/performance --benchmark-json=bench.json >&2 && cat bench.json',
+      '--format',
+      'pytest-benchmark',
+    ],
     toolchain: ['python3', '-c', 'import sys, pytest_benchmark; print(sys.executable)'],
   },
   {

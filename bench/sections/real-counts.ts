@@ -109,7 +109,8 @@ interface Saved {
   seconds: number;
   loadAverage: [number, number];
   rounds: number;
-  benchmarks: { name: string; verdict: Verdict; changePct: number | null; changeCi: [number, number] | null; n: number }[];
+  /** The gating comparisons (a harness's informational metrics and the process row left out). */
+  benchmarks: { name: string; metric: string; verdict: Verdict; changePct: number | null; changeCi: [number, number] | null; n: number }[];
 }
 
 const fileOf = (id: string, mode: Mode, repetition: number) => path.join(RESULTS, `${id}-${mode}-${repetition}.json`);
@@ -140,13 +141,16 @@ function measure(pair: RealPair, mode: Mode, repetition: number, work: string, b
     seconds: Math.round(seconds),
     loadAverage: [Number(loadBefore.toFixed(1)), Number(os.loadavg()[0]!.toFixed(1))],
     rounds: result.rounds.completed,
-    benchmarks: result.comparisons.map((c) => ({
-      name: c.benchmark,
-      verdict: c.verdict,
-      changePct: c.changePct,
-      changeCi: c.changeCi,
-      n: Math.min(c.base?.n ?? 0, c.head?.n ?? 0),
-    })),
+    benchmarks: result.comparisons
+      .filter((c) => c.gating)
+      .map((c) => ({
+        name: c.benchmark,
+        metric: c.metric,
+        verdict: c.verdict,
+        changePct: c.changePct,
+        changeCi: c.changeCi,
+        n: Math.min(c.base?.n ?? 0, c.head?.n ?? 0),
+      })),
   };
 }
 

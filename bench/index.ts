@@ -9,7 +9,8 @@
  *   npm run bench -- --only drift,power   some sections
  *   npm run bench -- --only shards-go   a real Go suite, one job vs 4 shards, counts and timing
  *   npm run bench -- --only count-jobs --count-jobs-repetitions 3   counts at 1 and 2 jobs, idle and loaded (2 runs per condition by default)
- *   npm run bench -- --only real-counts --real-counts-repetitions 2   real suites, counts vs time; measures only runs not saved yet
+ *   npm run bench -- --only real-counts --real-counts-repetitions 2   real suites, counts vs time (about 70 min for the three, one run
+ *                                      each); measures only runs not saved in bench/results/real-counts/
  *   npm run bench -- --only real-counts --real-counts-suites snappy   one of them (dacite, snappy, xxhash)
  */
 import { parseArgs } from 'node:util';

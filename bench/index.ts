@@ -9,6 +9,9 @@
  *   npm run bench -- --only drift,power   some sections
  *   npm run bench -- --only shards-go   a real Go suite, one job vs 4 shards, counts and timing
  *   npm run bench -- --only count-jobs --count-jobs-repetitions 3   counts at 1 and 2 jobs, idle and loaded (2 runs per condition by default)
+ *   npm run bench -- --only real-counts --real-counts-repetitions 2   real suites, counts vs time (about 70 min for the three, one run
+ *                                      each); measures only runs not saved in bench/results/real-counts/
+ *   npm run bench -- --only real-counts --real-counts-suites snappy   one of them (dacite, snappy, xxhash)
  */
 import { parseArgs } from 'node:util';
 import { adaptive } from './sections/adaptive.js';
@@ -22,6 +25,7 @@ import { historySite } from './sections/history-site.js';
 import { instructions } from './sections/instructions.js';
 import { overhead } from './sections/overhead.js';
 import { power } from './sections/power.js';
+import { realCounts } from './sections/real-counts.js';
 import { realAdaptive } from './sections/real-adaptive.js';
 import { realNoise } from './sections/real-noise.js';
 import { shards } from './sections/shards.js';
@@ -56,17 +60,31 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   'shards-go': { run: shardsGo, inQuick: false },
   // Per-benchmark Go counts at jobs 1 and 2, idle and under generated load (about 5 min at 2 runs per condition).
   'count-jobs': { run: countJobs, inQuick: false },
+  // Real suites at a documented speed-up, counts beside rounds auto; resumable, saved per run in bench/results/real-counts/.
+  'real-counts': { run: realCounts, inQuick: false },
 };
+
+function wholeNumberFlag(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!(Number.isInteger(n) && n >= 1)) throw new Error(`--${name}: "${text}" is not a whole number of at least 1`);
+  return n;
+}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { quick: { type: 'boolean' }, only: { type: 'string' }, 'count-jobs-repetitions': { type: 'string' } },
+    options: {
+      quick: { type: 'boolean' },
+      only: { type: 'string' },
+      'count-jobs-repetitions': { type: 'string' },
+      'real-counts-repetitions': { type: 'string' },
+      'real-counts-suites': { type: 'string' },
+    },
   });
   const quick = values.quick ?? false;
-  const repetitionsFlag = values['count-jobs-repetitions'];
-  const countJobsRepetitions = repetitionsFlag === undefined ? undefined : Number(repetitionsFlag);
-  if (countJobsRepetitions !== undefined && !(Number.isInteger(countJobsRepetitions) && countJobsRepetitions >= 1))
-    throw new Error(`--count-jobs-repetitions: "${repetitionsFlag}" is not a whole number of at least 1`);
+  const countJobsRepetitions = wholeNumberFlag('count-jobs-repetitions', values['count-jobs-repetitions']);
+  const realCountsRepetitions = wholeNumberFlag('real-counts-repetitions', values['real-counts-repetitions']);
+  const realCountsSuites = values['real-counts-suites']?.split(',');
   const only = values.only?.split(',');
   for (const name of only ?? []) {
     if (!(name in SECTIONS)) throw new Error(`--only: unknown section "${name}"; sections: ${Object.keys(SECTIONS).join(', ')}`);
@@ -79,7 +97,7 @@ async function main(): Promise<number> {
   const checks: Check[] = [];
   for (const [name, section] of selected) {
     const sectionStart = performance.now();
-    const out = await section.run({ quick, countJobsRepetitions });
+    const out = await section.run({ quick, countJobsRepetitions, realCountsRepetitions, realCountsSuites });
     console.log(out.markdown);
     console.error(`[bench] ${name}: ${((performance.now() - sectionStart) / 1000).toFixed(1)} s`);
     checks.push(...out.checks);

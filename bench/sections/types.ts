@@ -16,4 +16,8 @@ export interface SectionOptions {
   quick: boolean;
   /** count-jobs: runs per condition (`--count-jobs-repetitions`; 2 when not given). */
   countJobsRepetitions?: number;
+  /** real-counts: runs per (suite, mode) (`--real-counts-repetitions`; 1 when not given). */
+  realCountsRepetitions?: number;
+  /** real-counts: the suites to measure and show (`--real-counts-suites a,b`; all when not given). */
+  realCountsSuites?: string[];
 }

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ComparisonResult, Verdict } from '../../src/model.js';
+import { normaliseName } from '../../src/harness/index.js';
 import { envWithGo } from '../real/suites.js';
 import { markdownTable, medianOf } from '../tables.js';
 import type { SectionOptions, SectionOutput } from './types.js';
@@ -176,10 +177,14 @@ function tableFor(pair: RealPair, saved: Saved[]): string {
       runs.map((s) => `${Math.floor(s.seconds / 60)} min ${s.seconds % 60} s (load ${s.loadAverage.join('→')})`).join('; '),
     ];
   });
-  const names = [...new Set(saved.flatMap((s) => s.benchmarks.map((b) => b.name)))];
+  // One row per benchmark as the harness description names it (Go's -N suffix dropped): count
+  // runs run at GOMAXPROCS=1 and print no suffix, timed runs print the runner's.
+  const format = pair.flags[pair.flags.indexOf('--format') + 1] ?? 'auto';
+  const key = (name: string) => normaliseName(format, name);
+  const names = [...new Set(saved.flatMap((s) => s.benchmarks.map((b) => key(b.name))))];
   const cell = (mode: Mode, name: string) =>
     byMode(mode)
-      .map((s) => s.benchmarks.find((b) => b.name === name))
+      .map((s) => s.benchmarks.find((b) => key(b.name) === name))
       .map((b) => (b ? `${change(b)} (${b.n})` : 'absent'))
       .join('; ') || '–';
   return [

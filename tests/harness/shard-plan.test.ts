@@ -3,23 +3,13 @@ import { describe, expect, it } from '@jest/globals';
 import { parseShardPlan, planAssignment, planFromRuns, plannedShardOf, shardPlanText } from '../../src/harness/shard-plan.js';
 import { shardOfName } from '../../src/harness/shard-split.js';
 import type { Run } from '../../src/model.js';
+import { run as aRun } from '../builders.js';
 
 const plan = (times: Record<string, number>) => parseShardPlan(JSON.stringify({ benchgateShardPlan: 1, times }), 'plan.json');
 
-const run = (side: 'base' | 'head', round: number, extra: Partial<Run>): Run => ({
-  suite: 's',
-  side,
-  round,
-  position: 0,
-  startedAt: '2026-01-01T00:00:00Z',
-  wallMs: 1000,
-  cpuUserMs: null,
-  cpuSysMs: null,
-  maxRssKb: null,
-  exitCode: 0,
-  measurements: [],
-  ...extra,
-});
+/** A run of suite "s" with no measurements unless given (tests/builders.ts fills the rest). */
+const run = (side: 'base' | 'head', round: number, extra: Partial<Run>): Run =>
+  aRun({ suite: 's', side, round, position: 0, measurements: [], ...extra });
 
 describe('shard plans', () => {
   it('balances greedily by time, longest first, to the lightest shard; the same file gives the same assignment', () => {

@@ -7,10 +7,11 @@
  * test-artifacts/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, watchedPage } from '../helpers/chromium.js';
 import { analyseHistory } from '../../src/history/analyse.js';
 import { siteData } from '../../src/history/site/data.js';
 import { buildSiteAssets, GENERATED_FILE } from '../../src/history/site/generate-assets.js';
@@ -21,10 +22,8 @@ import { benchmarkRecord, historyRecord } from './records.js';
 /** Commit i as a full SHA: the site links only hexadecimal commits. */
 const commit = (i: number): string => i.toString(16).padStart(40, '0');
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
 // A missing browser skips the tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) it fails them.
-const run = available || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const run = chromiumAvailable || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
 
 const HOSTILE = '<img src=x onerror="document.title=\'pwned\'"></script><script>document.title="pwned"</script>';
 const STEP_AT = 80;
@@ -57,18 +56,9 @@ describe('the trend site in headless Chromium', () => {
 
   beforeAll(async () => {
     writeSite(dir, data);
-    if (!available) return;
+    if (!chromiumAvailable) return;
     mkdirSync(artifacts, { recursive: true });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
-    page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('dialog', (d) => {
-      problems.push(`dialog: ${d.message()}`);
-      void d.dismiss();
-    });
+    ({ browser, page } = await watchedPage({ width: 1200, height: 800 }, problems));
     await page.goto(pathToFileURL(path.join(dir, 'index.html')).href);
     await page.waitForSelector('html[data-rendered="#"]', { timeout: 20000 });
   }, 30_000);

@@ -2,11 +2,12 @@
 /// <reference lib="dom.iterable" />
 // The page callbacks below run in the browser, hence the DOM types.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, watchedPage } from '../helpers/chromium.js';
 import type { ComparisonResult } from '../../src/model.js';
 import { renderHtml, type PlotData } from '../../src/report/html/render.js';
 import { namesOf } from '../../src/report/names.js';
@@ -14,10 +15,8 @@ import { rowsBySuite } from '../../src/report/rows.js';
 import { adaptiveGoldenResult } from '../report/fixture.js';
 import { fixtureResult } from './fixture.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
 // A missing browser skips the tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) it fails them.
-const run = available || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const run = chromiumAvailable || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
 
 /** What results.json says, counted here independently of the page's own code. */
 function expectations(result: ComparisonResult) {
@@ -47,20 +46,11 @@ describe('report.html in headless Chromium', () => {
   const requests: string[] = [];
 
   beforeAll(async () => {
-    if (!available) return;
+    if (!chromiumAvailable) return;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-html-'));
     file = path.join(dir, 'report.html');
     writeFileSync(file, html);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('dialog', (d) => {
-      problems.push(`dialog: ${d.message()}`);
-      void d.dismiss();
-    });
+    ({ browser, page } = await watchedPage({ width: 1200, height: 900 }, problems));
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(pathToFileURL(file).href);
     await page.waitForSelector('html[data-plotted="true"]', { timeout: 20000 });
@@ -203,15 +193,10 @@ describe('report.html of a rounds: auto run in headless Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    if (!available) return;
+    if (!chromiumAvailable) return;
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'benchgate-html-')), 'report.html');
     writeFileSync(file, html);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
+    ({ browser, page } = await watchedPage({ width: 1200, height: 900 }, problems));
     await page.goto(pathToFileURL(file).href);
     await page.waitForSelector('html[data-plotted="true"]', { timeout: 20000 });
   });

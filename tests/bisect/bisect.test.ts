@@ -47,6 +47,9 @@ async function bisect(repo: string, flags: string[], env: NodeJS.ProcessEnv = {}
   return { ...r, steps: (r.stdout.match(/^step \d+:/gm) ?? []).length };
 }
 
+/** The stand-in's run flags: 4 rounds, a 10% threshold. */
+const STAND_IN_FLAGS = ['--bench', 'node bench.mjs', '--format', 'benchgate', '--rounds', '4', '--threshold', '10'];
+
 describe('benchgate bisect', () => {
   it(
     'finds the commit that made a seeded stand-in 2× slower among 64, in at most 7 steps',
@@ -57,18 +60,7 @@ describe('benchgate bisect', () => {
         { 'bench.mjs': STAND_IN, 'scale.mjs': 'export const SCALE = 1;\n' },
         { 'scale.mjs': 'export const SCALE = 2;\n' },
       );
-      const r = await bisect(repo, [
-        '--bench',
-        'node bench.mjs',
-        '--format',
-        'benchgate',
-        '--rounds',
-        '4',
-        '--threshold',
-        '10',
-        '--benchmark',
-        'lo*',
-      ]);
+      const r = await bisect(repo, [...STAND_IN_FLAGS, '--benchmark', 'lo*']);
       expect(r.stderr).not.toMatch(/internal error/);
       expect(r.code).toBe(0);
       expect(r.steps).toBeLessThanOrEqual(7);
@@ -80,18 +72,7 @@ describe('benchgate bisect', () => {
 
   it('stops with the range and what would settle it when no half changes, never a guess', async () => {
     const repo = line(64, null, { 'bench.mjs': STAND_IN, 'scale.mjs': 'export const SCALE = 1;\n' }, {});
-    const r = await bisect(repo, [
-      '--bench',
-      'node bench.mjs',
-      '--format',
-      'benchgate',
-      '--rounds',
-      '4',
-      '--threshold',
-      '10',
-      '--benchmark',
-      'loop',
-    ]);
+    const r = await bisect(repo, [...STAND_IN_FLAGS, '--benchmark', 'loop']);
     expect(r.code).toBe(1);
     expect(r.steps).toBe(1);
     expect(r.stdout).toContain(`undecided: the change is between ${shaOf(repo, 64).slice(0, 12)}`);
@@ -101,38 +82,13 @@ describe('benchgate bisect', () => {
 
   it('refuses a glob that names no benchmark, and a good that is not an ancestor of bad (exit 2)', async () => {
     const repo = line(2, null, { 'bench.mjs': STAND_IN, 'scale.mjs': 'export const SCALE = 1;\n' }, {});
-    const none = await runCli([
-      'bisect',
-      '--repo',
-      repo,
-      '--good',
-      'HEAD~2',
-      '--bad',
-      'HEAD',
-      '--bench',
-      'node bench.mjs',
-      '--rounds',
-      '4',
-      '--benchmark',
-      'nope*',
-      '--out',
-      tempDir(),
-    ]);
+    /** bisect of the stand-in between two refs of this repository. */
+    const bisectStandIn = (good: string, bad: string, ...flags: string[]) =>
+      runCli(['bisect', '--repo', repo, '--good', good, '--bad', bad, '--bench', 'node bench.mjs', ...flags]);
+    const none = await bisectStandIn('HEAD~2', 'HEAD', '--rounds', '4', '--benchmark', 'nope*', '--out', tempDir());
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('--benchmark nope* matches no benchmark the suite printed (loop)');
-    const backwards = await runCli([
-      'bisect',
-      '--repo',
-      repo,
-      '--good',
-      'HEAD',
-      '--bad',
-      'HEAD~2',
-      '--bench',
-      'node bench.mjs',
-      '--benchmark',
-      '*',
-    ]);
+    const backwards = await bisectStandIn('HEAD', 'HEAD~2', '--benchmark', '*');
     expect(backwards.code).toBe(2);
     expect(backwards.stderr).toContain('--good HEAD is not an ancestor of --bad HEAD~2');
     // A good merged in from a side branch is an ancestor, but not on bad's first-parent line.
@@ -140,19 +96,7 @@ describe('benchgate bisect', () => {
     git(repo, 'commit', '-q', '--allow-empty', '--no-gpg-sign', '-m', 'side');
     git(repo, 'checkout', '-q', 'main');
     git(repo, 'merge', '-q', '--no-ff', '--no-gpg-sign', '-m', 'merge side', 'side');
-    const side = await runCli([
-      'bisect',
-      '--repo',
-      repo,
-      '--good',
-      'side',
-      '--bad',
-      'main',
-      '--bench',
-      'node bench.mjs',
-      '--benchmark',
-      '*',
-    ]);
+    const side = await bisectStandIn('side', 'main', '--benchmark', '*');
     expect(side.code).toBe(2);
     expect(side.stderr).toContain('--good side is not on the first-parent line of --bad main');
   }, 60_000);

@@ -15,4 +15,7 @@ export default {
     ],
   },
   testTimeout: 60000,
+  // The CLI the end-to-end tests spawn, built once per run and removed after it.
+  globalSetup: '<rootDir>/tests/helpers/cli-bundle.mjs',
+  globalTeardown: '<rootDir>/tests/helpers/cli-bundle-teardown.mjs',
 };

@@ -1,6 +1,6 @@
 /**
  * Writes the inputs and outputs tables of docs/github-action.md from action.yml, so the docs
- * cannot drift from the metadata (tests/github/docs.test.ts fails when they do).
+ * cannot drift from the metadata (tests/platforms/github/docs.test.ts fails when they do).
  * Usage: node --import tsx scripts/generate-docs.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';

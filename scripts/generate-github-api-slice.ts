@@ -1,6 +1,6 @@
 /**
  * Writes tests/fixtures/github/openapi-slice.json, the part of GitHub's published REST API
- * description that tests/github/fake-github.ts serves from: every operation's method, path and
+ * description that tests/platforms/github/fake-github.ts serves from: every operation's method, path and
  * id (so a request is matched as GitHub's router would, and one to an operation benchgate should
  * not call is told apart from a path that does not exist), and the JSON request-body schema of the
  * operations listed in BODIES. The whole description (@octokit/openapi, 385 MB installed) is

@@ -2,7 +2,7 @@
  * Writes what the option table (src/options.ts) documents elsewhere: the README's flag table,
  * the descriptions of action.yml's inputs (then docs/github-action.md from action.yml), and the
  * descriptions of the GitLab component's inputs it shares with the table.
- * tests/unit/options.test.ts fails when any of them drifts.
+ * tests/options.test.ts fails when any of them drifts.
  * Usage: node --import tsx scripts/generate-options.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * Writes the JSON Schemas of results.json and of the lines of results.jsonl from the types in
  * src/model.ts, with the limits the types cannot say (string lengths, array sizes, the shape
  * of a SHA) added here. src/validate.ts checks every file benchgate reads against them, and
- * tests/schema/schema.test.ts fails when they drift from the types.
+ * tests/validate/schema.test.ts fails when they drift from the types.
  * Usage: npm run schemas (after any change to src/model.ts)
  */
 import { writeFileSync } from 'node:fs';

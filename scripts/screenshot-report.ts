@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Screenshots of a report.html for the docs (docs/img/), taken in headless Chromium the way
- * tests/html checks the page: the top of the page (verdict, forest plot, table) and the table
+ * tests/report/html checks the page: the top of the page (verdict, forest plot, table) and the table
  * with its controls, sorted by change, largest first. Emoji need a colour emoji font
  * (Debian: fonts-noto-color-emoji).
  * Usage: node --import tsx scripts/screenshot-report.ts REPORT.html OUT_PREFIX

@@ -2,7 +2,7 @@
  * Every option benchgate takes, once: its name (the same as a flag, an Action input and a
  * `.benchgate.yml` key), type, default, help and trust class. config.ts validates and fills
  * defaults from it, the CLI builds its help from it, and scripts/generate-options.ts writes the
- * README's flag table and action.yml's descriptions from it (tests/unit/options.test.ts fails
+ * README's flag table and action.yml's descriptions from it (tests/options.test.ts fails
  * when they, or the GitLab component's inputs, drift).
  */
 
@@ -42,7 +42,7 @@ export interface OptionSpec {
   /**
    * Whether it changes *what is measured*: which commits, commands and output, the directory,
    * the machine's state while the commands run (steady-machine options, warmup), or which runs
-   * count (timeout). Every such option is `trusted-only` (tests/unit/options.test.ts): a pull
+   * count (timeout). Every such option is `trusted-only` (tests/options.test.ts): a pull
    * request that could set one could measure something other than what the base measures, and
    * hide its own regression (eatmydata hides an fsync regression, one pinned CPU a parallelism one).
    */

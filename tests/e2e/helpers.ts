@@ -3,14 +3,19 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ComparisonResult } from '../../src/model.js';
 import { validateResults } from '../../src/validate.js';
 
 export const ROOT = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..', '..');
 
-/** tsx by file URL, so the CLI runs from source whatever the working directory. */
-const TSX = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+/** The CLI built from src/ once per jest run (tests/helpers/cli-bundle.mjs, jest's global setup). */
+export const CLI = cliBundle();
+
+function cliBundle(): string {
+  const cli = process.env.BENCHGATE_TEST_CLI;
+  if (!cli) throw new Error('BENCHGATE_TEST_CLI is unset: run the tests through jest (npm run jest), whose global setup builds the CLI');
+  return cli;
+}
 
 export function tempDir(prefix = 'benchgate-test-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -46,12 +51,12 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Starts the real CLI from source; `onStderr` sees the log as it comes. */
+/** Starts the real CLI, built from source; the caller may watch the child's output as it comes. */
 export function startCli(
   args: string[],
   opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): { child: ChildProcess; done: Promise<CliResult> } {
-  const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src', 'main.ts'), ...args], {
+  const child = spawn(process.execPath, [CLI, ...args], {
     cwd: opts.cwd ?? ROOT,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FakeGitHub } from '../github/fake-github.js';
+import { FakeGitHub } from '../platforms/github/fake-github.js';
 import { git, makeRepo, readResults, runCli, tempDir } from './helpers.js';
 
 const BENCH = `node -e "console.log(JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'x', unit: 'ms', values: [Number(require('fs').readFileSync('v.txt', 'utf8'))] }] }))"`;

@@ -1,5 +1,5 @@
 /**
- * One of several processes racing to take over a stale results-log lock (tests/unit/log-race.test.ts).
+ * One of several processes racing to take over a stale results-log lock (tests/runner/log-race.test.ts).
  * For each try t = 1..N it waits for `DIR/go-t`, then opens `DIR/t/results.jsonl` and prints
  * "t won" or "t lost"; a winner keeps its lock (never ends the log), so later takers see it held.
  */

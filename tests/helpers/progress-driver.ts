@@ -1,6 +1,6 @@
 /**
  * Drives the local platform the way `benchgate run` does (progress before each run, harness
- * lines, a log line per round, the table at the end), for tests/unit/progress-tty.test.ts to
+ * lines, a log line per round, the table at the end), for tests/platforms/progress-tty.test.ts to
  * run under a pseudo-terminal and through pipes.
  */
 import { LocalPlatform } from '../../src/platforms/local.js';

@@ -25,7 +25,7 @@ const UPDATE = process.env.UPDATE_GOLDENS === '1';
 
 type Golden = [file: string, render: (r: ComparisonResult) => string];
 
-/** The page without its client bundle (tests/html checks that against a fresh build): the markup and the plots' data. */
+/** The page without its client bundle (tests/report/html checks that against a fresh build): the markup and the plots' data. */
 const withoutClient = (file: string, text: string) =>
   file.endsWith('.html') ? text.replace(/<script>[^]*?<\/script>/, '<script>/* client.generated.ts */</script>') : text;
 

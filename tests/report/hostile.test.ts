@@ -23,7 +23,7 @@ import { renderMetrics } from '../../src/report/metrics.js';
 import { reportFiles } from '../../src/report/index.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { tempDir } from '../e2e/helpers.js';
-import { renderGfm } from '../github/render.js';
+import { renderGfm } from '../platforms/github/render.js';
 import { capture } from '../helpers/capture.js';
 import { adaptiveGoldenResult, goldenResult } from './fixture.js';
 import { HOSTILE, withHostile } from './hostile.js';
@@ -101,7 +101,7 @@ describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
     expect(parsed.testsuites['@_tests']).toBe(String(count(xml)));
   });
 
-  // GitLab shows a description as text, so names stay as written there (tests/gitlab/run.test.ts), on one line.
+  // GitLab shows a description as text, so names stay as written there (tests/platforms/gitlab/run.test.ts), on one line.
   it('Code Quality: valid JSON, the same issues, each description one line', () => {
     const issues = JSON.parse(renderCodeQuality(hostile)) as CodeQualityIssue[];
     expect(issues).toHaveLength(JSON.parse(renderCodeQuality(plain)).length);

@@ -3,7 +3,7 @@
  * into one minified script, stored as a string so report.html can inline it and the bundled
  * Action carries it without node_modules. Run after changing client.js or updating Plot:
  *   node --import tsx src/report/html/generate-client.ts
- * tests/html checks that the committed file matches a fresh build.
+ * tests/report/html checks that the committed file matches a fresh build.
  */
 import { bundleBrowserScript } from './bundle-browser-script.js';
 import { writeFileSync } from 'node:fs';

@@ -1,0 +1,104 @@
+// The architecture rules (.dependency-cruiser.cjs, run by `npm run lint` over src/) cannot pass
+// by matching nothing: a tree planted with one break of each rule is reported, rule by rule, and
+// every path the layers name still exists in src/; tests/ mirrors src/ (docs/architecture.md,
+// "Where a test lives").
+import { describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cruise, type IViolation } from 'dependency-cruiser';
+
+const root = path.resolve(import.meta.dirname, '..');
+const config = createRequire(import.meta.url)(path.join(root, '.dependency-cruiser.cjs')) as {
+  forbidden: { name: string; from: { path?: string[]; pathNot?: string[] }; to: { path?: string[] } }[];
+};
+
+/** Cruises a planted tree (relative path -> source) with the project's rules. */
+async function violationsOf(files: Record<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'benchgate-layers-'));
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', verbatimModuleSyntax: true } }),
+    );
+    const result = await cruise(['src'], {
+      baseDir: dir,
+      ruleSet: { forbidden: config.forbidden } as never,
+      tsPreCompilationDeps: true,
+      validate: true,
+      outputType: 'json',
+    });
+    const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
+    return (output.summary.violations as IViolation[]).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the architecture rules', () => {
+  it('report a planted break of each rule, and pass what the rules allow', async () => {
+    const violations = await violationsOf({
+      // Breaks: a pure folder reading a file and reaching the network; a layer importing one above it; a cycle.
+      'src/stats/reads.ts': "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+      'src/formats/fetches.ts': "import http from 'node:http';\nexport const get = http.get;\n",
+      'src/analysis/upward.ts': "import { render } from '../report/render.js';\nexport const r = render;\n",
+      'src/runner/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
+      'src/runner/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+      // Allowed: a type-only import upward; the writer at the renderers' edge; a downward import.
+      'src/stats/typed.ts': "import type { Shape } from '../runner/shape.js';\nexport const s: Shape | null = null;\n",
+      'src/runner/shape.ts': 'export interface Shape { n: number }\n',
+      'src/report/render.ts': "import { median } from '../stats/median.js';\nexport const render = median;\n",
+      'src/stats/median.ts': 'export const median = (xs: number[]) => xs[0];\n',
+      'src/report/write.ts':
+        "import { writeFileSync } from 'node:fs';\nimport { a } from '../runner/a.js';\nexport const w = [writeFileSync, a];\n",
+    });
+    expect(violations).toEqual([
+      'layer-analyse: src/analysis/upward.ts -> src/report/render.ts',
+      'no-cycle: src/runner/a.ts -> src/runner/b.ts',
+      'pure-no-io: src/formats/fetches.ts -> http',
+      'pure-no-io: src/stats/reads.ts -> fs',
+    ]);
+  });
+
+  it('place every file of src/ in a layer, and name only paths that exist there', () => {
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const relative = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(relative);
+        else files.push(relative);
+      }
+    };
+    walk('src');
+    const patterns = config.forbidden.flatMap((rule) => [rule.from.path, rule.from.pathNot, rule.to.path].flat());
+    const srcPatterns = patterns.filter((p): p is string => typeof p === 'string' && p.startsWith('^src/'));
+    expect(srcPatterns.length).toBeGreaterThan(20);
+    expect(srcPatterns.filter((p) => !files.some((f) => new RegExp(p).test(f)))).toEqual([]);
+    // A file in no layer would be bound by no direction rule: the ground's rule names every layer above it.
+    const layered = config.forbidden
+      .filter((rule) => rule.name.startsWith('layer-'))
+      .flatMap((rule) => [rule.from.path ?? [], rule.to.path ?? []].flat());
+    expect(files.filter((f) => /\.[cm]?[jt]s$/.test(f) && !layered.some((p) => new RegExp(p).test(f)))).toEqual([]);
+  });
+
+  it('keep tests/ a mirror of src/: each folder and file there is named after a folder or module of src/', () => {
+    const src = readdirSync(path.join(root, 'src'), { withFileTypes: true });
+    const mirrored = new Set(src.map((e) => (e.isDirectory() ? e.name : e.name.replace(/\.ts$/, ''))));
+    // What tests no one module (the table in docs/architecture.md).
+    const ownFolders = new Set(['e2e', 'timed', 'bench', 'release', 'helpers', 'fixtures']);
+    const ownFiles = new Set(['builders.ts', 'architecture.test.ts']);
+    const misplaced = readdirSync(path.join(root, 'tests'), { withFileTypes: true })
+      .filter((e) =>
+        e.isDirectory()
+          ? !mirrored.has(e.name) && !ownFolders.has(e.name)
+          : !ownFiles.has(e.name) && !mirrored.has(e.name.replace(/\.test\.ts$/, '')),
+      )
+      .map((e) => e.name);
+    expect(misplaced).toEqual([]);
+  });
+});

@@ -64,9 +64,11 @@ describe('benchgate run --measure instructions', () => {
       deterministic: true,
     });
     expect(c.base!.n).toBe(3);
-    // Every run of a side counted exactly the same.
-    expect(new Set(c.baseSamples).size).toBe(1);
-    expect(new Set(c.headSamples).size).toBe(1);
+    // Every run of a side counted the same, but for the shell: dash formats its parent's pid
+    // into $PPID, 19 instructions a digit, and pids wrap (at 32768 here) between two runs.
+    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+    expect(spread(c.baseSamples!)).toBeLessThanOrEqual(100);
+    expect(spread(c.headSamples!)).toBeLessThanOrEqual(100);
     expect(c.changePct!).toBeGreaterThan(3);
     expect(c.changePct!).toBeLessThan(5);
     // No time or simulator cost was compared: CPU and memory under valgrind are not the program's.

@@ -67002,125 +67002,145 @@ async function measure(config, platform2) {
     signals.dispose();
     throw new ConfigError("no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline");
   }
-  let worktrees = null;
-  let log = null;
-  const file = logPath(config);
+  const m = { config, platform: platform2, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
   try {
-    refuseUnfailableGate(config, 1);
-    const valgrind = config.measure === "instructions" && countScopeOf(config) !== "harness" ? requireValgrind() : void 0;
-    const steady2 = planSteadiness(config);
-    const user = config.runAs === void 0 ? void 0 : lookupRunAs(config.runAs);
-    if (user && config.countTarget) {
-      throw new ConfigError(
-        "run-as does not yet apply to per-benchmark counts (measure: instructions with a go test command): leave run-as unset, or count the whole process with bench-command"
-      );
-    }
-    for (const c of steady2.checks) {
-      if (c.applied) platform2.info(`${c.option}: ${c.detail}`);
-      else platform2.warn(`${c.option} skipped: ${c.detail}`);
-    }
-    const { base, head: head2 } = await platform2.group("resolve refs", () => resolveComparison(repo, comparison, (m) => platform2.info(m)));
-    platform2.info(`base ${base.ref} = ${base.sha}`);
-    platform2.info(`head ${head2.ref} = ${head2.sha}`);
-    if (head2.chosen) platform2.info(`compared: ${head2.chosen.why}`);
-    platform2.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
-    const setup = await reviewWarnings(config, repo, base.sha, head2.sha);
-    for (const w of setup) platform2.warn(w.message);
-    const skipped = await skipByPaths(config, repo, base.sha, head2.sha, platform2);
-    if (skipped) {
-      log = new ResultsLog(file, { ...logHeader(config, base, head2, { steady: steady2.checks, valgrind }, setup), skipped });
-      platform2.info(skippedSentence(skipped));
-      log.end("completed");
-      return file;
-    }
-    checkCancelled();
-    worktrees = await createWorktrees(repo, base.sha, head2.sha, (m) => platform2.warn(m));
-    const wt = worktrees;
-    if (user) {
-      await handOver(path18.dirname(wt.base), user);
-      platform2.info(`build and bench run as ${user.name} (uid ${user.uid})`);
-    }
-    const dirs = {
-      base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
-      head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
-    };
-    const benchFiles = await prepareBenchFiles({
-      config,
-      worktrees: { base: wt.base, head: wt.head },
-      shas: { base: base.sha, head: head2.sha },
-      info: (m) => platform2.info(m),
-      buildBase: () => buildSides(config.build, ["base"], platform2, dirs, checkCancelled, user),
-      listBase: () => benchmarksPrinted(config, dirs.base, commandEnv("base", 0, dirs, user), user)
-    });
-    checkCancelled();
-    const baseHint = benchFilesFailureHint(benchFiles);
-    const warnings = benchFiles ? [...setup, benchFilesWarning(benchFiles)] : setup;
-    const openLog = (countPlan, shardHeader) => {
-      const opened = new ResultsLog(
-        file,
-        logHeader(config, base, head2, { steady: steady2.checks, valgrind }, warnings, countPlan, shardHeader, benchFiles)
-      );
-      platform2.info(`results log: ${file}`);
-      if (opened.kept) platform2.info(`the earlier results log there is kept as ${opened.kept}`);
-      return opened;
-    };
-    const withheld = withheldVariables(process.env);
-    if (withheld.length > 0)
-      platform2.info(
-        `withheld from build and bench commands (not on the allow-list of docs/security.md): ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`
-      );
-    if (config.countTarget) {
-      if (config.build) await buildSides(config.build, ["base", "head"], platform2, dirs, checkCancelled, user, baseHint);
-      log = await measureCounts({
-        config,
-        platform: platform2,
-        dirs,
-        env: (side) => commandEnv(side, 0, dirs, user),
-        checkCancelled,
-        shard,
-        openLog: (plan, shardHeader) => log = openLog(plan, shardHeader),
-        policy: countPolicy
-      });
-      log.end("completed");
-      return file;
-    }
-    if (!shard) log = openLog();
-    if (config.build) await buildSides(config.build, ["base", "head"], platform2, dirs, checkCancelled, user, baseHint);
-    const listed3 = shard ? await listShard(config, platform2, shard, dirs, user) : null;
-    if (listed3) log = openLog(void 0, listed3.header);
-    const rounds2 = {
-      config,
-      platform: platform2,
-      dirs,
-      log,
-      openShardLog: (h2) => log = openLog(void 0, h2),
-      shard,
-      listed: listed3,
-      checkCancelled,
-      steady: steady2,
-      user,
-      baseHint
-    };
-    const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds2, config.adaptive) : await runRounds(rounds2);
-    log.end("completed");
-    if (harnessFailures.length > 0) {
-      platform2.warn(
-        `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`
-      );
-    }
-    return file;
+    return await measureComparison(m, repo, comparison);
   } catch (err) {
     const cancelled = err instanceof Cancelled;
-    log?.end(cancelled ? "cancelled" : "failed", err.message);
-    if (err instanceof RunFailure && log) {
+    m.opened.log?.end(cancelled ? "cancelled" : "failed", err.message);
+    if (err instanceof RunFailure && m.opened.log) {
       platform2.warn(err.message);
-      return file;
+      return m.file;
     }
     throw err;
   } finally {
     platform2.progress?.(null);
     signals.dispose();
-    await worktrees?.remove();
+    await m.opened.worktrees?.remove();
+  }
+}
+async function measureComparison(m, repo, comparison) {
+  const { config, platform: platform2, file } = m;
+  const preflight = checkBeforeBuilding(config, platform2);
+  const runner = { steady: preflight.steady.checks, valgrind: preflight.valgrind };
+  const { base, head: head2 } = await resolveRefs(repo, comparison, config, platform2);
+  const setup = await reviewWarnings(config, repo, base.sha, head2.sha);
+  for (const w of setup) platform2.warn(w.message);
+  const skipped = await skipByPaths(config, repo, base.sha, head2.sha, platform2);
+  if (skipped) {
+    const log = m.opened.log = new ResultsLog(file, { ...logHeader(config, base, head2, runner, setup), skipped });
+    platform2.info(skippedSentence(skipped));
+    log.end("completed");
+    return file;
+  }
+  m.checkCancelled();
+  const sides = await prepareSides(m, repo, { base: base.sha, head: head2.sha }, preflight.user);
+  const warnings = sides.benchFiles ? [...setup, benchFilesWarning(sides.benchFiles)] : setup;
+  const openLog = (countPlan, shardHeader) => {
+    const opened = new ResultsLog(file, logHeader(config, base, head2, runner, warnings, countPlan, shardHeader, sides.benchFiles));
+    platform2.info(`results log: ${file}`);
+    if (opened.kept) platform2.info(`the earlier results log there is kept as ${opened.kept}`);
+    return m.opened.log = opened;
+  };
+  reportWithheldVariables(platform2);
+  if (config.countTarget) await measureByCounts(m, sides, preflight.user, openLog);
+  else await measureByRounds(m, sides, preflight, openLog);
+  return file;
+}
+function checkBeforeBuilding(config, platform2) {
+  refuseUnfailableGate(config, 1);
+  const valgrind = config.measure === "instructions" && countScopeOf(config) !== "harness" ? requireValgrind() : void 0;
+  const steady2 = planSteadiness(config);
+  const user = config.runAs === void 0 ? void 0 : lookupRunAs(config.runAs);
+  if (user && config.countTarget) {
+    throw new ConfigError(
+      "run-as does not yet apply to per-benchmark counts (measure: instructions with a go test command): leave run-as unset, or count the whole process with bench-command"
+    );
+  }
+  for (const c of steady2.checks) {
+    if (c.applied) platform2.info(`${c.option}: ${c.detail}`);
+    else platform2.warn(`${c.option} skipped: ${c.detail}`);
+  }
+  return { valgrind, steady: steady2, user };
+}
+async function resolveRefs(repo, comparison, config, platform2) {
+  const { base, head: head2 } = await platform2.group("resolve refs", () => resolveComparison(repo, comparison, (m) => platform2.info(m)));
+  platform2.info(`base ${base.ref} = ${base.sha}`);
+  platform2.info(`head ${head2.ref} = ${head2.sha}`);
+  if (head2.chosen) platform2.info(`compared: ${head2.chosen.why}`);
+  platform2.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
+  return { base, head: head2 };
+}
+async function prepareSides(m, repo, shas, user) {
+  const { config, platform: platform2 } = m;
+  const wt = m.opened.worktrees = await createWorktrees(repo, shas.base, shas.head, (msg) => platform2.warn(msg));
+  if (user) {
+    await handOver(path18.dirname(wt.base), user);
+    platform2.info(`build and bench run as ${user.name} (uid ${user.uid})`);
+  }
+  const dirs = {
+    base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
+    head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
+  };
+  const benchFiles = await prepareBenchFiles({
+    config,
+    worktrees: { base: wt.base, head: wt.head },
+    shas,
+    info: (msg) => platform2.info(msg),
+    buildBase: () => buildSides(config.build, ["base"], platform2, dirs, m.checkCancelled, user),
+    listBase: () => benchmarksPrinted(config, dirs.base, commandEnv("base", 0, dirs, user), user)
+  });
+  m.checkCancelled();
+  return { dirs, benchFiles, baseHint: benchFilesFailureHint(benchFiles) };
+}
+function reportWithheldVariables(platform2) {
+  const withheld = withheldVariables(process.env);
+  if (withheld.length > 0)
+    platform2.info(
+      `withheld from build and bench commands (not on the allow-list of docs/security.md): ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`
+    );
+}
+async function measureByCounts(m, sides, user, openLog) {
+  const { config, platform: platform2 } = m;
+  if (config.build) await buildSides(config.build, ["base", "head"], platform2, sides.dirs, m.checkCancelled, user, sides.baseHint);
+  const log = m.opened.log = await measureCounts({
+    config,
+    platform: platform2,
+    dirs: sides.dirs,
+    env: (side) => commandEnv(side, 0, sides.dirs, user),
+    checkCancelled: m.checkCancelled,
+    shard: m.shard,
+    openLog,
+    policy: countPolicy
+  });
+  log.end("completed");
+}
+async function measureByRounds(m, sides, preflight, openLog) {
+  const { config, platform: platform2, shard } = m;
+  if (!shard) openLog();
+  if (config.build)
+    await buildSides(config.build, ["base", "head"], platform2, sides.dirs, m.checkCancelled, preflight.user, sides.baseHint);
+  const listed3 = shard ? await listShard(config, platform2, shard, sides.dirs, preflight.user) : null;
+  if (listed3) openLog(void 0, listed3.header);
+  const rounds2 = {
+    config,
+    platform: platform2,
+    dirs: sides.dirs,
+    log: m.opened.log,
+    openShardLog: (h2) => openLog(void 0, h2),
+    shard,
+    listed: listed3,
+    checkCancelled: m.checkCancelled,
+    steady: preflight.steady,
+    user: preflight.user,
+    baseHint: sides.baseHint
+  };
+  const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds2, config.adaptive) : await runRounds(rounds2);
+  m.opened.log.end("completed");
+  if (harnessFailures.length > 0) {
+    platform2.warn(
+      `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`
+    );
   }
 }
 function refuseUnfailableGate(config, family) {

@@ -15,6 +15,7 @@ import { createWorktrees, type Worktrees } from './git.js';
 import {
   SCHEMA_VERSION,
   type AdaptiveSettings,
+  type BenchFilesHeader,
   type LogHeader,
   type Measurement,
   type RefInfo,
@@ -26,7 +27,7 @@ import {
   type Warning,
 } from './model.js';
 import type { Platform } from './platforms/types.js';
-import { chooseComparison, resolveComparison } from './refs.js';
+import { chooseComparison, resolveComparison, type Comparison } from './refs.js';
 import { commandEnvironment, PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
 import { explainErrorLine } from './runner/error-line.js';
 import { execMeasured, killActiveCommands, MAX_STDOUT_BYTES, type ExecResult } from './runner/exec.js';
@@ -97,6 +98,41 @@ function watchSignals() {
   return state;
 }
 
+/** What measure() has opened, for its catch to end the log and its finally to remove the worktrees. */
+interface Opened {
+  log: ResultsLog | null;
+  worktrees: Worktrees | null;
+}
+
+/** What the stages of one comparison share. */
+interface Measuring {
+  config: Config;
+  platform: Platform;
+  /** The results log's path. */
+  file: string;
+  opened: Opened;
+  checkCancelled: () => void;
+  shard: ShardOf | undefined;
+}
+
+/** Checked before anything is built: what the runs need from this machine, and who runs them. */
+interface Preflight {
+  valgrind: string | undefined;
+  steady: SteadyPlan;
+  user: RunAsUser | undefined;
+}
+
+/** Each side's working directory in its worktree, and what bench-from: head copied into base. */
+interface PreparedSides {
+  dirs: Record<Side, string>;
+  benchFiles: BenchFilesHeader | undefined;
+  /** Added to a failed base build's or run's message ('' without bench-from: head). */
+  baseHint: string;
+}
+
+/** Opens the results log (with the calibrated work or a shard's header once known) as `opened.log`. */
+type OpenLog = (countPlan?: LogHeader['countPlan'], shardHeader?: ShardHeader) => ResultsLog;
+
 /**
  * Runs the rounds into the results log and returns its path. A failed build or run ends the
  * log early but still returns it, so what was measured is reported (and the exit code is 3);
@@ -116,136 +152,163 @@ export async function measure(config: Config, platform: Platform): Promise<strin
     signals.dispose();
     throw new ConfigError('no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline');
   }
-
-  let worktrees: Worktrees | null = null;
-  let log: ResultsLog | null = null;
-  const file = logPath(config);
+  const m: Measuring = { config, platform, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
   try {
-    // Instruction mode, the steadier-machine options and a gate that could not fail even for one benchmark are checked before anything is built.
-    refuseUnfailableGate(config, 1);
-    // A harness that prints its own counts runs its own valgrind (or perf counters): benchgate wraps nothing.
-    const valgrind = config.measure === 'instructions' && countScopeOf(config) !== 'harness' ? requireValgrind() : undefined;
-    const steady = planSteadiness(config);
-    const user = config.runAs === undefined ? undefined : lookupRunAs(config.runAs);
-    if (user && config.countTarget) {
-      throw new ConfigError(
-        'run-as does not yet apply to per-benchmark counts (measure: instructions with a go test command): leave run-as unset, or count the whole process with bench-command',
-      );
-    }
-    for (const c of steady.checks) {
-      if (c.applied) platform.info(`${c.option}: ${c.detail}`);
-      else platform.warn(`${c.option} skipped: ${c.detail}`);
-    }
-    const { base, head } = await platform.group('resolve refs', () => resolveComparison(repo, comparison, (m) => platform.info(m)));
-    platform.info(`base ${base.ref} = ${base.sha}`);
-    platform.info(`head ${head.ref} = ${head.sha}`);
-    if (head.chosen) platform.info(`compared: ${head.chosen.why}`);
-    platform.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
-    const setup = await reviewWarnings(config, repo, base.sha, head.sha);
-    for (const w of setup) platform.warn(w.message);
-    const skipped = await skipByPaths(config, repo, base.sha, head.sha, platform);
-    if (skipped) {
-      // Nothing built or run: a log of no runs that says why, so the publish job passes the gate too.
-      log = new ResultsLog(file, { ...logHeader(config, base, head, { steady: steady.checks, valgrind }, setup), skipped });
-      platform.info(skippedSentence(skipped));
-      log.end('completed');
-      return file;
-    }
-    checkCancelled();
-    worktrees = await createWorktrees(repo, base.sha, head.sha, (m) => platform.warn(m));
-    const wt = worktrees;
-    if (user) {
-      await handOver(path.dirname(wt.base), user);
-      platform.info(`build and bench run as ${user.name} (uid ${user.uid})`);
-    }
-    // Before any build: a directory one side lacks, or a link out of the worktree, is a config error.
-    const dirs: Record<Side, string> = {
-      base: workingDirectoryIn(wt.base, config.workingDirectory, 'base'),
-      head: workingDirectoryIn(wt.head, config.workingDirectory, 'head'),
-    };
-    // bench-from: head: head's benchmark files go into base before its build (docs/bench-from.md).
-    const benchFiles = await prepareBenchFiles({
-      config,
-      worktrees: { base: wt.base, head: wt.head },
-      shas: { base: base.sha, head: head.sha },
-      info: (m) => platform.info(m),
-      buildBase: () => buildSides(config.build!, ['base'], platform, dirs, checkCancelled, user),
-      listBase: () => benchmarksPrinted(config, dirs.base, commandEnv('base', 0, dirs, user), user),
-    });
-    checkCancelled();
-    const baseHint = benchFilesFailureHint(benchFiles);
-    const warnings = benchFiles ? [...setup, benchFilesWarning(benchFiles)] : setup;
-
-    const openLog = (countPlan?: LogHeader['countPlan'], shardHeader?: ShardHeader) => {
-      const opened = new ResultsLog(
-        file,
-        logHeader(config, base, head, { steady: steady.checks, valgrind }, warnings, countPlan, shardHeader, benchFiles),
-      );
-      platform.info(`results log: ${file}`);
-      if (opened.kept) platform.info(`the earlier results log there is kept as ${opened.kept}`);
-      return opened;
-    };
-    const withheld = withheldVariables(process.env);
-    if (withheld.length > 0)
-      platform.info(
-        `withheld from build and bench commands (not on the allow-list of docs/security.md): ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`,
-      );
-
-    if (config.countTarget) {
-      // The log opens once the calibrated work (its header's countPlan) is known.
-      if (config.build) await buildSides(config.build, ['base', 'head'], platform, dirs, checkCancelled, user, baseHint);
-      log = await measureCounts({
-        config,
-        platform,
-        dirs,
-        env: (side) => commandEnv(side, 0, dirs, user),
-        checkCancelled,
-        shard,
-        openLog: (plan, shardHeader) => (log = openLog(plan, shardHeader)),
-        policy: countPolicy,
-      });
-      log.end('completed');
-      return file;
-    }
-    // A shard's log opens once its warm-up has listed the benchmarks (its header names the shard's).
-    if (!shard) log = openLog();
-    if (config.build) await buildSides(config.build, ['base', 'head'], platform, dirs, checkCancelled, user, baseHint);
-    const listed = shard ? await listShard(config, platform, shard, dirs, user) : null;
-    if (listed) log = openLog(undefined, listed.header);
-    const rounds = {
-      config,
-      platform,
-      dirs,
-      log,
-      openShardLog: (h: ShardHeader) => (log = openLog(undefined, h)),
-      shard,
-      listed,
-      checkCancelled,
-      steady,
-      user,
-      baseHint,
-    };
-    const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds, config.adaptive) : await runRounds(rounds);
-    log!.end('completed');
-    if (harnessFailures.length > 0) {
-      platform.warn(
-        `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`,
-      );
-    }
-    return file;
+    return await measureComparison(m, repo, comparison);
   } catch (err) {
     const cancelled = err instanceof Cancelled;
-    log?.end(cancelled ? 'cancelled' : 'failed', (err as Error).message);
-    if (err instanceof RunFailure && log) {
+    m.opened.log?.end(cancelled ? 'cancelled' : 'failed', (err as Error).message);
+    if (err instanceof RunFailure && m.opened.log) {
       // Report what was measured before the failure; the log's failure makes the exit code 3.
       platform.warn(err.message);
-      return file;
+      return m.file;
     }
     throw err;
   } finally {
     platform.progress?.(null);
     signals.dispose();
-    await worktrees?.remove();
+    await m.opened.worktrees?.remove();
+  }
+}
+
+/** The checks, the refs, skip-paths, the worktrees, then the counts or the rounds; returns the log's path. */
+async function measureComparison(m: Measuring, repo: string, comparison: Comparison): Promise<string> {
+  const { config, platform, file } = m;
+  const preflight = checkBeforeBuilding(config, platform);
+  const runner: RunnerFacts = { steady: preflight.steady.checks, valgrind: preflight.valgrind };
+  const { base, head } = await resolveRefs(repo, comparison, config, platform);
+  const setup = await reviewWarnings(config, repo, base.sha, head.sha);
+  for (const w of setup) platform.warn(w.message);
+  const skipped = await skipByPaths(config, repo, base.sha, head.sha, platform);
+  if (skipped) {
+    // Nothing built or run: a log of no runs that says why, so the publish job passes the gate too.
+    const log = (m.opened.log = new ResultsLog(file, { ...logHeader(config, base, head, runner, setup), skipped }));
+    platform.info(skippedSentence(skipped));
+    log.end('completed');
+    return file;
+  }
+  m.checkCancelled();
+  const sides = await prepareSides(m, repo, { base: base.sha, head: head.sha }, preflight.user);
+  const warnings = sides.benchFiles ? [...setup, benchFilesWarning(sides.benchFiles)] : setup;
+  const openLog: OpenLog = (countPlan, shardHeader) => {
+    const opened = new ResultsLog(file, logHeader(config, base, head, runner, warnings, countPlan, shardHeader, sides.benchFiles));
+    platform.info(`results log: ${file}`);
+    if (opened.kept) platform.info(`the earlier results log there is kept as ${opened.kept}`);
+    return (m.opened.log = opened);
+  };
+  reportWithheldVariables(platform);
+  if (config.countTarget) await measureByCounts(m, sides, preflight.user, openLog);
+  else await measureByRounds(m, sides, preflight, openLog);
+  return file;
+}
+
+/** Instruction mode, the steadier-machine options, run-as and a gate that could not fail even for one benchmark. */
+function checkBeforeBuilding(config: Config, platform: Platform): Preflight {
+  refuseUnfailableGate(config, 1);
+  // A harness that prints its own counts runs its own valgrind (or perf counters): benchgate wraps nothing.
+  const valgrind = config.measure === 'instructions' && countScopeOf(config) !== 'harness' ? requireValgrind() : undefined;
+  const steady = planSteadiness(config);
+  const user = config.runAs === undefined ? undefined : lookupRunAs(config.runAs);
+  if (user && config.countTarget) {
+    throw new ConfigError(
+      'run-as does not yet apply to per-benchmark counts (measure: instructions with a go test command): leave run-as unset, or count the whole process with bench-command',
+    );
+  }
+  for (const c of steady.checks) {
+    if (c.applied) platform.info(`${c.option}: ${c.detail}`);
+    else platform.warn(`${c.option} skipped: ${c.detail}`);
+  }
+  return { valgrind, steady, user };
+}
+
+/** The two commits compared, announced with the seed that repeats this round order. */
+async function resolveRefs(repo: string, comparison: Comparison, config: Config, platform: Platform) {
+  const { base, head } = await platform.group('resolve refs', () => resolveComparison(repo, comparison, (m) => platform.info(m)));
+  platform.info(`base ${base.ref} = ${base.sha}`);
+  platform.info(`head ${head.ref} = ${head.sha}`);
+  if (head.chosen) platform.info(`compared: ${head.chosen.why}`);
+  platform.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
+  return { base, head };
+}
+
+/** The worktrees (handed to run-as's user), each side's working directory, and bench-from's copy into base. */
+async function prepareSides(m: Measuring, repo: string, shas: Record<Side, string>, user: RunAsUser | undefined): Promise<PreparedSides> {
+  const { config, platform } = m;
+  const wt = (m.opened.worktrees = await createWorktrees(repo, shas.base, shas.head, (msg) => platform.warn(msg)));
+  if (user) {
+    await handOver(path.dirname(wt.base), user);
+    platform.info(`build and bench run as ${user.name} (uid ${user.uid})`);
+  }
+  // Before any build: a directory one side lacks, or a link out of the worktree, is a config error.
+  const dirs: Record<Side, string> = {
+    base: workingDirectoryIn(wt.base, config.workingDirectory, 'base'),
+    head: workingDirectoryIn(wt.head, config.workingDirectory, 'head'),
+  };
+  // bench-from: head: head's benchmark files go into base before its build (docs/bench-from.md).
+  const benchFiles = await prepareBenchFiles({
+    config,
+    worktrees: { base: wt.base, head: wt.head },
+    shas,
+    info: (msg) => platform.info(msg),
+    buildBase: () => buildSides(config.build!, ['base'], platform, dirs, m.checkCancelled, user),
+    listBase: () => benchmarksPrinted(config, dirs.base, commandEnv('base', 0, dirs, user), user),
+  });
+  m.checkCancelled();
+  return { dirs, benchFiles, baseHint: benchFilesFailureHint(benchFiles) };
+}
+
+function reportWithheldVariables(platform: Platform): void {
+  const withheld = withheldVariables(process.env);
+  if (withheld.length > 0)
+    platform.info(
+      `withheld from build and bench commands (not on the allow-list of docs/security.md): ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`,
+    );
+}
+
+/** Per-benchmark counts: both sides built, then the log opens once the calibrated work (its header's countPlan) is known. */
+async function measureByCounts(m: Measuring, sides: PreparedSides, user: RunAsUser | undefined, openLog: OpenLog): Promise<void> {
+  const { config, platform } = m;
+  if (config.build) await buildSides(config.build, ['base', 'head'], platform, sides.dirs, m.checkCancelled, user, sides.baseHint);
+  const log = (m.opened.log = await measureCounts({
+    config,
+    platform,
+    dirs: sides.dirs,
+    env: (side) => commandEnv(side, 0, sides.dirs, user),
+    checkCancelled: m.checkCancelled,
+    shard: m.shard,
+    openLog,
+    policy: countPolicy,
+  }));
+  log.end('completed');
+}
+
+/** Interleaved rounds, fixed or adaptive. A shard's log opens once its warm-up has listed the benchmarks (its header names the shard's). */
+async function measureByRounds(m: Measuring, sides: PreparedSides, preflight: Preflight, openLog: OpenLog): Promise<void> {
+  const { config, platform, shard } = m;
+  if (!shard) openLog();
+  if (config.build)
+    await buildSides(config.build, ['base', 'head'], platform, sides.dirs, m.checkCancelled, preflight.user, sides.baseHint);
+  const listed = shard ? await listShard(config, platform, shard, sides.dirs, preflight.user) : null;
+  if (listed) openLog(undefined, listed.header);
+  const rounds = {
+    config,
+    platform,
+    dirs: sides.dirs,
+    log: m.opened.log,
+    openShardLog: (h: ShardHeader) => openLog(undefined, h),
+    shard,
+    listed,
+    checkCancelled: m.checkCancelled,
+    steady: preflight.steady,
+    user: preflight.user,
+    baseHint: sides.baseHint,
+  };
+  const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds, config.adaptive) : await runRounds(rounds);
+  m.opened.log!.end('completed');
+  if (harnessFailures.length > 0) {
+    platform.warn(
+      `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`,
+    );
   }
 }
 

@@ -72450,23 +72450,9 @@ function countShardScope(config, shard, found) {
 // src/measure-counts.ts
 async function measureCounts(setup) {
   const { config, platform: platform2 } = setup;
-  const harness = harnessOf(config.format);
   const tmp = mkdtempSync2(path16.join(os14.tmpdir(), "benchgate-counts-"));
   try {
-    const ctx = {
-      format: config.format,
-      description: harness.counts,
-      target: config.countTarget,
-      suite: config.suite,
-      dirs: setup.dirs,
-      env: (side) => setup.env(side),
-      normaliseName: (name2) => harness.normaliseName(name2),
-      timeoutSec: config.timeoutSec,
-      jobs: config.jobs,
-      tmp,
-      info: (m) => platform2.info(m),
-      checkCancelled: () => setup.checkCancelled()
-    };
+    const ctx = countContext(setup, tmp);
     const found = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
     const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
     const benchmarks = scope?.benchmarks ?? found;
@@ -72480,19 +72466,40 @@ async function measureCounts(setup) {
     const log = setup.openLog(plan, scope?.header);
     const policy = setup.policy(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const done = await runCountRepetitions(ctx, benchmarks, plan, policy, (run) => log.append(run));
-    const reps = [...done.repetitions.values()].sort((a, b) => a - b);
-    const why = {
-      decided: "every benchmark is decided",
-      "max-repetitions": "the repetition cap was reached",
-      "max-time": "max-time was reached"
-    };
-    platform2.info(
-      `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`
-    );
+    announceStop(platform2, done);
     return log;
   } finally {
     rmSync4(tmp, { recursive: true, force: true });
   }
+}
+function countContext(setup, tmp) {
+  const { config, platform: platform2 } = setup;
+  const harness = harnessOf(config.format);
+  return {
+    format: config.format,
+    description: harness.counts,
+    target: config.countTarget,
+    suite: config.suite,
+    dirs: setup.dirs,
+    env: (side) => setup.env(side),
+    normaliseName: (name2) => harness.normaliseName(name2),
+    timeoutSec: config.timeoutSec,
+    jobs: config.jobs,
+    tmp,
+    info: (m) => platform2.info(m),
+    checkCancelled: () => setup.checkCancelled()
+  };
+}
+function announceStop(platform2, done) {
+  const reps = [...done.repetitions.values()].sort((a, b) => a - b);
+  const why = {
+    decided: "every benchmark is decided",
+    "max-repetitions": "the repetition cap was reached",
+    "max-time": "max-time was reached"
+  };
+  platform2.info(
+    `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`
+  );
 }
 
 // src/counts-policy.ts
@@ -72930,22 +72937,13 @@ async function runAdaptiveRounds(ctx, adaptive) {
   const context3 = startRounds(ctx, plan);
   if (context3.listed?.filter === null) return context3.harnessFailures;
   let whole = context3.listed?.filter ?? wholeSuiteEnv(config);
-  const warmup = [];
-  let familyChecked = false;
-  for (const planned of plan.filter((p) => p.warmup)) {
-    const runs = await runRound(context3, planned, warmupLabel(config, planned), whole);
-    if (context3.listed) checkShardRound(context3.listed, runs, warmupLabel(config, planned));
-    warmup.push(...runs);
-    platform2.info(`${warmupLabel(config, planned)} (discarded)`);
-    if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
-    familyChecked = true;
-  }
+  const warmup = await runWarmupRounds(context3, plan, whole);
+  let familyChecked = plan.some((p) => p.warmup);
   const scope = context3.listed ?? (context3.shard ? startShard(context3, context3.shard, warmup) : null);
   if (scope?.filter === null) return context3.harnessFailures;
   if (scope) whole = scope.filter;
   const measured3 = plan.filter((p) => !p.warmup);
   const names = new Set(scope?.all);
-  let warnedUnreachable = false;
   const result = await runAdaptive({
     // A shard holds the share of alpha its benchmarks are of all listed (a weighted Bonferroni across shards; analysis/shards.ts replays it so).
     design: adaptiveDesign(scope ? { ...config, alpha: config.alpha * shardShare(scope.header) } : config, adaptive),
@@ -72964,14 +72962,34 @@ async function runAdaptiveRounds(ctx, adaptive) {
       platform2.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter2.why ? ` (ran the whole suite: ${filter2.why})` : ""}`);
       return runs;
     },
-    onLook: (look) => {
-      platform2.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
-      if (!warnedUnreachable && look.unreachable.length > 0) {
-        warnedUnreachable = true;
-        platform2.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds, false).message);
-      }
-    }
+    onLook: announceLooks(platform2, config, adaptive)
   });
+  announceStop2(platform2, result, adaptive);
+  return context3.harnessFailures;
+}
+async function runWarmupRounds(context3, plan, whole) {
+  const { config, platform: platform2 } = context3;
+  const warmup = [];
+  for (const [i, planned] of plan.filter((p) => p.warmup).entries()) {
+    const runs = await runRound(context3, planned, warmupLabel(config, planned), whole);
+    if (context3.listed) checkShardRound(context3.listed, runs, warmupLabel(config, planned));
+    warmup.push(...runs);
+    platform2.info(`${warmupLabel(config, planned)} (discarded)`);
+    if (i === 0) refuseUnfailableGate(config, gatingFamily(runs, config));
+  }
+  return warmup;
+}
+function announceLooks(platform2, config, adaptive) {
+  let warnedUnreachable = false;
+  return (look) => {
+    platform2.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
+    if (!warnedUnreachable && look.unreachable.length > 0) {
+      warnedUnreachable = true;
+      platform2.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds, false).message);
+    }
+  };
+}
+function announceStop2(platform2, result, adaptive) {
   const why = {
     decided: "every benchmark is decided",
     "max-rounds": `max-rounds (${adaptive.maxRounds}) reached`,
@@ -72980,7 +72998,6 @@ async function runAdaptiveRounds(ctx, adaptive) {
   };
   platform2.info(`rounds auto stopped after ${result.rounds.length} round(s): ${why[result.stoppedBy]}`);
   for (const note of result.notes) platform2.info(note);
-  return context3.harnessFailures;
 }
 function startShard(context3, shard, warmup) {
   const scope = shardScope(context3.config, shard, warmup);
@@ -73020,29 +73037,14 @@ async function runRound(ctx, planned, label, filter2) {
   return runs;
 }
 async function runSide(ctx, planned, side, position, label, filter2) {
-  const { config, dirs, steady: steady2, counts, user } = ctx;
-  const show = ctx.platform.progress?.bind(ctx.platform);
   ctx.checkCancelled();
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
   const reading = startRunReading();
-  const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
-  show?.(progress);
-  const r = await (config.measure === "instructions" && countScopeOf(config) === "process" ? execCounted : execMeasured)(
-    expandFilterPlaceholder(config.bench),
-    {
-      cwd: dirs[side],
-      env: { ...commandEnv(side, planned.round, dirs, user), ...steady2.env, ...filter2.env },
-      timeoutSec: config.timeoutSec,
-      user,
-      prefix: steady2.prefix,
-      // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
-      ...show && { onLine: (line) => show({ ...progress, lastLine: line }) }
-    }
-  );
-  counts.runsDone++;
+  const r = await execSide(ctx, planned, side, label, filter2);
+  ctx.counts.runsDone++;
   ctx.checkCancelled();
   const run = {
-    suite: config.suite,
+    suite: ctx.config.suite,
     side,
     round: planned.round,
     position,
@@ -73058,32 +73060,55 @@ async function runSide(ctx, planned, side, position, label, filter2) {
     measurements: [],
     env: finishRunReading(reading)
   };
-  let failure = null;
-  if (r.timedOut || r.outputLimitExceeded || r.signal || r.exitCode !== 0 && config.format === "command") {
-    failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
-  } else if (r.instructions === null) {
-    failure = "valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)";
-  } else if (config.format === "command") {
-    run.measurements = commandMeasurement(config.suite, r);
-  } else {
-    try {
-      const read = readRunResults(r.stdout, config.format, dirs[side]);
-      checkNameLengths(read.measurements, r.stdout, read.format, `${side} run in ${label}`);
-      run.measurements = read.measurements;
-    } catch (err) {
-      if (!(err instanceof FormatError)) throw err;
-      failure = r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
-    }
-    if (!failure && r.exitCode !== 0) {
-      if (!run.measurements.some((m) => m.failed !== void 0)) failure = `benchmark ${describeExit(r, 0)}`;
-      else if (!planned.warmup) ctx.harnessFailures.push(`${side} run in ${label} ${describeExit(r, 0)}`);
-    }
-  }
+  const failure = readMeasurements(ctx, r, run, planned, `${side} run in ${label}`);
   if (failure) run.error = failure;
   if (!planned.warmup) ctx.log.append(run);
   if (failure) throw new RunFailure(`${side} run in ${label} failed: ${failure}
 ${lastLines(r)}${side === "base" ? ctx.baseHint : ""}`);
   return run;
+}
+function execSide(ctx, planned, side, label, filter2) {
+  const { config, dirs, steady: steady2, counts, user } = ctx;
+  const show = ctx.platform.progress?.bind(ctx.platform);
+  const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
+  show?.(progress);
+  return (config.measure === "instructions" && countScopeOf(config) === "process" ? execCounted : execMeasured)(
+    expandFilterPlaceholder(config.bench),
+    {
+      cwd: dirs[side],
+      env: { ...commandEnv(side, planned.round, dirs, user), ...steady2.env, ...filter2.env },
+      timeoutSec: config.timeoutSec,
+      user,
+      prefix: steady2.prefix,
+      // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
+      ...show && { onLine: (line) => show({ ...progress, lastLine: line }) }
+    }
+  );
+}
+function readMeasurements(ctx, r, run, planned, who) {
+  const { config } = ctx;
+  if (r.timedOut || r.outputLimitExceeded || r.signal || r.exitCode !== 0 && config.format === "command") {
+    return `benchmark ${describeExit(r, config.timeoutSec)}`;
+  }
+  if (r.instructions === null)
+    return "valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)";
+  if (config.format === "command") {
+    run.measurements = commandMeasurement(config.suite, r);
+    return null;
+  }
+  try {
+    const read = readRunResults(r.stdout, config.format, ctx.dirs[run.side]);
+    checkNameLengths(read.measurements, r.stdout, read.format, who);
+    run.measurements = read.measurements;
+  } catch (err) {
+    if (!(err instanceof FormatError)) throw err;
+    return r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
+  }
+  if (r.exitCode !== 0) {
+    if (!run.measurements.some((m) => m.failed !== void 0)) return `benchmark ${describeExit(r, 0)}`;
+    if (!planned.warmup) ctx.harnessFailures.push(`${who} ${describeExit(r, 0)}`);
+  }
+  return null;
 }
 
 // src/report/index.ts

@@ -10,7 +10,7 @@ import type { Config } from './config.js';
 import { harnessOf } from './harness/index.js';
 import type { CountWork, Run, ShardHeader, ShardOf, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
-import { runCountRepetitions, type RepetitionPolicy } from './runner/count-repetitions.js';
+import { runCountRepetitions, type RepetitionPolicy, type RepetitionsDone } from './runner/count-repetitions.js';
 import { calibrate, discoverBenchmarks, type CountContext } from './runner/counts.js';
 import type { ResultsLog } from './runner/log.js';
 import { countShardScope } from './runner/shard-scope.js';
@@ -31,23 +31,9 @@ export interface CountsSetup {
 
 export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
   const { config, platform } = setup;
-  const harness = harnessOf(config.format)!;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'benchgate-counts-'));
   try {
-    const ctx: CountContext = {
-      format: config.format,
-      description: harness.counts!,
-      target: config.countTarget!,
-      suite: config.suite,
-      dirs: setup.dirs,
-      env: (side) => setup.env(side),
-      normaliseName: (name) => harness.normaliseName(name),
-      timeoutSec: config.timeoutSec,
-      jobs: config.jobs,
-      tmp,
-      info: (m) => platform.info(m),
-      checkCancelled: () => setup.checkCancelled(),
-    };
+    const ctx = countContext(setup, tmp);
     const found = await platform.group('build and list the benchmarks', () => discoverBenchmarks(ctx));
     // A shard counts its own part of what both sides list, at its share of alpha.
     const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
@@ -61,17 +47,41 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
     const log = setup.openLog(plan, scope?.header);
     const policy = setup.policy(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const done = await runCountRepetitions(ctx, benchmarks, plan, policy, (run: Run) => log.append(run));
-    const reps = [...done.repetitions.values()].sort((a, b) => a - b);
-    const why = {
-      decided: 'every benchmark is decided',
-      'max-repetitions': 'the repetition cap was reached',
-      'max-time': 'max-time was reached',
-    };
-    platform.info(
-      `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`,
-    );
+    announceStop(platform, done);
     return log;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** What the count runner needs: the harness's description, the target, the sides, the limits. */
+function countContext(setup: CountsSetup, tmp: string): CountContext {
+  const { config, platform } = setup;
+  const harness = harnessOf(config.format)!;
+  return {
+    format: config.format,
+    description: harness.counts!,
+    target: config.countTarget!,
+    suite: config.suite,
+    dirs: setup.dirs,
+    env: (side) => setup.env(side),
+    normaliseName: (name) => harness.normaliseName(name),
+    timeoutSec: config.timeoutSec,
+    jobs: config.jobs,
+    tmp,
+    info: (m) => platform.info(m),
+    checkCancelled: () => setup.checkCancelled(),
+  };
+}
+
+function announceStop(platform: Platform, done: RepetitionsDone): void {
+  const reps = [...done.repetitions.values()].sort((a, b) => a - b);
+  const why = {
+    decided: 'every benchmark is decided',
+    'max-repetitions': 'the repetition cap was reached',
+    'max-time': 'max-time was reached',
+  };
+  platform.info(
+    `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`,
+  );
 }

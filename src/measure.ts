@@ -4,7 +4,7 @@
  * calls (git, runner, platform); what follows (analysis, reports) is conclude.ts's.
  */
 import path from 'node:path';
-import { runAdaptive } from './adaptive/driver.js';
+import { runAdaptive, type AdaptiveResult, type LookReport } from './adaptive/driver.js';
 import { expandFilterPlaceholder } from './harness/index.js';
 import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './runner/filter-env.js';
 import { checkShardable, ConfigError, countScopeOf, DEFAULTS, runSettingsOf, type Config } from './config.js';
@@ -521,22 +521,14 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
   const context = startRounds(ctx, plan);
   if (context.listed?.filter === null) return context.harnessFailures;
   let whole = context.listed?.filter ?? wholeSuiteEnv(config);
-  const warmup: Run[] = [];
-  let familyChecked = false;
-  for (const planned of plan.filter((p) => p.warmup)) {
-    const runs = await runRound(context, planned, warmupLabel(config, planned), whole);
-    if (context.listed) checkShardRound(context.listed, runs, warmupLabel(config, planned));
-    warmup.push(...runs);
-    platform.info(`${warmupLabel(config, planned)} (discarded)`);
-    if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
-    familyChecked = true;
-  }
+  const warmup = await runWarmupRounds(context, plan, whole);
+  // The first round run, warm-up or measured, checks that the gate can fail for the real family.
+  let familyChecked = plan.some((p) => p.warmup);
   const scope = context.listed ?? (context.shard ? startShard(context, context.shard, warmup) : null);
   if (scope?.filter === null) return context.harnessFailures;
   if (scope) whole = scope.filter!;
   const measured = plan.filter((p) => !p.warmup);
   const names = new Set<string>(scope?.all);
-  let warnedUnreachable = false;
   const result = await runAdaptive({
     // A shard holds the share of alpha its benchmarks are of all listed (a weighted Bonferroni across shards; analysis/shards.ts replays it so).
     design: adaptiveDesign(scope ? { ...config, alpha: config.alpha * shardShare(scope.header) } : config, adaptive),
@@ -555,14 +547,39 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
       platform.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter.why ? ` (ran the whole suite: ${filter.why})` : ''}`);
       return runs;
     },
-    onLook: (look) => {
-      platform.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
-      if (!warnedUnreachable && look.unreachable.length > 0) {
-        warnedUnreachable = true;
-        platform.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds, false).message);
-      }
-    },
+    onLook: announceLooks(platform, config, adaptive),
   });
+  announceStop(platform, result, adaptive);
+  return context.harnessFailures;
+}
+
+/** rounds: auto's warm-up rounds (discarded); the first checks that the gate can fail for the real family. */
+async function runWarmupRounds(context: RoundsContext, plan: PlannedRound[], whole: FilterEnv): Promise<Run[]> {
+  const { config, platform } = context;
+  const warmup: Run[] = [];
+  for (const [i, planned] of plan.filter((p) => p.warmup).entries()) {
+    const runs = await runRound(context, planned, warmupLabel(config, planned), whole);
+    if (context.listed) checkShardRound(context.listed, runs, warmupLabel(config, planned));
+    warmup.push(...runs);
+    platform.info(`${warmupLabel(config, planned)} (discarded)`);
+    if (i === 0) refuseUnfailableGate(config, gatingFamily(runs, config));
+  }
+  return warmup;
+}
+
+/** Each look's line, and one warning the first time a look finds benchmarks max-rounds cannot decide. */
+function announceLooks(platform: Platform, config: Config, adaptive: AdaptiveSettings): (look: LookReport) => void {
+  let warnedUnreachable = false;
+  return (look) => {
+    platform.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
+    if (!warnedUnreachable && look.unreachable.length > 0) {
+      warnedUnreachable = true;
+      platform.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds, false).message);
+    }
+  };
+}
+
+function announceStop(platform: Platform, result: AdaptiveResult, adaptive: AdaptiveSettings): void {
   const why = {
     decided: 'every benchmark is decided',
     'max-rounds': `max-rounds (${adaptive.maxRounds}) reached`,
@@ -571,7 +588,6 @@ async function runAdaptiveRounds(ctx: Omit<RoundsContext, 'harnessFailures' | 'c
   };
   platform.info(`rounds auto stopped after ${result.rounds.length} round(s): ${why[result.stoppedBy]}`);
   for (const note of result.notes) platform.info(note);
-  return context.harnessFailures;
 }
 
 /** A shard after its warm-up: which benchmarks are its own, and its log opened with them. */
@@ -634,29 +650,14 @@ async function runSide(
   label: string,
   filter: FilterEnv,
 ): Promise<Run> {
-  const { config, dirs, steady, counts, user } = ctx;
-  const show = ctx.platform.progress?.bind(ctx.platform);
   ctx.checkCancelled();
   const startedAt = new Date().toISOString();
   const reading = startRunReading();
-  const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
-  show?.(progress);
-  const r = await (config.measure === 'instructions' && countScopeOf(config) === 'process' ? execCounted : execMeasured)(
-    expandFilterPlaceholder(config.bench),
-    {
-      cwd: dirs[side],
-      env: { ...commandEnv(side, planned.round, dirs, user), ...steady.env, ...filter.env },
-      timeoutSec: config.timeoutSec,
-      user,
-      prefix: steady.prefix,
-      // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
-      ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),
-    },
-  );
-  counts.runsDone++;
+  const r = await execSide(ctx, planned, side, label, filter);
+  ctx.counts.runsDone++;
   ctx.checkCancelled();
   const run: Run = {
-    suite: config.suite,
+    suite: ctx.config.suite,
     side,
     round: planned.round,
     position,
@@ -672,31 +673,58 @@ async function runSide(
     measurements: [],
     env: finishRunReading(reading),
   };
-  let failure: string | null = null;
-  if (r.timedOut || r.outputLimitExceeded || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
-    failure = `benchmark ${describeExit(r, config.timeoutSec)}`;
-  } else if (r.instructions === null) {
-    failure = 'valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)';
-  } else if (config.format === 'command') {
-    run.measurements = commandMeasurement(config.suite, r);
-  } else {
-    try {
-      const read = readRunResults(r.stdout, config.format, dirs[side]);
-      checkNameLengths(read.measurements, r.stdout, read.format, `${side} run in ${label}`);
-      run.measurements = read.measurements;
-    } catch (err) {
-      if (!(err instanceof FormatError)) throw err;
-      failure = r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
-    }
-    // Harnesses exit non-zero when they report a failed benchmark (libtest FAILED, go --- FAIL,
-    // Catch2): the run still counts, its failed benchmarks are compared as `failed`, exit 3 at the end.
-    if (!failure && r.exitCode !== 0) {
-      if (!run.measurements.some((m) => m.failed !== undefined)) failure = `benchmark ${describeExit(r, 0)}`;
-      else if (!planned.warmup) ctx.harnessFailures.push(`${side} run in ${label} ${describeExit(r, 0)}`);
-    }
-  }
+  const failure = readMeasurements(ctx, r, run, planned, `${side} run in ${label}`);
   if (failure) run.error = failure;
   if (!planned.warmup) ctx.log!.append(run);
   if (failure) throw new RunFailure(`${side} run in ${label} failed: ${failure}\n${lastLines(r)}${side === 'base' ? ctx.baseHint : ''}`);
   return run;
+}
+
+/** One side's bench command, timed (or counted); the progress line shows what it prints as it goes. */
+function execSide(ctx: RoundsContext, planned: PlannedRound, side: Side, label: string, filter: FilterEnv): Promise<ExecResult> {
+  const { config, dirs, steady, counts, user } = ctx;
+  const show = ctx.platform.progress?.bind(ctx.platform);
+  const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
+  show?.(progress);
+  return (config.measure === 'instructions' && countScopeOf(config) === 'process' ? execCounted : execMeasured)(
+    expandFilterPlaceholder(config.bench),
+    {
+      cwd: dirs[side],
+      env: { ...commandEnv(side, planned.round, dirs, user), ...steady.env, ...filter.env },
+      timeoutSec: config.timeoutSec,
+      user,
+      prefix: steady.prefix,
+      // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
+      ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),
+    },
+  );
+}
+
+/** Fills `run.measurements` from what the run printed (`who`: "base run in round 3"); returns why it failed, or null. */
+function readMeasurements(ctx: RoundsContext, r: ExecResult, run: Run, planned: PlannedRound, who: string): string | null {
+  const { config } = ctx;
+  if (r.timedOut || r.outputLimitExceeded || r.signal || (r.exitCode !== 0 && config.format === 'command')) {
+    return `benchmark ${describeExit(r, config.timeoutSec)}`;
+  }
+  if (r.instructions === null)
+    return 'valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)';
+  if (config.format === 'command') {
+    run.measurements = commandMeasurement(config.suite, r);
+    return null;
+  }
+  try {
+    const read = readRunResults(r.stdout, config.format, ctx.dirs[run.side]);
+    checkNameLengths(read.measurements, r.stdout, read.format, who);
+    run.measurements = read.measurements;
+  } catch (err) {
+    if (!(err instanceof FormatError)) throw err;
+    return r.exitCode !== 0 ? `benchmark ${describeExit(r, 0)}` : `cannot read the benchmark output: ${err.message}`;
+  }
+  // Harnesses exit non-zero when they report a failed benchmark (libtest FAILED, go --- FAIL,
+  // Catch2): the run still counts, its failed benchmarks are compared as `failed`, exit 3 at the end.
+  if (r.exitCode !== 0) {
+    if (!run.measurements.some((m) => m.failed !== undefined)) return `benchmark ${describeExit(r, 0)}`;
+    if (!planned.warmup) ctx.harnessFailures.push(`${who} ${describeExit(r, 0)}`);
+  }
+  return null;
 }

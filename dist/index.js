@@ -66996,19 +66996,18 @@ function watchSignals() {
   return state;
 }
 async function measure(config, platform2) {
-  const signals = watchSignals();
-  const checkCancelled = () => {
-    if (signals.signal) throw new Cancelled(signals.signal);
-  };
   const repo = path18.resolve(config.repoDir);
   platform2.configure?.(config);
   const shard = config.shard ?? platform2.defaultShard?.() ?? void 0;
   if (shard && !config.shard) checkShardable(config, shard, "CI_NODE_INDEX/CI_NODE_TOTAL");
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
-    signals.dispose();
     throw new ConfigError("no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline");
   }
+  const signals = watchSignals();
+  const checkCancelled = () => {
+    if (signals.signal) throw new Cancelled(signals.signal);
+  };
   const m = { config, platform: platform2, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
   try {
     return await measureComparison(m, repo, comparison);

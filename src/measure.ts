@@ -139,19 +139,19 @@ type OpenLog = (countPlan?: LogHeader['countPlan'], shardHeader?: ShardHeader) =
  * anything else (a cancel, a bad ref) throws.
  */
 export async function measure(config: Config, platform: Platform): Promise<string> {
-  const signals = watchSignals();
-  const checkCancelled = () => {
-    if (signals.signal) throw new Cancelled(signals.signal);
-  };
   const repo = path.resolve(config.repoDir);
   platform.configure?.(config);
   const shard = config.shard ?? platform.defaultShard?.() ?? undefined;
   if (shard && !config.shard) checkShardable(config, shard, 'CI_NODE_INDEX/CI_NODE_TOTAL');
   const comparison = chooseComparison({ base: config.base, head: config.head }, platform.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
-    signals.dispose();
     throw new ConfigError('no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline');
   }
+  // Watched from here to the finally below, which stops watching whatever happens in between.
+  const signals = watchSignals();
+  const checkCancelled = () => {
+    if (signals.signal) throw new Cancelled(signals.signal);
+  };
   const m: Measuring = { config, platform, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
   try {
     return await measureComparison(m, repo, comparison);

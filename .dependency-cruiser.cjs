@@ -28,7 +28,14 @@ const LAYERS = [
   { name: 'publish', paths: ['src/platforms/', 'src/trust\\.ts'] },
   {
     name: 'pipeline',
-    paths: ['src/measure\\.ts', 'src/measure-counts\\.ts', 'src/bench-from-head\\.ts', 'src/conclude\\.ts', 'src/bisect/'],
+    paths: [
+      'src/measure\\.ts',
+      'src/measure-counts\\.ts',
+      'src/measure-rounds\\.ts',
+      'src/bench-from-head\\.ts',
+      'src/conclude\\.ts',
+      'src/bisect/',
+    ],
   },
   { name: 'commands', paths: ['src/commands/'] },
   {

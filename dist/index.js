@@ -64441,6 +64441,48 @@ function commandEnvironment(env, vars, allow = []) {
   return { ...GIT_WITHOUT_USER_CONFIG, ...out, ...vars };
 }
 
+// src/runner/run-as.ts
+import { execFileSync } from "node:child_process";
+import { lchown, readdir as readdir2 } from "node:fs/promises";
+import path11 from "node:path";
+function lookupRunAs(name) {
+  if (process.getuid?.() !== 0)
+    throw new ConfigError(
+      `run-as ${name}: benchgate must run as root to start commands as another user; remove run-as, or run benchgate as root`
+    );
+  let entry;
+  try {
+    entry = execFileSync("getent", ["passwd", "--", name], { encoding: "utf8" }).trim();
+  } catch {
+    throw new ConfigError(`run-as ${name}: no such user; create it (useradd --create-home ${name}) or name another`);
+  }
+  const [, , uid, gid, , home] = entry.split(":");
+  const user = { name, uid: Number(uid), gid: Number(gid), home: home || "/" };
+  if (!Number.isInteger(user.uid) || !Number.isInteger(user.gid))
+    throw new ConfigError(`run-as ${name}: cannot read the user's ids from "${entry}"`);
+  if (user.uid === 0) throw new ConfigError(`run-as ${name}: the user is root (uid 0); name an unprivileged user`);
+  return user;
+}
+async function handOver(dir, user) {
+  await lchown(dir, user.uid, user.gid);
+  for (const entry of await readdir2(dir, { recursive: true })) await lchown(path11.join(dir, entry), user.uid, user.gid);
+}
+function runAsEnv(user) {
+  return { HOME: user.home, USER: user.name, LOGNAME: user.name };
+}
+
+// src/runner/command-env.ts
+function commandEnv(side, round, dirs, user) {
+  return commandEnvironment(process.env, {
+    ...user && runAsEnv(user),
+    BENCHGATE_SIDE: side,
+    BENCHGATE_ROUND: String(round),
+    BENCHGATE_WORKTREE: dirs[side],
+    BENCHGATE_BASE_DIR: dirs.base,
+    BENCHGATE_HEAD_DIR: dirs.head
+  });
+}
+
 // src/runner/error-line.ts
 var ERROR_LINE = /^\s*(?:[\w.$]*(?:Error|Exception)(?: \[[A-Z0-9_]+\])?:|panic:|fatal(?: error)?:|error(?:\[\w+\])?:|.*: (?:command )?not found$)/;
 var MISSING_DEPENDENCY = /ERR_MODULE_NOT_FOUND|Cannot find (?:package|module)|ModuleNotFoundError|No module named|cannot find package/;
@@ -64666,11 +64708,22 @@ function killActiveCommands() {
   for (const pid of activeChildren) killGroup(pid);
 }
 
+// src/runner/describe-exit.ts
+function lastLines(r) {
+  return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
+}
+function describeExit(r, timeoutSec) {
+  if (r.outputLimitExceeded) return `printed more than ${MAX_STDOUT_BYTES / 2 ** 20} MiB on stdout, benchgate's limit: print less`;
+  if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
+  if (r.signal) return `killed by ${r.signal}`;
+  return `exited with code ${r.exitCode}${r.errorLine === null ? "" : `: ${explainErrorLine(r.errorLine)}`}`;
+}
+
 // src/runner/instructions.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { chownSync, mkdtempSync, readFileSync as readFileSync8, readdirSync as readdirSync5, rmSync as rmSync2 } from "node:fs";
 import os12 from "node:os";
-import path11 from "node:path";
+import path12 from "node:path";
 
 // src/runner/exec-argv.ts
 import { spawn as spawn3 } from "node:child_process";
@@ -64735,13 +64788,13 @@ function cachegrindPrefix(dir) {
     "--cache-sim=no",
     "--trace-children=yes",
     "-q",
-    `--cachegrind-out-file=${path11.join(dir, "cg.%p")}`
+    `--cachegrind-out-file=${path12.join(dir, "cg.%p")}`
   ];
 }
 function readInstructionCount(dir) {
   let total2 = null;
   for (const file of readdirSync5(dir)) {
-    const m = /^summary:\s+(\d+)/m.exec(readFileSync8(path11.join(dir, file), "utf8"));
+    const m = /^summary:\s+(\d+)/m.exec(readFileSync8(path12.join(dir, file), "utf8"));
     if (m) total2 = (total2 ?? 0) + Number(m[1]);
   }
   return total2;
@@ -64750,7 +64803,7 @@ function instructionMeasurement(suite, count2) {
   return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
 }
 async function execCounted(command, opts) {
-  const dir = mkdtempSync(path11.join(os12.tmpdir(), "benchgate-cg-"));
+  const dir = mkdtempSync(path12.join(os12.tmpdir(), "benchgate-cg-"));
   try {
     if (opts.user) chownSync(dir, opts.user.uid, opts.user.gid);
     const r = await execMeasured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
@@ -64760,7 +64813,7 @@ async function execCounted(command, opts) {
   }
 }
 async function execArgvCounted(argv, opts) {
-  const dir = mkdtempSync(path11.join(os12.tmpdir(), "benchgate-cg-"));
+  const dir = mkdtempSync(path12.join(os12.tmpdir(), "benchgate-cg-"));
   try {
     const r = await execArgv([...cachegrindPrefix(dir), ...argv], opts);
     return { ...r, instructions: readInstructionCount(dir) };
@@ -64795,42 +64848,6 @@ function skipDecision(mergeBase2, files, globs) {
 function skippedSentence(skipped) {
   const n = skipped.changedFiles;
   return n === 0 ? "skipped: no benchmarked code changed (no file changed since the merge base)" : `skipped: no benchmarked code changed (${n} file${n === 1 ? "" : "s"} changed, every one matching skip-paths)`;
-}
-
-// src/runner/name-limit.ts
-var FIELDS = ["benchmark", "metric", "unit"];
-function checkNameLengths(measurements, stdout, harness, what) {
-  for (const m of measurements) {
-    const field2 = FIELDS.find((f) => m[f].length > MAX_NAME_CHARS);
-    if (field2 === void 0) continue;
-    const text3 = m[field2];
-    const line = lineOf(stdout, text3.slice(0, 64));
-    throw new ConfigError(
-      `${what}: the ${harness} output${line === null ? "" : ` at line ${line}`} has a ${field2 === "benchmark" ? "benchmark name" : field2} of ${text3.length} characters (starting ${JSON.stringify(text3.slice(0, 40))}); at most ${MAX_NAME_CHARS} fit the results log, and clipping could merge two names: shorten it in the benchmark code`
-    );
-  }
-}
-function lineOf(stdout, text3) {
-  const at = stdout.indexOf(text3);
-  if (at < 0) return null;
-  let line = 1;
-  for (let i = stdout.indexOf("\n"); i !== -1 && i < at; i = stdout.indexOf("\n", i + 1)) line++;
-  return line;
-}
-
-// src/runner/schedule.ts
-var BASE_FIRST = ["base", "head"];
-var HEAD_FIRST = ["head", "base"];
-function planRounds(rounds2, warmup, seed) {
-  const rng = createRng(seed);
-  const orders = (count2) => {
-    const out = [];
-    while (out.length < count2) out.push(...rng.next() < 0.5 ? [BASE_FIRST, HEAD_FIRST] : [HEAD_FIRST, BASE_FIRST]);
-    return out.slice(0, count2);
-  };
-  const warm = orders(warmup).map((order, i) => ({ round: i - warmup + 1, warmup: true, order }));
-  const measured3 = orders(rounds2).map((order, i) => ({ round: i + 1, warmup: false, order }));
-  return [...warm, ...measured3];
 }
 
 // src/runner/steady.ts
@@ -64946,36 +64963,6 @@ function planSteadiness(opts, env = process.env, probe2 = runProbe, platform2 = 
     }
   }
   return plan;
-}
-
-// src/runner/run-as.ts
-import { execFileSync } from "node:child_process";
-import { lchown, readdir as readdir2 } from "node:fs/promises";
-import path12 from "node:path";
-function lookupRunAs(name) {
-  if (process.getuid?.() !== 0)
-    throw new ConfigError(
-      `run-as ${name}: benchgate must run as root to start commands as another user; remove run-as, or run benchgate as root`
-    );
-  let entry;
-  try {
-    entry = execFileSync("getent", ["passwd", "--", name], { encoding: "utf8" }).trim();
-  } catch {
-    throw new ConfigError(`run-as ${name}: no such user; create it (useradd --create-home ${name}) or name another`);
-  }
-  const [, , uid, gid, , home] = entry.split(":");
-  const user = { name, uid: Number(uid), gid: Number(gid), home: home || "/" };
-  if (!Number.isInteger(user.uid) || !Number.isInteger(user.gid))
-    throw new ConfigError(`run-as ${name}: cannot read the user's ids from "${entry}"`);
-  if (user.uid === 0) throw new ConfigError(`run-as ${name}: the user is root (uid 0); name an unprivileged user`);
-  return user;
-}
-async function handOver(dir, user) {
-  await lchown(dir, user.uid, user.gid);
-  for (const entry of await readdir2(dir, { recursive: true })) await lchown(path12.join(dir, entry), user.uid, user.gid);
-}
-function runAsEnv(user) {
-  return { HOME: user.home, USER: user.name, LOGNAME: user.name };
 }
 
 // src/trust.ts
@@ -66846,99 +66833,6 @@ function announceStop(platform2, done) {
   );
 }
 
-// src/counts-policy.ts
-var COUNT_METRIC = "instructions";
-function countPolicy(config) {
-  const gate = gatePolicy(runSettingsOf(config));
-  return {
-    minRepetitions: COUNT_DEFAULTS.minRepetitions,
-    maxRepetitions: COUNT_DEFAULTS.maxRepetitions,
-    maxTimeMs: 0,
-    stillOpen(runs) {
-      const members = [...perOpCounts(runs)].flatMap(([id, sides]) => {
-        const decision = gate({ benchmark: id, metric: COUNT_METRIC });
-        return decision.gating && sides.base.length > 0 && sides.head.length > 0 ? [{ id, ...sides, thresholdPct: decision.thresholdPct }] : [];
-      });
-      const outcomes = decideCounts(members, { alpha: config.alpha, final: false });
-      return members.filter((m) => outcomes.get(m.id)?.verdict === "more").map((m) => m.id);
-    }
-  };
-}
-
-// src/runner/bench-files.ts
-var import_picomatch3 = __toESM(require_picomatch2(), 1);
-import { copyFileSync, lstatSync, mkdirSync as mkdirSync3, unlinkSync } from "node:fs";
-import path17 from "node:path";
-async function regularFiles(worktree, sha) {
-  const r = await git(worktree, ["ls-tree", "-r", "-z", "--full-tree", sha]);
-  if (r.code !== 0) throw new Error(`git ls-tree ${sha} failed: ${r.stderr.trim()}`);
-  const files = /* @__PURE__ */ new Set();
-  for (const entry of r.stdout.split("\0")) {
-    const tab = entry.indexOf("	");
-    if (tab < 0) continue;
-    const [mode, type] = entry.slice(0, tab).split(" ");
-    if (type === "blob" && (mode === "100644" || mode === "100755")) files.add(entry.slice(tab + 1));
-  }
-  return files;
-}
-function matchingFiles(files, globs) {
-  const matchers = globs.map((g2) => (0, import_picomatch3.default)(g2, { dot: true, nonegate: true }));
-  return [...files].filter((f) => matchers.some((m) => m(f))).sort();
-}
-async function planBenchFiles(from, globs, worktrees, shas) {
-  if (from === "base") return { copied: [], replaced: [] };
-  const [baseFiles, headFiles] = await Promise.all([regularFiles(worktrees.base, shas.base), regularFiles(worktrees.head, shas.head)]);
-  const copied = matchingFiles(headFiles, globs).filter((f) => from === "head-overwrite" || !baseFiles.has(f));
-  return { copied, replaced: copied.filter((f) => baseFiles.has(f)) };
-}
-function copyBenchFiles(plan, worktrees) {
-  for (const file of plan.copied) {
-    const target2 = path17.join(worktrees.base, ...file.split("/"));
-    mkdirSync3(path17.dirname(target2), { recursive: true });
-    if (lstatSync(target2, { throwIfNoEntry: false })?.isSymbolicLink()) unlinkSync(target2);
-    copyFileSync(path17.join(worktrees.head, ...file.split("/")), target2);
-  }
-}
-
-// src/bench-from-head.ts
-var MAX_LISTED2 = 5;
-function listed2(files) {
-  return files.length <= MAX_LISTED2 ? files.join(", ") : `${files.slice(0, MAX_LISTED2).join(", ")} and ${files.length - MAX_LISTED2} more`;
-}
-async function prepareBenchFiles(ctx) {
-  const { config } = ctx;
-  if (config.benchFrom === "base") return void 0;
-  const plan = await planBenchFiles(config.benchFrom, config.benchFiles, ctx.worktrees, ctx.shas);
-  if (plan.copied.length === 0) {
-    ctx.info(
-      `bench-from: ${config.benchFrom}: no file of head matches bench-files (${config.benchFiles.join(", ")})${config.benchFrom === "head" ? " that base lacks" : ""}; nothing copied`
-    );
-    return void 0;
-  }
-  let baseOwn = [config.suite];
-  if (config.format !== "command") {
-    ctx.info(`bench-from: ${config.benchFrom}: base runs once without head's files, to tell its own benchmarks from those the copy brings`);
-    if (config.build) await ctx.buildBase();
-    baseOwn = await ctx.listBase();
-    if (baseOwn === null) ctx.info("bench-from: base without head\u2019s files did not run: every base row is marked as possibly from head");
-  }
-  copyBenchFiles(plan, ctx.worktrees);
-  ctx.info(`bench-from: ${config.benchFrom}: copied ${plan.copied.length} file(s) of head into base: ${listed2(plan.copied)}`);
-  return { from: config.benchFrom, copied: plan.copied, replaced: plan.replaced, baseOwn };
-}
-function benchFilesWarning(files) {
-  const replaced = files.replaced.length > 0 ? `, replacing base's own ${listed2(files.replaced)}` : "";
-  return {
-    code: "bench-files-copied",
-    message: `base ran with ${files.copied.length} benchmark file(s) copied from head (bench-from: ${files.from}): ${listed2(files.copied)}${replaced}; rows marked "from head" exist on base only because of them`
-  };
-}
-function benchFilesFailureHint(files) {
-  if (!files) return "";
-  return `
-base had ${files.copied.length} benchmark file(s) copied from head (bench-from: ${files.from}): ${listed2(files.copied)}. Head's benchmark may need head's API, which base lacks: narrow bench-files to benchmarks that build against base, or set bench-from: base to compare only the benchmarks base has.`;
-}
-
 // src/runner/list-benchmarks.ts
 async function listBenchmarks(config, dirs, env, user) {
   const list3 = harnessOf(config.format)?.list;
@@ -66961,279 +66855,51 @@ async function listBenchmarks(config, dirs, env, user) {
   return { bySide: bySide2 };
 }
 
-// src/measure.ts
-var LOG_FILE = "results.jsonl";
-function logPath(config) {
-  return path18.join(config.outDir, LOG_FILE);
-}
-function lastLines(r) {
-  return r.tail.slice(-10).map((l) => `  | ${l}`).join("\n");
-}
-function describeExit(r, timeoutSec) {
-  if (r.outputLimitExceeded) return `printed more than ${MAX_STDOUT_BYTES / 2 ** 20} MiB on stdout, benchgate's limit: print less`;
-  if (r.timedOut) return `timed out after ${timeoutSec} s (--timeout)`;
-  if (r.signal) return `killed by ${r.signal}`;
-  return `exited with code ${r.exitCode}${r.errorLine === null ? "" : `: ${explainErrorLine(r.errorLine)}`}`;
-}
-function commandMeasurement(suite, r) {
-  if (typeof r.instructions === "number") return [instructionMeasurement(suite, r.instructions)];
-  return [{ benchmark: suite, metric: "time", unit: "s", better: "lower", values: [r.wallMs / 1e3] }];
-}
-function watchSignals() {
-  const state = {
-    signal: null,
-    dispose: () => {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-    }
-  };
-  function onSignal(signal) {
-    state.signal = signal;
-    killActiveCommands();
-  }
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  return state;
-}
-async function measure(config, platform2) {
-  const repo = path18.resolve(config.repoDir);
-  platform2.configure?.(config);
-  const shard = config.shard ?? platform2.defaultShard?.() ?? void 0;
-  if (shard && !config.shard) checkShardable(config, shard, "CI_NODE_INDEX/CI_NODE_TOTAL");
-  const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
-  if (!comparison) {
-    throw new ConfigError("no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline");
-  }
-  const signals = watchSignals();
-  const checkCancelled = () => {
-    if (signals.signal) throw new Cancelled(signals.signal);
-  };
-  const m = { config, platform: platform2, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
-  try {
-    return await measureComparison(m, repo, comparison);
-  } catch (err) {
-    const cancelled = err instanceof Cancelled;
-    m.opened.log?.end(cancelled ? "cancelled" : "failed", err.message);
-    if (err instanceof RunFailure && m.opened.log) {
-      platform2.warn(err.message);
-      return m.file;
-    }
-    throw err;
-  } finally {
-    platform2.progress?.(null);
-    signals.dispose();
-    await m.opened.worktrees?.remove();
-  }
-}
-async function measureComparison(m, repo, comparison) {
-  const { config, platform: platform2, file } = m;
-  const preflight = checkBeforeBuilding(config, platform2);
-  const runner = { steady: preflight.steady.checks, valgrind: preflight.valgrind };
-  const { base, head: head2 } = await resolveRefs(repo, comparison, config, platform2);
-  const setup = await reviewWarnings(config, repo, base.sha, head2.sha);
-  for (const w of setup) platform2.warn(w.message);
-  const skipped = await skipByPaths(config, repo, base.sha, head2.sha, platform2);
-  if (skipped) {
-    const log = m.opened.log = new ResultsLog(file, { ...logHeader(config, base, head2, runner, setup), skipped });
-    platform2.info(skippedSentence(skipped));
-    log.end("completed");
-    return file;
-  }
-  m.checkCancelled();
-  const sides = await prepareSides(m, repo, { base: base.sha, head: head2.sha }, preflight.user);
-  const warnings = sides.benchFiles ? [...setup, benchFilesWarning(sides.benchFiles)] : setup;
-  const openLog = (countPlan, shardHeader) => {
-    const opened = new ResultsLog(file, logHeader(config, base, head2, runner, warnings, countPlan, shardHeader, sides.benchFiles));
-    platform2.info(`results log: ${file}`);
-    if (opened.kept) platform2.info(`the earlier results log there is kept as ${opened.kept}`);
-    return m.opened.log = opened;
-  };
-  reportWithheldVariables(platform2);
-  if (config.countTarget) await measureByCounts(m, sides, preflight.user, openLog);
-  else await measureByRounds(m, sides, preflight, openLog);
-  return file;
-}
-function checkBeforeBuilding(config, platform2) {
-  refuseUnfailableGate(config, 1);
-  const valgrind = config.measure === "instructions" && countScopeOf(config) !== "harness" ? requireValgrind() : void 0;
-  const steady2 = planSteadiness(config);
-  const user = config.runAs === void 0 ? void 0 : lookupRunAs(config.runAs);
-  if (user && config.countTarget) {
+// src/runner/name-limit.ts
+var FIELDS = ["benchmark", "metric", "unit"];
+function checkNameLengths(measurements, stdout, harness, what) {
+  for (const m of measurements) {
+    const field2 = FIELDS.find((f) => m[f].length > MAX_NAME_CHARS);
+    if (field2 === void 0) continue;
+    const text3 = m[field2];
+    const line = lineOf(stdout, text3.slice(0, 64));
     throw new ConfigError(
-      "run-as does not yet apply to per-benchmark counts (measure: instructions with a go test command): leave run-as unset, or count the whole process with bench-command"
+      `${what}: the ${harness} output${line === null ? "" : ` at line ${line}`} has a ${field2 === "benchmark" ? "benchmark name" : field2} of ${text3.length} characters (starting ${JSON.stringify(text3.slice(0, 40))}); at most ${MAX_NAME_CHARS} fit the results log, and clipping could merge two names: shorten it in the benchmark code`
     );
   }
-  for (const c of steady2.checks) {
-    if (c.applied) platform2.info(`${c.option}: ${c.detail}`);
-    else platform2.warn(`${c.option} skipped: ${c.detail}`);
-  }
-  return { valgrind, steady: steady2, user };
 }
-async function resolveRefs(repo, comparison, config, platform2) {
-  const { base, head: head2 } = await platform2.group("resolve refs", () => resolveComparison(repo, comparison, (m) => platform2.info(m)));
-  platform2.info(`base ${base.ref} = ${base.sha}`);
-  platform2.info(`head ${head2.ref} = ${head2.sha}`);
-  if (head2.chosen) platform2.info(`compared: ${head2.chosen.why}`);
-  platform2.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
-  return { base, head: head2 };
+function lineOf(stdout, text3) {
+  const at = stdout.indexOf(text3);
+  if (at < 0) return null;
+  let line = 1;
+  for (let i = stdout.indexOf("\n"); i !== -1 && i < at; i = stdout.indexOf("\n", i + 1)) line++;
+  return line;
 }
-async function prepareSides(m, repo, shas, user) {
-  const { config, platform: platform2 } = m;
-  const wt = m.opened.worktrees = await createWorktrees(repo, shas.base, shas.head, (msg) => platform2.warn(msg));
-  if (user) {
-    await handOver(path18.dirname(wt.base), user);
-    platform2.info(`build and bench run as ${user.name} (uid ${user.uid})`);
-  }
-  const dirs = {
-    base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
-    head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
+
+// src/runner/schedule.ts
+var BASE_FIRST = ["base", "head"];
+var HEAD_FIRST = ["head", "base"];
+function planRounds(rounds2, warmup, seed) {
+  const rng = createRng(seed);
+  const orders = (count2) => {
+    const out = [];
+    while (out.length < count2) out.push(...rng.next() < 0.5 ? [BASE_FIRST, HEAD_FIRST] : [HEAD_FIRST, BASE_FIRST]);
+    return out.slice(0, count2);
   };
-  const benchFiles = await prepareBenchFiles({
-    config,
-    worktrees: { base: wt.base, head: wt.head },
-    shas,
-    info: (msg) => platform2.info(msg),
-    buildBase: () => buildSides(config.build, ["base"], platform2, dirs, m.checkCancelled, user),
-    listBase: () => benchmarksPrinted(config, dirs.base, commandEnv("base", 0, dirs, user), user)
-  });
-  m.checkCancelled();
-  return { dirs, benchFiles, baseHint: benchFilesFailureHint(benchFiles) };
+  const warm = orders(warmup).map((order, i) => ({ round: i - warmup + 1, warmup: true, order }));
+  const measured3 = orders(rounds2).map((order, i) => ({ round: i + 1, warmup: false, order }));
+  return [...warm, ...measured3];
 }
-function reportWithheldVariables(platform2) {
-  const withheld = withheldVariables(process.env);
-  if (withheld.length > 0)
-    platform2.info(
-      `withheld from build and bench commands (not on the allow-list of docs/security.md): ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`
-    );
-}
-async function measureByCounts(m, sides, user, openLog) {
-  const { config, platform: platform2 } = m;
-  if (config.build) await buildSides(config.build, ["base", "head"], platform2, sides.dirs, m.checkCancelled, user, sides.baseHint);
-  const log = m.opened.log = await measureCounts({
-    config,
-    platform: platform2,
-    dirs: sides.dirs,
-    env: (side) => commandEnv(side, 0, sides.dirs, user),
-    checkCancelled: m.checkCancelled,
-    shard: m.shard,
-    openLog,
-    policy: countPolicy
-  });
-  log.end("completed");
-}
-async function measureByRounds(m, sides, preflight, openLog) {
-  const { config, platform: platform2, shard } = m;
-  if (!shard) openLog();
-  if (config.build)
-    await buildSides(config.build, ["base", "head"], platform2, sides.dirs, m.checkCancelled, preflight.user, sides.baseHint);
-  const listed3 = shard ? await listShard(config, platform2, shard, sides.dirs, preflight.user) : null;
-  if (listed3) openLog(void 0, listed3.header);
-  const rounds2 = {
-    config,
-    platform: platform2,
-    dirs: sides.dirs,
-    log: m.opened.log,
-    openShardLog: (h2) => openLog(void 0, h2),
-    shard,
-    listed: listed3,
-    checkCancelled: m.checkCancelled,
-    steady: preflight.steady,
-    user: preflight.user,
-    baseHint: sides.baseHint
-  };
-  const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds2, config.adaptive) : await runRounds(rounds2);
-  m.opened.log.end("completed");
-  if (harnessFailures.length > 0) {
-    platform2.warn(
-      `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`
-    );
-  }
-}
+
+// src/measure-rounds.ts
 function refuseUnfailableGate(config, family) {
   const reach = planReach(config, family);
   if (reach && !reach.canFail)
     throw new ConfigError(cannotFailMessage(reach, family, config.adaptive !== void 0, plannedRounds(config)));
 }
-function logHeader(config, base, head2, runner, warnings, countPlan, shard, benchFiles) {
-  return {
-    type: "header",
-    schemaVersion: SCHEMA_VERSION,
-    tool: { name: "benchgate", version: VERSION7 },
-    base,
-    head: head2,
-    seed: config.seed,
-    config: runSettingsOf(config),
-    environment: collectEnvironment(runner),
-    startedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    ...warnings.length > 0 && { warnings },
-    ...countPlan && { countPlan },
-    ...shard && { shard },
-    ...benchFiles && { benchFiles }
-  };
-}
-async function skipByPaths(config, repo, baseSha, headSha, platform2) {
-  if (config.skipPaths.length === 0) return null;
-  if (!config.governance) {
-    platform2.info("skip-paths: not a pull or merge request, so measured (pushes and recording runs never skip)");
-    return null;
-  }
-  if (config.governance.event.startsWith("issue_comment")) {
-    platform2.info("skip-paths: a run someone asked for (/benchmark), so measured");
-    return null;
-  }
-  let changed;
-  try {
-    changed = await changedFiles(repo, baseSha, headSha);
-  } catch (err) {
-    platform2.warn(`skip-paths: could not list the changed files, so measured: ${err.message}`);
-    return null;
-  }
-  const skipped = skipDecision(changed.mergeBase, changed.files, config.skipPaths);
-  if (!skipped) platform2.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
-  return skipped;
-}
-async function buildSides(build, sides, platform2, dirs, checkCancelled, user, baseHint = "") {
-  for (const side of sides) {
-    checkCancelled();
-    await platform2.group(`build ${side}`, async () => {
-      const r = await execMeasured(build, {
-        cwd: dirs[side],
-        env: commandEnv(side, 0, dirs, user),
-        timeoutSec: 0,
-        user,
-        onLine: (line) => platform2.info(`[${side}] ${line}`)
-      });
-      checkCancelled();
-      if (r.exitCode !== 0)
-        throw new RunFailure(`build failed on ${side}: ${describeExit(r, 0)}
-${lastLines(r)}${side === "base" ? baseHint : ""}`);
-    });
-  }
-}
-async function benchmarksPrinted(config, cwd, env, user) {
-  const r = await execMeasured(expandFilterPlaceholder(config.bench), {
-    cwd,
-    env: { ...env, ...wholeSuiteEnv(config).env },
-    timeoutSec: config.timeoutSec,
-    user
-  });
-  if (r.exitCode !== 0 || r.timedOut || r.signal || r.outputLimitExceeded) return null;
-  try {
-    return [...new Set(readRunResults(r.stdout, config.format, cwd).measurements.map((m) => m.benchmark))];
-  } catch (err) {
-    if (err instanceof FormatError) return [];
-    throw err;
-  }
-}
-function commandEnv(side, round, dirs, user) {
-  return commandEnvironment(process.env, {
-    ...user && runAsEnv(user),
-    BENCHGATE_SIDE: side,
-    BENCHGATE_ROUND: String(round),
-    BENCHGATE_WORKTREE: dirs[side],
-    BENCHGATE_BASE_DIR: dirs.base,
-    BENCHGATE_HEAD_DIR: dirs.head
-  });
+function commandMeasurement(suite, r) {
+  if (typeof r.instructions === "number") return [instructionMeasurement(suite, r.instructions)];
+  return [{ benchmark: suite, metric: "time", unit: "s", better: "lower", values: [r.wallMs / 1e3] }];
 }
 function formatDuration(ms) {
   const s = Math.round(ms / 1e3);
@@ -67452,6 +67118,346 @@ function readMeasurements(ctx, r, run2, planned, who) {
     if (!planned.warmup) ctx.harnessFailures.push(`${who} ${describeExit(r, 0)}`);
   }
   return null;
+}
+
+// src/counts-policy.ts
+var COUNT_METRIC = "instructions";
+function countPolicy(config) {
+  const gate = gatePolicy(runSettingsOf(config));
+  return {
+    minRepetitions: COUNT_DEFAULTS.minRepetitions,
+    maxRepetitions: COUNT_DEFAULTS.maxRepetitions,
+    maxTimeMs: 0,
+    stillOpen(runs) {
+      const members = [...perOpCounts(runs)].flatMap(([id, sides]) => {
+        const decision = gate({ benchmark: id, metric: COUNT_METRIC });
+        return decision.gating && sides.base.length > 0 && sides.head.length > 0 ? [{ id, ...sides, thresholdPct: decision.thresholdPct }] : [];
+      });
+      const outcomes = decideCounts(members, { alpha: config.alpha, final: false });
+      return members.filter((m) => outcomes.get(m.id)?.verdict === "more").map((m) => m.id);
+    }
+  };
+}
+
+// src/runner/bench-files.ts
+var import_picomatch3 = __toESM(require_picomatch2(), 1);
+import { copyFileSync, lstatSync, mkdirSync as mkdirSync3, unlinkSync } from "node:fs";
+import path17 from "node:path";
+async function regularFiles(worktree, sha) {
+  const r = await git(worktree, ["ls-tree", "-r", "-z", "--full-tree", sha]);
+  if (r.code !== 0) throw new Error(`git ls-tree ${sha} failed: ${r.stderr.trim()}`);
+  const files = /* @__PURE__ */ new Set();
+  for (const entry of r.stdout.split("\0")) {
+    const tab = entry.indexOf("	");
+    if (tab < 0) continue;
+    const [mode, type] = entry.slice(0, tab).split(" ");
+    if (type === "blob" && (mode === "100644" || mode === "100755")) files.add(entry.slice(tab + 1));
+  }
+  return files;
+}
+function matchingFiles(files, globs) {
+  const matchers = globs.map((g2) => (0, import_picomatch3.default)(g2, { dot: true, nonegate: true }));
+  return [...files].filter((f) => matchers.some((m) => m(f))).sort();
+}
+async function planBenchFiles(from, globs, worktrees, shas) {
+  if (from === "base") return { copied: [], replaced: [] };
+  const [baseFiles, headFiles] = await Promise.all([regularFiles(worktrees.base, shas.base), regularFiles(worktrees.head, shas.head)]);
+  const copied = matchingFiles(headFiles, globs).filter((f) => from === "head-overwrite" || !baseFiles.has(f));
+  return { copied, replaced: copied.filter((f) => baseFiles.has(f)) };
+}
+function copyBenchFiles(plan, worktrees) {
+  for (const file of plan.copied) {
+    const target2 = path17.join(worktrees.base, ...file.split("/"));
+    mkdirSync3(path17.dirname(target2), { recursive: true });
+    if (lstatSync(target2, { throwIfNoEntry: false })?.isSymbolicLink()) unlinkSync(target2);
+    copyFileSync(path17.join(worktrees.head, ...file.split("/")), target2);
+  }
+}
+
+// src/bench-from-head.ts
+var MAX_LISTED2 = 5;
+function listed2(files) {
+  return files.length <= MAX_LISTED2 ? files.join(", ") : `${files.slice(0, MAX_LISTED2).join(", ")} and ${files.length - MAX_LISTED2} more`;
+}
+async function prepareBenchFiles(ctx) {
+  const { config } = ctx;
+  if (config.benchFrom === "base") return void 0;
+  const plan = await planBenchFiles(config.benchFrom, config.benchFiles, ctx.worktrees, ctx.shas);
+  if (plan.copied.length === 0) {
+    ctx.info(
+      `bench-from: ${config.benchFrom}: no file of head matches bench-files (${config.benchFiles.join(", ")})${config.benchFrom === "head" ? " that base lacks" : ""}; nothing copied`
+    );
+    return void 0;
+  }
+  let baseOwn = [config.suite];
+  if (config.format !== "command") {
+    ctx.info(`bench-from: ${config.benchFrom}: base runs once without head's files, to tell its own benchmarks from those the copy brings`);
+    if (config.build) await ctx.buildBase();
+    baseOwn = await ctx.listBase();
+    if (baseOwn === null) ctx.info("bench-from: base without head\u2019s files did not run: every base row is marked as possibly from head");
+  }
+  copyBenchFiles(plan, ctx.worktrees);
+  ctx.info(`bench-from: ${config.benchFrom}: copied ${plan.copied.length} file(s) of head into base: ${listed2(plan.copied)}`);
+  return { from: config.benchFrom, copied: plan.copied, replaced: plan.replaced, baseOwn };
+}
+function benchFilesWarning(files) {
+  const replaced = files.replaced.length > 0 ? `, replacing base's own ${listed2(files.replaced)}` : "";
+  return {
+    code: "bench-files-copied",
+    message: `base ran with ${files.copied.length} benchmark file(s) copied from head (bench-from: ${files.from}): ${listed2(files.copied)}${replaced}; rows marked "from head" exist on base only because of them`
+  };
+}
+function benchFilesFailureHint(files) {
+  if (!files) return "";
+  return `
+base had ${files.copied.length} benchmark file(s) copied from head (bench-from: ${files.from}): ${listed2(files.copied)}. Head's benchmark may need head's API, which base lacks: narrow bench-files to benchmarks that build against base, or set bench-from: base to compare only the benchmarks base has.`;
+}
+
+// src/measure.ts
+var LOG_FILE = "results.jsonl";
+function logPath(config) {
+  return path18.join(config.outDir, LOG_FILE);
+}
+function watchSignals() {
+  const state = {
+    signal: null,
+    dispose: () => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    }
+  };
+  function onSignal(signal) {
+    state.signal = signal;
+    killActiveCommands();
+  }
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return state;
+}
+async function measure(config, platform2) {
+  const repo = path18.resolve(config.repoDir);
+  platform2.configure?.(config);
+  const shard = config.shard ?? platform2.defaultShard?.() ?? void 0;
+  if (shard && !config.shard) checkShardable(config, shard, "CI_NODE_INDEX/CI_NODE_TOTAL");
+  const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
+  if (!comparison) {
+    throw new ConfigError("no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline");
+  }
+  const signals = watchSignals();
+  const checkCancelled = () => {
+    if (signals.signal) throw new Cancelled(signals.signal);
+  };
+  const m = { config, platform: platform2, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
+  try {
+    return await measureComparison(m, repo, comparison);
+  } catch (err) {
+    const cancelled = err instanceof Cancelled;
+    m.opened.log?.end(cancelled ? "cancelled" : "failed", err.message);
+    if (err instanceof RunFailure && m.opened.log) {
+      platform2.warn(err.message);
+      return m.file;
+    }
+    throw err;
+  } finally {
+    platform2.progress?.(null);
+    signals.dispose();
+    await m.opened.worktrees?.remove();
+  }
+}
+async function measureComparison(m, repo, comparison) {
+  const { config, platform: platform2, file } = m;
+  const preflight = checkBeforeBuilding(config, platform2);
+  const runner = { steady: preflight.steady.checks, valgrind: preflight.valgrind };
+  const { base, head: head2 } = await resolveRefs(repo, comparison, config, platform2);
+  const setup = await reviewWarnings(config, repo, base.sha, head2.sha);
+  for (const w of setup) platform2.warn(w.message);
+  const skipped = await skipByPaths(config, repo, base.sha, head2.sha, platform2);
+  if (skipped) {
+    const log = m.opened.log = new ResultsLog(file, { ...logHeader(config, base, head2, runner, setup), skipped });
+    platform2.info(skippedSentence(skipped));
+    log.end("completed");
+    return file;
+  }
+  m.checkCancelled();
+  const sides = await prepareSides(m, repo, { base: base.sha, head: head2.sha }, preflight.user);
+  const warnings = sides.benchFiles ? [...setup, benchFilesWarning(sides.benchFiles)] : setup;
+  const openLog = (countPlan, shardHeader) => {
+    const opened = new ResultsLog(file, logHeader(config, base, head2, runner, warnings, countPlan, shardHeader, sides.benchFiles));
+    platform2.info(`results log: ${file}`);
+    if (opened.kept) platform2.info(`the earlier results log there is kept as ${opened.kept}`);
+    return m.opened.log = opened;
+  };
+  reportWithheldVariables(platform2);
+  if (config.countTarget) await measureByCounts(m, sides, preflight.user, openLog);
+  else await measureByRounds(m, sides, preflight, openLog);
+  return file;
+}
+function checkBeforeBuilding(config, platform2) {
+  refuseUnfailableGate(config, 1);
+  const valgrind = config.measure === "instructions" && countScopeOf(config) !== "harness" ? requireValgrind() : void 0;
+  const steady2 = planSteadiness(config);
+  const user = config.runAs === void 0 ? void 0 : lookupRunAs(config.runAs);
+  if (user && config.countTarget) {
+    throw new ConfigError(
+      "run-as does not yet apply to per-benchmark counts (measure: instructions with a go test command): leave run-as unset, or count the whole process with bench-command"
+    );
+  }
+  for (const c of steady2.checks) {
+    if (c.applied) platform2.info(`${c.option}: ${c.detail}`);
+    else platform2.warn(`${c.option} skipped: ${c.detail}`);
+  }
+  return { valgrind, steady: steady2, user };
+}
+async function resolveRefs(repo, comparison, config, platform2) {
+  const { base, head: head2 } = await platform2.group("resolve refs", () => resolveComparison(repo, comparison, (m) => platform2.info(m)));
+  platform2.info(`base ${base.ref} = ${base.sha}`);
+  platform2.info(`head ${head2.ref} = ${head2.sha}`);
+  if (head2.chosen) platform2.info(`compared: ${head2.chosen.why}`);
+  platform2.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
+  return { base, head: head2 };
+}
+async function prepareSides(m, repo, shas, user) {
+  const { config, platform: platform2 } = m;
+  const wt = m.opened.worktrees = await createWorktrees(repo, shas.base, shas.head, (msg) => platform2.warn(msg));
+  if (user) {
+    await handOver(path18.dirname(wt.base), user);
+    platform2.info(`build and bench run as ${user.name} (uid ${user.uid})`);
+  }
+  const dirs = {
+    base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
+    head: workingDirectoryIn(wt.head, config.workingDirectory, "head")
+  };
+  const benchFiles = await prepareBenchFiles({
+    config,
+    worktrees: { base: wt.base, head: wt.head },
+    shas,
+    info: (msg) => platform2.info(msg),
+    buildBase: () => buildSides(config.build, ["base"], platform2, dirs, m.checkCancelled, user),
+    listBase: () => benchmarksPrinted(config, dirs.base, commandEnv("base", 0, dirs, user), user)
+  });
+  m.checkCancelled();
+  return { dirs, benchFiles, baseHint: benchFilesFailureHint(benchFiles) };
+}
+function reportWithheldVariables(platform2) {
+  const withheld = withheldVariables(process.env);
+  if (withheld.length > 0)
+    platform2.info(
+      `withheld from build and bench commands (not on the allow-list of docs/security.md): ${withheld.join(", ")} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`
+    );
+}
+async function measureByCounts(m, sides, user, openLog) {
+  const { config, platform: platform2 } = m;
+  if (config.build) await buildSides(config.build, ["base", "head"], platform2, sides.dirs, m.checkCancelled, user, sides.baseHint);
+  const log = m.opened.log = await measureCounts({
+    config,
+    platform: platform2,
+    dirs: sides.dirs,
+    env: (side) => commandEnv(side, 0, sides.dirs, user),
+    checkCancelled: m.checkCancelled,
+    shard: m.shard,
+    openLog,
+    policy: countPolicy
+  });
+  log.end("completed");
+}
+async function measureByRounds(m, sides, preflight, openLog) {
+  const { config, platform: platform2, shard } = m;
+  if (!shard) openLog();
+  if (config.build)
+    await buildSides(config.build, ["base", "head"], platform2, sides.dirs, m.checkCancelled, preflight.user, sides.baseHint);
+  const listed3 = shard ? await listShard(config, platform2, shard, sides.dirs, preflight.user) : null;
+  if (listed3) openLog(void 0, listed3.header);
+  const rounds2 = {
+    config,
+    platform: platform2,
+    dirs: sides.dirs,
+    log: m.opened.log,
+    openShardLog: (h2) => openLog(void 0, h2),
+    shard,
+    listed: listed3,
+    checkCancelled: m.checkCancelled,
+    steady: preflight.steady,
+    user: preflight.user,
+    baseHint: sides.baseHint
+  };
+  const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds2, config.adaptive) : await runRounds(rounds2);
+  m.opened.log.end("completed");
+  if (harnessFailures.length > 0) {
+    platform2.warn(
+      `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`
+    );
+  }
+}
+function logHeader(config, base, head2, runner, warnings, countPlan, shard, benchFiles) {
+  return {
+    type: "header",
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: "benchgate", version: VERSION7 },
+    base,
+    head: head2,
+    seed: config.seed,
+    config: runSettingsOf(config),
+    environment: collectEnvironment(runner),
+    startedAt: (/* @__PURE__ */ new Date()).toISOString(),
+    ...warnings.length > 0 && { warnings },
+    ...countPlan && { countPlan },
+    ...shard && { shard },
+    ...benchFiles && { benchFiles }
+  };
+}
+async function skipByPaths(config, repo, baseSha, headSha, platform2) {
+  if (config.skipPaths.length === 0) return null;
+  if (!config.governance) {
+    platform2.info("skip-paths: not a pull or merge request, so measured (pushes and recording runs never skip)");
+    return null;
+  }
+  if (config.governance.event.startsWith("issue_comment")) {
+    platform2.info("skip-paths: a run someone asked for (/benchmark), so measured");
+    return null;
+  }
+  let changed;
+  try {
+    changed = await changedFiles(repo, baseSha, headSha);
+  } catch (err) {
+    platform2.warn(`skip-paths: could not list the changed files, so measured: ${err.message}`);
+    return null;
+  }
+  const skipped = skipDecision(changed.mergeBase, changed.files, config.skipPaths);
+  if (!skipped) platform2.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
+  return skipped;
+}
+async function buildSides(build, sides, platform2, dirs, checkCancelled, user, baseHint = "") {
+  for (const side of sides) {
+    checkCancelled();
+    await platform2.group(`build ${side}`, async () => {
+      const r = await execMeasured(build, {
+        cwd: dirs[side],
+        env: commandEnv(side, 0, dirs, user),
+        timeoutSec: 0,
+        user,
+        onLine: (line) => platform2.info(`[${side}] ${line}`)
+      });
+      checkCancelled();
+      if (r.exitCode !== 0)
+        throw new RunFailure(`build failed on ${side}: ${describeExit(r, 0)}
+${lastLines(r)}${side === "base" ? baseHint : ""}`);
+    });
+  }
+}
+async function benchmarksPrinted(config, cwd, env, user) {
+  const r = await execMeasured(expandFilterPlaceholder(config.bench), {
+    cwd,
+    env: { ...env, ...wholeSuiteEnv(config).env },
+    timeoutSec: config.timeoutSec,
+    user
+  });
+  if (r.exitCode !== 0 || r.timedOut || r.signal || r.outputLimitExceeded) return null;
+  try {
+    return [...new Set(readRunResults(r.stdout, config.format, cwd).measurements.map((m) => m.benchmark))];
+  } catch (err) {
+    if (err instanceof FormatError) return [];
+    throw err;
+  }
 }
 
 // src/report/index.ts

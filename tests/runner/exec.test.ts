@@ -17,9 +17,10 @@ describe('execMeasured', () => {
   });
 
   (linux ? it : it.skip)('measures CPU time and peak RSS of the whole process tree (Linux)', async () => {
-    // A child of a child burns CPU and holds ~64 MB: both must be seen through the tree.
+    // A child of a child burns 300 ms of CPU (not of wall time, which a loaded machine stretches
+    // without the CPU) and holds ~64 MB: both must be seen through the tree.
     const script =
-      'const b = Buffer.alloc(64 * 1024 * 1024, 1); let x = 0; const t = Date.now(); while (Date.now() - t < 300) x += b[x % b.length]; console.log(x > 0)';
+      'const b = Buffer.alloc(64 * 1024 * 1024, 1); let x = 0; while (process.cpuUsage().user < 300000) x += b[x % b.length]; console.log(x > 0)';
     const r = await execMeasured(`sh -c '${process.execPath} -e "${script}"'`, { cwd: ROOT, env: process.env, timeoutSec: 0 });
     expect(r.exitCode).toBe(0);
     expect(r.cpuUserMs! + r.cpuSysMs!).toBeGreaterThan(150);

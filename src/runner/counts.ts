@@ -217,16 +217,7 @@ export async function countOnce(
   const call = countCall(ctx.description.selectOne(site.raw), ctx.description.fixWork(work));
   const argv = [site.binary, ...site.prefix, ...call.args, ...output.args];
   const r = await execArgvCounted(argv, { cwd: site.cwd, env: { ...runEnv(ctx, side), ...call.env }, timeoutSec: ctx.timeoutSec });
-  let failure: string | null = null;
-  if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}`;
-  else if (r.instructions === null) failure = 'valgrind counted no instructions';
-  else {
-    // The selection must have run exactly this benchmark.
-    const ran = discovered(output.read(r), ctx.format, site.cwd, 'the counted run').some(
-      (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === undefined,
-    );
-    if (!ran) failure = 'the selection ran no benchmark of that name (or it failed)';
-  }
+  const failure = countFailure(ctx, b, site, output, r);
   const run: Run = {
     suite: ctx.suite,
     side,
@@ -248,6 +239,23 @@ export async function countOnce(
     env: finishRunReading(reading),
   };
   return { run, failure: failure === null ? null : `${side} count of ${b.name} at work ${work} failed: ${failure}` };
+}
+
+/** Why a counted run failed, or null when it counted exactly this benchmark (its output is read only then). */
+function countFailure(
+  ctx: CountContext,
+  b: CountedBenchmark,
+  site: BenchmarkSite,
+  output: ReturnType<typeof outputOf>,
+  r: ArgvResult & { instructions: number | null },
+): string | null {
+  if (r.exitCode !== 0) return `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}`;
+  if (r.instructions === null) return 'valgrind counted no instructions';
+  // The selection must have run exactly this benchmark.
+  const ran = discovered(output.read(r), ctx.format, site.cwd, 'the counted run').some(
+    (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === undefined,
+  );
+  return ran ? null : 'the selection ran no benchmark of that name (or it failed)';
 }
 
 /** Counts one benchmark without logging it (calibration): its instruction count, or a RunFailure. */

@@ -25,6 +25,13 @@ export interface RepetitionsDone {
   stoppedBy: 'decided' | 'max-repetitions' | 'max-time';
 }
 
+/** One counted run to make: a benchmark, a side and a work size. */
+interface CountTask {
+  b: CountedBenchmark;
+  side: Side;
+  work: number;
+}
+
 const elapsed = (startedMs: number) => `${((Date.now() - startedMs) / 1000).toFixed(1)} s`;
 
 export async function runCountRepetitions(
@@ -40,33 +47,43 @@ export async function runCountRepetitions(
   let open = benchmarks;
   for (let round = 1; ; round++) {
     ctx.checkCancelled();
-    const tasks = open.flatMap((b) =>
-      (['base', 'head'] as const)
-        .filter((side) => b.sides[side])
-        .flatMap((side: Side) => [plan[b.name]!.small, plan[b.name]!.large].map((work) => ({ b, side, work }))),
-    );
-    let done = 0;
-    await runPool(
-      tasks,
-      ctx.jobs,
-      (t) => {
-        ctx.checkCancelled();
-        return countOnce(ctx, t.b, t.side, t.work, round);
-      },
-      ({ run, failure }) => {
-        append(run);
-        runs.push(run);
-        done++;
-        if (failure !== null) throw new RunFailure(`repetition ${round}: ${failure}`);
-      },
-    );
+    const counted = await runRepetition(ctx, repetitionTasks(open, plan), round, append);
+    for (const run of counted) runs.push(run);
     for (const b of open) repetitions.set(b.name, round);
     const next = round < policy.minRepetitions ? open.map((b) => b.name) : policy.stillOpen(runs);
     const still = new Set(next);
     open = open.filter((b) => still.has(b.name));
-    ctx.info(`repetition ${round}: ${done} count runs, ${open.length} benchmark(s) still open, ${elapsed(startedMs)}`);
+    ctx.info(`repetition ${round}: ${counted.length} count runs, ${open.length} benchmark(s) still open, ${elapsed(startedMs)}`);
     if (open.length === 0) return { repetitions, stoppedBy: 'decided' };
     if (round >= policy.maxRepetitions) return { repetitions, stoppedBy: 'max-repetitions' };
     if (policy.maxTimeMs > 0 && Date.now() - startedMs >= policy.maxTimeMs) return { repetitions, stoppedBy: 'max-time' };
   }
+}
+
+/** The counts of one repetition: each open benchmark on each side it has, at both work sizes. */
+function repetitionTasks(open: readonly CountedBenchmark[], plan: Readonly<Record<string, CountWork>>): CountTask[] {
+  return open.flatMap((b) =>
+    (['base', 'head'] as const)
+      .filter((side) => b.sides[side])
+      .flatMap((side: Side) => [plan[b.name]!.small, plan[b.name]!.large].map((work) => ({ b, side, work }))),
+  );
+}
+
+/** Runs one repetition's counts, `jobs` at once, each appended to the log as it finishes; its runs in finishing order. */
+async function runRepetition(ctx: CountContext, tasks: readonly CountTask[], round: number, append: (run: Run) => void): Promise<Run[]> {
+  const runs: Run[] = [];
+  await runPool(
+    tasks,
+    ctx.jobs,
+    (t) => {
+      ctx.checkCancelled();
+      return countOnce(ctx, t.b, t.side, t.work, round);
+    },
+    ({ run, failure }) => {
+      append(run);
+      runs.push(run);
+      if (failure !== null) throw new RunFailure(`repetition ${round}: ${failure}`);
+    },
+  );
+  return runs;
 }

@@ -250,46 +250,60 @@ export function parseLog(text: string, file: string): ParsedLog {
   const lastLine = lines.findLastIndex((line) => line.trim() !== '');
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch {
-      // Only a kill mid-write cuts a line, and only the last one: dropping a line elsewhere would drop runs silently.
-      if (i !== lastLine) {
-        throw new LogError(
-          `${file}:${i + 1}: not a JSON line, and not the last line (only the last line may be cut off by a kill); the log is corrupted: restore it or re-run`,
-        );
-      }
+    const read = lineJson(line, i + 1, i === lastLine, file);
+    if (read === null) {
       skipped.push(i + 1);
       return;
     }
-    const parsed = validateLogLine(json, file, i + 1);
-    if (parsed.type === 'header') {
-      if (header) throw new LogError(`${file}:${i + 1}: a second header line (use "benchgate merge" to combine logs)`);
-      const adaptive = parsed.config.adaptive;
-      // What the schema cannot say: the last look comes after the first.
-      if (adaptive && adaptive.maxRounds < adaptive.minRounds) {
-        throw new LogError(
-          `${file}:${i + 1}: config.adaptive.maxRounds (${adaptive.maxRounds}) is below minRounds (${adaptive.minRounds})`,
-        );
-      }
-      header = parsed;
-    } else if (parsed.type === 'run') {
-      const key = runKey(parsed.run);
-      const earlier = seen.get(key);
-      if (earlier !== undefined) {
-        throw new LogError(
-          `${file}:${i + 1}: ${describeRun(parsed.run)} (the first is on line ${earlier}); ` +
-            'two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"',
-        );
-      }
-      seen.set(key, i + 1);
+    const parsed = validateLogLine(read.json, file, i + 1);
+    if (parsed.type === 'header') header = checkedHeader(parsed, header, file, i + 1);
+    else if (parsed.type === 'run') {
+      recordRunOnce(parsed.run, seen, file, i + 1);
       runs.push(parsed.run);
     } else if (parsed.type === 'end') end = parsed;
     else skipped.push(i + 1);
   });
   if (!header) throw new LogError(`${file}: no header line: is this a benchgate results.jsonl?`);
   return { header, runs, end, skipped };
+}
+
+/** A line's JSON, or null for a last line that is not JSON (cut off by a kill, skipped). */
+function lineJson(line: string, lineNo: number, isLast: boolean, file: string): { json: unknown } | null {
+  try {
+    return { json: JSON.parse(line) };
+  } catch {
+    // Only a kill mid-write cuts a line, and only the last one: dropping a line elsewhere would drop runs silently.
+    if (!isLast) {
+      throw new LogError(
+        `${file}:${lineNo}: not a JSON line, and not the last line (only the last line may be cut off by a kill); the log is corrupted: restore it or re-run`,
+      );
+    }
+    return null;
+  }
+}
+
+/** The log's header, refused when an `earlier` one was read or its adaptive look limits are out of order. */
+function checkedHeader(parsed: LogHeader, earlier: LogHeader | null, file: string, lineNo: number): LogHeader {
+  if (earlier) throw new LogError(`${file}:${lineNo}: a second header line (use "benchgate merge" to combine logs)`);
+  const adaptive = parsed.config.adaptive;
+  // What the schema cannot say: the last look comes after the first.
+  if (adaptive && adaptive.maxRounds < adaptive.minRounds) {
+    throw new LogError(`${file}:${lineNo}: config.adaptive.maxRounds (${adaptive.maxRounds}) is below minRounds (${adaptive.minRounds})`);
+  }
+  return parsed;
+}
+
+/** Records the line of a run's identity (runKey) in `seen`; a run whose identity an earlier line holds is refused. */
+function recordRunOnce(run: Run, seen: Map<string, number>, file: string, lineNo: number): void {
+  const key = runKey(run);
+  const earlier = seen.get(key);
+  if (earlier !== undefined) {
+    throw new LogError(
+      `${file}:${lineNo}: ${describeRun(run)} (the first is on line ${earlier}); ` +
+        'two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"',
+    );
+  }
+  seen.set(key, lineNo);
 }
 
 export function readLog(file: string): ParsedLog {

@@ -312,13 +312,13 @@ function killGroup(pid: number): void {
   }
 }
 
-/** Stops every command benchgate started that is still running (on SIGINT/SIGTERM). */
 /** Registers a process group (a detached child) that killActiveCommands ends, until it is released. */
 export function trackCommand(pid: number): () => void {
   activeChildren.add(pid);
   return () => activeChildren.delete(pid);
 }
 
+/** Stops every command benchgate started that is still running (on SIGINT/SIGTERM). */
 export function killActiveCommands(): void {
   for (const pid of activeChildren) killGroup(pid);
 }

@@ -108,9 +108,12 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
       if (process.platform === 'linux') {
         expect(run.cpuUserMs).toEqual(expect.any(Number));
         expect(run.cpuSysMs).toEqual(expect.any(Number));
-        expect(run.maxRssKb).toBeGreaterThan(0);
+        // Sampled every 25 ms: a 0.1 s run on an overloaded machine may get no sample (null, as documented).
+        if (run.maxRssKb !== null) expect(run.maxRssKb).toBeGreaterThan(0);
       }
     }
+    // ...but the sampler works: most runs have a peak.
+    if (process.platform === 'linux') expect(log.runs.filter((run) => run.maxRssKb !== null).length).toBeGreaterThan(log.runs.length / 2);
   });
 
   it('analyze re-does the report from the log alone, with other settings when asked', async () => {

@@ -28,6 +28,37 @@ function onOff(name: string): boolean {
   throw new ConfigError(`input ${name}: expected on or off, got "${value}"`);
 }
 
+/** What the GitHub platform is given: the token, the comment and check switches, the override label and history URL. */
+function githubOptions(token: string, env: NodeJS.ProcessEnv): GitHubOptions {
+  const overrideLabel = core.getInput('override-label').trim() || undefined;
+  const historyUrl = core.getInput('history-url').trim() || undefined;
+  return {
+    token: token || undefined,
+    comment: onOff('comment'),
+    check: onOff('check'),
+    ...(overrideLabel && { overrideLabel }),
+    ...(historyUrl && { historyUrl: checkHistoryUrl(historyUrl, 'input history-url') }),
+    env,
+  };
+}
+
+/** The publish step's inputs: the artifact to publish and the layers the gate is decided again with. */
+function publishInputs(
+  repoDir: string,
+  inputs: { reportFrom: string; historyFrom: string | undefined; configInput: string; inputLayer: RawConfig },
+  github: GitHubOptions,
+): ActionInputs {
+  const { reportFrom, historyFrom, configInput, inputLayer } = inputs;
+  // The publish job checks out the base (or nothing): its config file and inputs are trusted.
+  const file = configInput ? path.resolve(repoDir, configInput) : path.join(repoDir, CONFIG_FILE);
+  return {
+    reportFrom: path.resolve(repoDir, reportFrom),
+    github,
+    trusted: [readConfigFile(file, configInput !== ''), inputLayer],
+    ...(historyFrom && { historyFrom: path.resolve(repoDir, historyFrom) }),
+  };
+}
+
 export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Promise<ActionInputs> {
   const token = core.getInput('token');
   if (token) core.setSecret(token);
@@ -37,28 +68,10 @@ export async function readActionInputs(env: NodeJS.ProcessEnv = process.env): Pr
   const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
   const reportFrom = core.getInput('report-from') || undefined;
   const historyFrom = core.getInput('history-from') || undefined;
-  const overrideLabel = core.getInput('override-label').trim() || undefined;
-  const historyUrl = core.getInput('history-url').trim() || undefined;
-  const github: GitHubOptions = {
-    token: token || undefined,
-    comment: onOff('comment'),
-    check: onOff('check'),
-    ...(overrideLabel && { overrideLabel }),
-    ...(historyUrl && { historyUrl: checkHistoryUrl(historyUrl, 'input history-url') }),
-    env,
-  };
+  const github = githubOptions(token, env);
   const configInput = core.getInput('config');
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, core.getInput(key)])), (key) => `input ${key}`);
-  if (reportFrom) {
-    // The publish job checks out the base (or nothing): its config file and inputs are trusted.
-    const file = configInput ? path.resolve(repoDir, configInput) : path.join(repoDir, CONFIG_FILE);
-    return {
-      reportFrom: path.resolve(repoDir, reportFrom),
-      github,
-      trusted: [readConfigFile(file, configInput !== ''), inputLayer],
-      ...(historyFrom && { historyFrom: path.resolve(repoDir, historyFrom) }),
-    };
-  }
+  if (reportFrom) return publishInputs(repoDir, { reportFrom, historyFrom, configInput, inputLayer }, github);
   // The step that runs the pull request's code never reads the history: only the publish job does.
   if (historyFrom)
     throw new ConfigError(

@@ -18,7 +18,7 @@ import { publishResult } from '../conclude.js';
 import { CONFIG_FILE, ConfigError, flagLayer, readConfigFile } from '../config.js';
 import { EXIT } from '../exit.js';
 import { LOG_FILE } from '../measure.js';
-import { budgetOf, parseComment, readRequest, USAGE, type BenchmarkRequest } from '../platforms/benchmark-request.js';
+import { budgetOf, parseComment, readRequest, USAGE, type BenchmarkRequest, type Parsed } from '../platforms/benchmark-request.js';
 import { octokitFor, type Octokit, type Repo } from '../platforms/github-api.js';
 import { commenterRole, commitParents, headFirstSeen, pullRequestNow, react, reply } from '../platforms/github-command-api.js';
 import { readEvent, type GitHubEvent } from '../platforms/github-event.js';
@@ -54,11 +54,21 @@ function textField(value: unknown, ...keys: string[]): string {
 
 const short = (sha: string) => sha.slice(0, 7);
 
-/**
- * What the comment asks, checked against the API. Only the payload's ids, author login and
- * creation time are taken from the event (GitHub writes them); the rest is asked of the API.
- */
-export async function accept(event: GitHubEvent, { octokit, repo }: Api): Promise<AcceptOutcome> {
+type Ignored = Extract<AcceptOutcome, { kind: 'ignored' }>;
+type Refused = Extract<AcceptOutcome, { kind: 'refused' }>;
+
+/** A new pull request comment that is a `/benchmark` command, as the event recorded it. */
+interface CommandComment {
+  kind: 'command';
+  number: number;
+  parsed: Exclude<Parsed, { kind: 'not-a-command' }>;
+  user: string;
+  commentId: number;
+  createdAt: number;
+}
+
+/** The event's `/benchmark` comment; only the ids, author login and creation time (GitHub writes them) are taken. */
+function commandComment(event: GitHubEvent): CommandComment | Ignored {
   const p = event.payload;
   if (event.name !== 'issue_comment' || p.action !== 'created') return { kind: 'ignored', why: 'not a new comment' };
   const number = field(p, 'issue', 'number');
@@ -70,13 +80,22 @@ export async function accept(event: GitHubEvent, { octokit, repo }: Api): Promis
   const createdAt = Date.parse(textField(p, 'comment', 'created_at'));
   if (!user || !Number.isInteger(commentId) || !Number.isFinite(createdAt))
     throw new ConfigError('GITHUB_EVENT_PATH: an issue_comment event without the comment id, author or creation time');
+  return { kind: 'command', number, parsed, user, commentId, createdAt };
+}
 
-  // Permission first: whatever else the comment says, someone without write access gets only this.
-  const { role, canWrite } = await commenterRole(octokit, repo, user);
-  if (!canWrite)
-    return { kind: 'refused', reply: `❌ \`/benchmark\` needs write access to this repository; the comment's author has \`${role}\`.` };
-  if (parsed.kind === 'invalid') return { kind: 'refused', reply: `❌ ${escapeMarkdown(parsed.why)}; ${USAGE}.` };
+/** The commits to measure, fixed through the API. */
+interface FixedCommits {
+  kind: 'fixed';
+  head: string;
+  merge: string;
+  base: string;
+}
 
+/**
+ * The pull request's head and merge commit as the API has them now: refused unless it is open, its
+ * head was pushed before the comment, it merges cleanly and GitHub has made the merge commit of that head.
+ */
+async function fixCommits({ octokit, repo }: Api, number: number, createdAt: number): Promise<FixedCommits | Refused> {
   const pr = await pullRequestNow(octokit, repo, number);
   if (pr.state !== 'open')
     return {
@@ -102,6 +121,26 @@ export async function accept(event: GitHubEvent, { octokit, repo }: Api): Promis
       kind: 'refused',
       reply: `❌ GitHub has not made the merge commit of the head ${short(pr.head)} yet: comment again in a minute.`,
     };
+  return { kind: 'fixed', head: pr.head, merge: pr.mergeCommit, base: parents[0]! };
+}
+
+/**
+ * What the comment asks, checked against the API. Only the payload's ids, author login and
+ * creation time are taken from the event (GitHub writes them); the rest is asked of the API.
+ */
+export async function accept(event: GitHubEvent, { octokit, repo }: Api): Promise<AcceptOutcome> {
+  const comment = commandComment(event);
+  if (comment.kind === 'ignored') return comment;
+  const { number, parsed, user, commentId, createdAt } = comment;
+
+  // Permission first: whatever else the comment says, someone without write access gets only this.
+  const { role, canWrite } = await commenterRole(octokit, repo, user);
+  if (!canWrite)
+    return { kind: 'refused', reply: `❌ \`/benchmark\` needs write access to this repository; the comment's author has \`${role}\`.` };
+  if (parsed.kind === 'invalid') return { kind: 'refused', reply: `❌ ${escapeMarkdown(parsed.why)}; ${USAGE}.` };
+
+  const fixed = await fixCommits({ octokit, repo }, number, createdAt);
+  if (fixed.kind === 'refused') return fixed;
   const budget = budgetOf(parsed.options);
   return {
     kind: 'accepted',
@@ -109,9 +148,9 @@ export async function accept(event: GitHubEvent, { octokit, repo }: Api): Promis
       pullRequest: number,
       commentId,
       user,
-      head: pr.head,
-      merge: pr.mergeCommit,
-      base: parents[0]!,
+      head: fixed.head,
+      merge: fixed.merge,
+      base: fixed.base,
       deep: parsed.options.deep,
       ...budget,
       filter: parsed.options.filter ?? '',
@@ -160,6 +199,52 @@ async function runAccept(env: NodeJS.ProcessEnv, log: (m: string) => void): Prom
   return EXIT.pass;
 }
 
+/** Answers the comment: reacts 🚀 or 👎 and replies ✅ or ❌ with `text` and a link to the run. */
+type Done = (ok: boolean, text: string) => Promise<void>;
+
+function answerer(api: Api, request: BenchmarkRequest, runLink: string): Done {
+  return async (ok, text) => {
+    await react(api.octokit, api.repo, request.commentId, ok ? 'rocket' : '-1');
+    await reply(
+      api.octokit,
+      api.repo,
+      request.pullRequest,
+      `${ok ? '✅' : '❌'} \`/benchmark\` on ${short(request.head)}: ${text}${runLink}`,
+    );
+  };
+}
+
+/** Whether the measuring job wrote a results log; refused (exit 2) unless it compared the accepted commits. */
+async function checkAcceptedLog(dir: string, request: BenchmarkRequest, done: Done): Promise<boolean> {
+  const logFile = path.join(dir, LOG_FILE);
+  if (!existsSync(logFile)) {
+    await done(false, 'the measuring job wrote no results log (its build or setup failed).');
+    return false;
+  }
+  const logged = readLog(logFile).header;
+  if (logged.head.sha !== request.merge || logged.base.sha !== request.base) {
+    await done(false, 'the results are not for the accepted commits, so nothing was published.');
+    throw new ConfigError(
+      `${dir}: the results compare ${logged.base.sha}..${logged.head.sha}, not the accepted ${request.base}..${request.merge}`,
+    );
+  }
+  return true;
+}
+
+/** Publishes into the deep section of the sticky comment and a check on the fixed head. */
+function deepPlatform(env: NodeJS.ProcessEnv, request: BenchmarkRequest): GitHubPlatform {
+  return new GitHubPlatform({
+    token: env.GITHUB_TOKEN,
+    comment: true,
+    check: true,
+    pullRequest: request.pullRequest,
+    checkSha: request.head,
+    section: 'deep',
+    requestedBy: `\`/benchmark${request.deep ? ' deep' : ''}\` by ${escapeMarkdown(`@${request.user}`, 60)}`,
+    env,
+  });
+}
+
 /**
  * The publish job: the artifact of this run's measuring job, decided again with the trusted
  * settings (this job's checkout of the base's .benchgate.yml and its flags), published into the
@@ -172,39 +257,10 @@ async function runPublish(dir: string, env: NodeJS.ProcessEnv, trustedFlags: Ret
     throw new ConfigError(`${REQUEST_VARIABLE}: the request is for comment ${request.commentId}, not this run's comment`);
   const api = await apiOf(env);
   const links = runLinks(env, event);
-  const runLink = links[0] ? ` ([the run](${links[0].url}))` : '';
-  const done = async (ok: boolean, text: string) => {
-    await react(api.octokit, api.repo, request.commentId, ok ? 'rocket' : '-1');
-    await reply(
-      api.octokit,
-      api.repo,
-      request.pullRequest,
-      `${ok ? '✅' : '❌'} \`/benchmark\` on ${short(request.head)}: ${text}${runLink}`,
-    );
-  };
-  const logFile = path.join(dir, LOG_FILE);
-  if (!existsSync(logFile)) {
-    await done(false, 'the measuring job wrote no results log (its build or setup failed).');
-    return EXIT.runFailed;
-  }
-  const logged = readLog(logFile).header;
-  if (logged.head.sha !== request.merge || logged.base.sha !== request.base) {
-    await done(false, 'the results are not for the accepted commits, so nothing was published.');
-    throw new ConfigError(
-      `${dir}: the results compare ${logged.base.sha}..${logged.head.sha}, not the accepted ${request.base}..${request.merge}`,
-    );
-  }
+  const done = answerer(api, request, links[0] ? ` ([the run](${links[0].url}))` : '');
+  if (!(await checkAcceptedLog(dir, request, done))) return EXIT.runFailed;
   const trusted = [readConfigFile(path.resolve(CONFIG_FILE), false, CONFIG_FILE), trustedFlags];
-  const platform = new GitHubPlatform({
-    token: env.GITHUB_TOKEN,
-    comment: true,
-    check: true,
-    pullRequest: request.pullRequest,
-    checkSha: request.head,
-    section: 'deep',
-    requestedBy: `\`/benchmark${request.deep ? ' deep' : ''}\` by ${escapeMarkdown(`@${request.user}`, 60)}`,
-    env,
-  });
+  const platform = deepPlatform(env, request);
   const { result, reports } = decideAgain(dir, trusted, null, platform.commentOptions());
   const outcome = await publishResult(result, reports, platform);
   await done(outcome.exitCode === EXIT.pass, `${escapeMarkdown(headline(result), 300)}; the benchgate comment has the table.`);

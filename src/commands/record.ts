@@ -7,9 +7,33 @@ import { ConfigError } from '../config.js';
 import { EXIT } from '../exit.js';
 import { normaliseName } from '../harness/index.js';
 import { openStore } from '../history/open-store.js';
-import { chronological, recordsFromResult } from '../history/record.js';
+import { chronological, recordsFromResult, type HistoryRecord } from '../history/record.js';
+import type { HistoryStore } from '../history/store.js';
+import type { Platform } from '../platforms/types.js';
 import { readResults } from './report.js';
 import type { Command } from './types.js';
+
+/** Appends `record` when it continues its branch's chain; false when it is skipped. */
+async function appendRecord(store: HistoryStore, record: HistoryRecord, platform: Platform): Promise<boolean> {
+  // A link must continue the chain: when another recording landed since this one read its
+  // base (two pipelines at once), appending would fork it. Skipped, the next push closes the
+  // link. A job run again finds its own head already recorded.
+  const latest = chronological(await store.read({ branch: record.branch, suite: record.suite })).at(-1);
+  if (latest?.head === record.head) {
+    platform.info(`suite ${JSON.stringify(record.suite)} of ${record.head.slice(0, 12)} is already the latest record`);
+    return false;
+  }
+  if (latest !== undefined && latest.head !== record.base) {
+    platform.warn(
+      `not recorded: suite ${JSON.stringify(record.suite)} of ${record.head.slice(0, 12)} was measured against ${record.base.slice(0, 12)}, ` +
+        `but the latest record of branch ${record.branch} is ${latest.head.slice(0, 12)} (another recording landed first); ` +
+        'the next push is compared with that one',
+    );
+    return false;
+  }
+  await store.append(record);
+  return true;
+}
 
 export const cmdRecord: Command = async ({ values, positionals, platform }) => {
   if (positionals.length !== 1 || values.store === undefined) {
@@ -29,26 +53,7 @@ export const cmdRecord: Command = async ({ values, positionals, platform }) => {
   const store = await openStore(values.store, process.cwd());
   let recorded = 0;
   try {
-    for (const record of records) {
-      // A link must continue the chain: when another recording landed since this one read its
-      // base (two pipelines at once), appending would fork it. Skipped, the next push closes the
-      // link. A job run again finds its own head already recorded.
-      const latest = chronological(await store.read({ branch: record.branch, suite: record.suite })).at(-1);
-      if (latest?.head === record.head) {
-        platform.info(`suite ${JSON.stringify(record.suite)} of ${record.head.slice(0, 12)} is already the latest record`);
-        continue;
-      }
-      if (latest !== undefined && latest.head !== record.base) {
-        platform.warn(
-          `not recorded: suite ${JSON.stringify(record.suite)} of ${record.head.slice(0, 12)} was measured against ${record.base.slice(0, 12)}, ` +
-            `but the latest record of branch ${record.branch} is ${latest.head.slice(0, 12)} (another recording landed first); ` +
-            'the next push is compared with that one',
-        );
-        continue;
-      }
-      await store.append(record);
-      recorded++;
-    }
+    for (const record of records) if (await appendRecord(store, record, platform)) recorded++;
   } finally {
     await store.close();
   }

@@ -85,77 +85,92 @@ function duration(value: string, unit: string): number | undefined {
 const RULE = /^-{20,}$/;
 const TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
 
-function parseConsole(set: MeasurementSet, text: string): void {
-  let state: 'outside' | 'caseName' | 'tableHeader' | 'rows' = 'outside';
-  let path: string[] = [];
-  let analysis = true;
+/** Where the console reader is: which part of the report, and within a table, the row being read. */
+interface ConsoleState {
+  phase: 'outside' | 'caseName' | 'tableHeader' | 'rows';
+  path: string[];
+  analysis: boolean;
   // Within a table: lines of a wrapped name, and the benchmark whose mean line comes next.
-  let nameParts: string[] = [];
-  let awaitingMean: string | undefined;
+  nameParts: string[];
+  awaitingMean: string | undefined;
+}
+
+function forgetRow(state: ConsoleState): void {
+  state.nameParts = [];
+  state.awaitingMean = undefined;
+}
+
+/** A rule opens a test case's name, closes it, or (after a table header) opens the table's rows. */
+function atRule(state: ConsoleState): void {
+  if (state.phase === 'tableHeader') state.phase = 'rows';
+  else if (state.phase === 'caseName') state.phase = 'outside';
+  else {
+    state.phase = 'caseName';
+    state.path = [];
+  }
+  forgetRow(state);
+}
+
+/** A "Benchmark failed (...)" line: fails the benchmark it names or follows. */
+function failedRow(set: MeasurementSet, state: ConsoleState, failure: RegExpExecArray): void {
+  const name = state.awaitingMean ?? [...state.nameParts, failure[1]!.trim()].filter((part) => part !== '').join(' ');
+  if (name !== '') set.fail([...state.path, name].join(PATH_SEPARATOR), failure[2]!);
+  forgetRow(state);
+}
+
+function meanLine(set: MeasurementSet, state: ConsoleState, awaitingMean: string, content: string, lineNumber: number): void {
+  // "mean low-mean high-mean" with units; a wrapped name may continue in front of it.
+  const split = trailingTokens(content, 6);
+  const mean = split && duration(split[1][0]!, split[1][1]!);
+  if (!split || mean === undefined) throw new FormatError(NAME, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', lineNumber);
+  const name = split[0] === '' ? awaitingMean : `${awaitingMean} ${split[0]}`;
+  set.add([...state.path, name].join(PATH_SEPARATOR), 'time', 's', 'lower', mean, lineNumber);
+  state.awaitingMean = undefined;
+}
+
+function resultLine(set: MeasurementSet, state: ConsoleState, content: string, lineNumber: number): void {
+  // "<name> <samples> <iterations> <estimated or mean> <unit>"; anything else is a wrapped name part.
+  const split = trailingTokens(content, 4);
+  const value = split && isCount(split[1][0]!) && isCount(split[1][1]!) ? duration(split[1][2]!, split[1][3]!) : undefined;
+  if (!split || value === undefined) {
+    if (state.nameParts.length > 16) throw new FormatError(NAME, 'expected "<name> <samples> <iterations> <time> <unit>"', lineNumber);
+    state.nameParts.push(content.trim());
+    return;
+  }
+  const name = [...state.nameParts, split[0]].filter((part) => part !== '').join(' ');
+  state.nameParts = [];
+  if (state.analysis) state.awaitingMean = name;
+  else set.add([...state.path, name].join(PATH_SEPARATOR), 'time', 's', 'lower', value, lineNumber);
+}
+
+/** A line within a table's rows. */
+function tableLine(set: MeasurementSet, state: ConsoleState, content: string, lineNumber: number): void {
+  if (content.startsWith('=====')) {
+    state.phase = 'outside';
+    return;
+  }
+  if (content.trim() === '') {
+    forgetRow(state);
+    return;
+  }
+  // On its own line when the benchmark threw while sampling; after the (last part of the) name
+  // when it threw while Catch2 was still estimating iterations, before printing any number.
+  const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
+  if (failure) failedRow(set, state, failure);
+  else if (state.awaitingMean !== undefined) meanLine(set, state, state.awaitingMean, content, lineNumber);
+  else resultLine(set, state, content, lineNumber);
+}
+
+function parseConsole(set: MeasurementSet, text: string): void {
+  const state: ConsoleState = { phase: 'outside', path: [], analysis: true, nameParts: [], awaitingMean: undefined };
   for (const line of lines(text)) {
     const content = line.text.trimEnd();
-    if (RULE.test(content)) {
-      if (state === 'tableHeader') state = 'rows';
-      else if (state === 'caseName') state = 'outside';
-      else {
-        state = 'caseName';
-        path = [];
-      }
-      nameParts = [];
-      awaitingMean = undefined;
-      continue;
-    }
-    if (state === 'caseName') {
-      path.push(content.trim());
-      continue;
-    }
-    if (TABLE_HEADER.test(content)) {
-      state = 'tableHeader';
-      analysis = !/\bmean\s*$/.test(content); // --benchmark-no-analysis: "samples iterations mean"
-      continue;
-    }
-    if (state !== 'rows') continue;
-    if (content.startsWith('=====')) {
-      state = 'outside';
-      continue;
-    }
-    if (content.trim() === '') {
-      nameParts = [];
-      awaitingMean = undefined;
-      continue;
-    }
-    // On its own line when the benchmark threw while sampling; after the (last part of the) name
-    // when it threw while Catch2 was still estimating iterations, before printing any number.
-    const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
-    if (failure) {
-      const name = awaitingMean ?? [...nameParts, failure[1]!.trim()].filter((part) => part !== '').join(' ');
-      if (name !== '') set.fail([...path, name].join(PATH_SEPARATOR), failure[2]!);
-      nameParts = [];
-      awaitingMean = undefined;
-      continue;
-    }
-    if (awaitingMean !== undefined) {
-      // "mean low-mean high-mean" with units; a wrapped name may continue in front of it.
-      const split = trailingTokens(content, 6);
-      const mean = split && duration(split[1][0]!, split[1][1]!);
-      if (!split || mean === undefined) throw new FormatError(NAME, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
-      const name = split[0] === '' ? awaitingMean : `${awaitingMean} ${split[0]}`;
-      set.add([...path, name].join(PATH_SEPARATOR), 'time', 's', 'lower', mean, line.number);
-      awaitingMean = undefined;
-      continue;
-    }
-    // "<name> <samples> <iterations> <estimated or mean> <unit>"; anything else is a wrapped name part.
-    const split = trailingTokens(content, 4);
-    const value = split && isCount(split[1][0]!) && isCount(split[1][1]!) ? duration(split[1][2]!, split[1][3]!) : undefined;
-    if (!split || value === undefined) {
-      if (nameParts.length > 16) throw new FormatError(NAME, 'expected "<name> <samples> <iterations> <time> <unit>"', line.number);
-      nameParts.push(content.trim());
-      continue;
-    }
-    const name = [...nameParts, split[0]].filter((part) => part !== '').join(' ');
-    nameParts = [];
-    if (analysis) awaitingMean = name;
-    else set.add([...path, name].join(PATH_SEPARATOR), 'time', 's', 'lower', value, line.number);
+    if (RULE.test(content)) atRule(state);
+    else if (state.phase === 'caseName') state.path.push(content.trim());
+    else if (TABLE_HEADER.test(content)) {
+      state.phase = 'tableHeader';
+      state.analysis = !/\bmean\s*$/.test(content); // --benchmark-no-analysis: "samples iterations mean"
+    } else if (state.phase === 'rows') tableLine(set, state, content, line.number);
   }
 }
 

@@ -86,15 +86,44 @@ class PackageNames {
   }
 }
 
+const qualify = (pkgName: string | undefined, name: string) => (pkgName ? `${pkgName}.${name}` : name);
+
+function namesOf(packages: Map<string | undefined, PackageNames>, pkgName: string | undefined): PackageNames {
+  let names = packages.get(pkgName);
+  if (!names) packages.set(pkgName, (names = new PackageNames()));
+  return names;
+}
+
+/** A result line's fields: name, iterations, then value-unit pairs, each a sample of its metric. */
+function addResult(set: MeasurementSet, names: PackageNames, pkg: string | undefined, fields: string[], lineNumber: number): void {
+  if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
+    throw new FormatError(NAME, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, lineNumber);
+  }
+  names.addResult(fields[0]!);
+  const name = qualify(pkg, fields[0]!);
+  for (let i = 2; i < fields.length; i += 2) {
+    const value = parseDecimal(fields[i]!);
+    if (value === undefined) {
+      throw new FormatError(NAME, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, lineNumber);
+    }
+    const target = targetFor(fields[i + 1]!);
+    set.add(name, target.metric, target.unit, target.better, target.convert(value), lineNumber);
+  }
+}
+
+/** Failures are named last: the GOMAXPROCS suffix and the sub-benchmarks are known only then. */
+function addFailures(set: MeasurementSet, packages: Map<string | undefined, PackageNames>): void {
+  for (const [pkgName, names] of packages) {
+    for (const failure of names.failures) {
+      const name = names.failureName(failure);
+      if (name !== undefined) set.fail(qualify(pkgName, name), 'go test reported FAIL');
+    }
+  }
+}
+
 /** Parses benchfmt text into `set`; `pkg` is the package already known (from -json events). */
 function parseText(set: MeasurementSet, text: string, pkg?: string): void {
   const packages = new Map<string | undefined, PackageNames>();
-  const namesOf = (pkgName: string | undefined) => {
-    let names = packages.get(pkgName);
-    if (!names) packages.set(pkgName, (names = new PackageNames()));
-    return names;
-  };
-  const qualify = (pkgName: string | undefined, name: string) => (pkgName ? `${pkgName}.${name}` : name);
   for (const line of lines(text)) {
     const content = line.text;
     if (content.startsWith('pkg:')) {
@@ -102,34 +131,11 @@ function parseText(set: MeasurementSet, text: string, pkg?: string): void {
       continue;
     }
     const failure = FAIL_MARKER.exec(content);
-    if (failure) {
-      namesOf(pkg).addFailure(failure[1]!);
-      continue;
-    }
+    if (failure) namesOf(packages, pkg).addFailure(failure[1]!);
     // Name-only lines (-v), log output and prose are not results.
-    if (!RESULT_START.test(content)) continue;
-    const fields = content.trim().split(/\s+/);
-    if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
-      throw new FormatError(NAME, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
-    }
-    namesOf(pkg).addResult(fields[0]!);
-    const name = qualify(pkg, fields[0]!);
-    for (let i = 2; i < fields.length; i += 2) {
-      const value = parseDecimal(fields[i]!);
-      if (value === undefined) {
-        throw new FormatError(NAME, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
-      }
-      const target = targetFor(fields[i + 1]!);
-      set.add(name, target.metric, target.unit, target.better, target.convert(value), line.number);
-    }
+    else if (RESULT_START.test(content)) addResult(set, namesOf(packages, pkg), pkg, content.trim().split(/\s+/), line.number);
   }
-  // Failures are named last: the GOMAXPROCS suffix and the sub-benchmarks are known only then.
-  for (const [pkgName, names] of packages) {
-    for (const failure of names.failures) {
-      const name = names.failureName(failure);
-      if (name !== undefined) set.fail(qualify(pkgName, name), 'go test reported FAIL');
-    }
-  }
+  addFailures(set, packages);
 }
 
 /**

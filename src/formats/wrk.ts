@@ -6,7 +6,7 @@
  */
 import type { Measurement } from '../model.js';
 import { countReason, type HttpResult, httpMeasurements, TargetNames } from './http.js';
-import { head, lines } from './lines.js';
+import { head, type Line, lines } from './lines.js';
 import { parseDecimal, parseGroupedDecimal, toSeconds } from './numbers.js';
 import { FormatError, type FormatParser } from './types.js';
 
@@ -41,6 +41,39 @@ function finish(block: Block): Measurement[] {
   return httpMeasurements(block.result);
 }
 
+/** A line after the distribution: the Latency row's maximum, the failures, or Requests/sec. */
+function summaryLine(result: HttpResult, line: Line): void {
+  const stats = LATENCY_STATS.exec(line.text);
+  const non2xx = NON_2XX.exec(line.text);
+  const socket = SOCKET_ERRORS.exec(line.text);
+  if (stats) result.maxSeconds = duration(stats[3]!, line.number);
+  else if (non2xx) result.failures.push(...countReason(Number(non2xx[1]), 'non-2xx or 3xx responses'));
+  else if (socket) {
+    const [connect, read, write, timeout] = socket.slice(1).map(Number) as [number, number, number, number];
+    const errors = connect + read + write + timeout;
+    result.failures.push(...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`));
+  } else if (line.text.startsWith('Requests/sec:')) {
+    const rate = parseGroupedDecimal(line.text.slice('Requests/sec:'.length).trim(), NAME, line.number);
+    if (rate === undefined) throw new FormatError(NAME, 'expected "Requests/sec: <number>"', line.number);
+    result.requestsPerSecond = rate;
+  }
+}
+
+/** A line within a `Running ...` block: the distribution's heading, a percentile, or a summary line. */
+function blockLine(block: Block, line: Line): void {
+  if (line.text.trim() === 'Latency Distribution') {
+    block.inDistribution = true;
+    return;
+  }
+  const percentile = block.inDistribution ? PERCENTILE.exec(line.text) : null;
+  if (percentile) {
+    block.result.percentiles.push([Number(percentile[1]), duration(percentile[2]!, line.number)]);
+    return;
+  }
+  block.inDistribution = false;
+  summaryLine(block.result, line);
+}
+
 export const wrk: FormatParser = {
   name: NAME,
   description: 'wrk --latency report',
@@ -69,34 +102,7 @@ export const wrk: FormatParser = {
         };
         continue;
       }
-      if (!block) continue;
-      const result = block.result;
-      if (line.text.trim() === 'Latency Distribution') {
-        block.inDistribution = true;
-        continue;
-      }
-      const percentile = block.inDistribution ? PERCENTILE.exec(line.text) : null;
-      if (percentile) {
-        result.percentiles.push([Number(percentile[1]), duration(percentile[2]!, line.number)]);
-        continue;
-      }
-      block.inDistribution = false;
-      const stats = LATENCY_STATS.exec(line.text);
-      const non2xx = NON_2XX.exec(line.text);
-      const socket = SOCKET_ERRORS.exec(line.text);
-      if (stats) result.maxSeconds = duration(stats[3]!, line.number);
-      else if (non2xx) result.failures.push(...countReason(Number(non2xx[1]), 'non-2xx or 3xx responses'));
-      else if (socket) {
-        const [connect, read, write, timeout] = socket.slice(1).map(Number) as [number, number, number, number];
-        const errors = connect + read + write + timeout;
-        result.failures.push(
-          ...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`),
-        );
-      } else if (line.text.startsWith('Requests/sec:')) {
-        const rate = parseGroupedDecimal(line.text.slice('Requests/sec:'.length).trim(), NAME, line.number);
-        if (rate === undefined) throw new FormatError(NAME, 'expected "Requests/sec: <number>"', line.number);
-        result.requestsPerSecond = rate;
-      }
+      if (block) blockLine(block, line);
     }
     if (block) measurements.push(...finish(block));
     return measurements;

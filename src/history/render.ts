@@ -27,39 +27,43 @@ function table(headers: string[], rows: string[][]): string {
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+function changePointTable(report: HistoryReport): string {
+  if (report.changePoints.length === 0) return '  none';
+  const rows = report.changePoints.map((c) => [
+    name(c.id),
+    c.machine === null ? 'any' : inertForLog(plainText(machineLabel(c.machine))),
+    short(c.commit),
+    `${signed(c.changePct)} ${c.direction}`,
+    interval(c.interval),
+    c.p.toPrecision(2),
+  ]);
+  return table(['benchmark', 'machine', 'commit', 'change', `${c95(report)} interval`, 'p'], rows);
+}
+
+function creepTable(report: HistoryReport): string {
+  if (report.creep.length === 0) return '  none';
+  const rows = report.creep.map((c) => [
+    name(c.id),
+    `${short(c.from)}..${short(c.to)} (${c.links})`,
+    signed(c.changePct),
+    interval(c.interval),
+    c.contributors
+      .slice(0, 5)
+      .map((k) => `${short(k.commit)} ${signed(k.changePct)}`)
+      .join(', ') + (c.contributors.length > 5 ? `, ${c.contributors.length - 5} more` : ''),
+  ]);
+  return table(['benchmark', 'commits', 'change', `${Math.round(report.creepOptions.level * 100)}% interval`, 'contributors'], rows);
+}
+
 export function renderHistoryText(report: HistoryReport): string {
   const { changePointOptions: cp, creepOptions: creep } = report;
   const out: string[] = [`History of ${inertForLog(plainText(report.branch))}: ${report.records} record(s).`, ''];
   out.push(
     `Change points (E-Divisive means with a t-test at p <= ${cp.maxP}, windows of ${cp.windowLength}, as Apache Otava; on the medians of one machine class, counts across machines):`,
   );
-  if (report.changePoints.length === 0) out.push('  none');
-  else {
-    const rows = report.changePoints.map((c) => [
-      name(c.id),
-      c.machine === null ? 'any' : inertForLog(plainText(machineLabel(c.machine))),
-      short(c.commit),
-      `${signed(c.changePct)} ${c.direction}`,
-      interval(c.interval),
-      c.p.toPrecision(2),
-    ]);
-    out.push(table(['benchmark', 'machine', 'commit', 'change', `${c95(report)} interval`, 'p'], rows));
-  }
+  out.push(changePointTable(report));
   out.push('', `Creep over the latest links, up to ${creep.links} (chained per-link changes, no link with its own regression verdict):`);
-  if (report.creep.length === 0) out.push('  none');
-  else {
-    const rows = report.creep.map((c) => [
-      name(c.id),
-      `${short(c.from)}..${short(c.to)} (${c.links})`,
-      signed(c.changePct),
-      interval(c.interval),
-      c.contributors
-        .slice(0, 5)
-        .map((k) => `${short(k.commit)} ${signed(k.changePct)}`)
-        .join(', ') + (c.contributors.length > 5 ? `, ${c.contributors.length - 5} more` : ''),
-    ]);
-    out.push(table(['benchmark', 'commits', 'change', `${Math.round(creep.level * 100)}% interval`, 'contributors'], rows));
-  }
+  out.push(creepTable(report));
   if (report.chainHalfWidthPct !== null) {
     out.push(
       '',

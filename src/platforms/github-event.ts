@@ -49,6 +49,69 @@ function text(value: unknown): string | undefined {
 const NO_COMMIT = /^0+$/;
 
 /**
+ * A pull request (or a review of one) is judged by its merge commit against the first parent when
+ * the run checked that commit out; otherwise by its head against the merge base.
+ */
+function pullRequestComparison(event: GitHubEvent): CompareSpec {
+  const p = event.payload;
+  const number = eventPullRequest(event);
+  const base = text(field(p, 'pull_request', 'base', 'sha'));
+  const head = eventPullRequestHead(event);
+  const branch = text(field(p, 'pull_request', 'base', 'ref')) ?? 'the base branch';
+  const mergeRef = `refs/pull/${number}/merge`;
+  // A review's run checks out the same merge commit as the pull request's (GITHUB_REF refs/pull/N/merge).
+  if (event.name !== 'pull_request_target' && number !== undefined && event.sha && event.sha !== head && event.ref === mergeRef) {
+    return {
+      kind: 'first-parent',
+      commit: event.sha,
+      label: mergeRef,
+      why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
+      pullRequestHead: head,
+    };
+  }
+  if (!base || !head) return { kind: 'refs', base, head };
+  const which = number === undefined ? 'the pull request' : `PR #${number}`;
+  return {
+    kind: 'merge-base',
+    base,
+    head,
+    why: `the head of ${which} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
+    pullRequestHead: head,
+  };
+}
+
+function mergeGroupComparison(p: Record<string, unknown>): CompareSpec {
+  const head = text(field(p, 'merge_group', 'head_sha'));
+  if (!head) return { kind: 'refs' };
+  return {
+    kind: 'first-parent',
+    commit: head,
+    label: text(field(p, 'merge_group', 'head_ref')) ?? head,
+    why: 'the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone',
+  };
+}
+
+function pushComparison(p: Record<string, unknown>): CompareSpec {
+  const before = text(field(p, 'before'));
+  const base = before && !NO_COMMIT.test(before) ? before : undefined;
+  return { kind: 'refs', base, head: text(field(p, 'after')), why: base ? "the push's before and after commits" : undefined };
+}
+
+function workflowDispatchComparison(p: Record<string, unknown>): CompareSpec {
+  const base = text(field(p, 'inputs', 'base'));
+  const head = text(field(p, 'inputs', 'head'));
+  if (!base) return { kind: 'refs', head };
+  // The branch a person names is what the head would merge into, as in a pull request.
+  const shown = head ?? 'the dispatched commit';
+  return {
+    kind: 'merge-base',
+    base,
+    head: head ?? 'HEAD',
+    why: `${shown} vs its merge base with ${base}: what it changed since it branched off`,
+  };
+}
+
+/**
  * What the event asks to compare. A pull request is judged by what merging it would land:
  * the merge commit GitHub made (refs/pull/N/merge, which actions/checkout checks out) against
  * its first parent, the base tip it was made on; so a branch behind its base is not blamed for
@@ -57,65 +120,18 @@ const NO_COMMIT = /^0+$/;
  * the entries ahead of it are not counted as its change.
  */
 export function eventComparison(event: GitHubEvent): CompareSpec {
-  const p = event.payload;
   switch (event.name) {
     case 'pull_request':
     case 'pull_request_target':
     case 'pull_request_review':
-    case 'pull_request_review_comment': {
-      const number = eventPullRequest(event);
-      const base = text(field(p, 'pull_request', 'base', 'sha'));
-      const head = eventPullRequestHead(event);
-      const branch = text(field(p, 'pull_request', 'base', 'ref')) ?? 'the base branch';
-      const mergeRef = `refs/pull/${number}/merge`;
-      // A review's run checks out the same merge commit as the pull request's (GITHUB_REF refs/pull/N/merge).
-      if (event.name !== 'pull_request_target' && number !== undefined && event.sha && event.sha !== head && event.ref === mergeRef) {
-        return {
-          kind: 'first-parent',
-          commit: event.sha,
-          label: mergeRef,
-          why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
-          pullRequestHead: head,
-        };
-      }
-      if (!base || !head) return { kind: 'refs', base, head };
-      const which = number === undefined ? 'the pull request' : `PR #${number}`;
-      return {
-        kind: 'merge-base',
-        base,
-        head,
-        why: `the head of ${which} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
-        pullRequestHead: head,
-      };
-    }
-    case 'merge_group': {
-      const head = text(field(p, 'merge_group', 'head_sha'));
-      if (!head) return { kind: 'refs' };
-      return {
-        kind: 'first-parent',
-        commit: head,
-        label: text(field(p, 'merge_group', 'head_ref')) ?? head,
-        why: 'the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone',
-      };
-    }
-    case 'push': {
-      const before = text(field(p, 'before'));
-      const base = before && !NO_COMMIT.test(before) ? before : undefined;
-      return { kind: 'refs', base, head: text(field(p, 'after')), why: base ? "the push's before and after commits" : undefined };
-    }
-    case 'workflow_dispatch': {
-      const base = text(field(p, 'inputs', 'base'));
-      const head = text(field(p, 'inputs', 'head'));
-      if (!base) return { kind: 'refs', head };
-      // The branch a person names is what the head would merge into, as in a pull request.
-      const shown = head ?? 'the dispatched commit';
-      return {
-        kind: 'merge-base',
-        base,
-        head: head ?? 'HEAD',
-        why: `${shown} vs its merge base with ${base}: what it changed since it branched off`,
-      };
-    }
+    case 'pull_request_review_comment':
+      return pullRequestComparison(event);
+    case 'merge_group':
+      return mergeGroupComparison(event.payload);
+    case 'push':
+      return pushComparison(event.payload);
+    case 'workflow_dispatch':
+      return workflowDispatchComparison(event.payload);
     default:
       return { kind: 'refs' };
   }

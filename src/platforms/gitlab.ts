@@ -13,7 +13,7 @@ import { inertForLog } from '../report/escape.js';
 import { COMMENT_FILE, type CommentOptions } from '../report/comment.js';
 import { renderTerminal } from '../report/terminal.js';
 import { writeAtomic } from '../report/write.js';
-import { GitLabApi, GitLabApiError } from './gitlab-api.js';
+import { GitLabApi, GitLabApiError, type MergeRequestNotes } from './gitlab-api.js';
 import type { Platform, WrittenReports } from './types.js';
 
 export const TOKEN_VARIABLE = 'BENCHGATE_GITLAB_TOKEN';
@@ -36,6 +36,14 @@ export function checkMergeRequestIid(value: string, where: string): string {
 /** Section names may hold only letters, digits, `_`, `.` and `-`. */
 function sectionName(title: string, n: number): string {
   return `benchgate_${n}_${title.toLowerCase().replace(/[^a-z0-9_.-]+/g, '_')}`.slice(0, 60);
+}
+
+/** A note's destination: the merge request !iid's notes, and the comment.md posted there. */
+interface NoteTarget {
+  api: GitLabApi;
+  iid: string;
+  notes: MergeRequestNotes;
+  commentFile: string;
 }
 
 export class GitLabPlatform implements Platform {
@@ -189,16 +197,17 @@ export class GitLabPlatform implements Platform {
     return `${this.marker()}\n${readFileSync(commentFile, 'utf8')}`;
   }
 
-  private async publishNote(commentFile: string | undefined): Promise<void> {
+  /** Where a note goes: the API, the merge request and its notes; null (saying why) when this job posts none. */
+  private noteTarget(commentFile: string | undefined): NoteTarget | null {
     const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId } = this.env;
     const iid = this.mergeRequestIid ?? this.env.CI_MERGE_REQUEST_IID;
     if (!apiUrl || !projectId || !iid) {
       this.info('no merge request in this pipeline (CI_MERGE_REQUEST_IID unset): no MR note');
-      return;
+      return null;
     }
     if (commentFile === undefined) {
       this.info('no comment.md written: no MR note');
-      return;
+      return null;
     }
     const token = this.token;
     if (!token) {
@@ -206,20 +215,30 @@ export class GitLabPlatform implements Platform {
         `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE}, scoped to the benchgate-publish environment only the publish job declares, ` +
           'holding a project access token with the api scope and the Reporter role (CI_JOB_TOKEN cannot write notes)',
       );
-      return;
+      return null;
     }
     const api = new GitLabApi(apiUrl, projectId, token);
-    const notes = api.notes(iid);
+    return { api, iid, notes: api.notes(iid), commentFile };
+  }
+
+  /** Updates this job's note (found by its marker) on merge request !iid, or posts it. */
+  private async upsertNote({ api, iid, notes, commentFile }: NoteTarget): Promise<void> {
+    const body = this.noteBody(commentFile);
+    const existing = await notes.find(this.marker(), await api.userId());
+    if (existing) {
+      await notes.update(existing.id, body);
+      this.info(`updated the benchgate note on merge request !${iid}`);
+    } else {
+      await notes.create(body);
+      this.info(`posted a benchgate note on merge request !${iid}`);
+    }
+  }
+
+  private async publishNote(commentFile: string | undefined): Promise<void> {
+    const target = this.noteTarget(commentFile);
+    if (!target) return;
     try {
-      const body = this.noteBody(commentFile);
-      const existing = await notes.find(this.marker(), await api.userId());
-      if (existing) {
-        await notes.update(existing.id, body);
-        this.info(`updated the benchgate note on merge request !${iid}`);
-      } else {
-        await notes.create(body);
-        this.info(`posted a benchgate note on merge request !${iid}`);
-      }
+      await this.upsertNote(target);
     } catch (err) {
       // The note is a courtesy: the verdict is in the job's exit code and reports whatever happens here.
       if (err instanceof GitLabApiError && (err.status === 401 || err.status === 403)) {

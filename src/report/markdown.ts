@@ -117,64 +117,93 @@ function renderSection(s: Section, header: string): string {
   return out;
 }
 
-export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions = {}): string {
-  const budget = opts.maxBytes ?? Infinity;
-  const names = namesOf(result);
-  const head = `### ${gateHeadline(result)}\n\n`;
-  const diagnostics = diagnosticsSection(result, opts.links ?? []);
-  const notes = notesSection(result, names, opts.notes ?? []);
-  const header = tableHeader(pColumnLabel(result));
+function footerLine(result: ComparisonResult): string {
   const gating = result.comparisons.length - result.informational;
   const method = result.settings.adaptive
     ? escapeMarkdown(methodText(result.settings.adaptive, gating))
     : `Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals · p-values adjusted for the ${gating} gating comparisons`;
-  const footer = `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · ${method}</sub>\n`;
-  const truncationNote = (left: number) =>
-    `> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n\n`;
+  return `\n<sub>benchgate ${escapeMarkdown(result.tool.version)} · ${method}</sub>\n`;
+}
 
-  const heading = (suite: string, pkg: string | undefined) =>
-    `#### ${markdownCodeCell(suite)}${pkg === undefined ? '' : ` · pkg: ${markdownCodeCell(pkg)}`}`;
-  const section = (heading: string, rows: Row[]): Section => ({
+const suiteHeading = (suite: string, pkg: string | undefined) =>
+  `#### ${markdownCodeCell(suite)}${pkg === undefined ? '' : ` · pkg: ${markdownCodeCell(pkg)}`}`;
+
+function section(heading: string, rows: Row[]): Section {
+  return {
     heading,
     shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
     folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
     keptShown: [],
     keptFolded: [],
-  });
-  const sections: Section[] = [
-    ...rowsBySuite(result, names).map(({ suite, pkg, rows }) => section(`${heading(suite, pkg)}\n\n`, rows)),
+  };
+}
+
+/** Every suite's section, then every suite's process-cost section. */
+function suiteSections(result: ComparisonResult, names: Names): Section[] {
+  return [
+    ...rowsBySuite(result, names).map(({ suite, pkg, rows }) => section(`${suiteHeading(suite, pkg)}\n\n`, rows)),
     ...rowsBySuite(result, names, true).map(({ suite, pkg, rows }) =>
-      section(`${heading(suite, pkg)}: process cost\n\nThe rows below are ${escapeMarkdown(PROCESS_COST_NOTE)}.\n\n`, rows),
+      section(`${suiteHeading(suite, pkg)}: process cost\n\nThe rows below are ${escapeMarkdown(PROCESS_COST_NOTE)}.\n\n`, rows),
     ),
   ];
-  // Sizes are kept as a running byte count: measuring the growing text again for each row
-  // would be quadratic. A suite's heading is paid for by the first table of it that fits.
-  let used = bytes(head) + bytes(diagnostics) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
-  let left = 0;
-  const headed = new Set<Section>();
-  /** Keeps as many of `lines` as fit; a table (`opening` .. `closing`) is shown only with at least one row. */
-  const fill = (s: Section, lines: string[], kept: string[], opening: string, closing: string) => {
-    if (lines.length === 0) return;
-    const frame = (headed.has(s) ? 0 : bytes(s.heading)) + bytes(opening) + bytes(closing);
-    if (used + frame + bytes(lines[0]!) > budget) {
-      left += lines.length;
-      return;
+}
+
+/**
+ * The byte budget as rows are fitted. Sizes are kept as a running byte count: measuring the
+ * growing text again for each row would be quadratic. A suite's heading is paid for by the first
+ * table of it that fits.
+ */
+interface Budget {
+  limit: number;
+  used: number;
+  /** Rows left out. */
+  left: number;
+  /** The sections whose heading is paid for: the ones shown. */
+  headed: Set<Section>;
+}
+
+/** Keeps as many of `lines` as fit; a table (`opening` .. `closing`) is shown only with at least one row. */
+function fill(budget: Budget, s: Section, lines: string[], kept: string[], opening: string, closing: string): void {
+  if (lines.length === 0) return;
+  const frame = (budget.headed.has(s) ? 0 : bytes(s.heading)) + bytes(opening) + bytes(closing);
+  if (budget.used + frame + bytes(lines[0]!) > budget.limit) {
+    budget.left += lines.length;
+    return;
+  }
+  budget.used += frame;
+  budget.headed.add(s);
+  for (const line of lines) {
+    const n = bytes(line);
+    if (budget.used + n > budget.limit) budget.left++;
+    else {
+      kept.push(line);
+      budget.used += n;
     }
-    used += frame;
-    headed.add(s);
-    for (const line of lines) {
-      const n = bytes(line);
-      if (used + n > budget) left++;
-      else {
-        kept.push(line);
-        used += n;
-      }
-    }
-  };
+  }
+}
+
+/** Fills the sections' kept lines within `limit` bytes, `used` of them already spent outside the tables. */
+function fitSections(sections: Section[], header: string, used: number, limit: number): Budget {
+  const budget: Budget = { limit, used, left: 0, headed: new Set<Section>() };
   // Every suite's changed rows come before any suite's unchanged ones, so a long list of
   // unchanged benchmarks in one suite can never push another suite's regression out.
-  for (const s of sections) fill(s, s.shown, s.keptShown, header, '\n');
-  for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length, header), CLOSE_DETAILS);
+  for (const s of sections) fill(budget, s, s.shown, s.keptShown, header, '\n');
+  for (const s of sections) fill(budget, s, s.folded, s.keptFolded, foldedOpening(s.folded.length, header), CLOSE_DETAILS);
+  return budget;
+}
+
+export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions = {}): string {
+  const names = namesOf(result);
+  const head = `### ${gateHeadline(result)}\n\n`;
+  const diagnostics = diagnosticsSection(result, opts.links ?? []);
+  const notes = notesSection(result, names, opts.notes ?? []);
+  const header = tableHeader(pColumnLabel(result));
+  const footer = footerLine(result);
+  const truncationNote = (left: number) =>
+    `> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n\n`;
+  const sections = suiteSections(result, names);
+  const outside = bytes(head) + bytes(diagnostics) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
+  const { headed, left } = fitSections(sections, header, outside, opts.maxBytes ?? Infinity);
   const body = sections
     .filter((s) => headed.has(s))
     .map((s) => renderSection(s, header))

@@ -3,7 +3,7 @@ import type { ComparisonResult, Verdict } from '../model.js';
 import { adaptiveAccount, pColumnLabel, splitWarnings } from './adaptive.js';
 import { clip, inertForLog } from './escape.js';
 import { formatChange } from './units.js';
-import { namesOf } from './names.js';
+import { namesOf, type Names } from './names.js';
 import { PROCESS_COST_NOTE, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';
 
 /** Names are clipped to keep the table readable; messages only when runaway (they say why). */
@@ -51,6 +51,25 @@ function listed(names: readonly string[], max = 10): string {
   return names.length > max ? `${shown.join(', ')} and ${names.length - max} more` : shown.join(', ');
 }
 
+/** Each suite's table under its heading, then each suite's process-cost table; a blank line after each. */
+function suiteTables(result: ComparisonResult, names: Names, colors: TerminalColors): string[] {
+  const out: string[] = [];
+  const suites = rowsBySuite(result, names).map((g) => ({ ...g, note: '' }));
+  const process = rowsBySuite(result, names, true).map((g) => ({ ...g, note: `, process cost: ${PROCESS_COST_NOTE}` }));
+  for (const { suite, pkg, rows, note } of [...suites, ...process]) {
+    out.push(`suite ${printable(suite)}${pkg === undefined ? '' : ` · pkg: ${printable(pkg)}`}${note}`);
+    out.push(
+      table(
+        ['benchmark', 'base', 'head', 'change [95% CI]', pColumnLabel(result), 'verdict'],
+        rows.map((r: Row) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
+        (i) => verdictColor(colors, rows[i]!.verdict),
+      ),
+    );
+    out.push('');
+  }
+  return out;
+}
+
 export function renderTerminal(result: ComparisonResult, colors: TerminalColors = NO_COLORS): string {
   const names = namesOf(result);
   const verdictPaint = { pass: colors.green, fail: colors.red, inconclusive: colors.yellow, error: colors.red }[result.verdict];
@@ -68,19 +87,7 @@ export function renderTerminal(result: ComparisonResult, colors: TerminalColors 
     out.push(...account.sentences, ...account.notes.map((n) => `filter: ${printable(n, MESSAGE_MAX)}`));
   }
   out.push('');
-  const suites = rowsBySuite(result, names).map((g) => ({ ...g, note: '' }));
-  const process = rowsBySuite(result, names, true).map((g) => ({ ...g, note: `, process cost: ${PROCESS_COST_NOTE}` }));
-  for (const { suite, pkg, rows, note } of [...suites, ...process]) {
-    out.push(`suite ${printable(suite)}${pkg === undefined ? '' : ` · pkg: ${printable(pkg)}`}${note}`);
-    out.push(
-      table(
-        ['benchmark', 'base', 'head', 'change [95% CI]', pColumnLabel(result), 'verdict'],
-        rows.map((r: Row) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
-        (i) => verdictColor(colors, rows[i]!.verdict),
-      ),
-    );
-    out.push('');
-  }
+  out.push(...suiteTables(result, names, colors));
   if (result.geomean) {
     out.push(
       `geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`,

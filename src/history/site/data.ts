@@ -10,7 +10,7 @@ import type { HistoryReport } from '../analyse.js';
 import type { CreepFinding } from '../creep.js';
 import type { ChangePointFinding } from '../detect.js';
 import type { HistoryRecord, MachineClass } from '../record.js';
-import { machineLabel, medianSeries, type BenchmarkId } from '../series.js';
+import { machineLabel, medianSeries, type BenchmarkId, type BenchmarkSeries } from '../series.js';
 
 export interface SiteChangePoint {
   /** The point's index in its series: the first of the new level. */
@@ -86,6 +86,81 @@ const creepKey = (id: BenchmarkId): string => identityKey(id);
 const seriesKey = (id: BenchmarkId, m: MachineClass | null): string =>
   JSON.stringify([identityKey(id), m?.cpuModel ?? null, m?.cpuCount ?? null, m === null]);
 
+/** The report's change points, by series: found once, by analyseHistory. */
+function changePointsBySeries(report: HistoryReport): Map<string, ChangePointFinding[]> {
+  const changePointsOf = new Map<string, ChangePointFinding[]>();
+  for (const c of report.changePoints) {
+    const key = seriesKey(c.id, c.machine);
+    changePointsOf.set(key, [...(changePointsOf.get(key) ?? []), c]);
+  }
+  return changePointsOf;
+}
+
+/** A series' change points, each placed at its index in the series, with its bisect command. */
+function siteChangePoints(s: BenchmarkSeries, found: readonly ChangePointFinding[]): SiteChangePoint[] {
+  const indexOf = new Map(s.points.map((p, i) => [p.head, i]));
+  return found.map((c): SiteChangePoint => ({
+    index: indexOf.get(c.commit)!,
+    commit: c.commit,
+    previous: c.previous,
+    changePct: c.changePct,
+    interval: c.interval,
+    direction: c.direction,
+    p: c.p,
+    bisect: bisectCommand(c.previous, c.commit, literalGlob(s.id.benchmark)),
+  }));
+}
+
+function seriesName(id: BenchmarkId): string {
+  return `${id.suite}: ${id.benchmark}${id.metric === 'time' ? '' : ` ${id.metric}`}${id.complexityN === undefined ? '' : ` (n=${id.complexityN})`}`;
+}
+
+function siteSeries(s: BenchmarkSeries, id: number, recordedAt: ReadonlyMap<string, number>, changePoints: SiteChangePoint[]): SiteSeries {
+  return {
+    id,
+    name: seriesName(s.id),
+    unit: s.unit,
+    machine: machineLabel(s.machine),
+    time: s.points.map((p, i) => recordedAt.get(p.head) || i),
+    value: s.points.map((p) => chartValue(p.record.headMedian!)),
+    commit: s.points.map((p) => p.head.slice(0, 12)),
+    changePoints,
+  };
+}
+
+/** The largest within the window: the last `window` commits of this series (all without one). */
+function largestInWindow(changePoints: readonly SiteChangePoint[], points: number, window: number | undefined): SiteChangePoint | null {
+  return changePoints
+    .filter((c) => window === undefined || c.index >= points - window)
+    .reduce<SiteChangePoint | null>((a, c) => (a === null || Math.abs(c.changePct) > Math.abs(a.changePct) ? c : a), null);
+}
+
+function overviewRow(
+  s: BenchmarkSeries,
+  id: number,
+  changePoints: readonly SiteChangePoint[],
+  creep: CreepFinding | undefined,
+  window: number | undefined,
+): OverviewRow {
+  return {
+    id,
+    suite: s.id.suite,
+    benchmark: s.id.benchmark,
+    metric: s.id.metric,
+    unit: s.unit,
+    better: s.better,
+    machine: machineLabel(s.machine),
+    points: s.points.length,
+    last: s.points.at(-1)?.record.headMedian ?? null,
+    change: largestInWindow(changePoints, s.points.length, window),
+    changePoints: changePoints.length,
+    creep:
+      creep === undefined
+        ? null
+        : { changePct: creep.changePct, interval: creep.interval, links: creep.links, from: creep.from, to: creep.to },
+  };
+}
+
 export function siteData(
   records: readonly HistoryRecord[],
   report: HistoryReport,
@@ -93,60 +168,14 @@ export function siteData(
   window?: number,
 ): { overview: SiteOverview; series: SiteSeries[] } {
   const creepOf = new Map<string, CreepFinding>(report.creep.map((c) => [creepKey(c.id), c]));
-  // The report's change points, by series: found once, by analyseHistory.
-  const changePointsOf = new Map<string, ChangePointFinding[]>();
-  for (const c of report.changePoints) {
-    const key = seriesKey(c.id, c.machine);
-    changePointsOf.set(key, [...(changePointsOf.get(key) ?? []), c]);
-  }
+  const changePointsOf = changePointsBySeries(report);
   const recordedAt = new Map(records.map((r) => [r.head, Date.parse(r.recordedAt) / 1000]));
   const all = medianSeries(records).filter((s) => s.points.length > 0);
   const series: SiteSeries[] = [];
   const rows: OverviewRow[] = all.map((s, id) => {
-    const found = changePointsOf.get(seriesKey(s.id, s.machine)) ?? [];
-    const indexOf = new Map(s.points.map((p, i) => [p.head, i]));
-    const changePoints = found.map((c): SiteChangePoint => ({
-      index: indexOf.get(c.commit)!,
-      commit: c.commit,
-      previous: c.previous,
-      changePct: c.changePct,
-      interval: c.interval,
-      direction: c.direction,
-      p: c.p,
-      bisect: bisectCommand(c.previous, c.commit, literalGlob(s.id.benchmark)),
-    }));
-    const name = `${s.id.suite}: ${s.id.benchmark}${s.id.metric === 'time' ? '' : ` ${s.id.metric}`}${s.id.complexityN === undefined ? '' : ` (n=${s.id.complexityN})`}`;
-    series.push({
-      id,
-      name,
-      unit: s.unit,
-      machine: machineLabel(s.machine),
-      time: s.points.map((p, i) => recordedAt.get(p.head) || i),
-      value: s.points.map((p) => chartValue(p.record.headMedian!)),
-      commit: s.points.map((p) => p.head.slice(0, 12)),
-      changePoints,
-    });
-    const creep = creepOf.get(creepKey(s.id));
-    return {
-      id,
-      suite: s.id.suite,
-      benchmark: s.id.benchmark,
-      metric: s.id.metric,
-      unit: s.unit,
-      better: s.better,
-      machine: machineLabel(s.machine),
-      points: s.points.length,
-      last: s.points.at(-1)?.record.headMedian ?? null,
-      // The largest within the window: the last `window` commits of this series (all without one).
-      change: changePoints
-        .filter((c) => window === undefined || c.index >= s.points.length - window)
-        .reduce<SiteChangePoint | null>((a, c) => (a === null || Math.abs(c.changePct) > Math.abs(a.changePct) ? c : a), null),
-      changePoints: changePoints.length,
-      creep:
-        creep === undefined
-          ? null
-          : { changePct: creep.changePct, interval: creep.interval, links: creep.links, from: creep.from, to: creep.to },
-    };
+    const changePoints = siteChangePoints(s, changePointsOf.get(seriesKey(s.id, s.machine)) ?? []);
+    series.push(siteSeries(s, id, recordedAt, changePoints));
+    return overviewRow(s, id, changePoints, creepOf.get(creepKey(s.id)), window);
   });
   return {
     overview: {

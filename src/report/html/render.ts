@@ -13,7 +13,7 @@ import type { RoundSeries } from '../../diagnostics/types.js';
 import type { Comparison, ComparisonResult, JoinedShard, ResultEnvironment, Verdict } from '../../model.js';
 import { adaptiveAccount, isSequentiallyTested, pColumnLabel, splitWarnings } from '../adaptive.js';
 import { clip, escapeHtml, neutralise } from '../escape.js';
-import { namesOf } from '../names.js';
+import { namesOf, type Names } from '../names.js';
 import { headline, rowOf, rowsBySuite, settingsLine, shortSha, VERDICT_ICON, type Row } from '../rows.js';
 import { formatChange, formatPct, scaleFor } from '../units.js';
 import { CLIENT_SCRIPT } from './client.generated.js';
@@ -274,23 +274,26 @@ function environmentTable(env: ResultEnvironment, shards: readonly JoinedShard[]
   return `<table class="env"><tbody>${rows.map(([k, v]) => `<tr><th>${h(k)}</th><td>${h(String(v))}</td></tr>`).join('')}</tbody></table>`;
 }
 
+/** One plotted benchmark: its headline, warnings and numbers, and the figures the client draws into. */
+function benchmarkSection(c: Comparison, i: number, plot: PlotData, names: Names): string {
+  const r = rowOf(c, names, true);
+  const roundsCaption = `value per round (drift shows as a slope)${sequentialCaption(plot.sequential)}`;
+  const figures = [
+    `<figure data-plot="distribution" data-index="${i}"><figcaption>distribution of samples</figcaption></figure>`,
+    `<figure data-plot="rounds" data-index="${i}"><figcaption>${roundsCaption}</figcaption></figure>`,
+    plot.complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : '',
+  ].join('');
+  // Unchanged benchmarks start folded; the client draws a section's plots when it opens.
+  const open = r.verdict === 'unchanged' ? '' : ' open';
+  return `<details id="b${i}" class="${h(r.verdict)}"${open}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}${r.pkg === undefined ? '' : ` · ${h(r.pkg)}`}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
+}
+
 export function renderHtml(result: ComparisonResult): string {
   const plotted = result.comparisons.filter((c) => c.base && c.head).slice(0, MAX_PLOTTED);
   const anchors = new Map(plotted.map((c, i) => [c, `b${i}`]));
   const plots = plotted.map((c) => plotData(c, result));
   const names = namesOf(result);
-  const sections = plotted.map((c, i) => {
-    const r = rowOf(c, names, true);
-    const roundsCaption = `value per round (drift shows as a slope)${sequentialCaption(plots[i]!.sequential)}`;
-    const figures = [
-      `<figure data-plot="distribution" data-index="${i}"><figcaption>distribution of samples</figcaption></figure>`,
-      `<figure data-plot="rounds" data-index="${i}"><figcaption>${roundsCaption}</figcaption></figure>`,
-      plots[i]!.complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : '',
-    ].join('');
-    // Unchanged benchmarks start folded; the client draws a section's plots when it opens.
-    const open = r.verdict === 'unchanged' ? '' : ' open';
-    return `<details id="b${i}" class="${h(r.verdict)}"${open}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}${r.pkg === undefined ? '' : ` · ${h(r.pkg)}`}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
-  });
+  const sections = plotted.map((c, i) => benchmarkSection(c, i, plots[i]!, names));
   const forest = forestData(result, anchors);
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;
   const title = headline(result);

@@ -34196,7 +34196,7 @@ var require_headers = __commonJS({
       while (j > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i))) ++i;
       return i === 0 && j === potentialValue.length ? potentialValue : potentialValue.substring(i, j);
     }
-    function fill(headers, object) {
+    function fill2(headers, object) {
       if (Array.isArray(object)) {
         for (let i = 0; i < object.length; ++i) {
           const header = object[i];
@@ -34421,7 +34421,7 @@ var require_headers = __commonJS({
         this.#guard = "none";
         if (init !== void 0) {
           init = webidl.converters.HeadersInit(init, "Headers contructor", "init");
-          fill(this, init);
+          fill2(this, init);
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
@@ -34601,7 +34601,7 @@ var require_headers = __commonJS({
       });
     };
     module.exports = {
-      fill,
+      fill: fill2,
       // for test.
       compareHeaderName,
       Headers: Headers2,
@@ -34618,7 +34618,7 @@ var require_headers = __commonJS({
 var require_response = __commonJS({
   "node_modules/undici/lib/web/fetch/response.js"(exports2, module) {
     "use strict";
-    var { Headers: Headers2, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
+    var { Headers: Headers2, HeadersList, fill: fill2, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
     var { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = require_body();
     var util = require_util2();
     var nodeUtil = __require("node:util");
@@ -34922,7 +34922,7 @@ var require_response = __commonJS({
         response[kState].statusText = init.statusText;
       }
       if ("headers" in init && init.headers != null) {
-        fill(response[kHeaders], init.headers);
+        fill2(response[kHeaders], init.headers);
       }
       if (body) {
         if (nullBodyStatus.includes(response.status)) {
@@ -56290,9 +56290,9 @@ function parseConsole(set, text3) {
   let calculating = false;
   let pendingName;
   for (const line of lines(text3)) {
-    const section = SECTION.exec(line.text);
-    if (section) {
-      calculating = section[1] === "Calculating";
+    const section2 = SECTION.exec(line.text);
+    if (section2) {
+      calculating = section2[1] === "Calculating";
       pendingName = void 0;
       continue;
     }
@@ -60745,72 +60745,69 @@ function duration(value, unit) {
 }
 var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
+function forgetRow(state) {
+  state.nameParts = [];
+  state.awaitingMean = void 0;
+}
+function atRule(state) {
+  if (state.phase === "tableHeader") state.phase = "rows";
+  else if (state.phase === "caseName") state.phase = "outside";
+  else {
+    state.phase = "caseName";
+    state.path = [];
+  }
+  forgetRow(state);
+}
+function failedRow(set, state, failure) {
+  const name2 = state.awaitingMean ?? [...state.nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
+  if (name2 !== "") set.fail([...state.path, name2].join(PATH_SEPARATOR), failure[2]);
+  forgetRow(state);
+}
+function meanLine(set, state, awaitingMean, content, lineNumber) {
+  const split2 = trailingTokens(content, 6);
+  const mean4 = split2 && duration(split2[1][0], split2[1][1]);
+  if (!split2 || mean4 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', lineNumber);
+  const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
+  set.add([...state.path, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean4, lineNumber);
+  state.awaitingMean = void 0;
+}
+function resultLine(set, state, content, lineNumber) {
+  const split2 = trailingTokens(content, 4);
+  const value = split2 && isCount(split2[1][0]) && isCount(split2[1][1]) ? duration(split2[1][2], split2[1][3]) : void 0;
+  if (!split2 || value === void 0) {
+    if (state.nameParts.length > 16) throw new FormatError(NAME7, 'expected "<name> <samples> <iterations> <time> <unit>"', lineNumber);
+    state.nameParts.push(content.trim());
+    return;
+  }
+  const name2 = [...state.nameParts, split2[0]].filter((part) => part !== "").join(" ");
+  state.nameParts = [];
+  if (state.analysis) state.awaitingMean = name2;
+  else set.add([...state.path, name2].join(PATH_SEPARATOR), "time", "s", "lower", value, lineNumber);
+}
+function tableLine(set, state, content, lineNumber) {
+  if (content.startsWith("=====")) {
+    state.phase = "outside";
+    return;
+  }
+  if (content.trim() === "") {
+    forgetRow(state);
+    return;
+  }
+  const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
+  if (failure) failedRow(set, state, failure);
+  else if (state.awaitingMean !== void 0) meanLine(set, state, state.awaitingMean, content, lineNumber);
+  else resultLine(set, state, content, lineNumber);
+}
 function parseConsole2(set, text3) {
-  let state = "outside";
-  let path33 = [];
-  let analysis = true;
-  let nameParts = [];
-  let awaitingMean;
+  const state = { phase: "outside", path: [], analysis: true, nameParts: [], awaitingMean: void 0 };
   for (const line of lines(text3)) {
     const content = line.text.trimEnd();
-    if (RULE.test(content)) {
-      if (state === "tableHeader") state = "rows";
-      else if (state === "caseName") state = "outside";
-      else {
-        state = "caseName";
-        path33 = [];
-      }
-      nameParts = [];
-      awaitingMean = void 0;
-      continue;
-    }
-    if (state === "caseName") {
-      path33.push(content.trim());
-      continue;
-    }
-    if (TABLE_HEADER.test(content)) {
-      state = "tableHeader";
-      analysis = !/\bmean\s*$/.test(content);
-      continue;
-    }
-    if (state !== "rows") continue;
-    if (content.startsWith("=====")) {
-      state = "outside";
-      continue;
-    }
-    if (content.trim() === "") {
-      nameParts = [];
-      awaitingMean = void 0;
-      continue;
-    }
-    const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
-    if (failure) {
-      const name3 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name3 !== "") set.fail([...path33, name3].join(PATH_SEPARATOR), failure[2]);
-      nameParts = [];
-      awaitingMean = void 0;
-      continue;
-    }
-    if (awaitingMean !== void 0) {
-      const split3 = trailingTokens(content, 6);
-      const mean4 = split3 && duration(split3[1][0], split3[1][1]);
-      if (!split3 || mean4 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
-      const name3 = split3[0] === "" ? awaitingMean : `${awaitingMean} ${split3[0]}`;
-      set.add([...path33, name3].join(PATH_SEPARATOR), "time", "s", "lower", mean4, line.number);
-      awaitingMean = void 0;
-      continue;
-    }
-    const split2 = trailingTokens(content, 4);
-    const value = split2 && isCount(split2[1][0]) && isCount(split2[1][1]) ? duration(split2[1][2], split2[1][3]) : void 0;
-    if (!split2 || value === void 0) {
-      if (nameParts.length > 16) throw new FormatError(NAME7, 'expected "<name> <samples> <iterations> <time> <unit>"', line.number);
-      nameParts.push(content.trim());
-      continue;
-    }
-    const name2 = [...nameParts, split2[0]].filter((part) => part !== "").join(" ");
-    nameParts = [];
-    if (analysis) awaitingMean = name2;
-    else set.add([...path33, name2].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    if (RULE.test(content)) atRule(state);
+    else if (state.phase === "caseName") state.path.push(content.trim());
+    else if (TABLE_HEADER.test(content)) {
+      state.phase = "tableHeader";
+      state.analysis = !/\bmean\s*$/.test(content);
+    } else if (state.phase === "rows") tableLine(set, state, content, line.number);
   }
 }
 function isXml(text3) {
@@ -61100,14 +61097,37 @@ var PackageNames = class {
     return suffix === void 0 || name2.endsWith(suffix) ? name2 : name2 + suffix;
   }
 };
+var qualify = (pkgName, name2) => pkgName ? `${pkgName}.${name2}` : name2;
+function namesOf(packages, pkgName) {
+  let names = packages.get(pkgName);
+  if (!names) packages.set(pkgName, names = new PackageNames());
+  return names;
+}
+function addResult(set, names, pkg, fields, lineNumber) {
+  if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
+    throw new FormatError(NAME11, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, lineNumber);
+  }
+  names.addResult(fields[0]);
+  const name2 = qualify(pkg, fields[0]);
+  for (let i = 2; i < fields.length; i += 2) {
+    const value = parseDecimal(fields[i]);
+    if (value === void 0) {
+      throw new FormatError(NAME11, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, lineNumber);
+    }
+    const target2 = targetFor(fields[i + 1]);
+    set.add(name2, target2.metric, target2.unit, target2.better, target2.convert(value), lineNumber);
+  }
+}
+function addFailures(set, packages) {
+  for (const [pkgName, names] of packages) {
+    for (const failure of names.failures) {
+      const name2 = names.failureName(failure);
+      if (name2 !== void 0) set.fail(qualify(pkgName, name2), "go test reported FAIL");
+    }
+  }
+}
 function parseText(set, text3, pkg) {
   const packages = /* @__PURE__ */ new Map();
-  const namesOf2 = (pkgName) => {
-    let names = packages.get(pkgName);
-    if (!names) packages.set(pkgName, names = new PackageNames());
-    return names;
-  };
-  const qualify = (pkgName, name2) => pkgName ? `${pkgName}.${name2}` : name2;
   for (const line of lines(text3)) {
     const content = line.text;
     if (content.startsWith("pkg:")) {
@@ -61115,32 +61135,10 @@ function parseText(set, text3, pkg) {
       continue;
     }
     const failure = FAIL_MARKER.exec(content);
-    if (failure) {
-      namesOf2(pkg).addFailure(failure[1]);
-      continue;
-    }
-    if (!RESULT_START.test(content)) continue;
-    const fields = content.trim().split(/\s+/);
-    if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
-      throw new FormatError(NAME11, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
-    }
-    namesOf2(pkg).addResult(fields[0]);
-    const name2 = qualify(pkg, fields[0]);
-    for (let i = 2; i < fields.length; i += 2) {
-      const value = parseDecimal(fields[i]);
-      if (value === void 0) {
-        throw new FormatError(NAME11, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
-      }
-      const target2 = targetFor(fields[i + 1]);
-      set.add(name2, target2.metric, target2.unit, target2.better, target2.convert(value), line.number);
-    }
+    if (failure) namesOf(packages, pkg).addFailure(failure[1]);
+    else if (RESULT_START.test(content)) addResult(set, namesOf(packages, pkg), pkg, content.trim().split(/\s+/), line.number);
   }
-  for (const [pkgName, names] of packages) {
-    for (const failure of names.failures) {
-      const name2 = names.failureName(failure);
-      if (name2 !== void 0) set.fail(qualify(pkgName, name2), "go test reported FAIL");
-    }
-  }
+  addFailures(set, packages);
 }
 function parseEvents(set, text3) {
   const outputByPackage = /* @__PURE__ */ new Map();
@@ -61375,9 +61373,9 @@ var iaiCallgrind2 = {
         inMetrics = true;
         continue;
       }
-      const section = TOOL_SECTION.exec(line.text);
-      if (section) {
-        tool = section[1];
+      const section2 = TOOL_SECTION.exec(line.text);
+      if (section2) {
+        tool = section2[1];
         continue;
       }
       if (HEADLINE.test(line.text)) {
@@ -62144,6 +62142,35 @@ function finish(block) {
     throw new FormatError(NAME23, `no Requests/sec line for ${block.result.benchmark}`, block.line);
   return httpMeasurements(block.result);
 }
+function summaryLine(result, line) {
+  const stats2 = LATENCY_STATS.exec(line.text);
+  const non2xx = NON_2XX.exec(line.text);
+  const socket = SOCKET_ERRORS.exec(line.text);
+  if (stats2) result.maxSeconds = duration2(stats2[3], line.number);
+  else if (non2xx) result.failures.push(...countReason(Number(non2xx[1]), "non-2xx or 3xx responses"));
+  else if (socket) {
+    const [connect, read, write, timeout] = socket.slice(1).map(Number);
+    const errors = connect + read + write + timeout;
+    result.failures.push(...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`));
+  } else if (line.text.startsWith("Requests/sec:")) {
+    const rate = parseGroupedDecimal(line.text.slice("Requests/sec:".length).trim(), NAME23, line.number);
+    if (rate === void 0) throw new FormatError(NAME23, 'expected "Requests/sec: <number>"', line.number);
+    result.requestsPerSecond = rate;
+  }
+}
+function blockLine(block, line) {
+  if (line.text.trim() === "Latency Distribution") {
+    block.inDistribution = true;
+    return;
+  }
+  const percentile = block.inDistribution ? PERCENTILE.exec(line.text) : null;
+  if (percentile) {
+    block.result.percentiles.push([Number(percentile[1]), duration2(percentile[2], line.number)]);
+    return;
+  }
+  block.inDistribution = false;
+  summaryLine(block.result, line);
+}
 var wrk = {
   name: NAME23,
   description: "wrk --latency report",
@@ -62170,34 +62197,7 @@ var wrk = {
         };
         continue;
       }
-      if (!block) continue;
-      const result = block.result;
-      if (line.text.trim() === "Latency Distribution") {
-        block.inDistribution = true;
-        continue;
-      }
-      const percentile = block.inDistribution ? PERCENTILE.exec(line.text) : null;
-      if (percentile) {
-        result.percentiles.push([Number(percentile[1]), duration2(percentile[2], line.number)]);
-        continue;
-      }
-      block.inDistribution = false;
-      const stats2 = LATENCY_STATS.exec(line.text);
-      const non2xx = NON_2XX.exec(line.text);
-      const socket = SOCKET_ERRORS.exec(line.text);
-      if (stats2) result.maxSeconds = duration2(stats2[3], line.number);
-      else if (non2xx) result.failures.push(...countReason(Number(non2xx[1]), "non-2xx or 3xx responses"));
-      else if (socket) {
-        const [connect, read, write, timeout] = socket.slice(1).map(Number);
-        const errors = connect + read + write + timeout;
-        result.failures.push(
-          ...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`)
-        );
-      } else if (line.text.startsWith("Requests/sec:")) {
-        const rate = parseGroupedDecimal(line.text.slice("Requests/sec:".length).trim(), NAME23, line.number);
-        if (rate === void 0) throw new FormatError(NAME23, 'expected "Requests/sec: <number>"', line.number);
-        result.requestsPerSecond = rate;
-      }
+      if (block) blockLine(block, line);
     }
     if (block) measurements.push(...finish(block));
     return measurements;
@@ -67380,43 +67380,51 @@ function parseLog(text3, file) {
   const lastLine = lines2.findLastIndex((line) => line.trim() !== "");
   lines2.forEach((line, i) => {
     if (line.trim() === "") return;
-    let json;
-    try {
-      json = JSON.parse(line);
-    } catch {
-      if (i !== lastLine) {
-        throw new LogError(
-          `${file}:${i + 1}: not a JSON line, and not the last line (only the last line may be cut off by a kill); the log is corrupted: restore it or re-run`
-        );
-      }
+    const read = lineJson(line, i + 1, i === lastLine, file);
+    if (read === null) {
       skipped.push(i + 1);
       return;
     }
-    const parsed = validateLogLine(json, file, i + 1);
-    if (parsed.type === "header") {
-      if (header) throw new LogError(`${file}:${i + 1}: a second header line (use "benchgate merge" to combine logs)`);
-      const adaptive = parsed.config.adaptive;
-      if (adaptive && adaptive.maxRounds < adaptive.minRounds) {
-        throw new LogError(
-          `${file}:${i + 1}: config.adaptive.maxRounds (${adaptive.maxRounds}) is below minRounds (${adaptive.minRounds})`
-        );
-      }
-      header = parsed;
-    } else if (parsed.type === "run") {
-      const key = runKey(parsed.run);
-      const earlier = seen.get(key);
-      if (earlier !== void 0) {
-        throw new LogError(
-          `${file}:${i + 1}: ${describeRun(parsed.run)} (the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`
-        );
-      }
-      seen.set(key, i + 1);
+    const parsed = validateLogLine(read.json, file, i + 1);
+    if (parsed.type === "header") header = checkedHeader(parsed, header, file, i + 1);
+    else if (parsed.type === "run") {
+      recordRunOnce(parsed.run, seen, file, i + 1);
       runs.push(parsed.run);
     } else if (parsed.type === "end") end = parsed;
     else skipped.push(i + 1);
   });
   if (!header) throw new LogError(`${file}: no header line: is this a benchgate results.jsonl?`);
   return { header, runs, end, skipped };
+}
+function lineJson(line, lineNo, isLast, file) {
+  try {
+    return { json: JSON.parse(line) };
+  } catch {
+    if (!isLast) {
+      throw new LogError(
+        `${file}:${lineNo}: not a JSON line, and not the last line (only the last line may be cut off by a kill); the log is corrupted: restore it or re-run`
+      );
+    }
+    return null;
+  }
+}
+function checkedHeader(parsed, earlier, file, lineNo) {
+  if (earlier) throw new LogError(`${file}:${lineNo}: a second header line (use "benchgate merge" to combine logs)`);
+  const adaptive = parsed.config.adaptive;
+  if (adaptive && adaptive.maxRounds < adaptive.minRounds) {
+    throw new LogError(`${file}:${lineNo}: config.adaptive.maxRounds (${adaptive.maxRounds}) is below minRounds (${adaptive.minRounds})`);
+  }
+  return parsed;
+}
+function recordRunOnce(run, seen, file, lineNo) {
+  const key = runKey(run);
+  const earlier = seen.get(key);
+  if (earlier !== void 0) {
+    throw new LogError(
+      `${file}:${lineNo}: ${describeRun(run)} (the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`
+    );
+  }
+  seen.set(key, lineNo);
 }
 function readLog(file) {
   let text3;
@@ -70791,7 +70799,7 @@ function withSizeAndMetric(name2, c) {
   const size = n === void 0 || c.benchmark.endsWith(`/${n}`) ? "" : ` [n=${n}]`;
   return `${name2}${size}${c.metric === "time" ? "" : ` [${c.metric}]`}`;
 }
-function namesOf(result) {
+function namesOf2(result) {
   const packages = /* @__PURE__ */ new Map();
   for (const c of result.comparisons) {
     if (c.benchmark === PROCESS_BENCHMARK) continue;
@@ -70953,7 +70961,7 @@ function gateOutcome(result) {
 function removedNamed(result) {
   const removed = result.comparisons.filter((c) => c.gating && c.verdict === "removed");
   if (removed.length === 0) return "";
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const shown6 = removed.slice(0, MAX_REMOVED_NAMED).map((c) => markdownCodeCell(clip(names.full(c), NAME_MAX)));
   const more = removed.length > MAX_REMOVED_NAMED ? ` and ${removed.length - MAX_REMOVED_NAMED} more` : "";
   return ` \xB7 \u2796 removed: ${shown6.join(", ")}${more}`;
@@ -71106,7 +71114,7 @@ function tableOrder(a, b) {
 var TABLE_HEADER2 = `| benchmark | base \u2192 head | change (95% CI) | verdict | ${SPARKLINE_LEGEND} |
 |:--|--:|--:|:--|:--|
 `;
-function tableLine(c, names, suites) {
+function tableLine2(c, names, suites) {
   const r = rowOf(c, names);
   const name2 = suites > 1 ? `${markdownCodeCell(r.name)} (${escapeMarkdownInline(r.suite, 60)})` : markdownCodeCell(r.name);
   return `| ${name2} | ${escapeMarkdownInline(r.base)} \u2192 ${escapeMarkdownInline(r.head)} | ${r.change} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(c)} |
@@ -71124,7 +71132,7 @@ function table(ctx, budget) {
   let used = bytes(TABLE_HEADER2) + bytes(more(moved.length)) + bytes(folded.minimum);
   const lines2 = [];
   for (const c of moved.slice(0, MAX_ROWS)) {
-    const line = tableLine(c, names, suites);
+    const line = tableLine2(c, names, suites);
     if (used + bytes(line) > budget) break;
     lines2.push(line);
     used += bytes(line);
@@ -71177,7 +71185,7 @@ ${slots.table ? `${slots.table}
 function commentSlots(result, options = {}) {
   const ctx = {
     result,
-    names: namesOf(result),
+    names: namesOf2(result),
     links: options.links ?? [],
     fullReport: options.fullReport ?? "summary.md",
     ...options.historyUrl !== void 0 && { historyUrl: options.historyUrl }
@@ -71201,10 +71209,10 @@ function renderComment(result, options = {}) {
   return layout(slots, result);
 }
 var COMMENT_SECTIONS = ["gate", "deep"];
-function sectionMarker(section) {
-  return `<!-- benchgate:section ${section} -->`;
+function sectionMarker(section2) {
+  return `<!-- benchgate:section ${section2} -->`;
 }
-function withSection(existing, section, text3) {
+function withSection(existing, section2, text3) {
   const markers = new Map(COMMENT_SECTIONS.map((s) => [sectionMarker(s), s]));
   const sections = /* @__PURE__ */ new Map();
   let current = existing.trim() === "" ? null : "gate";
@@ -71213,8 +71221,8 @@ function withSection(existing, section, text3) {
     if (named) current = named;
     else if (current) sections.set(current, [...sections.get(current) ?? [], line]);
   }
-  sections.set(section, text3.split("\n"));
-  if (sections.size === 1 && section === "gate")
+  sections.set(section2, text3.split("\n"));
+  if (sections.size === 1 && section2 === "gate")
     return text3.split("\n").filter((line) => !markers.has(line.trim())).join("\n");
   return COMMENT_SECTIONS.filter((s) => sections.has(s)).map(
     (s) => `${sectionMarker(s)}
@@ -71321,66 +71329,76 @@ function renderSection(s, header) {
   if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length, header)}${s.keptFolded.join("")}${CLOSE_DETAILS}`;
   return out;
 }
-function renderMarkdown(result, opts = {}) {
-  const budget = opts.maxBytes ?? Infinity;
-  const names = namesOf(result);
-  const head2 = `### ${gateHeadline(result)}
-
-`;
-  const diagnostics = diagnosticsSection(result, opts.links ?? []);
-  const notes = notesSection(result, names, opts.notes ?? []);
-  const header = tableHeader(pColumnLabel(result));
+function footerLine(result) {
   const gating = result.comparisons.length - result.informational;
   const method = result.settings.adaptive ? escapeMarkdown(methodText(result.settings.adaptive, gating)) : `Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals \xB7 p-values adjusted for the ${gating} gating comparisons`;
-  const footer2 = `
+  return `
 <sub>benchgate ${escapeMarkdown(result.tool.version)} \xB7 ${method}</sub>
 `;
-  const truncationNote = (left2) => `> ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
-
-`;
-  const heading = (suite, pkg) => `#### ${markdownCodeCell(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${markdownCodeCell(pkg)}`}`;
-  const section = (heading2, rows) => ({
-    heading: heading2,
+}
+var suiteHeading = (suite, pkg) => `#### ${markdownCodeCell(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${markdownCodeCell(pkg)}`}`;
+function section(heading, rows) {
+  return {
+    heading,
     shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
     folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
     keptShown: [],
     keptFolded: []
-  });
-  const sections = [
-    ...rowsBySuite(result, names).map(({ suite, pkg, rows }) => section(`${heading(suite, pkg)}
+  };
+}
+function suiteSections(result, names) {
+  return [
+    ...rowsBySuite(result, names).map(({ suite, pkg, rows }) => section(`${suiteHeading(suite, pkg)}
 
 `, rows)),
     ...rowsBySuite(result, names, true).map(
-      ({ suite, pkg, rows }) => section(`${heading(suite, pkg)}: process cost
+      ({ suite, pkg, rows }) => section(`${suiteHeading(suite, pkg)}: process cost
 
 The rows below are ${escapeMarkdown(PROCESS_COST_NOTE)}.
 
 `, rows)
     )
   ];
-  let used = bytes2(head2) + bytes2(diagnostics) + bytes2(notes) + bytes2(footer2) + bytes2(truncationNote(999999));
-  let left = 0;
-  const headed = /* @__PURE__ */ new Set();
-  const fill = (s, lines2, kept, opening, closing) => {
-    if (lines2.length === 0) return;
-    const frame = (headed.has(s) ? 0 : bytes2(s.heading)) + bytes2(opening) + bytes2(closing);
-    if (used + frame + bytes2(lines2[0]) > budget) {
-      left += lines2.length;
-      return;
+}
+function fill(budget, s, lines2, kept, opening, closing) {
+  if (lines2.length === 0) return;
+  const frame = (budget.headed.has(s) ? 0 : bytes2(s.heading)) + bytes2(opening) + bytes2(closing);
+  if (budget.used + frame + bytes2(lines2[0]) > budget.limit) {
+    budget.left += lines2.length;
+    return;
+  }
+  budget.used += frame;
+  budget.headed.add(s);
+  for (const line of lines2) {
+    const n = bytes2(line);
+    if (budget.used + n > budget.limit) budget.left++;
+    else {
+      kept.push(line);
+      budget.used += n;
     }
-    used += frame;
-    headed.add(s);
-    for (const line of lines2) {
-      const n = bytes2(line);
-      if (used + n > budget) left++;
-      else {
-        kept.push(line);
-        used += n;
-      }
-    }
-  };
-  for (const s of sections) fill(s, s.shown, s.keptShown, header, "\n");
-  for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length, header), CLOSE_DETAILS);
+  }
+}
+function fitSections(sections, header, used, limit) {
+  const budget = { limit, used, left: 0, headed: /* @__PURE__ */ new Set() };
+  for (const s of sections) fill(budget, s, s.shown, s.keptShown, header, "\n");
+  for (const s of sections) fill(budget, s, s.folded, s.keptFolded, foldedOpening(s.folded.length, header), CLOSE_DETAILS);
+  return budget;
+}
+function renderMarkdown(result, opts = {}) {
+  const names = namesOf2(result);
+  const head2 = `### ${gateHeadline(result)}
+
+`;
+  const diagnostics = diagnosticsSection(result, opts.links ?? []);
+  const notes = notesSection(result, names, opts.notes ?? []);
+  const header = tableHeader(pColumnLabel(result));
+  const footer2 = footerLine(result);
+  const truncationNote = (left2) => `> ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
+
+`;
+  const sections = suiteSections(result, names);
+  const outside = bytes2(head2) + bytes2(diagnostics) + bytes2(notes) + bytes2(footer2) + bytes2(truncationNote(999999));
+  const { headed, left } = fitSections(sections, header, outside, opts.maxBytes ?? Infinity);
   const body = sections.filter((s) => headed.has(s)).map((s) => renderSection(s, header)).join("");
   return head2 + body + (left > 0 ? truncationNote(left) : "") + diagnostics + notes + footer2;
 }
@@ -71414,8 +71432,25 @@ function listed(names, max = 10) {
   const shown6 = names.slice(0, max).map((n) => printable(n));
   return names.length > max ? `${shown6.join(", ")} and ${names.length - max} more` : shown6.join(", ");
 }
+function suiteTables(result, names, colors) {
+  const out = [];
+  const suites = rowsBySuite(result, names).map((g2) => ({ ...g2, note: "" }));
+  const process2 = rowsBySuite(result, names, true).map((g2) => ({ ...g2, note: `, process cost: ${PROCESS_COST_NOTE}` }));
+  for (const { suite, pkg, rows, note } of [...suites, ...process2]) {
+    out.push(`suite ${printable(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${printable(pkg)}`}${note}`);
+    out.push(
+      table2(
+        ["benchmark", "base", "head", "change [95% CI]", pColumnLabel(result), "verdict"],
+        rows.map((r) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
+        (i) => verdictColor(colors, rows[i].verdict)
+      )
+    );
+    out.push("");
+  }
+  return out;
+}
 function renderTerminal(result, colors = NO_COLORS) {
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const verdictPaint = { pass: colors.green, fail: colors.red, inconclusive: colors.yellow, error: colors.red }[result.verdict];
   const out = [
     colors.bold(verdictPaint(headline(result))),
@@ -71430,19 +71465,7 @@ function renderTerminal(result, colors = NO_COLORS) {
     out.push(...account.sentences, ...account.notes.map((n) => `filter: ${printable(n, MESSAGE_MAX)}`));
   }
   out.push("");
-  const suites = rowsBySuite(result, names).map((g2) => ({ ...g2, note: "" }));
-  const process2 = rowsBySuite(result, names, true).map((g2) => ({ ...g2, note: `, process cost: ${PROCESS_COST_NOTE}` }));
-  for (const { suite, pkg, rows, note } of [...suites, ...process2]) {
-    out.push(`suite ${printable(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${printable(pkg)}`}${note}`);
-    out.push(
-      table2(
-        ["benchmark", "base", "head", "change [95% CI]", pColumnLabel(result), "verdict"],
-        rows.map((r) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
-        (i) => verdictColor(colors, rows[i].verdict)
-      )
-    );
-    out.push("");
-  }
+  out.push(...suiteTables(result, names, colors));
   if (result.geomean) {
     out.push(
       `geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`
@@ -71473,12 +71496,12 @@ async function tokenLogin(octokit) {
     throw err;
   }
 }
-async function upsertComment(octokit, repo, pullRequest, marker, body, section = "gate") {
+async function upsertComment(octokit, repo, pullRequest, marker, body, section2 = "gate") {
   const author = await tokenLogin(octokit);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
   const existing = comments.find((c) => c.user?.login === author && c.body?.startsWith(marker));
   const text3 = `${marker}
-${withSection(existing?.body?.slice(marker.length + 1) ?? "", section, body)}`;
+${withSection(existing?.body?.slice(marker.length + 1) ?? "", section2, body)}`;
   if (existing) {
     await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text3 });
     return "updated";
@@ -71549,7 +71572,7 @@ function planAnnotations(result, { locate, fallback, room = {} }) {
     if (kind) byKind[kind].push(c);
   }
   const annotations = [];
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const omitted = { error: 0, warning: 0, notice: 0 };
   for (const kind of ["error", "warning", "notice"]) {
     const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
@@ -71601,64 +71624,72 @@ function text2(value) {
   return typeof value === "string" && value !== "" ? value : void 0;
 }
 var NO_COMMIT = /^0+$/;
-function eventComparison(event) {
+function pullRequestComparison(event) {
   const p = event.payload;
+  const number = eventPullRequest(event);
+  const base = text2(field(p, "pull_request", "base", "sha"));
+  const head2 = eventPullRequestHead(event);
+  const branch = text2(field(p, "pull_request", "base", "ref")) ?? "the base branch";
+  const mergeRef = `refs/pull/${number}/merge`;
+  if (event.name !== "pull_request_target" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
+    return {
+      kind: "first-parent",
+      commit: event.sha,
+      label: mergeRef,
+      why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
+      pullRequestHead: head2
+    };
+  }
+  if (!base || !head2) return { kind: "refs", base, head: head2 };
+  const which2 = number === void 0 ? "the pull request" : `PR #${number}`;
+  return {
+    kind: "merge-base",
+    base,
+    head: head2,
+    why: `the head of ${which2} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
+    pullRequestHead: head2
+  };
+}
+function mergeGroupComparison(p) {
+  const head2 = text2(field(p, "merge_group", "head_sha"));
+  if (!head2) return { kind: "refs" };
+  return {
+    kind: "first-parent",
+    commit: head2,
+    label: text2(field(p, "merge_group", "head_ref")) ?? head2,
+    why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
+  };
+}
+function pushComparison(p) {
+  const before = text2(field(p, "before"));
+  const base = before && !NO_COMMIT.test(before) ? before : void 0;
+  return { kind: "refs", base, head: text2(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
+}
+function workflowDispatchComparison(p) {
+  const base = text2(field(p, "inputs", "base"));
+  const head2 = text2(field(p, "inputs", "head"));
+  if (!base) return { kind: "refs", head: head2 };
+  const shown6 = head2 ?? "the dispatched commit";
+  return {
+    kind: "merge-base",
+    base,
+    head: head2 ?? "HEAD",
+    why: `${shown6} vs its merge base with ${base}: what it changed since it branched off`
+  };
+}
+function eventComparison(event) {
   switch (event.name) {
     case "pull_request":
     case "pull_request_target":
     case "pull_request_review":
-    case "pull_request_review_comment": {
-      const number = eventPullRequest(event);
-      const base = text2(field(p, "pull_request", "base", "sha"));
-      const head2 = eventPullRequestHead(event);
-      const branch = text2(field(p, "pull_request", "base", "ref")) ?? "the base branch";
-      const mergeRef = `refs/pull/${number}/merge`;
-      if (event.name !== "pull_request_target" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
-        return {
-          kind: "first-parent",
-          commit: event.sha,
-          label: mergeRef,
-          why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
-          pullRequestHead: head2
-        };
-      }
-      if (!base || !head2) return { kind: "refs", base, head: head2 };
-      const which2 = number === void 0 ? "the pull request" : `PR #${number}`;
-      return {
-        kind: "merge-base",
-        base,
-        head: head2,
-        why: `the head of ${which2} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
-        pullRequestHead: head2
-      };
-    }
-    case "merge_group": {
-      const head2 = text2(field(p, "merge_group", "head_sha"));
-      if (!head2) return { kind: "refs" };
-      return {
-        kind: "first-parent",
-        commit: head2,
-        label: text2(field(p, "merge_group", "head_ref")) ?? head2,
-        why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
-      };
-    }
-    case "push": {
-      const before = text2(field(p, "before"));
-      const base = before && !NO_COMMIT.test(before) ? before : void 0;
-      return { kind: "refs", base, head: text2(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
-    }
-    case "workflow_dispatch": {
-      const base = text2(field(p, "inputs", "base"));
-      const head2 = text2(field(p, "inputs", "head"));
-      if (!base) return { kind: "refs", head: head2 };
-      const shown6 = head2 ?? "the dispatched commit";
-      return {
-        kind: "merge-base",
-        base,
-        head: head2 ?? "HEAD",
-        why: `${shown6} vs its merge base with ${base}: what it changed since it branched off`
-      };
-    }
+    case "pull_request_review_comment":
+      return pullRequestComparison(event);
+    case "merge_group":
+      return mergeGroupComparison(event.payload);
+    case "push":
+      return pushComparison(event.payload);
+    case "workflow_dispatch":
+      return workflowDispatchComparison(event.payload);
     default:
       return { kind: "refs" };
   }
@@ -72269,16 +72300,7 @@ async function countOnce(ctx, b, side, work, round) {
   const call2 = countCall(ctx.description.selectOne(site.raw), ctx.description.fixWork(work));
   const argv = [site.binary, ...site.prefix, ...call2.args, ...output.args];
   const r = await execArgvCounted(argv, { cwd: site.cwd, env: { ...runEnv(ctx, side), ...call2.env }, timeoutSec: ctx.timeoutSec });
-  let failure = null;
-  if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}
-${tail(r)}`;
-  else if (r.instructions === null) failure = "valgrind counted no instructions";
-  else {
-    const ran = discovered(output.read(r), ctx.format, site.cwd, "the counted run").some(
-      (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === void 0
-    );
-    if (!ran) failure = "the selection ran no benchmark of that name (or it failed)";
-  }
+  const failure = countFailure(ctx, b, site, output, r);
   const run = {
     suite: ctx.suite,
     side,
@@ -72300,6 +72322,15 @@ ${tail(r)}`;
     env: finishRunReading(reading)
   };
   return { run, failure: failure === null ? null : `${side} count of ${b.name} at work ${work} failed: ${failure}` };
+}
+function countFailure(ctx, b, site, output, r) {
+  if (r.exitCode !== 0) return `${describeFailure(r, ctx.timeoutSec)}
+${tail(r)}`;
+  if (r.instructions === null) return "valgrind counted no instructions";
+  const ran = discovered(output.read(r), ctx.format, site.cwd, "the counted run").some(
+    (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === void 0
+  );
+  return ran ? null : "the selection ran no benchmark of that name (or it failed)";
 }
 async function probe(ctx, b, side, work) {
   const { run, failure } = await countOnce(ctx, b, side, work, 0);
@@ -72345,33 +72376,39 @@ async function runCountRepetitions(ctx, benchmarks, plan, policy, append2) {
   let open2 = benchmarks;
   for (let round = 1; ; round++) {
     ctx.checkCancelled();
-    const tasks = open2.flatMap(
-      (b) => ["base", "head"].filter((side) => b.sides[side]).flatMap((side) => [plan[b.name].small, plan[b.name].large].map((work) => ({ b, side, work })))
-    );
-    let done = 0;
-    await runPool(
-      tasks,
-      ctx.jobs,
-      (t) => {
-        ctx.checkCancelled();
-        return countOnce(ctx, t.b, t.side, t.work, round);
-      },
-      ({ run, failure }) => {
-        append2(run);
-        runs.push(run);
-        done++;
-        if (failure !== null) throw new RunFailure(`repetition ${round}: ${failure}`);
-      }
-    );
+    const counted = await runRepetition(ctx, repetitionTasks(open2, plan), round, append2);
+    for (const run of counted) runs.push(run);
     for (const b of open2) repetitions.set(b.name, round);
     const next = round < policy.minRepetitions ? open2.map((b) => b.name) : policy.stillOpen(runs);
     const still = new Set(next);
     open2 = open2.filter((b) => still.has(b.name));
-    ctx.info(`repetition ${round}: ${done} count runs, ${open2.length} benchmark(s) still open, ${elapsed(startedMs)}`);
+    ctx.info(`repetition ${round}: ${counted.length} count runs, ${open2.length} benchmark(s) still open, ${elapsed(startedMs)}`);
     if (open2.length === 0) return { repetitions, stoppedBy: "decided" };
     if (round >= policy.maxRepetitions) return { repetitions, stoppedBy: "max-repetitions" };
     if (policy.maxTimeMs > 0 && Date.now() - startedMs >= policy.maxTimeMs) return { repetitions, stoppedBy: "max-time" };
   }
+}
+function repetitionTasks(open2, plan) {
+  return open2.flatMap(
+    (b) => ["base", "head"].filter((side) => b.sides[side]).flatMap((side) => [plan[b.name].small, plan[b.name].large].map((work) => ({ b, side, work })))
+  );
+}
+async function runRepetition(ctx, tasks, round, append2) {
+  const runs = [];
+  await runPool(
+    tasks,
+    ctx.jobs,
+    (t) => {
+      ctx.checkCancelled();
+      return countOnce(ctx, t.b, t.side, t.work, round);
+    },
+    ({ run, failure }) => {
+      append2(run);
+      runs.push(run);
+      if (failure !== null) throw new RunFailure(`repetition ${round}: ${failure}`);
+    }
+  );
+  return runs;
 }
 
 // src/runner/shard-scope.ts
@@ -73146,7 +73183,7 @@ function issue2(c, result, names) {
   };
 }
 function renderCodeQuality(result) {
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const issues = result.comparisons.filter((c) => c.verdict === "regression").map((c) => issue2(c, result, names));
   return JSON.stringify(issues, null, 2) + "\n";
 }
@@ -73162,7 +73199,7 @@ function forestData(result, anchors) {
   const gated = result.comparisons.filter(isGated);
   const drawable = gated.filter((c) => c.changePct !== null && c.changeCi !== null && c.changeCi[0] > -100);
   const suites = new Set(gated.map((c) => c.suite)).size;
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const rows = drawable.map((c) => {
     const row = rowOf(c, names);
     const anchor = anchors.get(c);
@@ -73338,7 +73375,7 @@ function groupHeading(suite, pkg, process2) {
   return `${h(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: <code>${h(pkg)}</code>`}${process2 ? " \xB7 process cost" : ""}`;
 }
 function table3(result, anchors) {
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const order = new Map(result.comparisons.map((c, i) => [c, i]));
   const width = columns("").length;
   const row = (r) => {
@@ -73385,22 +73422,23 @@ function environmentTable(env, shards = []) {
   ];
   return `<table class="env"><tbody>${rows.map(([k, v]) => `<tr><th>${h(k)}</th><td>${h(String(v))}</td></tr>`).join("")}</tbody></table>`;
 }
+function benchmarkSection(c, i, plot, names) {
+  const r = rowOf(c, names, true);
+  const roundsCaption = `value per round (drift shows as a slope)${sequentialCaption(plot.sequential)}`;
+  const figures = [
+    `<figure data-plot="distribution" data-index="${i}"><figcaption>distribution of samples</figcaption></figure>`,
+    `<figure data-plot="rounds" data-index="${i}"><figcaption>${roundsCaption}</figcaption></figure>`,
+    plot.complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : ""
+  ].join("");
+  const open2 = r.verdict === "unchanged" ? "" : " open";
+  return `<details id="b${i}" class="${h(r.verdict)}"${open2}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}${r.pkg === void 0 ? "" : ` \xB7 ${h(r.pkg)}`}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} \xB7 ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
+}
 function renderHtml(result) {
   const plotted = result.comparisons.filter((c) => c.base && c.head).slice(0, MAX_PLOTTED);
   const anchors = new Map(plotted.map((c, i) => [c, `b${i}`]));
   const plots = plotted.map((c) => plotData(c, result));
-  const names = namesOf(result);
-  const sections = plotted.map((c, i) => {
-    const r = rowOf(c, names, true);
-    const roundsCaption = `value per round (drift shows as a slope)${sequentialCaption(plots[i].sequential)}`;
-    const figures = [
-      `<figure data-plot="distribution" data-index="${i}"><figcaption>distribution of samples</figcaption></figure>`,
-      `<figure data-plot="rounds" data-index="${i}"><figcaption>${roundsCaption}</figcaption></figure>`,
-      plots[i].complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : ""
-    ].join("");
-    const open2 = r.verdict === "unchanged" ? "" : " open";
-    return `<details id="b${i}" class="${h(r.verdict)}"${open2}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}${r.pkg === void 0 ? "" : ` \xB7 ${h(r.pkg)}`}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} \xB7 ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
-  });
+  const names = namesOf2(result);
+  const sections = plotted.map((c, i) => benchmarkSection(c, i, plots[i], names));
   const forest = forestData(result, anchors);
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;
   const title = headline(result);
@@ -73517,7 +73555,7 @@ ${cases.map((c) => c.xml).join("\n")}
 function renderJunit(result) {
   const suites = /* @__PURE__ */ new Map();
   const add = (suite, c) => suites.set(suite, [...suites.get(suite) ?? [], c]);
-  const names = namesOf(result);
+  const names = namesOf2(result);
   for (const c of result.comparisons) add(c.suite, testCase(c, result, names));
   for (const run of result.failures.runs) add(run.suite, failedRunCase(run));
   if (result.failures.stopped !== null) add(result.settings.suite, stoppedCase(result.settings.suite, result.failures.stopped));
@@ -73835,6 +73873,33 @@ function checkSameComparison(first, other) {
 
 // src/runner/join-shards.ts
 function joinShards(logs, gate) {
+  const { first, total: total2, byIndex } = shardsByIndex(logs);
+  checkEveryShardCompleted(byIndex, total2);
+  const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
+  const owned = ownedLists(ordered, total2, first.log.header.config.format);
+  const listed3 = owned.reduce((sum3, names) => sum3 + names.length, 0);
+  const shards = ordered.map(({ log }, i) => ({
+    ...log.header.shard,
+    benchmarks: owned[i],
+    listed: listed3,
+    seed: log.header.seed,
+    startedAt: log.header.startedAt,
+    environment: log.header.environment
+  }));
+  const { schema: _v1, shard: _one, ...header } = first.log.header;
+  const countPlan = joinedCountPlan(ordered, owned);
+  const lines2 = [
+    { ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, ...countPlan && { countPlan }, shards }
+  ];
+  for (const { log } of ordered) {
+    const index = log.header.shard.index;
+    for (const run of log.runs) lines2.push({ type: "run", run: { ...run, shard: index } });
+  }
+  lines2.push({ type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed", message: `joined from ${total2} shards` });
+  return lines2.map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+var roundsDesign = (h2) => JSON.stringify([h2.config.rounds, h2.config.adaptive ?? null]);
+function shardsByIndex(logs) {
   const first = logs[0];
   if (!first?.log.header.shard) throw new LogError("joining shards needs the logs of every shard");
   const total2 = first.log.header.shard.total;
@@ -73850,13 +73915,15 @@ function joinShards(logs, gate) {
     if (twin !== void 0)
       throw new LogError(`${file}: shard ${shard.index}/${total2} is given twice (also ${twin.file}): give each shard's log once`);
     checkSameComparison({ file: first.file, header: first.log.header }, { file, header: log.header });
-    const design = (h2) => JSON.stringify([h2.config.rounds, h2.config.adaptive ?? null]);
-    if (design(log.header) !== design(first.log.header))
+    if (roundsDesign(log.header) !== roundsDesign(first.log.header))
       throw new LogError(
         `${file}: shard ${shard.index}/${total2} ran other rounds than ${first.file} (rounds, or rounds auto's budget): shards of one run share them`
       );
     byIndex.set(shard.index, entry);
   }
+  return { first, total: total2, byIndex };
+}
+function checkEveryShardCompleted(byIndex, total2) {
   const missing = Array.from({ length: total2 }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0) {
     throw new LogError(
@@ -73868,24 +73935,16 @@ function joinShards(logs, gate) {
     const why = log.end === null ? "its log ends early, with no end line (killed?)" : `its log ended ${log.end.status}${log.end.message ? `: ${log.end.message.split("\n")[0]}` : ""}`;
     throw new RunFailure(`${file}: shard ${index}/${total2} did not complete: ${why}; re-run that shard`);
   }
-  const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
-  const format = first.log.header.config.format;
+}
+function ownedLists(ordered, total2, format) {
   const planned = ordered.some(({ log }) => log.header.shard.plan !== void 0);
-  const owned = planned ? plannedLists(ordered, total2, format) : ordered.map(({ log }) => {
+  return planned ? plannedLists(ordered, total2, format) : ordered.map(({ log }) => {
     const { index } = log.header.shard;
     return [...new Set(log.header.shard.benchmarks)].filter((name2) => shardOfBenchmark(format, name2, total2) === index);
   });
-  const listed3 = owned.reduce((sum3, names) => sum3 + names.length, 0);
-  const shards = ordered.map(({ log }, i) => ({
-    ...log.header.shard,
-    benchmarks: owned[i],
-    listed: listed3,
-    seed: log.header.seed,
-    startedAt: log.header.startedAt,
-    environment: log.header.environment
-  }));
-  const { schema: _v1, shard: _one, ...header } = first.log.header;
-  const countPlan = ordered.some(({ log }) => log.header.countPlan) ? Object.fromEntries(
+}
+function joinedCountPlan(ordered, owned) {
+  return ordered.some(({ log }) => log.header.countPlan) ? Object.fromEntries(
     ordered.flatMap(
       ({ log }, i) => owned[i].flatMap((name2) => {
         const work = log.header.countPlan?.[name2];
@@ -73893,15 +73952,6 @@ function joinShards(logs, gate) {
       })
     )
   ) : void 0;
-  const lines2 = [
-    { ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, ...countPlan && { countPlan }, shards }
-  ];
-  for (const { log } of ordered) {
-    const index = log.header.shard.index;
-    for (const run of log.runs) lines2.push({ type: "run", run: { ...run, shard: index } });
-  }
-  lines2.push({ type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed", message: `joined from ${total2} shards` });
-  return lines2.map((l) => JSON.stringify(l)).join("\n") + "\n";
 }
 function plannedLists(ordered, total2, format) {
   const first = ordered[0];
@@ -74204,36 +74254,45 @@ var GitLabPlatform = class {
     return `${this.marker()}
 ${readFileSync14(commentFile, "utf8")}`;
   }
-  async publishNote(commentFile) {
+  /** Where a note goes: the API, the merge request and its notes; null (saying why) when this job posts none. */
+  noteTarget(commentFile) {
     const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId } = this.env;
     const iid = this.mergeRequestIid ?? this.env.CI_MERGE_REQUEST_IID;
     if (!apiUrl || !projectId || !iid) {
       this.info("no merge request in this pipeline (CI_MERGE_REQUEST_IID unset): no MR note");
-      return;
+      return null;
     }
     if (commentFile === void 0) {
       this.info("no comment.md written: no MR note");
-      return;
+      return null;
     }
     const token = this.token;
     if (!token) {
       this.info(
         `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE}, scoped to the benchgate-publish environment only the publish job declares, holding a project access token with the api scope and the Reporter role (CI_JOB_TOKEN cannot write notes)`
       );
-      return;
+      return null;
     }
     const api = new GitLabApi(apiUrl, projectId, token);
-    const notes = api.notes(iid);
+    return { api, iid, notes: api.notes(iid), commentFile };
+  }
+  /** Updates this job's note (found by its marker) on merge request !iid, or posts it. */
+  async upsertNote({ api, iid, notes, commentFile }) {
+    const body = this.noteBody(commentFile);
+    const existing = await notes.find(this.marker(), await api.userId());
+    if (existing) {
+      await notes.update(existing.id, body);
+      this.info(`updated the benchgate note on merge request !${iid}`);
+    } else {
+      await notes.create(body);
+      this.info(`posted a benchgate note on merge request !${iid}`);
+    }
+  }
+  async publishNote(commentFile) {
+    const target2 = this.noteTarget(commentFile);
+    if (!target2) return;
     try {
-      const body = this.noteBody(commentFile);
-      const existing = await notes.find(this.marker(), await api.userId());
-      if (existing) {
-        await notes.update(existing.id, body);
-        this.info(`updated the benchgate note on merge request !${iid}`);
-      } else {
-        await notes.create(body);
-        this.info(`posted a benchgate note on merge request !${iid}`);
-      }
+      await this.upsertNote(target2);
     } catch (err) {
       if (err instanceof GitLabApiError && (err.status === 401 || err.status === 403)) {
         this.warn(
@@ -74247,8 +74306,7 @@ ${readFileSync14(commentFile, "utf8")}`;
 };
 
 // src/platforms/gitlab-merge-request.ts
-async function checkMeasuredMergeRequest(logged, iid, api, env, dir) {
-  const refuse = (why) => new ConfigError(`--merge-request ${iid}: ${why}`);
+function checkManualPipeline(env, refuse) {
   if (env.CI_MERGE_REQUEST_IID) {
     throw refuse(`this is the pipeline of merge request !${env.CI_MERGE_REQUEST_IID}; --merge-request is for a pipeline started by hand`);
   }
@@ -74262,18 +74320,12 @@ async function checkMeasuredMergeRequest(logged, iid, api, env, dir) {
       `${env.CI_COMMIT_REF_NAME ?? "this ref"} is not protected; run the pipeline on the merge request's target branch, protected`
     );
   }
-  const commit = env.CI_COMMIT_SHA;
-  if (!commit) throw refuse("CI_COMMIT_SHA unset: the pipeline commit the merge base is taken with");
-  if (!api) {
-    throw refuse(
-      "no note token (BENCHGATE_GITLAB_TOKEN) in this job: the merge request is read through the API to check what was measured"
-    );
-  }
-  let mr;
-  let base;
+}
+async function readMergeRequest(api, iid, commit, refuse) {
   try {
-    mr = await api.mergeRequest(iid);
-    base = await api.mergeBase(commit, mr.sha);
+    const mr = await api.mergeRequest(iid);
+    const base = await api.mergeBase(commit, mr.sha);
+    return { mr, base };
   } catch (err) {
     if (err instanceof GitLabApiError && err.status === 404) throw refuse(`no such merge request in this project (${err.message})`);
     if (err instanceof GitLabApiError && (err.status === 401 || err.status === 403)) {
@@ -74283,12 +74335,17 @@ async function checkMeasuredMergeRequest(logged, iid, api, env, dir) {
     }
     throw err;
   }
+}
+function checkMergeRequestTarget(mr, iid, env, refuse) {
   if (mr.state !== "opened") throw refuse(`merge request !${iid} is ${mr.state}: nothing to publish into`);
   if (mr.targetBranch !== env.CI_COMMIT_REF_NAME) {
     throw refuse(
       `merge request !${iid} targets ${mr.targetBranch}, but this pipeline runs on ${env.CI_COMMIT_REF_NAME ?? "(CI_COMMIT_REF_NAME unset)"}: run it on the target branch, whose configuration governs and whose commit is the base`
     );
   }
+}
+function checkLoggedCommits(logged, measured3, refuse) {
+  const { mr, base, commit, iid, dir } = measured3;
   if (logged.head.sha !== mr.sha) {
     throw refuse(
       `${dir}: the results are for ${logged.head.sha}, but merge request !${iid}'s head is now ${mr.sha} (it moved after the pipeline fetched it, or the artifact was altered): run the pipeline again`
@@ -74299,6 +74356,20 @@ async function checkMeasuredMergeRequest(logged, iid, api, env, dir) {
       `${dir}: the results compare against ${logged.base.sha}, but the merge base of ${mr.sha} and this pipeline's commit ${commit} is ${base}`
     );
   }
+}
+async function checkMeasuredMergeRequest(logged, iid, api, env, dir) {
+  const refuse = (why) => new ConfigError(`--merge-request ${iid}: ${why}`);
+  checkManualPipeline(env, refuse);
+  const commit = env.CI_COMMIT_SHA;
+  if (!commit) throw refuse("CI_COMMIT_SHA unset: the pipeline commit the merge base is taken with");
+  if (!api) {
+    throw refuse(
+      "no note token (BENCHGATE_GITLAB_TOKEN) in this job: the merge request is read through the API to check what was measured"
+    );
+  }
+  const { mr, base } = await readMergeRequest(api, iid, commit, refuse);
+  checkMergeRequestTarget(mr, iid, env, refuse);
+  checkLoggedCommits(logged, { mr, base, commit, iid, dir }, refuse);
   return mr;
 }
 
@@ -74464,7 +74535,7 @@ function textField(value, ...keys) {
   return typeof v === "string" ? v : "";
 }
 var short = (sha) => sha.slice(0, 7);
-async function accept(event, { octokit, repo }) {
+function commandComment(event) {
   const p = event.payload;
   if (event.name !== "issue_comment" || p.action !== "created") return { kind: "ignored", why: "not a new comment" };
   const number = field2(p, "issue", "number");
@@ -74476,10 +74547,9 @@ async function accept(event, { octokit, repo }) {
   const createdAt = Date.parse(textField(p, "comment", "created_at"));
   if (!user || !Number.isInteger(commentId) || !Number.isFinite(createdAt))
     throw new ConfigError("GITHUB_EVENT_PATH: an issue_comment event without the comment id, author or creation time");
-  const { role, canWrite } = await commenterRole(octokit, repo, user);
-  if (!canWrite)
-    return { kind: "refused", reply: `\u274C \`/benchmark\` needs write access to this repository; the comment's author has \`${role}\`.` };
-  if (parsed.kind === "invalid") return { kind: "refused", reply: `\u274C ${escapeMarkdown(parsed.why)}; ${USAGE}.` };
+  return { kind: "command", number, parsed, user, commentId, createdAt };
+}
+async function fixCommits({ octokit, repo }, number, createdAt) {
   const pr = await pullRequestNow(octokit, repo, number);
   if (pr.state !== "open")
     return {
@@ -74505,6 +74575,18 @@ async function accept(event, { octokit, repo }) {
       kind: "refused",
       reply: `\u274C GitHub has not made the merge commit of the head ${short(pr.head)} yet: comment again in a minute.`
     };
+  return { kind: "fixed", head: pr.head, merge: pr.mergeCommit, base: parents[0] };
+}
+async function accept(event, { octokit, repo }) {
+  const comment = commandComment(event);
+  if (comment.kind === "ignored") return comment;
+  const { number, parsed, user, commentId, createdAt } = comment;
+  const { role, canWrite } = await commenterRole(octokit, repo, user);
+  if (!canWrite)
+    return { kind: "refused", reply: `\u274C \`/benchmark\` needs write access to this repository; the comment's author has \`${role}\`.` };
+  if (parsed.kind === "invalid") return { kind: "refused", reply: `\u274C ${escapeMarkdown(parsed.why)}; ${USAGE}.` };
+  const fixed = await fixCommits({ octokit, repo }, number, createdAt);
+  if (fixed.kind === "refused") return fixed;
   const budget = budgetOf(parsed.options);
   return {
     kind: "accepted",
@@ -74512,9 +74594,9 @@ async function accept(event, { octokit, repo }) {
       pullRequest: number,
       commentId,
       user,
-      head: pr.head,
-      merge: pr.mergeCommit,
-      base: parents[0],
+      head: fixed.head,
+      merge: fixed.merge,
+      base: fixed.base,
       deep: parsed.options.deep,
       ...budget,
       filter: parsed.options.filter ?? ""
@@ -74559,15 +74641,8 @@ async function runAccept(env, log) {
     setOutput(key, String(value));
   return EXIT.pass;
 }
-async function runPublish(dir, env, trustedFlags) {
-  const request2 = readRequest(env[REQUEST_VARIABLE], REQUEST_VARIABLE);
-  const event = readEvent(env);
-  if (event.name !== "issue_comment" || Number(field2(event.payload, "comment", "id")) !== request2.commentId)
-    throw new ConfigError(`${REQUEST_VARIABLE}: the request is for comment ${request2.commentId}, not this run's comment`);
-  const api = await apiOf(env);
-  const links = runLinks(env, event);
-  const runLink = links[0] ? ` ([the run](${links[0].url}))` : "";
-  const done = async (ok, text3) => {
+function answerer(api, request2, runLink) {
+  return async (ok, text3) => {
     await react(api.octokit, api.repo, request2.commentId, ok ? "rocket" : "-1");
     await reply(
       api.octokit,
@@ -74576,10 +74651,12 @@ async function runPublish(dir, env, trustedFlags) {
       `${ok ? "\u2705" : "\u274C"} \`/benchmark\` on ${short(request2.head)}: ${text3}${runLink}`
     );
   };
+}
+async function checkAcceptedLog(dir, request2, done) {
   const logFile = path24.join(dir, LOG_FILE);
   if (!existsSync14(logFile)) {
     await done(false, "the measuring job wrote no results log (its build or setup failed).");
-    return EXIT.runFailed;
+    return false;
   }
   const logged = readLog(logFile).header;
   if (logged.head.sha !== request2.merge || logged.base.sha !== request2.base) {
@@ -74588,8 +74665,10 @@ async function runPublish(dir, env, trustedFlags) {
       `${dir}: the results compare ${logged.base.sha}..${logged.head.sha}, not the accepted ${request2.base}..${request2.merge}`
     );
   }
-  const trusted = [readConfigFile(path24.resolve(CONFIG_FILE), false, CONFIG_FILE), trustedFlags];
-  const platform2 = new GitHubPlatform({
+  return true;
+}
+function deepPlatform(env, request2) {
+  return new GitHubPlatform({
     token: env.GITHUB_TOKEN,
     comment: true,
     check: true,
@@ -74599,6 +74678,18 @@ async function runPublish(dir, env, trustedFlags) {
     requestedBy: `\`/benchmark${request2.deep ? " deep" : ""}\` by ${escapeMarkdown(`@${request2.user}`, 60)}`,
     env
   });
+}
+async function runPublish(dir, env, trustedFlags) {
+  const request2 = readRequest(env[REQUEST_VARIABLE], REQUEST_VARIABLE);
+  const event = readEvent(env);
+  if (event.name !== "issue_comment" || Number(field2(event.payload, "comment", "id")) !== request2.commentId)
+    throw new ConfigError(`${REQUEST_VARIABLE}: the request is for comment ${request2.commentId}, not this run's comment`);
+  const api = await apiOf(env);
+  const links = runLinks(env, event);
+  const done = answerer(api, request2, links[0] ? ` ([the run](${links[0].url}))` : "");
+  if (!await checkAcceptedLog(dir, request2, done)) return EXIT.runFailed;
+  const trusted = [readConfigFile(path24.resolve(CONFIG_FILE), false, CONFIG_FILE), trustedFlags];
+  const platform2 = deepPlatform(env, request2);
   const { result, reports } = decideAgain(dir, trusted, null, platform2.commentOptions());
   const outcome = await publishResult(result, reports, platform2);
   await done(outcome.exitCode === EXIT.pass, `${escapeMarkdown(headline(result), 300)}; the benchgate comment has the table.`);
@@ -75402,36 +75493,38 @@ function table4(headers, rows) {
   const line = (cells2) => cells2.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
   return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
+function changePointTable(report) {
+  if (report.changePoints.length === 0) return "  none";
+  const rows = report.changePoints.map((c) => [
+    name(c.id),
+    c.machine === null ? "any" : inertForLog(plainText(machineLabel(c.machine))),
+    short3(c.commit),
+    `${signed(c.changePct)} ${c.direction}`,
+    interval(c.interval),
+    c.p.toPrecision(2)
+  ]);
+  return table4(["benchmark", "machine", "commit", "change", `${c95(report)} interval`, "p"], rows);
+}
+function creepTable(report) {
+  if (report.creep.length === 0) return "  none";
+  const rows = report.creep.map((c) => [
+    name(c.id),
+    `${short3(c.from)}..${short3(c.to)} (${c.links})`,
+    signed(c.changePct),
+    interval(c.interval),
+    c.contributors.slice(0, 5).map((k) => `${short3(k.commit)} ${signed(k.changePct)}`).join(", ") + (c.contributors.length > 5 ? `, ${c.contributors.length - 5} more` : "")
+  ]);
+  return table4(["benchmark", "commits", "change", `${Math.round(report.creepOptions.level * 100)}% interval`, "contributors"], rows);
+}
 function renderHistoryText(report) {
   const { changePointOptions: cp, creepOptions: creep } = report;
   const out = [`History of ${inertForLog(plainText(report.branch))}: ${report.records} record(s).`, ""];
   out.push(
     `Change points (E-Divisive means with a t-test at p <= ${cp.maxP}, windows of ${cp.windowLength}, as Apache Otava; on the medians of one machine class, counts across machines):`
   );
-  if (report.changePoints.length === 0) out.push("  none");
-  else {
-    const rows = report.changePoints.map((c) => [
-      name(c.id),
-      c.machine === null ? "any" : inertForLog(plainText(machineLabel(c.machine))),
-      short3(c.commit),
-      `${signed(c.changePct)} ${c.direction}`,
-      interval(c.interval),
-      c.p.toPrecision(2)
-    ]);
-    out.push(table4(["benchmark", "machine", "commit", "change", `${c95(report)} interval`, "p"], rows));
-  }
+  out.push(changePointTable(report));
   out.push("", `Creep over the latest links, up to ${creep.links} (chained per-link changes, no link with its own regression verdict):`);
-  if (report.creep.length === 0) out.push("  none");
-  else {
-    const rows = report.creep.map((c) => [
-      name(c.id),
-      `${short3(c.from)}..${short3(c.to)} (${c.links})`,
-      signed(c.changePct),
-      interval(c.interval),
-      c.contributors.slice(0, 5).map((k) => `${short3(k.commit)} ${signed(k.changePct)}`).join(", ") + (c.contributors.length > 5 ? `, ${c.contributors.length - 5} more` : "")
-    ]);
-    out.push(table4(["benchmark", "commits", "change", `${Math.round(creep.level * 100)}% interval`, "contributors"], rows));
-  }
+  out.push(creepTable(report));
   if (report.chainHalfWidthPct !== null) {
     out.push(
       "",
@@ -75456,56 +75549,71 @@ function literalGlob(name2) {
 var chartValue = (v) => Number(v.toPrecision(6));
 var creepKey = (id) => identityKey(id);
 var seriesKey2 = (id, m) => JSON.stringify([identityKey(id), m?.cpuModel ?? null, m?.cpuCount ?? null, m === null]);
-function siteData(records, report, commitUrl2, window2) {
-  const creepOf = new Map(report.creep.map((c) => [creepKey(c.id), c]));
+function changePointsBySeries(report) {
   const changePointsOf = /* @__PURE__ */ new Map();
   for (const c of report.changePoints) {
     const key = seriesKey2(c.id, c.machine);
     changePointsOf.set(key, [...changePointsOf.get(key) ?? [], c]);
   }
+  return changePointsOf;
+}
+function siteChangePoints(s, found) {
+  const indexOf = new Map(s.points.map((p, i) => [p.head, i]));
+  return found.map((c) => ({
+    index: indexOf.get(c.commit),
+    commit: c.commit,
+    previous: c.previous,
+    changePct: c.changePct,
+    interval: c.interval,
+    direction: c.direction,
+    p: c.p,
+    bisect: bisectCommand(c.previous, c.commit, literalGlob(s.id.benchmark))
+  }));
+}
+function seriesName(id) {
+  return `${id.suite}: ${id.benchmark}${id.metric === "time" ? "" : ` ${id.metric}`}${id.complexityN === void 0 ? "" : ` (n=${id.complexityN})`}`;
+}
+function siteSeries(s, id, recordedAt, changePoints2) {
+  return {
+    id,
+    name: seriesName(s.id),
+    unit: s.unit,
+    machine: machineLabel(s.machine),
+    time: s.points.map((p, i) => recordedAt.get(p.head) || i),
+    value: s.points.map((p) => chartValue(p.record.headMedian)),
+    commit: s.points.map((p) => p.head.slice(0, 12)),
+    changePoints: changePoints2
+  };
+}
+function largestInWindow(changePoints2, points, window2) {
+  return changePoints2.filter((c) => window2 === void 0 || c.index >= points - window2).reduce((a, c) => a === null || Math.abs(c.changePct) > Math.abs(a.changePct) ? c : a, null);
+}
+function overviewRow(s, id, changePoints2, creep, window2) {
+  return {
+    id,
+    suite: s.id.suite,
+    benchmark: s.id.benchmark,
+    metric: s.id.metric,
+    unit: s.unit,
+    better: s.better,
+    machine: machineLabel(s.machine),
+    points: s.points.length,
+    last: s.points.at(-1)?.record.headMedian ?? null,
+    change: largestInWindow(changePoints2, s.points.length, window2),
+    changePoints: changePoints2.length,
+    creep: creep === void 0 ? null : { changePct: creep.changePct, interval: creep.interval, links: creep.links, from: creep.from, to: creep.to }
+  };
+}
+function siteData(records, report, commitUrl2, window2) {
+  const creepOf = new Map(report.creep.map((c) => [creepKey(c.id), c]));
+  const changePointsOf = changePointsBySeries(report);
   const recordedAt = new Map(records.map((r) => [r.head, Date.parse(r.recordedAt) / 1e3]));
   const all = medianSeries(records).filter((s) => s.points.length > 0);
   const series = [];
   const rows = all.map((s, id) => {
-    const found = changePointsOf.get(seriesKey2(s.id, s.machine)) ?? [];
-    const indexOf = new Map(s.points.map((p, i) => [p.head, i]));
-    const changePoints2 = found.map((c) => ({
-      index: indexOf.get(c.commit),
-      commit: c.commit,
-      previous: c.previous,
-      changePct: c.changePct,
-      interval: c.interval,
-      direction: c.direction,
-      p: c.p,
-      bisect: bisectCommand(c.previous, c.commit, literalGlob(s.id.benchmark))
-    }));
-    const name2 = `${s.id.suite}: ${s.id.benchmark}${s.id.metric === "time" ? "" : ` ${s.id.metric}`}${s.id.complexityN === void 0 ? "" : ` (n=${s.id.complexityN})`}`;
-    series.push({
-      id,
-      name: name2,
-      unit: s.unit,
-      machine: machineLabel(s.machine),
-      time: s.points.map((p, i) => recordedAt.get(p.head) || i),
-      value: s.points.map((p) => chartValue(p.record.headMedian)),
-      commit: s.points.map((p) => p.head.slice(0, 12)),
-      changePoints: changePoints2
-    });
-    const creep = creepOf.get(creepKey(s.id));
-    return {
-      id,
-      suite: s.id.suite,
-      benchmark: s.id.benchmark,
-      metric: s.id.metric,
-      unit: s.unit,
-      better: s.better,
-      machine: machineLabel(s.machine),
-      points: s.points.length,
-      last: s.points.at(-1)?.record.headMedian ?? null,
-      // The largest within the window: the last `window` commits of this series (all without one).
-      change: changePoints2.filter((c) => window2 === void 0 || c.index >= s.points.length - window2).reduce((a, c) => a === null || Math.abs(c.changePct) > Math.abs(a.changePct) ? c : a, null),
-      changePoints: changePoints2.length,
-      creep: creep === void 0 ? null : { changePct: creep.changePct, interval: creep.interval, links: creep.links, from: creep.from, to: creep.to }
-    };
+    const changePoints2 = siteChangePoints(s, changePointsOf.get(seriesKey2(s.id, s.machine)) ?? []);
+    series.push(siteSeries(s, id, recordedAt, changePoints2));
+    return overviewRow(s, id, changePoints2, creepOf.get(creepKey(s.id)), window2);
   });
   return {
     overview: {
@@ -75665,6 +75773,21 @@ var cmdMerge = ({ values, positionals }) => {
 
 // src/commands/record.ts
 init_record();
+async function appendRecord(store, record, platform2) {
+  const latest = chronological(await store.read({ branch: record.branch, suite: record.suite })).at(-1);
+  if (latest?.head === record.head) {
+    platform2.info(`suite ${JSON.stringify(record.suite)} of ${record.head.slice(0, 12)} is already the latest record`);
+    return false;
+  }
+  if (latest !== void 0 && latest.head !== record.base) {
+    platform2.warn(
+      `not recorded: suite ${JSON.stringify(record.suite)} of ${record.head.slice(0, 12)} was measured against ${record.base.slice(0, 12)}, but the latest record of branch ${record.branch} is ${latest.head.slice(0, 12)} (another recording landed first); the next push is compared with that one`
+    );
+    return false;
+  }
+  await store.append(record);
+  return true;
+}
 var cmdRecord = async ({ values, positionals, platform: platform2 }) => {
   if (positionals.length !== 1 || values.store === void 0) {
     throw new ConfigError("usage: benchgate record --store SPEC [--branch main] results.json");
@@ -75681,21 +75804,7 @@ var cmdRecord = async ({ values, positionals, platform: platform2 }) => {
   const store = await openStore(values.store, process.cwd());
   let recorded = 0;
   try {
-    for (const record of records) {
-      const latest = chronological(await store.read({ branch: record.branch, suite: record.suite })).at(-1);
-      if (latest?.head === record.head) {
-        platform2.info(`suite ${JSON.stringify(record.suite)} of ${record.head.slice(0, 12)} is already the latest record`);
-        continue;
-      }
-      if (latest !== void 0 && latest.head !== record.base) {
-        platform2.warn(
-          `not recorded: suite ${JSON.stringify(record.suite)} of ${record.head.slice(0, 12)} was measured against ${record.base.slice(0, 12)}, but the latest record of branch ${record.branch} is ${latest.head.slice(0, 12)} (another recording landed first); the next push is compared with that one`
-        );
-        continue;
-      }
-      await store.append(record);
-      recorded++;
-    }
+    for (const record of records) if (await appendRecord(store, record, platform2)) recorded++;
   } finally {
     await store.close();
   }

@@ -11963,7 +11963,7 @@ var require_headers = __commonJS({
       while (j > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i))) ++i;
       return i === 0 && j === potentialValue.length ? potentialValue : potentialValue.substring(i, j);
     }
-    function fill(headers, object) {
+    function fill2(headers, object) {
       if (Array.isArray(object)) {
         for (let i = 0; i < object.length; ++i) {
           const header = object[i];
@@ -12188,7 +12188,7 @@ var require_headers = __commonJS({
         this.#guard = "none";
         if (init !== void 0) {
           init = webidl.converters.HeadersInit(init, "Headers contructor", "init");
-          fill(this, init);
+          fill2(this, init);
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
@@ -12368,7 +12368,7 @@ var require_headers = __commonJS({
       });
     };
     module.exports = {
-      fill,
+      fill: fill2,
       // for test.
       compareHeaderName,
       Headers: Headers2,
@@ -12385,7 +12385,7 @@ var require_headers = __commonJS({
 var require_response = __commonJS({
   "node_modules/undici/lib/web/fetch/response.js"(exports2, module) {
     "use strict";
-    var { Headers: Headers2, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
+    var { Headers: Headers2, HeadersList, fill: fill2, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
     var { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = require_body();
     var util = require_util();
     var nodeUtil = __require("node:util");
@@ -12689,7 +12689,7 @@ var require_response = __commonJS({
         response[kState].statusText = init.statusText;
       }
       if ("headers" in init && init.headers != null) {
-        fill(response[kHeaders], init.headers);
+        fill2(response[kHeaders], init.headers);
       }
       if (body) {
         if (nullBodyStatus.includes(response.status)) {
@@ -52861,9 +52861,9 @@ function parseConsole(set, text3) {
   let calculating = false;
   let pendingName;
   for (const line of lines(text3)) {
-    const section = SECTION.exec(line.text);
-    if (section) {
-      calculating = section[1] === "Calculating";
+    const section2 = SECTION.exec(line.text);
+    if (section2) {
+      calculating = section2[1] === "Calculating";
       pendingName = void 0;
       continue;
     }
@@ -57316,72 +57316,69 @@ function duration(value, unit) {
 }
 var RULE = /^-{20,}$/;
 var TABLE_HEADER = /^benchmark name\s+samples\s+iterations/;
+function forgetRow(state) {
+  state.nameParts = [];
+  state.awaitingMean = void 0;
+}
+function atRule(state) {
+  if (state.phase === "tableHeader") state.phase = "rows";
+  else if (state.phase === "caseName") state.phase = "outside";
+  else {
+    state.phase = "caseName";
+    state.path = [];
+  }
+  forgetRow(state);
+}
+function failedRow(set, state, failure) {
+  const name = state.awaitingMean ?? [...state.nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
+  if (name !== "") set.fail([...state.path, name].join(PATH_SEPARATOR), failure[2]);
+  forgetRow(state);
+}
+function meanLine(set, state, awaitingMean, content, lineNumber) {
+  const split = trailingTokens(content, 6);
+  const mean3 = split && duration(split[1][0], split[1][1]);
+  if (!split || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', lineNumber);
+  const name = split[0] === "" ? awaitingMean : `${awaitingMean} ${split[0]}`;
+  set.add([...state.path, name].join(PATH_SEPARATOR), "time", "s", "lower", mean3, lineNumber);
+  state.awaitingMean = void 0;
+}
+function resultLine(set, state, content, lineNumber) {
+  const split = trailingTokens(content, 4);
+  const value = split && isCount(split[1][0]) && isCount(split[1][1]) ? duration(split[1][2], split[1][3]) : void 0;
+  if (!split || value === void 0) {
+    if (state.nameParts.length > 16) throw new FormatError(NAME7, 'expected "<name> <samples> <iterations> <time> <unit>"', lineNumber);
+    state.nameParts.push(content.trim());
+    return;
+  }
+  const name = [...state.nameParts, split[0]].filter((part) => part !== "").join(" ");
+  state.nameParts = [];
+  if (state.analysis) state.awaitingMean = name;
+  else set.add([...state.path, name].join(PATH_SEPARATOR), "time", "s", "lower", value, lineNumber);
+}
+function tableLine(set, state, content, lineNumber) {
+  if (content.startsWith("=====")) {
+    state.phase = "outside";
+    return;
+  }
+  if (content.trim() === "") {
+    forgetRow(state);
+    return;
+  }
+  const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
+  if (failure) failedRow(set, state, failure);
+  else if (state.awaitingMean !== void 0) meanLine(set, state, state.awaitingMean, content, lineNumber);
+  else resultLine(set, state, content, lineNumber);
+}
 function parseConsole2(set, text3) {
-  let state = "outside";
-  let path24 = [];
-  let analysis = true;
-  let nameParts = [];
-  let awaitingMean;
+  const state = { phase: "outside", path: [], analysis: true, nameParts: [], awaitingMean: void 0 };
   for (const line of lines(text3)) {
     const content = line.text.trimEnd();
-    if (RULE.test(content)) {
-      if (state === "tableHeader") state = "rows";
-      else if (state === "caseName") state = "outside";
-      else {
-        state = "caseName";
-        path24 = [];
-      }
-      nameParts = [];
-      awaitingMean = void 0;
-      continue;
-    }
-    if (state === "caseName") {
-      path24.push(content.trim());
-      continue;
-    }
-    if (TABLE_HEADER.test(content)) {
-      state = "tableHeader";
-      analysis = !/\bmean\s*$/.test(content);
-      continue;
-    }
-    if (state !== "rows") continue;
-    if (content.startsWith("=====")) {
-      state = "outside";
-      continue;
-    }
-    if (content.trim() === "") {
-      nameParts = [];
-      awaitingMean = void 0;
-      continue;
-    }
-    const failure = /^(.*?)\s*Benchmark failed \((.*)\)\s*$/.exec(content);
-    if (failure) {
-      const name2 = awaitingMean ?? [...nameParts, failure[1].trim()].filter((part) => part !== "").join(" ");
-      if (name2 !== "") set.fail([...path24, name2].join(PATH_SEPARATOR), failure[2]);
-      nameParts = [];
-      awaitingMean = void 0;
-      continue;
-    }
-    if (awaitingMean !== void 0) {
-      const split2 = trailingTokens(content, 6);
-      const mean3 = split2 && duration(split2[1][0], split2[1][1]);
-      if (!split2 || mean3 === void 0) throw new FormatError(NAME7, 'expected "<mean> <unit> <low> <unit> <high> <unit>"', line.number);
-      const name2 = split2[0] === "" ? awaitingMean : `${awaitingMean} ${split2[0]}`;
-      set.add([...path24, name2].join(PATH_SEPARATOR), "time", "s", "lower", mean3, line.number);
-      awaitingMean = void 0;
-      continue;
-    }
-    const split = trailingTokens(content, 4);
-    const value = split && isCount(split[1][0]) && isCount(split[1][1]) ? duration(split[1][2], split[1][3]) : void 0;
-    if (!split || value === void 0) {
-      if (nameParts.length > 16) throw new FormatError(NAME7, 'expected "<name> <samples> <iterations> <time> <unit>"', line.number);
-      nameParts.push(content.trim());
-      continue;
-    }
-    const name = [...nameParts, split[0]].filter((part) => part !== "").join(" ");
-    nameParts = [];
-    if (analysis) awaitingMean = name;
-    else set.add([...path24, name].join(PATH_SEPARATOR), "time", "s", "lower", value, line.number);
+    if (RULE.test(content)) atRule(state);
+    else if (state.phase === "caseName") state.path.push(content.trim());
+    else if (TABLE_HEADER.test(content)) {
+      state.phase = "tableHeader";
+      state.analysis = !/\bmean\s*$/.test(content);
+    } else if (state.phase === "rows") tableLine(set, state, content, line.number);
   }
 }
 function isXml(text3) {
@@ -57671,14 +57668,37 @@ var PackageNames = class {
     return suffix === void 0 || name.endsWith(suffix) ? name : name + suffix;
   }
 };
+var qualify = (pkgName, name) => pkgName ? `${pkgName}.${name}` : name;
+function namesOf(packages, pkgName) {
+  let names = packages.get(pkgName);
+  if (!names) packages.set(pkgName, names = new PackageNames());
+  return names;
+}
+function addResult(set, names, pkg, fields, lineNumber) {
+  if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
+    throw new FormatError(NAME11, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, lineNumber);
+  }
+  names.addResult(fields[0]);
+  const name = qualify(pkg, fields[0]);
+  for (let i = 2; i < fields.length; i += 2) {
+    const value = parseDecimal(fields[i]);
+    if (value === void 0) {
+      throw new FormatError(NAME11, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, lineNumber);
+    }
+    const target2 = targetFor(fields[i + 1]);
+    set.add(name, target2.metric, target2.unit, target2.better, target2.convert(value), lineNumber);
+  }
+}
+function addFailures(set, packages) {
+  for (const [pkgName, names] of packages) {
+    for (const failure of names.failures) {
+      const name = names.failureName(failure);
+      if (name !== void 0) set.fail(qualify(pkgName, name), "go test reported FAIL");
+    }
+  }
+}
 function parseText(set, text3, pkg) {
   const packages = /* @__PURE__ */ new Map();
-  const namesOf2 = (pkgName) => {
-    let names = packages.get(pkgName);
-    if (!names) packages.set(pkgName, names = new PackageNames());
-    return names;
-  };
-  const qualify = (pkgName, name) => pkgName ? `${pkgName}.${name}` : name;
   for (const line of lines(text3)) {
     const content = line.text;
     if (content.startsWith("pkg:")) {
@@ -57686,32 +57706,10 @@ function parseText(set, text3, pkg) {
       continue;
     }
     const failure = FAIL_MARKER.exec(content);
-    if (failure) {
-      namesOf2(pkg).addFailure(failure[1]);
-      continue;
-    }
-    if (!RESULT_START.test(content)) continue;
-    const fields = content.trim().split(/\s+/);
-    if ((fields.length - 2) % 2 !== 0 || fields.length < 4) {
-      throw new FormatError(NAME11, `expected "<name> <iterations> <value> <unit> ..." pairs after the iteration count`, line.number);
-    }
-    namesOf2(pkg).addResult(fields[0]);
-    const name = qualify(pkg, fields[0]);
-    for (let i = 2; i < fields.length; i += 2) {
-      const value = parseDecimal(fields[i]);
-      if (value === void 0) {
-        throw new FormatError(NAME11, `expected a number before unit "${fields[i + 1]}", got "${fields[i]}"`, line.number);
-      }
-      const target2 = targetFor(fields[i + 1]);
-      set.add(name, target2.metric, target2.unit, target2.better, target2.convert(value), line.number);
-    }
+    if (failure) namesOf(packages, pkg).addFailure(failure[1]);
+    else if (RESULT_START.test(content)) addResult(set, namesOf(packages, pkg), pkg, content.trim().split(/\s+/), line.number);
   }
-  for (const [pkgName, names] of packages) {
-    for (const failure of names.failures) {
-      const name = names.failureName(failure);
-      if (name !== void 0) set.fail(qualify(pkgName, name), "go test reported FAIL");
-    }
-  }
+  addFailures(set, packages);
 }
 function parseEvents(set, text3) {
   const outputByPackage = /* @__PURE__ */ new Map();
@@ -57946,9 +57944,9 @@ var iaiCallgrind2 = {
         inMetrics = true;
         continue;
       }
-      const section = TOOL_SECTION.exec(line.text);
-      if (section) {
-        tool = section[1];
+      const section2 = TOOL_SECTION.exec(line.text);
+      if (section2) {
+        tool = section2[1];
         continue;
       }
       if (HEADLINE.test(line.text)) {
@@ -58715,6 +58713,35 @@ function finish(block) {
     throw new FormatError(NAME23, `no Requests/sec line for ${block.result.benchmark}`, block.line);
   return httpMeasurements(block.result);
 }
+function summaryLine(result, line) {
+  const stats2 = LATENCY_STATS.exec(line.text);
+  const non2xx = NON_2XX.exec(line.text);
+  const socket = SOCKET_ERRORS.exec(line.text);
+  if (stats2) result.maxSeconds = duration2(stats2[3], line.number);
+  else if (non2xx) result.failures.push(...countReason(Number(non2xx[1]), "non-2xx or 3xx responses"));
+  else if (socket) {
+    const [connect, read, write, timeout] = socket.slice(1).map(Number);
+    const errors = connect + read + write + timeout;
+    result.failures.push(...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`));
+  } else if (line.text.startsWith("Requests/sec:")) {
+    const rate = parseGroupedDecimal(line.text.slice("Requests/sec:".length).trim(), NAME23, line.number);
+    if (rate === void 0) throw new FormatError(NAME23, 'expected "Requests/sec: <number>"', line.number);
+    result.requestsPerSecond = rate;
+  }
+}
+function blockLine(block, line) {
+  if (line.text.trim() === "Latency Distribution") {
+    block.inDistribution = true;
+    return;
+  }
+  const percentile = block.inDistribution ? PERCENTILE.exec(line.text) : null;
+  if (percentile) {
+    block.result.percentiles.push([Number(percentile[1]), duration2(percentile[2], line.number)]);
+    return;
+  }
+  block.inDistribution = false;
+  summaryLine(block.result, line);
+}
 var wrk = {
   name: NAME23,
   description: "wrk --latency report",
@@ -58741,34 +58768,7 @@ var wrk = {
         };
         continue;
       }
-      if (!block) continue;
-      const result = block.result;
-      if (line.text.trim() === "Latency Distribution") {
-        block.inDistribution = true;
-        continue;
-      }
-      const percentile = block.inDistribution ? PERCENTILE.exec(line.text) : null;
-      if (percentile) {
-        result.percentiles.push([Number(percentile[1]), duration2(percentile[2], line.number)]);
-        continue;
-      }
-      block.inDistribution = false;
-      const stats2 = LATENCY_STATS.exec(line.text);
-      const non2xx = NON_2XX.exec(line.text);
-      const socket = SOCKET_ERRORS.exec(line.text);
-      if (stats2) result.maxSeconds = duration2(stats2[3], line.number);
-      else if (non2xx) result.failures.push(...countReason(Number(non2xx[1]), "non-2xx or 3xx responses"));
-      else if (socket) {
-        const [connect, read, write, timeout] = socket.slice(1).map(Number);
-        const errors = connect + read + write + timeout;
-        result.failures.push(
-          ...countReason(errors, `socket errors (connect ${connect}, read ${read}, write ${write}, timeout ${timeout})`)
-        );
-      } else if (line.text.startsWith("Requests/sec:")) {
-        const rate = parseGroupedDecimal(line.text.slice("Requests/sec:".length).trim(), NAME23, line.number);
-        if (rate === void 0) throw new FormatError(NAME23, 'expected "Requests/sec: <number>"', line.number);
-        result.requestsPerSecond = rate;
-      }
+      if (block) blockLine(block, line);
     }
     if (block) measurements.push(...finish(block));
     return measurements;
@@ -63992,43 +63992,51 @@ function parseLog(text3, file) {
   const lastLine = lines2.findLastIndex((line) => line.trim() !== "");
   lines2.forEach((line, i) => {
     if (line.trim() === "") return;
-    let json;
-    try {
-      json = JSON.parse(line);
-    } catch {
-      if (i !== lastLine) {
-        throw new LogError(
-          `${file}:${i + 1}: not a JSON line, and not the last line (only the last line may be cut off by a kill); the log is corrupted: restore it or re-run`
-        );
-      }
+    const read = lineJson(line, i + 1, i === lastLine, file);
+    if (read === null) {
       skipped.push(i + 1);
       return;
     }
-    const parsed = validateLogLine(json, file, i + 1);
-    if (parsed.type === "header") {
-      if (header) throw new LogError(`${file}:${i + 1}: a second header line (use "benchgate merge" to combine logs)`);
-      const adaptive = parsed.config.adaptive;
-      if (adaptive && adaptive.maxRounds < adaptive.minRounds) {
-        throw new LogError(
-          `${file}:${i + 1}: config.adaptive.maxRounds (${adaptive.maxRounds}) is below minRounds (${adaptive.minRounds})`
-        );
-      }
-      header = parsed;
-    } else if (parsed.type === "run") {
-      const key = runKey(parsed.run);
-      const earlier = seen.get(key);
-      if (earlier !== void 0) {
-        throw new LogError(
-          `${file}:${i + 1}: ${describeRun(parsed.run)} (the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`
-        );
-      }
-      seen.set(key, i + 1);
+    const parsed = validateLogLine(read.json, file, i + 1);
+    if (parsed.type === "header") header = checkedHeader(parsed, header, file, i + 1);
+    else if (parsed.type === "run") {
+      recordRunOnce(parsed.run, seen, file, i + 1);
       runs.push(parsed.run);
     } else if (parsed.type === "end") end = parsed;
     else skipped.push(i + 1);
   });
   if (!header) throw new LogError(`${file}: no header line: is this a benchgate results.jsonl?`);
   return { header, runs, end, skipped };
+}
+function lineJson(line, lineNo, isLast, file) {
+  try {
+    return { json: JSON.parse(line) };
+  } catch {
+    if (!isLast) {
+      throw new LogError(
+        `${file}:${lineNo}: not a JSON line, and not the last line (only the last line may be cut off by a kill); the log is corrupted: restore it or re-run`
+      );
+    }
+    return null;
+  }
+}
+function checkedHeader(parsed, earlier, file, lineNo) {
+  if (earlier) throw new LogError(`${file}:${lineNo}: a second header line (use "benchgate merge" to combine logs)`);
+  const adaptive = parsed.config.adaptive;
+  if (adaptive && adaptive.maxRounds < adaptive.minRounds) {
+    throw new LogError(`${file}:${lineNo}: config.adaptive.maxRounds (${adaptive.maxRounds}) is below minRounds (${adaptive.minRounds})`);
+  }
+  return parsed;
+}
+function recordRunOnce(run2, seen, file, lineNo) {
+  const key = runKey(run2);
+  const earlier = seen.get(key);
+  if (earlier !== void 0) {
+    throw new LogError(
+      `${file}:${lineNo}: ${describeRun(run2)} (the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`
+    );
+  }
+  seen.set(key, lineNo);
 }
 function readLog(file) {
   let text3;
@@ -65135,7 +65143,7 @@ function withSizeAndMetric(name, c) {
   const size = n === void 0 || c.benchmark.endsWith(`/${n}`) ? "" : ` [n=${n}]`;
   return `${name}${size}${c.metric === "time" ? "" : ` [${c.metric}]`}`;
 }
-function namesOf(result) {
+function namesOf2(result) {
   const packages = /* @__PURE__ */ new Map();
   for (const c of result.comparisons) {
     if (c.benchmark === PROCESS_BENCHMARK) continue;
@@ -65297,7 +65305,7 @@ function gateOutcome(result) {
 function removedNamed(result) {
   const removed = result.comparisons.filter((c) => c.gating && c.verdict === "removed");
   if (removed.length === 0) return "";
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const shown3 = removed.slice(0, MAX_REMOVED_NAMED).map((c) => markdownCodeCell(clip(names.full(c), NAME_MAX)));
   const more = removed.length > MAX_REMOVED_NAMED ? ` and ${removed.length - MAX_REMOVED_NAMED} more` : "";
   return ` \xB7 \u2796 removed: ${shown3.join(", ")}${more}`;
@@ -65450,7 +65458,7 @@ function tableOrder(a, b) {
 var TABLE_HEADER2 = `| benchmark | base \u2192 head | change (95% CI) | verdict | ${SPARKLINE_LEGEND} |
 |:--|--:|--:|:--|:--|
 `;
-function tableLine(c, names, suites) {
+function tableLine2(c, names, suites) {
   const r = rowOf(c, names);
   const name = suites > 1 ? `${markdownCodeCell(r.name)} (${escapeMarkdownInline(r.suite, 60)})` : markdownCodeCell(r.name);
   return `| ${name} | ${escapeMarkdownInline(r.base)} \u2192 ${escapeMarkdownInline(r.head)} | ${r.change} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(c)} |
@@ -65468,7 +65476,7 @@ function table(ctx, budget) {
   let used = bytes(TABLE_HEADER2) + bytes(more(moved.length)) + bytes(folded.minimum);
   const lines2 = [];
   for (const c of moved.slice(0, MAX_ROWS)) {
-    const line = tableLine(c, names, suites);
+    const line = tableLine2(c, names, suites);
     if (used + bytes(line) > budget) break;
     lines2.push(line);
     used += bytes(line);
@@ -65521,7 +65529,7 @@ ${slots.table ? `${slots.table}
 function commentSlots(result, options = {}) {
   const ctx = {
     result,
-    names: namesOf(result),
+    names: namesOf2(result),
     links: options.links ?? [],
     fullReport: options.fullReport ?? "summary.md",
     ...options.historyUrl !== void 0 && { historyUrl: options.historyUrl }
@@ -65545,10 +65553,10 @@ function renderComment(result, options = {}) {
   return layout(slots, result);
 }
 var COMMENT_SECTIONS = ["gate", "deep"];
-function sectionMarker(section) {
-  return `<!-- benchgate:section ${section} -->`;
+function sectionMarker(section2) {
+  return `<!-- benchgate:section ${section2} -->`;
 }
-function withSection(existing, section, text3) {
+function withSection(existing, section2, text3) {
   const markers = new Map(COMMENT_SECTIONS.map((s) => [sectionMarker(s), s]));
   const sections = /* @__PURE__ */ new Map();
   let current = existing.trim() === "" ? null : "gate";
@@ -65557,8 +65565,8 @@ function withSection(existing, section, text3) {
     if (named) current = named;
     else if (current) sections.set(current, [...sections.get(current) ?? [], line]);
   }
-  sections.set(section, text3.split("\n"));
-  if (sections.size === 1 && section === "gate")
+  sections.set(section2, text3.split("\n"));
+  if (sections.size === 1 && section2 === "gate")
     return text3.split("\n").filter((line) => !markers.has(line.trim())).join("\n");
   return COMMENT_SECTIONS.filter((s) => sections.has(s)).map(
     (s) => `${sectionMarker(s)}
@@ -65665,66 +65673,76 @@ function renderSection(s, header) {
   if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length, header)}${s.keptFolded.join("")}${CLOSE_DETAILS}`;
   return out;
 }
-function renderMarkdown(result, opts = {}) {
-  const budget = opts.maxBytes ?? Infinity;
-  const names = namesOf(result);
-  const head2 = `### ${gateHeadline(result)}
-
-`;
-  const diagnostics = diagnosticsSection(result, opts.links ?? []);
-  const notes = notesSection(result, names, opts.notes ?? []);
-  const header = tableHeader(pColumnLabel(result));
+function footerLine(result) {
   const gating = result.comparisons.length - result.informational;
   const method = result.settings.adaptive ? escapeMarkdown(methodText(result.settings.adaptive, gating)) : `Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals \xB7 p-values adjusted for the ${gating} gating comparisons`;
-  const footer2 = `
+  return `
 <sub>benchgate ${escapeMarkdown(result.tool.version)} \xB7 ${method}</sub>
 `;
-  const truncationNote = (left2) => `> ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
-
-`;
-  const heading = (suite, pkg) => `#### ${markdownCodeCell(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${markdownCodeCell(pkg)}`}`;
-  const section = (heading2, rows) => ({
-    heading: heading2,
+}
+var suiteHeading = (suite, pkg) => `#### ${markdownCodeCell(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${markdownCodeCell(pkg)}`}`;
+function section(heading, rows) {
+  return {
+    heading,
     shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
     folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
     keptShown: [],
     keptFolded: []
-  });
-  const sections = [
-    ...rowsBySuite(result, names).map(({ suite, pkg, rows }) => section(`${heading(suite, pkg)}
+  };
+}
+function suiteSections(result, names) {
+  return [
+    ...rowsBySuite(result, names).map(({ suite, pkg, rows }) => section(`${suiteHeading(suite, pkg)}
 
 `, rows)),
     ...rowsBySuite(result, names, true).map(
-      ({ suite, pkg, rows }) => section(`${heading(suite, pkg)}: process cost
+      ({ suite, pkg, rows }) => section(`${suiteHeading(suite, pkg)}: process cost
 
 The rows below are ${escapeMarkdown(PROCESS_COST_NOTE)}.
 
 `, rows)
     )
   ];
-  let used = bytes2(head2) + bytes2(diagnostics) + bytes2(notes) + bytes2(footer2) + bytes2(truncationNote(999999));
-  let left = 0;
-  const headed = /* @__PURE__ */ new Set();
-  const fill = (s, lines2, kept, opening, closing) => {
-    if (lines2.length === 0) return;
-    const frame = (headed.has(s) ? 0 : bytes2(s.heading)) + bytes2(opening) + bytes2(closing);
-    if (used + frame + bytes2(lines2[0]) > budget) {
-      left += lines2.length;
-      return;
+}
+function fill(budget, s, lines2, kept, opening, closing) {
+  if (lines2.length === 0) return;
+  const frame = (budget.headed.has(s) ? 0 : bytes2(s.heading)) + bytes2(opening) + bytes2(closing);
+  if (budget.used + frame + bytes2(lines2[0]) > budget.limit) {
+    budget.left += lines2.length;
+    return;
+  }
+  budget.used += frame;
+  budget.headed.add(s);
+  for (const line of lines2) {
+    const n = bytes2(line);
+    if (budget.used + n > budget.limit) budget.left++;
+    else {
+      kept.push(line);
+      budget.used += n;
     }
-    used += frame;
-    headed.add(s);
-    for (const line of lines2) {
-      const n = bytes2(line);
-      if (used + n > budget) left++;
-      else {
-        kept.push(line);
-        used += n;
-      }
-    }
-  };
-  for (const s of sections) fill(s, s.shown, s.keptShown, header, "\n");
-  for (const s of sections) fill(s, s.folded, s.keptFolded, foldedOpening(s.folded.length, header), CLOSE_DETAILS);
+  }
+}
+function fitSections(sections, header, used, limit) {
+  const budget = { limit, used, left: 0, headed: /* @__PURE__ */ new Set() };
+  for (const s of sections) fill(budget, s, s.shown, s.keptShown, header, "\n");
+  for (const s of sections) fill(budget, s, s.folded, s.keptFolded, foldedOpening(s.folded.length, header), CLOSE_DETAILS);
+  return budget;
+}
+function renderMarkdown(result, opts = {}) {
+  const names = namesOf2(result);
+  const head2 = `### ${gateHeadline(result)}
+
+`;
+  const diagnostics = diagnosticsSection(result, opts.links ?? []);
+  const notes = notesSection(result, names, opts.notes ?? []);
+  const header = tableHeader(pColumnLabel(result));
+  const footer2 = footerLine(result);
+  const truncationNote = (left2) => `> ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
+
+`;
+  const sections = suiteSections(result, names);
+  const outside = bytes2(head2) + bytes2(diagnostics) + bytes2(notes) + bytes2(footer2) + bytes2(truncationNote(999999));
+  const { headed, left } = fitSections(sections, header, outside, opts.maxBytes ?? Infinity);
   const body = sections.filter((s) => headed.has(s)).map((s) => renderSection(s, header)).join("");
   return head2 + body + (left > 0 ? truncationNote(left) : "") + diagnostics + notes + footer2;
 }
@@ -65758,8 +65776,25 @@ function listed(names, max = 10) {
   const shown3 = names.slice(0, max).map((n) => printable(n));
   return names.length > max ? `${shown3.join(", ")} and ${names.length - max} more` : shown3.join(", ");
 }
+function suiteTables(result, names, colors) {
+  const out = [];
+  const suites = rowsBySuite(result, names).map((g2) => ({ ...g2, note: "" }));
+  const process2 = rowsBySuite(result, names, true).map((g2) => ({ ...g2, note: `, process cost: ${PROCESS_COST_NOTE}` }));
+  for (const { suite, pkg, rows, note } of [...suites, ...process2]) {
+    out.push(`suite ${printable(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${printable(pkg)}`}${note}`);
+    out.push(
+      table2(
+        ["benchmark", "base", "head", "change [95% CI]", pColumnLabel(result), "verdict"],
+        rows.map((r) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
+        (i) => verdictColor(colors, rows[i].verdict)
+      )
+    );
+    out.push("");
+  }
+  return out;
+}
 function renderTerminal(result, colors = NO_COLORS) {
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const verdictPaint = { pass: colors.green, fail: colors.red, inconclusive: colors.yellow, error: colors.red }[result.verdict];
   const out = [
     colors.bold(verdictPaint(headline(result))),
@@ -65774,19 +65809,7 @@ function renderTerminal(result, colors = NO_COLORS) {
     out.push(...account.sentences, ...account.notes.map((n) => `filter: ${printable(n, MESSAGE_MAX)}`));
   }
   out.push("");
-  const suites = rowsBySuite(result, names).map((g2) => ({ ...g2, note: "" }));
-  const process2 = rowsBySuite(result, names, true).map((g2) => ({ ...g2, note: `, process cost: ${PROCESS_COST_NOTE}` }));
-  for (const { suite, pkg, rows, note } of [...suites, ...process2]) {
-    out.push(`suite ${printable(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${printable(pkg)}`}${note}`);
-    out.push(
-      table2(
-        ["benchmark", "base", "head", "change [95% CI]", pColumnLabel(result), "verdict"],
-        rows.map((r) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
-        (i) => verdictColor(colors, rows[i].verdict)
-      )
-    );
-    out.push("");
-  }
+  out.push(...suiteTables(result, names, colors));
   if (result.geomean) {
     out.push(
       `geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`
@@ -65817,12 +65840,12 @@ async function tokenLogin(octokit) {
     throw err;
   }
 }
-async function upsertComment(octokit, repo, pullRequest, marker, body, section = "gate") {
+async function upsertComment(octokit, repo, pullRequest, marker, body, section2 = "gate") {
   const author = await tokenLogin(octokit);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullRequest, per_page: 100 });
   const existing = comments.find((c) => c.user?.login === author && c.body?.startsWith(marker));
   const text3 = `${marker}
-${withSection(existing?.body?.slice(marker.length + 1) ?? "", section, body)}`;
+${withSection(existing?.body?.slice(marker.length + 1) ?? "", section2, body)}`;
   if (existing) {
     await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text3 });
     return "updated";
@@ -65893,7 +65916,7 @@ function planAnnotations(result, { locate, fallback, room = {} }) {
     if (kind) byKind[kind].push(c);
   }
   const annotations = [];
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const omitted = { error: 0, warning: 0, notice: 0 };
   for (const kind of ["error", "warning", "notice"]) {
     const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
@@ -65945,64 +65968,72 @@ function text2(value) {
   return typeof value === "string" && value !== "" ? value : void 0;
 }
 var NO_COMMIT = /^0+$/;
-function eventComparison(event) {
+function pullRequestComparison(event) {
   const p = event.payload;
+  const number = eventPullRequest(event);
+  const base = text2(field(p, "pull_request", "base", "sha"));
+  const head2 = eventPullRequestHead(event);
+  const branch = text2(field(p, "pull_request", "base", "ref")) ?? "the base branch";
+  const mergeRef = `refs/pull/${number}/merge`;
+  if (event.name !== "pull_request_target" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
+    return {
+      kind: "first-parent",
+      commit: event.sha,
+      label: mergeRef,
+      why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
+      pullRequestHead: head2
+    };
+  }
+  if (!base || !head2) return { kind: "refs", base, head: head2 };
+  const which2 = number === void 0 ? "the pull request" : `PR #${number}`;
+  return {
+    kind: "merge-base",
+    base,
+    head: head2,
+    why: `the head of ${which2} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
+    pullRequestHead: head2
+  };
+}
+function mergeGroupComparison(p) {
+  const head2 = text2(field(p, "merge_group", "head_sha"));
+  if (!head2) return { kind: "refs" };
+  return {
+    kind: "first-parent",
+    commit: head2,
+    label: text2(field(p, "merge_group", "head_ref")) ?? head2,
+    why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
+  };
+}
+function pushComparison(p) {
+  const before = text2(field(p, "before"));
+  const base = before && !NO_COMMIT.test(before) ? before : void 0;
+  return { kind: "refs", base, head: text2(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
+}
+function workflowDispatchComparison(p) {
+  const base = text2(field(p, "inputs", "base"));
+  const head2 = text2(field(p, "inputs", "head"));
+  if (!base) return { kind: "refs", head: head2 };
+  const shown3 = head2 ?? "the dispatched commit";
+  return {
+    kind: "merge-base",
+    base,
+    head: head2 ?? "HEAD",
+    why: `${shown3} vs its merge base with ${base}: what it changed since it branched off`
+  };
+}
+function eventComparison(event) {
   switch (event.name) {
     case "pull_request":
     case "pull_request_target":
     case "pull_request_review":
-    case "pull_request_review_comment": {
-      const number = eventPullRequest(event);
-      const base = text2(field(p, "pull_request", "base", "sha"));
-      const head2 = eventPullRequestHead(event);
-      const branch = text2(field(p, "pull_request", "base", "ref")) ?? "the base branch";
-      const mergeRef = `refs/pull/${number}/merge`;
-      if (event.name !== "pull_request_target" && number !== void 0 && event.sha && event.sha !== head2 && event.ref === mergeRef) {
-        return {
-          kind: "first-parent",
-          commit: event.sha,
-          label: mergeRef,
-          why: `the merge commit of PR #${number} (${mergeRef}) vs its first parent, the tip of ${branch} it was made on: what merging would land`,
-          pullRequestHead: head2
-        };
-      }
-      if (!base || !head2) return { kind: "refs", base, head: head2 };
-      const which2 = number === void 0 ? "the pull request" : `PR #${number}`;
-      return {
-        kind: "merge-base",
-        base,
-        head: head2,
-        why: `the head of ${which2} vs its merge base with ${branch} (no merge commit in this run): what the branch changed`,
-        pullRequestHead: head2
-      };
-    }
-    case "merge_group": {
-      const head2 = text2(field(p, "merge_group", "head_sha"));
-      if (!head2) return { kind: "refs" };
-      return {
-        kind: "first-parent",
-        commit: head2,
-        label: text2(field(p, "merge_group", "head_ref")) ?? head2,
-        why: "the merge queue entry vs its first parent (the base tip, or the entry ahead of it in the queue): this pull request alone"
-      };
-    }
-    case "push": {
-      const before = text2(field(p, "before"));
-      const base = before && !NO_COMMIT.test(before) ? before : void 0;
-      return { kind: "refs", base, head: text2(field(p, "after")), why: base ? "the push's before and after commits" : void 0 };
-    }
-    case "workflow_dispatch": {
-      const base = text2(field(p, "inputs", "base"));
-      const head2 = text2(field(p, "inputs", "head"));
-      if (!base) return { kind: "refs", head: head2 };
-      const shown3 = head2 ?? "the dispatched commit";
-      return {
-        kind: "merge-base",
-        base,
-        head: head2 ?? "HEAD",
-        why: `${shown3} vs its merge base with ${base}: what it changed since it branched off`
-      };
-    }
+    case "pull_request_review_comment":
+      return pullRequestComparison(event);
+    case "merge_group":
+      return mergeGroupComparison(event.payload);
+    case "push":
+      return pushComparison(event.payload);
+    case "workflow_dispatch":
+      return workflowDispatchComparison(event.payload);
     default:
       return { kind: "refs" };
   }
@@ -66613,16 +66644,7 @@ async function countOnce(ctx, b, side, work, round) {
   const call = countCall(ctx.description.selectOne(site.raw), ctx.description.fixWork(work));
   const argv = [site.binary, ...site.prefix, ...call.args, ...output.args];
   const r = await execArgvCounted(argv, { cwd: site.cwd, env: { ...runEnv(ctx, side), ...call.env }, timeoutSec: ctx.timeoutSec });
-  let failure = null;
-  if (r.exitCode !== 0) failure = `${describeFailure(r, ctx.timeoutSec)}
-${tail(r)}`;
-  else if (r.instructions === null) failure = "valgrind counted no instructions";
-  else {
-    const ran = discovered(output.read(r), ctx.format, site.cwd, "the counted run").some(
-      (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === void 0
-    );
-    if (!ran) failure = "the selection ran no benchmark of that name (or it failed)";
-  }
+  const failure = countFailure(ctx, b, site, output, r);
   const run2 = {
     suite: ctx.suite,
     side,
@@ -66644,6 +66666,15 @@ ${tail(r)}`;
     env: finishRunReading(reading)
   };
   return { run: run2, failure: failure === null ? null : `${side} count of ${b.name} at work ${work} failed: ${failure}` };
+}
+function countFailure(ctx, b, site, output, r) {
+  if (r.exitCode !== 0) return `${describeFailure(r, ctx.timeoutSec)}
+${tail(r)}`;
+  if (r.instructions === null) return "valgrind counted no instructions";
+  const ran = discovered(output.read(r), ctx.format, site.cwd, "the counted run").some(
+    (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === void 0
+  );
+  return ran ? null : "the selection ran no benchmark of that name (or it failed)";
 }
 async function probe(ctx, b, side, work) {
   const { run: run2, failure } = await countOnce(ctx, b, side, work, 0);
@@ -66689,33 +66720,39 @@ async function runCountRepetitions(ctx, benchmarks, plan, policy, append2) {
   let open2 = benchmarks;
   for (let round = 1; ; round++) {
     ctx.checkCancelled();
-    const tasks = open2.flatMap(
-      (b) => ["base", "head"].filter((side) => b.sides[side]).flatMap((side) => [plan[b.name].small, plan[b.name].large].map((work) => ({ b, side, work })))
-    );
-    let done = 0;
-    await runPool(
-      tasks,
-      ctx.jobs,
-      (t) => {
-        ctx.checkCancelled();
-        return countOnce(ctx, t.b, t.side, t.work, round);
-      },
-      ({ run: run2, failure }) => {
-        append2(run2);
-        runs.push(run2);
-        done++;
-        if (failure !== null) throw new RunFailure(`repetition ${round}: ${failure}`);
-      }
-    );
+    const counted = await runRepetition(ctx, repetitionTasks(open2, plan), round, append2);
+    for (const run2 of counted) runs.push(run2);
     for (const b of open2) repetitions.set(b.name, round);
     const next = round < policy.minRepetitions ? open2.map((b) => b.name) : policy.stillOpen(runs);
     const still = new Set(next);
     open2 = open2.filter((b) => still.has(b.name));
-    ctx.info(`repetition ${round}: ${done} count runs, ${open2.length} benchmark(s) still open, ${elapsed(startedMs)}`);
+    ctx.info(`repetition ${round}: ${counted.length} count runs, ${open2.length} benchmark(s) still open, ${elapsed(startedMs)}`);
     if (open2.length === 0) return { repetitions, stoppedBy: "decided" };
     if (round >= policy.maxRepetitions) return { repetitions, stoppedBy: "max-repetitions" };
     if (policy.maxTimeMs > 0 && Date.now() - startedMs >= policy.maxTimeMs) return { repetitions, stoppedBy: "max-time" };
   }
+}
+function repetitionTasks(open2, plan) {
+  return open2.flatMap(
+    (b) => ["base", "head"].filter((side) => b.sides[side]).flatMap((side) => [plan[b.name].small, plan[b.name].large].map((work) => ({ b, side, work })))
+  );
+}
+async function runRepetition(ctx, tasks, round, append2) {
+  const runs = [];
+  await runPool(
+    tasks,
+    ctx.jobs,
+    (t) => {
+      ctx.checkCancelled();
+      return countOnce(ctx, t.b, t.side, t.work, round);
+    },
+    ({ run: run2, failure }) => {
+      append2(run2);
+      runs.push(run2);
+      if (failure !== null) throw new RunFailure(`repetition ${round}: ${failure}`);
+    }
+  );
+  return runs;
 }
 
 // src/runner/shard-scope.ts
@@ -67490,7 +67527,7 @@ function issue2(c, result, names) {
   };
 }
 function renderCodeQuality(result) {
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const issues = result.comparisons.filter((c) => c.verdict === "regression").map((c) => issue2(c, result, names));
   return JSON.stringify(issues, null, 2) + "\n";
 }
@@ -67506,7 +67543,7 @@ function forestData(result, anchors) {
   const gated = result.comparisons.filter(isGated);
   const drawable = gated.filter((c) => c.changePct !== null && c.changeCi !== null && c.changeCi[0] > -100);
   const suites = new Set(gated.map((c) => c.suite)).size;
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const rows = drawable.map((c) => {
     const row = rowOf(c, names);
     const anchor = anchors.get(c);
@@ -67682,7 +67719,7 @@ function groupHeading(suite, pkg, process2) {
   return `${h(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: <code>${h(pkg)}</code>`}${process2 ? " \xB7 process cost" : ""}`;
 }
 function table3(result, anchors) {
-  const names = namesOf(result);
+  const names = namesOf2(result);
   const order = new Map(result.comparisons.map((c, i) => [c, i]));
   const width = columns("").length;
   const row = (r) => {
@@ -67729,22 +67766,23 @@ function environmentTable(env, shards = []) {
   ];
   return `<table class="env"><tbody>${rows.map(([k, v]) => `<tr><th>${h(k)}</th><td>${h(String(v))}</td></tr>`).join("")}</tbody></table>`;
 }
+function benchmarkSection(c, i, plot, names) {
+  const r = rowOf(c, names, true);
+  const roundsCaption = `value per round (drift shows as a slope)${sequentialCaption(plot.sequential)}`;
+  const figures = [
+    `<figure data-plot="distribution" data-index="${i}"><figcaption>distribution of samples</figcaption></figure>`,
+    `<figure data-plot="rounds" data-index="${i}"><figcaption>${roundsCaption}</figcaption></figure>`,
+    plot.complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : ""
+  ].join("");
+  const open2 = r.verdict === "unchanged" ? "" : " open";
+  return `<details id="b${i}" class="${h(r.verdict)}"${open2}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}${r.pkg === void 0 ? "" : ` \xB7 ${h(r.pkg)}`}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} \xB7 ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
+}
 function renderHtml(result) {
   const plotted = result.comparisons.filter((c) => c.base && c.head).slice(0, MAX_PLOTTED);
   const anchors = new Map(plotted.map((c, i) => [c, `b${i}`]));
   const plots = plotted.map((c) => plotData(c, result));
-  const names = namesOf(result);
-  const sections = plotted.map((c, i) => {
-    const r = rowOf(c, names, true);
-    const roundsCaption = `value per round (drift shows as a slope)${sequentialCaption(plots[i].sequential)}`;
-    const figures = [
-      `<figure data-plot="distribution" data-index="${i}"><figcaption>distribution of samples</figcaption></figure>`,
-      `<figure data-plot="rounds" data-index="${i}"><figcaption>${roundsCaption}</figcaption></figure>`,
-      plots[i].complexity ? `<figure data-plot="complexity" data-index="${i}"><figcaption>complexity fit</figcaption></figure>` : ""
-    ].join("");
-    const open2 = r.verdict === "unchanged" ? "" : " open";
-    return `<details id="b${i}" class="${h(r.verdict)}"${open2}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}${r.pkg === void 0 ? "" : ` \xB7 ${h(r.pkg)}`}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} \xB7 ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
-  });
+  const names = namesOf2(result);
+  const sections = plotted.map((c, i) => benchmarkSection(c, i, plots[i], names));
   const forest = forestData(result, anchors);
   const left = result.comparisons.filter((c) => c.base && c.head).length - plotted.length;
   const title = headline(result);
@@ -67861,7 +67899,7 @@ ${cases.map((c) => c.xml).join("\n")}
 function renderJunit(result) {
   const suites = /* @__PURE__ */ new Map();
   const add = (suite, c) => suites.set(suite, [...suites.get(suite) ?? [], c]);
-  const names = namesOf(result);
+  const names = namesOf2(result);
   for (const c of result.comparisons) add(c.suite, testCase(c, result, names));
   for (const run2 of result.failures.runs) add(run2.suite, failedRunCase(run2));
   if (result.failures.stopped !== null) add(result.settings.suite, stoppedCase(result.settings.suite, result.failures.stopped));
@@ -68043,6 +68081,33 @@ function checkSameComparison(first, other) {
 
 // src/runner/join-shards.ts
 function joinShards(logs, gate) {
+  const { first, total: total2, byIndex } = shardsByIndex(logs);
+  checkEveryShardCompleted(byIndex, total2);
+  const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
+  const owned = ownedLists(ordered, total2, first.log.header.config.format);
+  const listed3 = owned.reduce((sum3, names) => sum3 + names.length, 0);
+  const shards = ordered.map(({ log }, i) => ({
+    ...log.header.shard,
+    benchmarks: owned[i],
+    listed: listed3,
+    seed: log.header.seed,
+    startedAt: log.header.startedAt,
+    environment: log.header.environment
+  }));
+  const { schema: _v1, shard: _one, ...header } = first.log.header;
+  const countPlan = joinedCountPlan(ordered, owned);
+  const lines2 = [
+    { ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, ...countPlan && { countPlan }, shards }
+  ];
+  for (const { log } of ordered) {
+    const index = log.header.shard.index;
+    for (const run2 of log.runs) lines2.push({ type: "run", run: { ...run2, shard: index } });
+  }
+  lines2.push({ type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed", message: `joined from ${total2} shards` });
+  return lines2.map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+var roundsDesign = (h2) => JSON.stringify([h2.config.rounds, h2.config.adaptive ?? null]);
+function shardsByIndex(logs) {
   const first = logs[0];
   if (!first?.log.header.shard) throw new LogError("joining shards needs the logs of every shard");
   const total2 = first.log.header.shard.total;
@@ -68058,13 +68123,15 @@ function joinShards(logs, gate) {
     if (twin !== void 0)
       throw new LogError(`${file}: shard ${shard.index}/${total2} is given twice (also ${twin.file}): give each shard's log once`);
     checkSameComparison({ file: first.file, header: first.log.header }, { file, header: log.header });
-    const design = (h2) => JSON.stringify([h2.config.rounds, h2.config.adaptive ?? null]);
-    if (design(log.header) !== design(first.log.header))
+    if (roundsDesign(log.header) !== roundsDesign(first.log.header))
       throw new LogError(
         `${file}: shard ${shard.index}/${total2} ran other rounds than ${first.file} (rounds, or rounds auto's budget): shards of one run share them`
       );
     byIndex.set(shard.index, entry);
   }
+  return { first, total: total2, byIndex };
+}
+function checkEveryShardCompleted(byIndex, total2) {
   const missing = Array.from({ length: total2 }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0) {
     throw new LogError(
@@ -68076,24 +68143,16 @@ function joinShards(logs, gate) {
     const why = log.end === null ? "its log ends early, with no end line (killed?)" : `its log ended ${log.end.status}${log.end.message ? `: ${log.end.message.split("\n")[0]}` : ""}`;
     throw new RunFailure(`${file}: shard ${index}/${total2} did not complete: ${why}; re-run that shard`);
   }
-  const ordered = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
-  const format = first.log.header.config.format;
+}
+function ownedLists(ordered, total2, format) {
   const planned = ordered.some(({ log }) => log.header.shard.plan !== void 0);
-  const owned = planned ? plannedLists(ordered, total2, format) : ordered.map(({ log }) => {
+  return planned ? plannedLists(ordered, total2, format) : ordered.map(({ log }) => {
     const { index } = log.header.shard;
     return [...new Set(log.header.shard.benchmarks)].filter((name) => shardOfBenchmark(format, name, total2) === index);
   });
-  const listed3 = owned.reduce((sum3, names) => sum3 + names.length, 0);
-  const shards = ordered.map(({ log }, i) => ({
-    ...log.header.shard,
-    benchmarks: owned[i],
-    listed: listed3,
-    seed: log.header.seed,
-    startedAt: log.header.startedAt,
-    environment: log.header.environment
-  }));
-  const { schema: _v1, shard: _one, ...header } = first.log.header;
-  const countPlan = ordered.some(({ log }) => log.header.countPlan) ? Object.fromEntries(
+}
+function joinedCountPlan(ordered, owned) {
+  return ordered.some(({ log }) => log.header.countPlan) ? Object.fromEntries(
     ordered.flatMap(
       ({ log }, i) => owned[i].flatMap((name) => {
         const work = log.header.countPlan?.[name];
@@ -68101,15 +68160,6 @@ function joinShards(logs, gate) {
       })
     )
   ) : void 0;
-  const lines2 = [
-    { ...header, schemaVersion: SCHEMA_VERSION, config: { ...header.config, ...gate }, ...countPlan && { countPlan }, shards }
-  ];
-  for (const { log } of ordered) {
-    const index = log.header.shard.index;
-    for (const run2 of log.runs) lines2.push({ type: "run", run: { ...run2, shard: index } });
-  }
-  lines2.push({ type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed", message: `joined from ${total2} shards` });
-  return lines2.map((l) => JSON.stringify(l)).join("\n") + "\n";
 }
 function plannedLists(ordered, total2, format) {
   const first = ordered[0];
@@ -68288,16 +68338,10 @@ function onOff(name) {
   if (value === "off" || value === "false") return false;
   throw new ConfigError(`input ${name}: expected on or off, got "${value}"`);
 }
-async function readActionInputs(env = process.env) {
-  const token = getInput("token");
-  if (token) setSecret(token);
-  delete env.INPUT_TOKEN;
-  const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
-  const reportFrom = getInput("report-from") || void 0;
-  const historyFrom = getInput("history-from") || void 0;
+function githubOptions(token, env) {
   const overrideLabel = getInput("override-label").trim() || void 0;
   const historyUrl = getInput("history-url").trim() || void 0;
-  const github = {
+  return {
     token: token || void 0,
     comment: onOff("comment"),
     check: onOff("check"),
@@ -68305,17 +68349,28 @@ async function readActionInputs(env = process.env) {
     ...historyUrl && { historyUrl: checkHistoryUrl(historyUrl, "input history-url") },
     env
   };
+}
+function publishInputs(repoDir, inputs, github) {
+  const { reportFrom, historyFrom, configInput, inputLayer } = inputs;
+  const file = configInput ? path22.resolve(repoDir, configInput) : path22.join(repoDir, CONFIG_FILE);
+  return {
+    reportFrom: path22.resolve(repoDir, reportFrom),
+    github,
+    trusted: [readConfigFile(file, configInput !== ""), inputLayer],
+    ...historyFrom && { historyFrom: path22.resolve(repoDir, historyFrom) }
+  };
+}
+async function readActionInputs(env = process.env) {
+  const token = getInput("token");
+  if (token) setSecret(token);
+  delete env.INPUT_TOKEN;
+  const repoDir = env.GITHUB_WORKSPACE ?? process.cwd();
+  const reportFrom = getInput("report-from") || void 0;
+  const historyFrom = getInput("history-from") || void 0;
+  const github = githubOptions(token, env);
   const configInput = getInput("config");
   const inputLayer = sourced(Object.fromEntries(CONFIG_KEYS.map((key) => [key, getInput(key)])), (key) => `input ${key}`);
-  if (reportFrom) {
-    const file = configInput ? path22.resolve(repoDir, configInput) : path22.join(repoDir, CONFIG_FILE);
-    return {
-      reportFrom: path22.resolve(repoDir, reportFrom),
-      github,
-      trusted: [readConfigFile(file, configInput !== ""), inputLayer],
-      ...historyFrom && { historyFrom: path22.resolve(repoDir, historyFrom) }
-    };
-  }
+  if (reportFrom) return publishInputs(repoDir, { reportFrom, historyFrom, configInput, inputLayer }, github);
   if (historyFrom)
     throw new ConfigError(
       "input history-from: only with report-from (the publish job quotes main's history; the measuring job never reads it)"

@@ -202,6 +202,7 @@ async function runAccept(env: NodeJS.ProcessEnv, log: (m: string) => void): Prom
 /** Answers the comment: reacts 🚀 or 👎 and replies ✅ or ❌ with `text` and a link to the run. */
 type Done = (ok: boolean, text: string) => Promise<void>;
 
+/** The answer to `request`'s comment, with `runLink` (this run's page, or ''). */
 function answerer(api: Api, request: BenchmarkRequest, runLink: string): Done {
   return async (ok, text) => {
     await react(api.octokit, api.repo, request.commentId, ok ? 'rocket' : '-1');

@@ -2,7 +2,7 @@
 // which may lag the source), into a folder of its own under node_modules/.cache that
 // cli-bundle-teardown.mjs removes.
 // Spawning it costs about 0.1 s of CPU where `node --import tsx src/main.ts` costs 0.6 s, and
-// the end-to-end files spawn the CLI hundreds of times. It sits inside the checkout so that
+// 136 places in the tests start the CLI, several in loops. It sits inside the checkout so that
 // `benchgate demo` finds examples/demo by walking up, as dist/cli.js does.
 import { build } from 'esbuild';
 import { mkdtempSync, mkdirSync } from 'node:fs';

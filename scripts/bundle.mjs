@@ -1,7 +1,7 @@
 // Builds dist/: the GitHub Action (dist/index.js) and the CLI (dist/cli.js), each one ESM file
 // with every dependency inside, so neither needs node_modules at run time (docs/architecture.md,
 // "Every library is bundled"; tests/release/bundled.test.ts holds the rule).
-// Usage: node scripts/bundle.mjs [outdir]   (the staleness test bundles into a temp dir)
+// Usage: node scripts/bundle.mjs [outdir]   (jest's global setup bundles into its own folder)
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -56,8 +56,9 @@ function limit(node: Node, key: string): void {
   }
   if (node.type === 'number' && MAYBE_INFINITE.has(key)) node.type = ['number', 'null'];
   if (node.type === 'array') {
-    const items = node.items as Node | undefined;
-    node.maxItems = items?.type === 'number' ? NUMBERS_MAX : LIST_MAX;
+    const items = node.items as Node | Node[] | undefined;
+    // A tuple (a profile's function row) has exactly its items; ajv's strict mode asks for both bounds.
+    node.maxItems = Array.isArray(items) ? items.length : items?.type === 'number' ? NUMBERS_MAX : LIST_MAX;
   }
   for (const [k, child] of Object.entries(node.properties ?? {})) limit(child as Node, k);
   for (const child of [...(node.anyOf ?? []), ...(node.allOf ?? [])]) limit(child as Node, key);

@@ -263,7 +263,14 @@ export type ProfiledFunction = [file: number, name: string, small: number, large
  * `functions`), calls at each work and the callee's inclusive instructions through this edge at
  * each work.
  */
-export type ProfiledCall = [caller: number, callee: number, smallCalls: number, largeCalls: number, smallInclusive: number, largeInclusive: number];
+export type ProfiledCall = [
+  caller: number,
+  callee: number,
+  smallCalls: number,
+  largeCalls: number,
+  smallInclusive: number,
+  largeInclusive: number,
+];
 
 /**
  * Per-function counts of one benchmark on one side, at the two works of one repetition (or of one

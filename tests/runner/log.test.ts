@@ -55,7 +55,7 @@ describe('results log', () => {
       'schema 9 is not supported',
     );
     expect(() => parseLog(JSON.stringify({ ...header, schemaVersion: 99 }), 'x.jsonl')).toThrow(
-      'x.jsonl:1: written by a newer benchgate (schemaVersion 99; this one reads up to 4): upgrade benchgate',
+      'x.jsonl:1: written by a newer benchgate (schemaVersion 99; this one reads up to 5): upgrade benchgate',
     );
   });
 

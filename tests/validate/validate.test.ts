@@ -113,7 +113,7 @@ describe('validateLogLine', () => {
   });
 
   it.each<[string, unknown, string]>([
-    ['null', null, 'x.jsonl:4: not a results log line (expected an object whose "type" is "header", "run", "end")'],
+    ['null', null, 'x.jsonl:4: not a results log line (expected an object whose "type" is "header", "run", "profile", "end")'],
     ['a list', [1], 'x.jsonl:4: not a results log line'],
     ['another type', { type: 'lock' }, 'x.jsonl:4: not a results log line'],
     ['a run without its suite', { type: 'run', run: { ...run(), suite: undefined } }, 'x.jsonl:4: run.suite: missing'],

@@ -322,6 +322,12 @@ export interface Attribution {
   inlined: InlinedFunction[];
   /** callgrind: the benchmarked code's function that carries the change, and how it was reached. */
   callPath: CallPath | null;
+  /**
+   * callgrind: the calls under the benchmark's own function, inclusive per op on each side, for the
+   * differential icicle view. Bounded: at most 6 levels and 8 children a node, only callees whose
+   * |Δ| is at least 1% of the total's.
+   */
+  callTree: CallTreeNode | null;
   /** One line each for people: a binary without symbols, a harness with no useful level, counts-can-miss. */
   notes: string[];
 }
@@ -356,6 +362,11 @@ export interface CallPathStep {
   head: number;
   /** Calls per op from the step above (absent on the first step). */
   calls?: { base: number; head: number };
+}
+
+/** A node of the call tree: a function inclusive per op on each side, and its callees. */
+export interface CallTreeNode extends CallPathStep {
+  children: CallTreeNode[];
 }
 
 export interface CallPath {

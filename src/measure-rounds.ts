@@ -315,7 +315,7 @@ function readMeasurements(ctx: RoundsContext, r: ExecResult, run: Run, planned: 
     return `benchmark ${describeExit(r, config.timeoutSec)}`;
   }
   if (r.instructions === null)
-    return 'valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)';
+    return r.instructionsError ?? 'valgrind counted no instructions (is the command a setuid or static program valgrind cannot follow?)';
   if (config.format === 'command') {
     run.measurements = commandMeasurement(config.suite, r);
     return null;

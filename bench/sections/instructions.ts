@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createDemoRepo } from '../../src/commands/demo.js';
 import type { ComparisonResult } from '../../src/model.js';
 import { execMeasured } from '../../src/runner/exec.js';
-import { cachegrindPrefix, execCounted, readInstructionCount } from '../../src/runner/instructions.js';
+import { cachegrindPrefix, execCounted, readTreeCounts } from '../../src/runner/instructions.js';
 import { lcgProgram } from '../real/c/program.js';
 import { markdownTable, medianOf, medianRange, times } from '../tables.js';
 import type { Check, SectionOptions, SectionOutput } from './types.js';
@@ -71,7 +71,8 @@ async function cacheSimRuns(command: string, cwd: string, runs: number): Promise
     const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-cg-'));
     const prefix = cachegrindPrefix(dir).map((a) => (a === '--cache-sim=no' ? '--cache-sim=yes' : a));
     out.push((await execMeasured(command, { cwd, env: process.env, timeoutSec: 0, prefix })).wallMs);
-    if (readInstructionCount(dir) === null) throw new Error('cachegrind with the cache simulation wrote no count');
+    const counts = readTreeCounts(dir);
+    if (counts === null || 'unreadable' in counts) throw new Error('cachegrind with the cache simulation wrote no readable count');
     rmSync(dir, { recursive: true, force: true });
   }
   return out;

@@ -18,7 +18,8 @@ import type { CountWork, Measurement, Run, Side } from '../model.js';
 import { ConfigError } from '../config.js';
 import { RunFailure } from './errors.js';
 import { execArgv, type ArgvResult } from './exec-argv.js';
-import { execArgvCounted, instructionMeasurement } from './instructions.js';
+import type { FunctionTable } from '../counts/function-table.js';
+import { execArgvCounted, instructionMeasurement, type ArgvCounted, type TreeCounts } from './instructions.js';
 import { runPool } from './pool.js';
 
 /** Calibration: the first counted size runs about this long natively (from the one native run's time per op). */
@@ -202,22 +203,30 @@ function runEnv(ctx: CountContext, side: Side): NodeJS.ProcessEnv {
   return ctx.description.support ? { ...env, ...ctx.description.support.env(supportDir(ctx), env) } : env;
 }
 
+/** What one counted run gives: its run for the log, why it failed, and its process tree's counts per function (null when it failed). */
+export interface CountedRun {
+  run: Run;
+  failure: string | null;
+  table: FunctionTable | null;
+}
+
 /** One counted run of one benchmark at `work`; a run that fails or counts nothing is a RunFailure (after it is returned for the log). */
-export async function countOnce(
-  ctx: CountContext,
-  b: CountedBenchmark,
-  side: Side,
-  work: number,
-  round: number,
-): Promise<{ run: Run; failure: string | null }> {
+export async function countOnce(ctx: CountContext, b: CountedBenchmark, side: Side, work: number, round: number): Promise<CountedRun> {
   const site = b.sides[side]!;
   const startedAt = new Date().toISOString();
   const reading = startRunReading();
   const output = outputOf(ctx);
   const call = countCall(ctx.description.selectOne(site.raw), ctx.description.fixWork(work));
   const argv = [site.binary, ...site.prefix, ...call.args, ...output.args];
-  const r = await execArgvCounted(argv, { cwd: site.cwd, env: { ...runEnv(ctx, side), ...call.env }, timeoutSec: ctx.timeoutSec });
-  const failure = countFailure(ctx, b, site, output, r);
+  const r = await execArgvCounted(argv, {
+    cwd: site.cwd,
+    env: { ...runEnv(ctx, side), ...call.env },
+    timeoutSec: ctx.timeoutSec,
+    worktree: ctx.dirs[side],
+  });
+  const read = readCount(ctx, b, site, output, r);
+  const failure = 'failure' in read ? read.failure : null;
+  const counts = 'counts' in read ? read.counts : null;
   const run: Run = {
     suite: ctx.suite,
     side,
@@ -233,29 +242,34 @@ export async function countOnce(
     timedOut: r.timedOut,
     benchmark: b.name,
     work,
-    measurements: failure === null ? [{ ...instructionMeasurement(b.name, r.instructions!) }] : [],
+    measurements: counts === null ? [] : [instructionMeasurement(b.name, counts.instructions)],
     ...(failure !== null && { error: failure }),
     // The machine's load during the run: a count that waits in the kernel can move with it (docs/steady.md).
     env: finishRunReading(reading),
   };
-  return { run, failure: failure === null ? null : `${side} count of ${b.name} at work ${work} failed: ${failure}` };
+  return {
+    run,
+    failure: failure === null ? null : `${side} count of ${b.name} at work ${work} failed: ${failure}`,
+    table: counts?.table ?? null,
+  };
 }
 
-/** Why a counted run failed, or null when it counted exactly this benchmark (its output is read only then). */
-function countFailure(
+/** A counted run's counts when it counted exactly this benchmark (its output is read only then), else why it failed. */
+function readCount(
   ctx: CountContext,
   b: CountedBenchmark,
   site: BenchmarkSite,
   output: ReturnType<typeof outputOf>,
-  r: ArgvResult & { instructions: number | null },
-): string | null {
-  if (r.exitCode !== 0) return `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}`;
-  if (r.instructions === null) return 'valgrind counted no instructions';
+  r: ArgvCounted,
+): { counts: TreeCounts } | { failure: string } {
+  if (r.exitCode !== 0) return { failure: `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}` };
+  if (r.counts === null) return { failure: 'valgrind counted no instructions' };
+  if ('unreadable' in r.counts) return { failure: r.counts.unreadable };
   // The selection must have run exactly this benchmark.
   const ran = discovered(output.read(r), ctx.format, site.cwd, 'the counted run').some(
     (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === undefined,
   );
-  return ran ? null : 'the selection ran no benchmark of that name (or it failed)';
+  return ran ? { counts: r.counts } : { failure: 'the selection ran no benchmark of that name (or it failed)' };
 }
 
 /** Counts one benchmark without logging it (calibration): its instruction count, or a RunFailure. */

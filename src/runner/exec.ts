@@ -62,6 +62,8 @@ export interface ExecResult {
   leftoversEnded: number;
   /** Instructions the process tree executed (instruction mode only, runner/instructions.ts); null when none were counted. */
   instructions?: number | null;
+  /** Why `instructions` is null although valgrind wrote its files: one is cut or malformed (named). */
+  instructionsError?: string;
 }
 
 /**

@@ -2,7 +2,10 @@
  * Instruction mode (`measure: instructions`): each run executes under valgrind's cachegrind
  * without cache simulation, following children, and its sample is the number of instructions
  * the whole process tree executed: the sum of the `summary:` line of every
- * `cachegrind.out` file the run wrote (one per process) into a private directory.
+ * `cachegrind.out` file the run wrote (one per process) into a private directory. Each file is
+ * read whole (src/counts/cachegrind.ts): the process tree's self counts per function are added up
+ * too (decision 8, attribution), and a cut or malformed file fails the run, naming the file,
+ * never leaving a count short by one process.
  *
  * The count does not move with the machine's load, so it gates on a noisy shared runner where
  * wall time cannot; it costs ~20-100× the run's wall time (docs/steady.md). It suits a
@@ -11,10 +14,12 @@
  * (`-benchtime=1000x`).
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../config.js';
+import { CachegrindError, parseCachegrind } from '../counts/cachegrind.js';
+import { addTables, type FunctionTable } from '../counts/function-table.js';
 import type { Measurement } from '../model.js';
 import { execArgv, type ArgvResult } from './exec-argv.js';
 import { execMeasured, type ExecOptions, type ExecResult } from './exec.js';
@@ -45,14 +50,51 @@ export function cachegrindPrefix(dir: string): string[] {
   ];
 }
 
-/** The total of the `summary:` lines (the first event, Ir) of every cachegrind file in `dir`, or null when there is none. */
-export function readInstructionCount(dir: string): number | null {
-  let total: number | null = null;
-  for (const file of readdirSync(dir)) {
-    const m = /^summary:\s+(\d+)/m.exec(readFileSync(path.join(dir, file), 'utf8'));
-    if (m) total = (total ?? 0) + Number(m[1]);
+/** What a counted run's files say: the process tree's instructions and its self instructions per function. */
+export interface TreeCounts {
+  instructions: number;
+  table: FunctionTable;
+}
+
+/** A counted run whose valgrind files could not be read (cut or malformed): why, naming the file and line. */
+export interface UnreadableCounts {
+  unreadable: string;
+}
+
+const COUNT_FILE = /^cg\.\d+$/;
+
+/**
+ * Every cachegrind file in `dir` (one per process) read and added up, or null when there is none.
+ * Files inside `worktree` are made relative to it, so base and head key the same function alike;
+ * others stay as printed.
+ */
+export function readTreeCounts(dir: string, worktree?: string): TreeCounts | UnreadableCounts | null {
+  const files = readdirSync(dir)
+    .filter((f) => COUNT_FILE.test(f))
+    .sort();
+  if (files.length === 0) return null;
+  let instructions = 0;
+  const tables: FunctionTable[] = [];
+  for (const file of files) {
+    try {
+      const parsed = parseCachegrind(readFileSync(path.join(dir, file), 'utf8'));
+      instructions += parsed.total;
+      tables.push(parsed.table);
+    } catch (err) {
+      if (!(err instanceof CachegrindError)) throw err;
+      return { unreadable: `cannot read valgrind's counts of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
+    }
   }
-  return total;
+  return { instructions, table: addTables(tables, worktree === undefined ? undefined : insideMadeRelative(worktree)) };
+}
+
+/** A file name inside `dir` (as given, or its real path) made relative to it; any other as it is. */
+function insideMadeRelative(dir: string): (file: string) => string {
+  const roots = [...new Set([path.resolve(dir), realpathSync(dir)])].map((root) => root + path.sep);
+  return (file) => {
+    const root = roots.find((r) => file.startsWith(r));
+    return root === undefined ? file : file.slice(root.length);
+  };
 }
 
 /** Instruction mode's measurement of one run. */
@@ -62,8 +104,9 @@ export function instructionMeasurement(suite: string, count: number): Measuremen
 
 /**
  * execMeasured under cachegrind. `instructions` is the process tree's count (null when
- * valgrind wrote none); CPU time and peak RSS are left out (null): they would be the
- * simulator's, ~100× the program's, and as noisy as any time.
+ * valgrind wrote none, or a file is cut or malformed: `instructionsError` says which); CPU time
+ * and peak RSS are left out (null): they would be the simulator's, ~100× the program's, and as
+ * noisy as any time.
  */
 export async function execCounted(command: string, opts: ExecOptions): Promise<ExecResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-cg-'));
@@ -71,21 +114,33 @@ export async function execCounted(command: string, opts: ExecOptions): Promise<E
     // Under run-as, valgrind writes its counts as that user.
     if (opts.user) chownSync(dir, opts.user.uid, opts.user.gid);
     const r = await execMeasured(command, { ...opts, prefix: [...(opts.prefix ?? []), ...cachegrindPrefix(dir)] });
-    return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, instructions: readInstructionCount(dir) };
+    return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, ...instructionsOf(readTreeCounts(dir)) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** execArgv under cachegrind: a program run from an argument array, and the instructions it executed (null when valgrind wrote none). */
+function instructionsOf(counts: TreeCounts | UnreadableCounts | null): Pick<ExecResult, 'instructions' | 'instructionsError'> {
+  if (counts === null) return { instructions: null };
+  return 'unreadable' in counts ? { instructions: null, instructionsError: counts.unreadable } : { instructions: counts.instructions };
+}
+
+/** What execArgvCounted adds to a run: its counts (null when valgrind wrote none), or why they cannot be read. */
+export type ArgvCounted = ArgvResult & { counts: TreeCounts | UnreadableCounts | null };
+
+/**
+ * execArgv under cachegrind: a program run from an argument array, and what it executed, file
+ * names inside `worktree` made relative to it.
+ */
 export async function execArgvCounted(
   argv: readonly string[],
-  opts: Parameters<typeof execArgv>[1],
-): Promise<ArgvResult & { instructions: number | null }> {
+  opts: Parameters<typeof execArgv>[1] & { worktree?: string },
+): Promise<ArgvCounted> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-cg-'));
   try {
-    const r = await execArgv([...cachegrindPrefix(dir), ...argv], opts);
-    return { ...r, instructions: readInstructionCount(dir) };
+    const { worktree, ...execOpts } = opts;
+    const r = await execArgv([...cachegrindPrefix(dir), ...argv], execOpts);
+    return { ...r, counts: readTreeCounts(dir, worktree) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

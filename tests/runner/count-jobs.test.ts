@@ -21,7 +21,10 @@ async function countsAt(jobs: number, program: string): Promise<number[]> {
     [1, 2, 3, 4],
     jobs,
     () => execArgvCounted([program], { cwd: path.dirname(program), env: process.env, timeoutSec: 60 }),
-    (r) => counts.push(r.instructions!),
+    (r) => {
+      if (r.counts === null || 'unreadable' in r.counts) throw new Error(`no count: ${JSON.stringify(r.counts)}`);
+      counts.push(r.counts.instructions);
+    },
   );
   return counts;
 }

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { harnessOf } from './harness/index.js';
-import type { CountWork, Run, ShardHeader, ShardOf, Side } from './model.js';
+import type { CountWork, ShardHeader, ShardOf, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { runCountRepetitions, type RepetitionPolicy, type RepetitionsDone } from './runner/count-repetitions.js';
 import { calibrate, discoverBenchmarks, type CountContext } from './runner/counts.js';
@@ -46,7 +46,7 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
     );
     const log = setup.openLog(plan, scope?.header);
     const policy = setup.policy(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
-    const done = await runCountRepetitions(ctx, benchmarks, plan, policy, (run: Run) => log.append(run));
+    const done = await runCountRepetitions(ctx, benchmarks, plan, policy, log);
     announceStop(platform, done);
     return log;
   } finally {

@@ -2,7 +2,7 @@
  * Builders for the data that flows between benchgate's stages, for tests: each returns a
  * plausible, complete value, and a test overrides only the fields it is about.
  */
-import type { Comparison, ComparisonResult, Measurement, Run, Summary, Verdict } from '../src/model.js';
+import type { BenchmarkProfile, Comparison, ComparisonResult, Measurement, Run, Summary, Verdict } from '../src/model.js';
 import { TEST_SETTINGS } from './helpers/log-header.js';
 
 export function measurement(overrides: Partial<Measurement> = {}): Measurement {
@@ -108,5 +108,22 @@ export function result(comparisons: Comparison[], overrides: Partial<ComparisonR
     failures: { runs: [], benchmarks: [], stopped: null, noResults: comparisons.length === 0 },
     ...overrides,
     gateFailed: counts.regression > 0 && (overrides.gateFailed ?? true),
+  };
+}
+
+/** A cachegrind profile of benchmark "B" on base in round 1: one function, f in b.go, 100 -> 200 at works 10 and 20. */
+export function profile(overrides: Partial<BenchmarkProfile> = {}): BenchmarkProfile {
+  return {
+    benchmark: 'B',
+    side: 'base',
+    round: 1,
+    works: [10, 20],
+    tool: 'cachegrind',
+    level: 'instructions',
+    files: ['b.go'],
+    functions: [[0, 'f', 100, 200]],
+    rest: [0, 0],
+    unnamed: [0, 0],
+    ...overrides,
   };
 }

@@ -113,6 +113,8 @@ export const pytestBenchmark: HarnessDescription = {
     },
     // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
     fixedCostFactor: 0.1,
+    // The interpreter's C functions explain nothing about a Python benchmark (its level is Python calls).
+    functionTables: false,
   },
   // No list mode for shards: `--collect-only` lists every test, benchmark or not, so a shard could
   // own only plain tests, whose run prints no benchmark (an error); the warm-up lists the benchmarks.

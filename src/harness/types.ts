@@ -86,6 +86,13 @@ export interface CountDescription {
    */
   fixedCostFactor?: number;
   /**
+   * Whether its counted runs' cachegrind tables are a useful level for attribution (decision 8):
+   * they name the benchmark's own functions. false for an interpreter's harness (pytest-benchmark:
+   * CPython's C functions, `_PyEval_EvalFrameDefault`, explain nothing), whose runs keep no
+   * profile lines. Absent: they are.
+   */
+  functionTables?: boolean;
+  /**
    * Why a failed listing run means this harness cannot fix its work (an old version that rejects
    * `fixWork`'s arguments), from its stderr; null when the failure is something else.
    */

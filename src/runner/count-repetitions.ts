@@ -1,11 +1,15 @@
 /**
  * The repetition loop of per-benchmark counts. Counts need no interleaving: each repetition
  * counts every still-open benchmark on both sides at both work sizes, `jobs` runs at once, each
- * run appended to the log as it finishes. After each repetition from the minimum on, the policy
+ * run appended to the log as it finishes; once both runs of a benchmark on a side have ended, its
+ * profile line (the function tables of the two works, bounded: src/counts/profile.ts) follows,
+ * when the harness's tables are a useful level. After each repetition from the minimum on, the policy
  * says which benchmarks need another; the loop ends when none does, at the cap, or at the time
  * budget (the analysis then decides what is still open with its final look).
  */
-import type { CountWork, Run, Side } from '../model.js';
+import type { FunctionTable } from '../counts/function-table.js';
+import { buildProfile, type WorkTable } from '../counts/profile.js';
+import type { BenchmarkProfile, CountWork, Run, Side } from '../model.js';
 import { countOnce, type CountContext, type CountedBenchmark } from './counts.js';
 import { RunFailure } from './errors.js';
 import { runPool } from './pool.js';
@@ -25,6 +29,12 @@ export interface RepetitionsDone {
   stoppedBy: 'decided' | 'max-repetitions' | 'max-time';
 }
 
+/** Where the repetitions' lines go, each the moment it is known (the results log). */
+export interface CountLog {
+  append(run: Run): void;
+  appendProfile(profile: BenchmarkProfile): void;
+}
+
 /** One counted run to make: a benchmark, a side and a work size. */
 interface CountTask {
   b: CountedBenchmark;
@@ -39,7 +49,7 @@ export async function runCountRepetitions(
   benchmarks: readonly CountedBenchmark[],
   plan: Readonly<Record<string, CountWork>>,
   policy: RepetitionPolicy,
-  append: (run: Run) => void,
+  log: CountLog,
 ): Promise<RepetitionsDone> {
   const startedMs = Date.now();
   const runs: Run[] = [];
@@ -47,7 +57,7 @@ export async function runCountRepetitions(
   let open = benchmarks;
   for (let round = 1; ; round++) {
     ctx.checkCancelled();
-    const counted = await runRepetition(ctx, repetitionTasks(open, plan), round, append);
+    const counted = await runRepetition(ctx, repetitionTasks(open, plan), round, log);
     for (const run of counted) runs.push(run);
     for (const b of open) repetitions.set(b.name, round);
     const next = round < policy.minRepetitions ? open.map((b) => b.name) : policy.stillOpen(runs);
@@ -70,8 +80,9 @@ function repetitionTasks(open: readonly CountedBenchmark[], plan: Readonly<Recor
 }
 
 /** Runs one repetition's counts, `jobs` at once, each appended to the log as it finishes; its runs in finishing order. */
-async function runRepetition(ctx: CountContext, tasks: readonly CountTask[], round: number, append: (run: Run) => void): Promise<Run[]> {
+async function runRepetition(ctx: CountContext, tasks: readonly CountTask[], round: number, log: CountLog): Promise<Run[]> {
   const runs: Run[] = [];
+  const pairs = ctx.description.functionTables === false ? null : new ProfilePairs(round);
   await runPool(
     tasks,
     ctx.jobs,
@@ -79,11 +90,33 @@ async function runRepetition(ctx: CountContext, tasks: readonly CountTask[], rou
       ctx.checkCancelled();
       return countOnce(ctx, t.b, t.side, t.work, round);
     },
-    ({ run, failure }) => {
-      append(run);
+    ({ run, failure, table }, t) => {
+      log.append(run);
       runs.push(run);
       if (failure !== null) throw new RunFailure(`repetition ${round}: ${failure}`);
+      const profile = pairs?.ended(t, table!);
+      if (profile) log.appendProfile(profile);
     },
   );
   return runs;
+}
+
+/** The first table of each (benchmark, side) pair of one repetition, kept until its partner ends. */
+class ProfilePairs {
+  private readonly first = new Map<string, WorkTable>();
+
+  constructor(private readonly round: number) {}
+
+  /** The pair's profile once both of its runs have ended; null after the first. */
+  ended(t: CountTask, table: FunctionTable): BenchmarkProfile | null {
+    const key = JSON.stringify([t.b.name, t.side]);
+    const first = this.first.get(key);
+    if (!first) {
+      this.first.set(key, { work: t.work, table });
+      return null;
+    }
+    this.first.delete(key);
+    const profileKey = { benchmark: t.b.name, side: t.side, round: this.round, tool: 'cachegrind', level: 'instructions' } as const;
+    return buildProfile(profileKey, first, { work: t.work, table });
+  }
 }

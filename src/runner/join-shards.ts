@@ -1,7 +1,8 @@
 /**
  * Joining shards (docs/architecture.md, decision 4; docs/shards.md): the logs of one sharded
  * comparison, each shard's header carrying `shard`, become one log of disjoint benchmarks. Runs
- * keep their rounds and are tagged with their shard; each shard's machine is kept in the header's
+ * keep their rounds and are tagged with their shard (their profile lines are carried as they are:
+ * shards never share a benchmark); each shard's machine is kept in the header's
  * `shards`. Every shard 1..N must be there exactly once, each completed: a missing, failed or
  * doubled shard is an error naming it, never a silent partial pass. The joined log is analysed
  * part by part (analysis/shards.ts) with the caller's trusted gate settings, never a log's.
@@ -40,6 +41,7 @@ export function joinShards(logs: { file: string; log: ParsedLog }[], gate: Analy
   for (const { log } of ordered) {
     const index = log.header.shard!.index;
     for (const run of log.runs) lines.push({ type: 'run', run: { ...run, shard: index } });
+    for (const profile of log.profiles) lines.push({ type: 'profile', profile });
   }
   lines.push({ type: 'end', endedAt: new Date().toISOString(), status: 'completed', message: `joined from ${total} shards` });
   return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';

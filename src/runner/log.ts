@@ -1,6 +1,7 @@
 /**
- * The results log: JSON Lines, a header, one line per run appended the moment the run ends,
- * and an end line. Each line is written with one synchronous append, so a killed benchgate
+ * The results log: JSON Lines, a header, one line per run appended the moment the run ends
+ * (and, for per-benchmark counts, one profile line per benchmark, side and repetition once both
+ * of its runs have ended: decision 8), and an end line. Each line is written with one synchronous append, so a killed benchgate
  * leaves every finished run on disk and at most one partial last line, which the reader skips;
  * an unreadable line anywhere else is refused (a log edited or corrupted in the middle cannot be trusted).
  * One writer at a time: a lock file beside the log keeps a second run out of the directory,
@@ -23,7 +24,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LogEnd, LogHeader, LogLine, Run } from '../model.js';
+import type { BenchmarkProfile, LogEnd, LogHeader, LogLine, Run } from '../model.js';
 import { validateLogLine } from '../validate.js';
 import { isNoSpace, NoSpace } from './errors.js';
 import { processAlive } from './leftovers.js';
@@ -55,17 +56,25 @@ export class ResultsLog {
 
   /** Appends one run; a full disk or quota is a NoSpace naming the log and what it still holds. */
   append(run: Run): void {
+    this.appendLine({ type: 'run', run }, `the ${run.side} run of round ${run.round}`);
+    this.runs++;
+  }
+
+  /** Appends one benchmark's profile line (decision 8); a full disk or quota is a NoSpace as for a run. */
+  appendProfile(profile: BenchmarkProfile): void {
+    this.appendLine(
+      { type: 'profile', profile },
+      `the ${profile.side} profile of ${JSON.stringify(profile.benchmark)} in round ${profile.round}`,
+    );
+  }
+
+  private appendLine(line: LogLine, what: string): void {
     try {
-      appendFileSync(this.file, JSON.stringify({ type: 'run', run } satisfies LogLine) + '\n');
-      this.runs++;
+      appendFileSync(this.file, JSON.stringify(line) + '\n');
     } catch (err) {
       if (!isNoSpace(err)) throw err;
       const kept = this.runs === 0 ? 'nothing was measured' : `it keeps the ${this.runs} runs before it`;
-      throw new NoSpace(
-        this.file,
-        (err as NodeJS.ErrnoException).code!,
-        `the ${run.side} run of round ${run.round} could not be added to the results log (${kept})`,
-      );
+      throw new NoSpace(this.file, (err as NodeJS.ErrnoException).code!, `${what} could not be added to the results log (${kept})`);
     }
   }
 
@@ -208,6 +217,8 @@ function keepEarlierLog(file: string): string | null {
 export interface ParsedLog {
   header: LogHeader;
   runs: Run[];
+  /** Per-function counts (decision 8), one per (benchmark, side, round, tool), in log order. */
+  profiles: BenchmarkProfile[];
   /** Absent when the job was killed before it could write the end line. */
   end: LogEnd | null;
   /** Lines that could not be read (a partial last line after a kill), with their numbers. */
@@ -232,6 +243,11 @@ function runKey(run: Run): string {
   ]);
 }
 
+/** A profile's identity: its benchmark, side, round and tool (joined shards never share a benchmark). */
+function profileKey(p: BenchmarkProfile): string {
+  return JSON.stringify(['profile', p.benchmark, p.side, p.round, p.tool]);
+}
+
 function describeRun(run: Run): string {
   const what = run.benchmark === undefined ? '' : ` of "${run.benchmark}" at work ${run.work}`;
   return `a second ${run.side} run${what} of round ${run.round} of suite "${run.suite}"${run.shard === undefined ? '' : ` of shard ${run.shard}`}`;
@@ -243,9 +259,10 @@ export function parseLog(text: string, file: string): ParsedLog {
   const lines = text.replace(/^\uFEFF/, '').split('\n');
   let header: LogHeader | null = null;
   const runs: Run[] = [];
+  const profiles: BenchmarkProfile[] = [];
   let end: LogEnd | null = null;
   const skipped: number[] = [];
-  /** Line of each run's identity (runKey): one log holds each run once. */
+  /** Line of each run's and profile's identity (runKey, profileKey): one log holds each once. */
   const seen = new Map<string, number>();
   const lastLine = lines.findLastIndex((line) => line.trim() !== '');
   lines.forEach((line, i) => {
@@ -260,11 +277,14 @@ export function parseLog(text: string, file: string): ParsedLog {
     else if (parsed.type === 'run') {
       recordRunOnce(parsed.run, seen, file, i + 1);
       runs.push(parsed.run);
+    } else if (parsed.type === 'profile') {
+      recordProfileOnce(parsed.profile, seen, file, i + 1);
+      profiles.push(parsed.profile);
     } else if (parsed.type === 'end') end = parsed;
     else skipped.push(i + 1);
   });
   if (!header) throw new LogError(`${file}: no header line: is this a benchgate results.jsonl?`);
-  return { header, runs, end, skipped };
+  return { header, runs, profiles, end, skipped };
 }
 
 /** A line's JSON, or null for a last line that is not JSON (cut off by a kill, skipped). */
@@ -301,6 +321,19 @@ function recordRunOnce(run: Run, seen: Map<string, number>, file: string, lineNo
     throw new LogError(
       `${file}:${lineNo}: ${describeRun(run)} (the first is on line ${earlier}); ` +
         'two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"',
+    );
+  }
+  seen.set(key, lineNo);
+}
+
+/** Records the line of a profile's identity (profileKey) in `seen`; a second profile of it is refused, as a second run is. */
+function recordProfileOnce(profile: BenchmarkProfile, seen: Map<string, number>, file: string, lineNo: number): void {
+  const key = profileKey(profile);
+  const earlier = seen.get(key);
+  if (earlier !== undefined) {
+    throw new LogError(
+      `${file}:${lineNo}: a second ${profile.side} ${profile.tool} profile of "${profile.benchmark}" for round ${profile.round} ` +
+        `(the first is on line ${earlier}); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"`,
     );
   }
   seen.set(key, lineNo);

@@ -16,6 +16,7 @@ import { shardOfName } from '../../src/harness/shard-split.js';
 import type { AnalysisGate, JoinedShard, LogEnd, Run, RunSettings, ShardHeader } from '../../src/model.js';
 import { createRng } from '../../src/stats/random.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
+import { profile } from '../builders.js';
 
 const NAMES = Array.from({ length: 12 }, (_, i) => `bench_${String(i).padStart(2, '0')}`);
 const SLOWER: Record<string, number> = { bench_03: 2, bench_09: 2 };
@@ -146,9 +147,14 @@ describe('shards in the analysis', () => {
         runs: ofShard(runsOf(2), s),
         end: END,
         skipped: [],
+        // Profile lines are carried as they are.
+        profiles: s.benchmarks.slice(0, 1).map((benchmark) => profile({ benchmark })),
       },
     }));
-    const joined = parseLog(joinShards(logs, GATE), 'joined.jsonl').header.shards!;
+    const parsed = parseLog(joinShards(logs, GATE), 'joined.jsonl');
+    expect(parsed.profiles).toEqual(logs.flatMap((l) => l.log.profiles));
+    expect(parsed.profiles.length).toBeGreaterThan(1);
+    const joined = parsed.header.shards!;
     expect(joined.map((s) => s.benchmarks)).toEqual(shardHeaders.map((s) => s.benchmarks));
     expect(joined.reduce((sum, s) => sum + shardShare(s), 0)).toBeCloseTo(1, 12);
   });
@@ -178,7 +184,7 @@ describe('shards in the analysis', () => {
     const logsOf = (hs: ShardHeader[]) =>
       hs.map((h) => ({
         file: `shard-${h.index}.jsonl`,
-        log: { header: testHeader({ shard: h }), runs: ofShard(runs, h), end: END, skipped: [] },
+        log: { header: testHeader({ shard: h }), runs: ofShard(runs, h), end: END, skipped: [], profiles: [] },
       }));
     const joined = parseLog(joinShards(logsOf(headers), GATE), 'joined.jsonl');
     expect(joined.header.shards!.map((s) => s.benchmarks)).toEqual(headers.map((h) => h.benchmarks));

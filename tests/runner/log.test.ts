@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Run } from '../../src/model.js';
 import { LogError, parseLog, readLog, ResultsLog } from '../../src/runner/log.js';
-import { run as baseRun } from '../builders.js';
+import { NoSpace } from '../../src/runner/errors.js';
+import { run as baseRun, profile } from '../builders.js';
 import { tempDir } from '../e2e/helpers.js';
 import { testHeader } from '../helpers/log-header.js';
 
@@ -84,6 +85,56 @@ describe('results log', () => {
     expect(() => parseLog(lines([count('a', 10), count('a', 10)]), 'c.jsonl')).toThrow(
       'c.jsonl:3: a second base run of "a" at work 10 of round 1 of suite "s" (the first is on line 2)',
     );
+  });
+
+  it('round-trips profile lines, in the order they were appended', () => {
+    const file = path.join(tempDir(), 'results.jsonl');
+    const log = new ResultsLog(file, header);
+    log.append(run(1));
+    log.appendProfile(profile({ side: 'head' }));
+    log.appendProfile(profile());
+    log.end('completed');
+    const parsed = readLog(file);
+    expect(parsed.profiles).toEqual([profile({ side: 'head' }), profile()]);
+    expect(parsed.runs).toHaveLength(1);
+  });
+
+  it('refuses a second profile of one (benchmark, side, round, tool), naming both lines', () => {
+    const text = (profiles: object[]) =>
+      [header, ...profiles.map((p) => ({ type: 'profile', profile: p }))].map((l) => JSON.stringify(l)).join('\n');
+    expect(() => parseLog(text([profile(), profile({ round: 2 }), profile({ functions: [] })]), 'p.jsonl')).toThrow(
+      new LogError(
+        'p.jsonl:4: a second base cachegrind profile of "B" for round 1 (the first is on line 2); two runs wrote into one log: keep one run per log, and combine logs with "benchgate merge"',
+      ),
+    );
+    const others = [
+      profile(),
+      profile({ side: 'head' }),
+      profile({ round: 2 }),
+      profile({ benchmark: 'C' }),
+      profile({ tool: 'callgrind' }),
+    ];
+    expect(parseLog(text(others), 'q.jsonl').profiles).toHaveLength(5);
+  });
+
+  it('says which line a full disk kept out, a run or a profile', () => {
+    const file = path.join(tempDir(), 'results.jsonl');
+    const log = new ResultsLog(file, header);
+    log.append(run(1));
+    // Every write to /dev/full fails with ENOSPC.
+    rmSync(file);
+    symlinkSync('/dev/full', file);
+    expect(() => log.appendProfile(profile())).toThrow(
+      new NoSpace(
+        file,
+        'ENOSPC',
+        'the base profile of "B" in round 1 could not be added to the results log (it keeps the 1 runs before it)',
+      ),
+    );
+    expect(() => log.append(run(2))).toThrow(
+      new NoSpace(file, 'ENOSPC', 'the base run of round 2 could not be added to the results log (it keeps the 1 runs before it)'),
+    );
+    log.end('failed');
   });
 
   it('refuses a rounds auto header whose last look comes before its first, naming the line', () => {

@@ -3,7 +3,7 @@ import { SCHEMA_VERSION, type LogHeader, type Run } from '../../src/model.js';
 import { trustedGate } from '../../src/config.js';
 import { parseLog } from '../../src/runner/log.js';
 import { poolRounds } from '../../src/runner/pool-rounds.js';
-import { run } from '../builders.js';
+import { profile, run } from '../builders.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 
 const H = 'c'.repeat(40);
@@ -19,7 +19,7 @@ const header = (headSha: string) =>
 const headRun = (round: number): Run => run({ suite: 's', side: 'head', round, position: 0, startedAt: '', wallMs: 1, measurements: [] });
 /** The merge command's own trusted gate settings. */
 const GATE = trustedGate([], { format: 'benchgate' });
-const log = (sha: string, rounds: number[]) => ({ header: header(sha), runs: rounds.map(headRun), end: null, skipped: [] });
+const log = (sha: string, rounds: number[]) => ({ header: header(sha), runs: rounds.map(headRun), end: null, skipped: [], profiles: [] });
 
 describe('poolRounds', () => {
   it('renumbers the rounds of later logs after the earlier ones', () => {
@@ -36,6 +36,31 @@ describe('poolRounds', () => {
     );
     expect(merged.runs.map((r) => r.round)).toEqual([1, 2, 3, 4, 5]);
     expect(merged.end?.status).toBe('completed');
+  });
+
+  it("renumbers profiles' rounds with their runs', and keeps one attribution pass (round 0) of each key", () => {
+    const head = 'b'.repeat(40);
+    const first = { ...log(head, [1, 2]), profiles: [profile({ round: 2 }), profile({ round: 0, tool: 'callgrind' })] };
+    const second = {
+      ...log(head, [1, 2, 3]),
+      profiles: [profile({ round: 1 }), profile({ round: 0, tool: 'callgrind', functions: [] }), profile({ round: 0, side: 'head' })],
+    };
+    const merged = parseLog(
+      poolRounds(
+        [
+          { file: 'a', log: first },
+          { file: 'b', log: second },
+        ],
+        GATE,
+      ),
+      'm',
+    );
+    expect(merged.profiles).toEqual([
+      profile({ round: 2 }),
+      profile({ round: 0, tool: 'callgrind' }),
+      profile({ round: 3 }),
+      profile({ round: 0, side: 'head' }),
+    ]);
   });
 
   it('writes the merged log at the current schemaVersion, a version 1 source included', () => {

@@ -46,7 +46,7 @@ export async function concludeLog({
   const settings: RunSettings = { ...log.header.config, ...overrides };
   const override = (await platform.gateOverride?.()) ?? null;
   const result = await platform.group('analysis', () => {
-    const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
+    const analysed = analyze({ header: log.header, runs: log.runs, profiles: log.profiles, end: log.end, settings, override });
     platform.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     const mainCreep = historyFrom === undefined ? undefined : readMainCreep(historyFrom);
     return mainCreep === undefined ? analysed : { ...analysed, mainCreep };

@@ -10,6 +10,7 @@ import { processCost } from '../diagnostics/cost.js';
 import type {
   AdaptiveRun,
   AnalysisSettings,
+  BenchmarkProfile,
   Comparison,
   ComparisonResult,
   FailedBenchmark,
@@ -26,6 +27,7 @@ import type {
 import { SCHEMA_VERSION } from '../model.js';
 import { geomeanChange } from '../stats/index.js';
 import { byReportOrder, compareGroups } from './compare.js';
+import { withAttribution } from './attribution.js';
 import { compareCounts, isCountRun } from './counts.js';
 import { failOnItems, unmatchedGlobWarnings } from './gating.js';
 import { cannotFailWarning, planReach, plannedRounds } from './reach.js';
@@ -41,6 +43,8 @@ const VERDICTS: Verdict[] = ['regression', 'improvement', 'unchanged', 'inconclu
 export interface AnalysisInput {
   header: LogHeader;
   runs: readonly Run[];
+  /** The log's profile lines (decision 8): where a counted benchmark's change came from. */
+  profiles?: readonly BenchmarkProfile[];
   /** The log's end line: a run that stopped on a failure is an error, and says why. */
   end: LogEnd | null;
   /** The header's settings, with any `benchgate analyze` overrides applied. */
@@ -178,11 +182,15 @@ function ownsNothing(header: LogHeader): boolean {
 }
 
 /** The whole analysis of one results log. */
-export function analyze({ header, runs, end, settings, override = null }: AnalysisInput): ComparisonResult {
+export function analyze({ header, runs, profiles = [], end, settings, override = null }: AnalysisInput): ComparisonResult {
   // Per-benchmark count runs are decided by the count rule (analysis/counts.ts); the rest as before.
   // A shard's (or each joined shard's) counts at its share of the rule's alpha (analysis/shards.ts).
-  const counted = countParts(header, runs.filter(isCountRun)).flatMap((part) =>
-    compareCounts(part.runs, part.shard ? { ...settings, alpha: countShareAlpha(settings.alpha, part.shard) } : settings),
+  // Their regressions and improvements then say where they came from (analysis/attribution.ts).
+  const counted = withAttribution(
+    countParts(header, runs.filter(isCountRun)).flatMap((part) =>
+      compareCounts(part.runs, part.shard ? { ...settings, alpha: countShareAlpha(settings.alpha, part.shard) } : settings),
+    ),
+    profiles,
   );
   const suiteRuns = runs.filter((r) => !isCountRun(r));
   const { sequential, cost, groups } = analyseParts(header, suiteRuns, settings, end);

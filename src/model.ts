@@ -294,7 +294,7 @@ export interface BenchmarkProfile {
   functions: ProfiledFunction[];
   /** callgrind only: the call edges whose calls or inclusive cost differ between the works. */
   calls?: ProfiledCall[];
-  /** What the functions beyond the cap add up to at each work. @minItems 2 @maxItems 2 */
+  /** What the functions not listed add up to at each work: those beyond the cap, and those that moved by under 0.01 per op. @minItems 2 @maxItems 2 */
   rest: [number, number];
   /** Counts the tool could not name (`???`: a binary without symbols) at each work. @minItems 2 @maxItems 2 */
   unnamed: [number, number];

@@ -15,14 +15,9 @@
  */
 import type { AttributedFunction, Attribution, BenchmarkProfile, InlinedFunction, Side } from '../model.js';
 import { studentTQuantile } from '../stats/student-t.js';
-import { perOpSeries, type FunctionSeries } from './per-op-functions.js';
+import { perOpSeries, ZERO_PER_OP, type FunctionSeries } from './per-op-functions.js';
 import type { PerOpSamples } from './per-op.js';
 
-/**
- * A per-op Δ below this is 0: the means of integer counts over a work difference leave float
- * residue (~1e-12), and one instruction per hundred ops is below what any report prints.
- */
-export const ZERO_PER_OP = 0.01;
 /** The kept functions are enough once they explain this share of the total Δ, percent... */
 const EXPLAINED_FROM = 90;
 /** ...and no more than this (functions that shrank overshoot until the one that grew is kept). */

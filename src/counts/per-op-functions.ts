@@ -6,6 +6,13 @@
  */
 import type { BenchmarkProfile, Side } from '../model.js';
 
+/**
+ * A per-op count or Δ below this is 0: the means of integer counts over a work difference leave
+ * float residue (~1e-12), and one instruction per hundred ops is below what any report prints.
+ * Profiles leave such a function in `rest` (src/counts/profile.ts); attribution keeps no Δ below it.
+ */
+export const ZERO_PER_OP = 0.01;
+
 export interface FunctionSeries {
   file: string;
   name: string;

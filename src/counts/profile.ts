@@ -2,11 +2,15 @@
  * One benchmark's profile line (decision 8 in docs/architecture.md): the function tables of its two
  * counted runs of one repetition on one side (small and large work), bounded. A function with the
  * same count at both works contributes exactly 0 per op (start-up, the runtime's init, the harness)
- * and is left out; of the rest, the PROFILE_MAX_FUNCTIONS with the largest |large − small| are
- * kept and the others summed in `rest`, so the shares of what is kept stay honest.
+ * and is left out. Of the rest, the PROFILE_MAX_FUNCTIONS with the largest |large − small| are
+ * kept and the others summed in `rest`, so the shares of what is kept stay honest; so is a function
+ * that moved by less than ZERO_PER_OP per op (a Go runtime's background work landing a few hundred
+ * instructions apart in two runs), which no attribution can keep: it makes a typical line a tenth
+ * of the size.
  */
 import { MAX_NAME_CHARS, PROFILE_MAX_FUNCTIONS, type BenchmarkProfile, type ProfiledFunction } from '../model.js';
 import type { FunctionTable } from './function-table.js';
+import { ZERO_PER_OP } from './per-op-functions.js';
 
 /** Which profile a pair of tables makes: the benchmark, side, repetition, and the tool and level they count. */
 export type ProfileKey = Pick<BenchmarkProfile, 'benchmark' | 'side' | 'round' | 'tool' | 'level'>;
@@ -54,7 +58,9 @@ function changedFunctions(small: FunctionTable, large: FunctionTable): Changed[]
 export function buildProfile(key: ProfileKey, a: WorkTable, b: WorkTable, max = PROFILE_MAX_FUNCTIONS): BenchmarkProfile {
   const [small, large] = a.work <= b.work ? [a, b] : [b, a];
   const changed = changedFunctions(small.table, large.table);
-  const kept = changed.slice(0, max);
+  const floor = ZERO_PER_OP * (large.work - small.work);
+  const listed = changed.findIndex((c) => Math.abs(c.large - c.small) < floor);
+  const kept = changed.slice(0, Math.min(max, listed < 0 ? changed.length : listed));
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
   const functions = kept.map((c): ProfiledFunction => {
@@ -66,7 +72,7 @@ export function buildProfile(key: ProfileKey, a: WorkTable, b: WorkTable, max = 
     return [index, c.name, c.small, c.large];
   });
   const rest: [number, number] = [0, 0];
-  for (const c of changed.slice(max)) {
+  for (const c of changed.slice(kept.length)) {
     rest[0] += c.small;
     rest[1] += c.large;
   }

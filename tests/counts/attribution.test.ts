@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributeFunctions, MAX_FUNCTIONS, ZERO_PER_OP, type AttributionInput } from '../../src/counts/attribution.js';
-import { perOpSeries } from '../../src/counts/per-op-functions.js';
+import { attributeFunctions, MAX_FUNCTIONS, type AttributionInput } from '../../src/counts/attribution.js';
+import { perOpSeries, ZERO_PER_OP } from '../../src/counts/per-op-functions.js';
 import type { BenchmarkProfile, Side } from '../../src/model.js';
 import { studentTQuantile } from '../../src/stats/student-t.js';
 import { profile } from '../builders.js';

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCachegrind } from '../../src/counts/cachegrind.js';
 import { addCount, emptyTable, type FunctionTable } from '../../src/counts/function-table.js';
 import { buildProfile, type ProfileKey } from '../../src/counts/profile.js';
+import { ZERO_PER_OP } from '../../src/counts/per-op-functions.js';
 import { MAX_NAME_CHARS, PROFILE_MAX_FUNCTIONS } from '../../src/model.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/cachegrind/', import.meta.url));
@@ -49,6 +50,21 @@ describe('buildProfile', () => {
     expect(profile.rest).toEqual([restSmall, restSmall + (51 * 52) / 2]);
     expect(profile.unnamed).toEqual([7, 9]);
     expect(profile.functions.some(([, name]) => name === 'init')).toBe(false);
+  });
+
+  it('sums in rest a function that moved by less than ZERO_PER_OP per op (background noise)', () => {
+    const small = table([
+      ['b.go', 'loop', 1000],
+      ['runtime.go', 'sysmon', 5000],
+    ]);
+    const large = table([
+      ['b.go', 'loop', 101_000],
+      ['runtime.go', 'sysmon', 5000 + ZERO_PER_OP * 10_000 - 1],
+    ]);
+    const profile = buildProfile(KEY, { work: 10_000, table: small }, { work: 20_000, table: large });
+    expect(profile.functions).toEqual([[0, 'loop', 1000, 101_000]]);
+    expect(profile.files).toEqual(['b.go']);
+    expect(profile.rest).toEqual([5000, 5000 + ZERO_PER_OP * 10_000 - 1]);
   });
 
   it('counts a function missing at one work as 0 there', () => {

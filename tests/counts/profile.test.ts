@@ -1,11 +1,33 @@
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCachegrind } from '../../src/counts/cachegrind.js';
 import { addCount, emptyTable, type FunctionTable } from '../../src/counts/function-table.js';
 import { buildProfile, type ProfileKey } from '../../src/counts/profile.js';
 import { ZERO_PER_OP } from '../../src/counts/per-op-functions.js';
 import { MAX_NAME_CHARS, PROFILE_MAX_FUNCTIONS } from '../../src/model.js';
+import { execArgvCounted, type TreeCounts } from '../../src/runner/instructions.js';
+import { tempDir } from '../e2e/helpers.js';
+
+const GO_BIN = '/usr/local/go/bin';
+const PATH = `${process.env.PATH}:${GO_BIN}`;
+const has = (cmd: string, arg: string) => spawnSync(cmd, [arg], { env: { ...process.env, PATH } }).status === 0;
+// Missing tools skip this test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail it.
+const itWithGo = process.env.BENCHGATE_REQUIRE_TOOLCHAINS || (has('go', 'version') && has('valgrind', '--version')) ? it : it.skip;
+
+/** A Go package of `n` small functions, each called once per op by BenchmarkAll. */
+function manyFunctions(n: number): Record<string, string> {
+  const fns = Array.from({ length: n }, (_, i) => `//go:noinline\nfunc f${i}(x uint64) uint64 { return x*${2 * i + 3} + ${i} }\n`);
+  const calls = Array.from({ length: n }, (_, i) => `\tx = f${i}(x)\n`).join('');
+  return {
+    'go.mod': 'module example.com/big\n\ngo 1.21\n',
+    'big.go': `package big\n\n${fns.join('\n')}\nfunc All(x uint64) uint64 {\n${calls}\treturn x\n}\n`,
+    'big_test.go':
+      'package big\n\nimport "testing"\n\nvar sink uint64\n\nfunc BenchmarkAll(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tsink += All(uint64(i))\n\t}\n}\n',
+  };
+}
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/cachegrind/', import.meta.url));
 const tableOf = (name: string) => parseCachegrind(readFileSync(`${FIXTURES}${name}`, 'utf8')).table;
@@ -90,4 +112,30 @@ describe('buildProfile', () => {
     );
     expect(profile.functions).toEqual([[0, long, 0, 11]]);
   });
+});
+
+describe('the bound on a real binary', () => {
+  itWithGo(
+    "keeps a 5,000-function Go benchmark's lines within 200 KB per benchmark (2 sides × 6 repetitions + 4 passes)",
+    async () => {
+      const dir = tempDir();
+      for (const [name, text] of Object.entries(manyFunctions(5000))) writeFileSync(path.join(dir, name), text);
+      const env = { ...process.env, PATH, GOMAXPROCS: '1', GOGC: 'off' };
+      execFileSync('go', ['test', '-c', '-o', 'big.test', '.'], { cwd: dir, env });
+      const count = async (work: number) => {
+        const argv = [path.join(dir, 'big.test'), '-test.run=^$', '-test.bench=.', `-test.benchtime=${work}x`];
+        const r = await execArgvCounted(argv, { cwd: dir, env, timeoutSec: 120, worktree: dir });
+        return { work, table: (r.counts as TreeCounts).table };
+      };
+      const profile = buildProfile(KEY, await count(1000), await count(2000));
+      expect(profile.functions).toHaveLength(PROFILE_MAX_FUNCTIONS);
+      expect(profile.files).toContain('big.go');
+      // The 4,800 functions beyond the bound, one op's worth each, are in rest.
+      expect(profile.rest[1] - profile.rest[0]).toBeGreaterThan(4000 * 1000);
+      const bytes = JSON.stringify({ type: 'profile', profile }).length;
+      expect(bytes).toBeLessThan(20_000);
+      expect(16 * bytes).toBeLessThan(200 * 1024);
+    },
+    120_000,
+  );
 });

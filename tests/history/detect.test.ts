@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { analyseHistory } from '../../src/history/analyse.js';
 import { chain, findCreep } from '../../src/history/creep.js';
 import { findChangePoints } from '../../src/history/detect.js';
-import { OTAVA_DEFAULTS } from '../../src/history/e-divisive.js';
+import { CHANGE_POINT_DEFAULTS } from '../../src/history/e-divisive.js';
 import { recordsFromResult } from '../../src/history/record.js';
 import { linkSeries, medianSeries } from '../../src/history/series.js';
 import { createRng } from '../../src/stats/index.js';
@@ -53,7 +53,7 @@ describe('change points on medians', () => {
         fast ? { machine: { cpuModel: 'Xeon', cpuCount: 8 } } : {},
       );
     });
-    const found = findChangePoints(medianSeries(records), OTAVA_DEFAULTS);
+    const found = findChangePoints(medianSeries(records), CHANGE_POINT_DEFAULTS);
     expect(found.map((c) => [c.commit, c.direction, c.machine?.cpuModel])).toEqual([[commit(30), 'regression', 'AMD EPYC 7763']]);
     expect(found[0]!.changePct).toBeCloseTo(10, 0);
     expect(found[0]!.interval[0]).toBeGreaterThan(9);
@@ -67,7 +67,7 @@ describe('change points on medians', () => {
         machine: { cpuModel: k % 2 ? 'A' : 'B', cpuCount: 2 },
       }),
     );
-    expect(findChangePoints(medianSeries(records), OTAVA_DEFAULTS).map((c) => [c.commit, c.machine])).toEqual([[commit(20), null]]);
+    expect(findChangePoints(medianSeries(records), CHANGE_POINT_DEFAULTS).map((c) => [c.commit, c.machine])).toEqual([[commit(20), null]]);
   });
 });
 

@@ -77,6 +77,22 @@ export async function repoRoot(dir: string): Promise<string> {
   return gitOk(dir, ['rev-parse', '--show-toplevel'], `finding the git repository of ${dir}`);
 }
 
+/** A subject longer than this is cut: a record holds a line, not a commit message. */
+const SUBJECT_CHARS = 200;
+
+/**
+ * A commit's subject line and committer date (ISO 8601), or null where `repo` is no git
+ * repository or does not have the commit (a job that checked nothing out).
+ */
+export async function commitSummary(repo: string, sha: string): Promise<{ subject: string; committedAt: string } | null> {
+  if (!/^[0-9a-f]{7,64}$/.test(sha) || !existsSync(repo)) return null;
+  const r = await git(repo, ['show', '--no-patch', '--no-show-signature', '--format=%cI%x00%s', '--end-of-options', sha]);
+  if (r.code !== 0) return null;
+  const [committedAt, subject] = r.stdout.replace(/\n$/, '').split('\0');
+  if (!committedAt || subject === undefined) return null;
+  return { subject: subject.slice(0, SUBJECT_CHARS), committedAt };
+}
+
 async function revParse(repo: string, ref: string): Promise<string | null> {
   const r = await git(repo, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
   return r.code === 0 ? r.stdout.trim() : null;

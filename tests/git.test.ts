@@ -1,7 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkRefSyntax, createWorktrees, firstParent, GitError, mergeBase, resolveCommit, withoutCredentials } from '../src/git.js';
+import {
+  checkRefSyntax,
+  commitSummary,
+  createWorktrees,
+  firstParent,
+  GitError,
+  mergeBase,
+  resolveCommit,
+  withoutCredentials,
+} from '../src/git.js';
 import { extraWorktrees, git, makeRepo, tempDir } from './e2e/helpers.js';
 
 /** An origin with main (the base) and feature (the head), cloned the way CI does: one branch, depth 1. */
@@ -36,6 +45,20 @@ describe('resolveCommit in a shallow single-branch clone', () => {
     await expect(resolveCommit(clone, 'origin/nope', () => {})).rejects.toThrow(
       new GitError(`cannot resolve "origin/nope" to a commit in ${clone} (fetch it, or check the name)`),
     );
+  });
+});
+
+describe('commitSummary', () => {
+  it("gives a commit's subject and committer date, and null where the directory lacks the commit or is no repository", async () => {
+    const repo = makeRepo([{ 'a.txt': 'base\n' }]);
+    git(repo, 'commit', '-q', '--allow-empty', '--no-gpg-sign', '-m', 'parse: fewer allocations', '-m', 'The body is not kept.');
+    const sha = git(repo, 'rev-parse', 'HEAD').trim();
+    const summary = await commitSummary(repo, sha);
+    expect(summary?.subject).toBe('parse: fewer allocations');
+    expect(Date.parse(summary!.committedAt)).toBeGreaterThan(Date.parse('2020-01-01'));
+    expect(await commitSummary(repo, 'f'.repeat(40))).toBeNull();
+    expect(await commitSummary(tempDir(), sha)).toBeNull();
+    expect(await commitSummary(repo, '--output=x')).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ import { ConfigError } from '../config.js';
 import { EXIT } from '../exit.js';
 import { analyseHistory } from '../history/analyse.js';
 import { CREEP_DEFAULTS } from '../history/creep.js';
-import { OTAVA_DEFAULTS } from '../history/e-divisive.js';
+import { CHANGE_POINT_DEFAULTS } from '../history/e-divisive.js';
 import { openStore } from '../history/open-store.js';
 import { chronological, type HistoryRecord } from '../history/record.js';
 import { renderHistoryJson, renderHistoryText } from '../history/render.js';
@@ -63,7 +63,7 @@ export const cmdHistory: Command = async ({ values, positionals, platform }) => 
     throw new ConfigError(`--window: expected a whole number >= 1, got "${values.window}"`);
   const { store, records } = await readRecords(values.store, { branch });
   if (records.length === 0) platform.warn(`no records of branch ${branch} in ${store}: nothing to look at (is --store right?)`);
-  const report = analyseHistory(branch, records, OTAVA_DEFAULTS, { ...CREEP_DEFAULTS, links });
+  const report = analyseHistory(branch, records, CHANGE_POINT_DEFAULTS, { ...CREEP_DEFAULTS, links });
   if (values.out !== undefined) {
     const dir = path.resolve(values.out);
     writeSite(dir, siteData(chronological(records), report, commitUrl(process.env), window));

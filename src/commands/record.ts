@@ -5,6 +5,7 @@
  */
 import { ConfigError } from '../config.js';
 import { EXIT } from '../exit.js';
+import { commitSummary } from '../git.js';
 import { normaliseName } from '../harness/index.js';
 import { openStore } from '../history/open-store.js';
 import { chronological, recordsFromResult, type HistoryRecord } from '../history/record.js';
@@ -44,11 +45,15 @@ export const cmdRecord: Command = async ({ values, positionals, platform }) => {
     // Recording runs are never skipped (skip-paths applies to pull requests); one that was has nothing to record.
     throw new ConfigError(`${positionals[0]}: a run skipped by skip-paths measured nothing: record a measured run (a push's)`);
   }
+  // The subject the trend site shows on hover: from a clone of the commit where this runs, if any.
+  const commit = await commitSummary(process.cwd(), result.head.sha);
+  if (commit === null) platform.info(`no clone of ${result.head.sha.slice(0, 12)} here: recorded without its subject`);
   // One identity across runner sizes: the harness description's normalisation (Go drops "-N").
   const records = recordsFromResult(result, {
     branch: values.branch ?? 'main',
     recordedAt: new Date(),
     normaliseName: (raw) => normaliseName(result.settings.format, raw),
+    commit,
   });
   const store = await openStore(values.store, process.cwd());
   let recorded = 0;

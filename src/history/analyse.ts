@@ -2,7 +2,7 @@
 import { median } from '../stats/index.js';
 import { findCreep, chain, CREEP_DEFAULTS, type CreepFinding, type CreepOptions } from './creep.js';
 import { findChangePoints, type ChangePointFinding } from './detect.js';
-import { OTAVA_DEFAULTS, type ChangePointOptions } from './e-divisive.js';
+import { CHANGE_POINT_DEFAULTS, type ChangePointOptions } from './e-divisive.js';
 import type { HistoryRecord } from './record.js';
 import { linkSeries, medianSeries } from './series.js';
 
@@ -23,7 +23,7 @@ export interface HistoryReport {
 export function analyseHistory(
   branch: string,
   records: readonly HistoryRecord[],
-  changePointOptions: ChangePointOptions = OTAVA_DEFAULTS,
+  changePointOptions: ChangePointOptions = CHANGE_POINT_DEFAULTS,
   creepOptions: CreepOptions = CREEP_DEFAULTS,
 ): HistoryReport {
   const links = linkSeries(records);

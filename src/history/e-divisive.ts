@@ -4,10 +4,18 @@
  * on sliding windows finds "weak" change points at a relaxed level, then a merge step removes the
  * weakest until every one left passes the real level (and the minimum magnitude).
  *
- * Written from the method; tests/history/e-divisive.test.ts checks that it finds the same
- * indexes as Otava 0.8.0 on Otava's published series and on simulated ones.
+ * The merge step judges a point by its t statistic between its two neighbouring segments. Otava
+ * reads the plain t-test's p, as if the split had been chosen before looking; benchgate's
+ * default reads the chance that the best of all the splits of those segments is that large
+ * (stats/max-split-t.ts), which keeps flat series flat (docs/history.md, "Change points").
+ *
+ * Written from the method; tests/history/e-divisive.test.ts checks that the split step finds the
+ * same indexes as Otava 0.8.0 on Otava's published series and on simulated ones.
  */
-import { studentTSf } from '../stats/index.js';
+import { maxSplitTSf, studentTSf } from '../stats/index.js';
+
+/** How the merge step reads a point's t statistic: as the best of its segments' splits, or as Otava does. */
+export type Significance = 'max-split' | 't-test';
 
 export interface ChangePointOptions {
   /** Width of the sliding windows of the split step (Otava: 50). */
@@ -16,11 +24,17 @@ export interface ChangePointOptions {
   maxP: number;
   /** The smallest relative change kept (0.05 = 5%; Otava: 0). */
   minMagnitude: number;
+  /** The p each point is held to maxP with (Otava: the plain t-test's). */
+  significance: Significance;
 }
 
-export const OTAVA_DEFAULTS: ChangePointOptions = { windowLength: 50, maxP: 0.001, minMagnitude: 0 };
+/** Apache Otava's settings and rule: the plain t-test's p at the split E-Divisive chose. */
+export const OTAVA_RULE: ChangePointOptions = { windowLength: 50, maxP: 0.001, minMagnitude: 0, significance: 't-test' };
 
-/** A change point at `index`: the first value of the new regime, and the t-test between its neighbours. */
+/** benchgate's: Otava's settings, each point's p accounting for the search over split positions. */
+export const CHANGE_POINT_DEFAULTS: ChangePointOptions = { ...OTAVA_RULE, significance: 'max-split' };
+
+/** A change point at `index`: the first value of the new regime, and the t statistic between its neighbours. */
 export interface ChangePoint {
   index: number;
   p: number;
@@ -115,11 +129,11 @@ function populationSd(xs: readonly number[], m: number): number {
 }
 
 /**
- * Student's two-sample t-test with pooled variance, fed population standard deviations the way
- * Otava feeds scipy's ttest_ind_from_stats. A test that cannot be computed (no spread and no
- * difference) is p = 1: it gives no evidence of a change.
+ * Student's two-sample t statistic with pooled variance, fed population standard deviations the
+ * way Otava feeds scipy's ttest_ind_from_stats, and its p read as `significance` says. A test that
+ * cannot be computed (no spread and no difference) is p = 1: it gives no evidence of a change.
  */
-function tTest(before: readonly number[], after: readonly number[]): Omit<ChangePoint, 'index'> {
+function tTest(before: readonly number[], after: readonly number[], significance: Significance): Omit<ChangePoint, 'index'> {
   const meanBefore = mean(before);
   const meanAfter = mean(after);
   const sdBefore = populationSd(before, meanBefore);
@@ -130,25 +144,25 @@ function tTest(before: readonly number[], after: readonly number[]): Omit<Change
     const df = n1 + n2 - 2;
     const pooled = ((n1 - 1) * sdBefore ** 2 + (n2 - 1) * sdAfter ** 2) / df;
     const t = (meanBefore - meanAfter) / Math.sqrt(pooled * (1 / n1 + 1 / n2));
-    if (Number.isFinite(t)) p = Math.min(1, 2 * studentTSf(Math.abs(t), df));
+    if (Number.isFinite(t)) p = significance === 't-test' ? Math.min(1, 2 * studentTSf(Math.abs(t), df)) : maxSplitTSf(t, n1 + n2);
     else if (meanBefore !== meanAfter) p = 0;
   }
   return { p, meanBefore, meanAfter, sdBefore, sdAfter, nBefore: n1, nAfter: n2 };
 }
 
 /** The test at `index`, between the pieces of `x` that surround it given the other change points. */
-function testAt(x: readonly number[], index: number, pieces: readonly [number, number][]): ChangePoint {
+function testAt(x: readonly number[], index: number, pieces: readonly [number, number][], significance: Significance): ChangePoint {
   for (let i = 0; i < pieces.length; i++) {
     const [start, stop] = pieces[i]!;
     // An existing change point: its two neighbouring pieces.
-    if (stop === index) return { index, ...tTest(x.slice(start, stop), x.slice(pieces[i + 1]![0], pieces[i + 1]![1])) };
+    if (stop === index) return { index, ...tTest(x.slice(start, stop), x.slice(pieces[i + 1]![0], pieces[i + 1]![1]), significance) };
     // A new one: the piece it splits.
-    if (start < index && index < stop) return { index, ...tTest(x.slice(start, index), x.slice(index, stop)) };
+    if (start < index && index < stop) return { index, ...tTest(x.slice(start, index), x.slice(index, stop), significance) };
   }
   throw new Error(`change point ${index} lies in no piece of a series of ${x.length}`);
 }
 
-/** Plain E-Divisive on x: split the most divergent piece while its split passes the t-test at maxP. */
+/** Plain E-Divisive on x: split the most divergent piece while its split passes the plain t-test at maxP (as Otava). */
 function divisive(x: readonly number[], maxP: number): ChangePoint[] {
   const distances = new PairDistances(x);
   const found: ChangePoint[] = [];
@@ -164,7 +178,7 @@ function divisive(x: readonly number[], maxP: number): ChangePoint[] {
       if (best === null || c.qhat > best.qhat) best = c;
     }
     if (best === null) return found;
-    const point = testAt(x, best.index, pieces);
+    const point = testAt(x, best.index, pieces, 't-test');
     if (!(point.p <= maxP)) return found;
     found.push(point);
     found.sort((a, b) => a.index - b.index);
@@ -177,8 +191,12 @@ function firstPassP(maxP: number): number {
   return maxP < 0.5 ? maxP * 2 : maxP;
 }
 
-/** Split step: E-Divisive on windows of `windowLength`, advancing half a window or past the last point found. */
-function split(x: readonly number[], windowLength: number, maxP: number): ChangePoint[] {
+/**
+ * Split step: E-Divisive on windows of `windowLength` at the first-pass level, advancing half a
+ * window or past the last point found; the "weak" change points' indexes, in order.
+ */
+export function splitIndexes(x: readonly number[], { windowLength, maxP: finalP }: ChangePointOptions): number[] {
+  const maxP = firstPassP(finalP);
   if (windowLength < 2) throw new Error('windowLength must be at least 2');
   const step = Math.floor(windowLength / 2);
   const indexes = new Set<number>();
@@ -189,9 +207,13 @@ function split(x: readonly number[], windowLength: number, maxP: number): Change
     for (const i of found) indexes.add(i);
     start = Math.max(found.at(-1) ?? 0, start + step);
   }
-  const sorted = [...indexes].sort((a, b) => a - b);
-  const pieces = segments(sorted, x.length);
-  return sorted.map((i) => testAt(x, i, pieces));
+  return [...indexes].sort((a, b) => a - b);
+}
+
+/** The change points at sorted `indexes`, each tested between its neighbouring segments. */
+export function pointsOn(x: readonly number[], indexes: readonly number[], significance: Significance): ChangePoint[] {
+  const pieces = segments(indexes, x.length);
+  return indexes.map((i) => testAt(x, i, pieces, significance));
 }
 
 /** max(|after/before - 1|, |before/after - 1|), 0 where a mean is 0 (Otava's magnitude). */
@@ -201,9 +223,15 @@ export function magnitude(c: ChangePoint): number {
   return Math.max(Math.abs(forward), Math.abs(backward));
 }
 
-/** Merge step: drop the weakest point (highest p, or smallest change once all pass) and retest its neighbours. */
-function merge(x: readonly number[], points: ChangePoint[], maxP: number, minMagnitude: number): ChangePoint[] {
-  const kept = [...points];
+/**
+ * Merge step: drop the weakest point (highest p, or smallest change once all pass) and retest the
+ * two whose neighbouring segments it joined, so every point is judged, and shown, on its final
+ * segments. (Otava 0.8.0 retests the right neighbour and the one after it, leaving the left one's
+ * numbers from a segment that no longer exists.)
+ */
+function merge(x: readonly number[], weak: readonly number[], options: ChangePointOptions): ChangePoint[] {
+  const { maxP, minMagnitude, significance } = options;
+  const kept = pointsOn(x, weak, significance);
   while (kept.length > 0) {
     let weakest = kept.reduce((w, c) => (c.p > w.p ? c : w));
     if (weakest.p < maxP) {
@@ -212,17 +240,16 @@ function merge(x: readonly number[], points: ChangePoint[], maxP: number, minMag
     }
     const at = kept.indexOf(weakest);
     kept.splice(at, 1);
-    const pieces = segments(
+    const joined = segments(
       kept.map((c) => c.index),
       x.length,
     );
-    for (const i of [at, at + 1]) if (i < kept.length) kept[i] = testAt(x, kept[i]!.index, pieces);
+    for (const i of [at - 1, at]) if (i >= 0 && i < kept.length) kept[i] = testAt(x, kept[i]!.index, joined, significance);
   }
   return kept;
 }
 
 /** The change points of one series, in index order. */
-export function changePoints(x: readonly number[], options: ChangePointOptions = OTAVA_DEFAULTS): ChangePoint[] {
-  const weak = split(x, options.windowLength, firstPassP(options.maxP));
-  return merge(x, weak, options.maxP, options.minMagnitude);
+export function changePoints(x: readonly number[], options: ChangePointOptions = CHANGE_POINT_DEFAULTS): ChangePoint[] {
+  return merge(x, splitIndexes(x, options), options);
 }

@@ -6,8 +6,14 @@
  */
 import type { Better, ComparisonResult, Verdict } from '../model.js';
 
-/** The record's schema; a reader accepts every version up to its own (docs/history.md). */
-export const RECORD_SCHEMA_VERSION = 1;
+/** The record's schema; a reader accepts every version up to its own (docs/history.md). 2 added `commit`. */
+export const RECORD_SCHEMA_VERSION = 2;
+
+/** The recorded commit as git describes it: its subject line and committer date (ISO 8601). */
+export interface CommitSummary {
+  subject: string;
+  committedAt: string;
+}
 
 /** Change points are looked for only among records of one machine class (counts excepted). */
 export interface MachineClass {
@@ -44,6 +50,8 @@ export interface HistoryRecord {
   head: string;
   /** ISO 8601, when the record was made: orders a branch's records. */
   recordedAt: string;
+  /** The head commit's subject and date, where `benchgate record` could ask git for them (version 2). */
+  commit?: CommitSummary;
   measure: 'time' | 'instructions';
   machine: MachineClass;
   /** The confidence level of every `interval` (benchgate's Hodges-Lehmann interval: 0.95). */
@@ -63,6 +71,8 @@ export interface RecordContext {
   recordedAt: Date;
   /** The harness description's normalisation (src/harness/); identity where the harness has none. */
   normaliseName: (raw: string) => string;
+  /** The head commit's subject and date; null where git could not say (no clone of it where recording ran). */
+  commit: CommitSummary | null;
 }
 
 /** The records of one results.json: one per suite, benchmarks in the order of the comparisons. */
@@ -75,6 +85,7 @@ export function recordsFromResult(result: ComparisonResult, context: RecordConte
     base: result.base.sha,
     head: result.head.sha,
     recordedAt: context.recordedAt.toISOString(),
+    ...(context.commit !== null && { commit: context.commit }),
     measure: result.settings.measure ?? 'time',
     machine: { cpuModel: result.environment.cpuModel ?? null, cpuCount: result.environment.cpuCount ?? null },
     intervalLevel: 0.95,
@@ -123,6 +134,10 @@ export function parseRecord(data: unknown, where: string): HistoryRecord {
   }
   requireFields(data, { branch: str, suite: str, base: str, head: str, recordedAt: str, intervalLevel: num }, where);
   if (data.measure !== 'time' && data.measure !== 'instructions') throw new RecordError(`${where}: "measure" must be time or instructions`);
+  if (data.commit !== undefined) {
+    if (!isObject(data.commit)) throw new RecordError(`${where}: "commit" must be an object`);
+    requireFields(data.commit, { subject: str, committedAt: str }, `${where} commit`);
+  }
   if (!isObject(data.machine)) throw new RecordError(`${where}: "machine" is missing`);
   requireFields(data.machine, { cpuModel: strOrNull, cpuCount: numOrNull }, `${where} machine`);
   if (!Array.isArray(data.benchmarks)) throw new RecordError(`${where}: "benchmarks" must be a list`);

@@ -58,8 +58,12 @@ function creepTable(report: HistoryReport): string {
 export function renderHistoryText(report: HistoryReport): string {
   const { changePointOptions: cp, creepOptions: creep } = report;
   const out: string[] = [`History of ${inertForLog(plainText(report.branch))}: ${report.records} record(s).`, ''];
+  const held =
+    cp.significance === 'max-split'
+      ? `p <= ${cp.maxP} for the best split of its neighbouring segments (not the plain t-test's p)`
+      : `the plain t-test's p <= ${cp.maxP}`;
   out.push(
-    `Change points (E-Divisive means with a t-test at p <= ${cp.maxP}, windows of ${cp.windowLength}, as Apache Otava; on the medians of one machine class, counts across machines):`,
+    `Change points (E-Divisive means on windows of ${cp.windowLength}, as Apache Otava, each held to ${held}; on the medians of one machine class, counts across machines):`,
   );
   out.push(changePointTable(report));
   out.push('', `Creep over the latest links, up to ${creep.links} (chained per-link changes, no link with its own regression verdict):`);

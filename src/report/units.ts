@@ -36,6 +36,18 @@ export function formatValue(value: number | null | undefined, scale: { factor: n
   return `${significant(value / scale.factor)} ${scale.unit}`.trim();
 }
 
+/**
+ * Axis ticks in one scale: as formatValue writes values, with as many more decimals as the
+ * spacing needs where that would print two ticks alike (1.305 and 1.310 µs are not both "1.31").
+ */
+export function formatTicks(ticks: readonly number[], scale: { factor: number; unit: string }): string[] {
+  const plain = ticks.map((t) => formatValue(t, scale));
+  if (new Set(plain).size === plain.length) return plain;
+  const spacing = Math.min(...ticks.slice(1).map((t, i) => Math.abs(t - ticks[i]!))) / scale.factor;
+  const decimals = Math.min(12, Math.max(0, Math.ceil(-Math.log10(spacing) - 1e-9)));
+  return ticks.map((t) => `${(t / scale.factor).toFixed(decimals)} ${scale.unit}`.trim());
+}
+
 export function formatPct(pct: number | null | undefined): string {
   if (pct === null || pct === undefined || !Number.isFinite(pct)) return '–';
   const sign = pct > 0 ? '+' : pct < 0 ? '−' : '±';

@@ -2,6 +2,7 @@
 export { StatsError } from './errors.js';
 export { normalCdf, normalSf, normalQuantile } from './normal.js';
 export { studentTQuantile, studentTSf } from './student-t.js';
+export { maxSplitTSf } from './max-split-t.js';
 export { fisherFSf } from './f-distribution.js';
 export { createRng, type Rng } from './random.js';
 export { mannWhitneyU, EXACT_MAX_N, type Alternative, type MannWhitneyOptions, type MannWhitneyResult } from './mann-whitney.js';

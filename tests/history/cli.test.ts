@@ -7,6 +7,7 @@ import { DirectoryStore } from '../../src/history/store-directory.js';
 import { LocalPlatform } from '../../src/platforms/local.js';
 import { renderJson } from '../../src/report/json.js';
 import { comparison, result, summary } from '../builders.js';
+import { git, makeRepo } from '../e2e/helpers.js';
 import { benchmarkRecord, historyRecord } from './records.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-history-cli-'));
@@ -71,6 +72,29 @@ describe('benchgate record and history', () => {
     expect(again.err).toMatch(/already the latest record/);
     expect(again.err).not.toMatch(/not recorded/);
     expect((await new DirectoryStore(store).read({ branch: 'main' })).map((r) => r.head.slice(0, 4))).toEqual(['0001', '0002', '0003']);
+  });
+
+  it("records the head commit's subject and date from the clone it runs in, and none without one", async () => {
+    const repo = makeRepo([{ 'a.txt': 'a\n' }]);
+    git(repo, 'commit', '-q', '--allow-empty', '--no-gpg-sign', '-m', 'parse: fewer allocations');
+    const head = git(repo, 'rev-parse', 'HEAD').trim();
+    const file = resultsFile(1);
+    const r = JSON.parse(readFileSync(file, 'utf8')) as { head: { sha: string } };
+    r.head.sha = head;
+    writeFileSync(file, JSON.stringify(r));
+    const store = path.join(dir, 'store-subject');
+    const here = process.cwd();
+    process.chdir(repo);
+    try {
+      expect((await cli('record', '--store', store, file)).code).toBe(0);
+    } finally {
+      process.chdir(here);
+    }
+    const [recorded] = await new DirectoryStore(store).read({ branch: 'main' });
+    expect(recorded!.commit!.subject).toBe('parse: fewer allocations');
+    expect(Number.isNaN(Date.parse(recorded!.commit!.committedAt))).toBe(false);
+    const elsewhere = await cli('record', '--store', path.join(dir, 'store-no-subject'), resultsFile(1));
+    expect(elsewhere.err).toMatch(/no clone of 0001aaaaaaaa here: recorded without its subject/);
   });
 
   it('records links into a directory store and prints creep as JSON and as a table', async () => {

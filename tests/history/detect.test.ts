@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { analyseHistory } from '../../src/history/analyse.js';
 import { chain, findCreep } from '../../src/history/creep.js';
 import { findChangePoints } from '../../src/history/detect.js';
-import { OTAVA_DEFAULTS } from '../../src/history/e-divisive.js';
-import { recordsFromResult } from '../../src/history/record.js';
+import { CHANGE_POINT_DEFAULTS } from '../../src/history/e-divisive.js';
+import { parseRecord, recordsFromResult } from '../../src/history/record.js';
 import { linkSeries, medianSeries } from '../../src/history/series.js';
 import { createRng } from '../../src/stats/index.js';
 import { comparison, result, summary } from '../builders.js';
@@ -25,6 +25,7 @@ describe('recordsFromResult', () => {
       branch: 'main',
       recordedAt: new Date('2026-11-26T10:00:00Z'),
       normaliseName: (n) => n.replace(/-\d+$/, ''),
+      commit: { subject: 'parse: fewer allocations', committedAt: '2026-11-26T09:58:00+00:00' },
     });
     expect(records.map((x) => x.suite)).toEqual(['go', 'c']);
     expect(records[0]).toMatchObject({
@@ -32,12 +33,34 @@ describe('recordsFromResult', () => {
       base: r.base.sha,
       head: r.head.sha,
       recordedAt: '2026-11-26T10:00:00.000Z',
+      commit: { subject: 'parse: fewer allocations', committedAt: '2026-11-26T09:58:00+00:00' },
       machine: { cpuModel: 'EPYC', cpuCount: 4 },
     });
     expect(records[0]!.benchmarks).toEqual([
       expect.objectContaining({ benchmark: 'BenchmarkA', changePct: 3, interval: [1, 5], baseMedian: 10, headMedian: 10.3 }),
     ]);
     expect(records[1]!.benchmarks[0]).toMatchObject({ deterministic: true, verdict: 'regression' });
+  });
+
+  it('records no commit where git could not describe it', () => {
+    const context = { branch: 'main', recordedAt: new Date(), normaliseName: (n: string) => n, commit: null };
+    expect(recordsFromResult(result([comparison({})]), context)[0]).not.toHaveProperty('commit');
+  });
+});
+
+describe('parseRecord', () => {
+  const written = (over: Record<string, unknown>) =>
+    JSON.parse(JSON.stringify({ ...historyRecord(1, [benchmarkRecord()]), ...over })) as unknown;
+
+  it('reads a version 1 record (no commit) and a version 2 record with one', () => {
+    expect(parseRecord(written({ schemaVersion: 1 }), 'r')).not.toHaveProperty('commit');
+    const commit = { subject: 'fix', committedAt: '2026-11-26T09:58:00Z' };
+    expect(parseRecord(written({ schemaVersion: 2, commit }), 'r').commit).toEqual(commit);
+  });
+
+  it('refuses a commit that is not a subject and a date', () => {
+    expect(() => parseRecord(written({ commit: 'fix' }), 'r.json')).toThrow(/r\.json: "commit" must be an object/);
+    expect(() => parseRecord(written({ commit: { subject: 3, committedAt: 'x' } }), 'r.json')).toThrow(/r\.json commit: "subject"/);
   });
 });
 
@@ -53,7 +76,7 @@ describe('change points on medians', () => {
         fast ? { machine: { cpuModel: 'Xeon', cpuCount: 8 } } : {},
       );
     });
-    const found = findChangePoints(medianSeries(records), OTAVA_DEFAULTS);
+    const found = findChangePoints(medianSeries(records), CHANGE_POINT_DEFAULTS);
     expect(found.map((c) => [c.commit, c.direction, c.machine?.cpuModel])).toEqual([[commit(30), 'regression', 'AMD EPYC 7763']]);
     expect(found[0]!.changePct).toBeCloseTo(10, 0);
     expect(found[0]!.interval[0]).toBeGreaterThan(9);
@@ -67,7 +90,7 @@ describe('change points on medians', () => {
         machine: { cpuModel: k % 2 ? 'A' : 'B', cpuCount: 2 },
       }),
     );
-    expect(findChangePoints(medianSeries(records), OTAVA_DEFAULTS).map((c) => [c.commit, c.machine])).toEqual([[commit(20), null]]);
+    expect(findChangePoints(medianSeries(records), CHANGE_POINT_DEFAULTS).map((c) => [c.commit, c.machine])).toEqual([[commit(20), null]]);
   });
 });
 

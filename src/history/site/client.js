@@ -2,8 +2,9 @@
 // scripts that call benchgateSite.overview(...) and benchgateSite.series(...), so the site works
 // from a web server and from disk alike. Every string from the data is shown with textContent.
 import uPlot from 'uplot';
+import { formatTicks, formatValue, scaleFor } from '../../report/units.js';
 
-const state = { overview: null, series: new Map(), waiting: new Map(), chart: null };
+const state = { overview: null, commits: null, series: new Map(), waiting: new Map(), chart: null };
 const HEX = /^[0-9a-f]{7,64}$/;
 
 window.benchgateSite = {
@@ -15,6 +16,12 @@ window.benchgateSite = {
     state.series.set(id, data);
     const resolve = state.waiting.get(id);
     state.waiting.delete(id);
+    if (resolve) resolve(data);
+  },
+  commits(data) {
+    state.commits = data;
+    const resolve = state.waiting.get('commits');
+    state.waiting.delete('commits');
     if (resolve) resolve(data);
   },
 };
@@ -31,6 +38,9 @@ function el(tag, props = {}, children = []) {
   return node;
 }
 
+// The list's colours (site.css .regression, .improvement), for the chart's dots too.
+const COLOUR = { regression: '#a40000', improvement: '#2a7a00' };
+
 const signed = (pct) => `${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)}%`;
 const interval = (i) => `[${signed(i[0])}, ${signed(i[1])}]`;
 const short = (sha) => String(sha).slice(0, 12);
@@ -41,20 +51,25 @@ function commitLink(sha) {
   return el('a', { href: url + sha, text: short(sha), rel: 'noopener' }, []);
 }
 
-function loadSeries(id) {
-  if (state.series.has(id)) return Promise.resolve(state.series.get(id));
+/** A data file's value, loaded once by a script element: `key` is what its call hands back. */
+function loadData(key, file, cached) {
+  if (cached !== undefined && cached !== null) return Promise.resolve(cached);
   return new Promise((resolve, reject) => {
-    state.waiting.set(id, resolve);
-    const script = el('script', { src: `data/series/${id}.js` });
-    script.addEventListener('error', () => reject(new Error(`cannot load data/series/${id}.js`)));
+    state.waiting.set(key, resolve);
+    const script = el('script', { src: file });
+    script.addEventListener('error', () => reject(new Error(`cannot load ${file}`)));
     document.head.append(script);
   });
 }
 
+const loadSeries = (id) => loadData(id, `data/series/${id}.js`, state.series.get(id));
+const loadCommits = () => loadData('commits', 'data/commits.js', state.commits);
+
 const COLUMNS = [
-  { key: 'name', label: 'benchmark', value: (r) => `${r.suite}: ${r.benchmark}${r.metric === 'time' ? '' : ` ${r.metric}`}` },
+  { key: 'name', label: 'benchmark', value: (r) => `${r.suite}: ${r.name}` },
   { key: 'machine', label: 'machine class', value: (r) => r.machine },
   { key: 'points', label: 'points', value: (r) => r.points, numeric: true },
+  { key: 'changePoints', label: 'change points', value: (r) => r.changePoints, numeric: true },
   { key: 'change', label: 'largest change point', value: (r) => (r.change ? Math.abs(r.change.changePct) : -1), numeric: true },
   { key: 'creep', label: 'creep', value: (r) => (r.creep ? Math.abs(r.creep.changePct) : -1), numeric: true },
 ];
@@ -84,6 +99,7 @@ function renderOverview(root, only = null) {
           el('td', {}, [el('a', { href: `#b=${r.id}`, text: COLUMNS[0].value(r) })]),
           el('td', { text: r.machine }),
           el('td', { text: String(r.points), class: 'num' }),
+          el('td', { text: String(r.changePoints), class: 'num' }),
           changeCell(r.change),
           r.creep
             ? el('td', { text: `${signed(r.creep.changePct)} ${interval(r.creep.interval)} over ${r.creep.links} links` })
@@ -109,10 +125,13 @@ function renderOverview(root, only = null) {
     ),
   );
   fill();
+  const changePoints = o.rows.reduce((n, r) => n + r.changePoints, 0);
+  const packages = o.packages.map((p) => `${p.suite}: ${p.pkg}`).join('; ');
   root.replaceChildren(
     el('h1', { text: `Benchmark history of ${o.branch}` }),
     el('p', {
-      text: `${o.records} records, ${o.rows.length} series. Change points: E-Divisive on the medians of one machine class${o.window === null ? '' : `; the largest in each series's last ${o.window} commits`}. Creep: the latest ${o.creepLinks} links chained. Click a column to sort.`,
+      id: 'summary',
+      text: `${o.records} records, ${o.rows.length} series, ${changePoints} change point${changePoints === 1 ? '' : 's'}.${packages ? ` Package: ${packages}.` : ''} Change points: E-Divisive on the medians of one machine class${o.window === null ? '' : `; the largest in each series's last ${o.window} commits`}. Creep: the latest ${o.creepLinks} links chained. Click a column to sort.`,
     }),
     ...(only === null
       ? []
@@ -127,15 +146,7 @@ function renderOverview(root, only = null) {
   document.documentElement.dataset.view = 'overview';
 }
 
-async function renderTrend(root, id) {
-  const row = state.overview.rows.find((r) => r.id === id);
-  if (!row) {
-    root.replaceChildren(el('p', { text: `no series ${id}` }), el('a', { href: '#', text: 'overview' }));
-    return;
-  }
-  root.replaceChildren(el('p', { text: 'loading…' }));
-  const s = await loadSeries(id);
-  const chartBox = el('div', { id: 'chart' });
+function changePointList(s) {
   const list = el('ol', { id: 'change-points' });
   for (const c of s.changePoints) {
     list.append(
@@ -150,40 +161,128 @@ async function renderTrend(root, id) {
       ]),
     );
   }
+  return list;
+}
+
+function creepLine(row) {
+  const links = state.overview.creepLinks;
+  if (!row.creep) return el('p', { id: 'creep', text: `No creep over the latest ${links} links.` });
+  const c = row.creep;
+  return el('p', { id: 'creep', class: 'regression' }, [
+    `Creep: ${signed(c.changePct)} ${interval(c.interval)} over the latest ${c.links} links, `,
+    commitLink(c.from),
+    ' to ',
+    commitLink(c.to),
+    '.',
+  ]);
+}
+
+/** What the hovered point is: its commit, its date and, where recorded, its subject. */
+function pointText(s, commits, i) {
+  const k = s.at[i];
+  const when = commits.subject[k] === null ? `${commits.date[k]} (recorded)` : commits.date[k];
+  return [`#${i + 1}`, commits.commit[k], when, commits.subject[k]].filter((x) => x !== null && x !== '').join(' · ');
+}
+
+/** Tick labels, which uPlot draws on the canvas, also kept on the chart's element: the page can read what it shows. */
+function shown(box, name, labels) {
+  box.dataset[name] = labels.join('|');
+  return labels;
+}
+
+/** Each change point's label over the chart, beside its dot; redrawn with the chart (zoom). */
+function placeLabels(u, s, labels) {
+  const width = u.over.clientWidth;
+  s.changePoints.forEach((c, k) => {
+    const x = u.valToPos(c.index, 'x');
+    const label = labels[k];
+    label.hidden = !(x >= 0 && x <= width);
+    label.style.left = `${x}px`;
+    label.style.top = `${u.valToPos(s.value[c.index], 'y')}px`;
+  });
+}
+
+/** One direction's change points as a series of dots in its colour: values at their indexes, null elsewhere. */
+function changePointDots(s, direction) {
+  const at = new Set(s.changePoints.filter((c) => c.direction === direction).map((c) => c.index));
+  const options = {
+    label: direction,
+    stroke: COLOUR[direction],
+    width: 0,
+    paths: () => null,
+    points: { show: true, size: 10, fill: COLOUR[direction], stroke: COLOUR[direction] },
+  };
+  return { options, values: s.value.map((v, i) => (at.has(i) ? v : null)) };
+}
+
+/** x: one step per record, ticks naming commits; y: the unit's readable scale, as the reports write values. */
+function trendAxes(box, commitAt, scale) {
+  const xTicks = (splits) => splits.map((i) => commitAt(i)?.slice(0, 7) ?? '');
+  return [
+    {
+      label: 'commits, oldest to newest',
+      incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000],
+      values: (_u, splits) => shown(box, 'xTicks', xTicks(splits)),
+    },
+    { size: 80, values: (_u, splits) => shown(box, 'yTicks', formatTicks(splits, scale)) },
+  ];
+}
+
+/** The chart: one step per record (commit order), values in the unit's readable scale, change points by direction. */
+function trendChart(box, s, commits, width, hover) {
+  const commitAt = (i) => commits.commit[s.at[i]];
+  const scale = scaleFor(s.unit, s.value[Math.floor(s.value.length / 2)] ?? 0);
+  const [regressions, improvements] = [changePointDots(s, 'regression'), changePointDots(s, 'improvement')];
+  const labels = s.changePoints.map((c) => el('div', { class: `cp-label ${c.direction}`, text: signed(c.changePct) }));
+  const median = { label: 'median', stroke: '#3465a4', width: 1, points: { show: false } };
+  const options = {
+    width,
+    height: 360,
+    cursor: { drag: { x: true, y: false } },
+    scales: { x: { time: false } },
+    axes: trendAxes(box, commitAt, scale),
+    series: [
+      { label: 'commit', value: (_u, v) => (v == null ? '--' : (commitAt(v) ?? '--')) },
+      { ...median, value: (_u, v) => (v == null ? '--' : formatValue(v, scale)) },
+      regressions.options,
+      improvements.options,
+    ],
+    hooks: {
+      ready: [(u) => u.over.append(...labels)],
+      draw: [(u) => placeLabels(u, s, labels)],
+      setCursor: [(u) => (hover.textContent = u.cursor.idx == null ? ' ' : pointText(s, commits, u.cursor.idx))],
+    },
+  };
+  const xs = s.value.map((_, i) => i);
+  return new uPlot(options, [xs, s.value, regressions.values, improvements.values], box);
+}
+
+async function renderTrend(root, id) {
+  const row = state.overview.rows.find((r) => r.id === id);
+  if (!row) {
+    root.replaceChildren(el('p', { text: `no series ${id}` }), el('a', { href: '#', text: 'overview' }));
+    return;
+  }
+  root.replaceChildren(el('p', { text: 'loading…' }));
+  const [s, commits] = await Promise.all([loadSeries(id), loadCommits()]);
+  const chartBox = el('div', { id: 'chart' });
+  const hover = el('p', { id: 'hover', text: ' ' });
   root.replaceChildren(
     el('p', {}, [el('a', { href: '#', text: '← overview' })]),
-    el('h1', { text: s.name }),
+    el('h1', { text: `${s.suite}: ${s.name}` }),
+    ...(s.pkg === null ? [] : [el('p', { class: 'package', text: `package ${s.pkg}` })]),
     el('p', {
       class: 'machine',
-      text: `machine class: ${s.machine}; unit: ${s.unit}; ${s.value.length} points. Drag to zoom, double-click to reset.`,
+      text: `machine class: ${s.machine}; unit: ${s.unit}; ${s.value.length} points, one per recorded commit. Drag to zoom, double-click to reset.`,
     }),
+    creepLine(row),
+    hover,
     chartBox,
     el('h2', { text: `Change points (${s.changePoints.length})` }),
-    list,
+    changePointList(s),
   );
-  // The change points as a second series: markers drawn by uPlot where a new level starts.
-  const marks = s.value.map(() => null);
-  for (const c of s.changePoints) marks[c.index] = s.value[c.index];
   state.chart?.destroy();
-  state.chart = new uPlot(
-    {
-      width: Math.min(1100, root.clientWidth || 1000),
-      height: 360,
-      cursor: { drag: { x: true, y: false } },
-      scales: { x: { time: true } },
-      series: [
-        // The legend names the hovered point's commit beside its date.
-        {
-          label: 'recorded',
-          value: (u, v, _si, i) => (i == null ? '--' : `${new Date(v * 1000).toISOString().slice(0, 16)} ${s.commit[i] ?? ''}`),
-        },
-        { label: s.unit, stroke: '#3465a4', width: 1, points: { show: false } },
-        { label: 'change point', stroke: '#cc0000', width: 0, paths: () => null, points: { show: true, size: 10, fill: '#cc0000' } },
-      ],
-    },
-    [s.time, s.value, marks],
-    chartBox,
-  );
+  state.chart = trendChart(chartBox, s, commits, Math.min(1100, root.clientWidth || 1000), hover);
   document.documentElement.dataset.view = 'trend';
   document.documentElement.dataset.changePoints = String(s.changePoints.length);
 }

@@ -5,6 +5,7 @@
  * with textContent, and links only commits whose SHA is hexadecimal.
  */
 import { identityKey } from '../../analysis/identity.js';
+import { displayNames, type Names, type NamedBenchmark } from '../../report/names.js';
 import { bisectCommand } from '../bisect-command.js';
 import type { HistoryReport } from '../analyse.js';
 import type { CreepFinding } from '../creep.js';
@@ -37,7 +38,9 @@ export interface OverviewRow {
   /** The series' number: its file is data/series/N.js. */
   id: number;
   suite: string;
+  /** The name as recorded (a PR comment's link names it), and as the reports show it (report/names.ts). */
   benchmark: string;
+  name: string;
   metric: string;
   unit: string;
   better: 'lower' | 'higher';
@@ -58,20 +61,33 @@ export interface SiteOverview {
   creepLinks: number;
   /** The overview's change window in commits per series (--window); null: every commit. */
   window: number | null;
+  /** The package of each suite whose benchmarks share one: said once, not in every name. */
+  packages: { suite: string; pkg: string }[];
   rows: OverviewRow[];
 }
 
 export interface SiteSeries {
   id: number;
+  suite: string;
+  /** As the reports show it (report/names.ts); its package, if it has one, apart. */
   name: string;
+  pkg: string | null;
   unit: string;
   machine: string;
-  /** Seconds since the epoch: when each point was recorded. */
-  time: number[];
+  /** One point per record, in commit order: the chart's x is the index. */
   value: number[];
-  /** Each point's commit, its first 12 hexadecimal digits (the chart's legend shows it). */
-  commit: string[];
+  /** Each point's commit: its place in the site's commits (data/commits.js). */
+  at: number[];
   changePoints: SiteChangePoint[];
+}
+
+/** The branch's recorded commits, oldest first, once for every series (data/commits.js). */
+export interface SiteCommits {
+  /** The first 12 hexadecimal digits. */
+  commit: string[];
+  /** The commit's subject and date (YYYY-MM-DD HH:MM, UTC) where recorded; else null and the record's date. */
+  subject: (string | null)[];
+  date: string[];
 }
 
 /** A glob matching exactly this name: picomatch reads a backslash as an escape. */
@@ -111,21 +127,51 @@ function siteChangePoints(s: BenchmarkSeries, found: readonly ChangePointFinding
   }));
 }
 
-function seriesName(id: BenchmarkId): string {
-  return `${id.suite}: ${id.benchmark}${id.metric === 'time' ? '' : ` ${id.metric}`}${id.complexityN === undefined ? '' : ` (n=${id.complexityN})`}`;
+/** An ISO 8601 time as YYYY-MM-DD HH:MM in UTC; as given when it is not one. */
+const minutes = (iso: string): string => (Number.isNaN(Date.parse(iso)) ? iso : new Date(iso).toISOString().slice(0, 16).replace('T', ' '));
+
+/** Each recorded head once, in record order: what the chart's hover names. */
+function siteCommits(records: readonly HistoryRecord[]): { commits: SiteCommits; indexOf: Map<string, number> } {
+  const commits: SiteCommits = { commit: [], subject: [], date: [] };
+  const indexOf = new Map<string, number>();
+  for (const r of records) {
+    if (indexOf.has(r.head)) continue;
+    indexOf.set(r.head, commits.commit.length);
+    commits.commit.push(r.head.slice(0, 12));
+    commits.subject.push(r.commit?.subject ?? null);
+    commits.date.push(minutes(r.commit?.committedAt ?? r.recordedAt));
+  }
+  return { commits, indexOf };
 }
 
-function siteSeries(s: BenchmarkSeries, id: number, recordedAt: ReadonlyMap<string, number>, changePoints: SiteChangePoint[]): SiteSeries {
+function siteSeries(
+  s: BenchmarkSeries,
+  id: number,
+  names: Names<NamedBenchmark>,
+  commitIndex: ReadonlyMap<string, number>,
+  changePoints: SiteChangePoint[],
+): SiteSeries {
   return {
     id,
-    name: seriesName(s.id),
+    suite: s.id.suite,
+    name: names.short(s.id),
+    pkg: names.pkg(s.id) ?? null,
     unit: s.unit,
     machine: machineLabel(s.machine),
-    time: s.points.map((p, i) => recordedAt.get(p.head) || i),
     value: s.points.map((p) => chartValue(p.record.headMedian!)),
-    commit: s.points.map((p) => p.head.slice(0, 12)),
+    at: s.points.map((p) => commitIndex.get(p.head)!),
     changePoints,
   };
+}
+
+/** The suites whose benchmarks all share one package, with it: the overview says it once. */
+function onePackageSuites(all: readonly BenchmarkSeries[], names: Names<NamedBenchmark>): { suite: string; pkg: string }[] {
+  const bySuite = new Map<string, Set<string | undefined>>();
+  for (const s of all) bySuite.set(s.id.suite, (bySuite.get(s.id.suite) ?? new Set()).add(names.pkg(s.id)));
+  return [...bySuite].flatMap(([suite, pkgs]) => {
+    const [pkg] = [...pkgs];
+    return pkgs.size === 1 && pkg !== undefined ? [{ suite, pkg }] : [];
+  });
 }
 
 /** The largest within the window: the last `window` commits of this series (all without one). */
@@ -138,6 +184,7 @@ function largestInWindow(changePoints: readonly SiteChangePoint[], points: numbe
 function overviewRow(
   s: BenchmarkSeries,
   id: number,
+  names: Names<NamedBenchmark>,
   changePoints: readonly SiteChangePoint[],
   creep: CreepFinding | undefined,
   window: number | undefined,
@@ -146,6 +193,7 @@ function overviewRow(
     id,
     suite: s.id.suite,
     benchmark: s.id.benchmark,
+    name: names.full(s.id),
     metric: s.id.metric,
     unit: s.unit,
     better: s.better,
@@ -166,16 +214,17 @@ export function siteData(
   report: HistoryReport,
   commitUrl: string | null,
   window?: number,
-): { overview: SiteOverview; series: SiteSeries[] } {
+): { overview: SiteOverview; commits: SiteCommits; series: SiteSeries[] } {
   const creepOf = new Map<string, CreepFinding>(report.creep.map((c) => [creepKey(c.id), c]));
   const changePointsOf = changePointsBySeries(report);
-  const recordedAt = new Map(records.map((r) => [r.head, Date.parse(r.recordedAt) / 1000]));
+  const { commits, indexOf } = siteCommits(records);
   const all = medianSeries(records).filter((s) => s.points.length > 0);
+  const names = displayNames(all.map((s) => s.id));
   const series: SiteSeries[] = [];
   const rows: OverviewRow[] = all.map((s, id) => {
     const changePoints = siteChangePoints(s, changePointsOf.get(seriesKey(s.id, s.machine)) ?? []);
-    series.push(siteSeries(s, id, recordedAt, changePoints));
-    return overviewRow(s, id, changePoints, creepOf.get(creepKey(s.id)), window);
+    series.push(siteSeries(s, id, names, indexOf, changePoints));
+    return overviewRow(s, id, names, changePoints, creepOf.get(creepKey(s.id)), window);
   });
   return {
     overview: {
@@ -184,8 +233,10 @@ export function siteData(
       commitUrl,
       creepLinks: report.creepOptions.links,
       window: window ?? null,
+      packages: onePackageSuites(all, names),
       rows,
     },
+    commits,
     series,
   };
 }

@@ -31,6 +31,7 @@ const LAYERS = [
     paths: [
       'src/measure\\.ts',
       'src/measure-counts\\.ts',
+      'src/measure-attribution\\.ts',
       'src/measure-rounds\\.ts',
       'src/bench-from-head\\.ts',
       'src/conclude\\.ts',

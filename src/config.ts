@@ -672,6 +672,17 @@ function countTargetOf(bench: string, format: string, given: Given): CountTarget
   );
 }
 
+/**
+ * Where a timed run's flagged benchmarks can be counted (attribution passes, decision 8): the bench
+ * command read as a direct call of its harness, as measure: instructions reads it; null when the
+ * harness cannot be counted per benchmark or the command is not such a call (no passes, no error).
+ */
+export function timedCountTarget(config: Pick<Config, 'measure' | 'format' | 'bench'>): CountTarget | null {
+  if (config.measure !== 'time') return null;
+  const counts = harnessOf(config.format)?.counts;
+  return counts?.recognise(parseShellWords(config.bench, (name) => ({ op: `$${name}` }))) ?? null;
+}
+
 /** An unknown format is a usage error now, before any worktree is made. */
 function checkFormat(format: string, where: string): void {
   const known = ['auto', 'command', ...formats.map((f) => f.name)];

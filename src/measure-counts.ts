@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { harnessOf } from './harness/index.js';
+import type { CountTarget } from './harness/types.js';
 import type { CountWork, ShardHeader, ShardOf, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { runCountRepetitions, type RepetitionPolicy, type RepetitionsDone } from './runner/count-repetitions.js';
@@ -33,7 +34,7 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
   const { config, platform } = setup;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'benchgate-counts-'));
   try {
-    const ctx = countContext(setup, tmp);
+    const ctx = countContext(setup, config.countTarget!, tmp);
     const found = await platform.group('build and list the benchmarks', () => discoverBenchmarks(ctx));
     // A shard counts its own part of what both sides list, at its share of alpha.
     const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
@@ -55,13 +56,17 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
 }
 
 /** What the count runner needs: the harness's description, the target, the sides, the limits. */
-function countContext(setup: CountsSetup, tmp: string): CountContext {
+export function countContext(
+  setup: Pick<CountsSetup, 'config' | 'platform' | 'dirs' | 'env' | 'checkCancelled'>,
+  target: CountTarget,
+  tmp: string,
+): CountContext {
   const { config, platform } = setup;
   const harness = harnessOf(config.format)!;
   return {
     format: config.format,
     description: harness.counts!,
-    target: config.countTarget!,
+    target,
     suite: config.suite,
     dirs: setup.dirs,
     env: (side) => setup.env(side),

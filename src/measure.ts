@@ -38,6 +38,7 @@ import { handOver, lookupRunAs, type RunAsUser } from './runner/run-as.js';
 import { reviewWarnings, workingDirectoryIn } from './trust.js';
 import { VERSION } from './version.js';
 import { measureCounts } from './measure-counts.js';
+import { attributeTimedChanges } from './measure-attribution.js';
 import { listShard, refuseUnfailableGate, runAdaptiveRounds, runRounds } from './measure-rounds.js';
 import { countPolicy } from './counts-policy.js';
 import { benchFilesFailureHint, benchFilesWarning, prepareBenchFiles } from './bench-from-head.js';
@@ -274,7 +275,19 @@ async function measureByRounds(m: Measuring, sides: PreparedSides, preflight: Pr
     baseHint: sides.baseHint,
   };
   const harnessFailures = config.adaptive ? await runAdaptiveRounds(rounds, config.adaptive) : await runRounds(rounds);
-  m.opened.log!.end('completed');
+  // Where a flagged benchmark's instructions changed, before the end line (docs/counts.md); run-as is not yet counted.
+  const log = m.opened.log!;
+  if (!preflight.user)
+    await attributeTimedChanges({
+      config,
+      platform,
+      dirs: sides.dirs,
+      env: (side) => commandEnv(side, 0, sides.dirs, undefined),
+      checkCancelled: m.checkCancelled,
+      logFile: log.file,
+      appendProfile: (p) => log.appendProfile(p),
+    });
+  log.end('completed');
   if (harnessFailures.length > 0) {
     platform.warn(
       `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`,

@@ -1,14 +1,24 @@
 /**
- * Per-function attribution on the comparisons of per-benchmark counts (decision 8 in
- * docs/architecture.md): a regression or an improvement gets `attribution` from its cachegrind
- * profile lines; a verdict that is unchanged or inconclusive has nothing to explain. Attribution
- * is read from the log only, so `benchgate run` and `benchgate analyze` give the same, and it
- * never changes a verdict or the gate.
+ * Per-function attribution on changed comparisons (decision 8 in docs/architecture.md): a
+ * regression or an improvement gets `attribution`; a verdict that is unchanged or inconclusive has
+ * nothing to explain. Counted benchmarks take it from their count runs' cachegrind profiles
+ * (`source: 'counts'`); timed ones from the passes run after their verdict (round-0 cachegrind
+ * profiles, `source: 'passes'`: where the instructions changed). Attribution is read from the log
+ * only, so `benchgate run` and `benchgate analyze` give the same, and it never changes a verdict or
+ * the gate.
  */
-import { attributeFunctions } from '../counts/attribution.js';
+import { attributeFunctions, type FunctionAttribution } from '../counts/attribution.js';
+import { profilePerOp } from '../counts/per-op-functions.js';
+import { normaliseName } from '../harness/index.js';
 import type { Attribution, BenchmarkProfile, Comparison } from '../model.js';
 
 const EXPLAINED: ReadonlySet<Comparison['verdict']> = new Set(['regression', 'improvement']);
+
+/**
+ * A timed change whose instructions moved by less than this fraction of it is mostly something
+ * counts cannot see (memory, I/O, waiting, parallelism): the attribution says so.
+ */
+const COUNTS_CAN_MISS_FRACTION = 0.5;
 
 /** The first `n` profiles of a side, in round order: the repetitions the comparison's samples come from. */
 function firstRounds(profiles: readonly BenchmarkProfile[], side: 'base' | 'head', n: number): BenchmarkProfile[] {
@@ -18,29 +28,78 @@ function firstRounds(profiles: readonly BenchmarkProfile[], side: 'base' | 'head
     .slice(0, n);
 }
 
-/** One comparison's attribution from its benchmark's count-run profiles; null without profiles on both sides. */
-function attributionOf(c: Comparison, profiles: readonly BenchmarkProfile[]): Attribution | null {
+const bothSides = (profiles: readonly BenchmarkProfile[]) =>
+  profiles.some((p) => p.side === 'base') && profiles.some((p) => p.side === 'head');
+
+/** A counted comparison's attribution from its count runs' profiles; null without profiles on both sides. */
+function countedAttribution(c: Comparison, profiles: readonly BenchmarkProfile[]): FunctionAttribution | null {
   const level = c.test?.level;
   if (level === undefined || !(level > 0 && level < 1)) return null;
   const used = [...firstRounds(profiles, 'base', c.baseSamples.length), ...firstRounds(profiles, 'head', c.headSamples.length)];
-  if (!used.some((p) => p.side === 'base') || !used.some((p) => p.side === 'head')) return null;
-  const functions = attributeFunctions({ profiles: used, totals: { base: c.baseSamples, head: c.headSamples }, level });
-  // The call-path pass (callgrind profiles, round 0) fills callPath and callTree, here.
-  return { ...functions, source: 'counts', callPath: null, callTree: null };
+  if (!bothSides(used)) return null;
+  return attributeFunctions({ profiles: used, totals: { base: c.baseSamples, head: c.headSamples }, level });
 }
 
-/** The comparisons, each regression and improvement with the attribution its profiles give. */
-export function withAttribution(comparisons: readonly Comparison[], profiles: readonly BenchmarkProfile[]): Comparison[] {
-  const counted = new Map<string, BenchmarkProfile[]>();
+/** A timed comparison's attribution from its passes (one profile a side, exact: no interval), with the counts-can-miss note. */
+function passesAttribution(c: Comparison, profiles: readonly BenchmarkProfile[]): FunctionAttribution | null {
+  if (!bothSides(profiles)) return null;
+  const totals = {
+    base: profiles.filter((p) => p.side === 'base').map(profilePerOp),
+    head: profiles.filter((p) => p.side === 'head').map(profilePerOp),
+  };
+  const found = attributeFunctions({ profiles, totals, level: c.test?.level ?? 0.05 });
+  return { ...found, notes: [...found.notes, ...countsCanMissNote(found, c.changePct)] };
+}
+
+function countsCanMissNote(found: FunctionAttribution, timedPct: number | null): string[] {
+  const { base, delta } = found.total;
+  if (timedPct === null || base <= 0) return [];
+  const countedPct = (100 * delta) / base;
+  if (Math.abs(countedPct) >= COUNTS_CAN_MISS_FRACTION * Math.abs(timedPct)) return [];
+  const pct = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)}%`;
+  return [
+    `the instructions changed ${pct(countedPct)} against ${pct(timedPct)} timed: the rest is memory, I/O, waiting or parallelism, which counts cannot see (counts-can-miss)`,
+  ];
+}
+
+/** The profiles of one tool by benchmark name, counted runs' (round ≥ 1) or passes' (round 0). */
+function byBenchmark(profiles: readonly BenchmarkProfile[], passes: boolean): Map<string, BenchmarkProfile[]> {
+  const out = new Map<string, BenchmarkProfile[]>();
   for (const p of profiles) {
-    if (p.tool !== 'cachegrind' || p.round < 1) continue;
-    const list = counted.get(p.benchmark);
+    if (p.tool !== 'cachegrind' || p.round < 1 !== passes) continue;
+    const list = out.get(p.benchmark);
     if (list) list.push(p);
-    else counted.set(p.benchmark, [p]);
+    else out.set(p.benchmark, [p]);
   }
+  return out;
+}
+
+/** Puts each changed comparison's attribution on it, from its benchmark's profiles (`key` names a comparison as they do). */
+function attributed(
+  comparisons: readonly Comparison[],
+  profiles: Map<string, BenchmarkProfile[]>,
+  key: (c: Comparison) => string,
+  source: Attribution['source'],
+): Comparison[] {
+  const of = source === 'counts' ? countedAttribution : passesAttribution;
   return comparisons.map((c) => {
-    const own = counted.get(c.benchmark);
-    const attribution = own && EXPLAINED.has(c.verdict) ? attributionOf(c, own) : null;
-    return attribution ? { ...c, attribution } : c;
+    const own = EXPLAINED.has(c.verdict) ? profiles.get(key(c)) : undefined;
+    const found = own ? of(c, own) : null;
+    // The call-path pass (callgrind profiles, round 0) fills callPath and callTree, here.
+    return found ? { ...c, attribution: { ...found, source, callPath: null, callTree: null } } : c;
   });
+}
+
+/** Counted comparisons (per-benchmark count runs), each regression and improvement with its count runs' attribution. */
+export function withCountAttribution(comparisons: readonly Comparison[], profiles: readonly BenchmarkProfile[]): Comparison[] {
+  return attributed(comparisons, byBenchmark(profiles, false), (c) => c.benchmark, 'counts');
+}
+
+/** Timed comparisons, each regression and improvement with its passes' attribution; the passes name benchmarks as `format`'s harness normalises them. */
+export function withPassAttribution(
+  comparisons: readonly Comparison[],
+  profiles: readonly BenchmarkProfile[],
+  format: string,
+): Comparison[] {
+  return attributed(comparisons, byBenchmark(profiles, true), (c) => normaliseName(format, c.benchmark), 'passes');
 }

@@ -27,7 +27,7 @@ import type {
 import { SCHEMA_VERSION } from '../model.js';
 import { geomeanChange } from '../stats/index.js';
 import { byReportOrder, compareGroups } from './compare.js';
-import { withAttribution } from './attribution.js';
+import { withCountAttribution, withPassAttribution } from './attribution.js';
 import { compareCounts, isCountRun } from './counts.js';
 import { failOnItems, unmatchedGlobWarnings } from './gating.js';
 import { cannotFailWarning, planReach, plannedRounds } from './reach.js';
@@ -186,7 +186,7 @@ export function analyze({ header, runs, profiles = [], end, settings, override =
   // Per-benchmark count runs are decided by the count rule (analysis/counts.ts); the rest as before.
   // A shard's (or each joined shard's) counts at its share of the rule's alpha (analysis/shards.ts).
   // Their regressions and improvements then say where they came from (analysis/attribution.ts).
-  const counted = withAttribution(
+  const counted = withCountAttribution(
     countParts(header, runs.filter(isCountRun)).flatMap((part) =>
       compareCounts(part.runs, part.shard ? { ...settings, alpha: countShareAlpha(settings.alpha, part.shard) } : settings),
     ),
@@ -198,7 +198,11 @@ export function analyze({ header, runs, profiles = [], end, settings, override =
   const diagnosed = diagnose(compared);
   // Fixed rounds cut short: marked, so the reports can say what an undecided row's interval suggests (rows.ts).
   const endedEarly = !sequential && end?.status !== 'completed';
-  const timed = endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons;
+  const timed = withPassAttribution(
+    endedEarly ? diagnosed.comparisons.map((c) => ({ ...c, endedEarly: true })) : diagnosed.comparisons,
+    profiles,
+    settings.format,
+  );
   const comparisons = markFromHead(
     counted.length > 0 ? [...counted, ...timed].sort(byReportOrder) : timed,
     header.benchFiles,

@@ -58,3 +58,14 @@ export function perOpSeries(profiles: readonly BenchmarkProfile[]): PerOpSeries 
     repetitions: { base: sides.base.length, head: sides.head.length },
   };
 }
+
+/**
+ * A profile's whole per-op count: every function's (large − small), `rest` and `unnamed`, over the
+ * work difference. A function left out of the profile had the same count at both works: 0 per op.
+ * Attribution passes after a timed verdict have no count runs, so this is their total.
+ */
+export function profilePerOp(p: BenchmarkProfile): number {
+  let moved = p.rest[1] - p.rest[0] + (p.unnamed[1] - p.unnamed[0]);
+  for (const [, , small, large] of p.functions) moved += large - small;
+  return moved / (p.works[1] - p.works[0]);
+}

@@ -26,16 +26,22 @@ import { execMeasured, type ExecOptions, type ExecResult } from './exec.js';
 
 const INSTRUCTIONS_METRIC = 'instructions';
 
-/** valgrind's version (`valgrind-3.19.0`), or a ConfigError (exit 2) saying how to install it. */
-export function requireValgrind(env: NodeJS.ProcessEnv = process.env): string {
+/** valgrind's version (`valgrind-3.19.0`), or null when it does not run here (attribution passes after a timed verdict are then skipped). */
+export function valgrindVersion(env: NodeJS.ProcessEnv = process.env): string | null {
   const r = spawnSync('valgrind', ['--version'], { env, encoding: 'utf8' });
-  if (r.error || r.status !== 0) {
+  return r.error || r.status !== 0 ? null : r.stdout.trim();
+}
+
+/** valgrind's version, or a ConfigError (exit 2) saying how to install it. */
+export function requireValgrind(env: NodeJS.ProcessEnv = process.env): string {
+  const version = valgrindVersion(env);
+  if (version === null) {
     throw new ConfigError(
       'measure: instructions runs each benchmark under valgrind, which is not installed (or not on PATH): ' +
         'install it with "apt-get install valgrind" (Debian/Ubuntu; "dnf install valgrind" on Fedora), or measure time',
     );
   }
-  return r.stdout.trim();
+  return version;
 }
 
 /** The argv prefix that counts instructions into `dir`, one file per process (%p = its pid). */

@@ -4,7 +4,7 @@
  * the verdicts are the same with or without profiles.
  */
 import { describe, expect, it } from '@jest/globals';
-import { withAttribution } from '../../src/analysis/attribution.js';
+import { withCountAttribution, withPassAttribution } from '../../src/analysis/attribution.js';
 import { analyze } from '../../src/analysis/index.js';
 import type { BenchmarkProfile, Run, Side } from '../../src/model.js';
 import { comparison, measurement, profile, run } from '../builders.js';
@@ -89,12 +89,51 @@ describe('attribution in the analysis', () => {
       profile({ side: 'head', round: 0, functions: [[0, 'h', 0, 9e9]], works: [0, 1000] }),
       profile({ side: 'head', round: 1, tool: 'callgrind', functions: [[0, 'i', 0, 9e9]], works: [0, 1000] }),
     ];
-    const [out] = withAttribution([c], profiles);
+    const [out] = withCountAttribution([c], profiles);
     expect(out!.attribution!.functions.map((f) => [f.name, f.base, f.head])).toEqual([['f', 100, 50]]);
     expect(out!.attribution!.functions[0]!.interval).toBeNull();
     // No profile on one side: nothing to say.
-    expect(withAttribution([c], profiles.slice(0, 1))[0]!.attribution).toBeUndefined();
+    expect(withCountAttribution([c], profiles.slice(0, 1))[0]!.attribution).toBeUndefined();
     // Inconclusive: nothing to explain.
-    expect(withAttribution([{ ...c, verdict: 'inconclusive' }], profiles)[0]!.attribution).toBeUndefined();
+    expect(withCountAttribution([{ ...c, verdict: 'inconclusive' }], profiles)[0]!.attribution).toBeUndefined();
+  });
+
+  it('explains a timed change from its passes (round 0), named as the harness normalises it, and says what counts miss', () => {
+    const timed = comparison({ benchmark: 'BenchmarkParse-2', metric: 'time', verdict: 'regression', changePct: 40 });
+    const pass = (side: Side, helper: number) =>
+      profile({
+        benchmark: 'BenchmarkParse',
+        side,
+        round: 0,
+        works: [1000, 2000],
+        functions: [[0, 'helper', 0, helper * 1000]],
+        rest: [5, 5_000_005],
+      });
+    // helper 10 -> 20 per op over 5,000 per op of other work: +0.2% instructions against +40% timed.
+    const [out] = withPassAttribution([timed], [pass('base', 10), pass('head', 20)], 'go');
+    const a = out!.attribution!;
+    expect(a.source).toBe('passes');
+    expect(a.total).toEqual({ base: 5010, head: 5020, delta: 10 });
+    expect(a.functions.map((f) => [f.name, f.base, f.head, f.interval])).toEqual([['helper', 10, 20, null]]);
+    expect(a.notes).toEqual([
+      'the instructions changed +0.2% against +40.0% timed: the rest is memory, I/O, waiting or parallelism, which counts cannot see (counts-can-miss)',
+    ]);
+    // The instructions carry the change: no such note.
+    const [carried] = withPassAttribution([{ ...timed, changePct: 0.25 }], [pass('base', 10), pass('head', 20)], 'go');
+    expect(carried!.attribution!.notes).toEqual([]);
+    // Count runs' profiles (round >= 1) are not passes, and an unchanged row has nothing to explain.
+    expect(
+      withPassAttribution(
+        [timed],
+        [
+          { ...pass('base', 10), round: 1 },
+          { ...pass('head', 20), round: 1 },
+        ],
+        'go',
+      )[0]!.attribution,
+    ).toBeUndefined();
+    expect(
+      withPassAttribution([{ ...timed, verdict: 'unchanged' }], [pass('base', 10), pass('head', 20)], 'go')[0]!.attribution,
+    ).toBeUndefined();
   });
 });

@@ -170,4 +170,37 @@ describe('attribution of counted changes', () => {
     },
     120_000,
   );
+
+  itWithGo(
+    'a timed Go regression: the passes say where its instructions changed, for flagged benchmarks only',
+    async () => {
+      // 20 times the helper's work: a timed regression that a 2x burst of the machine cannot hide.
+      const repo = makeRepo([goModule(40), goModule(800)]);
+      const out = tempDir();
+      const r = await runLastCommit(repo, "go test -run '^$' -bench . -benchtime 20ms .", out, ['--format', 'go', '--rounds', '5'], {
+        env: { PATH },
+      });
+      expect(r.stderr).toMatch(/where the instructions changed: \d+ changed benchmark/);
+      const result = readResults(out);
+      const changed = result.comparisons.find((c) => c.benchmark.startsWith('example.com/attr.BenchmarkChanged'))!;
+      expect(changed.verdict).toBe('regression');
+      expect(changed.attribution).toMatchObject({ level: 'instructions', source: 'passes' });
+      const top = changed.attribution!.functions[0]!;
+      expect({ file: top.file, name: top.name }).toEqual({ file: 'work.go', name: 'example.com/attr.helper' });
+      expect(top.head / top.base).toBeGreaterThan(15);
+      expect(top.interval).toBeNull();
+      // Two round-0 profiles (base, head) per flagged benchmark, none for the others; no count runs in a timed log.
+      const log = readLog(path.join(out, 'results.jsonl'));
+      const flagged = result.comparisons.filter((c) => c.verdict === 'regression' || c.verdict === 'improvement');
+      expect(log.profiles.map((p) => [p.benchmark, p.round]).sort()).toEqual(
+        flagged.flatMap((c) => [c.benchmark.replace(/-\d+$/, ''), c.benchmark.replace(/-\d+$/, '')].map((b) => [b, 0])).sort(),
+      );
+      expect(log.runs.every((run) => run.work === undefined)).toBe(true);
+      // analyze reads it back.
+      const again = tempDir();
+      expect((await runCli(['analyze', path.join(out, 'results.jsonl'), '--out', again])).code).toBe(1);
+      expect(attributions(readResults(again))).toEqual(attributions(result));
+    },
+    180_000,
+  );
 });

@@ -38,6 +38,7 @@ function synthesise(): { overview: SiteOverview; commits: SiteCommits; series: S
       changePct: k === 0 ? 10 : -5,
       interval: k === 0 ? [9.5, 10.5] : [-5.4, -4.6],
       direction: k === 0 ? 'regression' : 'improvement',
+      attribution: null,
       p: 1e-9,
       bisect: `benchgate bisect --good ${sha(index - 1)} --bad ${sha(index)} --benchmark Benchmark${id}`,
     }));

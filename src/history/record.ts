@@ -4,10 +4,31 @@
  * comparisons and the machine facts it carries); read back from a store that may hold records
  * written by another version, so reading checks the shape and refuses a newer schema.
  */
-import type { Better, ComparisonResult, Verdict } from '../model.js';
+import type { Attribution, Better, Comparison, ComparisonResult, Verdict } from '../model.js';
 
-/** The record's schema; a reader accepts every version up to its own (docs/history.md). 2 added `commit`. */
-export const RECORD_SCHEMA_VERSION = 2;
+/** The record's schema; a reader accepts every version up to its own (docs/history.md). 2 added `commit`, 3 a benchmark's `attribution`. */
+export const RECORD_SCHEMA_VERSION = 3;
+
+/** At most this many functions of a change's attribution are recorded (the comment shows as many). */
+const RECORDED_FUNCTIONS = 3;
+
+/** A function of a recorded attribution, per op on each side. */
+export interface RecordedFunction {
+  file: string;
+  name: string;
+  base: number;
+  head: number;
+}
+
+/**
+ * Where a recorded change came from (version 3): the owner of its call path, when there is one, then
+ * its top functions, at most RECORDED_FUNCTIONS in all. The trend site shows it at a change point.
+ */
+export interface RecordedAttribution {
+  level: Attribution['level'];
+  source: Attribution['source'];
+  functions: RecordedFunction[];
+}
 
 /** The recorded commit as git describes it: its subject line and committer date (ISO 8601). */
 export interface CommitSummary {
@@ -38,6 +59,8 @@ export interface BenchmarkRecord {
   /** Absolute medians in `unit`: the series change points are found in. */
   baseMedian: number | null;
   headMedian: number | null;
+  /** Where this link's change came from, when the comparison had an attribution (version 3). */
+  attribution?: RecordedAttribution;
 }
 
 export interface HistoryRecord {
@@ -104,8 +127,17 @@ export function recordsFromResult(result: ComparisonResult, context: RecordConte
         thresholdPct: c.thresholdPct,
         baseMedian: c.base?.median ?? null,
         headMedian: c.head?.median ?? null,
+        ...(c.attribution && { attribution: recordedAttribution(c.attribution) }),
       })),
   }));
+}
+
+/** The part of an attribution a record keeps: the call path's owner first, then the top functions. */
+function recordedAttribution(a: NonNullable<Comparison['attribution']>): RecordedAttribution {
+  const pick = (f: RecordedFunction): RecordedFunction => ({ file: f.file, name: f.name, base: f.base, head: f.head });
+  const owner = a.callPath ? [pick(a.callPath.owner)] : [];
+  const others = a.functions.filter((f) => !owner.some((o) => o.file === f.file && o.name === f.name)).map(pick);
+  return { level: a.level, source: a.source, functions: [...owner, ...others].slice(0, RECORDED_FUNCTIONS) };
 }
 
 const VERDICTS: readonly Verdict[] = ['regression', 'improvement', 'unchanged', 'inconclusive', 'added', 'removed', 'failed'];
@@ -161,8 +193,20 @@ export function parseRecord(data: unknown, where: string): HistoryRecord {
       },
       at,
     );
+    if (b.attribution !== undefined) checkAttribution(b.attribution, `${at} attribution`);
   });
   return data as unknown as HistoryRecord;
+}
+
+function checkAttribution(a: unknown, where: string): void {
+  if (!isObject(a)) throw new RecordError(`${where}: not an object`);
+  if (a.level !== 'instructions' && a.level !== 'calls') throw new RecordError(`${where}: "level" must be instructions or calls`);
+  if (a.source !== 'counts' && a.source !== 'passes') throw new RecordError(`${where}: "source" must be counts or passes`);
+  if (!Array.isArray(a.functions)) throw new RecordError(`${where}: "functions" must be a list`);
+  a.functions.forEach((f: unknown, i) => {
+    if (!isObject(f)) throw new RecordError(`${where} functions[${i}]: not an object`);
+    requireFields(f, { file: str, name: str, base: num, head: num }, `${where} functions[${i}]`);
+  });
 }
 
 /** A branch's records in the order they were made: time, then head commit and suite for equal times. */

@@ -5,6 +5,7 @@ import { findChangePoints } from '../../src/history/detect.js';
 import { CHANGE_POINT_DEFAULTS } from '../../src/history/e-divisive.js';
 import { parseRecord, recordsFromResult } from '../../src/history/record.js';
 import { linkSeries, medianSeries } from '../../src/history/series.js';
+import type { Attribution } from '../../src/model.js';
 import { createRng } from '../../src/stats/index.js';
 import { comparison, result, summary } from '../builders.js';
 import { benchmarkRecord, commit, historyRecord } from './records.js';
@@ -42,6 +43,43 @@ describe('recordsFromResult', () => {
     expect(records[1]!.benchmarks[0]).toMatchObject({ deterministic: true, verdict: 'regression' });
   });
 
+  it("keeps a change's attribution: its call path's owner first, then its top functions, three in all", () => {
+    const attribution: Attribution = {
+      level: 'instructions',
+      source: 'counts',
+      total: { base: 395, head: 140, delta: -255 },
+      functions: ['runtime.mallocgc', 'uuid.Parse', 'runtime.newobject', 'runtime.memmove'].map((name, i) => ({
+        file: name.startsWith('uuid') ? 'uuid.go' : '/go/src/runtime/malloc.go',
+        name,
+        base: 100 - i,
+        head: 0,
+        delta: i - 100,
+        interval: null,
+        sharePct: 30,
+      })),
+      explainedPct: 95,
+      inlined: [],
+      callPath: { owner: { file: 'uuid.go', name: 'uuid.Parse', base: 395, head: 140 }, steps: [], under: [] },
+      callTree: null,
+      notes: [],
+    };
+    const context = { branch: 'main', recordedAt: new Date(), normaliseName: (n: string) => n, commit: null };
+    const [record] = recordsFromResult(
+      result([comparison({ verdict: 'improvement', attribution }), comparison({ benchmark: 'B' })]),
+      context,
+    );
+    expect(record!.benchmarks[0]!.attribution).toEqual({
+      level: 'instructions',
+      source: 'counts',
+      functions: [
+        { file: 'uuid.go', name: 'uuid.Parse', base: 395, head: 140 },
+        { file: '/go/src/runtime/malloc.go', name: 'runtime.mallocgc', base: 100, head: 0 },
+        { file: '/go/src/runtime/malloc.go', name: 'runtime.newobject', base: 98, head: 0 },
+      ],
+    });
+    expect(record!.benchmarks[1]).not.toHaveProperty('attribution');
+  });
+
   it('records no commit where git could not describe it', () => {
     const context = { branch: 'main', recordedAt: new Date(), normaliseName: (n: string) => n, commit: null };
     expect(recordsFromResult(result([comparison({})]), context)[0]).not.toHaveProperty('commit');
@@ -56,6 +94,21 @@ describe('parseRecord', () => {
     expect(parseRecord(written({ schemaVersion: 1 }), 'r')).not.toHaveProperty('commit');
     const commit = { subject: 'fix', committedAt: '2026-11-26T09:58:00Z' };
     expect(parseRecord(written({ schemaVersion: 2, commit }), 'r').commit).toEqual(commit);
+  });
+
+  it('reads a version 3 attribution, and refuses one that is not functions with counts', () => {
+    const attribution = { level: 'calls', source: 'counts', functions: [{ file: 'a.py', name: 'helper', base: 1, head: 2 }] };
+    expect(
+      parseRecord(written({ benchmarks: [benchmarkRecord({ attribution: { ...attribution, level: 'calls', source: 'counts' } })] }), 'r')
+        .benchmarks[0]!.attribution,
+    ).toEqual(attribution);
+    const broken = { ...attribution, functions: [{ file: 'a.py', name: 'helper', base: '1', head: 2 }] };
+    expect(() => parseRecord(written({ benchmarks: [{ ...benchmarkRecord(), attribution: broken }] }), 'r.json')).toThrow(
+      /r\.json benchmarks\[0\] attribution functions\[0\]: "base" is missing or of the wrong type/,
+    );
+    expect(() =>
+      parseRecord(written({ benchmarks: [{ ...benchmarkRecord(), attribution: { ...attribution, source: 'guess' } }] }), 'r'),
+    ).toThrow(/"source" must be counts or passes/);
   });
 
   it('refuses a commit that is not a subject and a date', () => {

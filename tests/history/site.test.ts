@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, watchedPage } from '../helpers/chromium.js';
 import { analyseHistory } from '../../src/history/analyse.js';
+import type { RecordedAttribution } from '../../src/history/record.js';
 import { siteData } from '../../src/history/site/data.js';
 import { buildSiteAssets, GENERATED_FILE } from '../../src/history/site/generate-assets.js';
 import { writeSite } from '../../src/history/site/write.js';
@@ -31,6 +32,15 @@ const PARSE = 'example.com/hist.BenchmarkParse';
 const STEP_AT = 80;
 const FASTER_AT = 130;
 const COMMITS = 160;
+/** The step's record says where it came from (a version 3 record); one name is markup, which stays text. */
+const WHERE: RecordedAttribution = {
+  level: 'instructions',
+  source: 'passes',
+  functions: [
+    { file: 'parse.go', name: 'example.com/hist.parseHeader', base: 26, head: 0 },
+    { file: 'parse.go', name: '<b>inlined</b>', base: 11, head: 15.5 },
+  ],
+};
 /** The list's colours (site.css), which the chart's dots and labels share. */
 const RED = [164, 0, 0];
 const GREEN = [42, 122, 0];
@@ -57,7 +67,18 @@ function records() {
     const level = (i >= STEP_AT ? 1.3 : 1) * (i >= FASTER_AT ? 0.75 : 1);
     const creeping = i > COMMITS - 40 && i % 4 === 0;
     return [
-      historyRecord(i, [benchmarkRecord({ benchmark: PARSE, unit: 's', headMedian: 1.31e-6 * level * wobble(i) })], at),
+      historyRecord(
+        i,
+        [
+          benchmarkRecord({
+            benchmark: PARSE,
+            unit: 's',
+            headMedian: 1.31e-6 * level * wobble(i),
+            ...(i === STEP_AT && { attribution: WHERE }),
+          }),
+        ],
+        at,
+      ),
       historyRecord(
         i,
         [
@@ -110,6 +131,7 @@ describe('the trend site in headless Chromium', () => {
       `benchgate bisect --good ${commit(STEP_AT - 1)} --bad ${commit(STEP_AT)} --benchmark ${PARSE}`,
     );
     expect(data.series.find((s) => s.name.includes('<img'))!.changePoints).toEqual([]);
+    expect(parse.changePoints.map((c) => c.attribution)).toEqual([WHERE, null]);
   });
 
   it('names series as the reports do, the package once, and keeps each commit with its date and subject where recorded', () => {
@@ -175,6 +197,11 @@ describe('the trend site in headless Chromium', () => {
     expect(hrefs).toEqual(
       [STEP_AT, STEP_AT - 1, FASTER_AT, FASTER_AT - 1].map((i) => `https://github.com/acme/widgets/commit/${commit(i)}`),
     );
+    // The step's record has an attribution: shown under its change point, as text; the other has none.
+    expect(await page.$$eval('#change-points .where', (w) => w.map((e) => e.textContent))).toEqual([
+      'where the instructions changed: example.com/hist.parseHeader 26 → 0 /op, <b>inlined</b> 11 → 16 /op',
+    ]);
+    expect(await page.$$('#change-points b')).toHaveLength(0);
     expect(await page.$eval('code.bisect', (c) => c.textContent)).toContain(
       `benchgate bisect --good ${commit(STEP_AT - 1)} --bad ${commit(STEP_AT)} --benchmark ${PARSE}`,
     );

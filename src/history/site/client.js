@@ -158,10 +158,21 @@ function changePointList(s) {
         el('br'),
         'find the commit: ',
         el('code', { class: 'bisect', text: c.bisect }),
+        ...attributionLine(c.attribution),
       ]),
     );
   }
   return list;
+}
+
+// Where a change point's change came from, as its record says (the comment's line: at most 3 functions).
+function attributionLine(a) {
+  if (!a) return [];
+  const unit = a.level === 'calls' ? 'calls/op' : '/op';
+  const round = (v) => (Math.abs(v) >= 10 ? v.toFixed(0) : v.toPrecision(2).replace(/\.?0+$/, ''));
+  const parts = a.functions.map((f) => `${f.name} ${round(f.base)} → ${round(f.head)} ${unit}`);
+  const what = a.source === 'passes' ? 'where the instructions changed: ' : 'where: ';
+  return [el('br'), el('span', { class: 'where', text: what + parts.join(', ') })];
 }
 
 function creepLine(row) {

@@ -10,7 +10,7 @@ import { bisectCommand } from '../bisect-command.js';
 import type { HistoryReport } from '../analyse.js';
 import type { CreepFinding } from '../creep.js';
 import type { ChangePointFinding } from '../detect.js';
-import type { HistoryRecord, MachineClass } from '../record.js';
+import type { HistoryRecord, MachineClass, RecordedAttribution } from '../record.js';
 import { machineLabel, medianSeries, type BenchmarkId, type BenchmarkSeries } from '../series.js';
 
 export interface SiteChangePoint {
@@ -24,6 +24,8 @@ export interface SiteChangePoint {
   p: number;
   /** The `benchgate bisect` command for the range previous..commit. */
   bisect: string;
+  /** Where the change came from, when the record of its commit has an attribution (version 3 records). */
+  attribution: RecordedAttribution | null;
 }
 
 export interface SiteCreep {
@@ -124,6 +126,7 @@ function siteChangePoints(s: BenchmarkSeries, found: readonly ChangePointFinding
     direction: c.direction,
     p: c.p,
     bisect: bisectCommand(c.previous, c.commit, literalGlob(s.id.benchmark)),
+    attribution: s.points[indexOf.get(c.commit)!]?.record.attribution ?? null,
   }));
 }
 

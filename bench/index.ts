@@ -12,9 +12,11 @@
  *   npm run bench -- --only real-counts --real-counts-repetitions 2   real suites, counts vs time (about 70 min for the three, one run
  *                                      each); measures only runs not saved in bench/results/real-counts/
  *   npm run bench -- --only real-counts --real-counts-suites snappy   one of them (dacite, snappy, xxhash)
+ *   npm run bench -- --only attribution   where changes came from: planted suites, A/A, overhead, xxhash and uuid
  */
 import { parseArgs } from 'node:util';
 import { adaptive } from './sections/adaptive.js';
+import { attribution } from './sections/attribution.js';
 import { countJobs } from './sections/count-jobs.js';
 import { counts } from './sections/counts.js';
 import { drift } from './sections/drift.js';
@@ -62,6 +64,8 @@ const SECTIONS: Record<string, { run: (opts: SectionOptions) => Promise<SectionO
   'count-jobs': { run: countJobs, inQuick: false },
   // Real suites at a documented speed-up, counts beside rounds auto; resumable, saved per run in bench/results/real-counts/.
   'real-counts': { run: realCounts, inQuick: false },
+  // Where a change came from: planted Go and C suites, pooled A/A runs, the files' reading overhead, xxhash and uuid (about 10 min).
+  attribution: { run: attribution, inQuick: false },
 };
 
 function wholeNumberFlag(name: string, text: string | undefined): number | undefined {

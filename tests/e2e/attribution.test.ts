@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { ComparisonResult } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
+import { cProgram, goModule } from '../../bench/real/planted.js';
 import { makeRepo, readResults, runCli, runLastCommit, tempDir } from './helpers.js';
 
 const GO_BIN = '/usr/local/go/bin';
@@ -18,84 +19,6 @@ const has = (cmd: string, ...args: string[]) => spawnSync(cmd, args, { env: { ..
 const required = process.env.BENCHGATE_REQUIRE_TOOLCHAINS;
 const itWithGo = required || (has('go', 'version') && has('valgrind', '--version')) ? it : it.skip;
 const itWithCc = required || (has('cc', '--version') && has('valgrind', '--version')) ? it : it.skip;
-
-/** A Go module: BenchmarkChanged calls helper, whose loop runs `rounds` times; BenchmarkSame calls other. */
-const goModule = (rounds: number) => ({
-  'go.mod': 'module example.com/attr\n\ngo 1.21\n',
-  'work.go': `package attr
-
-//go:noinline
-func helper(x uint64) uint64 {
-	for i := 0; i < ${rounds}; i++ {
-		x = x*31 + uint64(i)
-	}
-	return x
-}
-
-//go:noinline
-func other(x uint64) uint64 {
-	for i := 0; i < 40; i++ {
-		x = x*17 + uint64(i)
-	}
-	return x
-}
-`,
-  'work_test.go': `package attr
-
-import "testing"
-
-var sink uint64
-
-func BenchmarkChanged(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		sink += helper(uint64(i))
-	}
-}
-
-func BenchmarkSame(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		sink += other(uint64(i))
-	}
-}
-`,
-});
-
-/** A C program speaking benchgate's JSON: "changed" calls helper (`rounds` loop turns), "same" calls other. */
-const cProgram = (rounds: number) => ({
-  'bench.c': `#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-__attribute__((noinline)) unsigned helper(unsigned x) { for (int i = 0; i < ${rounds}; i++) x = x * 31u + (unsigned)i; return x; }
-__attribute__((noinline)) unsigned other(unsigned x) { for (int i = 0; i < 40; i++) x = x * 17u + (unsigned)i; return x; }
-volatile unsigned sink;
-
-static void run(const char *name, unsigned (*fn)(unsigned), long n, const char *filter, int *first) {
-  char quoted[64];
-  snprintf(quoted, sizeof quoted, "\\"%s\\"", name);
-  if (filter && *filter && !strstr(filter, quoted)) return;
-  struct timespec a, b;
-  clock_gettime(CLOCK_MONOTONIC, &a);
-  for (long i = 0; i < n; i++) sink += fn((unsigned)i);
-  clock_gettime(CLOCK_MONOTONIC, &b);
-  double ns = ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / (double)n;
-  printf("%s{\\"name\\":\\"%s\\",\\"unit\\":\\"ns\\",\\"values\\":[%.3f]}", *first ? "" : ",", name, ns);
-  *first = 0;
-}
-
-int main(void) {
-  const char *iterations = getenv("BENCHGATE_ITERATIONS");
-  long n = iterations ? atol(iterations) : 1000;
-  int first = 1;
-  printf("{\\"benchgate\\":1,\\"benchmarks\\":[");
-  run("changed", helper, n, getenv("BENCHGATE_FILTER"), &first);
-  run("same", other, n, getenv("BENCHGATE_FILTER"), &first);
-  printf("]}\\n");
-  return 0;
-}
-`,
-});
 
 /** The attribution of each benchmark (undefined: none), by benchmark. */
 const attributions = (result: ComparisonResult) => Object.fromEntries(result.comparisons.map((c) => [c.benchmark, c.attribution]));

@@ -9,10 +9,14 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import { harnessOf } from './harness/index.js';
 import type { CountTarget } from './harness/types.js';
-import type { CountWork, ShardHeader, ShardOf, Side } from './model.js';
+import type { BenchmarkProfile, CountWork, ShardHeader, ShardOf, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { runCountRepetitions, type RepetitionPolicy, type RepetitionsDone } from './runner/count-repetitions.js';
-import { calibrate, discoverBenchmarks, type CountContext } from './runner/counts.js';
+import { calibrate, discoverBenchmarks, type CountContext, type CountedBenchmark } from './runner/counts.js';
+import { runCallgraphPasses } from './runner/callgraph-passes.js';
+import { readLog } from './runner/log.js';
+import { compareCounts } from './analysis/counts.js';
+import { runSettingsOf } from './config.js';
 import type { ResultsLog } from './runner/log.js';
 import { countShardScope } from './runner/shard-scope.js';
 import { countShareAlpha } from './analysis/shards.js';
@@ -49,6 +53,19 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
     const policy = setup.policy(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const done = await runCountRepetitions(ctx, benchmarks, plan, policy, log);
     announceStop(platform, done);
+    const settings = runSettingsOf(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
+    const changed = new Set(
+      compareCounts(readLog(log.file).runs, settings)
+        .filter((c) => c.verdict === 'regression' || c.verdict === 'improvement')
+        .map((c) => c.benchmark),
+    );
+    await explainChanges(
+      ctx,
+      platform,
+      benchmarks.filter((b) => changed.has(b.name)),
+      plan,
+      (p) => log.appendProfile(p),
+    );
     return log;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -77,6 +94,29 @@ export function countContext(
     info: (m) => platform.info(m),
     checkCancelled: () => setup.checkCancelled(),
   };
+}
+
+/**
+ * The call paths of changed benchmarks (decision 8): callgrind passes, 4 valgrind runs a benchmark,
+ * none for an interpreter's harness (its C functions explain nothing). Attribution explains a
+ * verdict and never fails the run that reached it: a pass that fails is a warning.
+ */
+export async function explainChanges(
+  ctx: CountContext,
+  platform: Platform,
+  changed: readonly CountedBenchmark[],
+  plan: Readonly<Record<string, CountWork>>,
+  appendProfile: (profile: BenchmarkProfile) => void,
+): Promise<void> {
+  if (changed.length === 0 || ctx.description.functionTables === false) return;
+  try {
+    await platform.group(`call paths: ${changed.length} changed benchmark(s), ${4 * changed.length} callgrind runs`, () =>
+      runCallgraphPasses(ctx, changed, plan, appendProfile),
+    );
+  } catch (err) {
+    ctx.checkCancelled();
+    platform.warn(`call paths: the callgrind passes stopped: ${(err as Error).message}`);
+  }
 }
 
 function announceStop(platform: Platform, done: RepetitionsDone): void {

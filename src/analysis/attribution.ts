@@ -1,13 +1,15 @@
 /**
  * Per-function attribution on changed comparisons (decision 8 in docs/architecture.md): a
  * regression or an improvement gets `attribution`; a verdict that is unchanged or inconclusive has
- * nothing to explain. Counted benchmarks take it from their count runs' cachegrind profiles
- * (`source: 'counts'`); timed ones from the passes run after their verdict (round-0 cachegrind
- * profiles, `source: 'passes'`: where the instructions changed). Attribution is read from the log
+ * nothing to explain. Counted benchmarks take their functions from their count runs' cachegrind
+ * profiles (`source: 'counts'`); timed ones from the callgrind passes run after their verdict
+ * (`source: 'passes'`: where the instructions changed). Both take the call path, the call tree and
+ * the callers the inlining note asks for from those callgrind passes (round-0 profiles). Attribution is read from the log
  * only, so `benchgate run` and `benchgate analyze` give the same, and it never changes a verdict or
  * the gate.
  */
-import { attributeFunctions, type FunctionAttribution } from '../counts/attribution.js';
+import { attributeFunctions, type CallersOf, type FunctionAttribution } from '../counts/attribution.js';
+import { callGraphOf, type CallGraph } from '../counts/call-path.js';
 import { profilePerOp } from '../counts/per-op-functions.js';
 import { normaliseName } from '../harness/index.js';
 import type { Attribution, BenchmarkProfile, Comparison } from '../model.js';
@@ -32,22 +34,22 @@ const bothSides = (profiles: readonly BenchmarkProfile[]) =>
   profiles.some((p) => p.side === 'base') && profiles.some((p) => p.side === 'head');
 
 /** A counted comparison's attribution from its count runs' profiles; null without profiles on both sides. */
-function countedAttribution(c: Comparison, profiles: readonly BenchmarkProfile[]): FunctionAttribution | null {
+function countedAttribution(c: Comparison, profiles: readonly BenchmarkProfile[], callers?: CallersOf): FunctionAttribution | null {
   const level = c.test?.level;
   if (level === undefined || !(level > 0 && level < 1)) return null;
   const used = [...firstRounds(profiles, 'base', c.baseSamples.length), ...firstRounds(profiles, 'head', c.headSamples.length)];
   if (!bothSides(used)) return null;
-  return attributeFunctions({ profiles: used, totals: { base: c.baseSamples, head: c.headSamples }, level });
+  return attributeFunctions({ profiles: used, totals: { base: c.baseSamples, head: c.headSamples }, level, callers });
 }
 
 /** A timed comparison's attribution from its passes (one profile a side, exact: no interval), with the counts-can-miss note. */
-function passesAttribution(c: Comparison, profiles: readonly BenchmarkProfile[]): FunctionAttribution | null {
+function passesAttribution(c: Comparison, profiles: readonly BenchmarkProfile[], callers?: CallersOf): FunctionAttribution | null {
   if (!bothSides(profiles)) return null;
   const totals = {
     base: profiles.filter((p) => p.side === 'base').map(profilePerOp),
     head: profiles.filter((p) => p.side === 'head').map(profilePerOp),
   };
-  const found = attributeFunctions({ profiles, totals, level: c.test?.level ?? 0.05 });
+  const found = attributeFunctions({ profiles, totals, level: c.test?.level ?? 0.05, callers });
   return { ...found, notes: [...found.notes, ...countsCanMissNote(found, c.changePct)] };
 }
 
@@ -62,11 +64,15 @@ function countsCanMissNote(found: FunctionAttribution, timedPct: number | null):
   ];
 }
 
-/** The profiles of one tool by benchmark name, counted runs' (round ≥ 1) or passes' (round 0). */
-function byBenchmark(profiles: readonly BenchmarkProfile[], passes: boolean): Map<string, BenchmarkProfile[]> {
+/** The profiles of one tool by benchmark name: count runs' (round ≥ 1) or passes' (round 0). */
+function byBenchmark(
+  profiles: readonly BenchmarkProfile[],
+  tool: BenchmarkProfile['tool'],
+  passes: boolean,
+): Map<string, BenchmarkProfile[]> {
   const out = new Map<string, BenchmarkProfile[]>();
   for (const p of profiles) {
-    if (p.tool !== 'cachegrind' || p.round < 1 !== passes) continue;
+    if (p.tool !== tool || p.round < 1 !== passes) continue;
     const list = out.get(p.benchmark);
     if (list) list.push(p);
     else out.set(p.benchmark, [p]);
@@ -74,25 +80,29 @@ function byBenchmark(profiles: readonly BenchmarkProfile[], passes: boolean): Ma
   return out;
 }
 
-/** Puts each changed comparison's attribution on it, from its benchmark's profiles (`key` names a comparison as they do). */
+/** Puts each changed comparison's attribution on it: its functions from `functions`, its call graph from the callgrind passes. */
 function attributed(
   comparisons: readonly Comparison[],
-  profiles: Map<string, BenchmarkProfile[]>,
+  functions: Map<string, BenchmarkProfile[]>,
+  passes: Map<string, BenchmarkProfile[]>,
   key: (c: Comparison) => string,
   source: Attribution['source'],
 ): Comparison[] {
   const of = source === 'counts' ? countedAttribution : passesAttribution;
   return comparisons.map((c) => {
-    const own = EXPLAINED.has(c.verdict) ? profiles.get(key(c)) : undefined;
-    const found = own ? of(c, own) : null;
-    // The call-path pass (callgrind profiles, round 0) fills callPath and callTree, here.
-    return found ? { ...c, attribution: { ...found, source, callPath: null, callTree: null } } : c;
+    const own = EXPLAINED.has(c.verdict) ? functions.get(key(c)) : undefined;
+    if (!own) return c;
+    const graphed = passes.get(key(c));
+    const graph: CallGraph | null = graphed && bothSides(graphed) ? callGraphOf(graphed, key(c)) : null;
+    const found = of(c, own, graph?.callers);
+    return found ? { ...c, attribution: { ...found, source, callPath: graph?.path ?? null, callTree: graph?.tree ?? null } } : c;
   });
 }
 
 /** Counted comparisons (per-benchmark count runs), each regression and improvement with its count runs' attribution. */
 export function withCountAttribution(comparisons: readonly Comparison[], profiles: readonly BenchmarkProfile[]): Comparison[] {
-  return attributed(comparisons, byBenchmark(profiles, false), (c) => c.benchmark, 'counts');
+  const passes = byBenchmark(profiles, 'callgrind', true);
+  return attributed(comparisons, byBenchmark(profiles, 'cachegrind', false), passes, (c) => c.benchmark, 'counts');
 }
 
 /** Timed comparisons, each regression and improvement with its passes' attribution; the passes name benchmarks as `format`'s harness normalises them. */
@@ -101,5 +111,6 @@ export function withPassAttribution(
   profiles: readonly BenchmarkProfile[],
   format: string,
 ): Comparison[] {
-  return attributed(comparisons, byBenchmark(profiles, true), (c) => normaliseName(format, c.benchmark), 'passes');
+  const passes = byBenchmark(profiles, 'callgrind', true);
+  return attributed(comparisons, passes, passes, (c) => normaliseName(format, c.benchmark), 'passes');
 }

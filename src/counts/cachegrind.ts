@@ -20,13 +20,14 @@ export interface CachegrindFile {
   table: FunctionTable;
 }
 
-export class CachegrindError extends Error {
+/** A valgrind output file (cachegrind's or callgrind's) that is cut or malformed, at `line`. */
+export class ValgrindFileError extends Error {
   constructor(
     readonly line: number,
     readonly what: string,
   ) {
     super(`line ${line}: ${what}`);
-    this.name = 'CachegrindError';
+    this.name = 'ValgrindFileError';
   }
 }
 
@@ -46,13 +47,13 @@ interface ParseState {
   table: FunctionTable;
 }
 
-/** Parses one cachegrind file's text; a CachegrindError names the line that is wrong. */
+/** Parses one cachegrind file's text; a ValgrindFileError names the line that is wrong. */
 export function parseCachegrind(text: string): CachegrindFile {
   const lines = text.split('\n');
   const last = lines.findLastIndex((l) => l.trim() !== '');
   // Written at exit: a killed process's file stops anywhere, often mid-row, before its summary.
   if (last < 0 || !lines[last]!.startsWith('summary:')) {
-    throw new CachegrindError(
+    throw new ValgrindFileError(
       last + 1,
       'no summary: line at the end: the file is cut (the counted process was killed, or the disk is full)',
     );
@@ -65,7 +66,7 @@ export function parseCachegrind(text: string): CachegrindFile {
   flush(s);
   const summary = counted(s, lines[last]!.slice('summary:'.length).trim().split(/\s+/), 0, last + 1);
   if (s.rowsIr !== summary) {
-    throw new CachegrindError(
+    throw new ValgrindFileError(
       last + 1,
       `the rows add up to ${s.rowsIr} instructions, but the summary: line says ${summary}: the file is malformed`,
     );
@@ -85,7 +86,7 @@ function readLine(s: ParseState, line: string, lineNo: number): void {
     return;
   }
   if (key === 'fn') {
-    if (s.file === null) throw new CachegrindError(lineNo, 'fn= before any fl= line: the file is malformed');
+    if (s.file === null) throw new ValgrindFileError(lineNo, 'fn= before any fl= line: the file is malformed');
     flush(s);
     s.name = line.slice(eq + 1);
     return;
@@ -93,7 +94,7 @@ function readLine(s: ParseState, line: string, lineNo: number): void {
   // Header lines (desc:, cmd:, events:) come before the first fl=; the summary: line is read last.
   const header = HEADER.exec(line);
   if (header && header[1] !== 'summary' && s.file === null) return readHeader(s, header[1]!, header[2]!.trim(), lineNo);
-  throw new CachegrindError(
+  throw new ValgrindFileError(
     lineNo,
     `${JSON.stringify(line.slice(0, 80))} is not a cost row of numbers ("LINE COUNT..."): the file is malformed`,
   );
@@ -103,7 +104,7 @@ function readHeader(s: ParseState, key: string, value: string, lineNo: number): 
   if (key === 'events') {
     const events = value.split(/\s+/);
     const ir = events.indexOf('Ir');
-    if (ir < 0) throw new CachegrindError(lineNo, `events: ${value} has no Ir: not a cachegrind file of instruction counts`);
+    if (ir < 0) throw new ValgrindFileError(lineNo, `events: ${value} has no Ir: not a cachegrind file of instruction counts`);
     s.irIndex = ir;
     s.eventCount = events.length;
   }
@@ -111,14 +112,14 @@ function readHeader(s: ParseState, key: string, value: string, lineNo: number): 
 
 /** The Ir of `tokens` from `first` on (one count per event), checked against the events line. */
 function counted(s: ParseState, tokens: string[], first: number, lineNo: number): number {
-  if (s.irIndex === null) throw new CachegrindError(lineNo, 'counts before the events: line: the file is malformed');
+  if (s.irIndex === null) throw new ValgrindFileError(lineNo, 'counts before the events: line: the file is malformed');
   if (tokens.length - first > s.eventCount || tokens.slice(first).some((t) => !/^\d+$/.test(t)))
-    throw new CachegrindError(lineNo, `expected at most ${s.eventCount} counts (${s.eventCount} events): the file is malformed`);
+    throw new ValgrindFileError(lineNo, `expected at most ${s.eventCount} counts (${s.eventCount} events): the file is malformed`);
   return Number(tokens[first + s.irIndex] ?? 0);
 }
 
 function readRow(s: ParseState, line: string, lineNo: number): void {
-  if (s.name === null) throw new CachegrindError(lineNo, 'a cost row before any fn= line: the file is malformed');
+  if (s.name === null) throw new ValgrindFileError(lineNo, 'a cost row before any fn= line: the file is malformed');
   const ir = counted(s, line.split(' '), 1, lineNo);
   s.pending += ir;
   s.rowsIr += ir;

@@ -8,7 +8,8 @@
  * instructions apart in two runs), which no attribution can keep: it makes a typical line a tenth
  * of the size.
  */
-import { MAX_NAME_CHARS, PROFILE_MAX_FUNCTIONS, type BenchmarkProfile, type ProfiledFunction } from '../model.js';
+import { MAX_NAME_CHARS, PROFILE_MAX_FUNCTIONS, type BenchmarkProfile, type ProfiledCall, type ProfiledFunction } from '../model.js';
+import type { CallEdge } from './callgrind.js';
 import type { FunctionTable } from './function-table.js';
 import { ZERO_PER_OP } from './per-op-functions.js';
 
@@ -83,5 +84,59 @@ export function buildProfile(key: ProfileKey, a: WorkTable, b: WorkTable, max = 
     functions,
     rest,
     unnamed: [small.table.unnamed, large.table.unnamed],
+  };
+}
+
+/** A callgrind pass's tables and edges at one work. */
+export interface WorkGraph extends WorkTable {
+  calls: ReadonlyMap<string, CallEdge>;
+}
+
+/** At most this many call edges in one profile line, largest |Δ inclusive| first. */
+export const PROFILE_MAX_CALLS = 300;
+
+/**
+ * The bounded callgrind profile of one benchmark on one side: its functions as buildProfile keeps
+ * them, and the call edges whose calls or inclusive cost differ between the works (an edge that
+ * does not move with the work is 0 per op), at most PROFILE_MAX_CALLS, each end of a kept edge
+ * added to `functions` when it is not there (with its own self counts, which may be equal).
+ */
+export function buildCallProfile(key: ProfileKey, a: WorkGraph, b: WorkGraph): BenchmarkProfile {
+  const [small, large] = a.work <= b.work ? [a, b] : [b, a];
+  const profile = buildProfile(key, small, large);
+  const floor = ZERO_PER_OP * (large.work - small.work);
+  const edges = [...new Set([...small.calls.keys(), ...large.calls.keys()])]
+    .map((k) => ({ s: small.calls.get(k), l: large.calls.get(k) }))
+    .map(({ s, l }) => ({ edge: (l ?? s)!, calls: [s?.calls ?? 0, l?.calls ?? 0], inclusive: [s?.inclusive ?? 0, l?.inclusive ?? 0] }))
+    .filter((e) => e.calls[0] !== e.calls[1] || Math.abs(e.inclusive[1]! - e.inclusive[0]!) >= floor)
+    .sort((x, y) => Math.abs(y.inclusive[1]! - y.inclusive[0]!) - Math.abs(x.inclusive[1]! - x.inclusive[0]!))
+    .slice(0, PROFILE_MAX_CALLS);
+  const index = functionIndex(profile, small.table, large.table);
+  const calls = edges.map((e): ProfiledCall => [
+    index(e.edge.caller.file, e.edge.caller.name),
+    index(e.edge.callee.file, e.edge.callee.name),
+    e.calls[0]!,
+    e.calls[1]!,
+    e.inclusive[0]!,
+    e.inclusive[1]!,
+  ]);
+  return { ...profile, calls };
+}
+
+/** The index of (file, name) in the profile's functions, added (with its self counts at both works, out of `rest`) when missing. */
+function functionIndex(profile: BenchmarkProfile, small: FunctionTable, large: FunctionTable): (file: string, name: string) => number {
+  const at = new Map(profile.functions.map((f, i) => [JSON.stringify([profile.files[f[0]], f[1]]), i]));
+  return (file, name) => {
+    const key = JSON.stringify([clip(file), clip(name)]);
+    const known = at.get(key);
+    if (known !== undefined) return known;
+    let fileAt = profile.files.indexOf(clip(file));
+    if (fileAt < 0) fileAt = profile.files.push(clip(file)) - 1;
+    const self = [small, large].map((t) => t.functions.get(file)?.get(name) ?? 0) as [number, number];
+    // A function whose counts differ but was not listed was summed in `rest`: it moves out of it.
+    if (self[0] !== self[1]) profile.rest = [profile.rest[0] - self[0], profile.rest[1] - self[1]];
+    const i = profile.functions.push([fileAt, clip(name), ...self]) - 1;
+    at.set(key, i);
+    return i;
   };
 }

@@ -91,8 +91,10 @@ export const go: HarnessDescription = {
   },
   counts: {
     fixWork: (n) => [`-test.benchtime=${n}x`],
-    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time.
-    env: { GOMAXPROCS: '1', GOGC: 'off' },
+    // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time;
+    // no asynchronous preemption: its SIGURG, sent by time, trips callgrind's signal bookkeeping (an assertion in
+    // threads.c ends the run under load) and adds handler instructions at moments the load chooses.
+    env: { GOMAXPROCS: '1', GOGC: 'off', GODEBUG: 'asyncpreemptoff=1' },
     recognise: recogniseGoTest,
     instead:
       'set count-packages to the packages to count (e.g. ./...), or count-binary to a test binary your build command makes (go test -c -o bench.test ./pkg); or use bench-command to count the whole command once per run',

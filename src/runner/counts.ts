@@ -19,7 +19,8 @@ import { ConfigError } from '../config.js';
 import { RunFailure } from './errors.js';
 import { execArgv, type ArgvResult } from './exec-argv.js';
 import type { FunctionTable } from '../counts/function-table.js';
-import { execArgvCounted, instructionMeasurement, type ArgvCounted, type TreeCounts } from './instructions.js';
+import { execArgvCallgrind, type TreeGraph } from './callgrind.js';
+import { execArgvCounted, instructionMeasurement, type UnreadableCounts } from './instructions.js';
 import { runPool } from './pool.js';
 
 /** Calibration: the first counted size runs about this long natively (from the one native run's time per op). */
@@ -210,20 +211,25 @@ export interface CountedRun {
   table: FunctionTable | null;
 }
 
-/** One counted run of one benchmark at `work`; a run that fails or counts nothing is a RunFailure (after it is returned for the log). */
-export async function countOnce(ctx: CountContext, b: CountedBenchmark, side: Side, work: number, round: number): Promise<CountedRun> {
+/** How one benchmark runs alone at a fixed work on a side: its argument array, where, and where its results are read. */
+function benchmarkCall(ctx: CountContext, b: CountedBenchmark, side: Side, work: number) {
   const site = b.sides[side]!;
-  const startedAt = new Date().toISOString();
-  const reading = startRunReading();
   const output = outputOf(ctx);
   const call = countCall(ctx.description.selectOne(site.raw), ctx.description.fixWork(work));
-  const argv = [site.binary, ...site.prefix, ...call.args, ...output.args];
-  const r = await execArgvCounted(argv, {
-    cwd: site.cwd,
-    env: { ...runEnv(ctx, side), ...call.env },
-    timeoutSec: ctx.timeoutSec,
-    worktree: ctx.dirs[side],
-  });
+  return {
+    site,
+    output,
+    argv: [site.binary, ...site.prefix, ...call.args, ...output.args],
+    opts: { cwd: site.cwd, env: { ...runEnv(ctx, side), ...call.env }, timeoutSec: ctx.timeoutSec, worktree: ctx.dirs[side] },
+  };
+}
+
+/** One counted run of one benchmark at `work`; a run that fails or counts nothing is a RunFailure (after it is returned for the log). */
+export async function countOnce(ctx: CountContext, b: CountedBenchmark, side: Side, work: number, round: number): Promise<CountedRun> {
+  const startedAt = new Date().toISOString();
+  const reading = startRunReading();
+  const { site, output, argv, opts } = benchmarkCall(ctx, b, side, work);
+  const r = await execArgvCounted(argv, opts);
   const read = readCount(ctx, b, site, output, r);
   const failure = 'failure' in read ? read.failure : null;
   const counts = 'counts' in read ? read.counts : null;
@@ -255,13 +261,13 @@ export async function countOnce(ctx: CountContext, b: CountedBenchmark, side: Si
 }
 
 /** A counted run's counts when it counted exactly this benchmark (its output is read only then), else why it failed. */
-function readCount(
+function readCount<T extends object>(
   ctx: CountContext,
   b: CountedBenchmark,
   site: BenchmarkSite,
   output: ReturnType<typeof outputOf>,
-  r: ArgvCounted,
-): { counts: TreeCounts } | { failure: string } {
+  r: ArgvResult & { counts: T | UnreadableCounts | null },
+): { counts: T } | { failure: string } {
   if (r.exitCode !== 0) return { failure: `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}` };
   if (r.counts === null) return { failure: 'valgrind counted no instructions' };
   if ('unreadable' in r.counts) return { failure: r.counts.unreadable };
@@ -270,6 +276,15 @@ function readCount(
     (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === undefined,
   );
   return ran ? { counts: r.counts } : { failure: 'the selection ran no benchmark of that name (or it failed)' };
+}
+
+/** One benchmark alone at `work` under callgrind (an attribution pass, logged as a profile only): its graph, or why it failed. */
+export async function callgraphOnce(ctx: CountContext, b: CountedBenchmark, side: Side, work: number): Promise<TreeGraph> {
+  const { site, output, argv, opts } = benchmarkCall(ctx, b, side, work);
+  const r = await execArgvCallgrind(argv, opts);
+  const read = readCount(ctx, b, site, output, { ...r, counts: r.graph });
+  if ('failure' in read) throw new RunFailure(`the ${side} callgrind pass of ${b.name} at work ${work} failed: ${read.failure}`);
+  return read.counts;
 }
 
 /** Counts one benchmark without logging it (calibration): its instruction count, or a RunFailure. */

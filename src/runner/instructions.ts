@@ -18,7 +18,7 @@ import { chownSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../config.js';
-import { CachegrindError, parseCachegrind } from '../counts/cachegrind.js';
+import { ValgrindFileError, parseCachegrind } from '../counts/cachegrind.js';
 import { addTables, type FunctionTable } from '../counts/function-table.js';
 import type { Measurement } from '../model.js';
 import { execArgv, type ArgvResult } from './exec-argv.js';
@@ -87,7 +87,7 @@ export function readTreeCounts(dir: string, worktree?: string): TreeCounts | Unr
       instructions += parsed.total;
       tables.push(parsed.table);
     } catch (err) {
-      if (!(err instanceof CachegrindError)) throw err;
+      if (!(err instanceof ValgrindFileError)) throw err;
       return { unreadable: `cannot read valgrind's counts of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
     }
   }
@@ -95,7 +95,7 @@ export function readTreeCounts(dir: string, worktree?: string): TreeCounts | Unr
 }
 
 /** A file name inside `dir` (as given, or its real path) made relative to it; any other as it is. */
-function insideMadeRelative(dir: string): (file: string) => string {
+export function insideMadeRelative(dir: string): (file: string) => string {
   const roots = [...new Set([path.resolve(dir), realpathSync(dir)])].map((root) => root + path.sep);
   return (file) => {
     const root = roots.find((r) => file.startsWith(r));

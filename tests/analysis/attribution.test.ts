@@ -98,13 +98,14 @@ describe('attribution in the analysis', () => {
     expect(withCountAttribution([{ ...c, verdict: 'inconclusive' }], profiles)[0]!.attribution).toBeUndefined();
   });
 
-  it('explains a timed change from its passes (round 0), named as the harness normalises it, and says what counts miss', () => {
+  it('explains a timed change from its callgrind passes (round 0), named as the harness normalises it, and says what counts miss', () => {
     const timed = comparison({ benchmark: 'BenchmarkParse-2', metric: 'time', verdict: 'regression', changePct: 40 });
     const pass = (side: Side, helper: number) =>
       profile({
         benchmark: 'BenchmarkParse',
         side,
         round: 0,
+        tool: 'callgrind',
         works: [1000, 2000],
         functions: [[0, 'helper', 0, helper * 1000]],
         rest: [5, 5_000_005],

@@ -1,17 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CachegrindError, parseCachegrind } from '../../src/counts/cachegrind.js';
+import { ValgrindFileError, parseCachegrind } from '../../src/counts/cachegrind.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/cachegrind/', import.meta.url));
 const fixture = (name: string) => readFileSync(`${FIXTURES}${name}`, 'utf8');
 
 /** The error parseCachegrind throws on `text`. */
-function errorOf(text: string): CachegrindError {
+function errorOf(text: string): ValgrindFileError {
   try {
     parseCachegrind(text);
   } catch (err) {
-    if (err instanceof CachegrindError) return err;
+    if (err instanceof ValgrindFileError) return err;
     throw err;
   }
   throw new Error('parsed without an error');

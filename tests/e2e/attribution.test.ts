@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { ComparisonResult } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
-import { cProgram, goModule } from '../../bench/real/planted.js';
+import { cProgram, goModule, PLANTED } from '../../bench/real/planted.js';
 import { makeRepo, readResults, runCli, runLastCommit, tempDir } from './helpers.js';
 
 const GO_BIN = '/usr/local/go/bin';
@@ -23,23 +23,40 @@ const itWithCc = required || (has('cc', '--version') && has('valgrind', '--versi
 /** The attribution of each benchmark (undefined: none), by benchmark. */
 const attributions = (result: ComparisonResult) => Object.fromEntries(result.comparisons.map((c) => [c.benchmark, c.attribution]));
 
-/** What both programs must show: the helper first with ≥ 90% of the change, nothing on the unchanged benchmark, analyze alike. */
-async function expectHelperAttributed(out: string, changed: string, same: string, helper: { file: string; name: string }) {
+/**
+ * What both programs must show: the helper first with ≥ 90% of the change, the call path through
+ * its caller, nothing on the unchanged benchmark, exactly one callgrind pass a side (two valgrind
+ * runs each) for the changed benchmark only, and analyze alike.
+ */
+async function expectHelperAttributed(out: string, p: (typeof PLANTED)[keyof typeof PLANTED]) {
   const result = readResults(out);
   const verdicts = Object.fromEntries(result.comparisons.map((c) => [c.benchmark, c.verdict]));
-  expect(verdicts).toEqual({ [changed]: 'regression', [same]: 'unchanged' });
-  const attribution = attributions(result)[changed]!;
-  expect(attribution).toMatchObject({ level: 'instructions', source: 'counts', callPath: null, callTree: null, notes: [] });
+  expect(verdicts).toEqual({ [p.changed]: 'regression', [p.same]: 'unchanged' });
+  const attribution = attributions(result)[p.changed]!;
+  expect(attribution).toMatchObject({ level: 'instructions', source: 'counts', notes: [] });
   const top = attribution.functions[0]!;
-  expect({ file: top.file, name: top.name }).toEqual(helper);
+  expect({ file: top.file, name: top.name }).toEqual(p.helper);
   expect(top.sharePct).toBeGreaterThanOrEqual(90);
   expect(top.head / top.base).toBeGreaterThan(1.8);
   expect(attribution.explainedPct).toBeGreaterThanOrEqual(90);
-  expect(attributions(result)[same]).toBeUndefined();
-  // One profile line per benchmark, side and repetition, each within its bound.
+  // The call path runs through the helper's caller down to the helper, all of it the benchmarked code.
+  const steps = attribution.callPath!.steps.map((s) => s.name);
+  expect(steps.indexOf(p.caller)).toBeGreaterThanOrEqual(0);
+  expect(steps.indexOf(p.helper.name)).toBeGreaterThan(steps.indexOf(p.caller));
+  expect(attribution.callPath!.owner.name).toBe(p.helper.name);
+  expect(attribution.callTree!.children.length).toBeGreaterThan(0);
+  expect(attributions(result)[p.same]).toBeUndefined();
+  // One cachegrind profile per benchmark, side and repetition; one callgrind pass a side for the changed benchmark alone.
   const log = readLog(path.join(out, 'results.jsonl'));
   const repetitions = new Set(log.runs.map((r) => `${r.benchmark}/${r.side}/${r.round}`)).size;
-  expect(log.profiles).toHaveLength(repetitions);
+  expect(log.profiles.filter((x) => x.tool === 'cachegrind')).toHaveLength(repetitions);
+  expect(log.profiles.filter((x) => x.tool === 'callgrind').map((x) => [x.benchmark, x.side, x.round])).toEqual(
+    expect.arrayContaining([
+      [p.changed, 'base', 0],
+      [p.changed, 'head', 0],
+    ]),
+  );
+  expect(log.profiles.filter((x) => x.tool === 'callgrind')).toHaveLength(2);
   // analyze reads the attribution back from the log, without valgrind.
   const again = tempDir();
   const analysed = await runCli(['analyze', path.join(out, 'results.jsonl'), '--out', again]);
@@ -64,10 +81,7 @@ describe('attribution of counted changes', () => {
       );
       expect(r.stderr).not.toMatch(/failed/);
       expect(r.code).toBe(1);
-      await expectHelperAttributed(out, 'example.com/attr.BenchmarkChanged', 'example.com/attr.BenchmarkSame', {
-        file: 'work.go',
-        name: 'example.com/attr.helper',
-      });
+      await expectHelperAttributed(out, PLANTED.go);
     },
     180_000,
   );
@@ -89,7 +103,7 @@ describe('attribution of counted changes', () => {
       ]);
       expect(r.stderr).not.toMatch(/failed/);
       expect(r.code).toBe(1);
-      await expectHelperAttributed(out, 'changed', 'same', { file: 'bench.c', name: 'helper' });
+      await expectHelperAttributed(out, PLANTED.c);
     },
     120_000,
   );
@@ -112,7 +126,8 @@ describe('attribution of counted changes', () => {
       expect({ file: top.file, name: top.name }).toEqual({ file: 'work.go', name: 'example.com/attr.helper' });
       expect(top.head / top.base).toBeGreaterThan(15);
       expect(top.interval).toBeNull();
-      // Two round-0 profiles (base, head) per flagged benchmark, none for the others; no count runs in a timed log.
+      expect(changed.attribution!.callPath!.steps.map((s) => s.name)).toContain(PLANTED.go.caller);
+      // One callgrind pass a side (two valgrind runs each) per flagged benchmark, none for the others; no count runs in a timed log.
       const log = readLog(path.join(out, 'results.jsonl'));
       const flagged = result.comparisons.filter((c) => c.verdict === 'regression' || c.verdict === 'improvement');
       expect(log.profiles.map((p) => [p.benchmark, p.round]).sort()).toEqual(

@@ -50,6 +50,6 @@ describe('go harness description', () => {
   it('fixes the work and selects one benchmark without its package or suffix', () => {
     expect(go.counts!.fixWork(2000)).toEqual(['-test.benchtime=2000x']);
     expect(go.counts!.selectOne('example.com/m/pkg.BenchmarkX/a.b')).toEqual(['-test.run=^$', '-test.bench=^BenchmarkX$/^a\\.b$']);
-    expect(go.counts!.env).toEqual({ GOMAXPROCS: '1', GOGC: 'off' });
+    expect(go.counts!.env).toEqual({ GOMAXPROCS: '1', GOGC: 'off', GODEBUG: 'asyncpreemptoff=1' });
   });
 });

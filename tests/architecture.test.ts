@@ -49,9 +49,12 @@ describe('the architecture rules', () => {
       'src/analysis/upward.ts': "import { render } from '../report/render.js';\nexport const r = render;\n",
       'src/runner/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/runner/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
-      // Allowed: a type-only import upward; the writer at the renderers' edge; a downward import.
+      // Types count too: a type-only import upward, and a cycle of type-only imports.
       'src/stats/typed.ts': "import type { Shape } from '../runner/shape.js';\nexport const s: Shape | null = null;\n",
       'src/runner/shape.ts': 'export interface Shape { n: number }\n',
+      'src/diagnostics/c.ts': "import type { D } from './d.js';\nexport interface C { d?: D }\n",
+      'src/diagnostics/d.ts': "import type { C } from './c.js';\nexport interface D { c?: C }\n",
+      // Allowed: the writer at the renderers' edge; a downward import.
       'src/report/render.ts': "import { median } from '../stats/median.js';\nexport const render = median;\n",
       'src/stats/median.ts': 'export const median = (xs: number[]) => xs[0];\n',
       'src/report/write.ts':
@@ -59,6 +62,8 @@ describe('the architecture rules', () => {
     });
     expect(violations).toEqual([
       'layer-analyse: src/analysis/upward.ts -> src/report/render.ts',
+      'layer-parse-and-count: src/stats/typed.ts -> src/runner/shape.ts',
+      'no-cycle: src/diagnostics/c.ts -> src/diagnostics/d.ts',
       'no-cycle: src/runner/a.ts -> src/runner/b.ts',
       'pure-no-io: src/formats/fetches.ts -> http',
       'pure-no-io: src/stats/reads.ts -> fs',

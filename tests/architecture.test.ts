@@ -3,7 +3,7 @@
 // every path the layers name still exists in src/; tests/ mirrors src/ (docs/architecture.md,
 // "Where a test lives").
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -105,5 +105,28 @@ describe('the architecture rules', () => {
       )
       .map((e) => e.name);
     expect(misplaced).toEqual([]);
+  });
+});
+
+describe('the guide (docs/architecture.md, "How to add …")', () => {
+  const doc = readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
+  const start = doc.indexOf('\n## How to add …\n');
+  const guide = doc.slice(start, doc.indexOf('\n## ', start + 1));
+  /** A path with a placeholder (NAME, FILE, EXT) names a file still to be written. */
+  const placeholder = /\b[A-Z]{3,}\b/;
+
+  it('names only paths that exist', () => {
+    const paths = [...new Set(guide.match(/\b(?:src|tests|docs|templates|scripts)\/[\w./-]*[\w/]/g) ?? [])].filter(
+      (p) => !placeholder.test(p),
+    );
+    expect(paths.length).toBeGreaterThan(30);
+    expect(paths.filter((p) => !existsSync(path.join(root, p)))).toEqual([]);
+  });
+
+  it('names each function, list or type in the file it says holds it', () => {
+    const named = [...guide.matchAll(/`(\w+)`,?\s+(?:in\s+|\()?`((?:src|scripts)\/[\w./-]+\.ts)`/g)].map((m) => [m[1]!, m[2]!] as const);
+    expect(named.length).toBeGreaterThan(10);
+    const missing = named.filter(([name, file]) => !new RegExp(`\\b${name}\\b`).test(readFileSync(path.join(root, file), 'utf8')));
+    expect(missing).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import { analyze } from './analysis/index.js';
 import { EXIT, exitCodeOf } from './exit.js';
 import { readMainCreep } from './history/main-creep.js';
-import { LOG_FILE } from './measure.js';
+import { LOG_FILE } from './runner/log-file.js';
 import type { ComparisonResult, RunSettings } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { writeReports, type WrittenReports } from './report/index.js';

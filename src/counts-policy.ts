@@ -1,7 +1,7 @@
 /**
  * How many repetitions per-benchmark counts run (src/runner/count-repetitions.ts): every
  * benchmark COUNT_DEFAULTS.minRepetitions, then another for each the count rule
- * (src/stats/count-rule.ts) leaves open, up to COUNT_DEFAULTS.maxRepetitions. The rule sees the
+ * (src/analysis/decisions/count-rule.ts) leaves open, up to COUNT_DEFAULTS.maxRepetitions. The rule sees the
  * same members the analysis replays it with (analysis/counts.ts, replayCountLooks): every gating
  * benchmark's per-op counts so far, so `benchgate analyze` on the log gives the run's verdicts.
  */
@@ -10,7 +10,7 @@ import { runSettingsOf, type Config } from './config.js';
 import { COUNT_DEFAULTS } from './counts/defaults.js';
 import { perOpCounts } from './counts/per-op.js';
 import type { RepetitionPolicy } from './runner/count-repetitions.js';
-import { decideCounts } from './stats/count-rule.js';
+import { decideCounts } from './analysis/decisions/count-rule.js';
 
 const COUNT_METRIC = 'instructions';
 

@@ -5,8 +5,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
-import type { RunEnvironment } from './model.js';
-import type { SteadyCheck } from './runner/steady.js';
+import type { HostEnvironment, RunEnvironment, SteadyCheck } from './model.js';
 
 function readText(file: string): string | null {
   try {
@@ -49,28 +48,6 @@ function containerHint(): string | null {
   const cgroup = readText('/proc/1/cgroup') ?? '';
   for (const name of ['kubepods', 'docker', 'containerd', 'lxc']) if (cgroup.includes(name)) return name;
   return null;
-}
-
-/**
- * The machine facts of a results log's header. Every field is optional because a log is read
- * back later, possibly written by another version; null means the machine did not tell.
- */
-export interface HostEnvironment {
-  os?: string;
-  arch?: string;
-  cpuModel?: string | null;
-  cpuCount?: number;
-  memoryBytes?: number;
-  node?: string;
-  loadAvg?: number[];
-  governor?: string | null;
-  turbo?: boolean | null;
-  virtualization?: { hypervisor: boolean | null; vendor: string | null };
-  container?: string | null;
-  /** The steadier-machine options asked for: applied, or skipped and why (runner/steady.ts). */
-  steady?: SteadyCheck[];
-  /** valgrind's version, in instruction mode. */
-  valgrind?: string;
 }
 
 /** What the runner set up for this job (runner/steady.ts, runner/instructions.ts), recorded beside the machine's facts. */

@@ -31,6 +31,7 @@ import { execMeasured, killActiveCommands } from './runner/exec.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { requireValgrind } from './runner/instructions.js';
 import { ResultsLog } from './runner/log.js';
+import { LOG_FILE } from './runner/log-file.js';
 import { changedFiles, skipDecision } from './runner/skip-paths.js';
 import { skippedSentence } from './report/skipped.js';
 import { planSteadiness, type SteadyPlan } from './runner/steady.js';
@@ -42,9 +43,6 @@ import { attributeTimedChanges } from './measure-attribution.js';
 import { listShard, refuseUnfailableGate, runAdaptiveRounds, runRounds } from './measure-rounds.js';
 import { countPolicy } from './counts-policy.js';
 import { benchFilesFailureHint, benchFilesWarning, prepareBenchFiles } from './bench-from-head.js';
-
-/** The results log's file name, inside the output directory. */
-export const LOG_FILE = 'results.jsonl';
 
 /** The results log's path, inside config.outDir. */
 function logPath(config: Config): string {

@@ -3,7 +3,7 @@
 // every path the layers name still exists in src/; tests/ mirrors src/ (docs/architecture.md,
 // "Where a test lives").
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,9 +49,12 @@ describe('the architecture rules', () => {
       'src/analysis/upward.ts': "import { render } from '../report/render.js';\nexport const r = render;\n",
       'src/runner/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/runner/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
-      // Allowed: a type-only import upward; the writer at the renderers' edge; a downward import.
+      // Types count too: a type-only import upward, and a cycle of type-only imports.
       'src/stats/typed.ts': "import type { Shape } from '../runner/shape.js';\nexport const s: Shape | null = null;\n",
       'src/runner/shape.ts': 'export interface Shape { n: number }\n',
+      'src/diagnostics/c.ts': "import type { D } from './d.js';\nexport interface C { d?: D }\n",
+      'src/diagnostics/d.ts': "import type { C } from './c.js';\nexport interface D { c?: C }\n",
+      // Allowed: the writer at the renderers' edge; a downward import.
       'src/report/render.ts': "import { median } from '../stats/median.js';\nexport const render = median;\n",
       'src/stats/median.ts': 'export const median = (xs: number[]) => xs[0];\n',
       'src/report/write.ts':
@@ -59,6 +62,8 @@ describe('the architecture rules', () => {
     });
     expect(violations).toEqual([
       'layer-analyse: src/analysis/upward.ts -> src/report/render.ts',
+      'layer-parse-and-count: src/stats/typed.ts -> src/runner/shape.ts',
+      'no-cycle: src/diagnostics/c.ts -> src/diagnostics/d.ts',
       'no-cycle: src/runner/a.ts -> src/runner/b.ts',
       'pure-no-io: src/formats/fetches.ts -> http',
       'pure-no-io: src/stats/reads.ts -> fs',
@@ -100,5 +105,28 @@ describe('the architecture rules', () => {
       )
       .map((e) => e.name);
     expect(misplaced).toEqual([]);
+  });
+});
+
+describe('the guide (docs/architecture.md, "How to add …")', () => {
+  const doc = readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
+  const start = doc.indexOf('\n## How to add …\n');
+  const guide = doc.slice(start, doc.indexOf('\n## ', start + 1));
+  /** A path with a placeholder (NAME, FILE, EXT) names a file still to be written. */
+  const placeholder = /\b[A-Z]{3,}\b/;
+
+  it('names only paths that exist', () => {
+    const paths = [...new Set(guide.match(/\b(?:src|tests|docs|templates|scripts)\/[\w./-]*[\w/]/g) ?? [])].filter(
+      (p) => !placeholder.test(p),
+    );
+    expect(paths.length).toBeGreaterThan(30);
+    expect(paths.filter((p) => !existsSync(path.join(root, p)))).toEqual([]);
+  });
+
+  it('names each function, list or type in the file it says holds it', () => {
+    const named = [...guide.matchAll(/`(\w+)`,?\s+(?:in\s+|\()?`((?:src|scripts)\/[\w./-]+\.ts)`/g)].map((m) => [m[1]!, m[2]!] as const);
+    expect(named.length).toBeGreaterThan(10);
+    const missing = named.filter(([name, file]) => !new RegExp(`\\b${name}\\b`).test(readFileSync(path.join(root, file), 'utf8')));
+    expect(missing).toEqual([]);
   });
 });

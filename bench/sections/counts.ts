@@ -1,11 +1,11 @@
 /**
- * The count rule (src/stats/count-rule.ts) by seeded simulation of per-op instruction counts:
+ * The count rule (src/analysis/decisions/count-rule.ts) by seeded simulation of per-op instruction counts:
  * A/A rate per pull request at 100 benchmarks under noise the rule models and noise it does not,
  * power at +3% and +5% on one benchmark, and repetitions used, beside the previous design and the
  * fixed-threshold rule people run instead (bench/sim/counts.ts).
  */
 import { COUNT_DEFAULTS } from '../../src/counts/defaults.js';
-import { countLevel } from '../../src/stats/count-rule.js';
+import { countLevel } from '../../src/analysis/decisions/count-rule.js';
 import { COUNT_RULES, COUNT_SCENARIOS, runCountCell, type CellResult } from '../sim/counts.js';
 import { markdownTable, pct, wilsonInterval } from '../tables.js';
 import type { Check, SectionOptions, SectionOutput } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * Seeded simulation of per-op instruction counts for the count rule (src/stats/count-rule.ts):
+ * Seeded simulation of per-op instruction counts for the count rule (src/analysis/decisions/count-rule.ts):
  * one simulated pull request is a suite of benchmarks whose per-op counts are drawn per
  * repetition and side, decided by the real loop (replayCountLooks over decideCounts), beside the
  * previous design (compareRuns at fixed repetitions: the exact rule, else Mann-Whitney + Holm)
@@ -8,7 +8,8 @@
 import { compareRuns } from '../../src/analysis/index.js';
 import { COUNT_DEFAULTS } from '../../src/counts/defaults.js';
 import type { AnalysisSettings, Run, Side } from '../../src/model.js';
-import { replayCountLooks, type CountMember } from '../../src/stats/count-rule.js';
+import { replayCountLooks } from '../../src/analysis/decisions/count-looks.js';
+import type { CountMember } from '../../src/analysis/decisions/count-rule.js';
 import { createRng, type Rng } from '../../src/stats/index.js';
 
 export const THRESHOLD_PCT = 2;

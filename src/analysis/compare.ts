@@ -10,7 +10,7 @@ import type { BenchmarkOutcome } from '../adaptive/driver.js';
 import type { SequentialTestName } from '../adaptive/statistics.js';
 import { seriesKey } from '../adaptive/samples.js';
 import { decideDeterministic } from '../stats/deterministic.js';
-import { decideCounts } from '../stats/count-rule.js';
+import { decideCounts } from './decisions/count-rule.js';
 import type { AnalysisSettings, Comparison, RunSettings, Verdict } from '../model.js';
 import { adjustPValues, minDetectableEffectPct, roundsNeeded, summarize } from '../stats/index.js';
 import type { TestOutcome } from './decision.js';
@@ -233,7 +233,7 @@ type Tested = { comparison: Comparison; group: Group; exact: Comparison | null }
 
 /**
  * Counts a harness printed itself (countScope harness), one value per round: each round is a
- * repetition of the count rule (src/stats/count-rule.ts), decided at one final look over the
+ * repetition of the count rule (src/analysis/decisions/count-rule.ts), decided at one final look over the
  * rounds run. The gating ones are one family, the others decided apart, for information.
  */
 function countRuleOf(tested: readonly Tested[], settings: AnalysisSettings): Map<Tested, RuledCount> {

@@ -7,7 +7,8 @@
  */
 import { perOpCounts } from '../counts/per-op.js';
 import type { AnalysisSettings, Comparison, Run } from '../model.js';
-import { replayCountLooks, type CountMember, type ReplayedCount } from '../stats/count-rule.js';
+import { replayCountLooks, type ReplayedCount } from './decisions/count-looks.js';
+import type { CountMember } from './decisions/count-rule.js';
 import { summarize } from '../stats/index.js';
 import { gatePolicy, type GateDecision } from './gating.js';
 

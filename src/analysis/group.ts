@@ -3,8 +3,7 @@
  * with the samples the statistics test, the per-run series drift and plots read, every raw
  * value (for the clock-resolution check), and the runs where it failed.
  */
-import type { AnalysisSettings, Better, MetricRole, Run, Side } from '../model.js';
-import type { RoundSeries } from '../diagnostics/types.js';
+import type { AnalysisSettings, Better, MetricRole, RoundSeries, Run, Side } from '../model.js';
 import { median } from '../stats/index.js';
 import { identityKey, type Identity } from './identity.js';
 

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { publishResult } from '../conclude.js';
 import { CONFIG_FILE, ConfigError, flagLayer, readConfigFile } from '../config.js';
 import { EXIT } from '../exit.js';
-import { LOG_FILE } from '../measure.js';
+import { LOG_FILE } from '../runner/log-file.js';
 import { budgetOf, parseComment, readRequest, USAGE, type BenchmarkRequest, type Parsed } from '../platforms/benchmark-request.js';
 import { octokitFor, type Octokit, type Repo } from '../platforms/github-api.js';
 import { commenterRole, commitParents, headFirstSeen, pullRequestNow, react, reply } from '../platforms/github-command-api.js';

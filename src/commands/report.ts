@@ -14,7 +14,7 @@ import { publishResult, type Outcome } from '../conclude.js';
 import { checkHistoryUrl, CONFIG_FILE, ConfigError, flagLayer, type RawConfig, readConfigFile, trustedGate } from '../config.js';
 import { readMainCreep } from '../history/main-creep.js';
 import { joinShards } from '../runner/join-shards.js';
-import { LOG_FILE } from '../measure.js';
+import { LOG_FILE } from '../runner/log-file.js';
 import type { ComparisonResult, GateOverride, RefInfo } from '../model.js';
 import type { CommentOptions } from '../report/comment.js';
 import { writeReports, type WrittenReports } from '../report/index.js';

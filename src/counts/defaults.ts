@@ -1,5 +1,5 @@
 /**
- * The count rule's settings (src/stats/count-rule.ts, docs/counts.md). Chosen with the seeded
+ * The count rule's settings (src/analysis/decisions/count-rule.ts, docs/counts.md). Chosen with the seeded
  * simulation in `npm run bench -- --only counts` so that the A/A rate per pull request stays
  * at most 1% with 100 benchmarks, including under wrongly specified noise.
  */

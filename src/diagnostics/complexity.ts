@@ -5,21 +5,8 @@
  * A class change between base and head (O(n) -> O(n^2)) is flagged even over a small range of
  * n, because it predicts how the gap grows beyond the measured sizes.
  */
-import type { Warning } from '../model.js';
+import type { ClassFit, ComplexityNumbers, SideFit, Warning } from '../model.js';
 import type { Diagnosis } from './types.js';
-
-export interface ClassFit {
-  name: string;
-  constant: number;
-  /** nanobench's normalised RMSE (0 = exact fit). */
-  nrmse: number;
-}
-
-export interface SideFit {
-  best: string;
-  /** Every class, best first. */
-  fits: ClassFit[];
-}
 
 const CLASSES: { name: string; f: (n: number) => number }[] = [
   { name: 'O(1)', f: () => 1 },
@@ -29,16 +16,6 @@ const CLASSES: { name: string; f: (n: number) => number }[] = [
   { name: 'O(n²)', f: (n) => n * n },
   { name: 'O(n³)', f: (n) => n * n * n },
 ];
-
-/** One benchmark family's fit on both sides, as every size of the family carries it. */
-export interface ComplexityNumbers {
-  /** The benchmark name without its size suffix (Google Benchmark's "family/N"). */
-  family: string;
-  points: { base: [number, number][]; head: [number, number][] };
-  base: SideFit;
-  head: SideFit;
-  classChange: boolean;
-}
 
 /** Fewer distinct sizes than this cannot tell the classes apart. */
 export const MIN_SIZES = 3;

@@ -4,28 +4,10 @@
  * Interleaving puts both sides in every round, so drift that hits both alike (a machine warming
  * up, a neighbour starting a job) cancels in the comparison; drift in the difference does not.
  */
-import type { Warning } from '../model.js';
+import type { DriftNumbers, RoundSeries, SideDrift, Warning } from '../model.js';
 import { median } from '../stats/index.js';
-import { mannKendall, senSlope, type TrendTest } from './mann-kendall.js';
-import type { Diagnosis, RoundSeries } from './types.js';
-
-export interface SideDrift extends TrendTest {
-  /** Sen's slope per round, as a percent of the side's median. */
-  slopePctPerRound: number;
-  /** Slope x (last round - first round): how far the side moved over the whole run, in percent. */
-  totalPct: number;
-}
-
-export interface DriftNumbers {
-  base: SideDrift | null;
-  head: SideDrift | null;
-  /** Trend of log(head / base) (or head - base) over the rounds where both sides have a value. */
-  difference: TrendTest | null;
-  /** True when a side drifted significantly and by a large amount. */
-  large: boolean;
-  /** Whether interleaving cancelled it: null without large drift. */
-  protectedByInterleaving: boolean | null;
-}
+import { mannKendall, senSlope } from './mann-kendall.js';
+import type { Diagnosis } from './types.js';
 
 /** Fewer rounds than this cannot show a trend at any usual level. */
 const MIN_ROUNDS = 5;

@@ -4,28 +4,9 @@
  * warnings: a frequency that moves or a neighbour that takes the CPU adds noise no statistics
  * can remove, and the report should say so.
  */
-import type { HostEnvironment } from '../environment.js';
-import type { Run, Warning } from '../model.js';
+import type { EnvironmentNumbers, HostEnvironment, Run, Spread, Warning } from '../model.js';
 import { median } from '../stats/index.js';
 import type { Diagnosis } from './types.js';
-
-export interface Spread {
-  median: number;
-  max: number;
-}
-
-export interface EnvironmentNumbers {
-  runsWithReadings: number;
-  /** 1-minute load average at the end of each run. */
-  loadAvg1: Spread | null;
-  /** Share of CPU time stolen by the hypervisor during each run. */
-  stealFraction: Spread | null;
-  cpuCount: number | null;
-  governor: string | null;
-  turbo: boolean | null;
-  /** One line per run: what the round-order plot and results.json show. */
-  perRun: { side: string; round: number; loadAvg1: number | null; stealFraction: number | null }[];
-}
 
 /** Steal above this in a typical run, or a peak above STEAL_MAX, means a noisy neighbour. */
 const STEAL_MEDIAN = 0.02;

@@ -3,20 +3,8 @@
  * signs of the pairwise differences, so one slow outlier round cannot fake a trend, and it
  * needs no assumption about the shape of the drift (linear, step, saw-tooth).
  */
+import type { TrendTest } from '../model.js';
 import { normalSf } from '../stats/index.js';
-
-export interface TrendTest {
-  n: number;
-  /** Sum over pairs i < j of sign(x_j - x_i). */
-  s: number;
-  /** Kendall's tau-a, s / (n(n-1)/2), in [-1, 1]. */
-  tau: number;
-  /** Normal score with tie-corrected variance and continuity correction (reported either way). */
-  z: number;
-  /** Two-sided p-value. */
-  p: number;
-  method: 'exact' | 'normal';
-}
 
 /** Exact distribution without ties is the inversion count of a random permutation (Mahonian numbers). */
 const EXACT_MAX_N = 50;

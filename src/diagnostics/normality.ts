@@ -4,27 +4,11 @@
  * these numbers say whether its answer and a mean-based answer would agree, and what shape
  * the median summarises.
  */
-import type { Warning } from '../model.js';
+import type { NormalityNumbers, SideNormality, Warning } from '../model.js';
 import { shapiroWilk } from '../stats/index.js';
-import { distributionTag, shapeOf, worseTag, type DistributionTag, type Shape } from './shape.js';
+import { distributionTag, shapeOf, worseTag } from './shape.js';
 import type { Diagnosis } from './types.js';
-import { welchTTest, type WelchResult } from './welch.js';
-
-export interface SideNormality extends Shape {
-  n: number;
-  /** Shapiro-Wilk W and p; null when n < 3 or all values are equal. */
-  w: number | null;
-  p: number | null;
-  tag: DistributionTag | null;
-}
-
-export interface NormalityNumbers {
-  base: SideNormality;
-  head: SideNormality;
-  /** Only when both sides look normal. */
-  welch: WelchResult | null;
-  tag: DistributionTag | null;
-}
+import { welchTTest } from './welch.js';
 
 /**
  * On opposite sides of alpha and at least this factor apart. Two valid tests of a plain shift

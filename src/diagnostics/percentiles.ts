@@ -4,19 +4,8 @@
  * with tens of samples p99 is close to the maximum, so it asks for the tail to move together
  * (p90 and p99) and by a clear margin over the benchmark's noise.
  */
-import type { Better, Summary, Warning } from '../model.js';
+import { PERCENTILES, type Better, type Percentile, type PercentileNumbers, type Summary, type Warning } from '../model.js';
 import type { Diagnosis } from './types.js';
-
-const PERCENTILES = ['min', 'median', 'p90', 'p99', 'max'] as const;
-type Percentile = (typeof PERCENTILES)[number];
-
-export interface PercentileNumbers {
-  /** Percent change head vs base of each percentile (null where base is 0). */
-  changePct: Record<Percentile, number | null>;
-  /** How much p90 and p99 had to get worse for the flag, in percent (null: no finite relative spread). */
-  tailBarPct: number | null;
-  tailRegression: boolean;
-}
 
 /** The tail must get worse by at least this much (or the threshold, when larger)... */
 const TAIL_MIN_PCT = 5;

@@ -3,20 +3,8 @@
  * reject normality, otherwise `bimodal/outliers` when there are far outliers or two separated
  * clusters, otherwise `skewed` (the usual shape of timings: a floor and a right tail).
  */
+import type { DistributionTag, Shape } from '../model.js';
 import { quantile } from '../stats/index.js';
-
-export type DistributionTag = 'normal' | 'skewed' | 'bimodal/outliers';
-
-export interface Shape {
-  /** Sample skewness g1 (0 for symmetric data, positive for a right tail). */
-  skewness: number;
-  /** Values beyond the far fences (`fenceIqr` IQR outside the quartiles), on the log scale for positive data. */
-  outliers: number;
-  fenceIqr: number;
-  /** Ashman's D of the best split of the sorted values into two clusters; two modes above `separationBar`. */
-  separation: number | null;
-  separationBar: number;
-}
 
 /*
  * Both checks are calibrated so that a normal sample of any size is called bimodal/outliers

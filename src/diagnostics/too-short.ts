@@ -6,29 +6,9 @@
  * times far below the clock's. (2) Too few samples: with n per side the exact Mann-Whitney test
  * cannot reach the corrected significance level whatever the data.
  */
-import type { Warning } from '../model.js';
+import type { Quantization, TooShortNumbers, Warning } from '../model.js';
 import { median } from '../stats/index.js';
 import type { Diagnosis } from './types.js';
-
-export interface Quantization {
-  n: number;
-  distinct: number;
-  /** Smallest gap between distinct values: the visible clock step. */
-  step: number | null;
-  /** Median / step: how many clock steps one value spans. */
-  stepsPerValue: number | null;
-}
-
-export interface TooShortNumbers {
-  base: Quantization | null;
-  head: Quantization | null;
-  /** Smallest two-sided p the exact test can give for these sample sizes. */
-  minAttainableP: number;
-  /** The level the most significant benchmark must reach after the multiple-comparison correction. */
-  alphaPerTest: number;
-  /** Rounds per side the test needs to be able to reach alphaPerTest at all. */
-  roundsToReachSignificance: number;
-}
 
 /** A value spanning fewer clock steps than this carries more than 1% of rounding. */
 const MIN_STEPS_PER_VALUE = 100;

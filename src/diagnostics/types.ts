@@ -5,9 +5,3 @@ export interface Diagnosis<T> {
   numbers: T;
   warnings: Warning[];
 }
-
-/** One side's per-run values in round order: the series drift and the round-order plot use. */
-export interface RoundSeries {
-  rounds: number[];
-  values: number[];
-}

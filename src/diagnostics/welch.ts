@@ -2,16 +2,8 @@
  * Welch's unequal-variance t-test: the second opinion benchgate offers when both sides look
  * normal. Mann-Whitney stays the deciding test; a disagreement between the two is worth a look.
  */
+import type { WelchResult } from '../model.js';
 import { studentTSf } from '../stats/index.js';
-
-export interface WelchResult {
-  /** (mean head - mean base) / standard error: positive when head is larger. */
-  t: number;
-  /** Welch-Satterthwaite degrees of freedom (fractional). */
-  df: number;
-  /** Two-sided p-value. */
-  p: number;
-}
 
 function meanAndVariance(x: readonly number[]): { mean: number; variance: number } {
   const mean = x.reduce((s, v) => s + v, 0) / x.length;

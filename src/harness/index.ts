@@ -19,7 +19,8 @@ import { pytestBenchmark } from './pytest-benchmark.js';
 import { qtestlib } from './qtestlib.js';
 import type { FilterOutcome, HarnessDescription, HarnessFilter } from './types.js';
 
-const HARNESSES: readonly HarnessDescription[] = [
+/** Every harness benchgate has a description of; each `format` names a parser in src/formats/. */
+export const HARNESSES: readonly HarnessDescription[] = [
   go,
   googleBenchmark,
   benchBitcoinCsv,

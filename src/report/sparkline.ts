@@ -3,8 +3,7 @@
  * on one shared scale ("▁▂▁▁▂ → ▆▇▆▇▆", the column headed by SPARKLINE_LEGEND): a shift between the sides shows as a step, drift as a
  * slope, a noisy side as jagged bars. For table cells where a plot cannot go (markdown).
  */
-import type { RoundSeries } from '../diagnostics/types.js';
-import type { Comparison } from '../model.js';
+import type { Comparison, RoundSeries } from '../model.js';
 import { median } from '../stats/index.js';
 
 const BARS = '▁▂▃▄▅▆▇█';

@@ -2,8 +2,7 @@
  * The steadier-machine options of a run, in the reports' words (the settings line). A formatter,
  * so it lives with the renderers; the facts it reads are recorded by environment.ts.
  */
-import type { HostEnvironment } from '../environment.js';
-import type { SteadyCheck, SteadyOption } from '../runner/steady.js';
+import type { HostEnvironment, SteadyCheck, SteadyOption } from '../model.js';
 
 /** Short words for the reports; built from the option names only, never from logged text. */
 const STEADY_WORDS: Record<SteadyOption, (c: SteadyCheck) => string> = {

@@ -14,6 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import type { SteadyCheck, SteadyOption } from '../model.js';
 
 export interface SteadyOptions {
   /** A CPU number, 'auto' (the last CPU benchgate may use), or undefined (off). */
@@ -21,18 +22,6 @@ export interface SteadyOptions {
   noAslr: boolean;
   noFsync: boolean;
   priority: boolean;
-}
-
-export type SteadyOption = 'pin-cpu' | 'no-aslr' | 'no-fsync' | 'priority';
-
-/** What start-up found for one requested option; recorded in the results header. */
-export interface SteadyCheck {
-  option: SteadyOption;
-  applied: boolean;
-  /** What was applied ("CPU 1"), or why not ("taskset is not installed…"). */
-  detail: string;
-  /** pin-cpu: the CPU. */
-  cpu?: number;
 }
 
 export interface SteadyPlan {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../src/analysis/index.js';
 import { countShareAlpha, shardShare } from '../../src/analysis/shards.js';
-import { countLevel } from '../../src/stats/count-rule.js';
+import { countLevel } from '../../src/analysis/decisions/count-rule.js';
 import { parseShardPlan, planAssignment } from '../../src/harness/shard-plan.js';
 import { joinShards } from '../../src/runner/join-shards.js';
 import { parseLog } from '../../src/runner/log.js';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
-import type { SteadyCheck } from '../../src/runner/steady.js';
+import type { SteadyCheck } from '../../src/model.js';
 import { makeRepo, runCli, tempDir } from './helpers.js';
 
 const linux = process.platform === 'linux';

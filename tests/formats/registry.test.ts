@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { detectable, detectFormat, formats, getFormat, parseOutput } from '../../src/formats/index.js';
 import { FormatError } from '../../src/formats/types.js';
@@ -108,5 +108,26 @@ describe('format registry', () => {
     expect((error as Error).message).toContain('pass --format custom-smaller-is-better or --format custom-bigger-is-better');
     expect(formats.map((f) => f.name)).toEqual(expect.arrayContaining(['custom-smaller-is-better', 'custom-bigger-is-better']));
     expect(detectable.map((f) => f.name)).not.toContain('custom-bigger-is-better');
+  });
+});
+
+/** docs/formats.md and the README, where a new parser is documented (docs/architecture.md, "How to add … a harness"). */
+describe('the formats as documented', () => {
+  const read = (file: string) => readFileSync(path.join(import.meta.dirname, '..', '..', file), 'utf8');
+  const doc = read('docs/formats.md');
+  const readme = read('README.md');
+  const between = (text: string, from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)));
+
+  it('docs/formats.md: the detection-order table is `detectable`, in order', () => {
+    const table = [...between(doc, '| order | format |', '\n\n').matchAll(/^\| (\d+) \| `([\w-]+)` \|/gm)];
+    expect(table.map((m) => m[2])).toEqual(detectable.map((f) => f.name));
+    expect(table.map((m) => Number(m[1]))).toEqual(detectable.map((_, i) => i + 1));
+  });
+
+  it.each(formats.map((f) => f.name))('%s: has a section in docs/formats.md and is named in the README', (name) => {
+    const headings = [...between(doc, '## Per format', '## The benchgate format').matchAll(/^### (.*)$/gm)].map((m) => m[1]!);
+    expect(headings.some((h) => h.split(/[:,]\s*|\s+/).includes(name))).toBe(true);
+    // `name`, or `--format name` for the two that are never detected.
+    expect(between(readme, '## Benchmark formats', '## What gates')).toMatch(new RegExp(`\`(--format )?${name}\``));
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { formats } from '../../src/formats/index.js';
 import { buildFilter, expandFilterPlaceholder, FILTER_FORMATS, wholeSuiteFilter, type FilterOutcome } from '../../src/harness/index.js';
 
 /** Names a pull request could print: regex metacharacters, quotes, spaces, a newline, unicode. */
@@ -197,7 +198,9 @@ describe('any format', () => {
   });
 
   it('no filter for harnesses that cannot select: whole-suite rounds', () => {
-    for (const format of ['hyperfine', 'nanobench', 'js', 'command']) {
+    const unfiltered = ['command', ...formats.map((f) => f.name).filter((name) => !FILTER_FORMATS.includes(name))];
+    expect(unfiltered).toEqual(expect.arrayContaining(['command', 'hyperfine', 'nanobench', 'js']));
+    for (const format of unfiltered) {
       expect(buildFilter(format, ['a'], ['a', 'b'])).toEqual({ kind: 'whole-suite', reason: 'unsupported' });
       expect(wholeSuiteFilter(format)).toBeNull();
     }

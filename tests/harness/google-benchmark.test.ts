@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'shell-quote';
 import { googleBenchmark } from '../../src/harness/google-benchmark.js';
-import { FORMATS_WITH_COUNTS, harnessOf, SELF_COUNTING_FORMATS } from '../../src/harness/index.js';
+import { FORMATS_WITH_COUNTS, harnessOf } from '../../src/harness/index.js';
 import { countCall } from '../../src/harness/count-setting.js';
 import type { ShellWord } from '../../src/harness/types.js';
 
@@ -62,13 +62,9 @@ describe('google-benchmark harness description: counts', () => {
   });
 });
 
-describe('the harness registry', () => {
-  it('counts per benchmark, reads printed counts, or says why not', () => {
-    expect(FORMATS_WITH_COUNTS).toEqual(['go', 'google-benchmark', 'pytest-benchmark', 'benchgate']);
-    expect(SELF_COUNTING_FORMATS).toEqual(['iai-callgrind', 'qtestlib', 'nanobench']);
-    for (const format of ['criterion', 'cargo-bench', 'jmh', 'catch2', 'benchmarkdotnet', 'bench-bitcoin-csv'])
-      expect(harnessOf(format)!.countsMissing).toMatch(/\w/);
-    expect(harnessOf('nanobench')!.printsCounts!.metric.test('ins/op')).toBe(true);
-    expect(harnessOf('nanobench')!.printsCounts!.metric.test('time')).toBe(false);
+describe('google-benchmark in the harness registry', () => {
+  it('is counted per benchmark', () => {
+    expect(FORMATS_WITH_COUNTS).toContain('google-benchmark');
+    expect(harnessOf('google-benchmark')).toBe(googleBenchmark);
   });
 });

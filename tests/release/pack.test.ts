@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Run, Side } from '../../src/model.js';
+import { reportFiles } from '../../src/report/index.js';
 import { ResultsLog } from '../../src/runner/log.js';
 import { ROOT, tempDir } from '../e2e/helpers.js';
 import { testHeader } from '../helpers/log-header.js';
@@ -131,7 +132,7 @@ describe('npm pack', () => {
       env: { ...process.env, NODE_PATH: '' },
     });
     expect({ code: r.status, stderr: r.stderr }).toEqual({ code: 1, stderr: expect.any(String) });
-    for (const report of ['results.json', 'summary.md', 'report.html', 'junit.xml']) expect(existsSync(path.join(out, report))).toBe(true);
+    for (const { file } of reportFiles) expect([file, existsSync(path.join(out, file))]).toEqual([file, true]);
     expect(JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')).counts.regression).toBe(1);
   });
 

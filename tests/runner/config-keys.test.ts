@@ -1,6 +1,7 @@
 /** The config keys of instruction mode and the steadier-machine options (config.ts). */
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, resolveConfig, runSettingsOf, sourced } from '../../src/config.js';
+import { SELF_COUNTING_FORMATS } from '../../src/harness/index.js';
 
 const resolve = (raw: Record<string, unknown>) => resolveConfig([sourced({ bench: 'true', ...raw }, (k) => `--${k}`)], '.');
 
@@ -29,7 +30,7 @@ describe('measure and steadier-machine keys', () => {
       /jmh cannot be counted per benchmark: JMH's iterations run for a time/,
     );
     // A harness that prints its own counts keeps its format and is never wrapped in cachegrind (countScope harness).
-    for (const format of ['iai-callgrind', 'qtestlib', 'nanobench'])
+    for (const format of SELF_COUNTING_FORMATS)
       expect(runSettingsOf(resolve({ measure: 'instructions', format }))).toMatchObject({ format, countScope: 'harness' });
     expect(
       resolve({ measure: 'instructions', format: 'google-benchmark', bench: './build/bench --benchmark_filter=BM_' }).countTarget,

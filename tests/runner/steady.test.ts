@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import os from 'node:os';
 import { steadinessSummary } from '../../src/report/steadiness.js';
-import { parseCpuList, planSteadiness, type Probe, type SteadyCheck } from '../../src/runner/steady.js';
+import type { SteadyCheck } from '../../src/model.js';
+import { parseCpuList, planSteadiness, type Probe } from '../../src/runner/steady.js';
 
 const ALL = { noAslr: true, noFsync: true, priority: true };
 

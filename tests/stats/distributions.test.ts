@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { normalCdf, normalQuantile, normalSf, StatsError, studentTQuantile, studentTSf } from '../../src/stats/index.js';
+import { fisherFSf, normalCdf, normalQuantile, normalSf, StatsError, studentTQuantile, studentTSf } from '../../src/stats/index.js';
 import { expectRelative } from './reference.js';
 
 describe('normal distribution', () => {
@@ -41,5 +41,14 @@ describe('Student t distribution', () => {
   it('has the Cauchy tail for one degree of freedom', () => {
     expectRelative(studentTSf(1, 1), 0.25, 1e-13);
     expectRelative(studentTSf(-1, 1), 0.75, 1e-13);
+  });
+});
+
+describe('fisherFSf', () => {
+  it('matches the t distribution for one numerator df, and a tabled quantile', () => {
+    expect(fisherFSf(2.5 ** 2, 1, 12)).toBeCloseTo(2 * studentTSf(2.5, 12), 12);
+    // F(4, 40) upper 5% point is 2.606 (scipy.stats.f.ppf(0.95, 4, 40) = 2.6059749)
+    expect(fisherFSf(2.6059749, 4, 40)).toBeCloseTo(0.05, 6);
+    expect(fisherFSf(0, 3, 3)).toBe(1);
   });
 });

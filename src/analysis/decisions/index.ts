@@ -2,7 +2,7 @@
  * The registry of the tests that decide a timed comparison in fixed rounds, in the order they are
  * asked: the first whose `applies` holds decides. A new test is a new file here and one line in
  * this list (docs/architecture.md, "How to add a statistical test"). Counts have their own rules
- * (src/stats/count-rule.ts, src/stats/deterministic.ts).
+ * (count-rule.ts here, and src/stats/deterministic.ts's exact rule).
  */
 import type { ComparisonDecision } from '../decision.js';
 import { mannWhitney } from './mann-whitney.js';

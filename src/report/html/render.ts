@@ -6,11 +6,19 @@
  * page's HTML is rendered here, with every name escaped; the plots, sorting and filtering are
  * the bundled client script's, working from a JSON data island.
  */
-import { predict, type ComplexityNumbers, type SideFit } from '../../diagnostics/complexity.js';
-import type { NormalityNumbers } from '../../diagnostics/normality.js';
-import type { DriftNumbers } from '../../diagnostics/drift.js';
-import type { RoundSeries } from '../../diagnostics/types.js';
-import type { Comparison, ComparisonResult, JoinedShard, ResultEnvironment, Verdict } from '../../model.js';
+import { predict } from '../../diagnostics/complexity.js';
+import type {
+  Comparison,
+  ComparisonResult,
+  ComplexityNumbers,
+  DriftNumbers,
+  JoinedShard,
+  NormalityNumbers,
+  ResultEnvironment,
+  RoundSeries,
+  SideFit,
+  Verdict,
+} from '../../model.js';
 import { adaptiveAccount, isSequentiallyTested, pColumnLabel, splitWarnings } from '../adaptive.js';
 import { clip, escapeHtml, neutralise } from '../escape.js';
 import { namesOf, type Names } from '../names.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { COUNT_DEFAULTS } from '../../src/counts/defaults.js';
-import { countBoundPolicy, countLevel, decideCounts, replayCountLooks, type CountMember } from '../../src/stats/count-rule.js';
-import { fisherFSf } from '../../src/stats/f-distribution.js';
-import { createRng, studentTSf } from '../../src/stats/index.js';
+import { COUNT_DEFAULTS } from '../../../src/counts/defaults.js';
+import { replayCountLooks } from '../../../src/analysis/decisions/count-looks.js';
+import { countBoundPolicy, countLevel, decideCounts, type CountMember } from '../../../src/analysis/decisions/count-rule.js';
+import { createRng } from '../../../src/stats/index.js';
 
 /** `reps` per-op counts around `perOp`, with a log-scale sd of `sd`, seeded. */
 function counts(seed: number, perOp: number, reps: number, sd = 0.002): number[] {
@@ -20,15 +20,6 @@ function family(n: number, extra: CountMember[] = [], reps = 3): CountMember[] {
   }));
   return [...quiet, ...extra];
 }
-
-describe('fisherFSf', () => {
-  it('matches the t distribution for one numerator df, and a tabled quantile', () => {
-    expect(fisherFSf(2.5 ** 2, 1, 12)).toBeCloseTo(2 * studentTSf(2.5, 12), 12);
-    // F(4, 40) upper 5% point is 2.606 (scipy.stats.f.ppf(0.95, 4, 40) = 2.6059749)
-    expect(fisherFSf(2.6059749, 4, 40)).toBeCloseTo(0.05, 6);
-    expect(fisherFSf(0, 3, 3)).toBe(1);
-  });
-});
 
 describe('countLevel and the count-bound policy', () => {
   it('spends at most 1% over every member and look', () => {

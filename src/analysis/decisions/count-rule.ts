@@ -29,14 +29,13 @@
  *
  * Counts are instructions: lower is better, so an increase is a regression.
  */
-import type { ComparisonDecision, FamilyPolicy, TestOutcome } from '../analysis/decision.js';
-import { COUNT_DEFAULTS, countLooks } from '../counts/defaults.js';
-import type { Verdict, Warning } from '../model.js';
-import { DETERMINISTIC_TOLERANCE, deterministicOutcome } from './deterministic.js';
-import { fisherFSf } from './f-distribution.js';
-import { percentChange } from './hodges-lehmann.js';
-import { mannWhitneyU } from './mann-whitney.js';
-import { studentTQuantile } from './student-t.js';
+import { COUNT_DEFAULTS, countLooks } from '../../counts/defaults.js';
+import type { Verdict, Warning } from '../../model.js';
+import { DETERMINISTIC_TOLERANCE, deterministicOutcome } from '../../stats/deterministic.js';
+import { percentChange } from '../../stats/hodges-lehmann.js';
+import { allPositive, farAbovePool, logStats, pct, pooledSpread, tQuantile, type LogStats, type Spread } from '../../stats/log-counts.js';
+import { mannWhitneyU } from '../../stats/mann-whitney.js';
+import type { ComparisonDecision, FamilyPolicy, TestOutcome } from '../decision.js';
 
 export interface CountMember {
   id: string;
@@ -67,59 +66,7 @@ export interface CountOptions {
   looks?: number;
 }
 
-/** A log-scale variance with its degrees of freedom. */
-export interface Spread {
-  variance: number;
-  df: number;
-}
-
-/** The t quantile per (level, df): the rule asks for the same few at every look, and bisection is slow. */
-const quantiles = new Map<string, number>();
-function tQuantile(p: number, df: number): number {
-  const key = `${p}:${df}`;
-  let q = quantiles.get(key);
-  if (q === undefined) quantiles.set(key, (q = studentTQuantile(p, df)));
-  return q;
-}
-
-/** One side's mean of log counts and within-side sum of squares, without allocating. */
-function logMoments(values: readonly number[]): { mean: number; ss: number } {
-  let sum = 0;
-  for (const v of values) sum += Math.log(v);
-  const mean = sum / values.length;
-  let ss = 0;
-  for (const v of values) ss += (Math.log(v) - mean) ** 2;
-  return { mean, ss };
-}
-
-/** Δ (difference of the sides' means of log counts) and the within-side sum of squares and df over both sides. */
-interface LogStats {
-  d: number;
-  ss: number;
-  df: number;
-  nBase: number;
-  nHead: number;
-}
-
-function logStats(base: readonly number[], head: readonly number[]): LogStats {
-  const b = logMoments(base);
-  const h = logMoments(head);
-  return {
-    d: h.mean - b.mean,
-    ss: b.ss + h.ss,
-    df: Math.max(0, base.length - 1) + Math.max(0, head.length - 1),
-    nBase: base.length,
-    nHead: head.length,
-  };
-}
-
-function allPositive(base: readonly number[], head: readonly number[]): boolean {
-  for (const side of [base, head]) for (const v of side) if (!(v > 0 && Number.isFinite(v))) return false;
-  return true;
-}
-
 const verdictOf = (changePct: number): Verdict => (changePct > 0 ? 'regression' : 'improvement');
-const pct = (logRatio: number): number => Math.expm1(logRatio) * 100;
 
 /** The level each member is held to at each look: the family level over members × looks (Bonferroni). */
 export function countLevel(members: number, alpha: number, looks: number = countLooks()): number {
@@ -278,18 +225,10 @@ export function decideCounts(members: readonly CountMember[], opts: CountOptions
     candidates.push({ m, stats, ss: stats.ss, df: stats.df });
   }
 
-  const poolOf = (cs: readonly { ss: number; df: number }[]): Spread | null => {
-    const df = cs.reduce((a, c) => a + c.df, 0);
-    return df > 0 ? { variance: cs.reduce((a, c) => a + c.ss, 0) / df, df } : null;
-  };
   // The guard: a member whose own variance is far above the pool's is held to its own.
-  const farAbove = (c: { ss: number; df: number }, pool: Spread | null): boolean =>
-    pool !== null &&
-    c.df > 0 &&
-    (pool.variance === 0 ? c.ss > 0 : fisherFSf(c.ss / c.df / pool.variance, c.df, pool.df) < COUNT_DEFAULTS.poolGuard);
-  const first = poolOf(candidates);
-  const alone = new Set(candidates.filter((c) => farAbove(c, first)));
-  const pool = poolOf(candidates.filter((c) => !alone.has(c)));
+  const first = pooledSpread(candidates);
+  const alone = new Set(candidates.filter((c) => farAbovePool(c, first, COUNT_DEFAULTS.poolGuard)));
+  const pool = pooledSpread(candidates.filter((c) => !alone.has(c)));
 
   for (const c of candidates) {
     const { m } = c;
@@ -304,37 +243,4 @@ export function decideCounts(members: readonly CountMember[], opts: CountOptions
     });
   }
   return out;
-}
-
-export type ReplayedCount = CountOutcome & { verdict: Verdict; looks: number };
-
-/**
- * The runner's loop replayed over the repetitions a log holds: a look after `min` repetitions,
- * then one per added repetition; a member closes at its first verdict other than 'more' and keeps
- * the repetitions it was decided on; the last look is final (the cap, or the last repetition the
- * log has for any open member: a time budget ended the loop there).
- */
-export function replayCountLooks(
-  members: readonly CountMember[],
-  opts: { alpha: number; min?: number; max?: number },
-): Map<string, ReplayedCount> {
-  const min = opts.min ?? COUNT_DEFAULTS.minRepetitions;
-  const max = Math.max(min, opts.max ?? COUNT_DEFAULTS.maxRepetitions);
-  const looks = countLooks(min, max);
-  const closed = new Map<string, { at: number; outcome: ReplayedCount }>();
-  const upTo = (m: CountMember, n: number): CountMember =>
-    m.base.length <= n && m.head.length <= n ? m : { ...m, base: m.base.slice(0, n), head: m.head.slice(0, n) };
-  for (let n = min, look = 1; n <= max; n++, look++) {
-    const open = members.filter((m) => !closed.has(m.id));
-    if (open.length === 0) break;
-    const final = n === max || open.every((m) => m.base.length <= n && m.head.length <= n);
-    const current = members.map((m) => upTo(m, closed.get(m.id)?.at ?? n));
-    const outcomes = decideCounts(current, { alpha: opts.alpha, final, looks });
-    for (const m of open) {
-      const o = outcomes.get(m.id)!;
-      if (o.verdict !== 'more') closed.set(m.id, { at: n, outcome: { ...o, verdict: o.verdict, looks: look } });
-    }
-    if (final) break;
-  }
-  return new Map([...closed].map(([id, c]) => [id, c.outcome]));
 }

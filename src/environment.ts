@@ -71,12 +71,15 @@ export interface HostEnvironment {
   steady?: SteadyCheck[];
   /** valgrind's version, in instruction mode. */
   valgrind?: string;
+  /** The variables of benchgate's environment withheld from the build and bench commands (runner/env.ts), by name, sorted. */
+  withheldVariables?: string[];
 }
 
 /** What the runner set up for this job (runner/steady.ts, runner/instructions.ts), recorded beside the machine's facts. */
 export interface RunnerFacts {
   steady: SteadyCheck[];
   valgrind?: string;
+  withheldVariables?: string[];
 }
 
 export function collectEnvironment(runner?: RunnerFacts): HostEnvironment {
@@ -95,6 +98,7 @@ export function collectEnvironment(runner?: RunnerFacts): HostEnvironment {
     container: containerHint(),
     ...(runner && { steady: runner.steady }),
     ...(runner?.valgrind && { valgrind: runner.valgrind }),
+    ...(runner?.withheldVariables?.length && { withheldVariables: runner.withheldVariables }),
   };
 }
 

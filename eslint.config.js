@@ -52,6 +52,7 @@ export default tseslint.config(
     // Escaping and sanitising code matches control characters on purpose.
     files: [
       'src/report/escape.ts',
+      'src/log-text.ts',
       'src/report/junit.ts',
       'src/report/metrics.ts',
       'src/git.ts',

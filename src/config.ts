@@ -65,6 +65,8 @@ export interface Config extends AnalysisSettings {
   /** `shard-plan: FILE`: balance the shards by the measured times it holds instead of by the hash (docs/shards.md). */
   shardPlan?: ShardPlan;
   seed: number;
+  /** `run --verbose`: print what a counted line stands for (the withheld variables' names). */
+  verbose?: boolean;
   /** Per-run time limit in seconds; 0 = none. */
   timeoutSec: number;
   /** The unprivileged user build and bench run as, when benchgate runs as root (src/runner/run-as.ts). */

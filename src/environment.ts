@@ -54,6 +54,7 @@ function containerHint(): string | null {
 export interface RunnerFacts {
   steady: SteadyCheck[];
   valgrind?: string;
+  withheldVariables?: string[];
 }
 
 export function collectEnvironment(runner?: RunnerFacts): HostEnvironment {
@@ -72,6 +73,7 @@ export function collectEnvironment(runner?: RunnerFacts): HostEnvironment {
     container: containerHint(),
     ...(runner && { steady: runner.steady }),
     ...(runner?.valgrind && { valgrind: runner.valgrind }),
+    ...(runner?.withheldVariables?.length && { withheldVariables: runner.withheldVariables }),
   };
 }
 

@@ -10,7 +10,8 @@ import { GitError } from './git.js';
 import { RecordError } from './history/record.js';
 import { StoreError } from './history/store.js';
 import type { ComparisonResult } from './model.js';
-import { Cancelled, NoSpace, RunFailure } from './runner/errors.js';
+import { NoSpace } from './no-space.js';
+import { Cancelled, RunFailure } from './runner/errors.js';
 import { LogError } from './runner/log.js';
 
 export const EXIT = {

@@ -5,9 +5,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { deadRunRoots, markOwner } from './runner/leftovers.js';
 import os from 'node:os';
 import path from 'node:path';
+import { deadRunRoots, markOwner } from './run-owner.js';
 
 export class GitError extends Error {
   constructor(message: string) {
@@ -236,7 +236,7 @@ async function originFor(repo: string): Promise<string> {
   return r.code === 0 && r.stdout.trim() !== '' ? withoutCredentials(r.stdout.trim()) : await repoRoot(repo);
 }
 
-/** Removes the checkouts of runs that died on this host (runner/leftovers.ts). */
+/** Removes the checkouts of runs that died on this host (run-owner.ts). */
 async function removeDeadRunCheckouts(warn: (msg: string) => void): Promise<void> {
   const dead = deadRunRoots(os.tmpdir());
   for (const root of dead) await rm(root, { recursive: true, force: true });

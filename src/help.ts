@@ -13,7 +13,7 @@ export const RUN_HELP_GROUPS: readonly (readonly [heading: string, flags: readon
   ['Several runners (docs/shards.md):', ['shard', 'shard-plan']],
   ['Statistics:', ['alpha', 'correction', 'sampling']],
   ['The gate:', ['threshold', 'thresholds', 'fail-on', 'gate-metrics', 'gate-process', 'ignore', 'skip-paths']],
-  ['Output:', ['out', 'source']],
+  ['Output:', ['out', 'source', 'verbose']],
   ['A steadier machine (docs/steady.md):', ['pin-cpu', 'no-aslr', 'no-fsync', 'priority']],
 ];
 

@@ -144,7 +144,11 @@ export async function measure(config: Config, platform: Platform): Promise<strin
 async function measureComparison(m: Measuring, repo: string, comparison: Comparison): Promise<string> {
   const { config, platform, file } = m;
   const preflight = checkBeforeBuilding(config, platform);
-  const runner: RunnerFacts = { steady: preflight.steady.checks, valgrind: preflight.valgrind };
+  const runner: RunnerFacts = {
+    steady: preflight.steady.checks,
+    valgrind: preflight.valgrind,
+    withheldVariables: withheldVariables(process.env),
+  };
   const { base, head } = await resolveRefs(repo, comparison, config, platform);
   const setup = await reviewWarnings(config, repo, base.sha, head.sha);
   for (const w of setup) platform.warn(w.message);
@@ -165,7 +169,7 @@ async function measureComparison(m: Measuring, repo: string, comparison: Compari
     if (opened.kept) platform.info(`the earlier results log there is kept as ${opened.kept}`);
     return (m.opened.log = opened);
   };
-  reportWithheldVariables(platform);
+  reportWithheldVariables(platform, runner.withheldVariables ?? [], config.verbose === true);
   if (config.countTarget) await measureByCounts(m, sides, preflight.user, openLog);
   else await measureByRounds(m, sides, preflight, openLog);
   return file;
@@ -226,12 +230,15 @@ async function prepareSides(m: Measuring, repo: string, shas: Record<Side, strin
   return { dirs, benchFiles, baseHint: benchFilesFailureHint(benchFiles) };
 }
 
-function reportWithheldVariables(platform: Platform): void {
-  const withheld = withheldVariables(process.env);
-  if (withheld.length > 0)
-    platform.info(
-      `withheld from build and bench commands (not on the allow-list of docs/security.md): ${withheld.join(', ')} (pass one through with ${PASS_ENV_VARIABLE}=NAME,...)`,
-    );
+/** One line with the count (a CI job's environment holds dozens); the names are in results.json, and --verbose prints them. */
+function reportWithheldVariables(platform: Platform, withheld: string[], verbose: boolean): void {
+  if (withheld.length === 0) return;
+  const names = verbose
+    ? `: ${withheld.join(', ')}`
+    : ' (results.json names them under environment.withheldVariables; --verbose prints them)';
+  platform.info(
+    `${withheld.length} variable${withheld.length === 1 ? '' : 's'} withheld from build and bench commands, not on the allow-list of docs/security.md${names}; pass one through with ${PASS_ENV_VARIABLE}=NAME,...`,
+  );
 }
 
 /** Per-benchmark counts: both sides built, then the log opens once the calibrated work (its header's countPlan) is known. */

@@ -541,6 +541,16 @@ const DOORS: readonly OptionSpec[] = [
     commands: ['run'],
   },
   {
+    name: 'verbose',
+    arg: 'true|false',
+    type: 'flag',
+    defaultText: 'off',
+    help: 'print what a counted line stands for: the names of the variables withheld from the build and bench commands',
+    trust: 'any',
+    measures: false,
+    commands: ['run'],
+  },
+  {
     name: 'from',
     arg: 'DIR',
     type: 'text',

@@ -10,7 +10,7 @@ import logSchema from '../schema/results-log.schema.json' with { type: 'json' };
 import resultsSchema from '../schema/results.schema.json' with { type: 'json' };
 import { ConfigError } from './config.js';
 import { SCHEMA_VERSION, type ComparisonResult, type LogLine, type TestOutcome } from './model.js';
-import { inertForLog } from './report/escape.js';
+import { inertForLog } from './log-text.js';
 
 /** Bad input, like a bad flag or config value (exit code 2); the message says where. */
 export class ValidationError extends ConfigError {

@@ -1,13 +1,15 @@
 // The architecture rules (.dependency-cruiser.cjs, run by `npm run lint` over src/) cannot pass
 // by matching nothing: a tree planted with one break of each rule is reported, rule by rule, and
-// every path the layers name still exists in src/; tests/ mirrors src/ (docs/architecture.md,
-// "Where a test lives").
+// every path the layers name still exists in src/; no code imports make a cycle between rooms
+// (the folders of src/ and its top-level files: scripts/room-cycles.ts, since dependency-cruiser's
+// rules see files); tests/ mirrors src/ (docs/architecture.md, "Where a test lives").
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cruise, type IViolation } from 'dependency-cruiser';
+import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';
+import { cruiseSrc, roomCycles } from '../scripts/room-cycles.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const config = createRequire(import.meta.url)(path.join(root, '.dependency-cruiser.cjs')) as {
@@ -15,7 +17,7 @@ const config = createRequire(import.meta.url)(path.join(root, '.dependency-cruis
 };
 
 /** Cruises a planted tree (relative path -> source) with the project's rules. */
-async function violationsOf(files: Record<string, string>): Promise<string[]> {
+async function cruisePlanted(files: Record<string, string>): Promise<ICruiseResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'benchgate-layers-'));
   try {
     for (const [file, text] of Object.entries(files)) {
@@ -33,33 +35,37 @@ async function violationsOf(files: Record<string, string>): Promise<string[]> {
       validate: true,
       outputType: 'json',
     });
-    const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
-    return (output.summary.violations as IViolation[]).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+    return (typeof result.output === 'string' ? JSON.parse(result.output) : result.output) as ICruiseResult;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+const violationsIn = (output: ICruiseResult): string[] =>
+  (output.summary.violations as IViolation[]).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+
 describe('the architecture rules', () => {
   it('report a planted break of each rule, and pass what the rules allow', async () => {
-    const violations = await violationsOf({
-      // Breaks: a pure folder reading a file and reaching the network; a layer importing one above it; a cycle.
-      'src/stats/reads.ts': "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
-      'src/formats/fetches.ts': "import http from 'node:http';\nexport const get = http.get;\n",
-      'src/analysis/upward.ts': "import { render } from '../report/render.js';\nexport const r = render;\n",
-      'src/runner/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
-      'src/runner/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
-      // Types count too: a type-only import upward, and a cycle of type-only imports.
-      'src/stats/typed.ts': "import type { Shape } from '../runner/shape.js';\nexport const s: Shape | null = null;\n",
-      'src/runner/shape.ts': 'export interface Shape { n: number }\n',
-      'src/diagnostics/c.ts': "import type { D } from './d.js';\nexport interface C { d?: D }\n",
-      'src/diagnostics/d.ts': "import type { C } from './c.js';\nexport interface D { c?: C }\n",
-      // Allowed: the writer at the renderers' edge; a downward import.
-      'src/report/render.ts': "import { median } from '../stats/median.js';\nexport const render = median;\n",
-      'src/stats/median.ts': 'export const median = (xs: number[]) => xs[0];\n',
-      'src/report/write.ts':
-        "import { writeFileSync } from 'node:fs';\nimport { a } from '../runner/a.js';\nexport const w = [writeFileSync, a];\n",
-    });
+    const violations = violationsIn(
+      await cruisePlanted({
+        // Breaks: a pure folder reading a file and reaching the network; a layer importing one above it; a cycle.
+        'src/stats/reads.ts': "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+        'src/formats/fetches.ts': "import http from 'node:http';\nexport const get = http.get;\n",
+        'src/analysis/upward.ts': "import { render } from '../report/render.js';\nexport const r = render;\n",
+        'src/runner/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
+        'src/runner/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+        // Types count too: a type-only import upward, and a cycle of type-only imports.
+        'src/stats/typed.ts': "import type { Shape } from '../runner/shape.js';\nexport const s: Shape | null = null;\n",
+        'src/runner/shape.ts': 'export interface Shape { n: number }\n',
+        'src/diagnostics/c.ts': "import type { D } from './d.js';\nexport interface C { d?: D }\n",
+        'src/diagnostics/d.ts': "import type { C } from './c.js';\nexport interface D { c?: C }\n",
+        // Allowed: the writer at the renderers' edge; a downward import.
+        'src/report/render.ts': "import { median } from '../stats/median.js';\nexport const render = median;\n",
+        'src/stats/median.ts': 'export const median = (xs: number[]) => xs[0];\n',
+        'src/report/write.ts':
+          "import { writeFileSync } from 'node:fs';\nimport { median } from '../stats/median.js';\nexport const w = [writeFileSync, median];\n",
+      }),
+    );
     expect(violations).toEqual([
       'layer-analyse: src/analysis/upward.ts -> src/report/render.ts',
       'layer-parse-and-count: src/stats/typed.ts -> src/runner/shape.ts',
@@ -68,6 +74,34 @@ describe('the architecture rules', () => {
       'pure-no-io: src/formats/fetches.ts -> http',
       'pure-no-io: src/stats/reads.ts -> fs',
     ]);
+  });
+
+  it('find a cycle between rooms that no file-level cycle shows, type-only imports included', async () => {
+    const output = await cruisePlanted({
+      // git.ts -> runner/, runner/ -> git.ts through other files: no file imports itself back.
+      'src/git.ts': "import { mark } from './runner/mark.js';\nexport const git = mark;\n",
+      'src/runner/mark.ts': 'export const mark = 1;\n',
+      'src/runner/files.ts': "import { git } from '../git.js';\nexport const files = git;\n",
+      // report/ names a runner/ type while runner/ imports report/: a type is an arrow too (and one up the layers).
+      'src/report/write.ts': "import type { Files } from '../runner/types.js';\nexport const f: Files | null = null;\n",
+      'src/runner/types.ts': 'export interface Files { n: number }\n',
+      'src/runner/uses-report.ts': "import { f } from '../report/write.js';\nexport const u = f;\n",
+    });
+    expect(violationsIn(output)).toEqual(['layer-render: src/report/write.ts -> src/runner/types.ts']);
+    // One circle of three rooms: both cycles pass through runner/.
+    expect(roomCycles(output)).toEqual([
+      [
+        'git.ts, report/, runner/',
+        'git.ts -> runner/ (src/git.ts -> src/runner/mark.ts)',
+        'report/ -> runner/ (src/report/write.ts -> src/runner/types.ts)',
+        'runner/ -> git.ts (src/runner/files.ts -> src/git.ts)',
+        'runner/ -> report/ (src/runner/uses-report.ts -> src/report/write.ts)',
+      ],
+    ]);
+  });
+
+  it('hold no cycle between the rooms of src/ (its folders and top-level files)', async () => {
+    expect(roomCycles(await cruiseSrc(root))).toEqual([]);
   });
 
   it('place every file of src/ in a layer, and name only paths that exist there', () => {

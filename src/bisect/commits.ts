@@ -4,7 +4,7 @@
  */
 import { ConfigError } from '../config.js';
 import { git, GitError, resolveCommit } from '../git.js';
-import { inertForLog } from '../report/escape.js';
+import { inertForLog } from '../log-text.js';
 
 export interface LineCommit {
   sha: string;

@@ -2,7 +2,7 @@
 import type { Comparison } from '../model.js';
 import { bisectCommand } from '../history/bisect-command.js';
 import { formatChange } from '../report/units.js';
-import { inertForLog } from '../report/escape.js';
+import { inertForLog } from '../log-text.js';
 import type { LineCommit } from './commits.js';
 import { isChange, type BisectResult, type BisectStep, type RangeOutcome } from './search.js';
 

@@ -4,9 +4,10 @@
  */
 import path from 'node:path';
 import { concludeLog, type Outcome } from '../conclude.js';
-import { flagLayer, type Config } from '../config.js';
+import { flagLayer, parseValue, type Config } from '../config.js';
 import { checkRepository } from '../git.js';
 import { measure } from '../measure.js';
+import { optionSpec } from '../options.js';
 import type { Platform } from '../platforms/types.js';
 import { readLog } from '../runner/log.js';
 import { loadConfig } from '../trust.js';
@@ -20,6 +21,7 @@ export async function runComparison(config: Config, platform: Platform): Promise
 
 /** The repository (--repo, else the current directory), checked, and the config run's flags and files give. */
 export async function loadRunConfig(values: FlagValues, platform: Platform): Promise<{ repoDir: string; config: Config }> {
+  const verbose = parseValue(optionSpec('verbose'), { value: values.verbose ?? null, where: '--verbose' }) === true;
   const repoDir = path.resolve(values.repo ?? '.');
   await checkRepository(repoDir, values.repo === undefined ? `the current directory (${repoDir})` : `--repo ${values.repo}`);
   const config = await loadConfig({
@@ -29,7 +31,7 @@ export async function loadRunConfig(values: FlagValues, platform: Platform): Pro
     env: process.env,
     log: (m) => platform.info(m),
   });
-  return { repoDir, config };
+  return { repoDir, config: verbose ? { ...config, verbose } : config };
 }
 
 export const cmdRun: Command = async ({ values, platform }) => {

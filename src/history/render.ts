@@ -3,7 +3,8 @@
  * (written from benchmark output, which a pull request controls before it lands) and are
  * printed inert.
  */
-import { inertForLog, plainText } from '../report/escape.js';
+import { inertForLog } from '../log-text.js';
+import { plainText } from '../report/escape.js';
 import type { HistoryReport } from './analyse.js';
 import { machineLabel, type BenchmarkId } from './series.js';
 

@@ -20,6 +20,8 @@ export interface HostEnvironment {
   steady?: SteadyCheck[];
   /** valgrind's version, in instruction mode. */
   valgrind?: string;
+  /** The variables of benchgate's environment withheld from the build and bench commands (runner/env.ts), by name, sorted. */
+  withheldVariables?: string[];
 }
 
 export type SteadyOption = 'pin-cpu' | 'no-aslr' | 'no-fsync' | 'priority';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ComparisonResult, ShardOf } from '../model.js';
 import { ConfigError, parseShard } from '../config.js';
 import type { CompareSpec } from '../refs.js';
-import { inertForLog } from '../report/escape.js';
+import { inertForLog } from '../log-text.js';
 import { COMMENT_FILE, type CommentOptions } from '../report/comment.js';
 import { renderTerminal } from '../report/terminal.js';
 import { writeAtomic } from '../report/write.js';

@@ -1,6 +1,6 @@
 /** The terminal: log lines and a live status line on stderr, the table on stdout, colour where it fits. */
 import type { ComparisonResult } from '../model.js';
-import { inertForLog } from '../report/escape.js';
+import { inertForLog } from '../log-text.js';
 import type { CompareSpec } from '../refs.js';
 import { renderTerminal } from '../report/terminal.js';
 import { ProgressDisplay } from './progress.js';

@@ -3,7 +3,7 @@
  * elapsed, ETA and the harness's latest output line, redrawn in place. Log lines are written
  * above it. Only for a TTY: a pipe or a CI log gets the plain per-round lines alone.
  */
-import { inertForLog } from '../report/escape.js';
+import { inertForLog } from '../log-text.js';
 import type { Colors } from './tty.js';
 import type { RunProgress } from './types.js';
 

@@ -5,7 +5,8 @@
  *
  * - headline: what the gate did (passed, failed, could not decide) and what matters most;
  * - table: what changed or stayed undecided, largest first, capped ("N more in the job summary");
- *   unchanged rows folded into one line of names;
+ *   unchanged rows folded into one line of names; the gate's rows (and the names of its unchanged
+ *   ones) before any row that does not gate, which only fills what they leave;
  * - notes: one line each (diagnostics, warnings), from the note providers below;
  * - links: the job summary, the artifacts, from the link providers below.
  *
@@ -208,28 +209,47 @@ function tableLine(c: Comparison, names: Names, suites: number): string {
   return `| ${name} | ${escapeMarkdownInline(r.base)} → ${escapeMarkdownInline(r.head)} | ${r.change} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(c)} |\n`;
 }
 
+/** Table lines of `rows`, in order, while they fit `room` bytes and `slots` rows. */
+function fittingLines(rows: Comparison[], names: Names, suites: number, room: number, slots: number): string[] {
+  const lines: string[] = [];
+  let used = 0;
+  for (const c of rows.slice(0, slots)) {
+    const line = tableLine(c, names, suites);
+    if (used + bytes(line) > room) break;
+    lines.push(line);
+    used += bytes(line);
+  }
+  return lines;
+}
+
 /**
- * The rows that changed or stayed undecided, as many as `budget` bytes hold (at most MAX_ROWS),
- * then the unchanged ones folded: the gating ones by name, the rest counted.
+ * What changed or stayed undecided, within `budget` bytes and MAX_ROWS rows. The gate's rows
+ * come first: the gating rows that moved, then the folded line of the unchanged gating ones (by
+ * name, as far as room allows); rows that do not gate (derived throughput, process cost,
+ * secondary metrics) only fill the rows and bytes those leave, and the rest are counted.
  */
 function table(ctx: CommentContext, budget: number): string {
   const { result, names, fullReport } = ctx;
   const suites = new Set(result.comparisons.map((c) => c.suite)).size;
   const moved = result.comparisons.filter((c) => c.verdict !== 'unchanged').sort(tableOrder);
-  const unchanged = result.comparisons.filter((c) => c.verdict === 'unchanged');
+  const [gatingMoved, otherMoved] = [moved.filter((c) => c.gating), moved.filter((c) => !c.gating)];
+  const folded = foldedLine(
+    result.comparisons.filter((c) => c.verdict === 'unchanged'),
+    names,
+    fullReport,
+  );
   const more = (n: number) => `\n…and ${n} more in ${escapeMarkdown(fullReport)}.\n`;
-  const folded = foldedLine(unchanged, names, fullReport);
-  let used = bytes(TABLE_HEADER) + bytes(more(moved.length)) + bytes(folded.minimum);
-  const lines: string[] = [];
-  for (const c of moved.slice(0, MAX_ROWS)) {
-    const line = tableLine(c, names, suites);
-    if (used + bytes(line) > budget) break;
-    lines.push(line);
-    used += bytes(line);
-  }
+  let room = budget - bytes(TABLE_HEADER) - bytes(more(moved.length)) - bytes(folded.minimum);
+  const gating = fittingLines(gatingMoved, names, suites, room, MAX_ROWS);
+  room -= bytes(gating.join(''));
+  const foldedText = folded.fit(room);
+  room -= bytes(foldedText) - bytes(folded.minimum);
+  // A gating row that did not fit leaves nothing to the rows that do not gate.
+  const slots = gating.length < gatingMoved.length ? 0 : MAX_ROWS - gating.length;
+  const lines = [...gating, ...fittingLines(otherMoved, names, suites, room, slots)];
   const left = moved.length - lines.length;
   const rows = lines.length > 0 ? TABLE_HEADER + lines.join('') : '';
-  return [rows + (left > 0 ? more(left) : ''), folded.fit(budget - used)].filter(Boolean).join('\n');
+  return [rows + (left > 0 ? more(left) : ''), foldedText].filter(Boolean).join('\n');
 }
 
 /**

@@ -1,7 +1,8 @@
 /** The report for a terminal or a CI log: plain text, aligned columns, regressions first. */
 import type { ComparisonResult, Verdict } from '../model.js';
 import { adaptiveAccount, pColumnLabel, splitWarnings } from './adaptive.js';
-import { clip, inertForLog } from './escape.js';
+import { inertForLog } from '../log-text.js';
+import { clip } from './escape.js';
 import { formatChange } from './units.js';
 import { namesOf, type Names } from './names.js';
 import { PROCESS_COST_NOTE, headline, rowsBySuite, settingsLine, shortSha, type Row } from './rows.js';

@@ -1,4 +1,4 @@
-/** Human-readable numbers for reports: values with a unit prefix, percentages, p-values. */
+/** Human-readable numbers for reports: values with a unit prefix, percentages, p-values (the one place they are formatted). */
 
 const TIME_STEPS: [number, string][] = [
   [1, 's'],
@@ -12,6 +12,40 @@ const BYTE_STEPS: [number, string][] = [
   [1024, 'KiB'],
   [1, 'B'],
 ];
+/** Byte rates in decimal steps, as disks and networks are rated (Go's MB/s is 10^6 B/s). */
+const BYTE_RATE_STEPS: [number, string][] = [
+  [1e12, 'TB/s'],
+  [1e9, 'GB/s'],
+  [1e6, 'MB/s'],
+  [1e3, 'kB/s'],
+  [1, 'B/s'],
+];
+/** Byte-rate units a harness prints, with their size in B/s. */
+const BYTE_RATES = new Map([
+  ['B/s', 1],
+  ['bytes/s', 1],
+  ['kB/s', 1e3],
+  ['KB/s', 1e3],
+  ['MB/s', 1e6],
+  ['GB/s', 1e9],
+]);
+/** SI prefixes for other rates ("ops/s", "items/s", "req/s"): the count scales, the unit stays. */
+const COUNT_PREFIXES: [number, string][] = [
+  [1e12, 'T'],
+  [1e9, 'G'],
+  [1e6, 'M'],
+  [1e3, 'k'],
+  [1, ''],
+];
+
+function stepsFor(unit: string): [number, string][] | null {
+  if (unit === 's') return TIME_STEPS;
+  if (unit === 'B') return BYTE_STEPS;
+  const byteRate = BYTE_RATES.get(unit);
+  if (byteRate !== undefined) return BYTE_RATE_STEPS.map(([factor, name]) => [factor / byteRate, name]);
+  if (unit.endsWith('/s')) return COUNT_PREFIXES.map(([factor, prefix]) => [factor, prefix === '' ? unit : `${prefix} ${unit}`]);
+  return null;
+}
 
 function significant(v: number): string {
   const abs = Math.abs(v);
@@ -22,9 +56,13 @@ function significant(v: number): string {
   return v.toPrecision(3);
 }
 
-/** Picks one scale for a row (from its reference value) so base and head read alike. */
+/**
+ * Picks one scale for a row (from its reference value) so base and head read alike: times,
+ * sizes and rates in readable steps (1.31 µs, 2.0 MiB, 2.82 GB/s, 1.20 M ops/s); other units as
+ * they are. Every report that shows a value takes its scale from here.
+ */
 export function scaleFor(unit: string, reference: number): { factor: number; unit: string } {
-  const steps = unit === 's' ? TIME_STEPS : unit === 'B' ? BYTE_STEPS : null;
+  const steps = stepsFor(unit);
   if (!steps) return { factor: 1, unit };
   const abs = Math.abs(reference);
   const step = steps.find(([f]) => abs >= f) ?? steps[steps.length - 1]!;

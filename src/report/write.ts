@@ -5,7 +5,7 @@
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isNoSpace, NoSpace } from '../runner/errors.js';
+import { isNoSpace, NoSpace } from '../no-space.js';
 
 /** Writes `text` to `file` atomically (a full disk: NoSpace naming it); `write` is replaceable for tests. */
 export function writeAtomic(file: string, text: string, write: typeof writeFileSync = writeFileSync): void {

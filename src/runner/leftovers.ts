@@ -1,7 +1,8 @@
 /**
- * What a run left behind: its processes, and the checkouts of a run killed outright.
+ * What a run left behind: its processes (the checkouts of a run killed outright are
+ * ../run-owner.ts's).
  *
- * Processes. A command can start a daemon that leaves its process group
+ * A command can start a daemon that leaves its process group
  * (`setsid`, `nohup … &` under a double fork): killing the group misses it, and a test server
  * started by base's run would still be serving while head's runs. Every process of a run
  * inherits a marker in its environment (RUN_ID_VARIABLE=<unique id>); after the run, any
@@ -9,9 +10,7 @@
  * rewrites its own environment, or runs as another user, escapes this.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
 
 /** The environment variable that marks every process of one run. */
 export const RUN_ID_VARIABLE = 'BENCHGATE_RUN_ID';
@@ -83,47 +82,4 @@ export function endLeftovers(runId: string, firstPid: number): number {
     }
   }
   return ended.size;
-}
-
-/** Whether a process with this id exists on this machine (EPERM: it does, but is someone else's). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Checkouts. A run killed outright (SIGKILL, an out-of-memory kill) cannot remove its
- * checkouts of base and head; the next run does. Each run's temporary directory holds an owner
- * file (its process id and host): a directory whose owner died on this host is a leftover.
- * Another host's, or one without an owner file, may belong to a live run, and stays.
- */
-export const OWNER_FILE = 'benchgate-owner';
-
-/** Marks a run's temporary directory as this process's. */
-export function markOwner(root: string): void {
-  writeFileSync(path.join(root, OWNER_FILE), `${process.pid}\n${os.hostname()}\n`);
-}
-
-/** The run directories (benchgate-*) in `tmp` whose owner died on this host. */
-export function deadRunRoots(tmp: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(tmp);
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((name) => name.startsWith('benchgate-'))
-    .map((name) => path.join(tmp, name))
-    .filter((root) => {
-      const owner = path.join(root, OWNER_FILE);
-      if (!existsSync(owner)) return false;
-      const [pidText = '', host = ''] = readFileSync(owner, 'utf8').split('\n');
-      const pid = Number(pidText);
-      return host === os.hostname() && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid);
-    });
 }

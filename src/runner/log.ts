@@ -22,12 +22,11 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { BenchmarkProfile, LogEnd, LogHeader, LogLine, Run } from '../model.js';
+import { isNoSpace, NoSpace } from '../no-space.js';
+import { ownerDied, ownerText } from '../run-owner.js';
 import { validateLogLine } from '../validate.js';
-import { isNoSpace, NoSpace } from './errors.js';
-import { processAlive } from './leftovers.js';
 
 export class ResultsLog {
   private ended = false;
@@ -119,7 +118,7 @@ function acquireLock(lock: string): string {
       }
       const held = readLockFile(lock);
       if (held === null) continue; // released since: try again
-      if (!isStale(held.text)) {
+      if (!ownerDied(held.text)) {
         const [pidText = '', host = ''] = held.text.split('\n');
         throw new LogError(
           `${path.dirname(lock)}: another benchgate (pid ${pidText || '?'} on ${host || 'an unknown host'}) is writing its results log here; ` +
@@ -133,17 +132,6 @@ function acquireLock(lock: string): string {
   } finally {
     rmSync(mine, { force: true });
   }
-}
-
-function ownerText(): string {
-  return `${process.pid}\n${os.hostname()}\n`;
-}
-
-/** A lock (or guard) of a benchgate whose process is gone from this host. */
-function isStale(text: string): boolean {
-  const [pidText = '', host = ''] = text.split('\n');
-  const pid = Number(pidText);
-  return host === os.hostname() && Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid);
 }
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -172,7 +160,7 @@ function takeOver(lock: string, ino: number, mine: string): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new LogError(`${guard}: cannot create: ${(err as Error).message}`);
     const held = readLockFile(guard);
-    if (held !== null && isStale(held.text)) rmSync(guard, { force: true });
+    if (held !== null && ownerDied(held.text)) rmSync(guard, { force: true });
     return false;
   }
   try {

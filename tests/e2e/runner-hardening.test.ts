@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { alive } from '../helpers/processes.js';
-import { makeRepo, runCli, tempDir } from './helpers.js';
+import { makeRepo, readResults, runCli, tempDir } from './helpers.js';
 
 const linux = process.platform === 'linux';
 
@@ -82,33 +82,44 @@ describe('benchgate run and credentials', () => {
       'INPUT_GITHUB-TOKEN': 'input',
       NPM_TOKEN: 'npm',
     };
-    const r = await runCli(
-      [
-        'run',
-        '--repo',
-        repo,
-        '--base',
-        'HEAD',
-        '--build',
-        'sh dump.sh build',
-        '--bench',
-        'sh dump.sh bench',
-        '--format',
-        'benchgate',
-        '--rounds',
-        '2',
-        '--fail-on',
-        'none',
-        '--seed',
-        '1',
-        '--out',
-        path.join(work, 'out'),
-      ],
-      { env: { ...secrets, DUMP_DIR: work, BENCHGATE_PASS_ENV: 'NPM_TOKEN,DUMP_DIR' } },
-    );
+    const run = (...flags: string[]) =>
+      runCli(
+        [
+          'run',
+          '--repo',
+          repo,
+          '--base',
+          'HEAD',
+          '--build',
+          'sh dump.sh build',
+          '--bench',
+          'sh dump.sh bench',
+          '--format',
+          'benchgate',
+          '--rounds',
+          '2',
+          '--fail-on',
+          'none',
+          '--seed',
+          '1',
+          ...flags,
+        ],
+        { env: { ...secrets, DUMP_DIR: work, BENCHGATE_PASS_ENV: 'NPM_TOKEN,DUMP_DIR' } },
+      );
+    const r = await run('--out', path.join(work, 'out'));
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(
-      /withheld from build and bench commands \(not on the allow-list of docs\/security.md\): .*ACTIONS_ID_TOKEN_REQUEST_TOKEN, ACTIONS_ID_TOKEN_REQUEST_URL/,
+    // One line with the count; the names are in results.json, and --verbose prints them.
+    const withheld = readResults(path.join(work, 'out')).environment.withheldVariables!;
+    expect(withheld).toEqual(expect.arrayContaining(Object.keys(secrets).filter((n) => n !== 'NPM_TOKEN')));
+    expect(withheld).not.toContain('NPM_TOKEN');
+    const lines = r.stderr.split('\n').filter((l) => l.includes('withheld from build and bench commands'));
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^${withheld.length} variables withheld from build and bench commands.*--verbose prints them`)),
+    ]);
+    expect(r.stderr).not.toContain('ACTIONS_ID_TOKEN_REQUEST_TOKEN');
+    const verbose = await run('--verbose', '--out', path.join(tempDir(), 'out'));
+    expect(verbose.stderr).toMatch(
+      /variables withheld from build and bench commands.*: .*ACTIONS_ID_TOKEN_REQUEST_TOKEN, ACTIONS_ID_TOKEN_REQUEST_URL/,
     );
     for (const file of ['build-base', 'build-head', 'bench-base', 'bench-head']) {
       const names = readFileSync(path.join(work, file), 'utf8').split('\n');

@@ -8,7 +8,7 @@ import type { Comparison, Verdict } from '../../src/model.js';
 import { checkHistoryUrl } from '../../src/config.js';
 import { COMMENT_MAX_BYTES, MAX_ROWS, NOTE_PROVIDERS, commentSlots, renderComment } from '../../src/report/comment.js';
 import { gateHeadline } from '../../src/report/gate-headline.js';
-import { comparison, compared, result } from '../builders.js';
+import { comparison, compared, result, summary } from '../builders.js';
 import { goSuiteResult } from './go-suite.js';
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -67,6 +67,59 @@ describe('the comment on a large suite', () => {
   it('lists at most three warnings, then says where the rest are', () => {
     expect(md.match(/^- ⚠️ warning/gm)).toHaveLength(3);
     expect(md).toContain('…and 37 more warnings in the job summary');
+  });
+});
+
+describe("the table of an A/A run: the gate's rows before those that do not gate", () => {
+  /** A benchmark's derived throughput: not gating, in B/s (Go's MB/s from SetBytes). */
+  const throughput = (benchmark: string, verdict: Verdict): Comparison =>
+    comparison({
+      benchmark,
+      metric: 'throughput',
+      unit: 'B/s',
+      better: 'higher',
+      verdict,
+      changePct: 12,
+      gating: false,
+      notGating: 'derived',
+      base: summary(2_817_565_000),
+      head: summary(3_155_672_800),
+    });
+  const name = (i: number) => `pkg.BenchmarkDecodeAndValidateRecords/size=${i}`;
+
+  it('shows rows that do not gate only in the rows and bytes the gating ones leave', () => {
+    // 3 undecided gating rows, 5 that do not gate, 2 unchanged gating: room for everything.
+    const r = result([
+      ...[0, 1, 2].map((i) => compared(name(i), 'inconclusive', 3 - i)),
+      ...[3, 4].map((i) => compared(name(i), 'unchanged', 0.1)),
+      ...[0, 1, 2, 3, 4].map((i) => throughput(name(i), 'improvement')),
+    ]);
+    const rows = tableRows(renderComment(r));
+    expect(rows.map((l) => /\(not gating/.test(l))).toEqual([false, false, false, true, true, true, true, true]);
+  });
+
+  it("gives the unchanged gating benchmarks' names the room before any row that does not gate", () => {
+    // 2 undecided gating rows, 150 unchanged gating ones and 20 throughput rows that moved: the
+    // folded names take the room first, so no throughput row pushes a gating name out.
+    const r = result([
+      ...[0, 1].map((i) => compared(name(i), 'inconclusive', 3 - i)),
+      ...Array.from({ length: 150 }, (_, i) => compared(name(100 + i), 'unchanged', 0.1)),
+      ...Array.from({ length: 20 }, (_, i) => throughput(name(i), 'improvement')),
+    ]);
+    const md = renderComment(r, { fullReport: 'the job summary' });
+    const rows = tableRows(md);
+    const folded = md.split('\n').find((l) => l.startsWith('⚪ 150 unchanged'))!;
+    expect(rows.filter((l) => !/\(not gating/.test(l))).toHaveLength(2);
+    expect(folded).toMatch(/ and \d+ more \(the job summary has them all\)/);
+    expect(rows).toHaveLength(2);
+    expect(md).toContain(`…and ${22 - rows.length} more in the job summary.`);
+    expect(bytes(md)).toBeLessThanOrEqual(COMMENT_MAX_BYTES);
+  });
+
+  it('prints throughput in readable units', () => {
+    const md = renderComment(result([compared(name(0), 'inconclusive', 3), throughput(name(0), 'improvement')]));
+    expect(md).toContain('2.82 GB/s → 3.16 GB/s');
+    expect(md).not.toMatch(/\d{7,} B\/s/);
   });
 });
 

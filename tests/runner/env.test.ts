@@ -90,7 +90,7 @@ describe('commandEnvironment', () => {
 
   it('refuses a secret under an allowed name or prefix', () => {
     for (const [name, value] of [
-      ['npm_config_//registry.npmjs.org/:_authToken', 'x'],
+      ['npm_config_//registry.example.test/:_authToken', 'x'],
       ['NPM_CONFIG__AUTH', 'x'],
       ['CARGO_REGISTRY_TOKEN', 'x'],
       ['CARGO_REGISTRIES_CORP_TOKEN', 'x'],

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Run } from '../../src/model.js';
 import { LogError, parseLog, readLog, ResultsLog } from '../../src/runner/log.js';
-import { NoSpace } from '../../src/runner/errors.js';
+import { NoSpace } from '../../src/no-space.js';
 import { run as baseRun, profile } from '../builders.js';
 import { tempDir } from '../e2e/helpers.js';
 import { testHeader } from '../helpers/log-header.js';

@@ -98,14 +98,14 @@ function section(seen: string, name: string): string[] {
 
 describe("the benchmark's search for credentials", () => {
   (linux ? it : it.skip)("finds none in its environment, the checkout, or benchgate's environ", async () => {
-    const r = await spyRun(['--out', path.join(tempDir(), 'out')]);
+    const r = await spyRun(['--verbose', '--out', path.join(tempDir(), 'out')]);
     expect(r.code).toBe(0);
     expect(section(r.seen, 'env')).toHaveLength(2);
     // The looks worked: the environ of benchgate was read, the checkout's config too.
     for (const environ of section(r.seen, 'benchgate environ')) expect(environ).toContain('GITHUB_TOKEN=****');
     for (const config of section(r.seen, 'git config')) expect(config).toContain('remote.origin.url=https://github.invalid/o/r.git');
     expect(r.seen).not.toContain('SECRET');
-    expect(r.stderr).toMatch(/withheld from build and bench commands .*DATABASE_URL.*GH_PAT.*GITHUB_ENV/);
+    expect(r.stderr).toMatch(/withheld from build and bench commands.*DATABASE_URL.*GH_PAT.*GITHUB_ENV/);
   });
 
   const asUser = linux && root;

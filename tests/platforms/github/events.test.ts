@@ -62,12 +62,15 @@ function checkout(originDir: string, sha: string): string {
 const resultsOf = (step: StepResult) => JSON.parse(readFileSync(step.outputs['results-path']!, 'utf8')) as ComparisonResult;
 const verdictOf = (step: StepResult) => resultsOf(step).comparisons.find((c) => c.benchmark === 'loop' && c.metric === 'time')!.verdict;
 /**
- * Exit code 0 unless the harness process's own cost (real CPU time and RSS of `node bench.mjs`,
- * measured on a shared machine) happened to gate: the seeded `loop` never does.
+ * The gate passes: only the seeded `loop` gates. The harness process's own cost (the real CPU
+ * time and RSS of `node bench.mjs` on a shared machine, which a burst of load can make a
+ * regression) is shown but gates only in command mode or with gate-process (analysis/gating.ts),
+ * so it can never fail this gate, whatever the machine does.
  */
-const passesUnlessProcessCostGated = (step: StepResult) => {
-  const processRegressions = resultsOf(step).comparisons.filter((c) => c.verdict === 'regression' && c.benchmark === '(process)');
-  expect(step.code).toBe(processRegressions.length > 0 ? 1 : 0);
+const passesOnTheSeededLoop = (step: StepResult) => {
+  const gating = resultsOf(step).comparisons.filter((c) => c.gating);
+  expect(gating.map((c) => `${c.benchmark} [${c.metric}]`)).toEqual(['loop [time]']);
+  expect(step.code).toBe(0);
 };
 
 const fake = new FakeGitHub();
@@ -107,7 +110,7 @@ describe('pull_request on a branch behind its base (main got faster after the br
 
   it('compares the merge commit with its first parent and finds no regression', () => {
     expect(step.stderr).toBe('');
-    passesUnlessProcessCostGated(step);
+    passesOnTheSeededLoop(step);
     const results = resultsOf(step);
     expect(results.base).toEqual({ ref: 'refs/pull/42/merge^1', sha: base });
     expect(results.head).toEqual({
@@ -168,7 +171,7 @@ describe('merge_group: the queue entry vs its first parent, not against main wit
 
   it("passes the docs entry: the slowdown is the entry ahead of it, not this one's", () => {
     expect(step.stderr).toBe('');
-    passesUnlessProcessCostGated(step);
+    passesOnTheSeededLoop(step);
     const results = resultsOf(step);
     expect(results.base.sha).toBe(ahead);
     expect(results.head.sha).toBe(entry);
@@ -228,7 +231,7 @@ describe('no merge commit: a branch that conflicts with main, run by hand (workf
   it('compares the head with its merge base with main, deepening the shallow clone to find it', async () => {
     const step = await runAction(workspace, { ...INPUTS, comment: 'off', check: 'off' }, env);
     expect(step.stderr).toBe('');
-    passesUnlessProcessCostGated(step);
+    passesOnTheSeededLoop(step);
     const results = resultsOf(step);
     expect(results.base).toEqual({ ref: 'main...feature', sha: branchPoint });
     expect(results.head).toEqual({

@@ -14,7 +14,8 @@
  */
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
 import { adaptiveAccount, splitWarnings } from './adaptive.js';
-import { escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
+import { attributionLine, attributionOf } from './attribution.js';
+import { clip, escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
 import { gateHeadline } from './gate-headline.js';
 import { linkMarkdown, type MarkdownLink } from './links.js';
 import { namesOf, type Names } from './names.js';
@@ -208,9 +209,32 @@ function tableLine(c: Comparison, names: Names, suites: number): string {
   return `| ${name} | ${escapeMarkdownInline(r.base)} → ${escapeMarkdownInline(r.head)} | ${r.change} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(c)} |\n`;
 }
 
+/** A function name in a "where" line: shorter than a benchmark's, since the line names up to three. */
+const WHERE_NAME = 80;
+
+/** The table row under a flagged row that says where its change came from (its first cell only). */
+function whereLine(c: Comparison): string {
+  const attribution = attributionOf(c);
+  if (!attribution) return '';
+  return `| <sub>↳ ${attributionLine(attribution, (name) => markdownCodeCell(clip(name, WHERE_NAME)))}</sub> | | | | |\n`;
+}
+
+/** The "where" lines of the rows shown, in their order, as far as `room` bytes allow: rows come first, so these go before any row does. */
+function whereLines(shown: Comparison[], room: number): { lines: string[]; used: number } {
+  let used = 0;
+  const lines = shown.map((c) => {
+    const line = whereLine(c);
+    if (used + bytes(line) > room) return '';
+    used += bytes(line);
+    return line;
+  });
+  return { lines, used };
+}
+
 /**
  * The rows that changed or stayed undecided, as many as `budget` bytes hold (at most MAX_ROWS),
- * then the unchanged ones folded: the gating ones by name, the rest counted.
+ * each flagged one with the line that says where its change came from while room is left, then
+ * the unchanged ones folded: the gating ones by name, the rest counted.
  */
 function table(ctx: CommentContext, budget: number): string {
   const { result, names, fullReport } = ctx;
@@ -227,8 +251,10 @@ function table(ctx: CommentContext, budget: number): string {
     lines.push(line);
     used += bytes(line);
   }
+  const where = whereLines(moved.slice(0, lines.length), budget - used);
+  used += where.used;
   const left = moved.length - lines.length;
-  const rows = lines.length > 0 ? TABLE_HEADER + lines.join('') : '';
+  const rows = lines.length > 0 ? TABLE_HEADER + lines.map((line, i) => line + where.lines[i]).join('') : '';
   return [rows + (left > 0 ? more(left) : ''), folded.fit(budget - used)].filter(Boolean).join('\n');
 }
 

@@ -4,16 +4,18 @@
  * what was inlined, the attribution's notes and the share the functions explain. Every name is
  * a code span (escape.ts), since names come from the pull request's binaries.
  */
-import type { Attribution, CallPathStep, Comparison, ComparisonResult } from '../model.js';
+import type { Attribution, Comparison, ComparisonResult } from '../model.js';
 import {
   attributionLead,
   attributionOf,
   explainedSentence,
-  formatDelta,
+  formatDeltaInterval,
   formatPerOp,
+  formatShare,
   levelWords,
   perOpUnit,
   shortFunctionName,
+  stepNumbers,
 } from './attribution.js';
 import { escapeMarkdown, markdownCodeCell } from './escape.js';
 import type { Names } from './names.js';
@@ -24,37 +26,27 @@ const MAX_NOTE = 300;
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 const short = (name: string) => markdownCodeCell(shortFunctionName(name));
 
-function share(pct: number | null): string {
-  if (pct === null) return '–';
-  return `${pct < 0 ? '−' : ''}${Math.abs(pct).toFixed(Math.abs(pct) >= 100 ? 0 : 1)}%`;
-}
-
 function functionRow(f: Attribution['functions'][number]): string {
-  const interval = f.interval ? ` [${formatDelta(f.interval[0])}, ${formatDelta(f.interval[1])}]` : ' (exact)';
-  return `| ${markdownCodeCell(f.name)} | ${markdownCodeCell(f.file)} | ${formatPerOp(f.base)} | ${formatPerOp(f.head)} | ${formatDelta(f.delta)}${interval} | ${share(f.sharePct)} |\n`;
+  return `| ${markdownCodeCell(f.name)} | ${markdownCodeCell(f.file)} | ${formatPerOp(f.base)} | ${formatPerOp(f.head)} | ${formatDeltaInterval(f)} | ${formatShare(f.sharePct)} |\n`;
 }
-
-const perOp = (a: Attribution, s: { base: number; head: number }) =>
-  `${formatPerOp(s.base)} → ${formatPerOp(s.head)} ${perOpUnit(a.level)}`;
-const calls = (s: CallPathStep) => (s.calls ? ` (called ${formatPerOp(s.calls.base)} → ${formatPerOp(s.calls.head)} times per op)` : '');
 
 /** The call path's lines: the steps from the benchmark's function, its owner, and what changed under it. */
 function callPathLines(a: Attribution): string[] {
   const path = a.callPath;
   if (!path) return [];
-  const steps = path.steps.map((s) => `${short(s.name)} ${perOp(a, s)}${calls(s)}`).join(' → ');
+  const steps = path.steps.map((s) => `${short(s.name)} ${stepNumbers(a, s)}`).join(' → ');
   const lines = [
     `- Call path (inclusive): ${steps}`,
-    `- Owner (the function of the benchmarked code that carries the change, with the runtime and library code it calls): ${short(path.owner.name)} ${perOp(a, path.owner)}`,
+    `- Owner (the function of the benchmarked code that carries the change, with the runtime and library code it calls): ${short(path.owner.name)} ${stepNumbers(a, path.owner)}`,
   ];
-  if (path.under.length > 0) lines.push(`- Under it: ${path.under.map((s) => `${short(s.name)} ${perOp(a, s)}${calls(s)}`).join(', ')}`);
+  if (path.under.length > 0) lines.push(`- Under it: ${path.under.map((s) => `${short(s.name)} ${stepNumbers(a, s)}`).join(', ')}`);
   return lines;
 }
 
 function inlinedLines(a: Attribution): string[] {
   return a.inlined.map(
     (i) =>
-      `- Inlined: ${short(i.name)} (${formatPerOp(i.perOp)} ${perOpUnit(a.level)} on ${i.goneOn === 'head' ? 'base' : 'head'}, gone on ${i.goneOn}) now counts in ${short(i.into.name)} (${perOp(a, i.into)})`,
+      `- Inlined: ${short(i.name)} (${formatPerOp(i.perOp)} ${perOpUnit(a.level)} on ${i.goneOn === 'head' ? 'base' : 'head'}, gone on ${i.goneOn}) now counts in ${short(i.into.name)} (${stepNumbers(a, i.into)})`,
   );
 }
 

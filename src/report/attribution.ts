@@ -27,6 +27,17 @@ export function formatDelta(value: number): string {
   return value > 0 ? `+${text}` : value < 0 ? `−${text}` : '±0';
 }
 
+/** A function's Δ per op with its interval, or "(exact)" with one repetition a side (no spread to judge). */
+export function formatDeltaInterval(f: AttributedFunction): string {
+  return `${formatDelta(f.delta)}${f.interval ? ` [${formatDelta(f.interval[0])}, ${formatDelta(f.interval[1])}]` : ' (exact)'}`;
+}
+
+/** A function's share of the benchmark's Δ: beyond 100% or below 0 when others offset it. */
+export function formatShare(pct: number | null): string {
+  if (pct === null) return '–';
+  return `${pct < 0 ? '−' : ''}${Math.abs(pct).toFixed(Math.abs(pct) >= 100 ? 0 : 1)}%`;
+}
+
 /** What one per-op number counts: self instructions (shown as "/op") or Python calls. */
 export function perOpUnit(level: Attribution['level']): string {
   return level === 'calls' ? 'calls/op' : '/op';
@@ -62,6 +73,12 @@ function functionPart(a: Attribution, f: AttributedFunction, code: (name: string
   const moved = a.inlined.find((i) => sameFunction(i, f));
   const into = moved ? ` (inlined into ${code(moved.into.name)})` : '';
   return `${code(f.name)} ${formatPerOp(f.base)} → ${formatPerOp(f.head)} ${perOpUnit(a.level)}${into}`;
+}
+
+/** A step's numbers: "2,518 → 3,597 /op", with "(called 12 → 12 times per op)" when callgrind counted its calls. */
+export function stepNumbers(a: Attribution, s: { base: number; head: number; calls?: { base: number; head: number } }): string {
+  const calls = s.calls ? ` (called ${formatPerOp(s.calls.base)} → ${formatPerOp(s.calls.head)} times per op)` : '';
+  return `${formatPerOp(s.base)} → ${formatPerOp(s.head)} ${perOpUnit(a.level)}${calls}`;
 }
 
 /** A function below the owner: its calls per op when callgrind counted them, else its cost. */

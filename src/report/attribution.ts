@@ -88,27 +88,34 @@ function underPart(a: Attribution, step: CallPathStep, code: (name: string) => s
 }
 
 /**
+ * The pieces of the line after its lead, each with its own punctuation: with a call path, the
+ * owner first ("`uuid.Parse` 395 → 140 /op:") then what changed under it, when anything outside
+ * the benchmarked code did; else the functions, largest change first. At most LINE_FUNCTIONS names.
+ */
+function attributionParts(a: Attribution, named: (name: string) => string): string[] {
+  const path = a.callPath;
+  if (path && path.under.length > 0) {
+    const owner = `${named(path.owner.name)} ${formatPerOp(path.owner.base)} → ${formatPerOp(path.owner.head)} ${perOpUnit(a.level)}:`;
+    return [
+      owner,
+      ...path.under.slice(0, LINE_FUNCTIONS - 1).map((s, i, all) => `${underPart(a, s, named)}${i < all.length - 1 ? ',' : ''}`),
+    ];
+  }
+  if (a.functions.length === 0) return ['no function changed beyond its spread'];
+  const shown = a.functions.slice(0, LINE_FUNCTIONS);
+  return shown.map((f, i) => `${functionPart(a, f, named)}${i < shown.length - 1 ? ',' : ''}`);
+}
+
+/**
  * The one line under a flagged row, without its prefix: "where: `Sum64String` 26 → 0 /op
  * (inlined into `BenchmarkSum64String.func1`), …", or, with a call path, the owner first:
- * "where: `uuid.Parse` 395 → 140 /op: `runtime.newobject` 1 → 0 calls/op" (when the path has
- * functions under the owner). At most
- * LINE_FUNCTIONS names; `code` escapes each (given the short name).
+ * "where: `uuid.Parse` 395 → 140 /op: `runtime.newobject` 1 → 0 calls/op". `code` escapes each
+ * name (given the short one); `separator` goes between the pieces (a space, or the comment's
+ * line break, which keeps its table's first column narrow).
  */
-export function attributionLine(a: Attribution, code: (name: string) => string): string {
+export function attributionLine(a: Attribution, code: (name: string) => string, separator = ' '): string {
   const named = (name: string) => code(shortFunctionName(name));
-  const lead = attributionLead(a);
-  const path = a.callPath;
-  // The owner leads when something outside the benchmarked code changed under it; else the functions say more.
-  if (path && path.under.length > 0) {
-    const owner = `${named(path.owner.name)} ${formatPerOp(path.owner.base)} → ${formatPerOp(path.owner.head)} ${perOpUnit(a.level)}`;
-    const under = path.under.slice(0, LINE_FUNCTIONS - 1).map((s) => underPart(a, s, named));
-    return `${lead}: ${owner}${under.length > 0 ? `: ${under.join(', ')}` : ''}`;
-  }
-  if (a.functions.length === 0) return `${lead}: no function changed beyond its spread`;
-  return `${lead}: ${a.functions
-    .slice(0, LINE_FUNCTIONS)
-    .map((f) => functionPart(a, f, named))
-    .join(', ')}`;
+  return [`${attributionLead(a)}:`, ...attributionParts(a, named)].join(separator);
 }
 
 /** "These explain 98% of the change (76.8 → 54.4 /op)", or says how little they explain. */

@@ -212,11 +212,12 @@ function tableLine(c: Comparison, names: Names, suites: number): string {
 /** A function name in a "where" line: shorter than a benchmark's, since the line names up to three. */
 const WHERE_NAME = 80;
 
-/** The table row under a flagged row that says where its change came from (its first cell only). */
+/** The table row under a flagged row that says where its change came from (its first cell only, a piece a line). */
 function whereLine(c: Comparison): string {
   const attribution = attributionOf(c);
   if (!attribution) return '';
-  return `| <sub>↳ ${attributionLine(attribution, (name) => markdownCodeCell(clip(name, WHERE_NAME)))}</sub> | | | | |\n`;
+  const line = attributionLine(attribution, (name) => markdownCodeCell(clip(name, WHERE_NAME)), '<br>');
+  return `| <sub>↳ ${line}</sub> | | | | |\n`;
 }
 
 /** The "where" lines of the rows shown, in their order, as far as `room` bytes allow: rows come first, so these go before any row does. */

@@ -201,7 +201,7 @@ describe("where a flagged benchmark's change came from", () => {
       comparison({ benchmark: 'Sum64String/4B', verdict: 'improvement', changePct: -29, attribution: xxhashAttribution() }),
     ]);
     expect(lineAfter(renderComment(r), '| `Sum64String/4B`')).toBe(
-      '| <sub>↳ where: `xxhash/v2.Sum64String` 26 → 0 /op (inlined into `xxhash/v2.BenchmarkSum64String.func1`), ' +
+      '| <sub>↳ where:<br>`xxhash/v2.Sum64String` 26 → 0 /op (inlined into `xxhash/v2.BenchmarkSum64String.func1`),<br>' +
         '`xxhash/v2.BenchmarkSum64String.func1` 11 → 15 /op</sub> | | | | |',
     );
   });
@@ -211,7 +211,7 @@ describe("where a flagged benchmark's change came from", () => {
       comparison({ benchmark: 'ParseLen32Truncated', verdict: 'improvement', changePct: -64.7, attribution: uuidAttribution() }),
     ]);
     expect(lineAfter(renderComment(r), '| `ParseLen32Truncated`')).toBe(
-      '| <sub>↳ where: `uuid.Parse` 395 → 140 /op: `runtime.newobject` 1 → 0 calls/op</sub> | | | | |',
+      '| <sub>↳ where:<br>`uuid.Parse` 395 → 140 /op:<br>`runtime.newobject` 1 → 0 calls/op</sub> | | | | |',
     );
   });
 
@@ -222,7 +222,7 @@ describe("where a flagged benchmark's change came from", () => {
       comparison({ benchmark: 'b', verdict: 'inconclusive', changePct: 3, attribution: passes }),
     ]);
     const md = renderComment(r);
-    expect(lineAfter(md, '| `a`')).toMatch(/^\| <sub>↳ where the instructions changed: `xxhash\/v2\.Sum64String` 26 → 0/);
+    expect(lineAfter(md, '| `a`')).toMatch(/^\| <sub>↳ where the instructions changed:<br>`xxhash\/v2\.Sum64String` 26 → 0/);
     expect(lineAfter(md, '| `b`')).not.toContain('↳');
     expect(md.match(/↳/g)).toHaveLength(1);
   });

@@ -76,7 +76,9 @@ describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
     const md = renderComment(hostile);
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(COMMENT_MAX_BYTES);
     const html = renderGfm(md);
-    expect(new Set(tags(html))).toEqual(new Set(tags(renderGfm(renderComment(plain)))));
+    // A subset: longer hostile text leaves less room, so the budget may drop lines of benchgate's own (the "where" lines' breaks).
+    const own = new Set(tags(renderGfm(renderComment(plain))));
+    expect(tags(html).filter((tag) => !own.has(tag))).toEqual([]);
     expect(html.replace(/<code>[^]*?<\/code>/g, '')).not.toMatch(/@[\w-]|#\d|https?:\/\/|www\./);
   });
 
@@ -143,7 +145,7 @@ describe.each(HOSTILE)('hostile function names in the attribution lines ($name)'
 
   it('the comment keeps both lines, each one table row of only its own markup, with no mention, reference or link', () => {
     const md = renderComment(hostile);
-    expect(md.match(/^\| <sub>↳ where: .*<\/sub> \| \| \| \| \|$/gm)).toHaveLength(2);
+    expect(md.match(/^\| <sub>↳ where:<br>.*<\/sub> \| \| \| \| \|$/gm)).toHaveLength(2);
     const html = renderGfm(md);
     expect(tags(html)).toEqual(tags(renderGfm(renderComment(plain))));
     expect(html.replace(/<code>[^]*?<\/code>/g, '')).not.toMatch(/@[\w-]|#\d|https?:\/\/|www\./);

@@ -18,6 +18,7 @@ export const SOURCES: Record<string, string[]> = {
   // The page without its client, and the client (the golden leaves it out).
   'report-html.png': ['tests/report/golden/report-adaptive.html', 'src/report/html/client.generated.ts'],
   'report-html-table.png': ['tests/report/golden/report-adaptive.html', 'src/report/html/client.generated.ts'],
+  'report-html-attribution.png': ['tests/report/golden/report.html', 'src/report/html/client.generated.ts'],
   'terminal-result.png': ['tests/report/golden/terminal.txt'],
   // The status line has no golden: the renderer and the script that drives it.
   'terminal-progress.png': ['src/platforms/progress.ts', 'tests/helpers/progress-driver.ts'],

@@ -27,6 +27,11 @@ const page = path.join(tmp, 'report.html');
 writeFileSync(page, renderHtml(adaptiveGoldenResult()));
 script('screenshot-report.ts', page, img('report-html'));
 
+// report.html's attribution view: the golden result's page (its regression has a call tree), with its client.
+const attributed = path.join(tmp, 'report-attribution.html');
+writeFileSync(attributed, renderHtml(goldenResult()));
+script('screenshot-attribution.ts', attributed, img('report-html-attribution.png'));
+
 // The terminal's result: the golden terminal table, in colour.
 const table = path.join(tmp, 'terminal.txt');
 writeFileSync(table, renderTerminal(goldenResult(), pc.createColors(true)));

@@ -15,7 +15,8 @@
  */
 import type { Comparison, ComparisonResult, Verdict } from '../model.js';
 import { adaptiveAccount, splitWarnings } from './adaptive.js';
-import { escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
+import { attributionLine, attributionOf } from './attribution.js';
+import { clip, escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
 import { gateHeadline } from './gate-headline.js';
 import { linkMarkdown, type MarkdownLink } from './links.js';
 import { namesOf, type Names } from './names.js';
@@ -222,11 +223,36 @@ function fittingLines(rows: Comparison[], names: Names, suites: number, room: nu
   return lines;
 }
 
+/** A function name in a "where" line: shorter than a benchmark's, since the line names up to three. */
+const WHERE_NAME = 80;
+
+/** The table row under a flagged row that says where its change came from (its first cell only, a piece a line). */
+function whereLine(c: Comparison): string {
+  const attribution = attributionOf(c);
+  if (!attribution) return '';
+  const line = attributionLine(attribution, (name) => markdownCodeCell(clip(name, WHERE_NAME)), '<br>');
+  return `| <sub>↳ ${line}</sub> | | | | |\n`;
+}
+
+/** The "where" lines of the rows shown, in their order, as far as `room` bytes allow: rows come first, so these go before any row does. */
+function whereLines(shown: Comparison[], room: number): { lines: string[]; used: number } {
+  let used = 0;
+  const lines = shown.map((c) => {
+    const line = whereLine(c);
+    if (used + bytes(line) > room) return '';
+    used += bytes(line);
+    return line;
+  });
+  return { lines, used };
+}
+
 /**
  * What changed or stayed undecided, within `budget` bytes and MAX_ROWS rows. The gate's rows
  * come first: the gating rows that moved, then the folded line of the unchanged gating ones (by
  * name, as far as room allows); rows that do not gate (derived throughput, process cost,
- * secondary metrics) only fill the rows and bytes those leave, and the rest are counted.
+ * secondary metrics) only fill the rows and bytes those leave, and the rest are counted. Each
+ * flagged row shown gets the line that says where its change came from while room is left:
+ * rows come first, so these go before any row does.
  */
 function table(ctx: CommentContext, budget: number): string {
   const { result, names, fullReport } = ctx;
@@ -246,9 +272,12 @@ function table(ctx: CommentContext, budget: number): string {
   room -= bytes(foldedText) - bytes(folded.minimum);
   // A gating row that did not fit leaves nothing to the rows that do not gate.
   const slots = gating.length < gatingMoved.length ? 0 : MAX_ROWS - gating.length;
-  const lines = [...gating, ...fittingLines(otherMoved, names, suites, room, slots)];
+  const others = fittingLines(otherMoved, names, suites, room, slots);
+  room -= bytes(others.join(''));
+  const lines = [...gating, ...others];
+  const where = whereLines([...gatingMoved.slice(0, gating.length), ...otherMoved.slice(0, others.length)], room);
   const left = moved.length - lines.length;
-  const rows = lines.length > 0 ? TABLE_HEADER + lines.join('') : '';
+  const rows = lines.length > 0 ? TABLE_HEADER + lines.map((line, i) => line + where.lines[i]).join('') : '';
   return [rows + (left > 0 ? more(left) : ''), foldedText].filter(Boolean).join('\n');
 }
 

@@ -7,6 +7,7 @@
  */
 import type { ComparisonResult, Verdict } from '../model.js';
 import { adaptiveAccount, methodText, pColumnLabel, splitWarnings } from './adaptive.js';
+import { attributionSection } from './attribution-markdown.js';
 import { escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
 import { gateHeadline } from './gate-headline.js';
 import { linkMarkdown, type MarkdownLink } from './links.js';
@@ -203,10 +204,12 @@ export function renderMarkdown(result: ComparisonResult, opts: MarkdownOptions =
     `> ${left} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? 'see results.json')} has every comparison.\n\n`;
   const sections = suiteSections(result, names);
   const outside = bytes(head) + bytes(diagnostics) + bytes(notes) + bytes(footer) + bytes(truncationNote(999999));
-  const { headed, left } = fitSections(sections, header, outside, opts.maxBytes ?? Infinity);
+  const { headed, left, used, limit } = fitSections(sections, header, outside, opts.maxBytes ?? Infinity);
   const body = sections
     .filter((s) => headed.has(s))
     .map((s) => renderSection(s, header))
     .join('');
-  return head + body + (left > 0 ? truncationNote(left) : '') + diagnostics + notes + footer;
+  // Where the flagged benchmarks' changes came from: after every row that fits, in what room is left.
+  const where = attributionSection(result, names, limit - used);
+  return head + body + where + (left > 0 ? truncationNote(left) : '') + diagnostics + notes + footer;
 }

@@ -1,7 +1,9 @@
 /** The report for a terminal or a CI log: plain text, aligned columns, regressions first. */
 import type { ComparisonResult, Verdict } from '../model.js';
+import type { Comparison } from '../model.js';
 import { adaptiveAccount, pColumnLabel, splitWarnings } from './adaptive.js';
 import { inertForLog } from '../log-text.js';
+import { attributionLine, attributionOf } from './attribution.js';
 import { clip } from './escape.js';
 import { formatChange } from './units.js';
 import { namesOf, type Names } from './names.js';
@@ -35,21 +37,39 @@ function verdictColor(colors: TerminalColors, verdict: Verdict): (text: string) 
   return byVerdict[verdict];
 }
 
-/** Aligned columns; `paintLast` colours a row's last cell after padding, so escape codes never count as width. */
-function table(header: string[], rows: string[][], paintLast: (row: number) => (text: string) => string = () => plain): string {
+/**
+ * Aligned columns; `paintLast` colours a row's last cell after padding, so escape codes never
+ * count as width; `below` gives a line to print under a row (outside the columns), or ''.
+ */
+function table(
+  header: string[],
+  rows: string[][],
+  paintLast: (row: number) => (text: string) => string = () => plain,
+  below: (row: number) => string = () => '',
+): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]!].length)));
   const line = (cells: string[], paint: (text: string) => string = plain) =>
     cells
       .map((c, i) => (i === cells.length - 1 ? paint(c) : i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join('  ')
       .trimEnd();
-  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map((r, i) => line(r, paintLast(i)))].join('\n');
+  const body = rows.flatMap((r, i) => [line(r, paintLast(i)), below(i)].filter(Boolean));
+  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...body].join('\n');
 }
 
 /** Names on one line, the first few of a long list. */
 function listed(names: readonly string[], max = 10): string {
   const shown = names.slice(0, max).map((n) => printable(n));
   return names.length > max ? `${shown.join(', ')} and ${names.length - max} more` : shown.join(', ');
+}
+
+/** A function name in a "where" line: three of them share one line. */
+const WHERE_NAME = 60;
+
+/** The dim line under a flagged row that says where its change came from, as the comment's; '' for the others. */
+function whereLine(c: Comparison, colors: TerminalColors): string {
+  const attribution = attributionOf(c);
+  return attribution ? colors.dim(`  ↳ ${attributionLine(attribution, (name) => printable(name, WHERE_NAME))}`) : '';
 }
 
 /** Each suite's table under its heading, then each suite's process-cost table; a blank line after each. */
@@ -64,6 +84,7 @@ function suiteTables(result: ComparisonResult, names: Names, colors: TerminalCol
         ['benchmark', 'base', 'head', 'change [95% CI]', pColumnLabel(result), 'verdict'],
         rows.map((r: Row) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
         (i) => verdictColor(colors, rows[i]!.verdict),
+        (i) => whereLine(rows[i]!.comparison, colors),
       ),
     );
     out.push('');

@@ -8,7 +8,7 @@ import type { Comparison, Verdict } from '../../src/model.js';
 import { checkHistoryUrl } from '../../src/config.js';
 import { COMMENT_MAX_BYTES, MAX_ROWS, NOTE_PROVIDERS, commentSlots, renderComment } from '../../src/report/comment.js';
 import { gateHeadline } from '../../src/report/gate-headline.js';
-import { comparison, compared, result, summary } from '../builders.js';
+import { comparison, compared, result, summary, uuidAttribution, xxhashAttribution } from '../builders.js';
 import { goSuiteResult } from './go-suite.js';
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -242,5 +242,76 @@ describe('the slots', () => {
     expect(() => checkHistoryUrl('https://a.example/#x', '--history-url')).toThrow('no #fragment');
     expect(() => checkHistoryUrl('not a url', '--history-url')).toThrow('is not a URL');
     expect(checkHistoryUrl('https://acme.github.io/widgets', 'x')).toBe('https://acme.github.io/widgets');
+  });
+});
+
+describe("where a flagged benchmark's change came from", () => {
+  const lines = (md: string) => md.split('\n');
+  const lineAfter = (md: string, row: string) => lines(md)[lines(md).findIndex((l) => l.startsWith(row)) + 1];
+
+  it('puts one line under the row: at most three functions, base → head per op, and what was inlined where', () => {
+    const r = result([
+      comparison({ benchmark: 'Sum64String/4B', verdict: 'improvement', changePct: -29, attribution: xxhashAttribution() }),
+    ]);
+    expect(lineAfter(renderComment(r), '| `Sum64String/4B`')).toBe(
+      '| <sub>↳ where:<br>`xxhash/v2.Sum64String` 26 → 0 /op (inlined into `xxhash/v2.BenchmarkSum64String.func1`),<br>' +
+        '`xxhash/v2.BenchmarkSum64String.func1` 11 → 15 /op</sub> | | | | |',
+    );
+  });
+
+  it('leads with the owner of a call path, and what changed under it in calls per op', () => {
+    const r = result([
+      comparison({ benchmark: 'ParseLen32Truncated', verdict: 'improvement', changePct: -64.7, attribution: uuidAttribution() }),
+    ]);
+    expect(lineAfter(renderComment(r), '| `ParseLen32Truncated`')).toBe(
+      '| <sub>↳ where:<br>`uuid.Parse` 395 → 140 /op:<br>`runtime.newobject` 1 → 0 calls/op</sub> | | | | |',
+    );
+  });
+
+  it('says "where the instructions changed" for passes after a timed verdict, and nothing under rows not flagged', () => {
+    const passes = xxhashAttribution({ source: 'passes' });
+    const r = result([
+      comparison({ benchmark: 'a', verdict: 'regression', changePct: 30, attribution: passes }),
+      comparison({ benchmark: 'b', verdict: 'inconclusive', changePct: 3, attribution: passes }),
+    ]);
+    const md = renderComment(r);
+    expect(lineAfter(md, '| `a`')).toMatch(/^\| <sub>↳ where the instructions changed:<br>`xxhash\/v2\.Sum64String` 26 → 0/);
+    expect(lineAfter(md, '| `b`')).not.toContain('↳');
+    expect(md.match(/↳/g)).toHaveLength(1);
+  });
+
+  it('drops these lines before any row: many flagged rows with long attributed names stay within 5 KB', () => {
+    const long = (i: number, what: string) => `github.com/acme/${'deeply/nested/'.repeat(4)}pkg.${what}${i}${'Z'.repeat(150)}`;
+    const attributed = (i: number) =>
+      xxhashAttribution({
+        functions: [0, 1, 2].map((k) => ({
+          file: 'x.go',
+          name: long(i, `F${k}_`),
+          base: 100 * (k + 1),
+          head: 50 * (k + 1),
+          delta: -50 * (k + 1),
+          interval: null,
+          sharePct: 33,
+        })),
+        inlined: [],
+      });
+    const flagged = Array.from({ length: 40 }, (_, i) =>
+      comparison({
+        benchmark: `row${i}_${'y'.repeat(150)}`,
+        verdict: i % 2 ? 'regression' : 'improvement',
+        changePct: 50 - i,
+        attribution: attributed(i),
+      }),
+    );
+    const md = renderComment(result(flagged), { fullReport: 'the job summary' });
+    const without = renderComment(result(flagged.map(({ attribution: _, ...c }) => c)), { fullReport: 'the job summary' });
+    expect(bytes(md)).toBeLessThanOrEqual(COMMENT_MAX_BYTES);
+    expect(tableRows(md)).toEqual(tableRows(without));
+    expect(tableRows(md)).toHaveLength(MAX_ROWS);
+    const where = lines(md).filter((l) => l.startsWith('| <sub>↳'));
+    expect(where.length).toBeGreaterThan(0);
+    expect(where.length).toBeLessThan(MAX_ROWS);
+    // The first rows keep theirs: each line is right under its row.
+    expect(lineAfter(md, tableRows(md)[0]!)).toBe(where[0]);
   });
 });

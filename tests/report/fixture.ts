@@ -1,11 +1,11 @@
 /**
  * The one result every report golden is rendered from: built by hand, so it does not move when
  * the statistics do, and holding every kind of row a report shows — each verdict, a process
- * cost row and a secondary metric (neither gating), two suites, run-level and per-benchmark warnings, a failed run
- * and the geometric mean.
+ * cost row and a secondary metric (neither gating), two suites, run-level and per-benchmark warnings, a failed run,
+ * the geometric mean, and where the regression and the improvement came from (attribution passes).
  */
 import { unreachableWarning } from '../../src/analysis/sequential.js';
-import type { AdaptiveSettings, Comparison, ComparisonResult } from '../../src/model.js';
+import type { AdaptiveSettings, Attribution, CallTreeNode, Comparison, ComparisonResult } from '../../src/model.js';
 import { comparison, result, summary } from '../builders.js';
 import { TEST_SETTINGS } from '../helpers/log-header.js';
 
@@ -33,10 +33,100 @@ function timed(benchmark: string, base: number, head: number, rest: Partial<Comp
   });
 }
 
+const PARSER = 'example.com/parser';
+const RUNTIME = '/usr/local/go/src/runtime';
+
+const node = (name: string, file: string, base: number, head: number, children: CallTreeNode[] = []): CallTreeNode => ({
+  file,
+  name,
+  base,
+  head,
+  children,
+});
+
+/** parse/large got slower: parseValue now grows a slice twice per op (attribution passes after the timed verdict). */
+function parseLargeAttribution(): Attribution {
+  const fn = (file: string, name: string, base: number, head: number, halfWidth: number, sharePct: number) => ({
+    file,
+    name,
+    base,
+    head,
+    delta: head - base,
+    interval: [head - base - halfWidth, head - base + halfWidth] as [number, number],
+    sharePct,
+  });
+  const value = { file: 'parser.go', name: `${PARSER}.(*Parser).parseValue` };
+  return {
+    level: 'instructions',
+    source: 'passes',
+    total: { base: 8412, head: 9530, delta: 1118 },
+    functions: [
+      fn(value.file, value.name, 2310, 2790, 8, 42.9),
+      fn(`${RUNTIME}/malloc.go`, 'runtime.mallocgc', 120, 410, 6, 25.9),
+      fn(`${RUNTIME}/memmove_amd64.s`, 'runtime.memmove', 88, 301, 8, 19.1),
+      fn(`${RUNTIME}/slice.go`, 'runtime.growslice', 0, 96, 3, 8.6),
+    ],
+    explainedPct: 96.5,
+    inlined: [],
+    callPath: {
+      owner: { ...value, base: 2518, head: 3597 },
+      steps: [
+        { file: 'parser_test.go', name: `${PARSER}.BenchmarkParse.func2`, base: 8402, head: 9520 },
+        { file: 'parser.go', name: `${PARSER}.(*Parser).Parse`, base: 8380, head: 9498, calls: { base: 1, head: 1 } },
+        { ...value, base: 2518, head: 3597, calls: { base: 12, head: 12 } },
+      ],
+      under: [{ file: `${RUNTIME}/slice.go`, name: 'runtime.growslice', base: 0, head: 599, calls: { base: 0, head: 2 } }],
+    },
+    callTree: node(`${PARSER}.BenchmarkParse.func2`, 'parser_test.go', 8402, 9520, [
+      node(`${PARSER}.(*Parser).Parse`, 'parser.go', 8380, 9498, [
+        node(value.name, value.file, 2518, 3597, [
+          node('runtime.growslice', `${RUNTIME}/slice.go`, 0, 599, [
+            node('runtime.mallocgc', `${RUNTIME}/malloc.go`, 0, 290),
+            node('runtime.memmove', `${RUNTIME}/memmove_amd64.s`, 0, 213),
+          ]),
+        ]),
+        node(`${PARSER}.(*Parser).expect`, 'parser.go', 1100, 1060),
+      ]),
+    ]),
+    notes: [],
+  };
+}
+
+/** tokenize got faster: scanIdent does less, and isIdentByte is now inlined into the lexer's next. */
+function tokenizeAttribution(): Attribution {
+  const next = { file: 'lexer.go', name: `${PARSER}.(*Lexer).next` };
+  const isIdent = { file: 'lexer.go', name: `${PARSER}.isIdentByte` };
+  const scan = { file: 'lexer.go', name: `${PARSER}.(*Lexer).scanIdent` };
+  return {
+    level: 'instructions',
+    source: 'passes',
+    total: { base: 1840, head: 1655, delta: -185 },
+    functions: [
+      { ...scan, base: 640, head: 480, delta: -160, interval: [-163, -157], sharePct: 86.5 },
+      { ...isIdent, base: 38, head: 0, delta: -38, interval: [-38.4, -37.6], sharePct: 20.5 },
+      { ...next, base: 204, head: 221, delta: 17, interval: [15.8, 18.2], sharePct: -9.2 },
+    ],
+    explainedPct: 97.8,
+    inlined: [{ ...isIdent, goneOn: 'head', perOp: 38, into: { ...next, base: 204, head: 221 } }],
+    callPath: {
+      owner: { ...scan, base: 1120, head: 955 },
+      steps: [
+        { file: 'lexer_test.go', name: `${PARSER}.BenchmarkTokenize`, base: 1836, head: 1651 },
+        { ...scan, base: 1120, head: 955, calls: { base: 4, head: 4 } },
+      ],
+      under: [],
+    },
+    callTree: node(`${PARSER}.BenchmarkTokenize`, 'lexer_test.go', 1836, 1651, [
+      node(scan.name, scan.file, 1120, 955, [node(next.name, next.file, 280, 259, [node(isIdent.name, isIdent.file, 38, 0)])]),
+    ]),
+    notes: [],
+  };
+}
+
 export function goldenResult(): ComparisonResult {
   const comparisons: Comparison[] = [
-    timed('parse/large', 0.00213, 0.00241, { verdict: 'regression', p: 0.0022, pAdjusted: 0.0152 }),
-    timed('tokenize', 0.000512, 0.000461, { verdict: 'improvement', p: 0.0022, pAdjusted: 0.013 }),
+    timed('parse/large', 0.00213, 0.00241, { verdict: 'regression', p: 0.0022, pAdjusted: 0.0152, attribution: parseLargeAttribution() }),
+    timed('tokenize', 0.000512, 0.000461, { verdict: 'improvement', p: 0.0022, pAdjusted: 0.013, attribution: tokenizeAttribution() }),
     timed('parse/small', 0.0000412, 0.0000418, {
       verdict: 'inconclusive',
       p: 0.09,

@@ -32,7 +32,22 @@ export const HOSTILE: { name: string; text: string }[] = [
 ];
 
 /** Keys whose values are not free text but a closed set the schema enforces (src/validate.ts). */
-const ENUM_KEYS = new Set(['verdict', 'side', 'better', 'correction', 'sampling', 'code', 'notGating', 'stoppedBy', 'stop', 'spending']);
+const ENUM_KEYS = new Set([
+  'verdict',
+  'side',
+  'better',
+  'correction',
+  'sampling',
+  'code',
+  'notGating',
+  'stoppedBy',
+  'stop',
+  'spending',
+  // An attribution's level and source; the side its inlined function vanished on.
+  'level',
+  'source',
+  'goneOn',
+]);
 
 /**
  * A copy of `result` with `text` put before every free-text string in it: names, units,

@@ -1,9 +1,10 @@
 // The browser half of report.html: draws the forest plot and each benchmark's plots from the
 // JSON data island with Observable Plot, and sorts and filters the table. Bundled with Plot
-// into client.generated.ts by generate-client.ts, so the page works offline. Every text from
-// benchmark output reaches the page as text nodes only (Plot's marks, textContent), never as
-// markup.
+// and d3-hierarchy into client.generated.ts by generate-client.ts, so the page works offline.
+// Every text from benchmark output reaches the page as text nodes only (Plot's marks,
+// textContent), never as markup.
 import * as Plot from '@observablehq/plot';
+import { hierarchy, partition } from 'd3-hierarchy';
 
 const COLORS = { domain: ['base', 'head'], range: ['#6b7280', '#2563eb'], legend: true };
 const VERDICT_COLORS = { regression: '#dc2626', improvement: '#16a34a', inconclusive: '#d97706', unchanged: '#6b7280' };
@@ -165,14 +166,115 @@ function forest(f, width) {
   });
 }
 
-const DRAW = { distribution, rounds, complexity };
+const ICICLE_ROW = 26;
+const MORE = '#dc2626';
+const SAME = '#f3f4f6';
+const FEWER = '#16a34a';
+
+/** A label cut to the cell's width (about 6.5 px a character at 11 px), or none in a narrow cell. */
+function fitted(label, pixels) {
+  const chars = Math.floor((pixels - 6) / 6.5);
+  if (chars < 4) return '';
+  return label.length <= chars ? label : `${label.slice(0, chars - 1)}…`;
+}
+
+/** The call tree laid out once: each function under its caller, as wide as its larger side's inclusive count. */
+function icicleLayout(tree) {
+  const larger = (n) => Math.max(n.base, n.head);
+  // partition sums each node's own value with its children's: give it what the children leave, so a
+  // function that vanished on one side still shows at its other side's width.
+  const root = hierarchy(tree, (n) => n.children).sum((n) => Math.max(0, larger(n) - n.children.reduce((s, c) => s + larger(c), 0)));
+  return partition()(root);
+}
+
+/** The cells shown with `focus` zoomed to the full width: its callers above it, its callees below. */
+function icicleCells(focus, width) {
+  const span = focus.x1 - focus.x0;
+  const shown = [...focus.ancestors().reverse().slice(0, -1), ...focus.descendants()];
+  return shown.map((n) => {
+    const x1 = Math.max(n.x0, focus.x0);
+    const x2 = Math.min(n.x1, focus.x1);
+    return {
+      node: n,
+      x1,
+      x2,
+      y1: n.depth,
+      y2: n.depth + 1,
+      delta: n.data.own,
+      title: n.data.title,
+      label: fitted(n.data.label, ((x2 - x1) / span) * width),
+    };
+  });
+}
+
+/**
+ * A differential icicle of a flagged benchmark's call tree, each cell coloured by its own change
+ * (head − base outside its callees) on a scale centred on 0 (red: more, green: fewer, as the verdicts). Clicking a cell zooms into it;
+ * clicking the cell in focus, or a caller above it, zooms back out.
+ */
+function icicle(d, width) {
+  const root = icicleLayout(d.icicle);
+  const extent = Math.max(...root.descendants().map((n) => Math.abs(n.data.own))) || 1;
+  const color = { type: 'linear', domain: [-extent, 0, extent], range: [FEWER, SAME, MORE], label: 'own change, head − base per op' };
+  const legend = Plot.legend({ color, marginLeft: 16, marginRight: 16, width: 300 });
+  const chart = document.createElement('div');
+  const container = document.createElement('div');
+  container.className = 'icicle';
+  container.append(legend, chart);
+  const draw = (focus) => {
+    const cells = icicleCells(focus, width);
+    const plot = Plot.plot({
+      width,
+      height: (root.height + 1) * ICICLE_ROW + 2,
+      margin: 1,
+      x: { domain: [focus.x0, focus.x1], axis: null },
+      y: { domain: [0, root.height + 1], axis: null, reverse: true },
+      color,
+      marks: [
+        Plot.rect(cells, {
+          x1: 'x1',
+          x2: 'x2',
+          y1: 'y1',
+          y2: 'y2',
+          fill: 'delta',
+          stroke: 'white',
+          title: 'title',
+          className: 'icicle-cell',
+        }),
+        Plot.text(cells, {
+          x: 'x1',
+          y: (c) => c.y1 + 0.5,
+          text: 'label',
+          textAnchor: 'start',
+          dx: 4,
+          fontSize: 11,
+          fill: (c) => (Math.abs(c.delta) > 0.55 * extent ? 'white' : '#111827'),
+          pointerEvents: 'none',
+          className: 'icicle-label',
+        }),
+      ],
+    });
+    // Plot draws one rect per cell, in the cells' order.
+    plot.querySelectorAll('g.icicle-cell rect').forEach((rect, i) => {
+      const { node } = cells[i];
+      rect.style.cursor = 'pointer';
+      rect.addEventListener('click', () => draw(node === focus ? (focus.parent ?? focus) : node));
+    });
+    chart.replaceChildren(plot);
+    container.dataset.focus = focus.data.label;
+  };
+  draw(root);
+  return container;
+}
+
+const DRAW = { distribution, rounds, complexity, icicle };
 
 const data = JSON.parse(document.getElementById('benchgate-data').textContent);
 
 function drawFigure(figure) {
   if (figure.dataset.drawn) return;
   figure.dataset.drawn = 'true';
-  figure.append(DRAW[figure.dataset.plot](data.plots[Number(figure.dataset.index)]));
+  figure.append(DRAW[figure.dataset.plot](data.plots[Number(figure.dataset.index)], Math.max(320, figure.clientWidth)));
 }
 
 /** A section's plots are drawn when it is first open: folded ones cost nothing until then. */

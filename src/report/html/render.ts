@@ -24,6 +24,7 @@ import { clip, escapeHtml, neutralise } from '../escape.js';
 import { namesOf, type Names } from '../names.js';
 import { headline, rowOf, rowsBySuite, settingsLine, shortSha, VERDICT_ICON, type Row } from '../rows.js';
 import { formatChange, formatPct, scaleFor } from '../units.js';
+import { attributionView, icicleData, type IcicleNode } from './attribution.js';
 import { CLIENT_SCRIPT } from './client.generated.js';
 import { forestData, forestFigure } from './forest.js';
 import { STYLES } from './styles.js';
@@ -45,6 +46,8 @@ export interface PlotData {
     base: string;
     head: string;
   };
+  /** A flagged benchmark's call tree, for the differential icicle (attribution.ts). */
+  icicle?: IcicleNode;
 }
 
 const h = (text: string) => escapeHtml(clip(text));
@@ -84,6 +87,8 @@ function plotData(c: Comparison, result: ComparisonResult): PlotData {
   if (isSequentiallyTested(c) && result.adaptive) {
     data.sequential = { looks: result.adaptive.looks, closedAt: c.sequential!.closedAt, lastRound: result.rounds.completed };
   }
+  const icicle = icicleData(c);
+  if (icicle) data.icicle = icicle;
   const complexity = c.diagnostics?.complexity;
   // One complexity plot per family, in the section of its largest n.
   if (complexity && c.diagnostics?.complexityN === complexity.points.base.at(-1)![0]) {
@@ -293,7 +298,7 @@ function benchmarkSection(c: Comparison, i: number, plot: PlotData, names: Names
   ].join('');
   // Unchanged benchmarks start folded; the client draws a section's plots when it opens.
   const open = r.verdict === 'unchanged' ? '' : ' open';
-  return `<details id="b${i}" class="${h(r.verdict)}"${open}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}${r.pkg === undefined ? '' : ` · ${h(r.pkg)}`}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div></details>`;
+  return `<details id="b${i}" class="${h(r.verdict)}"${open}><summary><h3>${VERDICT_ICON[r.verdict]} ${h(r.name)} <small>${h(r.suite)}${r.pkg === undefined ? '' : ` · ${h(r.pkg)}`}</small></h3> <span class="change">${h(formatChange(c.changePct, c.changeCi))} · ${h(r.verdictText)}</span></summary>${warningsList(c.warnings)}${numbersList(c)}<div class="figures">${figures}</div>${attributionView(c, i)}</details>`;
 }
 
 export function renderHtml(result: ComparisonResult): string {

@@ -22,5 +22,12 @@ th button { all: unset; cursor: pointer; font-weight: 600; } th button:focus-vis
 th[aria-sort=ascending] button::after { content: ' ▲'; } th[aria-sort=descending] button::after { content: ' ▼'; }
 ul.warnings { color: #92400e; } div.alert { border-left: 4px solid #d97706; background: #fffbeb; padding: .25rem .75rem; margin: 1rem 0; } ul.numbers { color: #374151; font-size: 13px; }
 .figures { display: flex; flex-wrap: wrap; gap: 1rem; } figure { margin: 0; flex: 1 1 480px; }
-figcaption { color: #6b7280; font-size: 12px; } footer { margin-top: 2rem; color: #6b7280; font-size: 12px; }
+figcaption { color: #6b7280; font-size: 12px; }
+section.attribution h4 { margin: 1rem 0 .25rem; } .attribution-body { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
+.attribution-body figure { flex: 3 1 520px; } .attribution-table { flex: 2 1 400px; min-width: 0; font-size: 13px; }
+table.functions { margin-top: 0; } table.functions td { vertical-align: top; white-space: nowrap; }
+table.functions td.name { text-align: left; font-family: ui-monospace, monospace; white-space: normal; word-break: break-all; }
+table.functions small { display: block; color: #6b7280; font-size: 11px; } table.functions td.name small { font-family: system-ui, sans-serif; }
+table.functions tr.more td.delta { color: #b91c1c; } table.functions tr.fewer td.delta { color: #15803d; }
+ul.facts { padding-left: 1.2rem; color: #374151; } footer { margin-top: 2rem; color: #6b7280; font-size: 12px; }
 `;

@@ -70,6 +70,7 @@ function countContext(setup: CountsSetup, tmp: string): CountContext {
     jobs: config.jobs,
     tmp,
     info: (m) => platform.info(m),
+    warn: (m) => platform.warn(m),
     checkCancelled: () => setup.checkCancelled(),
   };
 }

@@ -5,11 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse as parseShellWords } from 'shell-quote';
 import { LineCounter, parseDocument, isMap, isNode, isScalar, isSeq } from 'yaml';
 import { formats } from './formats/index.js';
 import { ADAPTIVE_BUDGET, ADAPTIVE_DESIGN } from './adaptive/defaults.js';
 import { FILTER_FORMATS, FILTER_PLACEHOLDER, FORMATS_WITH_COUNTS, harnessOf, listCommand, SELF_COUNTING_FORMATS } from './harness/index.js';
+import { commandTakesFilter, missingOutputFlag, shellWords } from './harness/direct-call.js';
 import type { CountTarget } from './harness/types.js';
 import type {
   AdaptiveSettings,
@@ -390,6 +390,8 @@ export function resolveConfig(layers: RawConfig[], repoDir: string): Config {
   const { bench, commandMode } = benchCommandOf(given);
   const { measure, format, countTarget } = measurementOf(given, bench, commandMode);
   checkRoundsSampling(given);
+  const noOutput = countTarget ? null : missingOutputFlag(format, bench);
+  if (noOutput !== null) throw new ConfigError(`${given.benchWhere()}: ${noOutput}`);
   const config: Config = {
     repoDir,
     base: given.value('base'),
@@ -624,11 +626,12 @@ export function parseDuration(s: Sourced): number {
 }
 
 /**
- * Whether the bench command can be told which benchmarks to run: it says where ({filter}), or
- * the harness is benchgate's own format, which reads BENCHGATE_FILTER itself.
+ * Whether the bench command can be told which benchmarks to run: it says where ({filter}), the
+ * harness is benchgate's own format, which reads BENCHGATE_FILTER itself, or benchgate places the
+ * filter in a direct harness call (harness/direct-call.ts).
  */
 function takesFilter(bench: string, format: string, given: Given): boolean {
-  if (!bench.includes(FILTER_PLACEHOLDER)) return format === 'benchgate';
+  if (!bench.includes(FILTER_PLACEHOLDER)) return format === 'benchgate' || commandTakesFilter(format, bench);
   if (!FILTER_FORMATS.includes(format)) {
     throw new ConfigError(
       `${given.benchWhere()}: ${FILTER_PLACEHOLDER} needs a format benchgate knows the filter syntax of: set format to one of ${FILTER_FORMATS.join(', ')}`,
@@ -662,7 +665,7 @@ function countTargetOf(bench: string, format: string, given: Given): CountTarget
     throw new ConfigError(
       `${given.where('count-packages')}: count-packages builds Go packages; ${format} benchmarks are counted from the binary your build makes: set count-binary instead`,
     );
-  const recognised = counts.recognise(parseShellWords(bench, (name) => ({ op: `$${name}` })));
+  const recognised = counts.recognise(shellWords(bench));
   // The user's pattern still selects what is counted when the packages or the binary come from a setting.
   const pattern = recognised?.pattern ?? '.';
   if (binary !== undefined) return { packages: [], pattern, buildFlags: [], binary };

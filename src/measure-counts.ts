@@ -92,6 +92,7 @@ export function countContext(
     jobs: config.jobs,
     tmp,
     info: (m) => platform.info(m),
+    warn: (m) => platform.warn(m),
     checkCancelled: () => setup.checkCancelled(),
   };
 }

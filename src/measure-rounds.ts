@@ -11,14 +11,15 @@ import { shardShare } from './analysis/shards.js';
 import { ConfigError, countScopeOf, type Config } from './config.js';
 import { finishRunReading, startRunReading } from './environment.js';
 import { FormatError } from './formats/types.js';
-import { expandFilterPlaceholder } from './harness/index.js';
 import type { AdaptiveSettings, Measurement, Run, ShardHeader, ShardOf, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
+import { benchCall } from './runner/bench-call.js';
 import { commandEnv } from './runner/command-env.js';
 import { describeExit, lastLines } from './runner/describe-exit.js';
 import { RunFailure } from './runner/errors.js';
 import { execMeasured, type ExecResult } from './runner/exec.js';
 import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './runner/filter-env.js';
+import { watchWaste } from './runner/filter-waste.js';
 import { execCounted, instructionMeasurement } from './runner/instructions.js';
 import { listBenchmarks } from './runner/list-benchmarks.js';
 import type { ResultsLog } from './runner/log.js';
@@ -94,6 +95,7 @@ export async function runRounds(ctx: RoundsSetup): Promise<string[]> {
   const warmup: Run[] = [];
   let roundsDone = 0;
   let familyChecked = false;
+  const waste = watchWaste(config.format, (message) => platform.warn(message));
   for (const planned of plan) {
     if (context.shard && !planned.warmup && !scope) {
       scope = startShard(context, context.shard, warmup);
@@ -104,7 +106,10 @@ export async function runRounds(ctx: RoundsSetup): Promise<string[]> {
     const roundStart = Date.now();
     const runs = await runRound(context, planned, label, filter);
     if (planned.warmup) warmup.push(...runs);
-    if (scope) checkShardRound(scope, runs, label);
+    if (scope) {
+      checkShardRound(scope, runs, label);
+      waste.shardRound(scope, runs);
+    }
     // The first round (a warm-up, when there is one) shows the real family: can its gate fail?
     if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
     familyChecked = true;
@@ -137,6 +142,9 @@ export async function runAdaptiveRounds(ctx: RoundsSetup, adaptive: AdaptiveSett
   if (scope) whole = scope.filter!;
   const measured = plan.filter((p) => !p.warmup);
   const names = new Set<string>(scope?.all);
+  const waste = watchWaste(config.format, (message) => platform.warn(message));
+  const announce = announceLooks(platform, config, adaptive);
+  let lastLook: LookReport | null = null;
   const result = await runAdaptive({
     // A shard holds the share of alpha its benchmarks are of all listed (a weighted Bonferroni across shards; analysis/shards.ts replays it so).
     design: adaptiveDesign(scope ? { ...config, alpha: config.alpha * shardShare(scope.header) } : config, adaptive),
@@ -148,14 +156,22 @@ export async function runAdaptiveRounds(ctx: RoundsSetup, adaptive: AdaptiveSett
       const filter = open === null ? whole : openFilterEnv(config, open, [...names]);
       const label = `round ${round} (at most ${adaptive.maxRounds})${open === null ? '' : `, ${open.length} open`}`;
       const runs = await runRound(context, measured[round - 1]!, label, filter);
-      if (scope && open === null) checkShardRound(scope, runs, label);
+      if (scope && open === null) {
+        checkShardRound(scope, runs, label);
+        waste.shardRound(scope, runs);
+      }
+      // A whole-suite round after a look closed some: was it for them all?
+      if (open === null && lastLook !== null && lastLook.decided > 0) waste.roundFor(round, lastLook.open, runs);
       if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
       familyChecked = true;
       for (const run of runs) for (const m of run.measurements) names.add(m.benchmark);
       platform.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter.why ? ` (ran the whole suite: ${filter.why})` : ''}`);
       return runs;
     },
-    onLook: announceLooks(platform, config, adaptive),
+    onLook: (look) => {
+      lastLook = look;
+      announce(look);
+    },
   });
   announceStop(platform, result, adaptive);
   return context.harnessFailures;
@@ -288,24 +304,26 @@ async function runSide(
   return run;
 }
 
-/** One side's bench command, timed (or counted); the progress line shows what it prints as it goes. */
-function execSide(ctx: RoundsContext, planned: PlannedRound, side: Side, label: string, filter: FilterEnv): Promise<ExecResult> {
+/**
+ * One side's bench command (as benchgate completes it: runner/bench-call.ts), timed (or counted);
+ * the progress line shows what it prints as it goes. Its stdout is what the parser reads.
+ */
+async function execSide(ctx: RoundsContext, planned: PlannedRound, side: Side, label: string, filter: FilterEnv): Promise<ExecResult> {
   const { config, dirs, steady, counts, user } = ctx;
   const show = ctx.platform.progress?.bind(ctx.platform);
   const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
   show?.(progress);
-  return (config.measure === 'instructions' && countScopeOf(config) === 'process' ? execCounted : execMeasured)(
-    expandFilterPlaceholder(config.bench),
-    {
-      cwd: dirs[side],
-      env: { ...commandEnv(side, planned.round, dirs, user), ...steady.env, ...filter.env },
-      timeoutSec: config.timeoutSec,
-      user,
-      prefix: steady.prefix,
-      // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
-      ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),
-    },
-  );
+  const call = benchCall(config, user);
+  const r = await (config.measure === 'instructions' && countScopeOf(config) === 'process' ? execCounted : execMeasured)(call.command, {
+    cwd: dirs[side],
+    env: { ...commandEnv(side, planned.round, dirs, user), ...steady.env, ...filter.env },
+    timeoutSec: config.timeoutSec,
+    user,
+    prefix: steady.prefix,
+    // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
+    ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),
+  });
+  return { ...r, stdout: call.read(r) };
 }
 
 /** Fills `run.measurements` from what the run printed (`who`: "base run in round 3"); returns why it failed, or null. */

@@ -5,7 +5,6 @@
  */
 import path from 'node:path';
 import { checkShardable, ConfigError, countScopeOf, DEFAULTS, runSettingsOf, type Config } from './config.js';
-import { expandFilterPlaceholder } from './harness/index.js';
 import { wholeSuiteEnv } from './runner/filter-env.js';
 import { collectEnvironment, type RunnerFacts } from './environment.js';
 import { readRunResults } from './runner/run-results.js';
@@ -25,6 +24,7 @@ import {
 import type { Platform } from './platforms/types.js';
 import { chooseComparison, resolveComparison, type Comparison } from './refs.js';
 import { PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
+import { benchCall } from './runner/bench-call.js';
 import { commandEnv } from './runner/command-env.js';
 import { describeExit, lastLines } from './runner/describe-exit.js';
 import { execMeasured, killActiveCommands } from './runner/exec.js';
@@ -391,15 +391,17 @@ async function benchmarksPrinted(
   env: NodeJS.ProcessEnv,
   user: RunAsUser | undefined,
 ): Promise<string[] | null> {
-  const r = await execMeasured(expandFilterPlaceholder(config.bench), {
+  const call = benchCall(config, user);
+  const r = await execMeasured(call.command, {
     cwd,
     env: { ...env, ...wholeSuiteEnv(config).env },
     timeoutSec: config.timeoutSec,
     user,
   });
+  const stdout = call.read(r);
   if (r.exitCode !== 0 || r.timedOut || r.signal || r.outputLimitExceeded) return null;
   try {
-    return [...new Set(readRunResults(r.stdout, config.format, cwd).measurements.map((m) => m.benchmark))];
+    return [...new Set(readRunResults(stdout, config.format, cwd).measurements.map((m) => m.benchmark))];
   } catch (err) {
     // A base with no benchmark at all prints none: every row is the copy's.
     if (err instanceof FormatError) return [];

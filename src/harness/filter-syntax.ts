@@ -5,6 +5,9 @@
  */
 import type { FilterOutcome } from './types.js';
 
+/** Where the bench command takes the filter (index.ts says how it expands). */
+export const FILTER_PLACEHOLDER = '{filter}';
+
 export const filter = (value: string): FilterOutcome => ({ kind: 'filter', filter: { value } });
 
 export const unique = (names: readonly string[]) => [...new Set(names)];

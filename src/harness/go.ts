@@ -3,7 +3,7 @@
  * GOMAXPROCS suffix Go adds when GOMAXPROCS > 1, so the normalised name drops it and one
  * benchmark keeps one identity across runner sizes (and under the count runner's GOMAXPROCS=1).
  */
-import { escapeWith, filter, unique } from './filter-syntax.js';
+import { escapeWith, filter, FILTER_PLACEHOLDER, unique } from './filter-syntax.js';
 import type { CountTarget, HarnessDescription, ShellWord } from './types.js';
 
 const PROCS_SUFFIX = /-\d+$/;
@@ -74,6 +74,23 @@ function recogniseGoTest(words: readonly ShellWord[]): CountTarget | null {
   return { packages: packages.length > 0 ? packages : ['.'], pattern, buildFlags };
 }
 
+/** -bench patterns that select every benchmark: each Go benchmark's name starts with "Benchmark". */
+const WHOLE_SUITE = new Set(['.', '.*', 'Benchmark', '^Benchmark']);
+
+/** `go test ... -bench .` with `{filter}` as -bench's value; null unless a direct call whose -bench selects every benchmark. */
+function placeGoFilter(words: readonly ShellWord[]): ShellWord[] | null {
+  const target = recogniseGoTest(words);
+  if (!target || !WHOLE_SUITE.has(target.pattern)) return null;
+  const out = [...(words as string[])];
+  for (let i = 2; i < out.length; i++) {
+    const flag = /^(--?bench)(=|$)/.exec(out[i]!);
+    if (!flag) continue;
+    if (flag[2] === '=') out[i] = `${flag[1]}=${FILTER_PLACEHOLDER}`;
+    else out[++i] = FILTER_PLACEHOLDER;
+  }
+  return out;
+}
+
 export const go: HarnessDescription = {
   format: 'go',
   normaliseName: (raw) => raw.replace(PROCS_SUFFIX, ''),
@@ -89,6 +106,7 @@ export const go: HarnessDescription = {
     args: ['-test.list', '^Benchmark'],
     parse: (stdout) => stdout.split('\n').filter((line) => /^Benchmark\S*$/.test(line)),
   },
+  call: { placeFilter: placeGoFilter },
   counts: {
     fixWork: (n) => [`-test.benchtime=${n}x`],
     // One thread: the runtime's idle and spinning threads are counted too (500× spread otherwise); no GC pacing by time;

@@ -4,8 +4,8 @@
  * escaped filter, its work fixed by `--benchmark_min_time=Nx` (exactly N iterations, no
  * calibration by time; Google Benchmark 1.8.0 or later).
  */
-import { anchoredAlternation, escapeWith, nonEmptyLines, sameName } from './filter-syntax.js';
-import type { CountTarget, HarnessDescription, ShellWord } from './types.js';
+import { anchoredAlternation, escapeWith, FILTER_PLACEHOLDER, nonEmptyLines, sameName } from './filter-syntax.js';
+import type { CountTarget, DirectCall, HarnessDescription, ShellWord } from './types.js';
 
 const ereQuote = escapeWith(/[\\.[()*+?{|^$]/g);
 
@@ -30,6 +30,29 @@ function recogniseBinary(words: readonly ShellWord[]): CountTarget | null {
   return { packages: [], pattern, buildFlags: [], binary };
 }
 
+/** --benchmark_filter values that select every benchmark (none given is the same). */
+const WHOLE_SUITE = new Set(['.', '.*', 'all']);
+
+const withoutFlag = (words: readonly ShellWord[], flag: string) => words.filter((w) => typeof w !== 'string' || !w.startsWith(`${flag}=`));
+
+/** A direct call of the binary, completed: `{filter}` as its filter, JSON on stdout (time mode parses JSON, not the console table). */
+const call: DirectCall = {
+  placeFilter: (words) => {
+    const target = recogniseBinary(words);
+    if (!target || !WHOLE_SUITE.has(target.pattern)) return null;
+    return [...withoutFlag(words, '--benchmark_filter'), `--benchmark_filter=${FILTER_PLACEHOLDER}`];
+  },
+  output: {
+    flag: '--benchmark_format=json',
+    asked: /--benchmark_format=json\b/,
+    add: (words) =>
+      recogniseBinary(words) && !words.includes('--benchmark_format=json')
+        ? [...withoutFlag(words, '--benchmark_format'), '--benchmark_format=json']
+        : null,
+    toFile: false,
+  },
+};
+
 export const googleBenchmark: HarnessDescription = {
   format: 'google-benchmark',
   normaliseName: sameName,
@@ -37,6 +60,7 @@ export const googleBenchmark: HarnessDescription = {
     wholeSuite: { value: '.' },
     build: (open) => anchoredAlternation(open, ereQuote, '('),
   },
+  call,
   counts: {
     fixWork: (n) => [`--benchmark_min_time=${n}x`],
     env: {},

@@ -12,6 +12,7 @@ import { catch2 } from './catch2.js';
 import { criterion } from './criterion.js';
 import { go } from './go.js';
 import { googleBenchmark } from './google-benchmark.js';
+import { FILTER_PLACEHOLDER } from './filter-syntax.js';
 import { iaiCallgrind } from './iai-callgrind.js';
 import { jmh } from './jmh.js';
 import { nanobench } from './nanobench.js';
@@ -60,7 +61,7 @@ export function normaliseName(format: string, raw: string): string {
  * Whole-suite rounds set BENCHGATE_FILTER to the harness's "everything" value (`wholeSuite`),
  * never to an empty pattern that would mean "nothing" (Go's `-bench ''` runs no benchmark).
  */
-export const FILTER_PLACEHOLDER = '{filter}';
+export { FILTER_PLACEHOLDER } from './filter-syntax.js';
 
 /**
  * The longest filter passed as one argument and one environment variable. Linux limits each

@@ -7,8 +7,8 @@
  * sets the rounds), no warm-up, no GC during the rounds, and a fixed hash seed. pytest's start-up
  * and collection (about 1.1 G instructions under valgrind, docs/steady.md) cancel in the difference.
  */
-import { sameName, unique } from './filter-syntax.js';
-import type { CountTarget, HarnessDescription, ShellWord } from './types.js';
+import { FILTER_PLACEHOLDER, sameName, unique } from './filter-syntax.js';
+import type { CountTarget, DirectCall, HarnessDescription, ShellWord } from './types.js';
 
 /** Quiet runs of benchmarks only, writing no cache into the worktree (the JSON goes to the runner's file: outputTo). */
 const QUIET = ['-q', '-p', 'no:cacheprovider', '-p', 'benchgate_counts', '--benchmark-only'];
@@ -85,6 +85,31 @@ function recognisePytest(words: readonly ShellWord[]): CountTarget | null {
   return { packages: [], pattern: '.', buildFlags: [], command: found.command, args };
 }
 
+/**
+ * A direct pytest call, completed: `{filter}` (an `@file` of node ids) when it names no test path
+ * (pytest's own selection is the whole suite; with paths, the filter's ids would be added to
+ * them), and the JSON written to benchgate's file when it asks for none (a console table
+ * otherwise; pytest-benchmark cannot write JSON to stdout under Node: outputTo).
+ */
+const call: DirectCall = {
+  placeFilter: (words) => {
+    const target = recognisePytest(words);
+    if (!target || (target.args ?? []).length > 0) return null;
+    const at = target.command!.length;
+    return [...words.slice(0, at), FILTER_PLACEHOLDER, ...words.slice(at)];
+  },
+  output: {
+    flag: '--benchmark-json=bench.json >&2 && cat bench.json',
+    asked: /--benchmark-json\b/,
+    // Words with an operator are the documented `--benchmark-json=FILE >&2 && cat FILE` shape: they ask already.
+    add: (words, file) =>
+      recognisePytest(words) && words.every((w) => typeof w === 'string')
+        ? [...words.filter((w) => !w.startsWith('--benchmark-json')), `--benchmark-json=${file}`]
+        : null,
+    toFile: true,
+  },
+};
+
 export const pytestBenchmark: HarnessDescription = {
   format: 'pytest-benchmark',
   normaliseName: sameName,
@@ -95,6 +120,7 @@ export const pytestBenchmark: HarnessDescription = {
         ? { kind: 'whole-suite', reason: 'unrepresentable' }
         : { kind: 'filter', filter: { argsFile: unique(open) } },
   },
+  call,
   counts: {
     fixWork: (n) => [`--benchmark-min-rounds=${n}`],
     // The hash seed fixes dict and set layouts; no .pyc is written, so every run compiles alike.

@@ -121,6 +121,33 @@ export interface CountDescription {
   };
 }
 
+/**
+ * What benchgate completes itself in a bench command it can read as a direct call of the harness
+ * (harness/direct-call.ts): the filter a shard or a `rounds: auto` round needs, and the
+ * machine-readable output time mode parses.
+ */
+export interface DirectCall {
+  /**
+   * The call's words with `{filter}` in place of the argument that selects its benchmarks; null
+   * when the words are not a direct call, or when that argument selects less than the whole suite
+   * (a shard's list comes from the list mode, which ignores the user's pattern: the two would differ).
+   */
+  placeFilter(words: readonly ShellWord[]): ShellWord[] | null;
+  /** Time mode's output, when the harness prints a table people read unless a flag asks for more. */
+  output?: {
+    /** What the user adds to the bench command when benchgate cannot. */
+    flag: string;
+    /** Whether a command's text asks for it already (a script's own call may). */
+    asked: RegExp;
+    /**
+     * The call's words asking for it: on stdout, or (`toFile`) in `file`, which benchgate reads
+     * after the run; null when the words are not a direct call, or already ask for it.
+     */
+    add(words: readonly ShellWord[], file: string): ShellWord[] | null;
+    toFile: boolean;
+  };
+}
+
 /** A shell word, or an operator (`&&`, `|`, `;`) or other construct a shell-words parser returns as an object. */
 export type ShellWord = string | { op: string } | { comment: string } | { pattern: string };
 
@@ -144,6 +171,8 @@ export interface HarnessDescription {
   list?: { args: string[]; parse(stdout: string): string[] };
   /** Absent: this harness cannot be counted per benchmark (countsMissing says why). */
   counts?: CountDescription;
+  /** Absent: benchgate completes no direct call of this harness (the user writes `{filter}` and the output flag). */
+  call?: DirectCall;
   /** Why this harness cannot be counted per benchmark: no way to select one benchmark, or to fix its work. */
   countsMissing?: string;
   /**

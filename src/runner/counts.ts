@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { finishRunReading, startRunReading } from '../environment.js';
 import { readRunResults } from './run-results.js';
+import { calibrateWork, RUN_MAX_INSTRUCTIONS, type Calibrated } from '../counts/calibration.js';
 import { FormatError } from '../formats/types.js';
 import { countCall } from '../harness/count-setting.js';
 import type { CountDescription, CountTarget, CountUnit } from '../harness/types.js';
@@ -22,15 +23,6 @@ import type { FunctionTable } from '../counts/function-table.js';
 import { execArgvCallgrind, type TreeGraph } from './callgrind.js';
 import { execArgvCounted, instructionMeasurement, type UnreadableCounts } from './instructions.js';
 import { runPool } from './pool.js';
-
-/** Calibration: the first counted size runs about this long natively (from the one native run's time per op). */
-const PROBE_NATIVE_NS = 2e6;
-/** The small work size executes at least this many instructions in the benchmark itself... */
-const MIN_WORK_INSTRUCTIONS = 20e6;
-/** ...and at least this many times the run's fixed cost (start-up, the harness's first run). */
-const FIXED_COST_FACTOR = 10;
-/** The large size is this many times the small one. */
-export const LARGE_OVER_SMALL = 2;
 
 export interface CountContext {
   format: string;
@@ -47,6 +39,7 @@ export interface CountContext {
   /** Where binaries are built (a private temporary directory). */
   tmp: string;
   info(message: string): void;
+  warn(message: string): void;
   checkCancelled(): void;
 }
 
@@ -294,24 +287,20 @@ async function probe(ctx: CountContext, b: CountedBenchmark, side: Side, work: n
   return run.measurements[0]!.values[0]!;
 }
 
-/** The work sizes from the counts c1 at p iterations and c2 at 2p (see calibrate). */
-export function workFromProbes(p: number, c1: number, c2: number, fixedCostFactor = FIXED_COST_FACTOR): CountWork {
-  const perOp = Math.max((c2 - c1) / p, 1);
-  const fixed = Math.max(c1 - p * perOp, 0);
-  const small = Math.max(p, Math.ceil(Math.max(MIN_WORK_INSTRUCTIONS, fixedCostFactor * fixed) / perOp));
-  return { small, large: LARGE_OVER_SMALL * small };
-}
-
-/** The probe size: about PROBE_NATIVE_NS of native work, from the listing run's time per iteration. */
-export function probeSize(nsPerOp: number | null): number {
-  return Math.max(1, Math.min(1e9, Math.ceil(PROBE_NATIVE_NS / Math.max(nsPerOp ?? PROBE_NATIVE_NS, 1e-3))));
+/** What a calibration that did not go as planned says (a warning), or null. */
+function calibrationNote(name: string, c: Calibrated): string | null {
+  const { small, large } = c.work;
+  if (c.capped)
+    return `calibrating ${name}: its work is held to ${small} and ${large} iterations so that one counted run stays under ${RUN_MAX_INSTRUCTIONS / 1e9} G instructions; its fixed cost may weigh in its per-op counts`;
+  if (c.verdict === 'noise')
+    return `calibrating ${name}: its per-op count stayed within the probes' noise at every probe size: counted at ${small} and ${large} iterations, its per-op counts may be mostly noise`;
+  return null;
 }
 
 /**
- * The work each benchmark runs at, from two counts at a probe size p and 2p on base (on head for
- * a benchmark only head has): per-iteration count c = (C(2p) − C(p)) / p, fixed cost F = C(p) − p·c.
- * small = max(MIN_WORK_INSTRUCTIONS, FIXED_COST_FACTOR · F) / c, so the benchmark's own work
- * dominates what is counted; large = LARGE_OVER_SMALL · small.
+ * The work each benchmark runs at, calibrated on base (on head for a benchmark only head has):
+ * counts at a probe size p and 2p, re-taken larger while they do not resolve the per-op count
+ * (src/counts/calibration.ts, docs/counts.md "Calibration").
  */
 export async function calibrate(ctx: CountContext, benchmarks: readonly CountedBenchmark[]): Promise<Record<string, CountWork>> {
   const plan: Record<string, CountWork> = {};
@@ -322,13 +311,18 @@ export async function calibrate(ctx: CountContext, benchmarks: readonly CountedB
     async (b) => {
       ctx.checkCancelled();
       const side: Side = b.sides.base ? 'base' : 'head';
-      const p = probeSize(b.sides[side]!.nsPerOp);
-      return workFromProbes(p, await probe(ctx, b, side, p), await probe(ctx, b, side, 2 * p), ctx.description.fixedCostFactor);
+      return calibrateWork((work) => probe(ctx, b, side, work), b.sides[side]!.nsPerOp, ctx.description.fixedCostFactor);
     },
-    (work, b) => {
-      plan[b.name] = work;
+    (calibrated, b) => {
+      plan[b.name] = calibrated.work;
       done++;
-      ctx.info(`calibrated ${done}/${benchmarks.length}: ${b.name} at ${work.small} and ${work.large} iterations`);
+      const { small, large } = calibrated.work;
+      const { reprobes, probes } = calibrated;
+      const reprobed =
+        reprobes > 0 ? ` (probes re-taken ${reprobes} time(s), 16× larger each, last at ${probes.p} and ${2 * probes.p})` : '';
+      ctx.info(`calibrated ${done}/${benchmarks.length}: ${b.name} at ${small} and ${large} iterations${reprobed}`);
+      const note = calibrationNote(b.name, calibrated);
+      if (note !== null) ctx.warn(note);
     },
   );
   return plan;

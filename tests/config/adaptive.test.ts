@@ -120,7 +120,10 @@ describe('{filter}', () => {
   it('with a format whose filter syntax benchgate knows: the rounds can be filtered', () => {
     expect(resolve({ bench: 'go test -bench {filter} -run ^$ ./...', format: 'go', rounds: 'auto' }).adaptive?.filter).toBe(true);
     expect(resolve({ bench: 'node bench.mjs', format: 'benchgate', rounds: 'auto' }).adaptive?.filter).toBe(true);
-    expect(resolve({ bench: 'go test -bench . ./...', format: 'go', rounds: 'auto' }).adaptive?.filter).toBe(false);
+    // A direct call benchgate reads gets the filter in place of its whole-suite -bench; other commands cannot be filtered.
+    expect(resolve({ bench: 'go test -bench . ./...', format: 'go', rounds: 'auto' }).adaptive?.filter).toBe(true);
+    expect(resolve({ bench: 'cd sub && go test -bench . ./...', format: 'go', rounds: 'auto' }).adaptive?.filter).toBe(false);
+    expect(resolve({ bench: 'go test -bench ^BenchmarkParse ./...', format: 'go', rounds: 'auto' }).adaptive?.filter).toBe(false);
   });
 
   it.each(['hyperfine', 'auto', 'nanobench'])('with format %s is an error naming where', (format) => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { countSuite as suite } from '../../bench/real/go-counts.js';
-import { shardSuite } from '../../bench/real/go-shards.js';
+import { SHARD_SUITE_NAMES, shardSuite } from '../../bench/real/go-shards.js';
 import { shardOwns } from '../../src/harness/shard-split.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, runCli, runLastCommit, tempDir } from './helpers.js';
@@ -54,6 +54,69 @@ describe('benchgate run --shard with go test -list', () => {
         expect(run.measurements).toHaveLength(6);
         for (const m of run.measurements) expect(shardOwns('go', shard, m.benchmark)).toBe(true);
       }
+    },
+    120_000,
+  );
+});
+
+describe('benchgate run --shard with a plain go test command (no {filter})', () => {
+  const GO_TEST = 'go test -run ^$ -bench . -benchtime 1x -count 1';
+
+  itWithGoOnly(
+    "benchgate puts the shard's filter into -bench itself: each of 4 shards runs only its own benchmarks, and together all",
+    async () => {
+      const repo = makeRepo([shardSuite(), shardSuite()]);
+      const outs = Array.from({ length: TOTAL }, () => tempDir());
+      const flags = (i: number) => [
+        '--format',
+        'go',
+        '--rounds',
+        '1',
+        '--warmup',
+        '0',
+        '--fail-on',
+        'none',
+        '--shard',
+        `${i + 1}/${TOTAL}`,
+      ];
+      const runs = await Promise.all(outs.map((out, i) => runLastCommit(repo, GO_TEST, out, flags(i), { env: { PATH } })));
+      expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+      for (const r of runs) expect(r.stderr).not.toContain('add {filter}');
+      const measured = outs.flatMap((out, i) => {
+        const log = readLog(path.join(out, 'results.jsonl'));
+        expect(log.runs).toHaveLength(2);
+        const names = log.runs.flatMap((run) => run.measurements.map((m) => m.benchmark.replace(/-\d+$/, '')));
+        for (const name of names) expect(shardOwns('go', { index: i + 1, total: TOTAL }, name)).toBe(true);
+        return names;
+      });
+      // Every benchmark of the suite was measured by exactly one shard, once per side.
+      expect([...new Set(measured)].sort()).toEqual([...SHARD_SUITE_NAMES].sort());
+      expect(measured).toHaveLength(2 * SHARD_SUITE_NAMES.length);
+    },
+    240_000,
+  );
+
+  itWithGoOnly(
+    'a command benchgate cannot read runs the whole suite each round: one warning with the waste measured',
+    async () => {
+      const repo = makeRepo([shardSuite(), shardSuite()]);
+      const out = tempDir();
+      const r = await runLastCommit(
+        repo,
+        `true && ${GO_TEST}`,
+        out,
+        ['--format', 'go', '--rounds', '3', '--fail-on', 'none', '--shard', '4/4'],
+        {
+          env: { PATH },
+        },
+      );
+      expect(r.code).toBe(0);
+      const warnings = r.stderr.split('\n').filter((line) => line.includes('add {filter}'));
+      expect(warnings).toEqual([
+        'warning: shard 4/4: this shard ran 13 benchmarks and owns 5: add {filter} to the bench command (docs/shards.md)',
+      ]);
+      // What it wastes: every round ran all 14 benchmarks (13 units), though the shard's analysis keeps its own.
+      for (const run of readLog(path.join(out, 'results.jsonl')).runs) expect(run.measurements).toHaveLength(14);
     },
     120_000,
   );

@@ -6,15 +6,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Config } from './config.js';
+import { runSettingsOf, type Config } from './config.js';
 import { harnessOf } from './harness/index.js';
 import type { CountWork, Run, ShardHeader, ShardOf, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { runCountRepetitions, type RepetitionPolicy, type RepetitionsDone } from './runner/count-repetitions.js';
-import { calibrate, discoverBenchmarks, type CountContext } from './runner/counts.js';
+import { calibrate, discoverBenchmarks, type CountContext, type CountedBenchmark } from './runner/counts.js';
+import { runCProfilePasses } from './runner/cprofile-passes.js';
 import type { ResultsLog } from './runner/log.js';
 import { countShardScope } from './runner/shard-scope.js';
 import { countShareAlpha } from './analysis/shards.js';
+import { compareCounts } from './analysis/counts.js';
 
 export interface CountsSetup {
   config: Config;
@@ -45,9 +47,14 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
       calibrate(ctx, benchmarks),
     );
     const log = setup.openLog(plan, scope?.header);
-    const policy = setup.policy(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
-    const done = await runCountRepetitions(ctx, benchmarks, plan, policy, (run: Run) => log.append(run));
+    const decided = scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config;
+    const runs: Run[] = [];
+    const done = await runCountRepetitions(ctx, benchmarks, plan, setup.policy(decided), (run: Run) => {
+      log.append(run);
+      runs.push(run);
+    });
     announceStop(platform, done);
+    await runCProfilePasses(ctx, changedBenchmarks(benchmarks, runs, decided), plan, (profile) => log.appendProfile(profile));
     return log;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -72,6 +79,13 @@ function countContext(setup: CountsSetup, tmp: string): CountContext {
     info: (m) => platform.info(m),
     checkCancelled: () => setup.checkCancelled(),
   };
+}
+
+/** The benchmarks the count rule found a regression or an improvement in: the ones attribution passes explain. */
+function changedBenchmarks(benchmarks: readonly CountedBenchmark[], runs: readonly Run[], config: Config): CountedBenchmark[] {
+  const verdicts = compareCounts(runs, runSettingsOf(config));
+  const changed = new Set(verdicts.filter((c) => c.verdict === 'regression' || c.verdict === 'improvement').map((c) => c.benchmark));
+  return benchmarks.filter((b) => changed.has(b.name));
 }
 
 function announceStop(platform: Platform, done: RepetitionsDone): void {

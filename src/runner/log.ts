@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LogEnd, LogHeader, LogLine, Run } from '../model.js';
+import type { BenchmarkProfile, LogEnd, LogHeader, LogLine, Run } from '../model.js';
 import { validateLogLine } from '../validate.js';
 import { isNoSpace, NoSpace } from './errors.js';
 import { processAlive } from './leftovers.js';
@@ -65,6 +65,20 @@ export class ResultsLog {
         this.file,
         (err as NodeJS.ErrnoException).code!,
         `the ${run.side} run of round ${run.round} could not be added to the results log (${kept})`,
+      );
+    }
+  }
+
+  /** Appends one benchmark's profile (decision 8); a full disk or quota is a NoSpace naming the log. */
+  appendProfile(profile: BenchmarkProfile): void {
+    try {
+      appendFileSync(this.file, JSON.stringify({ type: 'profile', profile } satisfies LogLine) + '\n');
+    } catch (err) {
+      if (!isNoSpace(err)) throw err;
+      throw new NoSpace(
+        this.file,
+        (err as NodeJS.ErrnoException).code!,
+        `the ${profile.side} profile of ${profile.benchmark} could not be added to the results log (it keeps the ${this.runs} runs before it)`,
       );
     }
   }
@@ -208,6 +222,8 @@ function keepEarlierLog(file: string): string | null {
 export interface ParsedLog {
   header: LogHeader;
   runs: Run[];
+  /** Per-function profiles (decision 8), in the order they were appended. */
+  profiles: BenchmarkProfile[];
   /** Absent when the job was killed before it could write the end line. */
   end: LogEnd | null;
   /** Lines that could not be read (a partial last line after a kill), with their numbers. */
@@ -243,6 +259,7 @@ export function parseLog(text: string, file: string): ParsedLog {
   const lines = text.replace(/^\uFEFF/, '').split('\n');
   let header: LogHeader | null = null;
   const runs: Run[] = [];
+  const profiles: BenchmarkProfile[] = [];
   let end: LogEnd | null = null;
   const skipped: number[] = [];
   /** Line of each run's identity (runKey): one log holds each run once. */
@@ -260,11 +277,12 @@ export function parseLog(text: string, file: string): ParsedLog {
     else if (parsed.type === 'run') {
       recordRunOnce(parsed.run, seen, file, i + 1);
       runs.push(parsed.run);
-    } else if (parsed.type === 'end') end = parsed;
+    } else if (parsed.type === 'profile') profiles.push(parsed.profile);
+    else if (parsed.type === 'end') end = parsed;
     else skipped.push(i + 1);
   });
   if (!header) throw new LogError(`${file}: no header line: is this a benchgate results.jsonl?`);
-  return { header, runs, end, skipped };
+  return { header, runs, profiles, end, skipped };
 }
 
 /** A line's JSON, or null for a last line that is not JSON (cut off by a kill, skipped). */

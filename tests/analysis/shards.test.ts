@@ -146,6 +146,7 @@ describe('shards in the analysis', () => {
         runs: ofShard(runsOf(2), s),
         end: END,
         skipped: [],
+        profiles: [],
       },
     }));
     const joined = parseLog(joinShards(logs, GATE), 'joined.jsonl').header.shards!;
@@ -178,7 +179,7 @@ describe('shards in the analysis', () => {
     const logsOf = (hs: ShardHeader[]) =>
       hs.map((h) => ({
         file: `shard-${h.index}.jsonl`,
-        log: { header: testHeader({ shard: h }), runs: ofShard(runs, h), end: END, skipped: [] },
+        log: { header: testHeader({ shard: h }), runs: ofShard(runs, h), end: END, skipped: [], profiles: [] },
       }));
     const joined = parseLog(joinShards(logsOf(headers), GATE), 'joined.jsonl');
     expect(joined.header.shards!.map((s) => s.benchmarks)).toEqual(headers.map((h) => h.benchmarks));

@@ -19,7 +19,7 @@ const header = (headSha: string) =>
 const headRun = (round: number): Run => run({ suite: 's', side: 'head', round, position: 0, startedAt: '', wallMs: 1, measurements: [] });
 /** The merge command's own trusted gate settings. */
 const GATE = trustedGate([], { format: 'benchgate' });
-const log = (sha: string, rounds: number[]) => ({ header: header(sha), runs: rounds.map(headRun), end: null, skipped: [] });
+const log = (sha: string, rounds: number[]) => ({ header: header(sha), runs: rounds.map(headRun), end: null, skipped: [], profiles: [] });
 
 describe('poolRounds', () => {
   it('renumbers the rounds of later logs after the earlier ones', () => {

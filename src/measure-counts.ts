@@ -1,7 +1,8 @@
 /**
  * measure: instructions per benchmark (config.countTarget): build, discover and calibrate, then
  * open the results log with the calibrated work in its header, and count repetitions until the
- * count rule has decided every benchmark (src/runner/counts.ts, src/runner/count-repetitions.ts).
+ * count rule has decided every benchmark (src/runner/counts.ts, src/runner/count-repetitions.ts);
+ * then an interpreted harness's cProfile passes for the changed ones (src/runner/cprofile-passes.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

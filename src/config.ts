@@ -685,7 +685,7 @@ function countTargetOf(bench: string, format: string, given: Given): CountTarget
 export function timedCountTarget(config: Pick<Config, 'measure' | 'format' | 'bench'>): CountTarget | null {
   if (config.measure !== 'time') return null;
   const counts = harnessOf(config.format)?.counts;
-  return counts?.recognise(parseShellWords(config.bench, (name) => ({ op: `$${name}` }))) ?? null;
+  return counts?.recognise(shellWords(config.bench)) ?? null;
 }
 
 /** An unknown format is a usage error now, before any worktree is made. */

@@ -1,12 +1,13 @@
 /**
  * measure: instructions per benchmark (config.countTarget): build, discover and calibrate, then
  * open the results log with the calibrated work in its header, and count repetitions until the
- * count rule has decided every benchmark (src/runner/counts.ts, src/runner/count-repetitions.ts).
+ * count rule has decided every benchmark (src/runner/counts.ts, src/runner/count-repetitions.ts);
+ * then an interpreted harness's cProfile passes for the changed ones (src/runner/cprofile-passes.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Config } from './config.js';
+import { runSettingsOf, type Config } from './config.js';
 import { harnessOf } from './harness/index.js';
 import type { CountTarget } from './harness/types.js';
 import type { BenchmarkProfile, CountWork, ShardHeader, ShardOf, Side } from './model.js';
@@ -15,11 +16,11 @@ import { runCountRepetitions, type RepetitionPolicy, type RepetitionsDone } from
 import { calibrate, discoverBenchmarks, type CountContext, type CountedBenchmark } from './runner/counts.js';
 import { runCallgraphPasses } from './runner/callgraph-passes.js';
 import { readLog } from './runner/log.js';
-import { compareCounts } from './analysis/counts.js';
-import { runSettingsOf } from './config.js';
+import { runCProfilePasses } from './runner/cprofile-passes.js';
 import type { ResultsLog } from './runner/log.js';
 import { countShardScope } from './runner/shard-scope.js';
 import { countShareAlpha } from './analysis/shards.js';
+import { compareCounts } from './analysis/counts.js';
 
 export interface CountsSetup {
   config: Config;
@@ -98,9 +99,10 @@ export function countContext(
 }
 
 /**
- * The call paths of changed benchmarks (decision 8): callgrind passes, 4 valgrind runs a benchmark,
- * none for an interpreter's harness (its C functions explain nothing). Attribution explains a
- * verdict and never fails the run that reached it: a pass that fails is a warning.
+ * Where changed benchmarks' changes came from (decision 8), 4 runs a benchmark: callgrind passes
+ * for their call paths, or, for an interpreter's harness whose C functions explain nothing
+ * (pytest-benchmark), cProfile passes for its Python call counts. Attribution explains a verdict
+ * and never fails the run that reached it: a pass that fails is a warning.
  */
 export async function explainChanges(
   ctx: CountContext,
@@ -109,14 +111,17 @@ export async function explainChanges(
   plan: Readonly<Record<string, CountWork>>,
   appendProfile: (profile: BenchmarkProfile) => void,
 ): Promise<void> {
-  if (changed.length === 0 || ctx.description.functionTables === false) return;
+  if (changed.length === 0) return;
+  const python = ctx.description.functionTables === false;
+  if (python && !ctx.description.callProfile) return;
+  const [what, runs] = python ? ['call counts', 'cProfile'] : ['call paths', 'callgrind'];
   try {
-    await platform.group(`call paths: ${changed.length} changed benchmark(s), ${4 * changed.length} callgrind runs`, () =>
-      runCallgraphPasses(ctx, changed, plan, appendProfile),
+    await platform.group(`${what}: ${changed.length} changed benchmark(s), ${4 * changed.length} ${runs} runs`, () =>
+      (python ? runCProfilePasses : runCallgraphPasses)(ctx, changed, plan, appendProfile),
     );
   } catch (err) {
     ctx.checkCancelled();
-    platform.warn(`call paths: the callgrind passes stopped: ${(err as Error).message}`);
+    platform.warn(`${what}: the ${runs} passes stopped: ${(err as Error).message}`);
   }
 }
 

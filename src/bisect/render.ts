@@ -1,8 +1,9 @@
 /** What `benchgate bisect` prints: each step as it ends, then the commit (or the honest range). */
-import type { Comparison } from '../model.js';
+import type { Attribution, CallPathStep, Comparison } from '../model.js';
 import { bisectCommand } from '../history/bisect-command.js';
-import { formatChange } from '../report/units.js';
+import { formatChange, formatPct, formatValue } from '../report/units.js';
 import { inertForLog } from '../log-text.js';
+import { clip } from '../report/escape.js';
 import type { LineCommit } from './commits.js';
 import { isChange, type BisectResult, type BisectStep, type RangeOutcome } from './search.js';
 
@@ -13,6 +14,44 @@ function comparisonLine(c: Comparison): string {
   const rounds = c.base?.n === undefined ? '' : `, ${c.base.n} per side`;
   const needed = c.verdict === 'inconclusive' && c.roundsNeeded !== null ? `; about ${c.roundsNeeded} rounds per side would decide it` : '';
   return `${inertForLog(c.benchmark)} (${inertForLog(c.metric)}${rounds}): ${c.verdict} ${formatChange(c.changePct, c.changeCi)}${needed}`;
+}
+
+/** A name a pull request chose (a function, a file), on one line and inert in a terminal. */
+const named = (text: string) => inertForLog(clip(text));
+const perOp = (v: number) => (Number.isInteger(v) ? String(v) : formatValue(v, { factor: 1, unit: '' }));
+const step = (s: CallPathStep) => `${named(s.name)} (${named(s.file)}) ${perOp(s.base)} → ${perOp(s.head)}`;
+
+const LEVEL = {
+  calls: 'Python calls per op (cProfile)',
+  instructions: 'self instructions per op',
+} as const;
+
+/**
+ * Where the found commit's change came from (docs/architecture.md decision 8): its top functions
+ * base → head per op, the call path's owner and what changed under it, code moved by inlining,
+ * and the attribution's notes.
+ */
+export function attributionLines(a: Attribution): string[] {
+  const level =
+    a.source === 'passes' && a.level === 'instructions' ? `${LEVEL.instructions}, where the instructions changed` : LEVEL[a.level];
+  const explained = a.explainedPct === null ? '' : `; these explain ${formatPct(a.explainedPct).replace(/^\+/, '')} of the change`;
+  const more = a.functions.length > SHOWN ? [`      ${a.functions.length - SHOWN} more in results.json`] : [];
+  const owner = a.callPath?.owner;
+  const under = a.callPath?.under[0];
+  const calls = under?.calls ? `, called ${perOp(under.calls.base)} → ${perOp(under.calls.head)} times per op` : '';
+  return [
+    `    where: ${level}${explained}`,
+    ...a.functions.slice(0, SHOWN).map((f) => `      ${step(f)}`),
+    ...more,
+    ...(owner ? [`    call path: ${step(owner)}${under ? `; under it ${step(under)}${calls}` : ''}`] : []),
+    ...a.inlined
+      .slice(0, SHOWN)
+      .map(
+        (i) =>
+          `    inlined: ${named(i.name)} (${perOp(i.perOp)} per op on ${i.goneOn === 'base' ? 'head' : 'base'}) into ${named(i.into.name)}`,
+      ),
+    ...a.notes.map((n) => `    note: ${inertForLog(clip(n, 400))}`),
+  ];
 }
 
 /** The changed benchmarks first, then the largest changes; the rest counted. */
@@ -40,7 +79,9 @@ export function renderStep(step: BisectStep): string {
 
 export function renderResult(result: BisectResult, glob: string): string {
   if (result.kind === 'found') {
-    const changes = result.evidence.comparisons.filter(isChange).map((c) => `  ${comparisonLine(c)}`);
+    const changes = result.evidence.comparisons
+      .filter(isChange)
+      .flatMap((c) => [`  ${comparisonLine(c)}`, ...(c.attribution ? attributionLines(c.attribution) : [])]);
     return (
       `found: ${result.commit.sha} "${result.commit.subject}" carries the change (first parent ${short(result.parent)}):\n` +
       `${changes.join('\n')}\n  the step's results: ${result.evidence.outDir}\n`

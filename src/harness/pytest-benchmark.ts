@@ -31,6 +31,23 @@ def pytest_benchmark_generate_machine_info(config):
 def pytest_benchmark_generate_commit_info(config):
     return {}
 `;
+/**
+ * The plugin a cProfile pass loads (`-p benchgate_cprofile`): pytest-benchmark's cProfile mode
+ * (5.0 or later) keeps a pstats table per benchmark; this writes each function's calls (pstats'
+ * `nc`: every call, recursive ones included) into the benchmark JSON the runner reads.
+ */
+const CPROFILE_PLUGIN = `"""benchgate: a cProfile pass adds each Python function's calls to the benchmark JSON."""
+import pytest
+
+
+@pytest.hookimpl
+def pytest_benchmark_update_json(config, benchmarks, output_json):
+    output_json["benchgate_cprofile"] = {
+        bench.fullname: [[file, line, name, stat[1]] for (file, line, name), stat in bench.cprofile_stats.stats.items()]
+        for bench in benchmarks
+        if bench.cprofile_stats
+    }
+`;
 const FIXED = [
   '--benchmark-max-time=0',
   '--benchmark-min-time=0',
@@ -132,9 +149,18 @@ export const pytestBenchmark: HarnessDescription = {
     // A node id is one argument (no shell, no escaping); it starts with its file's path, never with "-".
     selectOne: (name) => [...QUIET, ...FIXED, name],
     discover: (target) => [...QUIET, ...FIXED, '--benchmark-min-rounds=1', '--', ...(target.args ?? [])],
+    // One timed round, then the benchmarked callable n times under cProfile.Profile.runcall: only
+    // its own calls are profiled, no frame of pytest, pluggy or pytest-benchmark (src/counts/cprofile.ts).
+    callProfile: (n) => [
+      '-p',
+      'benchgate_cprofile',
+      '--benchmark-min-rounds=1',
+      '--benchmark-cprofile=ncalls',
+      `--benchmark-cprofile-loops=${n}`,
+    ],
     outputTo: (file) => [`--benchmark-json=${file}`],
     support: {
-      files: { 'benchgate_counts.py': PLUGIN },
+      files: { 'benchgate_counts.py': PLUGIN, 'benchgate_cprofile.py': CPROFILE_PLUGIN },
       env: (dir, inherited) => ({ PYTHONPATH: inherited.PYTHONPATH ? `${dir}:${inherited.PYTHONPATH}` : dir }),
     },
     // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.

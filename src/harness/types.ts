@@ -98,6 +98,12 @@ export interface CountDescription {
    */
   cannotFixWork?(stderr: string): string | null;
   /**
+   * Interpreted code (docs/architecture.md decision 8, "Interpreters"): what makes one run of the
+   * selected benchmark (after `selectOne`) profile `n` calls of it and write each Python
+   * function's calls into its output (src/counts/cprofile.ts reads them). Absent: no call-count pass.
+   */
+  callProfile?: (n: number) => CountSetting;
+  /**
    * The harness writes its results to a file, not stdout: the arguments naming that file (a fresh
    * path per run, in the runner's private directory). pytest-benchmark cannot write JSON to a
    * socket (/dev/stdout is one under Node's child processes).

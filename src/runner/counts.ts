@@ -168,7 +168,7 @@ export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenc
 let outputs = 0;
 
 /** Where one run's results are read: its stdout, or the file the description names (read once, then removed). */
-function outputOf(ctx: CountContext): { args: string[]; read(r: ArgvResult): string } {
+export function outputOf(ctx: CountContext): { args: string[]; read(r: ArgvResult): string } {
   if (!ctx.description.outputTo) return { args: [], read: (r) => r.stdout };
   const file = path.join(ctx.tmp, `output-${++outputs}.json`);
   return {
@@ -192,7 +192,8 @@ function supportDir(ctx: CountContext): string {
   return dir;
 }
 
-function runEnv(ctx: CountContext, side: Side): NodeJS.ProcessEnv {
+/** A counted run's environment on `side`: the side's, the description's, and its support files'. */
+export function runEnv(ctx: CountContext, side: Side): NodeJS.ProcessEnv {
   const env = { ...ctx.env(side), ...ctx.description.env };
   return ctx.description.support ? { ...env, ...ctx.description.support.env(supportDir(ctx), env) } : env;
 }
@@ -261,14 +262,25 @@ function readCount<T extends object>(
   output: ReturnType<typeof outputOf>,
   r: ArgvResult & { counts: T | UnreadableCounts | null },
 ): { counts: T } | { failure: string } {
-  if (r.exitCode !== 0) return { failure: `${describeFailure(r, ctx.timeoutSec)}\n${tail(r)}` };
+  const exited = exitFailure(r, ctx.timeoutSec);
+  if (exited !== null) return { failure: exited };
   if (r.counts === null) return { failure: 'valgrind counted no instructions' };
   if ('unreadable' in r.counts) return { failure: r.counts.unreadable };
-  // The selection must have run exactly this benchmark.
-  const ran = discovered(output.read(r), ctx.format, site.cwd, 'the counted run').some(
+  const unselected = selectionFailure(ctx, b, site, output.read(r));
+  return unselected === null ? { counts: r.counts } : { failure: unselected };
+}
+
+/** How a run that did not exit cleanly ended, with its stderr's tail; null after a clean exit. */
+export function exitFailure(r: ArgvResult, timeoutSec: number): string | null {
+  return r.exitCode === 0 ? null : `${describeFailure(r, timeoutSec)}\n${tail(r)}`;
+}
+
+/** Null when the run's results (`text`) show that the selection ran exactly this benchmark, without failing; else why not. */
+export function selectionFailure(ctx: CountContext, b: CountedBenchmark, site: BenchmarkSite, text: string): string | null {
+  const ran = discovered(text, ctx.format, site.cwd, 'the counted run').some(
     (m) => ctx.normaliseName(m.benchmark) === b.name && m.failed === undefined,
   );
-  return ran ? { counts: r.counts } : { failure: 'the selection ran no benchmark of that name (or it failed)' };
+  return ran ? null : 'the selection ran no benchmark of that name (or it failed)';
 }
 
 /** One benchmark alone at `work` under callgrind (an attribution pass, logged as a profile only): its graph, or why it failed. */

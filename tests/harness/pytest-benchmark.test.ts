@@ -58,6 +58,17 @@ describe('pytest-benchmark harness description: counts', () => {
     expect(counts.discover(target(['pytest'], ['b/']))).toEqual(expect.arrayContaining(['--benchmark-min-rounds=1', '--', 'b/']));
     expect(countCall(counts.discover(target(['pytest'], ['b/']))).args.at(-1)).toBe('b/');
     expect(counts.env).toEqual({ PYTHONHASHSEED: '0', PYTHONDONTWRITEBYTECODE: '1' });
+    // The cProfile pass: one timed round, then n calls under pytest-benchmark's cProfile mode, the calls written by its plugin.
+    expect(counts.callProfile!(500)).toEqual([
+      '-p',
+      'benchgate_cprofile',
+      '--benchmark-min-rounds=1',
+      '--benchmark-cprofile=ncalls',
+      '--benchmark-cprofile-loops=500',
+    ]);
+    expect(counts.support!.files['benchgate_cprofile.py']).toMatch(
+      /def pytest_benchmark_update_json\(config, benchmarks, output_json\):\n {4}output_json\["benchgate_cprofile"\]/,
+    );
     expect(counts.fixedCostFactor).toBeLessThan(1);
   });
 });

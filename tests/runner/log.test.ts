@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Run } from '../../src/model.js';
+import type { BenchmarkProfile, Run } from '../../src/model.js';
 import { LogError, parseLog, readLog, ResultsLog } from '../../src/runner/log.js';
 import { NoSpace } from '../../src/no-space.js';
 import { run as baseRun, profile } from '../builders.js';
@@ -27,6 +27,31 @@ describe('results log', () => {
     expect(parsed.runs.map((r) => r.round)).toEqual([1, 2]);
     expect(parsed.end?.status).toBe('completed');
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(4);
+  });
+
+  it('reads profile lines back beside the runs, in the order they were appended', () => {
+    const file = path.join(tempDir(), 'results.jsonl');
+    const log = new ResultsLog(file, header);
+    const profile = (side: 'base' | 'head'): BenchmarkProfile => ({
+      benchmark: 'b',
+      side,
+      round: 0,
+      works: [10, 20],
+      tool: 'cprofile',
+      level: 'calls',
+      files: ['a.py'],
+      functions: [[0, 'f', 10, 20]],
+      rest: [0, 0],
+      unnamed: [0, 0],
+    });
+    log.append(run(1));
+    log.appendProfile(profile('head'));
+    log.appendProfile(profile('base'));
+    log.end('completed');
+    const parsed = readLog(file);
+    expect(parsed.profiles).toEqual([profile('head'), profile('base')]);
+    expect(parsed.runs).toHaveLength(1);
+    expect(parsed.skipped).toEqual([]);
   });
 
   it('keeps every finished run when the last line was cut off by a kill', () => {

@@ -5,7 +5,8 @@
  *
  *   npm run bench                      everything (under 10 minutes on 2 cores, plus ~15 for instructions and steady,
  *                                      ~5 for count-jobs and 20-40 for the adaptive real A/A runs)
- *   npm run bench -- --quick           the CI check: smaller simulations, one adaptive real run of the Go suite (a few minutes)
+ *   npm run bench -- --quick           the CI check: smaller simulations, one adaptive real run of the Go suite (within 120 s
+ *                                      at a load average of 4 on 2 cores)
  *   npm run bench -- --only drift,power   some sections
  *   npm run bench -- --only shards-go   a real Go suite, one job vs 4 shards, counts and timing
  *   npm run bench -- --only count-jobs --count-jobs-repetitions 3   counts at 1 and 2 jobs, idle and loaded (2 runs per condition by default)

@@ -10,6 +10,7 @@
  */
 import { attributeFunctions, type CallersOf, type FunctionAttribution } from '../counts/attribution.js';
 import { callGraphOf, type CallGraph } from '../counts/call-path.js';
+import { callAttribution } from '../counts/call-counts.js';
 import { profilePerOp } from '../counts/per-op-functions.js';
 import { normaliseName } from '../harness/index.js';
 import type { Attribution, BenchmarkProfile, Comparison } from '../model.js';
@@ -99,10 +100,19 @@ function attributed(
   });
 }
 
-/** Counted comparisons (per-benchmark count runs), each regression and improvement with its count runs' attribution. */
+/**
+ * Counted comparisons (per-benchmark count runs), each regression and improvement with its count
+ * runs' attribution; an interpreter's benchmark (pytest-benchmark) with its cProfile passes' Python
+ * call counts instead (src/counts/call-counts.ts).
+ */
 export function withCountAttribution(comparisons: readonly Comparison[], profiles: readonly BenchmarkProfile[]): Comparison[] {
   const passes = byBenchmark(profiles, 'callgrind', true);
-  return attributed(comparisons, byBenchmark(profiles, 'cachegrind', false), passes, (c) => c.benchmark, 'counts');
+  const calls = byBenchmark(profiles, 'cprofile', true);
+  return attributed(comparisons, byBenchmark(profiles, 'cachegrind', false), passes, (c) => c.benchmark, 'counts').map((c) => {
+    const own = EXPLAINED.has(c.verdict) && !c.attribution ? calls.get(c.benchmark) : undefined;
+    const attribution = own ? callAttribution(own) : null;
+    return attribution ? { ...c, attribution } : c;
+  });
 }
 
 /** Timed comparisons, each regression and improvement with its passes' attribution; the passes name benchmarks as `format`'s harness normalises them. */

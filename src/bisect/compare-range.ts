@@ -22,7 +22,7 @@ export function rangeComparer(config: Config, platform: Platform, line: readonly
     const outDir = path.join(config.outDir, 'bisect', label);
     const logFile = await measure({ ...config, base: base.sha, head: head.sha, outDir }, platform);
     const log = readLog(logFile);
-    const result = analyze({ header: log.header, runs: log.runs, end: log.end, settings: log.header.config });
+    const result = analyze({ header: log.header, runs: log.runs, profiles: log.profiles, end: log.end, settings: log.header.config });
     // The step's reports, for a look at what it measured (report.html, summary.md).
     writeReports(result, outDir);
     if (hasFailures(result.failures))

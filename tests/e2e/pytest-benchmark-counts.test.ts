@@ -44,8 +44,13 @@ describe('benchmark run --measure instructions --format pytest-benchmark', () =>
       expect(c!.changePct).toBeGreaterThan(80);
       expect(c!.changePct).toBeLessThan(110);
       const log = readLog(path.join(out, 'results.jsonl'));
-      // The interpreter's C functions explain nothing about a Python benchmark: no cachegrind profile lines.
-      expect(log.profiles).toEqual([]);
+      // The interpreter's C functions explain nothing about a Python benchmark: no cachegrind profile
+      // lines; the regression gets one cProfile pass a side instead, and its attribution counts calls.
+      expect(log.profiles.map((p) => [p.tool, p.side, p.round]).sort()).toEqual([
+        ['cprofile', 'base', 0],
+        ['cprofile', 'head', 0],
+      ]);
+      expect(c!.attribution).toMatchObject({ level: 'calls', source: 'passes' });
       const { base, head } = perOpCounts(log.runs).get('tests/test_sum.py::test_sum')!;
       expect(base.length).toBe(3);
       expect(head.length).toBe(3);

@@ -116,7 +116,7 @@ export function attributeFunctions({ profiles, totals, level, callers }: Attribu
 }
 
 /**
- * Code moved by inlining: a kept function at 0 per op on one side while it runs on the other, and
+ * Code moved by inlining: a kept function of the benchmarked code at 0 per op on one side while it runs on the other, and
  * the caller that grew where it is gone. The caller comes from `callers` (callgrind's edges on the
  * side where it still runs) when given: of those, the one with the largest Δ of the opposite sign;
  * else it is the kept function with the largest Δ of the opposite sign. With neither, no note.
@@ -128,7 +128,9 @@ function inlinedFunctions(changed: readonly Judged[], kept: readonly Judged[], c
   const used = new Set<Judged>();
   for (const f of kept) {
     const goneOn: Side | null = Math.abs(f.head) < ZERO_PER_OP ? 'head' : Math.abs(f.base) < ZERO_PER_OP ? 'base' : null;
-    if (goneOn === null || used.has(f)) continue;
+    // Only the benchmarked code's functions (files the profile made relative): a runtime or library
+    // function that stops running (an allocation gone) was not inlined by the change.
+    if (goneOn === null || used.has(f) || /^[/.<]/.test(f.file)) continue;
     const named = callers?.(f, goneOn === 'head' ? 'base' : 'head');
     const pool = (named ? changed.filter((g) => named.some((c) => c.name === g.name)) : kept).filter((g) => !used.has(g));
     const into = largestOpposite(pool, f.delta);

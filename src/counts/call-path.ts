@@ -83,9 +83,18 @@ function inclusiveOf(edges: Map<string, Edge>): Map<string, Record<Side, number>
   return inc;
 }
 
+/**
+ * The name the benchmark's own function holds: Go's `BenchmarkX` or Google Benchmark's `BM_X`
+ * anywhere in the name (a Go import path has slashes of its own), else the name up to its first
+ * `/` (a sub-benchmark's parameters).
+ */
+function ownName(benchmark: string): string {
+  return /(?:Benchmark|BM_)[^/.]*/.exec(benchmark)?.[0] ?? benchmark.split('/')[0]!;
+}
+
 /** The benchmark's own function (see the module comment); null when the profiles hold no benchmarked code. */
 function startOf(inclusive: Map<string, Record<Side, number>>, benchmark: string): string | null {
-  const own = benchmark.split('/')[0]!.split('.').at(-1)!;
+  const own = ownName(benchmark);
   const candidates = [...inclusive.entries()].filter(([k]) => owned(fnOf(k)));
   const most = (list: typeof candidates) =>
     list.reduce<[string, number] | null>((best, [k, v]) => {

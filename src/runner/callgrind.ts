@@ -3,10 +3,13 @@
  * process tree's self instructions per function and call edges, read from the files it wrote (one
  * per process) by the pure parser (src/counts/callgrind.ts).
  *
- * Options: callgrind's defaults otherwise. `--dump-instr=no` (the default) keeps one position per
- * row, the source line, which is all attribution reads; name and position compression (the
- * defaults) keep a Go binary's file to a few hundred kilobytes; no `--collect-jumps`, whose `jump=`
- * lines the parser refuses.
+ * Options: `--separate-recs=1` keeps one name a function: callgrind's default (2) splits a function
+ * it takes for recursive into `f'2`, and Go's stack switches (morestack, systemstack) look
+ * recursive to it, so one function's cost landed under two names and its inclusive cost per op
+ * came out negative on google/uuid. Otherwise callgrind's defaults: `--dump-instr=no` keeps one
+ * position per row, the source line, which is all attribution reads; name and position
+ * compression keep a Go binary's file to a few hundred kilobytes; no `--collect-jumps`, whose
+ * `jump=` lines the parser refuses.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -27,7 +30,14 @@ export interface TreeGraph {
 const GRAPH_FILE = /^cg\.\d+$/;
 
 function callgrindPrefix(dir: string): string[] {
-  return ['valgrind', '--tool=callgrind', '--trace-children=yes', '-q', `--callgrind-out-file=${path.join(dir, 'cg.%p')}`];
+  return [
+    'valgrind',
+    '--tool=callgrind',
+    '--separate-recs=1',
+    '--trace-children=yes',
+    '-q',
+    `--callgrind-out-file=${path.join(dir, 'cg.%p')}`,
+  ];
 }
 
 /** Adds `edges` into `into`, files renamed. */

@@ -145,6 +145,12 @@ describe('attributeFunctions', () => {
     expect(looked.inlined.map((i) => [i.name, i.goneOn, i.perOp, i.into.name])).toEqual([['gone', 'head', 20, 'grew']]);
     // A function gone with no caller that grew (the uuid allocation) gets no note.
     expect(attributeFunctions(input([{ mallocgc: 36, parse: 133 }], [{ mallocgc: 0, parse: 127 }])).inlined).toEqual([]);
+    // Nor does a runtime function that stops running, even where a caller grew: an allocation gone is not inlining.
+    const runtime = input(
+      [{ '/go/src/runtime/malloc.go:newobject': 14, 'uuid.go:Parse': 284 }],
+      [{ '/go/src/runtime/malloc.go:newobject': 0, 'uuid.go:Parse': 300 }],
+    );
+    expect(attributeFunctions(runtime).inlined).toEqual([]);
   });
 
   it('keeps at most MAX_FUNCTIONS when many small changes explain the Δ, and says the share', () => {

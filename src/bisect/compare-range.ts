@@ -5,10 +5,11 @@
  */
 import path from 'node:path';
 import { analyze, hasFailures } from '../analysis/index.js';
-import { globMatcher } from '../analysis/gating.js';
+import { globMatcher, namesForGlobs } from '../analysis/gating.js';
 import { ConfigError, type Config } from '../config.js';
 import { normaliseName } from '../harness/index.js';
 import { measure } from '../measure.js';
+import type { Comparison } from '../model.js';
 import type { Platform } from '../platforms/types.js';
 import { writeReports } from '../report/index.js';
 import { RunFailure } from '../runner/errors.js';
@@ -27,9 +28,13 @@ export function rangeComparer(config: Config, platform: Platform, line: readonly
     writeReports(result, outDir);
     if (hasFailures(result.failures))
       throw new RunFailure(`comparing ${base.sha.slice(0, 12)}..${head.sha.slice(0, 12)}: a build or run failed; see ${outDir}/summary.md`);
-    // The name as printed, or as history records it (Go without "-N"): the site's command uses the latter.
-    const named = (raw: string) => matches(raw) || matches(normaliseName(result.settings.format, raw));
-    const comparisons = result.comparisons.filter((c) => c.gating && named(c.benchmark));
+    // The names `ignore` and `thresholds` match (as the reports show it, and as printed), of the name as
+    // printed and as history records it (Go without "-N"): `Step*` and the site's command both find it.
+    const named = (c: Comparison) =>
+      [c.benchmark, normaliseName(result.settings.format, c.benchmark)].some((benchmark) =>
+        namesForGlobs({ benchmark, metric: c.metric }).some(matches),
+      );
+    const comparisons = result.comparisons.filter((c) => c.gating && named(c));
     if (comparisons.length === 0) {
       const names = [...new Set(result.comparisons.filter((c) => c.gating).map((c) => c.benchmark))].slice(0, 8).join(', ');
       throw new ConfigError(`--benchmark ${glob} matches no benchmark the suite printed (${names || 'none'})`);

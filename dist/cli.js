@@ -55313,7 +55313,7 @@ function inlinedFunctions(changed2, kept, callers) {
   const used = /* @__PURE__ */ new Set();
   for (const f of kept) {
     const goneOn = Math.abs(f.head) < ZERO_PER_OP ? "head" : Math.abs(f.base) < ZERO_PER_OP ? "base" : null;
-    if (goneOn === null || used.has(f)) continue;
+    if (goneOn === null || used.has(f) || /^[/.<]/.test(f.file)) continue;
     const named2 = callers?.(f, goneOn === "head" ? "base" : "head");
     const pool = (named2 ? changed2.filter((g2) => named2.some((c) => c.name === g2.name)) : kept).filter((g2) => !used.has(g2));
     const into = largestOpposite(pool, f.delta);
@@ -55378,8 +55378,11 @@ function inclusiveOf(edges) {
   }
   return inc;
 }
+function ownName(benchmark) {
+  return /(?:Benchmark|BM_)[^/.]*/.exec(benchmark)?.[0] ?? benchmark.split("/")[0];
+}
 function startOf(inclusive, benchmark) {
-  const own = benchmark.split("/")[0].split(".").at(-1);
+  const own = ownName(benchmark);
   const candidates2 = [...inclusive.entries()].filter(([k]) => owned(fnOf(k)));
   const most = (list3) => list3.reduce((best, [k, v]) => {
     const size = Math.max(v.base, v.head);
@@ -75576,7 +75579,14 @@ function addCall(s, inclusive) {
 // src/runner/callgrind.ts
 var GRAPH_FILE = /^cg\.\d+$/;
 function callgrindPrefix(dir) {
-  return ["valgrind", "--tool=callgrind", "--trace-children=yes", "-q", `--callgrind-out-file=${path22.join(dir, "cg.%p")}`];
+  return [
+    "valgrind",
+    "--tool=callgrind",
+    "--separate-recs=1",
+    "--trace-children=yes",
+    "-q",
+    `--callgrind-out-file=${path22.join(dir, "cg.%p")}`
+  ];
 }
 function addEdges(into, edges, rename3) {
   for (const e of edges) {
@@ -76235,12 +76245,24 @@ function flaggedBenchmarks(config, logFile) {
   const flagged = result.comparisons.filter((c) => c.verdict === "regression" || c.verdict === "improvement");
   return [...new Set(flagged.map((c) => normaliseName(config.format, c.benchmark)))];
 }
+var INTERPRETERS = /^(node(js)?|deno|bun|python[\d.]*|pypy[\d.]*|ruby|java|php|perl|Rscript|julia|dotnet|erl|elixir|lua(jit)?)$/;
+function interpreterOf(command) {
+  const program3 = command?.[0]?.split("/").at(-1);
+  return program3 !== void 0 && INTERPRETERS.test(program3) ? program3 : null;
+}
 async function attributeTimedChanges(setup) {
   const { config, platform: platform2 } = setup;
   const target2 = timedCountTarget(config);
   if (target2 === null || harnessOf(config.format)?.counts?.functionTables === false) return;
   const flagged = flaggedBenchmarks(config, setup.logFile);
   if (flagged.length === 0) return;
+  const runtime = interpreterOf(target2.command);
+  if (runtime !== null) {
+    platform2.info(
+      `where the instructions changed: not looked for: ${runtime} is an interpreter or JIT, whose own functions would be the answer (count a compiled harness, docs/counts.md)`
+    );
+    return;
+  }
   if (valgrindVersion() === null) {
     platform2.info(`${flagged.length} changed benchmark(s): install valgrind to see where their instructions changed (docs/counts.md)`);
     return;
@@ -76957,8 +76979,10 @@ function rangeComparer(config, platform2, line, glob) {
     writeReports(result, outDir);
     if (hasFailures(result.failures))
       throw new RunFailure(`comparing ${base.sha.slice(0, 12)}..${head2.sha.slice(0, 12)}: a build or run failed; see ${outDir}/summary.md`);
-    const named2 = (raw) => matches(raw) || matches(normaliseName(result.settings.format, raw));
-    const comparisons = result.comparisons.filter((c) => c.gating && named2(c.benchmark));
+    const named2 = (c) => [c.benchmark, normaliseName(result.settings.format, c.benchmark)].some(
+      (benchmark) => namesForGlobs({ benchmark, metric: c.metric }).some(matches)
+    );
+    const comparisons = result.comparisons.filter((c) => c.gating && named2(c));
     if (comparisons.length === 0) {
       const names = [...new Set(result.comparisons.filter((c) => c.gating).map((c) => c.benchmark))].slice(0, 8).join(", ");
       throw new ConfigError(`--benchmark ${glob} matches no benchmark the suite printed (${names || "none"})`);

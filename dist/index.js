@@ -51843,7 +51843,7 @@ function inlinedFunctions(changed, kept, callers) {
   const used = /* @__PURE__ */ new Set();
   for (const f of kept) {
     const goneOn = Math.abs(f.head) < ZERO_PER_OP ? "head" : Math.abs(f.base) < ZERO_PER_OP ? "base" : null;
-    if (goneOn === null || used.has(f)) continue;
+    if (goneOn === null || used.has(f) || /^[/.<]/.test(f.file)) continue;
     const named = callers?.(f, goneOn === "head" ? "base" : "head");
     const pool = (named ? changed.filter((g2) => named.some((c) => c.name === g2.name)) : kept).filter((g2) => !used.has(g2));
     const into = largestOpposite(pool, f.delta);
@@ -51908,8 +51908,11 @@ function inclusiveOf(edges) {
   }
   return inc;
 }
+function ownName(benchmark) {
+  return /(?:Benchmark|BM_)[^/.]*/.exec(benchmark)?.[0] ?? benchmark.split("/")[0];
+}
 function startOf(inclusive, benchmark) {
-  const own = benchmark.split("/")[0].split(".").at(-1);
+  const own = ownName(benchmark);
   const candidates2 = [...inclusive.entries()].filter(([k]) => owned(fnOf(k)));
   const most = (list3) => list3.reduce((best, [k, v]) => {
     const size = Math.max(v.base, v.head);
@@ -69176,7 +69179,14 @@ function addCall(s, inclusive) {
 // src/runner/callgrind.ts
 var GRAPH_FILE = /^cg\.\d+$/;
 function callgrindPrefix(dir) {
-  return ["valgrind", "--tool=callgrind", "--trace-children=yes", "-q", `--callgrind-out-file=${path20.join(dir, "cg.%p")}`];
+  return [
+    "valgrind",
+    "--tool=callgrind",
+    "--separate-recs=1",
+    "--trace-children=yes",
+    "-q",
+    `--callgrind-out-file=${path20.join(dir, "cg.%p")}`
+  ];
 }
 function addEdges(into, edges, rename2) {
   for (const e of edges) {
@@ -69835,12 +69845,24 @@ function flaggedBenchmarks(config, logFile) {
   const flagged = result.comparisons.filter((c) => c.verdict === "regression" || c.verdict === "improvement");
   return [...new Set(flagged.map((c) => normaliseName(config.format, c.benchmark)))];
 }
+var INTERPRETERS = /^(node(js)?|deno|bun|python[\d.]*|pypy[\d.]*|ruby|java|php|perl|Rscript|julia|dotnet|erl|elixir|lua(jit)?)$/;
+function interpreterOf(command) {
+  const program2 = command?.[0]?.split("/").at(-1);
+  return program2 !== void 0 && INTERPRETERS.test(program2) ? program2 : null;
+}
 async function attributeTimedChanges(setup) {
   const { config, platform: platform2 } = setup;
   const target2 = timedCountTarget(config);
   if (target2 === null || harnessOf(config.format)?.counts?.functionTables === false) return;
   const flagged = flaggedBenchmarks(config, setup.logFile);
   if (flagged.length === 0) return;
+  const runtime = interpreterOf(target2.command);
+  if (runtime !== null) {
+    platform2.info(
+      `where the instructions changed: not looked for: ${runtime} is an interpreter or JIT, whose own functions would be the answer (count a compiled harness, docs/counts.md)`
+    );
+    return;
+  }
   if (valgrindVersion() === null) {
     platform2.info(`${flagged.length} changed benchmark(s): install valgrind to see where their instructions changed (docs/counts.md)`);
     return;

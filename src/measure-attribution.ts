@@ -43,6 +43,18 @@ function flaggedBenchmarks(config: Config, logFile: string): string[] {
   return [...new Set(flagged.map((c) => normaliseName(config.format, c.benchmark)))];
 }
 
+/**
+ * Programs whose instructions are an interpreter's or a JIT's (node's, CPython's, the JVM's...):
+ * their functions explain nothing about the benchmark, and callgrind over them takes minutes.
+ */
+const INTERPRETERS = /^(node(js)?|deno|bun|python[\d.]*|pypy[\d.]*|ruby|java|php|perl|Rscript|julia|dotnet|erl|elixir|lua(jit)?)$/;
+
+/** The interpreter a harness's command starts with (its program's base name), or null for a compiled program or a build's binary. */
+function interpreterOf(command: readonly string[] | undefined): string | null {
+  const program = command?.[0]?.split('/').at(-1);
+  return program !== undefined && INTERPRETERS.test(program) ? program : null;
+}
+
 /** Runs the passes for the timed run's flagged benchmarks, when its harness and valgrind allow; says why not otherwise. */
 export async function attributeTimedChanges(setup: PassesSetup): Promise<void> {
   const { config, platform } = setup;
@@ -51,6 +63,13 @@ export async function attributeTimedChanges(setup: PassesSetup): Promise<void> {
   if (target === null || harnessOf(config.format)?.counts?.functionTables === false) return;
   const flagged = flaggedBenchmarks(config, setup.logFile);
   if (flagged.length === 0) return;
+  const runtime = interpreterOf(target.command);
+  if (runtime !== null) {
+    platform.info(
+      `where the instructions changed: not looked for: ${runtime} is an interpreter or JIT, whose own functions would be the answer (count a compiled harness, docs/counts.md)`,
+    );
+    return;
+  }
   if (valgrindVersion() === null) {
     platform.info(`${flagged.length} changed benchmark(s): install valgrind to see where their instructions changed (docs/counts.md)`);
     return;

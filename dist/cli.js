@@ -55381,14 +55381,15 @@ function inclusiveOf(edges) {
 function ownName(benchmark) {
   return /(?:Benchmark|BM_)[^/.]*/.exec(benchmark)?.[0] ?? benchmark.split("/")[0];
 }
-function startOf(inclusive, benchmark) {
+function startOf(inclusive, benchmark, perOp3) {
   const own = ownName(benchmark);
   const candidates2 = [...inclusive.entries()].filter(([k]) => owned(fnOf(k)));
-  const most = (list3) => list3.reduce((best, [k, v]) => {
+  const closest = (list3) => list3.reduce((best, [k, v]) => {
     const size = Math.max(v.base, v.head);
-    return best === null || size > best[1] ? [k, size] : best;
+    const score2 = perOp3 !== void 0 && perOp3 > 0 && v.base > 0 ? -Math.abs(Math.log(v.base / perOp3)) : size;
+    return best === null || score2 > best[1] ? [k, score2] : best;
   }, null)?.[0] ?? null;
-  return most(candidates2.filter(([k]) => fnOf(k).name.includes(own))) ?? most(candidates2);
+  return closest(candidates2.filter(([k]) => fnOf(k).name.includes(own))) ?? closest(candidates2);
 }
 var step = (key, inc, calls) => ({
   ...fnOf(key),
@@ -55419,12 +55420,12 @@ function treeFrom(key, inc, out, total2, ancestors) {
   const children2 = ancestors.size >= TREE_DEPTH - 1 ? [] : changedCallees(out, key, total2, ancestors).slice(0, TREE_CHILDREN).map((e) => treeFrom(e.callee, e.inclusive, out, total2, /* @__PURE__ */ new Set([...ancestors, e.callee])));
   return { ...step(key, inc), children: children2 };
 }
-function callGraphOf(profiles, benchmark) {
+function callGraphOf(profiles, benchmark, perOp3) {
   const edges = edgesOf(profiles);
   const out = outOf(edges);
   const inclusive = inclusiveOf(edges);
   const callers = (callee, side) => [...edges.values()].filter((e) => e.callee === keyOf(callee) && e.calls[side] > 0).map((e) => fnOf(e.caller));
-  const start = startOf(inclusive, benchmark);
+  const start = startOf(inclusive, benchmark, perOp3);
   if (start === null) return { path: null, tree: null, callers };
   const inc = inclusive.get(start);
   return { path: pathFrom(start, inc, out), tree: treeFrom(start, inc, out, delta(inc), /* @__PURE__ */ new Set([start])), callers };
@@ -55546,8 +55547,9 @@ function attributed(comparisons, functions, passes2, key, source) {
     const own = EXPLAINED.has(c.verdict) ? functions.get(key(c)) : void 0;
     if (!own) return c;
     const graphed = passes2.get(key(c));
-    const graph = graphed && bothSides(graphed) ? callGraphOf(graphed, key(c)) : null;
-    const found = of(c, own, graph?.callers);
+    const first = of(c, own);
+    const graph = graphed && bothSides(graphed) ? callGraphOf(graphed, key(c), first?.total.base) : null;
+    const found = graph ? of(c, own, graph.callers) : first;
     return found ? { ...c, attribution: { ...found, source, callPath: graph?.path ?? null, callTree: graph?.tree ?? null } } : c;
   });
 }

@@ -94,8 +94,10 @@ function attributed(
     const own = EXPLAINED.has(c.verdict) ? functions.get(key(c)) : undefined;
     if (!own) return c;
     const graphed = passes.get(key(c));
-    const graph: CallGraph | null = graphed && bothSides(graphed) ? callGraphOf(graphed, key(c)) : null;
-    const found = of(c, own, graph?.callers);
+    // The call graph needs the benchmark's per-op count to find its own function: the functions' total, when known.
+    const first = of(c, own);
+    const graph: CallGraph | null = graphed && bothSides(graphed) ? callGraphOf(graphed, key(c), first?.total.base) : null;
+    const found = graph ? of(c, own, graph.callers) : first;
     return found ? { ...c, attribution: { ...found, source, callPath: graph?.path ?? null, callTree: graph?.tree ?? null } } : c;
   });
 }

@@ -92,16 +92,22 @@ function ownName(benchmark: string): string {
   return /(?:Benchmark|BM_)[^/.]*/.exec(benchmark)?.[0] ?? benchmark.split('/')[0]!;
 }
 
-/** The benchmark's own function (see the module comment); null when the profiles hold no benchmarked code. */
-function startOf(inclusive: Map<string, Record<Side, number>>, benchmark: string): string | null {
+/**
+ * The benchmark's own function (see the module comment); null when the profiles hold no benchmarked
+ * code. Given the benchmark's per-op count on base, of the functions holding its name the one whose
+ * inclusive cost per op comes closest to it: a Go sub-benchmark's loop runs in a closure
+ * (`BenchmarkX.func1`), while its parent's cost wanders through `b.Run`'s goroutine switches.
+ */
+function startOf(inclusive: Map<string, Record<Side, number>>, benchmark: string, perOp?: number): string | null {
   const own = ownName(benchmark);
   const candidates = [...inclusive.entries()].filter(([k]) => owned(fnOf(k)));
-  const most = (list: typeof candidates) =>
+  const closest = (list: typeof candidates) =>
     list.reduce<[string, number] | null>((best, [k, v]) => {
       const size = Math.max(v.base, v.head);
-      return best === null || size > best[1] ? [k, size] : best;
+      const score = perOp !== undefined && perOp > 0 && v.base > 0 ? -Math.abs(Math.log(v.base / perOp)) : size;
+      return best === null || score > best[1] ? [k, score] : best;
     }, null)?.[0] ?? null;
-  return most(candidates.filter(([k]) => fnOf(k).name.includes(own))) ?? most(candidates);
+  return closest(candidates.filter(([k]) => fnOf(k).name.includes(own))) ?? closest(candidates);
 }
 
 const step = (key: string, inc: Record<Side, number>, calls?: Record<Side, number>): CallPathStep => ({
@@ -155,14 +161,14 @@ function treeFrom(
   return { ...step(key, inc), children };
 }
 
-/** The call path, call tree and callers lookup of one benchmark's callgrind profiles (both sides). */
-export function callGraphOf(profiles: readonly BenchmarkProfile[], benchmark: string): CallGraph {
+/** The call path, call tree and callers lookup of one benchmark's callgrind profiles (both sides); `perOp`: its count per op on base. */
+export function callGraphOf(profiles: readonly BenchmarkProfile[], benchmark: string, perOp?: number): CallGraph {
   const edges = edgesOf(profiles);
   const out = outOf(edges);
   const inclusive = inclusiveOf(edges);
   const callers: CallersOf = (callee, side) =>
     [...edges.values()].filter((e) => e.callee === keyOf(callee) && e.calls[side] > 0).map((e) => fnOf(e.caller));
-  const start = startOf(inclusive, benchmark);
+  const start = startOf(inclusive, benchmark, perOp);
   if (start === null) return { path: null, tree: null, callers };
   const inc = inclusive.get(start)!;
   return { path: pathFrom(start, inc, out), tree: treeFrom(start, inc, out, delta(inc), new Set([start])), callers };

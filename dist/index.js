@@ -51914,11 +51914,9 @@ function ownName(benchmark) {
 function startOf(inclusive, benchmark, perOp2) {
   const own = ownName(benchmark);
   const candidates2 = [...inclusive.entries()].filter(([k]) => owned(fnOf(k)));
-  const closest = (list3) => list3.reduce((best, [k, v]) => {
-    const size = Math.max(v.base, v.head);
-    const score2 = perOp2 !== void 0 && perOp2 > 0 && v.base > 0 ? -Math.abs(Math.log(v.base / perOp2)) : size;
-    return best === null || score2 > best[1] ? [k, score2] : best;
-  }, null)?.[0] ?? null;
+  const distance = (v, p) => v.base > 0 && v.head > 0 && p.base > 0 && p.head > 0 ? Math.abs(Math.log(v.base / p.base)) + Math.abs(Math.log(v.head / p.head)) : Infinity;
+  const score2 = (v) => perOp2 ? -distance(v, perOp2) : Math.max(v.base, v.head);
+  const closest = (list3) => list3.reduce((best, [k, v]) => best === null || score2(v) > best[1] ? [k, score2(v)] : best, null)?.[0] ?? null;
   return closest(candidates2.filter(([k]) => fnOf(k).name.includes(own))) ?? closest(candidates2);
 }
 var step = (key, inc, calls) => ({
@@ -52078,7 +52076,7 @@ function attributed(comparisons, functions, passes2, key, source) {
     if (!own) return c;
     const graphed = passes2.get(key(c));
     const first = of(c, own);
-    const graph = graphed && bothSides(graphed) ? callGraphOf(graphed, key(c), first?.total.base) : null;
+    const graph = graphed && bothSides(graphed) ? callGraphOf(graphed, key(c), first ? { base: first.total.base, head: first.total.head } : void 0) : null;
     const found = graph ? of(c, own, graph.callers) : first;
     return found ? { ...c, attribution: { ...found, source, callPath: graph?.path ?? null, callTree: graph?.tree ?? null } } : c;
   });

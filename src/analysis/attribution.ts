@@ -96,7 +96,10 @@ function attributed(
     const graphed = passes.get(key(c));
     // The call graph needs the benchmark's per-op count to find its own function: the functions' total, when known.
     const first = of(c, own);
-    const graph: CallGraph | null = graphed && bothSides(graphed) ? callGraphOf(graphed, key(c), first?.total.base) : null;
+    const graph: CallGraph | null =
+      graphed && bothSides(graphed)
+        ? callGraphOf(graphed, key(c), first ? { base: first.total.base, head: first.total.head } : undefined)
+        : null;
     const found = graph ? of(c, own, graph.callers) : first;
     return found ? { ...c, attribution: { ...found, source, callPath: graph?.path ?? null, callTree: graph?.tree ?? null } } : c;
   });

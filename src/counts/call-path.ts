@@ -94,19 +94,21 @@ function ownName(benchmark: string): string {
 
 /**
  * The benchmark's own function (see the module comment); null when the profiles hold no benchmarked
- * code. Given the benchmark's per-op count on base, of the functions holding its name the one whose
- * inclusive cost per op comes closest to it: a Go sub-benchmark's loop runs in a closure
+ * code. Given the benchmark's per-op count on each side, of the functions holding its name the one
+ * whose inclusive cost per op comes closest to it on both: a Go sub-benchmark's loop runs in a closure
  * (`BenchmarkX.func1`), while its parent's cost wanders through `b.Run`'s goroutine switches.
  */
-function startOf(inclusive: Map<string, Record<Side, number>>, benchmark: string, perOp?: number): string | null {
+function startOf(inclusive: Map<string, Record<Side, number>>, benchmark: string, perOp?: Record<Side, number>): string | null {
   const own = ownName(benchmark);
   const candidates = [...inclusive.entries()].filter(([k]) => owned(fnOf(k)));
+  // Closeness on both sides: a parent's cost can match on one side by chance, and not on the other.
+  const distance = (v: Record<Side, number>, p: Record<Side, number>) =>
+    v.base > 0 && v.head > 0 && p.base > 0 && p.head > 0
+      ? Math.abs(Math.log(v.base / p.base)) + Math.abs(Math.log(v.head / p.head))
+      : Infinity;
+  const score = (v: Record<Side, number>) => (perOp ? -distance(v, perOp) : Math.max(v.base, v.head));
   const closest = (list: typeof candidates) =>
-    list.reduce<[string, number] | null>((best, [k, v]) => {
-      const size = Math.max(v.base, v.head);
-      const score = perOp !== undefined && perOp > 0 && v.base > 0 ? -Math.abs(Math.log(v.base / perOp)) : size;
-      return best === null || score > best[1] ? [k, score] : best;
-    }, null)?.[0] ?? null;
+    list.reduce<[string, number] | null>((best, [k, v]) => (best === null || score(v) > best[1] ? [k, score(v)] : best), null)?.[0] ?? null;
   return closest(candidates.filter(([k]) => fnOf(k).name.includes(own))) ?? closest(candidates);
 }
 
@@ -161,8 +163,8 @@ function treeFrom(
   return { ...step(key, inc), children };
 }
 
-/** The call path, call tree and callers lookup of one benchmark's callgrind profiles (both sides); `perOp`: its count per op on base. */
-export function callGraphOf(profiles: readonly BenchmarkProfile[], benchmark: string, perOp?: number): CallGraph {
+/** The call path, call tree and callers lookup of one benchmark's callgrind profiles (both sides); `perOp`: its count per op on each side. */
+export function callGraphOf(profiles: readonly BenchmarkProfile[], benchmark: string, perOp?: Record<Side, number>): CallGraph {
   const edges = edgesOf(profiles);
   const out = outOf(edges);
   const inclusive = inclusiveOf(edges);

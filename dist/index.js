@@ -69364,10 +69364,10 @@ function runEnv(ctx, side) {
   const env = { ...ctx.env(side), ...ctx.description.env };
   return ctx.description.support ? { ...env, ...ctx.description.support.env(supportDir(ctx), env) } : env;
 }
-function benchmarkCall(ctx, b, side, work) {
+function benchmarkCall(ctx, b, side, setting) {
   const site = b.sides[side];
   const output = outputOf(ctx);
-  const call3 = countCall(ctx.description.selectOne(site.raw), ctx.description.fixWork(work));
+  const call3 = countCall(ctx.description.selectOne(site.raw), setting);
   return {
     site,
     output,
@@ -69378,7 +69378,7 @@ function benchmarkCall(ctx, b, side, work) {
 async function countOnce(ctx, b, side, work, round) {
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
   const reading = startRunReading();
-  const { site, output, argv, opts } = benchmarkCall(ctx, b, side, work);
+  const { site, output, argv, opts } = benchmarkCall(ctx, b, side, ctx.description.fixWork(work));
   const r = await execArgvCounted(argv, opts);
   const read = readCount(ctx, b, site, output, r);
   const failure = "failure" in read ? read.failure : null;
@@ -69428,7 +69428,7 @@ function selectionFailure(ctx, b, site, text3) {
   return ran2 ? null : "the selection ran no benchmark of that name (or it failed)";
 }
 async function callgraphOnce(ctx, b, side, work) {
-  const { site, output, argv, opts } = benchmarkCall(ctx, b, side, work);
+  const { site, output, argv, opts } = benchmarkCall(ctx, b, side, ctx.description.fixWork(work));
   const r = await execArgvCallgrind(argv, opts);
   const read = readCount(ctx, b, site, output, { ...r, counts: r.graph });
   if ("failure" in read) throw new RunFailure(`the ${side} callgrind pass of ${b.name} at work ${work} failed: ${read.failure}`);
@@ -69586,52 +69586,30 @@ function parseCProfileCalls(text3, benchmark) {
 }
 function relativeTo(roots, file) {
   const root = roots.find((r) => file.startsWith(`${r}/`));
-  return (root === void 0 ? file : file.slice(root.length + 1)).slice(0, MAX_NAME_CHARS);
+  return root === void 0 ? file : file.slice(root.length + 1);
 }
-function pythonCalls(rows, roots) {
-  const out = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.file === C_FUNCTION) continue;
-    const key = JSON.stringify([relativeTo(roots, row.file), row.name.slice(0, MAX_NAME_CHARS)]);
-    out.set(key, (out.get(key) ?? 0) + row.calls);
-  }
-  return out;
+function callsTable(rows, roots) {
+  const table4 = emptyTable();
+  for (const row of rows) if (row.file !== C_FUNCTION) addCount(table4, relativeTo(roots, row.file), row.name, row.calls);
+  return table4;
 }
 function cprofileProfile(pass) {
-  const small = pythonCalls(pass.small, pass.roots);
-  const large = pythonCalls(pass.large, pass.roots);
-  const changed = [.../* @__PURE__ */ new Set([...small.keys(), ...large.keys()])].map((key) => ({ key, small: small.get(key) ?? 0, large: large.get(key) ?? 0 })).filter((f) => f.small !== f.large).sort((a, b) => Math.abs(b.large - b.small) - Math.abs(a.large - a.small) || (a.key < b.key ? -1 : 1));
-  const files = /* @__PURE__ */ new Map();
-  const functions = changed.slice(0, PROFILE_MAX_FUNCTIONS).map((f) => {
-    const [file, name] = JSON.parse(f.key);
-    if (!files.has(file)) files.set(file, files.size);
-    return [files.get(file), name, f.small, f.large];
-  });
-  const beyond = changed.slice(PROFILE_MAX_FUNCTIONS);
-  return {
-    benchmark: pass.benchmark,
-    side: pass.side,
-    round: 0,
-    works: pass.works,
-    tool: "cprofile",
-    level: "calls",
-    files: [...files.keys()],
-    functions,
-    rest: [beyond.reduce((s, f) => s + f.small, 0), beyond.reduce((s, f) => s + f.large, 0)],
-    unnamed: [0, 0]
-  };
+  const key = { benchmark: pass.benchmark, side: pass.side, round: 0, tool: "cprofile", level: "calls" };
+  const [small, large] = pass.works;
+  return buildProfile(
+    key,
+    { work: small, table: callsTable(pass.small, pass.roots) },
+    { work: large, table: callsTable(pass.large, pass.roots) }
+  );
 }
 
 // src/runner/cprofile-passes.ts
 async function callsOnce(ctx, t, callProfile) {
-  const site = t.b.sides[t.side];
   const what = `the ${t.side} cProfile pass of ${t.b.name} at work ${t.work}`;
-  const output = outputOf(ctx);
-  const call3 = countCall(ctx.description.selectOne(site.raw), callProfile(t.work));
-  const argv = [site.binary, ...site.prefix, ...call3.args, ...output.args];
+  const { site, output, argv, opts } = benchmarkCall(ctx, t.b, t.side, callProfile(t.work));
   let r;
   try {
-    r = await execArgv(argv, { cwd: site.cwd, env: { ...runEnv(ctx, t.side), ...call3.env }, timeoutSec: ctx.timeoutSec });
+    r = await execArgv(argv, { cwd: opts.cwd, env: opts.env, timeoutSec: opts.timeoutSec });
   } catch (err) {
     throw new RunFailure(`${what}: cannot run ${argv[0]}: ${err.message}`);
   }

@@ -12,7 +12,9 @@
  * lists the benchmarked code's first (src/counts/call-counts.ts).
  */
 import { JsonShape, parseJson } from '../formats/json.js';
-import { MAX_NAME_CHARS, PROFILE_MAX_FUNCTIONS, type BenchmarkProfile, type ProfiledFunction, type Side } from '../model.js';
+import type { BenchmarkProfile, Side } from '../model.js';
+import { addCount, emptyTable, type FunctionTable } from './function-table.js';
+import { buildProfile } from './profile.js';
 
 /** One pstats row as the plugin writes it: the function's file, first line and name, and its calls (`nc`). */
 export interface FunctionCalls {
@@ -59,49 +61,23 @@ export interface CallPass {
 /** A file inside one of `roots` made relative to it (so base and head key a function alike), else as cProfile printed it. */
 function relativeTo(roots: readonly string[], file: string): string {
   const root = roots.find((r) => file.startsWith(`${r}/`));
-  return (root === undefined ? file : file.slice(root.length + 1)).slice(0, MAX_NAME_CHARS);
+  return root === undefined ? file : file.slice(root.length + 1);
 }
 
-/** Python functions' calls keyed by (file, name): two functions of one name in one file (methods of two classes) add up. */
-function pythonCalls(rows: readonly FunctionCalls[], roots: readonly string[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const row of rows) {
-    if (row.file === C_FUNCTION) continue;
-    const key = JSON.stringify([relativeTo(roots, row.file), row.name.slice(0, MAX_NAME_CHARS)]);
-    out.set(key, (out.get(key) ?? 0) + row.calls);
-  }
-  return out;
+/** Python functions' calls as a function table keyed by (file, name): two functions of one name in one file (methods of two classes) add up. */
+function callsTable(rows: readonly FunctionCalls[], roots: readonly string[]): FunctionTable {
+  const table = emptyTable();
+  for (const row of rows) if (row.file !== C_FUNCTION) addCount(table, relativeTo(roots, row.file), row.name, row.calls);
+  return table;
 }
 
-/**
- * The side's profile: only the functions whose calls differ between the two works (decision 8's
- * bound: the same count at both is 0 per op), at most PROFILE_MAX_FUNCTIONS of them, largest
- * |large − small| first, the others summed in `rest`.
- */
+/** The side's profile, bounded as the count runs' profiles are (src/counts/profile.ts). */
 export function cprofileProfile(pass: CallPass): BenchmarkProfile {
-  const small = pythonCalls(pass.small, pass.roots);
-  const large = pythonCalls(pass.large, pass.roots);
-  const changed = [...new Set([...small.keys(), ...large.keys()])]
-    .map((key) => ({ key, small: small.get(key) ?? 0, large: large.get(key) ?? 0 }))
-    .filter((f) => f.small !== f.large)
-    .sort((a, b) => Math.abs(b.large - b.small) - Math.abs(a.large - a.small) || (a.key < b.key ? -1 : 1));
-  const files = new Map<string, number>();
-  const functions: ProfiledFunction[] = changed.slice(0, PROFILE_MAX_FUNCTIONS).map((f) => {
-    const [file, name] = JSON.parse(f.key) as [string, string];
-    if (!files.has(file)) files.set(file, files.size);
-    return [files.get(file)!, name, f.small, f.large];
-  });
-  const beyond = changed.slice(PROFILE_MAX_FUNCTIONS);
-  return {
-    benchmark: pass.benchmark,
-    side: pass.side,
-    round: 0,
-    works: pass.works,
-    tool: 'cprofile',
-    level: 'calls',
-    files: [...files.keys()],
-    functions,
-    rest: [beyond.reduce((s, f) => s + f.small, 0), beyond.reduce((s, f) => s + f.large, 0)],
-    unnamed: [0, 0],
-  };
+  const key = { benchmark: pass.benchmark, side: pass.side, round: 0, tool: 'cprofile', level: 'calls' } as const;
+  const [small, large] = pass.works;
+  return buildProfile(
+    key,
+    { work: small, table: callsTable(pass.small, pass.roots) },
+    { work: large, table: callsTable(pass.large, pass.roots) },
+  );
 }

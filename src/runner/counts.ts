@@ -14,7 +14,7 @@ import { readRunResults } from './run-results.js';
 import { calibrateWork, RUN_MAX_INSTRUCTIONS, type Calibrated } from '../counts/calibration.js';
 import { FormatError } from '../formats/types.js';
 import { countCall } from '../harness/count-setting.js';
-import type { CountDescription, CountTarget, CountUnit } from '../harness/types.js';
+import type { CountDescription, CountSetting, CountTarget, CountUnit } from '../harness/types.js';
 import type { CountWork, Measurement, Run, Side } from '../model.js';
 import { ConfigError } from '../config.js';
 import { RunFailure } from './errors.js';
@@ -168,7 +168,7 @@ export async function discoverBenchmarks(ctx: CountContext): Promise<CountedBenc
 let outputs = 0;
 
 /** Where one run's results are read: its stdout, or the file the description names (read once, then removed). */
-export function outputOf(ctx: CountContext): { args: string[]; read(r: ArgvResult): string } {
+function outputOf(ctx: CountContext): { args: string[]; read(r: ArgvResult): string } {
   if (!ctx.description.outputTo) return { args: [], read: (r) => r.stdout };
   const file = path.join(ctx.tmp, `output-${++outputs}.json`);
   return {
@@ -193,7 +193,7 @@ function supportDir(ctx: CountContext): string {
 }
 
 /** A counted run's environment on `side`: the side's, the description's, and its support files'. */
-export function runEnv(ctx: CountContext, side: Side): NodeJS.ProcessEnv {
+function runEnv(ctx: CountContext, side: Side): NodeJS.ProcessEnv {
   const env = { ...ctx.env(side), ...ctx.description.env };
   return ctx.description.support ? { ...env, ...ctx.description.support.env(supportDir(ctx), env) } : env;
 }
@@ -205,11 +205,14 @@ export interface CountedRun {
   table: FunctionTable | null;
 }
 
-/** How one benchmark runs alone at a fixed work on a side: its argument array, where, and where its results are read. */
-function benchmarkCall(ctx: CountContext, b: CountedBenchmark, side: Side, work: number) {
+/**
+ * How one benchmark runs alone on a side with `setting` (its fixed work, or a pass's): its argument
+ * array, where, and where its results are read.
+ */
+export function benchmarkCall(ctx: CountContext, b: CountedBenchmark, side: Side, setting: CountSetting) {
   const site = b.sides[side]!;
   const output = outputOf(ctx);
-  const call = countCall(ctx.description.selectOne(site.raw), ctx.description.fixWork(work));
+  const call = countCall(ctx.description.selectOne(site.raw), setting);
   return {
     site,
     output,
@@ -222,7 +225,7 @@ function benchmarkCall(ctx: CountContext, b: CountedBenchmark, side: Side, work:
 export async function countOnce(ctx: CountContext, b: CountedBenchmark, side: Side, work: number, round: number): Promise<CountedRun> {
   const startedAt = new Date().toISOString();
   const reading = startRunReading();
-  const { site, output, argv, opts } = benchmarkCall(ctx, b, side, work);
+  const { site, output, argv, opts } = benchmarkCall(ctx, b, side, ctx.description.fixWork(work));
   const r = await execArgvCounted(argv, opts);
   const read = readCount(ctx, b, site, output, r);
   const failure = 'failure' in read ? read.failure : null;
@@ -285,7 +288,7 @@ export function selectionFailure(ctx: CountContext, b: CountedBenchmark, site: B
 
 /** One benchmark alone at `work` under callgrind (an attribution pass, logged as a profile only): its graph, or why it failed. */
 export async function callgraphOnce(ctx: CountContext, b: CountedBenchmark, side: Side, work: number): Promise<TreeGraph> {
-  const { site, output, argv, opts } = benchmarkCall(ctx, b, side, work);
+  const { site, output, argv, opts } = benchmarkCall(ctx, b, side, ctx.description.fixWork(work));
   const r = await execArgvCallgrind(argv, opts);
   const read = readCount(ctx, b, site, output, { ...r, counts: r.graph });
   if ('failure' in read) throw new RunFailure(`the ${side} callgrind pass of ${b.name} at work ${work} failed: ${read.failure}`);

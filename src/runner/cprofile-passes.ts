@@ -8,10 +8,9 @@
 import { realpathSync } from 'node:fs';
 import { cprofileProfile, parseCProfileCalls, type FunctionCalls } from '../counts/cprofile.js';
 import { FormatError } from '../formats/types.js';
-import { countCall } from '../harness/count-setting.js';
 import type { CountSetting } from '../harness/types.js';
 import type { BenchmarkProfile, CountWork, Side } from '../model.js';
-import { exitFailure, outputOf, runEnv, selectionFailure, type CountContext, type CountedBenchmark } from './counts.js';
+import { benchmarkCall, exitFailure, selectionFailure, type CountContext, type CountedBenchmark } from './counts.js';
 import { RunFailure } from './errors.js';
 import { execArgv, type ArgvResult } from './exec-argv.js';
 import { runPool } from './pool.js';
@@ -25,14 +24,11 @@ interface PassTask {
 
 /** The calls one run of `b` on `side` made at `work` calls of it; a RunFailure naming the run when it fails. */
 async function callsOnce(ctx: CountContext, t: PassTask, callProfile: (n: number) => CountSetting): Promise<FunctionCalls[]> {
-  const site = t.b.sides[t.side]!;
   const what = `the ${t.side} cProfile pass of ${t.b.name} at work ${t.work}`;
-  const output = outputOf(ctx);
-  const call = countCall(ctx.description.selectOne(site.raw), callProfile(t.work));
-  const argv = [site.binary, ...site.prefix, ...call.args, ...output.args];
+  const { site, output, argv, opts } = benchmarkCall(ctx, t.b, t.side, callProfile(t.work));
   let r: ArgvResult;
   try {
-    r = await execArgv(argv, { cwd: site.cwd, env: { ...runEnv(ctx, t.side), ...call.env }, timeoutSec: ctx.timeoutSec });
+    r = await execArgv(argv, { cwd: opts.cwd, env: opts.env, timeoutSec: opts.timeoutSec });
   } catch (err) {
     throw new RunFailure(`${what}: cannot run ${argv[0]}: ${(err as Error).message}`);
   }

@@ -74881,22 +74881,30 @@ function cachegrindPrefix(dir) {
   ];
 }
 var COUNT_FILE = /^cg\.\d+$/;
-function readTreeCounts(dir, worktree) {
+function readValgrindFiles(dir, tool, parse4) {
   const files = readdirSync7(dir).filter((f) => COUNT_FILE.test(f)).sort();
   if (files.length === 0) return null;
-  let instructions = 0;
-  const tables = [];
+  const parsed = [];
   for (const file of files) {
     try {
-      const parsed = parseCachegrind(readFileSync15(path20.join(dir, file), "utf8"));
-      instructions += parsed.total;
-      tables.push(parsed.table);
+      parsed.push(parse4(readFileSync15(path20.join(dir, file), "utf8")));
     } catch (err) {
       if (!(err instanceof ValgrindFileError)) throw err;
-      return { unreadable: `cannot read valgrind's counts of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
+      return { unreadable: `cannot read ${tool} of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
     }
   }
-  return { instructions, table: addTables(tables, worktree === void 0 ? void 0 : insideMadeRelative(worktree)) };
+  return parsed;
+}
+function readTreeCounts(dir, worktree) {
+  const parsed = readValgrindFiles(dir, "valgrind's counts", parseCachegrind);
+  if (parsed === null || "unreadable" in parsed) return parsed;
+  return {
+    instructions: parsed.reduce((sum3, f) => sum3 + f.total, 0),
+    table: addTables(
+      parsed.map((f) => f.table),
+      worktree === void 0 ? void 0 : insideMadeRelative(worktree)
+    )
+  };
 }
 function insideMadeRelative(dir) {
   const roots = [.../* @__PURE__ */ new Set([path20.resolve(dir), realpathSync(dir)])].map((root) => root + path20.sep);
@@ -75381,7 +75389,7 @@ function functionIndex(profile, small, large) {
 }
 
 // src/runner/counts.ts
-import { existsSync as existsSync15, mkdirSync as mkdirSync3, readFileSync as readFileSync18, rmSync as rmSync6, writeFileSync as writeFileSync8 } from "node:fs";
+import { existsSync as existsSync15, mkdirSync as mkdirSync3, readFileSync as readFileSync17, rmSync as rmSync6, writeFileSync as writeFileSync8 } from "node:fs";
 import path23 from "node:path";
 
 // src/counts/calibration.ts
@@ -75445,7 +75453,7 @@ function countCall(...settings) {
 }
 
 // src/runner/callgrind.ts
-import { mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, readFileSync as readFileSync17, rmSync as rmSync5 } from "node:fs";
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync5 } from "node:fs";
 import os14 from "node:os";
 import path22 from "node:path";
 
@@ -75577,7 +75585,6 @@ function addCall(s, inclusive) {
 }
 
 // src/runner/callgrind.ts
-var GRAPH_FILE = /^cg\.\d+$/;
 function callgrindPrefix(dir) {
   return [
     "valgrind",
@@ -75599,24 +75606,19 @@ function addEdges(into, edges, rename3) {
   }
 }
 function readTreeGraph(dir, worktree) {
-  const files = readdirSync8(dir).filter((f) => GRAPH_FILE.test(f)).sort();
-  if (files.length === 0) return null;
+  const parsed = readValgrindFiles(dir, "callgrind's file", parseCallgrind);
+  if (parsed === null || "unreadable" in parsed) return parsed;
   const rename3 = insideMadeRelative(worktree);
-  const tables = [];
   const calls = /* @__PURE__ */ new Map();
-  let instructions = 0;
-  for (const file of files) {
-    try {
-      const parsed = parseCallgrind(readFileSync17(path22.join(dir, file), "utf8"));
-      instructions += parsed.total;
-      tables.push(parsed.table);
-      addEdges(calls, parsed.calls.values(), rename3);
-    } catch (err) {
-      if (!(err instanceof ValgrindFileError)) throw err;
-      return { unreadable: `cannot read callgrind's file of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
-    }
-  }
-  return { instructions, table: addTables(tables, rename3), calls };
+  for (const f of parsed) addEdges(calls, f.calls.values(), rename3);
+  return {
+    instructions: parsed.reduce((sum3, f) => sum3 + f.total, 0),
+    table: addTables(
+      parsed.map((f) => f.table),
+      rename3
+    ),
+    calls
+  };
 }
 async function execArgvCallgrind(argv, opts) {
   const dir = mkdtempSync3(path22.join(os14.tmpdir(), "benchgate-callgrind-"));
@@ -75746,7 +75748,7 @@ function outputOf(ctx) {
     args: ctx.description.outputTo(file),
     read: () => {
       if (!existsSync15(file)) return "";
-      const text3 = readFileSync18(file, "utf8");
+      const text3 = readFileSync17(file, "utf8");
       rmSync6(file, { force: true });
       return text3;
     }
@@ -77528,7 +77530,7 @@ import path33 from "node:path";
 // src/history/store-directory.ts
 init_record();
 init_store();
-import { existsSync as existsSync17, readdirSync as readdirSync9, readFileSync as readFileSync19, statSync as statSync5 } from "node:fs";
+import { existsSync as existsSync17, readdirSync as readdirSync8, readFileSync as readFileSync18, statSync as statSync5 } from "node:fs";
 import { mkdir as mkdir2, rename as rename2, writeFile as writeFile3 } from "node:fs/promises";
 import path31 from "node:path";
 var MAX_RECORD_BYTES = 16 * 1024 * 1024;
@@ -77550,18 +77552,18 @@ function recordText(r) {
 function readRecordTree(root, query, name2) {
   const branchDir = path31.join(root, "records", pathSegment(query.branch));
   if (!existsSync17(branchDir)) return [];
-  const suites = query.suite === void 0 ? readdirSync9(branchDir) : [pathSegment(query.suite)];
+  const suites = query.suite === void 0 ? readdirSync8(branchDir) : [pathSegment(query.suite)];
   const records = [];
   for (const suite of suites) {
     const dir = path31.join(branchDir, suite);
     if (!existsSync17(dir)) continue;
-    for (const file of readdirSync9(dir).filter((f) => f.endsWith(".json"))) {
+    for (const file of readdirSync8(dir).filter((f) => f.endsWith(".json"))) {
       const full = path31.join(dir, file);
       const where = `${name2}: ${path31.relative(root, full)}`;
       if (statSync5(full).size > MAX_RECORD_BYTES) throw new StoreError(`${where}: larger than ${MAX_RECORD_BYTES} bytes: not a record`);
       let data;
       try {
-        data = JSON.parse(readFileSync19(full, "utf8"));
+        data = JSON.parse(readFileSync18(full, "utf8"));
       } catch (err) {
         throw new StoreError(`${where}: not JSON (${err.message}); remove or repair the file`);
       }
@@ -77582,7 +77584,7 @@ var DirectoryStore = class {
     const file = path31.join(this.root, recordPath(record));
     const text3 = recordText(record);
     if (existsSync17(file)) {
-      if (readFileSync19(file, "utf8") === text3) return;
+      if (readFileSync18(file, "utf8") === text3) return;
       throw new StoreError(`${this.name}: ${file} exists with other content; two records of one commit at one instant`);
     }
     await mkdir2(path31.dirname(file), { recursive: true });
@@ -78388,9 +78390,9 @@ ${failure.stack ? `${failure.stack}
 }
 
 // src/runner/own-environ.ts
-import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync20, readSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync19, readSync, writeSync } from "node:fs";
 function environRange() {
-  const stat2 = readFileSync20("/proc/self/stat", "utf8");
+  const stat2 = readFileSync19("/proc/self/stat", "utf8");
   const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
   const start = Number(fields[50 - 3]);
   const end = Number(fields[51 - 3]);

@@ -68701,22 +68701,30 @@ function cachegrindPrefix(dir) {
   ];
 }
 var COUNT_FILE = /^cg\.\d+$/;
-function readTreeCounts(dir, worktree) {
+function readValgrindFiles(dir, tool, parse4) {
   const files = readdirSync7(dir).filter((f) => COUNT_FILE.test(f)).sort();
   if (files.length === 0) return null;
-  let instructions = 0;
-  const tables = [];
+  const parsed = [];
   for (const file of files) {
     try {
-      const parsed = parseCachegrind(readFileSync14(path19.join(dir, file), "utf8"));
-      instructions += parsed.total;
-      tables.push(parsed.table);
+      parsed.push(parse4(readFileSync14(path19.join(dir, file), "utf8")));
     } catch (err) {
       if (!(err instanceof ValgrindFileError)) throw err;
-      return { unreadable: `cannot read valgrind's counts of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
+      return { unreadable: `cannot read ${tool} of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
     }
   }
-  return { instructions, table: addTables(tables, worktree === void 0 ? void 0 : insideMadeRelative(worktree)) };
+  return parsed;
+}
+function readTreeCounts(dir, worktree) {
+  const parsed = readValgrindFiles(dir, "valgrind's counts", parseCachegrind);
+  if (parsed === null || "unreadable" in parsed) return parsed;
+  return {
+    instructions: parsed.reduce((sum3, f) => sum3 + f.total, 0),
+    table: addTables(
+      parsed.map((f) => f.table),
+      worktree === void 0 ? void 0 : insideMadeRelative(worktree)
+    )
+  };
 }
 function insideMadeRelative(dir) {
   const roots = [.../* @__PURE__ */ new Set([path19.resolve(dir), realpathSync2(dir)])].map((root) => root + path19.sep);
@@ -68981,7 +68989,7 @@ function functionIndex(profile, small, large) {
 }
 
 // src/runner/counts.ts
-import { existsSync as existsSync14, mkdirSync as mkdirSync3, readFileSync as readFileSync17, rmSync as rmSync6, writeFileSync as writeFileSync7 } from "node:fs";
+import { existsSync as existsSync14, mkdirSync as mkdirSync3, readFileSync as readFileSync16, rmSync as rmSync6, writeFileSync as writeFileSync7 } from "node:fs";
 import path21 from "node:path";
 
 // src/counts/calibration.ts
@@ -69045,7 +69053,7 @@ function countCall(...settings) {
 }
 
 // src/runner/callgrind.ts
-import { mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, readFileSync as readFileSync16, rmSync as rmSync5 } from "node:fs";
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync5 } from "node:fs";
 import os14 from "node:os";
 import path20 from "node:path";
 
@@ -69177,7 +69185,6 @@ function addCall(s, inclusive) {
 }
 
 // src/runner/callgrind.ts
-var GRAPH_FILE = /^cg\.\d+$/;
 function callgrindPrefix(dir) {
   return [
     "valgrind",
@@ -69199,24 +69206,19 @@ function addEdges(into, edges, rename2) {
   }
 }
 function readTreeGraph(dir, worktree) {
-  const files = readdirSync8(dir).filter((f) => GRAPH_FILE.test(f)).sort();
-  if (files.length === 0) return null;
+  const parsed = readValgrindFiles(dir, "callgrind's file", parseCallgrind);
+  if (parsed === null || "unreadable" in parsed) return parsed;
   const rename2 = insideMadeRelative(worktree);
-  const tables = [];
   const calls = /* @__PURE__ */ new Map();
-  let instructions = 0;
-  for (const file of files) {
-    try {
-      const parsed = parseCallgrind(readFileSync16(path20.join(dir, file), "utf8"));
-      instructions += parsed.total;
-      tables.push(parsed.table);
-      addEdges(calls, parsed.calls.values(), rename2);
-    } catch (err) {
-      if (!(err instanceof ValgrindFileError)) throw err;
-      return { unreadable: `cannot read callgrind's file of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
-    }
-  }
-  return { instructions, table: addTables(tables, rename2), calls };
+  for (const f of parsed) addEdges(calls, f.calls.values(), rename2);
+  return {
+    instructions: parsed.reduce((sum3, f) => sum3 + f.total, 0),
+    table: addTables(
+      parsed.map((f) => f.table),
+      rename2
+    ),
+    calls
+  };
 }
 async function execArgvCallgrind(argv, opts) {
   const dir = mkdtempSync3(path20.join(os14.tmpdir(), "benchgate-callgrind-"));
@@ -69346,7 +69348,7 @@ function outputOf(ctx) {
     args: ctx.description.outputTo(file),
     read: () => {
       if (!existsSync14(file)) return "";
-      const text3 = readFileSync17(file, "utf8");
+      const text3 = readFileSync16(file, "utf8");
       rmSync6(file, { force: true });
       return text3;
     }
@@ -70587,9 +70589,9 @@ async function run() {
 }
 
 // src/runner/own-environ.ts
-import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync18, readSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync17, readSync, writeSync } from "node:fs";
 function environRange() {
-  const stat2 = readFileSync18("/proc/self/stat", "utf8");
+  const stat2 = readFileSync17("/proc/self/stat", "utf8");
   const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
   const start = Number(fields[50 - 3]);
   const end = Number(fields[51 - 3]);

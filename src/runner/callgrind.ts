@@ -11,14 +11,13 @@
  * compression keep a Go binary's file to a few hundred kilobytes; no `--collect-jumps`, whose
  * `jump=` lines the parser refuses.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ValgrindFileError } from '../counts/cachegrind.js';
 import { parseCallgrind, type CallEdge } from '../counts/callgrind.js';
 import { addTables, type FunctionTable } from '../counts/function-table.js';
 import { execArgv, type ArgvResult } from './exec-argv.js';
-import { insideMadeRelative, type UnreadableCounts } from './instructions.js';
+import { insideMadeRelative, readValgrindFiles, type UnreadableCounts } from './instructions.js';
 
 /** What a callgrind pass's files say: self instructions per function and the call edges, the whole process tree's. */
 export interface TreeGraph {
@@ -26,8 +25,6 @@ export interface TreeGraph {
   table: FunctionTable;
   calls: Map<string, CallEdge>;
 }
-
-const GRAPH_FILE = /^cg\.\d+$/;
 
 function callgrindPrefix(dir: string): string[] {
   return [
@@ -54,26 +51,19 @@ function addEdges(into: Map<string, CallEdge>, edges: Iterable<CallEdge>, rename
 
 /** Every callgrind file in `dir` read and added up, files inside `worktree` made relative to it; null when there is none. */
 export function readTreeGraph(dir: string, worktree: string): TreeGraph | UnreadableCounts | null {
-  const files = readdirSync(dir)
-    .filter((f) => GRAPH_FILE.test(f))
-    .sort();
-  if (files.length === 0) return null;
+  const parsed = readValgrindFiles(dir, "callgrind's file", parseCallgrind);
+  if (parsed === null || 'unreadable' in parsed) return parsed;
   const rename = insideMadeRelative(worktree);
-  const tables: FunctionTable[] = [];
   const calls = new Map<string, CallEdge>();
-  let instructions = 0;
-  for (const file of files) {
-    try {
-      const parsed = parseCallgrind(readFileSync(path.join(dir, file), 'utf8'));
-      instructions += parsed.total;
-      tables.push(parsed.table);
-      addEdges(calls, parsed.calls.values(), rename);
-    } catch (err) {
-      if (!(err instanceof ValgrindFileError)) throw err;
-      return { unreadable: `cannot read callgrind's file of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
-    }
-  }
-  return { instructions, table: addTables(tables, rename), calls };
+  for (const f of parsed) addEdges(calls, f.calls.values(), rename);
+  return {
+    instructions: parsed.reduce((sum, f) => sum + f.total, 0),
+    table: addTables(
+      parsed.map((f) => f.table),
+      rename,
+    ),
+    calls,
+  };
 }
 
 /** execArgv under callgrind: the run, and its tree's graph (null when valgrind wrote none). */

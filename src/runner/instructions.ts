@@ -70,28 +70,42 @@ export interface UnreadableCounts {
 const COUNT_FILE = /^cg\.\d+$/;
 
 /**
+ * Every valgrind file in `dir` (one per process, cg.PID) read by `parse`, in pid order; null when
+ * there is none, and a cut or malformed file's reason (naming the file and line) instead of a
+ * partial list. `tool` names whose files they are in that reason.
+ */
+export function readValgrindFiles<T>(dir: string, tool: string, parse: (text: string) => T): T[] | UnreadableCounts | null {
+  const files = readdirSync(dir)
+    .filter((f) => COUNT_FILE.test(f))
+    .sort();
+  if (files.length === 0) return null;
+  const parsed: T[] = [];
+  for (const file of files) {
+    try {
+      parsed.push(parse(readFileSync(path.join(dir, file), 'utf8')));
+    } catch (err) {
+      if (!(err instanceof ValgrindFileError)) throw err;
+      return { unreadable: `cannot read ${tool} of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
+    }
+  }
+  return parsed;
+}
+
+/**
  * Every cachegrind file in `dir` (one per process) read and added up, or null when there is none.
  * Files inside `worktree` are made relative to it, so base and head key the same function alike;
  * others stay as printed.
  */
 export function readTreeCounts(dir: string, worktree?: string): TreeCounts | UnreadableCounts | null {
-  const files = readdirSync(dir)
-    .filter((f) => COUNT_FILE.test(f))
-    .sort();
-  if (files.length === 0) return null;
-  let instructions = 0;
-  const tables: FunctionTable[] = [];
-  for (const file of files) {
-    try {
-      const parsed = parseCachegrind(readFileSync(path.join(dir, file), 'utf8'));
-      instructions += parsed.total;
-      tables.push(parsed.table);
-    } catch (err) {
-      if (!(err instanceof ValgrindFileError)) throw err;
-      return { unreadable: `cannot read valgrind's counts of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
-    }
-  }
-  return { instructions, table: addTables(tables, worktree === undefined ? undefined : insideMadeRelative(worktree)) };
+  const parsed = readValgrindFiles(dir, "valgrind's counts", parseCachegrind);
+  if (parsed === null || 'unreadable' in parsed) return parsed;
+  return {
+    instructions: parsed.reduce((sum, f) => sum + f.total, 0),
+    table: addTables(
+      parsed.map((f) => f.table),
+      worktree === undefined ? undefined : insideMadeRelative(worktree),
+    ),
+  };
 }
 
 /** A file name inside `dir` (as given, or its real path) made relative to it; any other as it is. */

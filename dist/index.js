@@ -69490,9 +69490,9 @@ async function runCountRepetitions(ctx, benchmarks, plan, policy, log) {
     const still = new Set(next);
     open2 = open2.filter((b) => still.has(b.name));
     ctx.info(`repetition ${round}: ${counted2.length} count runs, ${open2.length} benchmark(s) still open, ${elapsed(startedMs)}`);
-    if (open2.length === 0) return { repetitions, stoppedBy: "decided" };
-    if (round >= policy.maxRepetitions) return { repetitions, stoppedBy: "max-repetitions" };
-    if (policy.maxTimeMs > 0 && Date.now() - startedMs >= policy.maxTimeMs) return { repetitions, stoppedBy: "max-time" };
+    if (open2.length === 0) return { repetitions, stoppedBy: "decided", runs };
+    if (round >= policy.maxRepetitions) return { repetitions, stoppedBy: "max-repetitions", runs };
+    if (policy.maxTimeMs > 0 && Date.now() - startedMs >= policy.maxTimeMs) return { repetitions, stoppedBy: "max-time", runs };
   }
 }
 function repetitionTasks(open2, plan) {
@@ -69750,7 +69750,7 @@ async function measureCounts(setup) {
     announceStop(platform2, done);
     const settings = runSettingsOf(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const changed = new Set(
-      compareCounts(readLog(log.file).runs, settings).filter((c) => c.verdict === "regression" || c.verdict === "improvement").map((c) => c.benchmark)
+      compareCounts(done.runs, settings).filter((c) => c.verdict === "regression" || c.verdict === "improvement").map((c) => c.benchmark)
     );
     await explainChanges(
       ctx,

@@ -15,7 +15,6 @@ import type { Platform } from './platforms/types.js';
 import { runCountRepetitions, type RepetitionPolicy, type RepetitionsDone } from './runner/count-repetitions.js';
 import { calibrate, discoverBenchmarks, type CountContext, type CountedBenchmark } from './runner/counts.js';
 import { runCallgraphPasses } from './runner/callgraph-passes.js';
-import { readLog } from './runner/log.js';
 import { runCProfilePasses } from './runner/cprofile-passes.js';
 import type { ResultsLog } from './runner/log.js';
 import { countShardScope } from './runner/shard-scope.js';
@@ -56,7 +55,7 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
     announceStop(platform, done);
     const settings = runSettingsOf(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const changed = new Set(
-      compareCounts(readLog(log.file).runs, settings)
+      compareCounts(done.runs, settings)
         .filter((c) => c.verdict === 'regression' || c.verdict === 'improvement')
         .map((c) => c.benchmark),
     );

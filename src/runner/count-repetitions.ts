@@ -27,6 +27,8 @@ export interface RepetitionsDone {
   /** Repetitions each benchmark ran. */
   repetitions: Map<string, number>;
   stoppedBy: 'decided' | 'max-repetitions' | 'max-time';
+  /** Every count run, in the order they ended (each also in the log): what the changed benchmarks are decided from. */
+  runs: Run[];
 }
 
 /** Where the repetitions' lines go, each the moment it is known (the results log). */
@@ -64,9 +66,9 @@ export async function runCountRepetitions(
     const still = new Set(next);
     open = open.filter((b) => still.has(b.name));
     ctx.info(`repetition ${round}: ${counted.length} count runs, ${open.length} benchmark(s) still open, ${elapsed(startedMs)}`);
-    if (open.length === 0) return { repetitions, stoppedBy: 'decided' };
-    if (round >= policy.maxRepetitions) return { repetitions, stoppedBy: 'max-repetitions' };
-    if (policy.maxTimeMs > 0 && Date.now() - startedMs >= policy.maxTimeMs) return { repetitions, stoppedBy: 'max-time' };
+    if (open.length === 0) return { repetitions, stoppedBy: 'decided', runs };
+    if (round >= policy.maxRepetitions) return { repetitions, stoppedBy: 'max-repetitions', runs };
+    if (policy.maxTimeMs > 0 && Date.now() - startedMs >= policy.maxTimeMs) return { repetitions, stoppedBy: 'max-time', runs };
   }
 }
 

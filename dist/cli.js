@@ -74023,6 +74023,19 @@ async function firstParentLine(repo, good, bad, log) {
 // src/bisect/compare-range.ts
 import path28 from "node:path";
 
+// src/analysis/searched.ts
+function searchedMatcher(glob, format) {
+  const matches = globMatcher2(glob);
+  return (subject) => [subject.benchmark, normaliseName(format, subject.benchmark)].some(
+    (benchmark) => namesForGlobs({ ...subject, benchmark }).some(matches)
+  );
+}
+function unsearchedMessage(glob, format, subjects, printedBy) {
+  if (subjects.some(searchedMatcher(glob, format))) return null;
+  const names = [...new Set(subjects.map((s) => s.benchmark))].slice(0, 8).join(", ");
+  return `--benchmark ${glob} matches no benchmark ${printedBy} printed (${names || "none"})`;
+}
+
 // src/measure.ts
 import path27 from "node:path";
 
@@ -76135,6 +76148,7 @@ async function measureCounts(setup) {
   try {
     const ctx = countContext(setup, config.countTarget, tmp);
     const found = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
+    refuseUnsearched(config, found);
     const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
     const benchmarks = scope?.benchmarks ?? found;
     if (scope)
@@ -76208,6 +76222,11 @@ function announceStop(platform2, done) {
   platform2.info(
     `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`
   );
+}
+function refuseUnsearched(config, found) {
+  const listed4 = found.map((b) => ({ benchmark: (b.sides.head ?? b.sides.base).raw, metric: "instructions" }));
+  const unsearched = config.searched === void 0 ? null : unsearchedMessage(config.searched, config.format, listed4, "the listing");
+  if (unsearched) throw new ConfigError(unsearched);
 }
 
 // src/measure-attribution.ts
@@ -76355,6 +76374,13 @@ function refuseUnfailableGate(config, family) {
   if (reach && !reach.canFail)
     throw new ConfigError(cannotFailMessage(reach, family, config.adaptive !== void 0, plannedRounds(config)));
 }
+function checkFirstRound(config, runs, warmup) {
+  refuseUnfailableGate(config, gatingFamily(runs, config));
+  if (config.searched === void 0) return;
+  const printed = runs.flatMap((r) => r.measurements);
+  const unsearched = unsearchedMessage(config.searched, config.format, printed, warmup ? "the warm-up" : "round 1");
+  if (unsearched) throw new ConfigError(unsearched);
+}
 function commandMeasurement(suite, r) {
   if (typeof r.instructions === "number") return [instructionMeasurement(suite, r.instructions)];
   return [{ benchmark: suite, metric: "time", unit: "s", better: "lower", values: [r.wallMs / 1e3] }];
@@ -76392,7 +76418,7 @@ async function runRounds(ctx) {
       checkShardRound(scope, runs, label);
       waste.shardRound(scope, runs);
     }
-    if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+    if (!familyChecked) checkFirstRound(config, runs, planned.warmup);
     familyChecked = true;
     roundsDone++;
     const eta = (Date.now() - context3.counts.startedMs) / roundsDone * (plan.length - roundsDone);
@@ -76434,7 +76460,7 @@ async function runAdaptiveRounds(ctx, adaptive) {
         waste.shardRound(scope, runs);
       }
       if (open2 === null && lastLook !== null && lastLook.decided > 0) waste.roundFor(round, lastLook.open, runs);
-      if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+      if (!familyChecked) checkFirstRound(config, runs, false);
       familyChecked = true;
       for (const run of runs) for (const m of run.measurements) names.add(m.benchmark);
       platform2.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter2.why ? ` (ran the whole suite: ${filter2.why})` : ""}`);
@@ -76456,7 +76482,7 @@ async function runWarmupRounds(context3, plan, whole) {
     if (context3.listed) checkShardRound(context3.listed, runs, warmupLabel(config, planned));
     warmup.push(...runs);
     platform2.info(`${warmupLabel(config, planned)} (discarded)`);
-    if (i === 0) refuseUnfailableGate(config, gatingFamily(runs, config));
+    if (i === 0) checkFirstRound(config, runs, true);
   }
   return warmup;
 }
@@ -76949,23 +76975,20 @@ async function benchmarksPrinted(config, cwd, env, user) {
 
 // src/bisect/compare-range.ts
 function rangeComparer(config, platform2, line, glob) {
-  const matches = globMatcher2(glob);
   const position = new Map(line.map((c, i) => [c.sha, i]));
   return async (base, head2, label) => {
     const outDir = path28.join(config.outDir, "bisect", label);
-    const logFile = await measure({ ...config, base: base.sha, head: head2.sha, outDir }, platform2);
+    const logFile = await measure({ ...config, base: base.sha, head: head2.sha, outDir, searched: glob }, platform2);
     const log = readLog(logFile);
     const result = analyze({ header: log.header, runs: log.runs, profiles: log.profiles, end: log.end, settings: log.header.config });
     writeReports(result, outDir);
     if (hasFailures(result.failures))
       throw new RunFailure(`comparing ${base.sha.slice(0, 12)}..${head2.sha.slice(0, 12)}: a build or run failed; see ${outDir}/summary.md`);
-    const named2 = (c) => [c.benchmark, normaliseName(result.settings.format, c.benchmark)].some(
-      (benchmark) => namesForGlobs({ benchmark, metric: c.metric }).some(matches)
-    );
-    const comparisons = result.comparisons.filter((c) => c.gating && named2(c));
+    const searched = searchedMatcher(glob, result.settings.format);
+    const comparisons = result.comparisons.filter((c) => c.gating && searched(c));
     if (comparisons.length === 0) {
-      const names = [...new Set(result.comparisons.filter((c) => c.gating).map((c) => c.benchmark))].slice(0, 8).join(", ");
-      throw new ConfigError(`--benchmark ${glob} matches no benchmark the suite printed (${names || "none"})`);
+      const gating = result.comparisons.filter((c) => c.gating);
+      throw new ConfigError(unsearchedMessage(glob, result.settings.format, gating, "the suite"));
     }
     return { base, head: head2, commits: position.get(head2.sha) - position.get(base.sha), comparisons, outDir };
   };

@@ -69728,6 +69728,19 @@ function countShardScope(config, shard, found) {
   return { header: { ...header, ...config.shardPlan && { plan: config.shardPlan.digest } }, benchmarks };
 }
 
+// src/analysis/searched.ts
+function searchedMatcher(glob, format) {
+  const matches = globMatcher2(glob);
+  return (subject) => [subject.benchmark, normaliseName(format, subject.benchmark)].some(
+    (benchmark) => namesForGlobs({ ...subject, benchmark }).some(matches)
+  );
+}
+function unsearchedMessage(glob, format, subjects, printedBy) {
+  if (subjects.some(searchedMatcher(glob, format))) return null;
+  const names = [...new Set(subjects.map((s) => s.benchmark))].slice(0, 8).join(", ");
+  return `--benchmark ${glob} matches no benchmark ${printedBy} printed (${names || "none"})`;
+}
+
 // src/measure-counts.ts
 async function measureCounts(setup) {
   const { config, platform: platform2 } = setup;
@@ -69735,6 +69748,7 @@ async function measureCounts(setup) {
   try {
     const ctx = countContext(setup, config.countTarget, tmp);
     const found = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
+    refuseUnsearched(config, found);
     const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
     const benchmarks = scope?.benchmarks ?? found;
     if (scope)
@@ -69808,6 +69822,11 @@ function announceStop(platform2, done) {
   platform2.info(
     `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`
   );
+}
+function refuseUnsearched(config, found) {
+  const listed4 = found.map((b) => ({ benchmark: (b.sides.head ?? b.sides.base).raw, metric: "instructions" }));
+  const unsearched = config.searched === void 0 ? null : unsearchedMessage(config.searched, config.format, listed4, "the listing");
+  if (unsearched) throw new ConfigError(unsearched);
 }
 
 // src/measure-attribution.ts
@@ -69955,6 +69974,13 @@ function refuseUnfailableGate(config, family) {
   if (reach && !reach.canFail)
     throw new ConfigError(cannotFailMessage(reach, family, config.adaptive !== void 0, plannedRounds(config)));
 }
+function checkFirstRound(config, runs, warmup) {
+  refuseUnfailableGate(config, gatingFamily(runs, config));
+  if (config.searched === void 0) return;
+  const printed = runs.flatMap((r) => r.measurements);
+  const unsearched = unsearchedMessage(config.searched, config.format, printed, warmup ? "the warm-up" : "round 1");
+  if (unsearched) throw new ConfigError(unsearched);
+}
 function commandMeasurement(suite, r) {
   if (typeof r.instructions === "number") return [instructionMeasurement(suite, r.instructions)];
   return [{ benchmark: suite, metric: "time", unit: "s", better: "lower", values: [r.wallMs / 1e3] }];
@@ -69992,7 +70018,7 @@ async function runRounds(ctx) {
       checkShardRound(scope, runs, label);
       waste.shardRound(scope, runs);
     }
-    if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+    if (!familyChecked) checkFirstRound(config, runs, planned.warmup);
     familyChecked = true;
     roundsDone++;
     const eta = (Date.now() - context3.counts.startedMs) / roundsDone * (plan.length - roundsDone);
@@ -70034,7 +70060,7 @@ async function runAdaptiveRounds(ctx, adaptive) {
         waste.shardRound(scope, runs);
       }
       if (open2 === null && lastLook !== null && lastLook.decided > 0) waste.roundFor(round, lastLook.open, runs);
-      if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+      if (!familyChecked) checkFirstRound(config, runs, false);
       familyChecked = true;
       for (const run2 of runs) for (const m of run2.measurements) names.add(m.benchmark);
       platform2.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter2.why ? ` (ran the whole suite: ${filter2.why})` : ""}`);
@@ -70056,7 +70082,7 @@ async function runWarmupRounds(context3, plan, whole) {
     if (context3.listed) checkShardRound(context3.listed, runs, warmupLabel(config, planned));
     warmup.push(...runs);
     platform2.info(`${warmupLabel(config, planned)} (discarded)`);
-    if (i === 0) refuseUnfailableGate(config, gatingFamily(runs, config));
+    if (i === 0) checkFirstRound(config, runs, true);
   }
   return warmup;
 }

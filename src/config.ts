@@ -45,6 +45,8 @@ export interface Config extends AnalysisSettings {
   base?: string;
   /** Unset: the CI event's head when the base also comes from the event, else HEAD. */
   head?: string;
+  /** `bisect --benchmark`: measuring stops (exit 2) once the first names are known (a count listing, the first round) if it matches none. */
+  searched?: string;
   /** Shell command run once per side in its worktree before any round; optional. */
   build?: string;
   /** Shell command that runs the benchmark suite and prints its results. */

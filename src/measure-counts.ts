@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runSettingsOf, type Config } from './config.js';
+import { ConfigError, runSettingsOf, type Config } from './config.js';
 import { harnessOf } from './harness/index.js';
 import type { CountTarget } from './harness/types.js';
 import type { BenchmarkProfile, CountWork, ShardHeader, ShardOf, Side } from './model.js';
@@ -20,6 +20,7 @@ import type { ResultsLog } from './runner/log.js';
 import { countShardScope } from './runner/shard-scope.js';
 import { countShareAlpha } from './analysis/shards.js';
 import { compareCounts } from './analysis/counts.js';
+import { unsearchedMessage } from './analysis/searched.js';
 
 export interface CountsSetup {
   config: Config;
@@ -40,6 +41,7 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
   try {
     const ctx = countContext(setup, config.countTarget!, tmp);
     const found = await platform.group('build and list the benchmarks', () => discoverBenchmarks(ctx));
+    refuseUnsearched(config, found);
     // A shard counts its own part of what both sides list, at its share of alpha.
     const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
     const benchmarks = scope?.benchmarks ?? found;
@@ -134,4 +136,11 @@ function announceStop(platform: Platform, done: RepetitionsDone): void {
   platform.info(
     `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`,
   );
+}
+
+/** A bisect's glob is checked against the listing, before any count is calibrated or run. */
+function refuseUnsearched(config: Config, found: readonly CountedBenchmark[]): void {
+  const listed = found.map((b) => ({ benchmark: (b.sides.head ?? b.sides.base)!.raw, metric: 'instructions' }));
+  const unsearched = config.searched === undefined ? null : unsearchedMessage(config.searched, config.format, listed, 'the listing');
+  if (unsearched) throw new ConfigError(unsearched);
 }

@@ -7,6 +7,7 @@
 import { runAdaptive, type AdaptiveResult, type LookReport } from './adaptive/driver.js';
 import { adaptiveDesign, sequentialPolicy, unreachableWarning } from './analysis/sequential.js';
 import { cannotFailMessage, gatingFamily, planReach, plannedRounds } from './analysis/reach.js';
+import { unsearchedMessage } from './analysis/searched.js';
 import { shardShare } from './analysis/shards.js';
 import { ConfigError, countScopeOf, type Config } from './config.js';
 import { finishRunReading, startRunReading } from './environment.js';
@@ -39,6 +40,18 @@ export function refuseUnfailableGate(config: Config, family: number): void {
   const reach = planReach(config, family);
   if (reach && !reach.canFail)
     throw new ConfigError(cannotFailMessage(reach, family, config.adaptive !== undefined, plannedRounds(config)));
+}
+
+/**
+ * The first round run (a warm-up, when there is one) shows the suite's real names, before the
+ * measured rounds: the gate must be able to fail for the real family, and a bisect's glob must find one.
+ */
+function checkFirstRound(config: Config, runs: readonly Run[], warmup: boolean): void {
+  refuseUnfailableGate(config, gatingFamily(runs, config));
+  if (config.searched === undefined) return;
+  const printed = runs.flatMap((r) => r.measurements);
+  const unsearched = unsearchedMessage(config.searched, config.format, printed, warmup ? 'the warm-up' : 'round 1');
+  if (unsearched) throw new ConfigError(unsearched);
 }
 
 /** Command mode: no parser, the whole process's wall time (or instruction count) is the one measurement. */
@@ -111,7 +124,7 @@ export async function runRounds(ctx: RoundsSetup): Promise<string[]> {
       waste.shardRound(scope, runs);
     }
     // The first round (a warm-up, when there is one) shows the real family: can its gate fail?
-    if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+    if (!familyChecked) checkFirstRound(config, runs, planned.warmup);
     familyChecked = true;
     roundsDone++;
     const eta = ((Date.now() - context.counts.startedMs) / roundsDone) * (plan.length - roundsDone);
@@ -162,7 +175,7 @@ export async function runAdaptiveRounds(ctx: RoundsSetup, adaptive: AdaptiveSett
       }
       // A whole-suite round after a look closed some: was it for them all?
       if (open === null && lastLook !== null && lastLook.decided > 0) waste.roundFor(round, lastLook.open, runs);
-      if (!familyChecked) refuseUnfailableGate(config, gatingFamily(runs, config));
+      if (!familyChecked) checkFirstRound(config, runs, false);
       familyChecked = true;
       for (const run of runs) for (const m of run.measurements) names.add(m.benchmark);
       platform.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter.why ? ` (ran the whole suite: ${filter.why})` : ''}`);
@@ -186,7 +199,7 @@ async function runWarmupRounds(context: RoundsContext, plan: PlannedRound[], who
     if (context.listed) checkShardRound(context.listed, runs, warmupLabel(config, planned));
     warmup.push(...runs);
     platform.info(`${warmupLabel(config, planned)} (discarded)`);
-    if (i === 0) refuseUnfailableGate(config, gatingFamily(runs, config));
+    if (i === 0) checkFirstRound(config, runs, true);
   }
   return warmup;
 }

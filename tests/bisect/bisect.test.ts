@@ -85,9 +85,16 @@ describe('benchgate bisect', () => {
     /** bisect of the stand-in between two refs of this repository. */
     const bisectStandIn = (good: string, bad: string, ...flags: string[]) =>
       runCli(['bisect', '--repo', repo, '--good', good, '--bad', bad, '--bench', 'node bench.mjs', ...flags]);
+    // Refused once the warm-up has printed the names, before any measured round.
     const none = await bisectStandIn('HEAD~2', 'HEAD', '--rounds', '4', '--benchmark', 'nope*', '--out', tempDir());
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('--benchmark nope* matches no benchmark the suite printed (loop)');
+    expect(none.stderr).toContain('--benchmark nope* matches no benchmark the warm-up printed (loop)');
+    expect(`${none.stdout}${none.stderr}`).not.toMatch(/round 1\/4/);
+    // With no warm-up, after round 1 of 4.
+    const cold = await bisectStandIn('HEAD~2', 'HEAD', '--rounds', '4', '--warmup', '0', '--benchmark', 'nope*', '--out', tempDir());
+    expect(cold.code).toBe(2);
+    expect(cold.stderr).toContain('--benchmark nope* matches no benchmark round 1 printed (loop)');
+    expect(`${cold.stdout}${cold.stderr}`).not.toMatch(/round 2\/4/);
     const backwards = await bisectStandIn('HEAD', 'HEAD~2', '--benchmark', '*');
     expect(backwards.code).toBe(2);
     expect(backwards.stderr).toContain('--good HEAD is not an ancestor of --bad HEAD~2');
@@ -197,5 +204,28 @@ func BenchmarkWork(b *testing.B) {
     },
     // 19 s idle, 33 s at load average 15 (8 Go builds).
     180_000,
+  );
+
+  itWithGo(
+    'refuses a glob that matches nothing the count listing printed, before calibrating (exit 2)',
+    async () => {
+      const repo = makeRepo([goSuite(20_000), { 'a.txt': '1' }]);
+      const r = await runCli(
+        ['bisect', '--repo', repo, '--good', 'HEAD~1', '--bad', 'HEAD', '--out', tempDir(), '--measure', 'instructions'].concat([
+          '--format',
+          'go',
+          '--bench',
+          "go test -run '^$' -bench .",
+          '--benchmark',
+          'Nope*',
+        ]),
+        { env: { PATH, GOFLAGS: '-mod=mod' } },
+      );
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('--benchmark Nope* matches no benchmark the listing printed (example.com/planted.BenchmarkWork)');
+      expect(`${r.stdout}${r.stderr}`).not.toMatch(/calibrate/);
+    },
+    // Two Go test builds and their listing: 3 s idle.
+    120_000,
   );
 });

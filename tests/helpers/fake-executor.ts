@@ -51,6 +51,8 @@ export interface FakeRun {
   /** Instructions counted: written as the cachegrind file valgrind would, when the run is counted. */
   instructions?: number;
   leftoversEnded?: number;
+  /** How long the fake really waits before it answers, for code that reads the clock itself (rounds auto's max-time). */
+  delayMs?: number;
 }
 
 export type FakeScript = (call: FakeCall) => FakeRun | Promise<FakeRun>;
@@ -106,15 +108,21 @@ export function fakeExecutor(script: FakeScript): FakeExecutor {
     async measured(command, opts) {
       const prefix = opts.prefix ?? [];
       const run = await script(record('measured', command, prefix, opts));
+      await delay(run);
       writeCounts(prefix, run);
       return measuredResult(run, opts);
     },
     async argv(argv, opts) {
       const run = await script(record('argv', argv.join(' '), argv, opts));
+      await delay(run);
       writeCounts(argv, run);
       return argvResult(run);
     },
   };
+}
+
+async function delay(run: FakeRun): Promise<void> {
+  if (run.delayMs) await new Promise((resolve) => setTimeout(resolve, run.delayMs));
 }
 
 /** The lines a run printed, as runner/exec.ts hands them on: each cut to MAX_LINE_CHARS, stdout's first. */

@@ -68386,67 +68386,126 @@ function peakRssKb(pid) {
     return null;
   }
 }
+function spawnWrapper(command, opts, runId) {
+  return spawn2("sh", ["-c", WRAPPER, "benchgate", command, ...opts.prefix ?? []], {
+    cwd: opts.cwd,
+    env: { ...opts.env, [RUN_ID_VARIABLE]: runId },
+    // Own process group, so a timeout or cancel can stop the whole tree.
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe", "pipe"],
+    // libuv drops root's supplementary groups when it sets the ids.
+    ...opts.user && { uid: opts.user.uid, gid: opts.user.gid }
+  });
+}
+var OutputCollector = class {
+  constructor(opts, onLimit) {
+    this.opts = opts;
+    this.onLimit = onLimit;
+    this.stdoutLines = this.lineSplitter("stdout");
+    this.stderrLines = this.lineSplitter("stderr");
+  }
+  opts;
+  onLimit;
+  tail = [];
+  errorLine = null;
+  outputLimitExceeded = false;
+  chunks = [];
+  bytes = 0;
+  stdoutLines;
+  stderrLines;
+  stdout(chunk) {
+    this.stdoutLines.push(chunk);
+    if (this.outputLimitExceeded) return;
+    this.bytes += chunk.length;
+    if (this.bytes > (this.opts.maxStdoutBytes ?? MAX_STDOUT_BYTES)) {
+      this.outputLimitExceeded = true;
+      this.chunks.length = 0;
+      this.onLimit();
+    } else {
+      this.chunks.push(chunk);
+    }
+  }
+  stderr(chunk) {
+    this.stderrLines.push(chunk);
+  }
+  /** The streams are closed (or abandoned): their last lines, then the stdout kept ('' past the cap). */
+  end() {
+    this.stdoutLines.end();
+    this.stderrLines.end();
+    return this.outputLimitExceeded ? "" : Buffer.concat(this.chunks).toString("utf8");
+  }
+  lineSplitter(stream) {
+    return new LineSplitter((line) => {
+      this.tail.push(line);
+      if (this.tail.length > TAIL_LINES) this.tail.shift();
+      if (this.errorLine === null && isErrorLine(line)) this.errorLine = line;
+      this.opts.onLine?.(line, stream);
+    });
+  }
+};
+function sampleRss(pid) {
+  let maxRss = null;
+  const sampler = setInterval(() => {
+    for (const kid of descendants(pid)) {
+      const rss = peakRssKb(kid);
+      if (rss !== null) maxRss = Math.max(maxRss ?? 0, rss);
+    }
+  }, RSS_SAMPLE_MS);
+  return { stop: () => clearInterval(sampler), peakKb: () => maxRss };
+}
+function readStatPipe(stream) {
+  let statLine = "";
+  stream.on("data", (chunk) => statLine += chunk.toString());
+  return () => statLine ? childCpuMs(statLine) : null;
+}
+function limitTime(pid, timeoutSec) {
+  let timedOut = false;
+  const timer = timeoutSec > 0 ? setTimeout(() => {
+    timedOut = true;
+    killGroup(pid);
+  }, timeoutSec * 1e3) : void 0;
+  return { clear: () => clearTimeout(timer), timedOut: () => timedOut };
+}
+function endLeftoversOf(pid, runId) {
+  killGroup(pid);
+  return endLeftovers(runId, pid);
+}
+function assembleResult(exit, stdout, output, watched) {
+  return {
+    stdout,
+    tail: output.tail,
+    errorLine: output.errorLine,
+    wallMs: exit.wallMs,
+    cpuUserMs: watched.cpu?.user ?? null,
+    cpuSysMs: watched.cpu?.sys ?? null,
+    maxRssKb: watched.maxRssKb,
+    exitCode: exit.code,
+    signal: exit.signal ?? null,
+    timedOut: watched.timedOut,
+    outputLimitExceeded: output.outputLimitExceeded,
+    leftoversEnded: exit.leftovers
+  };
+}
+function watchRun(child2, pid, opts) {
+  const output = new OutputCollector(opts, () => killGroup(pid));
+  child2.stdout.on("data", (chunk) => output.stdout(chunk));
+  child2.stderr.on("data", (chunk) => output.stderr(chunk));
+  const cpu = readStatPipe(child2.stdio[3]);
+  return { output, cpu, rss: sampleRss(pid), time: limitTime(pid, opts.timeoutSec) };
+}
 function execMeasured(command, opts) {
   return new Promise((resolve4, reject) => {
     const started = process.hrtime.bigint();
     const runId = newRunId();
-    const child2 = spawn2("sh", ["-c", WRAPPER, "benchgate", command, ...opts.prefix ?? []], {
-      cwd: opts.cwd,
-      env: { ...opts.env, [RUN_ID_VARIABLE]: runId },
-      // Own process group, so a timeout or cancel can stop the whole tree.
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe", "pipe"],
-      // libuv drops root's supplementary groups when it sets the ids.
-      ...opts.user && { uid: opts.user.uid, gid: opts.user.gid }
-    });
+    const child2 = spawnWrapper(command, opts, runId);
     const pid = child2.pid;
     activeChildren.add(pid);
-    const stdoutChunks = [];
-    let stdoutBytes = 0;
-    let outputLimitExceeded = false;
-    const tail2 = [];
-    let errorLine = null;
-    let statLine = "";
-    const lineSplitter = (stream) => new LineSplitter((line) => {
-      tail2.push(line);
-      if (tail2.length > TAIL_LINES) tail2.shift();
-      if (errorLine === null && isErrorLine(line)) errorLine = line;
-      opts.onLine?.(line, stream);
-    });
-    const stdoutLines = lineSplitter("stdout");
-    const stderrLines = lineSplitter("stderr");
-    child2.stdout.on("data", (chunk) => {
-      stdoutLines.push(chunk);
-      if (outputLimitExceeded) return;
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > (opts.maxStdoutBytes ?? MAX_STDOUT_BYTES)) {
-        outputLimitExceeded = true;
-        stdoutChunks.length = 0;
-        killGroup(pid);
-      } else {
-        stdoutChunks.push(chunk);
-      }
-    });
-    child2.stderr.on("data", (chunk) => stderrLines.push(chunk));
-    child2.stdio[3].on("data", (chunk) => statLine += chunk.toString());
-    let maxRss = null;
-    const sampler = setInterval(() => {
-      for (const kid of descendants(pid)) {
-        const rss = peakRssKb(kid);
-        if (rss !== null) maxRss = Math.max(maxRss ?? 0, rss);
-      }
-    }, RSS_SAMPLE_MS);
-    let timedOut = false;
-    const timer = opts.timeoutSec > 0 ? setTimeout(() => {
-      timedOut = true;
-      killGroup(pid);
-    }, opts.timeoutSec * 1e3) : void 0;
+    const { output, cpu, rss, time } = watchRun(child2, pid, opts);
     let exit = null;
     let drainTimer;
-    let settled = false;
     const stopWatching = () => {
-      clearInterval(sampler);
-      clearTimeout(timer);
+      rss.stop();
+      time.clear();
       clearTimeout(drainTimer);
       activeChildren.delete(pid);
     };
@@ -68456,35 +68515,20 @@ function execMeasured(command, opts) {
     });
     child2.on("exit", (code2, signal) => {
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-      clearInterval(sampler);
-      clearTimeout(timer);
-      killGroup(pid);
-      exit = { code: code2, signal, wallMs, leftovers: endLeftovers(runId, pid) };
+      rss.stop();
+      time.clear();
+      exit = { code: code2, signal, wallMs, leftovers: endLeftoversOf(pid, runId) };
       drainTimer = setTimeout(finish2, DRAIN_MS);
     });
     child2.on("close", finish2);
+    let settled = false;
     function finish2() {
       if (exit === null || settled) return;
       settled = true;
       stopWatching();
       for (const stream of child2.stdio) stream?.destroy();
-      stdoutLines.end();
-      stderrLines.end();
-      const cpu = statLine ? childCpuMs(statLine) : null;
-      resolve4({
-        stdout: outputLimitExceeded ? "" : Buffer.concat(stdoutChunks).toString("utf8"),
-        tail: tail2,
-        errorLine,
-        wallMs: exit.wallMs,
-        cpuUserMs: cpu?.user ?? null,
-        cpuSysMs: cpu?.sys ?? null,
-        maxRssKb: maxRss,
-        exitCode: exit.code,
-        signal: exit.signal ?? null,
-        timedOut,
-        outputLimitExceeded,
-        leftoversEnded: exit.leftovers
-      });
+      const stdout = output.end();
+      resolve4(assembleResult(exit, stdout, output, { cpu: cpu(), maxRssKb: rss.peakKb(), timedOut: time.timedOut() }));
     }
   });
 }
@@ -68630,51 +68674,6 @@ function flush(s) {
   s.pending = 0;
 }
 
-// src/runner/exec-argv.ts
-import { spawn as spawn3 } from "node:child_process";
-var TAIL_LINES2 = 10;
-function execArgv(argv, opts) {
-  const started = performance.now();
-  return new Promise((resolve4, reject) => {
-    const child2 = spawn3(argv[0], argv.slice(1), { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    const release = child2.pid === void 0 ? () => {
-    } : trackCommand(child2.pid);
-    const out = [];
-    let outBytes = 0;
-    let err = "";
-    let timedOut = false;
-    child2.stdout.on("data", (chunk) => {
-      outBytes += chunk.length;
-      if (outBytes <= MAX_STDOUT_BYTES) out.push(chunk);
-      else child2.kill("SIGKILL");
-    });
-    child2.stderr.on("data", (chunk) => {
-      err = (err + chunk.toString("utf8")).slice(-16384);
-    });
-    const timer = opts.timeoutSec > 0 ? setTimeout(() => {
-      timedOut = true;
-      child2.kill("SIGKILL");
-    }, opts.timeoutSec * 1e3) : null;
-    child2.on("error", (e) => {
-      release();
-      if (timer) clearTimeout(timer);
-      reject(e);
-    });
-    child2.on("close", (code2, signal) => {
-      release();
-      if (timer) clearTimeout(timer);
-      resolve4({
-        stdout: Buffer.concat(out).toString("utf8"),
-        stderrTail: err.split("\n").filter((l) => l.trim() !== "").slice(-TAIL_LINES2),
-        exitCode: code2,
-        signal,
-        timedOut,
-        wallMs: performance.now() - started
-      });
-    });
-  });
-}
-
 // src/runner/instructions.ts
 var INSTRUCTIONS_METRIC = "instructions";
 function valgrindVersion(env = process.env) {
@@ -68736,11 +68735,11 @@ function insideMadeRelative(dir) {
 function instructionMeasurement(suite, count2) {
   return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
 }
-async function execCounted(command, opts) {
+async function execCounted(executor, command, opts) {
   const dir = mkdtempSync2(path19.join(os12.tmpdir(), "benchgate-cg-"));
   try {
     if (opts.user) chownSync2(dir, opts.user.uid, opts.user.gid);
-    const r = await execMeasured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
+    const r = await executor.measured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, ...instructionsOf(readTreeCounts(dir)) };
   } finally {
     rmSync4(dir, { recursive: true, force: true });
@@ -68750,11 +68749,11 @@ function instructionsOf(counts) {
   if (counts === null) return { instructions: null };
   return "unreadable" in counts ? { instructions: null, instructionsError: counts.unreadable } : { instructions: counts.instructions };
 }
-async function execArgvCounted(argv, opts) {
+async function execArgvCounted(executor, argv, opts) {
   const dir = mkdtempSync2(path19.join(os12.tmpdir(), "benchgate-cg-"));
   try {
     const { worktree, ...execOpts } = opts;
-    const r = await execArgv([...cachegrindPrefix(dir), ...argv], execOpts);
+    const r = await executor.argv([...cachegrindPrefix(dir), ...argv], execOpts);
     return { ...r, counts: readTreeCounts(dir, worktree) };
   } finally {
     rmSync4(dir, { recursive: true, force: true });
@@ -69220,11 +69219,11 @@ function readTreeGraph(dir, worktree) {
     calls
   };
 }
-async function execArgvCallgrind(argv, opts) {
+async function execArgvCallgrind(executor, argv, opts) {
   const dir = mkdtempSync3(path20.join(os14.tmpdir(), "benchgate-callgrind-"));
   try {
     const { worktree, ...execOpts } = opts;
-    const r = await execArgv([...callgrindPrefix(dir), ...argv], execOpts);
+    const r = await executor.argv([...callgrindPrefix(dir), ...argv], execOpts);
     return { ...r, graph: readTreeGraph(dir, worktree) };
   } finally {
     rmSync5(dir, { recursive: true, force: true });
@@ -69256,10 +69255,11 @@ function describeFailure(r, timeoutSec) {
   if (r.signal) return `killed by ${r.signal}`;
   return `exited with code ${r.exitCode}`;
 }
-async function runOrFail(what, argv, cwd, env, timeoutSec) {
+async function runOrFail(ctx, what, argv, opts) {
+  const { timeoutSec } = opts;
   let r;
   try {
-    r = await execArgv(argv, { cwd, env, timeoutSec });
+    r = await ctx.executor.argv(argv, opts);
   } catch (err) {
     throw new RunFailure(`${what}: cannot run ${argv[0]}: ${err.message}`);
   }
@@ -69283,13 +69283,21 @@ async function binariesOf(ctx, side) {
     return [{ binary, prefix: [], cwd: dir }];
   }
   const build = description.units;
-  const listed4 = await runOrFail(`listing the packages on ${side}`, build.list(target2), dir, ctx.env(side), 0);
+  const listed4 = await runOrFail(ctx, `listing the packages on ${side}`, build.list(target2), {
+    cwd: dir,
+    env: ctx.env(side),
+    timeoutSec: 0
+  });
   const units = build.parse(listed4.stdout);
   const out = [];
   for (const [i, unit] of units.entries()) {
     ctx.checkCancelled();
     const binary = path21.join(ctx.tmp, side, `${i}.test`);
-    await runOrFail(`building ${unit.name} on ${side}`, build.build(target2, unit, binary), dir, ctx.env(side), 0);
+    await runOrFail(ctx, `building ${unit.name} on ${side}`, build.build(target2, unit, binary), {
+      cwd: dir,
+      env: ctx.env(side),
+      timeoutSec: 0
+    });
     out.push({ binary, prefix: [], cwd: unit.dir });
   }
   return out;
@@ -69304,7 +69312,7 @@ function discovered(stdout, format, cwd, what) {
 }
 async function listOrFail(ctx, what, argv, cwd, env) {
   try {
-    return await runOrFail(what, argv, cwd, env, ctx.timeoutSec);
+    return await runOrFail(ctx, what, argv, { cwd, env, timeoutSec: ctx.timeoutSec });
   } catch (err) {
     const why = err instanceof RunFailure ? ctx.description.cannotFixWork?.(err.message) : null;
     if (why) throw new ConfigError(`${what}: ${why}`);
@@ -69381,7 +69389,7 @@ async function countOnce(ctx, b, side, work, round) {
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
   const reading = startRunReading();
   const { site, output, argv, opts } = benchmarkCall(ctx, b, side, ctx.description.fixWork(work));
-  const r = await execArgvCounted(argv, opts);
+  const r = await execArgvCounted(ctx.executor, argv, opts);
   const read = readCount(ctx, b, site, output, r);
   const failure = "failure" in read ? read.failure : null;
   const counts = "counts" in read ? read.counts : null;
@@ -69431,7 +69439,7 @@ function selectionFailure(ctx, b, site, text3) {
 }
 async function callgraphOnce(ctx, b, side, work) {
   const { site, output, argv, opts } = benchmarkCall(ctx, b, side, ctx.description.fixWork(work));
-  const r = await execArgvCallgrind(argv, opts);
+  const r = await execArgvCallgrind(ctx.executor, argv, opts);
   const read = readCount(ctx, b, site, output, { ...r, counts: r.graph });
   if ("failure" in read) throw new RunFailure(`the ${side} callgrind pass of ${b.name} at work ${work} failed: ${read.failure}`);
   return read.counts;
@@ -69611,7 +69619,7 @@ async function callsOnce(ctx, t, callProfile) {
   const { site, output, argv, opts } = benchmarkCall(ctx, t.b, t.side, callProfile(t.work));
   let r;
   try {
-    r = await execArgv(argv, { cwd: opts.cwd, env: opts.env, timeoutSec: opts.timeoutSec });
+    r = await ctx.executor.argv(argv, { cwd: opts.cwd, env: opts.env, timeoutSec: opts.timeoutSec });
   } catch (err) {
     throw new RunFailure(`${what}: cannot run ${argv[0]}: ${err.message}`);
   }
@@ -69791,6 +69799,7 @@ function countContext(setup, target2, tmp) {
     normaliseName: (name) => harness.normaliseName(name),
     timeoutSec: config.timeoutSec,
     jobs: config.jobs,
+    executor: setup.executor,
     tmp,
     info: (m) => platform2.info(m),
     warn: (m) => platform2.warn(m),
@@ -69911,14 +69920,14 @@ function watchWaste(format, warn) {
 }
 
 // src/runner/list-benchmarks.ts
-async function listBenchmarks(config, dirs, env, user) {
+async function listBenchmarks(executor, config, dirs, env, user) {
   const list3 = harnessOf(config.format)?.list;
   const command = listCommand(config.format, config.bench);
   if (!list3) return { why: `the ${config.format} harness has no list mode` };
   if (command === null) return { why: "the bench command is not one simple command the list arguments can be added to" };
   const bySide2 = { base: [], head: [] };
   for (const side of ["base", "head"]) {
-    const r = await execMeasured(command, {
+    const r = await executor.measured(command, {
       cwd: dirs[side],
       env: { ...env(side), ...wholeSuiteEnv(config).env },
       timeoutSec: config.timeoutSec,
@@ -70112,10 +70121,10 @@ function startShard(context3, shard, warmup) {
   announceShard(context3.platform, scope, "the warm-up");
   return scope;
 }
-async function listShard(config, platform2, shard, dirs, user) {
+async function listShard(config, platform2, executor, shard, dirs, user) {
   const listed4 = await platform2.group(
     "list the benchmarks",
-    () => listBenchmarks(config, dirs, (side) => commandEnv(side, 0, dirs, user), user)
+    () => listBenchmarks(executor, config, dirs, (side) => commandEnv(side, 0, dirs, user), user)
   );
   if ("bySide" in listed4) {
     const scope = listedShardScope(config, shard, listed4.bySide);
@@ -70175,12 +70184,12 @@ ${lastLines(r)}${side === "base" ? ctx.baseHint : ""}`);
   return run2;
 }
 async function execSide(ctx, planned, side, label, filter2) {
-  const { config, dirs, steady: steady2, counts, user } = ctx;
+  const { config, dirs, steady: steady2, counts, user, executor } = ctx;
   const show = ctx.platform.progress?.bind(ctx.platform);
   const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
   show?.(progress);
   const call3 = benchCall(config, user);
-  const r = await (config.measure === "instructions" && countScopeOf(config) === "process" ? execCounted : execMeasured)(call3.command, {
+  const opts = {
     cwd: dirs[side],
     env: { ...commandEnv(side, planned.round, dirs, user), ...steady2.env, ...filter2.env },
     timeoutSec: config.timeoutSec,
@@ -70188,7 +70197,9 @@ async function execSide(ctx, planned, side, label, filter2) {
     prefix: steady2.prefix,
     // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
     ...show && { onLine: (line) => show({ ...progress, lastLine: line }) }
-  });
+  };
+  const counted2 = config.measure === "instructions" && countScopeOf(config) === "process";
+  const r = await (counted2 ? execCounted(executor, call3.command, opts) : executor.measured(call3.command, opts));
   return { ...r, stdout: call3.read(r) };
 }
 function readMeasurements(ctx, r, run2, planned, who) {
@@ -70330,7 +70341,7 @@ function watchSignals() {
   process.on("SIGTERM", onSignal);
   return state;
 }
-async function measure(config, platform2) {
+async function measure(config, platform2, executor) {
   const repo = path25.resolve(config.repoDir);
   platform2.configure?.(config);
   const shard = config.shard ?? platform2.defaultShard?.() ?? void 0;
@@ -70343,7 +70354,7 @@ async function measure(config, platform2) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const m = { config, platform: platform2, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
+  const m = { config, platform: platform2, executor, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
   try {
     return await measureComparison(m, repo, comparison);
   } catch (err) {
@@ -70432,8 +70443,8 @@ async function prepareSides(m, repo, shas, user) {
     worktrees: { base: wt.base, head: wt.head },
     shas,
     info: (msg) => platform2.info(msg),
-    buildBase: () => buildSides(config.build, ["base"], platform2, dirs, m.checkCancelled, user),
-    listBase: () => benchmarksPrinted(config, dirs.base, commandEnv("base", 0, dirs, user), user)
+    buildBase: () => buildSides(m, config.build, ["base"], dirs, user),
+    listBase: () => benchmarksPrinted(m.executor, config, dirs.base, commandEnv("base", 0, dirs, user), user)
   });
   m.checkCancelled();
   return { dirs, benchFiles, baseHint: benchFilesFailureHint(benchFiles) };
@@ -70447,10 +70458,11 @@ function reportWithheldVariables(platform2, withheld, verbose) {
 }
 async function measureByCounts(m, sides, user, openLog) {
   const { config, platform: platform2 } = m;
-  if (config.build) await buildSides(config.build, ["base", "head"], platform2, sides.dirs, m.checkCancelled, user, sides.baseHint);
+  if (config.build) await buildSides(m, config.build, ["base", "head"], sides.dirs, user, sides.baseHint);
   const log = m.opened.log = await measureCounts({
     config,
     platform: platform2,
+    executor: m.executor,
     dirs: sides.dirs,
     env: (side) => commandEnv(side, 0, sides.dirs, user),
     checkCancelled: m.checkCancelled,
@@ -70463,13 +70475,13 @@ async function measureByCounts(m, sides, user, openLog) {
 async function measureByRounds(m, sides, preflight, openLog) {
   const { config, platform: platform2, shard } = m;
   if (!shard) openLog();
-  if (config.build)
-    await buildSides(config.build, ["base", "head"], platform2, sides.dirs, m.checkCancelled, preflight.user, sides.baseHint);
-  const listed4 = shard ? await listShard(config, platform2, shard, sides.dirs, preflight.user) : null;
+  if (config.build) await buildSides(m, config.build, ["base", "head"], sides.dirs, preflight.user, sides.baseHint);
+  const listed4 = shard ? await listShard(config, platform2, m.executor, shard, sides.dirs, preflight.user) : null;
   if (listed4) openLog(void 0, listed4.header);
   const rounds2 = {
     config,
     platform: platform2,
+    executor: m.executor,
     dirs: sides.dirs,
     log: m.opened.log,
     openShardLog: (h3) => openLog(void 0, h3),
@@ -70486,6 +70498,7 @@ async function measureByRounds(m, sides, preflight, openLog) {
     await attributeTimedChanges({
       config,
       platform: platform2,
+      executor: m.executor,
       dirs: sides.dirs,
       env: (side) => commandEnv(side, 0, sides.dirs, void 0),
       checkCancelled: m.checkCancelled,
@@ -70537,11 +70550,12 @@ async function skipByPaths(config, repo, baseSha, headSha, platform2) {
   if (!skipped) platform2.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
   return skipped;
 }
-async function buildSides(build, sides, platform2, dirs, checkCancelled, user, baseHint = "") {
+async function buildSides(m, build, sides, dirs, user, baseHint = "") {
+  const { platform: platform2, checkCancelled } = m;
   for (const side of sides) {
     checkCancelled();
     await platform2.group(`build ${side}`, async () => {
-      const r = await execMeasured(build, {
+      const r = await m.executor.measured(build, {
         cwd: dirs[side],
         env: commandEnv(side, 0, dirs, user),
         timeoutSec: 0,
@@ -70555,9 +70569,9 @@ ${lastLines(r)}${side === "base" ? baseHint : ""}`);
     });
   }
 }
-async function benchmarksPrinted(config, cwd, env, user) {
+async function benchmarksPrinted(executor, config, cwd, env, user) {
   const call3 = benchCall(config, user);
-  const r = await execMeasured(call3.command, {
+  const r = await executor.measured(call3.command, {
     cwd,
     env: { ...env, ...wholeSuiteEnv(config).env },
     timeoutSec: config.timeoutSec,
@@ -70574,15 +70588,63 @@ async function benchmarksPrinted(config, cwd, env, user) {
 }
 
 // src/commands/run.ts
-async function runComparison(config, platform2) {
-  const logFile = await measure(config, platform2);
+async function runComparison(config, platform2, executor) {
+  const logFile = await measure(config, platform2, executor);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
 }
+
+// src/runner/exec-argv.ts
+import { spawn as spawn3 } from "node:child_process";
+var TAIL_LINES2 = 10;
+function execArgv(argv, opts) {
+  const started = performance.now();
+  return new Promise((resolve4, reject) => {
+    const child2 = spawn3(argv[0], argv.slice(1), { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const release = child2.pid === void 0 ? () => {
+    } : trackCommand(child2.pid);
+    const out = [];
+    let outBytes = 0;
+    let err = "";
+    let timedOut = false;
+    child2.stdout.on("data", (chunk) => {
+      outBytes += chunk.length;
+      if (outBytes <= MAX_STDOUT_BYTES) out.push(chunk);
+      else child2.kill("SIGKILL");
+    });
+    child2.stderr.on("data", (chunk) => {
+      err = (err + chunk.toString("utf8")).slice(-16384);
+    });
+    const timer = opts.timeoutSec > 0 ? setTimeout(() => {
+      timedOut = true;
+      child2.kill("SIGKILL");
+    }, opts.timeoutSec * 1e3) : null;
+    child2.on("error", (e) => {
+      release();
+      if (timer) clearTimeout(timer);
+      reject(e);
+    });
+    child2.on("close", (code2, signal) => {
+      release();
+      if (timer) clearTimeout(timer);
+      resolve4({
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderrTail: err.split("\n").filter((l) => l.trim() !== "").slice(-TAIL_LINES2),
+        exitCode: code2,
+        signal,
+        timedOut,
+        wallMs: performance.now() - started
+      });
+    });
+  });
+}
+
+// src/runner/executor.ts
+var realExecutor = { measured: execMeasured, argv: execArgv };
 
 // src/action.ts
 async function compare(config, options) {
   const platform2 = new GitHubPlatform(options);
-  const outcome = await runComparison(config, platform2);
+  const outcome = await runComparison(config, platform2, realExecutor);
   const pullRequest = eventPullRequest(platform2.event);
   if (pullRequest !== void 0) writeFileSync8(path26.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
 `);

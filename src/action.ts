@@ -14,10 +14,11 @@ import { eventPullRequest, readEvent } from './platforms/github-event.js';
 import { GitHubPlatform, type GitHubOptions } from './platforms/github.js';
 import { readActionInputs } from './action-inputs.js';
 import { runComparison } from './commands/run.js';
+import { realExecutor } from './runner/executor.js';
 
 async function compare(config: Config, options: GitHubOptions): Promise<Outcome> {
   const platform = new GitHubPlatform(options);
-  const outcome = await runComparison(config, platform);
+  const outcome = await runComparison(config, platform, realExecutor);
   // Lets a trusted workflow_run job find the pull request of this run's uploaded output.
   const pullRequest = eventPullRequest(platform.event);
   if (pullRequest !== undefined) writeFileSync(path.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}\n`);

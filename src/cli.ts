@@ -21,6 +21,7 @@ import { runExamplesText, runHelpGroup } from './help.js';
 import { commandOptions, defaultText, type CommandName } from './options.js';
 import { detectPlatform } from './platforms/index.js';
 import type { Platform } from './platforms/types.js';
+import { realExecutor, type Executor } from './runner/executor.js';
 import { VERSION } from './version.js';
 
 interface CommandSpec {
@@ -73,11 +74,22 @@ export interface CliOutput {
 
 const STDIO: CliOutput = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
 
+/** What the CLI runs with; each part defaults to the real one (tests pass their own). */
+export interface CliDoors {
+  /** Where logs and results go (default: the CI platform detected from the environment). */
+  platform?: Platform;
+  /** Where commander's help and errors go (default: stdout and stderr). */
+  output?: CliOutput;
+  /** What starts the user's builds and runs (default: real processes). */
+  executor?: Executor;
+}
+
 /**
  * The program with one subcommand per entry of COMMANDS; an action stores its exit code in
  * `exit.code`. Values stay strings: config.ts validates them with the file's and the inputs'.
  */
-function program(platform: Platform, output: CliOutput, exit: { code: number }): Program {
+function program(doors: Required<CliDoors>, exit: { code: number }): Program {
+  const { platform, output, executor } = doors;
   const root = new Program('benchgate')
     .description(`benchgate ${VERSION}: did this change make the benchmarks slower?`)
     .version(VERSION, '-V, --version')
@@ -106,7 +118,7 @@ function program(platform: Platform, output: CliOutput, exit: { code: number }):
       const self = args.at(-1) as Program;
       const opts = self.opts<Record<string, string | boolean | undefined>>();
       const values: FlagValues = Object.fromEntries(self.options.map((o) => [o.long!.slice(2), flagValue(o, opts[o.attributeName()])]));
-      exit.code = await spec.run({ values, positionals: self.args, platform });
+      exit.code = await spec.run({ values, positionals: self.args, platform, executor });
     });
   }
   return root;
@@ -124,9 +136,10 @@ function flagValue(o: Option, value: string | boolean | undefined): string | und
 }
 
 /** Runs the CLI and returns the exit code; every error becomes one clear message on stderr. */
-export async function main(argv: string[], platform: Platform = detectPlatform(), output: CliOutput = STDIO): Promise<number> {
+export async function main(argv: string[], doors: CliDoors = {}): Promise<number> {
+  const { platform = detectPlatform(), output = STDIO, executor = realExecutor } = doors;
   const exit = { code: EXIT.pass as number };
-  const cli = program(platform, output, exit);
+  const cli = program({ platform, output, executor }, exit);
   if (argv.length === 0) {
     cli.outputHelp({ error: true });
     return EXIT.usage;

@@ -15,6 +15,7 @@ import { harnessOf, normaliseName } from './harness/index.js';
 import type { BenchmarkProfile, Side } from './model.js';
 import type { Platform } from './platforms/types.js';
 import { calibrate, discoverBenchmarks } from './runner/counts.js';
+import type { Executor } from './runner/executor.js';
 import { valgrindVersion } from './runner/instructions.js';
 import { readLog } from './runner/log.js';
 import { countContext, explainChanges } from './measure-counts.js';
@@ -22,6 +23,7 @@ import { countContext, explainChanges } from './measure-counts.js';
 export interface PassesSetup {
   config: Config;
   platform: Platform;
+  executor: Executor;
   dirs: Record<Side, string>;
   env(side: Side): NodeJS.ProcessEnv;
   checkCancelled(): void;

@@ -16,6 +16,7 @@ import { runCountRepetitions, type RepetitionPolicy, type RepetitionsDone } from
 import { calibrate, discoverBenchmarks, type CountContext, type CountedBenchmark } from './runner/counts.js';
 import { runCallgraphPasses } from './runner/callgraph-passes.js';
 import { runCProfilePasses } from './runner/cprofile-passes.js';
+import type { Executor } from './runner/executor.js';
 import type { ResultsLog } from './runner/log.js';
 import { countShardScope } from './runner/shard-scope.js';
 import { countShareAlpha } from './analysis/shards.js';
@@ -25,6 +26,7 @@ import { unsearchedMessage } from './analysis/searched.js';
 export interface CountsSetup {
   config: Config;
   platform: Platform;
+  executor: Executor;
   dirs: Record<Side, string>;
   env(side: Side): NodeJS.ProcessEnv;
   checkCancelled(): void;
@@ -76,7 +78,7 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
 
 /** What the count runner needs: the harness's description, the target, the sides, the limits. */
 export function countContext(
-  setup: Pick<CountsSetup, 'config' | 'platform' | 'dirs' | 'env' | 'checkCancelled'>,
+  setup: Pick<CountsSetup, 'config' | 'platform' | 'executor' | 'dirs' | 'env' | 'checkCancelled'>,
   target: CountTarget,
   tmp: string,
 ): CountContext {
@@ -92,6 +94,7 @@ export function countContext(
     normaliseName: (name) => harness.normaliseName(name),
     timeoutSec: config.timeoutSec,
     jobs: config.jobs,
+    executor: setup.executor,
     tmp,
     info: (m) => platform.info(m),
     warn: (m) => platform.warn(m),

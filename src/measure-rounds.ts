@@ -18,7 +18,8 @@ import { benchCall } from './runner/bench-call.js';
 import { commandEnv } from './runner/command-env.js';
 import { describeExit, lastLines } from './runner/describe-exit.js';
 import { RunFailure } from './runner/errors.js';
-import { execMeasured, type ExecResult } from './runner/exec.js';
+import type { ExecResult } from './runner/exec.js';
+import type { Executor } from './runner/executor.js';
 import { openFilterEnv, wholeSuiteEnv, type FilterEnv } from './runner/filter-env.js';
 import { watchWaste } from './runner/filter-waste.js';
 import { execCounted, instructionMeasurement } from './runner/instructions.js';
@@ -69,6 +70,7 @@ function formatDuration(ms: number): string {
 interface RoundsContext {
   config: Config;
   platform: Platform;
+  executor: Executor;
   dirs: Record<Side, string>;
   /** Null until a shard's warm-up has run. */
   log: ResultsLog | null;
@@ -242,12 +244,13 @@ function startShard(context: RoundsContext, shard: ShardOf, warmup: readonly Run
 export async function listShard(
   config: Config,
   platform: Platform,
+  executor: Executor,
   shard: ShardOf,
   dirs: Record<Side, string>,
   user: RunAsUser | undefined,
 ): Promise<ShardScope | null> {
   const listed = await platform.group('list the benchmarks', () =>
-    listBenchmarks(config, dirs, (side) => commandEnv(side, 0, dirs, user), user),
+    listBenchmarks(executor, config, dirs, (side) => commandEnv(side, 0, dirs, user), user),
   );
   if ('bySide' in listed) {
     const scope = listedShardScope(config, shard, listed.bySide);
@@ -322,12 +325,12 @@ async function runSide(
  * the progress line shows what it prints as it goes. Its stdout is what the parser reads.
  */
 async function execSide(ctx: RoundsContext, planned: PlannedRound, side: Side, label: string, filter: FilterEnv): Promise<ExecResult> {
-  const { config, dirs, steady, counts, user } = ctx;
+  const { config, dirs, steady, counts, user, executor } = ctx;
   const show = ctx.platform.progress?.bind(ctx.platform);
   const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
   show?.(progress);
   const call = benchCall(config, user);
-  const r = await (config.measure === 'instructions' && countScopeOf(config) === 'process' ? execCounted : execMeasured)(call.command, {
+  const opts = {
     cwd: dirs[side],
     env: { ...commandEnv(side, planned.round, dirs, user), ...steady.env, ...filter.env },
     timeoutSec: config.timeoutSec,
@@ -335,7 +338,9 @@ async function execSide(ctx: RoundsContext, planned: PlannedRound, side: Side, l
     prefix: steady.prefix,
     // Harnesses that print as they go (go test, pytest, cargo bench) name the benchmark under way.
     ...(show && { onLine: (line: string) => show({ ...progress, lastLine: line }) }),
-  });
+  };
+  const counted = config.measure === 'instructions' && countScopeOf(config) === 'process';
+  const r = await (counted ? execCounted(executor, call.command, opts) : executor.measured(call.command, opts));
   return { ...r, stdout: call.read(r) };
 }
 

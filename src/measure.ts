@@ -27,7 +27,8 @@ import { PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
 import { benchCall } from './runner/bench-call.js';
 import { commandEnv } from './runner/command-env.js';
 import { describeExit, lastLines } from './runner/describe-exit.js';
-import { execMeasured, killActiveCommands } from './runner/exec.js';
+import { killActiveCommands } from './runner/exec.js';
+import type { Executor } from './runner/executor.js';
 import { Cancelled, RunFailure } from './runner/errors.js';
 import { requireValgrind } from './runner/instructions.js';
 import { ResultsLog } from './runner/log.js';
@@ -77,6 +78,8 @@ interface Opened {
 interface Measuring {
   config: Config;
   platform: Platform;
+  /** Starts every build and run. */
+  executor: Executor;
   /** The results log's path. */
   file: string;
   opened: Opened;
@@ -107,7 +110,7 @@ type OpenLog = (countPlan?: LogHeader['countPlan'], shardHeader?: ShardHeader) =
  * log early but still returns it, so what was measured is reported (and the exit code is 3);
  * anything else (a cancel, a bad ref) throws.
  */
-export async function measure(config: Config, platform: Platform): Promise<string> {
+export async function measure(config: Config, platform: Platform, executor: Executor): Promise<string> {
   const repo = path.resolve(config.repoDir);
   platform.configure?.(config);
   const shard = config.shard ?? platform.defaultShard?.() ?? undefined;
@@ -121,7 +124,7 @@ export async function measure(config: Config, platform: Platform): Promise<strin
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const m: Measuring = { config, platform, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
+  const m: Measuring = { config, platform, executor, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
   try {
     return await measureComparison(m, repo, comparison);
   } catch (err) {
@@ -223,8 +226,8 @@ async function prepareSides(m: Measuring, repo: string, shas: Record<Side, strin
     worktrees: { base: wt.base, head: wt.head },
     shas,
     info: (msg) => platform.info(msg),
-    buildBase: () => buildSides(config.build!, ['base'], platform, dirs, m.checkCancelled, user),
-    listBase: () => benchmarksPrinted(config, dirs.base, commandEnv('base', 0, dirs, user), user),
+    buildBase: () => buildSides(m, config.build!, ['base'], dirs, user),
+    listBase: () => benchmarksPrinted(m.executor, config, dirs.base, commandEnv('base', 0, dirs, user), user),
   });
   m.checkCancelled();
   return { dirs, benchFiles, baseHint: benchFilesFailureHint(benchFiles) };
@@ -244,10 +247,11 @@ function reportWithheldVariables(platform: Platform, withheld: string[], verbose
 /** Per-benchmark counts: both sides built, then the log opens once the calibrated work (its header's countPlan) is known. */
 async function measureByCounts(m: Measuring, sides: PreparedSides, user: RunAsUser | undefined, openLog: OpenLog): Promise<void> {
   const { config, platform } = m;
-  if (config.build) await buildSides(config.build, ['base', 'head'], platform, sides.dirs, m.checkCancelled, user, sides.baseHint);
+  if (config.build) await buildSides(m, config.build, ['base', 'head'], sides.dirs, user, sides.baseHint);
   const log = (m.opened.log = await measureCounts({
     config,
     platform,
+    executor: m.executor,
     dirs: sides.dirs,
     env: (side) => commandEnv(side, 0, sides.dirs, user),
     checkCancelled: m.checkCancelled,
@@ -262,13 +266,13 @@ async function measureByCounts(m: Measuring, sides: PreparedSides, user: RunAsUs
 async function measureByRounds(m: Measuring, sides: PreparedSides, preflight: Preflight, openLog: OpenLog): Promise<void> {
   const { config, platform, shard } = m;
   if (!shard) openLog();
-  if (config.build)
-    await buildSides(config.build, ['base', 'head'], platform, sides.dirs, m.checkCancelled, preflight.user, sides.baseHint);
-  const listed = shard ? await listShard(config, platform, shard, sides.dirs, preflight.user) : null;
+  if (config.build) await buildSides(m, config.build, ['base', 'head'], sides.dirs, preflight.user, sides.baseHint);
+  const listed = shard ? await listShard(config, platform, m.executor, shard, sides.dirs, preflight.user) : null;
   if (listed) openLog(undefined, listed.header);
   const rounds = {
     config,
     platform,
+    executor: m.executor,
     dirs: sides.dirs,
     log: m.opened.log,
     openShardLog: (h: ShardHeader) => openLog(undefined, h),
@@ -286,6 +290,7 @@ async function measureByRounds(m: Measuring, sides: PreparedSides, preflight: Pr
     await attributeTimedChanges({
       config,
       platform,
+      executor: m.executor,
       dirs: sides.dirs,
       env: (side) => commandEnv(side, 0, sides.dirs, undefined),
       checkCancelled: m.checkCancelled,
@@ -359,18 +364,18 @@ async function skipByPaths(config: Config, repo: string, baseSha: string, headSh
  * on base adds `baseHint` (what bench-from: head copied into it).
  */
 async function buildSides(
+  m: Pick<Measuring, 'platform' | 'executor' | 'checkCancelled'>,
   build: string,
   sides: readonly Side[],
-  platform: Platform,
   dirs: Record<Side, string>,
-  checkCancelled: () => void,
   user?: RunAsUser,
   baseHint = '',
 ) {
+  const { platform, checkCancelled } = m;
   for (const side of sides) {
     checkCancelled();
     await platform.group(`build ${side}`, async () => {
-      const r = await execMeasured(build, {
+      const r = await m.executor.measured(build, {
         cwd: dirs[side],
         env: commandEnv(side, 0, dirs, user),
         timeoutSec: 0,
@@ -386,13 +391,14 @@ async function buildSides(
 
 /** The benchmark names one whole-suite run prints in `cwd`, or null when the run or its output failed (bench-from: head). */
 async function benchmarksPrinted(
+  executor: Executor,
   config: Config,
   cwd: string,
   env: NodeJS.ProcessEnv,
   user: RunAsUser | undefined,
 ): Promise<string[] | null> {
   const call = benchCall(config, user);
-  const r = await execMeasured(call.command, {
+  const r = await executor.measured(call.command, {
     cwd,
     env: { ...env, ...wholeSuiteEnv(config).env },
     timeoutSec: config.timeoutSec,

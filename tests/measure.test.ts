@@ -9,6 +9,7 @@ import { resolveConfig, sourced } from '../src/config.js';
 import { measure } from '../src/measure.js';
 import { LocalPlatform } from '../src/platforms/local.js';
 import { makeRepo, tempDir } from './e2e/helpers.js';
+import { realExecutor } from '../src/runner/executor.js';
 
 const watchers = () => [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];
 const quiet = () => new LocalPlatform(new PassThrough(), new PassThrough(), {});
@@ -18,11 +19,11 @@ describe('measure', () => {
     const before = watchers();
     const repo = makeRepo([{ a: '1' }]);
     const noBase = resolveConfig([sourced({ bench: 'true', out: tempDir() }, (k) => `--${k}`)], repo);
-    await expect(measure(noBase, quiet())).rejects.toThrow('no base commit');
+    await expect(measure(noBase, quiet(), realExecutor)).rejects.toThrow('no base commit');
     // The CI's matrix asks for a shard (CI_NODE_INDEX/CI_NODE_TOTAL) of a command, which takes no filter.
     const command = resolveConfig([sourced({ bench: 'true', base: 'HEAD', format: 'command', out: tempDir() }, (k) => `--${k}`)], repo);
     const matrix = Object.assign(quiet(), { defaultShard: () => ({ index: 1, total: 2 }) });
-    await expect(measure(command, matrix)).rejects.toThrow('cannot be sharded');
+    await expect(measure(command, matrix, realExecutor)).rejects.toThrow('cannot be sharded');
     expect(watchers()).toEqual(before);
   });
 
@@ -32,7 +33,7 @@ describe('measure', () => {
       [sourced({ bench: 'true', base: 'no-such-ref', head: 'HEAD', out: tempDir() }, (k) => `--${k}`)],
       makeRepo([{ a: '1' }]),
     );
-    await expect(measure(badRef, quiet())).rejects.toThrow();
+    await expect(measure(badRef, quiet(), realExecutor)).rejects.toThrow();
     expect(watchers()).toEqual(before);
   });
 });

@@ -13,6 +13,7 @@ import { createDemoRepo } from '../../src/commands/demo.js';
 import type { ComparisonResult } from '../../src/model.js';
 import { execMeasured } from '../../src/runner/exec.js';
 import { cachegrindPrefix, execCounted, readTreeCounts } from '../../src/runner/instructions.js';
+import { realExecutor } from '../../src/runner/executor.js';
 import { lcgProgram } from '../real/c/program.js';
 import { markdownTable, medianOf, medianRange, times } from '../tables.js';
 import type { Check, SectionOptions, SectionOutput } from './types.js';
@@ -50,7 +51,7 @@ interface Counted {
 async function countRuns(command: string, cwd: string, runs: number): Promise<Counted> {
   const out: Counted = { counts: [], wallMs: [] };
   for (let i = 0; i < runs; i++) {
-    const r = await execCounted(command, { cwd, env: process.env, timeoutSec: 0 });
+    const r = await execCounted(realExecutor, command, { cwd, env: process.env, timeoutSec: 0 });
     if (r.exitCode !== 0 || typeof r.instructions !== 'number') throw new Error(`${command} under cachegrind failed: ${r.tail.join('\n')}`);
     out.counts.push(r.instructions);
     out.wallMs.push(r.wallMs);

@@ -9,16 +9,23 @@ import { searchedMatcher, unsearchedMessage } from '../analysis/searched.js';
 import { ConfigError, type Config } from '../config.js';
 import { measure } from '../measure.js';
 import type { Platform } from '../platforms/types.js';
+import type { Executor } from '../runner/executor.js';
 import { writeReports } from '../report/index.js';
 import { RunFailure } from '../runner/errors.js';
 import { readLog } from '../runner/log.js';
 import type { CompareRange } from './search.js';
 
-export function rangeComparer(config: Config, platform: Platform, line: readonly { sha: string }[], glob: string): CompareRange {
+export function rangeComparer(
+  config: Config,
+  platform: Platform,
+  executor: Executor,
+  line: readonly { sha: string }[],
+  glob: string,
+): CompareRange {
   const position = new Map(line.map((c, i) => [c.sha, i]));
   return async (base, head, label) => {
     const outDir = path.join(config.outDir, 'bisect', label);
-    const logFile = await measure({ ...config, base: base.sha, head: head.sha, outDir, searched: glob }, platform);
+    const logFile = await measure({ ...config, base: base.sha, head: head.sha, outDir, searched: glob }, platform, executor);
     const log = readLog(logFile);
     const result = analyze({ header: log.header, runs: log.runs, profiles: log.profiles, end: log.end, settings: log.header.config });
     // The step's reports, for a look at what it measured (report.html, summary.md).

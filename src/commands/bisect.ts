@@ -14,7 +14,7 @@ import { repoRoot } from '../git.js';
 import { loadRunConfig } from './run.js';
 import type { Command } from './types.js';
 
-export const cmdBisect: Command = async ({ values, platform }) => {
+export const cmdBisect: Command = async ({ values, platform, executor }) => {
   const { good, bad, benchmark: glob } = values;
   if (good === undefined || bad === undefined || glob === undefined)
     throw new ConfigError(
@@ -24,7 +24,7 @@ export const cmdBisect: Command = async ({ values, platform }) => {
   const line = await firstParentLine(await repoRoot(repoDir), good, bad, (m) => platform.info(m));
   const write = (text: string) => process.stdout.write(text);
   write(renderStart(line, glob, maxSteps(line.length - 1)));
-  const result = await bisect(line, rangeComparer(config, platform, line, glob), (step) => write(renderStep(step)));
+  const result = await bisect(line, rangeComparer(config, platform, executor, line, glob), (step) => write(renderStep(step)));
   write(renderResult(result, glob));
   return result.kind === 'found' ? EXIT.pass : EXIT.gateFailed;
 };

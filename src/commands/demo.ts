@@ -44,7 +44,7 @@ export function createDemoRepo(dir: string): string {
   return dir;
 }
 
-export const cmdDemo: Command = async ({ values, platform }) => {
+export const cmdDemo: Command = async ({ values, platform, executor }) => {
   const repo = createDemoRepo(mkdtempSync(path.join(os.tmpdir(), 'benchgate-demo-')));
   // The repository is deleted at the end, so its path is not shown.
   for (const line of groundTruthLines()) platform.info(line);
@@ -59,7 +59,7 @@ export const cmdDemo: Command = async ({ values, platform }) => {
       repo,
     );
     config.outDir = path.resolve(values.out ?? DEFAULTS.outDir);
-    const outcome = await runComparison(config, platform);
+    const outcome = await runComparison(config, platform, executor);
     platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
     for (const line of findingLines(outcome.result.comparisons, outcome.exitCode)) platform.info(line);
     return outcome.exitCode;

@@ -9,13 +9,14 @@ import { checkRepository } from '../git.js';
 import { measure } from '../measure.js';
 import { optionSpec } from '../options.js';
 import type { Platform } from '../platforms/types.js';
+import type { Executor } from '../runner/executor.js';
 import { readLog } from '../runner/log.js';
 import { loadConfig } from '../trust.js';
 import type { Command, FlagValues } from './types.js';
 
 /** Measures, then analyses, writes, publishes and picks the exit code. */
-export async function runComparison(config: Config, platform: Platform): Promise<Outcome> {
-  const logFile = await measure(config, platform);
+export async function runComparison(config: Config, platform: Platform, executor: Executor): Promise<Outcome> {
+  const logFile = await measure(config, platform, executor);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform });
 }
 
@@ -34,9 +35,9 @@ export async function loadRunConfig(values: FlagValues, platform: Platform): Pro
   return { repoDir, config: verbose ? { ...config, verbose } : config };
 }
 
-export const cmdRun: Command = async ({ values, platform }) => {
+export const cmdRun: Command = async ({ values, platform, executor }) => {
   const { config } = await loadRunConfig(values, platform);
-  const outcome = await runComparison(config, platform);
+  const outcome = await runComparison(config, platform, executor);
   platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
   return outcome.exitCode;
 };

@@ -16,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseCallgrind, type CallEdge } from '../counts/callgrind.js';
 import { addTables, type FunctionTable } from '../counts/function-table.js';
-import { execArgv, type ArgvResult } from './exec-argv.js';
+import type { ArgvOptions, ArgvResult } from './exec-argv.js';
+import type { Executor } from './executor.js';
 import { insideMadeRelative, readValgrindFiles, type UnreadableCounts } from './instructions.js';
 
 /** What a callgrind pass's files say: self instructions per function and the call edges, the whole process tree's. */
@@ -66,15 +67,16 @@ export function readTreeGraph(dir: string, worktree: string): TreeGraph | Unread
   };
 }
 
-/** execArgv under callgrind: the run, and its tree's graph (null when valgrind wrote none). */
+/** A program run from an argument array (`executor.argv`) under callgrind: the run, and its tree's graph (null when valgrind wrote none). */
 export async function execArgvCallgrind(
+  executor: Executor,
   argv: readonly string[],
-  opts: Parameters<typeof execArgv>[1] & { worktree: string },
+  opts: ArgvOptions & { worktree: string },
 ): Promise<ArgvResult & { graph: TreeGraph | UnreadableCounts | null }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-callgrind-'));
   try {
     const { worktree, ...execOpts } = opts;
-    const r = await execArgv([...callgrindPrefix(dir), ...argv], execOpts);
+    const r = await executor.argv([...callgrindPrefix(dir), ...argv], execOpts);
     return { ...r, graph: readTreeGraph(dir, worktree) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

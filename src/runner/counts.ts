@@ -18,7 +18,8 @@ import type { CountDescription, CountSetting, CountTarget, CountUnit } from '../
 import type { CountWork, Measurement, Run, Side } from '../model.js';
 import { ConfigError } from '../config.js';
 import { RunFailure } from './errors.js';
-import { execArgv, type ArgvResult } from './exec-argv.js';
+import type { ArgvResult } from './exec-argv.js';
+import type { Executor } from './executor.js';
 import type { FunctionTable } from '../counts/function-table.js';
 import { execArgvCallgrind, type TreeGraph } from './callgrind.js';
 import { execArgvCounted, instructionMeasurement, type UnreadableCounts } from './instructions.js';
@@ -36,6 +37,8 @@ export interface CountContext {
   normaliseName(raw: string): string;
   timeoutSec: number;
   jobs: number;
+  /** Starts every build, listing and counted run. */
+  executor: Executor;
   /** Where binaries are built (a private temporary directory). */
   tmp: string;
   info(message: string): void;
@@ -69,10 +72,16 @@ function describeFailure(r: ArgvResult, timeoutSec: number): string {
   return `exited with code ${r.exitCode}`;
 }
 
-async function runOrFail(what: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutSec: number): Promise<ArgvResult> {
+async function runOrFail(
+  ctx: CountContext,
+  what: string,
+  argv: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutSec: number },
+): Promise<ArgvResult> {
+  const { timeoutSec } = opts;
   let r: ArgvResult;
   try {
-    r = await execArgv(argv, { cwd, env, timeoutSec });
+    r = await ctx.executor.argv(argv, opts);
   } catch (err) {
     throw new RunFailure(`${what}: cannot run ${argv[0]}: ${(err as Error).message}`);
   }
@@ -98,13 +107,21 @@ async function binariesOf(ctx: CountContext, side: Side): Promise<{ binary: stri
   }
   // config.ts gives a binary to every target of a harness without units.
   const build = description.units!;
-  const listed = await runOrFail(`listing the packages on ${side}`, build.list(target), dir, ctx.env(side), 0);
+  const listed = await runOrFail(ctx, `listing the packages on ${side}`, build.list(target), {
+    cwd: dir,
+    env: ctx.env(side),
+    timeoutSec: 0,
+  });
   const units: CountUnit[] = build.parse(listed.stdout);
   const out: { binary: string; prefix: string[]; cwd: string }[] = [];
   for (const [i, unit] of units.entries()) {
     ctx.checkCancelled();
     const binary = path.join(ctx.tmp, side, `${i}.test`);
-    await runOrFail(`building ${unit.name} on ${side}`, build.build(target, unit, binary), dir, ctx.env(side), 0);
+    await runOrFail(ctx, `building ${unit.name} on ${side}`, build.build(target, unit, binary), {
+      cwd: dir,
+      env: ctx.env(side),
+      timeoutSec: 0,
+    });
     out.push({ binary, prefix: [], cwd: unit.dir });
   }
   return out;
@@ -123,7 +140,7 @@ function discovered(stdout: string, format: string, cwd: string, what: string): 
 /** The listing run; a harness that rejects the arguments fixing its work is a usage error (exit 2), naming what is missing. */
 async function listOrFail(ctx: CountContext, what: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ArgvResult> {
   try {
-    return await runOrFail(what, argv, cwd, env, ctx.timeoutSec);
+    return await runOrFail(ctx, what, argv, { cwd, env, timeoutSec: ctx.timeoutSec });
   } catch (err) {
     const why = err instanceof RunFailure ? ctx.description.cannotFixWork?.(err.message) : null;
     if (why) throw new ConfigError(`${what}: ${why}`);
@@ -226,7 +243,7 @@ export async function countOnce(ctx: CountContext, b: CountedBenchmark, side: Si
   const startedAt = new Date().toISOString();
   const reading = startRunReading();
   const { site, output, argv, opts } = benchmarkCall(ctx, b, side, ctx.description.fixWork(work));
-  const r = await execArgvCounted(argv, opts);
+  const r = await execArgvCounted(ctx.executor, argv, opts);
   const read = readCount(ctx, b, site, output, r);
   const failure = 'failure' in read ? read.failure : null;
   const counts = 'counts' in read ? read.counts : null;
@@ -289,7 +306,7 @@ export function selectionFailure(ctx: CountContext, b: CountedBenchmark, site: B
 /** One benchmark alone at `work` under callgrind (an attribution pass, logged as a profile only): its graph, or why it failed. */
 export async function callgraphOnce(ctx: CountContext, b: CountedBenchmark, side: Side, work: number): Promise<TreeGraph> {
   const { site, output, argv, opts } = benchmarkCall(ctx, b, side, ctx.description.fixWork(work));
-  const r = await execArgvCallgrind(argv, opts);
+  const r = await execArgvCallgrind(ctx.executor, argv, opts);
   const read = readCount(ctx, b, site, output, { ...r, counts: r.graph });
   if ('failure' in read) throw new RunFailure(`the ${side} callgrind pass of ${b.name} at work ${work} failed: ${read.failure}`);
   return read.counts;

@@ -12,7 +12,7 @@ import type { CountSetting } from '../harness/types.js';
 import type { BenchmarkProfile, CountWork, Side } from '../model.js';
 import { benchmarkCall, exitFailure, selectionFailure, type CountContext, type CountedBenchmark } from './counts.js';
 import { RunFailure } from './errors.js';
-import { execArgv, type ArgvResult } from './exec-argv.js';
+import type { ArgvResult } from './exec-argv.js';
 import { runPool } from './pool.js';
 
 /** One pass run: a benchmark, a side and one of its works. */
@@ -28,7 +28,7 @@ async function callsOnce(ctx: CountContext, t: PassTask, callProfile: (n: number
   const { site, output, argv, opts } = benchmarkCall(ctx, t.b, t.side, callProfile(t.work));
   let r: ArgvResult;
   try {
-    r = await execArgv(argv, { cwd: opts.cwd, env: opts.env, timeoutSec: opts.timeoutSec });
+    r = await ctx.executor.argv(argv, { cwd: opts.cwd, env: opts.env, timeoutSec: opts.timeoutSec });
   } catch (err) {
     throw new RunFailure(`${what}: cannot run ${argv[0]}: ${(err as Error).message}`);
   }

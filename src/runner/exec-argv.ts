@@ -16,10 +16,17 @@ export interface ArgvResult {
   wallMs: number;
 }
 
+export interface ArgvOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** 0 = no time limit. */
+  timeoutSec: number;
+}
+
 const TAIL_LINES = 10;
 
-/** Runs argv[0] with argv[1..] in `cwd` with exactly `env`; 0 = no time limit. */
-export function execArgv(argv: readonly string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutSec: number }): Promise<ArgvResult> {
+/** Runs argv[0] with argv[1..] in `cwd` with exactly `env`. */
+export function execArgv(argv: readonly string[], opts: ArgvOptions): Promise<ArgvResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     // Its own process group, so a cancel (killActiveCommands) ends it with whatever it started.

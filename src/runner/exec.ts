@@ -17,7 +17,7 @@
  * daemon holding stdout cannot hang benchgate, a timeout or cancel always returns, and no
  * server of base's run is still serving during head's.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { RSS_SAMPLE_MS } from '../model.js';
@@ -188,117 +188,191 @@ function peakRssKb(pid: number): number | null {
   }
 }
 
+/** The measuring shell around the command, in its own process group, with the run's marker in its environment. */
+function spawnWrapper(command: string, opts: ExecOptions, runId: string): ChildProcess {
+  return spawn('sh', ['-c', WRAPPER, 'benchgate', command, ...(opts.prefix ?? [])], {
+    cwd: opts.cwd,
+    env: { ...opts.env, [RUN_ID_VARIABLE]: runId },
+    // Own process group, so a timeout or cancel can stop the whole tree.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    // libuv drops root's supplementary groups when it sets the ids.
+    ...(opts.user && { uid: opts.user.uid, gid: opts.user.gid }),
+  });
+}
+
+/**
+ * A run's stdout (kept up to the cap) and both streams' lines: the tail, the first error line,
+ * and each line handed to `onLine`. Past the cap it calls `onLimit` once and keeps no stdout.
+ */
+class OutputCollector {
+  readonly tail: string[] = [];
+  errorLine: string | null = null;
+  outputLimitExceeded = false;
+  private readonly chunks: Buffer[] = [];
+  private bytes = 0;
+  private readonly stdoutLines: LineSplitter;
+  private readonly stderrLines: LineSplitter;
+
+  constructor(
+    private readonly opts: Pick<ExecOptions, 'onLine' | 'maxStdoutBytes'>,
+    private readonly onLimit: () => void,
+  ) {
+    this.stdoutLines = this.lineSplitter('stdout');
+    this.stderrLines = this.lineSplitter('stderr');
+  }
+
+  stdout(chunk: Buffer): void {
+    this.stdoutLines.push(chunk);
+    if (this.outputLimitExceeded) return;
+    this.bytes += chunk.length;
+    if (this.bytes > (this.opts.maxStdoutBytes ?? MAX_STDOUT_BYTES)) {
+      this.outputLimitExceeded = true;
+      this.chunks.length = 0;
+      this.onLimit();
+    } else {
+      this.chunks.push(chunk);
+    }
+  }
+
+  stderr(chunk: Buffer): void {
+    this.stderrLines.push(chunk);
+  }
+
+  /** The streams are closed (or abandoned): their last lines, then the stdout kept ('' past the cap). */
+  end(): string {
+    this.stdoutLines.end();
+    this.stderrLines.end();
+    return this.outputLimitExceeded ? '' : Buffer.concat(this.chunks).toString('utf8');
+  }
+
+  private lineSplitter(stream: 'stdout' | 'stderr'): LineSplitter {
+    return new LineSplitter((line) => {
+      this.tail.push(line);
+      if (this.tail.length > TAIL_LINES) this.tail.shift();
+      if (this.errorLine === null && isErrorLine(line)) this.errorLine = line;
+      this.opts.onLine?.(line, stream);
+    });
+  }
+}
+
+/** Samples the peak RSS of `pid`'s descendants every RSS_SAMPLE_MS until stopped. */
+function sampleRss(pid: number): { stop(): void; peakKb(): number | null } {
+  let maxRss: number | null = null;
+  const sampler = setInterval(() => {
+    for (const kid of descendants(pid)) {
+      const rss = peakRssKb(kid);
+      if (rss !== null) maxRss = Math.max(maxRss ?? 0, rss);
+    }
+  }, RSS_SAMPLE_MS);
+  return { stop: () => clearInterval(sampler), peakKb: () => maxRss };
+}
+
+/** The wrapper's stat line as it arrives on fd 3, and the children's CPU time it gives (null before it came). */
+function readStatPipe(stream: NodeJS.ReadableStream): () => { user: number; sys: number } | null {
+  let statLine = '';
+  stream.on('data', (chunk: Buffer) => (statLine += chunk.toString()));
+  return () => (statLine ? childCpuMs(statLine) : null);
+}
+
+/** Kills `pid`'s process group after `timeoutSec` (0: never). */
+function limitTime(pid: number, timeoutSec: number): { clear(): void; timedOut(): boolean } {
+  let timedOut = false;
+  const timer =
+    timeoutSec > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          killGroup(pid);
+        }, timeoutSec * 1000)
+      : undefined;
+  return { clear: () => clearTimeout(timer), timedOut: () => timedOut };
+}
+
+/** The command's own process exited: whatever it left behind (its group, its marked daemons) is killed; returns how many of the latter. */
+function endLeftoversOf(pid: number, runId: string): number {
+  killGroup(pid);
+  return endLeftovers(runId, pid);
+}
+
+/** How the command's own process ended. */
+interface Exited {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  wallMs: number;
+  leftovers: number;
+}
+
+/** The result from what was watched while it ran. */
+function assembleResult(
+  exit: Exited,
+  stdout: string,
+  output: OutputCollector,
+  watched: { cpu: { user: number; sys: number } | null; maxRssKb: number | null; timedOut: boolean },
+): ExecResult {
+  return {
+    stdout,
+    tail: output.tail,
+    errorLine: output.errorLine,
+    wallMs: exit.wallMs,
+    cpuUserMs: watched.cpu?.user ?? null,
+    cpuSysMs: watched.cpu?.sys ?? null,
+    maxRssKb: watched.maxRssKb,
+    exitCode: exit.code,
+    signal: exit.signal ?? null,
+    timedOut: watched.timedOut,
+    outputLimitExceeded: output.outputLimitExceeded,
+    leftoversEnded: exit.leftovers,
+  };
+}
+
+/** What is watched while the command runs: its output, its stat pipe, its RSS and its time limit. */
+function watchRun(child: ChildProcess, pid: number, opts: ExecOptions) {
+  const output = new OutputCollector(opts, () => killGroup(pid));
+  child.stdout!.on('data', (chunk: Buffer) => output.stdout(chunk));
+  child.stderr!.on('data', (chunk: Buffer) => output.stderr(chunk));
+  const cpu = readStatPipe(child.stdio[3] as NodeJS.ReadableStream);
+  return { output, cpu, rss: sampleRss(pid), time: limitTime(pid, opts.timeoutSec) };
+}
+
 export function execMeasured(command: string, opts: ExecOptions): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const runId = newRunId();
-    const child = spawn('sh', ['-c', WRAPPER, 'benchgate', command, ...(opts.prefix ?? [])], {
-      cwd: opts.cwd,
-      env: { ...opts.env, [RUN_ID_VARIABLE]: runId },
-      // Own process group, so a timeout or cancel can stop the whole tree.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-      // libuv drops root's supplementary groups when it sets the ids.
-      ...(opts.user && { uid: opts.user.uid, gid: opts.user.gid }),
-    });
+    const child = spawnWrapper(command, opts, runId);
     const pid = child.pid!;
     activeChildren.add(pid);
-
-    const stdoutChunks: Buffer[] = [];
-    let stdoutBytes = 0;
-    let outputLimitExceeded = false;
-    const tail: string[] = [];
-    let errorLine: string | null = null;
-    let statLine = '';
-    const lineSplitter = (stream: 'stdout' | 'stderr') =>
-      new LineSplitter((line) => {
-        tail.push(line);
-        if (tail.length > TAIL_LINES) tail.shift();
-        if (errorLine === null && isErrorLine(line)) errorLine = line;
-        opts.onLine?.(line, stream);
-      });
-    const stdoutLines = lineSplitter('stdout');
-    const stderrLines = lineSplitter('stderr');
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdoutLines.push(chunk);
-      if (outputLimitExceeded) return;
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > (opts.maxStdoutBytes ?? MAX_STDOUT_BYTES)) {
-        outputLimitExceeded = true;
-        stdoutChunks.length = 0;
-        killGroup(pid);
-      } else {
-        stdoutChunks.push(chunk);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => stderrLines.push(chunk));
-    (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => (statLine += chunk.toString()));
-
-    let maxRss: number | null = null;
-    const sampler = setInterval(() => {
-      for (const kid of descendants(pid)) {
-        const rss = peakRssKb(kid);
-        if (rss !== null) maxRss = Math.max(maxRss ?? 0, rss);
-      }
-    }, RSS_SAMPLE_MS);
-
-    let timedOut = false;
-    const timer =
-      opts.timeoutSec > 0
-        ? setTimeout(() => {
-            timedOut = true;
-            killGroup(pid);
-          }, opts.timeoutSec * 1000)
-        : undefined;
-
-    let exit: { code: number | null; signal: NodeJS.Signals | null; wallMs: number; leftovers: number } | null = null;
+    const { output, cpu, rss, time } = watchRun(child, pid, opts);
+    let exit: Exited | null = null;
     let drainTimer: NodeJS.Timeout | undefined;
-    let settled = false;
     const stopWatching = () => {
-      clearInterval(sampler);
-      clearTimeout(timer);
+      rss.stop();
+      time.clear();
       clearTimeout(drainTimer);
       activeChildren.delete(pid);
     };
-
     child.on('error', (err) => {
       stopWatching();
       reject(err);
     });
     child.on('exit', (code, signal) => {
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-      clearInterval(sampler);
-      clearTimeout(timer);
+      rss.stop();
+      time.clear();
       // The command is done: end what it left behind, then give its output a moment to close.
-      killGroup(pid);
-      exit = { code, signal, wallMs, leftovers: endLeftovers(runId, pid) };
+      exit = { code, signal, wallMs, leftovers: endLeftoversOf(pid, runId) };
       drainTimer = setTimeout(finish, DRAIN_MS);
     });
     child.on('close', finish);
 
+    let settled = false;
     function finish() {
       if (exit === null || settled) return;
       settled = true;
       stopWatching();
       // Pipes still held open by a process that escaped both the group and the marker.
       for (const stream of child.stdio) stream?.destroy();
-      stdoutLines.end();
-      stderrLines.end();
-      const cpu = statLine ? childCpuMs(statLine) : null;
-      resolve({
-        stdout: outputLimitExceeded ? '' : Buffer.concat(stdoutChunks).toString('utf8'),
-        tail,
-        errorLine,
-        wallMs: exit.wallMs,
-        cpuUserMs: cpu?.user ?? null,
-        cpuSysMs: cpu?.sys ?? null,
-        maxRssKb: maxRss,
-        exitCode: exit.code,
-        signal: exit.signal ?? null,
-        timedOut,
-        outputLimitExceeded,
-        leftoversEnded: exit.leftovers,
-      });
+      const stdout = output.end();
+      resolve(assembleResult(exit, stdout, output, { cpu: cpu(), maxRssKb: rss.peakKb(), timedOut: time.timedOut() }));
     }
   });
 }

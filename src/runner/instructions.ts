@@ -21,8 +21,9 @@ import { ConfigError } from '../config.js';
 import { ValgrindFileError, parseCachegrind } from '../counts/cachegrind.js';
 import { addTables, type FunctionTable } from '../counts/function-table.js';
 import type { Measurement } from '../model.js';
-import { execArgv, type ArgvResult } from './exec-argv.js';
-import { execMeasured, type ExecOptions, type ExecResult } from './exec.js';
+import type { ArgvOptions, ArgvResult } from './exec-argv.js';
+import type { ExecOptions, ExecResult } from './exec.js';
+import type { Executor } from './executor.js';
 
 const INSTRUCTIONS_METRIC = 'instructions';
 
@@ -123,17 +124,17 @@ export function instructionMeasurement(suite: string, count: number): Measuremen
 }
 
 /**
- * execMeasured under cachegrind. `instructions` is the process tree's count (null when
+ * A measured run (`executor.measured`) under cachegrind. `instructions` is the process tree's count (null when
  * valgrind wrote none, or a file is cut or malformed: `instructionsError` says which); CPU time
  * and peak RSS are left out (null): they would be the simulator's, ~100× the program's, and as
  * noisy as any time.
  */
-export async function execCounted(command: string, opts: ExecOptions): Promise<ExecResult> {
+export async function execCounted(executor: Executor, command: string, opts: ExecOptions): Promise<ExecResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-cg-'));
   try {
     // Under run-as, valgrind writes its counts as that user.
     if (opts.user) chownSync(dir, opts.user.uid, opts.user.gid);
-    const r = await execMeasured(command, { ...opts, prefix: [...(opts.prefix ?? []), ...cachegrindPrefix(dir)] });
+    const r = await executor.measured(command, { ...opts, prefix: [...(opts.prefix ?? []), ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, ...instructionsOf(readTreeCounts(dir)) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -149,17 +150,18 @@ function instructionsOf(counts: TreeCounts | UnreadableCounts | null): Pick<Exec
 export type ArgvCounted = ArgvResult & { counts: TreeCounts | UnreadableCounts | null };
 
 /**
- * execArgv under cachegrind: a program run from an argument array, and what it executed, file
+ * A program run from an argument array (`executor.argv`) under cachegrind: a program run from an argument array, and what it executed, file
  * names inside `worktree` made relative to it.
  */
 export async function execArgvCounted(
+  executor: Executor,
   argv: readonly string[],
-  opts: Parameters<typeof execArgv>[1] & { worktree?: string },
+  opts: ArgvOptions & { worktree?: string },
 ): Promise<ArgvCounted> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-cg-'));
   try {
     const { worktree, ...execOpts } = opts;
-    const r = await execArgv([...cachegrindPrefix(dir), ...argv], execOpts);
+    const r = await executor.argv([...cachegrindPrefix(dir), ...argv], execOpts);
     return { ...r, counts: readTreeCounts(dir, worktree) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -7,12 +7,13 @@
 import type { Config } from '../config.js';
 import { harnessOf, listCommand } from '../harness/index.js';
 import type { Side } from '../model.js';
-import { execMeasured } from './exec.js';
+import type { Executor } from './executor.js';
 import { wholeSuiteEnv } from './filter-env.js';
 
 export type Listed = { bySide: Record<Side, string[]> } | { why: string };
 
 export async function listBenchmarks(
+  executor: Executor,
   config: Config,
   dirs: Record<Side, string>,
   env: (side: Side) => NodeJS.ProcessEnv,
@@ -24,7 +25,7 @@ export async function listBenchmarks(
   if (command === null) return { why: 'the bench command is not one simple command the list arguments can be added to' };
   const bySide: Record<Side, string[]> = { base: [], head: [] };
   for (const side of ['base', 'head'] as const) {
-    const r = await execMeasured(command, {
+    const r = await executor.measured(command, {
       cwd: dirs[side],
       env: { ...env(side), ...wholeSuiteEnv(config).env },
       timeoutSec: config.timeoutSec,

@@ -17,7 +17,7 @@ async function cli(argv: string[]): Promise<{ code: number; err: string }> {
   const out = { text: '' };
   const err = { text: '' };
   const platform = new LocalPlatform(sink(out), sink(err));
-  const code = await main(argv, platform, { out: (t) => (out.text += t), err: (t) => (err.text += t) });
+  const code = await main(argv, { platform, output: { out: (t) => (out.text += t), err: (t) => (err.text += t) } });
   return { code, err: err.text };
 }
 

@@ -96,7 +96,7 @@ function badValues(values: Record<string, string | undefined>): string[] {
 async function cli(argv: string[]): Promise<{ code: number; err: string }> {
   let err = '';
   const sink = { write: () => true } as unknown as NodeJS.WritableStream;
-  const code = await main(argv, new LocalPlatform(sink, sink), { out: () => undefined, err: (t) => (err += t) });
+  const code = await main(argv, { platform: new LocalPlatform(sink, sink), output: { out: () => undefined, err: (t) => (err += t) } });
   return { code, err };
 }
 

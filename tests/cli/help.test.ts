@@ -27,7 +27,7 @@ describe('run --help', () => {
     const out = { text: '' };
     const err = { text: '' };
     const platform = new LocalPlatform(sink(out), sink(err));
-    const code = await main([...argv, '--repo', repo], platform, { out: (t) => (out.text += t), err: (t) => (err.text += t) });
+    const code = await main([...argv, '--repo', repo], { platform, output: { out: (t) => (out.text += t), err: (t) => (err.text += t) } });
     expect([code, err.text]).toEqual([2, expect.stringMatching(/benchgate: cannot resolve "[^"]+" to a commit/)]);
   });
 });

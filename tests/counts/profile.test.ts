@@ -10,6 +10,7 @@ import { ZERO_PER_OP } from '../../src/counts/per-op-functions.js';
 import { MAX_NAME_CHARS, PROFILE_MAX_FUNCTIONS } from '../../src/model.js';
 import { execArgvCounted, type TreeCounts } from '../../src/runner/instructions.js';
 import { tempDir } from '../e2e/helpers.js';
+import { realExecutor } from '../../src/runner/executor.js';
 
 const GO_BIN = '/usr/local/go/bin';
 const PATH = `${process.env.PATH}:${GO_BIN}`;
@@ -124,7 +125,7 @@ describe('the bound on a real binary', () => {
       execFileSync('go', ['test', '-c', '-o', 'big.test', '.'], { cwd: dir, env });
       const count = async (work: number) => {
         const argv = [path.join(dir, 'big.test'), '-test.run=^$', '-test.bench=.', `-test.benchtime=${work}x`];
-        const r = await execArgvCounted(argv, { cwd: dir, env, timeoutSec: 120, worktree: dir });
+        const r = await execArgvCounted(realExecutor, argv, { cwd: dir, env, timeoutSec: 120, worktree: dir });
         return { work, table: (r.counts as TreeCounts).table };
       };
       const profile = buildProfile(KEY, await count(1000), await count(2000));

@@ -1,19 +1,21 @@
 /**
  * `benchgate run --rounds auto` end to end (issue 14): a suite with one clear regression stops
- * early; extension rounds run only the open benchmarks, by the harness's own filter and with
- * hostile names that no shell ever sees; max-time stops a slow suite; a killed run leaves a log
- * that `benchgate analyze` reads. Verdicts come from a seeded stand-in harness
- * (tests/fixtures/adaptive/seeded-bench.mjs) or from real Go timings with a 3x effect.
+ * early; extension rounds run only the open benchmarks, by the harness's own filter, with hostile
+ * names that never reach the command; max-time stops a slow suite; a run that dies mid-round leaves
+ * a log that `benchgate analyze` reads. The first three run the CLI in process over a seeded
+ * stand-in (tests/helpers/seeded-suite.ts); the last times a real Go suite with a 3x effect.
+ * That the quoted `{filter}` reaches a real harness intact through sh is tests/runner/bench-call.test.ts's.
  */
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FILTER_PLACEHOLDER } from '../../src/harness/index.js';
 import { readLog } from '../../src/runner/log.js';
-import { makeRepo, readResults, ROOT, runCli, runLastCommit, startCli, tempDir } from './helpers.js';
-
-const STAND_IN = readFileSync(path.join(ROOT, 'tests', 'fixtures', 'adaptive', 'seeded-bench.mjs'), 'utf8');
+import { commands, fakeExecutor, type FakeRun, type FakeScript } from '../helpers/fake-executor.js';
+import { runInProcess, runLastCommitInProcess } from '../helpers/in-process-cli.js';
+import { seededSuite } from '../helpers/seeded-suite.js';
+import { makeRepo, readResults, runLastCommit, tempDir } from './helpers.js';
 
 interface Suite {
   names: string[];
@@ -25,22 +27,8 @@ interface Suite {
 
 /** A repository whose parent commit runs `base` and last commit `head` through the stand-in. */
 function standInRepo(base: Suite, head: Suite): string {
-  return makeRepo([{ 'bench.mjs': STAND_IN, 'suite.json': JSON.stringify(base) }, { 'suite.json': JSON.stringify(head) }]);
+  return makeRepo([{ 'bench.mjs': '', 'suite.json': JSON.stringify(base) }, { 'suite.json': JSON.stringify(head) }]);
 }
-
-interface Call {
-  round: number;
-  side: string;
-  filter: string;
-  argument: string | null;
-  ran: string[];
-}
-
-const readCalls = (file: string): Call[] =>
-  readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Call);
 
 const verdicts = (out: string) =>
   Object.fromEntries(
@@ -50,21 +38,22 @@ const verdicts = (out: string) =>
   );
 
 const AUTO = ['--rounds', 'auto', '--format', 'benchgate', '--warmup', '0', '--seed', '7'];
+const BENCH = 'node bench.mjs';
 
 describe('rounds auto, extension rounds', () => {
-  it('rounds 1..min-rounds run everything, later rounds only the open benchmarks; hostile names reach the harness intact, through no shell', async () => {
-    const marks = tempDir('benchgate-marks-');
+  it('rounds 1..min-rounds run everything, later rounds only the open benchmarks; hostile names reach the harness intact, never in the command', async () => {
     // The slow two are the ones left open after the first look, so the filter must carry them.
-    const slow = [`(x|y) "q" 'r' sp ace`, `$(touch ${marks}/dollar) \`touch ${marks}/tick\``];
+    const slow = [`(x|y) "q" 'r' sp ace`, '$(touch dollar) `touch tick`'];
     const quiet = ['a.b*', '[z]+?', 'back\\slash', 'q"uote', '; touch x #', 'plain'];
     const names = [...quiet, ...slow];
     const repo = standInRepo({ names, cv: 0.003 }, { names, cv: 0.003, factors: Object.fromEntries(slow.map((n) => [n, 2])) });
     const out = tempDir();
-    const calls = path.join(tempDir(), 'calls.jsonl');
-    const r = await runLastCommit(repo, `node bench.mjs ${FILTER_PLACEHOLDER}`, out, AUTO, {
-      env: { CALLS: calls, BENCHGATE_PASS_ENV: 'CALLS' },
-    });
-    expect(r.stderr).not.toContain('is not BENCHGATE_FILTER');
+    const stand = seededSuite();
+    const bench = `${BENCH} ${FILTER_PLACEHOLDER}`;
+    // {filter} reaches the command as the quoted variable, whatever the names.
+    const command = `${BENCH} "$BENCHGATE_FILTER"`;
+    const fake = fakeExecutor(commands({ [command]: stand.script }));
+    const r = await runLastCommitInProcess(repo, bench, out, AUTO, fake);
     expect(r.code).toBe(1);
 
     const result = readResults(out);
@@ -77,11 +66,10 @@ describe('rounds auto, extension rounds', () => {
     expect(rounds).toBeGreaterThan(10);
     expect(rounds).toBeLessThan(30);
 
-    const made = readCalls(calls);
+    const made = stand.calls;
     expect(made).toHaveLength(2 * rounds);
+    expect(fake.calls.every((c) => c.command === command)).toBe(true);
     for (const call of made) {
-      // {filter} gave the harness the variable's value, unexpanded.
-      expect(call.argument).toBe(call.filter);
       if (call.round <= 10) {
         expect(call.filter).toBe('');
         expect(call.ran).toEqual(names);
@@ -98,19 +86,23 @@ describe('rounds auto, extension rounds', () => {
     expect(result.adaptive?.looks).toEqual([10, 15, 20, 25].filter((l) => l <= rounds));
     // The log records what each filtered run was asked for.
     for (const run of readLog(path.join(out, 'results.jsonl')).runs) expect(run.open).toEqual(run.round <= 10 ? undefined : slow);
-    // No name was ever run by a shell.
-    expect(readdirSync(marks)).toEqual([]);
   });
 });
 
 describe('rounds auto, max-time', () => {
   it('stops a slow suite on its time budget with the last look’s verdicts, and the log is complete', async () => {
     const names = ['n1', 'n2', 'n3'];
-    // 300 ms a run and 40% noise: nothing can be decided within ±2% before the clock runs out.
+    // 300 ms a run (waited for real: the budget reads the clock) and 40% noise: nothing can be decided within ±2% before the clock runs out.
     const suite = { names, cv: 0.4, sleepMs: 300 };
     const repo = standInRepo(suite, suite);
     const out = tempDir();
-    const r = await runLastCommit(repo, 'node bench.mjs', out, [...AUTO, '--max-time', '3s']);
+    const r = await runLastCommitInProcess(
+      repo,
+      BENCH,
+      out,
+      [...AUTO, '--max-time', '3s'],
+      fakeExecutor(commands({ [BENCH]: seededSuite().script })),
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/rounds auto stopped after \d+ round\(s\): max-time reached/);
     const log = readLog(path.join(out, 'results.jsonl'));
@@ -129,34 +121,39 @@ describe('rounds auto, max-time', () => {
   });
 });
 
+/**
+ * The stand-in until round `round`, where it stops answering: the log is then copied as a killed
+ * benchgate leaves it (every run before it appended, no end line), and the run is let go.
+ */
+function dyingAt(round: number, script: FakeScript, log: string, copy: string) {
+  let release: (run: FakeRun) => void = () => {};
+  let reached: () => void = () => {};
+  const died = new Promise<void>((resolve) => (reached = resolve));
+  const dying: FakeScript = (call) => {
+    if (call.round !== round) return script(call);
+    copyFileSync(log, copy);
+    reached();
+    return new Promise<FakeRun>((resolve) => (release = resolve));
+  };
+  return { dying, died, letGo: () => release({ exitCode: 137, signal: 'SIGKILL' }) };
+}
+
 describe('rounds auto, a killed run', () => {
   it('leaves a log that benchgate analyze reads but never passes: exit 3, no last look, a 2x regression shown as likely (incomplete run)', async () => {
     const names = ['quiet a', 'quiet b', 'slow'];
     const repo = standInRepo({ names, cv: 0.003 }, { names, cv: 0.003, factors: { slow: 2 } });
     const out = tempDir();
-    const pidFile = path.join(tempDir(), 'pid');
-    const log = path.join(out, 'results.jsonl');
-    const { child, done } = startCli(
-      ['run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', 'node bench.mjs', '--out', out, ...AUTO],
-      { env: { HANG_AT_ROUND: '12', PID_FILE: pidFile, BENCHGATE_PASS_ENV: 'HANG_AT_ROUND,PID_FILE' } },
-    );
-    try {
-      while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8') === '') {
-        if (child.exitCode !== null) throw new Error(`benchgate ended before round 12: ${(await done).stderr}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      child.kill('SIGKILL');
-    } finally {
-      // The stand-in waits to be killed: its parent is gone, so it is the test's to end.
-      const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
-      if (pid > 0) process.kill(pid, 'SIGKILL');
-    }
-    expect((await done).code).toBeNull();
+    const log = path.join(tempDir(), 'results.jsonl');
+    const killed = dyingAt(12, seededSuite().script, path.join(out, 'results.jsonl'), log);
+    const running = runLastCommitInProcess(repo, BENCH, out, AUTO, fakeExecutor(commands({ [BENCH]: killed.dying })));
+    await killed.died;
+    killed.letGo();
+    await running;
     // Killed mid-write as well: half a line at the end.
     appendFileSync(log, '{"type":"run","suite":"bench');
 
     const analysed = tempDir();
-    const r = await runCli(['analyze', log, '--out', analysed]);
+    const r = await runInProcess(['analyze', log, '--out', analysed], fakeExecutor(commands({})));
     expect(r.stderr).toContain('unreadable line skipped');
     expect(r.stderr).toContain('the run did not finish (no end line); analysing the 22 runs it recorded');
     // An incomplete run (exit 3), whatever its rows say.

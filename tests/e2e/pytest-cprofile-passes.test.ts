@@ -17,6 +17,7 @@ import { runCProfilePasses } from '../../src/runner/cprofile-passes.js';
 import { readLog, ResultsLog } from '../../src/runner/log.js';
 import { testHeader } from '../helpers/log-header.js';
 import { tempDir } from './helpers.js';
+import { realExecutor } from '../../src/runner/executor.js';
 
 const suite = (body: string) => `def helper(x):
     return x * 2
@@ -55,6 +56,7 @@ function context(root: string): CountContext {
     normaliseName: (name) => name,
     timeoutSec: 120,
     jobs: 2,
+    executor: realExecutor,
     tmp: tempDir(),
     info: () => {},
     warn: () => {},

@@ -1,6 +1,6 @@
 /**
- * Shards end to end (issue 25, docs/shards.md): 4 shards of a seeded stand-in harness
- * (tests/fixtures/adaptive/seeded-bench.mjs: a value depends on round, side and name only, so a
+ * Shards end to end (issue 25, docs/shards.md), the CLI in process: 4 shards of a seeded stand-in
+ * harness (tests/helpers/seeded-suite.ts: a value depends on round, side and name only, so a
  * benchmark reads the same in a shard as in the whole suite) joined by `benchgate merge` give a
  * single job's verdicts; each shard ran only its own benchmarks, through the filter; a crashed,
  * a missing and a doubled shard, and a mix of shard and whole-run logs, are each an error naming it.
@@ -14,9 +14,14 @@ import { trustedSettings } from '../../src/commands/trusted-gate.js';
 import { sourced } from '../../src/config.js';
 import type { ComparisonResult } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
-import { makeRepo, readResults, ROOT, runCli, runLastCommit, tempDir, type CliResult } from './helpers.js';
+import { commands, fakeExecutor, type FakeScript } from '../helpers/fake-executor.js';
+import { runInProcess, runLastCommitInProcess, type InProcessResult } from '../helpers/in-process-cli.js';
+import { seededSuite, type SeededCall } from '../helpers/seeded-suite.js';
+import { makeRepo, readResults, tempDir } from './helpers.js';
 
-const STAND_IN = readFileSync(path.join(ROOT, 'tests', 'fixtures', 'adaptive', 'seeded-bench.mjs'), 'utf8');
+/** The command `node bench.mjs {filter}` becomes (runner/bench-call.ts). */
+const COMMAND = 'node bench.mjs "$BENCHGATE_FILTER"';
+const cli = (args: string[]) => runInProcess(args, fakeExecutor(commands({})));
 const NAMES = Array.from({ length: 16 }, (_, i) => `bench_${String(i).padStart(2, '0')}`);
 const FACTORS = { bench_03: 2, bench_09: 2, bench_14: 0.5 };
 const FLAGS = ['--format', 'benchgate', '--rounds', '6', '--warmup', '1', '--seed', '5'];
@@ -29,33 +34,28 @@ const rows = (r: ComparisonResult) =>
 
 describe('benchgate run --shard, then merge', () => {
   const repo = makeRepo([
-    { 'bench.mjs': STAND_IN, 'suite.json': JSON.stringify({ names: NAMES, cv: 0.03 }) },
+    { 'bench.mjs': '', 'suite.json': JSON.stringify({ names: NAMES, cv: 0.03 }) },
     { 'suite.json': JSON.stringify({ names: NAMES, cv: 0.03, factors: FACTORS }) },
   ]);
   const single = tempDir();
   const shards = Array.from({ length: TOTAL }, () => tempDir());
   const crashed = tempDir();
-  const calls = Array.from({ length: TOTAL }, () => path.join(tempDir(), 'calls.jsonl'));
+  const run = (out: string, flags: string[], script: FakeScript) =>
+    runLastCommitInProcess(repo, 'node bench.mjs {filter}', out, flags, fakeExecutor(commands({ [COMMAND]: script })));
+  const stands = Array.from({ length: TOTAL }, () => seededSuite());
+  const calls: SeededCall[][] = stands.map((s) => s.calls);
   const logs = shards.map((out) => path.join(out, 'results.jsonl'));
-  let runs: CliResult[] = [];
-  let crash: CliResult;
+  let runs: InProcessResult[] = [];
+  let crash: InProcessResult;
 
   beforeAll(async () => {
-    const bench = 'node bench.mjs {filter}';
-    [runs, crash] = await Promise.all([
-      Promise.all([
-        runLastCommit(repo, bench, single, FLAGS),
-        ...shards.map((out, i) =>
-          runLastCommit(repo, bench, out, [...FLAGS, '--shard', `${i + 1}/${TOTAL}`], {
-            env: { CALLS: calls[i], BENCHGATE_PASS_ENV: 'CALLS' },
-          }),
-        ),
-      ]),
-      runLastCommit(repo, bench, crashed, [...FLAGS, '--shard', `2/${TOTAL}`], {
-        env: { CRASH_AT_ROUND: '3', BENCHGATE_PASS_ENV: 'CRASH_AT_ROUND' },
-      }),
-    ]);
-  }, 60_000);
+    const crashing = seededSuite().script;
+    runs = [await run(single, FLAGS, seededSuite().script)];
+    for (const [i, out] of shards.entries()) runs.push(await run(out, [...FLAGS, '--shard', `${i + 1}/${TOTAL}`], stands[i]!.script));
+    crash = await run(crashed, [...FLAGS, '--shard', `2/${TOTAL}`], (call) =>
+      call.round === 3 ? { exitCode: 1, stderr: 'crashed on purpose\n' } : crashing(call),
+    );
+  });
 
   it('splits the suite stably, disjointly and completely; each shard ran only its own benchmarks after the warm-up', () => {
     for (const r of runs) expect(r.stderr).not.toContain('Error');
@@ -63,10 +63,7 @@ describe('benchgate run --shard, then merge', () => {
     expect(owned.map((s) => [s.index, s.total, s.listed])).toEqual([1, 2, 3, 4].map((i) => [i, TOTAL, NAMES.length]));
     expect(owned.flatMap((s) => s.benchmarks).sort()).toEqual(NAMES);
     owned.forEach((s, i) => {
-      const made = readFileSync(calls[i]!, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { round: number; ran: string[] });
+      const made = calls[i]!;
       const measured = made.filter((c) => c.round > 0);
       expect(made.filter((c) => c.round <= 0).every((c) => c.ran.length === NAMES.length)).toBe(true);
       expect(measured).toHaveLength(s.benchmarks.length === 0 ? 0 : 12);
@@ -76,11 +73,11 @@ describe('benchgate run --shard, then merge', () => {
 
   it("gives the single job's verdicts and adjusted p-values (one Holm family), with each shard's machine", async () => {
     const joined = path.join(tempDir(), 'joined.jsonl');
-    const merged = await runCli(['merge', ...logs, '--out', joined]);
+    const merged = await cli(['merge', ...logs, '--out', joined]);
     expect(merged.stderr).toBe('');
     expect(merged.code).toBe(0);
     const out = tempDir();
-    const analysed = await runCli(['analyze', joined, '--out', out]);
+    const analysed = await cli(['analyze', joined, '--out', out]);
     expect(analysed.code).toBe(1);
     const whole = readResults(single);
     const result = readResults(out);
@@ -108,18 +105,18 @@ describe('benchgate run --shard, then merge', () => {
     expect(crash.code).toBe(3);
     const to = ['--out', path.join(tempDir(), 'x.jsonl')];
     const crashedLog = path.join(crashed, 'results.jsonl');
-    const failed = await runCli(['merge', logs[0]!, crashedLog, logs[2]!, logs[3]!, ...to]);
+    const failed = await cli(['merge', logs[0]!, crashedLog, logs[2]!, logs[3]!, ...to]);
     expect(failed.code).toBe(3);
     expect(failed.stderr).toContain(`${crashedLog}: shard 2/4 did not complete: its log ended failed`);
-    const missing = await runCli(['merge', logs[0]!, logs[1]!, logs[3]!, ...to]);
+    const missing = await cli(['merge', logs[0]!, logs[1]!, logs[3]!, ...to]);
     expect([missing.code, missing.stderr.trim()]).toEqual([
       2,
       'benchgate: shard 3/4 is missing: join the logs of all 4 shards (a shard whose job did not upload its log did not finish)',
     ]);
-    const doubled = await runCli(['merge', ...logs, crashedLog, ...to]);
+    const doubled = await cli(['merge', ...logs, crashedLog, ...to]);
     expect(doubled.code).toBe(2);
     expect(doubled.stderr).toContain(`${crashedLog}: shard 2/4 is given twice (also ${logs[1]})`);
-    const mixed = await runCli(['merge', ...logs, path.join(single, 'results.jsonl'), ...to]);
+    const mixed = await cli(['merge', ...logs, path.join(single, 'results.jsonl'), ...to]);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toContain("is not a shard's log");
   });

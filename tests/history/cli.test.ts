@@ -22,7 +22,7 @@ async function cli(...argv: string[]) {
       { write: (t: string) => ((out += t), true) } as NodeJS.WritableStream,
       { write: (t: string) => ((err += t), true) } as NodeJS.WritableStream,
     );
-    const code = await main(argv, platform, { out: (t) => (out += t), err: (t) => (err += t) });
+    const code = await main(argv, { platform, output: { out: (t) => (out += t), err: (t) => (err += t) } });
     return { code, out, err };
   } finally {
     stdout.mockRestore();

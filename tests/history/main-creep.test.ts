@@ -14,7 +14,7 @@ import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 import { benchmarkRecord, historyRecord } from './records.js';
 
 const quiet = { write: () => true } as unknown as NodeJS.WritableStream;
-const cli = (...argv: string[]) => main(argv, new LocalPlatform(quiet, quiet), { out: () => {}, err: () => {} });
+const cli = (...argv: string[]) => main(argv, { platform: new LocalPlatform(quiet, quiet), output: { out: () => {}, err: () => {} } });
 
 /** A finished log of one benchmark the pull request did not change. */
 function logFile(dir: string): string {

@@ -10,6 +10,7 @@ import { lcgProgram } from '../../bench/real/c/program.js';
 import { execArgvCounted } from '../../src/runner/instructions.js';
 import { runPool } from '../../src/runner/pool.js';
 import { tempDir } from '../e2e/helpers.js';
+import { realExecutor } from '../../src/runner/executor.js';
 
 const hasTools = spawnSync('valgrind', ['--version']).status === 0 && spawnSync('cc', ['--version']).status === 0;
 // Missing tools skip this test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail it.
@@ -20,7 +21,7 @@ async function countsAt(jobs: number, program: string): Promise<number[]> {
   await runPool(
     [1, 2, 3, 4],
     jobs,
-    () => execArgvCounted([program], { cwd: path.dirname(program), env: process.env, timeoutSec: 60 }),
+    () => execArgvCounted(realExecutor, [program], { cwd: path.dirname(program), env: process.env, timeoutSec: 60 }),
     (r) => {
       if (r.counts === null || 'unreadable' in r.counts) throw new Error(`no count: ${JSON.stringify(r.counts)}`);
       counts.push(r.counts.instructions);

@@ -12,6 +12,7 @@ import type { CountContext, CountedBenchmark } from '../../src/runner/counts.js'
 import { runCProfilePasses } from '../../src/runner/cprofile-passes.js';
 import { RunFailure } from '../../src/runner/errors.js';
 import { tempDir } from '../e2e/helpers.js';
+import { realExecutor } from '../../src/runner/executor.js';
 
 const NAME = 'tests/test_a.py::test_a';
 
@@ -50,6 +51,7 @@ function setup(): { ctx: CountContext; b: CountedBenchmark; runs: string[] } {
     normaliseName: (n) => n,
     timeoutSec: 30,
     jobs: 2,
+    executor: realExecutor,
     tmp: root,
     info: (m) => runs.push(m),
     warn: (m) => runs.push(m),

@@ -168,7 +168,7 @@ describe('benchgate benchmark-command, on a recorded issue_comment against the f
 
   it('accepts a maintainer’s command: fixes head, merge and base through the API, reacts 👀, outputs the request', async () => {
     const output = onComment('/benchmark deep rounds=40 filter=Parse*');
-    expect(await main(['benchmark-command', 'accept'], quiet)).toBe(0);
+    expect(await main(['benchmark-command', 'accept'], { platform: quiet })).toBe(0);
     const outputs = parseOutputs(readFileSync(output, 'utf8'));
     expect(outputs.accepted).toBe('true');
     expect(JSON.parse(outputs.request!)).toEqual({
@@ -191,7 +191,7 @@ describe('benchgate benchmark-command, on a recorded issue_comment against the f
 
   it('refuses a reader, whatever the comment or its author_association say, with 👎 and a short reply, and reads nothing else', async () => {
     const output = onComment('/benchmark deep', 'reader');
-    expect(await main(['benchmark-command', 'accept'], quiet)).toBe(0);
+    expect(await main(['benchmark-command', 'accept'], { platform: quiet })).toBe(0);
     expect(parseOutputs(readFileSync(output, 'utf8')).accepted).toBe('false');
     expect(replies()).toEqual(["❌ `/benchmark` needs write access to this repository; the comment's author has `read`."]);
     expect(reactions()).toEqual([`${COMMENT_ID}:-1`]);
@@ -200,13 +200,13 @@ describe('benchgate benchmark-command, on a recorded issue_comment against the f
 
   it('refuses someone who is no collaborator (the API answers 404)', async () => {
     onComment('/benchmark', 'drive-by');
-    expect(await main(['benchmark-command', 'accept'], quiet)).toBe(0);
+    expect(await main(['benchmark-command', 'accept'], { platform: quiet })).toBe(0);
     expect(replies()[0]).toMatch(/needs write access.*has `none`/);
   });
 
   it('refuses a malformed command from a maintainer with the usage', async () => {
     onComment('/benchmark rounds=5;rm');
-    expect(await main(['benchmark-command', 'accept'], quiet)).toBe(0);
+    expect(await main(['benchmark-command', 'accept'], { platform: quiet })).toBe(0);
     expect(replies()).toEqual([
       '❌ rounds\\=N takes a whole number from 2 to 200, not &quot;5?rm&quot;; usage: `/benchmark [deep] [rounds=N] [filter=GLOB]`.',
     ]);
@@ -217,34 +217,34 @@ describe('benchgate benchmark-command, on a recorded issue_comment against the f
     fake.workflowRuns.length = 0;
     fake.workflowRuns.push({ head_sha: HEAD, event: 'pull_request', created_at: '2026-11-20T10:00:07Z' });
     onComment('/benchmark');
-    expect(await main(['benchmark-command', 'accept'], quiet)).toBe(0);
+    expect(await main(['benchmark-command', 'accept'], { platform: quiet })).toBe(0);
     expect(replies()[0]).toMatch(/^❌ the head changed after this comment \(1111111, first seen 2026-11-20T10:00:07\.000Z\)/);
   });
 
   it('refuses when it cannot tell when the head was pushed (no run for it), and when the merge commit is for an older head', async () => {
     fake.workflowRuns.length = 0;
     onComment('/benchmark');
-    expect(await main(['benchmark-command', 'accept'], quiet)).toBe(0);
+    expect(await main(['benchmark-command', 'accept'], { platform: quiet })).toBe(0);
     expect(replies()[0]).toMatch(/cannot tell when the head 1111111 was pushed/);
 
     fake.comments.clear();
     fake.workflowRuns.push({ head_sha: HEAD, event: 'pull_request', created_at: '2026-11-20T09:00:00Z' });
     fake.parents.set(MERGE, [BASE, '4'.repeat(40)]);
     onComment('/benchmark');
-    expect(await main(['benchmark-command', 'accept'], quiet)).toBe(0);
+    expect(await main(['benchmark-command', 'accept'], { platform: quiet })).toBe(0);
     expect(replies()[0]).toMatch(/has not made the merge commit of the head 1111111 yet/);
   });
 
   it('refuses a closed pull request', async () => {
     fake.pullRequestState = 'closed';
     onComment('/benchmark');
-    expect(await main(['benchmark-command', 'accept'], quiet)).toBe(0);
+    expect(await main(['benchmark-command', 'accept'], { platform: quiet })).toBe(0);
     expect(replies()[0]).toMatch(/is closed/);
   });
 
   it('ignores, silently and without an API call, a comment that is not a command', async () => {
     const output = onComment('LGTM, but run /benchmark later');
-    expect(await main(['benchmark-command', 'accept'], quiet)).toBe(0);
+    expect(await main(['benchmark-command', 'accept'], { platform: quiet })).toBe(0);
     expect(parseOutputs(readFileSync(output, 'utf8')).accepted).toBe('false');
     expect(fake.requests).toEqual([]);
   });
@@ -306,7 +306,7 @@ describe('benchgate benchmark-command, on a recorded issue_comment against the f
       'github-actions[bot]',
     );
     publishIn();
-    expect(await main(['benchmark-command', 'publish', '--from', dir], quiet)).toBe(1);
+    expect(await main(['benchmark-command', 'publish', '--from', dir], { platform: quiet })).toBe(1);
     const sticky = fake.comments.get(42)![0]!.body;
     expect(sticky).toContain('### ✅ benchgate passed: 1 unchanged');
     expect(sticky).toMatch(/### 🔬 Deep run \(`\/benchmark deep` by @\u2060maintainer\): ❌ benchgate failed: 1 regression/);
@@ -324,7 +324,7 @@ describe('benchgate benchmark-command, on a recorded issue_comment against the f
     const dir = artifact();
     onComment('/benchmark deep', 'maintainer', { BENCHGATE_REQUEST: JSON.stringify(REQUEST) });
     publishIn();
-    expect(await main(['benchmark-command', 'publish', '--from', dir, '--threshold', '50'], quiet)).toBe(0);
+    expect(await main(['benchmark-command', 'publish', '--from', dir, '--threshold', '50'], { platform: quiet })).toBe(0);
     expect(reactions()).toEqual([`${COMMENT_ID}:rocket`]);
     expect(replies().at(-1)).toMatch(/^✅ `\/benchmark` on 1111111: benchgate: pass/);
   });
@@ -332,17 +332,17 @@ describe('benchgate benchmark-command, on a recorded issue_comment against the f
   it('refuses an artifact for other commits (exit 2, ❌), and says so when there is no results log (exit 3)', async () => {
     onComment('/benchmark', 'maintainer', { BENCHGATE_REQUEST: JSON.stringify(REQUEST) });
     publishIn();
-    expect(await main(['benchmark-command', 'publish', '--from', artifact(BASE, '5'.repeat(40))], quiet)).toBe(2);
+    expect(await main(['benchmark-command', 'publish', '--from', artifact(BASE, '5'.repeat(40))], { platform: quiet })).toBe(2);
     expect(replies().at(-1)).toMatch(/not for the accepted commits/);
     expect(fake.checkRuns).toEqual([]);
-    expect(await main(['benchmark-command', 'publish', '--from', tempDir('benchgate-empty-')], quiet)).toBe(3);
+    expect(await main(['benchmark-command', 'publish', '--from', tempDir('benchgate-empty-')], { platform: quiet })).toBe(3);
     expect(replies().at(-1)).toMatch(/wrote no results log/);
   });
 
   it('refuses a request for another comment than this run’s', async () => {
     onComment('/benchmark', 'maintainer', { BENCHGATE_REQUEST: JSON.stringify({ ...REQUEST, commentId: 5 }) });
     publishIn();
-    expect(await main(['benchmark-command', 'publish', '--from', artifact()], quiet)).toBe(2);
+    expect(await main(['benchmark-command', 'publish', '--from', artifact()], { platform: quiet })).toBe(2);
     expect(fake.requests).toEqual([]);
   });
 });

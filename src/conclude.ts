@@ -8,7 +8,7 @@ import { EXIT, exitCodeOf } from './exit.js';
 import { readMainCreep } from './history/main-creep.js';
 import { LOG_FILE } from './runner/log-file.js';
 import type { ComparisonResult, RunSettings } from './model.js';
-import type { Platform } from './platforms/types.js';
+import type { Platform, Publisher } from './platforms/types.js';
 import { writeReports, type WrittenReports } from './report/index.js';
 import type { ParsedLog } from './runner/log.js';
 
@@ -26,7 +26,8 @@ export interface ConcludeLog {
   overrides?: Partial<RunSettings>;
   /** Where the reports go. */
   outDir: string;
-  platform: Platform;
+  /** Where the lines go, whether the event lets a failed gate pass, and where the result is shown. */
+  platform: Pick<Platform, 'logger' | 'events' | 'publisher'>;
   /** The published `benchgate history --json` whose creep the comment quotes (trusted-only). */
   historyFrom?: string;
   /** main's trend site (trusted-only, checked): the comment links flagged benchmarks to their trends. */
@@ -39,25 +40,25 @@ export async function concludeLog({
   logFile,
   overrides = {},
   outDir,
-  platform,
+  platform: { logger, events, publisher },
   historyFrom,
   historyUrl,
 }: ConcludeLog): Promise<Outcome> {
   const settings: RunSettings = { ...log.header.config, ...overrides };
-  const override = (await platform.gateOverride?.()) ?? null;
-  const result = await platform.group('analysis', () => {
+  const override = (await events.gateOverride?.()) ?? null;
+  const result = await logger.group('analysis', () => {
     const analysed = analyze({ header: log.header, runs: log.runs, profiles: log.profiles, end: log.end, settings, override });
-    platform.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
+    logger.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     const mainCreep = historyFrom === undefined ? undefined : readMainCreep(historyFrom);
     return mainCreep === undefined ? analysed : { ...analysed, mainCreep };
   });
-  const comment = { ...platform.commentOptions?.(), ...(historyUrl !== undefined && { historyUrl }) };
+  const comment = { ...publisher.commentOptions?.(), ...(historyUrl !== undefined && { historyUrl }) };
   const { written, notWritten } = writeReports(result, outDir, comment);
-  const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform);
+  const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, publisher);
   if (notWritten.length === 0) return outcome;
   // The machine's fault, not the pull request's: the verdict stands, but a pass without its reports is not a pass.
   const code = notWritten[0]!.code;
-  platform.warn(
+  logger.warn(
     `not written, ${code} (${code === 'EDQUOT' ? 'disk quota exceeded' : 'no space left on the device'}): ${notWritten.map((n) => n.file).join(', ')}; ` +
       `the results log ${logFile} keeps every run: free some space and run benchgate analyze on it`,
   );
@@ -65,7 +66,7 @@ export async function concludeLog({
 }
 
 /** Publishes a finished result and picks the exit code. */
-export async function publishResult(result: ComparisonResult, reports: WrittenReports, platform: Platform): Promise<Outcome> {
-  await platform.publish(result, reports);
+export async function publishResult(result: ComparisonResult, reports: WrittenReports, publisher: Publisher): Promise<Outcome> {
+  await publisher.publish(result, reports);
   return { result, reports, exitCode: exitCodeOf(result) };
 }

@@ -16,7 +16,12 @@ import { RunFailure } from '../runner/errors.js';
 import { readLog } from '../runner/log.js';
 import type { CompareRange } from './search.js';
 
-export function rangeComparer(config: Config, platform: Platform, line: readonly { sha: string }[], glob: string): CompareRange {
+export function rangeComparer(
+  config: Config,
+  platform: Pick<Platform, 'logger' | 'events'>,
+  line: readonly { sha: string }[],
+  glob: string,
+): CompareRange {
   const matches = globMatcher(glob);
   const position = new Map(line.map((c, i) => [c.sha, i]));
   return async (base, head, label) => {

@@ -10,9 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { planAnnotations } from '../../src/platforms/github-annotations.js';
-import { GitHubPlatform, LIMITS } from '../../src/platforms/github.js';
-import { GitLabPlatform } from '../../src/platforms/gitlab.js';
-import { LocalPlatform } from '../../src/platforms/local.js';
+import { LIMITS } from '../../src/platforms/github-publisher.js';
+import { GitHubLogger } from '../../src/platforms/github-logger.js';
+import { GitLabLogger } from '../../src/platforms/gitlab-logger.js';
+import { localPlatform } from '../../src/platforms/local.js';
 import type { Logger } from '../../src/platforms/types.js';
 import { renderCodeQuality, type CodeQualityIssue } from '../../src/report/codequality.js';
 import { COMMENT_MAX_BYTES, renderComment } from '../../src/report/comment.js';
@@ -174,13 +175,13 @@ function expectInert(log: string, own: RegExp): void {
 describe('log lines from hostile strings', () => {
   it('the local platform writes them inert', async () => {
     const err = capture();
-    await logAll(new LocalPlatform(capture().stream, err.stream));
+    await logAll(localPlatform(capture().stream, err.stream).logger);
     expectInert(err.text(), /^$/);
   });
 
   it("GitLab's log keeps only its own colour and section sequences", async () => {
     const err = capture();
-    await logAll(new GitLabPlatform({}, capture().stream, err.stream));
+    await logAll(new GitLabLogger(err.stream));
     expectInert(err.text(), /\x1b\[(33m|0m|0K)|section_(start|end):\d+:[\w.-]+(\[collapsed=true\])?\r/g);
   });
 
@@ -191,7 +192,7 @@ describe('log lines from hostile strings', () => {
       return true;
     });
     try {
-      await logAll(new GitHubPlatform({ comment: false, check: false, env: {} }));
+      await logAll(new GitHubLogger());
       core.info('done');
     } finally {
       spy.mockRestore();

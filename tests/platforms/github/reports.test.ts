@@ -15,7 +15,8 @@ import {
   planAnnotations,
   sourceLocation,
 } from '../../../src/platforms/github-annotations.js';
-import { GitHubPlatform, LIMITS } from '../../../src/platforms/github.js';
+import { githubPlatform } from '../../../src/platforms/github.js';
+import { LIMITS } from '../../../src/platforms/github-publisher.js';
 import { renderMarkdown } from '../../../src/report/markdown.js';
 import { ROOT, tempDir } from '../../e2e/helpers.js';
 import { expectPlainText, renderGfm, visibleText } from './render.js';
@@ -197,7 +198,7 @@ describe('annotations the step prints', () => {
 
   it("keeps the failed step's own error within GitHub's 10 errors", async () => {
     const lines = await printed(async () => {
-      await new GitHubPlatform({ comment: false, check: false, env: {} }).publish(many(true), {});
+      await githubPlatform({ comment: false, check: false, env: {} }).publisher.publish(many(true), {});
       core.error('benchgate: the gate failed'); // what core.setFailed prints in the action
     });
     expect(count(lines, 'error')).toBe(ANNOTATIONS_PER_KIND);
@@ -208,10 +209,10 @@ describe('annotations the step prints', () => {
     const summary = path.join(tempDir('benchgate-summary-'), 'summary.md');
     writeFileSync(summary, '');
     const lines = await printed(async () => {
-      const platform = new GitHubPlatform({ comment: false, check: false, env: { GITHUB_STEP_SUMMARY: summary } });
-      platform.warn('head run in round 3 failed');
-      platform.warn('another warning');
-      await platform.publish(many(false), {});
+      const platform = githubPlatform({ comment: false, check: false, env: { GITHUB_STEP_SUMMARY: summary } });
+      platform.logger.warn('head run in round 3 failed');
+      platform.logger.warn('another warning');
+      await platform.publisher.publish(many(false), {});
     }, summary);
     expect(count(lines, 'warning')).toBe(ANNOTATIONS_PER_KIND);
     expect(readFileSync(summary, 'utf8')).toContain('- 6 more regressions (warnings) are not annotated');

@@ -53,7 +53,7 @@ export async function concludeLog({
     return mainCreep === undefined ? analysed : { ...analysed, mainCreep };
   });
   const comment = { ...publisher.commentOptions?.(), ...(historyUrl !== undefined && { historyUrl }) };
-  const { written, notWritten } = writeReports(result, outDir, comment);
+  const { written, notWritten } = writeReports({ result, comment }, outDir);
   const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, publisher);
   if (notWritten.length === 0) return outcome;
   // The machine's fault, not the pull request's: the verdict stands, but a pass without its reports is not a pass.

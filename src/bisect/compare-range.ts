@@ -30,7 +30,7 @@ export function rangeComparer(
     const log = readLog(logFile);
     const result = analyze({ header: log.header, runs: log.runs, profiles: log.profiles, end: log.end, settings: log.header.config });
     // The step's reports, for a look at what it measured (report.html, summary.md).
-    writeReports(result, outDir);
+    writeReports({ result, comment: {} }, outDir);
     if (hasFailures(result.failures))
       throw new RunFailure(`comparing ${base.sha.slice(0, 12)}..${head.sha.slice(0, 12)}: a build or run failed; see ${outDir}/summary.md`);
     // The names `ignore` and `thresholds` match (as the reports show it, and as printed), of the name as

@@ -98,7 +98,7 @@ export function decideAgain(
   const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
   const mainCreep = historyFrom === undefined ? undefined : readMainCreep(historyFrom);
   const result = mainCreep === undefined ? analysed : { ...analysed, mainCreep };
-  const { written, notWritten } = writeReports(result, dir, comment);
+  const { written, notWritten } = writeReports({ result, comment }, dir);
   if (notWritten.length > 0) {
     throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(', ')} (${notWritten[0]!.code}): free some space`);
   }

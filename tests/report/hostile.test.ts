@@ -58,7 +58,7 @@ const jsonStrings = (text: string): string[] => {
 describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
   it('every file written but results.json (the data itself): no control or bidi character, raw or decoded', () => {
     for (const { file, render } of reportFiles.filter((f) => f.file !== 'results.json')) {
-      const text = render(hostile, {});
+      const text = render({ result: hostile, comment: {} });
       const script = /<script type="application\/json"[^>]*>([^]*?)<\/script>/.exec(text)?.[1];
       const decoded = [text, ...(file.endsWith('.json') ? jsonStrings(text) : []), ...(script ? jsonStrings(script) : [])];
       for (const t of decoded) expect([file, UNSAFE_IN_FILES.exec(t)?.[0]]).toEqual([file, undefined]);

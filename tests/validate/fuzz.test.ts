@@ -89,7 +89,7 @@ function expectNamedError(error: unknown, file: string): void {
 
 /** Every report but the HTML page (not written by `report --from`), the terminal table and the GitHub annotations. */
 function renderEverything(result: ComparisonResult): void {
-  for (const report of reportFiles) if (report.file !== 'report.html') report.render(result, {});
+  for (const report of reportFiles) if (report.file !== 'report.html') report.render({ result, comment: {} });
   renderTerminal(result);
   planAnnotations(result, { locate: () => undefined });
 }

@@ -9,7 +9,8 @@ import { readMainCreep } from './history/main-creep.js';
 import { LOG_FILE } from './runner/log-file.js';
 import type { ComparisonResult, RunSettings } from './model.js';
 import type { Platform, Publisher } from './platforms/types.js';
-import { writeReports, type WrittenReports } from './report/index.js';
+import { renderViews, writeReports, type WrittenReports } from './report/index.js';
+import type { RenderContext } from './report/view.js';
 import type { ParsedLog } from './runner/log.js';
 
 export interface Outcome {
@@ -54,7 +55,7 @@ export async function concludeLog({
   });
   const comment = { ...publisher.commentOptions?.(), ...(historyUrl !== undefined && { historyUrl }) };
   const { written, notWritten } = writeReports({ result, comment }, outDir);
-  const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, publisher);
+  const outcome = await publishResult({ result, comment }, { [LOG_FILE]: logFile, ...written }, publisher);
   if (notWritten.length === 0) return outcome;
   // The machine's fault, not the pull request's: the verdict stands, but a pass without its reports is not a pass.
   const code = notWritten[0]!.code;
@@ -65,8 +66,10 @@ export async function concludeLog({
   return { ...outcome, exitCode: outcome.exitCode === EXIT.pass ? EXIT.usage : outcome.exitCode };
 }
 
-/** Publishes a finished result and picks the exit code. */
-export async function publishResult(result: ComparisonResult, reports: WrittenReports, publisher: Publisher): Promise<Outcome> {
-  await publisher.publish(result, reports);
+/** Publishes a finished result, its reports written (`ctx`: what they were rendered from), with the views its publisher shows; picks the exit code. */
+export async function publishResult(ctx: RenderContext, reports: WrittenReports, publisher: Publisher): Promise<Outcome> {
+  const { result } = ctx;
+  const views = renderViews(publisher.views, { ...ctx, platform: publisher.viewFacts?.(result) }, reports);
+  await publisher.publish({ result, reports, views });
   return { result, reports, exitCode: exitCodeOf(result) };
 }

@@ -263,8 +263,9 @@ async function runPublish(dir: string, env: NodeJS.ProcessEnv, trustedFlags: Ret
   if (!(await checkAcceptedLog(dir, request, done))) return EXIT.runFailed;
   const trusted = [readConfigFile(path.resolve(CONFIG_FILE), false, CONFIG_FILE), trustedFlags];
   const platform = deepPlatform(env, request);
-  const { result, reports } = decideAgain(dir, trusted, null, platform.publisher.commentOptions());
-  const outcome = await publishResult(result, reports, platform.publisher);
+  const comment = platform.publisher.commentOptions();
+  const { result, reports } = decideAgain(dir, trusted, null, comment);
+  const outcome = await publishResult({ result, comment }, reports, platform.publisher);
   await done(outcome.exitCode === EXIT.pass, `${escapeMarkdown(headline(result), 300)}; the benchgate comment has the table.`);
   return outcome.exitCode;
 }

@@ -201,8 +201,10 @@ async function publishOwn(
  */
 async function publishGated(dir: string, platform: GitHubPlatform, trusted: RawConfig[], historyFrom?: string): Promise<Outcome> {
   const { events, publisher } = platform;
-  const { result, reports } = decideAgain(dir, trusted, await events.gateOverride(), publisher.commentOptions(), historyFrom);
-  return publishResult(result, reports, publisher);
+  const override = await events.gateOverride();
+  const comment = publisher.commentOptions();
+  const { result, reports } = decideAgain(dir, trusted, override, comment, historyFrom);
+  return publishResult({ result, comment }, reports, publisher);
 }
 
 /**
@@ -236,7 +238,7 @@ export async function publishSavedGitLab(
   }
   const comment = { ...publisher.commentOptions(), ...(historyUrl !== undefined && { historyUrl }) };
   const { result, reports } = decideAgain(dir, trusted, null, comment, historyFrom);
-  return publishResult(result, reports, publisher);
+  return publishResult({ result, comment }, reports, publisher);
 }
 
 /**

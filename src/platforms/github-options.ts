@@ -2,8 +2,7 @@
  * One GitHub job as benchgate sees it: the options the action or a command sets, the repository
  * it runs in, and the links to its workflow run.
  */
-import type { MarkdownLink } from '../report/links.js';
-import type { CommentSection } from '../report/comment.js';
+import type { CommentSection, MarkdownLink } from '../report/view.js';
 import type { Repo } from './github-api.js';
 import type { GitHubEvent } from './github-event.js';
 

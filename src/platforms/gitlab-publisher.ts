@@ -1,29 +1,28 @@
 /**
  * Publishing on GitLab: the table on stdout, a dotenv report for later jobs and one sticky merge
- * request note. The JUnit, Code Quality and metrics reports are plain files (report/index.ts)
- * the job uploads as `artifacts:reports`; GitLab shows them without any API call.
+ * request note, each a view the report registry rendered (report/index.ts). The JUnit, Code
+ * Quality and metrics reports are plain files the job uploads as `artifacts:reports`; GitLab
+ * shows them without any API call.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ComparisonResult } from '../model.js';
-import { COMMENT_FILE, type CommentOptions } from '../report/comment.js';
-import { renderTerminal } from '../report/terminal.js';
-import { writeAtomic } from '../report/write.js';
+import { COMMENT_FILE, writeAtomic, type ViewName } from '../report/index.js';
+import type { CommentOptions } from '../report/view.js';
 import { GitLabApi, GitLabApiError, type MergeRequestNotes } from './gitlab-api.js';
 import { NOTE_VARIABLE, TOKEN_VARIABLE } from './gitlab-variables.js';
-import type { Logger, Publisher, WrittenReports } from './types.js';
+import type { Logger, Publisher, Shown, WrittenReports } from './types.js';
 
 export const DOTENV_FILE = 'benchgate.env';
 
-/** A note's destination: the merge request !iid's notes, and the comment.md posted there. */
+/** A note's destination: the merge request !iid's notes, and comment.md's text posted there. */
 interface NoteTarget {
   api: GitLabApi;
   iid: string;
   notes: MergeRequestNotes;
-  commentFile: string;
+  comment: string;
 }
 
 export class GitLabPublisher implements Publisher {
+  readonly views: readonly ViewName[] = ['terminal', 'gitlab-dotenv', COMMENT_FILE];
   /** The merge request the note goes to when it is not the pipeline's (report --merge-request, checked there). */
   private mergeRequestIid: string | undefined;
 
@@ -53,32 +52,17 @@ export class GitLabPublisher implements Publisher {
     return { links, fullReport: 'summary.md in the job artifacts' };
   }
 
-  async publish(result: ComparisonResult, reports: WrittenReports): Promise<void> {
-    this.out.write(renderTerminal(result));
-    this.writeDotenv(result, reports);
-    await this.publishNote(reports[COMMENT_FILE]);
+  async publish({ reports, views }: Shown): Promise<void> {
+    this.out.write(views.terminal!);
+    this.writeDotenv(views['gitlab-dotenv']!, reports);
+    await this.publishNote(views[COMMENT_FILE]);
   }
 
-  /** `artifacts:reports:dotenv`: later jobs in the pipeline read these as variables. */
-  private writeDotenv(result: ComparisonResult, reports: WrittenReports): void {
+  /** `artifacts:reports:dotenv`, beside the reports: later jobs in the pipeline read these as variables. */
+  private writeDotenv(dotenv: string, reports: WrittenReports): void {
     const anyReport = reports['results.json'] ?? Object.values(reports)[0];
     if (!anyReport) return;
-    const values: Record<string, string | number | boolean> = {
-      BENCHGATE_VERDICT: result.verdict,
-      BENCHGATE_GATE_FAILED: result.gateFailed,
-      BENCHGATE_COMPARISONS: result.comparisons.length,
-      BENCHGATE_ROUNDS_COMPLETED: result.rounds.completed,
-      BENCHGATE_BASE_SHA: result.base.sha,
-      BENCHGATE_HEAD_SHA: result.head.sha,
-    };
-    for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
-    const file = path.join(path.dirname(anyReport), DOTENV_FILE);
-    writeAtomic(
-      file,
-      Object.entries(values)
-        .map(([k, v]) => `${k}=${v}\n`)
-        .join(''),
-    );
+    writeAtomic(path.join(path.dirname(anyReport), DOTENV_FILE), dotenv);
   }
 
   /** One hidden marker per job name, so a quick run and a deep run keep a note each. */
@@ -87,20 +71,15 @@ export class GitLabPublisher implements Publisher {
     return `<!-- benchgate-note:${job} -->`;
   }
 
-  /** comment.md as written, under the marker: the text reviewed in --out is the text posted. */
-  private noteBody(commentFile: string): string {
-    return `${this.marker()}\n${readFileSync(commentFile, 'utf8')}`;
-  }
-
   /** Where a note goes: the API, the merge request and its notes; null (saying why) when this job posts none. */
-  private noteTarget(commentFile: string | undefined): NoteTarget | null {
+  private noteTarget(comment: string | undefined): NoteTarget | null {
     const { CI_API_V4_URL: apiUrl, CI_PROJECT_ID: projectId } = this.env;
     const iid = this.mergeRequestIid ?? this.env.CI_MERGE_REQUEST_IID;
     if (!apiUrl || !projectId || !iid) {
       this.logger.info('no merge request in this pipeline (CI_MERGE_REQUEST_IID unset): no MR note');
       return null;
     }
-    if (commentFile === undefined) {
+    if (comment === undefined) {
       this.logger.info('no comment.md written: no MR note');
       return null;
     }
@@ -113,12 +92,13 @@ export class GitLabPublisher implements Publisher {
       return null;
     }
     const api = new GitLabApi(apiUrl, projectId, token);
-    return { api, iid, notes: api.notes(iid), commentFile };
+    return { api, iid, notes: api.notes(iid), comment };
   }
 
   /** Updates this job's note (found by its marker) on merge request !iid, or posts it. */
-  private async upsertNote({ api, iid, notes, commentFile }: NoteTarget): Promise<void> {
-    const body = this.noteBody(commentFile);
+  private async upsertNote({ api, iid, notes, comment }: NoteTarget): Promise<void> {
+    // comment.md as written, under the marker: the text reviewed in --out is the text posted.
+    const body = `${this.marker()}\n${comment}`;
     const existing = await notes.find(this.marker(), await api.userId());
     if (existing) {
       await notes.update(existing.id, body);
@@ -129,8 +109,8 @@ export class GitLabPublisher implements Publisher {
     }
   }
 
-  private async publishNote(commentFile: string | undefined): Promise<void> {
-    const target = this.noteTarget(commentFile);
+  private async publishNote(comment: string | undefined): Promise<void> {
+    const target = this.noteTarget(comment);
     if (!target) return;
     try {
       await this.upsertNote(target);

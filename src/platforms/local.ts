@@ -1,10 +1,10 @@
 /** The terminal: log lines and a live status line on stderr, the table on stdout, colour where it fits. */
-import type { ComparisonResult } from '../model.js';
 import { inertForLog } from '../log-text.js';
-import { renderTerminal } from '../report/terminal.js';
+import type { ViewName } from '../report/index.js';
+import type { PlatformFacts } from '../report/view.js';
 import { ProgressDisplay } from './progress.js';
 import { colorsFor, type Colors } from './tty.js';
-import type { Logger, Platform, Publisher, RunProgress } from './types.js';
+import type { Logger, Platform, Publisher, RunProgress, Shown } from './types.js';
 
 type Output = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 
@@ -47,15 +47,22 @@ class LocalLogger implements Logger {
 
 /** The table on stdout, once the status line is gone. */
 class LocalPublisher implements Publisher {
+  readonly views: readonly ViewName[] = ['terminal'];
+
   constructor(
     private readonly logger: LocalLogger,
     private readonly out: Output,
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
-  publish(result: ComparisonResult): Promise<void> {
+  /** Colour where stdout takes it. */
+  viewFacts(): PlatformFacts {
+    return { colors: colorsFor(this.out, this.env) };
+  }
+
+  publish({ views }: Shown): Promise<void> {
     this.logger.progress(null);
-    this.out.write(renderTerminal(result, colorsFor(this.out, this.env)));
+    this.out.write(views.terminal!);
     return Promise.resolve();
   }
 }

@@ -3,6 +3,7 @@
  * lines, a log line per round, the table at the end), for tests/platforms/progress-tty.test.ts to
  * run under a pseudo-terminal and through pipes.
  */
+import { publishResult } from '../../src/conclude.js';
 import { localPlatform } from '../../src/platforms/local.js';
 import { compared, result } from '../builders.js';
 
@@ -21,10 +22,8 @@ for (const round of [1, 2]) {
   platform.logger.info(`round ${round}/2 (base, head) 0.6 s`);
 }
 platform.logger.progress?.(null);
-await platform.publisher.publish(
-  result([
-    compared('example.com/pkg.BenchmarkParse-8', 'regression', 30, 'go'),
-    compared('example.com/pkg.BenchmarkEncode-8', 'improvement', -30, 'go'),
-  ]),
-  {},
-);
+const table = result([
+  compared('example.com/pkg.BenchmarkParse-8', 'regression', 30, 'go'),
+  compared('example.com/pkg.BenchmarkEncode-8', 'improvement', -30, 'go'),
+]);
+await publishResult({ result: table, comment: {} }, {}, platform.publisher);

@@ -9,8 +9,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { planAnnotations } from '../../src/platforms/github-annotations.js';
-import { LIMITS } from '../../src/platforms/github-publisher.js';
+import { planAnnotations } from '../../src/report/github-annotations.js';
+import { JOB_SUMMARY_LIMIT } from '../../src/report/github-summary.js';
 import { GitHubLogger } from '../../src/platforms/github-logger.js';
 import { GitLabLogger } from '../../src/platforms/gitlab-logger.js';
 import { localPlatform } from '../../src/platforms/local.js';
@@ -21,7 +21,7 @@ import { renderHtml } from '../../src/report/html/render.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderMetrics } from '../../src/report/metrics.js';
-import { reportFiles } from '../../src/report/index.js';
+import { reportFiles, shownViews } from '../../src/report/index.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { tempDir } from '../e2e/helpers.js';
 import { renderGfm } from '../platforms/github/render.js';
@@ -65,6 +65,15 @@ describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
     }
   });
 
+  // But GitLab's dotenv: its values are the verdict, the counts and the SHAs, which the schema checks on read (hex digits).
+  it('every view handed to a publisher but the dotenv: no control or bidi character, raw or in its strings', () => {
+    for (const [name, view] of Object.entries(shownViews).filter(([name]) => name !== 'gitlab-dotenv')) {
+      const rendered: unknown = view.render({ result: hostile, comment: {} });
+      const texts = typeof rendered === 'string' ? [rendered] : jsonStrings(JSON.stringify(rendered));
+      for (const t of texts) expect([name, UNSAFE_IN_FILES.exec(t)?.[0]]).toEqual([name, undefined]);
+    }
+  });
+
   it('markdown: the same elements, rows and cells as the plain result, and no mention, reference or link', () => {
     const html = renderGfm(renderMarkdown(hostile));
     expect(tags(html)).toEqual(tags(renderGfm(renderMarkdown(plain))));
@@ -84,8 +93,8 @@ describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
   });
 
   it("the job summary: within its limit, still only benchgate's own markup", () => {
-    const md = renderMarkdown(hostile, { maxBytes: LIMITS.summary - 1024 });
-    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(LIMITS.summary - 1024);
+    const md = renderMarkdown(hostile, { maxBytes: JOB_SUMMARY_LIMIT.max - 1024 });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(JOB_SUMMARY_LIMIT.max - 1024);
     expect(new Set(tags(renderGfm(md)))).toEqual(new Set(tags(renderGfm(renderMarkdown(plain)))));
   });
 

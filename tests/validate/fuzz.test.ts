@@ -12,7 +12,7 @@ import { readResults } from '../../src/commands/report.js';
 import { analyze } from '../../src/analysis/index.js';
 import { ConfigError } from '../../src/config.js';
 import type { ComparisonResult } from '../../src/model.js';
-import { planAnnotations } from '../../src/platforms/github-annotations.js';
+import { planAnnotations } from '../../src/report/github-annotations.js';
 import { reportFiles } from '../../src/report/index.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { LogError, parseLog } from '../../src/runner/log.js';

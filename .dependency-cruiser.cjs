@@ -102,6 +102,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'platforms-send-views',
+      comment:
+        'a platform sends the views the report registry rendered: of report/ it imports the registry (index.ts) and the view types (view.ts), never a renderer',
+      severity: 'error',
+      from: { path: '^src/platforms/' },
+      to: { path: '^src/report/', pathNot: ['^src/report/(index|view)\\.ts$'] },
+    },
+    {
       name: 'pure-no-io',
       comment: 'the pure folders read no file, run no process and reach no network: that happens in runner/, platforms/, commands/',
       severity: 'error',

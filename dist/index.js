@@ -48591,7 +48591,7 @@ import { writeFileSync as writeFileSync8 } from "node:fs";
 import path26 from "node:path";
 
 // src/commands/report.ts
-import { existsSync as existsSync9, readdirSync as readdirSync2, readFileSync as readFileSync8, statSync as statSync3, writeFileSync as writeFileSync5 } from "node:fs";
+import { existsSync as existsSync9, readdirSync as readdirSync2, readFileSync as readFileSync7, statSync as statSync3, writeFileSync as writeFileSync5 } from "node:fs";
 import path13 from "node:path";
 
 // src/model/measurement.ts
@@ -65938,6 +65938,357 @@ ${sections.get(s).filter((line) => !markers.has(line.trim())).join("\n").trim()}
   ).join("\n");
 }
 
+// src/report/dotenv.ts
+function renderDotenv(result) {
+  const values = {
+    BENCHGATE_VERDICT: result.verdict,
+    BENCHGATE_GATE_FAILED: result.gateFailed,
+    BENCHGATE_COMPARISONS: result.comparisons.length,
+    BENCHGATE_ROUNDS_COMPLETED: result.rounds.completed,
+    BENCHGATE_BASE_SHA: result.base.sha,
+    BENCHGATE_HEAD_SHA: result.head.sha
+  };
+  for (const [verdict, n] of Object.entries(result.counts)) values[`BENCHGATE_${verdict.toUpperCase()}`] = n;
+  return Object.entries(values).map(([k, v]) => `${k}=${v}
+`).join("");
+}
+
+// src/report/github-annotations.ts
+var ANNOTATIONS_PER_KIND = 10;
+var ANNOTATIONS_LIMIT = { max: ANNOTATIONS_PER_KIND, unit: "annotations of each kind", of: "a GitHub step" };
+var TITLE_MAX = 120;
+function sourceLocation(name, locate) {
+  const m = /^((?:[\w.-]+\/)*[\w.-]+\.[A-Za-z]\w*)(?::(\d+))?(?=::|\s|$|\[)/.exec(name);
+  if (!m || m[1].split("/").includes("..")) return void 0;
+  const file = locate(m[1]);
+  if (file === void 0) return void 0;
+  return m[2] ? { file, line: Number(m[2]) } : { file };
+}
+function kindOf9(c, gateFailed) {
+  if (c.verdict === "regression") return gateFailed && c.gating ? "error" : "warning";
+  if (c.verdict === "improvement") return "notice";
+  return null;
+}
+function describe(c, names) {
+  const row = rowOf(c, names);
+  const p = c.sequential ? `p / level ${row.p}` : `p ${row.p}`;
+  return `${plainText(row.name)}: ${row.change} (${p}), ${plainText(row.base)} \u2192 ${plainText(row.head)}`;
+}
+function planAnnotations(result, { locate, fallback, room = {} }) {
+  const byKind = { error: [], warning: [], notice: [] };
+  for (const c of result.comparisons) {
+    const kind = kindOf9(c, result.gateFailed);
+    if (kind) byKind[kind].push(c);
+  }
+  const annotations = [];
+  const names = namesOf2(result);
+  const omitted = { error: 0, warning: 0, notice: 0 };
+  for (const kind of ["error", "warning", "notice"]) {
+    const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
+    const limit = Math.max(0, room[kind] ?? ANNOTATIONS_PER_KIND);
+    for (const c of largestFirst.slice(0, limit)) {
+      const word = c.verdict === "regression" ? "Regression" : "Improvement";
+      annotations.push({
+        kind,
+        title: plainText(`benchgate: ${word} in ${c.suite}`, TITLE_MAX),
+        message: describe(c, names),
+        ...sourceLocation(c.benchmark, locate) ?? fallback
+      });
+    }
+    omitted[kind] = Math.max(0, largestFirst.length - limit);
+  }
+  return { annotations, omitted };
+}
+function stepPlan({ result, platform: platform2 }) {
+  const facts2 = platform2?.annotations ?? { locate: () => void 0, warningsPrinted: 0 };
+  return planAnnotations(result, {
+    locate: facts2.locate,
+    fallback: facts2.fallback,
+    room: {
+      // Regressions are errors only when the gate fails, and then the action ends the step
+      // with an error of its own (core.setFailed) that must fit too.
+      error: ANNOTATIONS_PER_KIND - 1,
+      warning: ANNOTATIONS_PER_KIND - facts2.warningsPrinted
+    }
+  });
+}
+function renderAnnotations(ctx) {
+  return stepPlan(ctx).annotations;
+}
+function omittedNotes(omitted) {
+  const label = { error: "regressions (errors)", warning: "regressions (warnings)", notice: "improvements" };
+  return Object.keys(omitted).filter((k) => omitted[k] > 0).map(
+    (k) => `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`
+  );
+}
+function annotationNotes(ctx) {
+  return omittedNotes(stepPlan(ctx).omitted);
+}
+
+// src/report/attribution-markdown.ts
+var TABLE_HEADER3 = "| function | file | base/op | head/op | \u0394/op (interval) | share |\n|:--|:--|--:|--:|--:|--:|\n";
+var MAX_NOTE = 300;
+var bytes2 = (s) => Buffer.byteLength(s, "utf8");
+var short = (name) => markdownCodeCell(shortFunctionName(name));
+function functionRow(f) {
+  return `| ${markdownCodeCell(f.name)} | ${markdownCodeCell(f.file)} | ${formatPerOp(f.base)} | ${formatPerOp(f.head)} | ${formatDeltaInterval(f)} | ${formatShare(f.sharePct)} |
+`;
+}
+function callPathLines(a) {
+  const path27 = a.callPath;
+  if (!path27) return [];
+  const steps = path27.steps.map((s) => `${short(s.name)} ${stepNumbers(a, s)}`).join(" \u2192 ");
+  const lines2 = [
+    `- Call path (inclusive): ${steps}`,
+    `- Owner (the function of the benchmarked code that carries the change, with the runtime and library code it calls): ${short(path27.owner.name)} ${stepNumbers(a, path27.owner)}`
+  ];
+  if (path27.under.length > 0) lines2.push(`- Under it: ${path27.under.map((s) => `${short(s.name)} ${stepNumbers(a, s)}`).join(", ")}`);
+  return lines2;
+}
+function inlinedLines(a) {
+  return a.inlined.map(
+    (i) => `- Inlined: ${short(i.name)} (${formatPerOp(i.perOp)} ${perOpUnit(a.level)} on ${i.goneOn === "head" ? "base" : "head"}, gone on ${i.goneOn}) now counts in ${short(i.into.name)} (${stepNumbers(a, i.into)})`
+  );
+}
+function block(c, a, names) {
+  const what = a.source === "passes" ? `${attributionLead(a)}, per op` : `where it changed (${levelWords(a.level)})`;
+  const heading = `#### ${VERDICT_ICON[c.verdict]} ${markdownCodeCell(names.full(c))} (${markdownCodeCell(c.suite)}): ${what}
+
+`;
+  const table4 = a.functions.length > 0 ? `${TABLE_HEADER3}${a.functions.map(functionRow).join("")}
+` : "";
+  const lines2 = [
+    ...callPathLines(a),
+    ...inlinedLines(a),
+    ...a.notes.map((n) => `- ${escapeMarkdown(n, MAX_NOTE)}`),
+    `- ${explainedSentence(a)}`
+  ];
+  return `${heading}${table4}${lines2.map((l) => `${l}
+`).join("")}
+`;
+}
+function attributionSection(result, names, room) {
+  const blocks = result.comparisons.flatMap((c) => {
+    const a = attributionOf(c);
+    return a ? [block(c, a, names)] : [];
+  });
+  if (blocks.length === 0) return "";
+  const heading = "### Where the changes came from\n\n";
+  const more = (n) => `${n} more in results.json (\`attribution\`).
+
+`;
+  let used = bytes2(heading) + bytes2(more(blocks.length));
+  const kept = [];
+  for (const b of blocks) {
+    if (used + bytes2(b) > room) break;
+    kept.push(b);
+    used += bytes2(b);
+  }
+  if (kept.length === 0) return "";
+  const left = blocks.length - kept.length;
+  return heading + kept.join("") + (left > 0 ? more(left) : "");
+}
+
+// src/report/markdown.ts
+var FOLDED = ["unchanged"];
+var tableHeader = (pLabel) => `| benchmark | base | head | change (95% CI) | ${pLabel} | verdict | ${SPARKLINE_LEGEND} |
+|:--|--:|--:|--:|--:|:--|:--|
+`;
+var MAX_LISTED = 10;
+var MAX_MESSAGE = 300;
+function rowLine(r) {
+  return `| ${markdownCodeCell(r.name)} | ${escapeMarkdownInline(r.base)} | ${escapeMarkdownInline(r.head)} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(r.comparison)} |
+`;
+}
+var bytes3 = (s) => Buffer.byteLength(s, "utf8");
+function capped(lines2, more) {
+  const shown3 = lines2.slice(0, MAX_LISTED);
+  if (lines2.length > MAX_LISTED) shown3.push(more(lines2.length - MAX_LISTED));
+  return shown3.join("");
+}
+function diagnosticsSection(result, links) {
+  let head2 = `base ${markdownCodeCell(shortSha(result.base.sha))} \u2192 head ${markdownCodeCell(shortSha(result.head.sha))} \xB7 ${escapeMarkdown(settingsLine(result))}
+
+`;
+  if (typeof result.head.chosen?.why === "string") head2 += `Compared: ${escapeMarkdown(result.head.chosen.why, MAX_MESSAGE)}.
+
+`;
+  const { noisy, other } = splitWarnings(result.warnings);
+  head2 += noisySection(noisy, adaptiveAccount(result)?.unreachable ?? []);
+  if (result.geomean) {
+    head2 += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${escapeMarkdown(String(result.geomean.benchmarks))} benchmarks.
+
+`;
+  }
+  if (links.length > 0) head2 += `${links.map(linkMarkdown).join(" \xB7 ")}
+
+`;
+  head2 += adaptiveSection(result);
+  const alerts = capped(
+    result.failures.runs.map((f) => `- \u{1F4A5} ${f.side} run in round ${f.round} failed: ${escapeMarkdown(f.error, MAX_MESSAGE)}
+`),
+    (n) => `- \u2026and ${n} more failed runs
+`
+  ) + capped(
+    other.map((w) => `- \u26A0\uFE0F ${escapeMarkdown(w.message, MAX_MESSAGE)}
+`),
+    (n) => `- \u2026and ${n} more warnings
+`
+  );
+  return alerts ? `${head2}${alerts}
+` : head2;
+}
+function noisySection(noisy, names) {
+  if (noisy.length === 0) return "";
+  const messages = noisy.map((w) => `**\u26A0\uFE0F Too noisy for the threshold:** ${escapeMarkdown(w.message, MAX_MESSAGE)}
+
+`).join("");
+  const shown3 = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(", ");
+  const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : "";
+  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown3}${more}
+
+` : messages;
+}
+function adaptiveSection(result) {
+  const account = adaptiveAccount(result);
+  if (!account) return "";
+  const notes = capped(
+    account.notes.map((n) => `- filter: ${escapeMarkdown(n, MAX_MESSAGE)}
+`),
+    (n) => `- \u2026and ${n} more filter notes
+`
+  );
+  return `${escapeMarkdown(account.sentences.join(" "))}
+
+${notes ? `${notes}
+` : ""}`;
+}
+function notesSection(result, names, extra) {
+  const warnings = result.comparisons.flatMap(
+    (c) => c.warnings.map((w) => `- ${markdownCodeCell(names.full(c))}: ${escapeMarkdown(w.message, MAX_MESSAGE)}
+`)
+  );
+  const lines2 = capped(warnings, (n) => `- \u2026and ${n} more notes in results.json
+`) + extra.map((l) => `- ${l}
+`).join("");
+  return lines2 ? `
+**Notes**
+
+${lines2}` : "";
+}
+var CLOSE_DETAILS = "\n</details>\n\n";
+var foldedOpening = (n, header) => `<details><summary>${n} unchanged</summary>
+
+${header}`;
+function renderSection(s, header) {
+  let out = s.heading;
+  if (s.keptShown.length > 0) out += `${header}${s.keptShown.join("")}
+`;
+  if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length, header)}${s.keptFolded.join("")}${CLOSE_DETAILS}`;
+  return out;
+}
+function footerLine(result) {
+  const gating = result.comparisons.length - result.informational;
+  const method = result.settings.adaptive ? escapeMarkdown(methodText(result.settings.adaptive, gating)) : `Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals \xB7 p-values adjusted for the ${gating} gating comparisons`;
+  return `
+<sub>benchgate ${escapeMarkdown(result.tool.version)} \xB7 ${method}</sub>
+`;
+}
+var suiteHeading = (suite, pkg) => `#### ${markdownCodeCell(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${markdownCodeCell(pkg)}`}`;
+function section(heading, rows) {
+  return {
+    heading,
+    shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
+    folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
+    keptShown: [],
+    keptFolded: []
+  };
+}
+function suiteSections(result, names) {
+  return [
+    ...rowsBySuite(result, names).map(({ suite, pkg, rows }) => section(`${suiteHeading(suite, pkg)}
+
+`, rows)),
+    ...rowsBySuite(result, names, true).map(
+      ({ suite, pkg, rows }) => section(`${suiteHeading(suite, pkg)}: process cost
+
+The rows below are ${escapeMarkdown(PROCESS_COST_NOTE)}.
+
+`, rows)
+    )
+  ];
+}
+function fill(budget, s, lines2, kept, opening, closing) {
+  if (lines2.length === 0) return;
+  const frame = (budget.headed.has(s) ? 0 : bytes3(s.heading)) + bytes3(opening) + bytes3(closing);
+  if (budget.used + frame + bytes3(lines2[0]) > budget.limit) {
+    budget.left += lines2.length;
+    return;
+  }
+  budget.used += frame;
+  budget.headed.add(s);
+  for (const line of lines2) {
+    const n = bytes3(line);
+    if (budget.used + n > budget.limit) budget.left++;
+    else {
+      kept.push(line);
+      budget.used += n;
+    }
+  }
+}
+function fitSections(sections, header, used, limit) {
+  const budget = { limit, used, left: 0, headed: /* @__PURE__ */ new Set() };
+  for (const s of sections) fill(budget, s, s.shown, s.keptShown, header, "\n");
+  for (const s of sections) fill(budget, s, s.folded, s.keptFolded, foldedOpening(s.folded.length, header), CLOSE_DETAILS);
+  return budget;
+}
+function renderMarkdown(result, opts = {}) {
+  const names = namesOf2(result);
+  const head2 = `### ${gateHeadline(result)}
+
+`;
+  const diagnostics = diagnosticsSection(result, opts.links ?? []);
+  const notes = notesSection(result, names, opts.notes ?? []);
+  const header = tableHeader(pColumnLabel(result));
+  const footer2 = footerLine(result);
+  const truncationNote = (left2) => `> ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
+
+`;
+  const sections = suiteSections(result, names);
+  const outside = bytes3(head2) + bytes3(diagnostics) + bytes3(notes) + bytes3(footer2) + bytes3(truncationNote(999999));
+  const { headed, left, used, limit } = fitSections(sections, header, outside, opts.maxBytes ?? Infinity);
+  const body = sections.filter((s) => headed.has(s)).map((s) => renderSection(s, header)).join("");
+  const where = attributionSection(result, names, limit - used);
+  return head2 + body + where + (left > 0 ? truncationNote(left) : "") + diagnostics + notes + footer2;
+}
+
+// src/report/github-summary.ts
+var JOB_SUMMARY_LIMIT = { max: 1024 * 1024, unit: "bytes", of: "a GitHub step's job summary" };
+var CHECK_SUMMARY_LIMIT = { max: 65535, unit: "characters", of: "a GitHub check run's summary" };
+var CHECK_NAME_MAX = 100;
+var CHECK_TITLE_MAX = 200;
+function renderJobSummary(ctx) {
+  return renderMarkdown(ctx.result, {
+    maxBytes: JOB_SUMMARY_LIMIT.max - 1024,
+    notes: annotationNotes(ctx),
+    links: ctx.platform?.links ?? [],
+    fullResultsHint: "results.json in the results artifact"
+  });
+}
+function renderCheckRun(ctx) {
+  const suite = ctx.platform?.suite ?? "benchmarks";
+  const name = ctx.comment.section === "deep" ? `benchgate /benchmark (${suite})` : `benchgate (${suite})`;
+  return {
+    name: plainText(name, CHECK_NAME_MAX),
+    title: plainText(headline(ctx.result), CHECK_TITLE_MAX),
+    summary: renderMarkdown(ctx.result, {
+      maxBytes: CHECK_SUMMARY_LIMIT.max,
+      notes: annotationNotes(ctx),
+      links: ctx.platform?.links ?? []
+    })
+  };
+}
+
 // src/report/html/attribution.ts
 var h = (text3) => escapeHtml(clip(text3));
 function icicleNode(a, node) {
@@ -65963,14 +66314,14 @@ function icicleData(c) {
 function noTreeReason(a) {
   return a.level === "calls" ? "No call tree: cProfile counts calls per Python function, not who called them." : "No call tree: no callgrind pass ran for this benchmark, so the table has each function\u2019s own instructions.";
 }
-function functionRow(f) {
+function functionRow2(f) {
   const interval = f.interval ? `[${formatDelta(f.interval[0])}, ${formatDelta(f.interval[1])}]` : "exact";
   return `<tr class="${f.delta > 0 ? "more" : "fewer"}"><td class="name" title="${h(f.name)}">${h(shortFunctionName(f.name))}<small>${h(f.file)}</small></td><td>${formatPerOp(f.base)}</td><td>${formatPerOp(f.head)}</td><td class="delta">${formatDelta(f.delta)}<small>${interval}</small></td><td>${formatShare(f.sharePct)}</td></tr>`;
 }
 function functionTable(a) {
   if (a.functions.length === 0) return "<p>No function changed beyond its spread.</p>";
   const head2 = "<tr><th>function \xB7 file</th><th>base/op</th><th>head/op</th><th>\u0394/op (interval)</th><th>share</th></tr>";
-  return `<table class="functions"><thead>${head2}</thead><tbody>${a.functions.map(functionRow).join("")}</tbody></table>`;
+  return `<table class="functions"><thead>${head2}</thead><tbody>${a.functions.map(functionRow2).join("")}</tbody></table>`;
 }
 var code = (name) => `<code>${h(shortFunctionName(name))}</code>`;
 function facts(a) {
@@ -66394,243 +66745,6 @@ ${body}${body ? "\n" : ""}</testsuites>
 `;
 }
 
-// src/report/attribution-markdown.ts
-var TABLE_HEADER3 = "| function | file | base/op | head/op | \u0394/op (interval) | share |\n|:--|:--|--:|--:|--:|--:|\n";
-var MAX_NOTE = 300;
-var bytes2 = (s) => Buffer.byteLength(s, "utf8");
-var short = (name) => markdownCodeCell(shortFunctionName(name));
-function functionRow2(f) {
-  return `| ${markdownCodeCell(f.name)} | ${markdownCodeCell(f.file)} | ${formatPerOp(f.base)} | ${formatPerOp(f.head)} | ${formatDeltaInterval(f)} | ${formatShare(f.sharePct)} |
-`;
-}
-function callPathLines(a) {
-  const path27 = a.callPath;
-  if (!path27) return [];
-  const steps = path27.steps.map((s) => `${short(s.name)} ${stepNumbers(a, s)}`).join(" \u2192 ");
-  const lines2 = [
-    `- Call path (inclusive): ${steps}`,
-    `- Owner (the function of the benchmarked code that carries the change, with the runtime and library code it calls): ${short(path27.owner.name)} ${stepNumbers(a, path27.owner)}`
-  ];
-  if (path27.under.length > 0) lines2.push(`- Under it: ${path27.under.map((s) => `${short(s.name)} ${stepNumbers(a, s)}`).join(", ")}`);
-  return lines2;
-}
-function inlinedLines(a) {
-  return a.inlined.map(
-    (i) => `- Inlined: ${short(i.name)} (${formatPerOp(i.perOp)} ${perOpUnit(a.level)} on ${i.goneOn === "head" ? "base" : "head"}, gone on ${i.goneOn}) now counts in ${short(i.into.name)} (${stepNumbers(a, i.into)})`
-  );
-}
-function block(c, a, names) {
-  const what = a.source === "passes" ? `${attributionLead(a)}, per op` : `where it changed (${levelWords(a.level)})`;
-  const heading = `#### ${VERDICT_ICON[c.verdict]} ${markdownCodeCell(names.full(c))} (${markdownCodeCell(c.suite)}): ${what}
-
-`;
-  const table4 = a.functions.length > 0 ? `${TABLE_HEADER3}${a.functions.map(functionRow2).join("")}
-` : "";
-  const lines2 = [
-    ...callPathLines(a),
-    ...inlinedLines(a),
-    ...a.notes.map((n) => `- ${escapeMarkdown(n, MAX_NOTE)}`),
-    `- ${explainedSentence(a)}`
-  ];
-  return `${heading}${table4}${lines2.map((l) => `${l}
-`).join("")}
-`;
-}
-function attributionSection(result, names, room) {
-  const blocks = result.comparisons.flatMap((c) => {
-    const a = attributionOf(c);
-    return a ? [block(c, a, names)] : [];
-  });
-  if (blocks.length === 0) return "";
-  const heading = "### Where the changes came from\n\n";
-  const more = (n) => `${n} more in results.json (\`attribution\`).
-
-`;
-  let used = bytes2(heading) + bytes2(more(blocks.length));
-  const kept = [];
-  for (const b of blocks) {
-    if (used + bytes2(b) > room) break;
-    kept.push(b);
-    used += bytes2(b);
-  }
-  if (kept.length === 0) return "";
-  const left = blocks.length - kept.length;
-  return heading + kept.join("") + (left > 0 ? more(left) : "");
-}
-
-// src/report/markdown.ts
-var FOLDED = ["unchanged"];
-var tableHeader = (pLabel) => `| benchmark | base | head | change (95% CI) | ${pLabel} | verdict | ${SPARKLINE_LEGEND} |
-|:--|--:|--:|--:|--:|:--|:--|
-`;
-var MAX_LISTED = 10;
-var MAX_MESSAGE = 300;
-function rowLine(r) {
-  return `| ${markdownCodeCell(r.name)} | ${escapeMarkdownInline(r.base)} | ${escapeMarkdownInline(r.head)} | ${r.change} | ${r.p} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(r.verdictText)} | ${roundsSparkline(r.comparison)} |
-`;
-}
-var bytes3 = (s) => Buffer.byteLength(s, "utf8");
-function capped(lines2, more) {
-  const shown3 = lines2.slice(0, MAX_LISTED);
-  if (lines2.length > MAX_LISTED) shown3.push(more(lines2.length - MAX_LISTED));
-  return shown3.join("");
-}
-function diagnosticsSection(result, links) {
-  let head2 = `base ${markdownCodeCell(shortSha(result.base.sha))} \u2192 head ${markdownCodeCell(shortSha(result.head.sha))} \xB7 ${escapeMarkdown(settingsLine(result))}
-
-`;
-  if (typeof result.head.chosen?.why === "string") head2 += `Compared: ${escapeMarkdown(result.head.chosen.why, MAX_MESSAGE)}.
-
-`;
-  const { noisy, other } = splitWarnings(result.warnings);
-  head2 += noisySection(noisy, adaptiveAccount(result)?.unreachable ?? []);
-  if (result.geomean) {
-    head2 += `Geometric mean of time ratios: **${formatChange(result.geomean.changePct, result.geomean.ci)}** over ${escapeMarkdown(String(result.geomean.benchmarks))} benchmarks.
-
-`;
-  }
-  if (links.length > 0) head2 += `${links.map(linkMarkdown).join(" \xB7 ")}
-
-`;
-  head2 += adaptiveSection(result);
-  const alerts = capped(
-    result.failures.runs.map((f) => `- \u{1F4A5} ${f.side} run in round ${f.round} failed: ${escapeMarkdown(f.error, MAX_MESSAGE)}
-`),
-    (n) => `- \u2026and ${n} more failed runs
-`
-  ) + capped(
-    other.map((w) => `- \u26A0\uFE0F ${escapeMarkdown(w.message, MAX_MESSAGE)}
-`),
-    (n) => `- \u2026and ${n} more warnings
-`
-  );
-  return alerts ? `${head2}${alerts}
-` : head2;
-}
-function noisySection(noisy, names) {
-  if (noisy.length === 0) return "";
-  const messages = noisy.map((w) => `**\u26A0\uFE0F Too noisy for the threshold:** ${escapeMarkdown(w.message, MAX_MESSAGE)}
-
-`).join("");
-  const shown3 = names.slice(0, MAX_LISTED).map(markdownCodeCell).join(", ");
-  const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : "";
-  return names.length > 0 ? `${messages}Too noisy at the first look: ${shown3}${more}
-
-` : messages;
-}
-function adaptiveSection(result) {
-  const account = adaptiveAccount(result);
-  if (!account) return "";
-  const notes = capped(
-    account.notes.map((n) => `- filter: ${escapeMarkdown(n, MAX_MESSAGE)}
-`),
-    (n) => `- \u2026and ${n} more filter notes
-`
-  );
-  return `${escapeMarkdown(account.sentences.join(" "))}
-
-${notes ? `${notes}
-` : ""}`;
-}
-function notesSection(result, names, extra) {
-  const warnings = result.comparisons.flatMap(
-    (c) => c.warnings.map((w) => `- ${markdownCodeCell(names.full(c))}: ${escapeMarkdown(w.message, MAX_MESSAGE)}
-`)
-  );
-  const lines2 = capped(warnings, (n) => `- \u2026and ${n} more notes in results.json
-`) + extra.map((l) => `- ${l}
-`).join("");
-  return lines2 ? `
-**Notes**
-
-${lines2}` : "";
-}
-var CLOSE_DETAILS = "\n</details>\n\n";
-var foldedOpening = (n, header) => `<details><summary>${n} unchanged</summary>
-
-${header}`;
-function renderSection(s, header) {
-  let out = s.heading;
-  if (s.keptShown.length > 0) out += `${header}${s.keptShown.join("")}
-`;
-  if (s.keptFolded.length > 0) out += `${foldedOpening(s.folded.length, header)}${s.keptFolded.join("")}${CLOSE_DETAILS}`;
-  return out;
-}
-function footerLine(result) {
-  const gating = result.comparisons.length - result.informational;
-  const method = result.settings.adaptive ? escapeMarkdown(methodText(result.settings.adaptive, gating)) : `Mann-Whitney U per benchmark, Hodges-Lehmann 95% intervals \xB7 p-values adjusted for the ${gating} gating comparisons`;
-  return `
-<sub>benchgate ${escapeMarkdown(result.tool.version)} \xB7 ${method}</sub>
-`;
-}
-var suiteHeading = (suite, pkg) => `#### ${markdownCodeCell(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${markdownCodeCell(pkg)}`}`;
-function section(heading, rows) {
-  return {
-    heading,
-    shown: rows.filter((r) => !FOLDED.includes(r.verdict)).map(rowLine),
-    folded: rows.filter((r) => FOLDED.includes(r.verdict)).map(rowLine),
-    keptShown: [],
-    keptFolded: []
-  };
-}
-function suiteSections(result, names) {
-  return [
-    ...rowsBySuite(result, names).map(({ suite, pkg, rows }) => section(`${suiteHeading(suite, pkg)}
-
-`, rows)),
-    ...rowsBySuite(result, names, true).map(
-      ({ suite, pkg, rows }) => section(`${suiteHeading(suite, pkg)}: process cost
-
-The rows below are ${escapeMarkdown(PROCESS_COST_NOTE)}.
-
-`, rows)
-    )
-  ];
-}
-function fill(budget, s, lines2, kept, opening, closing) {
-  if (lines2.length === 0) return;
-  const frame = (budget.headed.has(s) ? 0 : bytes3(s.heading)) + bytes3(opening) + bytes3(closing);
-  if (budget.used + frame + bytes3(lines2[0]) > budget.limit) {
-    budget.left += lines2.length;
-    return;
-  }
-  budget.used += frame;
-  budget.headed.add(s);
-  for (const line of lines2) {
-    const n = bytes3(line);
-    if (budget.used + n > budget.limit) budget.left++;
-    else {
-      kept.push(line);
-      budget.used += n;
-    }
-  }
-}
-function fitSections(sections, header, used, limit) {
-  const budget = { limit, used, left: 0, headed: /* @__PURE__ */ new Set() };
-  for (const s of sections) fill(budget, s, s.shown, s.keptShown, header, "\n");
-  for (const s of sections) fill(budget, s, s.folded, s.keptFolded, foldedOpening(s.folded.length, header), CLOSE_DETAILS);
-  return budget;
-}
-function renderMarkdown(result, opts = {}) {
-  const names = namesOf2(result);
-  const head2 = `### ${gateHeadline(result)}
-
-`;
-  const diagnostics = diagnosticsSection(result, opts.links ?? []);
-  const notes = notesSection(result, names, opts.notes ?? []);
-  const header = tableHeader(pColumnLabel(result));
-  const footer2 = footerLine(result);
-  const truncationNote = (left2) => `> ${left2} more rows not shown to stay within the size limit; ${escapeMarkdown(opts.fullResultsHint ?? "see results.json")} has every comparison.
-
-`;
-  const sections = suiteSections(result, names);
-  const outside = bytes3(head2) + bytes3(diagnostics) + bytes3(notes) + bytes3(footer2) + bytes3(truncationNote(999999));
-  const { headed, left, used, limit } = fitSections(sections, header, outside, opts.maxBytes ?? Infinity);
-  const body = sections.filter((s) => headed.has(s)).map((s) => renderSection(s, header)).join("");
-  const where = attributionSection(result, names, limit - used);
-  return head2 + body + where + (left > 0 ? truncationNote(left) : "") + diagnostics + notes + footer2;
-}
-
 // src/report/metrics.ts
 var UNSAFE_IN_LABEL = /[#"'\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 function labelValue(text3) {
@@ -66675,6 +66789,89 @@ function renderMetrics(result) {
   return lines2.join("\n") + "\n";
 }
 
+// src/report/terminal.ts
+var NAME_MAX2 = 80;
+var MESSAGE_MAX = 400;
+function printable(text3, max = NAME_MAX2) {
+  return inertForLog(clip(text3, max));
+}
+var plain = (text3) => text3;
+var NO_COLORS = { red: plain, green: plain, yellow: plain, cyan: plain, dim: plain, bold: plain };
+function verdictColor(colors, verdict) {
+  const byVerdict = {
+    regression: colors.red,
+    improvement: colors.green,
+    inconclusive: colors.yellow,
+    failed: (t) => colors.bold(colors.red(t)),
+    added: colors.cyan,
+    removed: colors.cyan,
+    unchanged: colors.dim
+  };
+  return byVerdict[verdict];
+}
+function table3(header, rows, paintLast = () => plain, below = () => "") {
+  const widths = header.map((h3, i) => Math.max(h3.length, ...rows.map((r) => [...r[i]].length)));
+  const line = (cells2, paint = plain) => cells2.map((c, i) => i === cells2.length - 1 ? paint(c) : i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
+  const body = rows.flatMap((r, i) => [line(r, paintLast(i)), below(i)].filter(Boolean));
+  return [line(header), widths.map((w) => "\u2500".repeat(w)).join("  "), ...body].join("\n");
+}
+function listed2(names, max = 10) {
+  const shown3 = names.slice(0, max).map((n) => printable(n));
+  return names.length > max ? `${shown3.join(", ")} and ${names.length - max} more` : shown3.join(", ");
+}
+var WHERE_NAME2 = 60;
+function whereLine2(c, colors) {
+  const attribution = attributionOf(c);
+  return attribution ? colors.dim(`  \u21B3 ${attributionLine(attribution, (name) => printable(name, WHERE_NAME2))}`) : "";
+}
+function suiteTables(result, names, colors) {
+  const out = [];
+  const suites = rowsBySuite(result, names).map((g2) => ({ ...g2, note: "" }));
+  const process2 = rowsBySuite(result, names, true).map((g2) => ({ ...g2, note: `, process cost: ${PROCESS_COST_NOTE}` }));
+  for (const { suite, pkg, rows, note } of [...suites, ...process2]) {
+    out.push(`suite ${printable(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${printable(pkg)}`}${note}`);
+    out.push(
+      table3(
+        ["benchmark", "base", "head", "change [95% CI]", pColumnLabel(result), "verdict"],
+        rows.map((r) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
+        (i) => verdictColor(colors, rows[i].verdict),
+        (i) => whereLine2(rows[i].comparison, colors)
+      )
+    );
+    out.push("");
+  }
+  return out;
+}
+function renderTerminal(result, colors = NO_COLORS) {
+  const names = namesOf2(result);
+  const verdictPaint = { pass: colors.green, fail: colors.red, inconclusive: colors.yellow, error: colors.red }[result.verdict];
+  const out = [
+    colors.bold(verdictPaint(headline(result))),
+    `base ${printable(result.base.ref)} (${printable(shortSha(result.base.sha))}) \u2192 head ${printable(result.head.ref)} (${printable(shortSha(result.head.sha))}) \xB7 ${settingsLine(result)}`
+  ];
+  const { noisy, other } = splitWarnings(result.warnings);
+  for (const w of noisy)
+    out.push(`${colors.bold(colors.yellow("warning: too noisy for the threshold:"))} ${printable(w.message, MESSAGE_MAX)}`);
+  const account = adaptiveAccount(result);
+  if (account) {
+    if (account.unreachable.length > 0) out.push(`too noisy at the first look: ${listed2(account.unreachable)}`);
+    out.push(...account.sentences, ...account.notes.map((n) => `filter: ${printable(n, MESSAGE_MAX)}`));
+  }
+  out.push("");
+  out.push(...suiteTables(result, names, colors));
+  if (result.geomean) {
+    out.push(
+      `geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`
+    );
+  }
+  for (const f of result.failures.runs.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
+  for (const w of other) out.push(`${colors.yellow("warning:")} ${printable(w.message, MESSAGE_MAX)}`);
+  for (const c of result.comparisons) {
+    for (const w of c.warnings) out.push(`note: ${printable(names.full(c))}: ${printable(w.message, MESSAGE_MAX)}`);
+  }
+  return out.join("\n").trimEnd() + "\n";
+}
+
 // src/report/write.ts
 import { renameSync as renameSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
 import path10 from "node:path";
@@ -66706,20 +66903,40 @@ function writeAll(files, write) {
 
 // src/report/index.ts
 var reportFiles = [
-  { file: "results.json", render: renderJson },
-  { file: "summary.md", render: (r) => renderMarkdown(r) },
-  { file: COMMENT_FILE, render: renderComment },
-  { file: "junit.xml", render: renderJunit },
-  { file: "gl-code-quality-report.json", render: renderCodeQuality },
-  { file: "metrics.txt", render: renderMetrics },
-  { file: "report.html", render: renderHtml }
+  { file: "results.json", render: ({ result }) => renderJson(result) },
+  { file: "summary.md", render: ({ result }) => renderMarkdown(result) },
+  {
+    file: COMMENT_FILE,
+    render: ({ result, comment }) => renderComment(result, comment),
+    // Its own budget, well inside what the PR comment (65,536 characters) and the MR note (1,000,000) may hold.
+    limit: { max: COMMENT_MAX_BYTES, unit: "bytes", of: "the pull request comment and the merge request note" }
+  },
+  { file: "junit.xml", render: ({ result }) => renderJunit(result) },
+  { file: "gl-code-quality-report.json", render: ({ result }) => renderCodeQuality(result) },
+  { file: "metrics.txt", render: ({ result }) => renderMetrics(result) },
+  { file: "report.html", render: ({ result }) => renderHtml(result) }
 ];
-function writeReports(result, outDir, comment = {}, write) {
+var shownViews = {
+  terminal: { render: ({ result, platform: platform2 }) => renderTerminal(result, platform2?.colors) },
+  "github-annotations": { render: renderAnnotations, limit: ANNOTATIONS_LIMIT },
+  "github-summary": { render: renderJobSummary, limit: JOB_SUMMARY_LIMIT },
+  "github-check": { render: renderCheckRun, limit: CHECK_SUMMARY_LIMIT },
+  "gitlab-dotenv": { render: ({ result }) => renderDotenv(result) }
+};
+function renderViews(names, ctx, written) {
+  const views = {};
+  for (const name of names) {
+    if (name !== COMMENT_FILE) Object.assign(views, { [name]: shownViews[name].render(ctx) });
+    else if (written[name] !== void 0) views[name] = reportFiles.find((f) => f.file === name).render(ctx);
+  }
+  return views;
+}
+function writeReports(ctx, outDir, write) {
   mkdirSync2(outDir, { recursive: true });
   const files = reportFiles.map((report) => ({
     name: report.file,
     file: path11.join(outDir, report.file),
-    text: () => report.render(result, comment)
+    text: () => report.render(ctx)
   }));
   const notWritten = writeAll(files, write);
   const written = Object.fromEntries(files.filter((f) => !notWritten.some((n) => n.file === f.file)).map((f) => [f.name, f.file]));
@@ -66732,30 +66949,32 @@ async function concludeLog({
   logFile,
   overrides = {},
   outDir,
-  platform: platform2,
+  platform: { logger, events: events2, publisher },
   historyFrom,
   historyUrl
 }) {
   const settings = { ...log.header.config, ...overrides };
-  const override = await platform2.gateOverride?.() ?? null;
-  const result = await platform2.group("analysis", () => {
+  const override = await events2.gateOverride?.() ?? null;
+  const result = await logger.group("analysis", () => {
     const analysed = analyze({ header: log.header, runs: log.runs, profiles: log.profiles, end: log.end, settings, override });
-    platform2.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
+    logger.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     const mainCreep = historyFrom === void 0 ? void 0 : readMainCreep(historyFrom);
     return mainCreep === void 0 ? analysed : { ...analysed, mainCreep };
   });
-  const comment = { ...platform2.commentOptions?.(), ...historyUrl !== void 0 && { historyUrl } };
-  const { written, notWritten } = writeReports(result, outDir, comment);
-  const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform2);
+  const comment = { ...publisher.commentOptions?.(), ...historyUrl !== void 0 && { historyUrl } };
+  const { written, notWritten } = writeReports({ result, comment }, outDir);
+  const outcome = await publishResult({ result, comment }, { [LOG_FILE]: logFile, ...written }, publisher);
   if (notWritten.length === 0) return outcome;
   const code2 = notWritten[0].code;
-  platform2.warn(
+  logger.warn(
     `not written, ${code2} (${code2 === "EDQUOT" ? "disk quota exceeded" : "no space left on the device"}): ${notWritten.map((n) => n.file).join(", ")}; the results log ${logFile} keeps every run: free some space and run benchgate analyze on it`
   );
   return { ...outcome, exitCode: outcome.exitCode === EXIT.pass ? EXIT.usage : outcome.exitCode };
 }
-async function publishResult(result, reports, platform2) {
-  await platform2.publish(result, reports);
+async function publishResult(ctx, reports, publisher) {
+  const { result } = ctx;
+  const views = renderViews(publisher.views, { ...ctx, platform: publisher.viewFacts?.(result) }, reports);
+  await publisher.publish({ result, reports, views });
   return { result, reports, exitCode: exitCodeOf(result) };
 }
 
@@ -66931,93 +67150,6 @@ function trustedSettings(logged, trusted, where) {
   };
 }
 
-// src/platforms/github.ts
-import { existsSync as existsSync8, readFileSync as readFileSync7 } from "node:fs";
-import path12 from "node:path";
-
-// src/report/terminal.ts
-var NAME_MAX2 = 80;
-var MESSAGE_MAX = 400;
-function printable(text3, max = NAME_MAX2) {
-  return inertForLog(clip(text3, max));
-}
-var plain = (text3) => text3;
-var NO_COLORS = { red: plain, green: plain, yellow: plain, cyan: plain, dim: plain, bold: plain };
-function verdictColor(colors, verdict) {
-  const byVerdict = {
-    regression: colors.red,
-    improvement: colors.green,
-    inconclusive: colors.yellow,
-    failed: (t) => colors.bold(colors.red(t)),
-    added: colors.cyan,
-    removed: colors.cyan,
-    unchanged: colors.dim
-  };
-  return byVerdict[verdict];
-}
-function table3(header, rows, paintLast = () => plain, below = () => "") {
-  const widths = header.map((h3, i) => Math.max(h3.length, ...rows.map((r) => [...r[i]].length)));
-  const line = (cells2, paint = plain) => cells2.map((c, i) => i === cells2.length - 1 ? paint(c) : i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
-  const body = rows.flatMap((r, i) => [line(r, paintLast(i)), below(i)].filter(Boolean));
-  return [line(header), widths.map((w) => "\u2500".repeat(w)).join("  "), ...body].join("\n");
-}
-function listed2(names, max = 10) {
-  const shown3 = names.slice(0, max).map((n) => printable(n));
-  return names.length > max ? `${shown3.join(", ")} and ${names.length - max} more` : shown3.join(", ");
-}
-var WHERE_NAME2 = 60;
-function whereLine2(c, colors) {
-  const attribution = attributionOf(c);
-  return attribution ? colors.dim(`  \u21B3 ${attributionLine(attribution, (name) => printable(name, WHERE_NAME2))}`) : "";
-}
-function suiteTables(result, names, colors) {
-  const out = [];
-  const suites = rowsBySuite(result, names).map((g2) => ({ ...g2, note: "" }));
-  const process2 = rowsBySuite(result, names, true).map((g2) => ({ ...g2, note: `, process cost: ${PROCESS_COST_NOTE}` }));
-  for (const { suite, pkg, rows, note } of [...suites, ...process2]) {
-    out.push(`suite ${printable(suite)}${pkg === void 0 ? "" : ` \xB7 pkg: ${printable(pkg)}`}${note}`);
-    out.push(
-      table3(
-        ["benchmark", "base", "head", "change [95% CI]", pColumnLabel(result), "verdict"],
-        rows.map((r) => [printable(r.name), printable(r.base), printable(r.head), r.change, r.p, r.verdictText]),
-        (i) => verdictColor(colors, rows[i].verdict),
-        (i) => whereLine2(rows[i].comparison, colors)
-      )
-    );
-    out.push("");
-  }
-  return out;
-}
-function renderTerminal(result, colors = NO_COLORS) {
-  const names = namesOf2(result);
-  const verdictPaint = { pass: colors.green, fail: colors.red, inconclusive: colors.yellow, error: colors.red }[result.verdict];
-  const out = [
-    colors.bold(verdictPaint(headline(result))),
-    `base ${printable(result.base.ref)} (${printable(shortSha(result.base.sha))}) \u2192 head ${printable(result.head.ref)} (${printable(shortSha(result.head.sha))}) \xB7 ${settingsLine(result)}`
-  ];
-  const { noisy, other } = splitWarnings(result.warnings);
-  for (const w of noisy)
-    out.push(`${colors.bold(colors.yellow("warning: too noisy for the threshold:"))} ${printable(w.message, MESSAGE_MAX)}`);
-  const account = adaptiveAccount(result);
-  if (account) {
-    if (account.unreachable.length > 0) out.push(`too noisy at the first look: ${listed2(account.unreachable)}`);
-    out.push(...account.sentences, ...account.notes.map((n) => `filter: ${printable(n, MESSAGE_MAX)}`));
-  }
-  out.push("");
-  out.push(...suiteTables(result, names, colors));
-  if (result.geomean) {
-    out.push(
-      `geometric mean of time ratios: ${formatChange(result.geomean.changePct, result.geomean.ci)} over ${printable(String(result.geomean.benchmarks))} benchmarks`
-    );
-  }
-  for (const f of result.failures.runs.slice(0, 10)) out.push(`failed run: ${f.side} round ${f.round}: ${printable(f.error, MESSAGE_MAX)}`);
-  for (const w of other) out.push(`${colors.yellow("warning:")} ${printable(w.message, MESSAGE_MAX)}`);
-  for (const c of result.comparisons) {
-    for (const w of c.warnings) out.push(`note: ${printable(names.full(c))}: ${printable(w.message, MESSAGE_MAX)}`);
-  }
-  return out.join("\n").trimEnd() + "\n";
-}
-
 // src/platforms/github-api.ts
 async function octokitFor(token, baseUrl2, timeoutMs) {
   const { getOctokit: getOctokit2 } = await Promise.resolve().then(() => (init_github(), github_exports));
@@ -67077,63 +67209,6 @@ function httpStatus(err) {
 async function pullRequestBaseSha(octokit, repo, number) {
   const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: number });
   return typeof data.base?.sha === "string" && data.base.sha !== "" ? data.base.sha : void 0;
-}
-
-// src/platforms/github-annotations.ts
-var ANNOTATIONS_PER_KIND = 10;
-function sourceLocation(name, locate) {
-  const m = /^((?:[\w.-]+\/)*[\w.-]+\.[A-Za-z]\w*)(?::(\d+))?(?=::|\s|$|\[)/.exec(name);
-  if (!m || m[1].split("/").includes("..")) return void 0;
-  const file = locate(m[1]);
-  if (file === void 0) return void 0;
-  return m[2] ? { file, line: Number(m[2]) } : { file };
-}
-function configuredLocation(source, locate) {
-  const m = /^(.+?)(?::(\d+))?$/.exec(source.trim());
-  const file = m ? locate(m[1]) : void 0;
-  if (file === void 0) return void 0;
-  return m[2] ? { file, line: Number(m[2]) } : { file };
-}
-function kindOf9(c, gateFailed) {
-  if (c.verdict === "regression") return gateFailed && c.gating ? "error" : "warning";
-  if (c.verdict === "improvement") return "notice";
-  return null;
-}
-function describe(c, names) {
-  const row = rowOf(c, names);
-  const p = c.sequential ? `p / level ${row.p}` : `p ${row.p}`;
-  return `${plainText(row.name)}: ${row.change} (${p}), ${plainText(row.base)} \u2192 ${plainText(row.head)}`;
-}
-function planAnnotations(result, { locate, fallback, room = {} }) {
-  const byKind = { error: [], warning: [], notice: [] };
-  for (const c of result.comparisons) {
-    const kind = kindOf9(c, result.gateFailed);
-    if (kind) byKind[kind].push(c);
-  }
-  const annotations = [];
-  const names = namesOf2(result);
-  const omitted = { error: 0, warning: 0, notice: 0 };
-  for (const kind of ["error", "warning", "notice"]) {
-    const largestFirst = byKind[kind].sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
-    const limit = Math.max(0, room[kind] ?? ANNOTATIONS_PER_KIND);
-    for (const c of largestFirst.slice(0, limit)) {
-      const word = c.verdict === "regression" ? "Regression" : "Improvement";
-      annotations.push({
-        kind,
-        title: plainText(`benchgate: ${word} in ${c.suite}`, 120),
-        message: describe(c, names),
-        ...sourceLocation(c.benchmark, locate) ?? fallback
-      });
-    }
-    omitted[kind] = Math.max(0, largestFirst.length - limit);
-  }
-  return { annotations, omitted };
-}
-function omittedNotes(omitted) {
-  const label = { error: "regressions (errors)", warning: "regressions (warnings)", notice: "improvements" };
-  return Object.keys(omitted).filter((k) => omitted[k] > 0).map(
-    (k) => `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`
-  );
 }
 
 // src/platforms/github-event.ts
@@ -67245,9 +67320,73 @@ function eventBaseTip(event) {
   return text2(field(event.payload, "pull_request", "base", "sha"));
 }
 
-// src/platforms/github.ts
-var LIMITS = { summary: 1024 * 1024, checkSummary: 65535 };
-var API_TIME_LIMIT_MS = 6e4;
+// src/platforms/github-event-source.ts
+var GitHubEventSource = class {
+  constructor(options, env, session, logger) {
+    this.options = options;
+    this.env = env;
+    this.session = session;
+    this.logger = logger;
+  }
+  options;
+  env;
+  session;
+  logger;
+  eventRead;
+  /** The workflow run's event, read when first needed: `--version` and `--help` never read it. */
+  get event() {
+    this.eventRead ??= readEvent(this.env);
+    return this.eventRead;
+  }
+  /** The pull request the options name, else the event's. */
+  get pullRequest() {
+    return this.options.pullRequest ?? eventPullRequest(this.event);
+  }
+  defaultComparison() {
+    return eventComparison(this.event);
+  }
+  /**
+   * The override label, when configured and on the pull request now (asked of the API at run
+   * time). Without a token, a pull request or an answer, there is no override: the gate stands.
+   */
+  async gateOverride() {
+    const label = this.options.overrideLabel;
+    const pullRequest = this.pullRequest;
+    const api = await this.session.api();
+    if (label === void 0 || pullRequest === void 0 || !api) return null;
+    let found = null;
+    await this.session.attempt(`read the labels of pull request #${pullRequest}`, "pull-requests: read", async () => {
+      found = await findOverrideLabel(api.octokit, api.repo, pullRequest, label);
+    });
+    if (found) this.logger.info(`pull request #${pullRequest} has the label "${label}": a failed gate passes (the report stays)`);
+    return found;
+  }
+};
+
+// src/platforms/github-logger.ts
+var GitHubLogger = class {
+  /** Warnings printed so far: each takes one of the step's warning annotations. */
+  printed = 0;
+  get warnings() {
+    return this.printed;
+  }
+  info(message) {
+    info(inertForLog(message));
+  }
+  warn(message) {
+    this.printed++;
+    warning(inertForLog(message));
+  }
+  group(title, fn) {
+    return group(inertForLog(title), async () => await fn());
+  }
+};
+
+// src/platforms/github-publisher.ts
+import { existsSync as existsSync8 } from "node:fs";
+import path12 from "node:path";
+
+// src/platforms/github-options.ts
 function runLinks(env, event) {
   const repo = parseRepository(env.GITHUB_REPOSITORY);
   const triggering = event?.name === "workflow_run" ? event.payload.workflow_run?.id : void 0;
@@ -67273,167 +67412,144 @@ function parseRepository(value) {
   const m = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? "");
   return m ? { owner: m[1], repo: m[2] } : void 0;
 }
-var GitHubPlatform = class {
-  constructor(options = { comment: true, check: true }) {
+
+// src/platforms/github-publisher.ts
+function configuredLocation(source, locate) {
+  const m = /^(.+?)(?::(\d+))?$/.exec(source.trim());
+  const file = m ? locate(m[1]) : void 0;
+  if (file === void 0) return void 0;
+  return m[2] ? { file, line: Number(m[2]) } : { file };
+}
+var GitHubPublisher = class {
+  constructor(options, env, logger, events2, session) {
     this.options = options;
-    this.env = options.env ?? process.env;
+    this.env = env;
+    this.logger = logger;
+    this.events = events2;
+    this.session = session;
   }
   options;
-  name = "github";
   env;
-  /** Permission problems already reported, so each is said once. */
-  said = /* @__PURE__ */ new Set();
-  /** Warnings printed so far: each takes one of the step's warning annotations. */
-  warnings = 0;
-  eventRead;
-  /** The workflow run's event, read when first needed: `--version` and `--help` never read it. */
-  get event() {
-    this.eventRead ??= readEvent(this.env);
-    return this.eventRead;
-  }
-  info(message) {
-    info(inertForLog(message));
-  }
-  warn(message) {
-    this.warnings++;
-    warning(inertForLog(message));
-  }
-  group(title, fn) {
-    return group(inertForLog(title), async () => await fn());
-  }
+  logger;
+  events;
+  session;
+  views = ["github-annotations", "terminal", "github-summary", "github-check", COMMENT_FILE];
   configure(config) {
     this.options = { ...this.options, suite: config.suite, workingDirectory: config.workingDirectory, source: config.source };
   }
-  defaultComparison() {
-    return eventComparison(this.event);
-  }
-  /**
-   * The override label, when configured and on the pull request now (asked of the API at run
-   * time). Without a token, a pull request or an answer, there is no override: the gate stands.
-   */
-  async gateOverride() {
-    const label = this.options.overrideLabel;
-    const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
-    const api = await this.api();
-    if (label === void 0 || pullRequest === void 0 || !api) return null;
-    let found = null;
-    await this.attempt(`read the labels of pull request #${pullRequest}`, "pull-requests: read", async () => {
-      found = await findOverrideLabel(api.octokit, api.repo, pullRequest, label);
-    });
-    if (found) this.info(`pull request #${pullRequest} has the label "${label}": a failed gate passes (the report stays)`);
-    return found;
-  }
-  async api() {
-    const repo = parseRepository(this.env.GITHUB_REPOSITORY);
-    const token = this.options.token;
-    if (!repo || !token) return null;
-    const octokit = await octokitFor(token, this.env.GITHUB_API_URL ?? "https://api.github.com", API_TIME_LIMIT_MS);
-    return { octokit, repo };
-  }
   commentOptions() {
     return {
-      links: runLinks(this.env, this.event),
+      links: runLinks(this.env, this.events.event),
       fullReport: "the job summary",
       ...this.options.section && { section: this.options.section },
       ...this.options.requestedBy && { requestedBy: this.options.requestedBy },
       ...this.options.historyUrl !== void 0 && { historyUrl: this.options.historyUrl }
     };
   }
-  async publish(result, reports) {
+  /** The run's links, the check run's suite, and where annotations point: files of the workspace, as they are now. */
+  viewFacts(result) {
     const workspace = this.env.GITHUB_WORKSPACE ?? process.cwd();
     const dir = this.options.workingDirectory ?? ".";
     const locate = (file) => existsSync8(path12.join(workspace, dir, file)) ? path12.posix.join(dir, file) : void 0;
     const source = this.options.source;
     const fallback = source === void 0 ? void 0 : configuredLocation(source, locate);
     if (source !== void 0 && fallback === void 0)
-      this.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
-    const plan = planAnnotations(result, {
-      locate,
-      fallback,
-      room: {
-        // Regressions are errors only when the gate fails, and then the action ends the step
-        // with an error of its own (core.setFailed) that must fit too.
-        error: ANNOTATIONS_PER_KIND - 1,
-        warning: ANNOTATIONS_PER_KIND - this.warnings
-      }
-    });
-    for (const a of plan.annotations) {
+      this.logger.warn(`source: ${source} is not a file in ${dir}; annotations point at no file`);
+    return {
+      links: runLinks(this.env, this.events.event),
+      suite: this.suiteLabel(result),
+      // After the warning above: each warning the step printed takes an annotation's room.
+      annotations: { locate, fallback, warningsPrinted: this.logger.warnings }
+    };
+  }
+  async publish({ result, reports, views }) {
+    for (const a of views["github-annotations"]) {
       const props = { title: a.title, file: a.file, startLine: a.line };
       core_exports[a.kind](a.message, props);
     }
-    const notes = omittedNotes(plan.omitted);
-    await this.group("results", () => {
-      for (const line of renderTerminal(result).trimEnd().split("\n")) this.info(line);
+    await this.logger.group("results", () => {
+      for (const line of views.terminal.trimEnd().split("\n")) this.logger.info(line);
     });
-    await this.writeSummary(result, notes);
+    await this.writeSummary(views["github-summary"]);
     setOutput("verdict", result.verdict);
     setOutput("regressions", result.counts.regression);
     setOutput("improvements", result.counts.improvement);
     if (reports["results.json"]) setOutput("results-path", reports["results.json"]);
     if (reports["summary.md"]) setOutput("summary-path", reports["summary.md"]);
     if (reports["report.html"]) setOutput("html-report", reports["report.html"]);
-    await this.writeThroughApi(result, notes, reports[COMMENT_FILE]);
+    await this.writeThroughApi(result, views["github-check"], views[COMMENT_FILE]);
   }
-  async writeSummary(result, notes) {
+  async writeSummary(markdown) {
     if (!this.env.GITHUB_STEP_SUMMARY) {
-      this.info("no GITHUB_STEP_SUMMARY: job summary skipped");
+      this.logger.info("no GITHUB_STEP_SUMMARY: job summary skipped");
       return;
     }
-    const markdown = renderMarkdown(result, {
-      maxBytes: LIMITS.summary - 1024,
-      notes,
-      links: runLinks(this.env, this.event),
-      fullResultsHint: "results.json in the results artifact"
-    });
     await summary.addRaw(markdown, true).write();
   }
   suiteLabel(result) {
     return this.options.suite ?? ([...new Set(result.comparisons.map((c) => c.suite))].sort().join(", ") || "benchmarks");
   }
-  async writeThroughApi(result, notes, commentFile) {
-    const api = await this.api();
+  async writeThroughApi(result, check2, comment) {
+    const api = await this.session.api();
     if (!api) {
       if (this.options.comment || this.options.check)
-        this.info("no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)");
+        this.logger.info("no token or GITHUB_REPOSITORY: no comment or check run (the exit code gates the merge)");
       return;
     }
     const { octokit, repo } = api;
-    const suite = this.suiteLabel(result);
-    const pullRequest = this.options.pullRequest ?? eventPullRequest(this.event);
-    if (this.options.comment && pullRequest !== void 0 && commentFile === void 0) this.info("no comment.md written: no comment");
-    if (this.options.comment && pullRequest !== void 0 && commentFile !== void 0) {
-      await this.attempt("comment on the pull request", "pull-requests: write", async () => {
+    const pullRequest = this.events.pullRequest;
+    if (this.options.comment && pullRequest !== void 0 && comment === void 0) this.logger.info("no comment.md written: no comment");
+    if (this.options.comment && pullRequest !== void 0 && comment !== void 0) {
+      await this.session.attempt("comment on the pull request", "pull-requests: write", async () => {
         if (!await this.pullRequestMatches(octokit, repo, pullRequest)) return;
-        const body = readFileSync7(commentFile, "utf8");
-        const how = await upsertComment(octokit, repo, pullRequest, commentMarker(suite), body, this.options.section);
-        this.info(`pull request #${pullRequest}: benchgate comment ${how}`);
+        const how = await upsertComment(octokit, repo, pullRequest, commentMarker(this.suiteLabel(result)), comment, this.options.section);
+        this.logger.info(`pull request #${pullRequest}: benchgate comment ${how}`);
       });
     }
     if (this.options.check) {
-      await this.attempt("create a check run", "checks: write", () => this.check(octokit, repo, result, suite, notes));
+      await this.session.attempt("create a check run", "checks: write", () => this.createCheck(octokit, repo, result, check2));
     }
   }
-  async check(octokit, repo, result, suite, notes) {
+  async createCheck(octokit, repo, result, check2) {
     const conclusion = checkConclusion(result);
     await createCheckRun(octokit, repo, {
-      name: this.checkName(suite),
+      name: check2.name,
       headSha: this.options.checkSha ?? result.head.chosen?.pullRequestHead ?? result.head.sha,
       conclusion,
-      title: plainText(headline(result), 200),
-      summary: renderMarkdown(result, { maxBytes: LIMITS.checkSummary, notes, links: runLinks(this.env, this.event) })
+      title: check2.title,
+      summary: check2.summary
     });
-    this.info(`check run "${this.checkName(suite)}": ${conclusion}`);
-  }
-  checkName(suite) {
-    return plainText(this.options.section === "deep" ? `benchgate /benchmark (${suite})` : `benchgate (${suite})`, 100);
+    this.logger.info(`check run "${check2.name}": ${conclusion}`);
   }
   async pullRequestMatches(octokit, repo, pullRequest) {
     const expected = this.options.requirePullRequestHead;
     if (expected === void 0) return true;
     const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pullRequest });
     if (data.head.sha === expected) return true;
-    this.warn(`pull request #${pullRequest} is at ${data.head.sha}, not at the measured commit ${expected}: no comment`);
+    this.logger.warn(`pull request #${pullRequest} is at ${data.head.sha}, not at the measured commit ${expected}: no comment`);
     return false;
+  }
+};
+
+// src/platforms/github-session.ts
+var API_TIME_LIMIT_MS = 6e4;
+var GitHubSession = class {
+  constructor(token, env, logger) {
+    this.token = token;
+    this.env = env;
+    this.logger = logger;
+  }
+  token;
+  env;
+  logger;
+  /** Permission problems already reported, so each is said once. */
+  said = /* @__PURE__ */ new Set();
+  /** The client and repository, or null without a token or GITHUB_REPOSITORY. */
+  async api() {
+    const repo = parseRepository(this.env.GITHUB_REPOSITORY);
+    if (!repo || !this.token) return null;
+    const octokit = await octokitFor(this.token, this.env.GITHUB_API_URL ?? "https://api.github.com", API_TIME_LIMIT_MS);
+    return { octokit, repo };
   }
   /**
    * Runs one API call. A refusal or an unreachable API is said once in the log and never
@@ -67447,10 +67563,19 @@ var GitHubPlatform = class {
       this.said.add(what);
       const status = httpStatus(err);
       const why = status === 403 ? `the token lacks "${permission}" (a fork's token is read-only)` : status !== null ? `GitHub answered HTTP ${status}` : `the API did not answer (${err.message})`;
-      this.warn(`benchgate could not ${what}: ${why}; the step's exit code gates the merge instead`);
+      this.logger.warn(`benchgate could not ${what}: ${why}; the step's exit code gates the merge instead`);
     }
   }
 };
+
+// src/platforms/github.ts
+function githubPlatform(options = { comment: true, check: true }) {
+  const env = options.env ?? process.env;
+  const logger = new GitHubLogger();
+  const session = new GitHubSession(options.token, env, logger);
+  const events2 = new GitHubEventSource(options, env, session, logger);
+  return { name: "github", logger, events: events2, publisher: new GitHubPublisher(options, env, logger, events2, session) };
+}
 
 // src/commands/report.ts
 var PULL_REQUEST_FILE = "pull-request-number";
@@ -67462,7 +67587,7 @@ function readResults(file) {
     const { size } = statSync3(file);
     if (size > MAX_RESULTS_BYTES)
       throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
-    text3 = readFileSync8(file, "utf8");
+    text3 = readFileSync7(file, "utf8");
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
   }
@@ -67477,7 +67602,7 @@ function readResults(file) {
 function readPullRequestNumber(dir) {
   const file = path13.join(dir, PULL_REQUEST_FILE);
   if (!existsSync9(file)) return void 0;
-  const text3 = readFileSync8(file, "utf8").trim();
+  const text3 = readFileSync7(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
@@ -67496,7 +67621,7 @@ function decideAgain(dir, trusted, override, comment = {}, historyFrom) {
   const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
   const mainCreep = historyFrom === void 0 ? void 0 : readMainCreep(historyFrom);
   const result = mainCreep === void 0 ? analysed : { ...analysed, mainCreep };
-  const { written, notWritten } = writeReports(result, dir, comment);
+  const { written, notWritten } = writeReports({ result, comment }, dir);
   if (notWritten.length > 0) {
     throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(", ")} (${notWritten[0].code}): free some space`);
   }
@@ -67515,7 +67640,7 @@ async function publishSaved(dir, options) {
     throw new ConfigError(`${dir}: the results are for ${measured3}, but the workflow run measured ${runSha}`);
   }
   const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
-  const platform2 = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
+  const platform2 = githubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
   return publishGated(dir, platform2, trusted, historyFrom);
 }
 function joinShardDirectories(dir, trusted) {
@@ -67524,7 +67649,7 @@ function joinShardDirectories(dir, trusted) {
   if (files.length === 0) return;
   const logs = files.map((file) => ({ file, log: readLog(file) }));
   if (logs.every(({ log }) => log.header.skipped !== void 0)) {
-    writeFileSync5(path13.join(dir, LOG_FILE), readFileSync8(files[0]));
+    writeFileSync5(path13.join(dir, LOG_FILE), readFileSync7(files[0]));
     return;
   }
   const plain3 = logs.find(({ log }) => log.header.shard === void 0);
@@ -67557,12 +67682,15 @@ async function publishOwn(dir, head2, options, event, trusted, historyFrom) {
       `${dir}: names pull request #${named}, but this run is for ${pullRequest === void 0 ? "no pull request" : `#${pullRequest}`}`
     );
   }
-  const platform2 = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head2.sha });
+  const platform2 = githubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head2.sha });
   return publishGated(dir, platform2, trusted, historyFrom);
 }
 async function publishGated(dir, platform2, trusted, historyFrom) {
-  const { result, reports } = decideAgain(dir, trusted, await platform2.gateOverride(), platform2.commentOptions(), historyFrom);
-  return publishResult(result, reports, platform2);
+  const { events: events2, publisher } = platform2;
+  const override = await events2.gateOverride();
+  const comment = publisher.commentOptions();
+  const { result, reports } = decideAgain(dir, trusted, override, comment, historyFrom);
+  return publishResult({ result, comment }, reports, publisher);
 }
 
 // src/action-inputs.ts
@@ -67873,11 +68001,11 @@ function filterVariable(config, filter2) {
 }
 
 // src/environment.ts
-import { existsSync as existsSync11, readFileSync as readFileSync9, readdirSync as readdirSync3 } from "node:fs";
+import { existsSync as existsSync11, readFileSync as readFileSync8, readdirSync as readdirSync3 } from "node:fs";
 import os9 from "node:os";
 function readText(file) {
   try {
-    return readFileSync9(file, "utf8").trim();
+    return readFileSync8(file, "utf8").trim();
   } catch {
     return null;
   }
@@ -67949,7 +68077,7 @@ function finishRunReading(start) {
 }
 
 // src/runner/run-results.ts
-import { existsSync as existsSync12, readdirSync as readdirSync4, readFileSync as readFileSync10 } from "node:fs";
+import { existsSync as existsSync12, readdirSync as readdirSync4, readFileSync as readFileSync9 } from "node:fs";
 import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
 function readRunResults(text3, format, cwd) {
   const parsed = parseOutput(text3, format);
@@ -67964,9 +68092,9 @@ function parseCriterionDir(dir, baseline = "new", only) {
     const saved = join3(path27, baseline);
     if (existsSync12(join3(saved, "sample.json")) && existsSync12(join3(saved, "benchmark.json"))) {
       const where = `${saved}/`;
-      const benchmarkJson = readFileSync10(join3(saved, "benchmark.json"), "utf8");
+      const benchmarkJson = readFileSync9(join3(saved, "benchmark.json"), "utf8");
       if (!only || only.has(criterionFullId(benchmarkJson, where))) {
-        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync10(join3(saved, "sample.json"), "utf8"), where));
+        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync9(join3(saved, "sample.json"), "utf8"), where));
       }
     }
     for (const entry of readdirSync4(path27, { withFileTypes: true })) {
@@ -68156,7 +68284,7 @@ function commandEnvironment(env, vars, allow = []) {
 }
 
 // src/runner/bench-call.ts
-import { chownSync, existsSync as existsSync13, mkdtempSync, readFileSync as readFileSync11, rmSync as rmSync3 } from "node:fs";
+import { chownSync, existsSync as existsSync13, mkdtempSync, readFileSync as readFileSync10, rmSync as rmSync3 } from "node:fs";
 import os11 from "node:os";
 import path17 from "node:path";
 function benchCall(config, user) {
@@ -68173,7 +68301,7 @@ function benchCall(config, user) {
   return {
     command,
     read: () => {
-      const text3 = existsSync13(file) ? readFileSync11(file, "utf8") : "";
+      const text3 = existsSync13(file) ? readFileSync10(file, "utf8") : "";
       rmSync3(dir, { recursive: true, force: true });
       return text3;
     }
@@ -68238,19 +68366,19 @@ function explainErrorLine(line) {
 
 // src/runner/exec.ts
 import { spawn as spawn2, spawnSync } from "node:child_process";
-import { readFileSync as readFileSync13, readdirSync as readdirSync6 } from "node:fs";
+import { readFileSync as readFileSync12, readdirSync as readdirSync6 } from "node:fs";
 import { StringDecoder as StringDecoder2 } from "node:string_decoder";
 
 // src/runner/leftovers.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
-import { readFileSync as readFileSync12, readdirSync as readdirSync5 } from "node:fs";
+import { readFileSync as readFileSync11, readdirSync as readdirSync5 } from "node:fs";
 var RUN_ID_VARIABLE = "BENCHGATE_RUN_ID";
 function newRunId() {
   return randomUUID2();
 }
 function lastPid() {
   try {
-    const n = Number(readFileSync12("/proc/sys/kernel/ns_last_pid", "utf8"));
+    const n = Number(readFileSync11("/proc/sys/kernel/ns_last_pid", "utf8"));
     return Number.isInteger(n) && n > 0 ? n : null;
   } catch {
     return null;
@@ -68273,7 +68401,7 @@ function markedProcesses(runId, firstPid) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     if (last !== null && !allocatedBetween(Number(entry), firstPid, last)) continue;
     try {
-      if (readFileSync12(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
+      if (readFileSync11(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
     } catch {
     }
   }
@@ -68367,7 +68495,7 @@ function descendants(rootPid) {
     }
     for (const tid of tasks) {
       try {
-        const kids = readFileSync13(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+        const kids = readFileSync12(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
         for (const kid of kids ? kids.split(" ") : []) {
           out.push(Number(kid));
           stack.push(Number(kid));
@@ -68380,7 +68508,7 @@ function descendants(rootPid) {
 }
 function peakRssKb(pid) {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync13(`/proc/${pid}/status`, "utf8"));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync12(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) : null;
   } catch {
     return null;
@@ -68560,7 +68688,7 @@ function describeExit(r, timeoutSec) {
 
 // src/runner/instructions.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { chownSync as chownSync2, mkdtempSync as mkdtempSync2, readFileSync as readFileSync14, readdirSync as readdirSync7, realpathSync as realpathSync2, rmSync as rmSync4 } from "node:fs";
+import { chownSync as chownSync2, mkdtempSync as mkdtempSync2, readFileSync as readFileSync13, readdirSync as readdirSync7, realpathSync as realpathSync2, rmSync as rmSync4 } from "node:fs";
 import os12 from "node:os";
 import path19 from "node:path";
 
@@ -68706,7 +68834,7 @@ function readValgrindFiles(dir, tool, parse4) {
   const parsed = [];
   for (const file of files) {
     try {
-      parsed.push(parse4(readFileSync14(path19.join(dir, file), "utf8")));
+      parsed.push(parse4(readFileSync13(path19.join(dir, file), "utf8")));
     } catch (err) {
       if (!(err instanceof ValgrindFileError)) throw err;
       return { unreadable: `cannot read ${tool} of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
@@ -68784,7 +68912,7 @@ function skipDecision(mergeBase2, files, globs) {
 
 // src/runner/steady.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { readFileSync as readFileSync15 } from "node:fs";
+import { readFileSync as readFileSync14 } from "node:fs";
 import os13 from "node:os";
 var RAISED_NICENESS = -5;
 var runProbe = (argv) => {
@@ -68805,7 +68933,7 @@ function allowedCpus(status) {
 }
 function ownStatus() {
   try {
-    return readFileSync15("/proc/self/status", "utf8");
+    return readFileSync14("/proc/self/status", "utf8");
   } catch {
     return "";
   }
@@ -68988,7 +69116,7 @@ function functionIndex(profile, small, large) {
 }
 
 // src/runner/counts.ts
-import { existsSync as existsSync14, mkdirSync as mkdirSync3, readFileSync as readFileSync16, rmSync as rmSync6, writeFileSync as writeFileSync7 } from "node:fs";
+import { existsSync as existsSync14, mkdirSync as mkdirSync3, readFileSync as readFileSync15, rmSync as rmSync6, writeFileSync as writeFileSync7 } from "node:fs";
 import path21 from "node:path";
 
 // src/counts/calibration.ts
@@ -69356,7 +69484,7 @@ function outputOf(ctx) {
     args: ctx.description.outputTo(file),
     read: () => {
       if (!existsSync14(file)) return "";
-      const text3 = readFileSync16(file, "utf8");
+      const text3 = readFileSync15(file, "utf8");
       rmSync6(file, { force: true });
       return text3;
     }
@@ -69751,32 +69879,32 @@ function unsearchedMessage(glob, format, subjects, printedBy) {
 
 // src/measure-counts.ts
 async function measureCounts(setup) {
-  const { config, platform: platform2 } = setup;
+  const { config, logger } = setup;
   const tmp = mkdtempSync4(path22.join(os15.tmpdir(), "benchgate-counts-"));
   try {
     const ctx = countContext(setup, config.countTarget, tmp);
-    const found = await platform2.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
+    const found = await logger.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
     refuseUnsearched(config, found);
     const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
     const benchmarks = scope?.benchmarks ?? found;
     if (scope)
-      platform2.info(`shard ${scope.header.index}/${scope.header.total}: ${benchmarks.length} of the ${found.length} benchmarks listed`);
+      logger.info(`shard ${scope.header.index}/${scope.header.total}: ${benchmarks.length} of the ${found.length} benchmarks listed`);
     if (benchmarks.length === 0) return setup.openLog({}, scope?.header);
-    const plan = await platform2.group(
+    const plan = await logger.group(
       `calibrate ${benchmarks.length} benchmarks on base (${config.jobs} at once)`,
       () => calibrate(ctx, benchmarks)
     );
     const log = setup.openLog(plan, scope?.header);
     const policy = setup.policy(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const done = await runCountRepetitions(ctx, benchmarks, plan, policy, log);
-    announceStop(platform2, done);
+    announceStop(logger, done);
     const settings = runSettingsOf(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const changed = new Set(
       compareCounts(done.runs, settings).filter((c) => c.verdict === "regression" || c.verdict === "improvement").map((c) => c.benchmark)
     );
     await explainChanges(
       ctx,
-      platform2,
+      logger,
       benchmarks.filter((b) => changed.has(b.name)),
       plan,
       (p) => log.appendProfile(p)
@@ -69787,7 +69915,7 @@ async function measureCounts(setup) {
   }
 }
 function countContext(setup, target2, tmp) {
-  const { config, platform: platform2 } = setup;
+  const { config, logger } = setup;
   const harness = harnessOf(config.format);
   return {
     format: config.format,
@@ -69801,34 +69929,34 @@ function countContext(setup, target2, tmp) {
     jobs: config.jobs,
     executor: setup.executor,
     tmp,
-    info: (m) => platform2.info(m),
-    warn: (m) => platform2.warn(m),
+    info: (m) => logger.info(m),
+    warn: (m) => logger.warn(m),
     checkCancelled: () => setup.checkCancelled()
   };
 }
-async function explainChanges(ctx, platform2, changed, plan, appendProfile) {
+async function explainChanges(ctx, logger, changed, plan, appendProfile) {
   if (changed.length === 0) return;
   const python = ctx.description.functionTables === false;
   if (python && !ctx.description.callProfile) return;
   const [what, runs] = python ? ["call counts", "cProfile"] : ["call paths", "callgrind"];
   try {
-    await platform2.group(
+    await logger.group(
       `${what}: ${changed.length} changed benchmark(s), ${4 * changed.length} ${runs} runs`,
       () => (python ? runCProfilePasses : runCallgraphPasses)(ctx, changed, plan, appendProfile)
     );
   } catch (err) {
     ctx.checkCancelled();
-    platform2.warn(`${what}: the ${runs} passes stopped: ${err.message}`);
+    logger.warn(`${what}: the ${runs} passes stopped: ${err.message}`);
   }
 }
-function announceStop(platform2, done) {
+function announceStop(logger, done) {
   const reps = [...done.repetitions.values()].sort((a, b) => a - b);
   const why = {
     decided: "every benchmark is decided",
     "max-repetitions": "the repetition cap was reached",
     "max-time": "max-time was reached"
   };
-  platform2.info(
+  logger.info(
     `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`
   );
 }
@@ -69859,34 +69987,34 @@ function interpreterOf(command) {
   return program2 !== void 0 && INTERPRETERS.test(program2) ? program2 : null;
 }
 async function attributeTimedChanges(setup) {
-  const { config, platform: platform2 } = setup;
+  const { config, logger } = setup;
   const target2 = timedCountTarget(config);
   if (target2 === null || harnessOf(config.format)?.counts?.functionTables === false) return;
   const flagged = flaggedBenchmarks(config, setup.logFile);
   if (flagged.length === 0) return;
   const runtime = interpreterOf(target2.command);
   if (runtime !== null) {
-    platform2.info(
+    logger.info(
       `where the instructions changed: not looked for: ${runtime} is an interpreter or JIT, whose own functions would be the answer (count a compiled harness, docs/counts.md)`
     );
     return;
   }
   if (valgrindVersion() === null) {
-    platform2.info(`${flagged.length} changed benchmark(s): install valgrind to see where their instructions changed (docs/counts.md)`);
+    logger.info(`${flagged.length} changed benchmark(s): install valgrind to see where their instructions changed (docs/counts.md)`);
     return;
   }
   const tmp = mkdtempSync5(path23.join(os16.tmpdir(), "benchgate-passes-"));
   try {
     const ctx = countContext(setup, target2, tmp);
     const wanted = new Set(flagged);
-    const benchmarks = await platform2.group(`where the instructions changed: ${flagged.length} changed benchmark(s)`, async () => {
+    const benchmarks = await logger.group(`where the instructions changed: ${flagged.length} changed benchmark(s)`, async () => {
       const found = (await discoverBenchmarks(ctx)).filter((b) => wanted.has(b.name) && b.sides.base && b.sides.head);
       return { found, plan: await calibrate(ctx, found) };
     });
-    await explainChanges(ctx, platform2, benchmarks.found, benchmarks.plan, (p) => setup.appendProfile(p));
+    await explainChanges(ctx, logger, benchmarks.found, benchmarks.plan, (p) => setup.appendProfile(p));
   } catch (err) {
     setup.checkCancelled();
-    platform2.warn(`where the instructions changed: the attribution passes stopped: ${err.message}`);
+    logger.warn(`where the instructions changed: the attribution passes stopped: ${err.message}`);
   } finally {
     rmSync8(tmp, { recursive: true, force: true });
   }
@@ -70003,7 +70131,7 @@ function startRounds(ctx, plan) {
 }
 var warmupLabel = (config, planned) => `warmup ${planned.round + config.warmup}/${config.warmup}`;
 async function runRounds(ctx) {
-  const { config, platform: platform2 } = ctx;
+  const { config, logger } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
   let scope = context3.listed;
@@ -70012,7 +70140,7 @@ async function runRounds(ctx) {
   const warmup = [];
   let roundsDone = 0;
   let familyChecked = false;
-  const waste = watchWaste(config.format, (message) => platform2.warn(message));
+  const waste = watchWaste(config.format, (message) => logger.warn(message));
   for (const planned of plan) {
     if (context3.shard && !planned.warmup && !scope) {
       scope = startShard(context3, context3.shard, warmup);
@@ -70031,14 +70159,14 @@ async function runRounds(ctx) {
     familyChecked = true;
     roundsDone++;
     const eta = (Date.now() - context3.counts.startedMs) / roundsDone * (plan.length - roundsDone);
-    platform2.info(
+    logger.info(
       `${label} (${planned.order.join(", ")}) ${formatDuration(Date.now() - roundStart)}${planned.warmup ? " (discarded)" : `, ETA ${formatDuration(eta)}`}`
     );
   }
   return context3.harnessFailures;
 }
 async function runAdaptiveRounds(ctx, adaptive) {
-  const { config, platform: platform2 } = ctx;
+  const { config, logger } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
   const context3 = startRounds(ctx, plan);
   if (context3.listed?.filter === null) return context3.harnessFailures;
@@ -70050,8 +70178,8 @@ async function runAdaptiveRounds(ctx, adaptive) {
   if (scope) whole = scope.filter;
   const measured3 = plan.filter((p) => !p.warmup);
   const names = new Set(scope?.all);
-  const waste = watchWaste(config.format, (message) => platform2.warn(message));
-  const announce = announceLooks(platform2, config, adaptive);
+  const waste = watchWaste(config.format, (message) => logger.warn(message));
+  const announce = announceLooks(logger, config, adaptive);
   let lastLook = null;
   const result = await runAdaptive({
     // A shard holds the share of alpha its benchmarks are of all listed (a weighted Bonferroni across shards; analysis/shards.ts replays it so).
@@ -70072,7 +70200,7 @@ async function runAdaptiveRounds(ctx, adaptive) {
       if (!familyChecked) checkFirstRound(config, runs, false);
       familyChecked = true;
       for (const run2 of runs) for (const m of run2.measurements) names.add(m.benchmark);
-      platform2.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter2.why ? ` (ran the whole suite: ${filter2.why})` : ""}`);
+      logger.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter2.why ? ` (ran the whole suite: ${filter2.why})` : ""}`);
       return runs;
     },
     onLook: (look) => {
@@ -70080,70 +70208,70 @@ async function runAdaptiveRounds(ctx, adaptive) {
       announce(look);
     }
   });
-  announceStop2(platform2, result, adaptive);
+  announceStop2(logger, result, adaptive);
   return context3.harnessFailures;
 }
 async function runWarmupRounds(context3, plan, whole) {
-  const { config, platform: platform2 } = context3;
+  const { config, logger } = context3;
   const warmup = [];
   for (const [i, planned] of plan.filter((p) => p.warmup).entries()) {
     const runs = await runRound(context3, planned, warmupLabel(config, planned), whole);
     if (context3.listed) checkShardRound(context3.listed, runs, warmupLabel(config, planned));
     warmup.push(...runs);
-    platform2.info(`${warmupLabel(config, planned)} (discarded)`);
+    logger.info(`${warmupLabel(config, planned)} (discarded)`);
     if (i === 0) checkFirstRound(config, runs, true);
   }
   return warmup;
 }
-function announceLooks(platform2, config, adaptive) {
+function announceLooks(logger, config, adaptive) {
   let warnedUnreachable = false;
   return (look) => {
-    platform2.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
+    logger.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
     if (!warnedUnreachable && look.unreachable.length > 0) {
       warnedUnreachable = true;
-      platform2.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds, false).message);
+      logger.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds, false).message);
     }
   };
 }
-function announceStop2(platform2, result, adaptive) {
+function announceStop2(logger, result, adaptive) {
   const why = {
     decided: "every benchmark is decided",
     "max-rounds": `max-rounds (${adaptive.maxRounds}) reached`,
     "max-time": "max-time reached",
     "log-ended": "the log ended"
   };
-  platform2.info(`rounds auto stopped after ${result.rounds.length} round(s): ${why[result.stoppedBy]}`);
-  for (const note of result.notes) platform2.info(note);
+  logger.info(`rounds auto stopped after ${result.rounds.length} round(s): ${why[result.stoppedBy]}`);
+  for (const note of result.notes) logger.info(note);
 }
 function startShard(context3, shard, warmup) {
   const scope = shardScope(context3.config, shard, warmup);
   context3.log = context3.openShardLog(scope.header);
-  announceShard(context3.platform, scope, "the warm-up");
+  announceShard(context3.logger, scope, "the warm-up");
   return scope;
 }
-async function listShard(config, platform2, executor, shard, dirs, user) {
-  const listed4 = await platform2.group(
+async function listShard(config, logger, executor, shard, dirs, user) {
+  const listed4 = await logger.group(
     "list the benchmarks",
     () => listBenchmarks(executor, config, dirs, (side) => commandEnv(side, 0, dirs, user), user)
   );
   if ("bySide" in listed4) {
     const scope = listedShardScope(config, shard, listed4.bySide);
-    announceShard(platform2, scope, "the list mode");
+    announceShard(logger, scope, "the list mode");
     return scope;
   }
   if (config.warmup < 1)
     throw new RunFailure(
       `shard ${shard.index}/${shard.total}: cannot list the benchmarks (${listed4.why}), and warmup is 0: set warmup to 1 or more`
     );
-  platform2.info(`shard ${shard.index}/${shard.total}: the warm-up round lists the benchmarks (${listed4.why})`);
+  logger.info(`shard ${shard.index}/${shard.total}: the warm-up round lists the benchmarks (${listed4.why})`);
   return null;
 }
-function announceShard(platform2, scope, source) {
+function announceShard(logger, scope, source) {
   const { index, total: total2, benchmarks, listed: listed4 } = scope.header;
-  platform2.info(`shard ${index}/${total2}: ${benchmarks.length} of the ${listed4} benchmarks ${source} listed`);
-  if (scope.filter === null) platform2.info(`shard ${index}/${total2} has no benchmark to measure`);
+  logger.info(`shard ${index}/${total2}: ${benchmarks.length} of the ${listed4} benchmarks ${source} listed`);
+  if (scope.filter === null) logger.info(`shard ${index}/${total2} has no benchmark to measure`);
   else if (scope.filter.why)
-    platform2.warn(`shard ${index}/${total2} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`);
+    logger.warn(`shard ${index}/${total2} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`);
 }
 async function runRound(ctx, planned, label, filter2) {
   const runs = [];
@@ -70185,7 +70313,7 @@ ${lastLines(r)}${side === "base" ? ctx.baseHint : ""}`);
 }
 async function execSide(ctx, planned, side, label, filter2) {
   const { config, dirs, steady: steady2, counts, user, executor } = ctx;
-  const show = ctx.platform.progress?.bind(ctx.platform);
+  const show = ctx.logger.progress?.bind(ctx.logger);
   const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
   show?.(progress);
   const call3 = benchCall(config, user);
@@ -70341,12 +70469,11 @@ function watchSignals() {
   process.on("SIGTERM", onSignal);
   return state;
 }
-async function measure(config, platform2, executor) {
+async function measure(config, { logger, events: events2 }, executor) {
   const repo = path25.resolve(config.repoDir);
-  platform2.configure?.(config);
-  const shard = config.shard ?? platform2.defaultShard?.() ?? void 0;
+  const shard = config.shard ?? events2.defaultShard?.() ?? void 0;
   if (shard && !config.shard) checkShardable(config, shard, "CI_NODE_INDEX/CI_NODE_TOTAL");
-  const comparison = chooseComparison({ base: config.base, head: config.head }, platform2.defaultComparison(), DEFAULTS.head);
+  const comparison = chooseComparison({ base: config.base, head: config.head }, events2.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
     throw new ConfigError("no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline");
   }
@@ -70354,38 +70481,38 @@ async function measure(config, platform2, executor) {
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const m = { config, platform: platform2, executor, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
+  const m = { config, logger, executor, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
   try {
     return await measureComparison(m, repo, comparison);
   } catch (err) {
     const cancelled = err instanceof Cancelled;
     m.opened.log?.end(cancelled ? "cancelled" : "failed", err.message);
     if (err instanceof RunFailure && m.opened.log) {
-      platform2.warn(err.message);
+      logger.warn(err.message);
       return m.file;
     }
     throw err;
   } finally {
-    platform2.progress?.(null);
+    logger.progress?.(null);
     signals.dispose();
     await m.opened.worktrees?.remove();
   }
 }
 async function measureComparison(m, repo, comparison) {
-  const { config, platform: platform2, file } = m;
-  const preflight = checkBeforeBuilding(config, platform2);
+  const { config, logger, file } = m;
+  const preflight = checkBeforeBuilding(config, logger);
   const runner = {
     steady: preflight.steady.checks,
     valgrind: preflight.valgrind,
     withheldVariables: withheldVariables(process.env)
   };
-  const { base, head: head2 } = await resolveRefs(repo, comparison, config, platform2);
+  const { base, head: head2 } = await resolveRefs(repo, comparison, config, logger);
   const setup = await reviewWarnings(config, repo, base.sha, head2.sha);
-  for (const w of setup) platform2.warn(w.message);
-  const skipped = await skipByPaths(config, repo, base.sha, head2.sha, platform2);
+  for (const w of setup) logger.warn(w.message);
+  const skipped = await skipByPaths(config, repo, base.sha, head2.sha, logger);
   if (skipped) {
     const log = m.opened.log = new ResultsLog(file, { ...logHeader(config, base, head2, runner, setup), skipped });
-    platform2.info(skippedSentence(skipped));
+    logger.info(skippedSentence(skipped));
     log.end("completed");
     return file;
   }
@@ -70394,16 +70521,16 @@ async function measureComparison(m, repo, comparison) {
   const warnings = sides.benchFiles ? [...setup, benchFilesWarning(sides.benchFiles)] : setup;
   const openLog = (countPlan, shardHeader) => {
     const opened = new ResultsLog(file, logHeader(config, base, head2, runner, warnings, countPlan, shardHeader, sides.benchFiles));
-    platform2.info(`results log: ${file}`);
-    if (opened.kept) platform2.info(`the earlier results log there is kept as ${opened.kept}`);
+    logger.info(`results log: ${file}`);
+    if (opened.kept) logger.info(`the earlier results log there is kept as ${opened.kept}`);
     return m.opened.log = opened;
   };
-  reportWithheldVariables(platform2, runner.withheldVariables ?? [], config.verbose === true);
+  reportWithheldVariables(logger, runner.withheldVariables ?? [], config.verbose === true);
   if (config.countTarget) await measureByCounts(m, sides, preflight.user, openLog);
   else await measureByRounds(m, sides, preflight, openLog);
   return file;
 }
-function checkBeforeBuilding(config, platform2) {
+function checkBeforeBuilding(config, logger) {
   refuseUnfailableGate(config, 1);
   const valgrind = config.measure === "instructions" && countScopeOf(config) !== "harness" ? requireValgrind() : void 0;
   const steady2 = planSteadiness(config);
@@ -70414,25 +70541,25 @@ function checkBeforeBuilding(config, platform2) {
     );
   }
   for (const c of steady2.checks) {
-    if (c.applied) platform2.info(`${c.option}: ${c.detail}`);
-    else platform2.warn(`${c.option} skipped: ${c.detail}`);
+    if (c.applied) logger.info(`${c.option}: ${c.detail}`);
+    else logger.warn(`${c.option} skipped: ${c.detail}`);
   }
   return { valgrind, steady: steady2, user };
 }
-async function resolveRefs(repo, comparison, config, platform2) {
-  const { base, head: head2 } = await platform2.group("resolve refs", () => resolveComparison(repo, comparison, (m) => platform2.info(m)));
-  platform2.info(`base ${base.ref} = ${base.sha}`);
-  platform2.info(`head ${head2.ref} = ${head2.sha}`);
-  if (head2.chosen) platform2.info(`compared: ${head2.chosen.why}`);
-  platform2.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
+async function resolveRefs(repo, comparison, config, logger) {
+  const { base, head: head2 } = await logger.group("resolve refs", () => resolveComparison(repo, comparison, (m) => logger.info(m)));
+  logger.info(`base ${base.ref} = ${base.sha}`);
+  logger.info(`head ${head2.ref} = ${head2.sha}`);
+  if (head2.chosen) logger.info(`compared: ${head2.chosen.why}`);
+  logger.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
   return { base, head: head2 };
 }
 async function prepareSides(m, repo, shas, user) {
-  const { config, platform: platform2 } = m;
-  const wt = m.opened.worktrees = await createWorktrees(repo, shas.base, shas.head, (msg) => platform2.warn(msg));
+  const { config, logger } = m;
+  const wt = m.opened.worktrees = await createWorktrees(repo, shas.base, shas.head, (msg) => logger.warn(msg));
   if (user) {
     await handOver(path25.dirname(wt.base), user);
-    platform2.info(`build and bench run as ${user.name} (uid ${user.uid})`);
+    logger.info(`build and bench run as ${user.name} (uid ${user.uid})`);
   }
   const dirs = {
     base: workingDirectoryIn(wt.base, config.workingDirectory, "base"),
@@ -70442,26 +70569,26 @@ async function prepareSides(m, repo, shas, user) {
     config,
     worktrees: { base: wt.base, head: wt.head },
     shas,
-    info: (msg) => platform2.info(msg),
+    info: (msg) => logger.info(msg),
     buildBase: () => buildSides(m, config.build, ["base"], dirs, user),
     listBase: () => benchmarksPrinted(m.executor, config, dirs.base, commandEnv("base", 0, dirs, user), user)
   });
   m.checkCancelled();
   return { dirs, benchFiles, baseHint: benchFilesFailureHint(benchFiles) };
 }
-function reportWithheldVariables(platform2, withheld, verbose) {
+function reportWithheldVariables(logger, withheld, verbose) {
   if (withheld.length === 0) return;
   const names = verbose ? `: ${withheld.join(", ")}` : " (results.json names them under environment.withheldVariables; --verbose prints them)";
-  platform2.info(
+  logger.info(
     `${withheld.length} variable${withheld.length === 1 ? "" : "s"} withheld from build and bench commands, not on the allow-list of docs/security.md${names}; pass one through with ${PASS_ENV_VARIABLE}=NAME,...`
   );
 }
 async function measureByCounts(m, sides, user, openLog) {
-  const { config, platform: platform2 } = m;
+  const { config, logger } = m;
   if (config.build) await buildSides(m, config.build, ["base", "head"], sides.dirs, user, sides.baseHint);
   const log = m.opened.log = await measureCounts({
     config,
-    platform: platform2,
+    logger,
     executor: m.executor,
     dirs: sides.dirs,
     env: (side) => commandEnv(side, 0, sides.dirs, user),
@@ -70473,14 +70600,14 @@ async function measureByCounts(m, sides, user, openLog) {
   log.end("completed");
 }
 async function measureByRounds(m, sides, preflight, openLog) {
-  const { config, platform: platform2, shard } = m;
+  const { config, logger, shard } = m;
   if (!shard) openLog();
   if (config.build) await buildSides(m, config.build, ["base", "head"], sides.dirs, preflight.user, sides.baseHint);
-  const listed4 = shard ? await listShard(config, platform2, m.executor, shard, sides.dirs, preflight.user) : null;
+  const listed4 = shard ? await listShard(config, logger, m.executor, shard, sides.dirs, preflight.user) : null;
   if (listed4) openLog(void 0, listed4.header);
   const rounds2 = {
     config,
-    platform: platform2,
+    logger,
     executor: m.executor,
     dirs: sides.dirs,
     log: m.opened.log,
@@ -70497,7 +70624,7 @@ async function measureByRounds(m, sides, preflight, openLog) {
   if (!preflight.user)
     await attributeTimedChanges({
       config,
-      platform: platform2,
+      logger,
       executor: m.executor,
       dirs: sides.dirs,
       env: (side) => commandEnv(side, 0, sides.dirs, void 0),
@@ -70507,9 +70634,7 @@ async function measureByRounds(m, sides, preflight, openLog) {
     });
   log.end("completed");
   if (harnessFailures.length > 0) {
-    platform2.warn(
-      `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`
-    );
+    logger.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
   }
 }
 function logHeader(config, base, head2, runner, warnings, countPlan, shard, benchFiles) {
@@ -70529,38 +70654,38 @@ function logHeader(config, base, head2, runner, warnings, countPlan, shard, benc
     ...benchFiles && { benchFiles }
   };
 }
-async function skipByPaths(config, repo, baseSha, headSha, platform2) {
+async function skipByPaths(config, repo, baseSha, headSha, logger) {
   if (config.skipPaths.length === 0) return null;
   if (!config.governance) {
-    platform2.info("skip-paths: not a pull or merge request, so measured (pushes and recording runs never skip)");
+    logger.info("skip-paths: not a pull or merge request, so measured (pushes and recording runs never skip)");
     return null;
   }
   if (config.governance.event.startsWith("issue_comment")) {
-    platform2.info("skip-paths: a run someone asked for (/benchmark), so measured");
+    logger.info("skip-paths: a run someone asked for (/benchmark), so measured");
     return null;
   }
   let changed;
   try {
     changed = await changedFiles(repo, baseSha, headSha);
   } catch (err) {
-    platform2.warn(`skip-paths: could not list the changed files, so measured: ${err.message}`);
+    logger.warn(`skip-paths: could not list the changed files, so measured: ${err.message}`);
     return null;
   }
   const skipped = skipDecision(changed.mergeBase, changed.files, config.skipPaths);
-  if (!skipped) platform2.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
+  if (!skipped) logger.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
   return skipped;
 }
 async function buildSides(m, build, sides, dirs, user, baseHint = "") {
-  const { platform: platform2, checkCancelled } = m;
+  const { logger, checkCancelled } = m;
   for (const side of sides) {
     checkCancelled();
-    await platform2.group(`build ${side}`, async () => {
+    await logger.group(`build ${side}`, async () => {
       const r = await m.executor.measured(build, {
         cwd: dirs[side],
         env: commandEnv(side, 0, dirs, user),
         timeoutSec: 0,
         user,
-        onLine: (line) => platform2.info(`[${side}] ${line}`)
+        onLine: (line) => logger.info(`[${side}] ${line}`)
       });
       checkCancelled();
       if (r.exitCode !== 0)
@@ -70589,6 +70714,7 @@ async function benchmarksPrinted(executor, config, cwd, env, user) {
 
 // src/commands/run.ts
 async function runComparison(config, platform2, executor) {
+  platform2.publisher.configure?.(config);
   const logFile = await measure(config, platform2, executor);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
 }
@@ -70643,9 +70769,9 @@ var realExecutor = { measured: execMeasured, argv: execArgv };
 
 // src/action.ts
 async function compare(config, options) {
-  const platform2 = new GitHubPlatform(options);
+  const platform2 = githubPlatform(options);
   const outcome = await runComparison(config, platform2, realExecutor);
-  const pullRequest = eventPullRequest(platform2.event);
+  const pullRequest = eventPullRequest(platform2.events.event);
   if (pullRequest !== void 0) writeFileSync8(path26.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}
 `);
   return outcome;
@@ -70677,9 +70803,9 @@ async function run() {
 }
 
 // src/runner/own-environ.ts
-import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync17, readSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync16, readSync, writeSync } from "node:fs";
 function environRange() {
-  const stat2 = readFileSync17("/proc/self/stat", "utf8");
+  const stat2 = readFileSync16("/proc/self/stat", "utf8");
   const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
   const start = Number(fields[50 - 3]);
   const end = Number(fields[51 - 3]);

@@ -7,7 +7,7 @@ import * as core from '@actions/core';
 import path from 'node:path';
 import { checkHistoryUrl, type Config, CONFIG_FILE, CONFIG_KEYS, ConfigError, type RawConfig, readConfigFile, sourced } from './config.js';
 import { apiPullRequestReader, loadConfig } from './trust.js';
-import type { GitHubOptions } from './platforms/github.js';
+import type { GitHubOptions } from './platforms/github-options.js';
 
 export interface ActionInputs {
   /** Present unless the step only publishes saved results (`report-from`). */

@@ -11,16 +11,17 @@ import type { Outcome } from './conclude.js';
 import type { Config } from './config.js';
 import { describeExitCode, errorExit, EXIT } from './exit.js';
 import { eventPullRequest, readEvent } from './platforms/github-event.js';
-import { GitHubPlatform, type GitHubOptions } from './platforms/github.js';
+import { githubPlatform } from './platforms/github.js';
+import type { GitHubOptions } from './platforms/github-options.js';
 import { readActionInputs } from './action-inputs.js';
 import { runComparison } from './commands/run.js';
 import { realExecutor } from './runner/executor.js';
 
 async function compare(config: Config, options: GitHubOptions): Promise<Outcome> {
-  const platform = new GitHubPlatform(options);
+  const platform = githubPlatform(options);
   const outcome = await runComparison(config, platform, realExecutor);
   // Lets a trusted workflow_run job find the pull request of this run's uploaded output.
-  const pullRequest = eventPullRequest(platform.event);
+  const pullRequest = eventPullRequest(platform.events.event);
   if (pullRequest !== undefined) writeFileSync(path.join(config.outDir, PULL_REQUEST_FILE), `${pullRequest}\n`);
   return outcome;
 }

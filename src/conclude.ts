@@ -8,8 +8,9 @@ import { EXIT, exitCodeOf } from './exit.js';
 import { readMainCreep } from './history/main-creep.js';
 import { LOG_FILE } from './runner/log-file.js';
 import type { ComparisonResult, RunSettings } from './model.js';
-import type { Platform } from './platforms/types.js';
-import { writeReports, type WrittenReports } from './report/index.js';
+import type { Platform, Publisher } from './platforms/types.js';
+import { renderViews, writeReports, type WrittenReports } from './report/index.js';
+import type { RenderContext } from './report/view.js';
 import type { ParsedLog } from './runner/log.js';
 
 export interface Outcome {
@@ -26,7 +27,8 @@ export interface ConcludeLog {
   overrides?: Partial<RunSettings>;
   /** Where the reports go. */
   outDir: string;
-  platform: Platform;
+  /** Where the lines go, whether the event lets a failed gate pass, and where the result is shown. */
+  platform: Pick<Platform, 'logger' | 'events' | 'publisher'>;
   /** The published `benchgate history --json` whose creep the comment quotes (trusted-only). */
   historyFrom?: string;
   /** main's trend site (trusted-only, checked): the comment links flagged benchmarks to their trends. */
@@ -39,33 +41,35 @@ export async function concludeLog({
   logFile,
   overrides = {},
   outDir,
-  platform,
+  platform: { logger, events, publisher },
   historyFrom,
   historyUrl,
 }: ConcludeLog): Promise<Outcome> {
   const settings: RunSettings = { ...log.header.config, ...overrides };
-  const override = (await platform.gateOverride?.()) ?? null;
-  const result = await platform.group('analysis', () => {
+  const override = (await events.gateOverride?.()) ?? null;
+  const result = await logger.group('analysis', () => {
     const analysed = analyze({ header: log.header, runs: log.runs, profiles: log.profiles, end: log.end, settings, override });
-    platform.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
+    logger.info(`${log.runs.length} runs read into ${analysed.comparisons.length} comparisons`);
     const mainCreep = historyFrom === undefined ? undefined : readMainCreep(historyFrom);
     return mainCreep === undefined ? analysed : { ...analysed, mainCreep };
   });
-  const comment = { ...platform.commentOptions?.(), ...(historyUrl !== undefined && { historyUrl }) };
-  const { written, notWritten } = writeReports(result, outDir, comment);
-  const outcome = await publishResult(result, { [LOG_FILE]: logFile, ...written }, platform);
+  const comment = { ...publisher.commentOptions?.(), ...(historyUrl !== undefined && { historyUrl }) };
+  const { written, notWritten } = writeReports({ result, comment }, outDir);
+  const outcome = await publishResult({ result, comment }, { [LOG_FILE]: logFile, ...written }, publisher);
   if (notWritten.length === 0) return outcome;
   // The machine's fault, not the pull request's: the verdict stands, but a pass without its reports is not a pass.
   const code = notWritten[0]!.code;
-  platform.warn(
+  logger.warn(
     `not written, ${code} (${code === 'EDQUOT' ? 'disk quota exceeded' : 'no space left on the device'}): ${notWritten.map((n) => n.file).join(', ')}; ` +
       `the results log ${logFile} keeps every run: free some space and run benchgate analyze on it`,
   );
   return { ...outcome, exitCode: outcome.exitCode === EXIT.pass ? EXIT.usage : outcome.exitCode };
 }
 
-/** Publishes a finished result and picks the exit code. */
-export async function publishResult(result: ComparisonResult, reports: WrittenReports, platform: Platform): Promise<Outcome> {
-  await platform.publish(result, reports);
+/** Publishes a finished result, its reports written (`ctx`: what they were rendered from), with the views its publisher shows; picks the exit code. */
+export async function publishResult(ctx: RenderContext, reports: WrittenReports, publisher: Publisher): Promise<Outcome> {
+  const { result } = ctx;
+  const views = renderViews(publisher.views, { ...ctx, platform: publisher.viewFacts?.(result) }, reports);
+  await publisher.publish({ result, reports, views });
   return { result, reports, exitCode: exitCodeOf(result) };
 }

@@ -13,7 +13,7 @@ import { analyze } from './analysis/index.js';
 import { runSettingsOf, timedCountTarget, type Config } from './config.js';
 import { harnessOf, normaliseName } from './harness/index.js';
 import type { BenchmarkProfile, Side } from './model.js';
-import type { Platform } from './platforms/types.js';
+import type { Logger } from './platforms/types.js';
 import { calibrate, discoverBenchmarks } from './runner/counts.js';
 import type { Executor } from './runner/executor.js';
 import { valgrindVersion } from './runner/instructions.js';
@@ -22,7 +22,7 @@ import { countContext, explainChanges } from './measure-counts.js';
 
 export interface PassesSetup {
   config: Config;
-  platform: Platform;
+  logger: Logger;
   executor: Executor;
   dirs: Record<Side, string>;
   env(side: Side): NodeJS.ProcessEnv;
@@ -59,7 +59,7 @@ function interpreterOf(command: readonly string[] | undefined): string | null {
 
 /** Runs the passes for the timed run's flagged benchmarks, when its harness and valgrind allow; says why not otherwise. */
 export async function attributeTimedChanges(setup: PassesSetup): Promise<void> {
-  const { config, platform } = setup;
+  const { config, logger } = setup;
   const target = timedCountTarget(config);
   // No target: the command is not a direct harness call. A harness whose tables explain nothing (an interpreter's) gets no passes.
   if (target === null || harnessOf(config.format)?.counts?.functionTables === false) return;
@@ -67,28 +67,28 @@ export async function attributeTimedChanges(setup: PassesSetup): Promise<void> {
   if (flagged.length === 0) return;
   const runtime = interpreterOf(target.command);
   if (runtime !== null) {
-    platform.info(
+    logger.info(
       `where the instructions changed: not looked for: ${runtime} is an interpreter or JIT, whose own functions would be the answer (count a compiled harness, docs/counts.md)`,
     );
     return;
   }
   if (valgrindVersion() === null) {
-    platform.info(`${flagged.length} changed benchmark(s): install valgrind to see where their instructions changed (docs/counts.md)`);
+    logger.info(`${flagged.length} changed benchmark(s): install valgrind to see where their instructions changed (docs/counts.md)`);
     return;
   }
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'benchgate-passes-'));
   try {
     const ctx = countContext(setup, target, tmp);
     const wanted = new Set(flagged);
-    const benchmarks = await platform.group(`where the instructions changed: ${flagged.length} changed benchmark(s)`, async () => {
+    const benchmarks = await logger.group(`where the instructions changed: ${flagged.length} changed benchmark(s)`, async () => {
       const found = (await discoverBenchmarks(ctx)).filter((b) => wanted.has(b.name) && b.sides.base && b.sides.head);
       return { found, plan: await calibrate(ctx, found) };
     });
-    await explainChanges(ctx, platform, benchmarks.found, benchmarks.plan, (p) => setup.appendProfile(p));
+    await explainChanges(ctx, logger, benchmarks.found, benchmarks.plan, (p) => setup.appendProfile(p));
   } catch (err) {
     // Attribution explains a verdict; it never fails the run that reached it.
     setup.checkCancelled();
-    platform.warn(`where the instructions changed: the attribution passes stopped: ${(err as Error).message}`);
+    logger.warn(`where the instructions changed: the attribution passes stopped: ${(err as Error).message}`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -11,7 +11,7 @@ import { ConfigError, runSettingsOf, type Config } from './config.js';
 import { harnessOf } from './harness/index.js';
 import type { CountTarget } from './harness/types.js';
 import type { BenchmarkProfile, CountWork, ShardHeader, ShardOf, Side } from './model.js';
-import type { Platform } from './platforms/types.js';
+import type { Logger } from './platforms/types.js';
 import { runCountRepetitions, type RepetitionPolicy, type RepetitionsDone } from './runner/count-repetitions.js';
 import { calibrate, discoverBenchmarks, type CountContext, type CountedBenchmark } from './runner/counts.js';
 import { runCallgraphPasses } from './runner/callgraph-passes.js';
@@ -25,7 +25,7 @@ import { unsearchedMessage } from './analysis/searched.js';
 
 export interface CountsSetup {
   config: Config;
-  platform: Platform;
+  logger: Logger;
   executor: Executor;
   dirs: Record<Side, string>;
   env(side: Side): NodeJS.ProcessEnv;
@@ -38,25 +38,25 @@ export interface CountsSetup {
 }
 
 export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
-  const { config, platform } = setup;
+  const { config, logger } = setup;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'benchgate-counts-'));
   try {
     const ctx = countContext(setup, config.countTarget!, tmp);
-    const found = await platform.group('build and list the benchmarks', () => discoverBenchmarks(ctx));
+    const found = await logger.group('build and list the benchmarks', () => discoverBenchmarks(ctx));
     refuseUnsearched(config, found);
     // A shard counts its own part of what both sides list, at its share of alpha.
     const scope = setup.shard ? countShardScope(config, setup.shard, found) : null;
     const benchmarks = scope?.benchmarks ?? found;
     if (scope)
-      platform.info(`shard ${scope.header.index}/${scope.header.total}: ${benchmarks.length} of the ${found.length} benchmarks listed`);
+      logger.info(`shard ${scope.header.index}/${scope.header.total}: ${benchmarks.length} of the ${found.length} benchmarks listed`);
     if (benchmarks.length === 0) return setup.openLog({}, scope?.header);
-    const plan = await platform.group(`calibrate ${benchmarks.length} benchmarks on base (${config.jobs} at once)`, () =>
+    const plan = await logger.group(`calibrate ${benchmarks.length} benchmarks on base (${config.jobs} at once)`, () =>
       calibrate(ctx, benchmarks),
     );
     const log = setup.openLog(plan, scope?.header);
     const policy = setup.policy(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const done = await runCountRepetitions(ctx, benchmarks, plan, policy, log);
-    announceStop(platform, done);
+    announceStop(logger, done);
     const settings = runSettingsOf(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const changed = new Set(
       compareCounts(done.runs, settings)
@@ -65,7 +65,7 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
     );
     await explainChanges(
       ctx,
-      platform,
+      logger,
       benchmarks.filter((b) => changed.has(b.name)),
       plan,
       (p) => log.appendProfile(p),
@@ -78,11 +78,11 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
 
 /** What the count runner needs: the harness's description, the target, the sides, the limits. */
 export function countContext(
-  setup: Pick<CountsSetup, 'config' | 'platform' | 'executor' | 'dirs' | 'env' | 'checkCancelled'>,
+  setup: Pick<CountsSetup, 'config' | 'logger' | 'executor' | 'dirs' | 'env' | 'checkCancelled'>,
   target: CountTarget,
   tmp: string,
 ): CountContext {
-  const { config, platform } = setup;
+  const { config, logger } = setup;
   const harness = harnessOf(config.format)!;
   return {
     format: config.format,
@@ -96,8 +96,8 @@ export function countContext(
     jobs: config.jobs,
     executor: setup.executor,
     tmp,
-    info: (m) => platform.info(m),
-    warn: (m) => platform.warn(m),
+    info: (m) => logger.info(m),
+    warn: (m) => logger.warn(m),
     checkCancelled: () => setup.checkCancelled(),
   };
 }
@@ -110,7 +110,7 @@ export function countContext(
  */
 export async function explainChanges(
   ctx: CountContext,
-  platform: Platform,
+  logger: Logger,
   changed: readonly CountedBenchmark[],
   plan: Readonly<Record<string, CountWork>>,
   appendProfile: (profile: BenchmarkProfile) => void,
@@ -120,23 +120,23 @@ export async function explainChanges(
   if (python && !ctx.description.callProfile) return;
   const [what, runs] = python ? ['call counts', 'cProfile'] : ['call paths', 'callgrind'];
   try {
-    await platform.group(`${what}: ${changed.length} changed benchmark(s), ${4 * changed.length} ${runs} runs`, () =>
+    await logger.group(`${what}: ${changed.length} changed benchmark(s), ${4 * changed.length} ${runs} runs`, () =>
       (python ? runCProfilePasses : runCallgraphPasses)(ctx, changed, plan, appendProfile),
     );
   } catch (err) {
     ctx.checkCancelled();
-    platform.warn(`${what}: the ${runs} passes stopped: ${(err as Error).message}`);
+    logger.warn(`${what}: the ${runs} passes stopped: ${(err as Error).message}`);
   }
 }
 
-function announceStop(platform: Platform, done: RepetitionsDone): void {
+function announceStop(logger: Logger, done: RepetitionsDone): void {
   const reps = [...done.repetitions.values()].sort((a, b) => a - b);
   const why = {
     decided: 'every benchmark is decided',
     'max-repetitions': 'the repetition cap was reached',
     'max-time': 'max-time was reached',
   };
-  platform.info(
+  logger.info(
     `counts stopped: ${why[done.stoppedBy]}; repetitions per side: median ${reps[Math.floor((reps.length - 1) / 2)]}, most ${reps.at(-1)}`,
   );
 }

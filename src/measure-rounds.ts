@@ -13,7 +13,7 @@ import { ConfigError, countScopeOf, type Config } from './config.js';
 import { finishRunReading, startRunReading } from './environment.js';
 import { FormatError } from './formats/types.js';
 import type { AdaptiveSettings, Measurement, Run, ShardHeader, ShardOf, Side } from './model.js';
-import type { Platform } from './platforms/types.js';
+import type { Logger } from './platforms/types.js';
 import { benchCall } from './runner/bench-call.js';
 import { commandEnv } from './runner/command-env.js';
 import { describeExit, lastLines } from './runner/describe-exit.js';
@@ -69,7 +69,7 @@ function formatDuration(ms: number): string {
 /** What every run of the rounds shares. */
 interface RoundsContext {
   config: Config;
-  platform: Platform;
+  logger: Logger;
   executor: Executor;
   dirs: Record<Side, string>;
   /** Null until a shard's warm-up has run. */
@@ -101,7 +101,7 @@ const warmupLabel = (config: Config, planned: PlannedRound) => `warmup ${planned
 
 /** Fixed rounds (warm-up included); returns the harness failures to warn about. */
 export async function runRounds(ctx: RoundsSetup): Promise<string[]> {
-  const { config, platform } = ctx;
+  const { config, logger } = ctx;
   const plan = planRounds(config.rounds, config.warmup, config.seed);
   const context = startRounds(ctx, plan);
   let scope: ShardScope | null = context.listed;
@@ -110,7 +110,7 @@ export async function runRounds(ctx: RoundsSetup): Promise<string[]> {
   const warmup: Run[] = [];
   let roundsDone = 0;
   let familyChecked = false;
-  const waste = watchWaste(config.format, (message) => platform.warn(message));
+  const waste = watchWaste(config.format, (message) => logger.warn(message));
   for (const planned of plan) {
     if (context.shard && !planned.warmup && !scope) {
       scope = startShard(context, context.shard, warmup);
@@ -130,7 +130,7 @@ export async function runRounds(ctx: RoundsSetup): Promise<string[]> {
     familyChecked = true;
     roundsDone++;
     const eta = ((Date.now() - context.counts.startedMs) / roundsDone) * (plan.length - roundsDone);
-    platform.info(
+    logger.info(
       `${label} (${planned.order.join(', ')}) ${formatDuration(Date.now() - roundStart)}${planned.warmup ? ' (discarded)' : `, ETA ${formatDuration(eta)}`}`,
     );
   }
@@ -144,7 +144,7 @@ export async function runRounds(ctx: RoundsSetup): Promise<string[]> {
  * come from the log alone.
  */
 export async function runAdaptiveRounds(ctx: RoundsSetup, adaptive: AdaptiveSettings): Promise<string[]> {
-  const { config, platform } = ctx;
+  const { config, logger } = ctx;
   const plan = planRounds(adaptive.maxRounds, config.warmup, config.seed);
   const context = startRounds(ctx, plan);
   if (context.listed?.filter === null) return context.harnessFailures;
@@ -157,8 +157,8 @@ export async function runAdaptiveRounds(ctx: RoundsSetup, adaptive: AdaptiveSett
   if (scope) whole = scope.filter!;
   const measured = plan.filter((p) => !p.warmup);
   const names = new Set<string>(scope?.all);
-  const waste = watchWaste(config.format, (message) => platform.warn(message));
-  const announce = announceLooks(platform, config, adaptive);
+  const waste = watchWaste(config.format, (message) => logger.warn(message));
+  const announce = announceLooks(logger, config, adaptive);
   let lastLook: LookReport | null = null;
   const result = await runAdaptive({
     // A shard holds the share of alpha its benchmarks are of all listed (a weighted Bonferroni across shards; analysis/shards.ts replays it so).
@@ -180,7 +180,7 @@ export async function runAdaptiveRounds(ctx: RoundsSetup, adaptive: AdaptiveSett
       if (!familyChecked) checkFirstRound(config, runs, false);
       familyChecked = true;
       for (const run of runs) for (const m of run.measurements) names.add(m.benchmark);
-      platform.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter.why ? ` (ran the whole suite: ${filter.why})` : ''}`);
+      logger.info(`${label} ${formatDuration(Date.now() - roundStart)}${filter.why ? ` (ran the whole suite: ${filter.why})` : ''}`);
       return runs;
     },
     onLook: (look) => {
@@ -188,52 +188,52 @@ export async function runAdaptiveRounds(ctx: RoundsSetup, adaptive: AdaptiveSett
       announce(look);
     },
   });
-  announceStop(platform, result, adaptive);
+  announceStop(logger, result, adaptive);
   return context.harnessFailures;
 }
 
 /** rounds: auto's warm-up rounds (discarded); the first checks that the gate can fail for the real family. */
 async function runWarmupRounds(context: RoundsContext, plan: PlannedRound[], whole: FilterEnv): Promise<Run[]> {
-  const { config, platform } = context;
+  const { config, logger } = context;
   const warmup: Run[] = [];
   for (const [i, planned] of plan.filter((p) => p.warmup).entries()) {
     const runs = await runRound(context, planned, warmupLabel(config, planned), whole);
     if (context.listed) checkShardRound(context.listed, runs, warmupLabel(config, planned));
     warmup.push(...runs);
-    platform.info(`${warmupLabel(config, planned)} (discarded)`);
+    logger.info(`${warmupLabel(config, planned)} (discarded)`);
     if (i === 0) checkFirstRound(config, runs, true);
   }
   return warmup;
 }
 
 /** Each look's line, and one warning the first time a look finds benchmarks max-rounds cannot decide. */
-function announceLooks(platform: Platform, config: Config, adaptive: AdaptiveSettings): (look: LookReport) => void {
+function announceLooks(logger: Logger, config: Config, adaptive: AdaptiveSettings): (look: LookReport) => void {
   let warnedUnreachable = false;
   return (look) => {
-    platform.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
+    logger.info(`look after round ${look.round}: ${look.decided} decided, ${look.open} still open`);
     if (!warnedUnreachable && look.unreachable.length > 0) {
       warnedUnreachable = true;
-      platform.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds, false).message);
+      logger.warn(unreachableWarning(look.unreachable, config.thresholdPct, adaptive.maxRounds, false).message);
     }
   };
 }
 
-function announceStop(platform: Platform, result: AdaptiveResult, adaptive: AdaptiveSettings): void {
+function announceStop(logger: Logger, result: AdaptiveResult, adaptive: AdaptiveSettings): void {
   const why = {
     decided: 'every benchmark is decided',
     'max-rounds': `max-rounds (${adaptive.maxRounds}) reached`,
     'max-time': 'max-time reached',
     'log-ended': 'the log ended',
   };
-  platform.info(`rounds auto stopped after ${result.rounds.length} round(s): ${why[result.stoppedBy]}`);
-  for (const note of result.notes) platform.info(note);
+  logger.info(`rounds auto stopped after ${result.rounds.length} round(s): ${why[result.stoppedBy]}`);
+  for (const note of result.notes) logger.info(note);
 }
 
 /** A shard after its warm-up: which benchmarks are its own, and its log opened with them. */
 function startShard(context: RoundsContext, shard: ShardOf, warmup: readonly Run[]): ShardScope {
   const scope = shardScope(context.config, shard, warmup);
   context.log = context.openShardLog(scope.header);
-  announceShard(context.platform, scope, 'the warm-up');
+  announceShard(context.logger, scope, 'the warm-up');
   return scope;
 }
 
@@ -243,34 +243,34 @@ function startShard(context: RoundsContext, shard: ShardOf, warmup: readonly Run
  */
 export async function listShard(
   config: Config,
-  platform: Platform,
+  logger: Logger,
   executor: Executor,
   shard: ShardOf,
   dirs: Record<Side, string>,
   user: RunAsUser | undefined,
 ): Promise<ShardScope | null> {
-  const listed = await platform.group('list the benchmarks', () =>
+  const listed = await logger.group('list the benchmarks', () =>
     listBenchmarks(executor, config, dirs, (side) => commandEnv(side, 0, dirs, user), user),
   );
   if ('bySide' in listed) {
     const scope = listedShardScope(config, shard, listed.bySide);
-    announceShard(platform, scope, 'the list mode');
+    announceShard(logger, scope, 'the list mode');
     return scope;
   }
   if (config.warmup < 1)
     throw new RunFailure(
       `shard ${shard.index}/${shard.total}: cannot list the benchmarks (${listed.why}), and warmup is 0: set warmup to 1 or more`,
     );
-  platform.info(`shard ${shard.index}/${shard.total}: the warm-up round lists the benchmarks (${listed.why})`);
+  logger.info(`shard ${shard.index}/${shard.total}: the warm-up round lists the benchmarks (${listed.why})`);
   return null;
 }
 
-function announceShard(platform: Platform, scope: ShardScope, source: string): void {
+function announceShard(logger: Logger, scope: ShardScope, source: string): void {
   const { index, total, benchmarks, listed } = scope.header;
-  platform.info(`shard ${index}/${total}: ${benchmarks.length} of the ${listed} benchmarks ${source} listed`);
-  if (scope.filter === null) platform.info(`shard ${index}/${total} has no benchmark to measure`);
+  logger.info(`shard ${index}/${total}: ${benchmarks.length} of the ${listed} benchmarks ${source} listed`);
+  if (scope.filter === null) logger.info(`shard ${index}/${total} has no benchmark to measure`);
   else if (scope.filter.why)
-    platform.warn(`shard ${index}/${total} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`);
+    logger.warn(`shard ${index}/${total} runs the whole suite each round (${scope.filter.why}); only its own benchmarks count`);
 }
 
 /** One round: base and head in the planned order; measured runs are appended to the log as they end (warm-up runs are returned, not logged). */
@@ -326,7 +326,7 @@ async function runSide(
  */
 async function execSide(ctx: RoundsContext, planned: PlannedRound, side: Side, label: string, filter: FilterEnv): Promise<ExecResult> {
   const { config, dirs, steady, counts, user, executor } = ctx;
-  const show = ctx.platform.progress?.bind(ctx.platform);
+  const show = ctx.logger.progress?.bind(ctx.logger);
   const progress = { label, side, runsDone: counts.runsDone, runsTotal: counts.runsTotal, startedMs: counts.startedMs };
   show?.(progress);
   const call = benchCall(config, user);

@@ -1,7 +1,7 @@
 /**
  * The measuring half of a comparison: refs -> worktrees -> builds -> interleaved rounds, each
  * run appended to the results log the moment it ends. I/O lives here and in the modules it
- * calls (git, runner, platform); what follows (analysis, reports) is conclude.ts's.
+ * calls (git, runner, logger); what follows (analysis, reports) is conclude.ts's.
  */
 import path from 'node:path';
 import { checkShardable, ConfigError, countScopeOf, DEFAULTS, runSettingsOf, type Config } from './config.js';
@@ -21,7 +21,7 @@ import {
   type SkippedRun,
   type Warning,
 } from './model.js';
-import type { Platform } from './platforms/types.js';
+import type { Logger, Platform } from './platforms/types.js';
 import { chooseComparison, resolveComparison, type Comparison } from './refs.js';
 import { PASS_ENV_VARIABLE, withheldVariables } from './runner/env.js';
 import { benchCall } from './runner/bench-call.js';
@@ -77,7 +77,7 @@ interface Opened {
 /** What the stages of one comparison share. */
 interface Measuring {
   config: Config;
-  platform: Platform;
+  logger: Logger;
   /** Starts every build and run. */
   executor: Executor;
   /** The results log's path. */
@@ -110,12 +110,15 @@ type OpenLog = (countPlan?: LogHeader['countPlan'], shardHeader?: ShardHeader) =
  * log early but still returns it, so what was measured is reported (and the exit code is 3);
  * anything else (a cancel, a bad ref) throws.
  */
-export async function measure(config: Config, platform: Platform, executor: Executor): Promise<string> {
+export async function measure(
+  config: Config,
+  { logger, events }: Pick<Platform, 'logger' | 'events'>,
+  executor: Executor,
+): Promise<string> {
   const repo = path.resolve(config.repoDir);
-  platform.configure?.(config);
-  const shard = config.shard ?? platform.defaultShard?.() ?? undefined;
+  const shard = config.shard ?? events.defaultShard?.() ?? undefined;
   if (shard && !config.shard) checkShardable(config, shard, 'CI_NODE_INDEX/CI_NODE_TOTAL');
-  const comparison = chooseComparison({ base: config.base, head: config.head }, platform.defaultComparison(), DEFAULTS.head);
+  const comparison = chooseComparison({ base: config.base, head: config.head }, events.defaultComparison(), DEFAULTS.head);
   if (!comparison) {
     throw new ConfigError('no base commit: pass --base <ref> (e.g. --base origin/main), or run in a pull/merge request pipeline');
   }
@@ -124,7 +127,7 @@ export async function measure(config: Config, platform: Platform, executor: Exec
   const checkCancelled = () => {
     if (signals.signal) throw new Cancelled(signals.signal);
   };
-  const m: Measuring = { config, platform, executor, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
+  const m: Measuring = { config, logger, executor, file: logPath(config), opened: { log: null, worktrees: null }, checkCancelled, shard };
   try {
     return await measureComparison(m, repo, comparison);
   } catch (err) {
@@ -132,12 +135,12 @@ export async function measure(config: Config, platform: Platform, executor: Exec
     m.opened.log?.end(cancelled ? 'cancelled' : 'failed', (err as Error).message);
     if (err instanceof RunFailure && m.opened.log) {
       // Report what was measured before the failure; the log's failure makes the exit code 3.
-      platform.warn(err.message);
+      logger.warn(err.message);
       return m.file;
     }
     throw err;
   } finally {
-    platform.progress?.(null);
+    logger.progress?.(null);
     signals.dispose();
     await m.opened.worktrees?.remove();
   }
@@ -145,21 +148,21 @@ export async function measure(config: Config, platform: Platform, executor: Exec
 
 /** The checks, the refs, skip-paths, the worktrees, then the counts or the rounds; returns the log's path. */
 async function measureComparison(m: Measuring, repo: string, comparison: Comparison): Promise<string> {
-  const { config, platform, file } = m;
-  const preflight = checkBeforeBuilding(config, platform);
+  const { config, logger, file } = m;
+  const preflight = checkBeforeBuilding(config, logger);
   const runner: RunnerFacts = {
     steady: preflight.steady.checks,
     valgrind: preflight.valgrind,
     withheldVariables: withheldVariables(process.env),
   };
-  const { base, head } = await resolveRefs(repo, comparison, config, platform);
+  const { base, head } = await resolveRefs(repo, comparison, config, logger);
   const setup = await reviewWarnings(config, repo, base.sha, head.sha);
-  for (const w of setup) platform.warn(w.message);
-  const skipped = await skipByPaths(config, repo, base.sha, head.sha, platform);
+  for (const w of setup) logger.warn(w.message);
+  const skipped = await skipByPaths(config, repo, base.sha, head.sha, logger);
   if (skipped) {
     // Nothing built or run: a log of no runs that says why, so the publish job passes the gate too.
     const log = (m.opened.log = new ResultsLog(file, { ...logHeader(config, base, head, runner, setup), skipped }));
-    platform.info(skippedSentence(skipped));
+    logger.info(skippedSentence(skipped));
     log.end('completed');
     return file;
   }
@@ -168,18 +171,18 @@ async function measureComparison(m: Measuring, repo: string, comparison: Compari
   const warnings = sides.benchFiles ? [...setup, benchFilesWarning(sides.benchFiles)] : setup;
   const openLog: OpenLog = (countPlan, shardHeader) => {
     const opened = new ResultsLog(file, logHeader(config, base, head, runner, warnings, countPlan, shardHeader, sides.benchFiles));
-    platform.info(`results log: ${file}`);
-    if (opened.kept) platform.info(`the earlier results log there is kept as ${opened.kept}`);
+    logger.info(`results log: ${file}`);
+    if (opened.kept) logger.info(`the earlier results log there is kept as ${opened.kept}`);
     return (m.opened.log = opened);
   };
-  reportWithheldVariables(platform, runner.withheldVariables ?? [], config.verbose === true);
+  reportWithheldVariables(logger, runner.withheldVariables ?? [], config.verbose === true);
   if (config.countTarget) await measureByCounts(m, sides, preflight.user, openLog);
   else await measureByRounds(m, sides, preflight, openLog);
   return file;
 }
 
 /** Instruction mode, the steadier-machine options, run-as and a gate that could not fail even for one benchmark. */
-function checkBeforeBuilding(config: Config, platform: Platform): Preflight {
+function checkBeforeBuilding(config: Config, logger: Logger): Preflight {
   refuseUnfailableGate(config, 1);
   // A harness that prints its own counts runs its own valgrind (or perf counters): benchgate wraps nothing.
   const valgrind = config.measure === 'instructions' && countScopeOf(config) !== 'harness' ? requireValgrind() : undefined;
@@ -191,29 +194,29 @@ function checkBeforeBuilding(config: Config, platform: Platform): Preflight {
     );
   }
   for (const c of steady.checks) {
-    if (c.applied) platform.info(`${c.option}: ${c.detail}`);
-    else platform.warn(`${c.option} skipped: ${c.detail}`);
+    if (c.applied) logger.info(`${c.option}: ${c.detail}`);
+    else logger.warn(`${c.option} skipped: ${c.detail}`);
   }
   return { valgrind, steady, user };
 }
 
 /** The two commits compared, announced with the seed that repeats this round order. */
-async function resolveRefs(repo: string, comparison: Comparison, config: Config, platform: Platform) {
-  const { base, head } = await platform.group('resolve refs', () => resolveComparison(repo, comparison, (m) => platform.info(m)));
-  platform.info(`base ${base.ref} = ${base.sha}`);
-  platform.info(`head ${head.ref} = ${head.sha}`);
-  if (head.chosen) platform.info(`compared: ${head.chosen.why}`);
-  platform.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
+async function resolveRefs(repo: string, comparison: Comparison, config: Config, logger: Logger) {
+  const { base, head } = await logger.group('resolve refs', () => resolveComparison(repo, comparison, (m) => logger.info(m)));
+  logger.info(`base ${base.ref} = ${base.sha}`);
+  logger.info(`head ${head.ref} = ${head.sha}`);
+  if (head.chosen) logger.info(`compared: ${head.chosen.why}`);
+  logger.info(`seed ${config.seed} (pass --seed ${config.seed} to repeat this round order)`);
   return { base, head };
 }
 
 /** The worktrees (handed to run-as's user), each side's working directory, and bench-from's copy into base. */
 async function prepareSides(m: Measuring, repo: string, shas: Record<Side, string>, user: RunAsUser | undefined): Promise<PreparedSides> {
-  const { config, platform } = m;
-  const wt = (m.opened.worktrees = await createWorktrees(repo, shas.base, shas.head, (msg) => platform.warn(msg)));
+  const { config, logger } = m;
+  const wt = (m.opened.worktrees = await createWorktrees(repo, shas.base, shas.head, (msg) => logger.warn(msg)));
   if (user) {
     await handOver(path.dirname(wt.base), user);
-    platform.info(`build and bench run as ${user.name} (uid ${user.uid})`);
+    logger.info(`build and bench run as ${user.name} (uid ${user.uid})`);
   }
   // Before any build: a directory one side lacks, or a link out of the worktree, is a config error.
   const dirs: Record<Side, string> = {
@@ -225,7 +228,7 @@ async function prepareSides(m: Measuring, repo: string, shas: Record<Side, strin
     config,
     worktrees: { base: wt.base, head: wt.head },
     shas,
-    info: (msg) => platform.info(msg),
+    info: (msg) => logger.info(msg),
     buildBase: () => buildSides(m, config.build!, ['base'], dirs, user),
     listBase: () => benchmarksPrinted(m.executor, config, dirs.base, commandEnv('base', 0, dirs, user), user),
   });
@@ -234,23 +237,23 @@ async function prepareSides(m: Measuring, repo: string, shas: Record<Side, strin
 }
 
 /** One line with the count (a CI job's environment holds dozens); the names are in results.json, and --verbose prints them. */
-function reportWithheldVariables(platform: Platform, withheld: string[], verbose: boolean): void {
+function reportWithheldVariables(logger: Logger, withheld: string[], verbose: boolean): void {
   if (withheld.length === 0) return;
   const names = verbose
     ? `: ${withheld.join(', ')}`
     : ' (results.json names them under environment.withheldVariables; --verbose prints them)';
-  platform.info(
+  logger.info(
     `${withheld.length} variable${withheld.length === 1 ? '' : 's'} withheld from build and bench commands, not on the allow-list of docs/security.md${names}; pass one through with ${PASS_ENV_VARIABLE}=NAME,...`,
   );
 }
 
 /** Per-benchmark counts: both sides built, then the log opens once the calibrated work (its header's countPlan) is known. */
 async function measureByCounts(m: Measuring, sides: PreparedSides, user: RunAsUser | undefined, openLog: OpenLog): Promise<void> {
-  const { config, platform } = m;
+  const { config, logger } = m;
   if (config.build) await buildSides(m, config.build, ['base', 'head'], sides.dirs, user, sides.baseHint);
   const log = (m.opened.log = await measureCounts({
     config,
-    platform,
+    logger,
     executor: m.executor,
     dirs: sides.dirs,
     env: (side) => commandEnv(side, 0, sides.dirs, user),
@@ -264,14 +267,14 @@ async function measureByCounts(m: Measuring, sides: PreparedSides, user: RunAsUs
 
 /** Interleaved rounds, fixed or adaptive. A shard's log opens once its warm-up has listed the benchmarks (its header names the shard's). */
 async function measureByRounds(m: Measuring, sides: PreparedSides, preflight: Preflight, openLog: OpenLog): Promise<void> {
-  const { config, platform, shard } = m;
+  const { config, logger, shard } = m;
   if (!shard) openLog();
   if (config.build) await buildSides(m, config.build, ['base', 'head'], sides.dirs, preflight.user, sides.baseHint);
-  const listed = shard ? await listShard(config, platform, m.executor, shard, sides.dirs, preflight.user) : null;
+  const listed = shard ? await listShard(config, logger, m.executor, shard, sides.dirs, preflight.user) : null;
   if (listed) openLog(undefined, listed.header);
   const rounds = {
     config,
-    platform,
+    logger,
     executor: m.executor,
     dirs: sides.dirs,
     log: m.opened.log,
@@ -289,7 +292,7 @@ async function measureByRounds(m: Measuring, sides: PreparedSides, preflight: Pr
   if (!preflight.user)
     await attributeTimedChanges({
       config,
-      platform,
+      logger,
       executor: m.executor,
       dirs: sides.dirs,
       env: (side) => commandEnv(side, 0, sides.dirs, undefined),
@@ -299,9 +302,7 @@ async function measureByRounds(m: Measuring, sides: PreparedSides, preflight: Pr
     });
   log.end('completed');
   if (harnessFailures.length > 0) {
-    platform.warn(
-      `${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`,
-    );
+    logger.warn(`${harnessFailures.length} run(s) reported failed benchmarks (first: ${harnessFailures[0]}); they are compared as failed`);
   }
 }
 
@@ -337,25 +338,25 @@ function logHeader(
  * Anything else is measured: a push or recording run (main's history has no gaps), and a change
  * git could not list.
  */
-async function skipByPaths(config: Config, repo: string, baseSha: string, headSha: string, platform: Platform): Promise<SkippedRun | null> {
+async function skipByPaths(config: Config, repo: string, baseSha: string, headSha: string, logger: Logger): Promise<SkippedRun | null> {
   if (config.skipPaths.length === 0) return null;
   if (!config.governance) {
-    platform.info('skip-paths: not a pull or merge request, so measured (pushes and recording runs never skip)');
+    logger.info('skip-paths: not a pull or merge request, so measured (pushes and recording runs never skip)');
     return null;
   }
   if (config.governance.event.startsWith('issue_comment')) {
-    platform.info('skip-paths: a run someone asked for (/benchmark), so measured');
+    logger.info('skip-paths: a run someone asked for (/benchmark), so measured');
     return null;
   }
   let changed: Awaited<ReturnType<typeof changedFiles>>;
   try {
     changed = await changedFiles(repo, baseSha, headSha);
   } catch (err) {
-    platform.warn(`skip-paths: could not list the changed files, so measured: ${(err as Error).message}`);
+    logger.warn(`skip-paths: could not list the changed files, so measured: ${(err as Error).message}`);
     return null;
   }
   const skipped = skipDecision(changed.mergeBase, changed.files, config.skipPaths);
-  if (!skipped) platform.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
+  if (!skipped) logger.info(`skip-paths: ${changed.files.length} changed file(s), not all matching, so measured`);
   return skipped;
 }
 
@@ -364,23 +365,23 @@ async function skipByPaths(config: Config, repo: string, baseSha: string, headSh
  * on base adds `baseHint` (what bench-from: head copied into it).
  */
 async function buildSides(
-  m: Pick<Measuring, 'platform' | 'executor' | 'checkCancelled'>,
+  m: Pick<Measuring, 'logger' | 'executor' | 'checkCancelled'>,
   build: string,
   sides: readonly Side[],
   dirs: Record<Side, string>,
   user?: RunAsUser,
   baseHint = '',
 ) {
-  const { platform, checkCancelled } = m;
+  const { logger, checkCancelled } = m;
   for (const side of sides) {
     checkCancelled();
-    await platform.group(`build ${side}`, async () => {
+    await logger.group(`build ${side}`, async () => {
       const r = await m.executor.measured(build, {
         cwd: dirs[side],
         env: commandEnv(side, 0, dirs, user),
         timeoutSec: 0,
         user,
-        onLine: (line) => platform.info(`[${side}] ${line}`),
+        onLine: (line) => logger.info(`[${side}] ${line}`),
       });
       checkCancelled();
       if (r.exitCode !== 0)

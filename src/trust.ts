@@ -24,7 +24,7 @@ import {
 import { git, GitError, repoRoot, resolveCommit } from './git.js';
 import type { Side, Warning } from './model.js';
 import { optionSpec, type ConfigKey, type OptionSpec } from './options.js';
-import { parseRepository } from './platforms/github.js';
+import { parseRepository } from './platforms/github-options.js';
 import { octokitFor, pullRequestBaseSha } from './platforms/github-api.js';
 import { eventBaseTip, readEvent } from './platforms/github-event.js';
 

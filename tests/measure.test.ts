@@ -7,12 +7,12 @@ import { describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
 import { resolveConfig, sourced } from '../src/config.js';
 import { measure } from '../src/measure.js';
-import { LocalPlatform } from '../src/platforms/local.js';
+import { localPlatform } from '../src/platforms/local.js';
 import { makeRepo, tempDir } from './e2e/helpers.js';
 import { realExecutor } from '../src/runner/executor.js';
 
 const watchers = () => [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];
-const quiet = () => new LocalPlatform(new PassThrough(), new PassThrough(), {});
+const quiet = () => localPlatform(new PassThrough(), new PassThrough(), {});
 
 describe('measure', () => {
   it('leaves no signal watch behind when it refuses before measuring: no base, or a CI shard of an unshardable suite', async () => {
@@ -22,7 +22,8 @@ describe('measure', () => {
     await expect(measure(noBase, quiet(), realExecutor)).rejects.toThrow('no base commit');
     // The CI's matrix asks for a shard (CI_NODE_INDEX/CI_NODE_TOTAL) of a command, which takes no filter.
     const command = resolveConfig([sourced({ bench: 'true', base: 'HEAD', format: 'command', out: tempDir() }, (k) => `--${k}`)], repo);
-    const matrix = Object.assign(quiet(), { defaultShard: () => ({ index: 1, total: 2 }) });
+    const local = quiet();
+    const matrix = { ...local, events: { ...local.events, defaultShard: () => ({ index: 1, total: 2 }) } };
     await expect(measure(command, matrix, realExecutor)).rejects.toThrow('cannot be sharded');
     expect(watchers()).toEqual(before);
   });

@@ -68,7 +68,7 @@ function analysisTimes(repetitions: number): number[] {
   return Array.from({ length: repetitions }, () =>
     timeMs(() => {
       const result = analyze({ header, runs, end: null, settings: header.config });
-      for (const report of reportFiles) report.render(result, {});
+      for (const report of reportFiles) report.render({ result, comment: {} });
       renderTerminal(result);
     }),
   );

@@ -17,7 +17,7 @@ import type { CompareRange } from './search.js';
 
 export function rangeComparer(
   config: Config,
-  platform: Platform,
+  platform: Pick<Platform, 'logger' | 'events'>,
   executor: Executor,
   line: readonly { sha: string }[],
   glob: string,
@@ -29,7 +29,7 @@ export function rangeComparer(
     const log = readLog(logFile);
     const result = analyze({ header: log.header, runs: log.runs, profiles: log.profiles, end: log.end, settings: log.header.config });
     // The step's reports, for a look at what it measured (report.html, summary.md).
-    writeReports(result, outDir);
+    writeReports({ result, comment: {} }, outDir);
     if (hasFailures(result.failures))
       throw new RunFailure(`comparing ${base.sha.slice(0, 12)}..${head.sha.slice(0, 12)}: a build or run failed; see ${outDir}/summary.md`);
     // Measuring refused a glob that matched no name of the first round; a glob matching only names

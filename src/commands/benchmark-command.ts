@@ -22,7 +22,8 @@ import { budgetOf, parseComment, readRequest, USAGE, type BenchmarkRequest, type
 import { octokitFor, type Octokit, type Repo } from '../platforms/github-api.js';
 import { commenterRole, commitParents, headFirstSeen, pullRequestNow, react, reply } from '../platforms/github-command-api.js';
 import { readEvent, type GitHubEvent } from '../platforms/github-event.js';
-import { GitHubPlatform, parseRepository, runLinks } from '../platforms/github.js';
+import { githubPlatform, type GitHubPlatform } from '../platforms/github.js';
+import { parseRepository, runLinks } from '../platforms/github-options.js';
 import { escapeMarkdown } from '../report/escape.js';
 import { headline } from '../report/rows.js';
 import { readLog } from '../runner/log.js';
@@ -234,7 +235,7 @@ async function checkAcceptedLog(dir: string, request: BenchmarkRequest, done: Do
 
 /** Publishes into the deep section of the sticky comment and a check on the fixed head. */
 function deepPlatform(env: NodeJS.ProcessEnv, request: BenchmarkRequest): GitHubPlatform {
-  return new GitHubPlatform({
+  return githubPlatform({
     token: env.GITHUB_TOKEN,
     comment: true,
     check: true,
@@ -262,15 +263,16 @@ async function runPublish(dir: string, env: NodeJS.ProcessEnv, trustedFlags: Ret
   if (!(await checkAcceptedLog(dir, request, done))) return EXIT.runFailed;
   const trusted = [readConfigFile(path.resolve(CONFIG_FILE), false, CONFIG_FILE), trustedFlags];
   const platform = deepPlatform(env, request);
-  const { result, reports } = decideAgain(dir, trusted, null, platform.commentOptions());
-  const outcome = await publishResult(result, reports, platform);
+  const comment = platform.publisher.commentOptions();
+  const { result, reports } = decideAgain(dir, trusted, null, comment);
+  const outcome = await publishResult({ result, comment }, reports, platform.publisher);
   await done(outcome.exitCode === EXIT.pass, `${escapeMarkdown(headline(result), 300)}; the benchgate comment has the table.`);
   return outcome.exitCode;
 }
 
 export const cmdBenchmarkCommand: Command = async ({ values, positionals, platform }) => {
   const [step] = positionals;
-  if (step === 'accept') return runAccept(process.env, (m) => platform.info(m));
+  if (step === 'accept') return runAccept(process.env, (m) => platform.logger.info(m));
   if (step === 'publish') {
     if (!values.from) throw new ConfigError('usage: benchgate benchmark-command publish --from DIR');
     return runPublish(path.resolve(values.from), process.env, flagLayer(values));

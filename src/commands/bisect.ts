@@ -20,8 +20,8 @@ export const cmdBisect: Command = async ({ values, platform, executor }) => {
     throw new ConfigError(
       'usage: benchgate bisect --good REF --bad REF --benchmark GLOB --bench CMD [run flags]: --good, --bad and --benchmark are required',
     );
-  const { repoDir, config } = await loadRunConfig(values, platform);
-  const line = await firstParentLine(await repoRoot(repoDir), good, bad, (m) => platform.info(m));
+  const { repoDir, config } = await loadRunConfig(values, platform.logger);
+  const line = await firstParentLine(await repoRoot(repoDir), good, bad, (m) => platform.logger.info(m));
   const write = (text: string) => process.stdout.write(text);
   write(renderStart(line, glob, maxSteps(line.length - 1)));
   const result = await bisect(line, rangeComparer(config, platform, executor, line, glob), (step) => write(renderStep(step)));

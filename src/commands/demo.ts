@@ -47,7 +47,7 @@ export function createDemoRepo(dir: string): string {
 export const cmdDemo: Command = async ({ values, platform, executor }) => {
   const repo = createDemoRepo(mkdtempSync(path.join(os.tmpdir(), 'benchgate-demo-')));
   // The repository is deleted at the end, so its path is not shown.
-  for (const line of groundTruthLines()) platform.info(line);
+  for (const line of groundTruthLines()) platform.logger.info(line);
   try {
     // Counted, node runs --predictable (one thread, fixed seeds): its counts then repeat (docs/steady.md).
     const bench = values.measure === 'instructions' ? 'node --predictable bench.mjs' : 'node bench.mjs';
@@ -60,8 +60,8 @@ export const cmdDemo: Command = async ({ values, platform, executor }) => {
     );
     config.outDir = path.resolve(values.out ?? DEFAULTS.outDir);
     const outcome = await runComparison(config, platform, executor);
-    platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
-    for (const line of findingLines(outcome.result.comparisons, outcome.exitCode)) platform.info(line);
+    platform.logger.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
+    for (const line of findingLines(outcome.result.comparisons, outcome.exitCode)) platform.logger.info(line);
     return outcome.exitCode;
   } finally {
     rmSync(repo, { recursive: true, force: true });

@@ -37,7 +37,7 @@ async function readRecords(spec: string, query: RecordQuery): Promise<{ store: s
   }
 }
 
-export const cmdHistory: Command = async ({ values, positionals, platform }) => {
+export const cmdHistory: Command = async ({ values, positionals, platform: { logger } }) => {
   const last = positionals[0] === 'last';
   if (positionals.length > 1 || (positionals.length === 1 && !last) || values.store === undefined) throw new ConfigError(USAGE);
   const branch = values.branch ?? 'main';
@@ -45,7 +45,7 @@ export const cmdHistory: Command = async ({ values, positionals, platform }) => 
     const { store, records } = await readRecords(values.store, { branch, ...(values.suite !== undefined && { suite: values.suite }) });
     const latest = chronological(records).at(-1);
     // Nothing printed: the caller has no recorded base and chooses its own (the templates: the push's parent).
-    if (latest === undefined) platform.warn(`no records of branch ${branch} in ${store}: no last recorded commit`);
+    if (latest === undefined) logger.warn(`no records of branch ${branch} in ${store}: no last recorded commit`);
     else if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(latest.head))
       // It becomes the next run's --base: only a full SHA, never something git would read as an option.
       throw new ConfigError(
@@ -62,12 +62,12 @@ export const cmdHistory: Command = async ({ values, positionals, platform }) => 
   if (window !== undefined && !(Number.isInteger(window) && window >= 1))
     throw new ConfigError(`--window: expected a whole number >= 1, got "${values.window}"`);
   const { store, records } = await readRecords(values.store, { branch });
-  if (records.length === 0) platform.warn(`no records of branch ${branch} in ${store}: nothing to look at (is --store right?)`);
+  if (records.length === 0) logger.warn(`no records of branch ${branch} in ${store}: nothing to look at (is --store right?)`);
   const report = analyseHistory(branch, records, CHANGE_POINT_DEFAULTS, { ...CREEP_DEFAULTS, links });
   if (values.out !== undefined) {
     const dir = path.resolve(values.out);
     writeSite(dir, siteData(chronological(records), report, commitUrl(process.env), window));
-    platform.info(`trend site written to ${dir}/index.html`);
+    logger.info(`trend site written to ${dir}/index.html`);
   }
   process.stdout.write(values.json === 'true' ? renderHistoryJson(report) : renderHistoryText(report));
   return EXIT.pass;

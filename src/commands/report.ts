@@ -20,10 +20,12 @@ import type { CommentOptions } from '../report/comment.js';
 import { writeReports, type WrittenReports } from '../report/index.js';
 import { readLog } from '../runner/log.js';
 import { trustedSettings } from './trusted-gate.js';
-import { GitHubPlatform, type GitHubOptions } from '../platforms/github.js';
-import { checkMergeRequestIid, GitLabPlatform } from '../platforms/gitlab.js';
+import { githubPlatform, type GitHubPlatform } from '../platforms/github.js';
+import type { GitHubOptions } from '../platforms/github-options.js';
 import { checkMeasuredMergeRequest } from '../platforms/gitlab-merge-request.js';
-import type { Platform } from '../platforms/types.js';
+import { GitLabPublisher } from '../platforms/gitlab-publisher.js';
+import { checkMergeRequestIid } from '../platforms/gitlab-variables.js';
+import type { Publisher } from '../platforms/types.js';
 import { eventPullRequest, eventPullRequestHead, readEvent, type GitHubEvent } from '../platforms/github-event.js';
 import type { Command } from './types.js';
 import { MAX_RESULTS_BYTES, validateResults } from '../validate.js';
@@ -96,7 +98,7 @@ export function decideAgain(
   const analysed = analyze({ header: log.header, runs: log.runs, end: log.end, settings, override });
   const mainCreep = historyFrom === undefined ? undefined : readMainCreep(historyFrom);
   const result = mainCreep === undefined ? analysed : { ...analysed, mainCreep };
-  const { written, notWritten } = writeReports(result, dir, comment);
+  const { written, notWritten } = writeReports({ result, comment }, dir);
   if (notWritten.length > 0) {
     throw new ConfigError(`${dir}: could not write ${notWritten.map((n) => n.file).join(', ')} (${notWritten[0]!.code}): free some space`);
   }
@@ -118,7 +120,7 @@ export async function publishSaved(dir: string, options: SavedPublishOptions): P
     throw new ConfigError(`${dir}: the results are for ${measured}, but the workflow run measured ${runSha}`);
   }
   const pullRequest = github.pullRequest ?? readPullRequestNumber(dir);
-  const platform = new GitHubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
+  const platform = githubPlatform({ ...github, pullRequest, checkSha: runSha, requirePullRequestHead: runSha });
   return publishGated(dir, platform, trusted, historyFrom);
 }
 
@@ -188,7 +190,7 @@ async function publishOwn(
       `${dir}: names pull request #${named}, but this run is for ${pullRequest === undefined ? 'no pull request' : `#${pullRequest}`}`,
     );
   }
-  const platform = new GitHubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head.sha });
+  const platform = githubPlatform({ ...options, pullRequest, checkSha: eventPullRequestHead(event) ?? head.sha });
   return publishGated(dir, platform, trusted, historyFrom);
 }
 
@@ -198,8 +200,11 @@ async function publishOwn(
  * from untrusted code.
  */
 async function publishGated(dir: string, platform: GitHubPlatform, trusted: RawConfig[], historyFrom?: string): Promise<Outcome> {
-  const { result, reports } = decideAgain(dir, trusted, await platform.gateOverride(), platform.commentOptions(), historyFrom);
-  return publishResult(result, reports, platform);
+  const { events, publisher } = platform;
+  const override = await events.gateOverride();
+  const comment = publisher.commentOptions();
+  const { result, reports } = decideAgain(dir, trusted, override, comment, historyFrom);
+  return publishResult({ result, comment }, reports, publisher);
 }
 
 /**
@@ -211,7 +216,7 @@ async function publishGated(dir: string, platform: GitHubPlatform, trusted: RawC
  */
 export async function publishSavedGitLab(
   dir: string,
-  platform: GitLabPlatform,
+  publisher: GitLabPublisher,
   trusted: RawConfig[],
   env: NodeJS.ProcessEnv,
   historyFrom?: string,
@@ -219,8 +224,8 @@ export async function publishSavedGitLab(
   mergeRequest?: string,
 ): Promise<Outcome> {
   if (mergeRequest !== undefined) {
-    await checkMeasuredMergeRequest(readLogSides(dir), mergeRequest, platform.api(), env, dir);
-    platform.publishTo(mergeRequest);
+    await checkMeasuredMergeRequest(readLogSides(dir), mergeRequest, publisher.api(), env, dir);
+    publisher.publishTo(mergeRequest);
   } else {
     const head = readLogHead(dir);
     const commit = env.CI_COMMIT_SHA || undefined;
@@ -231,9 +236,9 @@ export async function publishSavedGitLab(
       );
     }
   }
-  const comment = { ...platform.commentOptions(), ...(historyUrl !== undefined && { historyUrl }) };
+  const comment = { ...publisher.commentOptions(), ...(historyUrl !== undefined && { historyUrl }) };
   const { result, reports } = decideAgain(dir, trusted, null, comment, historyFrom);
-  return publishResult(result, reports, platform);
+  return publishResult({ result, comment }, reports, publisher);
 }
 
 /**
@@ -247,10 +252,10 @@ export const cmdReport: Command = async ({ values, platform }) => {
   const dir = path.resolve(values.from);
   const historyFrom = values['history-from'] ? path.resolve(values['history-from']) : undefined;
   const historyUrl = values['history-url'] === undefined ? undefined : checkHistoryUrl(values['history-url'], '--history-url');
-  if (isGitLab(platform)) {
+  if (isGitLab(platform.publisher)) {
     const mergeRequest =
       values['merge-request'] === undefined ? undefined : checkMergeRequestIid(values['merge-request'], '--merge-request');
-    return (await publishSavedGitLab(dir, platform, trusted, process.env, historyFrom, historyUrl, mergeRequest)).exitCode;
+    return (await publishSavedGitLab(dir, platform.publisher, trusted, process.env, historyFrom, historyUrl, mergeRequest)).exitCode;
   }
   if (values['merge-request'] !== undefined)
     throw new ConfigError(
@@ -262,6 +267,6 @@ export const cmdReport: Command = async ({ values, platform }) => {
   ).exitCode;
 };
 
-function isGitLab(platform: Platform): platform is GitLabPlatform {
-  return platform instanceof GitLabPlatform;
+function isGitLab(publisher: Publisher): publisher is GitLabPublisher {
+  return publisher instanceof GitLabPublisher;
 }

@@ -8,7 +8,7 @@ import { flagLayer, parseValue, type Config } from '../config.js';
 import { checkRepository } from '../git.js';
 import { measure } from '../measure.js';
 import { optionSpec } from '../options.js';
-import type { Platform } from '../platforms/types.js';
+import type { Logger, Platform } from '../platforms/types.js';
 import type { Executor } from '../runner/executor.js';
 import { readLog } from '../runner/log.js';
 import { loadConfig } from '../trust.js';
@@ -16,12 +16,13 @@ import type { Command, FlagValues } from './types.js';
 
 /** Measures, then analyses, writes, publishes and picks the exit code. */
 export async function runComparison(config: Config, platform: Platform, executor: Executor): Promise<Outcome> {
+  platform.publisher.configure?.(config);
   const logFile = await measure(config, platform, executor);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform });
 }
 
 /** The repository (--repo, else the current directory), checked, and the config run's flags and files give. */
-export async function loadRunConfig(values: FlagValues, platform: Platform): Promise<{ repoDir: string; config: Config }> {
+export async function loadRunConfig(values: FlagValues, logger: Logger): Promise<{ repoDir: string; config: Config }> {
   const verbose = parseValue(optionSpec('verbose'), { value: values.verbose ?? null, where: '--verbose' }) === true;
   const repoDir = path.resolve(values.repo ?? '.');
   await checkRepository(repoDir, values.repo === undefined ? `the current directory (${repoDir})` : `--repo ${values.repo}`);
@@ -30,14 +31,14 @@ export async function loadRunConfig(values: FlagValues, platform: Platform): Pro
     configFile: values.config === undefined ? undefined : path.resolve(values.config),
     overrides: flagLayer(values),
     env: process.env,
-    log: (m) => platform.info(m),
+    log: (m) => logger.info(m),
   });
   return { repoDir, config: verbose ? { ...config, verbose } : config };
 }
 
 export const cmdRun: Command = async ({ values, platform, executor }) => {
-  const { config } = await loadRunConfig(values, platform);
+  const { config } = await loadRunConfig(values, platform.logger);
   const outcome = await runComparison(config, platform, executor);
-  platform.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
+  platform.logger.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
   return outcome.exitCode;
 };

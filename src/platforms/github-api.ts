@@ -5,7 +5,8 @@
  */
 import type { getOctokit } from '@actions/github';
 import type { ComparisonResult, GateOverride } from '../model.js';
-import { withSection, type CommentSection } from '../report/comment.js';
+import { withSection } from '../report/index.js';
+import type { CommentSection } from '../report/view.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 

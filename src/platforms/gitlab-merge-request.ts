@@ -10,7 +10,7 @@
 import { ConfigError } from '../config.js';
 import type { RefInfo } from '../model.js';
 import { GitLabApiError, type GitLabApi, type MergeRequestState } from './gitlab-api.js';
-import { MANUAL_SOURCES } from './gitlab.js';
+import { MANUAL_SOURCES } from './gitlab-variables.js';
 
 type Refuse = (why: string) => ConfigError;
 

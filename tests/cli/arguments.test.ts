@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../src/cli.js';
-import { LocalPlatform } from '../../src/platforms/local.js';
+import { localPlatform } from '../../src/platforms/local.js';
 import { commandOptions } from '../../src/options.js';
 import { tempDir } from '../e2e/helpers.js';
 
@@ -16,7 +16,7 @@ const sink = (into: { text: string }) => ({ write: (t: string) => ((into.text +=
 async function cli(argv: string[]): Promise<{ code: number; err: string }> {
   const out = { text: '' };
   const err = { text: '' };
-  const platform = new LocalPlatform(sink(out), sink(err));
+  const platform = localPlatform(sink(out), sink(err));
   const code = await main(argv, { platform, output: { out: (t) => (out.text += t), err: (t) => (err.text += t) } });
   return { code, err: err.text };
 }

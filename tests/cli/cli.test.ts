@@ -5,7 +5,7 @@ import path from 'node:path';
 import { main } from '../../src/cli.js';
 import { formats } from '../../src/formats/index.js';
 import { commandOptions } from '../../src/options.js';
-import { LocalPlatform } from '../../src/platforms/local.js';
+import { localPlatform } from '../../src/platforms/local.js';
 import { VERSION } from '../../src/version.js';
 import { measurement, run } from '../builders.js';
 import { tempDir } from '../e2e/helpers.js';
@@ -14,7 +14,7 @@ import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 async function cli(...argv: string[]) {
   let out = '';
   let err = '';
-  const platform = new LocalPlatform(
+  const platform = localPlatform(
     { write: (t: string) => ((out += t), true) } as NodeJS.WritableStream,
     { write: (t: string) => ((err += t), true) } as NodeJS.WritableStream,
   );

@@ -40,7 +40,7 @@ const modules: [string, string, CommandName][] = [
 ];
 for (const [file, exported, name] of modules) jest.unstable_mockModule(`../../src/commands/${file}.js`, () => ({ [exported]: stub(name) }));
 const { main } = await import('../../src/cli.js');
-const { LocalPlatform } = await import('../../src/platforms/local.js');
+const { localPlatform } = await import('../../src/platforms/local.js');
 
 const ELLIPSIS = new Set(['...', '…']);
 /** A value written as its placeholder (`--jobs J`, `--seed N`, `--out OUT`) stands for any value. */
@@ -96,7 +96,7 @@ function badValues(values: Record<string, string | undefined>): string[] {
 async function cli(argv: string[]): Promise<{ code: number; err: string }> {
   let err = '';
   const sink = { write: () => true } as unknown as NodeJS.WritableStream;
-  const code = await main(argv, { platform: new LocalPlatform(sink, sink), output: { out: () => undefined, err: (t) => (err += t) } });
+  const code = await main(argv, { platform: localPlatform(sink, sink), output: { out: () => undefined, err: (t) => (err += t) } });
   return { code, err };
 }
 

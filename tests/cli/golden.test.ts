@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../src/cli.js';
-import { LocalPlatform } from '../../src/platforms/local.js';
+import { localPlatform } from '../../src/platforms/local.js';
 
 const DIR = path.join(import.meta.dirname, 'golden');
 const UPDATE = process.env.UPDATE_GOLDENS === '1';
@@ -16,7 +16,7 @@ const sink = (into: { text: string }) => ({ write: (t: string) => ((into.text +=
 async function cli(argv: string[]): Promise<string> {
   const out = { text: '' };
   const err = { text: '' };
-  const platform = new LocalPlatform(sink(out), sink(err));
+  const platform = localPlatform(sink(out), sink(err));
   const code = await main(argv, { platform, output: { out: (t) => (out.text += t), err: (t) => (err.text += t) } });
   return `$ benchgate ${argv.join(' ')}\nexit ${code}\n--- stdout\n${out.text}--- stderr\n${err.text}`;
 }

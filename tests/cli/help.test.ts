@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { main } from '../../src/cli.js';
 import { RUN_EXAMPLES, RUN_HELP_GROUPS } from '../../src/help.js';
 import { commandOptions } from '../../src/options.js';
-import { LocalPlatform } from '../../src/platforms/local.js';
+import { localPlatform } from '../../src/platforms/local.js';
 import { startCli, tempDir } from '../e2e/helpers.js';
 
 const sink = (into: { text: string }) => ({ write: (t: string) => ((into.text += t), true) }) as NodeJS.WritableStream;
@@ -26,7 +26,7 @@ describe('run --help', () => {
     execFileSync('git', ['init', '-q', repo]);
     const out = { text: '' };
     const err = { text: '' };
-    const platform = new LocalPlatform(sink(out), sink(err));
+    const platform = localPlatform(sink(out), sink(err));
     const code = await main([...argv, '--repo', repo], { platform, output: { out: (t) => (out.text += t), err: (t) => (err.text += t) } });
     expect([code, err.text]).toEqual([2, expect.stringMatching(/benchgate: cannot resolve "[^"]+" to a commit/)]);
   });

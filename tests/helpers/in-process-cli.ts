@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli.js';
-import { LocalPlatform } from '../../src/platforms/local.js';
+import { localPlatform } from '../../src/platforms/local.js';
 import type { Executor } from '../../src/runner/executor.js';
 import { capture } from './capture.js';
 
@@ -27,7 +27,7 @@ export async function runInProcess(args: string[], executor: Executor): Promise<
   const out = capture();
   const err = capture();
   // An empty environment for the platform: no colour, no TTY status line, whatever the test's terminal.
-  const platform = new LocalPlatform(out.stream, err.stream, {});
+  const platform = localPlatform(out.stream, err.stream, {});
   let cliOut = '';
   let cliErr = '';
   const code = await main(args, {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli.js';
 import { DirectoryStore } from '../../src/history/store-directory.js';
-import { LocalPlatform } from '../../src/platforms/local.js';
+import { localPlatform } from '../../src/platforms/local.js';
 import { renderJson } from '../../src/report/json.js';
 import { comparison, result, summary } from '../builders.js';
 import { git, makeRepo } from '../e2e/helpers.js';
@@ -18,7 +18,7 @@ async function cli(...argv: string[]) {
   let err = '';
   const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((t) => ((out += String(t)), true));
   try {
-    const platform = new LocalPlatform(
+    const platform = localPlatform(
       { write: (t: string) => ((out += t), true) } as NodeJS.WritableStream,
       { write: (t: string) => ((err += t), true) } as NodeJS.WritableStream,
     );

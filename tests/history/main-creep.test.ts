@@ -6,15 +6,15 @@ import { main } from '../../src/cli.js';
 import { publishSaved, publishSavedGitLab } from '../../src/commands/report.js';
 import { analyseHistory } from '../../src/history/analyse.js';
 import { renderHistoryJson } from '../../src/history/render.js';
-import { GitLabPlatform } from '../../src/platforms/gitlab.js';
-import { LocalPlatform } from '../../src/platforms/local.js';
+import { gitlabPlatform } from '../../src/platforms/gitlab.js';
+import { localPlatform } from '../../src/platforms/local.js';
 import { measurement, run } from '../builders.js';
 import { tempDir } from '../e2e/helpers.js';
 import { TEST_SETTINGS, testHeader } from '../helpers/log-header.js';
 import { benchmarkRecord, historyRecord } from './records.js';
 
 const quiet = { write: () => true } as unknown as NodeJS.WritableStream;
-const cli = (...argv: string[]) => main(argv, { platform: new LocalPlatform(quiet, quiet), output: { out: () => {}, err: () => {} } });
+const cli = (...argv: string[]) => main(argv, { platform: localPlatform(quiet, quiet), output: { out: () => {}, err: () => {} } });
 
 /** A finished log of one benchmark the pull request did not change. */
 function logFile(dir: string): string {
@@ -95,8 +95,8 @@ describe("the PR comment's line on main's creep", () => {
     const history = historyJson(tempDir(), 'BenchmarkParse');
     // The pipeline's own measure job's artifact; no note token: comment.md is written, nothing posted.
     const env = { GITLAB_CI: 'true', CI_COMMIT_SHA: 'b'.repeat(40) };
-    const platform = new GitLabPlatform({ ...env }, quiet, quiet);
-    const outcome = await publishSavedGitLab(dir, platform, [], env, history);
+    const platform = gitlabPlatform({ ...env }, quiet, quiet);
+    const outcome = await publishSavedGitLab(dir, platform.publisher, [], env, history);
     expect(outcome.exitCode).toBe(0);
     expect(readFileSync(path.join(dir, 'comment.md'), 'utf8')).toMatch(
       /^- 📈 main: \+8\.32% \[\+7\.98%, \+8\.66%\] over the last 40 commits /m,

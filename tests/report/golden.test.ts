@@ -34,7 +34,7 @@ function registryGoldens(suffix: string, comment: CommentOptions): Golden[] {
   const named = (file: string) => file.replace(/(\.[a-z]+)$/, `${suffix}$1`);
   return [
     [named('terminal.txt'), renderTerminal],
-    ...reportFiles.map((report): Golden => [named(report.file), (r) => withoutClient(report.file, report.render(r, comment))]),
+    ...reportFiles.map((report): Golden => [named(report.file), (r) => withoutClient(report.file, report.render({ result: r, comment }))]),
   ];
 }
 

@@ -9,10 +9,11 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { planAnnotations } from '../../src/platforms/github-annotations.js';
-import { GitHubPlatform, LIMITS } from '../../src/platforms/github.js';
-import { GitLabPlatform } from '../../src/platforms/gitlab.js';
-import { LocalPlatform } from '../../src/platforms/local.js';
+import { planAnnotations } from '../../src/report/github-annotations.js';
+import { JOB_SUMMARY_LIMIT } from '../../src/report/github-summary.js';
+import { GitHubLogger } from '../../src/platforms/github-logger.js';
+import { GitLabLogger } from '../../src/platforms/gitlab-logger.js';
+import { localPlatform } from '../../src/platforms/local.js';
 import type { Logger } from '../../src/platforms/types.js';
 import { renderCodeQuality, type CodeQualityIssue } from '../../src/report/codequality.js';
 import { COMMENT_MAX_BYTES, renderComment } from '../../src/report/comment.js';
@@ -20,7 +21,7 @@ import { renderHtml } from '../../src/report/html/render.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderMetrics } from '../../src/report/metrics.js';
-import { reportFiles } from '../../src/report/index.js';
+import { reportFiles, shownViews } from '../../src/report/index.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { tempDir } from '../e2e/helpers.js';
 import { renderGfm } from '../platforms/github/render.js';
@@ -57,10 +58,19 @@ const jsonStrings = (text: string): string[] => {
 describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
   it('every file written but results.json (the data itself): no control or bidi character, raw or decoded', () => {
     for (const { file, render } of reportFiles.filter((f) => f.file !== 'results.json')) {
-      const text = render(hostile, {});
+      const text = render({ result: hostile, comment: {} });
       const script = /<script type="application\/json"[^>]*>([^]*?)<\/script>/.exec(text)?.[1];
       const decoded = [text, ...(file.endsWith('.json') ? jsonStrings(text) : []), ...(script ? jsonStrings(script) : [])];
       for (const t of decoded) expect([file, UNSAFE_IN_FILES.exec(t)?.[0]]).toEqual([file, undefined]);
+    }
+  });
+
+  // But GitLab's dotenv: its values are the verdict, the counts and the SHAs, which the schema checks on read (hex digits).
+  it('every view handed to a publisher but the dotenv: no control or bidi character, raw or in its strings', () => {
+    for (const [name, view] of Object.entries(shownViews).filter(([name]) => name !== 'gitlab-dotenv')) {
+      const rendered: unknown = view.render({ result: hostile, comment: {} });
+      const texts = typeof rendered === 'string' ? [rendered] : jsonStrings(JSON.stringify(rendered));
+      for (const t of texts) expect([name, UNSAFE_IN_FILES.exec(t)?.[0]]).toEqual([name, undefined]);
     }
   });
 
@@ -83,8 +93,8 @@ describe.each(cases)('hostile strings (%s)', (_name, hostile, plain) => {
   });
 
   it("the job summary: within its limit, still only benchgate's own markup", () => {
-    const md = renderMarkdown(hostile, { maxBytes: LIMITS.summary - 1024 });
-    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(LIMITS.summary - 1024);
+    const md = renderMarkdown(hostile, { maxBytes: JOB_SUMMARY_LIMIT.max - 1024 });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(JOB_SUMMARY_LIMIT.max - 1024);
     expect(new Set(tags(renderGfm(md)))).toEqual(new Set(tags(renderGfm(renderMarkdown(plain)))));
   });
 
@@ -174,13 +184,13 @@ function expectInert(log: string, own: RegExp): void {
 describe('log lines from hostile strings', () => {
   it('the local platform writes them inert', async () => {
     const err = capture();
-    await logAll(new LocalPlatform(capture().stream, err.stream));
+    await logAll(localPlatform(capture().stream, err.stream).logger);
     expectInert(err.text(), /^$/);
   });
 
   it("GitLab's log keeps only its own colour and section sequences", async () => {
     const err = capture();
-    await logAll(new GitLabPlatform({}, capture().stream, err.stream));
+    await logAll(new GitLabLogger(err.stream));
     expectInert(err.text(), /\x1b\[(33m|0m|0K)|section_(start|end):\d+:[\w.-]+(\[collapsed=true\])?\r/g);
   });
 
@@ -191,7 +201,7 @@ describe('log lines from hostile strings', () => {
       return true;
     });
     try {
-      await logAll(new GitHubPlatform({ comment: false, check: false, env: {} }));
+      await logAll(new GitHubLogger());
       core.info('done');
     } finally {
       spy.mockRestore();

@@ -6,7 +6,7 @@ import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { namesOf, splitName } from '../../src/report/names.js';
 import { renderTerminal } from '../../src/report/terminal.js';
-import { planAnnotations } from '../../src/platforms/github-annotations.js';
+import { planAnnotations } from '../../src/report/github-annotations.js';
 import { compared, result } from '../builders.js';
 
 describe('splitName', () => {

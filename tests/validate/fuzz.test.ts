@@ -12,7 +12,7 @@ import { readResults } from '../../src/commands/report.js';
 import { analyze } from '../../src/analysis/index.js';
 import { ConfigError } from '../../src/config.js';
 import type { ComparisonResult } from '../../src/model.js';
-import { planAnnotations } from '../../src/platforms/github-annotations.js';
+import { planAnnotations } from '../../src/report/github-annotations.js';
 import { reportFiles } from '../../src/report/index.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { LogError, parseLog } from '../../src/runner/log.js';
@@ -89,7 +89,7 @@ function expectNamedError(error: unknown, file: string): void {
 
 /** Every report but the HTML page (not written by `report --from`), the terminal table and the GitHub annotations. */
 function renderEverything(result: ComparisonResult): void {
-  for (const report of reportFiles) if (report.file !== 'report.html') report.render(result, {});
+  for (const report of reportFiles) if (report.file !== 'report.html') report.render({ result, comment: {} });
   renderTerminal(result);
   planAnnotations(result, { locate: () => undefined });
 }

@@ -101,7 +101,10 @@ describe('the sticky comment sections', () => {
 });
 
 /** A platform that only logs: the command talks to the API itself. */
-const quiet = { name: 'test', info: () => {}, warn: () => {}, group: <T>(_t: string, fn: () => Promise<T>) => fn() } as unknown as Platform;
+const quiet = {
+  name: 'test',
+  logger: { info: () => {}, warn: () => {}, group: <T>(_t: string, fn: () => Promise<T>) => fn() },
+} as unknown as Platform;
 
 describe('benchgate benchmark-command, on a recorded issue_comment against the fake API', () => {
   const fake = new FakeGitHub();

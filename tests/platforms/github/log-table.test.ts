@@ -1,9 +1,10 @@
 /** The results table in the GitHub log, folded in a group (issue 16: the log showed no table). */
 import { describe, expect, it, jest } from '@jest/globals';
-import { GitHubPlatform } from '../../../src/platforms/github.js';
+import { publishResult } from '../../../src/conclude.js';
+import { githubPlatform } from '../../../src/platforms/github.js';
 import { compared, result } from '../../builders.js';
 
-async function stdoutOf(fn: () => Promise<void>): Promise<string> {
+async function stdoutOf(fn: () => Promise<unknown>): Promise<string> {
   let out = '';
   const saved = { GITHUB_OUTPUT: process.env.GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: process.env.GITHUB_STEP_SUMMARY };
   delete process.env.GITHUB_OUTPUT;
@@ -27,7 +28,9 @@ describe('GitHub log', () => {
       [compared('example.com/pkg.BenchmarkEncode-2', 'regression', 25, 'go'), compared('::error::owned', 'unchanged', 0, 'go')],
       { gateFailed: false },
     );
-    const out = await stdoutOf(() => new GitHubPlatform({ comment: false, check: false, env: {} }).publish(r, {}));
+    const out = await stdoutOf(() =>
+      publishResult({ result: r, comment: {} }, {}, githubPlatform({ comment: false, check: false, env: {} }).publisher),
+    );
     const group = /::group::results\n([^]*?)::endgroup::/.exec(out);
     expect(group).not.toBeNull();
     const lines = group![1]!.split('\n');

@@ -1,21 +1,17 @@
 /**
  * The GitHub reports from a synthetic result: the escaping corpus in every place a string from
  * benchmark output can appear, the size limits however many benchmarks, the notes section, and
- * the annotation plan (10 per kind, largest first, the rest counted).
+ * the annotations the step prints (10 per kind, its own warnings counted).
  */
 import * as core from '@actions/core';
 import { describe, expect, it, jest } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkConclusion } from '../../../src/platforms/github-api.js';
-import {
-  ANNOTATIONS_PER_KIND,
-  configuredLocation,
-  omittedNotes,
-  planAnnotations,
-  sourceLocation,
-} from '../../../src/platforms/github-annotations.js';
-import { GitHubPlatform, LIMITS } from '../../../src/platforms/github.js';
+import { publishResult } from '../../../src/conclude.js';
+import { githubPlatform } from '../../../src/platforms/github.js';
+import { ANNOTATIONS_PER_KIND } from '../../../src/report/github-annotations.js';
+import { CHECK_SUMMARY_LIMIT, JOB_SUMMARY_LIMIT } from '../../../src/report/github-summary.js';
 import { renderMarkdown } from '../../../src/report/markdown.js';
 import { ROOT, tempDir } from '../../e2e/helpers.js';
 import { expectPlainText, renderGfm, visibleText } from './render.js';
@@ -76,8 +72,8 @@ describe('size limits', () => {
   );
 
   it.each([
-    ['job summary', LIMITS.summary - 1024],
-    ['check summary', LIMITS.checkSummary],
+    ['job summary', JOB_SUMMARY_LIMIT.max - 1024],
+    ['check summary', CHECK_SUMMARY_LIMIT.max],
   ])('the %s stays under its limit and says how many rows it left out', (_what, maxBytes) => {
     const md = renderMarkdown(many, { maxBytes });
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(maxBytes);
@@ -100,62 +96,6 @@ describe('size limits', () => {
     expect((md.match(/^\| `same\d+` \|/gm) ?? []).length + left).toBe(3000);
     expect(md.indexOf('#### `big`')).toBeLessThan(md.indexOf('#### `small`'));
     expectPlainText(md, ['worst', 'other']);
-  });
-});
-
-describe('annotation plan', () => {
-  const regressions = Array.from({ length: 14 }, (_, i) => compared(`r${i}`, 'regression', 10 + i));
-  const improvements = Array.from({ length: 3 }, (_, i) => compared(`i${i}`, 'improvement', -10 - i));
-  const none = () => undefined;
-
-  it('annotates at most 10 regressions as errors, the largest first, and counts the rest', () => {
-    const plan = planAnnotations(result([...regressions, ...improvements]), { locate: none });
-    const errors = plan.annotations.filter((a) => a.kind === 'error');
-    expect(errors).toHaveLength(ANNOTATIONS_PER_KIND);
-    expect(errors[0]!.message).toMatch(/^r13: \+23\.0%/);
-    expect(errors.map((a) => a.message.split(':')[0])).not.toContain('r3');
-    expect(plan.annotations.filter((a) => a.kind === 'notice')).toHaveLength(3);
-    expect(plan.omitted).toEqual({ error: 4, warning: 0, notice: 0 });
-    expect(omittedNotes(plan.omitted)).toEqual([expect.stringMatching(/^4 more regressions \(errors\) are not annotated/)]);
-  });
-
-  it('makes regressions warnings when the gate is off', () => {
-    const plan = planAnnotations(result(regressions.slice(0, 2), { gateFailed: false }), { locate: none });
-    expect(plan.annotations.map((a) => a.kind)).toEqual(['warning', 'warning']);
-  });
-
-  it('escapes the corpus into one line of plain text per annotation', () => {
-    const plan = planAnnotations(result(HARDER.map((n) => compared(n, 'regression', 30))), { locate: none });
-    for (const a of plan.annotations) {
-      expect(a.message).not.toMatch(/[\r\n]|@everyone|http:\/\//);
-      expect(a.title).toBe('benchgate: Regression in suite');
-    }
-    expect(plan.annotations.map((a) => a.message.replaceAll('\u2060', ''))).toContainEqual(
-      expect.stringMatching(/^\[click\]\(http:\/\/x\): /),
-    );
-  });
-
-  it('points at the source file a benchmark name names, and nowhere else', () => {
-    const files = new Set(['tests/test_io.py', 'bench/sort.js']);
-    const locate = (f: string) => (files.has(f) ? f : undefined);
-    expect(sourceLocation('tests/test_io.py::test_read[big]', locate)).toEqual({ file: 'tests/test_io.py' });
-    expect(sourceLocation('bench/sort.js:12', locate)).toEqual({ file: 'bench/sort.js', line: 12 });
-    expect(sourceLocation('bench/../sort.js', locate)).toBeUndefined();
-    expect(sourceLocation('BenchmarkSort/1024', locate)).toBeUndefined();
-    expect(sourceLocation('missing.py::x', locate)).toBeUndefined();
-  });
-
-  it("points the other benchmarks at the config's source file, when it exists", () => {
-    const locate = (f: string) => (f === 'bench/sort.js' ? f : undefined);
-    expect(configuredLocation('bench/sort.js:40', locate)).toEqual({ file: 'bench/sort.js', line: 40 });
-    expect(configuredLocation('bench/sort.js', locate)).toEqual({ file: 'bench/sort.js' });
-    expect(configuredLocation('bench/gone.js', locate)).toBeUndefined();
-    const both = result([compared('BenchmarkSort', 'regression', 30), compared('bench/sort.js:12', 'regression', 20)]);
-    const plan = planAnnotations(both, { locate, fallback: { file: 'bench/main.go', line: 3 } });
-    expect(plan.annotations.map((a) => [a.file, a.line])).toEqual([
-      ['bench/main.go', 3],
-      ['bench/sort.js', 12],
-    ]);
   });
 });
 
@@ -197,7 +137,7 @@ describe('annotations the step prints', () => {
 
   it("keeps the failed step's own error within GitHub's 10 errors", async () => {
     const lines = await printed(async () => {
-      await new GitHubPlatform({ comment: false, check: false, env: {} }).publish(many(true), {});
+      await publishResult({ result: many(true), comment: {} }, {}, githubPlatform({ comment: false, check: false, env: {} }).publisher);
       core.error('benchgate: the gate failed'); // what core.setFailed prints in the action
     });
     expect(count(lines, 'error')).toBe(ANNOTATIONS_PER_KIND);
@@ -208,10 +148,10 @@ describe('annotations the step prints', () => {
     const summary = path.join(tempDir('benchgate-summary-'), 'summary.md');
     writeFileSync(summary, '');
     const lines = await printed(async () => {
-      const platform = new GitHubPlatform({ comment: false, check: false, env: { GITHUB_STEP_SUMMARY: summary } });
-      platform.warn('head run in round 3 failed');
-      platform.warn('another warning');
-      await platform.publish(many(false), {});
+      const platform = githubPlatform({ comment: false, check: false, env: { GITHUB_STEP_SUMMARY: summary } });
+      platform.logger.warn('head run in round 3 failed');
+      platform.logger.warn('another warning');
+      await publishResult({ result: many(false), comment: {} }, {}, platform.publisher);
     }, summary);
     expect(count(lines, 'warning')).toBe(ANNOTATIONS_PER_KIND);
     expect(readFileSync(summary, 'utf8')).toContain('- 6 more regressions (warnings) are not annotated');

@@ -1,6 +1,6 @@
 /** The job summary and PR comment link the workflow run (its job summary) and its artifacts (issue 16). */
 import { describe, expect, it } from '@jest/globals';
-import { runLinks } from '../../../src/platforms/github.js';
+import { runLinks } from '../../../src/platforms/github-options.js';
 import { renderMarkdown } from '../../../src/report/markdown.js';
 import { compared, result } from '../../builders.js';
 

@@ -293,7 +293,7 @@ describe('action.yml', () => {
   });
 
   it('sets every output it declares, and declares every output it sets', () => {
-    const sources = ['src/action.ts', 'src/platforms/github.ts'].map((f) => readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
+    const sources = ['src/action.ts', 'src/platforms/github-publisher.ts'].map((f) => readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
     const set = [...new Set([...sources.matchAll(/core\.setOutput\('([\w-]+)'/g)].map((m) => m[1]!))].sort();
     expect(set).toEqual(Object.keys(action.outputs).sort());
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { analyze } from '../../../src/analysis/index.js';
 import type { ComparisonResult, Run, Side } from '../../../src/model.js';
-import { GitLabPlatform } from '../../../src/platforms/gitlab.js';
+import { gitlabPlatform } from '../../../src/platforms/gitlab.js';
 import { renderCodeQuality, type CodeQualityIssue } from '../../../src/report/codequality.js';
 import { escapeXml, renderJunit } from '../../../src/report/junit.js';
 import { renderMetrics } from '../../../src/report/metrics.js';
@@ -136,39 +136,39 @@ describe('OpenMetrics', () => {
 describe('the GitLab platform', () => {
   it('closes a log section even when its phase throws, with names GitLab accepts', async () => {
     const err = capture();
-    const platform = new GitLabPlatform({}, capture().stream, err.stream);
-    await expect(platform.group('build base: "x" & y', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    const platform = gitlabPlatform({}, capture().stream, err.stream);
+    await expect(platform.logger.group('build base: "x" & y', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     const [start, end] = err.text().split('\n');
     expect(start).toMatch(/^\x1b\[0Ksection_start:\d+:benchgate_1_build_base_x_y\[collapsed=true\]\r\x1b\[0Kbuild base: "x" & y$/);
     expect(end).toMatch(/^\x1b\[0Ksection_end:\d+:benchgate_1_build_base_x_y\r\x1b\[0K$/);
   });
 
   it("takes a parallel job's shard from CI_NODE_INDEX/CI_NODE_TOTAL; one job, or none, is no shard", () => {
-    expect(new GitLabPlatform({ CI_NODE_INDEX: '2', CI_NODE_TOTAL: '4' }).defaultShard()).toEqual({ index: 2, total: 4 });
-    expect(new GitLabPlatform({ CI_NODE_INDEX: '1', CI_NODE_TOTAL: '1' }).defaultShard()).toBeNull();
-    expect(new GitLabPlatform({}).defaultShard()).toBeNull();
-    expect(() => new GitLabPlatform({ CI_NODE_INDEX: '5', CI_NODE_TOTAL: '4' }).defaultShard()).toThrow(
+    expect(gitlabPlatform({ CI_NODE_INDEX: '2', CI_NODE_TOTAL: '4' }).events.defaultShard()).toEqual({ index: 2, total: 4 });
+    expect(gitlabPlatform({ CI_NODE_INDEX: '1', CI_NODE_TOTAL: '1' }).events.defaultShard()).toBeNull();
+    expect(gitlabPlatform({}).events.defaultShard()).toBeNull();
+    expect(() => gitlabPlatform({ CI_NODE_INDEX: '5', CI_NODE_TOTAL: '4' }).events.defaultShard()).toThrow(
       'CI_NODE_INDEX/CI_NODE_TOTAL: expected a shard I/N',
     );
   });
 
   it('takes base and head from merge request and merged results pipelines, and no base outside them', () => {
-    const mr = new GitLabPlatform({ CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc', CI_COMMIT_SHA: 'def', CI_MERGE_REQUEST_IID: '7' });
-    expect(mr.defaultComparison()).toEqual({
+    const mr = gitlabPlatform({ CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc', CI_COMMIT_SHA: 'def', CI_MERGE_REQUEST_IID: '7' });
+    expect(mr.events.defaultComparison()).toEqual({
       kind: 'refs',
       base: 'abc',
       head: 'def',
       why: 'the head of MR !7 vs its merge base with the target branch: what the branch changed',
     });
-    expect(new GitLabPlatform({ CI_COMMIT_SHA: 'def' }).defaultComparison()).toEqual({ kind: 'refs', head: 'def' });
+    expect(gitlabPlatform({ CI_COMMIT_SHA: 'def' }).events.defaultComparison()).toEqual({ kind: 'refs', head: 'def' });
     // Merged results pipeline: the commit is a merge onto the target's tip (its first parent), the base that tip.
-    const merged = new GitLabPlatform({
+    const merged = gitlabPlatform({
       CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc',
       CI_MERGE_REQUEST_TARGET_BRANCH_SHA: 'tip',
       CI_COMMIT_SHA: 'merge',
       CI_MERGE_REQUEST_IID: '7',
     });
-    expect(merged.defaultComparison()).toMatchObject({
+    expect(merged.events.defaultComparison()).toMatchObject({
       kind: 'refs',
       base: 'tip',
       head: 'merge',
@@ -179,7 +179,7 @@ describe('the GitLab platform', () => {
   it('measures BENCHGATE_MERGE_REQUEST’s head against its merge base only in a pipeline started by hand', () => {
     const manual = { CI_COMMIT_SHA: 'tip', CI_COMMIT_REF_NAME: 'main', BENCHGATE_MERGE_REQUEST: '7' };
     for (const source of ['web', 'api', 'trigger']) {
-      expect(new GitLabPlatform({ ...manual, CI_PIPELINE_SOURCE: source }).defaultComparison()).toEqual({
+      expect(gitlabPlatform({ ...manual, CI_PIPELINE_SOURCE: source }).events.defaultComparison()).toEqual({
         kind: 'merge-base',
         base: 'tip',
         head: 'refs/merge-requests/7/head',
@@ -188,27 +188,27 @@ describe('the GitLab platform', () => {
     }
     // A project variable of that name changes nothing in push or schedule pipelines, nor in a merge request's own.
     for (const source of ['push', 'schedule']) {
-      expect(new GitLabPlatform({ ...manual, CI_PIPELINE_SOURCE: source }).defaultComparison()).toEqual({ kind: 'refs', head: 'tip' });
+      expect(gitlabPlatform({ ...manual, CI_PIPELINE_SOURCE: source }).events.defaultComparison()).toEqual({ kind: 'refs', head: 'tip' });
     }
-    const own = new GitLabPlatform({
+    const own = gitlabPlatform({
       ...manual,
       CI_PIPELINE_SOURCE: 'merge_request_event',
       CI_MERGE_REQUEST_DIFF_BASE_SHA: 'abc',
       CI_MERGE_REQUEST_IID: '9',
     });
-    expect(own.defaultComparison()).toMatchObject({ kind: 'refs', base: 'abc', head: 'tip' });
+    expect(own.events.defaultComparison()).toMatchObject({ kind: 'refs', base: 'abc', head: 'tip' });
     for (const iid of ['0', '07', '7 ', '7:refs/heads/x', '-7']) {
-      const platform = new GitLabPlatform({ ...manual, CI_PIPELINE_SOURCE: 'web', BENCHGATE_MERGE_REQUEST: iid });
-      expect(() => platform.defaultComparison()).toThrow(/BENCHGATE_MERGE_REQUEST: expected a merge request IID/);
+      const platform = gitlabPlatform({ ...manual, CI_PIPELINE_SOURCE: 'web', BENCHGATE_MERGE_REQUEST: iid });
+      expect(() => platform.events.defaultComparison()).toThrow(/BENCHGATE_MERGE_REQUEST: expected a merge request IID/);
     }
     // Set but empty, as a pipeline form leaves it: no merge request.
-    const empty = new GitLabPlatform({ ...manual, CI_PIPELINE_SOURCE: 'web', BENCHGATE_MERGE_REQUEST: '' });
-    expect(empty.defaultComparison()).toEqual({ kind: 'refs', head: 'tip' });
+    const empty = gitlabPlatform({ ...manual, CI_PIPELINE_SOURCE: 'web', BENCHGATE_MERGE_REQUEST: '' });
+    expect(empty.events.defaultComparison()).toEqual({ kind: 'refs', head: 'tip' });
   });
 
   it('takes the API token out of the environment the benchmark commands inherit', () => {
     const env: NodeJS.ProcessEnv = { BENCHGATE_GITLAB_TOKEN: 'secret', OTHER: '1' };
-    new GitLabPlatform(env);
+    gitlabPlatform(env);
     expect(env).toEqual({ OTHER: '1' });
   });
 });

@@ -1,47 +1,30 @@
 /**
- * Which comparisons become annotations: one per regression (error when it fails the gate,
- * warning otherwise) and one notice per improvement. GitHub shows at most 10 of each kind per
- * step, so the largest changes go first and the rest are counted for the summary.
+ * The GitHub annotations view: one per regression (error when it fails the gate, warning
+ * otherwise) and one notice per improvement. GitHub shows at most 10 of each kind per step, so
+ * the largest changes go first and the rest are counted for the job summary and the check run.
  */
 import type { Comparison, ComparisonResult } from '../model.js';
-import { plainText } from '../report/escape.js';
-import { namesOf, type Names } from '../report/names.js';
-import { rowOf } from '../report/rows.js';
-
-export type AnnotationKind = 'error' | 'warning' | 'notice';
-
-export interface Annotation {
-  kind: AnnotationKind;
-  title: string;
-  message: string;
-  /** Repository-relative source file the benchmark name points at, when it points at one. */
-  file?: string;
-  line?: number;
-}
+import { plainText } from './escape.js';
+import { namesOf, type Names } from './names.js';
+import { rowOf } from './rows.js';
+import type { Annotation, AnnotationKind, Locate, RenderContext, SourcePlace, ViewLimit } from './view.js';
 
 export const ANNOTATIONS_PER_KIND = 10;
-
-/** Maps a path named by a benchmark to its repository-relative path, or undefined when no such file exists. */
-export type Locate = (file: string) => string | undefined;
+/** GitHub's limit, which the errors and warnings the step printed itself share. */
+export const ANNOTATIONS_LIMIT: ViewLimit = { max: ANNOTATIONS_PER_KIND, unit: 'annotations of each kind', of: 'a GitHub step' };
+/** An annotation's title is one line of plain text, clipped. */
+const TITLE_MAX = 120;
 
 /**
  * A benchmark named after its source (pytest's `tests/test_io.py::test_read`, or
  * `bench/sort.js:12`) points at that file when it exists.
  */
-export function sourceLocation(name: string, locate: Locate): { file: string; line?: number } | undefined {
+export function sourceLocation(name: string, locate: Locate): SourcePlace | undefined {
   const m = /^((?:[\w.-]+\/)*[\w.-]+\.[A-Za-z]\w*)(?::(\d+))?(?=::|\s|$|\[)/.exec(name);
   if (!m || m[1]!.split('/').includes('..')) return undefined;
   const file = locate(m[1]!);
   if (file === undefined) return undefined;
   return m[2] ? { file, line: Number(m[2]) } : { file };
-}
-
-/** The config's `source` (FILE or FILE:LINE) as a location; undefined when no such file exists. */
-export function configuredLocation(source: string, locate: Locate): { file: string; line?: number } | undefined {
-  const m = /^(.+?)(?::(\d+))?$/.exec(source.trim());
-  const file = m ? locate(m[1]!) : undefined;
-  if (file === undefined) return undefined;
-  return m![2] ? { file, line: Number(m![2]) } : { file };
 }
 
 function kindOf(c: Comparison, gateFailed: boolean): AnnotationKind | null {
@@ -66,7 +49,7 @@ export interface AnnotationPlan {
 export interface AnnotationOptions {
   locate: Locate;
   /** Where a benchmark whose name names no file points (the config's `source`). */
-  fallback?: { file: string; line?: number };
+  fallback?: SourcePlace;
   /**
    * Annotations of each kind the step can still show: GitHub counts every error and warning
    * the step prints against its limit, first come first served. Default: the whole limit.
@@ -90,7 +73,7 @@ export function planAnnotations(result: ComparisonResult, { locate, fallback, ro
       const word = c.verdict === 'regression' ? 'Regression' : 'Improvement';
       annotations.push({
         kind,
-        title: plainText(`benchgate: ${word} in ${c.suite}`, 120),
+        title: plainText(`benchgate: ${word} in ${c.suite}`, TITLE_MAX),
         message: describe(c, names),
         ...(sourceLocation(c.benchmark, locate) ?? fallback),
       });
@@ -100,7 +83,27 @@ export function planAnnotations(result: ComparisonResult, { locate, fallback, ro
   return { annotations, omitted };
 }
 
-/** Notes for the summary about annotations the limit left out; empty when none were. */
+/** The step's plan: its own room, what the platform says of where files are and which warnings it printed. */
+function stepPlan({ result, platform }: RenderContext): AnnotationPlan {
+  const facts = platform?.annotations ?? { locate: () => undefined, warningsPrinted: 0 };
+  return planAnnotations(result, {
+    locate: facts.locate,
+    fallback: facts.fallback,
+    room: {
+      // Regressions are errors only when the gate fails, and then the action ends the step
+      // with an error of its own (core.setFailed) that must fit too.
+      error: ANNOTATIONS_PER_KIND - 1,
+      warning: ANNOTATIONS_PER_KIND - facts.warningsPrinted,
+    },
+  });
+}
+
+/** The view: the annotations the step prints. */
+export function renderAnnotations(ctx: RenderContext): Annotation[] {
+  return stepPlan(ctx).annotations;
+}
+
+/** Notes for the job summary and the check run about annotations the limit left out; empty when none were. */
 export function omittedNotes(omitted: Record<AnnotationKind, number>): string[] {
   const label = { error: 'regressions (errors)', warning: 'regressions (warnings)', notice: 'improvements' };
   return (Object.keys(omitted) as AnnotationKind[])
@@ -109,4 +112,9 @@ export function omittedNotes(omitted: Record<AnnotationKind, number>): string[] 
       (k) =>
         `${omitted[k]} more ${label[k]} are not annotated: GitHub shows ${ANNOTATIONS_PER_KIND} per kind per step, the largest changes first`,
     );
+}
+
+/** The notes of the annotations this step left out. */
+export function annotationNotes(ctx: RenderContext): string[] {
+  return omittedNotes(stepPlan(ctx).omitted);
 }

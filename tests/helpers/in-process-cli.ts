@@ -61,6 +61,9 @@ export function filesIn(dir: string): Record<string, string> {
 }
 
 const REDACTIONS: [RegExp, string][] = [
+  // What the machine itself was doing (environment-stability.ts reads it for real): dropped whole,
+  // since whether such a line appears at all depends on the load when the test runs.
+  [/^.*(?:the hypervisor took CPU time|the machine was busy|CPU frequency governor is|turbo boost is on).*\n/gm, ''],
   // Temporary directories (the repository, the worktrees, --out), as given and as resolved.
   [new RegExp(`(?:/private)?${escape(os.tmpdir())}/[\\w.-]+`, 'g'), '<tmp>'],
   [/\b[0-9a-f]{40}\b/g, '<sha>'],
@@ -84,7 +87,8 @@ function commitsOf(repo: string): string[] {
 /**
  * `text` with its volatile fields replaced by marks, for a snapshot: <tmp> (temporary paths),
  * <sha> (a commit of `repo`, whole or short, or any 40-digit hash), <time>, <duration>, and the
- * count of withheld variables (the test environment's).
+ * count of withheld variables (the test environment's); the machine's own warnings (load, steal,
+ * governor, turbo) are dropped.
  */
 export function redact(text: string, repo?: string): string {
   // A commit's first 7 digits and whatever more of it follows: the whole hash or a short one.

@@ -68875,7 +68875,7 @@ function attributionLead(a) {
 function shortFunctionName(name2) {
   const path36 = /^[^\s(<[]*\//.exec(name2)?.[0];
   if (path36 === void 0) return name2;
-  const keep = /^v\d+\./.test(name2.slice(path36.length)) ? /[^/]*\/$/.exec(path36)?.[0] ?? "" : "";
+  const keep = /^v\d+\./.test(name2.slice(path36.length)) ? path36.slice(path36.lastIndexOf("/", path36.length - 2) + 1) : "";
   return keep + name2.slice(path36.length);
 }
 var sameFunction = (a, b) => a.file === b.file && a.name === b.name;

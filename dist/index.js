@@ -65442,7 +65442,7 @@ function attributionLead(a) {
 function shortFunctionName(name) {
   const path27 = /^[^\s(<[]*\//.exec(name)?.[0];
   if (path27 === void 0) return name;
-  const keep = /^v\d+\./.test(name.slice(path27.length)) ? /[^/]*\/$/.exec(path27)?.[0] ?? "" : "";
+  const keep = /^v\d+\./.test(name.slice(path27.length)) ? path27.slice(path27.lastIndexOf("/", path27.length - 2) + 1) : "";
   return keep + name.slice(path27.length);
 }
 var sameFunction = (a, b) => a.file === b.file && a.name === b.name;

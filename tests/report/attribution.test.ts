@@ -36,6 +36,12 @@ describe('short function names', () => {
     expect(shortFunctionName('github.com/google/uuid.Parse')).toBe('uuid.Parse');
     expect(shortFunctionName('github.com/cespare/xxhash/v2.Sum64String')).toBe('xxhash/v2.Sum64String');
     expect(shortFunctionName('example.com/parser.(*Lexer).next')).toBe('parser.(*Lexer).next');
+    expect(shortFunctionName('xxhash/v2.Sum64String')).toBe('xxhash/v2.Sum64String');
+  });
+
+  it('shorten a name a pull request made 100 KB long, one long segment after another', () => {
+    const segment = 'a'.repeat(25_000);
+    expect(shortFunctionName(`${segment}/${segment}/${segment}/v2.F`)).toBe(`${segment}/v2.F`);
   });
 
   it('leave names whose slashes are not an import path whole', () => {

@@ -77184,7 +77184,7 @@ var cmdRun = async ({ values, platform: platform2, executor }) => {
 };
 
 // src/commands/bisect.ts
-var cmdBisect = async ({ values, platform: platform2, executor }) => {
+var cmdBisect = async ({ values, platform: platform2, executor, output }) => {
   const { good, bad, benchmark: glob } = values;
   if (good === void 0 || bad === void 0 || glob === void 0)
     throw new ConfigError(
@@ -77192,7 +77192,7 @@ var cmdBisect = async ({ values, platform: platform2, executor }) => {
     );
   const { repoDir, config } = await loadRunConfig(values, platform2.logger);
   const line = await firstParentLine(await repoRoot(repoDir), good, bad, (m) => platform2.logger.info(m));
-  const write = (text3) => process.stdout.write(text3);
+  const write = (text3) => output.out(text3);
   write(renderStart(line, glob, maxSteps(line.length - 1)));
   const result = await bisect(line, rangeComparer(config, platform2, executor, line, glob), (step3) => write(renderStep(step3)));
   write(renderResult(result, glob));
@@ -78021,7 +78021,7 @@ async function readRecords(spec, query) {
     await store.close();
   }
 }
-var cmdHistory = async ({ values, positionals, platform: { logger } }) => {
+var cmdHistory = async ({ values, positionals, platform: { logger }, output }) => {
   const last = positionals[0] === "last";
   if (positionals.length > 1 || positionals.length === 1 && !last || values.store === void 0) throw new ConfigError(USAGE2);
   const branch = values.branch ?? "main";
@@ -78033,7 +78033,7 @@ var cmdHistory = async ({ values, positionals, platform: { logger } }) => {
       throw new ConfigError(
         `the latest record of branch ${branch} in ${store2} has head "${latest.head.slice(0, 80)}", not a full commit SHA`
       );
-    else process.stdout.write(`${latest.head}
+    else output.out(`${latest.head}
 `);
     return EXIT.pass;
   }
@@ -78052,7 +78052,7 @@ var cmdHistory = async ({ values, positionals, platform: { logger } }) => {
     writeSite(dir, siteData(chronological(records), report, commitUrl(process.env), window2));
     logger.info(`trend site written to ${dir}/index.html`);
   }
-  process.stdout.write(values.json === "true" ? renderHistoryJson(report) : renderHistoryText(report));
+  output.out(values.json === "true" ? renderHistoryJson(report) : renderHistoryText(report));
   return EXIT.pass;
 };
 
@@ -78590,7 +78590,7 @@ function program2(doors, exit) {
       const self = args.at(-1);
       const opts = self.opts();
       const values = Object.fromEntries(self.options.map((o) => [o.long.slice(2), flagValue(o, opts[o.attributeName()])]));
-      exit.code = await spec.run({ values, positionals: self.args, platform: platform2, executor });
+      exit.code = await spec.run({ values, positionals: self.args, platform: platform2, executor, output });
     });
   }
   return root;

@@ -37,7 +37,7 @@ async function readRecords(spec: string, query: RecordQuery): Promise<{ store: s
   }
 }
 
-export const cmdHistory: Command = async ({ values, positionals, platform: { logger } }) => {
+export const cmdHistory: Command = async ({ values, positionals, platform: { logger }, output }) => {
   const last = positionals[0] === 'last';
   if (positionals.length > 1 || (positionals.length === 1 && !last) || values.store === undefined) throw new ConfigError(USAGE);
   const branch = values.branch ?? 'main';
@@ -51,7 +51,7 @@ export const cmdHistory: Command = async ({ values, positionals, platform: { log
       throw new ConfigError(
         `the latest record of branch ${branch} in ${store} has head "${latest.head.slice(0, 80)}", not a full commit SHA`,
       );
-    else process.stdout.write(`${latest.head}\n`);
+    else output.out(`${latest.head}\n`);
     return EXIT.pass;
   }
   if (values.suite !== undefined) throw new ConfigError('--suite is for `benchgate history last`; the report covers every suite');
@@ -69,6 +69,6 @@ export const cmdHistory: Command = async ({ values, positionals, platform: { log
     writeSite(dir, siteData(chronological(records), report, commitUrl(process.env), window));
     logger.info(`trend site written to ${dir}/index.html`);
   }
-  process.stdout.write(values.json === 'true' ? renderHistoryJson(report) : renderHistoryText(report));
+  output.out(values.json === 'true' ? renderHistoryJson(report) : renderHistoryText(report));
   return EXIT.pass;
 };

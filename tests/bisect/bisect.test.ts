@@ -1,14 +1,18 @@
 /**
  * `benchgate bisect` end to end: a 64-commit line with one planted change is searched in at most
- * 7 steps (6 halvings), on a seeded stand-in harness (2×), on instruction counts of a small C
- * program (+3%), and on a real Go module (4×, timed). A range with no change stops undecided.
+ * 7 steps (6 halvings), in process on a seeded stand-in harness (2×; tests/helpers/seeded-suite.ts
+ * as the fake executor's script, git real), on instruction counts of a small C program (+3%), and
+ * on a real Go module (4×, timed). A range with no change stops undecided.
  */
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { lcgProgram } from '../../bench/real/c/program.js';
-import { git, makeRepo, ROOT, runCli, tempDir, type CliResult } from '../e2e/helpers.js';
+import { git, makeRepo, runCli, tempDir, type CliResult } from '../e2e/helpers.js';
+import { fakeExecutor } from '../helpers/fake-executor.js';
+import { runInProcess } from '../helpers/in-process-cli.js';
+import { seededSuite } from '../helpers/seeded-suite.js';
 
 const GO_BIN = '/usr/local/go/bin';
 const PATH = `${process.env.PATH}:${GO_BIN}`;
@@ -18,7 +22,8 @@ const required = process.env.BENCHGATE_REQUIRE_TOOLCHAINS !== undefined;
 const itWithValgrind = (has('valgrind', '--version') && has('cc', '--version')) || required ? it : it.skip;
 const itWithGo = has('go', 'version') || required ? it : it.skip;
 
-const STAND_IN = readFileSync(path.join(ROOT, 'tests/fixtures/github/seeded-bench/bench.mjs'), 'utf8');
+/** The seeded stand-in's suite.json: one benchmark, `loop`, about 10 ms times `factor` (CV 2%). */
+const standIn = (factor: number) => ({ 'suite.json': JSON.stringify({ names: ['loop'], cv: 0.02, factors: { loop: factor } }) });
 
 /** good, then `links` commits; commit number `planted` (1-based) applies `change`. */
 function line(links: number, planted: number | null, first: Record<string, string>, change: Record<string, string>): string {
@@ -43,36 +48,38 @@ async function bisect(repo: string, flags: string[], env: NodeJS.ProcessEnv = {}
       env,
     },
   );
+  return transcript(r);
+}
+
+/** The result with its steps counted, its stdout kept for a closing note. */
+function transcript<R extends { stdout: string }>(r: R): R & { steps: number } {
   keepTranscript(`${expect.getState().currentTestName}`, r.stdout);
   return { ...r, steps: (r.stdout.match(/^step \d+:/gm) ?? []).length };
 }
 
+/** bisect in process over the seeded stand-in, between two refs of `repo`. */
+async function bisectStandIn(repo: string, good: string, bad: string, flags: string[]) {
+  const args = ['bisect', '--repo', repo, '--good', good, '--bad', bad, '--out', tempDir(), '--bench', 'node bench.mjs', ...flags];
+  return transcript(await runInProcess(args, fakeExecutor(seededSuite().script)));
+}
+
 /** The stand-in's run flags: 4 rounds, a 10% threshold. */
-const STAND_IN_FLAGS = ['--bench', 'node bench.mjs', '--format', 'benchgate', '--rounds', '4', '--threshold', '10'];
+const STAND_IN_FLAGS = ['--format', 'benchgate', '--rounds', '4', '--threshold', '10', '--warmup', '0', '--seed', '3'];
 
 describe('benchgate bisect', () => {
-  it(
-    'finds the commit that made a seeded stand-in 2× slower among 64, in at most 7 steps',
-    async () => {
-      const repo = line(
-        64,
-        41,
-        { 'bench.mjs': STAND_IN, 'scale.mjs': 'export const SCALE = 1;\n' },
-        { 'scale.mjs': 'export const SCALE = 2;\n' },
-      );
-      const r = await bisect(repo, [...STAND_IN_FLAGS, '--benchmark', 'lo*']);
-      expect(r.stderr).not.toMatch(/internal error/);
-      expect(r.code).toBe(0);
-      expect(r.steps).toBeLessThanOrEqual(7);
-      expect(r.stdout).toContain(`found: ${shaOf(repo, 64 - 41)} "commit 42" carries the change`);
-      expect(r.stdout).toMatch(/loop \(time, 4 per side\): regression \+\d+(\.\d)?% \[\+\d+/);
-    }, // 15 s idle, 44 s at load average 15 (12 comparisons of 4 rounds).
-    120_000,
-  );
+  it('finds the commit that made a seeded stand-in 2× slower among 64, in at most 7 steps', async () => {
+    const repo = line(64, 41, standIn(1), standIn(2));
+    const r = await bisectStandIn(repo, 'HEAD~64', 'HEAD', [...STAND_IN_FLAGS, '--benchmark', 'lo*']);
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.code).toBe(0);
+    expect(r.steps).toBeLessThanOrEqual(7);
+    expect(r.stdout).toContain(`found: ${shaOf(repo, 64 - 41)} "commit 42" carries the change`);
+    expect(r.stdout).toMatch(/loop \(time, 4 per side\): regression \+\d+(\.\d)?% \[\+\d+/);
+  }, 60_000);
 
   it('stops with the range and what would settle it when no half changes, never a guess', async () => {
-    const repo = line(64, null, { 'bench.mjs': STAND_IN, 'scale.mjs': 'export const SCALE = 1;\n' }, {});
-    const r = await bisect(repo, [...STAND_IN_FLAGS, '--benchmark', 'loop']);
+    const repo = line(64, null, standIn(1), {});
+    const r = await bisectStandIn(repo, 'HEAD~64', 'HEAD', [...STAND_IN_FLAGS, '--benchmark', 'loop']);
     expect(r.code).toBe(1);
     expect(r.steps).toBe(1);
     expect(r.stdout).toContain(`undecided: the change is between ${shaOf(repo, 64).slice(0, 12)}`);
@@ -81,21 +88,18 @@ describe('benchgate bisect', () => {
   }, 60_000);
 
   it('refuses a glob that names no benchmark, and a good that is not an ancestor of bad (exit 2)', async () => {
-    const repo = line(2, null, { 'bench.mjs': STAND_IN, 'scale.mjs': 'export const SCALE = 1;\n' }, {});
-    /** bisect of the stand-in between two refs of this repository. */
-    const bisectStandIn = (good: string, bad: string, ...flags: string[]) =>
-      runCli(['bisect', '--repo', repo, '--good', good, '--bad', bad, '--bench', 'node bench.mjs', ...flags]);
+    const repo = line(2, null, standIn(1), {});
     // Refused once the warm-up has printed the names, before any measured round.
-    const none = await bisectStandIn('HEAD~2', 'HEAD', '--rounds', '4', '--benchmark', 'nope*', '--out', tempDir());
+    const none = await bisectStandIn(repo, 'HEAD~2', 'HEAD', ['--rounds', '4', '--benchmark', 'nope*']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('--benchmark nope* matches no benchmark the warm-up printed (loop)');
     expect(`${none.stdout}${none.stderr}`).not.toMatch(/round 1\/4/);
     // With no warm-up, after round 1 of 4.
-    const cold = await bisectStandIn('HEAD~2', 'HEAD', '--rounds', '4', '--warmup', '0', '--benchmark', 'nope*', '--out', tempDir());
+    const cold = await bisectStandIn(repo, 'HEAD~2', 'HEAD', ['--rounds', '4', '--warmup', '0', '--benchmark', 'nope*']);
     expect(cold.code).toBe(2);
     expect(cold.stderr).toContain('--benchmark nope* matches no benchmark round 1 printed (loop)');
     expect(`${cold.stdout}${cold.stderr}`).not.toMatch(/round 2\/4/);
-    const backwards = await bisectStandIn('HEAD', 'HEAD~2', '--benchmark', '*');
+    const backwards = await bisectStandIn(repo, 'HEAD', 'HEAD~2', ['--benchmark', '*']);
     expect(backwards.code).toBe(2);
     expect(backwards.stderr).toContain('--good HEAD is not an ancestor of --bad HEAD~2');
     // A good merged in from a side branch is an ancestor, but not on bad's first-parent line.
@@ -103,7 +107,7 @@ describe('benchgate bisect', () => {
     git(repo, 'commit', '-q', '--allow-empty', '--no-gpg-sign', '-m', 'side');
     git(repo, 'checkout', '-q', 'main');
     git(repo, 'merge', '-q', '--no-ff', '--no-gpg-sign', '-m', 'merge side', 'side');
-    const side = await bisectStandIn('side', 'main', '--benchmark', '*');
+    const side = await bisectStandIn(repo, 'side', 'main', ['--benchmark', '*']);
     expect(side.code).toBe(2);
     expect(side.stderr).toContain('--good side is not on the first-parent line of --bad main');
   }, 60_000);

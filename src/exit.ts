@@ -4,6 +4,7 @@
  * failure exits the same way from either door.
  */
 import { constants } from 'node:os';
+import { types } from 'node:util';
 import { hasFailures } from './analysis/index.js';
 import { ConfigError } from './config.js';
 import { GitError } from './git.js';
@@ -53,10 +54,14 @@ export interface ErrorExit {
   stack?: string;
 }
 
-/** An error of the file system on a path (EISDIR, ENOTDIR, EACCES, ENOSPC...): the user's to fix, not a bug. */
+/**
+ * An error of the file system on a path (EISDIR, ENOTDIR, EACCES, ENOSPC...): the user's to fix, not
+ * a bug. Node's own error, from whichever realm threw it (fs errors in a vm context, as jest runs the
+ * CLI in process, are not `instanceof` that context's Error).
+ */
 function isFileError(err: unknown): err is NodeJS.ErrnoException & { path: string; syscall: string } {
   const e = err as NodeJS.ErrnoException;
-  return err instanceof Error && typeof e.code === 'string' && typeof e.path === 'string' && typeof e.syscall === 'string';
+  return types.isNativeError(err) && typeof e.code === 'string' && typeof e.path === 'string' && typeof e.syscall === 'string';
 }
 
 /** Maps any error to its exit code and message; whatever is not a known failure is a bug (EXIT.internal). */

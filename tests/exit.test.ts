@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 import { ConfigError } from '../src/config.js';
 import { describeExitCode, errorExit, EXIT, exitCodeOf, signalExitCode } from '../src/exit.js';
 import { GitError } from '../src/git.js';
@@ -46,6 +47,15 @@ describe('exit codes of errors', () => {
     });
     expect(errorExit(new Cancelled('SIGTERM')).code).toBe(143);
     expect(signalExitCode('SIGINT')).toBe(130);
+  });
+
+  it("maps a file system error on a path to 2, naming it, whichever realm's Error it is", () => {
+    const fileError = (make: string) =>
+      errorExit(vm.runInNewContext(`${make}; Object.assign(e, { code: 'EISDIR', path: '/out/summary.md', syscall: 'open' })`));
+    const message = 'cannot open /out/summary.md: EISDIR (check that the path, e.g. --out, is a writable directory with free space)';
+    expect(fileError("const e = new Error('x')")).toEqual({ code: 2, message });
+    // A plain object with the same fields is no error of Node's: a bug.
+    expect(fileError('const e = {}').code).toBe(EXIT.internal);
   });
 
   it('maps anything else to the internal-error code, never 1, with its stack for the debug log', () => {

@@ -1,40 +1,57 @@
 /**
  * `benchgate run` end to end on benchmarks whose values are fixed by the code of each commit
- * (no timing), so every verdict and exit code below is deterministic.
+ * (no timing), so every verdict and exit code below is deterministic. The CLI runs in process
+ * (tests/helpers/in-process-cli.ts) over a scripted bench that reads the side's worktree.
  */
-import { describe, expect, it } from '@jest/globals';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
 import { planRounds } from '../../src/runner/schedule.js';
-import { extraWorktrees, git, makeRepo, readResults, runCli, tempDir, verdictsOf } from './helpers.js';
+import { commands, fakeExecutor, type FakeCall, type FakeRun } from '../helpers/fake-executor.js';
+import { runInProcess, type InProcessResult } from '../helpers/in-process-cli.js';
+import { extraWorktrees, git, makeRepo, readResults, tempDir, verdictsOf } from './helpers.js';
 
 const ROUNDS = 6;
 const SEED = 5;
+const BENCH = 'sh "$BENCHGATE_HEAD_DIR/bench.sh"';
 
 /**
  * The benchmark script exists only in head (the pull request adds it); both sides run head's
- * copy through BENCHGATE_HEAD_DIR against their own code, `speeds` (one "name value" a line).
- * Each value gets the round number appended as a last digit, so no two runs tie.
- * Every call also appends what it saw to $ENV_LOG.
+ * copy through BENCHGATE_HEAD_DIR against their own code, `speeds` in the working directory (one
+ * "name value" a line). Each value gets the round number appended as a last digit, so no two runs
+ * tie. Each run reports its own wall time, CPU time and peak RSS, for the log to keep.
  */
-const BENCH = `#!/bin/sh
-echo "$BENCHGATE_SIDE $BENCHGATE_ROUND $BENCHGATE_WORKTREE $BENCHGATE_BASE_DIR $BENCHGATE_HEAD_DIR $(pwd)" >> "$ENV_LOG"
-sleep 0.1
-entries=$(while read -r name value; do printf '{"name": "%s", "unit": "ms", "values": [%s%s]},' "$name" "$value" "\${BENCHGATE_ROUND#-}"; done < speeds)
-printf '{"benchgate": 1, "benchmarks": [%s]}\\n' "\${entries%,}"
-`;
+function bench(call: FakeCall): FakeRun {
+  if (!existsSync(path.join(call.env.BENCHGATE_HEAD_DIR ?? '', 'bench.sh')))
+    return { exitCode: 127, stderr: 'sh: 0: cannot open bench.sh\n' };
+  const benchmarks = readFileSync(path.join(call.cwd, 'speeds'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' '))
+    .map(([name, value]) => ({ name, unit: 'ms', values: [Number(`${value}${Math.abs(call.round)}`)] }));
+  return { stdout: `${JSON.stringify({ benchgate: 1, benchmarks })}\n`, ...costOf(call) };
+}
+
+/** What a run cost, distinct per side and run: the log must keep it as the executor reported it. */
+const costOf = (call: Pick<FakeCall, 'side' | 'run'>) => {
+  const n = call.run + (call.side === 'head' ? 100 : 0);
+  return { wallMs: 100 + n, cpuUserMs: 80 + n, cpuSysMs: 10 + n, maxRssKb: 20_000 + n };
+};
+
+const benchExecutor = () => fakeExecutor(commands({ [BENCH]: bench }));
 
 function repoWithPullRequest(): string {
   return makeRepo([
     { speeds: 'aaa/same 1.00\nmmm/faster 2.00\nzzz/slower 1.00\n' },
-    { speeds: 'aaa/same 1.00\nmmm/faster 1.00\nzzz/slower 2.00\n', 'bench.sh': BENCH },
+    { speeds: 'aaa/same 1.00\nmmm/faster 1.00\nzzz/slower 2.00\n', 'bench.sh': '' },
   ]);
 }
 
+const analyze = (args: string[]) => runInProcess(['analyze', ...args], fakeExecutor(commands({})));
+
 describe('benchgate run on a pull request that adds its benchmark script', () => {
   const repo = repoWithPullRequest();
-  const envLog = path.join(tempDir(), 'env.log');
   const out = tempDir();
   const args = [
     'run',
@@ -43,7 +60,7 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     '--base',
     'HEAD~1',
     '--bench',
-    'sh "$BENCHGATE_HEAD_DIR/bench.sh"',
+    BENCH,
     '--format',
     'benchgate',
     '--rounds',
@@ -51,10 +68,14 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     '--seed',
     String(SEED),
   ];
-  const first = runCli([...args, '--out', out], { env: { ENV_LOG: envLog, BENCHGATE_PASS_ENV: 'ENV_LOG' } });
+  const fake = benchExecutor();
+  let first: InProcessResult;
+  beforeAll(async () => {
+    first = await runInProcess([...args, '--out', out], fake);
+  });
 
-  it('fails the gate on the regression, lists it first and removes the worktrees', async () => {
-    const r = await first;
+  it('fails the gate on the regression, lists it first and removes the worktrees', () => {
+    const r = first;
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`seed ${SEED}`);
     expect(verdictsOf(out)).toEqual({ 'zzz/slower': 'regression', 'mmm/faster': 'improvement', 'aaa/same': 'unchanged' });
@@ -63,12 +84,9 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     expect(extraWorktrees(repo)).toEqual([]);
   });
 
-  it('gives every command its side, round and both worktrees, warmup included', async () => {
-    await first;
-    const calls = readFileSync(envLog, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => l.split(' '));
+  it('gives every command its side, round and both worktrees, warmup included', () => {
+    const seen = ['SIDE', 'ROUND', 'WORKTREE', 'BASE_DIR', 'HEAD_DIR'];
+    const calls = fake.calls.map((c) => [...seen.map((name) => c.env[`BENCHGATE_${name}`] ?? ''), c.cwd]);
     expect(calls).toHaveLength(2 * (ROUNDS + 1));
     const [, , , baseDir, headDir] = calls[0]!;
     expect(baseDir).not.toBe(headDir);
@@ -87,8 +105,7 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     ).toEqual(['base', 'head']);
   });
 
-  it('logs every measured run in the seeded order, with wall time, CPU time and peak RSS', async () => {
-    await first;
+  it('logs every measured run in the seeded order, with wall time, CPU time and peak RSS', () => {
     const lines = readFileSync(path.join(out, 'results.jsonl'), 'utf8')
       .trim()
       .split('\n')
@@ -101,26 +118,21 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
       .filter((p) => !p.warmup)
       .flatMap((p) => p.order.map((side) => `${p.round} ${side}`));
     expect(log.runs.map((run) => `${run.round} ${run.side}`)).toEqual(planned);
+    // Each side's first run is its warm-up; each measured run keeps the costs the executor reported for it.
+    const seen = { base: 1, head: 1 };
     for (const run of log.runs) {
       expect(run.exitCode).toBe(0);
-      expect(run.wallMs).toBeGreaterThanOrEqual(100);
+      expect(run).toMatchObject(costOf({ side: run.side, run: ++seen[run.side] }));
       expect(run.measurements.map((m) => m.benchmark).sort()).toEqual(['aaa/same', 'mmm/faster', 'zzz/slower']);
-      if (process.platform === 'linux') {
-        expect(run.cpuUserMs).toEqual(expect.any(Number));
-        expect(run.cpuSysMs).toEqual(expect.any(Number));
-        // Sampled every 25 ms: a 0.1 s run on an overloaded machine may get no sample (null, as documented).
-        if (run.maxRssKb !== null) expect(run.maxRssKb).toBeGreaterThan(0);
-      }
     }
-    // ...but the sampler works: most runs have a peak.
-    if (process.platform === 'linux') expect(log.runs.filter((run) => run.maxRssKb !== null).length).toBeGreaterThan(log.runs.length / 2);
+    // That the executor measures a real process tree's CPU time and peak RSS is tests/runner/exec.test.ts's.
   });
 
   it('analyze re-does the report from the log alone, with other settings when asked', async () => {
-    const r = await first;
+    const r = first;
     // The same settings give the same report.
     const sameOut = tempDir();
-    const same = await runCli(['analyze', path.join(out, 'results.jsonl'), '--out', sameOut]);
+    const same = await analyze([path.join(out, 'results.jsonl'), '--out', sameOut]);
     expect(same.code).toBe(1);
     expect(same.stdout).toBe(r.stdout);
     // results.json's settings are the same object whichever command wrote it, with no local paths.
@@ -149,24 +161,22 @@ describe('benchgate run on a pull request that adds its benchmark script', () =>
     expect(JSON.stringify(readResults(out).settings)).not.toContain(repo);
     // A 2x slowdown is below a 150% threshold: no regression, the gate passes.
     const lenient = tempDir();
-    const again = await runCli(['analyze', path.join(out, 'results.jsonl'), '--threshold', '150', '--out', lenient]);
+    const again = await analyze([path.join(out, 'results.jsonl'), '--threshold', '150', '--out', lenient]);
     expect(again.code).toBe(0);
     expect(verdictsOf(lenient)['zzz/slower']).toBe('unchanged');
     expect(readResults(lenient).settings).toEqual({ ...readResults(out).settings, thresholdPct: 150 });
   });
 
   it('passes with --fail-on none, from a flag or from .benchgate.yml, and still reports the regression', async () => {
-    await first;
     const flagOut = tempDir();
-    const env = { ENV_LOG: path.join(tempDir(), 'env.log') };
-    const byFlag = await runCli([...args, '--out', flagOut, '--fail-on', 'none'], { env });
+    const byFlag = await runInProcess([...args, '--out', flagOut, '--fail-on', 'none'], benchExecutor());
     expect(byFlag.code).toBe(0);
     expect(verdictsOf(flagOut)['zzz/slower']).toBe('regression');
 
     const config = path.join(tempDir(), 'benchgate.yml');
     writeFileSync(config, 'fail-on: none\n');
     const fileOut = tempDir();
-    const byFile = await runCli([...args, '--out', fileOut, '--config', config], { env });
+    const byFile = await runInProcess([...args, '--out', fileOut, '--config', config], benchExecutor());
     expect(byFile.code).toBe(0);
     expect(readResults(fileOut).gateFailed).toBe(false);
   });
@@ -176,16 +186,19 @@ describe('configuration errors through the CLI', () => {
   it('exit 2 and name the file, the line and the key of .benchgate.yml', async () => {
     const repo = makeRepo([{ 'bench.sh': 'true\n' }, { 'bench.sh': 'true\n' }]);
     writeFileSync(path.join(repo, '.benchgate.yml'), 'bench: sh bench.sh\nbase: HEAD~1\n\nrounds: ten\n');
-    const r = await runCli(['run', '--repo', repo]);
+    const fake = fakeExecutor(commands({}));
+    const r = await runInProcess(['run', '--repo', repo], fake);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${path.join(repo, '.benchgate.yml')}:4 (rounds): expected a whole number >= 1, or auto, got "ten"`);
     expect(extraWorktrees(repo)).toEqual([]);
     expect(git(repo, 'status', '--porcelain')).toBe('?? .benchgate.yml\n');
+    expect(fake.calls).toEqual([]);
   });
 
   it('exit 2 and say how to give the base when no CI event provides it', async () => {
     const repo = makeRepo([{ 'bench.sh': 'true\n' }]);
-    const r = await runCli(['run', '--repo', repo, '--bench', 'sh bench.sh'], { env: { GITHUB_ACTIONS: '', GITLAB_CI: '' } });
+    // No CI event: the in-process CLI's platform is the terminal's, with an empty environment.
+    const r = await runInProcess(['run', '--repo', repo, '--bench', 'sh bench.sh'], fakeExecutor(commands({})));
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no base commit: pass --base <ref>');
   });

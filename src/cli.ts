@@ -13,7 +13,7 @@ import { cmdMerge } from './commands/merge.js';
 import { cmdRecord } from './commands/record.js';
 import { cmdReport } from './commands/report.js';
 import { cmdRun } from './commands/run.js';
-import type { Command, FlagValues } from './commands/types.js';
+import type { CliOutput, Command, FlagValues } from './commands/types.js';
 import { CONFIG_FILE } from './config.js';
 import { EXIT, errorExit } from './exit.js';
 import { formats } from './formats/index.js';
@@ -66,19 +66,13 @@ Exit codes: 0 pass; 1 the gate failed (a significant regression beyond the thres
 bisect: 0 the commit was found, 1 a step could not decide (the range is printed);
 130/143 interrupted by SIGINT/SIGTERM.`;
 
-/** Writes what commander prints; tests and the platform pass their own streams. */
-export interface CliOutput {
-  out(text: string): void;
-  err(text: string): void;
-}
-
 const STDIO: CliOutput = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
 
 /** What the CLI runs with; each part defaults to the real one (tests pass their own). */
 export interface CliDoors {
   /** Where logs and results go (default: the CI platform detected from the environment). */
   platform?: Platform;
-  /** Where commander's help and errors go (default: stdout and stderr). */
+  /** Where commander's help and errors, and a command's own output, go (default: stdout and stderr). */
   output?: CliOutput;
   /** What starts the user's builds and runs (default: real processes). */
   executor?: Executor;
@@ -118,7 +112,7 @@ function program(doors: Required<CliDoors>, exit: { code: number }): Program {
       const self = args.at(-1) as Program;
       const opts = self.opts<Record<string, string | boolean | undefined>>();
       const values: FlagValues = Object.fromEntries(self.options.map((o) => [o.long!.slice(2), flagValue(o, opts[o.attributeName()])]));
-      exit.code = await spec.run({ values, positionals: self.args, platform, executor });
+      exit.code = await spec.run({ values, positionals: self.args, platform, executor, output });
     });
   }
   return root;

@@ -14,7 +14,7 @@ import { repoRoot } from '../git.js';
 import { loadRunConfig } from './run.js';
 import type { Command } from './types.js';
 
-export const cmdBisect: Command = async ({ values, platform, executor }) => {
+export const cmdBisect: Command = async ({ values, platform, executor, output }) => {
   const { good, bad, benchmark: glob } = values;
   if (good === undefined || bad === undefined || glob === undefined)
     throw new ConfigError(
@@ -22,7 +22,7 @@ export const cmdBisect: Command = async ({ values, platform, executor }) => {
     );
   const { repoDir, config } = await loadRunConfig(values, platform);
   const line = await firstParentLine(await repoRoot(repoDir), good, bad, (m) => platform.info(m));
-  const write = (text: string) => process.stdout.write(text);
+  const write = (text: string) => output.out(text);
   write(renderStart(line, glob, maxSteps(line.length - 1)));
   const result = await bisect(line, rangeComparer(config, platform, executor, line, glob), (step) => write(renderStep(step)));
   write(renderResult(result, glob));

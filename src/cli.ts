@@ -72,7 +72,7 @@ const STDIO: CliOutput = { out: (t) => process.stdout.write(t), err: (t) => proc
 export interface CliDoors {
   /** Where logs and results go (default: the CI platform detected from the environment). */
   platform?: Platform;
-  /** Where commander's help and errors go (default: stdout and stderr). */
+  /** Where commander's help and errors, and a command's own output, go (default: stdout and stderr). */
   output?: CliOutput;
   /** What starts the user's builds and runs (default: real processes). */
   executor?: Executor;

@@ -1,17 +1,18 @@
 /**
  * `benchgate bisect` end to end: a 64-commit line with one planted change is searched in at most
- * 7 steps (6 halvings), in process on a seeded stand-in harness (2×; tests/helpers/seeded-suite.ts
- * as the fake executor's script, git real), on instruction counts of a small C program (+3%), and
- * on a real Go module (4×, timed). A range with no change stops undecided.
+ * 7 steps (6 halvings), on a seeded stand-in harness (2×), on instruction counts of a small C
+ * program (+3%), and on a real Go module (4×, timed). A range with no change stops undecided.
+ * The stand-in's tests run the CLI in process (tests/helpers/in-process-cli.ts) over it as a
+ * fake script (tests/helpers/seeded-suite.ts); valgrind's and Go's run the real CLI.
  */
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { lcgProgram } from '../../bench/real/c/program.js';
-import { git, makeRepo, runCli, tempDir, type CliResult } from '../e2e/helpers.js';
-import { fakeExecutor } from '../helpers/fake-executor.js';
-import { runInProcess } from '../helpers/in-process-cli.js';
+import { git, makeRepo, runCli, tempDir } from '../e2e/helpers.js';
+import { commands, fakeExecutor } from '../helpers/fake-executor.js';
+import { redact, runInProcess } from '../helpers/in-process-cli.js';
 import { seededSuite } from '../helpers/seeded-suite.js';
 
 const GO_BIN = '/usr/local/go/bin';
@@ -22,8 +23,8 @@ const required = process.env.BENCHGATE_REQUIRE_TOOLCHAINS !== undefined;
 const itWithValgrind = (has('valgrind', '--version') && has('cc', '--version')) || required ? it : it.skip;
 const itWithGo = has('go', 'version') || required ? it : it.skip;
 
-/** The seeded stand-in's suite.json: one benchmark, `loop`, about 10 ms times `factor` (CV 2%). */
-const standIn = (factor: number) => ({ 'suite.json': JSON.stringify({ names: ['loop'], cv: 0.02, factors: { loop: factor } }) });
+/** The stand-in's one benchmark, `loop`: ~10 ms times its factor, a 2% spread seeded by round and side. */
+const suite = (factor: number) => ({ 'suite.json': JSON.stringify({ names: ['loop'], factors: { loop: factor }, cv: 0.02 }) });
 
 /** good, then `links` commits; commit number `planted` (1-based) applies `change`. */
 function line(links: number, planted: number | null, first: Record<string, string>, change: Record<string, string>): string {
@@ -40,66 +41,69 @@ function keepTranscript(test: string, stdout: string): void {
 
 const shaOf = (repo: string, n: number) => git(repo, 'rev-parse', `HEAD~${n}`).trim();
 
-async function bisect(repo: string, flags: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult & { steps: number }> {
-  const out = tempDir();
-  const r = await runCli(
-    ['bisect', '--repo', repo, '--good', 'HEAD~64', '--bad', 'HEAD', '--out', out, '--warmup', '0', '--seed', '3', ...flags],
-    {
-      env,
-    },
-  );
-  return transcript(r);
-}
+/** No warm-up, one seed: every comparison of a bisect runs the same rounds. */
+const COLD = ['--warmup', '0', '--seed', '3'];
+/** The 64 commits of `repo`, good to bad, writing into `out`. */
+const range = (repo: string, out: string) => ['--repo', repo, '--good', 'HEAD~64', '--bad', 'HEAD', '--out', out, ...COLD];
 
-/** The result with its steps counted, its stdout kept for a closing note. */
+/** The run with its steps counted, its transcript kept. */
 function transcript<R extends { stdout: string }>(r: R): R & { steps: number } {
   keepTranscript(`${expect.getState().currentTestName}`, r.stdout);
   return { ...r, steps: (r.stdout.match(/^step \d+:/gm) ?? []).length };
 }
 
-/** bisect in process over the seeded stand-in, between two refs of `repo`. */
-async function bisectStandIn(repo: string, good: string, bad: string, flags: string[]) {
-  const args = ['bisect', '--repo', repo, '--good', good, '--bad', bad, '--out', tempDir(), '--bench', 'node bench.mjs', ...flags];
-  return transcript(await runInProcess(args, fakeExecutor(seededSuite().script)));
-}
+/** bisect over the 64 commits with the real CLI. */
+const bisect = async (repo: string, flags: string[]) => transcript(await runCli(['bisect', ...range(repo, tempDir()), ...flags]));
+
+/** `benchgate bisect ARGS` in process, the stand-in answering `node bench.mjs`. */
+const inProcess = (args: string[]) => runInProcess(['bisect', ...args], fakeExecutor(commands({ 'node bench.mjs': seededSuite().script })));
+
+/** bisect of the stand-in over the 64 commits, in process. */
+const bisectStandIn = async (repo: string, flags: string[]) => transcript(await inProcess([...range(repo, tempDir()), ...flags]));
 
 /** The stand-in's run flags: 4 rounds, a 10% threshold. */
-const STAND_IN_FLAGS = ['--format', 'benchgate', '--rounds', '4', '--threshold', '10', '--warmup', '0', '--seed', '3'];
+const STAND_IN_FLAGS = ['--bench', 'node bench.mjs', '--format', 'benchgate', '--rounds', '4', '--threshold', '10'];
 
 describe('benchgate bisect', () => {
   it('finds the commit that made a seeded stand-in 2× slower among 64, in at most 7 steps', async () => {
-    const repo = line(64, 41, standIn(1), standIn(2));
-    const r = await bisectStandIn(repo, 'HEAD~64', 'HEAD', [...STAND_IN_FLAGS, '--benchmark', 'lo*']);
+    const repo = line(64, 41, suite(1), suite(2));
+    const r = await bisectStandIn(repo, [...STAND_IN_FLAGS, '--benchmark', 'lo*']);
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code).toBe(0);
     expect(r.steps).toBeLessThanOrEqual(7);
     expect(r.stdout).toContain(`found: ${shaOf(repo, 64 - 41)} "commit 42" carries the change`);
     expect(r.stdout).toMatch(/loop \(time, 4 per side\): regression \+\d+(\.\d)?% \[\+\d+/);
-  }, 60_000);
+    // The seeded stand-in makes the whole transcript certain: every step, each half's comparison.
+    expect(redact(r.stdout, repo)).toMatchSnapshot();
+  });
 
   it('stops with the range and what would settle it when no half changes, never a guess', async () => {
-    const repo = line(64, null, standIn(1), {});
-    const r = await bisectStandIn(repo, 'HEAD~64', 'HEAD', [...STAND_IN_FLAGS, '--benchmark', 'loop']);
+    const repo = line(64, null, suite(1), {});
+    const r = await bisectStandIn(repo, [...STAND_IN_FLAGS, '--benchmark', 'loop']);
     expect(r.code).toBe(1);
     expect(r.steps).toBe(1);
     expect(r.stdout).toContain(`undecided: the change is between ${shaOf(repo, 64).slice(0, 12)}`);
     expect(r.stdout).toMatch(/to settle it: more rounds/);
     expect(r.stdout).not.toMatch(/^found/m);
-  }, 60_000);
+    expect(redact(r.stdout, repo)).toMatchSnapshot();
+  });
 
   it('refuses a glob that names no benchmark, and a good that is not an ancestor of bad (exit 2)', async () => {
-    const repo = line(2, null, standIn(1), {});
+    const repo = line(2, null, suite(1), {});
+    /** bisect of the stand-in between two refs of this repository. */
+    const between = (good: string, bad: string, ...flags: string[]) =>
+      inProcess(['--repo', repo, '--good', good, '--bad', bad, '--bench', 'node bench.mjs', ...flags]);
     // Refused once the warm-up has printed the names, before any measured round.
-    const none = await bisectStandIn(repo, 'HEAD~2', 'HEAD', ['--rounds', '4', '--benchmark', 'nope*']);
+    const none = await between('HEAD~2', 'HEAD', '--rounds', '4', '--benchmark', 'nope*', '--out', tempDir());
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('--benchmark nope* matches no benchmark the warm-up printed (loop)');
     expect(`${none.stdout}${none.stderr}`).not.toMatch(/round 1\/4/);
     // With no warm-up, after round 1 of 4.
-    const cold = await bisectStandIn(repo, 'HEAD~2', 'HEAD', ['--rounds', '4', '--warmup', '0', '--benchmark', 'nope*']);
+    const cold = await between('HEAD~2', 'HEAD', '--rounds', '4', '--warmup', '0', '--benchmark', 'nope*', '--out', tempDir());
     expect(cold.code).toBe(2);
     expect(cold.stderr).toContain('--benchmark nope* matches no benchmark round 1 printed (loop)');
     expect(`${cold.stdout}${cold.stderr}`).not.toMatch(/round 2\/4/);
-    const backwards = await bisectStandIn(repo, 'HEAD', 'HEAD~2', ['--benchmark', '*']);
+    const backwards = await between('HEAD', 'HEAD~2', '--benchmark', '*');
     expect(backwards.code).toBe(2);
     expect(backwards.stderr).toContain('--good HEAD is not an ancestor of --bad HEAD~2');
     // A good merged in from a side branch is an ancestor, but not on bad's first-parent line.
@@ -107,7 +111,7 @@ describe('benchgate bisect', () => {
     git(repo, 'commit', '-q', '--allow-empty', '--no-gpg-sign', '-m', 'side');
     git(repo, 'checkout', '-q', 'main');
     git(repo, 'merge', '-q', '--no-ff', '--no-gpg-sign', '-m', 'merge side', 'side');
-    const side = await bisectStandIn(repo, 'side', 'main', ['--benchmark', '*']);
+    const side = await between('side', 'main', '--benchmark', '*');
     expect(side.code).toBe(2);
     expect(side.stderr).toContain('--good side is not on the first-parent line of --bad main');
   }, 60_000);

@@ -1,6 +1,6 @@
 /**
- * skip-paths (src/runner/skip-paths.ts) through the real CLI and a real git repository, on a
- * GitHub pull_request event: a pull request that changes only matching files passes at once
+ * skip-paths (src/runner/skip-paths.ts) through the real CLI (the event's variables reach it
+ * through process.env) and a real git repository, on a GitHub pull_request event: a pull request that changes only matching files passes at once
  * without building (the build would fail), with its summary, comment.md and a results log the
  * publish job decides again; one file outside the globs is measured and its 2x regression
  * fails; the pull request's own file cannot set skip-paths; a push is always measured.
@@ -8,13 +8,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { commands, fakeExecutor } from '../helpers/fake-executor.js';
+import { runInProcess } from '../helpers/in-process-cli.js';
 import { FakeGitHub } from '../platforms/github/fake-github.js';
 import { git, makeRepo, readResults, runCli, tempDir } from './helpers.js';
 
-const BENCH = `node -e "console.log(JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'x', unit: 'ms', values: [Number(require('fs').readFileSync('v.txt', 'utf8'))] }] }))"`;
+// A shell's printf, not node: these runs are real (the CI event reaches the CLI through process.env).
+const BENCH = `printf '{"benchgate":1,"benchmarks":[{"name":"x","unit":"ms","values":[%s]}]}\\n' "$(cat v.txt)"`;
 const CONFIG = `bench: ${JSON.stringify(BENCH)}\nformat: benchgate\nrounds: 6\nwarmup: 0\nseed: 1\n`;
 /** A build that always fails: a skipped run never builds, so it still passes. */
-const FAILING_BUILD = `build: ${JSON.stringify('node -e "process.exit(1)"')}\n`;
+const FAILING_BUILD = 'build: exit 1\n';
 const SKIP = 'skip-paths:\n  - "docs/**"\n  - "*.md"\n';
 
 function repoWith(baseConfig: string, headFiles: Record<string, string>) {
@@ -74,10 +77,10 @@ describe('skip-paths', () => {
     expect(readFileSync(environment.GITHUB_STEP_SUMMARY!, 'utf8')).toContain('skipped: no benchmarked code changed');
 
     // The publish job decides again from the log: still a pass, still skipped.
-    const again = await runCli(['analyze', path.join(out, 'results.jsonl'), '--out', tempDir('benchgate-again-')], {
-      cwd: pr.repo,
-      env: { GITHUB_ACTIONS: '', GITLAB_CI: '' },
-    });
+    const again = await runInProcess(
+      ['analyze', path.join(out, 'results.jsonl'), '--out', tempDir('benchgate-again-')],
+      fakeExecutor(commands({})),
+    );
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('skipped: no benchmarked code changed');
   }, 60_000);

@@ -1,19 +1,26 @@
 /**
- * Whose `.benchgate.yml` governs (src/trust.ts), end to end through the real CLI: on a GitHub
- * pull_request event and in a GitLab merge request pipeline the base commit's file governs and
- * the pull request's own file can only make the gate stricter; locally the checkout's file
- * applies. The stand-in benchmark prints v.txt's number with no noise (base 1 ms, head 2 ms),
- * so every verdict here is certain.
+ * Whose `.benchgate.yml` governs (src/trust.ts), end to end: on a GitHub pull_request event and
+ * in a GitLab merge request pipeline the base commit's file governs and the pull request's own
+ * file can only make the gate stricter; locally the checkout's file applies. The stand-in
+ * benchmark prints v.txt's number with no noise (base 1 ms, head 2 ms), so every verdict here is
+ * certain.
+ *
+ * The CI events are the real CLI's: their variables reach it through the environment, which
+ * commands/run.ts reads from process.env (a test may not set it for the in-process CLI). The
+ * local runs are the CLI in process (tests/helpers/in-process-cli.ts) over the scripted stand-in.
  */
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComparisonResult } from '../../src/model.js';
+import { commands, fakeExecutor, type FakeCall } from '../helpers/fake-executor.js';
+import { runInProcess } from '../helpers/in-process-cli.js';
 import { extraWorktrees, git, makeRepo, readResults, runCli, tempDir } from './helpers.js';
 
-const BENCH = `node -e "console.log(JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'x', unit: 'ms', values: [Number(require('fs').readFileSync('v.txt', 'utf8'))] }] }))"`;
+// A shell's printf, not node: the CI event tests run it for real, 12 times each.
+const BENCH = `printf '{"benchgate":1,"benchmarks":[{"name":"x","unit":"ms","values":[%s]}]}\\n' "$(cat v.txt)"`;
 /** What a pull request would rather have measured: the same number on both sides. */
-const FAKE_BENCH = `node -e "console.log(JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'x', unit: 'ms', values: [1] }] }))"`;
+const FAKE_BENCH = `printf '{"benchgate":1,"benchmarks":[{"name":"x","unit":"ms","values":[1]}]}\\n'`;
 
 const BASE_CONFIG = `bench: ${JSON.stringify(BENCH)}\nformat: benchgate\nrounds: 6\nwarmup: 0\nseed: 1\n`;
 
@@ -68,6 +75,19 @@ async function run(repo: string, env: NodeJS.ProcessEnv, flags: string[] = []) {
   const out = tempDir('benchgate-out-');
   const step = await runCli(['run', '--out', out, ...flags], { cwd: repo, env });
   return { step, out, result: existsSync(path.join(out, 'results.json')) ? readResults(out) : undefined };
+}
+
+/** BENCH as a script: v.txt's number, read in the working directory. */
+const printV = (call: FakeCall) => ({
+  stdout: `${JSON.stringify({ benchgate: 1, benchmarks: [{ name: 'x', unit: 'ms', values: [Number(readFileSync(path.join(call.cwd, 'v.txt'), 'utf8'))] }] })}\n`,
+});
+
+/** `run` in process, locally (the terminal's platform, no CI event), over the scripted commands. */
+async function runLocally(repo: string, flags: string[], scripts: Parameters<typeof commands>[0] = { [BENCH]: printV }) {
+  const out = tempDir('benchgate-out-');
+  const fake = fakeExecutor(commands(scripts));
+  const step = await runInProcess(['run', '--repo', repo, '--out', out, ...flags], fake);
+  return { step, fake, result: existsSync(path.join(out, 'results.json')) ? readResults(out) : undefined };
 }
 
 const ignored = (result: ComparisonResult) => result.warnings.filter((w) => w.code === 'config-ignored').map((w) => w.message);
@@ -145,41 +165,34 @@ describe('a pull request cannot switch the gate off with its own .benchgate.yml'
 
   it("locally (no CI event) the checkout's file applies as written", async () => {
     const pr = pullRequestRepo(BASE_CONFIG, { '.benchgate.yml': `${BASE_CONFIG}fail-on: none\n` });
-    const { step, result } = await run(pr.repo, { GITHUB_ACTIONS: '', GITLAB_CI: '' }, ['--base', pr.base]);
+    const { step, result } = await runLocally(pr.repo, ['--base', pr.base]);
     expect(step.code).toBe(0);
     expect(verdictOfX(result!)).toBe('regression');
     expect(result!.settings.failOn).toEqual([]);
     expect(result!.warnings.filter((w) => w.code === 'config-ignored' || w.code === 'ci-files-changed')).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('working-directory stays inside the worktree, and must exist before anything is built', () => {
   const repo = makeRepo([{ 'v.txt': '1' }, { 'v.txt': '2', 'bench/v.txt': '2' }]);
-  const local = { GITHUB_ACTIONS: '', GITLAB_CI: '' };
   const flags = ['--base', 'HEAD~1', '--bench', BENCH, '--format', 'benchgate', '--rounds', '4', '--warmup', '0'];
 
-  it.each(['../..', '/etc', 'bench/../../x'])(
-    'rejects %s with exit 2, naming the flag',
-    async (dir) => {
-      const { step } = await run(repo, local, [...flags, '--working-directory', dir]);
-      expect(step.code).toBe(2);
-      expect(step.stderr).toContain(`--working-directory: "${dir}" is outside the repository`);
-    },
-    60_000,
-  );
+  it.each(['../..', '/etc', 'bench/../../x'])('rejects %s with exit 2, naming the flag', async (dir) => {
+    const { step, fake } = await runLocally(repo, [...flags, '--working-directory', dir]);
+    expect(step.code).toBe(2);
+    expect(step.stderr).toContain(`--working-directory: "${dir}" is outside the repository`);
+    expect(fake.calls).toEqual([]);
+  });
 
   it('a directory the base commit lacks: exit 2 before the build runs, no worktree left', async () => {
-    const marker = path.join(tempDir(), 'built');
-    const { step } = await run(repo, local, [
-      ...flags,
-      '--working-directory',
-      'bench',
-      '--build',
-      `node -e "require('fs').writeFileSync(${JSON.stringify(marker)}, '')"`,
-    ]);
+    const { step, fake } = await runLocally(repo, [...flags, '--working-directory', 'bench', '--build', 'make'], {
+      [BENCH]: printV,
+      make: {},
+    });
     expect(step.code).toBe(2);
     expect(step.stderr).toContain('working-directory "bench" is not a directory in the base commit');
-    expect(existsSync(marker)).toBe(false);
+    // Nothing was built, nor run.
+    expect(fake.calls).toEqual([]);
     expect(extraWorktrees(repo)).toEqual([]);
-  }, 60_000);
+  });
 });

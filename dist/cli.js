@@ -73819,7 +73819,7 @@ async function publishSavedGitLab(dir, publisher, trusted, env, historyFrom, his
   const { result, reports } = decideAgain(dir, trusted, null, comment, historyFrom);
   return publishResult({ result, comment }, reports, publisher);
 }
-var cmdReport = async ({ values, platform: platform2 }) => {
+var cmdReport = async ({ values, platform: platform2, env }) => {
   if (!values.from) throw new ConfigError("usage: benchgate report --from DIR (the downloaded benchgate output directory)");
   const trusted = [readConfigFile(path15.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
   const dir = path15.resolve(values.from);
@@ -73827,14 +73827,22 @@ var cmdReport = async ({ values, platform: platform2 }) => {
   const historyUrl = values["history-url"] === void 0 ? void 0 : checkHistoryUrl(values["history-url"], "--history-url");
   if (isGitLab(platform2.publisher)) {
     const mergeRequest = values["merge-request"] === void 0 ? void 0 : checkMergeRequestIid(values["merge-request"], "--merge-request");
-    return (await publishSavedGitLab(dir, platform2.publisher, trusted, process.env, historyFrom, historyUrl, mergeRequest)).exitCode;
+    return (await publishSavedGitLab(dir, platform2.publisher, trusted, env, historyFrom, historyUrl, mergeRequest)).exitCode;
   }
   if (values["merge-request"] !== void 0)
     throw new ConfigError(
       "--merge-request: only on GitLab (a pipeline started by hand that publishes into a merge request); on GitHub use /benchmark"
     );
-  const token = process.env.GITHUB_TOKEN || void 0;
-  return (await publishSaved(dir, { token, comment: true, check: true, trusted, historyFrom, ...historyUrl !== void 0 && { historyUrl } })).exitCode;
+  const token = env.GITHUB_TOKEN || void 0;
+  return (await publishSaved(dir, {
+    token,
+    env,
+    comment: true,
+    check: true,
+    trusted,
+    historyFrom,
+    ...historyUrl !== void 0 && { historyUrl }
+  })).exitCode;
 };
 function isGitLab(publisher) {
   return publisher instanceof GitLabPublisher;
@@ -74013,12 +74021,12 @@ async function runPublish(dir, env, trustedFlags) {
   await done(outcome.exitCode === EXIT.pass, `${escapeMarkdown(headline(result), 300)}; the benchgate comment has the table.`);
   return outcome.exitCode;
 }
-var cmdBenchmarkCommand = async ({ values, positionals, platform: platform2 }) => {
+var cmdBenchmarkCommand = async ({ values, positionals, platform: platform2, env }) => {
   const [step3] = positionals;
-  if (step3 === "accept") return runAccept(process.env, (m) => platform2.logger.info(m));
+  if (step3 === "accept") return runAccept(env, (m) => platform2.logger.info(m));
   if (step3 === "publish") {
     if (!values.from) throw new ConfigError("usage: benchgate benchmark-command publish --from DIR");
-    return runPublish(path16.resolve(values.from), process.env, flagLayer(values));
+    return runPublish(path16.resolve(values.from), env, flagLayer(values));
   }
   throw new ConfigError("usage: benchgate benchmark-command accept | publish --from DIR");
 };
@@ -77164,7 +77172,7 @@ async function runComparison(config, platform2, executor) {
   const logFile = await measure(config, platform2, executor);
   return concludeLog({ log: readLog(logFile), logFile, outDir: config.outDir, platform: platform2 });
 }
-async function loadRunConfig(values, logger) {
+async function loadRunConfig(values, logger, env) {
   const verbose = parseValue2(optionSpec("verbose"), { value: values.verbose ?? null, where: "--verbose" }) === true;
   const repoDir = path29.resolve(values.repo ?? ".");
   await checkRepository(repoDir, values.repo === void 0 ? `the current directory (${repoDir})` : `--repo ${values.repo}`);
@@ -77172,26 +77180,26 @@ async function loadRunConfig(values, logger) {
     repoDir,
     configFile: values.config === void 0 ? void 0 : path29.resolve(values.config),
     overrides: flagLayer(values),
-    env: process.env,
+    env,
     log: (m) => logger.info(m)
   });
   return { repoDir, config: verbose ? { ...config, verbose } : config };
 }
-var cmdRun = async ({ values, platform: platform2, executor }) => {
-  const { config } = await loadRunConfig(values, platform2.logger);
+var cmdRun = async ({ values, platform: platform2, executor, env }) => {
+  const { config } = await loadRunConfig(values, platform2.logger, env);
   const outcome = await runComparison(config, platform2, executor);
   platform2.logger.info(`reports: ${Object.values(outcome.reports).join(", ")}`);
   return outcome.exitCode;
 };
 
 // src/commands/bisect.ts
-var cmdBisect = async ({ values, platform: platform2, executor, output }) => {
+var cmdBisect = async ({ values, platform: platform2, executor, output, env }) => {
   const { good, bad, benchmark: glob } = values;
   if (good === void 0 || bad === void 0 || glob === void 0)
     throw new ConfigError(
       "usage: benchgate bisect --good REF --bad REF --benchmark GLOB --bench CMD [run flags]: --good, --bad and --benchmark are required"
     );
-  const { repoDir, config } = await loadRunConfig(values, platform2.logger);
+  const { repoDir, config } = await loadRunConfig(values, platform2.logger, env);
   const line = await firstParentLine(await repoRoot(repoDir), good, bad, (m) => platform2.logger.info(m));
   const write = (text3) => output.out(text3);
   write(renderStart(line, glob, maxSteps(line.length - 1)));
@@ -78022,7 +78030,7 @@ async function readRecords(spec, query) {
     await store.close();
   }
 }
-var cmdHistory = async ({ values, positionals, platform: { logger }, output }) => {
+var cmdHistory = async ({ values, positionals, platform: { logger }, output, env }) => {
   const last = positionals[0] === "last";
   if (positionals.length > 1 || positionals.length === 1 && !last || values.store === void 0) throw new ConfigError(USAGE2);
   const branch = values.branch ?? "main";
@@ -78050,7 +78058,7 @@ var cmdHistory = async ({ values, positionals, platform: { logger }, output }) =
   const report = analyseHistory(branch, records, CHANGE_POINT_DEFAULTS, { ...CREEP_DEFAULTS, links });
   if (values.out !== void 0) {
     const dir = path35.resolve(values.out);
-    writeSite(dir, siteData(chronological(records), report, commitUrl(process.env), window2));
+    writeSite(dir, siteData(chronological(records), report, commitUrl(env), window2));
     logger.info(`trend site written to ${dir}/index.html`);
   }
   output.out(values.json === "true" ? renderHistoryJson(report) : renderHistoryText(report));
@@ -78571,7 +78579,7 @@ bisect: 0 the commit was found, 1 a step could not decide (the range is printed)
 130/143 interrupted by SIGINT/SIGTERM.`;
 var STDIO = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
 function program2(doors, exit) {
-  const { platform: platform2, output, executor } = doors;
+  const { platform: platform2, output, executor, env } = doors;
   const root = new Command("benchgate").description(`benchgate ${VERSION7}: did this change make the benchmarks slower?`).version(VERSION7, "-V, --version").exitOverride().configureOutput({
     writeOut: (text3) => output.out(text3),
     writeErr: (text3) => output.err(text3),
@@ -78591,7 +78599,7 @@ function program2(doors, exit) {
       const self = args.at(-1);
       const opts = self.opts();
       const values = Object.fromEntries(self.options.map((o) => [o.long.slice(2), flagValue(o, opts[o.attributeName()])]));
-      exit.code = await spec.run({ values, positionals: self.args, platform: platform2, executor, output });
+      exit.code = await spec.run({ values, positionals: self.args, platform: platform2, executor, output, env });
     });
   }
   return root;
@@ -78602,9 +78610,9 @@ function flagValue(o, value) {
   return value ? "true" : void 0;
 }
 async function main(argv, doors = {}) {
-  const { platform: platform2 = detectPlatform(), output = STDIO, executor = realExecutor } = doors;
+  const { env = process.env, platform: platform2 = detectPlatform(env), output = STDIO, executor = realExecutor } = doors;
   const exit = { code: EXIT.pass };
-  const cli = program2({ platform: platform2, output, executor }, exit);
+  const cli = program2({ platform: platform2, output, executor, env }, exit);
   if (argv.length === 0) {
     cli.outputHelp({ error: true });
     return EXIT.usage;

@@ -76,6 +76,8 @@ export interface CliDoors {
   output?: CliOutput;
   /** What starts the user's builds and runs (default: real processes). */
   executor?: Executor;
+  /** The environment the CI event and settings are read from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -83,7 +85,7 @@ export interface CliDoors {
  * `exit.code`. Values stay strings: config.ts validates them with the file's and the inputs'.
  */
 function program(doors: Required<CliDoors>, exit: { code: number }): Program {
-  const { platform, output, executor } = doors;
+  const { platform, output, executor, env } = doors;
   const root = new Program('benchgate')
     .description(`benchgate ${VERSION}: did this change make the benchmarks slower?`)
     .version(VERSION, '-V, --version')
@@ -112,7 +114,7 @@ function program(doors: Required<CliDoors>, exit: { code: number }): Program {
       const self = args.at(-1) as Program;
       const opts = self.opts<Record<string, string | boolean | undefined>>();
       const values: FlagValues = Object.fromEntries(self.options.map((o) => [o.long!.slice(2), flagValue(o, opts[o.attributeName()])]));
-      exit.code = await spec.run({ values, positionals: self.args, platform, executor, output });
+      exit.code = await spec.run({ values, positionals: self.args, platform, executor, output, env });
     });
   }
   return root;
@@ -131,9 +133,9 @@ function flagValue(o: Option, value: string | boolean | undefined): string | und
 
 /** Runs the CLI and returns the exit code; every error becomes one clear message on stderr. */
 export async function main(argv: string[], doors: CliDoors = {}): Promise<number> {
-  const { platform = detectPlatform(), output = STDIO, executor = realExecutor } = doors;
+  const { env = process.env, platform = detectPlatform(env), output = STDIO, executor = realExecutor } = doors;
   const exit = { code: EXIT.pass as number };
-  const cli = program({ platform, output, executor }, exit);
+  const cli = program({ platform, output, executor, env }, exit);
   if (argv.length === 0) {
     cli.outputHelp({ error: true });
     return EXIT.usage;

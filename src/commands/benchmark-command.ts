@@ -270,12 +270,12 @@ async function runPublish(dir: string, env: NodeJS.ProcessEnv, trustedFlags: Ret
   return outcome.exitCode;
 }
 
-export const cmdBenchmarkCommand: Command = async ({ values, positionals, platform }) => {
+export const cmdBenchmarkCommand: Command = async ({ values, positionals, platform, env }) => {
   const [step] = positionals;
-  if (step === 'accept') return runAccept(process.env, (m) => platform.logger.info(m));
+  if (step === 'accept') return runAccept(env, (m) => platform.logger.info(m));
   if (step === 'publish') {
     if (!values.from) throw new ConfigError('usage: benchgate benchmark-command publish --from DIR');
-    return runPublish(path.resolve(values.from), process.env, flagLayer(values));
+    return runPublish(path.resolve(values.from), env, flagLayer(values));
   }
   throw new ConfigError('usage: benchgate benchmark-command accept | publish --from DIR');
 };

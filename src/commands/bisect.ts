@@ -14,13 +14,13 @@ import { repoRoot } from '../git.js';
 import { loadRunConfig } from './run.js';
 import type { Command } from './types.js';
 
-export const cmdBisect: Command = async ({ values, platform, executor, output }) => {
+export const cmdBisect: Command = async ({ values, platform, executor, output, env }) => {
   const { good, bad, benchmark: glob } = values;
   if (good === undefined || bad === undefined || glob === undefined)
     throw new ConfigError(
       'usage: benchgate bisect --good REF --bad REF --benchmark GLOB --bench CMD [run flags]: --good, --bad and --benchmark are required',
     );
-  const { repoDir, config } = await loadRunConfig(values, platform.logger);
+  const { repoDir, config } = await loadRunConfig(values, platform.logger, env);
   const line = await firstParentLine(await repoRoot(repoDir), good, bad, (m) => platform.logger.info(m));
   const write = (text: string) => output.out(text);
   write(renderStart(line, glob, maxSteps(line.length - 1)));

@@ -37,7 +37,7 @@ async function readRecords(spec: string, query: RecordQuery): Promise<{ store: s
   }
 }
 
-export const cmdHistory: Command = async ({ values, positionals, platform: { logger }, output }) => {
+export const cmdHistory: Command = async ({ values, positionals, platform: { logger }, output, env }) => {
   const last = positionals[0] === 'last';
   if (positionals.length > 1 || (positionals.length === 1 && !last) || values.store === undefined) throw new ConfigError(USAGE);
   const branch = values.branch ?? 'main';
@@ -66,7 +66,7 @@ export const cmdHistory: Command = async ({ values, positionals, platform: { log
   const report = analyseHistory(branch, records, CHANGE_POINT_DEFAULTS, { ...CREEP_DEFAULTS, links });
   if (values.out !== undefined) {
     const dir = path.resolve(values.out);
-    writeSite(dir, siteData(chronological(records), report, commitUrl(process.env), window));
+    writeSite(dir, siteData(chronological(records), report, commitUrl(env), window));
     logger.info(`trend site written to ${dir}/index.html`);
   }
   output.out(values.json === 'true' ? renderHistoryJson(report) : renderHistoryText(report));

@@ -245,7 +245,7 @@ export async function publishSavedGitLab(
  * The CLI command; the token comes from GITHUB_TOKEN or, on GitLab, BENCHGATE_GITLAB_TOKEN (never
  * a flag, so it stays out of logs).
  */
-export const cmdReport: Command = async ({ values, platform }) => {
+export const cmdReport: Command = async ({ values, platform, env }) => {
   if (!values.from) throw new ConfigError('usage: benchgate report --from DIR (the downloaded benchgate output directory)');
   // The trusted settings: this job's checkout (the base, never the pull request) and its flags.
   const trusted = [readConfigFile(path.resolve(CONFIG_FILE), false, CONFIG_FILE), flagLayer(values)];
@@ -255,15 +255,23 @@ export const cmdReport: Command = async ({ values, platform }) => {
   if (isGitLab(platform.publisher)) {
     const mergeRequest =
       values['merge-request'] === undefined ? undefined : checkMergeRequestIid(values['merge-request'], '--merge-request');
-    return (await publishSavedGitLab(dir, platform.publisher, trusted, process.env, historyFrom, historyUrl, mergeRequest)).exitCode;
+    return (await publishSavedGitLab(dir, platform.publisher, trusted, env, historyFrom, historyUrl, mergeRequest)).exitCode;
   }
   if (values['merge-request'] !== undefined)
     throw new ConfigError(
       '--merge-request: only on GitLab (a pipeline started by hand that publishes into a merge request); on GitHub use /benchmark',
     );
-  const token = process.env.GITHUB_TOKEN || undefined;
+  const token = env.GITHUB_TOKEN || undefined;
   return (
-    await publishSaved(dir, { token, comment: true, check: true, trusted, historyFrom, ...(historyUrl !== undefined && { historyUrl }) })
+    await publishSaved(dir, {
+      token,
+      env,
+      comment: true,
+      check: true,
+      trusted,
+      historyFrom,
+      ...(historyUrl !== undefined && { historyUrl }),
+    })
   ).exitCode;
 };
 

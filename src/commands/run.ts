@@ -22,7 +22,11 @@ export async function runComparison(config: Config, platform: Platform, executor
 }
 
 /** The repository (--repo, else the current directory), checked, and the config run's flags and files give. */
-export async function loadRunConfig(values: FlagValues, logger: Logger): Promise<{ repoDir: string; config: Config }> {
+export async function loadRunConfig(
+  values: FlagValues,
+  logger: Logger,
+  env: NodeJS.ProcessEnv,
+): Promise<{ repoDir: string; config: Config }> {
   const verbose = parseValue(optionSpec('verbose'), { value: values.verbose ?? null, where: '--verbose' }) === true;
   const repoDir = path.resolve(values.repo ?? '.');
   await checkRepository(repoDir, values.repo === undefined ? `the current directory (${repoDir})` : `--repo ${values.repo}`);
@@ -30,14 +34,14 @@ export async function loadRunConfig(values: FlagValues, logger: Logger): Promise
     repoDir,
     configFile: values.config === undefined ? undefined : path.resolve(values.config),
     overrides: flagLayer(values),
-    env: process.env,
+    env,
     log: (m) => logger.info(m),
   });
   return { repoDir, config: verbose ? { ...config, verbose } : config };
 }
 
-export const cmdRun: Command = async ({ values, platform, executor }) => {
-  const { config } = await loadRunConfig(values, platform.logger);
+export const cmdRun: Command = async ({ values, platform, executor, env }) => {
+  const { config } = await loadRunConfig(values, platform.logger, env);
   const outcome = await runComparison(config, platform, executor);
   platform.logger.info(`reports: ${Object.values(outcome.reports).join(', ')}`);
   return outcome.exitCode;

@@ -19,6 +19,8 @@ export interface CommandInput {
   executor: Executor;
   /** Where the command's answer goes (bisect's steps, history's report), not its log lines. */
   output: CliOutput;
+  /** The environment the CI event and settings are read from (process.env, or a test's own). */
+  env: NodeJS.ProcessEnv;
 }
 
 /** A subcommand: returns the exit code (exit.ts), at once or when its work is done; errors it throws are mapped there too. */

@@ -51,6 +51,19 @@ describe('the CLI in process', () => {
     expect(fake.calls.map((c) => `${c.side}: ${c.command}`)).toEqual(['base: make', 'head: make']);
   });
 
+  it('reads the CI event from the environment it is given, never from the test process', async () => {
+    // Head's own config asks for a threshold of 80% (head is 50% slower); on a merge request the base's config governs.
+    const repo = makeRepo([{ a: '1' }, { '.benchgate.yml': 'threshold: 80\n' }]);
+    const base = git(repo, 'rev-parse', 'HEAD~1').trim();
+    const mergeRequest = { GITLAB_CI: 'true', CI_MERGE_REQUEST_IID: '7', CI_MERGE_REQUEST_TARGET_BRANCH_SHA: base };
+    const args = ['run', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--bench', 'node bench.mjs', ...FLAGS];
+    const local = await runInProcess([...args, '--out', tempDir()], fakeExecutor(suite(1.5)));
+    const governed = await runInProcess([...args, '--out', tempDir()], fakeExecutor(suite(1.5)), mergeRequest);
+    expect(`${local.stdout}${local.stderr}`).not.toContain('merge request pipeline');
+    expect(`${governed.stdout}${governed.stderr}`).toContain('merge request pipeline');
+    expect([local.code, governed.code]).toEqual([0, 1]);
+  });
+
   it('a usage error: exit 2 from commander, nothing run', async () => {
     const fake = fakeExecutor(commands({}));
     const r = await runInProcess(['run', '--no-such-flag'], fake);

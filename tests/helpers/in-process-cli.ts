@@ -22,17 +22,22 @@ export interface InProcessResult {
   stderr: string;
 }
 
-/** Runs `benchgate ARGS` in process with `executor` starting the user's commands. */
-export async function runInProcess(args: string[], executor: Executor): Promise<InProcessResult> {
+/**
+ * Runs `benchgate ARGS` in process with `executor` starting the user's commands. `env` is all the
+ * CLI reads the CI event and settings from (default: none), so a test behaves the same when jest
+ * itself runs in a CI job whose variables would say it is a pull request.
+ */
+export async function runInProcess(args: string[], executor: Executor, env: NodeJS.ProcessEnv = {}): Promise<InProcessResult> {
   const out = capture();
   const err = capture();
-  // An empty environment for the platform: no colour, no TTY status line, whatever the test's terminal.
-  const platform = localPlatform(out.stream, err.stream, {});
+  // No colour and no TTY status line, whatever the test's terminal.
+  const platform = localPlatform(out.stream, err.stream, env);
   let cliOut = '';
   let cliErr = '';
   const code = await main(args, {
     platform,
     executor,
+    env,
     output: { out: (t) => (cliOut += t), err: (t) => (cliErr += t) },
   });
   return { code, stdout: cliOut + out.text(), stderr: cliErr + err.text() };

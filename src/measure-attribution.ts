@@ -12,21 +12,13 @@ import path from 'node:path';
 import { analyze } from './analysis/index.js';
 import { runSettingsOf, timedCountTarget, type Config } from './config.js';
 import { harnessOf, normaliseName } from './harness/index.js';
-import type { BenchmarkProfile, Side } from './model.js';
-import type { Logger } from './platforms/types.js';
+import type { BenchmarkProfile } from './model.js';
 import { calibrate, discoverBenchmarks } from './runner/counts.js';
-import type { Executor } from './runner/executor.js';
 import { valgrindVersion } from './runner/instructions.js';
 import { readLog } from './runner/log.js';
-import { countContext, explainChanges } from './measure-counts.js';
+import { countContext, explainChanges, type CountingSides } from './measure-counts.js';
 
-export interface PassesSetup {
-  config: Config;
-  logger: Logger;
-  executor: Executor;
-  dirs: Record<Side, string>;
-  env(side: Side): NodeJS.ProcessEnv;
-  checkCancelled(): void;
+export interface PassesSetup extends CountingSides {
   /** The results log so far: its runs say what changed, and the profiles are appended to it. */
   logFile: string;
   appendProfile(profile: BenchmarkProfile): void;

@@ -23,13 +23,17 @@ import { countShareAlpha } from './analysis/shards.js';
 import { compareCounts } from './analysis/counts.js';
 import { unsearchedMessage } from './analysis/searched.js';
 
-export interface CountsSetup {
+/** What every count runner needs, per-benchmark counts and the passes alike: the settings, both sides and how to run there. */
+export interface CountingSides {
   config: Config;
   logger: Logger;
   executor: Executor;
   dirs: Record<Side, string>;
   env(side: Side): NodeJS.ProcessEnv;
   checkCancelled(): void;
+}
+
+export interface CountsSetup extends CountingSides {
   /** `--shard I/N`: count only this shard's benchmarks (docs/shards.md). */
   shard?: ShardOf;
   /** Opens the results log once the plan (and a shard's benchmarks) is known: they go in the header. */
@@ -77,11 +81,7 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
 }
 
 /** What the count runner needs: the harness's description, the target, the sides, the limits. */
-export function countContext(
-  setup: Pick<CountsSetup, 'config' | 'logger' | 'executor' | 'dirs' | 'env' | 'checkCancelled'>,
-  target: CountTarget,
-  tmp: string,
-): CountContext {
+export function countContext(setup: CountingSides, target: CountTarget, tmp: string): CountContext {
   const { config, logger } = setup;
   const harness = harnessOf(config.format)!;
   return {

@@ -11,14 +11,12 @@
  * compression keep a Go binary's file to a few hundred kilobytes; no `--collect-jumps`, whose
  * `jump=` lines the parser refuses.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseCallgrind, type CallEdge } from '../counts/callgrind.js';
 import { addTables, type FunctionTable } from '../counts/function-table.js';
 import type { ArgvOptions, ArgvResult } from './exec-argv.js';
 import type { Executor } from './executor.js';
-import { insideMadeRelative, readValgrindFiles, type UnreadableCounts } from './instructions.js';
+import { insideMadeRelative, inValgrindDir, readValgrindFiles, type UnreadableCounts } from './instructions.js';
 
 /** What a callgrind pass's files say: self instructions per function and the call edges, the whole process tree's. */
 export interface TreeGraph {
@@ -68,17 +66,14 @@ export function readTreeGraph(dir: string, worktree: string): TreeGraph | Unread
 }
 
 /** A program run from an argument array (`executor.argv`) under callgrind: the run, and its tree's graph (null when valgrind wrote none). */
-export async function execArgvCallgrind(
+export function execArgvCallgrind(
   executor: Executor,
   argv: readonly string[],
   opts: ArgvOptions & { worktree: string },
 ): Promise<ArgvResult & { graph: TreeGraph | UnreadableCounts | null }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-callgrind-'));
-  try {
-    const { worktree, ...execOpts } = opts;
+  const { worktree, ...execOpts } = opts;
+  return inValgrindDir('benchgate-callgrind-', async (dir) => {
     const r = await executor.argv([...callgrindPrefix(dir), ...argv], execOpts);
     return { ...r, graph: readTreeGraph(dir, worktree) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

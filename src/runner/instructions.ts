@@ -129,13 +129,20 @@ export function instructionMeasurement(suite: string, count: number): Measuremen
  * and peak RSS are left out (null): they would be the simulator's, ~100× the program's, and as
  * noisy as any time.
  */
-export async function execCounted(executor: Executor, command: string, opts: ExecOptions): Promise<ExecResult> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-cg-'));
-  try {
+export function execCounted(executor: Executor, command: string, opts: ExecOptions): Promise<ExecResult> {
+  return inValgrindDir('benchgate-cg-', async (dir) => {
     // Under run-as, valgrind writes its counts as that user.
     if (opts.user) chownSync(dir, opts.user.uid, opts.user.gid);
     const r = await executor.measured(command, { ...opts, prefix: [...(opts.prefix ?? []), ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, ...instructionsOf(readTreeCounts(dir)) };
+  });
+}
+
+/** Runs `use` with a new directory for valgrind's per-process files, removed afterwards whatever happens. */
+export async function inValgrindDir<T>(prefix: string, use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  try {
+    return await use(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -150,20 +157,17 @@ function instructionsOf(counts: TreeCounts | UnreadableCounts | null): Pick<Exec
 export type ArgvCounted = ArgvResult & { counts: TreeCounts | UnreadableCounts | null };
 
 /**
- * A program run from an argument array (`executor.argv`) under cachegrind: a program run from an argument array, and what it executed, file
- * names inside `worktree` made relative to it.
+ * A program run from an argument array (`executor.argv`) under cachegrind, and what it executed,
+ * file names inside `worktree` made relative to it.
  */
-export async function execArgvCounted(
+export function execArgvCounted(
   executor: Executor,
   argv: readonly string[],
   opts: ArgvOptions & { worktree?: string },
 ): Promise<ArgvCounted> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'benchgate-cg-'));
-  try {
-    const { worktree, ...execOpts } = opts;
+  const { worktree, ...execOpts } = opts;
+  return inValgrindDir('benchgate-cg-', async (dir) => {
     const r = await executor.argv([...cachegrindPrefix(dir), ...argv], execOpts);
     return { ...r, counts: readTreeCounts(dir, worktree) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -74969,12 +74969,17 @@ function insideMadeRelative(dir) {
 function instructionMeasurement(suite, count2) {
   return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
 }
-async function execCounted(executor, command, opts) {
-  const dir = mkdtempSync2(path20.join(os12.tmpdir(), "benchgate-cg-"));
-  try {
+function execCounted(executor, command, opts) {
+  return inValgrindDir("benchgate-cg-", async (dir) => {
     if (opts.user) chownSync2(dir, opts.user.uid, opts.user.gid);
     const r = await executor.measured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, ...instructionsOf(readTreeCounts(dir)) };
+  });
+}
+async function inValgrindDir(prefix, use) {
+  const dir = mkdtempSync2(path20.join(os12.tmpdir(), prefix));
+  try {
+    return await use(dir);
   } finally {
     rmSync4(dir, { recursive: true, force: true });
   }
@@ -74983,15 +74988,12 @@ function instructionsOf(counts) {
   if (counts === null) return { instructions: null };
   return "unreadable" in counts ? { instructions: null, instructionsError: counts.unreadable } : { instructions: counts.instructions };
 }
-async function execArgvCounted(executor, argv, opts) {
-  const dir = mkdtempSync2(path20.join(os12.tmpdir(), "benchgate-cg-"));
-  try {
-    const { worktree, ...execOpts } = opts;
+function execArgvCounted(executor, argv, opts) {
+  const { worktree, ...execOpts } = opts;
+  return inValgrindDir("benchgate-cg-", async (dir) => {
     const r = await executor.argv([...cachegrindPrefix(dir), ...argv], execOpts);
     return { ...r, counts: readTreeCounts(dir, worktree) };
-  } finally {
-    rmSync4(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // src/runner/skip-paths.ts
@@ -75355,8 +75357,8 @@ async function reviewWarnings(config, repo, baseSha, headSha) {
 var VERSION7 = "0.1.0";
 
 // src/measure-counts.ts
-import { mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
-import os15 from "node:os";
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
+import os14 from "node:os";
 import path24 from "node:path";
 
 // src/counts/profile.ts
@@ -75442,7 +75444,7 @@ function functionIndex(profile, small, large) {
 }
 
 // src/runner/counts.ts
-import { existsSync as existsSync15, mkdirSync as mkdirSync3, readFileSync as readFileSync15, rmSync as rmSync6, writeFileSync as writeFileSync8 } from "node:fs";
+import { existsSync as existsSync15, mkdirSync as mkdirSync3, readFileSync as readFileSync15, rmSync as rmSync5, writeFileSync as writeFileSync8 } from "node:fs";
 import path23 from "node:path";
 
 // src/counts/calibration.ts
@@ -75506,8 +75508,6 @@ function countCall(...settings) {
 }
 
 // src/runner/callgrind.ts
-import { mkdtempSync as mkdtempSync3, rmSync as rmSync5 } from "node:fs";
-import os14 from "node:os";
 import path22 from "node:path";
 
 // src/counts/callgrind.ts
@@ -75673,15 +75673,12 @@ function readTreeGraph(dir, worktree) {
     calls
   };
 }
-async function execArgvCallgrind(executor, argv, opts) {
-  const dir = mkdtempSync3(path22.join(os14.tmpdir(), "benchgate-callgrind-"));
-  try {
-    const { worktree, ...execOpts } = opts;
+function execArgvCallgrind(executor, argv, opts) {
+  const { worktree, ...execOpts } = opts;
+  return inValgrindDir("benchgate-callgrind-", async (dir) => {
     const r = await executor.argv([...callgrindPrefix(dir), ...argv], execOpts);
     return { ...r, graph: readTreeGraph(dir, worktree) };
-  } finally {
-    rmSync5(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // src/runner/pool.ts
@@ -75811,7 +75808,7 @@ function outputOf(ctx) {
     read: () => {
       if (!existsSync15(file)) return "";
       const text3 = readFileSync15(file, "utf8");
-      rmSync6(file, { force: true });
+      rmSync5(file, { force: true });
       return text3;
     }
   };
@@ -76193,7 +76190,7 @@ function countShardScope(config, shard, found) {
 // src/measure-counts.ts
 async function measureCounts(setup) {
   const { config, logger } = setup;
-  const tmp = mkdtempSync4(path24.join(os15.tmpdir(), "benchgate-counts-"));
+  const tmp = mkdtempSync3(path24.join(os14.tmpdir(), "benchgate-counts-"));
   try {
     const ctx = countContext(setup, config.countTarget, tmp);
     const found = await logger.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
@@ -76224,7 +76221,7 @@ async function measureCounts(setup) {
     );
     return log;
   } finally {
-    rmSync7(tmp, { recursive: true, force: true });
+    rmSync6(tmp, { recursive: true, force: true });
   }
 }
 function countContext(setup, target2, tmp) {
@@ -76280,8 +76277,8 @@ function refuseUnsearched(config, found) {
 }
 
 // src/measure-attribution.ts
-import { mkdtempSync as mkdtempSync5, rmSync as rmSync8 } from "node:fs";
-import os16 from "node:os";
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
+import os15 from "node:os";
 import path25 from "node:path";
 function flaggedBenchmarks(config, logFile) {
   const log = readLog(logFile);
@@ -76316,7 +76313,7 @@ async function attributeTimedChanges(setup) {
     logger.info(`${flagged.length} changed benchmark(s): install valgrind to see where their instructions changed (docs/counts.md)`);
     return;
   }
-  const tmp = mkdtempSync5(path25.join(os16.tmpdir(), "benchgate-passes-"));
+  const tmp = mkdtempSync4(path25.join(os15.tmpdir(), "benchgate-passes-"));
   try {
     const ctx = countContext(setup, target2, tmp);
     const wanted = new Set(flagged);
@@ -76329,7 +76326,7 @@ async function attributeTimedChanges(setup) {
     setup.checkCancelled();
     logger.warn(`where the instructions changed: the attribution passes stopped: ${err.message}`);
   } finally {
-    rmSync8(tmp, { recursive: true, force: true });
+    rmSync7(tmp, { recursive: true, force: true });
   }
 }
 
@@ -77210,8 +77207,8 @@ var cmdBisect = async ({ values, platform: platform2, executor, output, env }) =
 
 // src/commands/demo.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
-import { copyFileSync as copyFileSync2, existsSync as existsSync16, mkdtempSync as mkdtempSync6, rmSync as rmSync9 } from "node:fs";
-import os17 from "node:os";
+import { copyFileSync as copyFileSync2, existsSync as existsSync16, mkdtempSync as mkdtempSync5, rmSync as rmSync8 } from "node:fs";
+import os16 from "node:os";
 import path30 from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -77285,7 +77282,7 @@ function createDemoRepo(dir) {
   return dir;
 }
 var cmdDemo = async ({ values, platform: platform2, executor }) => {
-  const repo = createDemoRepo(mkdtempSync6(path30.join(os17.tmpdir(), "benchgate-demo-")));
+  const repo = createDemoRepo(mkdtempSync5(path30.join(os16.tmpdir(), "benchgate-demo-")));
   for (const line of groundTruthLines()) platform2.logger.info(line);
   try {
     const bench = values.measure === "instructions" ? "node --predictable bench.mjs" : "node bench.mjs";
@@ -77302,7 +77299,7 @@ var cmdDemo = async ({ values, platform: platform2, executor }) => {
     for (const line of findingLines(outcome.result.comparisons, outcome.exitCode)) platform2.logger.info(line);
     return outcome.exitCode;
   } finally {
-    rmSync9(repo, { recursive: true, force: true });
+    rmSync8(repo, { recursive: true, force: true });
   }
 };
 
@@ -77678,7 +77675,7 @@ var DirectoryStore = class {
 
 // src/history/store-git.ts
 import { mkdtemp as mkdtemp2, rm as rm3, writeFile as writeFile4 } from "node:fs/promises";
-import os18 from "node:os";
+import os17 from "node:os";
 import path32 from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 init_store();
@@ -77716,7 +77713,7 @@ var GitStore = class {
   }
   async repo() {
     if (this.scratch === null) {
-      const dir = await mkdtemp2(path32.join(os18.tmpdir(), "benchgate-store-"));
+      const dir = await mkdtemp2(path32.join(os17.tmpdir(), "benchgate-store-"));
       const r = await git(dir, ["init", "--quiet", dir]);
       if (r.code !== 0) throw new StoreError(`${this.name}: git init in ${dir} failed: ${r.stderr.trim()}`);
       this.scratch = dir;
@@ -77973,7 +77970,7 @@ function siteData(records, report, commitUrl2, window2) {
 }
 
 // src/history/site/write.ts
-import { mkdirSync as mkdirSync5, rmSync as rmSync10, writeFileSync as writeFileSync9 } from "node:fs";
+import { mkdirSync as mkdirSync5, rmSync as rmSync9, writeFileSync as writeFileSync9 } from "node:fs";
 import path34 from "node:path";
 
 // src/history/site/assets.generated.ts
@@ -78002,7 +77999,7 @@ function call3(fn, ...values) {
 `;
 }
 function writeSite(dir, data) {
-  rmSync10(path34.join(dir, "data"), { recursive: true, force: true });
+  rmSync9(path34.join(dir, "data"), { recursive: true, force: true });
   mkdirSync5(path34.join(dir, "assets"), { recursive: true });
   mkdirSync5(path34.join(dir, "data", "series"), { recursive: true });
   writeFileSync9(path34.join(dir, "index.html"), PAGE);

@@ -68864,12 +68864,17 @@ function insideMadeRelative(dir) {
 function instructionMeasurement(suite, count2) {
   return { benchmark: suite, metric: INSTRUCTIONS_METRIC, unit: "instructions", better: "lower", values: [count2], deterministic: true };
 }
-async function execCounted(executor, command, opts) {
-  const dir = mkdtempSync2(path19.join(os12.tmpdir(), "benchgate-cg-"));
-  try {
+function execCounted(executor, command, opts) {
+  return inValgrindDir("benchgate-cg-", async (dir) => {
     if (opts.user) chownSync2(dir, opts.user.uid, opts.user.gid);
     const r = await executor.measured(command, { ...opts, prefix: [...opts.prefix ?? [], ...cachegrindPrefix(dir)] });
     return { ...r, cpuUserMs: null, cpuSysMs: null, maxRssKb: null, ...instructionsOf(readTreeCounts(dir)) };
+  });
+}
+async function inValgrindDir(prefix, use) {
+  const dir = mkdtempSync2(path19.join(os12.tmpdir(), prefix));
+  try {
+    return await use(dir);
   } finally {
     rmSync4(dir, { recursive: true, force: true });
   }
@@ -68878,15 +68883,12 @@ function instructionsOf(counts) {
   if (counts === null) return { instructions: null };
   return "unreadable" in counts ? { instructions: null, instructionsError: counts.unreadable } : { instructions: counts.instructions };
 }
-async function execArgvCounted(executor, argv, opts) {
-  const dir = mkdtempSync2(path19.join(os12.tmpdir(), "benchgate-cg-"));
-  try {
-    const { worktree, ...execOpts } = opts;
+function execArgvCounted(executor, argv, opts) {
+  const { worktree, ...execOpts } = opts;
+  return inValgrindDir("benchgate-cg-", async (dir) => {
     const r = await executor.argv([...cachegrindPrefix(dir), ...argv], execOpts);
     return { ...r, counts: readTreeCounts(dir, worktree) };
-  } finally {
-    rmSync4(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // src/runner/skip-paths.ts
@@ -69030,8 +69032,8 @@ function planSteadiness(opts, env = process.env, probe2 = runProbe, platform2 = 
 var VERSION7 = "0.1.0";
 
 // src/measure-counts.ts
-import { mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
-import os15 from "node:os";
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync6 } from "node:fs";
+import os14 from "node:os";
 import path22 from "node:path";
 
 // src/counts/profile.ts
@@ -69117,7 +69119,7 @@ function functionIndex(profile, small, large) {
 }
 
 // src/runner/counts.ts
-import { existsSync as existsSync14, mkdirSync as mkdirSync3, readFileSync as readFileSync15, rmSync as rmSync6, writeFileSync as writeFileSync7 } from "node:fs";
+import { existsSync as existsSync14, mkdirSync as mkdirSync3, readFileSync as readFileSync15, rmSync as rmSync5, writeFileSync as writeFileSync7 } from "node:fs";
 import path21 from "node:path";
 
 // src/counts/calibration.ts
@@ -69181,8 +69183,6 @@ function countCall(...settings) {
 }
 
 // src/runner/callgrind.ts
-import { mkdtempSync as mkdtempSync3, rmSync as rmSync5 } from "node:fs";
-import os14 from "node:os";
 import path20 from "node:path";
 
 // src/counts/callgrind.ts
@@ -69348,15 +69348,12 @@ function readTreeGraph(dir, worktree) {
     calls
   };
 }
-async function execArgvCallgrind(executor, argv, opts) {
-  const dir = mkdtempSync3(path20.join(os14.tmpdir(), "benchgate-callgrind-"));
-  try {
-    const { worktree, ...execOpts } = opts;
+function execArgvCallgrind(executor, argv, opts) {
+  const { worktree, ...execOpts } = opts;
+  return inValgrindDir("benchgate-callgrind-", async (dir) => {
     const r = await executor.argv([...callgrindPrefix(dir), ...argv], execOpts);
     return { ...r, graph: readTreeGraph(dir, worktree) };
-  } finally {
-    rmSync5(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // src/runner/pool.ts
@@ -69486,7 +69483,7 @@ function outputOf(ctx) {
     read: () => {
       if (!existsSync14(file)) return "";
       const text3 = readFileSync15(file, "utf8");
-      rmSync6(file, { force: true });
+      rmSync5(file, { force: true });
       return text3;
     }
   };
@@ -69881,7 +69878,7 @@ function unsearchedMessage(glob, format, subjects, printedBy) {
 // src/measure-counts.ts
 async function measureCounts(setup) {
   const { config, logger } = setup;
-  const tmp = mkdtempSync4(path22.join(os15.tmpdir(), "benchgate-counts-"));
+  const tmp = mkdtempSync3(path22.join(os14.tmpdir(), "benchgate-counts-"));
   try {
     const ctx = countContext(setup, config.countTarget, tmp);
     const found = await logger.group("build and list the benchmarks", () => discoverBenchmarks(ctx));
@@ -69912,7 +69909,7 @@ async function measureCounts(setup) {
     );
     return log;
   } finally {
-    rmSync7(tmp, { recursive: true, force: true });
+    rmSync6(tmp, { recursive: true, force: true });
   }
 }
 function countContext(setup, target2, tmp) {
@@ -69968,8 +69965,8 @@ function refuseUnsearched(config, found) {
 }
 
 // src/measure-attribution.ts
-import { mkdtempSync as mkdtempSync5, rmSync as rmSync8 } from "node:fs";
-import os16 from "node:os";
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync7 } from "node:fs";
+import os15 from "node:os";
 import path23 from "node:path";
 function flaggedBenchmarks(config, logFile) {
   const log = readLog(logFile);
@@ -70004,7 +70001,7 @@ async function attributeTimedChanges(setup) {
     logger.info(`${flagged.length} changed benchmark(s): install valgrind to see where their instructions changed (docs/counts.md)`);
     return;
   }
-  const tmp = mkdtempSync5(path23.join(os16.tmpdir(), "benchgate-passes-"));
+  const tmp = mkdtempSync4(path23.join(os15.tmpdir(), "benchgate-passes-"));
   try {
     const ctx = countContext(setup, target2, tmp);
     const wanted = new Set(flagged);
@@ -70017,7 +70014,7 @@ async function attributeTimedChanges(setup) {
     setup.checkCancelled();
     logger.warn(`where the instructions changed: the attribution passes stopped: ${err.message}`);
   } finally {
-    rmSync8(tmp, { recursive: true, force: true });
+    rmSync7(tmp, { recursive: true, force: true });
   }
 }
 

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { withPage } from './browser.js';
 
 const [report, out] = process.argv.slice(2);
 if (!report || !out) {
@@ -16,19 +16,11 @@ if (!report || !out) {
   process.exit(2);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox'],
-});
-try {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1000 }, deviceScaleFactor: 1 });
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+await withPage({ width: 1200, height: 1000 }, async (page) => {
   await page.goto(pathToFileURL(path.resolve(report)).href);
   await page.waitForSelector('html[data-plotted="true"]');
   const view = page.locator('section.attribution').first();
   await view.locator('figure[data-plot="icicle"] svg').first().waitFor();
   await view.screenshot({ path: out });
   console.log(`wrote ${out}`);
-} finally {
-  await browser.close();
-}
+});

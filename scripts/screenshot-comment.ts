@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { marked } from 'marked';
-import { chromium } from 'playwright-core';
+import { withPage } from './browser.js';
 
 const [comment, out] = process.argv.slice(2);
 if (!comment || !out) {
@@ -34,15 +34,8 @@ ul { padding-left: 2em; margin: 0 0 16px; } p { margin: 0 0 16px; } sub { color:
 summary { cursor: pointer; margin-bottom: 8px; }`;
 const page = `<!doctype html><meta charset="utf-8"><style>${CSS}</style><div class="comment"><div class="header"><b>github-actions</b> bot commented</div><div class="body">${body}</div></div>`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox'],
-});
-try {
-  const tab = await browser.newPage({ viewport: { width: 1040, height: 600 }, deviceScaleFactor: 1 });
+await withPage({ width: 1040, height: 600 }, async (tab) => {
   await tab.setContent(page);
   await tab.locator('.comment').screenshot({ path: out });
   console.log(`wrote ${out}`);
-} finally {
-  await browser.close();
-}
+});

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { withPage } from './browser.js';
 
 const [report, prefix] = process.argv.slice(2);
 if (!report || !prefix) {
@@ -18,13 +18,7 @@ if (!report || !prefix) {
   process.exit(2);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox'],
-});
-try {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1000 }, deviceScaleFactor: 1 });
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+await withPage({ width: 1200, height: 1000 }, async (page) => {
   await page.goto(pathToFileURL(path.resolve(report)).href);
   await page.waitForSelector('html[data-plotted="true"]');
   await page.screenshot({ path: `${prefix}.png` });
@@ -39,6 +33,4 @@ try {
   });
   await page.screenshot({ path: `${prefix}-table.png`, clip, fullPage: true });
   console.log(`wrote ${prefix}.png and ${prefix}-table.png`);
-} finally {
-  await browser.close();
-}
+});

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { withPage } from './browser.js';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { from: { type: 'string' }, until: { type: 'string' } } });
 const [capture, out] = positionals;
@@ -84,15 +84,8 @@ function toHtml(text: string): string {
 
 const CSS = `body { margin: 0; background: #1e1e1e; }
 .term { display: inline-block; max-width: 132ch; background: #1e1e1e; color: #d4d4d4; font: 14px/1.35 "DejaVu Sans Mono", monospace; padding: 14px 18px; white-space: pre-wrap; word-break: break-all; }`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox'],
-});
-try {
-  const tab = await browser.newPage({ viewport: { width: 1400, height: 400 }, deviceScaleFactor: 1 });
+await withPage({ width: 1400, height: 400 }, async (tab) => {
   await tab.setContent(`<!doctype html><meta charset="utf-8"><style>${CSS}</style><div class="term">${toHtml(lines.join('\n'))}</div>`);
   await tab.locator('.term').screenshot({ path: out });
   console.log(`wrote ${out}`);
-} finally {
-  await browser.close();
-}
+});

@@ -52324,7 +52324,7 @@ var nanobench = {
 };
 
 // src/harness/pytest-benchmark.ts
-var QUIET = ["-q", "-p", "no:cacheprovider", "-p", "benchgate_counts", "--benchmark-only"];
+var QUIET = ["-q", "-p", "no:cacheprovider", "-p", "benchgate_counts", "--benchmark-only", "--assert=plain"];
 var PLUGIN = `"""benchgate: counted pytest-benchmark runs need no machine or commit info."""
 import pytest
 
@@ -52433,7 +52433,7 @@ var pytestBenchmark = {
       files: { "benchgate_counts.py": PLUGIN, "benchgate_cprofile.py": CPROFILE_PLUGIN },
       env: (dir, inherited) => ({ PYTHONPATH: inherited.PYTHONPATH ? `${dir}:${inherited.PYTHONPATH}` : dir })
     },
-    // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
+    // Start-up and collection repeat to a few thousand of 0.85 G instructions: a small work of a tenth of it differences cleanly.
     fixedCostFactor: 0.1,
     // The interpreter's C functions explain nothing about a Python benchmark (its level is Python calls).
     functionTables: false
@@ -76288,8 +76288,13 @@ function flaggedBenchmarks(config, logFile) {
     end: { type: "end", endedAt: (/* @__PURE__ */ new Date()).toISOString(), status: "completed" },
     settings: runSettingsOf(config)
   });
-  const flagged = result.comparisons.filter((c) => c.verdict === "regression" || c.verdict === "improvement");
-  return [...new Set(flagged.map((c) => normaliseName(config.format, c.benchmark)))];
+  return benchmarksToExplain(result.comparisons, config.format);
+}
+function benchmarksToExplain(comparisons, format) {
+  const flagged = comparisons.filter(
+    (c) => (c.verdict === "regression" || c.verdict === "improvement") && c.benchmark !== PROCESS_BENCHMARK
+  );
+  return [...new Set(flagged.map((c) => normaliseName(format, c.benchmark)))];
 }
 var INTERPRETERS = /^(node(js)?|deno|bun|python[\d.]*|pypy[\d.]*|ruby|java|php|perl|Rscript|julia|dotnet|erl|elixir|lua(jit)?)$/;
 function interpreterOf(command) {

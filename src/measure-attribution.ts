@@ -11,8 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { analyze } from './analysis/index.js';
 import { runSettingsOf, timedCountTarget, type Config } from './config.js';
+import { PROCESS_BENCHMARK } from './diagnostics/cost.js';
 import { harnessOf, normaliseName } from './harness/index.js';
-import type { BenchmarkProfile } from './model.js';
+import type { BenchmarkProfile, Comparison } from './model.js';
 import { calibrate, discoverBenchmarks } from './runner/counts.js';
 import { valgrindVersion } from './runner/instructions.js';
 import { readLog } from './runner/log.js';
@@ -33,8 +34,19 @@ function flaggedBenchmarks(config: Config, logFile: string): string[] {
     end: { type: 'end', endedAt: new Date().toISOString(), status: 'completed' },
     settings: runSettingsOf(config),
   });
-  const flagged = result.comparisons.filter((c) => c.verdict === 'regression' || c.verdict === 'improvement');
-  return [...new Set(flagged.map((c) => normaliseName(config.format, c.benchmark)))];
+  return benchmarksToExplain(result.comparisons, config.format);
+}
+
+/**
+ * The benchmarks whose comparisons are regressions or improvements, by normalised name, once each.
+ * The harness process's own cost ("(process)", whose cpu-user grows with a slower benchmark) is no
+ * benchmark a pass can run.
+ */
+export function benchmarksToExplain(comparisons: readonly Comparison[], format: string): string[] {
+  const flagged = comparisons.filter(
+    (c) => (c.verdict === 'regression' || c.verdict === 'improvement') && c.benchmark !== PROCESS_BENCHMARK,
+  );
+  return [...new Set(flagged.map((c) => normaliseName(format, c.benchmark)))];
 }
 
 /**

@@ -25,7 +25,7 @@ const FIXED_COST_FACTOR = 10;
 export const LARGE_OVER_SMALL = 2;
 /**
  * The probes resolve c when C(2p) − C(p) is at least this share of C(p). Counts under cachegrind
- * repeat to about 2·10⁻⁵ of a run (pytest: 20 k of 1.1 G; Go with GOGC=off, GOMAXPROCS=1: less),
+ * repeat to about 2·10⁻⁵ of a run (pytest: a few thousand of 0.85 G; Go with GOGC=off, GOMAXPROCS=1: less),
  * so 1% is 500× the noise: a difference below it may be mostly noise, and c read from it far off.
  */
 const RESOLVE_SHARE = 0.01;

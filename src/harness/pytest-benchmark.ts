@@ -5,13 +5,17 @@
  * iteration: no time-based calibration (`--benchmark-min-time=0` with a calibration precision of
  * 1 stops at one loop), no time budget (`--benchmark-max-time=0`, so `--benchmark-min-rounds`
  * sets the rounds), no warm-up, no GC during the rounds, and a fixed hash seed. pytest's start-up
- * and collection (about 1.1 G instructions under valgrind, docs/steady.md) cancel in the difference.
+ * and collection (about 0.85 G instructions under valgrind, docs/steady.md) cancel in the difference.
  */
 import { FILTER_PLACEHOLDER, sameName, unique } from './filter-syntax.js';
 import type { CountTarget, DirectCall, HarnessDescription, ShellWord } from './types.js';
 
-/** Quiet runs of benchmarks only, writing no cache into the worktree (the JSON goes to the runner's file: outputTo). */
-const QUIET = ['-q', '-p', 'no:cacheprovider', '-p', 'benchgate_counts', '--benchmark-only'];
+/**
+ * Quiet runs of benchmarks only, writing no cache into the worktree (the JSON goes to the runner's
+ * file: outputTo), with plain asserts: with no .pyc written (counts.env), pytest would rewrite and
+ * compile every test module and plugin again in each run, 0.25 G of its 1.14 G instructions.
+ */
+const QUIET = ['-q', '-p', 'no:cacheprovider', '-p', 'benchgate_counts', '--benchmark-only', '--assert=plain'];
 
 /**
  * The plugin `-p benchgate_counts` loads: no machine or commit info in the JSON. pytest-benchmark
@@ -163,7 +167,7 @@ export const pytestBenchmark: HarnessDescription = {
       files: { 'benchgate_counts.py': PLUGIN, 'benchgate_cprofile.py': CPROFILE_PLUGIN },
       env: (dir, inherited) => ({ PYTHONPATH: inherited.PYTHONPATH ? `${dir}:${inherited.PYTHONPATH}` : dir }),
     },
-    // Start-up and collection repeat to about 20 k of 1.1 G instructions: a small work of a tenth of it differences cleanly.
+    // Start-up and collection repeat to a few thousand of 0.85 G instructions: a small work of a tenth of it differences cleanly.
     fixedCostFactor: 0.1,
     // The interpreter's C functions explain nothing about a Python benchmark (its level is Python calls).
     functionTables: false,

@@ -41,6 +41,7 @@ describe('pytest-benchmark harness description: counts', () => {
         '-p',
         'no:cacheprovider',
         '--benchmark-only',
+        '--assert=plain',
         '--benchmark-max-time=0',
         '--benchmark-min-time=0',
         '--benchmark-calibration-precision=1',

@@ -6,7 +6,6 @@
  * fake script (tests/helpers/seeded-suite.ts); valgrind's and Go's run the real CLI.
  */
 import { describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { lcgProgram } from '../../bench/real/c/program.js';
@@ -14,14 +13,10 @@ import { git, makeRepo, runCli, tempDir } from '../e2e/helpers.js';
 import { commands, fakeExecutor } from '../helpers/fake-executor.js';
 import { redact, runInProcess } from '../helpers/in-process-cli.js';
 import { seededSuite } from '../helpers/seeded-suite.js';
+import { GO_PATH as PATH, hasTool, itWhen } from '../helpers/toolchains.js';
 
-const GO_BIN = '/usr/local/go/bin';
-const PATH = `${process.env.PATH}:${GO_BIN}`;
-const has = (cmd: string, arg: string) => spawnSync(cmd, [arg], { env: { ...process.env, PATH } }).status === 0;
-// Missing tools skip these tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail them.
-const required = process.env.BENCHGATE_REQUIRE_TOOLCHAINS !== undefined;
-const itWithValgrind = (has('valgrind', '--version') && has('cc', '--version')) || required ? it : it.skip;
-const itWithGo = has('go', 'version') || required ? it : it.skip;
+const itWithValgrind = itWhen(() => hasTool('valgrind', '--version') && hasTool('cc', '--version'));
+const itWithGo = itWhen(() => hasTool('go', 'version'));
 
 /** The stand-in's one benchmark, `loop`: ~10 ms times its factor, a 2% spread seeded by round and side. */
 const suite = (factor: number) => ({ 'suite.json': JSON.stringify({ names: ['loop'], factors: { loop: factor }, cv: 0.02 }) });

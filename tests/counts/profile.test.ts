@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,13 +10,10 @@ import { ZERO_PER_OP } from '../../src/counts/per-op-functions.js';
 import { MAX_NAME_CHARS, PROFILE_MAX_FUNCTIONS } from '../../src/model.js';
 import { execArgvCounted, type TreeCounts } from '../../src/runner/instructions.js';
 import { tempDir } from '../e2e/helpers.js';
+import { GO_PATH as PATH, hasTool, itWhen } from '../helpers/toolchains.js';
 import { realExecutor } from '../../src/runner/executor.js';
 
-const GO_BIN = '/usr/local/go/bin';
-const PATH = `${process.env.PATH}:${GO_BIN}`;
-const has = (cmd: string, arg: string) => spawnSync(cmd, [arg], { env: { ...process.env, PATH } }).status === 0;
-// Missing tools skip this test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail it.
-const itWithGo = process.env.BENCHGATE_REQUIRE_TOOLCHAINS || (has('go', 'version') && has('valgrind', '--version')) ? it : it.skip;
+const itWithGo = itWhen(() => hasTool('go', 'version') && hasTool('valgrind', '--version'));
 
 /** A Go package of `n` small functions, each called once per op by BenchmarkAll. */
 function manyFunctions(n: number): Record<string, string> {

@@ -7,7 +7,6 @@
  * That the quoted `{filter}` reaches a real harness intact through sh is tests/runner/bench-call.test.ts's.
  */
 import { describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FILTER_PLACEHOLDER } from '../../src/harness/index.js';
@@ -16,6 +15,7 @@ import { commands, fakeExecutor, type FakeRun, type FakeScript } from '../helper
 import { runInProcess, runLastCommitInProcess } from '../helpers/in-process-cli.js';
 import { seededSuite } from '../helpers/seeded-suite.js';
 import { makeRepo, readResults, runLastCommit, tempDir } from './helpers.js';
+import { hasTool, itWhen } from '../helpers/toolchains.js';
 
 interface Suite {
   names: string[];
@@ -171,9 +171,7 @@ describe('rounds auto, a killed run', () => {
   });
 });
 
-const hasGo = spawnSync('go', ['version']).status === 0;
-// A missing go skips on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) the test fails instead.
-const itWithGo = hasGo || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithGo = itWhen(() => hasTool('go', 'version'));
 
 /** A Go package whose BenchmarkSlow does `slowWork` units of the work every other benchmark does once... */
 const goBench = (slowWork: number) => `package bg

@@ -4,22 +4,17 @@
  * results.json's attribution names that helper first with at least 90% of the change; the
  * unchanged benchmark has none; `benchgate analyze` on the log gives the same attribution.
  */
-import { describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
+import { describe, expect } from '@jest/globals';
 import path from 'node:path';
 import { PROCESS_BENCHMARK } from '../../src/diagnostics/cost.js';
 import type { ComparisonResult } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
 import { cProgram, goModule, PLANTED } from '../../bench/real/planted.js';
 import { makeRepo, readResults, runCli, runLastCommit, tempDir } from './helpers.js';
+import { GO_PATH as PATH, hasTool, itWhen } from '../helpers/toolchains.js';
 
-const GO_BIN = '/usr/local/go/bin';
-const PATH = `${process.env.PATH}:${GO_BIN}`;
-const has = (cmd: string, ...args: string[]) => spawnSync(cmd, args, { env: { ...process.env, PATH } }).status === 0;
-// Missing tools skip these tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail them.
-const required = process.env.BENCHGATE_REQUIRE_TOOLCHAINS;
-const itWithGo = required || (has('go', 'version') && has('valgrind', '--version')) ? it : it.skip;
-const itWithCc = required || (has('cc', '--version') && has('valgrind', '--version')) ? it : it.skip;
+const itWithGo = itWhen(() => hasTool('go', 'version') && hasTool('valgrind', '--version'));
+const itWithCc = itWhen(() => hasTool('cc', '--version') && hasTool('valgrind', '--version'));
 
 /** The attribution of each benchmark (undefined: none), by benchmark. */
 const attributions = (result: ComparisonResult) => Object.fromEntries(result.comparisons.map((c) => [c.benchmark, c.attribution]));

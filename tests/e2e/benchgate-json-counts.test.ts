@@ -4,12 +4,12 @@
  * reads BENCHGATE_FILTER and BENCHGATE_ITERATIONS, in a repository whose head doubles one
  * benchmark's loop. The doubled one is a regression of about +100%, the other unchanged.
  */
-import { describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
+import { describe, expect } from '@jest/globals';
 import path from 'node:path';
 import { perOpCounts } from '../../src/counts/per-op.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, runLastCommit, tempDir } from './helpers.js';
+import { hasTool, itWhen } from '../helpers/toolchains.js';
 
 /** The harness; `changedLoop` is the loop bound of the benchmark `changed`. */
 const suite = (changedLoop: number) => ({
@@ -33,10 +33,7 @@ echo "{\\"benchgate\\":1,\\"benchmarks\\":[$out]}"
 });
 
 /** bash 5 (EPOCHREALTIME) and valgrind. */
-const hasToolchain = () =>
-  spawnSync('bash', ['-c', '[[ -n $EPOCHREALTIME ]]']).status === 0 && spawnSync('valgrind', ['--version']).status === 0;
-// Missing tools skip this test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail it.
-const itWithToolchain = process.env.BENCHGATE_REQUIRE_TOOLCHAINS || hasToolchain() ? it : it.skip;
+const itWithToolchain = itWhen(() => hasTool('bash', '-c', '[[ -n $EPOCHREALTIME ]]') && hasTool('valgrind', '--version'));
 
 describe('benchgate run --measure instructions --format benchgate', () => {
   itWithToolchain(

@@ -4,19 +4,15 @@
  * nothing else moves; a bench command benchgate cannot see through is a clear exit 2.
  */
 import { describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { perOpCounts } from '../../src/counts/per-op.js';
 import { SCHEMA_VERSION } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
 import { countSuite as suite } from '../../bench/real/go-counts.js';
 import { makeRepo, readResults, runLastCommit, tempDir } from './helpers.js';
+import { GO_PATH as PATH, hasTool, itWhen } from '../helpers/toolchains.js';
 
-const GO_BIN = '/usr/local/go/bin';
-const PATH = `${process.env.PATH}:${GO_BIN}`;
-const has = (cmd: string, arg: string) => spawnSync(cmd, [arg], { env: { ...process.env, PATH } }).status === 0;
-// Missing tools skip these tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail them.
-const itWithGo = (has('go', 'version') && has('valgrind', '--version')) || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithGo = itWhen(() => hasTool('go', 'version') && hasTool('valgrind', '--version'));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

@@ -3,12 +3,13 @@
  * Mounting needs root (CI runs as root); elsewhere the tests skip, but never under
  * BENCHGATE_REQUIRE_TOOLCHAINS.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
 import { extraWorktrees, makeRepo, runLastCommit, tempDir } from './helpers.js';
+import { itWhen } from '../helpers/toolchains.js';
 
 const mounted: string[] = [];
 
@@ -28,7 +29,7 @@ afterAll(() => {
 });
 
 const probe = tinyDisk(4);
-const run = probe !== null || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const run = itWhen(() => probe !== null);
 
 /** A suite of 3 benchmarks, `values` values each per run: the size of each run's log line. */
 function repo(values: number) {

@@ -4,13 +4,14 @@
  * selected by an anchored filter and run at fixed iteration counts (--benchmark_min_time=Nx) under
  * cachegrind; the doubled one is a regression of about +100%, the others unchanged.
  */
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { perOpCounts } from '../../src/counts/per-op.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, runLastCommit, tempDir } from './helpers.js';
+import { hasTool, itWhen } from '../helpers/toolchains.js';
 
 /** The suite; `changedLoop` is the loop bound of BM_Changed. */
 const suite = (changedLoop: number) => ({
@@ -35,10 +36,9 @@ function hasToolchain(): boolean {
   const built = spawnSync('sh', ['-c', BUILD], { cwd: dir });
   if (built.status !== 0) return false;
   const ran = spawnSync('./bench', ['--benchmark_filter=^BM_Same$', '--benchmark_min_time=1x'], { cwd: dir });
-  return ran.status === 0 && spawnSync('valgrind', ['--version']).status === 0;
+  return ran.status === 0 && hasTool('valgrind', '--version');
 }
-// Missing tools skip this test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail it.
-const itWithToolchain = process.env.BENCHGATE_REQUIRE_TOOLCHAINS || hasToolchain() ? it : it.skip;
+const itWithToolchain = itWhen(hasToolchain);
 
 describe('benchgate run --measure instructions --format google-benchmark', () => {
   itWithToolchain(

@@ -5,16 +5,14 @@
  * 10 slow), at least 600 ms; base's p99 is 15 ms plus this machine's stalls, which reached 230 ms
  * under a load average of 19 on 2 cores: still less than half.
  */
-import { describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
+import { describe, expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, makeRepo, readResults, runCli, tempDir } from './helpers.js';
+import { hasTool, itWhen } from '../helpers/toolchains.js';
 
 const EXAMPLE = path.join(ROOT, 'examples', 'http');
-const hasAutocannon = !spawnSync('autocannon', ['--version'], { stdio: 'ignore' }).error;
-// Without autocannon the test skips on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) it runs and fails.
-const run = hasAutocannon || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const run = itWhen(() => hasTool('autocannon', '--version'));
 
 const example = (file: string) => readFileSync(path.join(EXAMPLE, file), 'utf8');
 

@@ -4,18 +4,16 @@
  * without valgrind gets a clear exit-2 error.
  */
 import { describe, expect, it } from '@jest/globals';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { lcgProgram } from '../../bench/real/c/program.js';
 import { SCHEMA_VERSION } from '../../src/model.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, runCli, tempDir } from './helpers.js';
+import { hasTool, itWhen } from '../helpers/toolchains.js';
 
-const hasValgrind = spawnSync('valgrind', ['--version']).status === 0;
-const hasCc = spawnSync('cc', ['--version']).status === 0;
-// Missing tools skip these tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail them.
-const itWithValgrind = (hasValgrind && hasCc) || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithValgrind = itWhen(() => hasTool('valgrind', '--version') && hasTool('cc', '--version'));
 
 const BASE_ITERATIONS = 1_000_000;
 

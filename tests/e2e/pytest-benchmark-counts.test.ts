@@ -4,12 +4,13 @@
  * a fixed number of one-iteration rounds, under cachegrind; pytest's start-up and collection
  * (about 2 G instructions a run) cancel in the difference of two works. One test keeps it as short as it can be.
  */
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { perOpCounts } from '../../src/counts/per-op.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, runLastCommit, tempDir } from './helpers.js';
+import { hasTool, itWhen } from '../helpers/toolchains.js';
 
 const suite = (n: number) => ({
   'tests/test_sum.py': `def test_sum(benchmark):
@@ -19,9 +20,7 @@ const suite = (n: number) => ({
 
 /** The interpreter itself, not a version manager's shim (whose scripts would be counted too). */
 const python = spawnSync('python3', ['-c', 'import sys, pytest_benchmark; print(sys.executable)'], { encoding: 'utf8' });
-const hasToolchain = python.status === 0 && spawnSync('valgrind', ['--version']).status === 0;
-// Missing tools skip this test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail it.
-const itWithToolchain = hasToolchain || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithToolchain = itWhen(() => python.status === 0 && hasTool('valgrind', '--version'));
 
 describe('benchmark run --measure instructions --format pytest-benchmark', () => {
   itWithToolchain(

@@ -6,7 +6,7 @@
  * calls it once. It starts after the count repetitions: reaching the passes through the CLI costs
  * 16 valgrind runs of pytest (224 s, tests/e2e/pytest-benchmark-counts.test.ts) that show nothing here.
  */
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { runCProfilePasses } from '../../src/runner/cprofile-passes.js';
 import { readLog, ResultsLog } from '../../src/runner/log.js';
 import { testHeader } from '../helpers/log-header.js';
 import { tempDir } from './helpers.js';
+import { itWhen } from '../helpers/toolchains.js';
 import { realExecutor } from '../../src/runner/executor.js';
 
 const suite = (body: string) => `def helper(x):
@@ -33,8 +34,7 @@ def test_work(benchmark):
 
 /** The interpreter itself, not a version manager's shim. */
 const python = spawnSync('python3', ['-c', 'import sys, pytest_benchmark; print(sys.executable)'], { encoding: 'utf8' });
-// Missing tools skip this test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail it.
-const itWithPython = python.status === 0 || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithPython = itWhen(() => python.status === 0);
 
 function checkout(root: string, side: string, body: string): string {
   const dir = path.join(root, side);

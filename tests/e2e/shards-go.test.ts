@@ -6,21 +6,17 @@
  * `benchgate merge`, find the changed benchmark and nothing else, as one job does
  * (tests/e2e/counts.test.ts).
  */
-import { describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
+import { describe, expect } from '@jest/globals';
 import path from 'node:path';
 import { countSuite as suite } from '../../bench/real/go-counts.js';
 import { SHARD_SUITE_NAMES, shardSuite } from '../../bench/real/go-shards.js';
 import { shardOwns } from '../../src/harness/shard-split.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, runCli, runLastCommit, tempDir } from './helpers.js';
+import { GO_PATH as PATH, hasTool, itWhen } from '../helpers/toolchains.js';
 
-const GO_BIN = '/usr/local/go/bin';
-const PATH = `${process.env.PATH}:${GO_BIN}`;
-const has = (cmd: string, arg: string) => spawnSync(cmd, [arg], { env: { ...process.env, PATH } }).status === 0;
-// Missing tools skip this test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail it.
-const itWithGo = (has('go', 'version') && has('valgrind', '--version')) || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
-const itWithGoOnly = has('go', 'version') || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithGo = itWhen(() => hasTool('go', 'version') && hasTool('valgrind', '--version'));
+const itWithGoOnly = itWhen(() => hasTool('go', 'version'));
 
 const TOTAL = 4;
 const NAMES = ['Changed', 'Large', 'Same', 'Sizes/n=10', 'Sizes/n=1000', 'Small'].map((n) => `example.com/counts.Benchmark${n}`);

@@ -11,12 +11,10 @@ import path from 'node:path';
 import { readLog } from '../../src/runner/log.js';
 import type { SteadyCheck } from '../../src/model.js';
 import { makeRepo, runCli, tempDir } from './helpers.js';
+import { hasTool, itWhen } from '../helpers/toolchains.js';
 
 const linux = process.platform === 'linux';
-const has = (tool: string, ...args: string[]) => spawnSync(tool, args).status === 0;
-const toolsHere = linux && has('taskset', '-V') && has('setarch', '--version') && has('eatmydata', 'true');
-// Missing tools skip on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) the test fails instead.
-const itWithTools = toolsHere || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithTools = itWhen(() => linux && hasTool('taskset', '-V') && hasTool('setarch', '--version') && hasTool('eatmydata', 'true'));
 // Raising priority needs root (or CAP_SYS_NICE): where refused, it must be reported as skipped.
 const mayRaisePriority =
   linux && spawnSync('nice', ['-n', '-5', 'nice'], { encoding: 'utf8' }).stdout?.trim() === String(os.getPriority() - 5);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, watchedPage } from '../helpers/chromium.js';
+import { itWhen } from '../helpers/toolchains.js';
 import { analyseHistory } from '../../src/history/analyse.js';
 import type { RecordedAttribution } from '../../src/history/record.js';
 import { siteData } from '../../src/history/site/data.js';
@@ -24,8 +25,7 @@ import { benchmarkRecord, historyRecord } from './records.js';
 /** Commit i as a full SHA: the site links only hexadecimal commits. */
 const commit = (i: number): string => createHash('sha1').update(`commit ${i}`).digest('hex');
 
-// A missing browser skips the tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) it fails them.
-const run = chromiumAvailable || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const run = itWhen(() => chromiumAvailable);
 
 const HOSTILE = '<img src=x onerror="document.title=\'pwned\'"></script><script>document.title="pwned"</script>';
 const PARSE = 'example.com/hist.BenchmarkParse';

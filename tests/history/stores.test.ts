@@ -10,6 +10,7 @@ import { GitStore } from '../../src/history/store-git.js';
 import { PostgresStore } from '../../src/history/store-postgres.js';
 import type { HistoryStore } from '../../src/history/store.js';
 import { hasPostgres, startPostgres, type ThrowawayPostgres } from '../helpers/postgres.js';
+import { describeWhen } from '../helpers/toolchains.js';
 import { benchmarkRecord, historyRecord } from './records.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'benchgate-stores-'));
@@ -107,8 +108,7 @@ describe('git store against a local bare repository', () => {
   });
 });
 
-// A missing PostgreSQL skips these on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail.
-const withPostgres = hasPostgres || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? describe : describe.skip;
+const withPostgres = describeWhen(() => hasPostgres);
 
 withPostgres('PostgreSQL store against a real server', () => {
   let server: ThrowawayPostgres;

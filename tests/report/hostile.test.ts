@@ -26,6 +26,7 @@ import { renderTerminal } from '../../src/report/terminal.js';
 import { tempDir } from '../e2e/helpers.js';
 import { renderGfm } from '../platforms/github/render.js';
 import { capture } from '../helpers/capture.js';
+import { hasTool, itWhen } from '../helpers/toolchains.js';
 import { comparison, result, uuidAttribution, xxhashAttribution } from '../builders.js';
 import { adaptiveGoldenResult, goldenResult } from './fixture.js';
 import { HOSTILE, withHostile } from './hostile.js';
@@ -216,8 +217,7 @@ describe('log lines from hostile strings', () => {
   });
 });
 
-const hasXmllint = !spawnSync('xmllint', ['--version']).error;
-const itWithXmllint = hasXmllint || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithXmllint = itWhen(() => hasTool('xmllint', '--version'));
 
 describe('junit.xml of the whole corpus', () => {
   itWithXmllint('is well-formed for xmllint too', () => {

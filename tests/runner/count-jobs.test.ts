@@ -3,18 +3,17 @@
  * is fixed, counted four times at jobs 1 and four times at jobs 2, gives one number.
  */
 import { describe, expect, it } from '@jest/globals';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { lcgProgram } from '../../bench/real/c/program.js';
 import { execArgvCounted } from '../../src/runner/instructions.js';
 import { runPool } from '../../src/runner/pool.js';
 import { tempDir } from '../e2e/helpers.js';
+import { hasTool, itWhen } from '../helpers/toolchains.js';
 import { realExecutor } from '../../src/runner/executor.js';
 
-const hasTools = spawnSync('valgrind', ['--version']).status === 0 && spawnSync('cc', ['--version']).status === 0;
-// Missing tools skip this test on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) they fail it.
-const itWithTools = hasTools || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithTools = itWhen(() => hasTool('valgrind', '--version') && hasTool('cc', '--version'));
 
 async function countsAt(jobs: number, program: string): Promise<number[]> {
   const counts: number[] = [];

@@ -12,13 +12,9 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { CONFIG_KEYS } from '../../../src/config.js';
 import { ROOT, git, tempDir } from '../../e2e/helpers.js';
+import { hasTool, itWhen } from '../../helpers/toolchains.js';
 
-function hasActionlint(): boolean {
-  return spawnSync('actionlint', ['-version']).status === 0;
-}
-
-const required = Boolean(process.env.BENCHGATE_REQUIRE_TOOLCHAINS);
-const withActionlint = hasActionlint() || required ? it : it.skip;
+const withActionlint = itWhen(() => hasTool('actionlint', '-version'));
 
 const STARTERS = readdirSync(path.join(ROOT, 'templates/github'))
   .filter((f) => /\.ya?ml$/.test(f))

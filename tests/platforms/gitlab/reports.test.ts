@@ -17,10 +17,10 @@ import { measurement, run } from '../../builders.js';
 import { tempDir } from '../../e2e/helpers.js';
 import { capture } from '../../helpers/capture.js';
 import { testHeader } from '../../helpers/log-header.js';
+import { hasTool, itWhen } from '../../helpers/toolchains.js';
 
 const XSD = path.join(import.meta.dirname, '..', '..', 'fixtures', 'gitlab', 'junit-10.xsd');
-const hasXmllint = !spawnSync('xmllint', ['--version']).error;
-const itWithXmllint = hasXmllint || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithXmllint = itWhen(() => hasTool('xmllint', '--version'));
 
 const HEADER = testHeader({ tool: { name: 'benchgate', version: '0.0.0-test' } });
 

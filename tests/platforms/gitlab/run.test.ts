@@ -12,11 +12,10 @@ import { markdownCodeCell } from '../../../src/report/escape.js';
 import { runCli, tempDir, type CliResult } from '../../e2e/helpers.js';
 import { startFakeGitLab, TOKEN_USER, type FakeGitLab } from './fake-gitlab.js';
 import { EVIL_NAME, MR_IID, PROJECT_ID, TOKEN, gitlabEnv, makeMergeRequestClone, type MergeRequestClone } from './fixture.js';
+import { hasTool, itWhen } from '../../helpers/toolchains.js';
 
 const XSD = path.join(import.meta.dirname, '..', '..', 'fixtures', 'gitlab', 'junit-10.xsd');
-const hasXmllint = !spawnSync('xmllint', ['--version']).error;
-// CI installs xmllint (.ci/run); elsewhere the schema check may skip, never in CI.
-const itWithXmllint = hasXmllint || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const itWithXmllint = itWhen(() => hasTool('xmllint', '--version'));
 
 const MARKER = '<!-- benchgate-note:benchgate -->';
 const RUN_ARGS = ['run', '--bench', 'node bench.mjs', '--format', 'benchgate', '--rounds', '6', '--warmup', '0', '--seed', '3'];

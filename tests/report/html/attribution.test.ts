@@ -14,10 +14,11 @@ import type { Browser, Page } from 'playwright-core';
 import type { CallTreeNode, ComparisonResult } from '../../../src/model.js';
 import { renderHtml, type PlotData } from '../../../src/report/html/render.js';
 import { chromiumAvailable, watchedPage } from '../../helpers/chromium.js';
+import { itWhen } from '../../helpers/toolchains.js';
 import { comparison, result, uuidAttribution, xxhashAttribution } from '../../builders.js';
 import { goldenResult } from '../fixture.js';
 
-const run = chromiumAvailable || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const run = itWhen(() => chromiumAvailable);
 
 /** A flagged benchmark with a call tree (parse/large, a regression), one with a tree and one without (improvements), one not flagged. */
 function attributedResult(): ComparisonResult {

@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // The page callbacks below run in the browser, hence the DOM types.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect } from '@jest/globals';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, watchedPage } from '../../helpers/chromium.js';
+import { itWhen } from '../../helpers/toolchains.js';
 import type { ComparisonResult } from '../../../src/model.js';
 import { renderHtml, type PlotData } from '../../../src/report/html/render.js';
 import { namesOf } from '../../../src/report/names.js';
@@ -15,8 +16,7 @@ import { rowsBySuite } from '../../../src/report/rows.js';
 import { adaptiveGoldenResult } from '../fixture.js';
 import { fixtureResult } from './fixture.js';
 
-// A missing browser skips the tests on a laptop; in CI (BENCHGATE_REQUIRE_TOOLCHAINS) it fails them.
-const run = chromiumAvailable || process.env.BENCHGATE_REQUIRE_TOOLCHAINS ? it : it.skip;
+const run = itWhen(() => chromiumAvailable);
 
 /** What results.json says, counted here independently of the page's own code. */
 function expectations(result: ComparisonResult) {

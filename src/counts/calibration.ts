@@ -25,8 +25,10 @@ const FIXED_COST_FACTOR = 10;
 export const LARGE_OVER_SMALL = 2;
 /**
  * The probes resolve c when C(2p) − C(p) is at least this share of C(p). Counts under cachegrind
- * repeat to about 2·10⁻⁵ of a run (pytest: a few thousand of 0.85 G; Go with GOGC=off, GOMAXPROCS=1: less),
- * so 1% is 500× the noise: a difference below it may be mostly noise, and c read from it far off.
+ * repeat to about 2·10⁻⁵ of a run at one iteration (pytest: a few thousand of 0.85 G; Go with
+ * GOGC=off, GOMAXPROCS=1: less), and pytest's to 3·10⁻⁴ at 100 rounds (five runs within 0.27 M,
+ * docs/steady.md), so 1% is at least 30× the noise: a difference below it may be mostly noise, and
+ * c read from it far off.
  */
 const RESOLVE_SHARE = 0.01;
 /** How much larger each new probe is, and how many times at most the probes are re-taken. */

@@ -4,7 +4,7 @@
  * publisher, which sends them where its platform shows them. A new format is a renderer module
  * plus one line here. With view.ts, the only part of report/ that platforms/ may import.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderCodeQuality } from './codequality.js';
 import { COMMENT_FILE, COMMENT_MAX_BYTES, renderComment } from './comment.js';
@@ -80,12 +80,13 @@ export type ViewName = ShownViewName | typeof COMMENT_FILE;
 /** The views a publisher asked for; a file's only when it was written (its text as written). */
 export type RenderedViews = Partial<ShownViews & Record<typeof COMMENT_FILE, string>>;
 
-/** Renders the views `names` asks for; a file's text only when `written` has it. */
+/** Renders the views `names` asks for; a file's is its text as written into --out, and absent when it was not written. */
 export function renderViews(names: readonly ViewName[], ctx: RenderContext, written: WrittenReports): RenderedViews {
   const views: RenderedViews = {};
   for (const name of names) {
+    const file = written[name];
     if (name !== COMMENT_FILE) Object.assign(views, { [name]: shownViews[name].render(ctx) });
-    else if (written[name] !== undefined) views[name] = reportFiles.find((f) => f.file === name)!.render(ctx);
+    else if (file !== undefined) views[name] = readFileSync(file, 'utf8');
   }
   return views;
 }

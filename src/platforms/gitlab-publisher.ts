@@ -83,15 +83,14 @@ export class GitLabPublisher implements Publisher {
       this.logger.info('no comment.md written: no MR note');
       return null;
     }
-    const token = this.token;
-    if (!token) {
+    const api = this.api();
+    if (!api) {
       this.logger.info(
         `MR note skipped: to get one sticky benchmark note on the merge request, add a masked CI/CD variable ${TOKEN_VARIABLE}, scoped to the benchgate-publish environment only the publish job declares, ` +
           'holding a project access token with the api scope and the Reporter role (CI_JOB_TOKEN cannot write notes)',
       );
       return null;
     }
-    const api = new GitLabApi(apiUrl, projectId, token);
     return { api, iid, notes: api.notes(iid), comment };
   }
 

@@ -41284,7 +41284,7 @@ var require_ajv = __commonJS({
 });
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync5, existsSync as existsSync6 } from "fs";
+import { readFileSync as readFileSync6, existsSync as existsSync6 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context;
 var init_context = __esm({
@@ -41298,7 +41298,7 @@ var init_context = __esm({
         this.payload = {};
         if (process.env.GITHUB_EVENT_PATH) {
           if (existsSync6(process.env.GITHUB_EVENT_PATH)) {
-            this.payload = JSON.parse(readFileSync5(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+            this.payload = JSON.parse(readFileSync6(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
             const path27 = process.env.GITHUB_EVENT_PATH;
             process.stdout.write(`GITHUB_EVENT_PATH ${path27} does not exist${EOL6}`);
@@ -48591,7 +48591,7 @@ import { writeFileSync as writeFileSync8 } from "node:fs";
 import path26 from "node:path";
 
 // src/commands/report.ts
-import { existsSync as existsSync9, readdirSync as readdirSync2, readFileSync as readFileSync7, statSync as statSync3, writeFileSync as writeFileSync5 } from "node:fs";
+import { existsSync as existsSync9, readdirSync as readdirSync2, readFileSync as readFileSync8, statSync as statSync3, writeFileSync as writeFileSync5 } from "node:fs";
 import path13 from "node:path";
 
 // src/model/measurement.ts
@@ -65113,7 +65113,7 @@ function readMainCreep(file) {
 var LOG_FILE = "results.jsonl";
 
 // src/report/index.ts
-import { mkdirSync as mkdirSync2 } from "node:fs";
+import { mkdirSync as mkdirSync2, readFileSync as readFileSync5 } from "node:fs";
 import path11 from "node:path";
 
 // src/report/codequality.ts
@@ -66927,8 +66927,9 @@ var shownViews = {
 function renderViews(names, ctx, written) {
   const views = {};
   for (const name of names) {
+    const file = written[name];
     if (name !== COMMENT_FILE) Object.assign(views, { [name]: shownViews[name].render(ctx) });
-    else if (written[name] !== void 0) views[name] = reportFiles.find((f) => f.file === name).render(ctx);
+    else if (file !== void 0) views[name] = readFileSync5(file, "utf8");
   }
   return views;
 }
@@ -67213,12 +67214,12 @@ async function pullRequestBaseSha(octokit, repo, number) {
 }
 
 // src/platforms/github-event.ts
-import { existsSync as existsSync7, readFileSync as readFileSync6 } from "node:fs";
+import { existsSync as existsSync7, readFileSync as readFileSync7 } from "node:fs";
 function readPayload(file) {
   if (!file || !existsSync7(file)) return {};
   let data;
   try {
-    data = JSON.parse(readFileSync6(file, "utf8"));
+    data = JSON.parse(readFileSync7(file, "utf8"));
   } catch (err) {
     throw new ConfigError(`${file} (GITHUB_EVENT_PATH): not the workflow run's event, it is not JSON: ${err.message}`);
   }
@@ -67588,7 +67589,7 @@ function readResults(file) {
     const { size } = statSync3(file);
     if (size > MAX_RESULTS_BYTES)
       throw new ConfigError(`${file}: ${size} bytes, more than the ${MAX_RESULTS_BYTES / 1024 / 1024} MiB a results.json may have`);
-    text3 = readFileSync7(file, "utf8");
+    text3 = readFileSync8(file, "utf8");
   } catch (err) {
     throw err instanceof ConfigError ? err : new ConfigError(`${file}: cannot read: ${err.message}`);
   }
@@ -67603,7 +67604,7 @@ function readResults(file) {
 function readPullRequestNumber(dir) {
   const file = path13.join(dir, PULL_REQUEST_FILE);
   if (!existsSync9(file)) return void 0;
-  const text3 = readFileSync7(file, "utf8").trim();
+  const text3 = readFileSync8(file, "utf8").trim();
   if (!/^[1-9]\d{0,9}$/.test(text3))
     throw new ConfigError(`${file}: expected a pull request number, got ${JSON.stringify(text3.slice(0, 40))}`);
   return Number(text3);
@@ -67650,7 +67651,7 @@ function joinShardDirectories(dir, trusted) {
   if (files.length === 0) return;
   const logs = files.map((file) => ({ file, log: readLog(file) }));
   if (logs.every(({ log }) => log.header.skipped !== void 0)) {
-    writeFileSync5(path13.join(dir, LOG_FILE), readFileSync7(files[0]));
+    writeFileSync5(path13.join(dir, LOG_FILE), readFileSync8(files[0]));
     return;
   }
   const plain3 = logs.find(({ log }) => log.header.shard === void 0);
@@ -68002,11 +68003,11 @@ function filterVariable(config, filter2) {
 }
 
 // src/environment.ts
-import { existsSync as existsSync11, readFileSync as readFileSync8, readdirSync as readdirSync3 } from "node:fs";
+import { existsSync as existsSync11, readFileSync as readFileSync9, readdirSync as readdirSync3 } from "node:fs";
 import os9 from "node:os";
 function readText(file) {
   try {
-    return readFileSync8(file, "utf8").trim();
+    return readFileSync9(file, "utf8").trim();
   } catch {
     return null;
   }
@@ -68078,7 +68079,7 @@ function finishRunReading(start) {
 }
 
 // src/runner/run-results.ts
-import { existsSync as existsSync12, readdirSync as readdirSync4, readFileSync as readFileSync9 } from "node:fs";
+import { existsSync as existsSync12, readdirSync as readdirSync4, readFileSync as readFileSync10 } from "node:fs";
 import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
 function readRunResults(text3, format, cwd) {
   const parsed = parseOutput(text3, format);
@@ -68093,9 +68094,9 @@ function parseCriterionDir(dir, baseline = "new", only) {
     const saved = join3(path27, baseline);
     if (existsSync12(join3(saved, "sample.json")) && existsSync12(join3(saved, "benchmark.json"))) {
       const where = `${saved}/`;
-      const benchmarkJson = readFileSync9(join3(saved, "benchmark.json"), "utf8");
+      const benchmarkJson = readFileSync10(join3(saved, "benchmark.json"), "utf8");
       if (!only || only.has(criterionFullId(benchmarkJson, where))) {
-        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync9(join3(saved, "sample.json"), "utf8"), where));
+        measurements.push(...parseCriterionSample(benchmarkJson, readFileSync10(join3(saved, "sample.json"), "utf8"), where));
       }
     }
     for (const entry of readdirSync4(path27, { withFileTypes: true })) {
@@ -68285,7 +68286,7 @@ function commandEnvironment(env, vars, allow = []) {
 }
 
 // src/runner/bench-call.ts
-import { chownSync, existsSync as existsSync13, mkdtempSync, readFileSync as readFileSync10, rmSync as rmSync3 } from "node:fs";
+import { chownSync, existsSync as existsSync13, mkdtempSync, readFileSync as readFileSync11, rmSync as rmSync3 } from "node:fs";
 import os11 from "node:os";
 import path17 from "node:path";
 function benchCall(config, user) {
@@ -68302,7 +68303,7 @@ function benchCall(config, user) {
   return {
     command,
     read: () => {
-      const text3 = existsSync13(file) ? readFileSync10(file, "utf8") : "";
+      const text3 = existsSync13(file) ? readFileSync11(file, "utf8") : "";
       rmSync3(dir, { recursive: true, force: true });
       return text3;
     }
@@ -68367,19 +68368,19 @@ function explainErrorLine(line) {
 
 // src/runner/exec.ts
 import { spawn as spawn2, spawnSync } from "node:child_process";
-import { readFileSync as readFileSync12, readdirSync as readdirSync6 } from "node:fs";
+import { readFileSync as readFileSync13, readdirSync as readdirSync6 } from "node:fs";
 import { StringDecoder as StringDecoder2 } from "node:string_decoder";
 
 // src/runner/leftovers.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
-import { readFileSync as readFileSync11, readdirSync as readdirSync5 } from "node:fs";
+import { readFileSync as readFileSync12, readdirSync as readdirSync5 } from "node:fs";
 var RUN_ID_VARIABLE = "BENCHGATE_RUN_ID";
 function newRunId() {
   return randomUUID2();
 }
 function lastPid() {
   try {
-    const n = Number(readFileSync11("/proc/sys/kernel/ns_last_pid", "utf8"));
+    const n = Number(readFileSync12("/proc/sys/kernel/ns_last_pid", "utf8"));
     return Number.isInteger(n) && n > 0 ? n : null;
   } catch {
     return null;
@@ -68402,7 +68403,7 @@ function markedProcesses(runId, firstPid) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     if (last !== null && !allocatedBetween(Number(entry), firstPid, last)) continue;
     try {
-      if (readFileSync11(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
+      if (readFileSync12(`/proc/${entry}/environ`).includes(needle)) pids.push(Number(entry));
     } catch {
     }
   }
@@ -68496,7 +68497,7 @@ function descendants(rootPid) {
     }
     for (const tid of tasks) {
       try {
-        const kids = readFileSync12(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+        const kids = readFileSync13(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
         for (const kid of kids ? kids.split(" ") : []) {
           out.push(Number(kid));
           stack.push(Number(kid));
@@ -68509,7 +68510,7 @@ function descendants(rootPid) {
 }
 function peakRssKb(pid) {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync12(`/proc/${pid}/status`, "utf8"));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync13(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) : null;
   } catch {
     return null;
@@ -68689,7 +68690,7 @@ function describeExit(r, timeoutSec) {
 
 // src/runner/instructions.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { chownSync as chownSync2, mkdtempSync as mkdtempSync2, readFileSync as readFileSync13, readdirSync as readdirSync7, realpathSync as realpathSync2, rmSync as rmSync4 } from "node:fs";
+import { chownSync as chownSync2, mkdtempSync as mkdtempSync2, readFileSync as readFileSync14, readdirSync as readdirSync7, realpathSync as realpathSync2, rmSync as rmSync4 } from "node:fs";
 import os12 from "node:os";
 import path19 from "node:path";
 
@@ -68835,7 +68836,7 @@ function readValgrindFiles(dir, tool, parse4) {
   const parsed = [];
   for (const file of files) {
     try {
-      parsed.push(parse4(readFileSync13(path19.join(dir, file), "utf8")));
+      parsed.push(parse4(readFileSync14(path19.join(dir, file), "utf8")));
     } catch (err) {
       if (!(err instanceof ValgrindFileError)) throw err;
       return { unreadable: `cannot read ${tool} of process ${file.slice(3)} (${file}), line ${err.line}: ${err.what}` };
@@ -68915,7 +68916,7 @@ function skipDecision(mergeBase2, files, globs) {
 
 // src/runner/steady.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { readFileSync as readFileSync14 } from "node:fs";
+import { readFileSync as readFileSync15 } from "node:fs";
 import os13 from "node:os";
 var RAISED_NICENESS = -5;
 var runProbe = (argv) => {
@@ -68936,7 +68937,7 @@ function allowedCpus(status) {
 }
 function ownStatus() {
   try {
-    return readFileSync14("/proc/self/status", "utf8");
+    return readFileSync15("/proc/self/status", "utf8");
   } catch {
     return "";
   }
@@ -69119,7 +69120,7 @@ function functionIndex(profile, small, large) {
 }
 
 // src/runner/counts.ts
-import { existsSync as existsSync14, mkdirSync as mkdirSync3, readFileSync as readFileSync15, rmSync as rmSync5, writeFileSync as writeFileSync7 } from "node:fs";
+import { existsSync as existsSync14, mkdirSync as mkdirSync3, readFileSync as readFileSync16, rmSync as rmSync5, writeFileSync as writeFileSync7 } from "node:fs";
 import path21 from "node:path";
 
 // src/counts/calibration.ts
@@ -69482,7 +69483,7 @@ function outputOf(ctx) {
     args: ctx.description.outputTo(file),
     read: () => {
       if (!existsSync14(file)) return "";
-      const text3 = readFileSync15(file, "utf8");
+      const text3 = readFileSync16(file, "utf8");
       rmSync5(file, { force: true });
       return text3;
     }
@@ -70806,9 +70807,9 @@ async function run() {
 }
 
 // src/runner/own-environ.ts
-import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync16, readSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync17, readSync, writeSync } from "node:fs";
 function environRange() {
-  const stat2 = readFileSync16("/proc/self/stat", "utf8");
+  const stat2 = readFileSync17("/proc/self/stat", "utf8");
   const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
   const start = Number(fields[50 - 3]);
   const end = Number(fields[51 - 3]);

@@ -98,6 +98,10 @@ const goToolchain: FakeScript = (call) =>
       ? testBinary(call)
       : { exitCode: 127, stderr: 'not found\n' };
 
+/** The last commit against its parent with `bench-from: head`, copying the files `benchFiles` matches, over the scripted toolchain. */
+const runFromHead = (repo: string, out: string, benchFiles: string) =>
+  runLastCommitInProcess(repo, BENCH, out, [...FLAGS, '--bench-from', 'head', '--bench-files', benchFiles], fakeExecutor(goToolchain));
+
 describe('bench-from: head', () => {
   it("compares a benchmark added with the change on base's code, and marks its row in every report", async () => {
     const repo = makeRepo([
@@ -105,13 +109,7 @@ describe('bench-from: head', () => {
       { 'lib.go': lib(3), 'bench/readme.txt': 'not a benchmark', 'new_bench_test.go': benchmark('New', 'Hot()') },
     ]);
     const out = tempDir();
-    const r = await runLastCommitInProcess(
-      repo,
-      BENCH,
-      out,
-      [...FLAGS, '--bench-from', 'head', '--bench-files', '*_bench_test.go'],
-      fakeExecutor(goToolchain),
-    );
+    const r = await runFromHead(repo, out, '*_bench_test.go');
     expect(r.stderr).toContain('bench-from: head: copied 1 file(s) of head into base: new_bench_test.go');
     expect(r.code).toBe(1);
     const result = readResults(out);
@@ -143,13 +141,7 @@ describe('bench-from: head', () => {
       { 'lib.go': lib(1, 'func Fresh() { spin(1) }\n'), 'new_bench_test.go': benchmark('New', 'Fresh()') },
     ]);
     const out = tempDir();
-    const r = await runLastCommitInProcess(
-      repo,
-      BENCH,
-      out,
-      [...FLAGS, '--bench-from', 'head', '--bench-files', '**/*_bench_test.go'],
-      fakeExecutor(goToolchain),
-    );
+    const r = await runFromHead(repo, out, '**/*_bench_test.go');
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/build failed on base: [\s\S]*undefined: Fresh/);
     expect(r.stderr).toContain(

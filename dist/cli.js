@@ -52613,6 +52613,9 @@ var PROFILE_MAX_FUNCTIONS = 200;
 // src/model/diagnostics.ts
 var PERCENTILES = ["min", "median", "p90", "p99", "max"];
 
+// src/model/comparison.ts
+var isChange = (c) => c.verdict === "regression" || c.verdict === "improvement";
+
 // src/stats/errors.ts
 var StatsError = class extends Error {
   constructor(message) {
@@ -68846,7 +68849,7 @@ function renderCodeQuality(result) {
 // src/report/attribution.ts
 var LINE_FUNCTIONS = 3;
 function attributionOf(c) {
-  return c.verdict === "regression" || c.verdict === "improvement" ? c.attribution : void 0;
+  return isChange(c) ? c.attribution : void 0;
 }
 function formatPerOp(value) {
   if (!Number.isFinite(value)) return "\u2013";
@@ -68963,7 +68966,7 @@ function gatingVerdictText(c) {
     const n = Math.max(c.baseSamples.length, c.headSamples.length);
     if (c.verdict === "inconclusive") return `inconclusive after ${n} repetitions`;
     if (c.verdict === "unchanged") return `unchanged: within \xB1${c.thresholdPct}% after ${n} repetitions`;
-    if (c.verdict === "regression" || c.verdict === "improvement") return `${c.verdict}: decided after ${n} repetitions`;
+    if (isChange(c)) return `${c.verdict}: decided after ${n} repetitions`;
   }
   if (c.verdict === "inconclusive") {
     if (c.endedEarly && worseBeyondThreshold(c)) return "likely regression (incomplete run)";
@@ -69195,7 +69198,7 @@ var MAX_TREND_LINKS = 3;
 var MAX_TREND_URL = 400;
 var trendLinks = ({ result, names, historyUrl }) => {
   if (historyUrl === void 0) return [];
-  const flagged = result.comparisons.filter((c) => c.gating && (c.verdict === "regression" || c.verdict === "improvement")).sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
+  const flagged = result.comparisons.filter((c) => c.gating && isChange(c)).sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
   const shown6 = flagged.slice(0, MAX_TREND_LINKS).filter((c) => trendUrl(historyUrl, result, c).length <= MAX_TREND_URL);
   const lines2 = shown6.map(
     (c) => `\u{1F4C8} ${markdownCodeCell(names.full(c))} on main: ${linkMarkdown({ text: "trend", url: trendUrl(historyUrl, result, c) })}`
@@ -76210,7 +76213,7 @@ async function measureCounts(setup) {
     announceStop(logger, done);
     const settings = runSettingsOf(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const changed2 = new Set(
-      compareCounts(done.runs, settings).filter((c) => c.verdict === "regression" || c.verdict === "improvement").map((c) => c.benchmark)
+      compareCounts(done.runs, settings).filter(isChange).map((c) => c.benchmark)
     );
     await explainChanges(
       ctx,
@@ -76291,9 +76294,7 @@ function flaggedBenchmarks(config, logFile) {
   return benchmarksToExplain(result.comparisons, config.format);
 }
 function benchmarksToExplain(comparisons, format) {
-  const flagged = comparisons.filter(
-    (c) => (c.verdict === "regression" || c.verdict === "improvement") && c.benchmark !== PROCESS_BENCHMARK
-  );
+  const flagged = comparisons.filter((c) => isChange(c) && c.benchmark !== PROCESS_BENCHMARK);
   return [...new Set(flagged.map((c) => normaliseName(format, c.benchmark)))];
 }
 var INTERPRETERS = /^(node(js)?|deno|bun|python[\d.]*|pypy[\d.]*|ruby|java|php|perl|Rscript|julia|dotnet|erl|elixir|lua(jit)?)$/;
@@ -77054,41 +77055,6 @@ function bisectCommand(good, bad, glob) {
   return (0, import_shell_quote3.quote)(["benchgate", "bisect", "--good", good, "--bad", bad, "--benchmark", glob]);
 }
 
-// src/bisect/search.ts
-var isChange = (c) => c.verdict === "regression" || c.verdict === "improvement";
-var changed = (r) => r.comparisons.some(isChange);
-function maxSteps(links) {
-  return Math.max(1, Math.ceil(Math.log2(links)));
-}
-async function bisect(line, compare, onStep) {
-  let lo = 0;
-  let hi = line.length - 1;
-  const steps = [];
-  if (hi === 1) {
-    const only = await compare(line[0], line[1], "step-1");
-    if (changed(only)) return { kind: "found", steps, commit: line[1], parent: line[0], evidence: only };
-    return { kind: "undecided", steps, from: line[0], to: line[1], why: "neither", evidence: [only] };
-  }
-  let evidence = null;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    const index = steps.length + 1;
-    const left = await compare(line[lo], line[mid], `step-${index}-good-half`);
-    const right = await compare(line[mid], line[hi], `step-${index}-bad-half`);
-    const [l, r] = [changed(left), changed(right)];
-    const followed = l === r ? null : l ? 0 : 1;
-    const step3 = { index, halves: [left, right], followed };
-    steps.push(step3);
-    onStep(step3);
-    if (followed === null)
-      return { kind: "undecided", steps, from: line[lo], to: line[hi], why: l ? "both" : "neither", evidence: [left, right] };
-    evidence = followed === 0 ? left : right;
-    if (followed === 0) hi = mid;
-    else lo = mid;
-  }
-  return { kind: "found", steps, commit: line[hi], parent: line[lo], evidence };
-}
-
 // src/bisect/render.ts
 var short3 = (c) => c.sha.slice(0, 12);
 var SHOWN = 3;
@@ -77165,6 +77131,40 @@ ${evidence}  to settle it, search each half on its own:
   return `undecided: the change is ${range}; no half changed significantly beyond the threshold.
 ${evidence}  to settle it: more rounds (--rounds, or the rounds each line names), or --measure instructions for a change in work; if good and bad do not differ either, the change is smaller than the threshold or not in this range
 `;
+}
+
+// src/bisect/search.ts
+var changed = (r) => r.comparisons.some(isChange);
+function maxSteps(links) {
+  return Math.max(1, Math.ceil(Math.log2(links)));
+}
+async function bisect(line, compare, onStep) {
+  let lo = 0;
+  let hi = line.length - 1;
+  const steps = [];
+  if (hi === 1) {
+    const only = await compare(line[0], line[1], "step-1");
+    if (changed(only)) return { kind: "found", steps, commit: line[1], parent: line[0], evidence: only };
+    return { kind: "undecided", steps, from: line[0], to: line[1], why: "neither", evidence: [only] };
+  }
+  let evidence = null;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    const index = steps.length + 1;
+    const left = await compare(line[lo], line[mid], `step-${index}-good-half`);
+    const right = await compare(line[mid], line[hi], `step-${index}-bad-half`);
+    const [l, r] = [changed(left), changed(right)];
+    const followed = l === r ? null : l ? 0 : 1;
+    const step3 = { index, halves: [left, right], followed };
+    steps.push(step3);
+    onStep(step3);
+    if (followed === null)
+      return { kind: "undecided", steps, from: line[lo], to: line[hi], why: l ? "both" : "neither", evidence: [left, right] };
+    evidence = followed === 0 ? left : right;
+    if (followed === 0) hi = mid;
+    else lo = mid;
+  }
+  return { kind: "found", steps, commit: line[hi], parent: line[lo], evidence };
 }
 
 // src/commands/run.ts

@@ -48607,6 +48607,9 @@ var PROFILE_MAX_FUNCTIONS = 200;
 // src/model/diagnostics.ts
 var PERCENTILES = ["min", "median", "p90", "p99", "max"];
 
+// src/model/comparison.ts
+var isChange = (c) => c.verdict === "regression" || c.verdict === "improvement";
+
 // src/stats/errors.ts
 var StatsError = class extends Error {
   constructor(message) {
@@ -65413,7 +65416,7 @@ function renderCodeQuality(result) {
 // src/report/attribution.ts
 var LINE_FUNCTIONS = 3;
 function attributionOf(c) {
-  return c.verdict === "regression" || c.verdict === "improvement" ? c.attribution : void 0;
+  return isChange(c) ? c.attribution : void 0;
 }
 function formatPerOp(value) {
   if (!Number.isFinite(value)) return "\u2013";
@@ -65530,7 +65533,7 @@ function gatingVerdictText(c) {
     const n = Math.max(c.baseSamples.length, c.headSamples.length);
     if (c.verdict === "inconclusive") return `inconclusive after ${n} repetitions`;
     if (c.verdict === "unchanged") return `unchanged: within \xB1${c.thresholdPct}% after ${n} repetitions`;
-    if (c.verdict === "regression" || c.verdict === "improvement") return `${c.verdict}: decided after ${n} repetitions`;
+    if (isChange(c)) return `${c.verdict}: decided after ${n} repetitions`;
   }
   if (c.verdict === "inconclusive") {
     if (c.endedEarly && worseBeyondThreshold(c)) return "likely regression (incomplete run)";
@@ -65762,7 +65765,7 @@ var MAX_TREND_LINKS = 3;
 var MAX_TREND_URL = 400;
 var trendLinks = ({ result, names, historyUrl }) => {
   if (historyUrl === void 0) return [];
-  const flagged = result.comparisons.filter((c) => c.gating && (c.verdict === "regression" || c.verdict === "improvement")).sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
+  const flagged = result.comparisons.filter((c) => c.gating && isChange(c)).sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
   const shown3 = flagged.slice(0, MAX_TREND_LINKS).filter((c) => trendUrl(historyUrl, result, c).length <= MAX_TREND_URL);
   const lines2 = shown3.map(
     (c) => `\u{1F4C8} ${markdownCodeCell(names.full(c))} on main: ${linkMarkdown({ text: "trend", url: trendUrl(historyUrl, result, c) })}`
@@ -69899,7 +69902,7 @@ async function measureCounts(setup) {
     announceStop(logger, done);
     const settings = runSettingsOf(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const changed = new Set(
-      compareCounts(done.runs, settings).filter((c) => c.verdict === "regression" || c.verdict === "improvement").map((c) => c.benchmark)
+      compareCounts(done.runs, settings).filter(isChange).map((c) => c.benchmark)
     );
     await explainChanges(
       ctx,
@@ -69980,9 +69983,7 @@ function flaggedBenchmarks(config, logFile) {
   return benchmarksToExplain(result.comparisons, config.format);
 }
 function benchmarksToExplain(comparisons, format) {
-  const flagged = comparisons.filter(
-    (c) => (c.verdict === "regression" || c.verdict === "improvement") && c.benchmark !== PROCESS_BENCHMARK
-  );
+  const flagged = comparisons.filter((c) => isChange(c) && c.benchmark !== PROCESS_BENCHMARK);
   return [...new Set(flagged.map((c) => normaliseName(format, c.benchmark)))];
 }
 var INTERPRETERS = /^(node(js)?|deno|bun|python[\d.]*|pypy[\d.]*|ruby|java|php|perl|Rscript|julia|dotnet|erl|elixir|lua(jit)?)$/;

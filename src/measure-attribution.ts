@@ -13,7 +13,7 @@ import { analyze } from './analysis/index.js';
 import { runSettingsOf, timedCountTarget, type Config } from './config.js';
 import { PROCESS_BENCHMARK } from './diagnostics/cost.js';
 import { harnessOf, normaliseName } from './harness/index.js';
-import type { BenchmarkProfile, Comparison } from './model.js';
+import { isChange, type BenchmarkProfile, type Comparison } from './model.js';
 import { calibrate, discoverBenchmarks } from './runner/counts.js';
 import { valgrindVersion } from './runner/instructions.js';
 import { readLog } from './runner/log.js';
@@ -43,9 +43,7 @@ function flaggedBenchmarks(config: Config, logFile: string): string[] {
  * benchmark a pass can run.
  */
 export function benchmarksToExplain(comparisons: readonly Comparison[], format: string): string[] {
-  const flagged = comparisons.filter(
-    (c) => (c.verdict === 'regression' || c.verdict === 'improvement') && c.benchmark !== PROCESS_BENCHMARK,
-  );
+  const flagged = comparisons.filter((c) => isChange(c) && c.benchmark !== PROCESS_BENCHMARK);
   return [...new Set(flagged.map((c) => normaliseName(format, c.benchmark)))];
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ConfigError, runSettingsOf, type Config } from './config.js';
 import { harnessOf } from './harness/index.js';
 import type { CountTarget } from './harness/types.js';
-import type { BenchmarkProfile, CountWork, ShardHeader, ShardOf, Side } from './model.js';
+import { isChange, type BenchmarkProfile, type CountWork, type ShardHeader, type ShardOf, type Side } from './model.js';
 import type { Logger } from './platforms/types.js';
 import { runCountRepetitions, type RepetitionPolicy, type RepetitionsDone } from './runner/count-repetitions.js';
 import { calibrate, discoverBenchmarks, type CountContext, type CountedBenchmark } from './runner/counts.js';
@@ -64,7 +64,7 @@ export async function measureCounts(setup: CountsSetup): Promise<ResultsLog> {
     const settings = runSettingsOf(scope ? { ...config, alpha: countShareAlpha(config.alpha, scope.header) } : config);
     const changed = new Set(
       compareCounts(done.runs, settings)
-        .filter((c) => c.verdict === 'regression' || c.verdict === 'improvement')
+        .filter(isChange)
         .map((c) => c.benchmark),
     );
     await explainChanges(

@@ -1,11 +1,11 @@
 /** What `benchgate bisect` prints: each step as it ends, then the commit (or the honest range). */
-import type { Attribution, CallPathStep, Comparison } from '../model.js';
+import { isChange, type Attribution, type CallPathStep, type Comparison } from '../model.js';
 import { bisectCommand } from '../history/bisect-command.js';
 import { formatChange, formatPct, formatValue } from '../report/units.js';
 import { inertForLog } from '../log-text.js';
 import { clip } from '../report/escape.js';
 import type { LineCommit } from './commits.js';
-import { isChange, type BisectResult, type BisectStep, type RangeOutcome } from './search.js';
+import type { BisectResult, BisectStep, RangeOutcome } from './search.js';
 
 const short = (c: LineCommit) => c.sha.slice(0, 12);
 const SHOWN = 3;

@@ -4,7 +4,7 @@
  * significantly beyond the threshold. Exactly one half must change; otherwise the step cannot
  * decide and the search stops with the range it narrowed down to, never a guess.
  */
-import type { Comparison } from '../model.js';
+import { isChange, type Comparison } from '../model.js';
 import type { LineCommit } from './commits.js';
 
 /** What one interleaved comparison of a range found for the searched benchmarks. */
@@ -32,8 +32,6 @@ export interface BisectStep {
 export type BisectResult =
   | { kind: 'found'; steps: BisectStep[]; commit: LineCommit; parent: LineCommit; evidence: RangeOutcome }
   | { kind: 'undecided'; steps: BisectStep[]; from: LineCommit; to: LineCommit; why: 'neither' | 'both'; evidence: RangeOutcome[] };
-
-export const isChange = (c: Comparison): boolean => c.verdict === 'regression' || c.verdict === 'improvement';
 
 export const changed = (r: RangeOutcome): boolean => r.comparisons.some(isChange);
 

@@ -21,6 +21,9 @@ export interface Summary {
 
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive' | 'added' | 'removed' | 'failed';
 
+/** A decided change, either way: the verdicts a report flags and attribution explains. */
+export const isChange = (c: { verdict: Verdict }): boolean => c.verdict === 'regression' || c.verdict === 'improvement';
+
 /**
  * What one comparison's test decided (docs/architecture.md, decision 3; the interfaces that
  * produce it are in src/analysis/decision.ts): a test names itself, its statistic, p (null where

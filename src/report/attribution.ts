@@ -4,14 +4,14 @@
  * comment and the terminal put under the benchmark's row. Renderers pass their own escaping
  * for names (`code`), since names come from the pull request's binaries.
  */
-import type { Attribution, AttributedFunction, CallPathStep, Comparison } from '../model.js';
+import { isChange, type Attribution, type AttributedFunction, type CallPathStep, type Comparison } from '../model.js';
 
 /** Functions one line names at most, whatever else the attribution holds. */
 export const LINE_FUNCTIONS = 3;
 
 /** The attribution of a benchmark the reports explain: a regression or an improvement that has one. */
 export function attributionOf(c: Comparison): Attribution | undefined {
-  return c.verdict === 'regression' || c.verdict === 'improvement' ? c.attribution : undefined;
+  return isChange(c) ? c.attribution : undefined;
 }
 
 /** A per-op count: whole numbers from 100 up, else three significant digits ("26", "0.5", "139.8" as "140"). */

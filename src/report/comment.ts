@@ -13,7 +13,7 @@
  * Another issue adds a line by adding a provider to `NOTE_PROVIDERS` or `LINK_PROVIDERS`, never
  * by editing the layout. Every provider returns finished markdown: it escapes what it quotes.
  */
-import type { Comparison, ComparisonResult, Verdict } from '../model.js';
+import { isChange, type Comparison, type ComparisonResult, type Verdict } from '../model.js';
 import { adaptiveAccount, splitWarnings } from './adaptive.js';
 import { attributionLine, attributionOf } from './attribution.js';
 import { clip, escapeMarkdown, escapeMarkdownInline, markdownCodeCell } from './escape.js';
@@ -167,7 +167,7 @@ const MAX_TREND_URL = 400;
 const trendLinks: LinkProvider = ({ result, names, historyUrl }) => {
   if (historyUrl === undefined) return [];
   const flagged = result.comparisons
-    .filter((c) => c.gating && (c.verdict === 'regression' || c.verdict === 'improvement'))
+    .filter((c) => c.gating && isChange(c))
     .sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0));
   // A link longer than this (a very long name) is left to the site's overview: the comment's budget is for the table.
   const shown = flagged.slice(0, MAX_TREND_LINKS).filter((c) => trendUrl(historyUrl, result, c).length <= MAX_TREND_URL);

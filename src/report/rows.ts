@@ -1,6 +1,6 @@
 /** The cells every tabular report shows for a comparison, formatted once for all of them. */
 import { PROCESS_BENCHMARK } from '../diagnostics/cost.js';
-import type { Comparison, ComparisonResult, NotGating, Verdict } from '../model.js';
+import { isChange, type Comparison, type ComparisonResult, type NotGating, type Verdict } from '../model.js';
 import { ROUNDS_CAP } from '../stats/index.js';
 import { designText, sequentialPCell, sequentialVerdictText, worseBeyondThreshold } from './adaptive.js';
 import { clip } from './escape.js';
@@ -50,7 +50,7 @@ function gatingVerdictText(c: Comparison): string {
     const n = Math.max(c.baseSamples.length, c.headSamples.length);
     if (c.verdict === 'inconclusive') return `inconclusive after ${n} repetitions`;
     if (c.verdict === 'unchanged') return `unchanged: within ±${c.thresholdPct}% after ${n} repetitions`;
-    if (c.verdict === 'regression' || c.verdict === 'improvement') return `${c.verdict}: decided after ${n} repetitions`;
+    if (isChange(c)) return `${c.verdict}: decided after ${n} repetitions`;
   }
   if (c.verdict === 'inconclusive') {
     // Its interval is not corrected for the family: a hint for people, never the gate's.

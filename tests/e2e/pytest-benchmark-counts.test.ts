@@ -2,15 +2,14 @@
  * measure: instructions per benchmark for pytest-benchmark, end to end: one test whose head sums
  * twice as many numbers. Each counted run is one pytest process selecting the test by node id, at
  * a fixed number of one-iteration rounds, under cachegrind; pytest's start-up and collection
- * (about 2 G instructions a run) cancel in the difference of two works. One test keeps it as short as it can be.
+ * (about 0.85 G instructions a run) cancel in the difference of two works. One test keeps it as short as it can be.
  */
 import { describe, expect } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { perOpCounts } from '../../src/counts/per-op.js';
 import { readLog } from '../../src/runner/log.js';
 import { makeRepo, readResults, runLastCommit, tempDir } from './helpers.js';
-import { hasTool, itWhen } from '../helpers/toolchains.js';
+import { hasTool, itWhen, pytestBenchmarkPython } from '../helpers/toolchains.js';
 
 const suite = (n: number) => ({
   'tests/test_sum.py': `def test_sum(benchmark):
@@ -18,9 +17,8 @@ const suite = (n: number) => ({
 `,
 });
 
-/** The interpreter itself, not a version manager's shim (whose scripts would be counted too). */
-const python = spawnSync('python3', ['-c', 'import sys, pytest_benchmark; print(sys.executable)'], { encoding: 'utf8' });
-const itWithToolchain = itWhen(() => python.status === 0 && hasTool('valgrind', '--version'));
+const python = pytestBenchmarkPython();
+const itWithToolchain = itWhen(() => python !== null && hasTool('valgrind', '--version'));
 
 describe('benchmark run --measure instructions --format pytest-benchmark', () => {
   itWithToolchain(
@@ -28,7 +26,7 @@ describe('benchmark run --measure instructions --format pytest-benchmark', () =>
     async () => {
       const repo = makeRepo([suite(2000), suite(4000)]);
       const out = tempDir();
-      const r = await runLastCommit(repo, `${python.stdout.trim()} -m pytest tests/`, out, [
+      const r = await runLastCommit(repo, `${python} -m pytest tests/`, out, [
         '--format',
         'pytest-benchmark',
         '--measure',
@@ -56,7 +54,8 @@ describe('benchmark run --measure instructions --format pytest-benchmark', () =>
       // Per-op counts repeat within 1%: the hash seed and the fixed rounds hold.
       for (const side of [base, head]) expect(Math.max(...side) / Math.min(...side) - 1).toBeLessThan(0.01);
     },
-    // 224 s on the shared 2-core machine at load average 11-16 (16 valgrind runs of ~2 G instructions each).
+    // 94-134 s in whole jest runs on the shared 2-core machine: 14 valgrind runs of a whole pytest process
+    // (2 calibrating, 12 for 3 repetitions × 2 works × 2 sides), 4.6-10 CPU-seconds each.
     600_000,
   );
 });

@@ -4,10 +4,9 @@
  * pass a side at each of two works, the profiles appended to a real results log and read back,
  * and the calls-level attribution computed from them. Head calls a helper twice per op where base
  * calls it once. It starts after the count repetitions: reaching the passes through the CLI costs
- * 16 valgrind runs of pytest (224 s, tests/e2e/pytest-benchmark-counts.test.ts) that show nothing here.
+ * 14 valgrind runs of pytest (94-134 s, tests/e2e/pytest-benchmark-counts.test.ts) that show nothing here.
  */
 import { describe, expect } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { callAttribution } from '../../src/counts/call-counts.js';
@@ -17,7 +16,7 @@ import { runCProfilePasses } from '../../src/runner/cprofile-passes.js';
 import { readLog, ResultsLog } from '../../src/runner/log.js';
 import { testHeader } from '../helpers/log-header.js';
 import { tempDir } from './helpers.js';
-import { itWhen } from '../helpers/toolchains.js';
+import { itWhen, pytestBenchmarkPython } from '../helpers/toolchains.js';
 import { realExecutor } from '../../src/runner/executor.js';
 
 const suite = (body: string) => `def helper(x):
@@ -32,9 +31,8 @@ def test_work(benchmark):
     benchmark(work)
 `;
 
-/** The interpreter itself, not a version manager's shim. */
-const python = spawnSync('python3', ['-c', 'import sys, pytest_benchmark; print(sys.executable)'], { encoding: 'utf8' });
-const itWithPython = itWhen(() => python.status === 0);
+const python = pytestBenchmarkPython();
+const itWithPython = itWhen(() => python !== null);
 
 function checkout(root: string, side: string, body: string): string {
   const dir = path.join(root, side);
@@ -45,7 +43,7 @@ function checkout(root: string, side: string, body: string): string {
 
 function context(root: string): CountContext {
   const description = pytestBenchmark.counts!;
-  const target = description.recognise([python.stdout.trim(), '-m', 'pytest', 'tests/'])!;
+  const target = description.recognise([python!, '-m', 'pytest', 'tests/'])!;
   return {
     format: 'pytest-benchmark',
     description,

@@ -13,6 +13,15 @@ export const GO_PATH = `${process.env.PATH}:/usr/local/go/bin`;
 /** CI requires every toolchain: a test it needs never skips. */
 const toolchainsRequired = Boolean(process.env.BENCHGATE_REQUIRE_TOOLCHAINS);
 
+/**
+ * The Python interpreter that imports pytest_benchmark, by its real path (not a version manager's
+ * shim, whose scripts valgrind would count too), or null where there is none.
+ */
+export function pytestBenchmarkPython(): string | null {
+  const r = spawnSync('python3', ['-c', 'import sys, pytest_benchmark; print(sys.executable)'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
 /** Whether `command ...args` runs here and exits 0, looked up on GO_PATH. */
 export function hasTool(command: string, ...args: string[]): boolean {
   return spawnSync(command, args, { env: { ...process.env, PATH: GO_PATH }, stdio: 'ignore' }).status === 0;
